@@ -1,0 +1,165 @@
+"""The engine protocol every digsite game implements.
+
+A game is split OpenSpiel-style into an immutable :class:`Game` (configuration, component data,
+sizes of the action and observation spaces) and a mutable :class:`State` (one position of one
+play).  Nothing here knows about PettingZoo or Gymnasium: the adapters in this package only talk
+to these two classes, so a rules engine can be tested, searched and serialized on its own.
+
+All randomness is drawn from a ``numpy.random.Generator`` passed in explicitly (at set-up, and by
+``resample_hidden``); engines keep no global random state.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+
+TERMINAL = -1
+"""``State.current_player()`` once the game is over."""
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal in the current state. The state is left untouched."""
+
+
+class ConfigError(ValueError):
+    """A game configuration option that is unknown or out of range."""
+
+
+class CorruptStateError(ValueError):
+    """A saved state (``to_dict`` output) that cannot be a position of this game."""
+
+
+class Game(abc.ABC):
+    """Immutable facts about one configuration of a game."""
+
+    name: ClassVar[str]
+    """Registry name, e.g. ``"mykerinos"``."""
+    player_counts: ClassVar[tuple[int, ...]]
+    """Supported numbers of players."""
+    modes: ClassVar[tuple[str, ...]] = ()
+    """Human-readable modes, for ``python -m digsite list``."""
+
+    num_players: int
+    num_actions: int
+    observation_size: int
+    max_game_length: int
+    """An upper bound on the number of decisions in one game (a safety bound, not a rule)."""
+
+    @abc.abstractmethod
+    def new_initial_state(self, rng: np.random.Generator) -> State:
+        """Set up a new game; every chance element of the set-up is drawn from ``rng``."""
+
+    @abc.abstractmethod
+    def state_from_dict(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a state saved with ``State.to_dict``; raise :class:`CorruptStateError`."""
+
+    @property
+    @abc.abstractmethod
+    def config(self) -> dict[str, Any]:
+        """The keyword arguments that rebuild this game (JSON-able)."""
+
+    def observation_piece_names(self) -> Sequence[tuple[str, slice]]:
+        """Named slices of the flat observation, for documentation and debugging."""
+        return ()
+
+
+class State(abc.ABC):
+    """One position of a game. Mutated in place by :meth:`apply_action`."""
+
+    game: Game
+
+    @abc.abstractmethod
+    def current_player(self) -> int:
+        """The player to decide, or :data:`TERMINAL`."""
+
+    @abc.abstractmethod
+    def legal_action_mask(self) -> np.ndarray:
+        """``int8`` array of length ``game.num_actions``; all zeros when terminal.
+
+        The returned array may be cached by the state: callers must not modify it.
+        """
+
+    @abc.abstractmethod
+    def apply_action(self, action: int) -> None:
+        """Play ``action`` for the current player.
+
+        Raises :class:`IllegalActionError` (leaving the state untouched) if it is not legal.
+        """
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    @abc.abstractmethod
+    def scores(self) -> list[float]:
+        """Points of each player under the game's own scoring (final once terminal)."""
+
+    @abc.abstractmethod
+    def returns(self) -> list[float]:
+        """RL returns of each player: zeros until terminal, then see :func:`win_loss_returns`."""
+
+    @abc.abstractmethod
+    def observe(self, player: int, out: np.ndarray) -> None:
+        """Write what ``player`` may know into the float32 buffer ``out`` (length N)."""
+
+    @abc.abstractmethod
+    def resample_hidden(self, player: int, rng: np.random.Generator) -> State:
+        """A new state drawn among those ``player`` cannot tell apart from this one."""
+
+    @abc.abstractmethod
+    def clone(self) -> State: ...
+
+    @abc.abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able data; ``game.state_from_dict`` turns it back into an equal state."""
+
+    @abc.abstractmethod
+    def action_to_string(self, action: int) -> str: ...
+
+    @abc.abstractmethod
+    def render(self) -> str:
+        """A text picture of the position (everything public, nothing hidden)."""
+
+    def legal_actions(self) -> list[int]:
+        return np.flatnonzero(self.legal_action_mask()).tolist()
+
+    def check_action(self, action: int) -> None:
+        """Raise :class:`IllegalActionError` with a readable message if ``action`` is illegal."""
+        mask = self.legal_action_mask()
+        if self.is_terminal():
+            raise IllegalActionError(f"the game is over; no action {action} can be played")
+        if not 0 <= action < len(mask):
+            raise IllegalActionError(
+                f"action {action} is out of range: actions are 0..{len(mask) - 1}"
+            )
+        if not mask[action]:
+            legal = self.legal_actions()
+            shown = ", ".join(f"{a} ({self.action_to_string(a)})" for a in legal[:12])
+            more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
+            raise IllegalActionError(
+                f"action {action} ({self.action_to_string(action)}) is not legal for player "
+                f"{self.current_player()} now; legal actions: {shown}{more}"
+            )
+
+
+def win_loss_returns(winners: Sequence[int], num_players: int) -> list[float]:
+    """+1 to each winner, -1 to everyone else; 0 for all when every player shares the win.
+
+    With two players this is zero-sum; a shared win among some (not all) players counts as a win
+    for each of them, as the rulebooks say the win is shared.
+    """
+    if len(winners) == num_players:
+        return [0.0] * num_players
+    won = set(winners)
+    return [1.0 if p in won else -1.0 for p in range(num_players)]
+
+
+def check_config(given: Mapping[str, Any], allowed: Mapping[str, Any], game: str) -> None:
+    """Raise :class:`ConfigError` naming any unknown option and listing the allowed ones."""
+    unknown = sorted(set(given) - set(allowed))
+    if unknown:
+        options = ", ".join(f"{k} (default {v!r})" for k, v in allowed.items())
+        raise ConfigError(f"unknown {game} option(s) {', '.join(unknown)}; options are: {options}")

@@ -1,0 +1,146 @@
+"""A Gymnasium env in which a learner plays one seat and fixed policies play the others.
+
+Every other seat is played inside :meth:`SingleSeatEnv.step`, so one transition is "my decision,
+then everybody else's decisions up to my next one", and the reward is always the learner's own
+(the end-of-game return of the learner's seat).  This is the shape MaskablePPO needs:
+``action_masks()`` returns the learner's legal actions.
+
+Policies are plain callables ``policy(observation, action_mask) -> action`` that see only what
+their seat may see.  The default opponent picks uniformly among legal actions.
+
+An action outside the mask (possible when a user or a checker ignores ``action_masks()``) is never
+a crash: by default it ends the episode at once with ``illegal_action_reward`` (-1) and
+``info["illegal_action"] = True``.  With ``illegal_action="random"`` it is replaced by a uniformly
+drawn legal action instead and ``info["illegal_action"]`` is also set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import gymnasium as gym
+import numpy as np
+
+from .engine import Game
+
+Policy = Callable[[np.ndarray, np.ndarray], int]
+
+
+class RandomPolicy:
+    """Uniform over legal actions, drawing from a generator the env seeds."""
+
+    def __init__(self, rng: np.random.Generator | None = None):
+        self.rng = rng if rng is not None else np.random.default_rng()
+
+    def __call__(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        legal = np.flatnonzero(action_mask)
+        return int(legal[self.rng.integers(len(legal))])
+
+
+class SingleSeatEnv(gym.Env):
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int | None = None,
+        opponents: Policy | Sequence[Policy] | None = None,
+        illegal_action: str = "end",
+        illegal_action_reward: float = -1.0,
+        render_mode: str | None = None,
+    ):
+        n = game.num_players
+        if seat is not None and not 0 <= seat < n:
+            raise ValueError(f"seat must be None (random each episode) or 0..{n - 1}, got {seat}")
+        if illegal_action not in ("end", "random"):
+            raise ValueError(f"illegal_action must be 'end' or 'random', got {illegal_action!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
+        self.game = game
+        self.fixed_seat = seat
+        self.illegal_action = illegal_action
+        self.illegal_action_reward = float(illegal_action_reward)
+        self.render_mode = render_mode
+        self._default_opponent = opponents is None
+        if opponents is None:
+            opponents = RandomPolicy()
+        if callable(opponents):
+            opponents = [opponents] * n
+        if len(opponents) != n:
+            raise ValueError(f"give one opponent policy or one per seat ({n}), not {len(opponents)}")
+        self.opponents = list(opponents)
+        self.observation_space = gym.spaces.Box(0.0, 1.0, (game.observation_size,), np.float32)
+        self.action_space = gym.spaces.Discrete(game.num_actions)
+        self.state = None
+        self._done = False
+        self.seat = 0 if seat is None else seat
+        self._buffer = np.empty(game.observation_size, dtype=np.float32)
+
+    # -- gymnasium API ----------------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        if self._default_opponent:
+            self.opponents[0].rng = self.np_random
+        self.seat = (
+            int(self.np_random.integers(self.game.num_players))
+            if self.fixed_seat is None
+            else self.fixed_seat
+        )
+        self.state = self.game.new_initial_state(self.np_random)
+        self._done = False
+        self._play_others()
+        return self._observation(), {"seat": self.seat}
+
+    def step(self, action):
+        if self.state is None:
+            raise AttributeError("call reset() before step()")
+        if self._done:
+            raise RuntimeError("the episode is over; call reset()")
+        info: dict = {}
+        mask = self.state.legal_action_mask()
+        action = int(action)
+        if not (0 <= action < len(mask) and mask[action]):
+            info["illegal_action"] = True
+            if self.illegal_action == "end":
+                self._done = True  # the game state is left as it was
+                return self._observation(), self.illegal_action_reward, True, False, info
+            legal = np.flatnonzero(mask)
+            action = int(legal[self.np_random.integers(len(legal))])
+        self.state.apply_action(action)
+        self._play_others()
+        terminated = self._done = self.state.is_terminal()
+        reward = float(self.state.returns()[self.seat]) if terminated else 0.0
+        if terminated:
+            info["scores"] = self.state.scores()
+        return self._observation(), reward, terminated, False, info
+
+    def action_masks(self) -> np.ndarray:
+        """Legal actions of the learner (all False once the episode is over), for MaskablePPO."""
+        if self._done or self.state is None or self.state.current_player() != self.seat:
+            return np.zeros(self.game.num_actions, dtype=bool)
+        return self.state.legal_action_mask().astype(bool)
+
+    def render(self):
+        if self.render_mode is None or self.state is None:
+            return None
+        text = self.state.render()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    # -- internals --------------------------------------------------------------------------
+    def _play_others(self) -> None:
+        state = self.state
+        buffer = self._buffer
+        while True:
+            player = state.current_player()
+            if player < 0 or player == self.seat:
+                return
+            state.observe(player, buffer)
+            state.apply_action(int(self.opponents[player](buffer, state.legal_action_mask())))
+
+    def _observation(self) -> np.ndarray:
+        out = np.empty(self.game.observation_size, dtype=np.float32)
+        self.state.observe(self.seat, out)
+        return out

@@ -1,0 +1,1 @@
+"""Rules engines of the digsite games; nothing here imports PettingZoo or Gymnasium."""

@@ -1,0 +1,232 @@
+"""Mykerinos components: the parcel deck (a data file), the region geometry and the Museum graph.
+
+The region is a grid 12 spaces wide and 4 (seasons 1-3) or 6 (season 4) rows high.  Cells are
+numbered ``row * 12 + col`` for actions and observations; internally the occupancy of the grid is
+kept in Python-int bitboards 13 bits per row (a guard column stops shifts from wrapping), which
+makes adjacency a handful of shifts.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+PATRONS = ("lady_violet", "lord_lemon", "sir_brown", "mrs_blackmore", "colonel_tangerine")
+PATRON_TITLES = ("Lady Violet", "Lord Lemon", "Sir Brown", "Mrs. Blackmore", "Colonel Tangerine")
+NO_PATRON = len(PATRONS)
+"""Patron index of the 5-point card, which has no patron."""
+VIOLET, LEMON, BROWN, BLACKMORE, TANGERINE = range(5)
+PRESTIGE_VALUES = (0, 2, 3, 5)
+PROVENANCES = ("rulebook", "public", "reconstructed")
+NUM_CARDS = 36
+
+# -- region geometry -------------------------------------------------------------------------
+COLS = 12
+MAX_ROWS = 6
+NUM_CELLS = COLS * MAX_ROWS
+STRIDE = COLS + 1
+CELL_BITS = np.array([r * STRIDE + c for r in range(MAX_ROWS) for c in range(COLS)], dtype=np.intp)
+"""Bit index of each cell id."""
+BITBOARD_BYTES = (MAX_ROWS * STRIDE + 7) // 8
+
+
+def region_rows(season: int) -> int:
+    return 6 if season == 4 else 4
+
+
+def parcels_in_season(season: int) -> int:
+    return 12 if season == 4 else 8
+
+
+def valid_bitboard(rows: int) -> int:
+    bb = 0
+    for r in range(rows):
+        bb |= ((1 << COLS) - 1) << (r * STRIDE)
+    return bb
+
+
+VALID = {rows: valid_bitboard(rows) for rows in (4, 6)}
+VALID_ALL = VALID[6]
+
+
+def dilate(bb: int) -> int:
+    """Cells orthogonally adjacent to any cell of ``bb`` (diagonals are not adjacent)."""
+    return ((bb << 1) | (bb >> 1) | (bb << STRIDE) | (bb >> STRIDE)) & VALID_ALL
+
+
+def two_free_neighbours(free: int) -> int:
+    """Cells with at least two neighbours in ``free``."""
+    a, b, c, d = free << 1, free >> 1, free << STRIDE, free >> STRIDE
+    return ((a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)) & VALID_ALL
+
+
+def bits_to_cells(bb: int) -> np.ndarray:
+    """0/1 uint8 array over the 72 cell ids."""
+    raw = np.frombuffer(bb.to_bytes(BITBOARD_BYTES, "little"), dtype=np.uint8)
+    return np.unpackbits(raw, bitorder="little")[CELL_BITS]
+
+
+def cell_bit(cell: int) -> int:
+    return 1 << ((cell // COLS) * STRIDE + cell % COLS)
+
+
+def cell_name(cell: int) -> str:
+    return f"r{cell // COLS + 1}c{cell % COLS + 1}"
+
+
+# A region slot s (0..11) holds one parcel: area s // 2, line s // 4; area (s // 2) % 2 is the
+# left or right area of its line, and s % 2 the left or right parcel of its area.  A parcel lies
+# 3 spaces wide and 2 high; rotating it by 180 degrees maps local space i to 5 - i.
+def _slot_cells(slot: int) -> tuple[int, ...]:
+    area = slot // 2
+    row0 = (area // 2) * 2
+    col0 = (area % 2) * 6 + (slot % 2) * 3
+    return tuple((row0 + i // 3) * COLS + col0 + i % 3 for i in range(6))
+
+
+SLOT_CELLS = tuple(_slot_cells(s) for s in range(12))
+AREA_BITS = tuple(
+    sum(cell_bit(c) for s in (2 * a, 2 * a + 1) for c in SLOT_CELLS[s]) for a in range(6)
+)
+
+
+# -- the deck --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Card:
+    id: int
+    patron: int  # 0..4, or NO_PATRON
+    prestige: int
+    pyramids: tuple[int, ...]  # local spaces 0..5 (row-major, 2 rows x 3) holding a pyramid
+    provenance: str
+    record: dict
+
+    def pyramid_bits(self, slot: int, rotated: bool) -> int:
+        cells = SLOT_CELLS[slot]
+        return sum(cell_bit(cells[5 - i if rotated else i]) for i in self.pyramids)
+
+
+class DeckFileError(ValueError):
+    """A malformed Mykerinos card data file."""
+
+
+DEFAULT_DECK = "cards.json"
+
+
+def load_deck(source: str | Path | list | None = None) -> tuple[Card, ...]:
+    """Read and check a deck: ``None`` (the shipped file), a path, or a list of records."""
+    where = "the list of card records"
+    if source is None:
+        text = resources.files("digsite.games.mykerinos").joinpath("data", DEFAULT_DECK)
+        data = json.loads(text.read_text(encoding="utf-8"))
+        where = f"the shipped {DEFAULT_DECK}"
+    elif isinstance(source, (str, Path)):
+        where = str(source)
+        try:
+            data = json.loads(Path(source).read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as err:
+            raise DeckFileError(f"cannot read Mykerinos deck {where}: {err}") from None
+    else:
+        data = source
+    records = data["cards"] if isinstance(data, dict) and "cards" in data else data
+    if not isinstance(records, list):
+        raise DeckFileError(f"{where}: expected a list of card records or {{'cards': [...]}}")
+    cards = tuple(_parse_card(i, r, where) for i, r in enumerate(records))
+    if len(cards) != NUM_CARDS:
+        raise DeckFileError(f"{where}: a deck has {NUM_CARDS} cards (all are laid out), not {len(cards)}")
+    if sorted(c.id for c in cards) != list(range(NUM_CARDS)):
+        raise DeckFileError(f"{where}: card ids must be 0..{NUM_CARDS - 1}, each once")
+    cards = tuple(sorted(cards, key=lambda c: c.id))
+    if sum(c.patron == NO_PATRON for c in cards) != 1:
+        raise DeckFileError(f"{where}: exactly one card has no patron (the 5-point card)")
+    for c in cards:
+        if c.patron == NO_PATRON and c.prestige != 5:
+            raise DeckFileError(f"{where}: the card without a patron is the 5-point card")
+    return cards
+
+
+def _parse_card(index: int, record: Any, where: str) -> Card:
+    def fail(msg: str) -> DeckFileError:
+        return DeckFileError(f"{where}: card record #{index}: {msg}")
+
+    if not isinstance(record, dict):
+        raise fail("must be an object")
+    missing = {"id", "patron", "prestige", "pyramids", "provenance"} - set(record)
+    if missing:
+        raise fail(f"missing field(s) {sorted(missing)}")
+    if not isinstance(record["id"], int):
+        raise fail("id must be an integer")
+    patron = record["patron"]
+    if patron is not None and patron not in PATRONS:
+        raise fail(f"patron {patron!r} is not one of {list(PATRONS)} or null")
+    if record["prestige"] not in PRESTIGE_VALUES:
+        raise fail(f"prestige must be one of {list(PRESTIGE_VALUES)}, got {record['prestige']!r}")
+    rows = record["pyramids"]
+    if (
+        not isinstance(rows, list)
+        or len(rows) != 2
+        or not all(isinstance(r, str) and len(r) == 3 and set(r) <= {".", "P"} for r in rows)
+    ):
+        raise fail("pyramids must be two strings of 3 characters '.' or 'P', e.g. ['P..', '...']")
+    if record["provenance"] not in PROVENANCES:
+        raise fail(f"provenance must be one of {list(PROVENANCES)}")
+    if record["provenance"] == "public" and not record.get("source"):
+        raise fail("a 'public' record names its source in a 'source' field")
+    pyramids = tuple(i for i, ch in enumerate(rows[0] + rows[1]) if ch == "P")
+    return Card(
+        id=record["id"],
+        patron=NO_PATRON if patron is None else PATRONS.index(patron),
+        prestige=record["prestige"],
+        pyramids=pyramids,
+        provenance=record["provenance"],
+        record=dict(record),
+    )
+
+
+# -- the Museum ------------------------------------------------------------------------------
+ROOM_VALUES = (3, 5, 2)
+
+
+@dataclass(frozen=True)
+class Museum:
+    """Rooms 0-4: the 3-room of wing w; 5-9: the 5-room of wing w; 10-14: the 2-room between
+    wings w and w+1 (mod 5).  With four 2-rooms (the open-fan reading) room 14 does not exist."""
+
+    two_rooms: int = 5
+
+    @property
+    def rooms(self) -> tuple[int, ...]:
+        return tuple(range(10 + self.two_rooms))
+
+    @staticmethod
+    def value(room: int) -> int:
+        return ROOM_VALUES[room // 5]
+
+    @staticmethod
+    def wings(room: int) -> tuple[int, ...]:
+        kind, w = divmod(room, 5)
+        return (w, (w + 1) % 5) if kind == 2 else (w,)
+
+    def name(self, room: int) -> str:
+        kind, w = divmod(room, 5)
+        if kind == 2:
+            return f"2-room between wings {w + 1} and {(w + 1) % 5 + 1}"
+        return f"{ROOM_VALUES[kind]}-room of wing {w + 1}"
+
+    def unlocks(self, room: int) -> tuple[int, ...]:
+        """5-rooms opened by holding ``room`` (a 2- or 3-room)."""
+        if room // 5 == 1:
+            return ()
+        return tuple(5 + w for w in self.wings(room))
+
+    def best_value(self, wing: int, held: list[int]) -> int:
+        """What each card of this wing's patron scores for the holder of ``held`` rooms."""
+        best = 1
+        for room in held:
+            if wing in self.wings(room):
+                best = max(best, self.value(room))
+        return best

@@ -1,0 +1,729 @@
+"""Mykerinos rules engine (see the package docstring for the rules summary and decisions)."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ...core.engine import (
+    TERMINAL,
+    ConfigError,
+    CorruptStateError,
+    Game,
+    IllegalActionError,
+    State,
+    check_config,
+    win_loss_returns,
+)
+from .actions import (
+    BROWN_ROOM,
+    CHOOSE_AB,
+    CUBES_PER_COLOUR,
+    DECISIONS,
+    DECLINE,
+    EXCAVATE,
+    EXTEND,
+    GAME_OVER,
+    LEFTOVER,
+    NEUTRAL,
+    NEUTRAL_ACTION,
+    NEUTRAL_CARD,
+    NEUTRAL_CUBES_PER_SEASON,
+    NEUTRAL_PASS_SPACE,
+    NUM_ACTIONS,
+    NUM_SEASONS,
+    ON_TABLE,
+    REMOVED,
+    PASS,
+    PATRON0,
+    PLACE,
+    ROOM0,
+    SURVEY_CHOICE,
+    TAKE_LEFT,
+    TAKE_RIGHT,
+    TURN,
+)
+from .observation import encode, observation_layout
+from .saved import restore
+from .text import render_state
+from .components import (
+    AREA_BITS,
+    BLACKMORE,
+    BROWN,
+    LEMON,
+    NO_PATRON,
+    NUM_CARDS,
+    NUM_CELLS,
+    PATRON_TITLES,
+    PATRONS,
+    SLOT_CELLS,
+    TANGERINE,
+    VALID,
+    VIOLET,
+    Museum,
+    bits_to_cells,
+    cell_bit,
+    cell_name,
+    dilate,
+    load_deck,
+    parcels_in_season,
+    region_rows,
+    two_free_neighbours,
+)
+
+OPTIONS = {"num_players": 3, "museum_two_rooms": 5, "deck": None}
+
+
+class MykerinosGame(Game):
+    name = "mykerinos"
+    player_counts = (2, 3, 4)
+    modes = ("2 players (neutral colour)", "3 players", "4 players")
+    num_actions = NUM_ACTIONS
+    max_game_length = 4000
+
+    def __init__(
+        self,
+        num_players: int = 3,
+        museum_two_rooms: int = 5,
+        deck: str | Path | list | dict | None = None,
+    ):
+        if num_players not in self.player_counts:
+            raise ConfigError(f"Mykerinos is for 2, 3 or 4 players, not {num_players!r}")
+        if museum_two_rooms not in (4, 5):
+            raise ConfigError(
+                f"museum_two_rooms is 5 (a ring of wings, default) or 4 (an open fan), "
+                f"not {museum_two_rooms!r}"
+            )
+        self.num_players = num_players
+        self.cards = load_deck(deck)
+        self.museum = Museum(museum_two_rooms)
+        self._deck_option = str(deck) if isinstance(deck, (str, Path)) else None
+        self._custom_records = (
+            [c.record for c in self.cards] if isinstance(deck, (list, dict)) else None
+        )
+        self.allotment = 8 if num_players == 4 else 11
+        self.layout = observation_layout()
+        self.observation_size = self.layout.size
+
+    @property
+    def config(self) -> dict[str, Any]:
+        deck = self._custom_records if self._custom_records is not None else self._deck_option
+        return {
+            "num_players": self.num_players,
+            "museum_two_rooms": self.museum.two_rooms,
+            "deck": deck,
+        }
+
+    @classmethod
+    def from_config(cls, **config: Any) -> MykerinosGame:
+        check_config(config, OPTIONS, "Mykerinos")
+        return cls(**config)
+
+    def new_initial_state(self, rng: np.random.Generator) -> MykerinosState:
+        return MykerinosState.new_game(self, rng)
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> MykerinosState:
+        return MykerinosState.from_dict(self, data)
+
+    def observation_piece_names(self):
+        return list(self.layout.slices.items())
+
+
+class MykerinosState(State):
+    """A Mykerinos position. Plain Python data; the region is kept as bitboards."""
+
+    # -- set-up ------------------------------------------------------------------------------
+    def __init__(self, game: MykerinosGame):
+        n = game.num_players
+        self.game = game
+        self.season = 1
+        self.first_player = 0
+        self.wing_patron = list(range(5))
+        self.deck: list[int] = []
+        self.deck_rotated: list[bool] = []
+        self.slots: list[int] = []
+        self.slot_rotated: list[bool] = []
+        self.slot_state: list[int] = []
+        self.removed: list[int] = []
+        self.cubes = [0] * 5  # bitboards per owner (players 0..3, NEUTRAL)
+        self.pyramids = 0
+        self.valid = VALID[4]
+        self.personal = [0] * n
+        self.neutral_stock = [0] * n
+        self.general = [CUBES_PER_COLOUR] * 5
+        self.score = [0] * n
+        self.owned: list[list[int]] = [[] for _ in range(n)]
+        self.patron_count = [[0] * 6 for _ in range(n)]  # derived from owned, kept for speed
+        self.tilted = [[0] * 5 for _ in range(n)]
+        self.pass_space = [0] * n
+        self.museum = [-1] * 15
+        self.final_bonus = [0] * n
+        self.decision = TURN
+        self.decider = 0
+        self.last_turn = False
+        self.turn_patron = -1
+        self.chain_owner = 0
+        self.chain_left = 0
+        self.chain_own_anchor = False
+        self.chain_last = -1
+        self.chain_pyramid = False
+        self.survey_area = 0
+        self.ranked: list[int] = []
+        self.rank_pos = 0
+        self._mask: np.ndarray | None = None
+        self.public_version = 0
+        """Bumped whenever parcels, cards, the Museum, tilts or the season change: the slowly
+        changing part of observations is cached against it."""
+        self._obs_cache: dict = {}
+
+    @classmethod
+    def new_game(cls, game: MykerinosGame, rng: np.random.Generator) -> MykerinosState:
+        state = cls(game)
+        state.first_player = int(rng.integers(game.num_players))
+        state.wing_patron = [int(x) for x in rng.permutation(5)]
+        state.deck = [int(x) for x in rng.permutation(NUM_CARDS)]
+        state.deck_rotated = [bool(x) for x in rng.integers(0, 2, NUM_CARDS)]
+        state._start_season()
+        return state
+
+    # -- protocol ----------------------------------------------------------------------------
+    def current_player(self) -> int:
+        return TERMINAL if self.decision == GAME_OVER else self.decider
+
+    def is_terminal(self) -> bool:
+        return self.decision == GAME_OVER
+
+    def scores(self) -> list[float]:
+        return [float(s) for s in self.score]
+
+    def winners(self) -> list[int]:
+        """Most prestige, then most cubes in the personal stock; remaining ties share the win."""
+        key = [(self.score[p], self.personal[p]) for p in range(self.game.num_players)]
+        best = max(key)
+        return [p for p, k in enumerate(key) if k == best]
+
+    def returns(self) -> list[float]:
+        if self.decision != GAME_OVER:
+            return [0.0] * self.game.num_players
+        return win_loss_returns(self.winners(), self.game.num_players)
+
+    def legal_action_mask(self) -> np.ndarray:
+        if self._mask is None:
+            self._mask = self._compute_mask()
+        return self._mask
+
+    def apply_action(self, action: int) -> None:
+        mask = self.legal_action_mask()
+        if not (0 <= action < NUM_ACTIONS and mask[action]):
+            self.check_action(action)
+            raise IllegalActionError(f"action {action} is not legal")  # unreachable
+        self._mask = None
+        _HANDLERS[self.decision](self, action)
+
+    def clone(self) -> MykerinosState:
+        other = copy.copy(self)
+        for name in ("deck", "deck_rotated", "slots", "slot_rotated", "slot_state", "removed",
+                     "cubes", "personal", "neutral_stock", "general", "score", "pass_space",
+                     "museum", "final_bonus", "ranked", "wing_patron"):
+            setattr(other, name, list(getattr(self, name)))
+        other.owned = [list(x) for x in self.owned]
+        other.patron_count = [list(x) for x in self.patron_count]
+        other.tilted = [list(x) for x in self.tilted]
+        other._obs_cache = {}
+        return other
+
+    def resample_hidden(self, player: int, rng: np.random.Generator) -> MykerinosState:
+        """Only the order of the undealt parcels and their future orientation are hidden."""
+        other = self.clone()
+        order = rng.permutation(len(self.deck))
+        other.deck = [self.deck[i] for i in order]
+        other.deck_rotated = [bool(x) for x in rng.integers(0, 2, len(self.deck))]
+        return other
+
+    # -- queries -----------------------------------------------------------------------------
+    def _occupied(self) -> int:
+        c = self.cubes
+        return c[0] | c[1] | c[2] | c[3] | c[4]
+
+    def _free(self) -> int:
+        return self.valid & ~(self._occupied() | self.pyramids)
+
+    def _placeable(self, owner: int, left: int, own_anchor: bool, last: int, pyramid: bool) -> int:
+        """Cells where the next cube of an excavation may go so that all ``left`` cubes fit."""
+        free = self._free()
+        if last >= 0:
+            base = dilate(cell_bit(last))
+        elif own_anchor:
+            base = dilate(self.cubes[owner])
+        else:
+            base = self.valid
+        if not pyramid:
+            if left == 1:
+                return base & free
+            if left == 2:
+                return base & free & dilate(free)
+            return base & free & dilate(free & two_free_neighbours(free))
+        open_pyramids = self.pyramids & self.valid & ~self._occupied()
+        if left == 1:
+            return base & (free | open_pyramids)
+        return (base & free & dilate(free | open_pyramids)) | (base & open_pyramids & dilate(free))
+
+    def museum_rooms_for(self, player: int) -> list[int]:
+        """Rooms where ``player`` may place a cube: any free 2- or 3-room, or a free 5-room
+        next to a 2- or 3-room the player holds."""
+        museum = self.game.museum
+        rooms = self.museum
+        opened = set()
+        for room in museum.rooms:
+            if rooms[room] == player:
+                opened.update(museum.unlocks(room))
+        return [
+            r for r in museum.rooms if rooms[r] < 0 and (museum.value(r) != 5 or r in opened)
+        ]
+
+    def _area_slots_left(self) -> list[int]:
+        a = self.survey_area
+        return [s for s in (2 * a, 2 * a + 1) if self.slot_state[s] == ON_TABLE]
+
+    def patron_counts(self, player: int) -> list[int]:
+        """Cards owned per patron (index 5: the no-patron card)."""
+        return self.patron_count[player]
+
+    def _stock(self, owner: int, player: int) -> int:
+        return self.neutral_stock[player] if owner == NEUTRAL else self.personal[player]
+
+    # -- legal actions -----------------------------------------------------------------------
+    def _compute_mask(self) -> np.ndarray:
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        d, p = self.decision, self.decider
+        if d == TURN:
+            mask[PASS] = 1
+            stock = self.personal[p]
+            if stock == 0:
+                return mask  # with no cube left, passing is the only action
+            free = self._free()
+            if free:
+                mask[EXCAVATE] = 1
+                if stock >= 2 and self._placeable(p, 2, True, -1, False):
+                    mask[EXTEND] = 1
+            counts = self.patron_counts(p)
+            tilted = self.tilted[p]
+            for k in range(5):
+                if counts[k] > tilted[k] and self._patron_possible(k, p, stock, free):
+                    mask[PATRON0 + k] = 1
+        elif d == CHOOSE_AB:
+            pyramid = self.turn_patron == LEMON
+            if self._placeable(p, 1, False, -1, pyramid):
+                mask[EXCAVATE] = 1
+            if self.personal[p] >= 2 and self._placeable(p, 2, True, -1, pyramid):
+                mask[EXTEND] = 1
+        elif d == PLACE:
+            cells = self._placeable(
+                self.chain_owner, self.chain_left, self.chain_own_anchor, self.chain_last,
+                self.chain_pyramid,
+            )
+            mask[:NUM_CELLS] = bits_to_cells(cells)
+        elif d == BROWN_ROOM:
+            for r in self.museum_rooms_for(p):
+                mask[ROOM0 + r] = 1
+        elif d == NEUTRAL_ACTION:
+            mask[DECLINE] = 1
+            if self._free():
+                mask[EXCAVATE] = 1
+                if self.neutral_stock[p] >= 2 and self._placeable(NEUTRAL, 2, True, -1, False):
+                    mask[EXTEND] = 1
+        elif d in (SURVEY_CHOICE, LEFTOVER, NEUTRAL_CARD):
+            for s in self._area_slots_left():
+                mask[TAKE_LEFT + s % 2] = 1
+            if d == SURVEY_CHOICE and self.general[p] > 0:
+                for r in self.museum_rooms_for(p):
+                    mask[ROOM0 + r] = 1
+            elif d == LEFTOVER:
+                mask[DECLINE] = 1
+        return mask
+
+    def _patron_possible(self, patron: int, p: int, stock: int, free: int) -> bool:
+        if patron == VIOLET:
+            return self.general[p] > 0 and bool(free)
+        if patron == LEMON:
+            return bool(self._placeable(p, 1, False, -1, True)) or (
+                stock >= 2 and bool(self._placeable(p, 2, True, -1, True))
+            )
+        if patron == BROWN:
+            return bool(self.museum_rooms_for(p))
+        if patron == BLACKMORE:
+            return stock >= 2 and bool(self._placeable(p, 2, False, -1, False))
+        return stock >= 3 and bool(self._placeable(p, 3, True, -1, False))  # Tangerine
+
+    # -- phase 2: excavations ----------------------------------------------------------------
+    def _on_turn(self, action: int) -> None:
+        p = self.decider
+        if action == PASS:
+            self._pass(p)
+        elif action == EXCAVATE:
+            self._start_chain(p, 1, own_anchor=False)
+        elif action == EXTEND:
+            self._start_chain(p, 2, own_anchor=True)
+        else:
+            patron = action - PATRON0
+            self.tilted[p][patron] += 1
+            self.public_version += 1
+            self.turn_patron = patron
+            if patron == VIOLET:
+                self.general[p] -= 1
+                self.personal[p] += 1
+                self.decision = CHOOSE_AB
+            elif patron == LEMON:
+                self.decision = CHOOSE_AB
+            elif patron == BROWN:
+                self.decision = BROWN_ROOM
+            elif patron == BLACKMORE:
+                self._start_chain(p, 2, own_anchor=False)
+            else:
+                self._start_chain(p, 3, own_anchor=True)
+
+    def _on_choose_ab(self, action: int) -> None:
+        pyramid = self.turn_patron == LEMON
+        if action == EXCAVATE:
+            self._start_chain(self.decider, 1, own_anchor=False, pyramid=pyramid)
+        else:
+            self._start_chain(self.decider, 2, own_anchor=True, pyramid=pyramid)
+
+    def _start_chain(self, owner: int, cubes: int, own_anchor: bool, pyramid: bool = False):
+        self.decision = PLACE
+        self.chain_owner = owner
+        self.chain_left = cubes
+        self.chain_own_anchor = own_anchor
+        self.chain_last = -1
+        self.chain_pyramid = pyramid
+
+    def _on_place(self, cell: int) -> None:
+        p, owner = self.decider, self.chain_owner
+        bit = cell_bit(cell)
+        self.cubes[owner] |= bit
+        if self.pyramids & bit:
+            self.chain_pyramid = False
+        if owner == NEUTRAL:
+            self.neutral_stock[p] -= 1
+        else:
+            self.personal[p] -= 1
+        self.chain_left -= 1
+        self.chain_last = cell
+        if self.chain_left == 0:
+            self.chain_last = -1
+            self.chain_pyramid = False
+            if owner == NEUTRAL:
+                self._end_turn(p)
+            else:
+                self._after_own_action(p)
+
+    def _on_brown_room(self, action: int) -> None:
+        p = self.decider
+        self._place_in_museum(p, action - ROOM0)
+        self.personal[p] -= 1
+        self._after_own_action(p)
+
+    def _after_own_action(self, p: int) -> None:
+        if self.game.num_players == 2 and self.neutral_stock[p] > 0 and self._free():
+            self.decision = NEUTRAL_ACTION
+        else:
+            self._end_turn(p)
+
+    def _on_neutral_action(self, action: int) -> None:
+        if action == DECLINE:
+            self._end_turn(self.decider)
+        else:
+            self._start_chain(NEUTRAL, 1 if action == EXCAVATE else 2, action == EXTEND)
+
+    def _end_turn(self, p: int) -> None:
+        self.turn_patron = -1
+        if self.last_turn:
+            self._take_pass_space(p)
+            self._start_survey()
+            return
+        self.decision = TURN
+        self.decider = self._next_active(p)
+
+    def _pass(self, p: int) -> None:
+        self._take_pass_space(p)
+        if self.last_turn:
+            self._start_survey()
+            return
+        active = [q for q in range(self.game.num_players) if not self.pass_space[q]]
+        if len(active) == 1:
+            self.last_turn = True  # the last player left takes one more action
+        self.decision = TURN
+        self.decider = self._next_active(p)
+
+    def _next_active(self, p: int) -> int:
+        n = self.game.num_players
+        for step in range(1, n + 1):
+            q = (p + step) % n
+            if not self.pass_space[q]:
+                return q
+        raise AssertionError("no active player")  # pragma: no cover
+
+    def _take_pass_space(self, p: int) -> None:
+        taken = set(self.pass_space)
+        if self.game.num_players == 2:
+            taken.add(NEUTRAL_PASS_SPACE)
+        space = 1
+        while space in taken:
+            space += 1
+        self.pass_space[p] = space
+
+    # -- phase 3: survey ---------------------------------------------------------------------
+    def _start_survey(self) -> None:
+        self.last_turn = False
+        self.survey_area = 0
+        self._rank_area()
+        self._advance_survey()
+
+    def _pass_order(self, owner: int) -> int:
+        return NEUTRAL_PASS_SPACE if owner == NEUTRAL else self.pass_space[owner]
+
+    def _rank_area(self) -> None:
+        """Rank the owners present in the area: most cubes first, ties to the earlier passer."""
+        area_bits = AREA_BITS[self.survey_area]
+        owners = list(range(self.game.num_players))
+        if self.game.num_players == 2:
+            owners.append(NEUTRAL)
+        counts = {o: (self.cubes[o] & area_bits).bit_count() for o in owners}
+        self.ranked = sorted(
+            (o for o in owners if counts[o]), key=lambda o: (-counts[o], self._pass_order(o))
+        )
+        self.rank_pos = 0
+
+    def _advance_survey(self) -> None:
+        while True:
+            left = self._area_slots_left()
+            while self.rank_pos < len(self.ranked) and left:
+                pos, owner = self.rank_pos, self.ranked[self.rank_pos]
+                if owner == NEUTRAL:
+                    if pos <= 1 and len(left) == 1:
+                        self._remove_slot(left[0])
+                        left = []
+                    elif pos <= 1:
+                        picker = self._neutral_picker(pos)
+                        if picker is not None:
+                            self.decision, self.decider = NEUTRAL_CARD, picker
+                            return
+                    self.rank_pos += 1
+                    continue
+                self.decision = SURVEY_CHOICE if pos <= 1 else LEFTOVER
+                self.decider = owner
+                return
+            self._close_area()
+            self.survey_area += 1
+            if self.survey_area == len(self.slots) // 2:
+                self._end_season()
+                return
+            self._rank_area()
+
+    def _neutral_picker(self, pos: int) -> int | None:
+        """Who chooses the parcel the neutral takes: for a 1st-ranked neutral the 3rd-ranked
+        player, or the player absent from the area; for a 2nd-ranked neutral the 1st.  A neutral
+        alone in an area takes nothing (both parcels are discarded)."""
+        if pos == 1:
+            return self.ranked[0]
+        if len(self.ranked) >= 3:
+            return self.ranked[2]
+        if len(self.ranked) == 2:
+            return next(p for p in range(2) if p not in self.ranked)
+        return None
+
+    def _on_survey(self, action: int) -> None:
+        p = self.decider
+        if action >= ROOM0 and action < ROOM0 + 15:
+            self._place_in_museum(p, action - ROOM0)
+            self.general[p] -= 1
+        elif action in (TAKE_LEFT, TAKE_RIGHT):
+            slot = 2 * self.survey_area + action - TAKE_LEFT
+            if self.decision == NEUTRAL_CARD:
+                self._remove_slot(slot)
+            else:
+                self._take_parcel(p, slot)
+        self.rank_pos += 1
+        self._advance_survey()
+
+    def _take_parcel(self, p: int, slot: int) -> None:
+        card = self.game.cards[self.slots[slot]]
+        self.slot_state[slot] = p
+        self.owned[p].append(card.id)
+        self.patron_count[p][card.patron] += 1
+        self.score[p] += card.prestige
+        self.public_version += 1
+
+    def _place_in_museum(self, p: int, room: int) -> None:
+        self.museum[room] = p
+        self.public_version += 1
+
+    def _remove_slot(self, slot: int) -> None:
+        self.slot_state[slot] = REMOVED
+        self.removed.append(self.slots[slot])
+        self.public_version += 1
+
+    def _close_area(self) -> None:
+        area_bits = AREA_BITS[self.survey_area]
+        for s in (2 * self.survey_area, 2 * self.survey_area + 1):
+            if self.slot_state[s] == ON_TABLE:
+                self._remove_slot(s)
+        for owner in range(5):
+            back = (self.cubes[owner] & area_bits).bit_count()
+            if back:
+                self.general[owner] += back
+                self.cubes[owner] &= ~area_bits
+
+    # -- seasons -----------------------------------------------------------------------------
+    def _start_season(self) -> None:
+        n = self.game.num_players
+        for p in range(n):
+            take = min(self.game.allotment, self.general[p])
+            self.general[p] -= take
+            self.personal[p] += take
+        if n == 2:
+            for step in range(n):
+                p = (self.first_player + step) % n
+                take = min(NEUTRAL_CUBES_PER_SEASON, self.general[NEUTRAL])
+                self.general[NEUTRAL] -= take
+                self.neutral_stock[p] += take
+        k = parcels_in_season(self.season)
+        self.slots, self.deck = self.deck[:k], self.deck[k:]
+        self.slot_rotated, self.deck_rotated = self.deck_rotated[:k], self.deck_rotated[k:]
+        self.slot_state = [ON_TABLE] * k
+        self._set_region()
+        self.public_version += 1
+        self.decision = TURN
+        self.decider = self.first_player
+
+    def _set_region(self) -> None:
+        cards = self.game.cards
+        self.valid = VALID[region_rows(self.season)]
+        self.pyramids = 0
+        for s, (card, rotated) in enumerate(zip(self.slots, self.slot_rotated)):
+            self.pyramids |= cards[card].pyramid_bits(s, rotated)
+
+    def _end_season(self) -> None:
+        last = max(range(self.game.num_players), key=lambda p: self.pass_space[p])
+        self.first_player = last
+        self.pass_space = [0] * self.game.num_players
+        self.tilted = [[0] * 5 for _ in range(self.game.num_players)]
+        self.public_version += 1
+        if self.season == NUM_SEASONS:
+            self._final_scoring()
+            self.decision = GAME_OVER
+            self.decider = TERMINAL
+            return
+        self.season += 1
+        self._start_season()
+
+    def exhibition(self, player: int) -> tuple[list[int], int]:
+        """Final exhibition points per wing (wing order 1..5) and the series bonus."""
+        museum = self.game.museum
+        held = [r for r in museum.rooms if self.museum[r] == player]
+        counts = self.patron_counts(player)
+        per_wing = [
+            counts[self.wing_patron[w]] * museum.best_value(w, held) for w in range(5)
+        ]
+        return per_wing, 5 * min(counts[:NO_PATRON])
+
+    def _final_scoring(self) -> None:
+        for p in range(self.game.num_players):
+            per_wing, series = self.exhibition(p)
+            self.final_bonus[p] = sum(per_wing) + series
+            self.score[p] += self.final_bonus[p]
+        self.public_version += 1
+
+    # -- text --------------------------------------------------------------------------------
+    def action_to_string(self, action: int) -> str:
+        if not 0 <= action < NUM_ACTIONS:
+            return f"<out of range {action}>"
+        if action < ROOM0:
+            pyramid = " (pyramid)" if self.pyramids & cell_bit(action) else ""
+            who = "neutral cube" if self.chain_owner == NEUTRAL and self.decision == PLACE else "cube"
+            return f"{who} on {cell_name(action)}{pyramid}"
+        if action < EXCAVATE:
+            return f"Museum {self.game.museum.name(action - ROOM0)}"
+        if action == EXCAVATE:
+            return "A: start a new excavation"
+        if action == EXTEND:
+            return "B: extend an excavation"
+        if action == PASS:
+            return "C: pass"
+        if action < TAKE_LEFT:
+            return f"D: appeal to {PATRON_TITLES[action - PATRON0]}"
+        if action == DECLINE:
+            return "decline"
+        side = "left" if action == TAKE_LEFT else "right"
+        slot = 2 * self.survey_area + action - TAKE_LEFT
+        if slot < len(self.slots):
+            card = self.game.cards[self.slots[slot]]
+            patron = PATRON_TITLES[card.patron] if card.patron < 5 else "no patron"
+            return f"take the {side} parcel ({patron}, {card.prestige} prestige)"
+        return f"take the {side} parcel"
+
+    def render(self) -> str:
+        return render_state(self)
+
+    # -- observation -------------------------------------------------------------------------
+    def observe(self, player: int, out: np.ndarray) -> None:
+        encode(self, player, out)
+
+    # -- serialization -----------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        cells = [-1] * NUM_CELLS
+        for owner in range(5):
+            for c in np.flatnonzero(bits_to_cells(self.cubes[owner])):
+                cells[int(c)] = owner
+        return {
+            "game": "mykerinos",
+            "config": self.game.config,
+            "season": self.season,
+            "first_player": self.first_player,
+            "wing_patron": list(self.wing_patron),
+            "deck": list(self.deck),
+            "deck_rotated": list(self.deck_rotated),
+            "slots": list(self.slots),
+            "slot_rotated": list(self.slot_rotated),
+            "slot_state": list(self.slot_state),
+            "removed": list(self.removed),
+            "cells": cells,
+            "personal": list(self.personal),
+            "neutral_stock": list(self.neutral_stock),
+            "general": list(self.general),
+            "score": list(self.score),
+            "final_bonus": list(self.final_bonus),
+            "owned": [list(x) for x in self.owned],
+            "tilted": [list(x) for x in self.tilted],
+            "pass_space": list(self.pass_space),
+            "museum": list(self.museum),
+            "decision": DECISIONS[self.decision],
+            "decider": self.decider,
+            "last_turn": self.last_turn,
+            "turn_patron": self.turn_patron,
+            "chain": [self.chain_owner, self.chain_left, self.chain_own_anchor,
+                      self.chain_last, self.chain_pyramid],
+            "survey": [self.survey_area, list(self.ranked), self.rank_pos],
+        }
+
+    @classmethod
+    def from_dict(cls, game: MykerinosGame, data: Mapping[str, Any]) -> MykerinosState:
+        return restore(cls(game), data)
+
+
+_HANDLERS = {
+    TURN: MykerinosState._on_turn,
+    CHOOSE_AB: MykerinosState._on_choose_ab,
+    PLACE: MykerinosState._on_place,
+    BROWN_ROOM: MykerinosState._on_brown_room,
+    NEUTRAL_ACTION: MykerinosState._on_neutral_action,
+    SURVEY_CHOICE: MykerinosState._on_survey,
+    LEFTOVER: MykerinosState._on_survey,
+    NEUTRAL_CARD: MykerinosState._on_survey,
+}
+
+__all__ = ["MykerinosGame", "MykerinosState", "NUM_ACTIONS", "PATRONS", "SLOT_CELLS"]

@@ -1,0 +1,8 @@
+from .core.factory import make_env_functions
+from .games import mykerinos as _game
+from .games.mykerinos.rules import OPTIONS, MykerinosGame
+
+__doc__ = _game.__doc__
+env, raw_env = make_env_functions(MykerinosGame, OPTIONS)
+
+__all__ = ["env", "raw_env"]

@@ -1,0 +1,98 @@
+"""Throughput of every digsite env, as users get it, against PettingZoo's connect four.
+
+Random legal play through ``env()`` with ``last()`` and a uniform draw from the action mask every
+step, exactly the same loop for every env, in one process; the ratio to connect four measured in
+the same run is what to compare across machines.
+
+    python training_scripts/benchmark.py            # a table
+    python training_scripts/benchmark.py --json     # one JSON object
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+import warnings
+
+import numpy as np
+
+import digsite
+from digsite.core.registry import ENVIRONMENTS
+
+TARGETS = {"mykerinos": 1.5}
+"""Minimum ratio to connect four that each game promises."""
+
+
+def steps_per_second(env, seconds: float, seed: int = 0) -> float:
+    rng = np.random.default_rng(seed)
+    steps = 0
+    game_seed = seed
+    env.reset(seed=game_seed)
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for agent in env.agent_iter():
+            observation, reward, termination, truncation, info = env.last()
+            if termination or truncation:
+                action = None
+            else:
+                legal = np.flatnonzero(observation["action_mask"])
+                action = int(legal[rng.integers(len(legal))])
+            env.step(action)
+            steps += 1
+        game_seed += 1
+        env.reset(seed=game_seed)
+    return steps / (time.perf_counter() - start)
+
+
+def measure(make_env, seconds: float, repeats: int) -> float:
+    env = make_env()
+    steps_per_second(env, min(0.5, seconds))  # warm-up
+    return statistics.median(steps_per_second(env, seconds, seed=i) for i in range(repeats))
+
+
+def connect_four():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from pettingzoo.classic import connect_four_v3
+    return connect_four_v3.env()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="length of one window")
+    parser.add_argument("--repeats", type=int, default=3, help="windows per env (median taken)")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    args = parser.parse_args()
+
+    import importlib
+
+    baseline = measure(connect_four, args.seconds, args.repeats)
+    rows = [{"env": "pettingzoo connect_four_v3", "steps_per_s": baseline, "ratio": 1.0}]
+    for entry in ENVIRONMENTS:
+        module = importlib.import_module(entry.module)
+        for config in entry.configs():
+            rate = measure(lambda m=module, c=config: m.env(**c), args.seconds, args.repeats)
+            target = TARGETS.get(entry.name)
+            rows.append(
+                {
+                    "env": f"{entry.env_id} {config}",
+                    "steps_per_s": rate,
+                    "ratio": rate / baseline,
+                    "target": target,
+                    "meets_target": None if target is None else rate / baseline >= target,
+                }
+            )
+    if args.json:
+        print(json.dumps({"digsite": digsite.__version__, "results": rows}, indent=2))
+        return
+    print(f"{'env':<48} {'steps/s':>9} {'x connect4':>10} {'target':>7}")
+    for row in rows:
+        target = row.get("target")
+        mark = "" if target is None else f">={target:g} {'ok' if row['meets_target'] else 'MISS'}"
+        print(f"{row['env']:<48} {row['steps_per_s']:>9.0f} {row['ratio']:>10.2f} {mark:>7}")
+
+
+if __name__ == "__main__":
+    main()

@@ -2,12 +2,32 @@
 
 ``from digsite import mykerinos_v0`` gives PettingZoo-style ``env()`` / ``raw_env()``; the same
 envs are registered as ``digsite/<game>-v0`` with ``pettingzoo.make("aec", ...)``.
+``digsite.single_seat_env("mykerinos", num_players=2)`` gives a Gymnasium env in which a learner
+plays one seat against fixed policies (random by default).
 """
 
-from .core.registry import ENVIRONMENTS, register_all
+from __future__ import annotations
+
+from .core.registry import ENVIRONMENTS, make_game, register_all
 
 __version__ = "0.1.0"
 
 register_all()
 
-__all__ = ["ENVIRONMENTS", "__version__"]
+
+def single_seat_env(
+    game: str, seat=None, opponents=None, illegal_action: str = "end", render_mode=None, **config
+):
+    """A :class:`~digsite.core.single_seat.SingleSeatEnv` for ``game`` with ``config``."""
+    from .core.single_seat import SingleSeatEnv
+
+    return SingleSeatEnv(
+        make_game(game, **config),
+        seat=seat,
+        opponents=opponents,
+        illegal_action=illegal_action,
+        render_mode=render_mode,
+    )
+
+
+__all__ = ["ENVIRONMENTS", "__version__", "make_game", "single_seat_env"]

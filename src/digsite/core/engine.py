@@ -123,6 +123,12 @@ class State(abc.ABC):
     def render(self) -> str:
         """A text picture of the position (everything public, nothing hidden)."""
 
+    @abc.abstractmethod
+    def check_invariants(self) -> None:
+        """Raise ``AssertionError`` if the position breaks a rule of the game (components created
+        or lost, a score that disagrees with the scoring rules...).  The conformance suite calls it
+        after every action of its random games; it is a check, never part of play."""
+
     def legal_actions(self) -> list[int]:
         return np.flatnonzero(self.legal_action_mask()).tolist()
 

@@ -42,9 +42,19 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
         title="Mykerinos",
         game_class="digsite.games.mykerinos:MykerinosGame",
         player_counts=(2, 3, 4),
-        modes=("2 players with the neutral colour", "3 players", "4 players",
-               "museum_two_rooms=4 (open-fan Museum)"),
+        modes=(
+            "2 players with the neutral colour",
+            "3 players",
+            "4 players",
+            "museum_two_rooms=4 (open-fan Museum)",
+        ),
         status="complete (reconstructed card faces)",
+        test_configs=(
+            {"num_players": 2},
+            {"num_players": 3},
+            {"num_players": 4},
+            {"num_players": 3, "museum_two_rooms": 4},
+        ),
     ),
 )
 
@@ -59,3 +69,16 @@ def register_all() -> None:
     for entry in ENVIRONMENTS:
         if entry.env_id not in aec_registry:
             register("aec", entry.env_id, entry_point=f"{entry.module}:env")
+
+
+def entry(name: str) -> EnvEntry:
+    for e in ENVIRONMENTS:
+        if e.name == name:
+            return e
+    names = ", ".join(e.name for e in ENVIRONMENTS)
+    raise ValueError(f"unknown digsite game {name!r}; available: {names}")
+
+
+def make_game(name: str, **config):
+    """The rules engine of a game, e.g. ``make_game("mykerinos", num_players=2)``."""
+    return entry(name).load_game_class().from_config(**config)

@@ -67,7 +67,9 @@ class SingleSeatEnv(gym.Env):
         if callable(opponents):
             opponents = [opponents] * n
         if len(opponents) != n:
-            raise ValueError(f"give one opponent policy or one per seat ({n}), not {len(opponents)}")
+            raise ValueError(
+                f"give one opponent policy or one per seat ({n}), not {len(opponents)}"
+            )
         self.opponents = list(opponents)
         self.observation_space = gym.spaces.Box(0.0, 1.0, (game.observation_size,), np.float32)
         self.action_space = gym.spaces.Discrete(game.num_actions)

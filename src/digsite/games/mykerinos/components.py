@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -137,7 +138,9 @@ def load_deck(source: str | Path | list | None = None) -> tuple[Card, ...]:
         raise DeckFileError(f"{where}: expected a list of card records or {{'cards': [...]}}")
     cards = tuple(_parse_card(i, r, where) for i, r in enumerate(records))
     if len(cards) != NUM_CARDS:
-        raise DeckFileError(f"{where}: a deck has {NUM_CARDS} cards (all are laid out), not {len(cards)}")
+        raise DeckFileError(
+            f"{where}: a deck has {NUM_CARDS} cards (all are laid out), not {len(cards)}"
+        )
     if sorted(c.id for c in cards) != list(range(NUM_CARDS)):
         raise DeckFileError(f"{where}: card ids must be 0..{NUM_CARDS - 1}, each once")
     cards = tuple(sorted(cards, key=lambda c: c.id))
@@ -198,9 +201,14 @@ class Museum:
 
     two_rooms: int = 5
 
-    @property
+    @cached_property
     def rooms(self) -> tuple[int, ...]:
         return tuple(range(10 + self.two_rooms))
+
+    @cached_property
+    def unlocked_by(self) -> tuple[tuple[int, ...], ...]:
+        """For each room, the 5-rooms that holding it opens."""
+        return tuple(self.unlocks(r) for r in range(15))
 
     @staticmethod
     def value(room: int) -> int:

@@ -85,51 +85,51 @@ def encode(state, player: int, out: np.ndarray) -> None:
     boards += [cubes[NEUTRAL], state.pyramids, state.valid]
     raw = b"".join(b.to_bytes(BITBOARD_BYTES, "little") for b in boards)
     bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little")
-    out[:_BOARD_END].reshape(_BOARD_ROWS)[...] = bits.reshape(7, -1)[:, : MAX_ROWS * STRIDE].reshape(
-        7, MAX_ROWS, STRIDE
-    )[:, :, :COLS]
+    out[:_BOARD_END].reshape(_BOARD_ROWS)[...] = bits.reshape(7, -1)[
+        :, : MAX_ROWS * STRIDE
+    ].reshape(7, MAX_ROWS, STRIDE)[:, :, :COLS]
     cached = state._obs_cache.get(player)
     if cached is None or cached[0] != state.public_version:
-        tables = np.zeros(_TABLES_END - _BOARD_END, dtype=np.float32)
-        _encode_tables(state, player, tables)
-        cached = state._obs_cache[player] = (state.public_version, tables)
+        cached = state._obs_cache[player] = (state.public_version, _encode_tables(state, player))
     out[_BOARD_END:_TABLES_END] = cached[1]
     out[_TURN:] = 0.0
     _encode_turn(state, player, out)
 
 
-def _encode_tables(state, player: int, out: np.ndarray) -> None:
-    """The slowly changing public part, written relative to the start of the tables."""
+def _encode_tables(state, player: int) -> np.ndarray:
+    """The slowly changing public part (written into a Python list, converted once)."""
     game = state.game
     n = game.num_players
+    t = [0.0] * (_TABLES_END - _BOARD_END)
     o = -_BOARD_END
     cards = game.cards
     for s, card_id in enumerate(state.slots):
         card = cards[card_id]
-        out[o + _S["parcel_patron"] + 6 * s + card.patron] = 1
-        out[o + _S["parcel_prestige"] + 4 * s + _PRESTIGE_INDEX[card.prestige]] = 1
+        t[o + _S["parcel_patron"] + 6 * s + card.patron] = 1.0
+        t[o + _S["parcel_prestige"] + 4 * s + _PRESTIGE_INDEX[card.prestige]] = 1.0
         if state.slot_state[s] == ON_TABLE:
-            out[o + _S["parcel_on_table"] + s] = 1
+            t[o + _S["parcel_on_table"] + s] = 1.0
     for room in game.museum.rooms:
-        out[o + _S["museum_rooms"] + room] = 1
+        t[o + _S["museum_rooms"] + room] = 1.0
         owner = state.museum[room]
         if owner >= 0:
-            out[o + _S["museum"] + 4 * room + (owner - player) % n] = 1
+            t[o + _S["museum"] + 4 * room + (owner - player) % n] = 1.0
     for w, patron in enumerate(state.wing_patron):
-        out[o + _S["wing_patron"] + 5 * w + patron] = 1
+        t[o + _S["wing_patron"] + 5 * w + patron] = 1.0
     for k in range(n):
         p = (player + k) % n
-        out[o + _S["seat_in_game"] + k] = 1
-        out[o + _S["score"] + k] = min(state.score[p] / SCORE_SCALE, 1.0)
+        t[o + _S["seat_in_game"] + k] = 1.0
+        t[o + _S["score"] + k] = min(state.score[p] / SCORE_SCALE, 1.0)
         counts, tilted = state.patron_count[p], state.tilted[p]
         for patron in range(6):
-            out[o + _S["patron_cards"] + 6 * k + patron] = min(counts[patron] / CARD_SCALE, 1.0)
+            t[o + _S["patron_cards"] + 6 * k + patron] = min(counts[patron] / CARD_SCALE, 1.0)
             if patron < 5:
                 usable = counts[patron] - tilted[patron]
-                out[o + _S["untilted_cards"] + 5 * k + patron] = min(usable / CARD_SCALE, 1.0)
-    out[o + _S["season"] + state.season - 1] = 1
-    out[o + _S["first_player"] + (state.first_player - player) % n] = 1
-    out[o + _S["deck_size"]] = len(state.deck) / NUM_CARDS
+                t[o + _S["untilted_cards"] + 5 * k + patron] = min(usable / CARD_SCALE, 1.0)
+    t[o + _S["season"] + state.season - 1] = 1.0
+    t[o + _S["first_player"] + (state.first_player - player) % n] = 1.0
+    t[o + _S["deck_size"]] = len(state.deck) / NUM_CARDS
+    return np.array(t, dtype=np.float32)
 
 
 def _encode_turn(state, player: int, out: np.ndarray) -> None:

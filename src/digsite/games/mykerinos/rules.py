@@ -12,7 +12,6 @@ import numpy as np
 from ...core.engine import (
     TERMINAL,
     ConfigError,
-    CorruptStateError,
     Game,
     IllegalActionError,
     State,
@@ -37,19 +36,16 @@ from .actions import (
     NUM_ACTIONS,
     NUM_SEASONS,
     ON_TABLE,
-    REMOVED,
     PASS,
     PATRON0,
     PLACE,
+    REMOVED,
     ROOM0,
     SURVEY_CHOICE,
     TAKE_LEFT,
     TAKE_RIGHT,
     TURN,
 )
-from .observation import encode, observation_layout
-from .saved import restore
-from .text import render_state
 from .components import (
     AREA_BITS,
     BLACKMORE,
@@ -61,7 +57,6 @@ from .components import (
     PATRON_TITLES,
     PATRONS,
     SLOT_CELLS,
-    TANGERINE,
     VALID,
     VIOLET,
     Museum,
@@ -74,6 +69,9 @@ from .components import (
     region_rows,
     two_free_neighbours,
 )
+from .observation import encode, observation_layout
+from .saved import restore
+from .text import render_state
 
 OPTIONS = {"num_players": 3, "museum_two_rooms": 5, "deck": None}
 
@@ -226,9 +224,24 @@ class MykerinosState(State):
 
     def clone(self) -> MykerinosState:
         other = copy.copy(self)
-        for name in ("deck", "deck_rotated", "slots", "slot_rotated", "slot_state", "removed",
-                     "cubes", "personal", "neutral_stock", "general", "score", "pass_space",
-                     "museum", "final_bonus", "ranked", "wing_patron"):
+        for name in (
+            "deck",
+            "deck_rotated",
+            "slots",
+            "slot_rotated",
+            "slot_state",
+            "removed",
+            "cubes",
+            "personal",
+            "neutral_stock",
+            "general",
+            "score",
+            "pass_space",
+            "museum",
+            "final_bonus",
+            "ranked",
+            "wing_patron",
+        ):
             setattr(other, name, list(getattr(self, name)))
         other.owned = [list(x) for x in self.owned]
         other.patron_count = [list(x) for x in self.patron_count]
@@ -277,13 +290,11 @@ class MykerinosState(State):
         next to a 2- or 3-room the player holds."""
         museum = self.game.museum
         rooms = self.museum
-        opened = set()
+        opened: set[int] = set()
         for room in museum.rooms:
             if rooms[room] == player:
-                opened.update(museum.unlocks(room))
-        return [
-            r for r in museum.rooms if rooms[r] < 0 and (museum.value(r) != 5 or r in opened)
-        ]
+                opened.update(museum.unlocked_by[room])
+        return [r for r in museum.rooms if rooms[r] < 0 and (r < 5 or r >= 10 or r in opened)]
 
     def _area_slots_left(self) -> list[int]:
         a = self.survey_area
@@ -323,7 +334,10 @@ class MykerinosState(State):
                 mask[EXTEND] = 1
         elif d == PLACE:
             cells = self._placeable(
-                self.chain_owner, self.chain_left, self.chain_own_anchor, self.chain_last,
+                self.chain_owner,
+                self.chain_left,
+                self.chain_own_anchor,
+                self.chain_last,
                 self.chain_pyramid,
             )
             mask[:NUM_CELLS] = bits_to_cells(cells)
@@ -604,7 +618,7 @@ class MykerinosState(State):
         cards = self.game.cards
         self.valid = VALID[region_rows(self.season)]
         self.pyramids = 0
-        for s, (card, rotated) in enumerate(zip(self.slots, self.slot_rotated)):
+        for s, (card, rotated) in enumerate(zip(self.slots, self.slot_rotated, strict=True)):
             self.pyramids |= cards[card].pyramid_bits(s, rotated)
 
     def _end_season(self) -> None:
@@ -626,9 +640,7 @@ class MykerinosState(State):
         museum = self.game.museum
         held = [r for r in museum.rooms if self.museum[r] == player]
         counts = self.patron_counts(player)
-        per_wing = [
-            counts[self.wing_patron[w]] * museum.best_value(w, held) for w in range(5)
-        ]
+        per_wing = [counts[self.wing_patron[w]] * museum.best_value(w, held) for w in range(5)]
         return per_wing, 5 * min(counts[:NO_PATRON])
 
     def _final_scoring(self) -> None:
@@ -638,13 +650,63 @@ class MykerinosState(State):
             self.score[p] += self.final_bonus[p]
         self.public_version += 1
 
+    # -- invariants --------------------------------------------------------------------------
+    def check_invariants(self) -> None:
+        n = self.game.num_players
+        cards = self.game.cards
+        on_table = [
+            c for c, where in zip(self.slots, self.slot_state, strict=True) if where == ON_TABLE
+        ]
+        everywhere = self.deck + on_table + self.removed + [c for o in self.owned for c in o]
+        assert sorted(everywhere) == list(range(NUM_CARDS)), "a parcel card was created or lost"
+        colours = list(range(n)) + ([NEUTRAL] if n == 2 else [])
+        for colour in colours:
+            held = sum(self.neutral_stock) if colour == NEUTRAL else self.personal[colour]
+            total = (
+                self.general[colour]
+                + held
+                + self.cubes[colour].bit_count()
+                + self.museum.count(colour)
+            )
+            assert total == CUBES_PER_COLOUR, f"colour {colour} has {total} cubes, not 25"
+        occupied = 0
+        for colour in range(5):
+            assert not occupied & self.cubes[colour], "two cubes share a cell"
+            occupied |= self.cubes[colour]
+        assert not occupied & ~self.valid, "a cube lies outside the region"
+        for p in range(n):
+            parcels = sum(cards[c].prestige for c in self.owned[p])
+            expected = parcels
+            if self.decision == GAME_OVER:
+                museum = self.game.museum
+                counts = [0] * 6
+                for c in self.owned[p]:
+                    counts[cards[c].patron] += 1
+                for wing in range(5):
+                    best = 1
+                    for room in museum.rooms:
+                        if self.museum[room] == p and wing in museum.wings(room):
+                            best = max(best, museum.value(room))
+                    expected += counts[self.wing_patron[wing]] * best
+                expected += 5 * min(counts[:5])
+            assert self.score[p] == expected, (
+                f"player {p} scores {self.score[p]}, rules say {expected}"
+            )
+            assert all(
+                0 <= t <= c for t, c in zip(self.tilted[p], self.patron_count[p], strict=False)
+            ), "more cards tilted than owned"
+        spaces = [s for s in self.pass_space if s]
+        assert len(spaces) == len(set(spaces)), "two players on one passing space"
+
     # -- text --------------------------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
         if not 0 <= action < NUM_ACTIONS:
             return f"<out of range {action}>"
         if action < ROOM0:
             pyramid = " (pyramid)" if self.pyramids & cell_bit(action) else ""
-            who = "neutral cube" if self.chain_owner == NEUTRAL and self.decision == PLACE else "cube"
+            who = (
+                "neutral cube" if self.chain_owner == NEUTRAL and self.decision == PLACE else "cube"
+            )
             return f"{who} on {cell_name(action)}{pyramid}"
         if action < EXCAVATE:
             return f"Museum {self.game.museum.name(action - ROOM0)}"
@@ -705,8 +767,13 @@ class MykerinosState(State):
             "decider": self.decider,
             "last_turn": self.last_turn,
             "turn_patron": self.turn_patron,
-            "chain": [self.chain_owner, self.chain_left, self.chain_own_anchor,
-                      self.chain_last, self.chain_pyramid],
+            "chain": [
+                self.chain_owner,
+                self.chain_left,
+                self.chain_own_anchor,
+                self.chain_last,
+                self.chain_pyramid,
+            ],
             "survey": [self.survey_area, list(self.ranked), self.rank_pos],
         }
 

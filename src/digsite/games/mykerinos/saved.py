@@ -10,10 +10,33 @@ from .actions import CUBES_PER_COLOUR, DECISIONS, GAME_OVER, NEUTRAL, NUM_SEASON
 from .components import NUM_CARDS, NUM_CELLS, VALID, cell_bit, parcels_in_season, region_rows
 
 FIELDS = (
-    "season", "first_player", "wing_patron", "deck", "deck_rotated", "slots", "slot_rotated",
-    "slot_state", "removed", "cells", "personal", "neutral_stock", "general", "score",
-    "final_bonus", "owned", "tilted", "pass_space", "museum", "decision", "decider", "last_turn",
-    "turn_patron", "chain", "survey",
+    "game",
+    "config",
+    "season",
+    "first_player",
+    "wing_patron",
+    "deck",
+    "deck_rotated",
+    "slots",
+    "slot_rotated",
+    "slot_state",
+    "removed",
+    "cells",
+    "personal",
+    "neutral_stock",
+    "general",
+    "score",
+    "final_bonus",
+    "owned",
+    "tilted",
+    "pass_space",
+    "museum",
+    "decision",
+    "decider",
+    "last_turn",
+    "turn_patron",
+    "chain",
+    "survey",
 )
 
 
@@ -27,6 +50,16 @@ def _ints(data: Mapping, key: str, length: int | None, low: int, high: int) -> l
                 f"saved Mykerinos state: {key!r} holds {x!r}; values must be ints in {low}..{high}"
             )
     return list(value)
+
+
+def _bools(value: Any, key: str) -> list[bool]:
+    if not isinstance(value, list) or not all(isinstance(x, bool) for x in value):
+        raise CorruptStateError(f"saved Mykerinos state: {key!r} must be a list of true/false")
+    return list(value)
+
+
+def _bool(value: Any, key: str) -> bool:
+    return _bools([value], key)[0]
 
 
 def _int(data: Mapping, key: str, low: int, high: int) -> int:
@@ -43,14 +76,20 @@ def restore(state, data: Mapping[str, Any]):
         raise CorruptStateError(f"saved Mykerinos state lacks {missing}")
     if data.get("game") != "mykerinos":
         raise CorruptStateError(f"saved state is for game {data.get('game')!r}, not 'mykerinos'")
-    config = data.get("config", {})
-    if config.get("num_players") != n or config.get("museum_two_rooms") != game.museum.two_rooms:
+    config = data["config"]
+    if (
+        not isinstance(config, Mapping)
+        or config.get("num_players") != n
+        or config.get("museum_two_rooms") != game.museum.two_rooms
+    ):
         raise CorruptStateError(
             f"saved state was made with config {config!r}; this game is {game.config!r}"
         )
     try:
         _restore_fields(state, data, n)
-    except (TypeError, KeyError, IndexError) as err:
+    except CorruptStateError:
+        raise
+    except (TypeError, KeyError, IndexError, AttributeError, ValueError) as err:
         raise CorruptStateError(f"saved Mykerinos state is malformed: {err!r}") from None
     _check_conservation(state)
     return state
@@ -63,10 +102,10 @@ def _restore_fields(state, data: Mapping[str, Any], n: int) -> None:
     if sorted(state.wing_patron) != list(range(5)):
         raise CorruptStateError("saved Mykerinos state: wing_patron must place each patron once")
     state.deck = _ints(data, "deck", None, 0, NUM_CARDS - 1)
-    state.deck_rotated = [bool(x) for x in data["deck_rotated"]]
+    state.deck_rotated = _bools(data["deck_rotated"], "deck_rotated")
     k = parcels_in_season(state.season)
     state.slots = _ints(data, "slots", k, 0, NUM_CARDS - 1)
-    state.slot_rotated = [bool(x) for x in data["slot_rotated"]]
+    state.slot_rotated = _bools(data["slot_rotated"], "slot_rotated")
     state.slot_state = _ints(data, "slot_state", k, REMOVED, n - 1)
     state.removed = _ints(data, "removed", None, 0, NUM_CARDS - 1)
     if len(state.deck_rotated) != len(state.deck) or len(state.slot_rotated) != k:
@@ -100,17 +139,19 @@ def _restore_fields(state, data: Mapping[str, Any], n: int) -> None:
     state.decision = DECISIONS.index(data["decision"])
     state.decider = _int(data, "decider", -1, n - 1)
     if (state.decision == GAME_OVER) != (state.decider == -1):
-        raise CorruptStateError("saved Mykerinos state: decider is -1 exactly when the game is over")
-    state.last_turn = bool(data["last_turn"])
+        raise CorruptStateError(
+            "saved Mykerinos state: decider is -1 exactly when the game is over"
+        )
+    state.last_turn = _bool(data["last_turn"], "last_turn")
     state.turn_patron = _int(data, "turn_patron", -1, 4)
     owner, left, own_anchor, last, pyramid = data["chain"]
     state.chain_owner = _int({"chain owner": owner}, "chain owner", 0, NEUTRAL)
     state.chain_left = _int({"chain cubes": left}, "chain cubes", 0, 3)
-    state.chain_own_anchor = bool(own_anchor)
+    state.chain_own_anchor = _bool(own_anchor, "chain anchor")
     state.chain_last = _int({"chain last cell": last}, "chain last cell", -1, NUM_CELLS - 1)
-    state.chain_pyramid = bool(pyramid)
+    state.chain_pyramid = _bool(pyramid, "chain pyramid")
     area, ranked, pos = data["survey"]
-    state.survey_area = _int({"survey area": area}, "survey area", 0, 5)
+    state.survey_area = _int({"survey area": area}, "survey area", 0, 6)
     state.ranked = _ints({"ranked": ranked}, "ranked", None, 0, NEUTRAL)
     state.rank_pos = _int({"rank position": pos}, "rank position", 0, 5)
     state.valid = VALID[region_rows(state.season)]
@@ -120,7 +161,10 @@ def _restore_fields(state, data: Mapping[str, Any], n: int) -> None:
 
 def _check_conservation(state) -> None:
     n = state.game.num_players
-    seen = state.deck + state.slots + state.removed + [c for cards in state.owned for c in cards]
+    on_table = [
+        c for c, where in zip(state.slots, state.slot_state, strict=True) if where == ON_TABLE
+    ]
+    seen = state.deck + on_table + state.removed + [c for cards in state.owned for c in cards]
     if sorted(seen) != list(range(NUM_CARDS)):
         raise CorruptStateError(
             "saved Mykerinos state: every card must be exactly once in the deck, the region, "
@@ -128,7 +172,12 @@ def _check_conservation(state) -> None:
         )
     for s, where in enumerate(state.slot_state):
         card = state.slots[s]
-        if where == ON_TABLE and card in state.removed or where >= 0 and card not in state.owned[where]:
+        if (
+            where >= 0
+            and card not in state.owned[where]
+            or where == REMOVED
+            and card not in state.removed
+        ):
             raise CorruptStateError(f"saved Mykerinos state: parcel slot {s} disagrees with hands")
     for colour in range(n):
         total = (

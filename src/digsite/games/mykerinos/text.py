@@ -41,16 +41,24 @@ def render_state(state) -> str:
         )
         lines.append(f"  {s:2d} area {s // 2 + 1}: {patron}, {card.prestige}, {where}")
     museum = game.museum
-    held = [f"{museum.name(r)}: player {state.museum[r]}" for r in museum.rooms if state.museum[r] >= 0]
+    held = [
+        f"{museum.name(r)}: player {state.museum[r]}" for r in museum.rooms if state.museum[r] >= 0
+    ]
     wings = ", ".join(f"{w + 1} {PATRON_TITLES[p]}" for w, p in enumerate(state.wing_patron))
     lines.append(f"museum wings: {wings}")
     lines.append("  " + ("; ".join(held) if held else "(empty)"))
     for p in range(n):
         counts = state.patron_counts(p)
-        cards = ", ".join(
-            f"{PATRON_TITLES[k]} x{counts[k]}" + (f" ({state.tilted[p][k]} tilted)" if k < 5 and state.tilted[p][k] else "")
-            for k in range(6) if counts[k]
-        ) if any(counts) else "no cards"
+        cards = (
+            ", ".join(
+                f"{PATRON_TITLES[k]} x{counts[k]}"
+                + (f" ({state.tilted[p][k]} tilted)" if k < 5 and state.tilted[p][k] else "")
+                for k in range(6)
+                if counts[k]
+            )
+            if any(counts)
+            else "no cards"
+        )
         extra = f", neutral cubes {state.neutral_stock[p]}" if n == 2 else ""
         passed = f", passed on space {state.pass_space[p]}" if state.pass_space[p] else ""
         lines.append(

@@ -32,7 +32,7 @@ def steps_per_second(env, seconds: float, seed: int = 0) -> float:
     env.reset(seed=game_seed)
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             observation, reward, termination, truncation, info = env.last()
             if termination or truncation:
                 action = None

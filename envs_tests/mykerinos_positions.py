@@ -5,7 +5,16 @@ from __future__ import annotations
 import numpy as np
 
 from digsite.games.mykerinos import MykerinosGame
-from digsite.games.mykerinos.actions import NEUTRAL, ON_TABLE, PASS, TURN
+from digsite.games.mykerinos.actions import (
+    DECLINE,
+    GAME_OVER,
+    NEUTRAL,
+    ON_TABLE,
+    PASS,
+    TAKE_LEFT,
+    TAKE_RIGHT,
+    TURN,
+)
 from digsite.games.mykerinos.components import COLS, PATRONS, cell_bit
 
 BLUE, RED, GREEN, WHITE = range(4)
@@ -101,10 +110,12 @@ def turn_of(state, player: int) -> None:
 
 
 def pass_season(state) -> None:
-    """Everyone passes for the rest of the season (the survey of an empty region is automatic)."""
+    """Everyone passes for the rest of the season; in the survey, players take the left parcel
+    (or decline), never the Museum."""
     season = state.season
-    while state.decision == TURN and state.season == season:
-        state.apply_action(PASS)
+    while state.season == season and state.decision != GAME_OVER:
+        choices = legal(state)
+        state.apply_action(next(a for a in (PASS, TAKE_LEFT, TAKE_RIGHT, DECLINE) if a in choices))
 
 
 def legal(state) -> set[int]:

@@ -87,11 +87,11 @@ def main() -> None:
     if args.json:
         print(json.dumps({"digsite": digsite.__version__, "results": rows}, indent=2))
         return
-    print(f"{'env':<48} {'steps/s':>9} {'x connect4':>10} {'target':>7}")
+    print(f"{'env':<62} {'steps/s':>9} {'x connect4':>10} {'target':>7}")
     for row in rows:
         target = row.get("target")
         mark = "" if target is None else f">={target:g} {'ok' if row['meets_target'] else 'MISS'}"
-        print(f"{row['env']:<48} {row['steps_per_s']:>9.0f} {row['ratio']:>10.2f} {mark:>7}")
+        print(f"{row['env']:<62} {row['steps_per_s']:>9.0f} {row['ratio']:>10.2f} {mark:>7}")
 
 
 if __name__ == "__main__":

@@ -40,8 +40,6 @@ class Game(abc.ABC):
     """Registry name, e.g. ``"mykerinos"``."""
     player_counts: ClassVar[tuple[int, ...]]
     """Supported numbers of players."""
-    modes: ClassVar[tuple[str, ...]] = ()
-    """Human-readable modes, for ``python -m digsite list``."""
 
     num_players: int
     num_actions: int

@@ -14,7 +14,6 @@ class EnvEntry:
     name: str  # e.g. "mykerinos"
     title: str
     game_class: str  # "module:Class" of the rules engine
-    player_counts: tuple[int, ...]
     modes: tuple[str, ...]
     status: str
     test_configs: tuple[dict, ...] = field(default=())
@@ -32,6 +31,10 @@ class EnvEntry:
         module, cls = self.game_class.split(":")
         return getattr(importlib.import_module(module), cls)
 
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        return self.load_game_class().player_counts
+
     def configs(self) -> tuple[dict, ...]:
         return self.test_configs or tuple({"num_players": n} for n in self.player_counts)
 
@@ -41,7 +44,6 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
         name="mykerinos",
         title="Mykerinos",
         game_class="digsite.games.mykerinos:MykerinosGame",
-        player_counts=(2, 3, 4),
         modes=(
             "2 players with the neutral colour",
             "3 players",

@@ -27,9 +27,11 @@ Policy = Callable[[np.ndarray, np.ndarray], int]
 
 
 class RandomPolicy:
-    """Uniform over legal actions, drawing from a generator the env seeds."""
+    """Uniform over legal actions.  Without a generator of its own it draws from the env's
+    (seeded by ``reset(seed=...)``), so seeded episodes replay exactly."""
 
     def __init__(self, rng: np.random.Generator | None = None):
+        self.follows_env = rng is None
         self.rng = rng if rng is not None else np.random.default_rng()
 
     def __call__(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
@@ -61,7 +63,6 @@ class SingleSeatEnv(gym.Env):
         self.illegal_action = illegal_action
         self.illegal_action_reward = float(illegal_action_reward)
         self.render_mode = render_mode
-        self._default_opponent = opponents is None
         if opponents is None:
             opponents = RandomPolicy()
         if callable(opponents):
@@ -81,8 +82,9 @@ class SingleSeatEnv(gym.Env):
     # -- gymnasium API ----------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
-        if self._default_opponent:
-            self.opponents[0].rng = self.np_random
+        for opponent in self.opponents:
+            if isinstance(opponent, RandomPolicy) and opponent.follows_env:
+                opponent.rng = self.np_random
         self.seat = (
             int(self.np_random.integers(self.game.num_players))
             if self.fixed_seat is None

@@ -79,7 +79,6 @@ OPTIONS = {"num_players": 3, "museum_two_rooms": 5, "deck": None}
 class MykerinosGame(Game):
     name = "mykerinos"
     player_counts = (2, 3, 4)
-    modes = ("2 players (neutral colour)", "3 players", "4 players")
     num_actions = NUM_ACTIONS
     max_game_length = 4000
 

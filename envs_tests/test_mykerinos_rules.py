@@ -514,3 +514,17 @@ def test_observation_pieces_tell_the_position():
     assert pieces["region_cells"].sum() == 48
     assert pieces["personal_cubes"][0] == pytest.approx(10 / 25)
     assert WHITE == 3 and LEMON == 1  # the names used above are the rulebook's colours
+
+
+def test_documentation_page_matches_the_code():
+    import digsite.games.mykerinos as page
+    from digsite import mykerinos_v0
+    from digsite.games.mykerinos.actions import DECISIONS, NUM_ACTIONS
+
+    doc = page.__doc__
+    assert mykerinos_v0.__doc__ == doc
+    lines = [line.split() for line in doc.splitlines()]
+    for name, shape in LAYOUT.shapes.items():
+        assert [name, *str(shape).split()] in [line[: len(shape) + 1] for line in lines], name
+    assert f"Discrete({NUM_ACTIONS})" in doc and f"({LAYOUT.size},)" in doc
+    assert all(d in doc for d in DECISIONS)

@@ -1,4 +1,164 @@
-"""Mykerinos (Ystari, 2006). Documentation page: filled in below."""
+"""Mykerinos (Ystari, 2006), for 2, 3 or 4 players.
+
+=================== ===================================================================
+Import              ``from digsite import mykerinos_v0``
+Create              ``mykerinos_v0.env(num_players=3)`` or
+                    ``pettingzoo.make("aec", "digsite/mykerinos-v0", num_players=3)``
+Agents              ``player_0`` .. ``player_{n-1}`` (the 2-player neutral is not an agent)
+Actions             ``Discrete(98)``, masked
+Observation         ``{"observation": Box(0, 1, (936,), float32), "action_mask": Box(0, 1,
+                    (98,), int8)}``; the mask is non-zero only for the agent to move
+Rewards             at the end only: +1 each winner, -1 each other player, 0 for all when
+                    every player shares the win
+Hidden information  the order and future orientation of the undealt parcels
+=================== ===================================================================
+
+Rules summary
+-------------
+Four seasons. Each season every player takes cubes of their colour from the general stock into
+their personal stock (11 with 2-3 players, 8 with 4; fewer when the colour's 25 cubes run out;
+unused cubes carry over) and a region is laid from the shuffled parcel deck: 8 parcels (4 areas of
+2 parcels) in seasons 1-3, 12 parcels (6 areas) in season 4, so all 36 cards are used once.
+
+Excavations, clockwise from the first player, one action a turn:
+
+* A: one cube on any free space (no cube, no pyramid);
+* B: two cubes, the first next to one of your cubes, the second next to the first;
+* C: pass, taking the lowest free space of the passing scale;
+* D: tilt one patron card (once per card per season, one card per turn): Lady Violet (one more
+  cube from the general stock, then A or B), Lord Lemon (A or B with one cube allowed on a
+  pyramid), Sir Brown (a personal cube into the Museum), Mrs. Blackmore (A with two chained
+  cubes), Colonel Tangerine (B with three chained cubes).
+
+Spaces are adjacent orthogonally, across parcels and areas; cartouches do not block, pyramids do.
+When all but one player have passed, that player takes one more action and the season's survey
+follows. Survey, area by area in reading order: players ranked by cubes in the area (ties to the
+earlier passer). The 1st chooses a parcel of the area or a Museum room (with a cube from the
+general stock), then the 2nd likewise; the 3rd and 4th may take a parcel that is left. A player
+alone scores only as 1st. A taken parcel scores its prestige at once and its patron can be
+appealed to from the next season. Untaken parcels leave the game and the area's cubes return to
+the general stock. The last player on the passing scale starts the next season; tilted cards are
+straightened.
+
+The Museum: five wings, each with a 3-room opening on a 5-room; 2-rooms between neighbouring
+wings belong to both and open both 5-rooms. One cube per room; a cube goes into any free 2- or
+3-room, or into a 5-room next to a 2- or 3-room of one's own. Final exhibition: for each wing,
+each card of that wing's patron scores the value of the best room one holds in the wing (5, 3,
+2 for an adjacent 2-room, else 1); 5 more per complete set of the five patrons; the no-patron
+5-point card scores only its immediate prestige. Ties: most cubes in the personal stock, then a
+shared win.
+
+Two players: the 3-player rules plus a neutral colour. Each player takes 4 neutral cubes a
+season; after one's own action one may also make a neutral A or B (never a patron). The
+neutral's passing disc is fixed on space 2. In the survey a neutral ranked 1st or 2nd always
+takes a card, which leaves the game: the 3rd-ranked player (or the player absent from the area)
+picks it for a 1st-ranked neutral, the 1st-ranked player for a 2nd-ranked one; a neutral alone in
+an area takes nothing and both parcels are discarded.
+
+Configuration
+-------------
+``num_players`` (2, 3 or 4; default 3); ``museum_two_rooms`` (5: the wings form a ring with five
+2-rooms, the default; 4: an open fan, no 2-room between wings 5 and 1); ``deck`` (a path to a
+card file, a list of card records or ``{"cards": [...]}``; default the shipped reconstructed
+deck); plus the env's ``render_mode`` (``"ansi"``, ``"human"``) and ``max_cycles``.
+
+Action table
+------------
+======== ======================================================================
+id       meaning
+======== ======================================================================
+0-71     a region space, ``row * 12 + col`` (rows 0-3, or 0-5 in season 4): the next cube
+72-86    a Museum room (72 + room): rooms 0-4 the 3-rooms of wings 1-5, 5-9 their 5-rooms,
+         10-14 the 2-room between wing w+1 and wing w+2 (14: between wings 5 and 1)
+87       A: start a new excavation (also after Lady Violet / Lord Lemon, and the neutral's A)
+88       B: extend an excavation (likewise)
+89       C: pass
+90-94    D: appeal to Lady Violet, Lord Lemon, Sir Brown, Mrs. Blackmore, Colonel Tangerine
+95, 96   take the left / right parcel of the area being surveyed (also: the parcel a neutral
+         takes, when the acting player picks it)
+97       decline: no neutral action this turn, or leave a leftover parcel
+======== ======================================================================
+
+A turn is a short sequence of masked sub-decisions by the same player: choose A/B/C/D (then A or
+B after Lady Violet or Lord Lemon), then each cube's space in order, then, with 2 players, the
+optional neutral action and its spaces. ``state.action_to_string(a)`` names any action.
+
+Observation layout
+------------------
+Seats are relative: index 0 is the observer, 1.. the next players clockwise (unused seats are
+zero), so one policy can play every seat. Counts are divided by their maximum (cubes by 25, cards
+by 7, score by 200, clipped at 1).
+
+====================== ======== =============================================================
+piece                  shape    content
+====================== ======== =============================================================
+cubes                  (5, 72)  cubes on each space: me, next players, neutral
+pyramids               (72,)    pyramids (under a cube or not)
+region_cells           (72,)    spaces of this season's region (48 or 72)
+parcel_patron          (12, 6)  patron of each parcel of the season (5: no patron)
+parcel_prestige        (12, 4)  prestige 0 / 2 / 3 / 5
+parcel_on_table        (12,)    not yet taken or discarded
+museum                 (15, 4)  room holder (relative seat)
+museum_rooms           (15,)    rooms of this configuration
+wing_patron            (5, 5)   patron of each wing
+seat_in_game           (4,)     relative seats that are players
+score                  (4,)     prestige
+patron_cards           (4, 6)   cards owned per patron
+untilted_cards         (4, 5)   cards still usable this season
+season                 (4,)     one-hot
+first_player           (4,)     relative seat
+deck_size              (1,)     undealt parcels
+personal_cubes         (4,)
+general_cubes          (5,)     per colour, then the neutral's
+neutral_cubes          (4,)     neutral cubes each player holds (2 players)
+passing_space          (4, 6)   one-hot; 0 = not passed
+decision               (9,)     turn, choose_ab, place, brown_room, neutral_action,
+                                survey_choice, leftover, neutral_card, game_over
+decider                (4,)     relative seat of the player deciding
+last_turn              (1,)     the lone player's last action of the season
+turn_patron            (5,)     patron appealed to this turn
+chain_cubes_left       (3,)     cubes still to place in the excavation: 1, 2, 3
+chain_neutral          (1,)     the excavation is the neutral's
+chain_pyramid_allowed  (1,)     Lord Lemon's pyramid is still unused
+chain_last_cell        (72,)    the space of the previous cube of the excavation
+survey_area            (6,)     area being surveyed
+====================== ======== =============================================================
+
+Component data and provenance
+-----------------------------
+``data/cards.json`` holds one record per parcel card: ``patron`` (or null), ``prestige``,
+``pyramids`` (two rows of three, ``P`` = pyramid, as the parcel lies) and ``provenance``. The
+real card faces are not public, so **every record is reconstructed**: 7 cards per patron with
+prestige 0, 0, 0, 2, 2, 3, 3 and 0, 1, 1, 1, 1, 2, 2 pyramids (the richer parcels carry more
+pyramids, so they are harder to dig), and the rulebook's no-patron 5-point card (its 5 prestige is
+stated by the rulebook; its two pyramids are ours). The checks a file must pass: 36 cards with
+ids 0-35, exactly one card without a patron and it is worth 5, prestige in {0, 2, 3, 5}, six
+spaces per parcel, a provenance of ``rulebook``, ``public`` (with a ``source``) or
+``reconstructed``. Pass ``deck=`` or replace the file to play with the real cards.
+
+Decisions where the rules are silent
+------------------------------------
+* Region geometry (the figure is lost): parcels lie 3 spaces wide and 2 high, an area is two
+  parcels side by side, two areas per line: a 12 x 4 grid (12 x 6 in season 4). Each parcel is
+  turned by 0 or 180 degrees at random when laid ("parcels have no up and no down").
+* The Museum's central room has no rule, so it is not modelled. The number of 2-rooms is a
+  config option (ring by default).
+* An excavation is laid in full: a first cube is offered only where the whole excavation (2 or
+  3 chained cubes) fits, so a started action can always be finished.
+* Lord Lemon: the pyramid is allowed, not required; at most one cube of the action goes on a
+  pyramid (the rulebook's example). The player tilts Lord Lemon, then chooses A or B.
+* With no cube in the personal stock, passing is the only action (as the rulebook says), even for
+  a player holding Lady Violet.
+* The last player left takes exactly one action (any, a patron included), then takes the next
+  passing space.
+* The 3rd and 4th "may" take a leftover parcel: they choose to take it or decline.
+* Two players: a player may make one neutral action after each of their own non-pass actions.
+  Neutral cubes are held per player and carry over like one's own; when the neutral stock runs
+  low they are taken in turn order from the first player. A neutral ranked 3rd takes nothing.
+* The first player and the patrons' wings are drawn at random at set-up (public).
+* Returns: +1 to each winner and -1 to each other player (a shared win among some players is a
+  win for each), 0 for everybody when all share the win.
+"""
 
 from .rules import MykerinosGame, MykerinosState
 

@@ -1,20 +1,5 @@
-"""The Mykerinos action table and the kinds of pending decision.
-
-One flat ``Discrete(98)`` space; every decision is masked to what is legal now:
-
-========  =====================================================================
-id        meaning
-========  =====================================================================
-0-71      a region cell, ``row * 12 + col`` (the next cube of an excavation)
-72-86     a Museum room (72 + room; see ``components.Museum`` for the numbering)
-87        A: start a new excavation (also: the neutral's A, Lady Violet's/Lord Lemon's A)
-88        B: extend an excavation (likewise)
-89        C: pass
-90-94     D: appeal to Lady Violet, Lord Lemon, Sir Brown, Mrs. Blackmore, Colonel Tangerine
-95, 96    take the left / right parcel of the area being surveyed
-97        decline (no neutral action; leave a leftover parcel)
-========  =====================================================================
-"""
+"""The Mykerinos action ids and kinds of pending decision (the action table is in the
+package documentation, ``digsite.games.mykerinos``)."""
 
 from .components import NUM_CELLS
 

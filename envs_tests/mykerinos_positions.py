@@ -35,13 +35,13 @@ def new_state(num_players: int = 4, seed: int = 0, **config):
 def clear_pyramids(state) -> None:
     """Lift every pyramid (call after any change of parcels, which lays their pyramids)."""
     state.pyramids = 0
-    state._mask = None
+    state.sync_derived()
 
 
 def add_pyramids(state, cells) -> None:
     for c in cells:
         state.pyramids |= cell_bit(c)
-    state._mask = None
+    state.sync_derived()
 
 
 def put_cubes(state, owner: int, cells, from_general: bool = False) -> None:
@@ -52,7 +52,7 @@ def put_cubes(state, owner: int, cells, from_general: bool = False) -> None:
             state.general[owner] -= 1
         else:
             state.personal[owner] -= 1
-    state._mask = None
+    state.sync_derived()
 
 
 def card_id(state, patron: int | None, prestige: int | None = None, exclude=()) -> int:
@@ -71,8 +71,6 @@ def set_parcel(state, slot: int, card: int) -> None:
     state.deck[i], state.slots[slot] = state.slots[slot], card
     state.slot_rotated[slot] = False
     state._set_region()
-    state.public_version += 1
-    state._mask = None
 
 
 def give_cards(state, player: int, patron: int | None, count: int = 1) -> list[int]:
@@ -85,15 +83,13 @@ def give_cards(state, player: int, patron: int | None, count: int = 1) -> list[i
         set_parcel(state, slot, c)
         state._take_parcel(player, slot)
         given.append(c)
-    state._mask = None
     return given
 
 
 def museum_cube(state, player: int, room: int) -> None:
     state.museum[room] = player
     state.general[player] -= 1
-    state.public_version += 1
-    state._mask = None
+    state.sync_derived()
 
 
 def set_passed(state, order) -> None:
@@ -106,7 +102,7 @@ def set_passed(state, order) -> None:
 def turn_of(state, player: int) -> None:
     state.decision = TURN
     state.decider = player
-    state._mask = None
+    state.sync_derived()
 
 
 def pass_season(state) -> None:

@@ -72,7 +72,7 @@ def test_lady_violet_needs_a_cube_in_the_general_stock():
     assert PATRON0 + VIOLET in legal(state)
     state.personal[BLUE] += state.general[BLUE]
     state.general[BLUE] = 0
-    state._mask = None
+    state.sync_derived()
     assert PATRON0 + VIOLET not in legal(state)
 
 
@@ -497,8 +497,9 @@ def test_cached_observation_equals_a_fresh_encoding():
         while not state.is_terminal():
             for p in range(3):
                 cached = observation(state, p)
-                state._obs_cache.clear()
-                assert np.array_equal(cached, observation(state, p))
+                fresh = state.clone()
+                fresh.sync_derived()
+                assert np.array_equal(cached, observation(fresh, p))
             state.apply_action(policy(state))
 
 

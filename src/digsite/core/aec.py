@@ -119,23 +119,21 @@ class DigsiteAECEnv(AECEnv):
         except IllegalActionError as err:
             raise ValueError(f"illegal action for {agent}: {err}") from None
 
-        self._cumulative_rewards[agent] = 0.0
         self.num_steps += 1
-        rewards = self.rewards
-        for a in rewards:
-            rewards[a] = 0.0
         player = state.current_player()
         if player < 0:
+            self._cumulative_rewards[agent] = 0.0
             returns = state.returns()
             for a in self.agents:
-                rewards[a] = returns[self._agent_index[a]]
+                self.rewards[a] = returns[self._agent_index[a]]
                 self.terminations[a] = True
-        else:
-            self.agent_selection = self.possible_agents[player]
-            if self.num_steps >= self.max_cycles * self.num_agents:
-                for a in self.agents:
-                    self.truncations[a] = True
-        self._accumulate_rewards()
+            self._accumulate_rewards()
+            return
+        # Rewards are zero before the end, so there is nothing to clear or accumulate here.
+        self.agent_selection = self.possible_agents[player]
+        if self.num_steps >= self.max_cycles * self.num_agents:
+            for a in self.agents:
+                self.truncations[a] = True
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -95,19 +95,16 @@ piece                  shape    content
 cubes                  (5, 72)  cubes on each space: me, next players, neutral
 pyramids               (72,)    pyramids (under a cube or not)
 region_cells           (72,)    spaces of this season's region (48 or 72)
-parcel_patron          (12, 6)  patron of each parcel of the season (5: no patron)
-parcel_prestige        (12, 4)  prestige 0 / 2 / 3 / 5
-parcel_on_table        (12,)    not yet taken or discarded
-museum                 (15, 4)  room holder (relative seat)
+parcels                (12, 11) each parcel of the season: patron (6; the last is "no
+                                patron"), prestige 0 / 2 / 3 / 5 (4), still on the table (1)
 museum_rooms           (15,)    rooms of this configuration
 wing_patron            (5, 5)   patron of each wing
-seat_in_game           (4,)     relative seats that are players
-score                  (4,)     prestige
-patron_cards           (4, 6)   cards owned per patron
-untilted_cards         (4, 5)   cards still usable this season
 season                 (4,)     one-hot
-first_player           (4,)     relative seat
 deck_size              (1,)     undealt parcels
+museum                 (15, 4)  room holder (relative seat)
+seats                  (4, 13)  per relative seat: a player (1), prestige (1), cards owned per
+                                patron (6), cards still usable this season per patron (5)
+first_player           (4,)     relative seat
 personal_cubes         (4,)
 general_cubes          (5,)     per colour, then the neutral's
 neutral_cubes          (4,)     neutral cubes each player holds (2 players)

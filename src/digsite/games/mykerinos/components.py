@@ -91,6 +91,7 @@ def _slot_cells(slot: int) -> tuple[int, ...]:
 
 
 SLOT_CELLS = tuple(_slot_cells(s) for s in range(12))
+AREA_CELLS = tuple(np.array(SLOT_CELLS[2 * a] + SLOT_CELLS[2 * a + 1]) for a in range(6))
 AREA_BITS = tuple(
     sum(cell_bit(c) for s in (2 * a, 2 * a + 1) for c in SLOT_CELLS[s]) for a in range(6)
 )

@@ -11,15 +11,7 @@ import numpy as np
 
 from ...core.encoding import ObservationLayout
 from .actions import DECISIONS, GAME_OVER, NEUTRAL, ON_TABLE, PLACE, SURVEY_CHOICE
-from .components import (
-    BITBOARD_BYTES,
-    COLS,
-    MAX_ROWS,
-    NUM_CARDS,
-    NUM_CELLS,
-    PRESTIGE_VALUES,
-    STRIDE,
-)
+from .components import NUM_CARDS, NUM_CELLS, PRESTIGE_VALUES
 
 SCORE_SCALE = 200.0
 CUBE_SCALE = 25.0
@@ -33,20 +25,17 @@ def observation_layout() -> ObservationLayout:
             ("cubes", (5, NUM_CELLS)),  # me, the next players clockwise, neutral
             ("pyramids", (NUM_CELLS,)),
             ("region_cells", (NUM_CELLS,)),  # cells of this season's region (4 or 6 rows)
-            # public tables: change a few times a season
-            ("parcel_patron", (12, 6)),  # per region slot; index 5 = the no-patron card
-            ("parcel_prestige", (12, 4)),  # 0 / 2 / 3 / 5
-            ("parcel_on_table", (12,)),
-            ("museum", (15, 4)),  # room owner, relative seat
+            # public tables, the same for every observer; change a few times a season
+            ("parcels", (12, PARCEL_FEATURES)),  # patron (6), prestige 0/2/3/5 (4), on table
             ("museum_rooms", (15,)),  # rooms that exist in this configuration
             ("wing_patron", (5, 5)),
-            ("seat_in_game", (4,)),
-            ("score", (4,)),  # / 200
-            ("patron_cards", (4, 6)),  # cards owned per patron; / 7
-            ("untilted_cards", (4, 5)),  # cards still usable this season; / 7
             ("season", (4,)),
-            ("first_player", (4,)),
             ("deck_size", (1,)),  # / 36
+            # public tables by relative seat
+            ("museum", (15, 4)),  # room holder
+            ("seats", (4, SEAT_FEATURES)),  # in game, score / 200, cards per patron (6) / 7,
+            # usable (untilted) cards per patron (5) / 7
+            ("first_player", (4,)),
             # turn state: every step
             ("personal_cubes", (4,)),  # / 25
             ("general_cubes", (5,)),  # per colour, relative seats then neutral; / 25
@@ -65,71 +54,95 @@ def observation_layout() -> ObservationLayout:
     )
 
 
+PARCEL_FEATURES = 11
+SEAT_FEATURES = 13
 LAYOUT = observation_layout()
 _S = {name: s.start for name, s in LAYOUT.slices.items()}
 _BOARD_END = LAYOUT["region_cells"].stop
-_TABLES_END = LAYOUT["deck_size"].stop
-_TURN = LAYOUT["personal_cubes"].start
+_SHARED = slice(_BOARD_END, LAYOUT["deck_size"].stop)
+_TURN = LAYOUT["first_player"].start
 _PRESTIGE_INDEX = {v: i for i, v in enumerate(PRESTIGE_VALUES)}
-_BOARD_ROWS = (7, MAX_ROWS, COLS)
+_SEAT_ORDER = {
+    (n, player): np.array([(player + k) % n for k in range(n)] + list(range(n, 4)))
+    for n in (2, 3, 4)
+    for player in range(n)
+}
+"""Absolute seat shown at each relative position (unused positions point at zero rows)."""
+_BOARD_ORDER = {key: np.concatenate((order, [4, 5, 6])) for key, order in _SEAT_ORDER.items()}
+"""Rows of ``state.planes`` in observation order: players from the observer on, neutral,
+pyramids, region (a player row beyond the player count is always zero)."""
+_RELATIVE = slice(LAYOUT["museum"].start, LAYOUT["seats"].stop)
 
 
 def encode(state, player: int, out: np.ndarray) -> None:
     """Write ``player``'s view of ``state`` into ``out``.
 
-    The public tables are cached per player against ``state.public_version``; the test suite
-    checks the cached encoding against a fresh one along random games."""
+    The board comes from ``state.planes`` and the public tables from a cache built once per
+    ``state.public_version`` (rotated once per observer); the test suite checks both against a
+    fresh encoding."""
     n = state.game.num_players
-    cubes = state.cubes
-    boards = [cubes[(player + k) % n] for k in range(n)] + [0] * (4 - n)
-    boards += [cubes[NEUTRAL], state.pyramids, state.valid]
-    raw = b"".join(b.to_bytes(BITBOARD_BYTES, "little") for b in boards)
-    bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little")
-    out[:_BOARD_END].reshape(_BOARD_ROWS)[...] = bits.reshape(7, -1)[
-        :, : MAX_ROWS * STRIDE
-    ].reshape(7, MAX_ROWS, STRIDE)[:, :, :COLS]
+    out[:_BOARD_END].reshape(7, NUM_CELLS)[...] = state.planes[_BOARD_ORDER[n, player]]
+    shared, museum, seats = _public_tables(state)
+    out[_SHARED] = shared
     cached = state._obs_cache.get(player)
     if cached is None or cached[0] != state.public_version:
-        cached = state._obs_cache[player] = (state.public_version, _encode_tables(state, player))
-    out[_BOARD_END:_TABLES_END] = cached[1]
+        order = _SEAT_ORDER[n, player]
+        relative = np.concatenate((museum[:, order].ravel(), seats[order].ravel()))
+        cached = state._obs_cache[player] = (state.public_version, relative)
+    out[_RELATIVE] = cached[1]
     out[_TURN:] = 0.0
+    out[_S["first_player"] + (state.first_player - player) % n] = 1.0
     _encode_turn(state, player, out)
 
 
-def _encode_tables(state, player: int) -> np.ndarray:
-    """The slowly changing public part (written into a Python list, converted once)."""
+def card_rows(game) -> np.ndarray:
+    """Per card: patron one-hot (6) and prestige one-hot (4), then 1 for "on the table"."""
+    rows = np.zeros((len(game.cards), PARCEL_FEATURES), dtype=np.float32)
+    for card in game.cards:
+        rows[card.id, card.patron] = 1.0
+        rows[card.id, 6 + _PRESTIGE_INDEX[card.prestige]] = 1.0
+    rows[:, 10] = 1.0
+    return rows
+
+
+def _public_tables(state):
+    """(shared part, Museum holders by absolute seat, seat rows by absolute seat), cached."""
+    cache = state._obs_cache
+    if cache.get("version") == state.public_version:
+        return cache["tables"]
+    base = cache.get("base")
+    cache.clear()
     game = state.game
-    n = game.num_players
-    t = [0.0] * (_TABLES_END - _BOARD_END)
-    o = -_BOARD_END
-    cards = game.cards
-    for s, card_id in enumerate(state.slots):
-        card = cards[card_id]
-        t[o + _S["parcel_patron"] + 6 * s + card.patron] = 1.0
-        t[o + _S["parcel_prestige"] + 4 * s + _PRESTIGE_INDEX[card.prestige]] = 1.0
-        if state.slot_state[s] == ON_TABLE:
-            t[o + _S["parcel_on_table"] + s] = 1.0
-    for room in game.museum.rooms:
-        t[o + _S["museum_rooms"] + room] = 1.0
-        owner = state.museum[room]
-        if owner >= 0:
-            t[o + _S["museum"] + 4 * room + (owner - player) % n] = 1.0
-    for w, patron in enumerate(state.wing_patron):
-        t[o + _S["wing_patron"] + 5 * w + patron] = 1.0
-    for k in range(n):
-        p = (player + k) % n
-        t[o + _S["seat_in_game"] + k] = 1.0
-        t[o + _S["score"] + k] = min(state.score[p] / SCORE_SCALE, 1.0)
+    o = -_SHARED.start
+    if base is None:  # what never changes during a game: Museum rooms and wings
+        base = np.zeros(_SHARED.stop - _SHARED.start, dtype=np.float32)
+        base[[o + _S["museum_rooms"] + room for room in game.museum.rooms]] = 1.0
+        base[o + _S["wing_patron"] + 5 * np.arange(5) + np.array(state.wing_patron)] = 1.0
+    cache["base"] = base
+    shared = base.copy()
+    k = len(state.slots)
+    parcels = shared[o + _S["parcels"] : o + _S["parcels"] + PARCEL_FEATURES * k]
+    parcels.reshape(k, PARCEL_FEATURES)[...] = game.card_rows[state.slots]
+    for s, where in enumerate(state.slot_state):
+        if where != ON_TABLE:
+            parcels[PARCEL_FEATURES * s + 10] = 0.0
+    shared[o + _S["season"] + state.season - 1] = 1.0
+    shared[o + _S["deck_size"]] = len(state.deck) / NUM_CARDS
+
+    museum = np.zeros(60, dtype=np.float32)
+    museum[[4 * room + holder for room, holder in enumerate(state.museum) if holder >= 0]] = 1.0
+    rows = [[0] * SEAT_FEATURES] * 4
+    for p in range(game.num_players):
         counts, tilted = state.patron_count[p], state.tilted[p]
-        for patron in range(6):
-            t[o + _S["patron_cards"] + 6 * k + patron] = min(counts[patron] / CARD_SCALE, 1.0)
-            if patron < 5:
-                usable = counts[patron] - tilted[patron]
-                t[o + _S["untilted_cards"] + 5 * k + patron] = min(usable / CARD_SCALE, 1.0)
-    t[o + _S["season"] + state.season - 1] = 1.0
-    t[o + _S["first_player"] + (state.first_player - player) % n] = 1.0
-    t[o + _S["deck_size"]] = len(state.deck) / NUM_CARDS
-    return np.array(t, dtype=np.float32)
+        rows[p] = [CARD_SCALE, state.score[p] * (CARD_SCALE / SCORE_SCALE), *counts]
+        rows[p] += [counts[k] - tilted[k] for k in range(5)]
+    seats = np.array(rows, dtype=np.float32)
+    seats /= CARD_SCALE
+    np.minimum(seats, 1.0, out=seats)
+    tables = (shared, museum.reshape(15, 4), seats)
+    cache["version"] = state.public_version
+    cache["tables"] = tables
+    return tables
 
 
 def _encode_turn(state, player: int, out: np.ndarray) -> None:

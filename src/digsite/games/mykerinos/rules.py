@@ -48,6 +48,7 @@ from .actions import (
 )
 from .components import (
     AREA_BITS,
+    AREA_CELLS,
     BLACKMORE,
     BROWN,
     LEMON,
@@ -69,7 +70,7 @@ from .components import (
     region_rows,
     two_free_neighbours,
 )
-from .observation import encode, observation_layout
+from .observation import card_rows, encode, observation_layout
 from .saved import restore
 from .text import render_state
 
@@ -104,6 +105,7 @@ class MykerinosGame(Game):
         )
         self.allotment = 8 if num_players == 4 else 11
         self.layout = observation_layout()
+        self.card_rows = card_rows(self)
         self.observation_size = self.layout.size
 
     @property
@@ -172,6 +174,9 @@ class MykerinosState(State):
         self.ranked: list[int] = []
         self.rank_pos = 0
         self._mask: np.ndarray | None = None
+        self.planes = np.zeros((7, NUM_CELLS), dtype=np.float32)
+        """The board as 0/1 rows (players 0-3, neutral, pyramids, region), kept in step with the
+        bitboards so that observations copy it instead of decoding bits."""
         self.public_version = 0
         """Bumped whenever parcels, cards, the Museum, tilts or the season change: the slowly
         changing part of observations is cached against it."""
@@ -246,6 +251,7 @@ class MykerinosState(State):
         other.patron_count = [list(x) for x in self.patron_count]
         other.tilted = [list(x) for x in self.tilted]
         other._obs_cache = {}
+        other.planes = self.planes.copy()
         return other
 
     def resample_hidden(self, player: int, rng: np.random.Generator) -> MykerinosState:
@@ -418,6 +424,7 @@ class MykerinosState(State):
         p, owner = self.decider, self.chain_owner
         bit = cell_bit(cell)
         self.cubes[owner] |= bit
+        self.planes[owner, cell] = 1.0
         if self.pyramids & bit:
             self.chain_pyramid = False
         if owner == NEUTRAL:
@@ -590,6 +597,7 @@ class MykerinosState(State):
             if back:
                 self.general[owner] += back
                 self.cubes[owner] &= ~area_bits
+        self.planes[:5, AREA_CELLS[self.survey_area]] = 0.0
 
     # -- seasons -----------------------------------------------------------------------------
     def _start_season(self) -> None:
@@ -619,6 +627,19 @@ class MykerinosState(State):
         self.pyramids = 0
         for s, (card, rotated) in enumerate(zip(self.slots, self.slot_rotated, strict=True)):
             self.pyramids |= cards[card].pyramid_bits(s, rotated)
+        self.sync_derived()
+
+    def sync_derived(self) -> None:
+        """Rebuild what is kept alongside the rules data for speed (board planes, cards per
+        patron, cached masks and observation tables) after the data was edited directly."""
+        for row, bb in enumerate([*self.cubes, self.pyramids, self.valid]):
+            self.planes[row] = bits_to_cells(bb)
+        self.patron_count = [[0] * 6 for _ in range(self.game.num_players)]
+        for p, cards in enumerate(self.owned):
+            for card in cards:
+                self.patron_count[p][self.game.cards[card].patron] += 1
+        self._mask = None
+        self._obs_cache = {}
 
     def _end_season(self) -> None:
         last = max(range(self.game.num_players), key=lambda p: self.pass_space[p])

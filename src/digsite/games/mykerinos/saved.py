@@ -127,10 +127,6 @@ def _restore_fields(state, data: Mapping[str, Any], n: int) -> None:
         raise CorruptStateError("saved Mykerinos state: 'owned' needs one list per player")
     for i in range(n):
         _ints({"owned": state.owned[i]}, "owned", None, 0, NUM_CARDS - 1)
-    state.patron_count = [[0] * 6 for _ in range(n)]
-    for p, cards in enumerate(state.owned):
-        for card in cards:
-            state.patron_count[p][state.game.cards[card].patron] += 1
     state.tilted = [_ints({"tilted": t}, "tilted", 5, 0, NUM_CARDS) for t in data["tilted"]]
     state.pass_space = _ints(data, "pass_space", n, 0, n + 1)
     state.museum = _ints(data, "museum", 15, -1, n - 1)
@@ -155,8 +151,7 @@ def _restore_fields(state, data: Mapping[str, Any], n: int) -> None:
     state.ranked = _ints({"ranked": ranked}, "ranked", None, 0, NEUTRAL)
     state.rank_pos = _int({"rank position": pos}, "rank position", 0, 5)
     state.valid = VALID[region_rows(state.season)]
-    state._set_region()
-    state._mask = None
+    state._set_region()  # lays the pyramids and rebuilds the derived data
 
 
 def _check_conservation(state) -> None:

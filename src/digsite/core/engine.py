@@ -130,23 +130,20 @@ class State(abc.ABC):
     def legal_actions(self) -> list[int]:
         return np.flatnonzero(self.legal_action_mask()).tolist()
 
-    def check_action(self, action: int) -> None:
-        """Raise :class:`IllegalActionError` with a readable message if ``action`` is illegal."""
-        mask = self.legal_action_mask()
+    def illegal_action_error(self, action: int) -> IllegalActionError:
+        """The error for an action that is not legal now, naming the legal ones."""
         if self.is_terminal():
-            raise IllegalActionError(f"the game is over; no action {action} can be played")
-        if not 0 <= action < len(mask):
-            raise IllegalActionError(
-                f"action {action} is out of range: actions are 0..{len(mask) - 1}"
-            )
-        if not mask[action]:
-            legal = self.legal_actions()
-            shown = ", ".join(f"{a} ({self.action_to_string(a)})" for a in legal[:12])
-            more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
-            raise IllegalActionError(
-                f"action {action} ({self.action_to_string(action)}) is not legal for player "
-                f"{self.current_player()} now; legal actions: {shown}{more}"
-            )
+            return IllegalActionError(f"the game is over; no action ({action}) can be played")
+        size = len(self.legal_action_mask())
+        if not 0 <= action < size:
+            return IllegalActionError(f"action {action} is out of range: actions are 0..{size - 1}")
+        legal = self.legal_actions()
+        shown = ", ".join(f"{a} ({self.action_to_string(a)})" for a in legal[:12])
+        more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
+        return IllegalActionError(
+            f"action {action} ({self.action_to_string(action)}) is not legal for player "
+            f"{self.current_player()} now; legal actions: {shown}{more}"
+        )
 
 
 def win_loss_returns(winners: Sequence[int], num_players: int) -> list[float]:

@@ -13,7 +13,6 @@ from ...core.engine import (
     TERMINAL,
     ConfigError,
     Game,
-    IllegalActionError,
     State,
     check_config,
     win_loss_returns,
@@ -221,8 +220,7 @@ class MykerinosState(State):
     def apply_action(self, action: int) -> None:
         mask = self.legal_action_mask()
         if not (0 <= action < NUM_ACTIONS and mask[action]):
-            self.check_action(action)
-            raise IllegalActionError(f"action {action} is not legal")  # unreachable
+            raise self.illegal_action_error(action)
         self._mask = None
         _HANDLERS[self.decision](self, action)
 
@@ -308,9 +306,6 @@ class MykerinosState(State):
     def patron_counts(self, player: int) -> list[int]:
         """Cards owned per patron (index 5: the no-patron card)."""
         return self.patron_count[player]
-
-    def _stock(self, owner: int, player: int) -> int:
-        return self.neutral_stock[player] if owner == NEUTRAL else self.personal[player]
 
     # -- legal actions -----------------------------------------------------------------------
     def _compute_mask(self) -> np.ndarray:

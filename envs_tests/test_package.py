@@ -51,3 +51,15 @@ def test_single_seat_episodes_replay_under_a_seed():
         return trace, reward
 
     assert episode(5) == episode(5)
+
+
+def test_readme_examples_run():
+    """The README's Python examples are real code that runs."""
+    import re
+    from pathlib import Path
+
+    readme = Path(__file__).resolve().parent.parent / "README.md"
+    blocks = re.findall(r"```python\n(.*?)```", readme.read_text(), flags=re.S)
+    assert len(blocks) >= 2
+    for block in blocks:
+        exec(compile(block, str(readme), "exec"), {})

@@ -77,6 +77,8 @@ def test_random_games_keep_the_rules(case):
 
     def check(state):
         state.check_invariants()
+        if len(state.legal_actions()) == 1:  # now and then, the text picture of a position
+            assert state.render()
         if state.is_terminal():
             assert not state.legal_action_mask().any()
         else:
@@ -92,6 +94,7 @@ def test_random_games_keep_the_rules(case):
         assert len(returns) == game.num_players and max(returns) >= 0
         for a in range(game.num_actions):
             assert isinstance(state.action_to_string(a), str)
+        assert isinstance(state.render(), str)
 
 
 def test_hidden_information_resampling(case):

@@ -18,7 +18,15 @@ from typing import Any
 import numpy as np
 
 PATRONS = ("lady_violet", "lord_lemon", "sir_brown", "mrs_blackmore", "colonel_tangerine")
-PATRON_TITLES = ("Lady Violet", "Lord Lemon", "Sir Brown", "Mrs. Blackmore", "Colonel Tangerine")
+PATRON_TITLES = (
+    "Lady Violet",
+    "Lord Lemon",
+    "Sir Brown",
+    "Mrs. Blackmore",
+    "Colonel Tangerine",
+    "no patron",
+)
+"""Display names by patron index; the last is the 5-point card's."""
 NO_PATRON = len(PATRONS)
 """Patron index of the 5-point card, which has no patron."""
 VIOLET, LEMON, BROWN, BLACKMORE, TANGERINE = range(5)

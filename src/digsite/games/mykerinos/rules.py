@@ -739,8 +739,9 @@ class MykerinosState(State):
         slot = 2 * self.survey_area + action - TAKE_LEFT
         if slot < len(self.slots):
             card = self.game.cards[self.slots[slot]]
-            patron = PATRON_TITLES[card.patron] if card.patron < 5 else "no patron"
-            return f"take the {side} parcel ({patron}, {card.prestige} prestige)"
+            return (
+                f"take the {side} parcel ({PATRON_TITLES[card.patron]}, {card.prestige} prestige)"
+            )
         return f"take the {side} parcel"
 
     def render(self) -> str:

@@ -35,7 +35,7 @@ def render_state(state) -> str:
     lines.append("parcels (slot: patron, prestige, state):")
     for s, card_id in enumerate(state.slots):
         card = game.cards[card_id]
-        patron = PATRON_TITLES[card.patron] if card.patron < 5 else "no patron"
+        patron = PATRON_TITLES[card.patron]
         where = {-1: "on the table", -2: "out of the game"}.get(
             state.slot_state[s], f"taken by player {state.slot_state[s]}"
         )

@@ -71,6 +71,7 @@ def set_parcel(state, slot: int, card: int) -> None:
     state.deck[i], state.slots[slot] = state.slots[slot], card
     state.slot_rotated[slot] = False
     state._set_region()
+    state.sync_derived()
 
 
 def give_cards(state, player: int, patron: int | None, count: int = 1) -> list[int]:

@@ -15,7 +15,7 @@ from digsite.core.engine import ConfigError, CorruptStateError
 
 from .play import observation, play_random, random_action
 
-FUZZ_GAMES = 200
+FUZZ_GAMES = 300
 
 
 def make_game(entry, config):

@@ -105,6 +105,11 @@ class MykerinosGame(Game):
         self.allotment = 8 if num_players == 4 else 11
         self.layout = observation_layout()
         self.card_rows = card_rows(self)
+        self.pyramid_bits = [
+            [card.pyramid_bits(slot, rotated) for slot in range(12) for rotated in (False, True)]
+            for card in self.cards
+        ]
+        """Pyramids of each card as a bitboard, by ``2 * slot + rotated``."""
         self.observation_size = self.layout.size
 
     @property
@@ -617,12 +622,14 @@ class MykerinosState(State):
         self.decider = self.first_player
 
     def _set_region(self) -> None:
-        cards = self.game.cards
+        """Lay this season's parcels: the region's spaces and its pyramids."""
+        table = self.game.pyramid_bits
         self.valid = VALID[region_rows(self.season)]
         self.pyramids = 0
         for s, (card, rotated) in enumerate(zip(self.slots, self.slot_rotated, strict=True)):
-            self.pyramids |= cards[card].pyramid_bits(s, rotated)
-        self.sync_derived()
+            self.pyramids |= table[card][2 * s + rotated]
+        self.planes[5] = bits_to_cells(self.pyramids)
+        self.planes[6] = bits_to_cells(self.valid)
 
     def sync_derived(self) -> None:
         """Rebuild what is kept alongside the rules data for speed (board planes, cards per

@@ -151,7 +151,8 @@ def _restore_fields(state, data: Mapping[str, Any], n: int) -> None:
     state.ranked = _ints({"ranked": ranked}, "ranked", None, 0, NEUTRAL)
     state.rank_pos = _int({"rank position": pos}, "rank position", 0, 5)
     state.valid = VALID[region_rows(state.season)]
-    state._set_region()  # lays the pyramids and rebuilds the derived data
+    state._set_region()
+    state.sync_derived()
 
 
 def _check_conservation(state) -> None:

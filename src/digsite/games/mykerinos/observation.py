@@ -61,6 +61,8 @@ _S = {name: s.start for name, s in LAYOUT.slices.items()}
 _BOARD_END = LAYOUT["region_cells"].stop
 _SHARED = slice(_BOARD_END, LAYOUT["deck_size"].stop)
 _TURN = LAYOUT["first_player"].start
+_TURN_SIZE = LAYOUT.size - _TURN
+_T = {name: start - _TURN for name, start in _S.items() if start >= _TURN}
 _PRESTIGE_INDEX = {v: i for i, v in enumerate(PRESTIGE_VALUES)}
 _SEAT_ORDER = {
     (n, player): np.array([(player + k) % n for k in range(n)] + list(range(n, 4)))
@@ -81,7 +83,7 @@ def encode(state, player: int, out: np.ndarray) -> None:
     ``state.public_version`` (rotated once per observer); the test suite checks both against a
     fresh encoding."""
     n = state.game.num_players
-    out[:_BOARD_END].reshape(7, NUM_CELLS)[...] = state.planes[_BOARD_ORDER[n, player]]
+    np.take(state.planes, _BOARD_ORDER[n, player], axis=0, out=out[:_BOARD_END].reshape(7, -1))
     shared, museum, seats = _public_tables(state)
     out[_SHARED] = shared
     cached = state._obs_cache.get(player)
@@ -90,8 +92,6 @@ def encode(state, player: int, out: np.ndarray) -> None:
         relative = np.concatenate((museum[:, order].ravel(), seats[order].ravel()))
         cached = state._obs_cache[player] = (state.public_version, relative)
     out[_RELATIVE] = cached[1]
-    out[_TURN:] = 0.0
-    out[_S["first_player"] + (state.first_player - player) % n] = 1.0
     _encode_turn(state, player, out)
 
 
@@ -146,40 +146,33 @@ def _public_tables(state):
 
 
 def _encode_turn(state, player: int, out: np.ndarray) -> None:
+    """The turn state, from ``first_player`` on: built as one list, written in one go."""
     n = state.game.num_players
-    idx = [_S["decision"] + state.decision, _S["general_cubes"] + 4]
-    val = [1.0, state.general[NEUTRAL] / CUBE_SCALE]
+    t = [0.0] * _TURN_SIZE
+    t[_T["first_player"] + (state.first_player - player) % n] = 1.0
+    t[_T["general_cubes"] + 4] = state.general[NEUTRAL] / CUBE_SCALE
     for k in range(n):
         p = (player + k) % n
-        idx += (
-            _S["personal_cubes"] + k,
-            _S["general_cubes"] + k,
-            _S["neutral_cubes"] + k,
-            _S["passing_space"] + 6 * k + state.pass_space[p],
-        )
-        val += (
-            state.personal[p] / CUBE_SCALE,
-            state.general[p] / CUBE_SCALE,
-            state.neutral_stock[p] / CUBE_SCALE,
-            1.0,
-        )
+        t[_T["personal_cubes"] + k] = state.personal[p] / CUBE_SCALE
+        t[_T["general_cubes"] + k] = state.general[p] / CUBE_SCALE
+        t[_T["neutral_cubes"] + k] = state.neutral_stock[p] / CUBE_SCALE
+        t[_T["passing_space"] + 6 * k + state.pass_space[p]] = 1.0
     decision = state.decision
-    ones = []
+    t[_T["decision"] + decision] = 1.0
     if decision != GAME_OVER:
-        ones.append(_S["decider"] + (state.decider - player) % n)
+        t[_T["decider"] + (state.decider - player) % n] = 1.0
     if state.last_turn:
-        ones.append(_S["last_turn"])
+        t[_T["last_turn"]] = 1.0
     if state.turn_patron >= 0:
-        ones.append(_S["turn_patron"] + state.turn_patron)
+        t[_T["turn_patron"] + state.turn_patron] = 1.0
     if decision == PLACE:
-        ones.append(_S["chain_cubes_left"] + state.chain_left - 1)
+        t[_T["chain_cubes_left"] + state.chain_left - 1] = 1.0
         if state.chain_owner == NEUTRAL:
-            ones.append(_S["chain_neutral"])
+            t[_T["chain_neutral"]] = 1.0
         if state.chain_pyramid:
-            ones.append(_S["chain_pyramid_allowed"])
+            t[_T["chain_pyramid_allowed"]] = 1.0
         if state.chain_last >= 0:
-            ones.append(_S["chain_last_cell"] + state.chain_last)
+            t[_T["chain_last_cell"] + state.chain_last] = 1.0
     elif SURVEY_CHOICE <= decision < GAME_OVER:
-        ones.append(_S["survey_area"] + state.survey_area)
-    out[idx] = val
-    out[ones] = 1.0
+        t[_T["survey_area"] + state.survey_area] = 1.0
+    out[_TURN:] = t

@@ -9,8 +9,8 @@ import numpy as np
 import pettingzoo
 
 import digsite
+from digsite.core.policy import RandomPolicy
 from digsite.core.registry import ENVIRONMENTS
-from digsite.core.single_seat import RandomPolicy
 
 
 def test_import_is_light():

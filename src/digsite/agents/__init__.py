@@ -1,1 +1,15 @@
-"""Game-agnostic agents."""
+"""Game-agnostic agents; every agent can sit in any seat of any env (see ``core.policy``)."""
+
+from ..core.policy import RandomPolicy, StateAgent, choose
+from ..core.registry import AGENT_KINDS, make_agent
+from .ismcts import ISMCTSAgent, random_rollout
+
+__all__ = [
+    "AGENT_KINDS",
+    "ISMCTSAgent",
+    "RandomPolicy",
+    "StateAgent",
+    "choose",
+    "make_agent",
+    "random_rollout",
+]

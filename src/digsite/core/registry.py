@@ -8,6 +8,8 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 
+import numpy as np
+
 
 @dataclass(frozen=True)
 class EnvEntry:
@@ -16,6 +18,8 @@ class EnvEntry:
     game_class: str  # "module:Class" of the rules engine
     modes: tuple[str, ...]
     status: str
+    heuristic_agent: str | None = None
+    """"module:Class" of the game's rules-based agent, if it has one."""
     test_configs: tuple[dict, ...] = field(default=())
     """Configurations the conformance suite runs (default: one per player count)."""
 
@@ -28,8 +32,7 @@ class EnvEntry:
         return f"digsite/{self.name}-v0"
 
     def load_game_class(self):
-        module, cls = self.game_class.split(":")
-        return getattr(importlib.import_module(module), cls)
+        return _load(self.game_class)
 
     @property
     def player_counts(self) -> tuple[int, ...]:
@@ -37,6 +40,11 @@ class EnvEntry:
 
     def configs(self) -> tuple[dict, ...]:
         return self.test_configs or tuple({"num_players": n} for n in self.player_counts)
+
+
+def _load(path: str):
+    module, name = path.split(":")
+    return getattr(importlib.import_module(module), name)
 
 
 ENVIRONMENTS: tuple[EnvEntry, ...] = (
@@ -51,6 +59,7 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
             "museum_two_rooms=4 (open-fan Museum)",
         ),
         status="complete (reconstructed card faces)",
+        heuristic_agent="digsite.games.mykerinos.heuristic:MykerinosHeuristic",
         test_configs=(
             {"num_players": 2},
             {"num_players": 3},
@@ -84,3 +93,25 @@ def entry(name: str) -> EnvEntry:
 def make_game(name: str, **config):
     """The rules engine of a game, e.g. ``make_game("mykerinos", num_players=2)``."""
     return entry(name).load_game_class().from_config(**config)
+
+
+AGENT_KINDS = ("random", "heuristic", "mcts")
+
+
+def make_agent(kind: str, game: str, seed: int | None = None, mcts_iterations: int = 200):
+    """A baseline agent for ``game``: ``"random"``, ``"heuristic"`` (the game's rules-based
+    player) or ``"mcts"`` (information-set MCTS with random rollouts)."""
+    from .policy import RandomPolicy
+
+    if kind == "random":
+        return RandomPolicy(None if seed is None else np.random.default_rng(seed))
+    if kind == "heuristic":
+        path = entry(game).heuristic_agent
+        if path is None:
+            raise ValueError(f"{game} has no heuristic agent yet; kinds: {AGENT_KINDS}")
+        return _load(path)()
+    if kind == "mcts":
+        from ..agents.ismcts import ISMCTSAgent
+
+        return ISMCTSAgent(iterations=mcts_iterations, seed=seed)
+    raise ValueError(f"unknown agent kind {kind!r}; kinds: {', '.join(AGENT_KINDS)}")

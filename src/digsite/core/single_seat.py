@@ -5,8 +5,10 @@ then everybody else's decisions up to my next one", and the reward is always the
 (the end-of-game return of the learner's seat).  This is the shape MaskablePPO needs:
 ``action_masks()`` returns the learner's legal actions.
 
-Policies are plain callables ``policy(observation, action_mask) -> action`` that see only what
-their seat may see.  The default opponent picks uniformly among legal actions.
+Opponents are agents as in :mod:`digsite.core.policy`: plain callables
+``policy(observation, action_mask) -> action`` that see only their seat's observation, or agents
+with ``act_in(state, player)`` (heuristics, search) that reason on the engine state through their
+player's information.  The default opponent picks uniformly among legal actions.
 
 An action outside the mask (possible when a user or a checker ignores ``action_masks()``) is never
 a crash: by default it ends the episode at once with ``illegal_action_reward`` (-1) and
@@ -16,27 +18,13 @@ drawn legal action instead and ``info["illegal_action"]`` is also set.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import gymnasium as gym
 import numpy as np
 
 from .engine import Game
-
-Policy = Callable[[np.ndarray, np.ndarray], int]
-
-
-class RandomPolicy:
-    """Uniform over legal actions.  Without a generator of its own it draws from the env's
-    (seeded by ``reset(seed=...)``), so seeded episodes replay exactly."""
-
-    def __init__(self, rng: np.random.Generator | None = None):
-        self.follows_env = rng is None
-        self.rng = rng if rng is not None else np.random.default_rng()
-
-    def __call__(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
-        legal = np.flatnonzero(action_mask)
-        return int(legal[self.rng.integers(len(legal))])
+from .policy import RandomPolicy, choose
 
 
 class SingleSeatEnv(gym.Env):
@@ -46,7 +34,7 @@ class SingleSeatEnv(gym.Env):
         self,
         game: Game,
         seat: int | None = None,
-        opponents: Policy | Sequence[Policy] | None = None,
+        opponents=None,
         illegal_action: str = "end",
         illegal_action_reward: float = -1.0,
         render_mode: str | None = None,
@@ -65,7 +53,7 @@ class SingleSeatEnv(gym.Env):
         self.render_mode = render_mode
         if opponents is None:
             opponents = RandomPolicy()
-        if callable(opponents):
+        if not isinstance(opponents, Sequence):
             opponents = [opponents] * n
         if len(opponents) != n:
             raise ValueError(
@@ -141,8 +129,7 @@ class SingleSeatEnv(gym.Env):
             player = state.current_player()
             if player < 0 or player == self.seat:
                 return
-            state.observe(player, buffer)
-            state.apply_action(int(self.opponents[player](buffer, state.legal_action_mask())))
+            state.apply_action(choose(self.opponents[player], state, player, buffer))
 
     def _observation(self) -> np.ndarray:
         out = np.empty(self.game.observation_size, dtype=np.float32)

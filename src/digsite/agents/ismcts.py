@@ -1,0 +1,108 @@
+"""Information-set Monte Carlo tree search, for every digsite game.
+
+Single-observer IS-MCTS (Cowling, Powley and Whitehouse, 2012): each iteration draws one
+determinization of the hidden information with ``state.resample_hidden(player, rng)``, walks one
+shared tree restricted to the actions legal in that determinization (UCB1 with availability
+counts), adds one node, finishes the game with a rollout policy and backs the returns up, each
+node crediting the player who chose its action.  The agent only ever sees the root state through
+``resample_hidden``, so it cannot use information its player does not have.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from ..core.engine import State
+
+Rollout = Callable[[State, np.random.Generator], None]
+
+
+def random_rollout(state: State, rng: np.random.Generator) -> None:
+    """Play uniformly random legal actions to the end of the game."""
+    while not state.is_terminal():
+        legal = np.flatnonzero(state.legal_action_mask())
+        state.apply_action(int(legal[rng.integers(len(legal))]))
+
+
+class _Node:
+    __slots__ = ("children", "visits", "available", "total")
+
+    def __init__(self) -> None:
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0  # sum of the returns of the player who chose the action leading here
+
+
+class ISMCTSAgent:
+    """``ISMCTSAgent(iterations=200)`` or ``ISMCTSAgent(seconds=0.1)``; a search per decision."""
+
+    def __init__(
+        self,
+        iterations: int | None = 200,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        rollout: Rollout = random_rollout,
+        seed: int | None = None,
+    ):
+        if iterations is None and seconds is None:
+            raise ValueError("give ISMCTSAgent an iteration budget, a time budget, or both")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout = rollout
+        self.rng = np.random.default_rng(seed)
+
+    def __call__(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        raise TypeError("ISMCTSAgent searches the game state: the env calls act_in(state, player)")
+
+    def act_in(self, state: State, player: int) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        root = _Node()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while (self.iterations is None or done < self.iterations) and (
+            deadline is None or time.perf_counter() < deadline
+        ):
+            self._iterate(root, state.resample_hidden(player, self.rng))
+            done += 1
+        return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+
+    def _iterate(self, root: _Node, state: State) -> None:
+        path: list[tuple[_Node, int]] = []  # (node reached, player who chose the action)
+        node = root
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            for action in legal:
+                child = node.children.get(action)
+                if child is not None:
+                    child.available += 1
+            unexplored = [a for a in legal if a not in node.children]
+            mover = state.current_player()
+            if unexplored:
+                action = unexplored[self.rng.integers(len(unexplored))]
+                child = node.children[action] = _Node()
+                child.available = 1
+                state.apply_action(action)
+                path.append((child, mover))
+                break
+            action = max(legal, key=lambda a: self._ucb(node.children[a]))
+            node = node.children[action]
+            state.apply_action(action)
+            path.append((node, mover))
+        self.rollout(state, self.rng)
+        returns = state.returns()
+        for visited, mover in path:
+            visited.visits += 1
+            visited.total += returns[mover]
+
+    def _ucb(self, node: _Node) -> float:
+        return node.total / node.visits + self.exploration * math.sqrt(
+            math.log(node.available) / node.visits
+        )

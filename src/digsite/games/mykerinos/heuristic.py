@@ -1,0 +1,128 @@
+"""A rules-based Mykerinos player: greedy on what the scoring rules reward.
+
+Everything it looks at is public (Mykerinos hides only the undealt deck), so it reads the state
+directly.  In short:
+
+* it never passes while it has cubes and a place to put them, appeals to a patron when it can
+  (Colonel Tangerine and Mrs. Blackmore lay more cubes), and extends rather than starts;
+* each cube goes to the space whose area is worth the most to it and where one more cube changes
+  the ranking (catching up with or passing the leader), not where it already leads comfortably;
+* in the survey it takes the parcel worth most to it (prestige now, plus what its patron's cards
+  will score in the Museum, plus progress towards a set of five) or books the Museum room that
+  raises its exhibition score most, whichever is larger; it always takes a leftover parcel;
+* with two players, its neutral cubes go where the opponent leads.
+"""
+
+from __future__ import annotations
+
+from .actions import (
+    BROWN_ROOM,
+    CHOOSE_AB,
+    DECLINE,
+    EXCAVATE,
+    EXTEND,
+    LEFTOVER,
+    NEUTRAL,
+    NEUTRAL_ACTION,
+    NEUTRAL_CARD,
+    PASS,
+    PATRON0,
+    PLACE,
+    ROOM0,
+    SURVEY_CHOICE,
+    TAKE_LEFT,
+    TURN,
+)
+from .components import AREA_BITS, BLACKMORE, BROWN, LEMON, NO_PATRON, TANGERINE, VIOLET, cell_bit
+
+PATRON_PREFERENCE = (TANGERINE, BLACKMORE, VIOLET, LEMON)
+"""Patrons worth a turn, best first (Sir Brown is used only through the Museum logic)."""
+
+
+class MykerinosHeuristic:
+    """``MykerinosHeuristic()``: a StateAgent (see ``digsite.core.policy``)."""
+
+    def __call__(self, observation, action_mask) -> int:
+        raise TypeError("MykerinosHeuristic reads the state: the env calls act_in(state, player)")
+
+    def act_in(self, state, player: int) -> int:
+        legal = set(state.legal_actions())
+        decision = state.decision
+        if decision == TURN:
+            for patron in PATRON_PREFERENCE:
+                if PATRON0 + patron in legal:
+                    return PATRON0 + patron
+            for action in (EXTEND, EXCAVATE, PATRON0 + BROWN):
+                if action in legal:
+                    return action
+            return PASS
+        if decision == CHOOSE_AB:
+            return EXTEND if EXTEND in legal else EXCAVATE
+        if decision == PLACE:
+            owner = state.chain_owner
+            return max(
+                (a for a in legal if a < ROOM0),
+                key=lambda cell: self._cell_value(state, player, owner, cell),
+            )
+        if decision == NEUTRAL_ACTION:
+            return EXCAVATE if EXCAVATE in legal else DECLINE
+        if decision == BROWN_ROOM:
+            return max(legal, key=lambda a: self._room_gain(state, player, a - ROOM0))
+        if decision in (SURVEY_CHOICE, LEFTOVER):
+            return max(legal, key=lambda a: self._survey_value(state, player, a))
+        if decision == NEUTRAL_CARD:  # give the neutral the parcel worth less to the others
+            return min(legal, key=lambda a: self._card_value(state, 1 - player, a))
+        return min(legal)
+
+    # -- valuations --------------------------------------------------------------------------
+    def _card_value(self, state, player: int, action: int) -> float:
+        """Prestige now, plus the Museum and set value of the parcel's patron card."""
+        slot = 2 * state.survey_area + action - TAKE_LEFT
+        card = state.game.cards[state.slots[slot]]
+        if card.patron == NO_PATRON:
+            return card.prestige
+        wing = state.wing_patron.index(card.patron)
+        held = [r for r in state.game.museum.rooms if state.museum[r] == player]
+        counts = state.patron_count[player]
+        set_bonus = 1.0 if counts[card.patron] == min(counts[:NO_PATRON]) else 0.0
+        return card.prestige + state.game.museum.best_value(wing, held) + set_bonus + 1.0
+
+    def _room_gain(self, state, player: int, room: int) -> float:
+        museum = state.game.museum
+        held = [r for r in museum.rooms if state.museum[r] == player]
+        counts = state.patron_count[player]
+        gain = 0.0
+        for wing in museum.wings(room):
+            cards = counts[state.wing_patron[wing]] + 0.5  # cards still to come count a little
+            gain += cards * (
+                max(museum.best_value(wing, held + [room]), 1) - museum.best_value(wing, held)
+            )
+        return gain
+
+    def _survey_value(self, state, player: int, action: int) -> float:
+        if action in (TAKE_LEFT, TAKE_LEFT + 1):
+            return self._card_value(state, player, action)
+        if action == DECLINE:
+            return -1.0
+        return self._room_gain(state, player, action - ROOM0)
+
+    def _cell_value(self, state, player: int, owner: int, cell: int) -> float:
+        area = next(a for a in range(len(AREA_BITS)) if cell_bit(cell) & AREA_BITS[a])
+        if 2 * area >= len(state.slots):
+            return -1.0
+        mine = (state.cubes[owner] & AREA_BITS[area]).bit_count()
+        others = [
+            (state.cubes[o] & AREA_BITS[area]).bit_count()
+            for o in range(len(state.cubes))
+            if o != owner and (o < state.game.num_players or o == NEUTRAL)
+        ]
+        leader = max(others, default=0)
+        worth = 2.0 + max(
+            state.game.cards[state.slots[s]].prestige for s in (2 * area, 2 * area + 1)
+        )
+        if owner == NEUTRAL:  # the neutral blocks: best where an opponent leads
+            opponent = (state.cubes[1 - player] & AREA_BITS[area]).bit_count()
+            return worth * (opponent > mine) + opponent - mine
+        if mine > leader + 1:
+            return worth * 0.1  # already well ahead
+        return worth * (1.5 if mine >= leader - 1 else 0.5)

@@ -16,7 +16,8 @@ $(VENV)/.installed: $(BIN)/python pyproject.toml constraints.txt
 
 train: $(VENV)/.installed
 	$(BIN)/python training_scripts/train.py --game mykerinos --num-players 2 --timesteps 30000 --out runs/mykerinos
-	$(BIN)/python training_scripts/evaluate.py --game mykerinos --num-players 2 --model runs/mykerinos/model.zip --games 200
+	$(BIN)/python training_scripts/evaluate.py --game mykerinos --num-players 2 --model runs/mykerinos/model.zip --games 200 --opponents random
+	$(BIN)/python training_scripts/evaluate.py --game mykerinos --num-players 2 --model runs/mykerinos/model.zip --games 200 --opponents heuristic
 
 test: $(VENV)/.installed
 	$(BIN)/python -m pytest

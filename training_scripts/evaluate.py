@@ -1,15 +1,16 @@
-"""Evaluate a MaskablePPO model from ``train.py`` against random opponents, next to a random agent.
+"""Evaluate a MaskablePPO model from ``train.py`` next to the baseline agents.
 
 Plays ``--games`` full games of ``digsite.single_seat_env(game, num_players=N)`` with the model's
 masked deterministic moves in the learner's seat (seat ``i % N`` in game ``i``, so every seat is
-played equally often), then the same games (same seeds, so the same deals) with a uniformly
-random legal agent in that seat as the baseline.  Opponents always play uniformly random legal
-moves.  A win is a final reward of +1, a shared win (every player tied) 0 and a loss -1.
+played equally often), then the same games (same seeds, so the same deals) with each baseline
+agent in that seat (``--baselines``: random, the game's heuristic, IS-MCTS).  The other seats
+are played by ``--opponents`` (random by default).  A win is a final reward of +1, a shared win
+(every player tied) 0 and a loss -1.
 
     python training_scripts/evaluate.py --game mykerinos --num-players 2 \\
-        --model runs/mykerinos/model.zip --games 200
+        --model runs/mykerinos/model.zip --games 200 --opponents random
 
-prints a table and writes ``results.json`` next to the model.
+prints a table and writes ``results-<opponents>.json`` next to the model.
 """
 
 from __future__ import annotations
@@ -29,10 +30,11 @@ import torch
 from sb3_contrib import MaskablePPO
 
 import digsite
-from digsite.core.registry import ENVIRONMENTS
+from digsite.agents import AGENT_KINDS, choose, make_agent
+from digsite.core.registry import ENVIRONMENTS, entry
 
 Agent = Callable[[np.ndarray, np.ndarray], int]
-"""``agent(observation, action_mask) -> action`` for the learner's seat."""
+"""``agent(observation, action_mask) -> action``, or an agent with ``act_in(state, player)``."""
 
 
 @dataclass
@@ -79,6 +81,16 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--games", type=int, default=200, help="games per agent")
     parser.add_argument("--seed", type=int, default=0, help="game i is dealt with seed + i")
+    parser.add_argument(
+        "--opponents", default="random", choices=AGENT_KINDS, help="who plays the other seats"
+    )
+    parser.add_argument(
+        "--baselines",
+        default="random,heuristic",
+        help=f"comma-separated agents evaluated next to the model, among {AGENT_KINDS} "
+        "(a game without a heuristic skips it)",
+    )
+    parser.add_argument("--mcts-iterations", type=int, default=100, help="IS-MCTS budget")
     return parser.parse_args(argv)
 
 
@@ -96,21 +108,12 @@ def model_agent(model: MaskablePPO) -> Agent:
     return act
 
 
-def random_agent(seed: int) -> Agent:
-    rng = np.random.default_rng(seed)
-
-    def act(observation: np.ndarray, action_mask: np.ndarray) -> int:
-        return int(rng.choice(np.flatnonzero(action_mask)))
-
-    return act
-
-
 def play_game(env: gym.Env, agent: Agent, seed: int) -> tuple[float, float]:
     """One full game; the learner's final reward and final score."""
     observation, info = env.reset(seed=seed)
     seat = info["seat"]
     while True:
-        action = agent(observation, env.action_masks())
+        action = choose(agent, env.unwrapped.state, seat, observation)
         observation, reward, terminated, truncated, info = env.step(action)
         if info.get("illegal_action"):
             raise RuntimeError(f"agent played the illegal action {action}")
@@ -153,24 +156,34 @@ def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     torch.set_num_threads(1)
     model = load_model(args.model)
+    opponents = make_agent(args.opponents, args.game, args.seed + 1, args.mcts_iterations)
     envs = [
-        digsite.single_seat_env(args.game, seat=seat, num_players=args.num_players)
+        digsite.single_seat_env(
+            args.game, seat=seat, opponents=opponents, num_players=args.num_players
+        )
         for seat in range(args.num_players)
     ]
     check_spaces(model, envs[0])
+    baselines = [b.strip() for b in args.baselines.split(",") if b.strip()]
+    if "heuristic" in baselines and entry(args.game).heuristic_agent is None:
+        baselines.remove("heuristic")
 
     start = time.perf_counter()
-    results = [
-        evaluate("MaskablePPO", model_agent(model), envs, args.games, args.seed),
-        evaluate("random", random_agent(args.seed), envs, args.games, args.seed),
-    ]
+    results = [evaluate("MaskablePPO", model_agent(model), envs, args.games, args.seed)]
+    for kind in baselines:
+        agent = make_agent(kind, args.game, args.seed, args.mcts_iterations)
+        results.append(evaluate(kind, agent, envs, args.games, args.seed))
     wall_time = time.perf_counter() - start
 
-    print(f"{args.game}, {args.num_players} players, learner vs random opponents, seats rotating")
+    print(
+        f"{args.game}, {args.num_players} players, against {args.opponents} opponents, "
+        "seats rotating"
+    )
     print_table(results)
     print(f"({wall_time:.1f} s)")
-    out = args.model.parent / "results.json"
+    out = args.model.parent / f"results-{args.opponents}.json"
     record = {
+        "opponents": args.opponents,
         "game": args.game,
         "num_players": args.num_players,
         "model": str(args.model),

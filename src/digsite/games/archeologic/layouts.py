@@ -197,7 +197,7 @@ class Layouts:
                 text = "." if b == EMPTY else self.buildings[b].id + KIND_CHARS[k].lower()
                 cells.append(f"{text:^{width}}")
             lines.append(f"{ROW_NAMES[r]} " + " ".join(cells))
-        return "\n".join(lines)
+        return "\n".join(line.rstrip() for line in lines)
 
 
 @lru_cache(maxsize=4)

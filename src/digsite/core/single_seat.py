@@ -14,6 +14,9 @@ An action outside the mask (possible when a user or a checker ignores ``action_m
 a crash: by default it ends the episode at once with ``illegal_action_reward`` (-1) and
 ``info["illegal_action"] = True``.  With ``illegal_action="random"`` it is replaced by a uniformly
 drawn legal action instead and ``info["illegal_action"]`` is also set.
+
+``info`` holds ``"seat"`` (the learner's seat) after ``reset`` and ``"scores"`` (every player's
+points under the game's own scoring) on the step that ends an episode.
 """
 
 from __future__ import annotations
@@ -95,6 +98,7 @@ class SingleSeatEnv(gym.Env):
             info["illegal_action"] = True
             if self.illegal_action == "end":
                 self._done = True  # the game state is left as it was
+                info["scores"] = self.state.scores()
                 return self._observation(), self.illegal_action_reward, True, False, info
             legal = np.flatnonzero(mask)
             action = int(legal[self.np_random.integers(len(legal))])

@@ -1,0 +1,269 @@
+"""The Archeoscope: axes, questions, their time cost, answer codes and answer tables.
+
+Axes 0-4 are the columns A-E, axes 5-9 the rows 1-5.  The viewfinder ring (the clockwise order
+of the axes around the City board) is not known; :data:`DEFAULT_RING` is A, B, C, D, E, 1, 2, 3,
+4, 5 and every function that moves the viewfinder takes the ring as a parameter.
+
+Question ids, with the shipped six buildings:
+
+== ======================= ============================================= ======================
+id question                answer                                        time
+== ======================= ============================================= ======================
+0  different buildings     how many buildings have a box on the axis     1
+1  empty zones             how many empty cells are on the axis          1
+2+b boxes of building b    the multiset of b's box kinds on the axis     2 (3 boxes), 3 (4)
+8  traps                   ``(#Fire, #Sharp)`` trap boxes on the axis    2
+== ======================= ============================================= ======================
+
+Every answer is a small integer *code* (:func:`decode_answer`, :func:`answer_to_string` read it):
+a count for questions 0 and 1, an index into :data:`BOX_ANSWERS` (``(risk-free, fire, sharp)``
+counts, at most 3 boxes) for a building, an index into :data:`TRAP_ANSWERS` (``(fire, sharp)``
+counts) for traps.  A building answer never says where the boxes are, as with the Archeoscope.
+
+:func:`answer_table` answers every question on every axis for every layout at once; the single
+layout function :func:`answer_from_grid` (plain loops) is the reference it is tested against.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+import numpy as np
+
+from .components import (
+    COLS,
+    COLUMN_NAMES,
+    EMPTY,
+    EMPTY_CELLS,
+    FIRE,
+    KIND_NAMES,
+    MAX_BOXES_ON_AXIS,
+    NUM_BUILDINGS,
+    RISK_FREE,
+    ROW_NAMES,
+    ROWS,
+    SHARP,
+    Building,
+)
+from .layouts import Layouts
+
+# -- axes ------------------------------------------------------------------------------------
+NUM_AXES = COLS + ROWS
+AXIS_NAMES = tuple(COLUMN_NAMES) + tuple(ROW_NAMES)
+AXIS_CELLS = np.array(
+    [[r * COLS + c for r in range(ROWS)] for c in range(COLS)]
+    + [[r * COLS + c for c in range(COLS)] for r in range(ROWS)],
+    dtype=np.intp,
+)
+"""(10, 5): the cells of each axis, top to bottom for a column, left to right for a row."""
+AXIS_CELLS.setflags(write=False)
+DEFAULT_RING = tuple(range(NUM_AXES))
+"""Clockwise order of the axes around the City board (not in any source: our choice)."""
+MULTIPLAYER_START_AXIS = AXIS_NAMES.index("1")
+"""Set-up places the viewfinder on axis "1" in a multiplayer game (solo: player's choice)."""
+
+
+def axis_name(axis: int) -> str:
+    return AXIS_NAMES[axis]
+
+
+def parse_axis(name: str) -> int:
+    text = str(name).strip().upper()
+    if text not in AXIS_NAMES:
+        raise ValueError(f"{name!r} is not an axis: a column A-E or a row 1-5")
+    return AXIS_NAMES.index(text)
+
+
+# -- questions -------------------------------------------------------------------------------
+DIFFERENT_BUILDINGS = 0
+EMPTY_ZONES = 1
+FIRST_BUILDING_QUESTION = 2
+TRAPS = FIRST_BUILDING_QUESTION + NUM_BUILDINGS
+NUM_QUESTIONS = TRAPS + 1
+COUNT_QUESTION_COST = 1
+SMALL_BUILDING_COST = 2
+BIG_BUILDING_COST = 3
+TRAPS_COST = 2
+"""Not in the rulebook; the reviews and the fan app suggest 2."""
+
+
+def building_question(building: int) -> int:
+    """Question id asking for the boxes of ``building``."""
+    return FIRST_BUILDING_QUESTION + building
+
+
+def question_building(question: int) -> int | None:
+    """The building a question asks about, or ``None``."""
+    if FIRST_BUILDING_QUESTION <= question < TRAPS:
+        return question - FIRST_BUILDING_QUESTION
+    return None
+
+
+def question_costs(buildings: Sequence[Building]) -> np.ndarray:
+    """(9,) int64: the time each question costs (a building's depends on its size)."""
+    costs = [COUNT_QUESTION_COST, COUNT_QUESTION_COST]
+    costs += [SMALL_BUILDING_COST if b.size <= 3 else BIG_BUILDING_COST for b in buildings]
+    costs.append(TRAPS_COST)
+    return np.array(costs, dtype=np.int64)
+
+
+def question_name(question: int, buildings: Sequence[Building] | None = None) -> str:
+    if question == DIFFERENT_BUILDINGS:
+        return "different buildings"
+    if question == EMPTY_ZONES:
+        return "empty zones"
+    if question == TRAPS:
+        return "traps"
+    b = question_building(question)
+    if b is None:
+        raise ValueError(f"question id must be 0..{NUM_QUESTIONS - 1}, got {question!r}")
+    return f"boxes of {buildings[b].id if buildings is not None else f'building {b}'}"
+
+
+# -- answer codes ----------------------------------------------------------------------------
+def _count_tuples(parts: int, most: int) -> tuple[tuple[int, ...], ...]:
+    """All tuples of ``parts`` non-negative counts with sum <= most: fewest boxes first, then
+    the earlier kinds first."""
+
+    def split(total: int, n: int) -> list[tuple[int, ...]]:
+        if n == 1:
+            return [(total,)]
+        return [(k, *rest) for k in range(total, -1, -1) for rest in split(total - k, n - 1)]
+
+    return tuple(t for total in range(most + 1) for t in split(total, parts))
+
+
+BOX_ANSWERS = _count_tuples(3, MAX_BOXES_ON_AXIS)
+"""Building answer code -> ``(risk-free, fire, sharp)`` counts; code 0 is "no box"."""
+TRAP_ANSWERS = _count_tuples(2, COLS)
+"""Trap answer code -> ``(fire, sharp)`` counts."""
+MAX_BUILDINGS_ON_AXIS = COLS
+BOX_CODE = np.full((COLS + 1,) * 3, -1, dtype=np.int16)
+"""``BOX_CODE[r, f, s]``: the code of a building answer (-1: impossible)."""
+for _code, (_r, _f, _s) in enumerate(BOX_ANSWERS):
+    BOX_CODE[_r, _f, _s] = _code
+TRAP_CODE = np.full((COLS + 1,) * 2, -1, dtype=np.int16)
+"""``TRAP_CODE[f, s]``: the code of a trap answer (-1: impossible)."""
+for _code, (_f, _s) in enumerate(TRAP_ANSWERS):
+    TRAP_CODE[_f, _s] = _code
+BOX_CODE.setflags(write=False)
+TRAP_CODE.setflags(write=False)
+
+
+def num_answers(question: int) -> int:
+    """How many answer codes a question has (codes are ``0 .. num_answers - 1``)."""
+    if question == DIFFERENT_BUILDINGS:
+        return MAX_BUILDINGS_ON_AXIS + 1
+    if question == EMPTY_ZONES:
+        return EMPTY_CELLS + 1
+    if question == TRAPS:
+        return len(TRAP_ANSWERS)
+    return len(BOX_ANSWERS)
+
+
+MAX_ANSWERS = max(num_answers(q) for q in range(NUM_QUESTIONS))
+
+
+def decode_answer(question: int, code: int) -> int | tuple[int, ...]:
+    """A count (questions 0, 1), ``(risk-free, fire, sharp)`` (a building) or ``(fire, sharp)``
+    (traps)."""
+    if not 0 <= code < num_answers(question):
+        raise ValueError(f"answer code {code!r} is out of range for question {question}")
+    if question in (DIFFERENT_BUILDINGS, EMPTY_ZONES):
+        return code
+    return TRAP_ANSWERS[code] if question == TRAPS else BOX_ANSWERS[code]
+
+
+def answer_to_string(question: int, code: int) -> str:
+    value = decode_answer(question, code)
+    if question == DIFFERENT_BUILDINGS:
+        return f"{value} building{'s' * (value != 1)}"
+    if question == EMPTY_ZONES:
+        return f"{value} empty zone{'s' * (value != 1)}"
+    if question == TRAPS:
+        return f"{value[0]} Fire, {value[1]} Sharp"
+    icons = [name for name, n in zip(KIND_NAMES, value) for _ in range(n)]
+    return " + ".join(icons) if icons else "nothing"
+
+
+def trap_icons(question: int, code: int) -> int:
+    """Trap icons the answer shows (solo: the viewfinder moves one extra step for each).
+    A building answer shows one icon per trap box; a trap answer one per trap counted."""
+    if question in (DIFFERENT_BUILDINGS, EMPTY_ZONES):
+        decode_answer(question, code)
+        return 0
+    value = decode_answer(question, code)
+    return value[-2] + value[-1]
+
+
+TRAP_ICONS = np.zeros((NUM_QUESTIONS, MAX_ANSWERS), dtype=np.int8)
+"""``TRAP_ICONS[question, code]``, zero past a question's last code."""
+for _q in range(NUM_QUESTIONS):
+    for _c in range(num_answers(_q)):
+        TRAP_ICONS[_q, _c] = trap_icons(_q, _c)
+TRAP_ICONS.setflags(write=False)
+
+
+# -- answers ---------------------------------------------------------------------------------
+def answer_from_grid(
+    building: Sequence[int], kind: Sequence[int], question: int, axis: int
+) -> int:
+    """The answer code for one layout given cell by cell (``building``/``kind`` as in
+    :class:`~.layouts.Layouts`, ``-1`` = empty).  Plain loops: the reference implementation."""
+    seen = set()
+    empty = 0
+    boxes = [0, 0, 0]
+    traps = [0, 0]
+    target = question_building(question)
+    for cell in AXIS_CELLS[axis]:
+        b, k = int(building[cell]), int(kind[cell])
+        if b == EMPTY:
+            empty += 1
+            continue
+        seen.add(b)
+        if b == target:
+            boxes[k] += 1
+        if k == FIRE:
+            traps[0] += 1
+        elif k == SHARP:
+            traps[1] += 1
+    if question == DIFFERENT_BUILDINGS:
+        return len(seen)
+    if question == EMPTY_ZONES:
+        return empty
+    if question == TRAPS:
+        return TRAP_ANSWERS.index(tuple(traps))
+    if target is None:
+        raise ValueError(f"question id must be 0..{NUM_QUESTIONS - 1}, got {question!r}")
+    return BOX_ANSWERS.index(tuple(boxes))
+
+
+def _axis_view(per_cell: np.ndarray) -> np.ndarray:
+    """(L, 25) -> (L, 10, 5): the cells of each axis."""
+    return per_cell[:, AXIS_CELLS]
+
+
+@lru_cache(maxsize=4)
+def answer_table(layouts: Layouts) -> np.ndarray:
+    """(9, L, 10) uint8, read-only: ``answer_table(layouts)[question, layout, axis]``.
+    Built once per :class:`~.layouts.Layouts` (about 15 MB for the shipped tiles)."""
+    n = len(layouts)
+    out = np.empty((NUM_QUESTIONS, n, NUM_AXES), dtype=np.uint8)
+    chunk = 1 << 15
+    for start in range(0, n, chunk):
+        part = slice(start, min(n, start + chunk))
+        b = _axis_view(layouts.building[part])
+        k = _axis_view(layouts.kind[part])
+        present = np.stack([(b == i).any(axis=2) for i in range(len(layouts.buildings))])
+        out[DIFFERENT_BUILDINGS, part] = present.sum(axis=0)
+        out[EMPTY_ZONES, part] = (b == EMPTY).sum(axis=2)
+        fire = (k == FIRE).sum(axis=2)
+        sharp = (k == SHARP).sum(axis=2)
+        out[TRAPS, part] = TRAP_CODE[fire, sharp]
+        for i in range(len(layouts.buildings)):
+            mine = b == i
+            counts = [(mine & (k == kind)).sum(axis=2) for kind in (RISK_FREE, FIRE, SHARP)]
+            out[building_question(i), part] = BOX_CODE[counts[0], counts[1], counts[2]]
+    out.setflags(write=False)
+    return out

@@ -6,14 +6,14 @@ of the axes around the City board) is not known; :data:`DEFAULT_RING` is A, B, C
 
 Question ids, with the shipped six buildings:
 
-== ======================= ============================================= ======================
-id question                answer                                        time
-== ======================= ============================================= ======================
-0  different buildings     how many buildings have a box on the axis     1
-1  empty zones             how many empty cells are on the axis          1
-2+b boxes of building b    the multiset of b's box kinds on the axis     2 (3 boxes), 3 (4)
-8  traps                   ``(#Fire, #Sharp)`` trap boxes on the axis    2
-== ======================= ============================================= ======================
+===== ===================== =========================================== ===================
+id    question              answer                                      time
+===== ===================== =========================================== ===================
+0     different buildings   how many buildings have a box on the axis   1
+1     empty zones           how many empty cells are on the axis        1
+2+b   boxes of building b   the multiset of b's box kinds on the axis   2 (3 boxes), 3 (4)
+8     traps                 ``(#Fire, #Sharp)`` trap boxes on the axis  2
+===== ===================== =========================================== ===================
 
 Every answer is a small integer *code* (:func:`decode_answer`, :func:`answer_to_string` read it):
 a count for questions 0 and 1, an index into :data:`BOX_ANSWERS` (``(risk-free, fire, sharp)``
@@ -183,7 +183,7 @@ def answer_to_string(question: int, code: int) -> str:
         return f"{value} empty zone{'s' * (value != 1)}"
     if question == TRAPS:
         return f"{value[0]} Fire, {value[1]} Sharp"
-    icons = [name for name, n in zip(KIND_NAMES, value) for _ in range(n)]
+    icons = [name for name, n in zip(KIND_NAMES, value, strict=True) for _ in range(n)]
     return " + ".join(icons) if icons else "nothing"
 
 
@@ -206,9 +206,7 @@ TRAP_ICONS.setflags(write=False)
 
 
 # -- answers ---------------------------------------------------------------------------------
-def answer_from_grid(
-    building: Sequence[int], kind: Sequence[int], question: int, axis: int
-) -> int:
+def answer_from_grid(building: Sequence[int], kind: Sequence[int], question: int, axis: int) -> int:
     """The answer code for one layout given cell by cell (``building``/``kind`` as in
     :class:`~.layouts.Layouts`, ``-1`` = empty).  Plain loops: the reference implementation."""
     seen = set()

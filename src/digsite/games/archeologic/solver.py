@@ -1,0 +1,261 @@
+"""Exact deduction over the layout set, a greedy question policy and a solo solving simulation.
+
+A :class:`Belief` is the set of layouts consistent with what one player has seen (starting clues
+and answers).  Because every answer is a function of the layout, the expected information of a
+question under a uniform prior over the belief is the entropy of its answer distribution;
+:func:`best_question` maximises that per unit of time.  :func:`solve` plays the solo game with
+this policy to give a reference "how fast can this quest be solved".
+
+The viewfinder options are a parameter (:data:`VIEWFINDER_MOVES`): each is ``(steps, surcharge)``
+counted from the viewfinder's position before the turn, ``steps=None`` meaning any axis.  The
+rules give the free step (1, 0), one more step (2, +1) and any axis (None, +2), in solo and
+multiplayer alike; solo then moves the viewfinder one step per trap icon in the answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+import numpy as np
+
+from .components import NUM_CELLS, TRAP_KINDS
+from .layouts import Layouts, get_layouts
+from .questions import (
+    DEFAULT_RING,
+    MAX_ANSWERS,
+    MULTIPLAYER_START_AXIS,
+    NUM_AXES,
+    NUM_QUESTIONS,
+    TRAP_ICONS,
+    answer_table,
+    question_costs,
+)
+
+VIEWFINDER_MOVES: tuple[tuple[int | None, int], ...] = ((1, 0), (2, 1), (None, 2))
+"""``(steps clockwise, time surcharge)``; ``None`` steps = any axis."""
+GUESS_COST = 4
+"""Time of an "I think I've found it!" turn."""
+
+
+class Clue(NamedTuple):
+    """A starting clue: ``cell`` holds a trap box of ``kind`` (Fire or Sharp)."""
+
+    cell: int
+    kind: int
+
+
+class Belief:
+    """Indices (sorted int32, read-only) of the layouts consistent with a player's information.
+
+    Filtering returns a new belief and leaves this one unchanged, so beliefs can be shared,
+    stored in a search tree and compared cheaply.
+    """
+
+    __slots__ = ("layouts", "indices")
+
+    def __init__(self, layouts: Layouts, indices: np.ndarray):
+        self.layouts = layouts
+        self.indices = indices
+        self.indices.setflags(write=False)
+
+    @classmethod
+    def full(cls, layouts: Layouts | None = None) -> Belief:
+        layouts = get_layouts() if layouts is None else layouts
+        return cls(layouts, np.arange(len(layouts), dtype=np.int32))
+
+    @classmethod
+    def from_clues(cls, clues: Iterable[tuple[int, int]], layouts: Layouts | None = None) -> Belief:
+        belief = cls.full(layouts)
+        for cell, kind in clues:
+            belief = belief.with_clue(cell, kind)
+        return belief
+
+    def __len__(self) -> int:
+        return len(self.indices)
+
+    @property
+    def count(self) -> int:
+        return len(self.indices)
+
+    def __contains__(self, layout: int) -> bool:
+        i = int(np.searchsorted(self.indices, layout))
+        return i < len(self.indices) and int(self.indices[i]) == layout
+
+    def __repr__(self) -> str:
+        return f"Belief({len(self)} of {len(self.layouts)} layouts)"
+
+    def with_clue(self, cell: int, kind: int) -> Belief:
+        """Keep the layouts where ``cell`` holds a trap box of ``kind``."""
+        if not 0 <= cell < NUM_CELLS:
+            raise ValueError(f"clue cell must be 0..{NUM_CELLS - 1}, got {cell!r}")
+        if kind not in TRAP_KINDS:
+            raise ValueError(f"clue kind must be a trap kind {TRAP_KINDS}, got {kind!r}")
+        keep = self.layouts.kind[self.indices, cell] == kind
+        return Belief(self.layouts, self.indices[keep])
+
+    def with_answer(self, axis: int, question: int, answer: int) -> Belief:
+        """Keep the layouts that give ``answer`` to ``question`` on ``axis``."""
+        if not 0 <= axis < NUM_AXES or not 0 <= question < NUM_QUESTIONS:
+            raise ValueError(f"no axis {axis!r} / question {question!r}")
+        keep = answer_table(self.layouts)[question, self.indices, axis] == answer
+        return Belief(self.layouts, self.indices[keep])
+
+    def sample(self, rng: np.random.Generator) -> int:
+        """A layout drawn uniformly from the belief (for ``resample_hidden``)."""
+        if not len(self):
+            raise ValueError("the belief is empty: the information seen is contradictory")
+        return int(self.indices[rng.integers(len(self))])
+
+    def information(self) -> np.ndarray:
+        """(9, 10) float64: expected information, in bits, of each question on each axis."""
+        n = len(self)
+        out = np.zeros((NUM_QUESTIONS, NUM_AXES))
+        if n <= 1:
+            return out
+        table = answer_table(self.layouts)
+        offsets = np.arange(NUM_AXES, dtype=np.intp) * MAX_ANSWERS
+        whole = n == len(self.layouts)
+        for q in range(NUM_QUESTIONS):
+            codes = table[q] if whole else table[q, self.indices]
+            counts = np.bincount(
+                (codes + offsets).ravel(), minlength=NUM_AXES * MAX_ANSWERS
+            ).reshape(NUM_AXES, MAX_ANSWERS)
+            out[q] = np.log2(n) - (counts * np.log2(np.maximum(counts, 1))).sum(axis=1) / n
+        return np.maximum(out, 0.0)
+
+
+class Choice(NamedTuple):
+    """A question to ask: where, what, at what time and for how much expected information."""
+
+    axis: int
+    question: int
+    surcharge: int  # viewfinder time
+    time: int  # question cost + surcharge
+    gain: float  # expected information, bits
+    score: float  # gain / time
+
+
+def axis_choices(
+    viewfinder: int,
+    ring: Sequence[int] = DEFAULT_RING,
+    moves: Sequence[tuple[int | None, int]] = VIEWFINDER_MOVES,
+) -> tuple[tuple[int, int], ...]:
+    """``(axis, surcharge)`` reachable this turn from the viewfinder's axis before the turn's
+    free step; each axis once, at its cheapest surcharge, in ring order from the free axis."""
+    pos = list(ring).index(viewfinder)
+    best: dict[int, int] = {}
+    for steps, surcharge in moves:
+        targets = ring if steps is None else (ring[(pos + steps) % len(ring)],)
+        for axis in targets:
+            if surcharge < best.get(axis, surcharge + 1):
+                best[axis] = surcharge
+    order = [ring[(pos + 1 + i) % len(ring)] for i in range(len(ring))]
+    return tuple((a, best[a]) for a in order if a in best)
+
+
+def best_question(
+    belief: Belief,
+    choices: Sequence[tuple[int, int]],
+    *,
+    rng: np.random.Generator | None = None,
+    questions: Sequence[int] | None = None,
+) -> Choice | None:
+    """The (axis, question) with the most expected information per unit of time among
+    ``choices`` (from :func:`axis_choices`) and ``questions`` (default all).  Ties go to the
+    first in choice then question order, or to a uniform draw when ``rng`` is given.
+    ``None`` when no allowed question can tell the remaining layouts apart."""
+    gain = belief.information()
+    costs = question_costs(belief.layouts.buildings)
+    allowed = range(NUM_QUESTIONS) if questions is None else questions
+    options = []
+    for axis, surcharge in choices:
+        for q in allowed:
+            g = float(gain[q, axis])
+            if g > 1e-12:
+                time = int(costs[q]) + surcharge
+                options.append(Choice(axis, q, surcharge, time, g, g / time))
+    if not options:
+        return None
+    top = max(o.score for o in options)
+    tied = [o for o in options if o.score >= top - 1e-12]
+    return tied[int(rng.integers(len(tied)))] if rng is not None else tied[0]
+
+
+class Turn(NamedTuple):
+    axis: int
+    question: int
+    surcharge: int
+    time: int
+    answer: int
+    remaining: int  # layouts still consistent after the answer
+    viewfinder: int  # axis of the viewfinder after the turn (solo trap steps included)
+
+
+class SolveResult(NamedTuple):
+    time: int  # questions, surcharges and the final guess
+    turns: tuple[Turn, ...]
+    solved: bool  # one layout was left and it was guessed
+    remaining: int
+
+
+def solve(
+    layout: int,
+    clues: Iterable[tuple[int, int]],
+    start_axis: int | None = None,
+    solo: bool = True,
+    rng: np.random.Generator | None = None,
+    *,
+    layouts: Layouts | None = None,
+    ring: Sequence[int] = DEFAULT_RING,
+    moves: Sequence[tuple[int | None, int]] = VIEWFINDER_MOVES,
+    guess_cost: int = GUESS_COST,
+    max_turns: int = 100,
+) -> SolveResult:
+    """Play one game with :func:`best_question` until a single layout is left, then guess.
+
+    ``start_axis`` is where the viewfinder stands before the first turn.  ``None`` means the
+    solo player's free choice, used so that the first question is on any axis without
+    surcharge (multiplayer: axis "1").  In solo each trap icon of an answer moves the viewfinder
+    one more step clockwise.  ``rng`` only breaks ties between equally good questions.
+    """
+    layouts = get_layouts() if layouts is None else layouts
+    table = answer_table(layouts)
+    belief = Belief.from_clues(clues, layouts)
+    if layout not in belief:
+        raise ValueError(f"layout {layout} does not agree with the clues")
+    ring = list(ring)
+    free_start = start_axis is None and solo
+    viewfinder = MULTIPLAYER_START_AXIS if start_axis is None else start_axis
+    time = 0
+    turns: list[Turn] = []
+    while len(belief) > 1 and len(turns) < max_turns:
+        if free_start and not turns:
+            choices = tuple((a, 0) for a in ring)
+        else:
+            choices = axis_choices(viewfinder, ring, moves)
+        choice = best_question(belief, choices, rng=rng)
+        if choice is None:
+            break
+        answer = int(table[choice.question, layout, choice.axis])
+        belief = belief.with_answer(choice.axis, choice.question, answer)
+        time += choice.time
+        viewfinder = choice.axis
+        if solo:
+            steps = int(TRAP_ICONS[choice.question, answer])
+            viewfinder = ring[(ring.index(viewfinder) + steps) % len(ring)]
+        turns.append(
+            Turn(
+                choice.axis,
+                choice.question,
+                choice.surcharge,
+                choice.time,
+                answer,
+                len(belief),
+                viewfinder,
+            )
+        )
+    solved = len(belief) == 1
+    if solved:
+        time += guess_cost
+    return SolveResult(time, tuple(turns), solved, len(belief))

@@ -67,11 +67,42 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
             {"num_players": 3, "museum_two_rooms": 4},
         ),
     ),
+    EnvEntry(
+        name="archeologic",
+        title="ArcheOlogic",
+        game_class="digsite.games.archeologic.rules:ArcheOlogicGame",
+        modes=(
+            "solo (num_players=1, time as score)",
+            "2-4 players racing on the time track",
+            "guess_variant='rulebook' (wrong guess eliminates) or 'app' (per-building feedback)",
+            "num_clues=3..5",
+        ),
+        status="playable (generated quests, public fan-app tiles); expert mode, solo titles and "
+        "the deduction agent as a player still to come",
+        test_configs=(
+            {"num_players": 1},
+            {"num_players": 1, "guess_variant": "app"},
+            {"num_players": 2},
+            {"num_players": 3, "guess_variant": "app"},
+            {"num_players": 4},
+        ),
+    ),
 )
+
+SOLO_GYM_IDS = {
+    "digsite/ArcheOlogicSolo-v0": "digsite.envs.archeologic_solo:ArcheOlogicSoloEnv",
+}
+"""Gymnasium single-agent envs registered on ``import digsite``."""
 
 
 def register_all() -> None:
-    """Register every env with PettingZoo's registry (when the installed PettingZoo has one)."""
+    """Register every env with PettingZoo's registry (when the installed PettingZoo has one)
+    and the solo Gymnasium envs with Gymnasium's."""
+    import gymnasium
+
+    for env_id, entry_point in SOLO_GYM_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point=entry_point)
     try:
         from pettingzoo import register
         from pettingzoo.env_registry.registration import aec_registry

@@ -1,5 +1,97 @@
-"""ArcheOlogic rules engine (in progress): components, layouts, answers, quests and the deduction
-solver.
+"""ArcheOlogic: race to map a hidden City by asking the Archeoscope questions.
+
+``from digsite import archeologic_v0``; ``archeologic_v0.env(num_players=2)`` (PettingZoo AEC,
+also ``pettingzoo.make("aec", "digsite/archeologic-v0", ...)``); the solo game as a Gymnasium
+env: ``gymnasium.make("digsite/ArcheOlogicSolo-v0")`` after ``import digsite``
+(:mod:`digsite.envs.archeologic_solo`).
+
+Rules summary
+-------------
+Six Buildings (4 of 4 boxes, 2 of 3, 8 trap boxes: Fire or Sharp) lie on a hidden 5x5 Map,
+leaving 3 empty zones.  Everybody gets the same starting clues ("C4 holds a Sharp trap"), the
+quest's first ``num_clues``.  A turn: the viewfinder first moves one step clockwise for free;
+the player may pay +1 time for one more step or +2 to put it on any axis; then asks one question
+on that axis (different buildings 1, empty zones 1, boxes of a small building 2, of a big
+building 3, traps 2).  The question is public, the answer private.  Instead of a question, at
+the start of a turn, a player may say "I think I've found it!": the pawn flips to Checking,
+moves 4, and the player enters a full layout.
+
+* Multiplayer (2-4): pawns start on spaces 1..N in random order; the pawn furthest behind acts
+  (possibly several turns in a row); a pawn moving N counts only free spaces (occupied ones are
+  skipped), so two pawns never share a space; the track is unbounded.  The viewfinder starts on
+  axis "1".  A guess is checked when that pawn is last again.  ``guess_variant="rulebook"``:
+  right = that player wins, wrong = eliminated (the pawn leaves the track).
+  ``guess_variant="app"``: wrong buildings are shown (per building right/wrong, private to the
+  guesser), the pawn flips back and the player plays another turn at once.
+* Solo (``num_players=1``): the player first chooses the viewfinder's start axis; time starts at
+  0; each trap icon in an answer moves the viewfinder one extra step clockwise; a guess costs 4
+  and is checked at once (rulebook: wrong ends the game unsolved; app: feedback, play on).
+
+Returns and scores: multiplayer +1 to the winner, -1 to the others (all -1 if nobody solves,
+which our rules below make impossible); ``scores()`` 1 for the winner, 0 otherwise.  Solo: +1
+if solved, -1 otherwise; ``scores()`` = minus the time spent (the rulebook's measure; less is
+better).  The solo Gymnasium env rewards minus the time of each step and +20 for a solution.
+
+Configuration
+-------------
+=============== ========== =========================================================
+option          default    meaning
+=============== ========== =========================================================
+num_players     2          1 (solo) to 4
+num_clues       3          starting clues, 3 (hard) to 5 (easy)
+guess_variant   "rulebook" "rulebook" (wrong = eliminated / solo lost) or "app"
+quest           None       a quest number (int >= 0), None = drawn from the game's rng
+ring            None       clockwise order of the 10 axes, e.g. ``list("ABCDE12345")``
+time_limit      None       60 (solo) / 80 (multiplayer): see the safety bounds below
+=============== ========== =========================================================
+
+Action table (one ``Discrete(120)`` space)
+------------------------------------------
+========= =================================================================================
+id        meaning
+========= =================================================================================
+0-9       an axis (0-4 = columns A-E, 5-9 = rows 1-5): the solo start axis, or where the
+          viewfinder goes this turn (masked; ``action_to_string`` shows the surcharge +0/+1/+2)
+10-18     question 0-8 on the viewfinder's axis (different buildings, empty zones, boxes of
+          building L4, T4, S4, O4, L3, I3, traps)
+19        "I think I've found it!" (start of a turn only)
+20-119    placement of the building being entered: ``20 + rotation * 25 + anchor`` (rotation in
+          quarter turns clockwise, anchor = top-left cell of the rotated tile, ``row * 5 + col``)
+========= =================================================================================
+
+Sub-decisions of one player: [solo: start axis] -> viewfinder axis -> question; or guess -> 6
+placements (buildings in data-file order).  Each placement is masked to those that still extend
+the pieces already entered to at least one legal layout, so an entered layout is always legal.
+
+Observation (per player, relative seats: seat 0 = the observer; float32 in [0, 1])
+-----------------------------------------------------------------------------------------
+=================== ================ =============================================================
+piece               shape            content
+=================== ================ =============================================================
+to_move             (n,)             whose decision it is
+position            (n,)             pawn's space / (time_limit + 12), capped at 1
+time_spent          (n,)             time spent / (time_limit + 12), capped at 1
+checking            (n,)             pawn on its Checking side
+wrong_guess_out     (n,)             eliminated by a wrong guess (rulebook variant)
+out_of_time         (n,)             eliminated by the time limit
+winner              (n,)             the winner, once the game is over
+guesses_made        (n,)             guesses entered / 4, capped at 1
+viewfinder          (10,)            the viewfinder's axis (all 0 before the solo start)
+decision            (5,)             start_axis, axis, question, place, game_over
+surcharge           (3,)             viewfinder surcharge already paid this turn (question step)
+entering_building   (6,)             the building being placed
+questions_asked     (n, 10, 9)       questions asked by each seat on each axis (count / 4, capped)
+clues               (25, 2)          starting clues: (cell, Fire / Sharp)
+answers             (10, 9, 21)      own note sheet: one-hot answer code per axis and question
+feedback_right      (6, 100)         own app feedback: placements known right
+feedback_wrong      (6, 100)         own app feedback: placements known wrong
+my_guess            (6, 100)         own guess: pieces entered so far or waiting to be checked
+=================== ================ =============================================================
+
+Never another player's answers, feedback or guess pieces, never the layout.
+``resample_hidden(player, rng)`` redraws the layout uniformly among those consistent with that
+player's clues, answers and own feedback (a :class:`~.solver.Belief`); answers and guess outcomes
+are computed from the layout, so the other players' answers change with it.
 
 Modules (pure Python and numpy; nothing here imports PettingZoo or Gymnasium, and this package
 file imports nothing, so importing it is free):
@@ -13,7 +105,16 @@ questions       axes, questions and their time, answer codes, ``answer_table`` f
 solver          ``Belief`` (exact deduction), ``best_question`` (information per unit of time),
                 ``solve`` (a reference solo game)
 quests          ``make_quest(number)``: a hidden layout and 7 ordered starting clues
+actions         the action table and decision kinds
+rules           ``ArcheOlogicGame`` / ``ArcheOlogicState`` (the engine protocol)
+observation     the per-player observation (``ObservationLayout`` pieces above)
+saved           ``to_dict`` / ``from_dict`` with checks (``CorruptStateError``)
+text            ``action_to_string`` and ``render``
 =============== =================================================================================
+
+Data provenance: tiles ``public`` (fan app, see below); quests ``reconstructed`` (the 28 coded
+cards are not public: a quest number draws a uniform layout); viewfinder ring, traps question
+and its cost are our choices (below).
 
 Decisions
 ---------
@@ -55,4 +156,31 @@ Where the rulebook (icons lost) and the public sources are silent, we chose:
   layout is identifiable from its first 3 clues by asking every question on every axis, else the
   same stream draws again.  With the shipped tiles every layout already has a unique full set of
   answers, so the first draw is always kept; the check matters for other tile data.
+
+Engine decisions (the game engine, added to the core decisions above):
+
+* Random quests: with ``quest=None`` each game draws a quest number in 0 .. 2**31 - 1 from the
+  game's rng, so the layout is uniform (not one of 28 that an agent could memorise).
+* A player left alone after the others' wrong guesses plays on until they solve the city, guess
+  wrong or run out of time; if nobody solves it, everybody loses (the rulebook).
+* Safety bounds (not rules; the rulebook's track is unbounded): a multiplayer pawn that moves
+  past space ``time_limit`` (default 80) after a question, or after a wrong app guess is checked,
+  is out of time (eliminated); a Checking pawn is checked first.  A solo game whose time passes
+  ``time_limit`` (default 60) ends unsolved.  A greedy solver needs about 10-21 time, so these
+  bounds only stop aimless play.  ``max_game_length = n * (2 * time_limit + 12) + 1``.
+* The multiplayer pawn moves 4 when the guess is fully entered (the same player decides all
+  six placements, so nobody can tell the difference); the 4 time are counted then.
+* App variant: the feedback is recorded per building (right/wrong at the placement entered) in
+  the guesser's observation; a pawn checked wrong plays at once because it is last anyway.
+* Rulebook variant: a wrong guess tells the guesser only "wrong" (then it is out).  Every guess
+  already checked wrong is public, so a resampled layout differs from each of them (the guess
+  pieces of another player are kept as entered: this excludes at most one layout per wrong
+  guess, a negligible use of that player's hidden pieces).
+* Solo start axis: choosing axis X puts the viewfinder on X; the first turn's free step then
+  reaches the next axis, so any axis can be asked first at no surcharge.
+* Returns: solo +1 solved / -1 not; the conformance suite accepts an all-(-1) outcome for
+  one-player games.  ``scores()`` solo = minus the time spent.
+* Conformance configurations: 3 players (rulebook), solo (app), 2 players (app), 4 players
+  (rulebook).  Solo and 2-player rulebook games are tested in ``test_archeologic_rules.py``:
+  random play ends them at the first wrong guess, too soon for the suite's random-play totals.
 """

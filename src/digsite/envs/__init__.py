@@ -1,0 +1,1 @@
+"""Game-specific Gymnasium envs (solo modes), registered on ``import digsite``."""

@@ -1,0 +1,128 @@
+"""``digsite/ArcheOlogicSolo-v0``: the ArcheOlogic solo game as a Gymnasium env.
+
+* Observation: ``Box(0, 1, (N,), float32)``, the solo player's observation of the rules engine
+  (``digsite.games.archeologic``: time, viewfinder, pending decision, clues, note sheet of
+  answers, guess feedback, pieces entered).
+* Actions: ``Discrete(120)``, the game's action table (start axis, viewfinder axis, question,
+  "I think I've found it!", placements of the building being entered); ``action_masks()`` gives
+  the legal ones (for MaskablePPO).
+* Reward: minus the time each step spends (questions, viewfinder surcharges, 4 per guess), plus
+  ``solve_bonus`` (default +20) on the step that enters the right layout.  The return of an
+  episode is ``solve_bonus - time spent`` when solved, ``-time spent`` otherwise.
+* Episode end: terminated when the layout is found, when a guess is wrong (rulebook variant),
+  or when the game's own time limit is passed (``time_limit``, default 60: the game ends
+  unsolved).  Truncated when ``max_time`` (if given) is reached first.
+* An action outside the mask never crashes: with ``illegal_action="end"`` (default) the episode
+  ends at once (terminated) with reward ``-(time_limit + 1 - time spent)``, as if the time had
+  run out, and ``info["illegal_action"] = True``; with ``illegal_action="random"`` a uniformly
+  drawn legal action is played instead (``info["illegal_action"]`` is also set).
+* ``info``: ``time`` (time spent), ``solved``, and ``quest`` (the quest number) on reset.
+
+Options: ``num_clues`` (3-5, default 3), ``guess_variant`` ("rulebook" or "app"), ``quest``
+(an int, or None for a random quest each episode), ``max_time``, ``time_limit``, ``ring``,
+``solve_bonus``, ``illegal_action``, ``render_mode`` ("ansi" or "human").
+"""
+
+from __future__ import annotations
+
+import gymnasium as gym
+import numpy as np
+
+from ..games.archeologic.rules import ArcheOlogicGame
+
+
+class ArcheOlogicSoloEnv(gym.Env):
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
+
+    def __init__(
+        self,
+        num_clues: int = 3,
+        guess_variant: str = "rulebook",
+        quest: int | None = None,
+        max_time: int | None = None,
+        time_limit: int | None = None,
+        ring=None,
+        solve_bonus: float = 20.0,
+        illegal_action: str = "end",
+        render_mode: str | None = None,
+    ):
+        if illegal_action not in ("end", "random"):
+            raise ValueError(f"illegal_action must be 'end' or 'random', got {illegal_action!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
+        if max_time is not None and (not isinstance(max_time, int) or max_time < 1):
+            raise ValueError(f"max_time must be None or a positive int, got {max_time!r}")
+        self.game = ArcheOlogicGame(
+            num_players=1,
+            num_clues=num_clues,
+            guess_variant=guess_variant,
+            quest=quest,
+            ring=ring,
+            time_limit=time_limit,
+        )
+        self.max_time = max_time
+        self.solve_bonus = float(solve_bonus)
+        self.illegal_action = illegal_action
+        self.render_mode = render_mode
+        self.observation_space = gym.spaces.Box(0.0, 1.0, (self.game.observation_size,), np.float32)
+        self.action_space = gym.spaces.Discrete(self.game.num_actions)
+        self.state = None
+        self._done = False
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        self.state = self.game.new_initial_state(self.np_random)
+        self._done = False
+        return self._observation(), {"time": 0, "solved": False, "quest": self.state.quest}
+
+    def step(self, action):
+        if self.state is None:
+            raise AttributeError("call reset() before step()")
+        if self._done:
+            raise RuntimeError("the episode is over; call reset()")
+        state = self.state
+        info: dict = {}
+        mask = state.legal_action_mask()
+        action = int(action)
+        before = state.spent[0]
+        if not (0 <= action < len(mask) and mask[action]):
+            info["illegal_action"] = True
+            if self.illegal_action == "end":
+                self._done = True
+                info.update(time=before, solved=False)
+                reward = -float(self.game.time_limit + 1 - before)
+                return self._observation(), reward, True, False, info
+            legal = np.flatnonzero(mask)
+            action = int(legal[self.np_random.integers(len(legal))])
+        state.apply_action(action)
+        spent = state.spent[0]
+        solved = state.winner == 0
+        reward = -float(spent - before) + (self.solve_bonus if solved else 0.0)
+        terminated = state.is_terminal()
+        truncated = not terminated and self.max_time is not None and spent >= self.max_time
+        self._done = terminated or truncated
+        info.update(time=spent, solved=solved)
+        return self._observation(), reward, terminated, truncated, info
+
+    def action_masks(self) -> np.ndarray:
+        """Legal actions (all False once the episode is over), for MaskablePPO."""
+        if self._done or self.state is None:
+            return np.zeros(self.game.num_actions, dtype=bool)
+        return self.state.legal_action_mask().astype(bool)
+
+    def action_to_string(self, action: int) -> str:
+        return self.state.action_to_string(action)
+
+    def render(self):
+        if self.render_mode is None or self.state is None:
+            return None
+        text = self.state.render()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def _observation(self) -> np.ndarray:
+        out = np.empty(self.game.observation_size, dtype=np.float32)
+        self.state.observe(0, out)
+        return out

@@ -1,0 +1,597 @@
+"""ArcheOlogic rules engine (see the package docstring for the rules summary and decisions)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from ...core.engine import TERMINAL, ConfigError, Game, State, check_config, win_loss_returns
+from .actions import (
+    AXIS,
+    AXIS0,
+    GAME_OVER,
+    GUESS,
+    GUESS_VARIANTS,
+    IN_GAME,
+    MULTIPLAYER_TIME_LIMIT,
+    NUM_ACTIONS,
+    OUT_OF_TIME,
+    PLACE,
+    PLACE0,
+    QUESTION,
+    QUESTION0,
+    SOLO_TIME_LIMIT,
+    START_AXIS,
+    WRONG_GUESS,
+)
+from .components import NUM_BUILDINGS, NUM_CELLS
+from .layouts import get_layouts
+from .questions import (
+    AXIS_NAMES,
+    DEFAULT_RING,
+    MULTIPLAYER_START_AXIS,
+    NUM_AXES,
+    NUM_QUESTIONS,
+    TRAP_ICONS,
+    answer_table,
+    question_costs,
+)
+from .quests import NUM_QUEST_CLUES, make_quest
+from .solver import GUESS_COST, Belief, Clue, axis_choices
+
+OPTIONS: dict[str, Any] = {
+    "num_players": 2,
+    "num_clues": 3,
+    "guess_variant": "rulebook",
+    "quest": None,
+    "ring": None,
+    "time_limit": None,
+}
+MAX_QUEST_NUMBER = 1 << 31
+"""A random quest number is drawn from 0 .. 2**31 - 1 (each gives a uniform random layout)."""
+
+
+class ArcheOlogicGame(Game):
+    name = "archeologic"
+    player_counts = (1, 2, 3, 4)
+
+    def __init__(
+        self,
+        num_players: int = 2,
+        num_clues: int = 3,
+        guess_variant: str = "rulebook",
+        quest: int | None = None,
+        ring: Sequence[int | str] | None = None,
+        time_limit: int | None = None,
+    ):
+        if isinstance(num_players, bool) or num_players not in self.player_counts:
+            raise ConfigError(
+                f"archeologic num_players must be one of {self.player_counts} (1 = solo), "
+                f"got {num_players!r}"
+            )
+        if isinstance(num_clues, bool) or num_clues not in (3, 4, 5):
+            raise ConfigError(f"archeologic num_clues must be 3, 4 or 5, got {num_clues!r}")
+        if guess_variant not in GUESS_VARIANTS:
+            raise ConfigError(
+                f"archeologic guess_variant must be one of {GUESS_VARIANTS}, got {guess_variant!r}"
+            )
+        if quest is not None and (
+            isinstance(quest, bool) or not isinstance(quest, (int, np.integer)) or quest < 0
+        ):
+            raise ConfigError(f"archeologic quest must be None (random) or an int >= 0: {quest!r}")
+        self.ring_given = None if ring is None else list(ring)
+        self.ring = _parse_ring(ring)
+        solo = num_players == 1
+        if time_limit is None:
+            time_limit = SOLO_TIME_LIMIT if solo else MULTIPLAYER_TIME_LIMIT
+        if isinstance(time_limit, bool) or not isinstance(time_limit, int) or time_limit < 10:
+            raise ConfigError(
+                f"archeologic time_limit must be None or an int >= 10: {time_limit!r}"
+            )
+        self.num_players = int(num_players)
+        self.solo = solo
+        self.num_clues = int(num_clues)
+        self.guess_variant = guess_variant
+        self.app = guess_variant == "app"
+        self.quest = None if quest is None else int(quest)
+        self.time_limit = int(time_limit)
+        self.num_actions = NUM_ACTIONS
+        self.max_game_length = self.num_players * (2 * self.time_limit + 12) + 1
+        self.layouts = get_layouts()
+        self.table = answer_table(self.layouts)
+        self.costs = question_costs(self.layouts.buildings)
+        self.ring_index = {a: i for i, a in enumerate(self.ring)}
+        # surcharge[v, a]: time to put the viewfinder on axis a this turn when it stood on v.
+        self.surcharge = np.full((NUM_AXES, NUM_AXES), -1, dtype=np.int64)
+        self._axis_masks = np.zeros((NUM_AXES, NUM_ACTIONS), dtype=np.int8)
+        for v in range(NUM_AXES):
+            for a, extra in axis_choices(v, self.ring):
+                self.surcharge[v, a] = extra
+                self._axis_masks[v, AXIS0 + a] = 1
+            self._axis_masks[v, GUESS] = 1
+        self._start_mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        self._start_mask[AXIS0 : AXIS0 + NUM_AXES] = 1
+        self._question_mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        self._question_mask[QUESTION0 : QUESTION0 + NUM_QUESTIONS] = 1
+        self._no_actions = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        for m in (self._axis_masks, self._start_mask, self._question_mask, self._no_actions):
+            m.setflags(write=False)
+        # placement action offset (rotation * 25 + anchor) <-> row of the building's table
+        self.offset_to_pid = np.full((NUM_BUILDINGS, 4 * NUM_CELLS), -1, dtype=np.int64)
+        self.pid_to_offset = []
+        for b, t in enumerate(self.layouts.tables):
+            offsets = t.rotation.astype(np.int64) * NUM_CELLS + t.anchor.astype(np.int64)
+            self.offset_to_pid[b, offsets] = np.arange(len(t))
+            self.pid_to_offset.append(offsets)
+        self._prefix_rows: dict[tuple[int, ...], np.ndarray] = {
+            (): np.arange(len(self.layouts), dtype=np.int64)
+        }
+        self._prefix_masks: dict[tuple[int, ...], np.ndarray] = {}
+        self._clue_beliefs: dict[tuple, Belief] = {}
+        from .observation import observation_layout
+
+        self.obs_layout = observation_layout(self.num_players)
+        self.observation_size = self.obs_layout.size
+
+    @classmethod
+    def from_config(cls, **config: Any) -> ArcheOlogicGame:
+        check_config(config, OPTIONS, "archeologic")
+        return cls(**config)
+
+    @property
+    def config(self) -> dict[str, Any]:
+        return {
+            "num_players": self.num_players,
+            "num_clues": self.num_clues,
+            "guess_variant": self.guess_variant,
+            "quest": self.quest,
+            "ring": None if self.ring_given is None else [AXIS_NAMES[a] for a in self.ring],
+            "time_limit": self.time_limit,
+        }
+
+    def observation_piece_names(self):
+        return tuple(self.obs_layout.slices.items())
+
+    # -- set-up -----------------------------------------------------------------------------
+    def new_initial_state(self, rng: np.random.Generator) -> ArcheOlogicState:
+        number = self.quest if self.quest is not None else int(rng.integers(MAX_QUEST_NUMBER))
+        quest = make_quest(number, self.layouts.buildings)
+        n = self.num_players
+        state = ArcheOlogicState(self)
+        state.quest = number
+        state.layout = quest.layout
+        state.clues = tuple(quest.starting_clues(self.num_clues))
+        if self.solo:
+            state.start = [0]
+            state.start_axis = -1
+            state.viewfinder = -1
+            state.phase = START_AXIS
+        else:
+            order = rng.permutation(n)
+            state.start = [int(order[p]) + 1 for p in range(n)]
+            state.start_axis = MULTIPLAYER_START_AXIS
+            state.viewfinder = MULTIPLAYER_START_AXIS
+            state.phase = AXIS
+        state.pos = list(state.start)
+        state.spent = [0] * n
+        state.checking = [False] * n
+        state.out = [IN_GAME] * n
+        state.actor = int(np.argmin(state.pos))
+        return state
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> ArcheOlogicState:
+        from .saved import restore
+
+        return restore(ArcheOlogicState(self), data)
+
+    # -- helpers shared by states ---------------------------------------------------------------
+    def clue_belief(self, clues: tuple[Clue, ...]) -> Belief:
+        belief = self._clue_beliefs.get(clues)
+        if belief is None:
+            if len(self._clue_beliefs) > 256:
+                self._clue_beliefs.clear()
+            belief = self._clue_beliefs[clues] = Belief.from_clues(clues, self.layouts)
+        return belief
+
+    def prefix_rows(self, prefix: tuple[int, ...]) -> np.ndarray:
+        """Layouts whose first ``len(prefix)`` buildings sit at these placement ids."""
+        rows = self._prefix_rows.get(prefix)
+        if rows is None:
+            parent = self.prefix_rows(prefix[:-1])
+            b = len(prefix) - 1
+            rows = parent[self.layouts.placements[parent, b] == prefix[-1]]
+            if len(self._prefix_rows) > 50_000:
+                self._prefix_rows.clear()
+                self._prefix_rows[()] = np.arange(len(self.layouts), dtype=np.int64)
+            self._prefix_rows[prefix] = rows
+        return rows
+
+    def placement_mask(self, prefix: tuple[int, ...]) -> np.ndarray:
+        """The action mask while entering building ``len(prefix)`` of a guess: the placements
+        that still extend the pieces already entered to at least one legal layout."""
+        mask = self._prefix_masks.get(prefix)
+        if mask is None:
+            b = len(prefix)
+            rows = self.prefix_rows(prefix)
+            pids = np.unique(self.layouts.placements[rows, b])
+            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+            mask[PLACE0 + self.pid_to_offset[b][pids]] = 1
+            mask.setflags(write=False)
+            if len(self._prefix_masks) > 50_000:
+                self._prefix_masks.clear()
+            self._prefix_masks[prefix] = mask
+        return mask
+
+
+def _parse_ring(ring) -> tuple[int, ...]:
+    if ring is None:
+        return tuple(DEFAULT_RING)
+    if isinstance(ring, (str, bytes)) or not isinstance(ring, Sequence):
+        raise ConfigError(f"archeologic ring must be None or a list of the 10 axes, got {ring!r}")
+    out = []
+    for a in ring:
+        if isinstance(a, str) and a.strip().upper() in AXIS_NAMES:
+            out.append(AXIS_NAMES.index(a.strip().upper()))
+        elif isinstance(a, (int, np.integer)) and not isinstance(a, bool) and 0 <= a < NUM_AXES:
+            out.append(int(a))
+        else:
+            raise ConfigError(f"archeologic ring: {a!r} is not an axis (A-E, 1-5 or 0-9)")
+    if sorted(out) != list(range(NUM_AXES)):
+        raise ConfigError(
+            f"archeologic ring must list each of the 10 axes once (clockwise), got {ring!r}"
+        )
+    return tuple(out)
+
+
+class ArcheOlogicState(State):
+    """One position.  Hidden: ``layout`` (and so every answer and guess outcome, which are
+    computed from it).  Public: the time track, the viewfinder, the questions asked (by whom,
+    on which axis), who is checking a guess, eliminations."""
+
+    def __init__(self, game: ArcheOlogicGame):
+        self.game = game
+        self.quest = 0
+        self.layout = 0
+        self.clues: tuple[Clue, ...] = ()
+        self.start: list[int] = []
+        self.pos: list[int] = []
+        self.spent: list[int] = []
+        self.checking: list[bool] = []
+        self.out: list[int] = []
+        self.start_axis = -1
+        self.viewfinder = -1
+        self.phase = AXIS
+        self.actor = 0
+        self.pending_surcharge = 0
+        self.pieces: list[int] = []  # placement ids entered so far (the guess being entered)
+        self.questions: list[tuple[int, int, int, int]] = []  # (player, axis, question, surcharge)
+        self.guesses: list[tuple[int, tuple[int, ...], bool]] = []  # (player, pids, checked)
+        self.winner = -1
+        self._beliefs: dict[int, tuple[int, Belief]] = {}
+
+    # -- protocol -------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == GAME_OVER else self.actor
+
+    def legal_action_mask(self) -> np.ndarray:
+        g = self.game
+        phase = self.phase
+        if phase == AXIS:
+            return g._axis_masks[self.viewfinder]
+        if phase == QUESTION:
+            return g._question_mask
+        if phase == PLACE:
+            return g.placement_mask(tuple(self.pieces))
+        if phase == START_AXIS:
+            return g._start_mask
+        return g._no_actions
+
+    def apply_action(self, action: int) -> None:
+        if not (
+            isinstance(action, (int, np.integer))
+            and 0 <= action < NUM_ACTIONS
+            and self.legal_action_mask()[action]
+        ):
+            raise self.illegal_action_error(action)
+        action = int(action)
+        g = self.game
+        phase = self.phase
+        if phase == START_AXIS:
+            self.start_axis = self.viewfinder = action - AXIS0
+            self.phase = AXIS
+        elif phase == AXIS:
+            if action == GUESS:
+                self.checking[self.actor] = True
+                self.pieces = []
+                self.phase = PLACE
+            else:
+                axis = action - AXIS0
+                self.pending_surcharge = int(g.surcharge[self.viewfinder, axis])
+                self.viewfinder = axis
+                self.phase = QUESTION
+        elif phase == QUESTION:
+            self._ask(action - QUESTION0)
+        else:  # PLACE
+            b = len(self.pieces)
+            self.pieces = [*self.pieces, int(g.offset_to_pid[b, action - PLACE0])]
+            if len(self.pieces) == NUM_BUILDINGS:
+                self._guess_entered()
+
+    def _ask(self, question: int) -> None:
+        g = self.game
+        p = self.actor
+        surcharge = self.pending_surcharge
+        self.questions.append((p, self.viewfinder, question, surcharge))
+        time = int(g.costs[question]) + surcharge
+        self.spent[p] += time
+        self.pending_surcharge = 0
+        if g.solo:
+            self.pos[0] = self.spent[0]
+            code = int(g.table[question, self.layout, self.viewfinder])
+            steps = int(TRAP_ICONS[question, code])
+            if steps:
+                ring = g.ring
+                self.viewfinder = ring[(g.ring_index[self.viewfinder] + steps) % len(ring)]
+            if self.spent[0] > g.time_limit:
+                self.phase = GAME_OVER
+            else:
+                self.phase = AXIS
+            return
+        self._move(p, time)
+        if self.pos[p] > g.time_limit:
+            self.out[p] = OUT_OF_TIME
+        self._advance()
+
+    def _guess_entered(self) -> None:
+        g = self.game
+        p = self.actor
+        pids = tuple(self.pieces)
+        self.pieces = []
+        self.spent[p] += GUESS_COST
+        if g.solo:
+            self.pos[0] = self.spent[0]
+            self.guesses.append((p, pids, True))
+            self.checking[0] = False
+            if self.guess_is_right(pids):
+                self.winner = 0
+                self.phase = GAME_OVER
+            elif not g.app or self.spent[0] > g.time_limit:
+                self.phase = GAME_OVER
+            else:
+                self.phase = AXIS
+            return
+        self.guesses.append((p, pids, False))
+        self._move(p, GUESS_COST)
+        self._advance()
+
+    def _move(self, player: int, steps: int) -> None:
+        """Move a pawn ``steps`` free spaces: occupied spaces are skipped, not counted."""
+        occupied = {
+            self.pos[q] for q in range(len(self.pos)) if q != player and self.out[q] == IN_GAME
+        }
+        x = self.pos[player]
+        for _ in range(steps):
+            x += 1
+            while x in occupied:
+                x += 1
+        self.pos[player] = x
+
+    def _advance(self) -> None:
+        """Multiplayer: find the pawn furthest behind, checking guesses of pawns that are last
+        again.  A player left alone goes on until they solve the city or are out too; when
+        nobody is left, everybody has lost (the rulebook)."""
+        g = self.game
+        n = g.num_players
+        while True:
+            active = [q for q in range(n) if self.out[q] == IN_GAME]
+            if not active:
+                self.winner = -1
+                self.phase = GAME_OVER
+                return
+            p = min(active, key=self.pos.__getitem__)
+            if self.checking[p]:
+                i = max(i for i, (q, _, checked) in enumerate(self.guesses) if q == p)
+                _, pids, _ = self.guesses[i]
+                self.guesses[i] = (p, pids, True)
+                self.checking[p] = False
+                if self.guess_is_right(pids):
+                    self.winner = p
+                    self.phase = GAME_OVER
+                    return
+                if not g.app:
+                    self.out[p] = WRONG_GUESS
+                    continue
+                if self.pos[p] > g.time_limit:
+                    self.out[p] = OUT_OF_TIME
+                    continue
+            self.actor = p
+            self.phase = AXIS
+            return
+
+    def guess_is_right(self, pids: Sequence[int]) -> bool:
+        return tuple(int(x) for x in self.game.layouts.placements[self.layout]) == tuple(pids)
+
+    def guess_feedback(self, pids: Sequence[int]) -> list[bool]:
+        """Per building: is it placed right (the app's green / red)?"""
+        row = self.game.layouts.placements[self.layout]
+        return [int(row[b]) == int(pids[b]) for b in range(NUM_BUILDINGS)]
+
+    def answer(self, axis: int, question: int) -> int:
+        """The Archeoscope's answer code for this layout."""
+        return int(self.game.table[question, self.layout, axis])
+
+    def is_over(self) -> bool:
+        return self.phase == GAME_OVER
+
+    def scores(self) -> list[float]:
+        if self.game.solo:
+            return [-float(self.spent[0])]
+        return [1.0 if p == self.winner else 0.0 for p in range(self.game.num_players)]
+
+    def returns(self) -> list[float]:
+        n = self.game.num_players
+        if self.phase != GAME_OVER:
+            return [0.0] * n
+        if self.game.solo:
+            return [1.0 if self.winner == 0 else -1.0]
+        if self.winner < 0:
+            return [-1.0] * n
+        return win_loss_returns([self.winner], n)
+
+    # -- information ------------------------------------------------------------------------
+    def observe(self, player: int, out: np.ndarray) -> None:
+        from .observation import observe
+
+        observe(self, player, out)
+
+    def belief(self, player: int) -> Belief:
+        """The layouts consistent with what ``player`` knows: the starting clues, the answers
+        that player got, its own guess feedback, and the public fact that every guess already
+        checked was wrong (when the game goes on)."""
+        g = self.game
+        cached = self._beliefs.get(player)
+        if cached is None:
+            done, belief = 0, g.clue_belief(self.clues)
+        else:
+            done, belief = cached
+        indices = belief.indices
+        table = g.table
+        for p, axis, question, _ in self.questions[done:]:
+            if p == player:
+                code = table[question, self.layout, axis]
+                indices = indices[table[question, indices, axis] == code]
+        if done != len(self.questions):
+            belief = Belief(g.layouts, indices)
+            self._beliefs[player] = (len(self.questions), belief)
+        placements = g.layouts.placements
+        keep = None
+        for p, pids, checked in self.guesses:
+            if not checked:
+                continue
+            rows = placements[indices]
+            same = rows == np.asarray(pids, dtype=rows.dtype)
+            if p == player and g.app:
+                feedback = np.asarray(self.guess_feedback(pids))
+                k = (same == feedback).all(axis=1)
+            else:
+                k = ~same.all(axis=1)
+            keep = k if keep is None else keep & k
+        if keep is not None:
+            belief = Belief(g.layouts, indices[keep])
+        return belief
+
+    def resample_hidden(self, player: int, rng: np.random.Generator) -> ArcheOlogicState:
+        other = self.clone()
+        belief = self.belief(player)
+        other.layout = belief.sample(rng)
+        other._beliefs = {player: self._beliefs[player]} if player in self._beliefs else {}
+        return other
+
+    def clone(self) -> ArcheOlogicState:
+        other = ArcheOlogicState.__new__(ArcheOlogicState)
+        other.__dict__.update(self.__dict__)
+        for name in ("start", "pos", "spent", "checking", "out", "pieces", "questions", "guesses"):
+            setattr(other, name, list(getattr(self, name)))
+        other._beliefs = dict(self._beliefs)
+        return other
+
+    def __getstate__(self):
+        data = dict(self.__dict__)
+        data["_beliefs"] = {}
+        return data
+
+    # -- text, saving, checks -----------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        from .saved import save
+
+        return save(self)
+
+    def action_to_string(self, action: int) -> str:
+        from .text import action_to_string
+
+        return action_to_string(self, action)
+
+    def render(self) -> str:
+        from .text import render
+
+        return render(self)
+
+    def check_invariants(self) -> None:
+        g = self.game
+        n = g.num_players
+        assert len(self.pos) == len(self.spent) == len(self.out) == len(self.checking) == n
+        layout_traps = set(g.layouts.traps(self.layout))
+        assert len(self.clues) == g.num_clues
+        assert all((c.cell, c.kind) in layout_traps for c in self.clues), "clue not in layout"
+        assert len(set(self.clues)) == len(self.clues) <= NUM_QUEST_CLUES
+        # time spent = questions and surcharges + 4 per guess entered
+        spent = [0] * n
+        for p, _axis, question, surcharge in self.questions:
+            assert 0 <= surcharge <= 2
+            spent[p] += int(g.costs[question]) + surcharge
+        for p, pids, _checked in self.guesses:
+            spent[p] += GUESS_COST
+            assert len(pids) == NUM_BUILDINGS
+            assert len(g.prefix_rows(tuple(pids))) == 1, "illegal guess layout"
+        assert spent == self.spent, f"time spent {self.spent} disagrees with the turns {spent}"
+        # the viewfinder follows the questions (solo: plus one step per trap icon)
+        v = self.start_axis
+        for _p, axis, question, surcharge in self.questions:
+            assert surcharge == g.surcharge[v, axis], "viewfinder surcharge"
+            v = axis
+            if g.solo:
+                steps = int(TRAP_ICONS[question, self.answer(axis, question)])
+                v = g.ring[(g.ring_index[v] + steps) % NUM_AXES]
+        if self.phase == QUESTION:
+            assert self.pending_surcharge == g.surcharge[v, self.viewfinder]
+        else:
+            assert self.viewfinder == v and self.pending_surcharge == 0
+        over = self.phase == GAME_OVER
+        if g.solo:
+            assert self.pos == self.spent and self.start == [0]
+            assert (self.start_axis == -1) == (self.phase == START_AXIS)
+            assert all(checked for _, _, checked in self.guesses)
+            wrong = [not self.guess_is_right(pids) for _, pids, _ in self.guesses]
+            assert sum(wrong) >= len(self.guesses) - 1
+            if self.winner == 0:
+                assert over and self.guesses and not wrong[-1]
+            else:
+                assert self.winner == -1 and not any(not w for w in wrong)
+                if over:
+                    assert self.spent[0] > g.time_limit or (not g.app and self.guesses)
+            assert self.checking[0] == (self.phase == PLACE)
+        else:
+            assert sorted(self.start) == list(range(1, n + 1))
+            active = [p for p in range(n) if self.out[p] == IN_GAME]
+            positions = [self.pos[p] for p in active]
+            assert len(set(positions)) == len(positions), "two pawns on one space"
+            for p in range(n):
+                assert self.pos[p] - self.start[p] >= self.spent[p]
+                if self.out[p] == OUT_OF_TIME:
+                    assert self.pos[p] > g.time_limit
+                if self.out[p] == WRONG_GUESS:
+                    assert not g.app
+                    assert any(q == p and c for q, _, c in self.guesses)
+                pending = [c for q, _, c in self.guesses if q == p and not c]
+                assert len(pending) <= 1
+                if self.out[p] == IN_GAME and not (self.phase == PLACE and p == self.actor):
+                    assert self.checking[p] == bool(pending)
+            for q, pids, checked in self.guesses:
+                if checked and self.guess_is_right(pids):
+                    assert over and self.winner == q
+            if over and self.winner >= 0:
+                assert self.out[self.winner] == IN_GAME
+            elif over:
+                assert not active, "the game ended while a player was still in"
+            else:
+                assert self.winner == -1 and active
+                assert self.actor in active
+                assert self.pos[self.actor] == min(positions), "the last pawn acts"
+                assert not self.checking[self.actor] or self.phase == PLACE
+        if self.phase == PLACE:
+            assert len(self.pieces) < NUM_BUILDINGS and self.checking[self.actor]
+            assert len(g.prefix_rows(tuple(self.pieces))) > 0
+        else:
+            assert not self.pieces

@@ -27,8 +27,8 @@ moves 4, and the player enters a full layout.
   0; each trap icon in an answer moves the viewfinder one extra step clockwise; a guess costs 4
   and is checked at once (rulebook: wrong ends the game unsolved; app: feedback, play on).
 
-Returns and scores: multiplayer +1 to the winner, -1 to the others (all -1 if nobody solves,
-which our rules below make impossible); ``scores()`` 1 for the winner, 0 otherwise.  Solo: +1
+Returns and scores: multiplayer +1 to the winner, -1 to the others (all -1 if nobody solves);
+``scores()`` 1 for the winner, 0 otherwise.  Solo: +1
 if solved, -1 otherwise; ``scores()`` = minus the time spent (the rulebook's measure; less is
 better).  The solo Gymnasium env rewards minus the time of each step and +20 for a solution.
 
@@ -178,9 +178,8 @@ Engine decisions (the game engine, added to the core decisions above):
   guess, a negligible use of that player's hidden pieces).
 * Solo start axis: choosing axis X puts the viewfinder on X; the first turn's free step then
   reaches the next axis, so any axis can be asked first at no surcharge.
-* Returns: solo +1 solved / -1 not; the conformance suite accepts an all-(-1) outcome for
-  one-player games.  ``scores()`` solo = minus the time spent.
-* Conformance configurations: 3 players (rulebook), solo (app), 2 players (app), 4 players
-  (rulebook).  Solo and 2-player rulebook games are tested in ``test_archeologic_rules.py``:
-  random play ends them at the first wrong guess, too soon for the suite's random-play totals.
+* Returns: solo +1 solved / -1 not; multiplayer +1 for the winner and -1 for the others, -1
+  for everybody when nobody solves.  ``scores()`` solo = minus the time spent.
+* Conformance configurations: solo and 2 players with rulebook guesses, solo with app guesses,
+  3 players with app guesses, 4 players with rulebook guesses.
 """

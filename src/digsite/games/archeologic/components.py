@@ -9,13 +9,13 @@ same side"), so a rotation never mirrors a tile.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from importlib import resources
 from pathlib import Path
 from typing import Any
+
+from ...core.data import read_records
 
 ROWS = 5
 COLS = 5
@@ -143,24 +143,14 @@ def load_buildings(source: str | Path | list | dict | None = None) -> tuple[Buil
     or ``{"buildings": [...]}``.  The record order is the building index.  Raises
     :class:`BuildingsFileError` naming the file, the record and what is wrong.
     """
-    where = "the list of building records"
-    if source is None:
-        text = resources.files("digsite.games.archeologic").joinpath("data", DEFAULT_BUILDINGS)
-        data = json.loads(text.read_text(encoding="utf-8"))
-        where = f"the shipped {DEFAULT_BUILDINGS}"
-    elif isinstance(source, (str, Path)):
-        where = str(source)
-        try:
-            data = json.loads(Path(source).read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as err:
-            raise BuildingsFileError(f"cannot read ArcheOlogic buildings {where}: {err}") from None
-    else:
-        data = source
-    records = data.get("buildings") if isinstance(data, dict) else data
-    if not isinstance(records, list):
-        raise BuildingsFileError(
-            f"{where}: expected a list of building records or {{'buildings': [...]}}"
-        )
+    records, where = read_records(
+        source,
+        "digsite.games.archeologic",
+        DEFAULT_BUILDINGS,
+        "buildings",
+        BuildingsFileError,
+        "ArcheOlogic building",
+    )
     buildings = tuple(_parse_building(i, r, where) for i, r in enumerate(records))
     if len(buildings) != NUM_BUILDINGS:
         raise BuildingsFileError(

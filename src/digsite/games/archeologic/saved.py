@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...core.data import check_saved_outline
 from ...core.engine import CorruptStateError
 from .actions import DECISIONS, NUM_PLACEMENT_IDS, OUT_NAMES
 from .components import NUM_BUILDINGS, NUM_CELLS, TRAP_KINDS
@@ -101,16 +102,7 @@ def _pids(g, offsets: Any, key: str, max_len: int) -> list[int]:
 def restore(state, data: Mapping[str, Any]):
     g = state.game
     n = g.num_players
-    if not isinstance(data, Mapping):
-        raise _fail("a saved state is a dict (the output of to_dict)")
-    missing = [k for k in FIELDS if k not in data]
-    if missing:
-        raise _fail(f"missing field(s) {missing}")
-    unknown = sorted(set(data) - set(FIELDS))
-    if unknown:
-        raise _fail(f"unknown field(s) {unknown}")
-    if data["game"] != "archeologic":
-        raise _fail(f"the state is for game {data['game']!r}, not 'archeologic'")
+    check_saved_outline(data, FIELDS, "archeologic")
     if data["config"] != g.config:
         raise _fail(f"'config' {data['config']!r} is not this game's {g.config!r}")
     state.quest = _int(data["quest"], "quest", 0, 2**63)

@@ -8,14 +8,14 @@ makes adjacency a handful of shifts.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cached_property
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from ...core.data import read_records
 
 PATRONS = ("lady_violet", "lord_lemon", "sir_brown", "mrs_blackmore", "colonel_tangerine")
 PATRON_TITLES = (
@@ -129,22 +129,9 @@ DEFAULT_DECK = "cards.json"
 
 def load_deck(source: str | Path | list | None = None) -> tuple[Card, ...]:
     """Read and check a deck: ``None`` (the shipped file), a path, or a list of records."""
-    where = "the list of card records"
-    if source is None:
-        text = resources.files("digsite.games.mykerinos").joinpath("data", DEFAULT_DECK)
-        data = json.loads(text.read_text(encoding="utf-8"))
-        where = f"the shipped {DEFAULT_DECK}"
-    elif isinstance(source, (str, Path)):
-        where = str(source)
-        try:
-            data = json.loads(Path(source).read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as err:
-            raise DeckFileError(f"cannot read Mykerinos deck {where}: {err}") from None
-    else:
-        data = source
-    records = data["cards"] if isinstance(data, dict) and "cards" in data else data
-    if not isinstance(records, list):
-        raise DeckFileError(f"{where}: expected a list of card records or {{'cards': [...]}}")
+    records, where = read_records(
+        source, "digsite.games.mykerinos", DEFAULT_DECK, "cards", DeckFileError, "Mykerinos card"
+    )
     cards = tuple(_parse_card(i, r, where) for i, r in enumerate(records))
     if len(cards) != NUM_CARDS:
         raise DeckFileError(

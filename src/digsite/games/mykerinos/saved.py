@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...core.data import check_saved_outline
 from ...core.engine import CorruptStateError
 from .actions import CUBES_PER_COLOUR, DECISIONS, GAME_OVER, NEUTRAL, NUM_SEASONS, ON_TABLE, REMOVED
 from .components import NUM_CARDS, NUM_CELLS, VALID, cell_bit, parcels_in_season, region_rows
@@ -69,13 +70,7 @@ def _int(data: Mapping, key: str, low: int, high: int) -> int:
 def restore(state, data: Mapping[str, Any]):
     game = state.game
     n = game.num_players
-    if not isinstance(data, Mapping):
-        raise CorruptStateError("a saved Mykerinos state is a dict (the output of to_dict)")
-    missing = [k for k in FIELDS if k not in data]
-    if missing:
-        raise CorruptStateError(f"saved Mykerinos state lacks {missing}")
-    if data.get("game") != "mykerinos":
-        raise CorruptStateError(f"saved state is for game {data.get('game')!r}, not 'mykerinos'")
+    check_saved_outline(data, FIELDS, "mykerinos")
     config = data["config"]
     if (
         not isinstance(config, Mapping)

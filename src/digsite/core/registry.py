@@ -77,8 +77,8 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
             "guess_variant='rulebook' (wrong guess eliminates) or 'app' (per-building feedback)",
             "num_clues=3..5",
         ),
-        status="playable (generated quests, public fan-app tiles); expert mode, solo titles and "
-        "the deduction agent as a player still to come",
+        heuristic_agent="digsite.games.archeologic.deduction:DeductionAgent",
+        status="playable (generated quests, public fan-app tiles); expert mode to come",
         test_configs=(
             {"num_players": 1},
             {"num_players": 1, "guess_variant": "app"},

@@ -16,7 +16,11 @@
   ends at once (terminated) with reward ``-(time_limit + 1 - time spent)``, as if the time had
   run out, and ``info["illegal_action"] = True``; with ``illegal_action="random"`` a uniformly
   drawn legal action is played instead (``info["illegal_action"]`` is also set).
-* ``info``: ``time`` (time spent), ``solved``, and ``quest`` (the quest number) on reset.
+* ``info``: ``time`` (time spent), ``solved``, and ``quest`` (the quest number) on reset.  On
+  the last step of an episode also the solo title (``digsite.games.archeologic.titles``):
+  ``title`` ("Master", "Seasoned", "Apprentice", or None when unsolved), and the quest's
+  thresholds ``master_time`` and ``seasoned_time`` (derived from the reference solver).
+  ``render()`` shows the title once the game is over.
 
 Options: ``num_clues`` (3-5, default 3), ``guess_variant`` ("rulebook" or "app"), ``quest``
 (an int, or None for a random quest each episode), ``max_time``, ``time_limit``, ``ring``,
@@ -29,6 +33,7 @@ import gymnasium as gym
 import numpy as np
 
 from ..games.archeologic.rules import ArcheOlogicGame
+from ..games.archeologic.titles import state_title
 
 
 class ArcheOlogicSoloEnv(gym.Env):
@@ -90,6 +95,7 @@ class ArcheOlogicSoloEnv(gym.Env):
             if self.illegal_action == "end":
                 self._done = True
                 info.update(time=before, solved=False)
+                self._final_info(info)
                 reward = -float(self.game.time_limit + 1 - before)
                 return self._observation(), reward, True, False, info
             legal = np.flatnonzero(mask)
@@ -102,6 +108,8 @@ class ArcheOlogicSoloEnv(gym.Env):
         truncated = not terminated and self.max_time is not None and spent >= self.max_time
         self._done = terminated or truncated
         info.update(time=spent, solved=solved)
+        if self._done:
+            self._final_info(info)
         return self._observation(), reward, terminated, truncated, info
 
     def action_masks(self) -> np.ndarray:
@@ -121,6 +129,11 @@ class ArcheOlogicSoloEnv(gym.Env):
             print(text)
             return None
         return text
+
+    def _final_info(self, info: dict) -> None:
+        """The solo title earned (None when unsolved) and the quest's two thresholds."""
+        title, master, seasoned = state_title(self.state)
+        info.update(title=title, master_time=master, seasoned_time=seasoned)
 
     def _observation(self) -> np.ndarray:
         out = np.empty(self.game.observation_size, dtype=np.float32)

@@ -109,7 +109,11 @@ actions         the action table and decision kinds
 rules           ``ArcheOlogicGame`` / ``ArcheOlogicState`` (the engine protocol)
 observation     the per-player observation (``ObservationLayout`` pieces above)
 saved           ``to_dict`` / ``from_dict`` with checks (``CorruptStateError``)
-text            ``action_to_string`` and ``render``
+text            ``action_to_string`` and ``render`` (a finished solo game shows its title)
+titles          solo titles: ``titles(quest, num_clues) -> (master, seasoned)`` thresholds
+                (cached), ``title(solved, time, master, seasoned)``, ``state_title(state)``
+deduction       ``DeductionAgent``: the rules-based player (``make_agent("heuristic",
+                "archeologic")``): exact belief of its own player, greedy questions
 =============== =================================================================================
 
 Data provenance: tiles ``public`` (fan app, see below); quests ``reconstructed`` (the 28 coded
@@ -182,4 +186,29 @@ Engine decisions (the game engine, added to the core decisions above):
   for everybody when nobody solves.  ``scores()`` solo = minus the time spent.
 * Conformance configurations: solo and 2 players with rulebook guesses, solo with app guesses,
   3 players with app guesses, 4 players with rulebook guesses.
+
+Solo titles and the deduction agent:
+
+* Solo titles (the rulebook: solved = Apprentice; time <= the higher number printed under the
+  card's solution = Seasoned; <= the lower = Master).  The 28 cards and their numbers are not
+  public, and our quests are generated, so each quest's two numbers are derived from the
+  reference solver (``solve``, free start axis, the game's ring) on that quest's layout with the
+  game's ``num_clues`` first clues: **Master = the solver's time**, **Seasoned = the solver's
+  time + 4**.  Why: the rulebook's app section has the solo player "compare your score to that
+  of the application", so the app's own solution is the natural Master bar, and a player who
+  plays as well as the reference earns it.  The Seasoned margin is additive, not a ratio,
+  because the solver's times span only about 8-20 (a ratio would give a quick quest almost no
+  slack); 4 is the price of one more guess (``GUESS_COST``), e.g. one wrong app-variant guess,
+  or one or two extra questions (questions cost 1-3).  The same numbers hold in both guess
+  variants.  Thresholds depend only on the layout, clues and ring, and are cached.
+  ``titles(quest, num_clues)`` gives them for a quest number; the solo Gymnasium env's final
+  ``info`` has ``title`` / ``master_time`` / ``seasoned_time``, and ``render()`` of a finished
+  solo game shows the title.
+* ``DeductionAgent`` (``deduction``) uses only ``state.belief(player)`` and the public position,
+  never ``state.layout``; it guesses exactly when its belief holds one layout and otherwise asks
+  ``best_question`` over the axes reachable this turn (solo start: any axis, placing the
+  viewfinder one step before it).  It keeps no memory: at the question decision it recomputes
+  the best question on the axis reached, which is the one it chose.  Ties: first in ring order
+  from the free axis, then question order.  In solo it plays exactly ``solve``'s game, so it
+  always earns Master.
 """

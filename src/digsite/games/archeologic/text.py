@@ -77,6 +77,8 @@ def render(state) -> str:
             lines.append(f"Game over: player_{state.winner} wins.")
         else:
             lines.append("Game over: the City stays unmapped.")
+        if g.solo:
+            lines.append(solo_title_line(state))
         lines.append("The layout was:")
         lines.append(g.layouts.to_string(state.layout))
     else:
@@ -88,3 +90,15 @@ def render(state) -> str:
             )
     assert NUM_AXES == 10
     return "\n".join(lines)
+
+
+def solo_title_line(state) -> str:
+    """The solo title earned (see :mod:`.titles`), with the quest's two thresholds."""
+    from .titles import state_title
+
+    title, master, seasoned = state_title(state)
+    earned = f"{title} Archaeologist" if title else "no title (unsolved)"
+    return (
+        f"Title: {earned}, time {state.spent[0]} "
+        f"(Master <= {master}, Seasoned <= {seasoned}, Apprentice if solved)"
+    )

@@ -1,0 +1,73 @@
+"""A deduction player for ArcheOlogic: exact belief, greedy questions, guess when certain.
+
+``DeductionAgent()`` is a StateAgent (``digsite.core.policy``) for every configuration (solo and
+2-4 players, both guess variants).  It looks at the state only through what its player may know:
+``state.belief(player)`` (starting clues, its own answers and guess feedback, the public wrong
+guesses) and the public position (phase, viewfinder, surcharge being paid, pieces it entered);
+never ``state.layout``.  Its policy:
+
+* when its belief holds one layout: "I think I've found it!", then that layout's placements,
+  building by building in the data-file order the engine asks for;
+* otherwise the question with the most expected information per unit of time
+  (:func:`~.solver.best_question`) over the axes reachable this turn with their surcharges
+  (:func:`~.solver.axis_choices`); at the solo start it may pick any axis at no surcharge, and
+  puts the viewfinder one step before it so that the turn's free step reaches it;
+* at the question decision it recomputes the best question on the axis where the viewfinder now
+  stands (the same question it chose at the axis decision: same belief, same surcharge), so it
+  keeps no memory between calls and its action is a function of its player's information.
+
+Ties go to the first option in ring order from the free axis, then question order (no
+randomness).  Fallbacks that the shipped tiles never need (every layout has a unique full set of
+answers): with no informative question left, it guesses the first layout of its belief; on an
+uninformative viewfinder axis it asks the first question.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .actions import AXIS, AXIS0, GUESS, PLACE, PLACE0, QUESTION, QUESTION0, START_AXIS
+from .solver import Belief, axis_choices, best_question
+
+
+class DeductionAgent:
+    """``DeductionAgent()``: the reference deduction player (deterministic, no memory)."""
+
+    def __call__(self, observation, action_mask) -> int:
+        raise TypeError("DeductionAgent reads the state: the env calls act_in(state, player)")
+
+    def act_in(self, state, player: int) -> int:
+        g = state.game
+        phase = state.phase
+        belief = state.belief(player)
+        if phase == PLACE:
+            return self._placement(state, belief)
+        if phase == START_AXIS:
+            choice = best_question(belief, tuple((a, 0) for a in g.ring))
+            axis = g.ring[0] if choice is None else choice.axis
+            # the first turn's free step moves the viewfinder one axis clockwise
+            return AXIS0 + g.ring[(g.ring_index[axis] - 1) % len(g.ring)]
+        if phase == AXIS:
+            if len(belief) <= 1:
+                return GUESS
+            choice = best_question(belief, axis_choices(state.viewfinder, g.ring))
+            return GUESS if choice is None else AXIS0 + choice.axis
+        if phase == QUESTION:
+            choice = best_question(belief, ((state.viewfinder, state.pending_surcharge),))
+            return QUESTION0 + (0 if choice is None else choice.question)
+        raise ValueError(f"no decision to take: the game is over ({phase=})")
+
+    @staticmethod
+    def _placement(state, belief: Belief) -> int:
+        """The next piece of the layout being entered: the first layout of the belief that
+        extends the pieces already entered (the only one when the agent guessed for sure)."""
+        g = state.game
+        b = len(state.pieces)
+        rows = g.layouts.placements[belief.indices]
+        if b:
+            rows = rows[(rows[:, :b] == np.asarray(state.pieces, dtype=rows.dtype)).all(axis=1)]
+        if len(rows):
+            pid = int(rows[0, b])
+        else:  # cannot happen with its own guesses; stay legal anyway
+            pid = int(g.layouts.placements[g.prefix_rows(tuple(state.pieces))[0], b])
+        return PLACE0 + int(g.pid_to_offset[b][pid])

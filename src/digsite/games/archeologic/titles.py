@@ -1,0 +1,64 @@
+"""Solo titles: Apprentice (solved), Seasoned and Master (solved within a quest's thresholds).
+
+The rulebook prints two numbers under each coded card's solution; the cards are not public, so
+each quest's thresholds are derived from the reference solver (:func:`~.solver.solve`, the
+greedy information-per-time player) on that quest with the game's number of clues:
+
+* Master: time <= the solver's time (what the app's own solution would score);
+* Seasoned: time <= the solver's time + :data:`SEASONED_MARGIN` (4, one more guess's worth).
+
+See the package documentation's Decisions for why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from .questions import DEFAULT_RING
+from .quests import make_quest
+from .solver import GUESS_COST, solve
+
+MASTER, SEASONED, APPRENTICE = "Master", "Seasoned", "Apprentice"
+SEASONED_MARGIN = GUESS_COST
+"""Seasoned threshold = Master threshold + this (the time of one more guess)."""
+
+
+def titles(quest: int, num_clues: int = 3, ring: Sequence[int] | None = None) -> tuple[int, int]:
+    """``(master, seasoned)``: the highest solo times that earn Master and Seasoned on quest
+    number ``quest`` with its first ``num_clues`` starting clues (cached)."""
+    q = make_quest(quest)
+    return thresholds(q.layout, q.starting_clues(num_clues), ring)
+
+
+def thresholds(
+    layout: int, clues: Sequence[tuple[int, int]], ring: Sequence[int] | None = None
+) -> tuple[int, int]:
+    """``(master, seasoned)`` for a solo game of ``layout`` with these starting clues."""
+    clues = tuple((int(c), int(k)) for c, k in clues)
+    return _thresholds(int(layout), clues, tuple(DEFAULT_RING if ring is None else ring))
+
+
+@lru_cache(maxsize=4096)
+def _thresholds(layout: int, clues: tuple, ring: tuple[int, ...]) -> tuple[int, int]:
+    result = solve(layout, clues, ring=ring)
+    if not result.solved:  # never with the shipped tiles (every layout is identifiable)
+        raise ValueError(f"the reference solver cannot solve layout {layout} from {clues}")
+    return result.time, result.time + SEASONED_MARGIN
+
+
+def title(solved: bool, time: int, master: int, seasoned: int) -> str | None:
+    """The title earned by a solo game: ``None`` when unsolved."""
+    if not solved:
+        return None
+    if time <= master:
+        return MASTER
+    if time <= seasoned:
+        return SEASONED
+    return APPRENTICE
+
+
+def state_title(state) -> tuple[str | None, int, int]:
+    """``(title, master, seasoned)`` of a solo game state (its layout, clues and ring)."""
+    master, seasoned = thresholds(state.layout, state.clues, state.game.ring)
+    return title(state.winner == 0, state.spent[0], master, seasoned), master, seasoned

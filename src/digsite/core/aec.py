@@ -23,14 +23,15 @@ import math
 from typing import Any
 
 import numpy as np
-from gymnasium import logger, spaces
+from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from .engine import Game, IllegalActionError
+from .rendering import RENDER_MODES, check_render_mode, render
 
 
 class DigsiteAECEnv(AECEnv):
-    metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False, "render_fps": 1}
+    metadata = {"render_modes": RENDER_MODES, "is_parallelizable": False, "render_fps": 1}
 
     def __init__(
         self,
@@ -39,11 +40,7 @@ class DigsiteAECEnv(AECEnv):
         max_cycles: int | None = None,
     ):
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(
-                f"render_mode {render_mode!r} is not supported; use one of "
-                f"{self.metadata['render_modes']} or None"
-            )
+        check_render_mode(render_mode)
         self.game = game
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"{game.name}_v0"}
@@ -136,14 +133,7 @@ class DigsiteAECEnv(AECEnv):
                 self.truncations[a] = True
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            logger.warn("render() called without a render_mode; pass render_mode='ansi'.")
-            return None
-        text = self.state.render() if self.state is not None else "(not reset)"
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render(self.state, self.render_mode)
 
     def close(self) -> None:
         pass

@@ -28,10 +28,11 @@ import numpy as np
 
 from .engine import Game
 from .policy import RandomPolicy, choose
+from .rendering import RENDER_MODES, check_render_mode, render
 
 
 class SingleSeatEnv(gym.Env):
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
+    metadata = {"render_modes": RENDER_MODES, "render_fps": 1}
 
     def __init__(
         self,
@@ -47,8 +48,7 @@ class SingleSeatEnv(gym.Env):
             raise ValueError(f"seat must be None (random each episode) or 0..{n - 1}, got {seat}")
         if illegal_action not in ("end", "random"):
             raise ValueError(f"illegal_action must be 'end' or 'random', got {illegal_action!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
+        check_render_mode(render_mode)
         self.game = game
         self.fixed_seat = seat
         self.illegal_action = illegal_action
@@ -116,14 +116,8 @@ class SingleSeatEnv(gym.Env):
             return np.zeros(self.game.num_actions, dtype=bool)
         return self.state.legal_action_mask().astype(bool)
 
-    def render(self):
-        if self.render_mode is None or self.state is None:
-            return None
-        text = self.state.render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+    def render(self) -> str | None:
+        return render(self.state, self.render_mode)
 
     # -- internals --------------------------------------------------------------------------
     def _play_others(self) -> None:

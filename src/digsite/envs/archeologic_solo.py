@@ -32,12 +32,13 @@ from __future__ import annotations
 import gymnasium as gym
 import numpy as np
 
+from ..core.rendering import RENDER_MODES, check_render_mode, render
 from ..games.archeologic.rules import ArcheOlogicGame
 from ..games.archeologic.titles import state_title
 
 
 class ArcheOlogicSoloEnv(gym.Env):
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
+    metadata = {"render_modes": RENDER_MODES, "render_fps": 1}
 
     def __init__(
         self,
@@ -53,8 +54,7 @@ class ArcheOlogicSoloEnv(gym.Env):
     ):
         if illegal_action not in ("end", "random"):
             raise ValueError(f"illegal_action must be 'end' or 'random', got {illegal_action!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
+        check_render_mode(render_mode)
         if max_time is not None and (not isinstance(max_time, int) or max_time < 1):
             raise ValueError(f"max_time must be None or a positive int, got {max_time!r}")
         self.game = ArcheOlogicGame(
@@ -121,14 +121,8 @@ class ArcheOlogicSoloEnv(gym.Env):
     def action_to_string(self, action: int) -> str:
         return self.state.action_to_string(action)
 
-    def render(self):
-        if self.render_mode is None or self.state is None:
-            return None
-        text = self.state.render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+    def render(self) -> str | None:
+        return render(self.state, self.render_mode)
 
     def _final_info(self, info: dict) -> None:
         """The solo title earned (None when unsolved) and the quest's two thresholds."""

@@ -24,16 +24,24 @@ def play(game, agents, seed: int):
     return state, decisions
 
 
-def win_rate(game, make, games: int) -> float:
-    """Share of games the agent wins in seat i % n, the other seats random."""
-    wins = 0
+def seat_returns(game, make, games: int) -> list[float]:
+    """The agent's return in each game, in seat i % n of game i, the other seats random."""
+    returns = []
     for i in range(games):
         seat = i % game.num_players
         agents = [RandomPolicy(np.random.default_rng(100 + i)) for _ in range(game.num_players)]
         agents[seat] = make(i)
         state, _ = play(game, agents, seed=i)
-        wins += state.returns()[seat] > 0
-    return wins / games
+        returns.append(state.returns()[seat])
+    return returns
+
+
+def win_rate(game, make, games: int) -> float:
+    return float(np.mean([r > 0 for r in seat_returns(game, make, games)]))
+
+
+def mean_return(game, make, games: int) -> float:
+    return float(np.mean(seat_returns(game, make, games)))
 
 
 def test_random_agents_only_play_legal_moves(case):
@@ -57,17 +65,6 @@ def test_heuristic_beats_random(entry):
         rate = win_rate(game, lambda i: make_agent("heuristic", entry.name), games=60)
         # random would win about 1 / n of its games; demand a clear margin
         assert rate >= 0.8, f"{config}: heuristic won only {rate:.2f}"
-
-
-def mean_return(game, make, games: int) -> float:
-    total = 0.0
-    for i in range(games):
-        seat = i % game.num_players
-        agents = [RandomPolicy(np.random.default_rng(100 + i)) for _ in range(game.num_players)]
-        agents[seat] = make(i)
-        state, _ = play(game, agents, seed=i)
-        total += state.returns()[seat]
-    return total / games
 
 
 @pytest.mark.parametrize("entry", ENVIRONMENTS, ids=[e.name for e in ENVIRONMENTS])

@@ -10,7 +10,7 @@ import pettingzoo
 
 import digsite
 from digsite.core.policy import RandomPolicy
-from digsite.core.registry import ENVIRONMENTS
+from digsite.core.registry import ENVIRONMENTS, SOLO_GYM_IDS
 
 
 def test_import_is_light():
@@ -26,6 +26,8 @@ def test_command_line_lists_every_environment():
     for entry in ENVIRONMENTS:
         assert entry.env_id in out.stdout
         assert ", ".join(str(n) for n in entry.player_counts) in out.stdout
+    for env_id in SOLO_GYM_IDS:
+        assert env_id in out.stdout
 
 
 def test_every_environment_is_registered():

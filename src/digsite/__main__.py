@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from .core.registry import ENVIRONMENTS
+from .core.registry import ENVIRONMENTS, SOLO_GYM_IDS
 
 
 def list_environments() -> str:
@@ -18,6 +18,9 @@ def list_environments() -> str:
         lines.append(f"    pettingzoo.make('aec', '{entry.env_id}', {args})")
         lines.append(f"    from digsite import {entry.name}_v0; {entry.name}_v0.env({args})")
         lines.append(f"    digsite.single_seat_env('{entry.name}', {args})  # Gymnasium, vs random")
+    for env_id in SOLO_GYM_IDS:
+        lines.append(f"{env_id}  (Gymnasium single-agent)")
+        lines.append(f"    import digsite, gymnasium; gymnasium.make('{env_id}')")
     return "\n".join(lines)
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from collections.abc import Callable
@@ -64,8 +65,23 @@ class Result:
         else:
             self.shared_wins += 1
 
+    @property
+    def win_rate_interval(self) -> tuple[float, float]:
+        """95% Wilson score interval of the win rate (sound for small samples and 0% / 100%)."""
+        if not self.games:
+            return (0.0, 1.0)
+        z, n, p = 1.96, self.games, self.win_rate
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return (max(0.0, centre - half), min(1.0, centre + half))
+
     def as_dict(self) -> dict[str, Any]:
-        return {**asdict(self), "win_rate": self.win_rate, "mean_score": self.mean_score}
+        return {
+            **asdict(self),
+            "win_rate": self.win_rate,
+            "win_rate_95ci": list(self.win_rate_interval),
+            "mean_score": self.mean_score,
+        }
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -143,12 +159,13 @@ def check_spaces(model: MaskablePPO, env: gym.Env) -> None:
 
 def print_table(results: list[Result]) -> None:
     header = f"{'agent':<12} {'games':>6} {'wins':>5} {'shared':>6} {'losses':>6} "
-    header += f"{'win rate':>8} {'mean score':>10}"
+    header += f"{'win rate':>8} {'95% interval':>13} {'mean score':>10}"
     print(header)
     for r in results:
+        low, high = r.win_rate_interval
         print(
             f"{r.agent:<12} {r.games:>6} {r.wins:>5} {r.shared_wins:>6} {r.losses:>6} "
-            f"{r.win_rate:>8.3f} {r.mean_score:>10.2f}"
+            f"{r.win_rate:>8.3f} {f'{low:.2f}-{high:.2f}':>13} {r.mean_score:>10.2f}"
         )
 
 

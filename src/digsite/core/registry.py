@@ -76,15 +76,17 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
             "2-4 players racing on the time track",
             "guess_variant='rulebook' (wrong guess eliminates) or 'app' (per-building feedback)",
             "num_clues=3..5",
+            "expert=True (digsite's own expert clues: trap counts on axes)",
         ),
         heuristic_agent="digsite.games.archeologic.deduction:DeductionAgent",
-        status="playable (generated quests, public fan-app tiles); expert mode to come",
+        status="playable (generated quests, public fan-app tiles; expert mode is digsite's own)",
         test_configs=(
             {"num_players": 1},
             {"num_players": 1, "guess_variant": "app"},
             {"num_players": 2},
             {"num_players": 3, "guess_variant": "app"},
             {"num_players": 4},
+            {"num_players": 2, "expert": True},
         ),
     ),
 )

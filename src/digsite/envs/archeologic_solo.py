@@ -24,7 +24,9 @@
 
 Options: ``num_clues`` (3-5, default 3), ``guess_variant`` ("rulebook" or "app"), ``quest``
 (an int, or None for a random quest each episode), ``max_time``, ``time_limit``, ``ring``,
-``solve_bonus``, ``illegal_action``, ``render_mode`` ("ansi" or "human").
+``solve_bonus``, ``illegal_action``, ``render_mode`` ("ansi" or "human"), ``expert`` (bool,
+default False: digsite's own expert mode, traps-count clues on axes pre-filled in the note
+sheet; titles then come from the reference solver on the same expert clues).
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ class ArcheOlogicSoloEnv(gym.Env):
         solve_bonus: float = 20.0,
         illegal_action: str = "end",
         render_mode: str | None = None,
+        expert: bool = False,
     ):
         if illegal_action not in ("end", "random"):
             raise ValueError(f"illegal_action must be 'end' or 'random', got {illegal_action!r}")
@@ -64,6 +67,7 @@ class ArcheOlogicSoloEnv(gym.Env):
             quest=quest,
             ring=ring,
             time_limit=time_limit,
+            expert=expert,
         )
         self.max_time = max_time
         self.solve_bonus = float(solve_bonus)

@@ -5,6 +5,8 @@ the time track, whose turn it is, the viewfinder, the pending decision, every qu
 whom, on which axis), pawn sides, eliminations and the winner.  Private: this player's starting
 clues (the same for everyone), own answers (a note sheet), own guess feedback (app variant) and
 the pieces of this player's own guess, entered or waiting to be checked.  Never the layout.
+Expert mode: the starting clues (traps answers on axes) are pre-filled in the note sheet
+(``answers`` at the traps question of each clue's axis) and the ``clues`` piece stays zero.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import numpy as np
 from ...core.encoding import ObservationLayout
 from .actions import DECISIONS, NUM_PLACEMENT_IDS, OUT_OF_TIME, PLACE, QUESTION, WRONG_GUESS
 from .components import NUM_BUILDINGS, NUM_CELLS, TRAP_KINDS
-from .questions import MAX_ANSWERS, NUM_AXES, NUM_QUESTIONS
+from .questions import MAX_ANSWERS, NUM_AXES, NUM_QUESTIONS, TRAPS
 
 COUNT_SCALE = 4.0
 """Counts (questions asked, guesses made) are divided by 4 and capped at 1."""
@@ -83,6 +85,8 @@ def observe(state, player: int, out: np.ndarray) -> None:
         if p == player:
             code = int(table[question, layout, axis])
             out[answers + (axis * NUM_QUESTIONS + question) * MAX_ANSWERS + code] = 1.0
+    for axis, code in state.axis_clues:  # expert clues: pre-filled in the note sheet
+        out[answers + (axis * NUM_QUESTIONS + TRAPS) * MAX_ANSWERS + code] = 1.0
     clues = s["clues"].start
     for cell, kind in state.clues:
         out[clues + cell * len(TRAP_KINDS) + TRAP_KINDS.index(kind)] = 1.0

@@ -35,11 +35,12 @@ from .questions import (
     NUM_AXES,
     NUM_QUESTIONS,
     TRAP_ICONS,
+    TRAPS,
     answer_table,
     question_costs,
 )
-from .quests import NUM_QUEST_CLUES, make_quest
-from .solver import GUESS_COST, Belief, Clue, axis_choices
+from .quests import NUM_QUEST_CLUES, expert_clues, make_quest
+from .solver import GUESS_COST, AxisClue, Belief, Clue, axis_choices
 
 OPTIONS: dict[str, Any] = {
     "num_players": 2,
@@ -48,6 +49,7 @@ OPTIONS: dict[str, Any] = {
     "quest": None,
     "ring": None,
     "time_limit": None,
+    "expert": False,
 }
 MAX_QUEST_NUMBER = 1 << 31
 """A random quest number is drawn from 0 .. 2**31 - 1 (each gives a uniform random layout)."""
@@ -65,6 +67,7 @@ class ArcheOlogicGame(Game):
         quest: int | None = None,
         ring: Sequence[int | str] | None = None,
         time_limit: int | None = None,
+        expert: bool = False,
     ):
         if isinstance(num_players, bool) or num_players not in self.player_counts:
             raise ConfigError(
@@ -81,6 +84,11 @@ class ArcheOlogicGame(Game):
             isinstance(quest, bool) or not isinstance(quest, (int, np.integer)) or quest < 0
         ):
             raise ConfigError(f"archeologic quest must be None (random) or an int >= 0: {quest!r}")
+        if not isinstance(expert, (bool, np.bool_)):
+            raise ConfigError(
+                f"archeologic expert must be True or False (expert mode: traps-count clues on "
+                f"axes instead of trap cells), got {expert!r}"
+            )
         self.ring_given = None if ring is None else list(ring)
         self.ring = _parse_ring(ring)
         solo = num_players == 1
@@ -97,6 +105,7 @@ class ArcheOlogicGame(Game):
         self.app = guess_variant == "app"
         self.quest = None if quest is None else int(quest)
         self.time_limit = int(time_limit)
+        self.expert = bool(expert)
         self.num_actions = NUM_ACTIONS
         self.max_game_length = self.num_players * (2 * self.time_limit + 12) + 1
         self.layouts = get_layouts()
@@ -149,6 +158,7 @@ class ArcheOlogicGame(Game):
             "quest": self.quest,
             "ring": None if self.ring_given is None else [AXIS_NAMES[a] for a in self.ring],
             "time_limit": self.time_limit,
+            "expert": self.expert,
         }
 
     def observation_piece_names(self):
@@ -157,12 +167,15 @@ class ArcheOlogicGame(Game):
     # -- set-up -----------------------------------------------------------------------------
     def new_initial_state(self, rng: np.random.Generator) -> ArcheOlogicState:
         number = self.quest if self.quest is not None else int(rng.integers(MAX_QUEST_NUMBER))
-        quest = make_quest(number, self.layouts.buildings)
+        quest = make_quest(number, self.layouts.buildings, expert=self.expert)
         n = self.num_players
         state = ArcheOlogicState(self)
         state.quest = number
         state.layout = quest.layout
-        state.clues = tuple(quest.starting_clues(self.num_clues))
+        if self.expert:
+            state.axis_clues = expert_clues(quest, self.num_clues, self.layouts)
+        else:
+            state.clues = tuple(quest.starting_clues(self.num_clues))
         if self.solo:
             state.start = [0]
             state.start_axis = -1
@@ -187,12 +200,15 @@ class ArcheOlogicGame(Game):
         return restore(ArcheOlogicState(self), data)
 
     # -- helpers shared by states ---------------------------------------------------------------
-    def clue_belief(self, clues: tuple[Clue, ...]) -> Belief:
-        belief = self._clue_beliefs.get(clues)
+    def clue_belief(self, clues: tuple[Clue, ...], axis_clues: tuple[AxisClue, ...] = ()) -> Belief:
+        """The layouts agreeing with the starting clues (cell clues, or expert axis clues)."""
+        key = (tuple(clues), tuple(axis_clues))
+        belief = self._clue_beliefs.get(key)
         if belief is None:
             if len(self._clue_beliefs) > 256:
                 self._clue_beliefs.clear()
-            belief = self._clue_beliefs[clues] = Belief.from_clues(clues, self.layouts)
+            belief = Belief.from_clues(clues, self.layouts).with_axis_clues(axis_clues)
+            self._clue_beliefs[key] = belief
         return belief
 
     def prefix_rows(self, prefix: tuple[int, ...]) -> np.ndarray:
@@ -254,7 +270,8 @@ class ArcheOlogicState(State):
         self.game = game
         self.quest = 0
         self.layout = 0
-        self.clues: tuple[Clue, ...] = ()
+        self.clues: tuple[Clue, ...] = ()  # cell clues (normal mode; empty in expert mode)
+        self.axis_clues: tuple[AxisClue, ...] = ()  # expert clues (expert mode only)
         self.start: list[int] = []
         self.pos: list[int] = []
         self.spent: list[int] = []
@@ -453,7 +470,7 @@ class ArcheOlogicState(State):
         g = self.game
         cached = self._beliefs.get(player)
         if cached is None:
-            done, belief = 0, g.clue_belief(self.clues)
+            done, belief = 0, g.clue_belief(self.clues, self.axis_clues)
         else:
             done, belief = cached
         indices = belief.indices
@@ -523,9 +540,16 @@ class ArcheOlogicState(State):
         n = g.num_players
         assert len(self.pos) == len(self.spent) == len(self.out) == len(self.checking) == n
         layout_traps = set(g.layouts.traps(self.layout))
-        assert len(self.clues) == g.num_clues
-        assert all((c.cell, c.kind) in layout_traps for c in self.clues), "clue not in layout"
-        assert len(set(self.clues)) == len(self.clues) <= NUM_QUEST_CLUES
+        if g.expert:
+            assert not self.clues and len(self.axis_clues) == g.num_clues
+            axes = [c.axis for c in self.axis_clues]
+            assert len(set(axes)) == len(axes), "expert clues on the same axis twice"
+            for c in self.axis_clues:
+                assert c.answer == self.answer(c.axis, TRAPS), "expert clue untrue of the layout"
+        else:
+            assert not self.axis_clues and len(self.clues) == g.num_clues
+            assert all((c.cell, c.kind) in layout_traps for c in self.clues), "clue not in layout"
+            assert len(set(self.clues)) == len(self.clues) <= NUM_QUEST_CLUES
         # time spent = questions and surcharges + 4 per guess entered
         spent = [0] * n
         for p, _axis, question, surcharge in self.questions:

@@ -10,8 +10,8 @@ from ...core.data import check_saved_outline
 from ...core.engine import CorruptStateError
 from .actions import DECISIONS, NUM_PLACEMENT_IDS, OUT_NAMES
 from .components import NUM_BUILDINGS, NUM_CELLS, TRAP_KINDS
-from .questions import NUM_AXES, NUM_QUESTIONS
-from .solver import Clue
+from .questions import NUM_AXES, NUM_QUESTIONS, TRAP_ANSWERS, TRAP_CODE
+from .solver import AxisClue, Clue
 
 FIELDS = (
     "game",
@@ -43,7 +43,9 @@ def save(state) -> dict[str, Any]:
         "config": g.config,
         "quest": state.quest,
         "layout": state.layout,
-        "clues": [[c.cell, c.kind] for c in state.clues],
+        # cell clues [cell, kind]; expert mode: [axis, #Fire, #Sharp]
+        "clues": [[c.cell, c.kind] for c in state.clues]
+        + [[c.axis, *TRAP_ANSWERS[c.answer]] for c in state.axis_clues],
         "start": list(state.start),
         "positions": list(state.pos),
         "time_spent": list(state.spent),
@@ -103,17 +105,28 @@ def restore(state, data: Mapping[str, Any]):
     g = state.game
     n = g.num_players
     check_saved_outline(data, FIELDS, "archeologic")
-    if data["config"] != g.config:
+    config = data["config"]
+    if isinstance(config, Mapping) and "expert" not in config:
+        config = {**config, "expert": False}  # saved before expert mode existed
+    if config != g.config:
         raise _fail(f"'config' {data['config']!r} is not this game's {g.config!r}")
     state.quest = _int(data["quest"], "quest", 0, 2**63)
     state.layout = _int(data["layout"], "layout", 0, len(g.layouts) - 1)
     clues = []
+    axis_clues = []
     for item in _list(data["clues"], "clues", g.num_clues):
+        if g.expert:
+            axis, fire, sharp = _ints(item, "clues (expert: [axis, #Fire, #Sharp])", 3, 0, 9)
+            if axis >= NUM_AXES or fire > 5 or sharp > 5 or TRAP_CODE[fire, sharp] < 0:
+                raise _fail(f"'clues': {item!r} is not [axis 0-9, #Fire, #Sharp] (<= 5 traps)")
+            axis_clues.append(AxisClue(axis, int(TRAP_CODE[fire, sharp])))
+            continue
         cell, kind = _ints(item, "clues", 2, 0, NUM_CELLS - 1)
         if kind not in TRAP_KINDS:
             raise _fail(f"'clues': kind {kind} is not a trap kind {TRAP_KINDS}")
         clues.append(Clue(cell, kind))
     state.clues = tuple(clues)
+    state.axis_clues = tuple(axis_clues)
     big = 1 << 30
     state.start = _ints(data["start"], "start", n, 0, n)
     state.pos = _ints(data["positions"], "positions", n, 0, big)

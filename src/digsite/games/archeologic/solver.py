@@ -28,6 +28,7 @@ from .questions import (
     NUM_AXES,
     NUM_QUESTIONS,
     TRAP_ICONS,
+    TRAPS,
     answer_table,
     question_costs,
 )
@@ -43,6 +44,14 @@ class Clue(NamedTuple):
 
     cell: int
     kind: int
+
+
+class AxisClue(NamedTuple):
+    """An expert-mode starting clue (digsite's own design): the traps question's answer code
+    (``questions.TRAP_ANSWERS``: ``(#Fire, #Sharp)``) on ``axis``."""
+
+    axis: int
+    answer: int
 
 
 class Belief:
@@ -69,6 +78,13 @@ class Belief:
         belief = cls.full(layouts)
         for cell, kind in clues:
             belief = belief.with_clue(cell, kind)
+        return belief
+
+    def with_axis_clues(self, axis_clues: Iterable[tuple[int, int]]) -> Belief:
+        """Keep the layouts that agree with expert clues ``(axis, traps answer code)``."""
+        belief = self
+        for axis, answer in axis_clues:
+            belief = belief.with_answer(int(axis), TRAPS, int(answer))
         return belief
 
     def __len__(self) -> int:
@@ -211,6 +227,7 @@ def solve(
     moves: Sequence[tuple[int | None, int]] = VIEWFINDER_MOVES,
     guess_cost: int = GUESS_COST,
     max_turns: int = 100,
+    axis_clues: Iterable[tuple[int, int]] = (),
 ) -> SolveResult:
     """Play one game with :func:`best_question` until a single layout is left, then guess.
 
@@ -218,10 +235,11 @@ def solve(
     solo player's free choice, used so that the first question is on any axis without
     surcharge (multiplayer: axis "1").  In solo each trap icon of an answer moves the viewfinder
     one more step clockwise.  ``rng`` only breaks ties between equally good questions.
+    ``axis_clues``: expert-mode starting clues (:class:`AxisClue`), on top of ``clues``.
     """
     layouts = get_layouts() if layouts is None else layouts
     table = answer_table(layouts)
-    belief = Belief.from_clues(clues, layouts)
+    belief = Belief.from_clues(clues, layouts).with_axis_clues(axis_clues)
     if layout not in belief:
         raise ValueError(f"layout {layout} does not agree with the clues")
     ring = list(ring)

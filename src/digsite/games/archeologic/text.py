@@ -18,6 +18,7 @@ from .actions import (
 )
 from .components import NUM_BUILDINGS, NUM_CELLS, cell_name
 from .questions import AXIS_NAMES, NUM_AXES, NUM_QUESTIONS, question_name
+from .quests import axis_clue_string
 from .solver import GUESS_COST
 
 
@@ -51,9 +52,13 @@ def render(state) -> str:
     n = g.num_players
     lines = [
         f"ArcheOlogic quest {state.quest} ({'solo' if g.solo else f'{n} players'}, "
-        f"{g.guess_variant} guesses, {g.num_clues} clues, time limit {g.time_limit})",
+        f"{g.guess_variant} guesses, {g.num_clues} {'expert ' if g.expert else ''}clues, "
+        f"time limit {g.time_limit})",
         "Starting clues: "
-        + ", ".join(f"{cell_name(c.cell)} {('Fire', 'Sharp')[c.kind - 1]}" for c in state.clues),
+        + ", ".join(
+            [f"{cell_name(c.cell)} {('Fire', 'Sharp')[c.kind - 1]}" for c in state.clues]
+            + [axis_clue_string(c) for c in state.axis_clues]
+        ),
     ]
     v = state.viewfinder
     lines.append(f"Viewfinder: {AXIS_NAMES[v] if v >= 0 else '(not placed yet)'}")

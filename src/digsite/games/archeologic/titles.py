@@ -2,7 +2,8 @@
 
 The rulebook prints two numbers under each coded card's solution; the cards are not public, so
 each quest's thresholds are derived from the reference solver (:func:`~.solver.solve`, the
-greedy information-per-time player) on that quest with the game's number of clues:
+greedy information-per-time player) on that quest with the game's number of clues (cell clues,
+or in expert mode the expert axis clues, passed as ``axis_clues``):
 
 * Master: time <= the solver's time (what the app's own solution would score);
 * Seasoned: time <= the solver's time + :data:`SEASONED_MARGIN` (4, one more guess's worth).
@@ -16,7 +17,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from .questions import DEFAULT_RING
-from .quests import make_quest
+from .quests import expert_clues, make_quest
 from .solver import GUESS_COST, solve
 
 MASTER, SEASONED, APPRENTICE = "Master", "Seasoned", "Apprentice"
@@ -24,26 +25,40 @@ SEASONED_MARGIN = GUESS_COST
 """Seasoned threshold = Master threshold + this (the time of one more guess)."""
 
 
-def titles(quest: int, num_clues: int = 3, ring: Sequence[int] | None = None) -> tuple[int, int]:
+def titles(
+    quest: int, num_clues: int = 3, ring: Sequence[int] | None = None, expert: bool = False
+) -> tuple[int, int]:
     """``(master, seasoned)``: the highest solo times that earn Master and Seasoned on quest
-    number ``quest`` with its first ``num_clues`` starting clues (cached)."""
-    q = make_quest(quest)
+    number ``quest`` with its first ``num_clues`` starting clues (expert clues if ``expert``;
+    cached)."""
+    q = make_quest(quest, expert=expert)
+    if expert:
+        return thresholds(q.layout, (), ring, axis_clues=expert_clues(q, num_clues))
     return thresholds(q.layout, q.starting_clues(num_clues), ring)
 
 
 def thresholds(
-    layout: int, clues: Sequence[tuple[int, int]], ring: Sequence[int] | None = None
+    layout: int,
+    clues: Sequence[tuple[int, int]],
+    ring: Sequence[int] | None = None,
+    axis_clues: Sequence[tuple[int, int]] = (),
 ) -> tuple[int, int]:
-    """``(master, seasoned)`` for a solo game of ``layout`` with these starting clues."""
+    """``(master, seasoned)`` for a solo game of ``layout`` with these starting clues (cell
+    clues and/or expert ``(axis, traps answer)`` clues)."""
     clues = tuple((int(c), int(k)) for c, k in clues)
-    return _thresholds(int(layout), clues, tuple(DEFAULT_RING if ring is None else ring))
+    facts = tuple((int(a), int(x)) for a, x in axis_clues)
+    return _thresholds(int(layout), clues, tuple(DEFAULT_RING if ring is None else ring), facts)
 
 
 @lru_cache(maxsize=4096)
-def _thresholds(layout: int, clues: tuple, ring: tuple[int, ...]) -> tuple[int, int]:
-    result = solve(layout, clues, ring=ring)
+def _thresholds(
+    layout: int, clues: tuple, ring: tuple[int, ...], axis_clues: tuple = ()
+) -> tuple[int, int]:
+    result = solve(layout, clues, ring=ring, axis_clues=axis_clues)
     if not result.solved:  # never with the shipped tiles (every layout is identifiable)
-        raise ValueError(f"the reference solver cannot solve layout {layout} from {clues}")
+        raise ValueError(
+            f"the reference solver cannot solve layout {layout} from {clues} {axis_clues}"
+        )
     return result.time, result.time + SEASONED_MARGIN
 
 
@@ -60,5 +75,5 @@ def title(solved: bool, time: int, master: int, seasoned: int) -> str | None:
 
 def state_title(state) -> tuple[str | None, int, int]:
     """``(title, master, seasoned)`` of a solo game state (its layout, clues and ring)."""
-    master, seasoned = thresholds(state.layout, state.clues, state.game.ring)
+    master, seasoned = thresholds(state.layout, state.clues, state.game.ring, state.axis_clues)
     return title(state.winner == 0, state.spent[0], master, seasoned), master, seasoned

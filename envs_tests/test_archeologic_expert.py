@@ -1,0 +1,130 @@
+"""ArcheOlogic expert mode (digsite's own design): starting clues are traps answers on axes."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from digsite.core.engine import ConfigError, CorruptStateError
+from digsite.envs.archeologic_solo import ArcheOlogicSoloEnv
+from digsite.games.archeologic.deduction import DeductionAgent
+from digsite.games.archeologic.questions import MAX_ANSWERS, NUM_QUESTIONS, TRAPS
+from digsite.games.archeologic.quests import expert_axes, expert_clues, make_quest
+from digsite.games.archeologic.rules import ArcheOlogicGame
+from digsite.games.archeologic.solver import solve
+from digsite.games.archeologic.titles import MASTER, state_title, titles
+
+
+def test_expert_clues_are_true_and_public():
+    g = ArcheOlogicGame(num_players=3, expert=True, num_clues=4)
+    for seed in range(10):
+        state = g.new_initial_state(np.random.default_rng(seed))
+        assert state.clues == () and len(state.axis_clues) == 4
+        axes = [c.axis for c in state.axis_clues]
+        assert len(set(axes)) == 4 and tuple(axes) == expert_axes(state.quest)[:4]
+        for c in state.axis_clues:
+            assert c.answer == state.answer(c.axis, TRAPS)
+        state.check_invariants()
+    assert expert_axes(5) == expert_axes(5) and len(set(expert_axes(5))) == 7
+
+
+def test_initial_belief_is_the_layouts_with_the_same_answers():
+    g = ArcheOlogicGame(num_players=2, expert=True)
+    table = g.table
+    for seed in range(5):
+        state = g.new_initial_state(np.random.default_rng(seed))
+        axes = [c.axis for c in state.axis_clues]
+        same = np.all(table[TRAPS][:, axes] == table[TRAPS, state.layout, axes], axis=1)
+        expected = np.flatnonzero(same)
+        for p in range(2):
+            assert np.array_equal(state.belief(p).indices, expected)
+        # resampling stays among them and keeps the clues true
+        rng = np.random.default_rng(seed)
+        for _ in range(5):
+            other = state.resample_hidden(0, rng)
+            assert other.layout in set(expected.tolist())
+            other.check_invariants()
+
+
+def test_expert_clues_prefilled_in_the_note_sheet():
+    normal = ArcheOlogicGame(num_players=1)
+    g = ArcheOlogicGame(num_players=1, expert=True)
+    assert g.observation_size == normal.observation_size
+    state = g.new_initial_state(np.random.default_rng(3))
+    out = np.empty(g.observation_size, dtype=np.float32)
+    state.observe(0, out)
+    s = g.obs_layout.slices
+    assert not out[s["clues"]].any()
+    sheet = out[s["answers"]].reshape(-1, NUM_QUESTIONS, MAX_ANSWERS)
+    assert sheet.sum() == g.num_clues
+    for c in state.axis_clues:
+        assert sheet[c.axis, TRAPS, c.answer] == 1.0
+
+
+def test_deduction_agent_solves_expert_solo_quests_as_master():
+    agent = DeductionAgent()
+    for quest in range(10):
+        g = ArcheOlogicGame(num_players=1, expert=True, quest=quest)
+        state = g.new_initial_state(np.random.default_rng(quest))
+        while not state.is_terminal():
+            state.apply_action(agent.act_in(state, 0))
+        assert state.winner == 0
+        title, master, _ = state_title(state)
+        assert title == MASTER and state.spent[0] == master
+        q = make_quest(quest, expert=True)
+        ref = solve(q.layout, (), axis_clues=expert_clues(q, 3))
+        assert ref.solved and ref.time == master
+        assert titles(quest, 3, expert=True) == (master, master + 4)
+
+
+def test_solo_env_expert_option():
+    env = ArcheOlogicSoloEnv(expert=True, quest=2)
+    obs, info = env.reset(seed=0)
+    assert env.game.expert and env.game.config["expert"] is True
+    agent = DeductionAgent()
+    done = False
+    while not done:
+        obs, _, terminated, truncated, info = env.step(agent.act_in(env.state, 0))
+        done = terminated or truncated
+    assert info["solved"] and info["title"] == MASTER
+    assert "expert clues" in env.state.render()
+
+
+@pytest.mark.parametrize("bad", ["yes", 1, None, 0.0])
+def test_malformed_expert_config_rejected(bad):
+    with pytest.raises(ConfigError, match="expert must be True or False"):
+        ArcheOlogicGame(num_players=1, expert=bad)
+    with pytest.raises(ConfigError, match="expert"):
+        ArcheOlogicGame.from_config(num_players=2, expert=bad)
+    with pytest.raises(ConfigError):
+        ArcheOlogicGame.from_config(num_players=2, expert=True, num_clues=2)
+    with pytest.raises(ConfigError):
+        ArcheOlogicGame.from_config(num_players=2, expertmode=True)
+
+
+def test_expert_save_load_round_trip_and_checks():
+    g = ArcheOlogicGame(num_players=2, expert=True, guess_variant="app")
+    state = g.new_initial_state(np.random.default_rng(11))
+    agent = DeductionAgent()
+    for _ in range(9):
+        state.apply_action(agent.act_in(state, state.current_player()))
+    data = json.loads(json.dumps(state.to_dict()))
+    assert data["config"]["expert"] is True and all(len(c) == 3 for c in data["clues"])
+    copy = g.state_from_dict(data)
+    assert copy.to_dict() == state.to_dict() and copy.axis_clues == state.axis_clues
+    assert np.array_equal(copy.belief(0).indices, state.belief(0).indices)
+    fire, sharp = data["clues"][0][1:]
+    wrong = {**data, "clues": [[data["clues"][0][0], fire, sharp + 1], *data["clues"][1:]]}
+    with pytest.raises(CorruptStateError):
+        g.state_from_dict(wrong)
+    with pytest.raises(CorruptStateError, match="expert"):
+        g.state_from_dict({**data, "clues": [[0, 1]] * g.num_clues})
+    with pytest.raises(CorruptStateError, match="config"):
+        ArcheOlogicGame(num_players=2, guess_variant="app").state_from_dict(data)
+    # a normal game's save still loads, also without the 'expert' key (older saves)
+    normal = ArcheOlogicGame(num_players=2)
+    saved = normal.new_initial_state(np.random.default_rng(0)).to_dict()
+    del saved["config"]["expert"]
+    assert normal.state_from_dict(saved).to_dict()["config"]["expert"] is False

@@ -28,6 +28,7 @@ from .actions import (
 )
 from .components import NUM_BUILDINGS, NUM_CELLS
 from .layouts import get_layouts
+from .observation import observation_layout, observe
 from .questions import (
     AXIS_NAMES,
     DEFAULT_RING,
@@ -40,7 +41,9 @@ from .questions import (
     question_costs,
 )
 from .quests import NUM_QUEST_CLUES, expert_clues, make_quest
+from .saved import restore, save
 from .solver import GUESS_COST, AxisClue, Belief, Clue, axis_choices
+from .text import action_to_string, render
 
 OPTIONS: dict[str, Any] = {
     "num_players": 2,
@@ -139,7 +142,6 @@ class ArcheOlogicGame(Game):
         }
         self._prefix_masks: dict[tuple[int, ...], np.ndarray] = {}
         self._clue_beliefs: dict[tuple, Belief] = {}
-        from .observation import observation_layout
 
         self.obs_layout = observation_layout(self.num_players)
         self.observation_size = self.obs_layout.size
@@ -195,8 +197,6 @@ class ArcheOlogicGame(Game):
         return state
 
     def state_from_dict(self, data: Mapping[str, Any]) -> ArcheOlogicState:
-        from .saved import restore
-
         return restore(ArcheOlogicState(self), data)
 
     # -- helpers shared by states ---------------------------------------------------------------
@@ -459,8 +459,6 @@ class ArcheOlogicState(State):
 
     # -- information ------------------------------------------------------------------------
     def observe(self, player: int, out: np.ndarray) -> None:
-        from .observation import observe
-
         observe(self, player, out)
 
     def belief(self, player: int) -> Belief:
@@ -521,18 +519,12 @@ class ArcheOlogicState(State):
 
     # -- text, saving, checks -----------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        from .saved import save
-
         return save(self)
 
     def action_to_string(self, action: int) -> str:
-        from .text import action_to_string
-
         return action_to_string(self, action)
 
     def render(self) -> str:
-        from .text import render
-
         return render(self)
 
     def check_invariants(self) -> None:

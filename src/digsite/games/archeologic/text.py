@@ -20,6 +20,7 @@ from .components import NUM_BUILDINGS, NUM_CELLS, cell_name
 from .questions import AXIS_NAMES, NUM_AXES, NUM_QUESTIONS, question_name
 from .quests import axis_clue_string
 from .solver import GUESS_COST
+from .titles import state_title
 
 
 def action_to_string(state, action: int) -> str:
@@ -99,7 +100,6 @@ def render(state) -> str:
 
 def solo_title_line(state) -> str:
     """The solo title earned (see :mod:`.titles`), with the quest's two thresholds."""
-    from .titles import state_title
 
     title, master, seasoned = state_title(state)
     earned = f"{title} Archaeologist" if title else "no title (unsolved)"

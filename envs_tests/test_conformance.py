@@ -15,9 +15,6 @@ from digsite.core.engine import ConfigError, CorruptStateError
 
 from .play import observation, play_random, random_action
 
-FUZZ_GAMES = 300
-
-
 def make_game(entry, config):
     return entry.load_game_class().from_config(**config)
 
@@ -86,7 +83,7 @@ def test_random_games_keep_the_rules(case):
         state.observe(state.current_player() if not state.is_terminal() else 0, buffer)
         assert np.all(np.isfinite(buffer)) and buffer.min() >= 0.0 and buffer.max() <= 1.0
 
-    for _ in range(FUZZ_GAMES):
+    for _ in range(entry.fuzz_games):
         state = game.new_initial_state(rng)
         actions = play_random(state, rng, max_steps=game.max_game_length, check=check)
         assert state.is_terminal(), f"no end after {len(actions)} decisions"

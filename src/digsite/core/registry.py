@@ -22,6 +22,8 @@ class EnvEntry:
     """"module:Class" of the game's rules-based agent, if it has one."""
     test_configs: tuple[dict, ...] = field(default=())
     """Configurations the conformance suite runs (default: one per player count)."""
+    fuzz_games: int = 300
+    """Random full games the conformance suite plays per configuration (fewer for long games)."""
 
     @property
     def module(self) -> str:

@@ -1,4 +1,4 @@
-"""ArcheOlogic expert mode (digsite's own design): starting clues are traps answers on axes."""
+"""ArcheOlogic expert mode (digsite's own design): starting clues are counts on axes."""
 
 from __future__ import annotations
 
@@ -10,24 +10,52 @@ import pytest
 from digsite.core.engine import ConfigError, CorruptStateError
 from digsite.envs.archeologic_solo import ArcheOlogicSoloEnv
 from digsite.games.archeologic.deduction import DeductionAgent
-from digsite.games.archeologic.questions import MAX_ANSWERS, NUM_QUESTIONS, TRAPS
-from digsite.games.archeologic.quests import expert_axes, expert_clues, make_quest
+from digsite.games.archeologic.questions import (
+    DIFFERENT_BUILDINGS,
+    EMPTY_ZONES,
+    MAX_ANSWERS,
+    NUM_QUESTIONS,
+    TRAPS,
+)
+from digsite.games.archeologic.quests import axis_clue_string, expert_clues, make_quest
 from digsite.games.archeologic.rules import ArcheOlogicGame
 from digsite.games.archeologic.solver import solve
 from digsite.games.archeologic.titles import MASTER, state_title, titles
 
 
-def test_expert_clues_are_true_and_public():
-    g = ArcheOlogicGame(num_players=3, expert=True, num_clues=4)
+def test_expert_clues_are_true_counts_and_vary_between_games_of_one_quest():
+    g = ArcheOlogicGame(num_players=3, expert=True, num_clues=4, quest=5)
+    seen = set()
     for seed in range(10):
         state = g.new_initial_state(np.random.default_rng(seed))
         assert state.clues == () and len(state.axis_clues) == 4
-        axes = [c.axis for c in state.axis_clues]
-        assert len(set(axes)) == 4 and tuple(axes) == expert_axes(state.quest)[:4]
+        assert len({(c.axis, c.question) for c in state.axis_clues}) == 4
         for c in state.axis_clues:
-            assert c.answer == state.answer(c.axis, TRAPS)
+            assert c.question in (DIFFERENT_BUILDINGS, EMPTY_ZONES)
+            assert c.answer == state.answer(c.axis, c.question)
         state.check_invariants()
-    assert expert_axes(5) == expert_axes(5) and len(set(expert_axes(5))) == 7
+        seen.add(state.axis_clues)
+        assert state.layout == make_quest(5).layout  # the card's layout never changes
+    assert len(seen) >= 8  # "for one card, the expert clues vary from one game to the other"
+    q = make_quest(5)
+    assert expert_clues(q, 7, 4) == expert_clues(q, 7, 4)
+    assert expert_clues(q, 7, 7)[:4] == expert_clues(q, 7, 4)
+
+
+def test_expert_clue_wording():
+    assert axis_clue_string((2, DIFFERENT_BUILDINGS, 3)) == "column C crosses 3 different buildings"
+    assert axis_clue_string((6, EMPTY_ZONES, 1)) == "row 2 holds 1 empty zone"
+
+
+def test_expert_clues_are_harder_for_the_reference_solver():
+    """The rulebook's expert clues are "harder to decipher": with them the reference solver
+    needs more time than with the normal clues of the same quests."""
+    normal, expert = [], []
+    for quest in range(20):
+        q = make_quest(quest)
+        normal.append(solve(q.layout, q.starting_clues(3)).time)
+        expert.append(solve(q.layout, (), axis_clues=expert_clues(q, quest, 3)).time)
+    assert np.mean(expert) >= np.mean(normal) + 1.0
 
 
 def test_initial_belief_is_the_layouts_with_the_same_answers():
@@ -35,8 +63,9 @@ def test_initial_belief_is_the_layouts_with_the_same_answers():
     table = g.table
     for seed in range(5):
         state = g.new_initial_state(np.random.default_rng(seed))
-        axes = [c.axis for c in state.axis_clues]
-        same = np.all(table[TRAPS][:, axes] == table[TRAPS, state.layout, axes], axis=1)
+        same = np.ones(len(g.layouts), dtype=bool)
+        for c in state.axis_clues:
+            same &= table[c.question, :, c.axis] == c.answer
         expected = np.flatnonzero(same)
         for p in range(2):
             assert np.array_equal(state.belief(p).indices, expected)
@@ -60,7 +89,7 @@ def test_expert_clues_prefilled_in_the_note_sheet():
     sheet = out[s["answers"]].reshape(-1, NUM_QUESTIONS, MAX_ANSWERS)
     assert sheet.sum() == g.num_clues
     for c in state.axis_clues:
-        assert sheet[c.axis, TRAPS, c.answer] == 1.0
+        assert sheet[c.axis, c.question, c.answer] == 1.0
 
 
 def test_deduction_agent_solves_expert_solo_quests_as_master():
@@ -73,10 +102,12 @@ def test_deduction_agent_solves_expert_solo_quests_as_master():
         assert state.winner == 0
         title, master, _ = state_title(state)
         assert title == MASTER and state.spent[0] == master
-        q = make_quest(quest, expert=True)
-        ref = solve(q.layout, (), axis_clues=expert_clues(q, 3))
+        ref = solve(state.layout, (), axis_clues=state.axis_clues)
         assert ref.solved and ref.time == master
-        assert titles(quest, 3, expert=True) == (master, master + 4)
+    variation = 12345
+    clues = expert_clues(make_quest(4), variation, 3)
+    master = solve(make_quest(4).layout, (), axis_clues=clues).time
+    assert titles(4, 3, expert_variation=variation) == (master, master + 4)
 
 
 def test_solo_env_expert_option():
@@ -115,10 +146,13 @@ def test_expert_save_load_round_trip_and_checks():
     copy = g.state_from_dict(data)
     assert copy.to_dict() == state.to_dict() and copy.axis_clues == state.axis_clues
     assert np.array_equal(copy.belief(0).indices, state.belief(0).indices)
-    fire, sharp = data["clues"][0][1:]
-    wrong = {**data, "clues": [[data["clues"][0][0], fire, sharp + 1], *data["clues"][1:]]}
+    axis, question, answer = data["clues"][0]
+    untrue = {**data, "clues": [[axis, question, answer + 1], *data["clues"][1:]]}
     with pytest.raises(CorruptStateError):
-        g.state_from_dict(wrong)
+        g.state_from_dict(untrue)
+    traps = {**data, "clues": [[axis, TRAPS, answer], *data["clues"][1:]]}
+    with pytest.raises(CorruptStateError, match="question"):
+        g.state_from_dict(traps)
     with pytest.raises(CorruptStateError, match="expert"):
         g.state_from_dict({**data, "clues": [[0, 1]] * g.num_clues})
     with pytest.raises(CorruptStateError, match="config"):

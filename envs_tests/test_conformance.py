@@ -15,6 +15,7 @@ from digsite.core.engine import ConfigError, CorruptStateError
 
 from .play import observation, play_random, random_action
 
+
 def make_game(entry, config):
     return entry.load_game_class().from_config(**config)
 

@@ -25,7 +25,7 @@
 Options: ``num_clues`` (3-5, default 3), ``guess_variant`` ("rulebook" or "app"), ``quest``
 (an int, or None for a random quest each episode), ``max_time``, ``time_limit``, ``ring``,
 ``solve_bonus``, ``illegal_action``, ``render_mode`` ("ansi" or "human"), ``expert`` (bool,
-default False: digsite's own expert mode, traps-count clues on axes pre-filled in the note
+default False: digsite's own expert mode, count clues on axes pre-filled in the note
 sheet; titles then come from the reference solver on the same expert clues).
 """
 

@@ -9,13 +9,14 @@ Rules summary
 -------------
 Six Buildings (4 of 4 boxes, 2 of 3, 8 trap boxes: Fire or Sharp) lie on a hidden 5x5 Map,
 leaving 3 empty zones.  Everybody gets the same starting clues ("C4 holds a Sharp trap"), the
-quest's first ``num_clues`` (expert mode, digsite's own: "column C holds 1 Fire and 0 Sharp
-traps" on ``num_clues`` axes instead, see the Decisions).  A turn: the viewfinder first moves
-one step clockwise for free; the player may pay +1 time for one more step or +2 to put it on any
-axis; then asks one question on that axis (different buildings 1, empty zones 1, boxes of a
-small building 2, of a big building 3, traps 2).  The question is public, the answer private.
-Instead of a question, at the start of a turn, a player may say "I think I've found it!": the
-pawn flips to Checking, moves 4, and the player enters a full layout.
+quest's first ``num_clues`` (expert mode, digsite's own: counts on axes instead, "column C
+crosses 3 different buildings", "row 2 holds 1 empty zone", see the Decisions).  A turn: the
+viewfinder first moves one step clockwise for free; the player may pay +1 time for one more
+step or +2 to put it on any axis; then asks one question on that axis (different buildings 1,
+empty zones 1, boxes of a small building 2, of a big building 3, traps 2).  The question is
+public, the answer private.  Instead of a question, at the start of a turn, a player may say
+"I think I've found it!": the pawn flips to Checking, moves 4, and the player enters a full
+layout.
 
 * Multiplayer (2-4): pawns start on spaces 1..N in random order; the pawn furthest behind acts
   (possibly several turns in a row); a pawn moving N counts only free spaces (occupied ones are
@@ -44,8 +45,8 @@ guess_variant   "rulebook" "rulebook" (wrong = eliminated / solo lost) or "app"
 quest           None       a quest number (int >= 0), None = drawn from the game's rng
 ring            None       clockwise order of the 10 axes, e.g. ``list("ABCDE12345")``
 time_limit      None       60 (solo) / 80 (multiplayer): see the safety bounds below
-expert          False      True: expert starting clues (digsite's own design): the traps
-                           answer ``(#Fire, #Sharp)`` on ``num_clues`` distinct axes
+expert          False      True: expert starting clues (digsite's own design): the count
+                           of different buildings or of empty zones on an axis
 =============== ========== =========================================================
 
 Action table (one ``Discrete(120)`` space)
@@ -86,7 +87,7 @@ entering_building   (6,)             the building being placed
 questions_asked     (n, 10, 9)       questions asked by each seat on each axis (count / 4, capped)
 clues               (25, 2)          starting clues: (cell, Fire / Sharp); all 0 in expert mode
 answers             (10, 9, 21)      own note sheet: one-hot answer code per axis and question;
-                                     expert mode: the expert clues pre-filled (traps question)
+                                     expert mode: the expert clues pre-filled
 feedback_right      (6, 100)         own app feedback: placements known right
 feedback_wrong      (6, 100)         own app feedback: placements known wrong
 my_guess            (6, 100)         own guess: pieces entered so far or waiting to be checked
@@ -109,7 +110,7 @@ questions       axes, questions and their time, answer codes, ``answer_table`` f
 solver          ``Belief`` (exact deduction), ``best_question`` (information per unit of time),
                 ``solve`` (a reference solo game)
 quests          ``make_quest(number)``: a hidden layout and 7 ordered starting clues;
-                ``expert_axes`` / ``expert_clues``: the expert-mode clues
+                ``expert_clues(quest, variation)``: the expert-mode clues
 actions         the action table and decision kinds
 rules           ``ArcheOlogicGame`` / ``ArcheOlogicState`` (the engine protocol)
 observation     the per-player observation (``ObservationLayout`` pieces above)
@@ -170,27 +171,31 @@ Expert mode (digsite's own): the rulebook's expert mode (app only) replaces the 
 with "a new kind of clue, harder to decipher"; the real expert clues are unknown, so
 ``expert=True`` is our own design:
 
-* An expert clue is a fact about an axis: the traps question's answer there, e.g. "column C
-  holds 1 Fire and 0 Sharp traps" (``AxisClue(axis, traps answer code)``).  It reuses a question
-  of the game, so it needs no new answer code and a player's belief starts from the layouts with
-  those answers (``answer_table``, ``Belief.with_axis_clues``).  Traps rather than another count
-  question because the normal clues are about traps too.
-* Axes: ``expert_axes(number)`` draws 7 distinct axes in order from
-  ``numpy.random.default_rng([0xE4, number])`` (the quest number only, independent of the
-  layout); the game uses the first ``num_clues``, read on the quest's layout.  They are the same
-  for every player and public; the cell clues are not given (``state.clues`` is empty,
+* An expert clue is a count on an axis, the answer of one of the two cheap questions there:
+  "column C crosses 3 different buildings" or "row 2 holds 1 empty zone"
+  (``AxisClue(axis, question, answer)``).  It reuses the game's questions, so it needs no new
+  answer code and a player's belief starts from the layouts with those answers
+  (``answer_table``, ``Belief.with_axis_clues``).  Counts rather than trap cells because they
+  are harder to decipher: they say nothing about where a building or a trap lies.
+* Drawing them: ``expert_clues(quest, variation)`` orders 7 distinct (axis, question) pairs
+  with ``numpy.random.default_rng([0xE4, number, variation])``; the game uses the first
+  ``num_clues``, read on the quest's layout.  The game draws ``variation`` from its rng at
+  set-up, so a fixed ``quest`` keeps its layout but, as in the app ("for one card, the expert
+  clues vary from one game to the other"), gets other clues in another game.  The clues are the
+  same for every player and public; the cell clues are not given (``state.clues`` is empty,
   ``state.axis_clues`` holds them).
 * Unique solvability: with the shipped tiles every layout has a unique full set of answers, so
-  any clue set leaves the layout identifiable; for other tile data ``make_quest(number,
-  expert=True)`` runs the same identifiability check on the first 3 expert clues.
-* Observation: the expert clues are pre-filled in the note sheet (``answers`` at the traps
-  question of each clue's axis) and the ``clues`` piece is zero, so the observation size does
-  not change.  Saved states store them in ``clues`` as ``[axis, #Fire, #Sharp]``.
+  any clue set leaves the layout identifiable; for other tile data ``expert_clues`` keeps drawing
+  from the same stream until the layout is identifiable from the first 3 clues.
+* Observation: the expert clues are pre-filled in the note sheet (``answers`` at the clue's
+  axis and question) and the ``clues`` piece is zero, so the observation size does not change.
+  Saved states store them in ``clues`` as ``[axis, question, answer]``.
 * Solo titles come from the reference solver on the same expert clues (``solve(...,
   axis_clues=...)``); the deduction agent reads ``state.belief`` and needs no change.
-  "Harder to decipher" is not guaranteed: with the shipped tiles 3 expert clues leave fewer
-  layouts than 3 cell clues on average (about 650 vs 850 over 200 games), and the deduction
-  agent's mean solo time is slightly lower (12.4 vs 13.6 over quests 0-49).
+* Harder, measured: over quests 0-49 with 3 clues, expert clues leave about 16,700 layouts
+  (median 12,700) where cell clues leave about 770 (median 640), and the deduction agent's mean
+  solo time is 16.0 instead of 13.6.  A test checks the reference solver needs at least one
+  more time unit on average.
 
 Engine decisions (the game engine, added to the core decisions above):
 

@@ -16,7 +16,7 @@ import numpy as np
 from ...core.encoding import ObservationLayout
 from .actions import DECISIONS, NUM_PLACEMENT_IDS, OUT_OF_TIME, PLACE, QUESTION, WRONG_GUESS
 from .components import NUM_BUILDINGS, NUM_CELLS, TRAP_KINDS
-from .questions import MAX_ANSWERS, NUM_AXES, NUM_QUESTIONS, TRAPS
+from .questions import MAX_ANSWERS, NUM_AXES, NUM_QUESTIONS
 
 COUNT_SCALE = 4.0
 """Counts (questions asked, guesses made) are divided by 4 and capped at 1."""
@@ -85,8 +85,8 @@ def observe(state, player: int, out: np.ndarray) -> None:
         if p == player:
             code = int(table[question, layout, axis])
             out[answers + (axis * NUM_QUESTIONS + question) * MAX_ANSWERS + code] = 1.0
-    for axis, code in state.axis_clues:  # expert clues: pre-filled in the note sheet
-        out[answers + (axis * NUM_QUESTIONS + TRAPS) * MAX_ANSWERS + code] = 1.0
+    for axis, question, code in state.axis_clues:  # expert clues: pre-filled in the note sheet
+        out[answers + (axis * NUM_QUESTIONS + question) * MAX_ANSWERS + code] = 1.0
     clues = s["clues"].start
     for cell, kind in state.clues:
         out[clues + cell * len(TRAP_KINDS) + TRAP_KINDS.index(kind)] = 1.0

@@ -7,12 +7,12 @@ the layout is *identifiable* from its first 3 clues: among the layouts consisten
 other gives the same answer to every question on every axis.  Otherwise the same random stream
 draws again, so a number always gives the same quest.
 
-Expert mode (digsite's own design; the app's real expert clues are unknown): the starting clues
-are the traps question's answers ``(#Fire, #Sharp)`` on distinct axes, the first ``k`` of an
-ordered list of 7 axes drawn from the quest number alone (:func:`expert_axes`), read on the
-quest's layout (:func:`expert_clues`).  ``make_quest(number, expert=True)`` checks that the
-layout is identifiable from the first 3 of *those* clues; with the shipped tiles every layout has
-a unique full set of answers, so the check is skipped and both modes give the same layout.
+Expert mode (digsite's own design; the app's real expert clues are unknown): a starting clue is a
+count on an axis, "column C crosses 3 different buildings" or "row 2 holds 1 empty zone" (the
+answers of the two cheap questions), harder to decipher than a trap cell.  As in the app, the
+expert clues of one quest vary from game to game: :func:`expert_clues` draws them from the quest
+number and a *variation* number that the game draws at set-up; it keeps a draw only if the layout
+is identifiable from its first 3 clues (always true with the shipped tiles).
 """
 
 from __future__ import annotations
@@ -24,9 +24,15 @@ from typing import Any
 
 import numpy as np
 
-from .components import KIND_NAMES, Building, cell_name
+from .components import COLS, KIND_NAMES, Building, cell_name
 from .layouts import Layouts, get_layouts
-from .questions import AXIS_NAMES, NUM_AXES, TRAP_ANSWERS, TRAPS, answer_table
+from .questions import (
+    AXIS_NAMES,
+    DIFFERENT_BUILDINGS,
+    EMPTY_ZONES,
+    NUM_AXES,
+    answer_table,
+)
 from .solver import AxisClue, Belief, Clue
 
 NUM_QUEST_CLUES = 7
@@ -34,7 +40,9 @@ IDENTIFYING_CLUES = 3
 """Solo and the hardest multiplayer games use 3 clues; a quest must be solvable with them."""
 MAX_DRAWS = 1000
 EXPERT_STREAM = 0xE4
-"""Salt of the random stream that draws a quest's expert axes (independent of the layout)."""
+"""Salt of the random stream that draws expert clues (independent of the layout's stream)."""
+EXPERT_QUESTIONS = (DIFFERENT_BUILDINGS, EMPTY_ZONES)
+"""The questions whose answers make expert clues."""
 
 
 @dataclass(frozen=True)
@@ -79,35 +87,43 @@ class Quest:
         return cls(number, layout, clues)
 
 
-def expert_axes(number: int) -> tuple[int, ...]:
-    """The 7 distinct axes of quest ``number``'s expert clues, in wheel order (the first
-    ``num_clues`` are used); drawn from ``default_rng([EXPERT_STREAM, number])``."""
-    rng = np.random.default_rng([EXPERT_STREAM, int(number)])
-    return tuple(int(a) for a in rng.permutation(NUM_AXES)[:NUM_QUEST_CLUES])
-
-
 def expert_clues(
-    quest: Quest, k: int = IDENTIFYING_CLUES, layouts: Layouts | None = None
+    quest: Quest, variation: int, k: int = IDENTIFYING_CLUES, layouts: Layouts | None = None
 ) -> tuple[AxisClue, ...]:
-    """The first ``k`` expert clues of ``quest``: the traps answer on each of its expert axes."""
+    """The first ``k`` expert clues of ``quest`` in the game of ``variation``: 7 distinct
+    (axis, count question) pairs in wheel order, drawn from ``default_rng([EXPERT_STREAM,
+    number, variation])``, with the layout's answers."""
     if not 1 <= k <= NUM_QUEST_CLUES:
         raise ValueError(f"a quest has 1..{NUM_QUEST_CLUES} expert clues, asked for {k}")
-    table = answer_table(get_layouts() if layouts is None else layouts)
-    return tuple(
-        AxisClue(a, int(table[TRAPS, quest.layout, a])) for a in expert_axes(quest.number)[:k]
-    )
+    layouts = get_layouts() if layouts is None else layouts
+    table = answer_table(layouts)
+    pairs = [(a, q) for a in range(NUM_AXES) for q in EXPERT_QUESTIONS]
+    rng = np.random.default_rng([EXPERT_STREAM, int(quest.number), int(variation)])
+    for _ in range(MAX_DRAWS):
+        order = rng.permutation(len(pairs))[:NUM_QUEST_CLUES]
+        clues = tuple(
+            AxisClue(a, q, int(table[q, quest.layout, a])) for a, q in (pairs[i] for i in order)
+        )
+        if all_answers_distinct(layouts) or is_identifiable(
+            quest.layout, (), layouts, clues[:IDENTIFYING_CLUES]
+        ):
+            return clues[:k]
+    raise RuntimeError(f"no identifying expert clues in {MAX_DRAWS} draws for quest {quest}")
 
 
-def axis_clue_string(clue: tuple[int, int]) -> str:
-    fire, sharp = TRAP_ANSWERS[clue[1]]
-    return f"{AXIS_NAMES[clue[0]]}: {fire} Fire, {sharp} Sharp"
+def axis_clue_string(clue: tuple[int, int, int]) -> str:
+    axis, question, answer = clue
+    where = ("column " if axis < COLS else "row ") + AXIS_NAMES[axis]
+    if question == DIFFERENT_BUILDINGS:
+        return f"{where} crosses {answer} different building{'s' * (answer != 1)}"
+    return f"{where} holds {answer} empty zone{'s' * (answer != 1)}"
 
 
 def is_identifiable(
     layout: int,
     clues: Sequence[tuple[int, int]],
     layouts: Layouts,
-    axis_clues: Sequence[tuple[int, int]] = (),
+    axis_clues: Sequence[tuple[int, int, int]] = (),
 ) -> bool:
     """True if no other layout agreeing with ``clues`` (and expert ``axis_clues``) answers every
     question on every axis as ``layout`` does, so a player who may ask everything can always
@@ -128,12 +144,8 @@ def all_answers_distinct(layouts: Layouts) -> bool:
     return len(np.unique(signatures, axis=0)) == len(layouts)
 
 
-def make_quest(
-    number: int, buildings: Sequence[Building] | None = None, expert: bool = False
-) -> Quest:
-    """The quest of ``number`` (any non-negative integer), the same every time.  ``expert``:
-    the identifiability check uses the expert clues instead of the cell clues (the same quest
-    whenever every layout has a unique full set of answers, as with the shipped tiles)."""
+def make_quest(number: int, buildings: Sequence[Building] | None = None) -> Quest:
+    """The quest of ``number`` (any non-negative integer), the same every time."""
     if isinstance(number, bool) or not isinstance(number, (int, np.integer)) or number < 0:
         raise ValueError(f"a quest number is a non-negative integer, got {number!r}")
     layouts = get_layouts(buildings)
@@ -143,14 +155,8 @@ def make_quest(
         traps = layouts.traps(layout)
         order = rng.permutation(len(traps))[:NUM_QUEST_CLUES]
         clues = tuple(Clue(*traps[i]) for i in order)
-        if all_answers_distinct(layouts):
-            return Quest(int(number), layout, clues, draws=draw)
-        if expert:
-            table = answer_table(layouts)
-            facts = [(a, int(table[TRAPS, layout, a])) for a in expert_axes(number)]
-            ok = is_identifiable(layout, (), layouts, facts[:IDENTIFYING_CLUES])
-        else:
-            ok = is_identifiable(layout, clues[:IDENTIFYING_CLUES], layouts)
-        if ok:
+        if all_answers_distinct(layouts) or is_identifiable(
+            layout, clues[:IDENTIFYING_CLUES], layouts
+        ):
             return Quest(int(number), layout, clues, draws=draw)
     raise RuntimeError(f"no identifiable quest in {MAX_DRAWS} draws for number {number}")

@@ -36,11 +36,10 @@ from .questions import (
     NUM_AXES,
     NUM_QUESTIONS,
     TRAP_ICONS,
-    TRAPS,
     answer_table,
     question_costs,
 )
-from .quests import NUM_QUEST_CLUES, expert_clues, make_quest
+from .quests import EXPERT_QUESTIONS, NUM_QUEST_CLUES, expert_clues, make_quest
 from .saved import restore, save
 from .solver import GUESS_COST, AxisClue, Belief, Clue, axis_choices
 from .text import action_to_string, render
@@ -89,8 +88,8 @@ class ArcheOlogicGame(Game):
             raise ConfigError(f"archeologic quest must be None (random) or an int >= 0: {quest!r}")
         if not isinstance(expert, (bool, np.bool_)):
             raise ConfigError(
-                f"archeologic expert must be True or False (expert mode: traps-count clues on "
-                f"axes instead of trap cells), got {expert!r}"
+                f"archeologic expert must be True or False (expert mode: counts on axes "
+                f"instead of trap cells as starting clues), got {expert!r}"
             )
         self.ring_given = None if ring is None else list(ring)
         self.ring = _parse_ring(ring)
@@ -169,13 +168,14 @@ class ArcheOlogicGame(Game):
     # -- set-up -----------------------------------------------------------------------------
     def new_initial_state(self, rng: np.random.Generator) -> ArcheOlogicState:
         number = self.quest if self.quest is not None else int(rng.integers(MAX_QUEST_NUMBER))
-        quest = make_quest(number, self.layouts.buildings, expert=self.expert)
+        quest = make_quest(number, self.layouts.buildings)
         n = self.num_players
         state = ArcheOlogicState(self)
         state.quest = number
         state.layout = quest.layout
         if self.expert:
-            state.axis_clues = expert_clues(quest, self.num_clues, self.layouts)
+            variation = int(rng.integers(MAX_QUEST_NUMBER))  # the app varies expert clues
+            state.axis_clues = expert_clues(quest, variation, self.num_clues, self.layouts)
         else:
             state.clues = tuple(quest.starting_clues(self.num_clues))
         if self.solo:
@@ -534,10 +534,11 @@ class ArcheOlogicState(State):
         layout_traps = set(g.layouts.traps(self.layout))
         if g.expert:
             assert not self.clues and len(self.axis_clues) == g.num_clues
-            axes = [c.axis for c in self.axis_clues]
-            assert len(set(axes)) == len(axes), "expert clues on the same axis twice"
+            facts = [(c.axis, c.question) for c in self.axis_clues]
+            assert len(set(facts)) == len(facts), "the same expert clue twice"
             for c in self.axis_clues:
-                assert c.answer == self.answer(c.axis, TRAPS), "expert clue untrue of the layout"
+                assert c.question in EXPERT_QUESTIONS, "an expert clue of another question"
+                assert c.answer == self.answer(c.axis, c.question), "expert clue untrue"
         else:
             assert not self.axis_clues and len(self.clues) == g.num_clues
             assert all((c.cell, c.kind) in layout_traps for c in self.clues), "clue not in layout"

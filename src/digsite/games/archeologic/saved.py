@@ -9,8 +9,9 @@ from typing import Any
 from ...core.data import check_saved_outline
 from ...core.engine import CorruptStateError
 from .actions import DECISIONS, NUM_PLACEMENT_IDS, OUT_NAMES
-from .components import NUM_BUILDINGS, NUM_CELLS, TRAP_KINDS
-from .questions import NUM_AXES, NUM_QUESTIONS, TRAP_ANSWERS, TRAP_CODE
+from .components import NUM_BUILDINGS, NUM_CELLS, ROWS, TRAP_KINDS
+from .questions import NUM_AXES, NUM_QUESTIONS
+from .quests import EXPERT_QUESTIONS
 from .solver import AxisClue, Clue
 
 FIELDS = (
@@ -43,9 +44,9 @@ def save(state) -> dict[str, Any]:
         "config": g.config,
         "quest": state.quest,
         "layout": state.layout,
-        # cell clues [cell, kind]; expert mode: [axis, #Fire, #Sharp]
+        # cell clues [cell, kind]; expert mode: [axis, question, answer]
         "clues": [[c.cell, c.kind] for c in state.clues]
-        + [[c.axis, *TRAP_ANSWERS[c.answer]] for c in state.axis_clues],
+        + [[c.axis, c.question, c.answer] for c in state.axis_clues],
         "start": list(state.start),
         "positions": list(state.pos),
         "time_spent": list(state.spent),
@@ -116,10 +117,12 @@ def restore(state, data: Mapping[str, Any]):
     axis_clues = []
     for item in _list(data["clues"], "clues", g.num_clues):
         if g.expert:
-            axis, fire, sharp = _ints(item, "clues (expert: [axis, #Fire, #Sharp])", 3, 0, 9)
-            if axis >= NUM_AXES or fire > 5 or sharp > 5 or TRAP_CODE[fire, sharp] < 0:
-                raise _fail(f"'clues': {item!r} is not [axis 0-9, #Fire, #Sharp] (<= 5 traps)")
-            axis_clues.append(AxisClue(axis, int(TRAP_CODE[fire, sharp])))
+            axis, question, answer = _ints(item, "clues (expert)", 3, 0, 9)
+            if question not in EXPERT_QUESTIONS or answer > ROWS:
+                raise _fail(
+                    f"'clues': {item!r} is not [axis 0-9, question {EXPERT_QUESTIONS}, count 0-5]"
+                )
+            axis_clues.append(AxisClue(axis, question, answer))
             continue
         cell, kind = _ints(item, "clues", 2, 0, NUM_CELLS - 1)
         if kind not in TRAP_KINDS:

@@ -28,7 +28,6 @@ from .questions import (
     NUM_AXES,
     NUM_QUESTIONS,
     TRAP_ICONS,
-    TRAPS,
     answer_table,
     question_costs,
 )
@@ -47,10 +46,11 @@ class Clue(NamedTuple):
 
 
 class AxisClue(NamedTuple):
-    """An expert-mode starting clue (digsite's own design): the traps question's answer code
-    (``questions.TRAP_ANSWERS``: ``(#Fire, #Sharp)``) on ``axis``."""
+    """An expert-mode starting clue (digsite's own design): the answer code of ``question``
+    (different buildings or empty zones) on ``axis``."""
 
     axis: int
+    question: int
     answer: int
 
 
@@ -80,11 +80,11 @@ class Belief:
             belief = belief.with_clue(cell, kind)
         return belief
 
-    def with_axis_clues(self, axis_clues: Iterable[tuple[int, int]]) -> Belief:
-        """Keep the layouts that agree with expert clues ``(axis, traps answer code)``."""
+    def with_axis_clues(self, axis_clues: Iterable[tuple[int, int, int]]) -> Belief:
+        """Keep the layouts that agree with expert clues ``(axis, question, answer code)``."""
         belief = self
-        for axis, answer in axis_clues:
-            belief = belief.with_answer(int(axis), TRAPS, int(answer))
+        for axis, question, answer in axis_clues:
+            belief = belief.with_answer(int(axis), int(question), int(answer))
         return belief
 
     def __len__(self) -> int:
@@ -227,7 +227,7 @@ def solve(
     moves: Sequence[tuple[int | None, int]] = VIEWFINDER_MOVES,
     guess_cost: int = GUESS_COST,
     max_turns: int = 100,
-    axis_clues: Iterable[tuple[int, int]] = (),
+    axis_clues: Iterable[tuple[int, int, int]] = (),
 ) -> SolveResult:
     """Play one game with :func:`best_question` until a single layout is left, then guess.
 

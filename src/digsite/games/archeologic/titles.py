@@ -26,14 +26,18 @@ SEASONED_MARGIN = GUESS_COST
 
 
 def titles(
-    quest: int, num_clues: int = 3, ring: Sequence[int] | None = None, expert: bool = False
+    quest: int,
+    num_clues: int = 3,
+    ring: Sequence[int] | None = None,
+    expert_variation: int | None = None,
 ) -> tuple[int, int]:
     """``(master, seasoned)``: the highest solo times that earn Master and Seasoned on quest
-    number ``quest`` with its first ``num_clues`` starting clues (expert clues if ``expert``;
-    cached)."""
-    q = make_quest(quest, expert=expert)
-    if expert:
-        return thresholds(q.layout, (), ring, axis_clues=expert_clues(q, num_clues))
+    number ``quest`` with its first ``num_clues`` starting clues (the expert clues of that
+    variation if ``expert_variation`` is given; cached)."""
+    q = make_quest(quest)
+    if expert_variation is not None:
+        clues = expert_clues(q, expert_variation, num_clues)
+        return thresholds(q.layout, (), ring, axis_clues=clues)
     return thresholds(q.layout, q.starting_clues(num_clues), ring)
 
 
@@ -41,12 +45,12 @@ def thresholds(
     layout: int,
     clues: Sequence[tuple[int, int]],
     ring: Sequence[int] | None = None,
-    axis_clues: Sequence[tuple[int, int]] = (),
+    axis_clues: Sequence[tuple[int, int, int]] = (),
 ) -> tuple[int, int]:
     """``(master, seasoned)`` for a solo game of ``layout`` with these starting clues (cell
-    clues and/or expert ``(axis, traps answer)`` clues)."""
+    clues and/or expert ``(axis, question, answer)`` clues)."""
     clues = tuple((int(c), int(k)) for c, k in clues)
-    facts = tuple((int(a), int(x)) for a, x in axis_clues)
+    facts = tuple((int(a), int(q), int(x)) for a, q, x in axis_clues)
     return _thresholds(int(layout), clues, tuple(DEFAULT_RING if ring is None else ring), facts)
 
 

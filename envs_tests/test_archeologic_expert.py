@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from importlib import resources
 
 import numpy as np
 import pytest
@@ -162,3 +163,40 @@ def test_expert_save_load_round_trip_and_checks():
     saved = normal.new_initial_state(np.random.default_rng(0)).to_dict()
     del saved["config"]["expert"]
     assert normal.state_from_dict(saved).to_dict()["config"]["expert"] is False
+
+
+def _mirrored_l4_records() -> list[dict]:
+    records = json.loads(
+        resources.files("digsite.games.archeologic").joinpath("data/buildings.json").read_text()
+    )["buildings"]
+    l4 = dict(records[0], boxes=[row[::-1] for row in records[0]["boxes"]], id="J4", name="J")
+    return [l4, *records[1:]]
+
+
+def test_custom_buildings_through_the_game_config(tmp_path):
+    """A user with the real tiles passes them in: a mirrored L4 gives 144,512 layouts."""
+    path = tmp_path / "tiles.json"
+    path.write_text(json.dumps({"buildings": _mirrored_l4_records()}))
+    g = ArcheOlogicGame(num_players=1, buildings=str(path), quest=3)
+    assert len(g.layouts) == 144_512 and g.layouts.buildings[0].id == "J4"
+    assert g.config["buildings"] == str(path)
+    assert ArcheOlogicGame.from_config(**g.config).layouts is g.layouts
+    state = g.new_initial_state(np.random.default_rng(0))
+    agent = DeductionAgent()
+    while not state.is_terminal():
+        state.apply_action(agent.act_in(state, 0))
+    state.check_invariants()
+    assert state.winner == 0 and state_title(state)[0] == MASTER
+    assert state.action_to_string(12) == "ask boxes of J4 (3 time)"
+    assert g.state_from_dict(json.loads(json.dumps(state.to_dict()))).to_dict() == state.to_dict()
+    env = ArcheOlogicSoloEnv(buildings=_mirrored_l4_records(), quest=1)
+    env.reset(seed=0)
+    assert env.game.layouts is g.layouts
+
+
+def test_malformed_buildings_config_names_the_problem(tmp_path):
+    records = _mirrored_l4_records()
+    with pytest.raises(ConfigError, match="buildings.*6 buildings"):
+        ArcheOlogicGame(num_players=1, buildings=records[:5])
+    with pytest.raises(ConfigError, match="buildings"):
+        ArcheOlogicGame(num_players=1, buildings=str(tmp_path / "missing.json"))

@@ -26,7 +26,8 @@ Options: ``num_clues`` (3-5, default 3), ``guess_variant`` ("rulebook" or "app")
 (an int, or None for a random quest each episode), ``max_time``, ``time_limit``, ``ring``,
 ``solve_bonus``, ``illegal_action``, ``render_mode`` ("ansi" or "human"), ``expert`` (bool,
 default False: digsite's own expert mode, count clues on axes pre-filled in the note
-sheet; titles then come from the reference solver on the same expert clues).
+sheet; titles then come from the reference solver on the same expert clues), ``buildings``
+(None = the shipped tiles, or a buildings JSON path / list of records, as the game's option).
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ class ArcheOlogicSoloEnv(gym.Env):
         illegal_action: str = "end",
         render_mode: str | None = None,
         expert: bool = False,
+        buildings=None,
     ):
         if illegal_action not in ("end", "random"):
             raise ValueError(f"illegal_action must be 'end' or 'random', got {illegal_action!r}")
@@ -68,6 +70,7 @@ class ArcheOlogicSoloEnv(gym.Env):
             ring=ring,
             time_limit=time_limit,
             expert=expert,
+            buildings=buildings,
         )
         self.max_time = max_time
         self.solve_bonus = float(solve_bonus)

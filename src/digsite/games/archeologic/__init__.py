@@ -47,6 +47,8 @@ ring            None       clockwise order of the 10 axes, e.g. ``list("ABCDE123
 time_limit      None       60 (solo) / 80 (multiplayer): see the safety bounds below
 expert          False      True: expert starting clues (digsite's own design): the count
                            of different buildings or of empty zones on an axis
+buildings       None       the tiles: None = ``data/buildings.json``; or the path of a JSON
+                           file in that format, or a list of its records (real tiles, say)
 =============== ========== =========================================================
 
 Action table (one ``Discrete(120)`` space)
@@ -124,7 +126,9 @@ deduction       ``DeductionAgent``: the rules-based player (``make_agent("heuris
 
 Data provenance: tiles ``public`` (fan app, see below); quests ``reconstructed`` (the 28 coded
 cards are not public: a quest number draws a uniform layout); viewfinder ring, traps question
-and its cost are our choices (below).
+and its cost are our choices (below).  A player who owns the game and finds a tile different
+(a mirrored L4, say) passes ``buildings=<path or records>`` to the game or the solo env, or
+edits the data file: layouts, answers, quests, titles and agents follow, no code changes.
 
 Decisions
 ---------

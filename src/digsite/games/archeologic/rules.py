@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from os import PathLike
 from typing import Any
 
 import numpy as np
@@ -26,7 +27,7 @@ from .actions import (
     START_AXIS,
     WRONG_GUESS,
 )
-from .components import NUM_BUILDINGS, NUM_CELLS
+from .components import NUM_BUILDINGS, NUM_CELLS, BuildingsFileError, load_buildings
 from .layouts import get_layouts
 from .observation import observation_layout, observe
 from .questions import (
@@ -52,6 +53,7 @@ OPTIONS: dict[str, Any] = {
     "ring": None,
     "time_limit": None,
     "expert": False,
+    "buildings": None,
 }
 MAX_QUEST_NUMBER = 1 << 31
 """A random quest number is drawn from 0 .. 2**31 - 1 (each gives a uniform random layout)."""
@@ -70,6 +72,7 @@ class ArcheOlogicGame(Game):
         ring: Sequence[int | str] | None = None,
         time_limit: int | None = None,
         expert: bool = False,
+        buildings: str | list | None = None,
     ):
         if isinstance(num_players, bool) or num_players not in self.player_counts:
             raise ConfigError(
@@ -110,7 +113,15 @@ class ArcheOlogicGame(Game):
         self.expert = bool(expert)
         self.num_actions = NUM_ACTIONS
         self.max_game_length = self.num_players * (2 * self.time_limit + 12) + 1
-        self.layouts = get_layouts()
+        self.buildings_given = str(buildings) if isinstance(buildings, PathLike) else buildings
+        try:
+            tiles = None if buildings is None else load_buildings(buildings)
+        except BuildingsFileError as err:
+            raise ConfigError(
+                f"archeologic buildings must be None (the shipped tiles), the path of a buildings "
+                f"JSON file or a list of building records: {err}"
+            ) from None
+        self.layouts = get_layouts(tiles)
         self.table = answer_table(self.layouts)
         self.costs = question_costs(self.layouts.buildings)
         self.ring_index = {a: i for i, a in enumerate(self.ring)}
@@ -160,6 +171,7 @@ class ArcheOlogicGame(Game):
             "ring": None if self.ring_given is None else [AXIS_NAMES[a] for a in self.ring],
             "time_limit": self.time_limit,
             "expert": self.expert,
+            "buildings": self.buildings_given,
         }
 
     def observation_piece_names(self):

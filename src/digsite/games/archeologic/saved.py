@@ -107,8 +107,8 @@ def restore(state, data: Mapping[str, Any]):
     n = g.num_players
     check_saved_outline(data, FIELDS, "archeologic")
     config = data["config"]
-    if isinstance(config, Mapping) and "expert" not in config:
-        config = {**config, "expert": False}  # saved before expert mode existed
+    if isinstance(config, Mapping):  # saved before these options existed
+        config = {"expert": False, "buildings": None, **config}
     if config != g.config:
         raise _fail(f"'config' {data['config']!r} is not this game's {g.config!r}")
     state.quest = _int(data["quest"], "quest", 0, 2**63)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from .layouts import Layouts, get_layouts
 from .questions import DEFAULT_RING
 from .quests import expert_clues, make_quest
 from .solver import GUESS_COST, solve
@@ -46,19 +47,23 @@ def thresholds(
     clues: Sequence[tuple[int, int]],
     ring: Sequence[int] | None = None,
     axis_clues: Sequence[tuple[int, int, int]] = (),
+    layouts: Layouts | None = None,
 ) -> tuple[int, int]:
     """``(master, seasoned)`` for a solo game of ``layout`` with these starting clues (cell
     clues and/or expert ``(axis, question, answer)`` clues)."""
     clues = tuple((int(c), int(k)) for c, k in clues)
     facts = tuple((int(a), int(q), int(x)) for a, q, x in axis_clues)
-    return _thresholds(int(layout), clues, tuple(DEFAULT_RING if ring is None else ring), facts)
+    ring = tuple(DEFAULT_RING if ring is None else ring)
+    return _thresholds(
+        int(layout), clues, ring, facts, get_layouts() if layouts is None else layouts
+    )
 
 
 @lru_cache(maxsize=4096)
 def _thresholds(
-    layout: int, clues: tuple, ring: tuple[int, ...], axis_clues: tuple = ()
+    layout: int, clues: tuple, ring: tuple[int, ...], axis_clues: tuple, layouts: Layouts
 ) -> tuple[int, int]:
-    result = solve(layout, clues, ring=ring, axis_clues=axis_clues)
+    result = solve(layout, clues, layouts=layouts, ring=ring, axis_clues=axis_clues)
     if not result.solved:  # never with the shipped tiles (every layout is identifiable)
         raise ValueError(
             f"the reference solver cannot solve layout {layout} from {clues} {axis_clues}"
@@ -79,5 +84,6 @@ def title(solved: bool, time: int, master: int, seasoned: int) -> str | None:
 
 def state_title(state) -> tuple[str | None, int, int]:
     """``(title, master, seasoned)`` of a solo game state (its layout, clues and ring)."""
-    master, seasoned = thresholds(state.layout, state.clues, state.game.ring, state.axis_clues)
+    g = state.game
+    master, seasoned = thresholds(state.layout, state.clues, g.ring, state.axis_clues, g.layouts)
     return title(state.winner == 0, state.spent[0], master, seasoned), master, seasoned

@@ -187,7 +187,7 @@ def test_custom_buildings_through_the_game_config(tmp_path):
         state.apply_action(agent.act_in(state, 0))
     state.check_invariants()
     assert state.winner == 0 and state_title(state)[0] == MASTER
-    assert state.action_to_string(12) == "ask boxes of J4 (3 time)"
+    assert state.action_to_string(12).startswith("ask boxes of J4")
     assert g.state_from_dict(json.loads(json.dumps(state.to_dict()))).to_dict() == state.to_dict()
     env = ArcheOlogicSoloEnv(buildings=_mirrored_l4_records(), quest=1)
     env.reset(seed=0)

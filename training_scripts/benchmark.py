@@ -71,7 +71,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="length of one window")
     parser.add_argument("--repeats", type=int, default=3, help="windows per env (median taken)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument(
+        "--game", action="append", help="only this game (repeatable; default: every game)"
+    )
     args = parser.parse_args()
+    known = {entry.name for entry in ENVIRONMENTS}
+    unknown = sorted(set(args.game or ()) - known)
+    if unknown:
+        parser.error(f"unknown game(s) {', '.join(unknown)}; games: {', '.join(sorted(known))}")
 
     import importlib
 
@@ -79,6 +86,8 @@ def main() -> None:
     makers = {baseline_name: connect_four}
     targets = {}
     for entry in ENVIRONMENTS:
+        if args.game and entry.name not in args.game:
+            continue
         module = importlib.import_module(entry.module)
         for config in entry.configs():
             name = f"{entry.env_id} {config}"

@@ -365,8 +365,28 @@ def test_solo_env_make_and_checkers():
         obs, reward, terminated, truncated, info = env.step(int(legal[rng.integers(len(legal))]))
         total += reward
         done = terminated or truncated
-    assert total == -info["time"] + (20.0 if info["solved"] else 0.0)
-    assert truncated or terminated
+    limit = env.unwrapped.game.time_limit
+    if truncated:  # max_time reached first: only the time spent so far
+        assert total == -info["time"] and info["time"] >= 30
+    else:  # random guesses never solve: the failure costs the whole clock
+        assert terminated and not info["solved"] and total == -(limit + 1)
+
+
+def test_solo_env_failing_early_is_no_shortcut():
+    """A wrong guess at once returns the same as running out the clock: -(time_limit + 1)."""
+    from digsite.envs.archeologic_solo import ArcheOlogicSoloEnv
+
+    env = ArcheOlogicSoloEnv(quest=3)
+    env.reset(seed=0)
+    total = env.step(AXIS0)[1] + env.step(GUESS)[1]
+    done = False
+    while not done:  # the first legal layout: not the quest's
+        first_legal = int(np.flatnonzero(env.action_masks())[0])
+        _, reward, terminated, truncated, info = env.step(first_legal)
+        total += reward
+        done = terminated or truncated
+    assert terminated and not info["solved"] and info["time"] == 4
+    assert total == -(env.game.time_limit + 1) == -61
 
 
 def test_solo_env_rewards_a_solution_and_survives_unmasked_actions():

@@ -7,8 +7,12 @@
   "I think I've found it!", placements of the building being entered); ``action_masks()`` gives
   the legal ones (for MaskablePPO).
 * Reward: minus the time each step spends (questions, viewfinder surcharges, 4 per guess), plus
-  ``solve_bonus`` (default +20) on the step that enters the right layout.  The return of an
-  episode is ``solve_bonus - time spent`` when solved, ``-time spent`` otherwise.
+  ``solve_bonus`` (default +20) on the step that enters the right layout.  An episode that ends
+  unsolved (a wrong guess in the rulebook variant, or the time limit) costs on its last step the
+  rest of the clock, as if the time had run out: ``-(time_limit + 1 - time spent)``.  The return
+  of an episode is ``solve_bonus - time spent`` when solved and ``-(time_limit + 1)`` otherwise,
+  so every solution beats every failure and a faster one beats a slower one; failing early is
+  never a shortcut.
 * Episode end: terminated when the layout is found, when a guess is wrong (rulebook variant),
   or when the game's own time limit is passed (``time_limit``, default 60: the game ends
   unsolved).  Truncated when ``max_time`` (if given) is reached first.
@@ -110,8 +114,13 @@ class ArcheOlogicSoloEnv(gym.Env):
         state.apply_action(action)
         spent = state.spent[0]
         solved = state.winner == 0
-        reward = -float(spent - before) + (self.solve_bonus if solved else 0.0)
         terminated = state.is_terminal()
+        if solved:
+            reward = self.solve_bonus - float(spent - before)
+        elif terminated:
+            reward = -float(self.game.time_limit + 1 - before)
+        else:
+            reward = -float(spent - before)
         truncated = not terminated and self.max_time is not None and spent >= self.max_time
         self._done = terminated or truncated
         info.update(time=spent, solved=solved)

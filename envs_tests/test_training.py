@@ -3,6 +3,7 @@ evaluation and checkpoints, reproducibility) and ``evaluate.py`` on a model it s
 
 from __future__ import annotations
 
+import csv
 import json
 import sys
 from pathlib import Path
@@ -85,3 +86,53 @@ def test_saved_model_reloads_and_evaluates(trained):
     results = json.loads((trained / "results-random.json").read_text())
     assert [r["agent"] for r in results["results"]] == ["MaskablePPO", "random"]
     assert all(r["games"] == 4 for r in results["results"])
+    with (trained / "results-random.csv").open() as f:
+        rows = list(csv.DictReader(f))
+    assert [(r["agent"], int(r["games"])) for r in rows] == [("MaskablePPO", 4), ("random", 4)]
+    for row, result in zip(rows, results["results"], strict=True):
+        assert int(row["wins"]) + int(row["shared"]) + int(row["losses"]) == 4
+        assert int(row["wins"]) == result["wins"]
+    markdown = (trained / "results-random.md").read_text().splitlines()
+    assert markdown[0].startswith("mykerinos, 2 players") and markdown[2].startswith("| agent |")
+    assert len(markdown) == 2 + 2 + len(rows)
+    assert (trained / "results-random.png").read_bytes()[:4] == b"\x89PNG"
+
+
+SOLO = "digsite/ArcheOlogicSolo-v0"
+
+
+def test_solo_env_trains_plots_and_evaluates(tmp_path):
+    record = run(tmp_path, "--env", SOLO, "--env-option", "guess_variant=app", "--plot")
+    assert record["env"] == SOLO and record["env_options"] == {"guess_variant": "app"}
+    assert record["game"] is None and record["opponents"] is None
+    assert sorted(p.name for p in (tmp_path / "monitor").iterdir()) == [
+        "0.monitor.csv",
+        "1.monitor.csv",
+    ]
+    assert (tmp_path / "learning_curve.png").read_bytes()[:4] == b"\x89PNG"
+
+    model = str(tmp_path / "model.zip")
+    options = ["--env", SOLO, "--env-option", "guess_variant=app", "--model", model]
+    results = evaluate.main([*options, "--games", "3", "--baselines", "random,heuristic"])
+    by_agent = {r.agent: r for r in results}
+    deduction = by_agent["heuristic"]  # the exact deduction agent solves every quest
+    assert deduction.wins == 3 and sum(deduction.titles.values()) == 3
+    assert all(8 <= score <= 30 for score in deduction.won_scores)  # time units
+    assert by_agent["random"].wins == 0 and by_agent["random"].returns == [-61.0] * 3
+    saved = json.loads((tmp_path / "results-solo.json").read_text())
+    assert saved["env"] == SOLO and saved["env_options"] == {"guess_variant": "app"}
+    assert [r["agent"] for r in saved["results"]] == ["MaskablePPO", "random", "heuristic"]
+    with (tmp_path / "results-solo.csv").open() as f:
+        rows = {r["agent"]: r for r in csv.DictReader(f)}
+    assert rows["heuristic"]["won"] == "3" and rows["random"]["none"] == "3"
+    assert (tmp_path / "results-solo.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_solo_env_has_no_opponents(capsys):
+    with pytest.raises(SystemExit):
+        train.parse_args(["--env", SOLO, "--opponents", "heuristic"])
+    with pytest.raises(SystemExit):
+        train.parse_args(["--env-option", "quest=3"])  # without --env
+    with pytest.raises(SystemExit):
+        train.parse_args(["--env", SOLO, "--env-option", "no_such_option=1"])
+    assert "no_such_option" in capsys.readouterr().err

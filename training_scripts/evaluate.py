@@ -1,45 +1,73 @@
 """Evaluate a MaskablePPO model from ``train.py`` next to the baseline agents.
 
-Plays ``--games`` full games of ``digsite.single_seat_env(game, num_players=N)`` with the model's
-masked deterministic moves in the learner's seat (seat ``i % N`` in game ``i``, so every seat is
-played equally often), then the same games (same seeds, so the same deals) with each baseline
-agent in that seat (``--baselines``: random, the game's heuristic, IS-MCTS).  The other seats
-are played by ``--opponents`` (random by default).  A win is a final reward of +1, a shared win
-(every player tied) 0 and a loss -1.
+Games against opponents: plays ``--games`` full games of ``digsite.single_seat_env(game,
+num_players=N)`` with the model's masked deterministic moves in the learner's seat (seat
+``i % N`` in game ``i``, so every seat is played equally often), then the same games (same seeds,
+so the same deals) with each baseline agent in that seat (``--baselines``: random, the game's
+heuristic, IS-MCTS).  The other seats are played by ``--opponents`` (random by default).  A win
+is a final reward of +1, a shared win (every player tied) 0 and a loss -1.
 
     python training_scripts/evaluate.py --game mykerinos --num-players 2 \\
         --model runs/mykerinos/model.zip --games 200 --opponents random
 
-prints a table and writes ``results-<opponents>.json`` next to the model.
+Solo games (``--env``, a solo Gymnasium id, with its ``--env-option``s): the same episodes for
+every agent; reports the solved (won) rate, the mean return, the game's own score (the env's
+``info["score"]``, e.g. ArcheOlogic's time spent) over the won episodes and the solo titles.
+
+    python training_scripts/evaluate.py --env digsite/ArcheOlogicSolo-v0 \\
+        --model runs/archeologic-solo/model.zip --games 200
+
+Prints a table and writes ``results-<opponents>`` (or ``results-solo``) ``.json``, ``.md``
+(the table in Markdown), ``.csv`` (one row per agent) and, with matplotlib installed, ``.png``
+(win rates with their 95% intervals, or the score distributions) next to the model.
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import math
+import statistics
 import sys
 import time
-from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import gymnasium as gym
 import numpy as np
 import torch
+from cli import env_option, missing
 from sb3_contrib import MaskablePPO
 
 import digsite
 from digsite.agents import AGENT_KINDS, choose, make_agent
-from digsite.core.registry import ENVIRONMENTS, entry
+from digsite.core.registry import ENVIRONMENTS, SOLO_GYM_IDS, entry
 
 Agent = Callable[[np.ndarray, np.ndarray], int]
 """``agent(observation, action_mask) -> action``, or an agent with ``act_in(state, player)``."""
 
+TITLE_ORDER = ("Master", "Seasoned", "Apprentice")
+"""Solo titles shown first, in this order (others follow as they come)."""
+
+
+def wilson_interval(successes: int, n: int) -> tuple[float, float]:
+    """95% Wilson score interval of a rate (sound for small samples and 0% / 100%)."""
+    if not n:
+        return (0.0, 1.0)
+    z, p = 1.96, successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
 
 @dataclass
 class Result:
+    """One agent's games against opponents."""
+
     agent: str
     games: int = 0
     wins: int = 0
@@ -55,6 +83,10 @@ class Result:
     def mean_score(self) -> float:
         return self.total_score / self.games if self.games else 0.0
 
+    @property
+    def win_rate_interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.games)
+
     def add(self, reward: float, score: float) -> None:
         self.games += 1
         self.total_score += score
@@ -65,49 +97,122 @@ class Result:
         else:
             self.shared_wins += 1
 
-    @property
-    def win_rate_interval(self) -> tuple[float, float]:
-        """95% Wilson score interval of the win rate (sound for small samples and 0% / 100%)."""
-        if not self.games:
-            return (0.0, 1.0)
-        z, n, p = 1.96, self.games, self.win_rate
-        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        return (max(0.0, centre - half), min(1.0, centre + half))
+    def row(self) -> dict[str, Any]:
+        low, high = self.win_rate_interval
+        return {
+            "agent": self.agent,
+            "games": self.games,
+            "wins": self.wins,
+            "shared": self.shared_wins,
+            "losses": self.losses,
+            "win rate": f"{self.win_rate:.3f}",
+            "95% interval": f"{low:.2f}-{high:.2f}",
+            "mean score": f"{self.mean_score:.2f}",
+        }
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            **asdict(self),
+            "agent": self.agent,
+            "games": self.games,
+            "wins": self.wins,
+            "shared_wins": self.shared_wins,
+            "losses": self.losses,
+            "total_score": self.total_score,
             "win_rate": self.win_rate,
             "win_rate_95ci": list(self.win_rate_interval),
             "mean_score": self.mean_score,
         }
 
 
+@dataclass
+class SoloResult:
+    """One agent's solo episodes: won or not, return, the game's score and the title."""
+
+    agent: str
+    returns: list[float] = field(default_factory=list)
+    won_scores: list[float] = field(default_factory=list)
+    titles: Counter = field(default_factory=Counter)
+
+    @property
+    def games(self) -> int:
+        return len(self.returns)
+
+    @property
+    def wins(self) -> int:
+        return len(self.won_scores)
+
+    def add(self, reward: float, score: float, title: str | None, won: bool) -> None:
+        self.returns.append(reward)
+        if won:
+            self.won_scores.append(score)
+        self.titles[title or "none"] += 1
+
+    def title_counts(self) -> dict[str, int]:
+        names = [*TITLE_ORDER, *sorted(set(self.titles) - {*TITLE_ORDER, "none"}), "none"]
+        return {name: self.titles[name] for name in names}
+
+    def row(self) -> dict[str, Any]:
+        low, high = wilson_interval(self.wins, self.games)
+        scores = self.won_scores
+        return {
+            "agent": self.agent,
+            "games": self.games,
+            "won": self.wins,
+            "won rate": f"{self.wins / max(self.games, 1):.3f}",
+            "95% interval": f"{low:.2f}-{high:.2f}",
+            "mean return": f"{statistics.fmean(self.returns):.2f}" if self.returns else "",
+            "score (won): mean": f"{statistics.fmean(scores):.2f}" if scores else "",
+            "median": f"{statistics.median(scores):g}" if scores else "",
+            "range": f"{min(scores):g}-{max(scores):g}" if scores else "",
+            **{f"{name}": count for name, count in self.title_counts().items()},
+        }
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "agent": self.agent,
+            "games": self.games,
+            "won": self.wins,
+            "won_rate_95ci": list(wilson_interval(self.wins, self.games)),
+            "returns": self.returns,
+            "won_scores": self.won_scores,
+            "titles": self.title_counts(),
+        }
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        description="Win rate of a trained MaskablePPO model and of a random agent "
-        "against random opponents.",
+        description="A trained MaskablePPO model next to baseline agents (see the module "
+        "docstring).",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
-    parser.add_argument("--game", default="mykerinos", choices=[e.name for e in ENVIRONMENTS])
-    parser.add_argument("--num-players", type=int, default=2, help="players in each game")
-    parser.add_argument(
-        "--model", type=Path, default=Path("runs/mykerinos/model.zip"), help="model.zip to load"
+    add = parser.add_argument
+    add("--game", default="mykerinos", choices=[e.name for e in ENVIRONMENTS])
+    add("--num-players", type=int, default=2, help="players in each game")
+    add("--env", choices=list(SOLO_GYM_IDS), default=None, help="a solo Gymnasium env instead")
+    add(
+        "--env-option",
+        type=env_option,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="an option of the --env (repeatable; the model's training options)",
     )
-    parser.add_argument("--games", type=int, default=200, help="games per agent")
-    parser.add_argument("--seed", type=int, default=0, help="game i is dealt with seed + i")
-    parser.add_argument(
-        "--opponents", default="random", choices=AGENT_KINDS, help="who plays the other seats"
-    )
-    parser.add_argument(
+    add("--model", type=Path, default=Path("runs/mykerinos/model.zip"), help="model.zip to load")
+    add("--games", type=int, default=200, help="games per agent")
+    add("--seed", type=int, default=0, help="game i is dealt with seed + i")
+    add("--opponents", default="random", choices=AGENT_KINDS, help="who plays the other seats")
+    add(
         "--baselines",
         default="random,heuristic",
         help=f"comma-separated agents evaluated next to the model, among {AGENT_KINDS} "
         "(a game without a heuristic skips it)",
     )
-    parser.add_argument("--mcts-iterations", type=int, default=100, help="IS-MCTS budget")
-    return parser.parse_args(argv)
+    add("--mcts-iterations", type=int, default=100, help="IS-MCTS budget")
+    args = parser.parse_args(argv)
+    args.env_options = dict(args.env_option)
+    if args.env_options and args.env is None:
+        parser.error("--env-option goes with --env")
+    return args
 
 
 def load_model(path: Path) -> MaskablePPO:
@@ -118,31 +223,45 @@ def load_model(path: Path) -> MaskablePPO:
 
 def model_agent(model: MaskablePPO) -> Agent:
     def act(observation: np.ndarray, action_mask: np.ndarray) -> int:
-        action, _ = model.predict(observation, action_masks=action_mask, deterministic=True)
+        mask = np.asarray(action_mask, dtype=bool)  # a writable copy, as torch wants
+        action, _ = model.predict(observation, action_masks=mask, deterministic=True)
         return int(action)
 
     return act
 
 
-def play_game(env: gym.Env, agent: Agent, seed: int) -> tuple[float, float]:
-    """One full game; the learner's final reward and final score."""
+def play_episode(env: gym.Env, agent: Agent, seed: int) -> tuple[float, dict, int]:
+    """One full episode: the sum of the learner's rewards, the last info and the seat played."""
     observation, info = env.reset(seed=seed)
-    seat = info["seat"]
+    seat = info.get("seat", 0)
+    total = 0.0
     while True:
         action = choose(agent, env.unwrapped.state, seat, observation)
         observation, reward, terminated, truncated, info = env.step(action)
+        total += float(reward)
         if info.get("illegal_action"):
             raise RuntimeError(f"agent played the illegal action {action}")
         if terminated or truncated:
-            return reward, float(info["scores"][seat])
+            return total, info, seat
 
 
 def evaluate(name: str, agent: Agent, envs: list[gym.Env], games: int, seed: int) -> Result:
     """``games`` games, game ``i`` in seat ``i % len(envs)`` with seed ``seed + i``."""
     result = Result(name)
     for i in range(games):
-        reward, score = play_game(envs[i % len(envs)], agent, seed + i)
-        result.add(reward, score)
+        reward, info, seat = play_episode(envs[i % len(envs)], agent, seed + i)
+        result.add(reward, float(info["scores"][seat]))
+    return result
+
+
+def evaluate_solo(name: str, agent: Agent, env: gym.Env, games: int, seed: int) -> SoloResult:
+    """``games`` episodes with seeds ``seed + i``; won means the game's own return is positive."""
+    result = SoloResult(name)
+    for i in range(games):
+        total, info, _ = play_episode(env, agent, seed + i)
+        state = env.unwrapped.state
+        score = info.get("score", state.scores()[0])
+        result.add(total, float(score), info.get("title"), state.returns()[0] > 0)
     return result
 
 
@@ -157,52 +276,134 @@ def check_spaces(model: MaskablePPO, env: gym.Env) -> None:
         )
 
 
-def print_table(results: list[Result]) -> None:
-    header = f"{'agent':<12} {'games':>6} {'wins':>5} {'shared':>6} {'losses':>6} "
-    header += f"{'win rate':>8} {'95% interval':>13} {'mean score':>10}"
-    print(header)
-    for r in results:
-        low, high = r.win_rate_interval
-        print(
-            f"{r.agent:<12} {r.games:>6} {r.wins:>5} {r.shared_wins:>6} {r.losses:>6} "
-            f"{r.win_rate:>8.3f} {f'{low:.2f}-{high:.2f}':>13} {r.mean_score:>10.2f}"
+# -- output -----------------------------------------------------------------------------------
+def text_table(rows: Sequence[dict[str, Any]]) -> str:
+    columns = list(rows[0])
+    widths = {c: max(len(c), *(len(str(r[c])) for r in rows)) for c in columns}
+    lines = [" ".join(c.ljust(widths[c]) if c == "agent" else c.rjust(widths[c]) for c in columns)]
+    for r in rows:
+        cells = (
+            str(r[c]).ljust(widths[c]) if c == "agent" else str(r[c]).rjust(widths[c])
+            for c in columns
         )
+        lines.append(" ".join(cells))
+    return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> None:
+def markdown_table(rows: Sequence[dict[str, Any]]) -> str:
+    columns = list(rows[0])
+    lines = ["| " + " | ".join(columns) + " |"]
+    lines.append("|" + "|".join("---" if c == "agent" else "---:" for c in columns) + "|")
+    lines += ["| " + " | ".join(str(r[c]) for c in columns) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+def write_csv(path: Path, rows: Sequence[dict[str, Any]]) -> None:
+    with path.open("w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def plot(path: Path, title: str, results: list) -> bool:
+    """Win rates with 95% intervals, or (solo) the distributions of the won episodes' scores."""
+    if missing("matplotlib"):
+        print("no plot: matplotlib is not installed (pip install matplotlib)", file=sys.stderr)
+        return False
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, axes = plt.subplots(figsize=(7, 4))
+    names = [r.agent for r in results]
+    if isinstance(results[0], SoloResult):
+        scored = [r for r in results if r.won_scores]
+        if scored:
+            low, high = (
+                min(min(r.won_scores) for r in scored),
+                max(max(r.won_scores) for r in scored),
+            )
+            whole = all(float(x).is_integer() for r in scored for x in r.won_scores)
+            bins = np.arange(low - 0.5, high + 1.5) if whole and high - low < 60 else 20
+            axes.hist([r.won_scores for r in scored], label=[r.agent for r in scored], bins=bins)
+            axes.legend()
+        axes.set(xlabel="score of the won episodes", ylabel="episodes")
+        unsolved = ", ".join(f"{r.agent} {r.games - r.wins}/{r.games}" for r in results)
+        axes.set_title(f"{title}\nnot won: {unsolved}", fontsize=9)
+    else:
+        rates = [r.win_rate for r in results]
+        low = [r.win_rate - r.win_rate_interval[0] for r in results]
+        high = [r.win_rate_interval[1] - r.win_rate for r in results]
+        axes.bar(names, rates, yerr=[low, high], capsize=4, color="C0")
+        axes.set(ylabel="win rate (95% interval)", ylim=(0, 1))
+        axes.set_title(title, fontsize=9)
+    figure.tight_layout()
+    figure.savefig(path, dpi=100)
+    plt.close(figure)
+    return True
+
+
+def write_outputs(stem: Path, title: str, results: list, record: dict[str, Any]) -> None:
+    """``stem`` + ``.json``, ``.md``, ``.csv`` and (with matplotlib) ``.png``."""
+    rows = [r.row() for r in results]
+    stem.with_suffix(".json").write_text(json.dumps(record, indent=2) + "\n")
+    stem.with_suffix(".md").write_text(f"{title}\n\n{markdown_table(rows)}\n")
+    write_csv(stem.with_suffix(".csv"), rows)
+    plot(stem.with_suffix(".png"), title, results)
+
+
+# -- main -------------------------------------------------------------------------------------
+def baseline_kinds(text: str, game: str) -> list[str]:
+    kinds = [b.strip() for b in text.split(",") if b.strip()]
+    if "heuristic" in kinds and entry(game).heuristic_agent is None:
+        kinds.remove("heuristic")
+    return kinds
+
+
+def main(argv: list[str] | None = None) -> list:
     args = parse_args(argv)
     torch.set_num_threads(1)
     model = load_model(args.model)
-    opponents = make_agent(args.opponents, args.game, args.seed + 1, args.mcts_iterations)
-    envs = [
-        digsite.single_seat_env(
-            args.game, seat=seat, opponents=opponents, num_players=args.num_players
-        )
-        for seat in range(args.num_players)
-    ]
-    check_spaces(model, envs[0])
-    baselines = [b.strip() for b in args.baselines.split(",") if b.strip()]
-    if "heuristic" in baselines and entry(args.game).heuristic_agent is None:
-        baselines.remove("heuristic")
-
     start = time.perf_counter()
-    results = [evaluate("MaskablePPO", model_agent(model), envs, args.games, args.seed)]
-    for kind in baselines:
-        agent = make_agent(kind, args.game, args.seed, args.mcts_iterations)
-        results.append(evaluate(kind, agent, envs, args.games, args.seed))
+    if args.env is not None:
+        env = gym.make(args.env, **args.env_options)
+        check_spaces(model, env)
+        game = env.unwrapped.game.name
+        options = ", ".join(f"{k}={v}" for k, v in args.env_options.items())
+        title = f"{args.env}" + (f" ({options})" if options else "") + f", {args.games} episodes"
+        results = [evaluate_solo("MaskablePPO", model_agent(model), env, args.games, args.seed)]
+        for kind in baseline_kinds(args.baselines, game):
+            agent = make_agent(kind, game, args.seed, args.mcts_iterations)
+            results.append(evaluate_solo(kind, agent, env, args.games, args.seed))
+        stem = args.model.parent / "results-solo"
+        setting = {"env": args.env, "env_options": args.env_options}
+    else:
+        opponents = make_agent(args.opponents, args.game, args.seed + 1, args.mcts_iterations)
+        envs = [
+            digsite.single_seat_env(
+                args.game, seat=seat, opponents=opponents, num_players=args.num_players
+            )
+            for seat in range(args.num_players)
+        ]
+        check_spaces(model, envs[0])
+        title = (
+            f"{args.game}, {args.num_players} players, against {args.opponents} opponents, "
+            "seats rotating"
+        )
+        results = [evaluate("MaskablePPO", model_agent(model), envs, args.games, args.seed)]
+        for kind in baseline_kinds(args.baselines, args.game):
+            agent = make_agent(kind, args.game, args.seed, args.mcts_iterations)
+            results.append(evaluate(kind, agent, envs, args.games, args.seed))
+        stem = args.model.parent / f"results-{args.opponents}"
+        setting = {"game": args.game, "num_players": args.num_players, "opponents": args.opponents}
     wall_time = time.perf_counter() - start
 
-    print(
-        f"{args.game}, {args.num_players} players, against {args.opponents} opponents, "
-        "seats rotating"
-    )
-    print_table(results)
+    print(title)
+    print(text_table([r.row() for r in results]))
     print(f"({wall_time:.1f} s)")
-    out = args.model.parent / f"results-{args.opponents}.json"
     record = {
-        "opponents": args.opponents,
-        "game": args.game,
-        "num_players": args.num_players,
+        **setting,
         "model": str(args.model),
         "games": args.games,
         "seed": args.seed,
@@ -210,7 +411,8 @@ def main(argv: list[str] | None = None) -> None:
         "digsite_version": digsite.__version__,
         "results": [r.as_dict() for r in results],
     }
-    out.write_text(json.dumps(record, indent=2) + "\n")
+    write_outputs(stem, title, results, record)
+    return results
 
 
 if __name__ == "__main__":

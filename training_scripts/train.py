@@ -8,8 +8,19 @@ out through the env's ``action_masks()`` (also across SubprocVecEnv workers).
     python training_scripts/train.py --game mykerinos --num-players 2 --timesteps 30000 \\
         --out runs/mykerinos
 
-writes ``runs/mykerinos/model.zip`` and ``runs/mykerinos/run.json``.  Evaluate the model with
-``training_scripts/evaluate.py``.  The options (``--help`` lists them with their defaults):
+writes ``runs/mykerinos/model.zip`` and ``runs/mykerinos/run.json``.  The solo games are plain
+Gymnasium envs and are trained on directly, with the env's own reward:
+
+    python training_scripts/train.py --env digsite/ArcheOlogicSolo-v0 --timesteps 100000 \
+        --env-option guess_variant=app --out runs/archeologic-solo
+
+Evaluate the model with ``training_scripts/evaluate.py``.  The options (``--help`` lists them
+with their defaults):
+
+``--env``, ``--env-option KEY=VALUE``
+    A solo Gymnasium id (``python -m digsite list`` names them) instead of ``--game`` /
+    ``--num-players`` / ``--opponents``; each ``--env-option`` is passed to ``gymnasium.make``
+    (the value read as JSON when it parses, else as a string).
 
 ``--opponents``
     ``random`` (uniform over legal moves), ``heuristic`` (the game's rules-based player),
@@ -37,6 +48,9 @@ writes ``runs/mykerinos/model.zip`` and ``runs/mykerinos/run.json``.  Evaluate t
 ``--checkpoint-every N``
     Every ``N`` steps (0 = never) ``CheckpointCallback`` saves
     ``<out>/checkpoints/model_<steps>_steps.zip``.
+``--plot``
+    ``<out>/learning_curve.png``: the training episodes' returns (from the Monitor logs in
+    ``<out>/monitor``) and the evaluations, if any (needs ``matplotlib`` and ``pandas``).
 ``--progress``, ``--tensorboard``
     SB3's progress bar (needs ``tqdm`` and ``rich``) and TensorBoard logs in ``<out>/tb`` (needs
     ``tensorboard``); without those packages the run goes on without them and says so.
@@ -46,8 +60,8 @@ writes ``runs/mykerinos/model.zip`` and ``runs/mykerinos/run.json``.  Evaluate t
 Steps are learner decisions, counted over all envs.  Evaluations and checkpoints come every
 ``N // n_envs`` steps of the vectorized env (``N`` steps when ``n_envs`` divides ``N``), snapshots
 at the first step at or after each multiple of ``N``.  ``run.json`` records every option, the
-opponents, the timesteps, the wall time of training, the mean return of the last 100 training
-games, the evaluations, the self-play pool, the versions and the seed.
+env or game and opponents, the timesteps, the wall time of training, the mean return of the last
+100 training games, the evaluations, the self-play pool, the versions and the seed.
 
 A run is reproducible from ``--seed``: the same options on the same machine and library versions
 give the same model and the same ``run.json`` apart from the wall time (env ``i`` is reset with
@@ -58,7 +72,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import importlib.util
 import json
 import platform
 import sys
@@ -73,6 +86,7 @@ import numpy as np
 import sb3_contrib
 import stable_baselines3
 import torch
+from cli import env_option, missing
 from opponents import RANDOM, ModelOpponent, SelfPlayPool, load_policy
 from sb3_contrib import MaskablePPO
 from sb3_contrib.common.maskable.callbacks import MaskableEvalCallback
@@ -83,7 +97,7 @@ from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnv
 
 import digsite
 from digsite.agents import make_agent
-from digsite.core.registry import ENVIRONMENTS, entry
+from digsite.core.registry import ENVIRONMENTS, SOLO_GYM_IDS, entry
 
 TORCH_THREADS = 1
 """Small MLP, small batches: one thread is as fast as two and leaves a core for the envs."""
@@ -129,6 +143,20 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     add = parser.add_argument
     add("--game", default="mykerinos", choices=[e.name for e in ENVIRONMENTS])
     add("--num-players", type=int, default=2, help="players in each game")
+    add(
+        "--env",
+        choices=list(SOLO_GYM_IDS),
+        default=None,
+        help="train on this solo Gymnasium env instead of a seat of --game",
+    )
+    add(
+        "--env-option",
+        type=env_option,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="an option of the --env (repeatable)",
+    )
     add("--timesteps", type=int, default=30_000, help="learner decisions to train")
     add("--seed", type=int, default=0, help="seeds torch, numpy, the envs and the opponents")
     add("--out", type=Path, default=Path("runs/mykerinos"), help="directory for the outputs")
@@ -158,6 +186,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "self-play)",
     )
     add("--checkpoint-every", type=int, default=0, help="steps between checkpoints (0: none)")
+    add(
+        "--plot",
+        action="store_true",
+        help="write <out>/learning_curve.png (needs matplotlib, pandas)",
+    )
     add("--progress", action="store_true", help="show SB3's progress bar (needs tqdm and rich)")
     add("--tensorboard", action="store_true", help="TensorBoard logs in <out>/tb")
     add("--verbose", type=int, default=0, choices=(0, 1, 2), help="SB3 verbosity")
@@ -169,6 +202,16 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
             help="PPO hyperparameter",
         )
     args = parser.parse_args(argv)
+    args.env_options = dict(args.env_option)
+    if args.env_options and args.env is None:
+        parser.error("--env-option goes with --env")
+    if args.env is not None:
+        if args.opponents != "random" or args.eval_opponents not in (None, "random"):
+            parser.error("a solo --env has no opponents; leave out --opponents")
+        try:
+            gym.make(args.env, **args.env_options).close()
+        except (TypeError, ValueError) as err:
+            parser.error(f"{args.env} does not take {args.env_options}: {err}")
     if args.eval_opponents is None:
         args.eval_opponents = "random" if args.opponents == SELF_PLAY else args.opponents
     for kind in (args.opponents, args.eval_opponents):
@@ -198,14 +241,17 @@ def make_opponents(args: argparse.Namespace, kind: str, seed: int, env: gym.Env)
 def build_env(args: argparse.Namespace, kind: str, stream: int, rank: int) -> gym.Env:
     """One monitored single-seat env whose opponents are ``kind``; runs in the worker process."""
     torch.set_num_threads(TORCH_THREADS)  # model opponents in SubprocVecEnv workers
+    log = str(args.out / "monitor" / f"{rank}") if stream == TRAINING else None
+    if args.env is not None:
+        return Monitor(gym.make(args.env, **args.env_options), log)
     seed = derived_seed(args.seed, stream, rank)
     env = digsite.single_seat_env(args.game, num_players=args.num_players)
     if kind == SELF_PLAY:
-        return Monitor(SelfPlayPool(env, args.pool_size, args.stochastic_opponents, seed))
+        return Monitor(SelfPlayPool(env, args.pool_size, args.stochastic_opponents, seed), log)
     agent = make_opponents(args, kind, seed, env)
     if agent is not None:
         env.opponents = [agent] * args.num_players
-    return Monitor(env)
+    return Monitor(env, log)
 
 
 def make_vec_env(args: argparse.Namespace) -> VecEnv:
@@ -282,10 +328,6 @@ def make_callbacks(args: argparse.Namespace) -> list[BaseCallback]:
 
 
 # -- optional features ------------------------------------------------------------------------
-def missing(*modules: str) -> list[str]:
-    return [name for name in modules if importlib.util.find_spec(name) is None]
-
-
 def progress_bar(args: argparse.Namespace) -> bool:
     if not args.progress:
         return False
@@ -336,8 +378,9 @@ def find(callbacks: list[BaseCallback], kind: type[BaseCallback]) -> Any:
     return next((callback for callback in callbacks if isinstance(callback, kind)), None)
 
 
-def evaluations(callbacks: list[BaseCallback]) -> list[dict[str, Any]] | None:
-    """Each evaluation's timestep, mean reward and win rate, if evaluation was on."""
+def evaluations(callbacks: list[BaseCallback], solo: bool) -> list[dict[str, Any]] | None:
+    """Each evaluation's timestep, mean reward and (for games against opponents, whose reward is
+    +1 / 0 / -1) win rate, if evaluation was on."""
     callback = find(callbacks, MaskableEvalCallback)
     if callback is None:
         return None
@@ -345,7 +388,7 @@ def evaluations(callbacks: list[BaseCallback]) -> list[dict[str, Any]] | None:
         {
             "timesteps": int(steps),
             "mean_reward": float(np.mean(rewards)),
-            "win_rate": float(np.mean(np.asarray(rewards) > 0)),
+            "win_rate": None if solo else float(np.mean(np.asarray(rewards) > 0)),
         }
         for steps, rewards in zip(
             callback.evaluations_timesteps, callback.evaluations_results, strict=True
@@ -366,7 +409,9 @@ def pool_games(env: VecEnv, snapshots: list[Path]) -> dict[str, int]:
 
 def options(args: argparse.Namespace) -> dict[str, Any]:
     return {
-        key: str(value) if isinstance(value, Path) else value for key, value in vars(args).items()
+        key: str(value) if isinstance(value, Path) else value
+        for key, value in vars(args).items()
+        if key != "env_option"  # the raw pairs; env_options holds them as a dict
     }
 
 
@@ -378,18 +423,21 @@ def run_record(
     games_per_member: dict[str, int] | None,
 ) -> dict[str, Any]:
     self_play = args.opponents == SELF_PLAY
+    solo = args.env is not None
     return {
-        "game": args.game,
-        "num_players": args.num_players,
+        "env": args.env,
+        "env_options": args.env_options if solo else None,
+        "game": None if solo else args.game,
+        "num_players": None if solo else args.num_players,
         "seed": args.seed,
-        "opponents": args.opponents,
-        "eval_opponents": args.eval_opponents if args.eval_every > 0 else None,
+        "opponents": None if solo else args.opponents,
+        "eval_opponents": args.eval_opponents if args.eval_every > 0 and not solo else None,
         "timesteps_requested": args.timesteps,
         "timesteps_trained": int(model.num_timesteps),
         "wall_time_s": round(wall_time, 2),
         "steps_per_s": round(model.num_timesteps / wall_time, 1),
         "mean_return_last_100_episodes": mean_recent_return(model),
-        "evaluations": evaluations(callbacks),
+        "evaluations": evaluations(callbacks, solo),
         "self_play_snapshots": [str(p) for p in snapshots(callbacks)] if self_play else None,
         "self_play_games_per_member": games_per_member,
         "algorithm": "MaskablePPO",
@@ -417,6 +465,8 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
     torch.set_num_threads(TORCH_THREADS)
     set_random_seed(args.seed)
     args.out.mkdir(parents=True, exist_ok=True)
+    for old_log in (args.out / "monitor").glob("*.monitor.csv"):
+        old_log.unlink()  # a previous run's episodes are not this run's
     env = make_vec_env(args)
     try:
         model = make_model(args, env)
@@ -436,7 +486,44 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
     model.save(args.out / "model.zip")
     record = run_record(args, model, wall_time, callbacks, games_per_member)
     (args.out / "run.json").write_text(json.dumps(record, indent=2) + "\n")
+    if args.plot:
+        plot_learning_curve(args.out, record)
     return record
+
+
+def plot_learning_curve(out: Path, record: dict[str, Any]) -> Path | None:
+    """``<out>/learning_curve.png``: training episode returns (a moving mean over 100 episodes,
+    from the Monitor logs) against steps, and the evaluations' mean rewards."""
+    if missing("matplotlib", "pandas"):
+        print(
+            "--plot needs matplotlib and pandas (pip install matplotlib pandas); no plot",
+            file=sys.stderr,
+        )
+        return None
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from stable_baselines3.common.results_plotter import load_results, ts2xy, window_func
+
+    steps, returns = ts2xy(load_results(str(out / "monitor")), "timesteps")
+    figure, axes = plt.subplots(figsize=(7, 4))
+    if len(returns) >= 100:
+        steps, returns = window_func(steps, returns, 100, np.mean)
+    axes.plot(steps, returns, label="training episodes (mean of 100)")
+    for evaluation in record["evaluations"] or ():
+        axes.plot(evaluation["timesteps"], evaluation["mean_reward"], "o", color="C1")
+    if record["evaluations"]:
+        axes.plot([], [], "o", color="C1", label="evaluations (masked, deterministic)")
+    subject = record["env"] or f"{record['game']}, {record['num_players']} players"
+    opponents = "" if record["env"] else f" vs {record['opponents']}"
+    axes.set(title=f"MaskablePPO on {subject}{opponents}", xlabel="learner steps", ylabel="return")
+    axes.legend()
+    figure.tight_layout()
+    path = out / "learning_curve.png"
+    figure.savefig(path, dpi=100)
+    plt.close(figure)
+    return path
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
@@ -444,9 +531,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     record = train(args)
     recent = record["mean_return_last_100_episodes"]
     recent_text = "n/a" if recent is None else f"{recent:+.3f}"
+    subject = args.env or f"{args.game} ({args.num_players} players) against {args.opponents}"
+    subject += "" if args.env else " opponents"
     print(
-        f"trained MaskablePPO on {args.game} ({args.num_players} players) against "
-        f"{args.opponents} opponents: {record['timesteps_trained']} steps in "
+        f"trained MaskablePPO on {subject}: {record['timesteps_trained']} steps in "
         f"{record['wall_time_s']:.1f} s ({record['steps_per_s']:.0f} steps/s), mean return of "
         f"last 100 episodes {recent_text}; saved {args.out / 'model.zip'}"
     )

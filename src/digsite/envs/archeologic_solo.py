@@ -21,7 +21,8 @@
   run out, and ``info["illegal_action"] = True``; with ``illegal_action="random"`` a uniformly
   drawn legal action is played instead (``info["illegal_action"]`` is also set).
 * ``info``: ``time`` (time spent), ``solved``, and ``quest`` (the quest number) on reset.  On
-  the last step of an episode also the solo title (``digsite.games.archeologic.titles``):
+  the last step of an episode also ``score``, the solo score as the rulebook counts it (the time
+  spent: lower is better), and the solo title (``digsite.games.archeologic.titles``):
   ``title`` ("Master", "Seasoned", "Apprentice", or None when unsolved), and the quest's
   thresholds ``master_time`` and ``seasoned_time`` (derived from the reference solver).
   ``render()`` shows the title once the game is over.
@@ -141,9 +142,9 @@ class ArcheOlogicSoloEnv(gym.Env):
         return render(self.state, self.render_mode)
 
     def _final_info(self, info: dict) -> None:
-        """The solo title earned (None when unsolved) and the quest's two thresholds."""
+        """The solo score, the title earned (None when unsolved) and the quest's thresholds."""
         title, master, seasoned = state_title(self.state)
-        info.update(title=title, master_time=master, seasoned_time=seasoned)
+        info.update(score=info["time"], title=title, master_time=master, seasoned_time=seasoned)
 
     def _observation(self) -> np.ndarray:
         out = np.empty(self.game.observation_size, dtype=np.float32)

@@ -166,3 +166,4 @@ def test_solo_env_final_info_has_the_title():
     env.reset(seed=0)
     _, _, terminated, _, info = env.step(PLACE0)  # masked: ends the episode unsolved
     assert terminated and info["illegal_action"] and info["title"] is None
+    assert info["master_time"] is None and info["score"] == 0

@@ -24,7 +24,8 @@
   the last step of an episode also ``score``, the solo score as the rulebook counts it (the time
   spent: lower is better), and the solo title (``digsite.games.archeologic.titles``):
   ``title`` ("Master", "Seasoned", "Apprentice", or None when unsolved), and the quest's
-  thresholds ``master_time`` and ``seasoned_time`` (derived from the reference solver).
+  thresholds ``master_time`` and ``seasoned_time`` (derived from the reference solver; None
+  when unsolved, since they cost the solver about 10 ms, more than a whole episode).
   ``render()`` shows the title once the game is over.
 
 Options: ``num_clues`` (3-5, default 3), ``guess_variant`` ("rulebook" or "app"), ``quest``
@@ -33,6 +34,20 @@ Options: ``num_clues`` (3-5, default 3), ``guess_variant`` ("rulebook" or "app")
 default False: digsite's own expert mode, count clues on axes pre-filled in the note
 sheet; titles then come from the reference solver on the same expert clues), ``buildings``
 (None = the shipped tiles, or a buildings JSON path / list of records, as the game's option).
+
+Learning aids (off by default, so the default env is the plain game;
+:mod:`digsite.games.archeologic.learning_aids`), both computed from the player's own
+information only, never from the hidden layout:
+
+* ``belief=True`` appends 602 features to the observation: for each building, the share of the
+  layouts still possible for the player (and agreeing with the pieces of the guess entered so
+  far) that put it at each placement offset, aligned with the placement actions, and the
+  log-scaled counts of possible layouts.  When one layout is left, the features spell it out.
+* ``shaping=k`` (k > 0) adds ``k`` times the change of an information potential (minus log2 of
+  the layouts still possible) to each step's reward, with potential 0 once the episode ends:
+  each bit learnt pays ``k`` at once, a piece that fits no possible layout costs, and the
+  shaping of a whole episode sums to ``k * log2(layouts possible at the start)``, the same for
+  every policy, so it changes no policy's ranking (potential-based shaping).
 """
 
 from __future__ import annotations
@@ -41,6 +56,11 @@ import gymnasium as gym
 import numpy as np
 
 from ..core.rendering import RENDER_MODES, check_render_mode, render
+from ..games.archeologic.learning_aids import (
+    FEATURE_SIZE,
+    information_potential,
+    write_belief_features,
+)
 from ..games.archeologic.rules import ArcheOlogicGame
 from ..games.archeologic.titles import state_title
 
@@ -61,9 +81,15 @@ class ArcheOlogicSoloEnv(gym.Env):
         render_mode: str | None = None,
         expert: bool = False,
         buildings=None,
+        belief: bool = False,
+        shaping: float = 0.0,
     ):
         if illegal_action not in ("end", "random"):
             raise ValueError(f"illegal_action must be 'end' or 'random', got {illegal_action!r}")
+        if not isinstance(belief, bool):
+            raise ValueError(f"belief must be True or False, got {belief!r}")
+        if not isinstance(shaping, (int, float)) or not 0 <= shaping < float("inf"):
+            raise ValueError(f"shaping must be a number >= 0 (0: no shaping), got {shaping!r}")
         check_render_mode(render_mode)
         if max_time is not None and (not isinstance(max_time, int) or max_time < 1):
             raise ValueError(f"max_time must be None or a positive int, got {max_time!r}")
@@ -81,7 +107,10 @@ class ArcheOlogicSoloEnv(gym.Env):
         self.solve_bonus = float(solve_bonus)
         self.illegal_action = illegal_action
         self.render_mode = render_mode
-        self.observation_space = gym.spaces.Box(0.0, 1.0, (self.game.observation_size,), np.float32)
+        self.belief = belief
+        self.shaping = float(shaping)
+        size = self.game.observation_size + (FEATURE_SIZE if belief else 0)
+        self.observation_space = gym.spaces.Box(0.0, 1.0, (size,), np.float32)
         self.action_space = gym.spaces.Discrete(self.game.num_actions)
         self.state = None
         self._done = False
@@ -90,6 +119,7 @@ class ArcheOlogicSoloEnv(gym.Env):
         super().reset(seed=seed)
         self.state = self.game.new_initial_state(self.np_random)
         self._done = False
+        self._potential = self._current_potential()
         return self._observation(), {"time": 0, "solved": False, "quest": self.state.quest}
 
     def step(self, action):
@@ -108,7 +138,7 @@ class ArcheOlogicSoloEnv(gym.Env):
                 self._done = True
                 info.update(time=before, solved=False)
                 self._final_info(info)
-                reward = -float(self.game.time_limit + 1 - before)
+                reward = -float(self.game.time_limit + 1 - before) + self._shaped(end=True)
                 return self._observation(), reward, True, False, info
             legal = np.flatnonzero(mask)
             action = int(legal[self.np_random.integers(len(legal))])
@@ -122,6 +152,7 @@ class ArcheOlogicSoloEnv(gym.Env):
             reward = -float(self.game.time_limit + 1 - before)
         else:
             reward = -float(spent - before)
+        reward += self._shaped(end=terminated)
         truncated = not terminated and self.max_time is not None and spent >= self.max_time
         self._done = terminated or truncated
         info.update(time=spent, solved=solved)
@@ -142,11 +173,30 @@ class ArcheOlogicSoloEnv(gym.Env):
         return render(self.state, self.render_mode)
 
     def _final_info(self, info: dict) -> None:
-        """The solo score, the title earned (None when unsolved) and the quest's thresholds."""
-        title, master, seasoned = state_title(self.state)
+        """The solo score, the title earned and the quest's thresholds; None when unsolved, as
+        the thresholds take the reference solver about 10 ms, more than a whole episode."""
+        title = master = seasoned = None
+        if info["solved"]:
+            title, master, seasoned = state_title(self.state)
         info.update(score=info["time"], title=title, master_time=master, seasoned_time=seasoned)
 
+    def _current_potential(self) -> float:
+        return information_potential(self.state, 0) if self.shaping else 0.0
+
+    def _shaped(self, end: bool) -> float:
+        """``shaping * (potential after - potential before)``; the potential of an ended
+        episode is 0, so an episode's shaping sums to ``-shaping * potential at the start``."""
+        if not self.shaping:
+            return 0.0
+        after = 0.0 if end else self._current_potential()
+        reward = self.shaping * (after - self._potential)
+        self._potential = after
+        return reward
+
     def _observation(self) -> np.ndarray:
-        out = np.empty(self.game.observation_size, dtype=np.float32)
-        self.state.observe(0, out)
+        out = np.empty(self.observation_space.shape[0], dtype=np.float32)
+        size = self.game.observation_size
+        self.state.observe(0, out[:size])
+        if self.belief:
+            write_belief_features(self.state, 0, out[size:])
         return out

@@ -1,0 +1,140 @@
+"""The solo env's opt-in learning aids: belief features and information shaping.  They must use
+only the player's own information, spell the layout out once it is known, and leave the ranking
+of policies unchanged (the shaping of an episode sums to a constant)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from digsite.agents import make_agent
+from digsite.envs.archeologic_solo import ArcheOlogicSoloEnv
+from digsite.games.archeologic.actions import GUESS, PLACE0
+from digsite.games.archeologic.components import NUM_BUILDINGS
+from digsite.games.archeologic.learning_aids import (
+    FEATURE_SIZE,
+    candidate_rows,
+    information_potential,
+    write_belief_features,
+)
+from digsite.games.archeologic.rules import ArcheOlogicGame
+
+from .play import play_random
+
+
+def features(state) -> np.ndarray:
+    out = np.empty(FEATURE_SIZE, dtype=np.float32)
+    write_belief_features(state, 0, out)
+    return out
+
+
+def test_features_are_blind_to_the_hidden_layout():
+    """A state resampled for the player (another layout it cannot rule out) gets the same
+    features, and they are a distribution over placements for every building."""
+    game = ArcheOlogicGame(num_players=1, guess_variant="app")
+    rng = np.random.default_rng(1)
+    changed = 0
+    for _ in range(15):
+        state = game.new_initial_state(rng)
+        play_random(state, rng, max_steps=int(rng.integers(0, 25)))
+        if state.is_terminal():
+            continue
+        mine = features(state)
+        marginals = mine[:-2].reshape(NUM_BUILDINGS, -1)
+        assert np.allclose(marginals.sum(axis=1), 1.0) or not marginals.any()
+        for _ in range(3):
+            other = state.resample_hidden(0, rng)
+            changed += other.layout != state.layout
+            assert features(other).tobytes() == mine.tobytes()
+    assert changed > 0
+
+
+def test_once_one_layout_is_left_the_features_spell_it_out():
+    """Ask the deduction agent's questions until one layout is possible, then enter the most
+    likely placement of each building: that is the quest's layout."""
+    env = ArcheOlogicSoloEnv(belief=True, quest=5)
+    obs, _ = env.reset(seed=0)
+    agent = make_agent("heuristic", "archeologic")
+    while len(env.state.belief(0)) > 1:
+        obs, *_ = env.step(agent.act_in(env.state, 0))
+    assert env.state.current_player() == 0 and env.action_masks()[GUESS]
+    obs, *_ = env.step(GUESS)
+    size = env.game.observation_size
+    for _ in range(NUM_BUILDINGS):
+        marginals = obs[size:-2].reshape(NUM_BUILDINGS, -1)
+        building = len(env.state.pieces)
+        assert marginals[building].max() == 1.0
+        obs, reward, terminated, _, info = env.step(PLACE0 + int(marginals[building].argmax()))
+    assert terminated and info["solved"]
+
+
+@pytest.mark.parametrize("variant", ["rulebook", "app"])
+def test_shaping_sums_to_a_constant_whatever_the_policy(variant):
+    """Return with shaping = return without + k * log2(layouts possible at the start), for a
+    solving agent, random players (who fail) and an unmasked action ending the episode."""
+    k = 0.5
+    deduction = make_agent("heuristic", "archeologic")
+    for seed in range(3):
+        plain = ArcheOlogicSoloEnv(guess_variant=variant, quest=seed)
+        shaped = ArcheOlogicSoloEnv(guess_variant=variant, quest=seed, shaping=k)
+        for policy in ("deduction", "random", "unmasked"):
+            totals = []
+            for env in (plain, shaped):
+                env.reset(seed=seed)
+                start = len(candidate_rows(env.state, 0))
+                rng = np.random.default_rng(seed)
+                total, done, steps = 0.0, False, 0
+                while not done:
+                    if policy == "deduction":
+                        action = deduction.act_in(env.state, 0)
+                    elif policy == "unmasked" and steps == 2:
+                        action = int(np.flatnonzero(~env.action_masks())[0])
+                    else:
+                        action = int(rng.choice(np.flatnonzero(env.action_masks())))
+                    _, reward, terminated, truncated, info = env.step(action)
+                    total += reward
+                    steps += 1
+                    done = terminated or truncated
+                totals.append(total)
+            assert totals[1] == pytest.approx(totals[0] + k * math.log2(start))
+
+
+def test_shaping_pays_for_information_and_charges_doomed_pieces():
+    env = ArcheOlogicSoloEnv(quest=7, shaping=1.0)
+    env.reset(seed=0)
+    agent = make_agent("heuristic", "archeologic")
+    before = len(candidate_rows(env.state, 0))
+    while True:  # the agent's first question (after the start axis and viewfinder choices)
+        asked = len(env.state.questions)
+        spent = env.state.spent[0]
+        action = agent.act_in(env.state, 0)
+        _, reward, *_ = env.step(action)
+        if len(env.state.questions) > asked:
+            break
+        before = len(candidate_rows(env.state, 0))
+    after = len(candidate_rows(env.state, 0))
+    assert after < before
+    cost = env.state.spent[0] - spent
+    assert reward == pytest.approx(-cost + math.log2(before / after))
+
+    env.step(GUESS)
+    possible = candidate_rows(env.state, 0)
+    pid_to_offset = env.game.pid_to_offset[0]
+    offsets = set(pid_to_offset[possible[:, 0]].tolist())
+    legal = np.flatnonzero(env.action_masks()) - PLACE0
+    doomed = next(int(o) for o in legal if int(o) not in offsets)
+    potential = information_potential(env.state, 0)
+    _, reward, *_ = env.step(PLACE0 + doomed)
+    assert information_potential(env.state, 0) == -math.log2(len(env.game.layouts)) - 1
+    assert reward == pytest.approx(information_potential(env.state, 0) - potential) and reward < -1
+
+
+def test_learning_aid_options_are_checked():
+    with pytest.raises(ValueError, match="belief"):
+        ArcheOlogicSoloEnv(belief=1)
+    with pytest.raises(ValueError, match="shaping"):
+        ArcheOlogicSoloEnv(shaping=-1)
+    env = ArcheOlogicSoloEnv(belief=True)
+    assert env.observation_space.shape == (env.game.observation_size + FEATURE_SIZE,)

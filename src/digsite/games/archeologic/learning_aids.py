@@ -1,0 +1,67 @@
+"""Optional learning aids built from a player's own information: the exact belief as features,
+and an information potential for reward shaping.
+
+The raw note sheet asks a network to do exact deduction over 166,848 layouts before it can ever
+enter a right guess, and random play never solves, so a learner sees no success to learn from.
+These aids give it what a careful player's notes would show, and nothing more: both are
+functions of :meth:`~.rules.ArcheOlogicState.belief` (the starting clues, the player's own
+answers and feedback, public guess outcomes) and of the pieces the player has entered, never of
+the hidden layout.
+
+* :func:`write_belief_features`: for each building, the share of the *candidate* layouts (those
+  consistent with the player's information and with the pieces of the guess entered so far) that
+  place it at each of its 100 placement offsets, so ``features[b, offset]`` lines up with
+  placement action ``PLACE0 + offset``; plus how many layouts remain (log scale).
+* :func:`information_potential`: ``-log2`` of the number of candidate layouts, the potential of
+  potential-based shaping (Ng, Harada and Russell, 1999): each step's reward gains
+  ``scale * (potential after - potential before)``, so asking informative questions and entering
+  consistent pieces pays at once, while the shaping of a whole episode sums to a constant that
+  no policy can change, so the best policies stay the best.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .actions import NUM_PLACEMENT_IDS
+from .components import NUM_BUILDINGS
+
+FEATURE_SIZE = NUM_BUILDINGS * NUM_PLACEMENT_IDS + 2
+"""Marginals (6 x 100), then log-scaled counts of the belief and of the candidates."""
+
+
+def candidate_rows(state, player: int) -> np.ndarray:
+    """Placement ids ``(k, 6)`` of the layouts consistent with ``player``'s information that
+    also agree with the pieces of the guess being entered (none entered: the whole belief)."""
+    rows = state.game.layouts.placements[state.belief(player).indices]
+    entered = state.pieces if state.current_player() == player else ()
+    if entered:
+        rows = rows[(rows[:, : len(entered)] == np.asarray(entered, rows.dtype)).all(axis=1)]
+    return rows
+
+
+def write_belief_features(state, player: int, out: np.ndarray) -> None:
+    """Fill ``out`` (length :data:`FEATURE_SIZE`, values in [0, 1]); all marginals are 0 when
+    the pieces entered already rule out every layout the player thinks possible."""
+    game = state.game
+    total = math.log2(len(game.layouts) + 1)
+    rows = candidate_rows(state, player)
+    marginals = out[: NUM_BUILDINGS * NUM_PLACEMENT_IDS].reshape(NUM_BUILDINGS, NUM_PLACEMENT_IDS)
+    marginals[:] = 0.0
+    if len(rows):
+        for b in range(NUM_BUILDINGS):
+            offsets = game.pid_to_offset[b][rows[:, b]]
+            marginals[b] = np.bincount(offsets, minlength=NUM_PLACEMENT_IDS) / len(rows)
+    out[-2] = math.log2(len(state.belief(player)) + 1) / total
+    out[-1] = math.log2(len(rows) + 1) / total
+
+
+def information_potential(state, player: int) -> float:
+    """``-log2(candidates)``; below every reachable value (``-log2(all layouts) - 1``) when the
+    pieces entered fit no candidate, so entering a doomed piece costs at least a bit."""
+    count = len(candidate_rows(state, player))
+    if count == 0:
+        return -math.log2(len(state.game.layouts)) - 1.0
+    return -math.log2(count)

@@ -32,7 +32,11 @@ layout.
 Returns and scores: multiplayer +1 to the winner, -1 to the others (all -1 if nobody solves);
 ``scores()`` 1 for the winner, 0 otherwise.  Solo: +1
 if solved, -1 otherwise; ``scores()`` = minus the time spent (the rulebook's measure; less is
-better).  The solo Gymnasium env rewards minus the time of each step and +20 for a solution.
+better).  The solo Gymnasium env rewards minus the time of each step and +20 for a solution;
+an unsolved ending costs the rest of the clock, so every solution beats every failure.  It has
+two opt-in learning aids computed from the player's own information (``belief=True``: the exact
+belief as features; ``shaping=k``: potential-based information shaping; see
+:mod:`digsite.envs.archeologic_solo` and ``learning_aids``).
 
 Configuration
 -------------
@@ -118,6 +122,7 @@ rules           ``ArcheOlogicGame`` / ``ArcheOlogicState`` (the engine protocol)
 observation     the per-player observation (``ObservationLayout`` pieces above)
 saved           ``to_dict`` / ``from_dict`` with checks (``CorruptStateError``)
 text            ``action_to_string`` and ``render`` (a finished solo game shows its title)
+learning_aids   belief features and the information potential of the solo env's learning aids
 titles          solo titles: ``titles(quest, num_clues) -> (master, seasoned)`` thresholds
                 (cached), ``title(solved, time, master, seasoned)``, ``state_title(state)``
 deduction       ``DeductionAgent``: the rules-based player (``make_agent("heuristic",
@@ -242,8 +247,19 @@ Solo titles and the deduction agent:
   or one or two extra questions (questions cost 1-3).  The same numbers hold in both guess
   variants.  Thresholds depend only on the layout, clues and ring, and are cached.
   ``titles(quest, num_clues)`` gives them for a quest number; the solo Gymnasium env's final
-  ``info`` has ``title`` / ``master_time`` / ``seasoned_time``, and ``render()`` of a finished
-  solo game shows the title.
+  ``info`` has ``title`` / ``master_time`` / ``seasoned_time`` (None when unsolved), and
+  ``render()`` of a finished solo game shows the title.
+* Solo env reward (digsite's own): an episode that ends unsolved returns ``-(time_limit + 1)``
+  whatever the time spent (the rest of the clock is charged on the last step), because charging
+  only the time spent made a quick wrong guess (about -4) look better than careful play that
+  runs out of time, and better than nothing at all for a learner that cannot yet solve.
+* Learning aids (digsite's own, off by default): the raw note sheet leaves a network to do exact
+  deduction over 166,848 layouts before it ever sees a solution (random play never solves), so
+  the solo env offers the belief a careful player's notes would give (per-building placement
+  marginals over the layouts still possible, aligned with the placement actions) and
+  potential-based shaping by bits learnt.  Both use ``state.belief(player)`` and the pieces
+  entered, never the layout; a test checks the features are identical on resampled states and
+  that the shaping of an episode sums to a constant for any policy.
 * ``DeductionAgent`` (``deduction``) uses only ``state.belief(player)`` and the public position,
   never ``state.layout``; it guesses exactly when its belief holds one layout and otherwise asks
   ``best_question`` over the axes reachable this turn (solo start: any axis, placing the

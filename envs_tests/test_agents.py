@@ -7,7 +7,14 @@ import numpy as np
 import pytest
 
 import digsite
-from digsite.agents import ISMCTSAgent, RandomPolicy, choose, make_agent
+from digsite.agents import (
+    ISMCTSAgent,
+    RandomPolicy,
+    agent_rollout,
+    choose,
+    make_agent,
+    random_rollout,
+)
 from digsite.core.registry import ENVIRONMENTS
 from digsite.core.registry import make_game as make_game_of
 
@@ -103,3 +110,30 @@ def test_state_agents_sit_in_the_single_seat_env():
 def test_unknown_agent_kind():
     with pytest.raises(ValueError, match="kinds"):
         make_agent("oracle", "mykerinos")
+
+
+def test_agent_rollouts_play_the_agent_for_every_seat():
+    """A rollout by ArcheOlogic's deduction agent solves the city (random rollouts never do)."""
+    game = make_game_of("archeologic", num_players=1)
+    rng = np.random.default_rng(0)
+    for seed in range(3):
+        state = game.new_initial_state(np.random.default_rng(seed))
+        agent_rollout(make_agent("heuristic", "archeologic"))(state, rng)
+        assert state.is_terminal() and state.returns() == [1.0]
+        state = game.new_initial_state(np.random.default_rng(seed))
+        random_rollout(state, rng)
+        assert state.is_terminal() and state.returns() == [-1.0]
+
+
+def test_ismcts_with_heuristic_rollouts_plays_legal_moves():
+    """(Heuristic rollouts cost far more than random ones: 30 iterations beat random at 2-player
+    Mykerinos in 4 games of 4, but take half a minute a game, too long for the suite.)"""
+    game = make_game_of("mykerinos", num_players=2)
+    state = game.new_initial_state(np.random.default_rng(0))
+    agent = make_agent("mcts", "mykerinos", seed=0, mcts_iterations=3, mcts_rollout="heuristic")
+    for _ in range(12):
+        action = agent.act_in(state, state.current_player())
+        assert state.legal_action_mask()[action]
+        state.apply_action(action)
+    with pytest.raises(ValueError, match="rollouts"):
+        make_agent("mcts", "mykerinos", mcts_rollout="oracle")

@@ -45,7 +45,7 @@ from sb3_contrib import MaskablePPO
 
 import digsite
 from digsite.agents import AGENT_KINDS, choose, make_agent
-from digsite.core.registry import ENVIRONMENTS, SOLO_GYM_IDS, entry
+from digsite.core.registry import ENVIRONMENTS, ROLLOUTS, SOLO_GYM_IDS, entry
 
 Agent = Callable[[np.ndarray, np.ndarray], int]
 """``agent(observation, action_mask) -> action``, or an agent with ``act_in(state, player)``."""
@@ -208,6 +208,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "(a game without a heuristic skips it)",
     )
     add("--mcts-iterations", type=int, default=100, help="IS-MCTS budget")
+    add("--mcts-rollout", choices=ROLLOUTS, default="random", help="IS-MCTS rollout policy")
     args = parser.parse_args(argv)
     args.env_options = dict(args.env_option)
     if args.env_options and args.env is None:
@@ -374,12 +375,14 @@ def main(argv: list[str] | None = None) -> list:
         title = f"{args.env}" + (f" ({options})" if options else "") + f", {args.games} episodes"
         results = [evaluate_solo("MaskablePPO", model_agent(model), env, args.games, args.seed)]
         for kind in baseline_kinds(args.baselines, game):
-            agent = make_agent(kind, game, args.seed, args.mcts_iterations)
+            agent = make_agent(kind, game, args.seed, args.mcts_iterations, args.mcts_rollout)
             results.append(evaluate_solo(kind, agent, env, args.games, args.seed))
         stem = args.model.parent / "results-solo"
         setting = {"env": args.env, "env_options": args.env_options}
     else:
-        opponents = make_agent(args.opponents, args.game, args.seed + 1, args.mcts_iterations)
+        opponents = make_agent(
+            args.opponents, args.game, args.seed + 1, args.mcts_iterations, args.mcts_rollout
+        )
         envs = [
             digsite.single_seat_env(
                 args.game, seat=seat, opponents=opponents, num_players=args.num_players
@@ -393,7 +396,7 @@ def main(argv: list[str] | None = None) -> list:
         )
         results = [evaluate("MaskablePPO", model_agent(model), envs, args.games, args.seed)]
         for kind in baseline_kinds(args.baselines, args.game):
-            agent = make_agent(kind, args.game, args.seed, args.mcts_iterations)
+            agent = make_agent(kind, args.game, args.seed, args.mcts_iterations, args.mcts_rollout)
             results.append(evaluate(kind, agent, envs, args.games, args.seed))
         stem = args.model.parent / f"results-{args.opponents}"
         setting = {"game": args.game, "num_players": args.num_players, "opponents": args.opponents}

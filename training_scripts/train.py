@@ -24,9 +24,10 @@ with their defaults):
 
 ``--opponents``
     ``random`` (uniform over legal moves), ``heuristic`` (the game's rules-based player),
-    ``mcts`` (information-set MCTS, ``--mcts-iterations`` per move: slow, tens of moves a
-    second), ``model:<path to a model.zip>`` (a saved MaskablePPO model playing its masked most
-    likely move from its own seat's observation) or ``self-play`` (see below).
+    ``mcts`` (information-set MCTS, ``--mcts-iterations`` per move, random rollouts or the
+    game's heuristic with ``--mcts-rollout heuristic``: slow, tens of moves a second),
+    ``model:<path to a model.zip>`` (a saved MaskablePPO model playing its masked most likely
+    move from its own seat's observation) or ``self-play`` (see below).
     ``--stochastic-opponents`` makes model and self-play opponents sample their moves instead.
 ``self-play``
     Every ``--snapshot-every`` learner steps the current model is saved as
@@ -97,7 +98,7 @@ from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnv
 
 import digsite
 from digsite.agents import make_agent
-from digsite.core.registry import ENVIRONMENTS, SOLO_GYM_IDS, entry
+from digsite.core.registry import ENVIRONMENTS, ROLLOUTS, SOLO_GYM_IDS, entry
 
 TORCH_THREADS = 1
 """Small MLP, small batches: one thread is as fast as two and leaves a core for the envs."""
@@ -172,6 +173,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="model and self-play opponents sample their moves instead of the most likely one",
     )
     add("--mcts-iterations", type=int, default=100, help="IS-MCTS budget per opponent move")
+    add("--mcts-rollout", choices=ROLLOUTS, default="random", help="IS-MCTS rollout policy")
     add("--snapshot-every", type=int, default=5_000, help="self-play: steps between snapshots")
     add("--pool-size", type=int, default=10, help="self-play: members kept in the pool")
     add("--n-envs", type=int, default=4, help="parallel training envs")
@@ -235,7 +237,7 @@ def make_opponents(args: argparse.Namespace, kind: str, seed: int, env: gym.Env)
         return ModelOpponent(load_policy(kind[len(MODEL_PREFIX) :], env), rng)
     if kind == "random":
         return None
-    return make_agent(kind, args.game, seed, args.mcts_iterations)
+    return make_agent(kind, args.game, seed, args.mcts_iterations, args.mcts_rollout)
 
 
 def build_env(args: argparse.Namespace, kind: str, stream: int, rank: int) -> gym.Env:

@@ -2,11 +2,12 @@
 
 from ..core.policy import RandomPolicy, StateAgent, choose
 from ..core.registry import AGENT_KINDS, make_agent
-from .ismcts import ISMCTSAgent, random_rollout
+from .ismcts import ISMCTSAgent, agent_rollout, random_rollout
 
 __all__ = [
     "AGENT_KINDS",
     "ISMCTSAgent",
+    "agent_rollout",
     "RandomPolicy",
     "StateAgent",
     "choose",

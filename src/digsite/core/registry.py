@@ -131,11 +131,19 @@ def make_game(name: str, **config):
 
 
 AGENT_KINDS = ("random", "heuristic", "mcts")
+ROLLOUTS = ("random", "heuristic")
 
 
-def make_agent(kind: str, game: str, seed: int | None = None, mcts_iterations: int = 200):
+def make_agent(
+    kind: str,
+    game: str,
+    seed: int | None = None,
+    mcts_iterations: int = 200,
+    mcts_rollout: str = "random",
+):
     """A baseline agent for ``game``: ``"random"``, ``"heuristic"`` (the game's rules-based
-    player) or ``"mcts"`` (information-set MCTS with random rollouts)."""
+    player) or ``"mcts"`` (information-set MCTS; ``mcts_rollout`` ``"random"`` or
+    ``"heuristic"``: the game's heuristic plays every seat of the rollouts)."""
     from .policy import RandomPolicy
 
     if kind == "random":
@@ -146,7 +154,12 @@ def make_agent(kind: str, game: str, seed: int | None = None, mcts_iterations: i
             raise ValueError(f"{game} has no heuristic agent yet; kinds: {AGENT_KINDS}")
         return _load(path)()
     if kind == "mcts":
-        from ..agents.ismcts import ISMCTSAgent
+        from ..agents.ismcts import ISMCTSAgent, agent_rollout, random_rollout
 
-        return ISMCTSAgent(iterations=mcts_iterations, seed=seed)
+        if mcts_rollout not in ROLLOUTS:
+            raise ValueError(f"unknown rollout {mcts_rollout!r}; rollouts: {', '.join(ROLLOUTS)}")
+        rollout = random_rollout
+        if mcts_rollout == "heuristic":
+            rollout = agent_rollout(make_agent("heuristic", game))
+        return ISMCTSAgent(iterations=mcts_iterations, rollout=rollout, seed=seed)
     raise ValueError(f"unknown agent kind {kind!r}; kinds: {', '.join(AGENT_KINDS)}")

@@ -61,9 +61,8 @@ def test_once_one_layout_is_left_the_features_spell_it_out():
         obs, *_ = env.step(agent.act_in(env.state, 0))
     assert env.state.current_player() == 0 and env.action_masks()[GUESS]
     obs, *_ = env.step(GUESS)
-    size = env.game.observation_size
     for _ in range(NUM_BUILDINGS):
-        marginals = obs[size:-2].reshape(NUM_BUILDINGS, -1)
+        marginals = env.game.obs_layout.unpack(obs)["belief_marginals"]
         building = len(env.state.pieces)
         assert marginals[building].max() == 1.0
         obs, reward, terminated, _, info = env.step(PLACE0 + int(marginals[building].argmax()))
@@ -137,4 +136,6 @@ def test_learning_aid_options_are_checked():
     with pytest.raises(ValueError, match="shaping"):
         ArcheOlogicSoloEnv(shaping=-1)
     env = ArcheOlogicSoloEnv(belief=True)
-    assert env.observation_space.shape == (env.game.observation_size + FEATURE_SIZE,)
+    plain = ArcheOlogicSoloEnv()
+    assert env.observation_space.shape == (plain.game.observation_size + FEATURE_SIZE,)
+    assert env.game.config["belief_features"] and not plain.game.config["belief_features"]

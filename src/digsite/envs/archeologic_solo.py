@@ -39,10 +39,11 @@ Learning aids (off by default, so the default env is the plain game;
 :mod:`digsite.games.archeologic.learning_aids`), both computed from the player's own
 information only, never from the hidden layout:
 
-* ``belief=True`` appends 602 features to the observation: for each building, the share of the
-  layouts still possible for the player (and agreeing with the pieces of the guess entered so
-  far) that put it at each placement offset, aligned with the placement actions, and the
-  log-scaled counts of possible layouts.  When one layout is left, the features spell it out.
+* ``belief=True`` (the game's ``belief_features`` option) appends 602 features to the
+  observation: for each building, the share of the layouts still possible for the player (and
+  agreeing with the pieces of the guess entered so far) that put it at each placement offset,
+  aligned with the placement actions, and the log-scaled counts of possible layouts.  When one
+  layout is left, the features spell it out.
 * ``shaping=k`` (k > 0) adds ``k`` times the change of an information potential (minus log2 of
   the layouts still possible) to each step's reward, with potential 0 once the episode ends:
   each bit learnt pays ``k`` at once, a piece that fits no possible layout costs, and the
@@ -56,11 +57,7 @@ import gymnasium as gym
 import numpy as np
 
 from ..core.rendering import RENDER_MODES, check_render_mode, render
-from ..games.archeologic.learning_aids import (
-    FEATURE_SIZE,
-    information_potential,
-    write_belief_features,
-)
+from ..games.archeologic.learning_aids import information_potential
 from ..games.archeologic.rules import ArcheOlogicGame
 from ..games.archeologic.titles import state_title
 
@@ -86,8 +83,6 @@ class ArcheOlogicSoloEnv(gym.Env):
     ):
         if illegal_action not in ("end", "random"):
             raise ValueError(f"illegal_action must be 'end' or 'random', got {illegal_action!r}")
-        if not isinstance(belief, bool):
-            raise ValueError(f"belief must be True or False, got {belief!r}")
         if not isinstance(shaping, (int, float)) or not 0 <= shaping < float("inf"):
             raise ValueError(f"shaping must be a number >= 0 (0: no shaping), got {shaping!r}")
         check_render_mode(render_mode)
@@ -102,15 +97,14 @@ class ArcheOlogicSoloEnv(gym.Env):
             time_limit=time_limit,
             expert=expert,
             buildings=buildings,
+            belief_features=belief,
         )
         self.max_time = max_time
         self.solve_bonus = float(solve_bonus)
         self.illegal_action = illegal_action
         self.render_mode = render_mode
-        self.belief = belief
         self.shaping = float(shaping)
-        size = self.game.observation_size + (FEATURE_SIZE if belief else 0)
-        self.observation_space = gym.spaces.Box(0.0, 1.0, (size,), np.float32)
+        self.observation_space = gym.spaces.Box(0.0, 1.0, (self.game.observation_size,), np.float32)
         self.action_space = gym.spaces.Discrete(self.game.num_actions)
         self.state = None
         self._done = False
@@ -194,9 +188,6 @@ class ArcheOlogicSoloEnv(gym.Env):
         return reward
 
     def _observation(self) -> np.ndarray:
-        out = np.empty(self.observation_space.shape[0], dtype=np.float32)
-        size = self.game.observation_size
-        self.state.observe(0, out[:size])
-        if self.belief:
-            write_belief_features(self.state, 0, out[size:])
+        out = np.empty(self.game.observation_size, dtype=np.float32)
+        self.state.observe(0, out)
         return out

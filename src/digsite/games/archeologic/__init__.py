@@ -53,6 +53,8 @@ expert          False      True: expert starting clues (digsite's own design): t
                            of different buildings or of empty zones on an axis
 buildings       None       the tiles: None = ``data/buildings.json``; or the path of a JSON
                            file in that format, or a list of its records (real tiles, say)
+belief_features False      True: a learning aid (digsite's own), the player's exact
+                           belief at the end of the observation (see below)
 =============== ========== =========================================================
 
 Action table (one ``Discrete(120)`` space)
@@ -97,6 +99,11 @@ answers             (10, 9, 21)      own note sheet: one-hot answer code per axi
 feedback_right      (6, 100)         own app feedback: placements known right
 feedback_wrong      (6, 100)         own app feedback: placements known wrong
 my_guess            (6, 100)         own guess: pieces entered so far or waiting to be checked
+belief_marginals    (6, 100)         only with ``belief_features``: per building, the share of the
+                                     layouts still possible for this player (and agreeing with the
+                                     pieces of its guess entered so far) at each placement offset
+belief_size         (2,)             only with ``belief_features``: log2(1 + layouts possible) and
+                                     log2(1 + those agreeing with the pieces), / log2(1 + all)
 =================== ================ =============================================================
 
 Never another player's answers, feedback or guess pieces, never the layout.
@@ -230,7 +237,9 @@ Engine decisions (the game engine, added to the core decisions above):
 * Returns: solo +1 solved / -1 not; multiplayer +1 for the winner and -1 for the others, -1
   for everybody when nobody solves.  ``scores()`` solo = minus the time spent.
 * Conformance configurations: solo and 2 players with rulebook guesses, solo with app guesses,
-  3 players with app guesses, 4 players with rulebook guesses, 2 players in expert mode.
+  3 players with app guesses, 4 players with rulebook guesses, 2 players in expert mode, 2
+  players with app guesses and belief features (so the suite's resampling test also proves the
+  features show nothing hidden).
 
 Solo titles and the deduction agent:
 

@@ -7,6 +7,8 @@ clues (the same for everyone), own answers (a note sheet), own guess feedback (a
 the pieces of this player's own guess, entered or waiting to be checked.  Never the layout.
 Expert mode: the starting clues (traps answers on axes) are pre-filled in the note sheet
 (``answers`` at the traps question of each clue's axis) and the ``clues`` piece stays zero.
+With ``belief_features`` the observation ends with the player's exact belief
+(:mod:`.learning_aids`), a function of the private pieces above.
 """
 
 from __future__ import annotations
@@ -16,14 +18,16 @@ import numpy as np
 from ...core.encoding import ObservationLayout
 from .actions import DECISIONS, NUM_PLACEMENT_IDS, OUT_OF_TIME, PLACE, QUESTION, WRONG_GUESS
 from .components import NUM_BUILDINGS, NUM_CELLS, TRAP_KINDS
+from .learning_aids import write_belief_features
 from .questions import MAX_ANSWERS, NUM_AXES, NUM_QUESTIONS
 
 COUNT_SCALE = 4.0
 """Counts (questions asked, guesses made) are divided by 4 and capped at 1."""
 
 
-def observation_layout(num_players: int) -> ObservationLayout:
+def observation_layout(num_players: int, belief_features: bool = False) -> ObservationLayout:
     n = num_players
+    belief = [("belief_marginals", (NUM_BUILDINGS, NUM_PLACEMENT_IDS)), ("belief_size", (2,))]
     return ObservationLayout(
         [
             ("to_move", (n,)),
@@ -44,6 +48,7 @@ def observation_layout(num_players: int) -> ObservationLayout:
             ("feedback_right", (NUM_BUILDINGS, NUM_PLACEMENT_IDS)),
             ("feedback_wrong", (NUM_BUILDINGS, NUM_PLACEMENT_IDS)),
             ("my_guess", (NUM_BUILDINGS, NUM_PLACEMENT_IDS)),
+            *(belief if belief_features else ()),
         ]
     )
 
@@ -110,3 +115,7 @@ def observe(state, player: int, out: np.ndarray) -> None:
     if state.phase == PLACE and state.actor == player:
         for b, pid in enumerate(state.pieces):
             out[mine + b * NUM_PLACEMENT_IDS + offsets[b][pid]] = 1.0
+    if g.belief_features:
+        write_belief_features(
+            state, player, out[s["belief_marginals"].start : s["belief_size"].stop]
+        )

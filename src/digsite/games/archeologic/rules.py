@@ -54,6 +54,7 @@ OPTIONS: dict[str, Any] = {
     "time_limit": None,
     "expert": False,
     "buildings": None,
+    "belief_features": False,
 }
 MAX_QUEST_NUMBER = 1 << 31
 """A random quest number is drawn from 0 .. 2**31 - 1 (each gives a uniform random layout)."""
@@ -73,6 +74,7 @@ class ArcheOlogicGame(Game):
         time_limit: int | None = None,
         expert: bool = False,
         buildings: str | list | None = None,
+        belief_features: bool = False,
     ):
         if isinstance(num_players, bool) or num_players not in self.player_counts:
             raise ConfigError(
@@ -94,6 +96,11 @@ class ArcheOlogicGame(Game):
                 f"archeologic expert must be True or False (expert mode: counts on axes "
                 f"instead of trap cells as starting clues), got {expert!r}"
             )
+        if not isinstance(belief_features, (bool, np.bool_)):
+            raise ConfigError(
+                f"archeologic belief_features must be True or False (a learning aid: the exact "
+                f"belief in the observation), got {belief_features!r}"
+            )
         self.ring_given = None if ring is None else list(ring)
         self.ring = _parse_ring(ring)
         solo = num_players == 1
@@ -111,6 +118,7 @@ class ArcheOlogicGame(Game):
         self.quest = None if quest is None else int(quest)
         self.time_limit = int(time_limit)
         self.expert = bool(expert)
+        self.belief_features = bool(belief_features)
         self.num_actions = NUM_ACTIONS
         self.max_game_length = self.num_players * (2 * self.time_limit + 12) + 1
         self.buildings_given = str(buildings) if isinstance(buildings, PathLike) else buildings
@@ -153,7 +161,7 @@ class ArcheOlogicGame(Game):
         self._prefix_masks: dict[tuple[int, ...], np.ndarray] = {}
         self._clue_beliefs: dict[tuple, Belief] = {}
 
-        self.obs_layout = observation_layout(self.num_players)
+        self.obs_layout = observation_layout(self.num_players, self.belief_features)
         self.observation_size = self.obs_layout.size
 
     @classmethod
@@ -172,6 +180,7 @@ class ArcheOlogicGame(Game):
             "time_limit": self.time_limit,
             "expert": self.expert,
             "buildings": self.buildings_given,
+            "belief_features": self.belief_features,
         }
 
     def observation_piece_names(self):

@@ -83,19 +83,19 @@ def test_saved_model_reloads_and_evaluates(trained):
     model = MaskablePPO.load(trained / "model.zip", device="cpu")
     assert model.action_space.n > 0
     evaluate.main(["--model", str(trained / "model.zip"), "--games", "4", "--baselines", "random"])
-    results = json.loads((trained / "results-random.json").read_text())
+    results = json.loads((trained / "results-mykerinos-2p-random.json").read_text())
     assert [r["agent"] for r in results["results"]] == ["MaskablePPO", "random"]
     assert all(r["games"] == 4 for r in results["results"])
-    with (trained / "results-random.csv").open() as f:
+    with (trained / "results-mykerinos-2p-random.csv").open() as f:
         rows = list(csv.DictReader(f))
     assert [(r["agent"], int(r["games"])) for r in rows] == [("MaskablePPO", 4), ("random", 4)]
     for row, result in zip(rows, results["results"], strict=True):
         assert int(row["wins"]) + int(row["shared"]) + int(row["losses"]) == 4
         assert int(row["wins"]) == result["wins"]
-    markdown = (trained / "results-random.md").read_text().splitlines()
+    markdown = (trained / "results-mykerinos-2p-random.md").read_text().splitlines()
     assert markdown[0].startswith("mykerinos, 2 players") and markdown[2].startswith("| agent |")
     assert len(markdown) == 2 + 2 + len(rows)
-    assert (trained / "results-random.png").read_bytes()[:4] == b"\x89PNG"
+    assert (trained / "results-mykerinos-2p-random.png").read_bytes()[:4] == b"\x89PNG"
 
 
 SOLO = "digsite/ArcheOlogicSolo-v0"
@@ -136,3 +136,15 @@ def test_solo_env_has_no_opponents(capsys):
     with pytest.raises(SystemExit):
         train.parse_args(["--env", SOLO, "--env-option", "no_such_option=1"])
     assert "no_such_option" in capsys.readouterr().err
+
+
+def test_baselines_alone_are_evaluated_without_a_model(tmp_path):
+    """Heuristic against random players, no model: the table every game's README section uses."""
+    options = ["--game", "archeologic", "--games", "4", "--out", str(tmp_path)]
+    results = evaluate.main([*options, "--baselines", "heuristic,random"])
+    assert [r.agent for r in results] == ["heuristic", "random"]
+    assert results[0].wins == 4  # the deduction agent always solves before random players
+    saved = json.loads((tmp_path / "results-archeologic-2p-random.json").read_text())
+    assert saved["model"] is None and saved["results"][1]["wins"] == 0
+    with pytest.raises(SystemExit):
+        evaluate.main([*options, "--baselines", ""])

@@ -17,9 +17,11 @@ every agent; reports the solved (won) rate, the mean return, the game's own scor
     python training_scripts/evaluate.py --env digsite/ArcheOlogicSolo-v0 \\
         --model runs/archeologic-solo/model.zip --games 200
 
-Prints a table and writes ``results-<opponents>`` (or ``results-solo``) ``.json``, ``.md``
-(the table in Markdown), ``.csv`` (one row per agent) and, with matplotlib installed, ``.png``
-(win rates with their 95% intervals, or the score distributions) next to the model.
+Without ``--model`` only the baselines are played (heuristic and MCTS against random players,
+say).  Prints a table and writes ``results-<game>-<N>p-<opponents>`` (or ``results-solo``)
+``.json``, ``.md`` (the table in Markdown), ``.csv`` (one row per agent) and, with matplotlib
+installed, ``.png`` (win rates with their 95% intervals, or the score distributions) into
+``--out`` (default: the model's folder, else ``runs/evaluations``).
 """
 
 from __future__ import annotations
@@ -197,7 +199,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         metavar="KEY=VALUE",
         help="an option of the --env (repeatable; the model's training options)",
     )
-    add("--model", type=Path, default=Path("runs/mykerinos/model.zip"), help="model.zip to load")
+    add("--model", type=Path, default=None, help="a model.zip from train.py (none: baselines only)")
+    add(
+        "--out",
+        type=Path,
+        default=None,
+        help="output folder (default: the model's, else runs/evaluations)",
+    )
     add("--games", type=int, default=200, help="games per agent")
     add("--seed", type=int, default=0, help="game i is dealt with seed + i")
     add("--opponents", default="random", choices=AGENT_KINDS, help="who plays the other seats")
@@ -362,22 +370,40 @@ def baseline_kinds(text: str, game: str) -> list[str]:
     return kinds
 
 
+def agents_to_evaluate(args: argparse.Namespace, game: str, env: gym.Env) -> list[tuple]:
+    """``(name, agent)``: the model (if any), then the baselines."""
+    agents = []
+    if args.model is not None:
+        model = load_model(args.model)
+        check_spaces(model, env)
+        agents.append(("MaskablePPO", model_agent(model)))
+    for kind in baseline_kinds(args.baselines, game):
+        agent = make_agent(kind, game, args.seed, args.mcts_iterations, args.mcts_rollout)
+        name = kind
+        if kind == "mcts":
+            name = f"mcts ({args.mcts_iterations} it., {args.mcts_rollout} rollouts)"
+        agents.append((name, agent))
+    if not agents:
+        sys.exit("error: nothing to evaluate: give --model and/or --baselines")
+    return agents
+
+
 def main(argv: list[str] | None = None) -> list:
     args = parse_args(argv)
     torch.set_num_threads(1)
-    model = load_model(args.model)
+    out = args.out or (args.model.parent if args.model else Path("runs/evaluations"))
+    out.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     if args.env is not None:
         env = gym.make(args.env, **args.env_options)
-        check_spaces(model, env)
         game = env.unwrapped.game.name
         options = ", ".join(f"{k}={v}" for k, v in args.env_options.items())
         title = f"{args.env}" + (f" ({options})" if options else "") + f", {args.games} episodes"
-        results = [evaluate_solo("MaskablePPO", model_agent(model), env, args.games, args.seed)]
-        for kind in baseline_kinds(args.baselines, game):
-            agent = make_agent(kind, game, args.seed, args.mcts_iterations, args.mcts_rollout)
-            results.append(evaluate_solo(kind, agent, env, args.games, args.seed))
-        stem = args.model.parent / "results-solo"
+        results = [
+            evaluate_solo(name, agent, env, args.games, args.seed)
+            for name, agent in agents_to_evaluate(args, game, env)
+        ]
+        stem = out / "results-solo"
         setting = {"env": args.env, "env_options": args.env_options}
     else:
         opponents = make_agent(
@@ -389,16 +415,15 @@ def main(argv: list[str] | None = None) -> list:
             )
             for seat in range(args.num_players)
         ]
-        check_spaces(model, envs[0])
         title = (
             f"{args.game}, {args.num_players} players, against {args.opponents} opponents, "
             "seats rotating"
         )
-        results = [evaluate("MaskablePPO", model_agent(model), envs, args.games, args.seed)]
-        for kind in baseline_kinds(args.baselines, args.game):
-            agent = make_agent(kind, args.game, args.seed, args.mcts_iterations, args.mcts_rollout)
-            results.append(evaluate(kind, agent, envs, args.games, args.seed))
-        stem = args.model.parent / f"results-{args.opponents}"
+        results = [
+            evaluate(name, agent, envs, args.games, args.seed)
+            for name, agent in agents_to_evaluate(args, args.game, envs[0])
+        ]
+        stem = out / f"results-{args.game}-{args.num_players}p-{args.opponents}"
         setting = {"game": args.game, "num_players": args.num_players, "opponents": args.opponents}
     wall_time = time.perf_counter() - start
 
@@ -407,7 +432,7 @@ def main(argv: list[str] | None = None) -> list:
     print(f"({wall_time:.1f} s)")
     record = {
         **setting,
-        "model": str(args.model),
+        "model": None if args.model is None else str(args.model),
         "games": args.games,
         "seed": args.seed,
         "wall_time_s": round(wall_time, 2),

@@ -139,3 +139,70 @@ def test_learning_aid_options_are_checked():
     plain = ArcheOlogicSoloEnv()
     assert env.observation_space.shape == (plain.game.observation_size + FEATURE_SIZE,)
     assert env.game.config["belief_features"] and not plain.game.config["belief_features"]
+
+
+def test_consistent_guesses_enter_only_possible_layouts():
+    """With the aid, every placement offered extends the pieces to a layout the player cannot
+    rule out; once one layout is left the guess is forced and right; random play solves some
+    solo games (without the aid it never does)."""
+    game = ArcheOlogicGame(num_players=1, consistent_guesses=True)
+    rng = np.random.default_rng(3)
+    solved = 0
+    for _ in range(40):
+        state = game.new_initial_state(rng)
+        while not state.is_terminal():
+            mask = state.legal_action_mask()
+            if len(state.pieces) or mask[PLACE0:].any():
+                possible = candidate_rows(state, 0)
+                building = len(state.pieces)
+                offered = set((np.flatnonzero(mask[PLACE0:])).tolist())
+                expected = set(game.pid_to_offset[building][possible[:, building]].tolist())
+                assert offered == expected and len(possible) > 0
+                assert (mask[PLACE0:].sum() == 1) == (len(set(possible[:, building])) == 1)
+            state.apply_action(int(rng.choice(np.flatnonzero(mask))))
+        solved += state.winner == 0
+    assert 2 <= solved < 40
+
+    state = game.new_initial_state(np.random.default_rng(0))
+    agent = make_agent("heuristic", "archeologic")
+    while len(state.belief(0)) > 1:
+        state.apply_action(agent.act_in(state, 0))
+    state.apply_action(GUESS)
+    while not state.is_terminal():  # one legal placement each time: the layout's
+        legal = np.flatnonzero(state.legal_action_mask())
+        assert len(legal) == 1
+        state.apply_action(int(legal[0]))
+    assert state.winner == 0
+
+
+def test_aid_options_are_checked_and_saved():
+    with pytest.raises(ValueError, match="consistent_guesses"):
+        ArcheOlogicGame(num_players=1, consistent_guesses="yes")
+    game = ArcheOlogicGame(num_players=2, consistent_guesses=True, belief_features=True)
+    state = game.new_initial_state(np.random.default_rng(0))
+    assert game.state_from_dict(state.to_dict()).to_dict() == state.to_dict()
+    plain = ArcheOlogicGame(num_players=2)
+    with pytest.raises(ValueError, match="config"):
+        plain.state_from_dict(state.to_dict())
+
+
+def test_a_resampled_guess_that_fits_no_candidate_can_still_be_finished():
+    """Resampled for another player, the guesser's half-entered pieces may fit none of its new
+    candidates: the mask then falls back to every legal completion (search plays on)."""
+    game = ArcheOlogicGame(num_players=2, guess_variant="app", consistent_guesses=True)
+    rng = np.random.default_rng(4)
+    fallbacks = 0
+    for _ in range(30):
+        state = game.new_initial_state(rng)
+        while not state.is_terminal() and len(state.pieces) < 2:
+            state.apply_action(int(rng.choice(np.flatnonzero(state.legal_action_mask()))))
+        if state.is_terminal():
+            continue
+        guesser = state.current_player()
+        for _ in range(10):
+            other = state.resample_hidden(1 - guesser, rng)
+            if len(candidate_rows(other, guesser)) == 0:
+                fallbacks += 1
+                mask = other.legal_action_mask()
+                assert (mask == game.placement_mask(tuple(other.pieces))).all() and mask.any()
+    assert fallbacks > 0

@@ -79,7 +79,8 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
             "guess_variant='rulebook' (wrong guess eliminates) or 'app' (per-building feedback)",
             "num_clues=3..5",
             "expert=True (digsite's own expert clues: trap counts on axes)",
-            "belief_features=True (a learning aid: the exact belief in the observation)",
+            "learning aids: belief_features=True (the exact belief in the observation), "
+            "consistent_guesses=True (guesses masked to the layouts still possible)",
         ),
         heuristic_agent="digsite.games.archeologic.deduction:DeductionAgent",
         status="playable (generated quests, public fan-app tiles; expert mode is digsite's own)",
@@ -90,7 +91,12 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
             {"num_players": 3, "guess_variant": "app"},
             {"num_players": 4},
             {"num_players": 2, "expert": True},
-            {"num_players": 2, "guess_variant": "app", "belief_features": True},
+            {
+                "num_players": 2,
+                "guess_variant": "app",
+                "belief_features": True,
+                "consistent_guesses": True,
+            },
         ),
     ),
 )

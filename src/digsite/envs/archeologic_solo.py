@@ -44,6 +44,10 @@ information only, never from the hidden layout:
   agreeing with the pieces of the guess entered so far) that put it at each placement offset,
   aligned with the placement actions, and the log-scaled counts of possible layouts.  When one
   layout is left, the features spell it out.
+* ``consistent_guesses=True`` (the game's option of that name) masks the entry of a guess to
+  the layouts the player cannot rule out: a guess is right with probability 1 / (layouts still
+  possible), and always right once one is left.  The learner still picks the questions and the
+  moment to guess (random play then solves about 1 game in 6).
 * ``shaping=k`` (k > 0) adds ``k`` times the change of an information potential (minus log2 of
   the layouts still possible) to each step's reward, with potential 0 once the episode ends:
   each bit learnt pays ``k`` at once, a piece that fits no possible layout costs, and the
@@ -79,6 +83,7 @@ class ArcheOlogicSoloEnv(gym.Env):
         expert: bool = False,
         buildings=None,
         belief: bool = False,
+        consistent_guesses: bool = False,
         shaping: float = 0.0,
     ):
         if illegal_action not in ("end", "random"):
@@ -98,6 +103,7 @@ class ArcheOlogicSoloEnv(gym.Env):
             expert=expert,
             buildings=buildings,
             belief_features=belief,
+            consistent_guesses=consistent_guesses,
         )
         self.max_time = max_time
         self.solve_bonus = float(solve_bonus)

@@ -33,10 +33,11 @@ Returns and scores: multiplayer +1 to the winner, -1 to the others (all -1 if no
 ``scores()`` 1 for the winner, 0 otherwise.  Solo: +1
 if solved, -1 otherwise; ``scores()`` = minus the time spent (the rulebook's measure; less is
 better).  The solo Gymnasium env rewards minus the time of each step and +20 for a solution;
-an unsolved ending costs the rest of the clock, so every solution beats every failure.  It has
-two opt-in learning aids computed from the player's own information (``belief=True``: the exact
-belief as features; ``shaping=k``: potential-based information shaping; see
-:mod:`digsite.envs.archeologic_solo` and ``learning_aids``).
+an unsolved ending costs the rest of the clock, so every solution beats every failure.  Opt-in
+learning aids computed from the player's own information: the game options ``belief_features``
+(the exact belief as features) and ``consistent_guesses`` (guesses masked to possible layouts),
+and the solo env's ``shaping=k`` (potential-based information shaping); see
+:mod:`digsite.envs.archeologic_solo` and ``learning_aids``.
 
 Configuration
 -------------
@@ -55,6 +56,8 @@ buildings       None       the tiles: None = ``data/buildings.json``; or the pat
                            file in that format, or a list of its records (real tiles, say)
 belief_features False      True: a learning aid (digsite's own), the player's exact
                            belief at the end of the observation (see below)
+consistent_guesses False   True: a learning aid (digsite's own), the entry of a guess
+                           masked to the layouts the player cannot rule out
 =============== ========== =========================================================
 
 Action table (one ``Discrete(120)`` space)
@@ -238,8 +241,8 @@ Engine decisions (the game engine, added to the core decisions above):
   for everybody when nobody solves.  ``scores()`` solo = minus the time spent.
 * Conformance configurations: solo and 2 players with rulebook guesses, solo with app guesses,
   3 players with app guesses, 4 players with rulebook guesses, 2 players in expert mode, 2
-  players with app guesses and belief features (so the suite's resampling test also proves the
-  features show nothing hidden).
+  players with app guesses and both learning aids (so the suite's resampling test also proves
+  the belief features show nothing hidden).
 
 Solo titles and the deduction agent:
 
@@ -264,11 +267,14 @@ Solo titles and the deduction agent:
   runs out of time, and better than nothing at all for a learner that cannot yet solve.
 * Learning aids (digsite's own, off by default): the raw note sheet leaves a network to do exact
   deduction over 166,848 layouts before it ever sees a solution (random play never solves), so
-  the solo env offers the belief a careful player's notes would give (per-building placement
+  the game offers the belief a careful player's notes would give (per-building placement
   marginals over the layouts still possible, aligned with the placement actions) and
-  potential-based shaping by bits learnt.  Both use ``state.belief(player)`` and the pieces
-  entered, never the layout; a test checks the features are identical on resampled states and
-  that the shaping of an episode sums to a constant for any policy.
+  potential-based shaping by bits learnt, and the game offers guesses masked to the layouts
+  still possible (``consistent_guesses``: random play then solves about 1 solo game in 6, and a
+  learner is left with the choice of questions and of the moment to guess).  All use
+  ``state.belief(player)`` and the pieces entered, never the layout; tests check the features
+  are identical on resampled states, that the shaping of an episode sums to a constant for any
+  policy, and that a masked guess is always a possible layout.
 * ``DeductionAgent`` (``deduction``) uses only ``state.belief(player)`` and the public position,
   never ``state.layout``; it guesses exactly when its belief holds one layout and otherwise asks
   ``best_question`` over the axes reachable this turn (solo start: any axis, placing the

@@ -1,5 +1,6 @@
 """Optional learning aids built from a player's own information: the exact belief as features,
-and an information potential for reward shaping.
+guesses masked to the layouts the player cannot rule out, and an information potential for
+reward shaping.
 
 The raw note sheet asks a network to do exact deduction over 166,848 layouts before it can ever
 enter a right guess, and random play never solves, so a learner sees no success to learn from.
@@ -12,6 +13,11 @@ the hidden layout.
   consistent with the player's information and with the pieces of the guess entered so far) that
   place it at each of its 100 placement offsets, so ``features[b, offset]`` lines up with
   placement action ``PLACE0 + offset``; plus how many layouts remain (log scale).
+* :func:`consistent_placement_mask` (game option ``consistent_guesses``): while a player
+  enters a guess, only the placements that extend the pieces entered to a candidate layout are
+  legal, like notes that refuse a contradiction.  The learner still chooses the questions and
+  when to guess; a guess made while several layouts remain is right with probability 1 / their
+  number, and one made when a single layout remains is always right.
 * :func:`information_potential`: ``-log2`` of the number of candidate layouts, the potential of
   potential-based shaping (Ng, Harada and Russell, 1999): each step's reward gains
   ``scale * (potential after - potential before)``, so asking informative questions and entering
@@ -25,7 +31,7 @@ import math
 
 import numpy as np
 
-from .actions import NUM_PLACEMENT_IDS
+from .actions import NUM_ACTIONS, NUM_PLACEMENT_IDS, PLACE0
 from .components import NUM_BUILDINGS
 
 FEATURE_SIZE = NUM_BUILDINGS * NUM_PLACEMENT_IDS + 2
@@ -65,3 +71,21 @@ def information_potential(state, player: int) -> float:
     if count == 0:
         return -math.log2(len(state.game.layouts)) - 1.0
     return -math.log2(count)
+
+
+def consistent_placement_mask(state, player: int) -> np.ndarray:
+    """The action mask of ``player`` entering building ``len(state.pieces)``: the placements of
+    the candidate layouts.
+
+    In play there is always one (the hidden layout is a candidate, and each piece offered keeps
+    one), but in a state resampled for another player the layout, and so this player's answers,
+    are redrawn, and the pieces already entered may fit none of the new candidates: then every
+    placement that completes a legal layout is offered, so that a search can play on.
+    """
+    rows = candidate_rows(state, player)
+    building = len(state.pieces)
+    if not len(rows):
+        return state.game.placement_mask(tuple(state.pieces))
+    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+    mask[PLACE0 + state.game.pid_to_offset[building][np.unique(rows[:, building])]] = 1
+    return mask

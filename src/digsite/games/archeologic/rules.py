@@ -29,6 +29,7 @@ from .actions import (
 )
 from .components import NUM_BUILDINGS, NUM_CELLS, BuildingsFileError, load_buildings
 from .layouts import get_layouts
+from .learning_aids import consistent_placement_mask
 from .observation import observation_layout, observe
 from .questions import (
     AXIS_NAMES,
@@ -55,6 +56,7 @@ OPTIONS: dict[str, Any] = {
     "expert": False,
     "buildings": None,
     "belief_features": False,
+    "consistent_guesses": False,
 }
 MAX_QUEST_NUMBER = 1 << 31
 """A random quest number is drawn from 0 .. 2**31 - 1 (each gives a uniform random layout)."""
@@ -75,6 +77,7 @@ class ArcheOlogicGame(Game):
         expert: bool = False,
         buildings: str | list | None = None,
         belief_features: bool = False,
+        consistent_guesses: bool = False,
     ):
         if isinstance(num_players, bool) or num_players not in self.player_counts:
             raise ConfigError(
@@ -96,11 +99,15 @@ class ArcheOlogicGame(Game):
                 f"archeologic expert must be True or False (expert mode: counts on axes "
                 f"instead of trap cells as starting clues), got {expert!r}"
             )
-        if not isinstance(belief_features, (bool, np.bool_)):
-            raise ConfigError(
-                f"archeologic belief_features must be True or False (a learning aid: the exact "
-                f"belief in the observation), got {belief_features!r}"
-            )
+        for name, value, aid in (
+            ("belief_features", belief_features, "the exact belief in the observation"),
+            ("consistent_guesses", consistent_guesses, "guesses masked to possible layouts"),
+        ):
+            if not isinstance(value, (bool, np.bool_)):
+                raise ConfigError(
+                    f"archeologic {name} must be True or False (a learning aid: {aid}), "
+                    f"got {value!r}"
+                )
         self.ring_given = None if ring is None else list(ring)
         self.ring = _parse_ring(ring)
         solo = num_players == 1
@@ -119,6 +126,7 @@ class ArcheOlogicGame(Game):
         self.time_limit = int(time_limit)
         self.expert = bool(expert)
         self.belief_features = bool(belief_features)
+        self.consistent_guesses = bool(consistent_guesses)
         self.num_actions = NUM_ACTIONS
         self.max_game_length = self.num_players * (2 * self.time_limit + 12) + 1
         self.buildings_given = str(buildings) if isinstance(buildings, PathLike) else buildings
@@ -181,6 +189,7 @@ class ArcheOlogicGame(Game):
             "expert": self.expert,
             "buildings": self.buildings_given,
             "belief_features": self.belief_features,
+            "consistent_guesses": self.consistent_guesses,
         }
 
     def observation_piece_names(self):
@@ -321,6 +330,8 @@ class ArcheOlogicState(State):
         if phase == QUESTION:
             return g._question_mask
         if phase == PLACE:
+            if g.consistent_guesses:
+                return consistent_placement_mask(self, self.actor)
             return g.placement_mask(tuple(self.pieces))
         if phase == START_AXIS:
             return g._start_mask

@@ -108,7 +108,8 @@ def restore(state, data: Mapping[str, Any]):
     check_saved_outline(data, FIELDS, "archeologic")
     config = data["config"]
     if isinstance(config, Mapping):  # saved before these options existed
-        config = {"expert": False, "buildings": None, "belief_features": False, **config}
+        defaults = {"expert": False, "buildings": None}
+        config = {**defaults, "belief_features": False, "consistent_guesses": False, **config}
     if config != g.config:
         raise _fail(f"'config' {data['config']!r} is not this game's {g.config!r}")
     state.quest = _int(data["quest"], "quest", 0, 2**63)

@@ -60,7 +60,9 @@ def observation_layout() -> ObservationLayout:
 LAYOUT = observation_layout()
 _S = {name: s.start for name, s in LAYOUT.slices.items()}
 _SEAT_ORDER = {
-    (n, player): [(player + k) % n for k in range(n)] for n in range(2, 6) for player in range(n)
+    (n, player): np.array([(player + k) % n for k in range(n)], dtype=np.intp)
+    for n in range(2, 6)
+    for player in range(n)
 }
 
 
@@ -94,40 +96,55 @@ def card_rows(game) -> np.ndarray:
     return rows
 
 
+def realm_rows(game) -> np.ndarray:
+    """Per card, what it adds to its owner's realm summary: its type, its colour and (a City)
+    the colour that triggers it; plus a zero row."""
+    rows = np.zeros((len(game.cards) + 1, NUM_TYPES + 2 * NUM_COLOURS), dtype=np.float32)
+    for card in game.cards:
+        rows[card.id, card.type] = 1.0
+        rows[card.id, NUM_TYPES + game.card_colour[card.id]] = 1.0
+        if card.type == CITY:
+            rows[card.id, NUM_TYPES + NUM_COLOURS + card.colour] = 1.0
+    return rows
+
+
+def seat_scale() -> np.ndarray:
+    scale = [1.0] + [1 / RESOURCE_SCALE] * NUM_RESOURCES + [1 / VP_SCALE] * 4
+    scale += [1 / COUNT_SCALE] * 4 + [1.0, 1.0] + [1.0] * SEATS
+    scale += [0.2] * (NUM_TYPES + 2 * NUM_COLOURS) + [0.2]
+    return np.array(scale, dtype=np.float32)
+
+
+_SEAT_SCALE = seat_scale()
+_POSITIONS = [[1.0 if i == k else 0.0 for i in range(SEATS)] for k in range(SEATS)]
+
+
 def encode(state, player: int, out: np.ndarray) -> None:
+    """Write ``player``'s view of ``state`` into ``out``.
+
+    The public tables (panels, Manors, hands, realms) are built once per
+    ``state.public_version`` by absolute seat and rotated per observer; steps behind the wall
+    change nothing public, so they cost a copy."""
     game = state.game
     n = game.num_players
-    rows = game.card_rows
-    order = _SEAT_ORDER[n, player]
-    out[:] = 0.0
+    cache = state._obs_cache
+    base = cache.get(player)
+    if base is None or base[0] != state.public_version:
+        base = cache[player] = (state.public_version, _public_view(state, player, cache))
+    out[:] = base[1]
     out[_S["round"] + state.round - 1] = 1.0
     out[_S["decision"] + state.decision] = 1.0
     if state.decision != GAME_OVER:
         out[_S["decider"] + (state.decider - player) % n] = 1.0
-    s = LAYOUT["panel"]
-    out[s] = rows[state.panel].ravel()
-    s = LAYOUT["future"]
-    out[s] = rows[state.future].ravel()
-    out[_S["deck_size"]] = len(state.deck) / len(game.cards)
-    hands = out[LAYOUT["hands"]].reshape(SEATS, HAND_LIMIT, CARD_FEATURES)
-    pairs = out[LAYOUT["pairs"]].reshape(SEATS, len(PAIRS))
-    placement = out[LAYOUT["placement"]].reshape(SEATS, PLACEMENT_FEATURES)
-    seat_rows = []
-    for k, p in enumerate(order):
-        hand = state.hand[p]
-        if hand:
-            hands[k, : len(hand)] = rows[hand]
-        if state.pair[p] >= 0:
-            pairs[k, state.pair[p]] = 1.0
-        if p == player or state.revealed:
-            placement[k] = (
-                state.squares[p] + state.generals_on[p] + state.admirals_on[p] + state.buffers_on[p]
-            )
-        seat_rows.append(_seat_row(state, p, k))
-    np.minimum(placement, COUNT_SCALE, out=placement)
-    placement /= COUNT_SCALE
-    seats = out[LAYOUT["seats"]].reshape(SEATS, SEAT_FEATURES)
-    seats[:n] = seat_rows
+    if not state.revealed:
+        o = _PLACEMENT.start
+        own = (
+            state.squares[player]
+            + state.generals_on[player]
+            + state.admirals_on[player]
+            + state.buffers_on[player]
+        )
+        out[o : o + PLACEMENT_FEATURES] = _placement_row(cache, own)
     if state.decision == PLACE and state.decider == player:
         o = _S["my_placing"]
         out[o + state.place_kind] = 1.0
@@ -135,7 +152,7 @@ def encode(state, player: int, out: np.ndarray) -> None:
         out[o + len(PLACE_KINDS) + 1 + state.place_last] = 1.0
     card = state.auction[0] if state.auction[0] >= 0 else state.tithe_card
     if card >= 0 and state.decision != GAME_OVER:
-        out[LAYOUT["pending_card"]] = rows[card]
+        out[_PENDING] = game.card_rows[card]
     if state.auction[0] >= 0:
         o = _S["auction"]
         out[o] = state.auction[1] / MAX_BID
@@ -146,33 +163,128 @@ def encode(state, player: int, out: np.ndarray) -> None:
                 out[o + 1 + SEATS + (q - player) % n] = 1.0
 
 
-def _seat_row(state, p: int, k: int) -> list[float]:
+def _public_view(state, player: int, cache: dict) -> np.ndarray:
+    """The public part of ``player``'s observation (seats rotated), without the turn state."""
+    n = state.game.num_players
+    order = _SEAT_ORDER[n, player]
+    if cache.get("version") != state.public_version:
+        _public_tables(state, cache)
+    out = np.zeros(LAYOUT.size, dtype=np.float32)
+    out[_HEAD:_BOARD_END] = cache["board"]
+    out[_PAIRS.start : _PAIRS.start + n * len(PAIRS)] = cache["pairs"][order].ravel()
+    out[_SEATS.start : _SEATS.start + n * SEAT_FEATURES] = cache["seats"][order].ravel()
+    size = HAND_LIMIT * CARD_FEATURES
+    out[_HANDS.start : _HANDS.start + n * size] = cache["hands"][order].ravel()
+    if state.revealed:
+        out[_PLACEMENT.start : _PLACEMENT.start + n * PLACEMENT_FEATURES] = cache["placement"][
+            order
+        ].ravel()
+    return out
+
+
+def _public_tables(state, cache: dict) -> None:
+    """Public parts by absolute seat: the board block, pairs, seat rows, hands, placements."""
     game = state.game
-    res = state.res[p]
-    row = [1.0]
-    row += [min(x / RESOURCE_SCALE, 1.0) for x in res]
-    row.append(min(state.vp[p] / VP_SCALE, 1.0))
-    row += [min(x / VP_SCALE, 1.0) for x in state.final[p]]
-    row += [min(x / COUNT_SCALE, 1.0) for x in state.leaders[p]]
-    row.append(state.buffers[p] / COUNT_SCALE)
-    row.append(1.0 if state.passed[p] else 0.0)
-    row.append(1.0 if state.placed[p] else 0.0)
-    position = [0.0] * SEATS
-    position[state.turn_order.index(p)] = 1.0
-    row += position
-    types = [0.0] * NUM_TYPES
-    colours = [0.0] * NUM_COLOURS
-    triggers = [0.0] * NUM_COLOURS
-    for c in state.realm[p]:
-        types[game.card_type[c]] += 0.2
-        colours[game.card_colour[c]] += 0.2
-        if game.card_type[c] == CITY:  # the colour that triggers it
-            triggers[game.cards[c].colour] += 0.2
-    row += [min(x, 1.0) for x in types]
-    row += [min(x, 1.0) for x in colours]
-    row += [min(x, 1.0) for x in triggers]
-    row.append(min(state.bonus_queue.count(p) / 5.0, 1.0))
+    n = game.num_players
+    rows = game.card_rows
+    key = (tuple(state.panel), tuple(state.future), len(state.deck))
+    if cache.get("board_key") != key:
+        board = np.empty(_BOARD_END - _HEAD, dtype=np.float32)
+        board[:_PANEL_SIZE] = rows[state.panel].ravel()
+        board[_PANEL_SIZE:-1] = rows[state.future].ravel()
+        board[-1] = len(state.deck) / len(game.cards)
+        cache["board_key"] = key
+        cache["board"] = board
+    if "hands" not in cache:
+        cache["hands"] = np.zeros((n, HAND_LIMIT, CARD_FEATURES), dtype=np.float32)
+        cache["hand_keys"] = [()] * n
+        cache["pairs"] = np.zeros((n, len(PAIRS)), dtype=np.float32)
+        cache["seats"] = np.zeros((n, SEAT_FEATURES), dtype=np.float32)
+        cache["seat_keys"] = [()] * n
+    # updated in place, row by row when a seat changed: observations copy them out
+    hands, hand_keys, seats, seat_keys = (
+        cache["hands"],
+        cache["hand_keys"],
+        cache["seats"],
+        cache["seat_keys"],
+    )
+    turn_order = state.turn_order
+    queue = state.bonus_queue
+    for p in range(n):
+        hand = state.hand[p]
+        if hand != hand_keys[p]:
+            hands[p] = 0.0
+            if hand:
+                hands[p, : len(hand)] = rows[hand]
+            hand_keys[p] = list(hand)
+        raw = (
+            [1.0, *state.res[p], state.vp[p], *state.final[p], *state.leaders[p]]
+            + [state.buffers[p], state.passed[p], state.placed[p]]
+            + _POSITIONS[turn_order.index(p)]
+            + _realm_summary(state, p)
+            + [queue.count(p) if queue else 0]
+        )
+        if raw != seat_keys[p]:
+            seat_keys[p] = raw
+            row = np.array(raw, dtype=np.float32)
+            row *= _SEAT_SCALE
+            np.minimum(row, 1.0, out=seats[p])
+    if state.round == 1 and state.decision <= PLACE:
+        pairs = cache["pairs"]
+        pairs[:] = 0.0
+        for p in range(n):
+            if state.pair[p] >= 0:
+                pairs[p, state.pair[p]] = 1.0
+    if state.revealed and cache.get("placement_round") != state.round:
+        # placements are fixed from the reveal to the end of the round
+        cache["placement"] = np.array(
+            [
+                _placement_row(
+                    cache,
+                    state.squares[p]
+                    + state.generals_on[p]
+                    + state.admirals_on[p]
+                    + state.buffers_on[p],
+                )
+                for p in range(n)
+            ]
+        )
+        cache["placement_round"] = state.round
+    cache["version"] = state.public_version
+
+
+def _placement_row(cache: dict, spots: list[int]) -> np.ndarray:
+    key = tuple(spots)
+    rows = cache.setdefault("placement_rows", {})
+    row = rows.get(key)
+    if row is None:
+        row = np.array([min(x, COUNT_SCALE) / COUNT_SCALE for x in spots], dtype=np.float32)
+        rows[key] = row
     return row
 
 
-__all__ = ["LAYOUT", "card_rows", "encode", "observation_layout"]
+_HEAD = LAYOUT["panel"].start
+_BOARD_END = LAYOUT["deck_size"].stop
+_PANEL_SIZE = PANEL_SIZE * CARD_FEATURES
+_PANEL = LAYOUT["panel"]
+_FUTURE = LAYOUT["future"]
+_HANDS = LAYOUT["hands"]
+_PAIRS = LAYOUT["pairs"]
+_SEATS = LAYOUT["seats"]
+_PLACEMENT = LAYOUT["placement"]
+_PENDING = LAYOUT["pending_card"]
+
+
+def _realm_summary(state, p: int) -> list[float]:
+    """Counts of card types, colours and City trigger colours in ``p``'s realm (cached: a
+    realm only grows)."""
+    realm = state.realm[p]
+    cached = state._realm_cache.get(p)
+    if cached is not None and cached[0] == len(realm):
+        return cached[1]
+    summary = state.game.realm_rows[realm].sum(axis=0).tolist()
+    state._realm_cache[p] = (len(realm), summary)
+    return summary
+
+
+__all__ = ["LAYOUT", "card_rows", "encode", "observation_layout", "realm_rows"]

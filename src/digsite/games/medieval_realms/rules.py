@@ -62,7 +62,7 @@ from .components import (
     source_option,
 )
 from .components import TITHE as TITHE_TYPE
-from .observation import card_rows, encode, observation_layout
+from .observation import card_rows, encode, observation_layout, realm_rows
 from .saved import restore, save
 from .text import describe_action, render_state
 
@@ -112,6 +112,7 @@ class MedievalRealmsGame(Game):
             self.card_cost.append((ct.cost_resource, cost or 0))
         self.layout = observation_layout()
         self.card_rows = card_rows(self)
+        self.realm_rows = realm_rows(self)
         self.observation_size = self.layout.size
 
     @property
@@ -177,8 +178,11 @@ class MedievalRealmsState(State):
         self.bonus_queue: list[int] = []
         self.final = _zeros(n, 3)  # end-of-game VP: card effects, resources, Great Persons
         self._mask: np.ndarray | None = None
-        self.version = 0
-        """Bumped on every action: caches of the observation are keyed on it."""
+        self._realm_cache: dict = {}
+        self._obs_cache: dict = {}
+        self.public_version = 0
+        """Bumped whenever something public changes (not by steps behind the wall): the
+        public part of observations is cached against it."""
 
     @classmethod
     def new_game(cls, game: MedievalRealmsGame, rng: np.random.Generator) -> MedievalRealmsState:
@@ -237,12 +241,15 @@ class MedievalRealmsState(State):
         if not (0 <= action < NUM_ACTIONS and mask[action]):
             raise self.illegal_action_error(action)
         self._mask = None
-        self.version += 1
+        if self.decision != PLACE:
+            self.public_version += 1
         _HANDLERS[self.decision](self, action)
 
     def clone(self) -> MedievalRealmsState:
         other = MedievalRealmsState.__new__(MedievalRealmsState)
         other.__dict__.update(self.__dict__)
+        other._realm_cache = {}
+        other._obs_cache = {}
         for name in (
             "turn_order",
             "vp",
@@ -495,6 +502,7 @@ class MedievalRealmsState(State):
 
     def _placer_done(self, p: int) -> None:
         self.placed[p] = True
+        self.public_version += 1
         for q in self.turn_order:
             if not self.placed[q]:
                 self._begin_placer(q)
@@ -506,6 +514,7 @@ class MedievalRealmsState(State):
         game = self.game
         n = game.num_players
         self.revealed = True
+        self.public_version += 1
         squares = game.board.squares
         for p in range(n):
             res = self.res[p]

@@ -506,3 +506,13 @@ def test_bad_board_and_card_types():
 def test_every_data_record_has_provenance():
     for card in load_deck():
         assert card.record["provenance"] in ("rulebook", "public", "reconstructed")
+
+
+def test_documentation_page_matches_the_spaces():
+    from digsite import medieval_realms_v0
+    from digsite.games.medieval_realms.actions import NUM_ACTIONS
+
+    doc = medieval_realms_v0.__doc__
+    assert f"Discrete({NUM_ACTIONS})" in doc and f"({LAYOUT.size},)" in doc
+    for name, shape in LAYOUT.shapes.items():
+        assert f"{name} " in doc and str(shape).replace(" ", "") in doc.replace(" ", ""), name

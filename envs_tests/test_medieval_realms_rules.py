@@ -516,3 +516,21 @@ def test_documentation_page_matches_the_spaces():
     assert f"Discrete({NUM_ACTIONS})" in doc and f"({LAYOUT.size},)" in doc
     for name, shape in LAYOUT.shapes.items():
         assert f"{name} " in doc and str(shape).replace(" ", "") in doc.replace(" ", ""), name
+
+
+def test_heuristic_reads_only_public_information():
+    """The heuristic's choice is the same in every determinization of what it cannot see."""
+    from digsite.games.medieval_realms.heuristic import MedievalRealmsHeuristic
+
+    agent = MedievalRealmsHeuristic()
+    rng = np.random.default_rng(3)
+    for seed in range(4):
+        state = new_state(4, seed=seed)
+        while not state.is_terminal():
+            p = state.current_player()
+            action = agent.act_in(state, p)
+            assert state.legal_action_mask()[action]
+            if rng.random() < 0.1:
+                assert agent.act_in(state.resample_hidden(p, rng), p) == action
+            state.apply_action(action)
+        state.check_invariants()

@@ -229,7 +229,8 @@ def _public_tables(state, cache: dict) -> None:
             row = np.array(raw, dtype=np.float32)
             row *= _SEAT_SCALE
             np.minimum(row, 1.0, out=seats[p])
-    if state.round == 1 and state.decision <= PLACE:
+    if cache.get("pairs_key") != state.pair:
+        cache["pairs_key"] = list(state.pair)
         pairs = cache["pairs"]
         pairs[:] = 0.0
         for p in range(n):

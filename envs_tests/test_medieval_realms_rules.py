@@ -494,6 +494,10 @@ def test_bad_board_and_card_types():
     assert load_board(board).min_bid == 1
     with pytest.raises(DataFileError, match="lands are numbered"):
         load_board([r for r in board if r.get("land") != 3])
+    too_high = [dict(r) for r in board]
+    next(r for r in too_high if r["component"] == "minimum_opening_bid")["amount"] = 31
+    with pytest.raises(DataFileError, match="at most 30"):
+        load_board(too_high)
     types = _shipped("card_types.json", "card_types")
     assert len(load_card_types(types)) == 18
     with pytest.raises(DataFileError, match="not described"):

@@ -151,6 +151,13 @@ pending_card   (50,)      the card being auctioned, or the Tithe being resolved
 auction        (11,)      bid / 30, high bidder (5), bidders out (5)
 ============== ========== ============================================================
 
+Agents
+------
+``digsite.games.medieval_realms.heuristic.MedievalRealmsHeuristic`` (``make_agent("heuristic",
+"medieval_realms")``): a rules-based player that values every card in VP (immediate,
+end-of-game as things stand, production over the rounds left, leaders, tokens at half a VP)
+against its cost; it wins nearly every game against random players at 2-5 players.
+
 Component data and provenance
 -----------------------------
 No card list, board picture or set-up table of Medieval Realms is public (see

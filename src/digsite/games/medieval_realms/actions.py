@@ -3,11 +3,9 @@ documentation, ``digsite.games.medieval_realms``)."""
 
 from itertools import combinations
 
-from .components import HAND_LIMIT, NUM_LANDS, NUM_RESOURCES, NUM_SQUARES, PANEL_SIZE
+from .components import HAND_LIMIT, MAX_BID, NUM_LANDS, NUM_RESOURCES, NUM_SQUARES, PANEL_SIZE
 
 NUM_ROUNDS = 7
-MAX_BID = 30
-"""Highest bid an action can name (bids are limited to what the bidder holds)."""
 
 PAIRS = tuple(combinations(range(NUM_RESOURCES), 2))
 """The 21 pairs of two different resources, for the extra tokens of the set-up."""

@@ -95,6 +95,8 @@ NUM_LANDS = 10
 PANEL_SIZE = 12
 FUTURE_SIZE = 6
 HAND_LIMIT = 4
+MAX_BID = 30
+"""Highest bid an action can name (bids are limited to what the bidder holds)."""
 GREAT_PERSON_BONUS = (0, 1, 3, 6, 10, 15)
 """End-of-game VP by number of Great Person cards (5 or more: 15), rulebook."""
 PANEL_DISCARD = {2: 4, 3: 3, 4: 2, 5: 0}
@@ -288,6 +290,8 @@ def load_board(source: Any = None) -> Board:
             start = _tokens(rec.get("resources"), at)
         elif component == "minimum_opening_bid":
             min_bid = _count(rec.get("amount"), "amount", at, 1)
+            if min_bid > MAX_BID:
+                raise DataFileError(f"{at}: the minimum opening bid is at most {MAX_BID}")
         else:
             raise DataFileError(
                 f"{at}: component {component!r} is not one of management_square, land, "

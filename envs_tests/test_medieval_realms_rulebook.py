@@ -6,7 +6,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from digsite.games.medieval_realms.actions import ACTION, ACTIVATE0, BID, BID0, PASS, PICK_PAIR
+from digsite.games.medieval_realms.actions import (
+    ACTION,
+    ACTIVATE0,
+    BID,
+    BID0,
+    PASS,
+    PICK_PAIR,
+    PLAY0,
+)
 from digsite.games.medieval_realms.components import GENERAL, GREAT_PERSON_BONUS
 
 from .medieval_realms_positions import (
@@ -244,3 +252,40 @@ def test_the_game_lasts_seven_rounds():
         legal = np.flatnonzero(state.legal_action_mask())
         state.apply_action(int(legal[rng.integers(len(legal))]))
     assert rounds == set(range(1, 8))
+
+
+def test_mayors_stack_on_squares():
+    """The rulebook's Management example (icons lost): Mayors may share a square, each yields
+    one token of it: 2 on Science, 1 on Culture and 1 on Goods give 2 Science, 1 Culture and
+    1 Goods (plus the 2 extra Goods of step 4)."""
+    state = new_state(3, seed=10)
+    pick_pairs(state)
+    before = [list(state.res[p]) for p in range(3)]
+    plan = dict(squares=[2, 2, 3, 1], generals=[1], admirals=[1])  # land 1: a three-way tie
+    play_placements(state, {p: dict(plan) for p in range(3)})
+    expected = [0] * 7
+    expected[res("science")] = 2
+    expected[res("culture")] = 1
+    expected[res("goods")] = 1 + 2
+    for p in range(3):
+        assert gains(before[p], state.res[p]) == expected
+
+
+def test_two_player_new_mayor_produces_and_buffers_stay_two():
+    state = new_state(2, seed=11)
+    to_action_phase(state)
+    p = state.decider
+    give_hand(state, p, cards_of(state, "university")[0])
+    set_resources(state, p, science=4)
+    state.apply_action(PLAY0)  # the University, from hand
+    assert state.leaders[p][0] == 7 and state.buffers[p] == 2
+    while state.decision == ACTION:
+        state.apply_action(PASS)
+    assert state.round == 2 and state.decider in (0, 1)
+    if state.decider != p:
+        place(state, state.decider, squares=[1] * 4, generals=[1], admirals=[1], buffers=[2, 2])
+    before = list(state.res[p])
+    place(state, p, squares=[2] * 5, generals=[1], admirals=[1], buffers=[5, 5])  # tie on 1
+    if not state.revealed:
+        place(state, state.decider, squares=[1] * 4, generals=[1], admirals=[1], buffers=[2, 2])
+    assert state.res[p][res("science")] - before[res("science")] == 5

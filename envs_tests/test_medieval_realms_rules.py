@@ -13,6 +13,7 @@ from digsite.core.engine import ConfigError
 from digsite.games.medieval_realms.actions import (
     ACTION,
     ACTIVATE0,
+    BID,
     BID0,
     BONUS,
     GAME_OVER,
@@ -554,3 +555,44 @@ def test_cached_observations_equal_fresh_ones(n):
                 assert observation(state, q).tobytes() == observation(state.clone(), q).tobytes()
             legal = np.flatnonzero(state.legal_action_mask())
             state.apply_action(int(legal[rng.integers(len(legal))]))
+
+
+def test_other_players_cannot_tell_two_placements_apart():
+    state = new_state(4, seed=20)
+    pick_pairs(state)
+    placer = state.decider
+    a, b = state.clone(), state.clone()
+    place(a, placer, squares=[1, 1, 1, 1], generals=[1], admirals=[1])
+    place(b, placer, squares=[2, 4, 5, 6], generals=[7], admirals=[8])
+    for q in range(4):
+        same = observation(a, q).tobytes() == observation(b, q).tobytes()
+        assert same == (q != placer)
+    place_all_default(a)
+    place_all_default(b)
+    assert a.revealed and observation(a, 0).tobytes() != observation(b, 0).tobytes()
+
+
+def test_the_aec_env_hands_each_bid_to_the_bidder():
+    """Out-of-turn decisions: during an auction the env selects each bidder in turn, and only
+    that agent's mask is non-zero."""
+    from digsite import medieval_realms_v0
+
+    env = medieval_realms_v0.env(num_players=4)
+    rng = np.random.default_rng(0)
+    bids_seen = 0
+    for seed in range(5):
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            state = env.unwrapped.state
+            assert agent == f"player_{state.current_player()}"
+            if state.decision == BID:
+                bids_seen += 1
+                for other in env.agents:
+                    assert env.observe(other)["action_mask"].any() == (other == agent)
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
+    assert bids_seen > 0

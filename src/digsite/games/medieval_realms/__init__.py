@@ -205,7 +205,7 @@ Decisions where the rules are silent
   are the cards in play (the realm), not hand cards.
 * The Future Events are face up (public); only the deck order is hidden.
 * ``resample_hidden(player)`` reshuffles the deck and redraws the completed, unrevealed
-  placements of the other players (uniformly at random among legal placements); a placement
+  placements of the other players (each leader on a random legal square or land); a placement
   still in progress by the player to move is kept, since that player's legal moves depend on it.
 * City: a later card of its colour, put into play by its owner (from hand or by auction),
   triggers it; the City itself does not.

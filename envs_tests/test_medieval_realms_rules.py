@@ -596,3 +596,15 @@ def test_the_aec_env_hands_each_bid_to_the_bidder():
             legal = np.flatnonzero(obs["action_mask"])
             env.step(int(legal[rng.integers(len(legal))]))
     assert bids_seen > 0
+
+
+def test_seats_show_who_has_placed():
+    state = new_state(4, seed=21)
+    pick_pairs(state)
+    placer = state.decider
+    place(state, placer, squares=[1] * 4, generals=[1], admirals=[1])
+    for q in range(4):
+        seats = LAYOUT.unpack(observation(state, q))["seats"]
+        placed_feature = 1 + 7 + 1 + 3 + 4 + 1
+        expected = [1.0 if (q + k) % 4 == placer else 0.0 for k in range(4)] + [0.0]
+        assert seats[:, placed_feature].tolist() == expected

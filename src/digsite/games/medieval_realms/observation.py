@@ -136,6 +136,10 @@ def encode(state, player: int, out: np.ndarray) -> None:
     out[_S["decision"] + state.decision] = 1.0
     if state.decision != GAME_OVER:
         out[_S["decider"] + (state.decider - player) % n] = 1.0
+    if state.decision == PLACE:
+        for k, q in enumerate(_SEAT_ORDER[n, player]):
+            if state.placed[q]:
+                out[_PLACED + k * SEAT_FEATURES] = 1.0
     if not state.revealed:
         o = _PLACEMENT.start
         own = (
@@ -219,7 +223,7 @@ def _public_tables(state, cache: dict) -> None:
             hand_keys[p] = list(hand)
         raw = (
             [1.0, *state.res[p], state.vp[p], *state.final[p], *state.leaders[p]]
-            + [state.buffers[p], state.passed[p], state.placed[p]]
+            + [state.buffers[p], state.passed[p], 0.0]  # "placed": written per step
             + _POSITIONS[turn_order.index(p)]
             + _realm_summary(state, p)
             + [queue.count(p) if queue else 0]
@@ -264,6 +268,8 @@ def _placement_row(cache: dict, spots: list[int]) -> np.ndarray:
     return row
 
 
+_PLACED = LAYOUT["seats"].start + 1 + NUM_RESOURCES + 1 + 3 + 4 + 1
+"""Offset of the "placed this round" feature in the first seat row."""
 _HEAD = LAYOUT["panel"].start
 _BOARD_END = LAYOUT["deck_size"].stop
 _PANEL_SIZE = PANEL_SIZE * CARD_FEATURES

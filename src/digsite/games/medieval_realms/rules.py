@@ -502,7 +502,6 @@ class MedievalRealmsState(State):
 
     def _placer_done(self, p: int) -> None:
         self.placed[p] = True
-        self.public_version += 1
         for q in self.turn_order:
             if not self.placed[q]:
                 self._begin_placer(q)

@@ -23,7 +23,7 @@ from digsite.games.medieval_realms.actions import (
     PLAY0,
     RESOURCE0,
     SQUARE0,
-    TITHE,
+    TOKEN_CHOICE,
 )
 from digsite.games.medieval_realms.components import (
     ADMIRAL,
@@ -352,7 +352,7 @@ def test_tithe_choice():
     give_hand(state, p, tithe)
     set_resources(state, p, religion=5)
     state.apply_action(PLAY0)
-    assert state.decision == TITHE and state.decider == p
+    assert state.decision == TOKEN_CHOICE and state.decider == p
     options = state.game.cards[tithe].options
     mask = state.legal_action_mask()
     assert [r for r in range(7) if mask[RESOURCE0 + r]] == sorted(options)
@@ -608,3 +608,24 @@ def test_seats_show_who_has_placed():
         placed_feature = 1 + 7 + 1 + 3 + 4 + 1
         expected = [1.0 if (q + k) % 4 == placer else 0.0 for k in range(4)] + [0.0]
         assert seats[:, placed_feature].tolist() == expected
+
+
+def test_any_territory_gives_five_of_one_chosen_resource():
+    state = action_state(n=3, seed=22)
+    p = state.decider
+    territory = cards_of(state, "territory", resource="any")[0]
+    put_on_panel(state, 0, territory)
+    set_resources(state, p, battle=3)
+    state.apply_action(ACTIVATE0)
+    state.apply_action(BID0)  # 1
+    while state.decision == BID:
+        state.apply_action(PASS)
+    assert territory in state.realm[p]
+    assert state.decision == TOKEN_CHOICE and state.decider == p
+    assert state.legal_action_mask()[RESOURCE0 : RESOURCE0 + 7].all()
+    before = state.res[p][res("religion")]
+    state.apply_action(RESOURCE0 + res("religion"))
+    assert state.res[p][res("religion")] == before + 5
+    assert state.res[p][res("battle")] == 2
+    assert state.decision == ACTION
+    state.check_invariants()

@@ -72,7 +72,8 @@ Market                 red       hole     6 Goods            end: 1 VP per colou
 Realm Leader           yellow    auction  Gold (bid)         +1 Mayor, General or Admiral
 City                   green     hole     5 Raw Materials    end: 1 VP per Mayor; each later card
                                                              of its colour: +1 resource, +1 VP
-Territory              grey      auction  Battle (bid)       +5 of its resource
+Territory              grey      auction  Battle (bid)       +5 of its resource (or, "any": of
+                                                             one resource of one's choice)
 Island                 turquoise hole     k-th needs k       2 VP; end: 3 VP if its condition
                                           Admirals           holds
 War                    black     majority Battle 7/7/6/5     6 VP
@@ -109,8 +110,8 @@ id       meaning
 37-48    activate the card on Current Events square 1-12
 49-52    put the 1st-4th card of one's hand into play
 53       pass (for the round; or, in an auction, pass on this card)
-54-60    a resource (goods, science, culture, religion, gold, raw, battle): the Tithe's
-         choice, or the VP track's bonus token
+54-60    a resource (goods, science, culture, religion, gold, raw, battle): the tokens of
+         a Tithe (4) or an "any" Territory (5), or the VP track's bonus token
 61-90    bid 1-30 (an opening bid or a raise; at most what one holds)
 ======== ==========================================================================
 
@@ -126,13 +127,14 @@ Observation layout
 ------------------
 Seats are relative: index 0 is the observer, 1.. the next players clockwise (unused seats are
 zero). Card rows (50 features): type (18), shown resource (7), shown colour (10), leader given
-(3), Island condition kind (4) and count / 10 (1), Tithe options (7).
+(3), Island condition kind (4) and count / 10 (1), token options (7: a Tithe's, or all for an
+"any" Territory).
 
 ============== ========== ============================================================
 piece          shape      content
 ============== ========== ============================================================
 round          (7,)       one-hot
-decision       (7,)       pick_pair, place, action, bid, tithe, bonus, game_over
+decision       (7,)       pick_pair, place, action, bid, token_choice, bonus, game_over
 decider        (5,)       relative seat of the player to decide
 panel          (12, 50)   Current Events squares 1-12 (zero: empty); row = price - 1
 future         (6, 50)    Future Events (face up)
@@ -147,7 +149,8 @@ hands          (5, 4, 50) each seat's hand (public)
 placement      (5, 36)    leaders on squares (6) and Generals, Admirals, buffers on lands
                           (3 x 10), / 10: one's own always, the others' once revealed
 my_placing     (15,)      when placing: kind of leader (4), how many left / 10, last spot
-pending_card   (50,)      the card being auctioned, or the Tithe being resolved
+pending_card   (50,)      the card being auctioned, or the Tithe / Territory whose tokens
+                          are being chosen
 auction        (11,)      bid / 30, high bidder (5), bidders out (5)
 ============== ========== ============================================================
 
@@ -167,7 +170,8 @@ No card list, board picture or set-up table of Medieval Realms is public (see
   cost, immediate VP, effect text), except Gunpowder / University / Docking Bay, whose
   leader (General / Mayor / Admiral) is our thematic reading (``reconstructed``).
 * ``data/deck.json``: 84 cards, **all reconstructed**: 6 Castles, 6 Markets, 6 Realm Leaders
-  (2 of each leader), 8 Cities (each a trigger colour and a resource), 8 Territories, 8 Islands
+  (2 of each leader), 8 Cities (each a trigger colour and a resource), 8 Territories (6 with a
+  resource, 2 "any": five tokens of one resource of the winner's choice), 8 Islands
   (conditions: 3 Admirals, 3 Generals, 6 Mayors, 2 blue / white / violet cards, 2 Islands,
   6 Gold), 6 Wars, 3 each of Artist, Missionary and Scientist (each scoring one of violet,
   white, blue), 6 Scientific Developments, 4 Art Galleries, 4 Cathedrals, 4 Tithes (each with
@@ -213,8 +217,9 @@ Decisions where the rules are silent
   tokens are chosen, in order, right after the action that scored them.
 * 5 players: no Current Events card is discarded at the end of a round (the rulebook lists 2-4).
 * If the deck runs out, empty squares stay empty.
-* The "choose one kind of token" symbol of the card glossary appears on no card we know of; the
-  Tithe's choice is the only token choice besides the VP track.
+* The card glossary's "choose the tokens, but all of one kind" symbol is given to Territories
+  (``"resource": "any"`` in the deck file): the winner takes 5 tokens of one resource of their
+  choice. Two of the reconstructed Territories show it.
 """
 
 from .rules import MedievalRealmsGame, MedievalRealmsState

@@ -27,11 +27,11 @@ DECISIONS = (
     "place",  # behind the wall: the next leader's square or land
     "action",  # activate a card, play a card from hand, or pass
     "bid",  # the auction: raise or pass (the activator must open)
-    "tithe",  # the resource Tithe gives 4 of
+    "token_choice",  # the resource a Tithe (4) or an "any" Territory (5) gives
     "bonus",  # the VP track: a token of one's choice per multiple of 5 reached
     "game_over",
 )
-PICK_PAIR, PLACE, ACTION, BID, TITHE, BONUS, GAME_OVER = range(len(DECISIONS))
+PICK_PAIR, PLACE, ACTION, BID, TOKEN_CHOICE, BONUS, GAME_OVER = range(len(DECISIONS))
 
 PLACE_KINDS = ("mayor", "general", "admiral", "buffer")
 """Leaders placed behind the wall, in this order (buffers: the 2-player Mayors on the map)."""

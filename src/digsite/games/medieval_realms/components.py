@@ -225,7 +225,9 @@ def _parse_card(i: int, rec: Any, where: str) -> Card:
     resource = colour = leader = -1
     condition: tuple[int, int, int] = (-1, -1, 0)
     options: tuple[int, ...] = ()
-    if t in (CITY, TERRITORY, SCI_DEV):
+    if t == TERRITORY and rec.get("resource") == "any":
+        options = tuple(range(NUM_RESOURCES))  # "choose the tokens, all of one kind"
+    elif t in (CITY, TERRITORY, SCI_DEV):
         resource = _index(rec.get("resource"), RESOURCES, "resource", at)
     if t in (CITY, ARTIST, MISSIONARY, SCIENTIST):
         colour = _index(rec.get("colour"), COLOURS, "colour", at)

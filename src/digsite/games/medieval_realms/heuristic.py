@@ -34,7 +34,7 @@ from .actions import (
     PLAY0,
     RESOURCE0,
     SQUARE0,
-    TITHE,
+    TOKEN_CHOICE,
 )
 from .components import (
     ADMIRAL,
@@ -79,7 +79,7 @@ class MedievalRealmsHeuristic:
             return self._place(state, player, legal)
         if d == BID:
             return self._bid(state, player, legal)
-        if d in (TITHE, BONUS):
+        if d in (TOKEN_CHOICE, BONUS):
             need = self._needs(state, player)
             return max(
                 (a for a in legal if RESOURCE0 <= a < RESOURCE0 + NUM_RESOURCES),

@@ -29,7 +29,7 @@ from .components import (
 SEATS = 5
 CARD_FEATURES = NUM_TYPES + NUM_RESOURCES + NUM_COLOURS + len(LEADERS) + 4 + 1 + NUM_RESOURCES
 """Per card: type (18), shown resource (7), shown colour (10), leader given (3), Island
-condition kind (4) and count / 10 (1), Tithe options (7)."""
+condition kind (4) and count / 10 (1), token options (7)."""
 SEAT_FEATURES = 1 + NUM_RESOURCES + 1 + 3 + 4 + 1 + 1 + SEATS + NUM_TYPES + 2 * NUM_COLOURS + 1
 PLACEMENT_FEATURES = NUM_SQUARES + 3 * NUM_LANDS
 RESOURCE_SCALE = 20.0
@@ -51,7 +51,7 @@ def observation_layout() -> ObservationLayout:
             ("hands", (SEATS, HAND_LIMIT, CARD_FEATURES)),
             ("placement", (SEATS, PLACEMENT_FEATURES)),  # own always; others once revealed
             ("my_placing", (len(PLACE_KINDS) + 1 + NUM_LANDS,)),  # kind, left / 10, last spot
-            ("pending_card", (CARD_FEATURES,)),  # the card being auctioned, or the Tithe
+            ("pending_card", (CARD_FEATURES,)),  # the card being auctioned, or giving tokens
             ("auction", (1 + 2 * SEATS,)),  # bid / 30, high bidder, bidders out
         ]
     )
@@ -154,7 +154,7 @@ def encode(state, player: int, out: np.ndarray) -> None:
         out[o + state.place_kind] = 1.0
         out[o + len(PLACE_KINDS)] = min(state.place_left / COUNT_SCALE, 1.0)
         out[o + len(PLACE_KINDS) + 1 + state.place_last] = 1.0
-    card = state.auction[0] if state.auction[0] >= 0 else state.tithe_card
+    card = state.auction[0] if state.auction[0] >= 0 else state.choice_card
     if card >= 0 and state.decision != GAME_OVER:
         out[_PENDING] = game.card_rows[card]
     if state.auction[0] >= 0:

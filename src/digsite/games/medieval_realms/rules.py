@@ -29,7 +29,7 @@ from .actions import (
     PLAY0,
     RESOURCE0,
     SQUARE0,
-    TITHE,
+    TOKEN_CHOICE,
 )
 from .components import (
     ADMIRAL,
@@ -174,7 +174,7 @@ class MedievalRealmsState(State):
         self.actor = 0  # whose turn of the action phase it is
         self.auction = [-1, 0, -1]  # card, bid, high bidder
         self.auction_out = [False] * n
-        self.tithe_card = -1
+        self.choice_card = -1  # a Tithe or "any" Territory whose tokens are to be chosen
         self.bonus_queue: list[int] = []
         self.final = _zeros(n, 3)  # end-of-game VP: card effects, resources, Great Persons
         self._mask: np.ndarray | None = None
@@ -430,8 +430,8 @@ class MedievalRealmsState(State):
             for i in range(len(PAIRS)):
                 if i not in taken:
                     mask[PAIR0 + i] = 1
-        elif d == TITHE:
-            for r in self.game.cards[self.tithe_card].options:
+        elif d == TOKEN_CHOICE:
+            for r in self.game.cards[self.choice_card].options:
                 mask[RESOURCE0 + r] = 1
         elif d == BONUS:
             mask[RESOURCE0 : RESOURCE0 + NUM_RESOURCES] = 1
@@ -602,10 +602,10 @@ class MedievalRealmsState(State):
         leader = info.leader if info.leader >= 0 else game.types[t].leader
         if leader >= 0:
             self.leaders[p][leader] += 1
-        if t == TERRITORY:
+        if t == TERRITORY and info.resource >= 0:
             self.res[p][info.resource] += 5
-        elif t == TITHE_TYPE:
-            self.tithe_card = card
+        elif t in (TERRITORY, TITHE_TYPE):
+            self.choice_card = card
 
     def gain_vp(self, p: int, amount: int) -> None:
         """VP during play; each multiple of 5 reached or passed earns a token of one's choice."""
@@ -615,9 +615,9 @@ class MedievalRealmsState(State):
 
     def _continue(self) -> None:
         """After an action and its effects: pending choices first, then the next turn."""
-        if self.tithe_card >= 0:
-            self.decision = TITHE
-            self.decider = next(p for p, r in enumerate(self.realm) if self.tithe_card in r)
+        if self.choice_card >= 0:
+            self.decision = TOKEN_CHOICE
+            self.decider = next(p for p, r in enumerate(self.realm) if self.choice_card in r)
             return
         if self.bonus_queue:
             self.decision = BONUS
@@ -634,9 +634,10 @@ class MedievalRealmsState(State):
                 return
         self._end_round()
 
-    def _on_tithe(self, action: int) -> None:
-        self.res[self.decider][action - RESOURCE0] += 4
-        self.tithe_card = -1
+    def _on_token_choice(self, action: int) -> None:
+        amount = 5 if self.game.card_type[self.choice_card] == TERRITORY else 4
+        self.res[self.decider][action - RESOURCE0] += amount
+        self.choice_card = -1
         self._continue()
 
     def _on_bonus(self, action: int) -> None:
@@ -814,6 +815,6 @@ _HANDLERS = {
     PLACE: MedievalRealmsState._on_place,
     ACTION: MedievalRealmsState._on_action,
     BID: MedievalRealmsState._on_bid,
-    TITHE: MedievalRealmsState._on_tithe,
+    TOKEN_CHOICE: MedievalRealmsState._on_token_choice,
     BONUS: MedievalRealmsState._on_bonus,
 }

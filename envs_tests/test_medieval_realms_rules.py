@@ -70,7 +70,7 @@ def test_set_up(n):
     for p in range(n):
         assert state.leaders[p] == [mayors, 1, 1]
         assert state.buffers[p] == (2 if n == 2 else 0)
-        assert state.res[p] == list(state.game.board.start)
+        assert state.res[p] == list(state.game.board.start[n])
     assert sorted(state.turn_order) == list(range(n))
     assert state.decider == state.turn_order[-1], "extra tokens are picked in reverse order"
 
@@ -495,6 +495,26 @@ def test_bad_board_and_card_types():
     assert load_board(board).min_bid == 1
     with pytest.raises(DataFileError, match="lands are numbered"):
         load_board([r for r in board if r.get("land") != 3])
+    per_count = [r for r in board if r["component"] != "starting_resources"]
+    per_count += [
+        {
+            "component": "starting_resources",
+            "players": [2],
+            "resources": {"gold": 3},
+            "provenance": "reconstructed",
+        },
+        {
+            "component": "starting_resources",
+            "players": [3, 4, 5],
+            "resources": {"goods": 1},
+            "provenance": "reconstructed",
+        },
+    ]
+    game = MedievalRealmsGame(num_players=2, board=per_count)
+    state = game.new_initial_state(np.random.default_rng(0))
+    assert state.res[0] == [0, 0, 0, 0, 3, 0, 0]
+    with pytest.raises(DataFileError, match="each of 2-5"):
+        load_board(per_count[:-1])
     too_high = [dict(r) for r in board]
     next(r for r in too_high if r["component"] == "minimum_opening_bid")["amount"] = 31
     with pytest.raises(DataFileError, match="at most 30"):

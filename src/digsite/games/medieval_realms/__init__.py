@@ -181,7 +181,9 @@ No card list, board picture or set-up table of Medieval Realms is public (see
   Battle points come from lands and cards); land rewards (two tokens a land: 1 Raw x2,
   2 Gold x2, 3 Science x2, 4 Culture x2, 5 Religion x2, 6 Battle x2, 7 Goods + Battle,
   8 Gold + Raw, 9 Science + Culture, 10 Religion + Battle); starting capital 2 Goods and one
-  each of Science, Culture, Religion, Gold, Raw Materials; minimum opening bid 1.
+  each of Science, Culture, Religion, Gold, Raw Materials, at every player count (a
+  ``starting_resources`` record may name the ``players`` counts it is for, so a file can give
+  one capital per player count); minimum opening bid 1.
 
 The loaders check every record (known type, colour, kind, resource; costs; the parameters each
 type needs; provenance, with a ``source`` for ``public``; land and square numbering; at least 18

@@ -136,7 +136,7 @@ class Card:
 class Board:
     squares: tuple[int, ...]  # resource produced by Management square i
     lands: tuple[tuple[int, ...], ...]  # land i -> tokens per resource
-    start: tuple[int, ...]  # starting resources
+    start: dict[int, tuple[int, ...]]  # starting resources by number of players
     min_bid: int
 
 
@@ -274,7 +274,7 @@ def load_board(source: Any = None) -> Board:
     records, where = read_records(source, PACKAGE, "board.json", "board", DataFileError, "board")
     squares: dict[int, int] = {}
     lands: dict[int, tuple[int, ...]] = {}
-    start = None
+    start: dict[int, tuple[int, ...]] = {}
     min_bid = None
     for i, rec in enumerate(records):
         at = f"{where}, record #{i}"
@@ -289,7 +289,13 @@ def load_board(source: Any = None) -> Board:
             land = _count(rec.get("land"), "land", at, 1)
             lands[land] = _tokens(rec.get("reward"), at)
         elif component == "starting_resources":
-            start = _tokens(rec.get("resources"), at)
+            counts = rec.get("players", [2, 3, 4, 5])
+            if not isinstance(counts, list) or not all(c in (2, 3, 4, 5) for c in counts):
+                raise DataFileError(f"{at}: 'players' lists player counts among 2, 3, 4, 5")
+            for count in counts:
+                if count in start:
+                    raise DataFileError(f"{at}: two starting capitals for {count} players")
+                start[count] = _tokens(rec.get("resources"), at)
         elif component == "minimum_opening_bid":
             min_bid = _count(rec.get("amount"), "amount", at, 1)
             if min_bid > MAX_BID:
@@ -305,8 +311,11 @@ def load_board(source: Any = None) -> Board:
         raise DataFileError(f"{where}: each Management square produces a different resource")
     if sorted(lands) != list(range(1, NUM_LANDS + 1)):
         raise DataFileError(f"{where}: lands are numbered 1..{NUM_LANDS}, each once")
-    if start is None or min_bid is None:
-        raise DataFileError(f"{where}: starting_resources and minimum_opening_bid are required")
+    if sorted(start) != [2, 3, 4, 5] or min_bid is None:
+        raise DataFileError(
+            f"{where}: starting_resources (for each of 2-5 players) and minimum_opening_bid "
+            "are required"
+        )
     return Board(
         squares=tuple(squares[s] for s in range(1, NUM_SQUARES + 1)),
         lands=tuple(lands[land] for land in range(1, NUM_LANDS + 1)),

@@ -194,7 +194,7 @@ class MedievalRealmsState(State):
         s.turn_order = [int(x) for x in rng.permutation(n)]
         mayors, generals, admirals, buffers = STARTING_LEADERS[n]
         for p in range(n):
-            s.res[p] = list(game.board.start)
+            s.res[p] = list(game.board.start[n])
             s.leaders[p] = [mayors, generals, admirals]
             s.buffers[p] = buffers
         s.decision = PICK_PAIR

@@ -181,8 +181,8 @@ class MedievalRealmsState(State):
         self._realm_cache: dict = {}
         self._obs_cache: dict = {}
         self.public_version = 0
-        """Bumped whenever something public changes (not by steps behind the wall): the
-        public part of observations is cached against it."""
+        """Bumped whenever something public changes except what observations write afresh
+        each step (placements in progress, bids): the rest is cached against it."""
 
     @classmethod
     def new_game(cls, game: MedievalRealmsGame, rng: np.random.Generator) -> MedievalRealmsState:
@@ -241,8 +241,8 @@ class MedievalRealmsState(State):
         if not (0 <= action < NUM_ACTIONS and mask[action]):
             raise self.illegal_action_error(action)
         self._mask = None
-        if self.decision != PLACE:
-            self.public_version += 1
+        if self.decision != PLACE and self.decision != BID:
+            self.public_version += 1  # (a bid changes only the auction, written per step)
         _HANDLERS[self.decision](self, action)
 
     def clone(self) -> MedievalRealmsState:
@@ -661,6 +661,7 @@ class MedievalRealmsState(State):
                 self.decider = q
                 return
         # everyone else has passed: the high bidder pays and puts the card into play
+        self.public_version += 1
         card, bid, _ = self.auction
         self.res[high][self.game.card_cost[card][0]] -= bid
         self.auction = [-1, 0, -1]

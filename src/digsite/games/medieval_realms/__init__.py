@@ -189,6 +189,15 @@ The loaders check every record (known type, colour, kind, resource; costs; the p
 type needs; provenance, with a ``source`` for ``public``; land and square numbering; at least 18
 cards) and raise ``DataFileError`` (a ``ValueError``) naming the file, the record and the fault.
 
+Known limits
+------------
+* The deck composition, Island conditions, land rewards, Management squares, starting capital
+  and minimum opening bid are reconstructed (no public source has them): the rules are the
+  rulebook's, the numbers on the cards are ours until an owner supplies the real files.
+* A bid names at most 30 tokens (the action table's range).
+* The rulebook's icons are lost: its Management example and the extra-token example (Michael's
+  second token) are rebuilt from the text that survives.
+
 Decisions where the rules are silent
 ------------------------------------
 * 7 rounds (the official page and the end-of-game section; the glossary's "8th round" is an

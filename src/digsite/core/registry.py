@@ -99,6 +99,21 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
             },
         ),
     ),
+    EnvEntry(
+        name="medieval_realms",
+        title="Medieval Realms",
+        game_class="digsite.games.medieval_realms:MedievalRealmsGame",
+        modes=("2 players (buffer Mayors)", "3 players", "4 players", "5 players (lands 9-10)"),
+        status="complete (reconstructed deck and board data)",
+        heuristic_agent="digsite.games.medieval_realms.heuristic:MedievalRealmsHeuristic",
+        test_configs=(
+            {"num_players": 2},
+            {"num_players": 3},
+            {"num_players": 4},
+            {"num_players": 5},
+        ),
+        fuzz_games=30,
+    ),
 )
 
 SOLO_GYM_IDS = {

@@ -1,0 +1,238 @@
+"""Medieval Realms (Lost Games, 2019; design Carlos Michán), for 2 to 5 players.
+
+=================== ===================================================================
+Import              ``from digsite import medieval_realms_v0``
+Create              ``medieval_realms_v0.env(num_players=4)`` or
+                    ``pettingzoo.make("aec", "digsite/medieval_realms-v0", num_players=4)``
+Agents              ``player_0`` .. ``player_{n-1}`` (seated clockwise in that order)
+Actions             ``Discrete(91)``, masked
+Observation         ``{"observation": Box(0, 1, (2591,), float32), "action_mask": Box(0, 1,
+                    (91,), int8)}``; the mask is non-zero only for the agent to move
+Rewards             at the end only: +1 to the winner, -1 to each other player (the
+                    rulebook's tie-breaks always leave one winner)
+Hidden information  the deck order; the leaders the other players placed behind their walls,
+                    until every wall comes down
+Status              complete: every rule of the rulebook at 2-5 players; the deck
+                    composition and the board values are reconstructed (see below)
+=================== ===================================================================
+
+Rules summary
+-------------
+Set-up: 12 event cards on the Current Events panel (squares 1-12, three rows of four), 6 on the
+Future Events panel, the rest form the deck. Random turn order. Each player has the starting
+resources, 4 Mayors, 1 General and 1 Admiral (2 players: 6 Mayors, 2 of them "buffers" that go
+on the map with combat value 2). In reverse turn order each player takes two extra tokens of two
+different resources; no two players may take the same pair (one resource may repeat).
+
+Seven rounds. Each round:
+
+1. Behind the wall, every player places all their leaders: Mayors on Management squares (any
+   number on a square; each yields one token of the square's resource), Generals and Admirals
+   on lands of the map (1-8; 9-10 only with 5 players); 2 players: the 2 buffers on lands
+   without one's own General or Admiral.
+2. The walls come down. Production: Mayors; each land goes to the player with strictly the
+   highest combat value there (General 2, Admiral 1, buffer 2) who has a General or Admiral on
+   it (buffers only block; ties give nothing); Castles (+1 Battle) and Scientific Developments
+   (+1 of their resource per Mayor). Then +2 Goods each.
+3. New turn order: most Goods first (a tie goes to the player seated closest clockwise to the
+   previous initial player); the rest by Goods, ties by clockwise distance from the new initial
+   player.
+4. Actions in turn order, one at a time, until everyone has passed: activate a Current Events
+   card, put a hand card into play (pay its cost, resolve its immediate effect), or pass (final
+   for the round, except for bidding and receiving Majority cards).
+
+   * Hole card: pay 1/2/3 Goods by panel row; it goes to one's hand (at most 4 cards, never two
+     of one stamp colour; hand cards are public and never discarded).
+   * Majority card: the activator pays 1/2/3 Goods; it goes to the hand of the player with the
+     most of the resource in its cost, among those who may take it (hand rule); a tie goes to
+     the activator if tied, else to the tied player first along the turn order; if nobody may
+     take it, it is discarded.
+   * Auction card (no Goods): the activator opens with a bid in the card's resource, then
+     clockwise each other player raises or passes (a pass is final) until all but one have
+     passed; the last bidder pays the bid and puts the card straight into play.
+
+5. End of the round: discard the cards on squares 1-4 (2 players), 1-3 (3), 1-2 (4), none (5);
+   slide the rest down, fill from the Future Events, refill both panels from the deck.
+
+VP track: each time a player's VP reach or pass a multiple of 5 during play, that player takes
+one token of their choice (never for end-of-game points).
+
+End of the game (after round 7): end-of-game card effects, 1 VP per 2 resources in the Manor,
+Great Person bonus (1, 3, 6, 10, 15 VP for 1, 2, 3, 4, 5+ Great Persons). Ties: most cards in
+the realm, most Castles, most leaders, then the initial player or the next along the turn order.
+
+Cards (card types, stamp colours, kinds, costs and effects are the rulebook's):
+
+====================== ========= ======== ================== =====================================
+card                   colour    kind     cost               effects
+====================== ========= ======== ================== =====================================
+Castle                 orange    majority 6 Raw Materials    end: VP = 2 x Generals + Admirals;
+                                                             production: +1 Battle
+Market                 red       hole     6 Goods            end: 1 VP per colour in the realm
+Realm Leader           yellow    auction  Gold (bid)         +1 Mayor, General or Admiral
+City                   green     hole     5 Raw Materials    end: 1 VP per Mayor; each later card
+                                                             of its colour: +1 resource, +1 VP
+Territory              grey      auction  Battle (bid)       +5 of its resource (or, "any": of
+                                                             one resource of one's choice)
+Island                 turquoise hole     k-th needs k       2 VP; end: 3 VP if its condition
+                                          Admirals           holds
+War                    black     majority Battle 7/7/6/5     6 VP
+Artist / Missionary /  violet /  majority 5 Culture /        2 VP; end: 1 VP per card of its
+Scientist (Great P.)   white /            Religion /         colour; Great Person bonus
+                       blue               Science
+Scientific Development blue      hole     5 Science          2 VP; production: +1 of its resource
+                                                             per Mayor
+Art Gallery, Cathedral violet,   majority 5 Culture,         5 VP
+                       white              5 Religion
+Tithe                  white     hole     5 Religion         2 VP and 4 of one resource it shows
+Inquisition            white     hole     4 Religion         +1 General
+Gunpowder, University, blue      hole     4 Science          +1 General, Mayor, Admiral
+Docking Bay
+====================== ========= ======== ================== =====================================
+
+Configuration
+-------------
+``num_players`` (2-5, default 4); ``deck`` (a path to a card file, a list of card records or
+``{"cards": [...]}``; default the shipped reconstructed deck); ``card_types`` and ``board``
+(likewise, for ``card_types.json`` and ``board.json``); plus the env's ``render_mode`` and
+``max_cycles``. A user who owns the game can pass the real card list, land rewards or starting
+capital through these options without touching code.
+
+Action table
+------------
+======== ==========================================================================
+id       meaning
+======== ==========================================================================
+0-20     set-up: take the extra tokens of resource pair i (pairs of two different
+         resources in lexicographic order: (goods, science), (goods, culture), ...)
+21-26    behind the wall: the next Mayor on Management square 1-6
+27-36    behind the wall: the next General / Admiral / buffer on land 1-10
+37-48    activate the card on Current Events square 1-12
+49-52    put the 1st-4th card of one's hand into play
+53       pass (for the round; or, in an auction, pass on this card)
+54-60    a resource (goods, science, culture, religion, gold, raw, battle): the tokens of
+         a Tithe (4) or an "any" Territory (5), or the VP track's bonus token
+61-90    bid 1-30 (an opening bid or a raise; at most what one holds)
+======== ==========================================================================
+
+A placement is a sequence of sub-decisions of the placing player: each Mayor's square, then each
+General's, Admiral's and (2 players) buffer's land. Within one kind of leader the squares / lands
+are chosen in non-decreasing order (leaders of a kind are identical, so every placement is still
+reachable, once). Players place one after another in turn order; nothing of a placement shows in
+another player's observation until the last player has placed and the walls come down. An
+auction is a run of ``bid`` decisions: the env makes each bidder in turn the agent to move, so
+bids are decisions of the bidding agent. ``state.action_to_string(a)`` names any action.
+
+Observation layout
+------------------
+Seats are relative: index 0 is the observer, 1.. the next players clockwise (unused seats are
+zero). Card rows (50 features): type (18), shown resource (7), shown colour (10), leader given
+(3), Island condition kind (4) and count / 10 (1), token options (7: a Tithe's, or all for an
+"any" Territory).
+
+============== ========== ============================================================
+piece          shape      content
+============== ========== ============================================================
+round          (7,)       one-hot
+decision       (7,)       pick_pair, place, action, bid, token_choice, bonus, game_over
+decider        (5,)       relative seat of the player to decide
+panel          (12, 50)   Current Events squares 1-12 (zero: empty); row = price - 1
+future         (6, 50)    Future Events (face up)
+deck_size      (1,)       cards left in the deck / deck size
+pairs          (5, 21)    each seat's extra-token pair
+seats          (5, 62)    per seat: present, resources (7) / 20, VP / 100, end-of-game VP
+                          (card effects, resources, Great Persons) / 100, Mayors, Generals,
+                          Admirals, buffers / 10, passed, placed this round, turn-order
+                          position (5), realm cards by type (18) / 5, by colour (10) / 5,
+                          City trigger colours (10) / 5, VP-track tokens pending / 5
+hands          (5, 4, 50) each seat's hand (public)
+placement      (5, 36)    leaders on squares (6) and Generals, Admirals, buffers on lands
+                          (3 x 10), / 10: one's own always, the others' once revealed
+my_placing     (15,)      when placing: kind of leader (4), how many left / 10, last spot
+pending_card   (50,)      the card being auctioned, or the Tithe / Territory whose tokens
+                          are being chosen
+auction        (11,)      bid / 30, high bidder (5), bidders out (5)
+============== ========== ============================================================
+
+Agents
+------
+``digsite.games.medieval_realms.heuristic.MedievalRealmsHeuristic`` (``make_agent("heuristic",
+"medieval_realms")``): a rules-based player that values every card in VP (immediate,
+end-of-game as things stand, production over the rounds left, leaders, tokens at half a VP)
+against its cost; it wins nearly every game against random players at 2-5 players.
+
+Component data and provenance
+-----------------------------
+No card list, board picture or set-up table of Medieval Realms is public (see
+``shared/research/archeos-medieval.md``, part B).
+
+* ``data/card_types.json``: one record per card type, ``provenance: rulebook`` (colour, kind,
+  cost, immediate VP, effect text), except Gunpowder / University / Docking Bay, whose
+  leader (General / Mayor / Admiral) is our thematic reading (``reconstructed``).
+* ``data/deck.json``: 84 cards, **all reconstructed**: 6 Castles, 6 Markets, 6 Realm Leaders
+  (2 of each leader), 8 Cities (each a trigger colour and a resource), 8 Territories (6 with a
+  resource, 2 "any": five tokens of one resource of the winner's choice), 8 Islands
+  (conditions: 3 Admirals, 3 Generals, 6 Mayors, 2 blue / white / violet cards, 2 Islands,
+  6 Gold), 6 Wars, 3 each of Artist, Missionary and Scientist (each scoring one of violet,
+  white, blue), 6 Scientific Developments, 4 Art Galleries, 4 Cathedrals, 4 Tithes (each with
+  three options, never Religion), 3 Inquisitions, 2 each of Gunpowder, University, Docking Bay.
+* ``data/board.json``, **reconstructed**: Management squares 1-6 produce Goods, Science,
+  Culture, Religion, Gold, Raw Materials (the rulebook shows a Science and a Goods square;
+  Battle points come from lands and cards); land rewards (two tokens a land: 1 Raw x2,
+  2 Gold x2, 3 Science x2, 4 Culture x2, 5 Religion x2, 6 Battle x2, 7 Goods + Battle,
+  8 Gold + Raw, 9 Science + Culture, 10 Religion + Battle); starting capital 2 Goods and one
+  each of Science, Culture, Religion, Gold, Raw Materials, at every player count (a
+  ``starting_resources`` record may name the ``players`` counts it is for, so a file can give
+  one capital per player count); minimum opening bid 1.
+
+The loaders check every record (known type, colour, kind, resource; costs; the parameters each
+type needs; provenance, with a ``source`` for ``public``; land and square numbering; at least 18
+cards) and raise ``DataFileError`` (a ``ValueError``) naming the file, the record and the fault.
+
+Known limits
+------------
+* The deck composition, Island conditions, land rewards, Management squares, starting capital
+  and minimum opening bid are reconstructed (no public source has them): the rules are the
+  rulebook's, the numbers on the cards are ours until an owner supplies the real files.
+* A bid names at most 30 tokens (the action table's range).
+* The rulebook's icons are lost: its Management example and the extra-token example (Michael's
+  second token) are rebuilt from the text that survives.
+
+Decisions where the rules are silent
+------------------------------------
+* 7 rounds (the official page and the end-of-game section; the glossary's "8th round" is an
+  error).
+* Seating is player index order clockwise; the turn order is a separate track (random at
+  set-up, then by Goods).
+* Tie for the new initial player: the previous initial player counts as the closest to itself.
+* A Majority card can go to a player holding none of its resource (a tie at zero goes to the
+  activator). It may be activated even by a player who cannot take it.
+* Auctions: the opening bid is at least 1, so an Auction card needs at least 1 of its resource
+  to activate; bids are whole tokens up to 30 (the action table's limit) and never more than
+  one holds. A player who has passed for the round may still bid.
+* Island "cost 1 Admiral": a requirement (the k-th Island needs k Admirals owned), not spent.
+* The Inquisition's effect is the orphaned "+1 General" line of the rulebook.
+* The 2 buffer Mayors are Mayors: they count for City (end of game) and Scientific Development
+  (production) and as leaders in the tie-break; a Mayor gained later produces on a square. If
+  one's Generals and Admirals cover every land, the buffers stay off the map that round.
+* All leaders are placed every round; leaders gained during a round join the next placement.
+* Cards "owned" for end-of-game effects, the Market's colours, Great Persons and the tie-breaks
+  are the cards in play (the realm), not hand cards.
+* The Future Events are face up (public); only the deck order is hidden.
+* ``resample_hidden(player)`` reshuffles the deck and redraws the completed, unrevealed
+  placements of the other players (each leader on a random legal square or land); a placement
+  still in progress by the player to move is kept, since that player's legal moves depend on it.
+* City: a later card of its colour, put into play by its owner (from hand or by auction),
+  triggers it; the City itself does not.
+* VP track: one token per multiple of 5 reached or passed (15 VP at once from 9: two tokens);
+  tokens are chosen, in order, right after the action that scored them.
+* 5 players: no Current Events card is discarded at the end of a round (the rulebook lists 2-4).
+* If the deck runs out, empty squares stay empty.
+* The card glossary's "choose the tokens, but all of one kind" symbol is given to Territories
+  (``"resource": "any"`` in the deck file): the winner takes 5 tokens of one resource of their
+  choice. Two of the reconstructed Territories show it.
+"""
+
+from .rules import MedievalRealmsGame, MedievalRealmsState
+
+__all__ = ["MedievalRealmsGame", "MedievalRealmsState"]

@@ -1,0 +1,340 @@
+"""Medieval Realms components: resources, colours, card types, the events deck and the board.
+
+Three data files in ``data/``: ``card_types.json`` (the rulebook's card descriptions: colour,
+acquisition kind, cost, immediate VP), ``deck.json`` (one record per event card: its type and
+what that card shows, reconstructed) and ``board.json`` (Management squares, land rewards,
+starting capital, minimum opening bid, reconstructed).  Every record carries its provenance.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ...core.data import read_records
+
+PACKAGE = "digsite.games.medieval_realms"
+PROVENANCES = ("rulebook", "public", "reconstructed")
+
+RESOURCES = ("goods", "science", "culture", "religion", "gold", "raw", "battle")
+GOODS, SCIENCE, CULTURE, RELIGION, GOLD, RAW, BATTLE = range(7)
+NUM_RESOURCES = len(RESOURCES)
+RESOURCE_TITLES = ("Goods", "Science", "Culture", "Religion", "Gold", "Raw Materials", "Battle")
+
+COLOURS = (
+    "orange",
+    "red",
+    "yellow",
+    "green",
+    "grey",
+    "turquoise",
+    "black",
+    "violet",
+    "white",
+    "blue",
+)
+NUM_COLOURS = len(COLOURS)
+
+LEADERS = ("mayor", "general", "admiral")
+MAYOR, GENERAL, ADMIRAL = range(3)
+COMBAT_GENERAL, COMBAT_ADMIRAL, COMBAT_BUFFER = 2, 1, 2
+"""Combat values (rulebook): General 2, Admiral 1, a 2-player buffer Mayor 2."""
+
+KINDS = ("hole", "majority", "auction")
+HOLE, MAJORITY, AUCTION = range(3)
+
+CARD_TYPES = (
+    "castle",
+    "market",
+    "realm_leader",
+    "city",
+    "territory",
+    "island",
+    "war",
+    "artist",
+    "missionary",
+    "scientist",
+    "scientific_development",
+    "art_gallery",
+    "cathedral",
+    "tithe",
+    "inquisition",
+    "gunpowder",
+    "university",
+    "docking_bay",
+)
+(
+    CASTLE,
+    MARKET,
+    REALM_LEADER,
+    CITY,
+    TERRITORY,
+    ISLAND,
+    WAR,
+    ARTIST,
+    MISSIONARY,
+    SCIENTIST,
+    SCI_DEV,
+    ART_GALLERY,
+    CATHEDRAL,
+    TITHE,
+    INQUISITION,
+    GUNPOWDER,
+    UNIVERSITY,
+    DOCKING_BAY,
+) = range(len(CARD_TYPES))
+NUM_TYPES = len(CARD_TYPES)
+
+ISLAND_CONDITIONS = ("leaders", "colour", "resource", "islands")
+"""Island end-of-game conditions: at least ``count`` leaders of a kind, cards of a colour in
+the realm, tokens of a resource in the Manor, or Islands in the realm."""
+
+NUM_SQUARES = len(RESOURCES) - 1
+NUM_LANDS = 10
+PANEL_SIZE = 12
+FUTURE_SIZE = 6
+HAND_LIMIT = 4
+MAX_BID = 30
+"""Highest bid an action can name (bids are limited to what the bidder holds)."""
+GREAT_PERSON_BONUS = (0, 1, 3, 6, 10, 15)
+"""End-of-game VP by number of Great Person cards (5 or more: 15), rulebook."""
+PANEL_DISCARD = {2: 4, 3: 3, 4: 2, 5: 0}
+"""Current Events squares discarded at the end of a round (rulebook; 5 players: none listed)."""
+
+
+class DataFileError(ValueError):
+    """A malformed Medieval Realms data file (card types, deck or board)."""
+
+
+@dataclass(frozen=True)
+class CardType:
+    index: int
+    title: str
+    colour: int
+    kind: int
+    cost_resource: int  # -1 for Island (its cost is Admirals owned)
+    cost: int | dict[int, int] | None  # None: the bid (auction cards); dict: War by players
+    immediate_vp: int
+    great_person: bool
+    leader: int  # -1, or the leader a fixed-effect card gives
+
+
+@dataclass(frozen=True)
+class Card:
+    id: int
+    type: int
+    resource: int  # City / Territory / Scientific Development; -1 otherwise
+    colour: int  # City trigger colour / Great Person scoring colour; -1 otherwise
+    leader: int  # Realm Leader and the +1-leader cards; -1 otherwise
+    condition: tuple[int, int, int]  # Island: (condition kind, what, count); (-1, -1, 0)
+    options: tuple[int, ...]  # Tithe: resources to choose from
+    record: dict
+
+
+@dataclass(frozen=True)
+class Board:
+    squares: tuple[int, ...]  # resource produced by Management square i
+    lands: tuple[tuple[int, ...], ...]  # land i -> tokens per resource
+    start: dict[int, tuple[int, ...]]  # starting resources by number of players
+    min_bid: int
+
+
+def _index(value: Any, names: tuple[str, ...], what: str, where: str) -> int:
+    if value not in names:
+        raise DataFileError(f"{where}: {what} {value!r} is not one of {', '.join(names)}")
+    return names.index(value)
+
+
+def _count(value: Any, what: str, where: str, low: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise DataFileError(f"{where}: {what} must be an integer >= {low}, not {value!r}")
+    return value
+
+
+def _provenance(rec: dict, where: str) -> None:
+    prov = rec.get("provenance")
+    if prov not in PROVENANCES:
+        raise DataFileError(f"{where}: provenance must be one of {PROVENANCES}, not {prov!r}")
+    if prov == "public" and not rec.get("source"):
+        raise DataFileError(f"{where}: a 'public' record names its 'source'")
+
+
+def load_card_types(source: Any = None) -> tuple[CardType, ...]:
+    records, where = read_records(
+        source, PACKAGE, "card_types.json", "card_types", DataFileError, "card type"
+    )
+    found: dict[int, CardType] = {}
+    for i, rec in enumerate(records):
+        at = f"{where}, card type #{i}"
+        if not isinstance(rec, dict):
+            raise DataFileError(f"{at}: a record is a JSON object")
+        _provenance(rec, at)
+        t = _index(rec.get("type"), CARD_TYPES, "type", at)
+        if t in found:
+            raise DataFileError(f"{at}: card type {CARD_TYPES[t]!r} is described twice")
+        colour = _index(rec.get("colour"), COLOURS, "colour", at)
+        kind = _index(rec.get("kind"), KINDS, "kind", at)
+        cost = rec.get("cost")
+        if not isinstance(cost, dict) or len(cost) != 1:
+            raise DataFileError(f"{at}: cost is one {{resource: amount}} pair")
+        ((what, amount),) = cost.items()
+        if t == ISLAND:
+            if what != "admiral" or amount != "per_island":
+                raise DataFileError(f"{at}: an Island costs {{'admiral': 'per_island'}}")
+            cost_resource, cost_value = -1, None
+        else:
+            cost_resource = _index(what, RESOURCES, "cost resource", at)
+            if kind == AUCTION:
+                if amount != "bid":
+                    raise DataFileError(f"{at}: an auction card costs {{resource: 'bid'}}")
+                cost_value = None
+            elif isinstance(amount, dict):
+                if sorted(amount) != ["2", "3", "4", "5"]:
+                    raise DataFileError(f"{at}: a cost by player count names 2, 3, 4 and 5")
+                cost_value = {int(k): _count(v, "cost", at, 1) for k, v in amount.items()}
+            else:
+                cost_value = _count(amount, "cost", at, 1)
+        leader = rec.get("leader")
+        found[t] = CardType(
+            index=t,
+            title=str(rec.get("title", CARD_TYPES[t])),
+            colour=colour,
+            kind=kind,
+            cost_resource=cost_resource,
+            cost=cost_value,
+            immediate_vp=_count(rec.get("immediate_vp", 0), "immediate_vp", at),
+            great_person=bool(rec.get("great_person", False)),
+            leader=-1 if leader is None else _index(leader, LEADERS, "leader", at),
+        )
+    missing = [CARD_TYPES[t] for t in range(NUM_TYPES) if t not in found]
+    if missing:
+        raise DataFileError(f"{where}: card type(s) {', '.join(missing)} are not described")
+    for t in (INQUISITION, GUNPOWDER, UNIVERSITY, DOCKING_BAY):
+        if found[t].leader < 0:
+            raise DataFileError(f"{where}: {CARD_TYPES[t]} names the 'leader' it gives")
+    return tuple(found[t] for t in range(NUM_TYPES))
+
+
+def _parse_card(i: int, rec: Any, where: str) -> Card:
+    at = f"{where}, card #{i}"
+    if not isinstance(rec, dict):
+        raise DataFileError(f"{at}: a record is a JSON object")
+    _provenance(rec, at)
+    t = _index(rec.get("type"), CARD_TYPES, "type", at)
+    resource = colour = leader = -1
+    condition: tuple[int, int, int] = (-1, -1, 0)
+    options: tuple[int, ...] = ()
+    if t == TERRITORY and rec.get("resource") == "any":
+        options = tuple(range(NUM_RESOURCES))  # "choose the tokens, all of one kind"
+    elif t in (CITY, TERRITORY, SCI_DEV):
+        resource = _index(rec.get("resource"), RESOURCES, "resource", at)
+    if t in (CITY, ARTIST, MISSIONARY, SCIENTIST):
+        colour = _index(rec.get("colour"), COLOURS, "colour", at)
+    if t == REALM_LEADER:
+        leader = _index(rec.get("leader"), LEADERS, "leader", at)
+    if t == ISLAND:
+        cond = rec.get("condition")
+        if not isinstance(cond, dict):
+            raise DataFileError(f"{at}: an Island has a 'condition' object")
+        kind = _index(cond.get("kind"), ISLAND_CONDITIONS, "condition kind", at)
+        what = -1
+        if kind == 0:
+            what = _index(cond.get("leader"), LEADERS, "condition leader", at)
+        elif kind == 1:
+            what = _index(cond.get("colour"), COLOURS, "condition colour", at)
+        elif kind == 2:
+            what = _index(cond.get("resource"), RESOURCES, "condition resource", at)
+        condition = (kind, what, _count(cond.get("count"), "condition count", at, 1))
+    if t == TITHE:
+        opts = rec.get("options")
+        if not isinstance(opts, list) or not opts:
+            raise DataFileError(f"{at}: a Tithe lists its resource 'options'")
+        options = tuple(_index(o, RESOURCES, "option", at) for o in opts)
+        if RELIGION in options or len(set(options)) != len(options):
+            raise DataFileError(f"{at}: Tithe options are distinct and never Religion")
+    return Card(i, t, resource, colour, leader, condition, options, dict(rec))
+
+
+def load_deck(source: Any = None) -> tuple[Card, ...]:
+    records, where = read_records(source, PACKAGE, "deck.json", "cards", DataFileError, "card")
+    cards = tuple(_parse_card(i, rec, where) for i, rec in enumerate(records))
+    for i, card in enumerate(cards):
+        if card.record.get("id", i) != i:
+            raise DataFileError(f"{where}: card #{i} has id {card.record.get('id')!r}; ids are 0..")
+    if len(cards) < PANEL_SIZE + FUTURE_SIZE:
+        raise DataFileError(
+            f"{where}: the deck needs at least {PANEL_SIZE + FUTURE_SIZE} cards to set up the "
+            f"Current and Future Events panels, not {len(cards)}"
+        )
+    return cards
+
+
+def load_board(source: Any = None) -> Board:
+    records, where = read_records(source, PACKAGE, "board.json", "board", DataFileError, "board")
+    squares: dict[int, int] = {}
+    lands: dict[int, tuple[int, ...]] = {}
+    start: dict[int, tuple[int, ...]] = {}
+    min_bid = None
+    for i, rec in enumerate(records):
+        at = f"{where}, record #{i}"
+        if not isinstance(rec, dict):
+            raise DataFileError(f"{at}: a record is a JSON object")
+        _provenance(rec, at)
+        component = rec.get("component")
+        if component == "management_square":
+            square = _count(rec.get("square"), "square", at, 1)
+            squares[square] = _index(rec.get("resource"), RESOURCES, "resource", at)
+        elif component == "land":
+            land = _count(rec.get("land"), "land", at, 1)
+            lands[land] = _tokens(rec.get("reward"), at)
+        elif component == "starting_resources":
+            counts = rec.get("players", [2, 3, 4, 5])
+            if not isinstance(counts, list) or not all(c in (2, 3, 4, 5) for c in counts):
+                raise DataFileError(f"{at}: 'players' lists player counts among 2, 3, 4, 5")
+            for count in counts:
+                if count in start:
+                    raise DataFileError(f"{at}: two starting capitals for {count} players")
+                start[count] = _tokens(rec.get("resources"), at)
+        elif component == "minimum_opening_bid":
+            min_bid = _count(rec.get("amount"), "amount", at, 1)
+            if min_bid > MAX_BID:
+                raise DataFileError(f"{at}: the minimum opening bid is at most {MAX_BID}")
+        else:
+            raise DataFileError(
+                f"{at}: component {component!r} is not one of management_square, land, "
+                "starting_resources, minimum_opening_bid"
+            )
+    if sorted(squares) != list(range(1, NUM_SQUARES + 1)):
+        raise DataFileError(f"{where}: Management squares are numbered 1..{NUM_SQUARES}")
+    if sorted(set(squares.values())) != sorted(squares.values()):
+        raise DataFileError(f"{where}: each Management square produces a different resource")
+    if sorted(lands) != list(range(1, NUM_LANDS + 1)):
+        raise DataFileError(f"{where}: lands are numbered 1..{NUM_LANDS}, each once")
+    if sorted(start) != [2, 3, 4, 5] or min_bid is None:
+        raise DataFileError(
+            f"{where}: starting_resources (for each of 2-5 players) and minimum_opening_bid "
+            "are required"
+        )
+    return Board(
+        squares=tuple(squares[s] for s in range(1, NUM_SQUARES + 1)),
+        lands=tuple(lands[land] for land in range(1, NUM_LANDS + 1)),
+        start=start,
+        min_bid=min_bid,
+    )
+
+
+def _tokens(value: Any, at: str) -> tuple[int, ...]:
+    if not isinstance(value, dict):
+        raise DataFileError(f"{at}: tokens are given as {{resource: count}}")
+    out = [0] * NUM_RESOURCES
+    for name, n in value.items():
+        out[_index(name, RESOURCES, "resource", at)] = _count(n, f"tokens of {name}", at)
+    return tuple(out)
+
+
+def source_option(source: Any) -> Any:
+    """How a data option appears in ``game.config``: a path as a string, records as given."""
+    if isinstance(source, Path):
+        return str(source)
+    return source

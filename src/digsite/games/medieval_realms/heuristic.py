@@ -1,0 +1,224 @@
+"""A rules-based Medieval Realms player: greedy on what the scoring rules reward.
+
+It reads only public information (Manors, hands, realms, panels, its own placement; it never
+looks at the deck order or at other players' hidden leaders).  In short:
+
+* every card is valued in VP: its immediate VP, its end-of-game VP as things stand, production
+  over the rounds left, leaders and tokens (a token is worth half a VP at the end), minus what
+  it costs;
+* on its turn it puts the best affordable hand card into play, else takes the best card from the
+  panel (a Hole card it can soon pay for, a Majority card it would receive itself, an Auction
+  worth more than the opening bid), else passes;
+* Mayors go to the squares of the resources its hand still lacks (else Goods), Generals and
+  Admirals to the richest lands, one leader per land, buffers to lands next in value;
+* it bids while the card is worth more than the bid; Tithe and VP-track tokens go to what its
+  hand lacks.
+"""
+
+from __future__ import annotations
+
+from .actions import (
+    ACTION,
+    ACTIVATE0,
+    BID,
+    BID0,
+    BONUS,
+    LAND0,
+    NUM_ROUNDS,
+    P_MAYOR,
+    PAIR0,
+    PAIRS,
+    PASS,
+    PICK_PAIR,
+    PLACE,
+    PLAY0,
+    RESOURCE0,
+    SQUARE0,
+    TOKEN_CHOICE,
+)
+from .components import (
+    ADMIRAL,
+    ART_GALLERY,
+    AUCTION,
+    CASTLE,
+    CATHEDRAL,
+    CITY,
+    GENERAL,
+    GOODS,
+    GREAT_PERSON_BONUS,
+    HOLE,
+    ISLAND,
+    MARKET,
+    MAYOR,
+    NUM_RESOURCES,
+    SCI_DEV,
+    TERRITORY,
+    WAR,
+)
+from .components import TITHE as TITHE_TYPE
+
+TOKEN_VP = 0.5
+LEADER_VP = (1.5, 2.5, 1.5)
+"""Rough VP worth of one more Mayor, General, Admiral over a game."""
+
+
+class MedievalRealmsHeuristic:
+    """``MedievalRealmsHeuristic()``: a StateAgent (see ``digsite.core.policy``)."""
+
+    def __call__(self, observation, action_mask) -> int:
+        raise TypeError(
+            "MedievalRealmsHeuristic reads the state: the env calls act_in(state, player)"
+        )
+
+    def act_in(self, state, player: int) -> int:
+        legal = state.legal_actions()
+        d = state.decision
+        if d == ACTION:
+            return self._action(state, player, legal)
+        if d == PLACE:
+            return self._place(state, player, legal)
+        if d == BID:
+            return self._bid(state, player, legal)
+        if d in (TOKEN_CHOICE, BONUS):
+            need = self._needs(state, player)
+            return max(
+                (a for a in legal if RESOURCE0 <= a < RESOURCE0 + NUM_RESOURCES),
+                key=lambda a: need[a - RESOURCE0],
+            )
+        if d == PICK_PAIR:
+            best = max(
+                (a for a in legal if PAIR0 <= a < PAIR0 + len(PAIRS)),
+                key=lambda a: sum(_PAIR_TASTE[r] for r in PAIRS[a - PAIR0]),
+            )
+            return best
+        return legal[0]
+
+    # -- valuing cards -----------------------------------------------------------------------
+    def card_value(self, state, p: int, card: int) -> float:
+        """VP the card should bring ``p`` once in play (before paying for it)."""
+        game = state.game
+        t = game.card_type[card]
+        info = game.cards[card]
+        ctype = game.types[t]
+        rounds_left = NUM_ROUNDS - state.round
+        value = float(ctype.immediate_vp)
+        leaders = state.leaders[p]
+        colours = state.colours_in_realm(p)
+        if t == CASTLE:
+            value += 2 * leaders[GENERAL] + leaders[ADMIRAL] + TOKEN_VP * rounds_left
+        elif t == MARKET:
+            value += sum(1 for k in colours if k) + (0 if colours[ctype.colour] else 1)
+        elif t == CITY:
+            value += leaders[MAYOR] + 0.5 * rounds_left
+        elif t == ISLAND:
+            islands = sum(game.card_type[c] == ISLAND for c in state.realm[p])
+            value += 3 if state.island_condition_met(p, card, colours, islands + 1) else 1
+        elif ctype.great_person:
+            have = state.great_persons(p)
+            value += colours[info.colour] + 1
+            value += GREAT_PERSON_BONUS[min(5, have + 1)] - GREAT_PERSON_BONUS[min(5, have)]
+        elif t == SCI_DEV:
+            value += TOKEN_VP * leaders[MAYOR] * rounds_left
+        elif t == TERRITORY:
+            value += TOKEN_VP * 5
+        elif t == TITHE_TYPE:
+            value += TOKEN_VP * 4
+        leader = info.leader if info.leader >= 0 else ctype.leader
+        if leader >= 0:
+            value += LEADER_VP[leader] * max(rounds_left, 1) / NUM_ROUNDS * 2
+        for c in state.realm[p]:  # Cities this card would trigger
+            if game.card_type[c] == CITY and game.cards[c].colour == ctype.colour:
+                value += 1 + TOKEN_VP
+        return value
+
+    def cost_vp(self, state, card: int) -> float:
+        resource, amount = state.game.card_cost[card]
+        return TOKEN_VP * amount if resource >= 0 else 0.0
+
+    def _needs(self, state, p: int) -> list[float]:
+        """How much each resource would help: what the hand lacks, a little Goods always."""
+        need = [0.1] * NUM_RESOURCES
+        need[GOODS] = 0.5
+        for card in state.hand[p]:
+            resource, amount = state.game.card_cost[card]
+            if resource >= 0:
+                lack = amount - state.res[p][resource]
+                if lack > 0:
+                    need[resource] += 1 + 1.0 / lack
+        return need
+
+    # -- decisions ---------------------------------------------------------------------------
+    def _action(self, state, p: int, legal: list[int]) -> int:
+        game = state.game
+        best, best_value = PASS, 0.25
+        for a in legal:
+            if PLAY0 <= a < PASS:
+                card = state.hand[p][a - PLAY0]
+                value = self.card_value(state, p, card) - self.cost_vp(state, card) + 1.0
+            elif ACTIVATE0 <= a < PLAY0:
+                slot = a - ACTIVATE0
+                card = state.panel[slot]
+                kind = game.card_kind[card]
+                if kind == AUCTION:
+                    value = self.card_value(state, p, card) - TOKEN_VP * game.board.min_bid - 1
+                else:
+                    if kind != HOLE and state.majority_receiver(p, card) != p:
+                        continue
+                    resource, amount = game.card_cost[card]
+                    lack = max(0, amount - state.res[p][resource]) if resource >= 0 else 0
+                    if game.card_type[card] == ISLAND:
+                        islands = sum(game.card_type[c] == ISLAND for c in state.realm[p])
+                        lack = 2 * max(0, islands + 1 - state.leaders[p][ADMIRAL])
+                    value = (
+                        self.card_value(state, p, card)
+                        - self.cost_vp(state, card)
+                        - state.price(slot)
+                        - 0.4 * lack
+                    )
+                    if game.card_type[card] in (WAR, ART_GALLERY, CATHEDRAL):
+                        value += 0.5
+            else:
+                continue
+            if value > best_value:
+                best, best_value = a, value
+        return best
+
+    def _bid(self, state, p: int, legal: list[int]) -> int:
+        card, bid, high = state.auction
+        worth = self.card_value(state, p, card) / TOKEN_VP / 2
+        raises = [a for a in legal if a >= BID0]
+        if high == p or not raises:
+            return PASS if PASS in legal else raises[0]
+        lowest = min(raises)
+        if lowest - BID0 + 1 <= worth or PASS not in legal:
+            return lowest
+        return PASS
+
+    def _place(self, state, p: int, legal: list[int]) -> int:
+        game = state.game
+        if state.place_kind == P_MAYOR:
+            need = self._needs(state, p)
+            squares = game.board.squares
+            return max(
+                (a for a in legal if SQUARE0 <= a < LAND0),
+                key=lambda a: need[squares[a - SQUARE0]],
+            )
+        # lands by the value of their reward; one leader per land where possible
+        lands = [a for a in legal if LAND0 <= a < ACTIVATE0]
+        used = [
+            state.generals_on[p][x] + state.admirals_on[p][x] + state.buffers_on[p][x]
+            for x in range(10)
+        ]
+
+        def worth(a: int) -> float:
+            land = a - LAND0
+            reward = sum(game.board.lands[land])
+            return reward - 3 * used[land] + 0.01 * land
+
+        return max(lands, key=worth)
+
+
+_PAIR_TASTE = (1.0, 1.2, 1.2, 1.2, 0.9, 1.0, 1.1)
+"""Set-up preference between resources (Science, Culture, Religion buy the VP cards)."""
+
+__all__ = ["MedievalRealmsHeuristic"]

@@ -1,0 +1,821 @@
+"""Medieval Realms rules engine (see the package docstring for the rules and decisions)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from ...core.engine import TERMINAL, ConfigError, Game, State, check_config, win_loss_returns
+from .actions import (
+    ACTION,
+    ACTIVATE0,
+    BID,
+    BID0,
+    BONUS,
+    GAME_OVER,
+    LAND0,
+    MAX_BID,
+    NUM_ACTIONS,
+    NUM_ROUNDS,
+    P_BUFFER,
+    P_MAYOR,
+    PAIR0,
+    PAIRS,
+    PASS,
+    PICK_PAIR,
+    PLACE,
+    PLAY0,
+    RESOURCE0,
+    SQUARE0,
+    TOKEN_CHOICE,
+)
+from .components import (
+    ADMIRAL,
+    AUCTION,
+    BATTLE,
+    CASTLE,
+    CITY,
+    COMBAT_ADMIRAL,
+    COMBAT_BUFFER,
+    COMBAT_GENERAL,
+    FUTURE_SIZE,
+    GENERAL,
+    GOODS,
+    GREAT_PERSON_BONUS,
+    HAND_LIMIT,
+    HOLE,
+    ISLAND,
+    MARKET,
+    MAYOR,
+    NUM_COLOURS,
+    NUM_RESOURCES,
+    NUM_SQUARES,
+    PANEL_DISCARD,
+    PANEL_SIZE,
+    SCI_DEV,
+    TERRITORY,
+    load_board,
+    load_card_types,
+    load_deck,
+    source_option,
+)
+from .components import TITHE as TITHE_TYPE
+from .observation import card_rows, encode, observation_layout, realm_rows
+from .saved import restore, save
+from .text import describe_action, render_state
+
+OPTIONS = {"num_players": 4, "deck": None, "card_types": None, "board": None}
+
+STARTING_LEADERS = {2: (6, 1, 1, 2), 3: (4, 1, 1, 0), 4: (4, 1, 1, 0), 5: (4, 1, 1, 0)}
+"""(Mayors, Generals, Admirals, of the Mayors how many are 2-player buffers): rulebook."""
+
+
+class MedievalRealmsGame(Game):
+    name = "medieval_realms"
+    player_counts = (2, 3, 4, 5)
+    num_actions = NUM_ACTIONS
+    max_game_length = 8000
+
+    def __init__(
+        self,
+        num_players: int = 4,
+        deck: Any = None,
+        card_types: Any = None,
+        board: Any = None,
+    ):
+        if num_players not in self.player_counts:
+            raise ConfigError(f"Medieval Realms is for 2 to 5 players, not {num_players!r}")
+        self.num_players = num_players
+        self.types = load_card_types(card_types)
+        self.cards = load_deck(deck)
+        self.board = load_board(board)
+        self._options = {
+            "deck": source_option(deck),
+            "card_types": source_option(card_types),
+            "board": source_option(board),
+        }
+        self.num_lands = 10 if num_players == 5 else 8
+        t = self.types
+        self.card_type = [c.type for c in self.cards]
+        self.card_colour = [t[c.type].colour for c in self.cards]
+        self.card_kind = [t[c.type].kind for c in self.cards]
+        self.card_cost = []
+        """Per card: (resource, amount) to put it into play from hand; Islands (-1, 0);
+        auction cards (bid resource, 0)."""
+        for c in self.cards:
+            ct = t[c.type]
+            cost = ct.cost
+            if isinstance(cost, dict):
+                cost = cost[num_players]
+            self.card_cost.append((ct.cost_resource, cost or 0))
+        self.layout = observation_layout()
+        self.card_rows = card_rows(self)
+        self.realm_rows = realm_rows(self)
+        self.observation_size = self.layout.size
+
+    @property
+    def config(self) -> dict[str, Any]:
+        return {"num_players": self.num_players, **self._options}
+
+    @classmethod
+    def from_config(cls, **config: Any) -> MedievalRealmsGame:
+        check_config(config, OPTIONS, "Medieval Realms")
+        return cls(**config)
+
+    def new_initial_state(self, rng: np.random.Generator) -> MedievalRealmsState:
+        return MedievalRealmsState.new_game(self, rng)
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> MedievalRealmsState:
+        return restore(MedievalRealmsState(self), data)
+
+    def observation_piece_names(self):
+        return list(self.layout.slices.items())
+
+
+def _zeros(n: int, k: int) -> list[list[int]]:
+    return [[0] * k for _ in range(n)]
+
+
+class MedievalRealmsState(State):
+    """A Medieval Realms position: plain Python ints and lists."""
+
+    def __init__(self, game: MedievalRealmsGame):
+        n = game.num_players
+        self.game = game
+        self.round = 1
+        self.decision = PICK_PAIR
+        self.decider = 0
+        self.turn_order = list(range(n))
+        self.res = _zeros(n, NUM_RESOURCES)
+        self.vp = [0] * n
+        self.city_vp = [0] * n  # VP from City triggers (for the score check)
+        self.bonus_tokens = [0] * n  # VP-track tokens taken
+        self.leaders = _zeros(n, 3)  # Mayors (buffers included), Generals, Admirals
+        self.buffers = [0] * n
+        self.hand: list[list[int]] = [[] for _ in range(n)]
+        self.realm: list[list[int]] = [[] for _ in range(n)]
+        self.panel = [-1] * PANEL_SIZE
+        self.future = [-1] * FUTURE_SIZE
+        self.deck: list[int] = []
+        self.discard: list[int] = []
+        self.pair = [-1] * n
+        self.passed = [False] * n
+        self.placed = [False] * n
+        self.squares = _zeros(n, NUM_SQUARES)
+        self.generals_on = _zeros(n, 10)
+        self.admirals_on = _zeros(n, 10)
+        self.buffers_on = _zeros(n, 10)
+        self.revealed = False
+        self.place_kind = P_MAYOR
+        self.place_left = 0
+        self.place_last = 0
+        self.actor = 0  # whose turn of the action phase it is
+        self.auction = [-1, 0, -1]  # card, bid, high bidder
+        self.auction_out = [False] * n
+        self.choice_card = -1  # a Tithe or "any" Territory whose tokens are to be chosen
+        self.bonus_queue: list[int] = []
+        self.final = _zeros(n, 3)  # end-of-game VP: card effects, resources, Great Persons
+        self._mask: np.ndarray | None = None
+        self._realm_cache: dict = {}
+        self._obs_cache: dict = {}
+        self.public_version = 0
+        """Bumped whenever something public changes except what observations write afresh
+        each step (placements in progress, bids): the rest is cached against it."""
+
+    @classmethod
+    def new_game(cls, game: MedievalRealmsGame, rng: np.random.Generator) -> MedievalRealmsState:
+        s = cls(game)
+        n = game.num_players
+        s.deck = [int(x) for x in rng.permutation(len(game.cards))]
+        s.panel = [s.deck.pop() for _ in range(PANEL_SIZE)]
+        s.future = [s.deck.pop() for _ in range(FUTURE_SIZE)]
+        s.turn_order = [int(x) for x in rng.permutation(n)]
+        mayors, generals, admirals, buffers = STARTING_LEADERS[n]
+        for p in range(n):
+            s.res[p] = list(game.board.start[n])
+            s.leaders[p] = [mayors, generals, admirals]
+            s.buffers[p] = buffers
+        s.decision = PICK_PAIR
+        s.decider = s.turn_order[-1]
+        return s
+
+    # -- protocol ----------------------------------------------------------------------------
+    def current_player(self) -> int:
+        return TERMINAL if self.decision == GAME_OVER else self.decider
+
+    def is_terminal(self) -> bool:
+        return self.decision == GAME_OVER
+
+    def scores(self) -> list[float]:
+        return [float(self.vp[p] + sum(self.final[p])) for p in range(self.game.num_players)]
+
+    def tie_break_key(self, p: int) -> tuple:
+        """VP, then cards in the realm, Castles, leaders, and the earlier turn-order seat."""
+        castles = sum(self.game.card_type[c] == CASTLE for c in self.realm[p])
+        return (
+            self.vp[p] + sum(self.final[p]),
+            len(self.realm[p]),
+            castles,
+            sum(self.leaders[p]),
+            -self.turn_order.index(p),
+        )
+
+    def winners(self) -> list[int]:
+        keys = [self.tie_break_key(p) for p in range(self.game.num_players)]
+        return [keys.index(max(keys))]
+
+    def returns(self) -> list[float]:
+        if self.decision != GAME_OVER:
+            return [0.0] * self.game.num_players
+        return win_loss_returns(self.winners(), self.game.num_players)
+
+    def legal_action_mask(self) -> np.ndarray:
+        if self._mask is None:
+            self._mask = self._compute_mask()
+        return self._mask
+
+    def apply_action(self, action: int) -> None:
+        mask = self.legal_action_mask()
+        if not (0 <= action < NUM_ACTIONS and mask[action]):
+            raise self.illegal_action_error(action)
+        self._mask = None
+        if self.decision != PLACE and self.decision != BID:
+            self.public_version += 1  # (a bid changes only the auction, written per step)
+        _HANDLERS[self.decision](self, action)
+
+    def clone(self) -> MedievalRealmsState:
+        other = MedievalRealmsState.__new__(MedievalRealmsState)
+        other.__dict__.update(self.__dict__)
+        other._realm_cache = {}
+        other._obs_cache = {}
+        for name in (
+            "turn_order",
+            "vp",
+            "city_vp",
+            "bonus_tokens",
+            "buffers",
+            "panel",
+            "future",
+            "deck",
+            "discard",
+            "pair",
+            "passed",
+            "placed",
+            "auction",
+            "auction_out",
+            "bonus_queue",
+        ):
+            setattr(other, name, list(getattr(self, name)))
+        for name in (
+            "res",
+            "leaders",
+            "hand",
+            "realm",
+            "squares",
+            "generals_on",
+            "admirals_on",
+            "buffers_on",
+            "final",
+        ):
+            setattr(other, name, [list(x) for x in getattr(self, name)])
+        return other
+
+    def resample_hidden(self, player: int, rng: np.random.Generator) -> MedievalRealmsState:
+        """Redraw the deck order and the committed, unrevealed placements of the others.
+
+        The Future Events are face up and everything else is public.  A placement still being
+        made by the player to move is kept: its legal moves depend on it."""
+        other = self.clone()
+        order = rng.permutation(len(self.deck))
+        other.deck = [self.deck[i] for i in order]
+        if not self.revealed:
+            for q in range(self.game.num_players):
+                if q != player and self.placed[q]:
+                    other._random_placement(q, rng)
+        other._mask = None
+        return other
+
+    def _random_placement(self, q: int, rng: np.random.Generator) -> None:
+        lands = self.game.num_lands
+        mayors, generals, admirals = self.leaders[q]
+        producing = mayors - self.buffers[q]
+        self.squares[q] = [0] * NUM_SQUARES
+        for s in rng.integers(0, NUM_SQUARES, producing):
+            self.squares[q][int(s)] += 1
+        for rows, count in ((self.generals_on, generals), (self.admirals_on, admirals)):
+            rows[q] = [0] * 10
+            for land in rng.integers(0, lands, count):
+                rows[q][int(land)] += 1
+        self.buffers_on[q] = [0] * 10
+        free = [
+            land
+            for land in range(lands)
+            if not (self.generals_on[q][land] or self.admirals_on[q][land])
+        ]
+        if free:
+            for i in rng.integers(0, len(free), self.buffers[q]):
+                self.buffers_on[q][free[int(i)]] += 1
+
+    # -- queries -----------------------------------------------------------------------------
+    def price(self, slot: int) -> int:
+        """Goods to activate the card on Current Events square ``slot`` (0-based)."""
+        return 1 + slot // 4
+
+    def can_take_into_hand(self, p: int, card: int) -> bool:
+        """At most 4 cards in hand, never two of one stamp colour."""
+        hand = self.hand[p]
+        if len(hand) >= HAND_LIMIT:
+            return False
+        colour = self.game.card_colour[card]
+        colours = self.game.card_colour
+        return all(colours[c] != colour for c in hand)
+
+    def can_play(self, p: int, card: int) -> bool:
+        game = self.game
+        if game.card_type[card] == ISLAND:
+            islands = sum(game.card_type[c] == ISLAND for c in self.realm[p])
+            return self.leaders[p][ADMIRAL] >= islands + 1
+        resource, amount = game.card_cost[card]
+        return self.res[p][resource] >= amount
+
+    def combat(self, p: int, land: int) -> int:
+        return (
+            COMBAT_GENERAL * self.generals_on[p][land]
+            + COMBAT_ADMIRAL * self.admirals_on[p][land]
+            + COMBAT_BUFFER * self.buffers_on[p][land]
+        )
+
+    def land_winner(self, land: int) -> int:
+        """The player who controls ``land`` this round (-1: nobody).  Strictly the highest
+        combat value, with a General or Admiral there (buffers only block)."""
+        best, winner, tied = 0, -1, False
+        for p in range(self.game.num_players):
+            v = self.combat(p, land)
+            if v > best:
+                best, winner, tied = v, p, False
+            elif v == best and v:
+                tied = True
+        if winner < 0 or tied:
+            return -1
+        if not (self.generals_on[winner][land] or self.admirals_on[winner][land]):
+            return -1
+        return winner
+
+    def majority_receiver(self, activator: int, card: int) -> int:
+        """Who gets an activated Majority card (-1: nobody can, it is discarded)."""
+        resource = self.game.card_cost[card][0]
+        able = [p for p in self.turn_order if self.can_take_into_hand(p, card)]
+        if not able:
+            return -1
+        most = max(self.res[p][resource] for p in able)
+        tied = [p for p in able if self.res[p][resource] == most]
+        if activator in tied:
+            return activator
+        return tied[0]  # the closest to the initial player along the turn-order track
+
+    def mayors_total(self, p: int) -> int:
+        return self.leaders[p][MAYOR]
+
+    def colours_in_realm(self, p: int) -> list[int]:
+        counts = [0] * NUM_COLOURS
+        for c in self.realm[p]:
+            counts[self.game.card_colour[c]] += 1
+        return counts
+
+    # -- legal actions -----------------------------------------------------------------------
+    def _compute_mask(self) -> np.ndarray:
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        d, p = self.decision, self.decider
+        if d == ACTION:
+            mask[PASS] = 1
+            goods = self.res[p][GOODS]
+            kinds = self.game.card_kind
+            for slot, card in enumerate(self.panel):
+                if card < 0:
+                    continue
+                kind = kinds[card]
+                if kind == AUCTION:
+                    ok = self.res[p][self.game.card_cost[card][0]] >= self.game.board.min_bid
+                elif goods < 1 + slot // 4:
+                    ok = False
+                else:
+                    ok = kind != HOLE or self.can_take_into_hand(p, card)
+                if ok:
+                    mask[ACTIVATE0 + slot] = 1
+            for i, card in enumerate(self.hand[p]):
+                if self.can_play(p, card):
+                    mask[PLAY0 + i] = 1
+        elif d == PLACE:
+            if self.place_kind == P_MAYOR:
+                mask[SQUARE0 + self.place_last : SQUARE0 + NUM_SQUARES] = 1
+            else:
+                first = max(self.place_last, 0)
+                mask[LAND0 + first : LAND0 + self.game.num_lands] = 1
+                if self.place_kind == P_BUFFER:
+                    for land in range(first, self.game.num_lands):
+                        if self.generals_on[p][land] or self.admirals_on[p][land]:
+                            mask[LAND0 + land] = 0
+        elif d == BID:
+            card, bid, _ = self.auction
+            if bid > 0:
+                mask[PASS] = 1
+            low = max(bid + 1, self.game.board.min_bid)
+            high = min(self.res[p][self.game.card_cost[card][0]], MAX_BID)
+            if high >= low:
+                mask[BID0 + low - 1 : BID0 + high] = 1
+        elif d == PICK_PAIR:
+            taken = set(self.pair)
+            for i in range(len(PAIRS)):
+                if i not in taken:
+                    mask[PAIR0 + i] = 1
+        elif d == TOKEN_CHOICE:
+            for r in self.game.cards[self.choice_card].options:
+                mask[RESOURCE0 + r] = 1
+        elif d == BONUS:
+            mask[RESOURCE0 : RESOURCE0 + NUM_RESOURCES] = 1
+        return mask
+
+    # -- set-up ------------------------------------------------------------------------------
+    def _on_pick_pair(self, action: int) -> None:
+        p = self.decider
+        self.pair[p] = action - PAIR0
+        for r in PAIRS[self.pair[p]]:
+            self.res[p][r] += 1
+        position = self.turn_order.index(p)
+        if position > 0:
+            self.decider = self.turn_order[position - 1]
+        else:
+            self._start_placement()
+
+    # -- behind the wall ---------------------------------------------------------------------
+    def _start_placement(self) -> None:
+        n = self.game.num_players
+        self.revealed = False
+        self.placed = [False] * n
+        self.squares = _zeros(n, NUM_SQUARES)
+        self.generals_on = _zeros(n, 10)
+        self.admirals_on = _zeros(n, 10)
+        self.buffers_on = _zeros(n, 10)
+        self.decision = PLACE
+        self._begin_placer(self.turn_order[0])
+
+    def _begin_placer(self, p: int) -> None:
+        self.decider = p
+        self.place_kind = P_MAYOR - 1
+        self.place_left = 0
+        self._next_kind()
+
+    def _next_kind(self) -> None:
+        """Move on to the next kind of leader the placer still has to place."""
+        p = self.decider
+        mayors, generals, admirals = self.leaders[p]
+        counts = (mayors - self.buffers[p], generals, admirals, self.buffers[p])
+        while self.place_left == 0:
+            self.place_kind += 1
+            if self.place_kind > P_BUFFER:
+                self.place_kind, self.place_last = P_MAYOR, 0
+                self._placer_done(p)
+                return
+            self.place_left = counts[self.place_kind]
+            self.place_last = 0
+            if self.place_kind == P_BUFFER and self.place_left:
+                lands = range(self.game.num_lands)
+                if all(self.generals_on[p][x] or self.admirals_on[p][x] for x in lands):
+                    self.place_left = 0  # no land free of one's own military leaders
+
+    def _on_place(self, action: int) -> None:
+        p = self.decider
+        kind = self.place_kind
+        if kind == P_MAYOR:
+            spot = action - SQUARE0
+            self.squares[p][spot] += 1
+        else:
+            spot = action - LAND0
+            rows = (None, self.generals_on, self.admirals_on, self.buffers_on)[kind]
+            rows[p][spot] += 1
+        self.place_last = spot
+        self.place_left -= 1
+        if self.place_left == 0:
+            self._next_kind()
+
+    def _placer_done(self, p: int) -> None:
+        self.placed[p] = True
+        for q in self.turn_order:
+            if not self.placed[q]:
+                self._begin_placer(q)
+                return
+        self._reveal()
+
+    # -- walls down: production, extra goods, turn order --------------------------------------
+    def _reveal(self) -> None:
+        game = self.game
+        n = game.num_players
+        self.revealed = True
+        self.public_version += 1
+        squares = game.board.squares
+        for p in range(n):
+            res = self.res[p]
+            for s, count in enumerate(self.squares[p]):
+                res[squares[s]] += count
+        for land in range(game.num_lands):
+            winner = self.land_winner(land)
+            if winner >= 0:
+                res = self.res[winner]
+                for r, k in enumerate(game.board.lands[land]):
+                    res[r] += k
+        for p in range(n):
+            for c in self.realm[p]:
+                t = game.card_type[c]
+                if t == CASTLE:
+                    self.res[p][BATTLE] += 1
+                elif t == SCI_DEV:
+                    self.res[p][game.cards[c].resource] += self.mayors_total(p)
+        for p in range(n):
+            self.res[p][GOODS] += 2
+        self.turn_order = self.new_turn_order()
+        self.passed = [False] * n
+        self.decision = ACTION
+        self.actor = self.decider = self.turn_order[0]
+
+    def new_turn_order(self) -> list[int]:
+        """Most Goods first; a tie for first goes to the player seated closest clockwise to the
+        previous initial player (that player included), other ties to the one closest clockwise
+        to the new initial player."""
+        n = self.game.num_players
+        goods = [self.res[p][GOODS] for p in range(n)]
+        old = self.turn_order[0]
+        first = max(range(n), key=lambda p: (goods[p], -((p - old) % n)))
+        rest = sorted(
+            (p for p in range(n) if p != first), key=lambda p: (-goods[p], (p - first) % n)
+        )
+        return [first, *rest]
+
+    # -- the action phase --------------------------------------------------------------------
+    def _on_action(self, action: int) -> None:
+        p = self.decider
+        if action == PASS:
+            self.passed[p] = True
+        elif action >= PLAY0:
+            card = self.hand[p].pop(action - PLAY0)
+            resource, amount = self.game.card_cost[card]
+            if resource >= 0:
+                self.res[p][resource] -= amount
+            self._into_play(p, card)
+        else:
+            slot = action - ACTIVATE0
+            card = self.panel[slot]
+            self.panel[slot] = -1
+            kind = self.game.card_kind[card]
+            if kind == AUCTION:
+                self.auction = [card, 0, -1]
+                self.auction_out = [False] * self.game.num_players
+                self.decision = BID
+                return  # the activator opens the bidding
+            self.res[p][GOODS] -= self.price(slot)
+            if kind == HOLE:
+                self.hand[p].append(card)
+            else:
+                receiver = self.majority_receiver(p, card)
+                if receiver >= 0:
+                    self.hand[receiver].append(card)
+                else:
+                    self.discard.append(card)
+        self._continue()
+
+    def _into_play(self, p: int, card: int) -> None:
+        """Place a card in ``p``'s realm and resolve its immediate and triggered effects."""
+        game = self.game
+        colour = game.card_colour[card]
+        for c in self.realm[p]:
+            if game.card_type[c] == CITY and game.cards[c].colour == colour:
+                self.res[p][game.cards[c].resource] += 1
+                self.city_vp[p] += 1
+                self.gain_vp(p, 1)
+        self.realm[p].append(card)
+        t = game.card_type[card]
+        info = game.cards[card]
+        vp = game.types[t].immediate_vp
+        if vp:
+            self.gain_vp(p, vp)
+        leader = info.leader if info.leader >= 0 else game.types[t].leader
+        if leader >= 0:
+            self.leaders[p][leader] += 1
+        if t == TERRITORY and info.resource >= 0:
+            self.res[p][info.resource] += 5
+        elif t in (TERRITORY, TITHE_TYPE):
+            self.choice_card = card
+
+    def gain_vp(self, p: int, amount: int) -> None:
+        """VP during play; each multiple of 5 reached or passed earns a token of one's choice."""
+        before = self.vp[p]
+        self.vp[p] = before + amount
+        self.bonus_queue.extend([p] * (self.vp[p] // 5 - before // 5))
+
+    def _continue(self) -> None:
+        """After an action and its effects: pending choices first, then the next turn."""
+        if self.choice_card >= 0:
+            self.decision = TOKEN_CHOICE
+            self.decider = next(p for p, r in enumerate(self.realm) if self.choice_card in r)
+            return
+        if self.bonus_queue:
+            self.decision = BONUS
+            self.decider = self.bonus_queue[0]
+            return
+        n = self.game.num_players
+        order = self.turn_order
+        i = order.index(self.actor)
+        for step in range(1, n + 1):
+            q = order[(i + step) % n]
+            if not self.passed[q]:
+                self.decision = ACTION
+                self.actor = self.decider = q
+                return
+        self._end_round()
+
+    def _on_token_choice(self, action: int) -> None:
+        amount = 5 if self.game.card_type[self.choice_card] == TERRITORY else 4
+        self.res[self.decider][action - RESOURCE0] += amount
+        self.choice_card = -1
+        self._continue()
+
+    def _on_bonus(self, action: int) -> None:
+        p = self.bonus_queue.pop(0)
+        self.res[p][action - RESOURCE0] += 1
+        self.bonus_tokens[p] += 1
+        self._continue()
+
+    def _on_bid(self, action: int) -> None:
+        p = self.decider
+        if action == PASS:
+            self.auction_out[p] = True
+        else:
+            self.auction[1] = action - BID0 + 1
+            self.auction[2] = p
+        n = self.game.num_players
+        high = self.auction[2]
+        for step in range(1, n):
+            q = (p + step) % n
+            if q != high and not self.auction_out[q]:
+                self.decider = q
+                return
+        # everyone else has passed: the high bidder pays and puts the card into play
+        self.public_version += 1
+        card, bid, _ = self.auction
+        self.res[high][self.game.card_cost[card][0]] -= bid
+        self.auction = [-1, 0, -1]
+        self.auction_out = [False] * n
+        self._into_play(high, card)
+        self._continue()
+
+    # -- end of round / game -----------------------------------------------------------------
+    def _end_round(self) -> None:
+        if self.round == NUM_ROUNDS:
+            self._final_scoring()
+            return
+        drop = PANEL_DISCARD[self.game.num_players]
+        self.discard.extend(c for c in self.panel[:drop] if c >= 0)
+        kept = [c for c in self.panel[drop:] if c >= 0]
+        incoming = [c for c in self.future if c >= 0]
+        take = PANEL_SIZE - len(kept)
+        self.panel = kept + incoming[:take]
+        future = incoming[take:]
+        while len(self.panel) < PANEL_SIZE and self.deck:
+            self.panel.append(self.deck.pop())
+        while len(future) < FUTURE_SIZE and self.deck:
+            future.append(self.deck.pop())
+        self.panel += [-1] * (PANEL_SIZE - len(self.panel))
+        self.future = future + [-1] * (FUTURE_SIZE - len(future))
+        self.round += 1
+        self._start_placement()
+
+    def end_of_game_vp(self, p: int) -> int:
+        game = self.game
+        colours = self.colours_in_realm(p)
+        islands = sum(game.card_type[c] == ISLAND for c in self.realm[p])
+        total = 0
+        for c in self.realm[p]:
+            t = game.card_type[c]
+            info = game.cards[c]
+            if t == CASTLE:
+                total += (
+                    COMBAT_GENERAL * self.leaders[p][GENERAL]
+                    + COMBAT_ADMIRAL * self.leaders[p][ADMIRAL]
+                )
+            elif t == MARKET:
+                total += sum(1 for k in colours if k)
+            elif t == CITY:
+                total += self.mayors_total(p)
+            elif t == ISLAND:
+                total += 3 if self.island_condition_met(p, c, colours, islands) else 0
+            elif game.types[t].great_person:
+                total += colours[info.colour]
+        return total
+
+    def island_condition_met(self, p: int, card: int, colours: list[int], islands: int) -> bool:
+        kind, what, count = self.game.cards[card].condition
+        if kind == 0:
+            have = self.leaders[p][what]
+        elif kind == 1:
+            have = colours[what]
+        elif kind == 2:
+            have = self.res[p][what]
+        else:
+            have = islands
+        return have >= count
+
+    def great_persons(self, p: int) -> int:
+        return sum(self.game.types[self.game.card_type[c]].great_person for c in self.realm[p])
+
+    def _final_scoring(self) -> None:
+        for p in range(self.game.num_players):
+            self.final[p] = [
+                self.end_of_game_vp(p),
+                sum(self.res[p]) // 2,
+                GREAT_PERSON_BONUS[min(5, self.great_persons(p))],
+            ]
+        self.decision = GAME_OVER
+        self.decider = -1
+
+    # -- checks ------------------------------------------------------------------------------
+    def check_invariants(self) -> None:
+        game = self.game
+        n = game.num_players
+        everywhere = (
+            self.deck
+            + [c for c in self.panel if c >= 0]
+            + [c for c in self.future if c >= 0]
+            + self.discard
+            + [c for h in self.hand for c in h]
+            + [c for r in self.realm for c in r]
+            + ([self.auction[0]] if self.auction[0] >= 0 else [])
+        )
+        assert sorted(everywhere) == list(range(len(game.cards))), "a card was created or lost"
+        assert len([x for x in self.pair if x >= 0]) == len({x for x in self.pair if x >= 0})
+        for p in range(n):
+            assert min(self.res[p]) >= 0, f"player {p} holds negative resources"
+            hand = self.hand[p]
+            assert len(hand) <= HAND_LIMIT, f"player {p} holds {len(hand)} cards"
+            colours = [game.card_colour[c] for c in hand]
+            assert len(set(colours)) == len(colours), f"player {p} holds two cards of a colour"
+            assert all(game.card_kind[c] != AUCTION for c in hand), "an auction card in hand"
+            immediate = sum(game.types[game.card_type[c]].immediate_vp for c in self.realm[p])
+            assert self.vp[p] == immediate + self.city_vp[p], f"player {p}'s VP disagree"
+            owed = self.vp[p] // 5
+            assert self.bonus_tokens[p] + self.bonus_queue.count(p) == owed, "VP track bonus"
+            start = STARTING_LEADERS[n]
+            assert self.leaders[p][MAYOR] >= start[0] and self.buffers[p] == start[3]
+            assert self.leaders[p][GENERAL] >= 1 and self.leaders[p][ADMIRAL] >= 1
+            if self.decision == GAME_OVER:
+                expected = [
+                    self.end_of_game_vp(p),
+                    sum(self.res[p]) // 2,
+                    GREAT_PERSON_BONUS[min(5, self.great_persons(p))],
+                ]
+                assert self.final[p] == expected, f"player {p}'s final score disagrees"
+            else:
+                assert self.final[p] == [0, 0, 0]
+            if self.placed[p] and not self.revealed:  # (leaders won later join next round)
+                mayors, generals, admirals = self.leaders[p]
+                assert sum(self.squares[p]) == mayors - self.buffers[p], "Mayors misplaced"
+                assert sum(self.generals_on[p]) == generals, "Generals misplaced"
+                assert sum(self.admirals_on[p]) == admirals, "Admirals misplaced"
+                assert sum(self.buffers_on[p]) <= self.buffers[p]
+                for land in range(10):
+                    military = self.generals_on[p][land] + self.admirals_on[p][land]
+                    assert not (military and self.buffers_on[p][land]), "buffer on own army"
+                    if land >= game.num_lands:
+                        assert not military and not self.buffers_on[p][land], "land not in play"
+        if self.decision == ACTION:
+            assert not self.passed[self.decider] and self.revealed
+        if self.decision == BID:
+            assert self.auction[0] >= 0 and not self.auction_out[self.decider]
+        assert sorted(self.turn_order) == list(range(n))
+
+    # -- text, observation, saving -------------------------------------------------------------
+    def action_to_string(self, action: int) -> str:
+        return describe_action(self, action)
+
+    def render(self) -> str:
+        return render_state(self)
+
+    def observe(self, player: int, out: np.ndarray) -> None:
+        encode(self, player, out)
+
+    def to_dict(self) -> dict[str, Any]:
+        return save(self)
+
+    @classmethod
+    def from_dict(cls, game: MedievalRealmsGame, data: Mapping[str, Any]) -> MedievalRealmsState:
+        return restore(cls(game), data)
+
+
+_HANDLERS = {
+    PICK_PAIR: MedievalRealmsState._on_pick_pair,
+    PLACE: MedievalRealmsState._on_place,
+    ACTION: MedievalRealmsState._on_action,
+    BID: MedievalRealmsState._on_bid,
+    TOKEN_CHOICE: MedievalRealmsState._on_token_choice,
+    BONUS: MedievalRealmsState._on_bonus,
+}

@@ -1,0 +1,8 @@
+from .core.factory import make_env_functions
+from .games import medieval_realms as _game
+from .games.medieval_realms.rules import OPTIONS, MedievalRealmsGame
+
+__doc__ = _game.__doc__
+env, raw_env = make_env_functions(MedievalRealmsGame, OPTIONS)
+
+__all__ = ["env", "raw_env"]

@@ -114,7 +114,8 @@ def test_hidden_information_resampling(case):
                 other = state.resample_hidden(player, rng)
                 assert observation(other, player).tobytes() == before
                 assert json.dumps(state.to_dict(), sort_keys=True) == original, "state mutated"
-                assert (other.legal_action_mask() == state.legal_action_mask()).all()
+                if player == state.current_player():  # others' masks may rest on hidden hands
+                    assert (other.legal_action_mask() == state.legal_action_mask()).all()
                 changed += json.dumps(other.to_dict(), sort_keys=True) != original
                 other.check_invariants()
                 play_random(other, rng)  # a resampled state is a playable game

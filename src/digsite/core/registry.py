@@ -91,6 +91,30 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
             {"num_players": 2, "expert": True},
         ),
     ),
+    EnvEntry(
+        name="archeos_society",
+        title="Archeos Society",
+        game_class="digsite.games.archeos_society:ArcheosSocietyGame",
+        modes=(
+            "2-6 players (2 seasons at 2-3, 3 at 4-6)",
+            "setup='chichen_itza' (first game, default), 'rapa_nui', 'ta_sekhet_maat', "
+            "'tantallon_castle', 'uluru', 'ur' (scenarios)",
+            "setup='random' (6 random roles, one random advanced site)",
+            "setup='draft' (custom set-up: role draft and site sides chosen by the players)",
+        ),
+        status="complete (reconstructed site tracks, tables and scenario roles)",
+        test_configs=(
+            {"num_players": 2, "setup": "chichen_itza"},
+            {"num_players": 3, "setup": "rapa_nui"},
+            {"num_players": 4, "setup": "ta_sekhet_maat"},
+            {"num_players": 5, "setup": "tantallon_castle"},
+            {"num_players": 6, "setup": "uluru"},
+            {"num_players": 4, "setup": "ur"},
+            {"num_players": 3, "setup": "random"},
+            {"num_players": 4, "setup": "draft"},
+        ),
+        fuzz_games=20,
+    ),
 )
 
 SOLO_GYM_IDS = {

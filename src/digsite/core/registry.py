@@ -113,7 +113,7 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
             {"num_players": 3, "setup": "random"},
             {"num_players": 4, "setup": "draft"},
         ),
-        fuzz_games=20,
+        fuzz_games=12,
     ),
 )
 

@@ -95,6 +95,19 @@ _COLOUR_OF = [k % NUM_COLOURS for k in range(NUM_KINDS)]
 _MERC_KINDS = range(MERCENARY * NUM_COLOURS, (MERCENARY + 1) * NUM_COLOURS)
 
 
+_KINDS: dict[tuple[int, ...], tuple[list[int], list[int]]] = {}
+
+
+def _kinds_of(roles: list[int]) -> tuple[list[int], list[int]]:
+    """Card kinds of a game with these roles, and those that may lead (no Mercenary)."""
+    key = tuple(roles)
+    found = _KINDS.get(key)
+    if found is None:
+        kinds = [r * NUM_COLOURS + c for r in sorted(roles) for c in range(NUM_COLOURS)]
+        found = _KINDS[key] = (kinds, [k for k in kinds if _ROLE_OF[k] != MERCENARY])
+    return found
+
+
 def _option(value: Any) -> Any:
     """A data option as it goes into ``config`` (JSON-able): a path as a string, records as is."""
     return str(value) if isinstance(value, Path) else value
@@ -443,11 +456,13 @@ class ArcheosSocietyState(State):
             return mask
         hand = self.hands[p]
         if d in (TURN, EXTRA, UR):
-            lead = [k for k in range(NUM_KINDS) if hand[k] and _ROLE_OF[k] != MERCENARY]
+            kinds, leaders = _kinds_of(self.roles)
+            lead = [k for k in leaders if hand[k]]
             mask[lead] = 1
             if d == TURN:
                 if self.hand_size[p] < HAND_LIMIT:
-                    mask[[TAKE0 + k for k in range(NUM_KINDS) if self.area[k]]] = 1
+                    area = self.area
+                    mask[[TAKE0 + k for k in kinds if area[k]]] = 1
                     mask[DRAW] = 1
                 elif not lead:
                     mask[STOP] = 1  # ten Mercenaries: the hand goes to the area
@@ -994,8 +1009,8 @@ class ArcheosSocietyState(State):
         for k in self.deck:
             if k != MONKEY:
                 total[k] += 1
-        for k in range(NUM_KINDS):
-            total[k] += self.area[k] + sum(h[k] for h in self.hands)
+        for row in (self.area, *self.hands):
+            total = [a + b for a, b in zip(total, row, strict=True)]
         for exps in self.expeditions:
             for e in exps:
                 for k in e:

@@ -24,6 +24,9 @@ class EnvEntry:
     """Configurations the conformance suite runs (default: one per player count)."""
     fuzz_games: int = 300
     """Random full games the conformance suite plays per configuration (fewer for long games)."""
+    search_games: int = 6
+    """Games of the IS-MCTS check (0 skips it, for games whose random rollouts are too long
+    to search within the test budget; such a game checks search on positions of its own)."""
 
     @property
     def module(self) -> str:
@@ -103,6 +106,7 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
             "setup='draft' (custom set-up: role draft and site sides chosen by the players)",
         ),
         status="complete (reconstructed site tracks, tables and scenario roles)",
+        heuristic_agent="digsite.games.archeos_society.heuristic:ArcheosSocietyHeuristic",
         test_configs=(
             {"num_players": 2, "setup": "chichen_itza"},
             {"num_players": 3, "setup": "rapa_nui"},
@@ -114,6 +118,7 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
             {"num_players": 4, "setup": "draft"},
         ),
         fuzz_games=12,
+        search_games=0,  # random rollouts of ~600-900 decisions: searched in its own tests
     ),
 )
 

@@ -235,6 +235,26 @@ def test_physician_keeps_up_to_the_expedition_size():
     assert state.hand_size[0] == 2 and state.area[card("blue patron")] == 1
 
 
+def test_patron_and_chichen_draws_stop_at_ten_cards():
+    state = new_state(2)
+    hand = cards("red patron", *["red student"] * 4, "red guide", "red physician", "red botanist")
+    arrange(state, hands={0: hand, 1: cards("blue guide")})
+    play_expedition(state, hand[0], "colour", hand[1:])  # 8 cards: draw 8
+    state.apply_action(USE_ROLE)
+    state.apply_action(TARGET0 + RED)  # Chichén Itzá: one more card at the end of the turn
+    finish_effects(state)
+    assert state.hand_size[0] == 9  # 8 for the Patron, then 1 for Chichén Itzá
+    state = new_state(2)
+    arrange(state, hands={0: hand, 1: cards("blue guide")})
+    state.pos[0][RED] = 5  # crossing the 6th threshold draws 3
+    refresh(state)
+    play_expedition(state, hand[0], "colour", hand[1:])
+    state.apply_action(USE_ROLE)
+    state.apply_action(TARGET0 + RED)
+    finish_effects(state)
+    assert state.hand_size[0] == 10  # 8 + 3 capped at the hand limit
+
+
 def test_patron_draws_after_the_hand_went_to_the_area():
     state = new_state(2)
     hand = cards("red patron", "red guide", "blue guide")
@@ -289,9 +309,13 @@ def test_curator_relic_once_per_colour_and_end_of_game_table():
     state = new_state(2, "tantallon_castle")
     hand = cards("red curator", "red physician", "red curator")
     arrange(state, hands={0: hand, 1: cards("green guide")})
+    trial = state.clone()
     play_expedition(state, hand[0], "role", [])
     state.apply_action(USE_ROLE)
     assert state.relics[0][RED] == 1
+    trial.relics[0][RED] = 1
+    play_expedition(trial, hand[0], "role", [])
+    assert USE_ROLE not in legal(trial)  # one relic of each colour at most
     state.relics[0] = [1, 1, 1, 0, 0, 0]
     state.relics[1] = [0] * 6
     state.season = 2

@@ -133,7 +133,7 @@ def encode(state, player: int, out: np.ndarray) -> None:
     n = state.game.num_players
     decision = state.decision
     block = out[:_ROWS_END].reshape(_ROWS, NUM_KINDS)
-    np.take(state.planes, _ORDERS[n, player], axis=0, out=block)
+    state.planes.take(_ORDERS[n, player], axis=0, out=block)
     block *= 1.0 / KIND_SCALE
     at = LAYOUT["kept"].start
     out[at : _TABLES.start] = 0.0
@@ -149,23 +149,23 @@ def encode(state, player: int, out: np.ndarray) -> None:
     tables = cache.get("tables")
     if tables is None or tables[0] != state.version:
         tables = cache["tables"] = (state.version, _public_tables(state))
-    np.take(tables[1], _TABLE_ORDERS[n, player], out=out[_TABLES])
+    tables[1].take(_TABLE_ORDERS[n, player], out=out[_TABLES])
     key = (state.season, decision == GAME_OVER, sum(state.played))
     exps = cache.get("expeditions")
     if exps is None or exps[0] != key:
         exps = cache["expeditions"] = (key, _expedition_table(state))
-    np.take(exps[1], _EXPEDITION_ORDERS[n, player], out=out[_EXPEDITIONS])
+    exps[1].take(_EXPEDITION_ORDERS[n, player], out=out[_EXPEDITIONS])
 
     t = [0.0] * _TURN_SIZE
-    t[_T["first_player"] + (state.first_player - player) % n] = 1.0
-    for s in range(n):
-        t[_T["hand_sizes"] + s] = state.hand_size[(player + s) % n] / HAND_LIMIT
-    t[_T["monkeys"] + state.monkeys] = 1.0
-    t[_T["deck"]] = min(len(state.deck) / 100.0, 1.0)
-    t[_T["deck"] + 1] = min(state.top_left / 100.0, 1.0)
-    t[_T["decision"] + decision] = 1.0
+    t[(state.first_player - player) % n] = 1.0
+    sizes = state.hand_size
+    t[_HAND_SIZES : _HAND_SIZES + n] = [sizes[p] * 0.1 for p in (*range(player, n), *range(player))]
+    t[_MONKEYS + state.monkeys] = 1.0
+    t[_DECK] = min(len(state.deck) / 100.0, 1.0)
+    t[_DECK + 1] = min(state.top_left / 100.0, 1.0)
+    t[_DECISION + decision] = 1.0
     if decision != GAME_OVER:
-        t[_T["decider"] + (state.decider - player) % n] = 1.0
+        t[_DECIDER + (state.decider - player) % n] = 1.0
     if lead >= 0 and decision != GAME_OVER:
         t[_T["leader"] + lead // NUM_COLOURS] = 1.0
         t[_T["leader"] + NUM_ROLES + lead % NUM_COLOURS] = 1.0
@@ -202,6 +202,14 @@ def encode(state, player: int, out: np.ndarray) -> None:
         t[_T["draft_board"] + state.draft_drawn] = 1.0
     t[_T["num_players"] + n - 2] = 1.0
     out[_TURN:] = t
+
+
+_HAND_SIZES = _T["hand_sizes"]
+_MONKEYS = _T["monkeys"]
+_DECK = _T["deck"]
+_DECISION = _T["decision"]
+_DECIDER = _T["decider"]
+assert _T["first_player"] == 0 and HAND_LIMIT == 10
 
 
 def _public_tables(state) -> np.ndarray:
@@ -244,17 +252,22 @@ def _expedition_table(state) -> np.ndarray:
     """Per absolute seat: expeditions by size 1..10 (/ 4), Mercenaries in them (/ 10),
     expeditions led by a Photographer (/ 5); one zero at the end."""
     block = [0.0] * (SEATS * EXPEDITION_FEATURES + 1)
+    count_mercs = MERCENARY in state.roles
     for p, exps in enumerate(state.expeditions):
         base = p * EXPEDITION_FEATURES
         mercs = photo = 0
         for e in exps:
             j = base + min(len(e), 10) - 1
-            block[j] = min(block[j] + 0.25, 1.0)
-            for k in e:
-                if _MERC_LOW <= k <= _MERC_HIGH:
-                    mercs += 1
+            if block[j] < 1.0:
+                block[j] += 0.25
+            if count_mercs:
+                for k in e:
+                    if _MERC_LOW <= k <= _MERC_HIGH:
+                        mercs += 1
             if _PHOTO_LOW <= e[0] <= _PHOTO_HIGH:
                 photo += 1
-        block[base + 10] = min(mercs / 10.0, 1.0)
-        block[base + 11] = min(photo / 5.0, 1.0)
+        if mercs:
+            block[base + 10] = min(mercs / 10.0, 1.0)
+        if photo:
+            block[base + 11] = min(photo / 5.0, 1.0)
     return np.array(block, dtype=np.float32)

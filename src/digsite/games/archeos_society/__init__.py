@@ -187,7 +187,10 @@ Decisions where the rules are silent
   have left space 0.
 * Botanist: sizes count Mercenaries and no Photographer bonus; an unclaimed tile goes to any
   expedition.
-* Professor: taking a token is optional. At season end, if every sum is equal nobody moves;
+* Mercenaries carry a colour in the card file like every card; it never matters (they are
+  wild and cannot lead).
+* Professor: taking a token is optional, and impossible when every token up to the size is
+  taken. At season end, if every sum is equal nobody moves;
   otherwise the highest players (in turn order from the third monkey's drawer) must advance a
   vehicle that can advance, then the lowest must move back one that is not leftmost. These
   moves trigger no Chichén Itzá draw (hands are gone) but may be cashed in on Uluru.
@@ -197,7 +200,8 @@ Decisions where the rules are silent
   the two vehicles. Uluru: the cash-in is offered after every advance onto it.
 * Ur: the extra expeditions come before the hands are discarded, in turn order from the
   drawer of the third monkey; a player with no possible leader is skipped; the cap is the
-  value at one's Ur space (1 on the first space) and also caps a Cartographer's extra one.
+  value at one's Ur space (1 on the first space) and also caps a Cartographer's extra one;
+  Physician, Patron and Chichén Itzá work as usual (the cards are discarded right after).
 * The ten-Mercenary rule: with 10 Mercenaries the only action is to put the hand into the
   area (the turn ends).
 * Tie-break: the sizes of the last season's expeditions after the Mercenaries left, without

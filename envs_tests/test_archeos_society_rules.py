@@ -588,3 +588,24 @@ def test_ismcts_searches_positions_with_legal_moves():
             action = choose(agent, state, player)
             assert state.legal_action_mask()[action]
             state.apply_action(action)
+
+
+def test_heuristic_reads_only_what_its_player_knows():
+    """The same choice on every state its player cannot tell apart from the real one."""
+    from digsite.games.archeos_society.heuristic import ArcheosSocietyHeuristic
+
+    agent = ArcheosSocietyHeuristic()
+    rng = np.random.default_rng(9)
+    checked = 0
+    for setup, n in (("chichen_itza", 4), ("ur", 3), ("draft", 3)):
+        state = new_state(n, setup, seed=9)
+        while not state.is_terminal():
+            player = state.current_player()
+            action = agent.act_in(state, player)
+            assert state.legal_action_mask()[action]
+            if len(state.legal_actions()) > 1:
+                other = state.resample_hidden(player, rng)
+                assert agent.act_in(other, player) == action
+                checked += 1
+            state.apply_action(action)
+    assert checked > 100

@@ -1015,8 +1015,8 @@ class ArcheosSocietyState(State):
             for e in exps:
                 for k in e:
                     total[k] += 1
+        assert total == comp, "a card was created or lost"
         if self.decision != GAME_OVER:
-            assert total == comp, "a card was created or lost"
             assert self.deck.count(MONKEY) + self.monkeys == NUM_MONKEYS, "a monkey went astray"
             assert self.top_left <= len(self.deck)
             assert MONKEY not in self.deck[len(self.deck) - self.top_left :], "monkey on top"

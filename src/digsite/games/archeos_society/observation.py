@@ -214,38 +214,51 @@ assert _T["first_player"] == 0 and HAND_LIMIT == 10
 
 def _public_tables(state) -> np.ndarray:
     """Seats (score, Linguist track, relics, Professor tokens, Botanist tile), vehicles,
-    tokens, roles, sides and season, by absolute seat; one zero at the end."""
+    tokens, roles and sides and season, by absolute seat; one zero at the end.  Written as
+    sparse indices and values (the tables are mostly zeros)."""
     n = state.game.num_players
     o = -_TABLES.start
-    block = [0.0] * (_TABLES.stop - _TABLES.start + 1)
+    idx: list[int] = []
+    val: list[float] = []
     length = state.game.tables.linguist_length
     holder = state.botanist[0]
     token_sum = [0] * n
+    tokens = o + _S["tokens"]
     for v, q in enumerate(state.tokens):
-        block[o + _S["tokens"] + v * (SEATS + 1) + (0 if q < 0 else 1 + q)] = 1.0
+        idx.append(tokens + v * (SEATS + 1) + (0 if q < 0 else 1 + q))
         if q >= 0:
             token_sum[q] += v + 1
+    val += _ONES[:6]
+    seats, vehicles = o + _S["seats"], o + _S["vehicles"]
     for p in range(n):
-        base = o + _S["seats"] + p * SEAT_FEATURES
+        base = seats + p * SEAT_FEATURES
         score = state.score[p]
-        block[base : base + 12] = [
+        row = (
             1.0,
             0.0 if score <= 0 else min(score / SCORE_SCALE, 1.0),
             state.linguist[p] / length,
             *state.relics[p],
             token_sum[p] / 21.0,
             float(holder == p),
-            0.0,
-        ]
-        vbase = o + _S["vehicles"] + p * NUM_TARGETS * MAX_SPACES
-        for t, where in enumerate(state.pos[p]):
-            block[vbase + t * MAX_SPACES + where] = 1.0
-    for r in state.roles:
-        block[o + _S["roles"] + r] = 1.0
-    for c, side in enumerate(state.sides):
-        block[o + _S["sides"] + 3 * c + (2 if side < 0 else side)] = 1.0
-    block[o + _S["season"] + state.season - 1] = 1.0
-    return np.array(block, dtype=np.float32)
+        )
+        for j, x in enumerate(row):
+            if x:
+                idx.append(base + j)
+                val.append(x)
+        vbase = vehicles + p * NUM_TARGETS * MAX_SPACES
+        idx += [vbase + t * MAX_SPACES + where for t, where in enumerate(state.pos[p])]
+        val += _ONES[:NUM_TARGETS]
+    roles, sides = o + _S["roles"], o + _S["sides"]
+    idx += [roles + r for r in state.roles]
+    idx += [sides + 3 * c + (2 if side < 0 else side) for c, side in enumerate(state.sides)]
+    idx.append(o + _S["season"] + state.season - 1)
+    val += _ONES[: len(state.roles) + NUM_COLOURS + 1]
+    block = np.zeros(_TABLES.stop - _TABLES.start + 1, dtype=np.float32)
+    block[idx] = val
+    return block
+
+
+_ONES = [1.0] * 16
 
 
 def _expedition_table(state) -> np.ndarray:

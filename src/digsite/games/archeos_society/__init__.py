@@ -108,7 +108,7 @@ played                 (72,)       cards in all expeditions of the season
 kept                   (72,)       own Physician choice in progress
 current_expedition     (72,)       the expedition being played
 seats                  (6, 12)     in game, score / 150, Linguist track, relics (6), Professor
-                                   token sum / 21, holds the Botanist tile
+                                   token sum / 21, holds the Botanist tile, (unused)
 vehicles               (6, 7, 8)   one-hot space of each vehicle (6 sites + the second vehicle)
 tokens                 (6, 7)      each Professor token: in the middle or its seat
 roles                  (12,)       roles in the game

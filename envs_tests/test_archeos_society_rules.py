@@ -609,3 +609,35 @@ def test_heuristic_reads_only_what_its_player_knows():
                 checked += 1
             state.apply_action(action)
     assert checked > 100
+
+
+def test_linguist_ties_all_score_and_professor_advance_may_cash_in_on_uluru():
+    """A scenario of one's own (the ``scenarios`` option): Linguist and Professor with Uluru."""
+    own = [
+        {
+            "id": "mine",
+            "advanced_site": "uluru",
+            "roles": ["linguist", "professor", "student", "guide", "patron", "pilot"],
+            "provenance": "reconstructed",
+        }
+    ]
+    state = new_state(3, "mine", scenarios=own)
+    arrange(state, hands={0: cards("red pilot"), 1: cards("red guide"), 2: cards("red patron")})
+    state.linguist = [4, 4, 1]
+    state.tokens[5] = 0  # player 0 holds token 6: highest; players 1 and 2 lowest
+    state.pos[0][PURPLE] = 2
+    state.pos[1][RED] = 1
+    state.pos[2][RED] = 1
+    refresh(state)
+    end_season(state)
+    assert [state.ledger[p][L_LINGUIST] for p in range(3)] == [2, 2, 0]
+    assert state.decision == PROFESSOR_MOVE and state.decider == 0
+    state.apply_action(TARGET0 + PURPLE)
+    assert state.decision == ULURU
+    state.apply_action(CASH_IN)
+    assert state.ledger[0][L_ULURU] == state.board(PURPLE).points[3] and state.pos[0][PURPLE] == 0
+    for p in (1, 2):  # the lowest move back where they are not leftmost
+        assert state.decision == PROFESSOR_MOVE and state.decider == p
+        assert legal(state) == {TARGET0 + RED}
+        state.apply_action(TARGET0 + RED)
+    assert state.season == 2 and state.pos[1][RED] == state.pos[2][RED] == 0

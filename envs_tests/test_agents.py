@@ -78,9 +78,12 @@ def test_heuristic_beats_random(entry):
 def test_ismcts_plays_legal_moves_and_is_no_worse_than_random(entry):
     """With random rollouts IS-MCTS cannot solve a deduction game like ArcheOlogic, so the
     generic demand is "legal and not worse than random"; games where it should win say so."""
+    if not entry.search_games:
+        pytest.skip(f"{entry.name}: random rollouts too long to search here (see its tests)")
     game = entry.load_game_class().from_config(**entry.configs()[0])
-    searched = mean_return(game, lambda i: ISMCTSAgent(iterations=20, seed=i), games=6)
-    random = mean_return(game, lambda i: RandomPolicy(np.random.default_rng(7 + i)), games=6)
+    games = entry.search_games
+    searched = mean_return(game, lambda i: ISMCTSAgent(iterations=20, seed=i), games=games)
+    random = mean_return(game, lambda i: RandomPolicy(np.random.default_rng(7 + i)), games=games)
     assert searched >= random
 
 

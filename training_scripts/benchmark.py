@@ -21,7 +21,12 @@ import numpy as np
 import digsite
 from digsite.core.registry import ENVIRONMENTS
 
-TARGETS = {"mykerinos": 1.5, "archeologic": 1.5, "medieval_realms": 1.5}
+TARGETS = {
+    "mykerinos": 1.5,
+    "archeologic": 1.5,
+    "medieval_realms": 1.5,
+    "archeos_society": 1.5,
+}
 """Minimum ratio to connect four that each game promises."""
 
 

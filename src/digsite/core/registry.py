@@ -24,6 +24,9 @@ class EnvEntry:
     """Configurations the conformance suite runs (default: one per player count)."""
     fuzz_games: int = 300
     """Random full games the conformance suite plays per configuration (fewer for long games)."""
+    search_games: int = 6
+    """Games of the IS-MCTS check (0 skips it, for games whose random rollouts are too long
+    to search within the test budget; such a game checks search on positions of its own)."""
 
     @property
     def module(self) -> str:
@@ -113,6 +116,32 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
             {"num_players": 5},
         ),
         fuzz_games=30,
+    ),
+    EnvEntry(
+        name="archeos_society",
+        title="Archeos Society",
+        game_class="digsite.games.archeos_society:ArcheosSocietyGame",
+        modes=(
+            "2-6 players (2 seasons at 2-3, 3 at 4-6)",
+            "setup='chichen_itza' (first game, default), 'rapa_nui', 'ta_sekhet_maat', "
+            "'tantallon_castle', 'uluru', 'ur' (scenarios)",
+            "setup='random' (6 random roles, one random advanced site)",
+            "setup='draft' (custom set-up: role draft and site sides chosen by the players)",
+        ),
+        status="complete (reconstructed site tracks, tables and scenario roles)",
+        heuristic_agent="digsite.games.archeos_society.heuristic:ArcheosSocietyHeuristic",
+        test_configs=(
+            {"num_players": 2, "setup": "chichen_itza"},
+            {"num_players": 3, "setup": "rapa_nui"},
+            {"num_players": 4, "setup": "ta_sekhet_maat"},
+            {"num_players": 5, "setup": "tantallon_castle"},
+            {"num_players": 6, "setup": "uluru"},
+            {"num_players": 4, "setup": "ur"},
+            {"num_players": 3, "setup": "random"},
+            {"num_players": 4, "setup": "draft"},
+        ),
+        fuzz_games=12,
+        search_games=0,  # random rollouts of ~600-900 decisions: searched in its own tests
     ),
 )
 

@@ -1,0 +1,8 @@
+from .core.factory import make_env_functions
+from .games import archeos_society as _game
+from .games.archeos_society.rules import OPTIONS, ArcheosSocietyGame
+
+__doc__ = _game.__doc__
+env, raw_env = make_env_functions(ArcheosSocietyGame, OPTIONS)
+
+__all__ = ["env", "raw_env"]

@@ -1,0 +1,214 @@
+"""A rules-based Archeos Society player: greedy on expedition size, the game's main scoring.
+
+It reads only what its player may know (its own hand, the recruitment area and the public
+table). In short:
+
+* it collects one large group (a colour or a role, Mercenaries count for any group), taking
+  from the area the card that grows its best group and drawing otherwise;
+* it plays that group once it has 6 cards, when its hand is full, or sooner as monkeys show
+  that the season may end (two monkeys out: any group of 3);
+* an expedition takes every matching card; the leader is the one whose effects pay most
+  (a Photographer's bonus, an advance its size allows on a site worth more);
+* it always advances (on the site that gains most), uses every role effect, takes the largest
+  Professor token, keeps its best group with the Physician, cashes in on Uluru from the fourth
+  space, and drafts large-expedition roles.
+"""
+
+from __future__ import annotations
+
+from .actions import (
+    ADD,
+    CASH_IN,
+    DRAFT_ROLE,
+    DRAFT_ROLE0,
+    DRAFT_SITE,
+    DRAW,
+    EFFECTS,
+    EXTRA,
+    FREE_ADVANCE,
+    KEEP,
+    PROFESSOR_MOVE,
+    SIDE_COMPASS,
+    STOP,
+    TAKE0,
+    TARGET0,
+    TOKEN0,
+    TRAIT,
+    TRAIT_COLOUR,
+    TRAIT_ROLE,
+    TURN,
+    ULURU,
+    UR,
+    USE_ROLE,
+)
+from .components import (
+    BOTANIST,
+    GUIDE,
+    MERCENARY,
+    NUM_COLOURS,
+    NUM_KINDS,
+    PATRON,
+    PHOTOGRAPHER,
+    PILOT,
+    STUDENT,
+)
+
+DRAFT_PREFERENCE = (STUDENT, PHOTOGRAPHER, MERCENARY, BOTANIST, GUIDE, PATRON, PILOT)
+
+
+def _groups(hand: list[int]) -> list[tuple[int, int, int]]:
+    """(size with Mercenaries, trait 0 colour / 1 role, value) for every group in the hand."""
+    mercs = sum(hand[MERCENARY * NUM_COLOURS : (MERCENARY + 1) * NUM_COLOURS])
+    out = []
+    for c in range(NUM_COLOURS):
+        n = sum(hand[r * NUM_COLOURS + c] for r in range(12) if r != MERCENARY)
+        if n:
+            out.append((n + mercs, 0, c))
+    for r in range(12):
+        if r == MERCENARY:
+            continue
+        n = sum(hand[r * NUM_COLOURS : (r + 1) * NUM_COLOURS])
+        if n:
+            out.append((n + mercs, 1, r))
+    return out
+
+
+def _best_size(hand: list[int]) -> int:
+    groups = _groups(hand)
+    return max(g[0] for g in groups) if groups else 0
+
+
+class ArcheosSocietyHeuristic:
+    """``ArcheosSocietyHeuristic()``: a StateAgent (see ``digsite.core.policy``)."""
+
+    def __call__(self, observation, action_mask) -> int:
+        raise TypeError("the heuristic reads the state: the env calls act_in(state, player)")
+
+    def act_in(self, state, player: int) -> int:
+        legal = state.legal_actions()
+        legal_set = set(legal)
+        d = state.decision
+        hand = state.hands[player]
+        if d == TURN:
+            return self._turn(state, player, hand, legal_set)
+        if d in (EXTRA, UR):
+            return self._lead(state, player, hand, legal_set)
+        if d == TRAIT:
+            return self._trait(state, hand)
+        if d == ADD:
+            adds = [a for a in legal if a < NUM_KINDS]
+            return adds[0] if adds else STOP
+        if d == EFFECTS:
+            return self._effects(state, player, legal, legal_set)
+        if d in (FREE_ADVANCE, PROFESSOR_MOVE):
+            step = state.prof_queue[0][1] if d == PROFESSOR_MOVE else 1
+            targets = [a for a in legal if TARGET0 <= a < TARGET0 + 7]
+            if not targets:
+                return STOP
+            if step < 0:
+                return max(targets, key=lambda a: self._loss(state, player, a - TARGET0))
+            return max(targets, key=lambda a: self._gain(state, player, a - TARGET0))
+        if d == KEEP:
+            best = max(_groups(hand), key=lambda g: g[0], default=None)
+            for a in legal:
+                if a < NUM_KINDS and best is not None and self._in_group(a, best):
+                    return a
+            return STOP
+        if d == ULURU:
+            t = state.uluru_target
+            pos = state.pos[player][t]
+            return CASH_IN if pos >= 3 or pos == state._target_site(t).last else STOP
+        if d == DRAFT_ROLE:
+            for role in DRAFT_PREFERENCE:
+                if DRAFT_ROLE0 + role in legal_set:
+                    return DRAFT_ROLE0 + role
+            return legal[0]
+        if d == DRAFT_SITE:
+            return SIDE_COMPASS
+        return legal[0]
+
+    # -- pieces ------------------------------------------------------------------------------
+    @staticmethod
+    def _in_group(kind: int, group: tuple[int, int, int]) -> bool:
+        role, colour = divmod(kind, NUM_COLOURS)
+        _, trait, value = group
+        return role == MERCENARY or (colour if trait == 0 else role) == value
+
+    def _turn(self, state, player: int, hand: list[int], legal: set[int]) -> int:
+        best = _best_size(hand)
+        size = state.hand_size[player]
+        ready = best >= 6 or size >= 10 or (state.monkeys >= 2 and best >= 3)
+        ready = ready or (state.monkeys >= 1 and best >= 5)
+        if ready and any(a < NUM_KINDS for a in legal):
+            return self._lead(state, player, hand, legal)
+        takes = [a for a in legal if TAKE0 <= a < DRAW]
+        if takes:
+            grown = []
+            for a in takes:
+                hand[a - TAKE0] += 1
+                grown.append((_best_size(hand), a))
+                hand[a - TAKE0] -= 1
+            top, action = max(grown)
+            if top > best:
+                return action
+        if DRAW in legal:
+            return DRAW
+        return self._lead(state, player, hand, legal)
+
+    def _lead(self, state, player: int, hand: list[int], legal: set[int]) -> int:
+        leaders = [a for a in legal if a < NUM_KINDS]
+        if not leaders:
+            return STOP
+        groups = _groups(hand)
+        best = max(groups, key=lambda g: g[0])
+        options = [k for k in leaders if self._in_group(k, best)] or leaders
+        return max(options, key=lambda k: self._leader_value(state, player, k, best[0]))
+
+    def _leader_value(self, state, player: int, kind: int, size: int) -> float:
+        role, colour = divmod(kind, NUM_COLOURS)
+        value = 0.0
+        if role == PHOTOGRAPHER:
+            value += 3.0
+        if role != STUDENT:
+            eff = size + (role == GUIDE)
+            for t in state.vehicles(colour):
+                site = state._target_site(t)
+                pos = state.pos[player][t]
+                if pos < site.last and eff >= site.thresholds[pos]:
+                    value = max(value, value + 1.0 + self._gain(state, player, t))
+        else:
+            value -= 0.5
+        return value
+
+    def _trait(self, state, hand: list[int]) -> int:
+        lead = state.lead
+        role, colour = divmod(lead, NUM_COLOURS)
+        by_colour = sum(hand[r * NUM_COLOURS + colour] for r in range(12))
+        by_role = sum(hand[role * NUM_COLOURS : (role + 1) * NUM_COLOURS])
+        return TRAIT_COLOUR if by_colour >= by_role else TRAIT_ROLE
+
+    def _effects(self, state, player: int, legal: list[int], legal_set: set[int]) -> int:
+        targets = [a for a in legal if TARGET0 <= a < TARGET0 + 7]
+        if targets:
+            return max(targets, key=lambda a: self._gain(state, player, a - TARGET0))
+        tokens = [a for a in legal if TOKEN0 <= a < TOKEN0 + 6]
+        if tokens:
+            return max(tokens)
+        if USE_ROLE in legal_set:
+            return USE_ROLE
+        return STOP
+
+    @staticmethod
+    def _gain(state, player: int, target: int) -> float:
+        site = state._target_site(target)
+        pos = state.pos[player][target]
+        if pos >= site.last:
+            return -100.0
+        return float(site.points[pos + 1] - site.points[pos])
+
+    @staticmethod
+    def _loss(state, player: int, target: int) -> float:
+        """Points of moving a vehicle one space back (negative: a loss)."""
+        site = state._target_site(target)
+        pos = state.pos[player][target]
+        return float(site.points[pos - 1] - site.points[pos])

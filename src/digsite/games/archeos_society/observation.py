@@ -1,0 +1,286 @@
+"""What one Archeos Society player sees, written as named pieces into a flat float32 vector.
+
+Hidden: the other players' hands (except the cards they are publicly known to hold because they
+took them from the recruitment area), the deck order and where its monkeys are, another
+player's Physician choices in progress, and in the draft the role cards one has not seen.
+Seats are relative: seat 0 is the observer, 1.. the next players clockwise.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...core.encoding import ObservationLayout
+from .actions import DECISIONS, DRAFT_ROLE, GAME_OVER, NUM_TARGETS, PROFESSOR_MOVE
+from .components import (
+    HAND_LIMIT,
+    MAX_SPACES,
+    MERCENARY,
+    NUM_COLOURS,
+    NUM_KINDS,
+    NUM_ROLES,
+    PHOTOGRAPHER,
+)
+
+SEATS = 6
+KIND_SCALE = 4.0  # at most 4 cards of one kind (Students)
+SCORE_SCALE = 150.0
+SEAT_FEATURES = 12
+EXPEDITION_FEATURES = 12
+CONTEXT_FEATURES = 12
+
+
+def observation_layout() -> ObservationLayout:
+    return ObservationLayout(
+        [
+            # card counts / 4 (at most 4 cards of a kind): copied from the state's float rows
+            ("hand", (NUM_KINDS,)),
+            ("area", (NUM_KINDS,)),
+            ("known_hands", (SEATS - 1, NUM_KINDS)),  # next seats: cards known in their hands
+            ("played", (NUM_KINDS,)),  # cards in every expedition of the season
+            ("kept", (NUM_KINDS,)),  # own Physician choice in progress
+            ("current_expedition", (NUM_KINDS,)),
+            # public tables, cached until they change
+            ("seats", (SEATS, SEAT_FEATURES)),
+            ("vehicles", (SEATS, NUM_TARGETS, MAX_SPACES)),
+            ("tokens", (6, SEATS + 1)),  # Professor token 1..6: in the middle, or its seat
+            ("roles", (NUM_ROLES,)),
+            ("sides", (NUM_COLOURS, 3)),  # compass, advanced, not laid yet (draft)
+            ("season", (3,)),
+            ("expeditions", (SEATS, EXPEDITION_FEATURES)),
+            # the turn
+            ("first_player", (SEATS,)),
+            ("hand_sizes", (SEATS,)),
+            ("monkeys", (4,)),  # revealed this season: 0..3
+            ("deck", (2,)),  # cards in the deck / 100, of which in the monkey-free top / 100
+            ("decision", (len(DECISIONS),)),
+            ("decider", (SEATS,)),
+            ("leader", (NUM_ROLES + NUM_COLOURS,)),
+            ("trait", (2,)),
+            ("context", (CONTEXT_FEATURES,)),
+            ("uluru_vehicle", (NUM_TARGETS,)),
+            ("draft_hand", (NUM_ROLES,)),
+            ("draft_board", (NUM_COLOURS,)),
+            ("num_players", (5,)),
+        ]
+    )
+
+
+LAYOUT = observation_layout()
+_S = {name: s.start for name, s in LAYOUT.slices.items()}
+_ROWS_END = LAYOUT["played"].stop
+_ROWS = _ROWS_END // NUM_KINDS
+_TABLES = slice(LAYOUT["seats"].start, LAYOUT["season"].stop)
+_EXPEDITIONS = LAYOUT["expeditions"]
+_TURN = LAYOUT["first_player"].start
+_T = {name: start - _TURN for name, start in _S.items() if start >= _TURN}
+_TURN_SIZE = LAYOUT.size - _TURN
+_MERC_LOW, _MERC_HIGH = MERCENARY * NUM_COLOURS, MERCENARY * NUM_COLOURS + NUM_COLOURS - 1
+_PHOTO_LOW, _PHOTO_HIGH = PHOTOGRAPHER * NUM_COLOURS, PHOTOGRAPHER * NUM_COLOURS + NUM_COLOURS - 1
+
+
+def _row_order(n: int, player: int) -> np.ndarray:
+    """Rows of ``state.planes`` in observation order (the zero row for unused seats)."""
+    zero = 2 * n + 2
+    known = [n + (player + s) % n for s in range(1, n)] + [zero] * (SEATS - n)
+    return np.array([player, 2 * n, *known, 2 * n + 1], dtype=np.intp)
+
+
+def _seat_order(n: int, player: int, part: slice, seat_pieces, token_piece: bool) -> np.ndarray:
+    """Where each entry of a cached part comes from in its absolute-seat version (the last
+    index of that version is a zero, for the seats a game does not have)."""
+    o = part.start
+    size = part.stop - o
+    order = np.arange(size, dtype=np.intp)
+    for name, width in seat_pieces:
+        base = _S[name] - o
+        for s in range(SEATS):
+            rel = slice(base + s * width, base + (s + 1) * width)
+            if s < n:
+                q = (player + s) % n
+                order[rel] = np.arange(base + q * width, base + (q + 1) * width)
+            else:
+                order[rel] = size
+    if token_piece:
+        base = _S["tokens"] - o
+        for v in range(6):
+            for s in range(SEATS):
+                at = base + v * (SEATS + 1) + 1 + s
+                order[at] = base + v * (SEATS + 1) + 1 + (player + s) % n if s < n else size
+    return order
+
+
+_KEYS = [(n, p) for n in range(2, SEATS + 1) for p in range(n)]
+_ORDERS = {key: _row_order(*key) for key in _KEYS}
+_TABLE_ORDERS = {
+    key: _seat_order(
+        *key, _TABLES, (("seats", SEAT_FEATURES), ("vehicles", NUM_TARGETS * MAX_SPACES)), True
+    )
+    for key in _KEYS
+}
+_EXPEDITION_ORDERS = {
+    key: _seat_order(*key, _EXPEDITIONS, (("expeditions", EXPEDITION_FEATURES),), False)
+    for key in _KEYS
+}
+
+
+def encode(state, player: int, out: np.ndarray) -> None:
+    """Write ``player``'s view of ``state`` into ``out``.
+
+    Card counts come from ``state.planes`` (kept in step with the rules' lists); the public
+    tables come from caches by absolute seat (rebuilt when ``state.version`` or the cards in
+    expeditions change), rotated to the observer; the turn is built as one list."""
+    n = state.game.num_players
+    decision = state.decision
+    block = out[:_ROWS_END].reshape(_ROWS, NUM_KINDS)
+    state.planes.take(_ORDERS[n, player], axis=0, out=block)
+    block *= 1.0 / KIND_SCALE
+    at = LAYOUT["kept"].start
+    out[at : _TABLES.start] = 0.0
+    if state.decider == player and state.keep_left:
+        out[at : at + NUM_KINDS] = state.kept
+        out[at : at + NUM_KINDS] *= 1.0 / KIND_SCALE
+    lead = state.lead
+    if lead >= 0 and decision != GAME_OVER:
+        at = _S["current_expedition"]
+        for k in state.expeditions[state.decider][-1]:
+            out[at + k] += 1.0 / KIND_SCALE
+    cache = state._obs_cache
+    tables = cache.get("tables")
+    if tables is None or tables[0] != state.version:
+        tables = cache["tables"] = (state.version, _public_tables(state))
+    tables[1].take(_TABLE_ORDERS[n, player], out=out[_TABLES])
+    key = (state.season, decision == GAME_OVER, sum(state.played))
+    exps = cache.get("expeditions")
+    if exps is None or exps[0] != key:
+        exps = cache["expeditions"] = (key, _expedition_table(state))
+    exps[1].take(_EXPEDITION_ORDERS[n, player], out=out[_EXPEDITIONS])
+
+    t = [0.0] * _TURN_SIZE
+    t[(state.first_player - player) % n] = 1.0
+    sizes = state.hand_size
+    t[_HAND_SIZES : _HAND_SIZES + n] = [sizes[p] * 0.1 for p in (*range(player, n), *range(player))]
+    t[_MONKEYS + state.monkeys] = 1.0
+    t[_DECK] = min(len(state.deck) / 100.0, 1.0)
+    t[_DECK + 1] = min(state.top_left / 100.0, 1.0)
+    t[_DECISION + decision] = 1.0
+    if decision != GAME_OVER:
+        t[_DECIDER + (state.decider - player) % n] = 1.0
+    if lead >= 0 and decision != GAME_OVER:
+        t[_T["leader"] + lead // NUM_COLOURS] = 1.0
+        t[_T["leader"] + NUM_ROLES + lead % NUM_COLOURS] = 1.0
+        if state.trait >= 0:
+            t[_T["trait"] + state.trait] = 1.0
+        c = _T["context"]
+        t[c : c + 8] = [
+            state.cap / HAND_LIMIT,
+            float(state.colour_done),
+            float(state.role_done),
+            float(state.cart_ok),
+            min(state.ling_pending / 4.0, 1.0),
+            state.keep_left / HAND_LIMIT,
+            min(state.patron_draw / HAND_LIMIT, 1.0),
+            min(state.chichen_draws / HAND_LIMIT, 1.0),
+        ]
+    if state.phase:
+        step = state.prof_queue[0][1] if decision == PROFESSOR_MOVE and state.prof_queue else 0
+        c = _T["context"] + 8
+        t[c : c + 4] = [
+            float(state.phase == 1),
+            float(state.phase == 2),
+            float(step > 0),
+            float(step < 0),
+        ]
+    if state.uluru_target >= 0:
+        t[_T["uluru_vehicle"] + state.uluru_target] = 1.0
+    if decision == DRAFT_ROLE:
+        seen = state.draft_seen[player]
+        for r in state.draft_hand:
+            if player == state.decider or seen[r]:
+                t[_T["draft_hand"] + r] = 1.0
+    if state.draft_drawn >= 0:
+        t[_T["draft_board"] + state.draft_drawn] = 1.0
+    t[_T["num_players"] + n - 2] = 1.0
+    out[_TURN:] = t
+
+
+_HAND_SIZES = _T["hand_sizes"]
+_MONKEYS = _T["monkeys"]
+_DECK = _T["deck"]
+_DECISION = _T["decision"]
+_DECIDER = _T["decider"]
+assert _T["first_player"] == 0 and HAND_LIMIT == 10
+
+
+def _public_tables(state) -> np.ndarray:
+    """Seats (score, Linguist track, relics, Professor tokens, Botanist tile), vehicles,
+    tokens, roles and sides and season, by absolute seat; one zero at the end.  Written as
+    sparse indices and values (the tables are mostly zeros)."""
+    n = state.game.num_players
+    o = -_TABLES.start
+    idx: list[int] = []
+    val: list[float] = []
+    length = state.game.tables.linguist_length
+    holder = state.botanist[0]
+    token_sum = [0] * n
+    tokens = o + _S["tokens"]
+    for v, q in enumerate(state.tokens):
+        idx.append(tokens + v * (SEATS + 1) + (0 if q < 0 else 1 + q))
+        if q >= 0:
+            token_sum[q] += v + 1
+    val += _ONES[:6]
+    seats, vehicles = o + _S["seats"], o + _S["vehicles"]
+    for p in range(n):
+        base = seats + p * SEAT_FEATURES
+        score = state.score[p]
+        row = (
+            1.0,
+            0.0 if score <= 0 else min(score / SCORE_SCALE, 1.0),
+            state.linguist[p] / length,
+            *state.relics[p],
+            token_sum[p] / 21.0,
+            float(holder == p),
+        )
+        for j, x in enumerate(row):
+            if x:
+                idx.append(base + j)
+                val.append(x)
+        vbase = vehicles + p * NUM_TARGETS * MAX_SPACES
+        idx += [vbase + t * MAX_SPACES + where for t, where in enumerate(state.pos[p])]
+        val += _ONES[:NUM_TARGETS]
+    roles, sides = o + _S["roles"], o + _S["sides"]
+    idx += [roles + r for r in state.roles]
+    idx += [sides + 3 * c + (2 if side < 0 else side) for c, side in enumerate(state.sides)]
+    idx.append(o + _S["season"] + state.season - 1)
+    val += _ONES[: len(state.roles) + NUM_COLOURS + 1]
+    block = np.zeros(_TABLES.stop - _TABLES.start + 1, dtype=np.float32)
+    block[idx] = val
+    return block
+
+
+_ONES = [1.0] * 16
+
+
+def _expedition_table(state) -> np.ndarray:
+    """Per absolute seat: expeditions by size 1..10 (/ 4), Mercenaries in them (/ 10),
+    expeditions led by a Photographer (/ 5); one zero at the end."""
+    block = [0.0] * (SEATS * EXPEDITION_FEATURES + 1)
+    count_mercs = MERCENARY in state.roles
+    for p, exps in enumerate(state.expeditions):
+        base = p * EXPEDITION_FEATURES
+        mercs = photo = 0
+        for e in exps:
+            j = base + min(len(e), 10) - 1
+            if block[j] < 1.0:
+                block[j] += 0.25
+            if count_mercs:
+                for k in e:
+                    if _MERC_LOW <= k <= _MERC_HIGH:
+                        mercs += 1
+            if _PHOTO_LOW <= e[0] <= _PHOTO_HIGH:
+                photo += 1
+        if mercs:
+            block[base + 10] = min(mercs / 10.0, 1.0)
+        if photo:
+            block[base + 11] = min(photo / 5.0, 1.0)
+    return np.array(block, dtype=np.float32)

@@ -1,0 +1,1096 @@
+"""Archeos Society rules engine (see the package docstring for the rules summary and decisions)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ...core.engine import (
+    TERMINAL,
+    ConfigError,
+    Game,
+    State,
+    check_config,
+    win_loss_returns,
+)
+from .actions import (
+    ADD,
+    CASH_IN,
+    DRAFT_ROLE,
+    DRAFT_ROLE0,
+    DRAFT_SITE,
+    DRAW,
+    EFFECTS,
+    EXTRA,
+    FREE_ADVANCE,
+    GAME_OVER,
+    KEEP,
+    NUM_ACTIONS,
+    NUM_TARGETS,
+    PROFESSOR_MOVE,
+    SECOND_VEHICLE,
+    SIDE_ADVANCED,
+    SIDE_COMPASS,
+    STOP,
+    TAKE0,
+    TARGET0,
+    TOKEN0,
+    TRAIT,
+    TRAIT_COLOUR,
+    TRAIT_ROLE,
+    TURN,
+    ULURU,
+    UR,
+    USE_ROLE,
+)
+from .components import (
+    BOTANIST,
+    CARTOGRAPHER,
+    CURATOR,
+    GUIDE,
+    HAND_LIMIT,
+    LINGUIST,
+    MERCENARY,
+    MONKEY,
+    NUM_COLOURS,
+    NUM_KINDS,
+    NUM_MONKEYS,
+    NUM_ROLES,
+    PATRON,
+    PHOTOGRAPHER,
+    PHYSICIAN,
+    PILOT,
+    PROFESSOR,
+    ROLES,
+    ROLES_PER_GAME,
+    STUDENT,
+    Site,
+    load_cards,
+    load_scenarios,
+    load_sites,
+    load_tables,
+)
+
+OPTIONS = {
+    "num_players": 4,
+    "setup": "chichen_itza",
+    "cards": None,
+    "sites": None,
+    "tables": None,
+    "scenarios": None,
+}
+EXTRA_SETUPS = ("random", "draft")
+PLAY, UR_PHASE, PROFESSOR_PHASE = range(3)
+"""What an expedition's effects return to: normal play, the Ur end-of-season expeditions, or the
+end-of-season Professor moves."""
+LEDGER = ("botanist", "linguist", "sites", "expeditions", "rapa_nui", "uluru", "curator")
+"""Where points come from (kept per player so the invariants can check the score)."""
+(L_BOTANIST, L_LINGUIST, L_SITES, L_EXPEDITIONS, L_RAPA_NUI, L_ULURU, L_CURATOR) = range(7)
+
+_ROLE_OF = [k // NUM_COLOURS for k in range(NUM_KINDS)]
+_COLOUR_OF = [k % NUM_COLOURS for k in range(NUM_KINDS)]
+_MERC_KINDS = range(MERCENARY * NUM_COLOURS, (MERCENARY + 1) * NUM_COLOURS)
+
+
+_KINDS: dict[tuple[int, ...], tuple[list[int], list[int]]] = {}
+
+
+def _kinds_of(roles: list[int]) -> tuple[list[int], list[int]]:
+    """Card kinds of a game with these roles, and those that may lead (no Mercenary)."""
+    key = tuple(roles)
+    found = _KINDS.get(key)
+    if found is None:
+        kinds = [r * NUM_COLOURS + c for r in sorted(roles) for c in range(NUM_COLOURS)]
+        found = _KINDS[key] = (kinds, [k for k in kinds if _ROLE_OF[k] != MERCENARY])
+    return found
+
+
+def _option(value: Any) -> Any:
+    """A data option as it goes into ``config`` (JSON-able): a path as a string, records as is."""
+    return str(value) if isinstance(value, Path) else value
+
+
+class ArcheosSocietyGame(Game):
+    name = "archeos_society"
+    player_counts = (2, 3, 4, 5, 6)
+    num_actions = NUM_ACTIONS
+    max_game_length = 30000
+
+    def __init__(
+        self,
+        num_players: int = 4,
+        setup: str = "chichen_itza",
+        cards: Any = None,
+        sites: Any = None,
+        tables: Any = None,
+        scenarios: Any = None,
+    ):
+        if isinstance(num_players, bool) or num_players not in self.player_counts:
+            raise ConfigError(f"Archeos Society is for 2 to 6 players, not {num_players!r}")
+        self.num_players = num_players
+        self.card_counts = load_cards(cards)
+        self.boards: list[list[Site]] = load_sites(sites)
+        self.tables = load_tables(tables)
+        self.scenarios = load_scenarios(scenarios, self.boards)
+        setups = (*self.scenarios, *EXTRA_SETUPS)
+        if setup not in setups:
+            raise ConfigError(f"setup must be one of {setups}, not {setup!r}")
+        self.setup = setup
+        self.num_seasons = 2 if num_players <= 3 else 3
+        self._options = {
+            "cards": _option(cards),
+            "sites": _option(sites),
+            "tables": _option(tables),
+            "scenarios": _option(scenarios),
+        }
+        from .observation import observation_layout
+
+        self.layout = observation_layout()
+        self.observation_size = self.layout.size
+
+    @property
+    def config(self) -> dict[str, Any]:
+        return {"num_players": self.num_players, "setup": self.setup, **self._options}
+
+    @classmethod
+    def from_config(cls, **config: Any) -> ArcheosSocietyGame:
+        check_config(config, OPTIONS, "Archeos Society")
+        return cls(**config)
+
+    def new_initial_state(self, rng: np.random.Generator) -> ArcheosSocietyState:
+        return ArcheosSocietyState.new_game(self, rng)
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> ArcheosSocietyState:
+        from .saved import restore
+
+        return restore(ArcheosSocietyState(self), data)
+
+    def observation_piece_names(self):
+        return list(self.layout.slices.items())
+
+    def composition(self, roles: list[int]) -> list[int]:
+        """Cards per kind in a game with these roles (monkeys aside)."""
+        counts = [0] * NUM_KINDS
+        for r in roles:
+            for k in range(r * NUM_COLOURS, (r + 1) * NUM_COLOURS):
+                counts[k] = self.card_counts[k]
+        return counts
+
+
+class ArcheosSocietyState(State):
+    """An Archeos Society position: plain Python lists and ints, cards handled by kind."""
+
+    def __init__(self, game: ArcheosSocietyGame):
+        n = game.num_players
+        self.game = game
+        self.seed = 0
+        """Seed of the chance events still to come (season shuffles, draft draws): hidden."""
+        self.chance = 0
+        self.roles: list[int] = []
+        self.sides = [0] * NUM_COLOURS  # per colour: 0 compass, 1 advanced, -1 not laid yet
+        self.season = 1
+        self.first_player = 0
+        self.deck: list[int] = []  # kinds, top of the deck last
+        self.top_left = 0  # cards of the deck's top half (no monkey) still in the deck
+        self.monkeys = 0  # monkeys revealed this season
+        self.monkey_holder = -1
+        self.hands = [[0] * NUM_KINDS for _ in range(n)]
+        self.hand_size = [0] * n
+        self.known = [[0] * NUM_KINDS for _ in range(n)]
+        """Cards each player is publicly known to hold (taken from the recruitment area)."""
+        self.area = [0] * NUM_KINDS
+        self.area_size = 0
+        self.discard = [0] * NUM_KINDS
+        self.expeditions: list[list[list[int]]] = [[] for _ in range(n)]
+        self.played = [0] * NUM_KINDS  # cards per kind in the expeditions (derived, for speed)
+        self.botanist = [-1, -1]  # player, expedition index under the Botanist tile
+        self.pos = [[0] * NUM_TARGETS for _ in range(n)]
+        self.linguist = [0] * n
+        self.relics = [[0] * NUM_COLOURS for _ in range(n)]
+        self.tokens = [-1] * 6  # holder of the Professor token of value i + 1
+        self.score = [0] * n
+        self.ledger = [[0] * len(LEDGER) for _ in range(n)]
+        self.decision = TURN
+        self.decider = 0
+        self.phase = PLAY
+        # the expedition being played
+        self.lead = -1
+        self.trait = -1  # 0 colour, 1 role
+        self.cap = HAND_LIMIT
+        self.colour_done = False
+        self.role_done = False
+        self.cart_ok = False
+        self.ling_pending = 0
+        self.keep_left = 0
+        self.kept = [0] * NUM_KINDS
+        self.patron_draw = 0
+        self.chichen_draws = 0
+        self.ur_queue: list[int] = []
+        self.ur_colour = -1  # the board whose size limits the end-of-season expeditions
+        self.uluru_target = -1  # the vehicle that just advanced on Uluru
+        self.prof_queue: list[list[int]] = []  # [player, +1 / -1]
+        # custom set-up
+        self.draft_hand: list[int] = []
+        self.draft_aside: list[int] = []
+        self.draft_seen = [[0] * NUM_ROLES for _ in range(n)]
+        self.draft_boards: list[int] = []
+        self.draft_drawn = -1
+        self._mask: np.ndarray | None = None
+        self.planes = np.zeros((2 * n + 3, NUM_KINDS), dtype=np.float32)
+        """Card counts as float rows, kept in step with the lists for the observation: hands
+        (rows 0..n-1), known cards (n..2n-1), the area (2n), expeditions (2n+1), zeros (2n+2)."""
+        self.version = 0
+        """Bumped whenever scores, vehicles, tracks, relics, tokens, the Botanist tile, roles,
+        sides or the season change: the observation caches its public tables against it."""
+        self._obs_cache: dict = {}
+
+    # -- set-up ------------------------------------------------------------------------------
+    @classmethod
+    def new_game(cls, game: ArcheosSocietyGame, rng: np.random.Generator) -> ArcheosSocietyState:
+        state = cls(game)
+        n = game.num_players
+        state.seed = int(rng.integers(1 << 62))
+        state.first_player = int(rng.integers(n))
+        if game.setup in game.scenarios:
+            roles, colour = game.scenarios[game.setup]
+            state.roles = list(roles)
+            state.sides[colour] = 1
+        elif game.setup == "random":
+            state.roles = sorted(int(r) for r in rng.choice(NUM_ROLES, ROLES_PER_GAME, False))
+            state.sides[int(rng.integers(NUM_COLOURS))] = 1
+        else:  # draft: 6 role cards to the first player, the other 6 face down aside
+            order = [int(r) for r in rng.permutation(NUM_ROLES)]
+            state.draft_hand = sorted(order[:ROLES_PER_GAME])
+            state.draft_aside = order[ROLES_PER_GAME:]
+            state.sides = [-1] * NUM_COLOURS
+            state._see_draft_hand(state.first_player)
+            state.decision, state.decider = DRAFT_ROLE, state.first_player
+            return state
+        state._start_season()
+        return state
+
+    def _rng(self) -> np.random.Generator:
+        self.chance += 1
+        return np.random.default_rng([self.seed, self.chance])
+
+    def _start_season(self) -> None:
+        n = self.game.num_players
+        comp = self.game.composition(self.roles)
+        cards = [k for k in range(NUM_KINDS) for _ in range(comp[k])]
+        rng = self._rng()
+        order = rng.permutation(len(cards))
+        cards = [cards[i] for i in order]  # index 0 is the top
+        self.discard = [0] * NUM_KINDS
+        self.area = [0] * NUM_KINDS
+        self.hands = [[0] * NUM_KINDS for _ in range(n)]
+        self.known = [[0] * NUM_KINDS for _ in range(n)]
+        self.expeditions = [[] for _ in range(n)]
+        self.played = [0] * NUM_KINDS
+        for p in range(n):
+            self.hands[p][cards[p]] += 1
+        self.hand_size = [1] * n
+        for k in cards[n : 2 * n + 2]:
+            self.area[k] += 1
+        self.area_size = n + 2
+        rest = cards[2 * n + 2 :]
+        top_size = len(rest) // 2
+        bottom = rest[top_size:] + [MONKEY] * NUM_MONKEYS
+        bottom = [bottom[i] for i in rng.permutation(len(bottom))]
+        # the deck is kept top-last: the bottom half first, then the top half
+        self.deck = bottom[::-1] + rest[:top_size][::-1]
+        self.top_left = top_size
+        self.sync_planes()
+        self.monkeys = 0
+        self.monkey_holder = -1
+        self.botanist = [-1, -1]
+        self.tokens = [-1] * 6
+        self.version += 1
+        self._clear_expedition()
+        self.phase = PLAY
+        self.decision, self.decider = TURN, self.first_player
+
+    # -- protocol ----------------------------------------------------------------------------
+    def current_player(self) -> int:
+        return TERMINAL if self.decision == GAME_OVER else self.decider
+
+    def is_terminal(self) -> bool:
+        return self.decision == GAME_OVER
+
+    def scores(self) -> list[float]:
+        return [float(s) for s in self.score]
+
+    def tiebreak(self, player: int) -> list[int]:
+        """Sizes of the player's expeditions of the last season, largest first (Mercenaries
+        removed, no Photographer bonus): compared in order after the score."""
+        return sorted((len(e) for e in self.expeditions[player]), reverse=True)
+
+    def winners(self) -> list[int]:
+        keys = [(self.score[p], self.tiebreak(p)) for p in range(self.game.num_players)]
+        best = max(keys)
+        return [p for p, k in enumerate(keys) if k == best]
+
+    def returns(self) -> list[float]:
+        if self.decision != GAME_OVER:
+            return [0.0] * self.game.num_players
+        return win_loss_returns(self.winners(), self.game.num_players)
+
+    def legal_action_mask(self) -> np.ndarray:
+        if self._mask is None:
+            self._mask = self._compute_mask()
+        return self._mask
+
+    def apply_action(self, action: int) -> None:
+        mask = self.legal_action_mask()
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            raise self.illegal_action_error(-1)
+        action = int(action)
+        if not (0 <= action < NUM_ACTIONS and mask[action]):
+            raise self.illegal_action_error(action)
+        self._mask = None
+        _HANDLERS[self.decision](self, action)
+
+    def clone(self) -> ArcheosSocietyState:
+        other = object.__new__(ArcheosSocietyState)
+        d = other.__dict__
+        for key, value in self.__dict__.items():
+            if key in _NESTED:
+                d[key] = [list(x) for x in value]
+            elif key == "expeditions":
+                d[key] = [[list(e) for e in exps] for exps in value]
+            elif isinstance(value, list):
+                d[key] = list(value)
+            else:
+                d[key] = value
+        other._mask = None
+        other.planes = self.planes.copy()
+        other._obs_cache = {}
+        return other
+
+    # -- queries -----------------------------------------------------------------------------
+    def board(self, colour: int) -> Site:
+        return self.game.boards[colour][self.sides[colour] == 1]
+
+    def _two_vehicle_colour(self) -> int:
+        for c in range(NUM_COLOURS):
+            if self.sides[c] == 1 and self.board(c).rule == "ta_sekhet_maat":
+                return c
+        return -1
+
+    def vehicles(self, colour: int) -> tuple[int, ...]:
+        """Targets of a board: its colour, plus the second vehicle on Ta-sekhet-maat."""
+        if self.sides[colour] == 1 and self.board(colour).rule == "ta_sekhet_maat":
+            return (colour, SECOND_VEHICLE)
+        return (colour,)
+
+    def _target_site(self, target: int) -> Site:
+        if target == SECOND_VEHICLE:
+            return self.board(self._two_vehicle_colour())
+        return self.board(target)
+
+    def size(self) -> int:
+        """Cards in the expedition being played."""
+        return len(self.expeditions[self.decider][-1])
+
+    def _colour_targets(self) -> list[int]:
+        p = self.decider
+        if self.colour_done:
+            return []
+        size = self.size() + (_ROLE_OF[self.lead] == GUIDE)
+        colours = range(NUM_COLOURS) if _ROLE_OF[self.lead] == PILOT else (_COLOUR_OF[self.lead],)
+        out = []
+        pos = self.pos[p]
+        for c in colours:
+            for t in self.vehicles(c):
+                site = self._target_site(t)
+                if pos[t] < site.last and size >= site.thresholds[pos[t]]:
+                    out.append(t)
+        return out
+
+    def _free_targets(self, p: int, step: int) -> list[int]:
+        """Vehicles that can move one space forward (step 1) or back (step -1)."""
+        out = []
+        pos = self.pos[p]
+        for c in range(NUM_COLOURS):
+            for t in self.vehicles(c):
+                if (pos[t] < self._target_site(t).last) if step > 0 else pos[t] > 0:
+                    out.append(t)
+        return out
+
+    def _can_lead(self, p: int) -> bool:
+        hand, kept = self.hands[p], self.kept
+        return any(
+            hand[k] - kept[k] > 0 for k in range(NUM_KINDS) if _ROLE_OF[k] != MERCENARY and hand[k]
+        )
+
+    def _role_options(self) -> list[int]:
+        """Role-effect actions open now: USE_ROLE or Professor tokens."""
+        if self.role_done:
+            return []
+        p, role, size = self.decider, _ROLE_OF[self.lead], self.size()
+        if role == BOTANIST:
+            holder, index = self.botanist
+            under = 0 if holder < 0 else len(self.expeditions[holder][index])
+            return [USE_ROLE] if size >= under else []
+        if role == LINGUIST:
+            return [USE_ROLE] if self.linguist[p] < self.game.tables.linguist_length else []
+        if role == PHYSICIAN:
+            return [USE_ROLE] if self.hand_size[p] > 0 else []
+        if role == CARTOGRAPHER:
+            return [USE_ROLE] if self.cart_ok and self._can_lead(p) else []
+        if role == CURATOR:
+            return [] if self.relics[p][_COLOUR_OF[self.lead]] else [USE_ROLE]
+        if role == PATRON:
+            return [USE_ROLE]
+        if role == PROFESSOR:
+            return [TOKEN0 + v for v in range(min(size, 6)) if self.tokens[v] < 0]
+        return []
+
+    # -- legal actions -----------------------------------------------------------------------
+    def _compute_mask(self) -> np.ndarray:
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        d, p = self.decision, self.decider
+        if d == GAME_OVER:
+            return mask
+        hand = self.hands[p]
+        if d in (TURN, EXTRA, UR):
+            kinds, leaders = _kinds_of(self.roles)
+            lead = [k for k in leaders if hand[k]]
+            mask[lead] = 1
+            if d == TURN:
+                if self.hand_size[p] < HAND_LIMIT:
+                    area = self.area
+                    mask[[TAKE0 + k for k in kinds if area[k]]] = 1
+                    mask[DRAW] = 1
+                elif not lead:
+                    mask[STOP] = 1  # ten Mercenaries: the hand goes to the area
+            else:
+                mask[STOP] = 1
+        elif d == TRAIT:
+            mask[TRAIT_COLOUR] = mask[TRAIT_ROLE] = 1
+        elif d == ADD:
+            mask[STOP] = 1
+            if self.size() < self.cap:
+                mask[self._addable()] = 1
+        elif d == EFFECTS:
+            mask[STOP] = 1
+            mask[[TARGET0 + t for t in self._colour_targets()]] = 1
+            mask[self._role_options()] = 1
+        elif d in (FREE_ADVANCE, PROFESSOR_MOVE):
+            step = self.prof_queue[0][1] if d == PROFESSOR_MOVE else 1
+            mask[[TARGET0 + t for t in self._free_targets(p, step)]] = 1
+            if d == FREE_ADVANCE:
+                mask[STOP] = 1
+        elif d == KEEP:
+            mask[STOP] = 1
+            mask[[k for k in range(NUM_KINDS) if hand[k] > self.kept[k]]] = 1
+        elif d == ULURU:
+            mask[CASH_IN] = mask[STOP] = 1
+        elif d == DRAFT_ROLE:
+            mask[[DRAFT_ROLE0 + r for r in self.draft_hand]] = 1
+        elif d == DRAFT_SITE:
+            mask[SIDE_COMPASS] = mask[SIDE_ADVANCED] = 1
+        return mask
+
+    def _addable(self) -> list[int]:
+        hand = self.hands[self.decider]
+        if self.trait == 0:
+            colour = _COLOUR_OF[self.lead]
+            kinds = [r * NUM_COLOURS + colour for r in range(NUM_ROLES)]
+        else:
+            role = _ROLE_OF[self.lead]
+            kinds = list(range(role * NUM_COLOURS, (role + 1) * NUM_COLOURS))
+        kinds += [k for k in _MERC_KINDS if k not in kinds]
+        return [k for k in kinds if hand[k]]
+
+    # -- a turn ------------------------------------------------------------------------------
+    def _on_turn(self, action: int) -> None:
+        p = self.decider
+        if action < NUM_KINDS:
+            self._start_expedition(p, action, HAND_LIMIT)
+        elif action < DRAW:
+            k = action - TAKE0
+            n = self.game.num_players
+            self.area[k] -= 1
+            self.area_size -= 1
+            self.hands[p][k] += 1
+            self.hand_size[p] += 1
+            self.known[p][k] += 1
+            planes = self.planes
+            planes[2 * n, k] -= 1.0
+            planes[p, k] += 1.0
+            planes[n + p, k] += 1.0
+            self._end_turn(p)
+        elif action == DRAW:
+            count = 2 if self.area_size == 0 and self.hand_size[p] <= HAND_LIMIT - 2 else 1
+            if self._draw(p, count):
+                self._end_turn(p)
+        else:  # STOP: ten Mercenaries, the hand goes to the recruitment area
+            self._dump_hand(p)
+            self._end_turn(p)
+
+    def _draw(self, p: int, count: int) -> bool:
+        """Draw ``count`` cards, revealing monkeys; False if the third monkey ended the season."""
+        deck = self.deck
+        while count > 0 and deck:
+            card = deck.pop()
+            if self.top_left:
+                self.top_left -= 1
+            if card == MONKEY:
+                self.monkeys += 1
+                if self.monkeys == NUM_MONKEYS:
+                    self._third_monkey(p)
+                    return False
+                continue
+            self.hands[p][card] += 1
+            self.planes[p, card] += 1.0
+            self.hand_size[p] += 1
+            count -= 1
+        return True
+
+    def _start_expedition(self, p: int, kind: int, cap: int) -> None:
+        self._take_from_hand(p, kind, 1)
+        self.expeditions[p].append([kind])
+        self.played[kind] += 1
+        self.planes[-2, kind] += 1.0
+        self.lead = kind
+        self.trait = -1
+        self.cap = cap
+        self.colour_done = self.role_done = self.cart_ok = False
+        self.decision = TRAIT
+
+    def _take_from_hand(self, p: int, kind: int, count: int) -> None:
+        self.hands[p][kind] -= count
+        self.hand_size[p] -= count
+        self.planes[p, kind] -= count
+        known = self.known[p]
+        if known[kind]:
+            known[kind] = max(0, known[kind] - count)
+            self.planes[self.game.num_players + p, kind] = known[kind]
+
+    def _on_trait(self, action: int) -> None:
+        self.trait = 0 if action == TRAIT_COLOUR else 1
+        self.decision = ADD
+        if not self._addable() or self.cap <= 1:
+            self._expedition_played()
+
+    def _on_add(self, action: int) -> None:
+        if action == STOP:
+            self._expedition_played()
+            return
+        p = self.decider
+        self._take_from_hand(p, action, 1)
+        self.expeditions[p][-1].append(action)
+        self.played[action] += 1
+        self.planes[-2, action] += 1.0
+        if self.size() >= self.cap or not self._addable():
+            self._expedition_played()
+
+    def _expedition_played(self) -> None:
+        role = _ROLE_OF[self.lead]
+        self.colour_done = role == STUDENT  # a Student leader never moves a vehicle
+        self.cart_ok = role == CARTOGRAPHER and bool(self._colour_targets())
+        self._effects()
+
+    def _effects(self) -> None:
+        if not self._colour_targets() and not self._role_options():
+            self._finish_expedition()
+        else:
+            self.decision = EFFECTS
+
+    def _on_effects(self, action: int) -> None:
+        p = self.decider
+        if action == STOP:
+            self._finish_expedition()
+        elif TARGET0 <= action < TARGET0 + NUM_TARGETS:
+            self.colour_done = True
+            if _ROLE_OF[self.lead] == PILOT:
+                self.role_done = True
+            self._advance(p, action - TARGET0, in_turn=True)
+        elif action >= TOKEN0:
+            self.tokens[action - TOKEN0] = p
+            self.version += 1
+            self.role_done = True
+            self._effects()
+        else:
+            self._use_role(p)
+
+    def _use_role(self, p: int) -> None:
+        self.role_done = True
+        self.version += 1
+        role, size = _ROLE_OF[self.lead], self.size()
+        if role == BOTANIST:
+            self._gain(p, L_BOTANIST, 2)
+            self.botanist = [p, len(self.expeditions[p]) - 1]
+            self._effects()
+        elif role == LINGUIST:
+            tables = self.game.tables
+            old = self.linguist[p]
+            new = min(old + size, tables.linguist_length)
+            self.linguist[p] = new
+            self.ling_pending = sum(1 for a in tables.linguist_artifacts if old < a <= new)
+            self._resume_effects()
+        elif role == PHYSICIAN:
+            self.keep_left = min(size, self.hand_size[p])
+            self.decision = KEEP
+        elif role == CARTOGRAPHER:
+            self.colour_done = True  # the extra expedition closes this one's effects
+            self.decision = EXTRA
+        elif role == CURATOR:
+            self.relics[p][_COLOUR_OF[self.lead]] = 1
+            self._effects()
+        else:  # PATRON: draws after the hand has gone to the area
+            self.patron_draw = size
+            self._effects()
+
+    def _gain(self, p: int, where: int, points: int) -> None:
+        self.version += 1
+        self.score[p] += points
+        self.ledger[p][where] += points
+
+    def _advance(self, p: int, target: int, in_turn: bool) -> None:
+        site = self._target_site(target)
+        self.pos[p][target] += 1
+        self.version += 1
+        if in_turn and site.rule == "chichen_itza":
+            self.chichen_draws += site.draws[self.pos[p][target] - 1]
+        if site.rule == "uluru":
+            self.decision = ULURU
+            self.uluru_target = target
+            return
+        self._resume()
+
+    def _on_uluru(self, action: int) -> None:
+        p = self.decider
+        t = self.uluru_target
+        if action == CASH_IN:
+            self._gain(p, L_ULURU, self._target_site(t).points[self.pos[p][t]])
+            self.pos[p][t] = 0
+        self._resume()
+
+    def _resume(self) -> None:
+        if self.phase == PROFESSOR_PHASE:
+            self._next_professor_move()
+        else:
+            self._resume_effects()
+
+    def _resume_effects(self) -> None:
+        if self.ling_pending:
+            if self._free_targets(self.decider, 1):
+                self.decision = FREE_ADVANCE
+                return
+            self.ling_pending = 0
+        self._effects()
+
+    def _on_free_advance(self, action: int) -> None:
+        self.ling_pending -= 1
+        if action == STOP:
+            self.ling_pending = 0
+            self._effects()
+        else:
+            self._advance(self.decider, action - TARGET0, in_turn=True)
+
+    def _on_keep(self, action: int) -> None:
+        if action == STOP:
+            self.keep_left = 0
+        else:
+            self.kept[action] += 1
+            self.keep_left -= 1
+        if self.keep_left == 0 or sum(self.kept) >= self.hand_size[self.decider]:
+            self.keep_left = 0
+            self._effects()
+
+    def _on_extra(self, action: int) -> None:
+        if action == STOP:
+            self._finish_expedition()
+        else:
+            self._start_expedition(self.decider, action, self.cap)
+
+    def _dump_hand(self, p: int) -> None:
+        hand, kept, area = self.hands[p], self.kept, self.area
+        for k in range(NUM_KINDS):
+            d = hand[k] - kept[k]
+            if d:
+                area[k] += d
+                self.area_size += d
+                self._take_from_hand(p, k, d)
+                self.planes[-3, k] += d
+
+    def _finish_expedition(self) -> None:
+        p = self.decider
+        self._dump_hand(p)
+        draws = [self.patron_draw, self.chichen_draws]
+        self._clear_expedition()
+        for count in draws:
+            room = HAND_LIMIT - self.hand_size[p]
+            if count and room > 0 and not self._draw(p, min(count, room)):
+                return
+        self._end_turn(p)
+
+    def _clear_expedition(self) -> None:
+        self.lead = self.trait = -1
+        self.cap = HAND_LIMIT
+        self.colour_done = self.role_done = self.cart_ok = False
+        self.ling_pending = self.keep_left = self.patron_draw = self.chichen_draws = 0
+        self.kept = [0] * NUM_KINDS
+        self.uluru_target = -1
+
+    def _end_turn(self, p: int) -> None:
+        if self.phase == UR_PHASE:
+            self._next_ur()
+            return
+        self.decision, self.decider = TURN, (p + 1) % self.game.num_players
+
+    # -- end of season -----------------------------------------------------------------------
+    def _third_monkey(self, p: int) -> None:
+        """The season stops at once; with Ur on the table each player may first play one more
+        expedition, in turn order from whoever drew the monkey."""
+        self.monkey_holder = p
+        self._clear_expedition()
+        ur = [c for c in range(NUM_COLOURS) if self.sides[c] == 1 and self.board(c).rule == "ur"]
+        if ur and self.phase == PLAY:
+            n = self.game.num_players
+            self.phase = UR_PHASE
+            self.ur_colour = ur[0]
+            self.ur_queue = [(p + i) % n for i in range(n)]
+            self._next_ur()
+        else:
+            self._end_season()
+
+    def _next_ur(self) -> None:
+        while self.ur_queue:
+            q = self.ur_queue.pop(0)
+            site = self.board(self.ur_colour)
+            cap = site.max_size[self.pos[q][self.ur_colour]]
+            if cap > 0 and self._can_lead(q):
+                self.cap = cap
+                self.decision, self.decider = UR, q
+                return
+        self.phase = PLAY
+        self._end_season()
+
+    def _on_ur(self, action: int) -> None:
+        if action == STOP:
+            self._clear_expedition()
+            self._next_ur()
+        else:
+            self._start_expedition(self.decider, action, self.cap)
+
+    def _end_season(self) -> None:
+        n = self.game.num_players
+        self.version += 1
+        # 1. hands and the recruitment area go to the discard pile
+        for p in range(n):
+            for k in range(NUM_KINDS):
+                self.discard[k] += self.hands[p][k]
+            self.hands[p] = [0] * NUM_KINDS
+            self.known[p] = [0] * NUM_KINDS
+            self.hand_size[p] = 0
+        for k in range(NUM_KINDS):
+            self.discard[k] += self.area[k]
+        self.area = [0] * NUM_KINDS
+        self.area_size = 0
+        self.sync_planes()
+        # 2. end-of-season role effects
+        holder = self.botanist[0]
+        if holder >= 0:
+            self._gain(holder, L_BOTANIST, 2)
+            self.botanist = [-1, -1]
+        if LINGUIST in self.roles:
+            best = max(self.linguist)
+            for p in range(n):
+                if best > 0 and self.linguist[p] == best:
+                    self._gain(p, L_LINGUIST, 2)
+        if PROFESSOR in self.roles:
+            sums = [sum(v + 1 for v in range(6) if self.tokens[v] == p) for p in range(n)]
+            high, low = max(sums), min(sums)
+            if high != low:
+                order = [(self.monkey_holder + i) % n for i in range(n)]
+                self.prof_queue = [[p, 1] for p in order if sums[p] == high]
+                self.prof_queue += [[p, -1] for p in order if sums[p] == low]
+                self.phase = PROFESSOR_PHASE
+                self._next_professor_move()
+                return
+        self._score_season()
+
+    def _next_professor_move(self) -> None:
+        while self.prof_queue:
+            p, step = self.prof_queue[0]
+            if self._free_targets(p, step):
+                self.decision, self.decider = PROFESSOR_MOVE, p
+                return
+            self.prof_queue.pop(0)
+        self.phase = PLAY
+        self._score_season()
+
+    def _on_professor_move(self, action: int) -> None:
+        p, step = self.prof_queue.pop(0)
+        target = action - TARGET0
+        self.version += 1
+        if step > 0:
+            self._advance(p, target, in_turn=False)
+        else:
+            self.pos[p][target] -= 1
+            self._resume()
+
+    def site_points(self, p: int, colour: int) -> int:
+        """Points of the player's vehicle(s) on one board at the site-points step."""
+        site = self.board(colour)
+        pos = self.pos[p][colour]
+        if site.rule == "uluru":
+            return 0
+        if site.rule == "ta_sekhet_maat":
+            return site.points[min(pos, self.pos[p][SECOND_VEHICLE])]
+        if site.rule == "tantallon":
+            alone = sum(1 for q in self.pos if q[colour] == pos) == 1
+            return site.big[pos] if alone else site.small[pos]
+        return site.points[pos]
+
+    def expedition_points(self, expedition: list[int]) -> int:
+        size = sum(1 for k in expedition if _ROLE_OF[k] != MERCENARY)
+        size += _ROLE_OF[expedition[0]] == PHOTOGRAPHER
+        return self.game.tables.expedition_value(size)
+
+    def _score_season(self) -> None:
+        n = self.game.num_players
+        self.version += 1
+        self.tokens = [-1] * 6
+        # 3. site points (Rapa Nui's bonus and return after its points)
+        for p in range(n):
+            self._gain(p, L_SITES, sum(self.site_points(p, c) for c in range(NUM_COLOURS)))
+        for c in range(NUM_COLOURS):
+            if self.sides[c] == 1 and self.board(c).rule == "rapa_nui":
+                best = max(q[c] for q in self.pos)
+                for p in range(n):
+                    if best > 0 and self.pos[p][c] == best:
+                        self._gain(p, L_RAPA_NUI, 3)
+                        self.pos[p][c] = 0
+        # 4. expedition points, Mercenaries removed first
+        last = self.season == self.game.num_seasons
+        for p in range(n):
+            for e in self.expeditions[p]:
+                self._gain(p, L_EXPEDITIONS, self.expedition_points(e))
+                for k in e:
+                    if _ROLE_OF[k] == MERCENARY:
+                        self.discard[k] += 1
+                e[:] = [k for k in e if _ROLE_OF[k] != MERCENARY]
+            if not last:
+                for e in self.expeditions[p]:
+                    for k in e:
+                        self.discard[k] += 1
+                self.expeditions[p] = []
+        self.first_player = self.monkey_holder
+        self.sync_played()
+        if last:
+            for p in range(n):
+                self._gain(p, L_CURATOR, self.game.tables.curator[sum(self.relics[p])])
+            self.decision, self.decider = GAME_OVER, TERMINAL
+            return
+        self.season += 1
+        self._start_season()
+
+    def sync_played(self) -> None:
+        """Rebuild what is kept alongside the rules data for speed (cards in expeditions, the
+        float rows of the observation) after the data was changed wholesale."""
+        self.played = [0] * NUM_KINDS
+        for exps in self.expeditions:
+            for e in exps:
+                for k in e:
+                    self.played[k] += 1
+        self.sync_planes()
+
+    def sync_planes(self) -> None:
+        n = self.game.num_players
+        rows = [*self.hands, *self.known, self.area, self.played, [0] * NUM_KINDS]
+        self.planes = np.array(rows, dtype=np.float32).reshape(2 * n + 3, NUM_KINDS)
+        self._obs_cache = {}
+
+    # -- custom set-up -----------------------------------------------------------------------
+    def _see_draft_hand(self, p: int) -> None:
+        for r in self.draft_hand:
+            self.draft_seen[p][r] = 1
+
+    def _on_draft_role(self, action: int) -> None:
+        n = self.game.num_players
+        role = action - DRAFT_ROLE0
+        self.version += 1
+        self.draft_hand.remove(role)
+        self.roles.append(role)
+        nxt = (self.decider + 1) % n
+        if len(self.roles) < ROLES_PER_GAME:
+            self.draft_hand = sorted([*self.draft_hand, self.draft_aside.pop()])
+            self._see_draft_hand(nxt)
+            self.decider = nxt
+            return
+        # roles chosen: the next player draws a board at random and chooses its side
+        self.roles.sort()
+        self.draft_hand = []
+        self.draft_aside = []
+        self.draft_boards = [int(c) for c in self._rng().permutation(NUM_COLOURS)]
+        self.draft_drawn = self.draft_boards.pop()
+        self.decision, self.decider = DRAFT_SITE, nxt
+
+    def _on_draft_site(self, action: int) -> None:
+        self.sides[self.draft_drawn] = int(action == SIDE_ADVANCED)
+        self.version += 1
+        if self.draft_boards:
+            self.draft_drawn = self.draft_boards.pop()
+            self.decider = (self.decider + 1) % self.game.num_players
+            return
+        self.draft_drawn = -1
+        self.draft_seen = [[0] * NUM_ROLES for _ in range(self.game.num_players)]
+        self._start_season()
+
+    # -- hidden information ------------------------------------------------------------------
+    def resample_hidden(self, player: int, rng: np.random.Generator) -> ArcheosSocietyState:
+        """Redraw what ``player`` cannot see: the other hands (beyond the cards publicly known
+        to be there), the deck order with its monkeys in the bottom part, the seed of future
+        shuffles; in the draft, the unseen role cards and the order of the boards to draw."""
+        other = self.clone()
+        other.seed = int(rng.integers(1 << 62))
+        other.chance = 0
+        if self.decision in (DRAFT_ROLE, DRAFT_SITE):
+            other._resample_draft(player, rng)
+            return other
+        if self.decision == GAME_OVER:
+            return other
+        n = self.game.num_players
+        pool = [k for k in self.deck if k != MONKEY]
+        need = [0] * n
+        for q in range(n):
+            if q == player:
+                continue
+            hand, known = self.hands[q], self.known[q]
+            fixed = [max(known[k], self.kept[k] if q == self.decider else 0) for k in range(72)]
+            for k in range(NUM_KINDS):
+                pool.extend([k] * (hand[k] - fixed[k]))
+            need[q] = self.hand_size[q] - sum(fixed)
+            other.hands[q] = fixed
+        pool = [pool[i] for i in rng.permutation(len(pool))]
+        for q in range(n):
+            for k in pool[: need[q]]:
+                other.hands[q][k] += 1
+            pool = pool[need[q] :]
+        monkeys = NUM_MONKEYS - self.monkeys
+        bottom = len(self.deck) - self.top_left  # deck list is top-last
+        slots = set(int(i) for i in rng.choice(bottom, monkeys, replace=False)) if monkeys else ()
+        deck, it = [], iter(pool)
+        for i in range(len(self.deck)):
+            deck.append(MONKEY if i in slots else next(it))
+        other.deck = deck
+        other.sync_planes()
+        return other
+
+    def _resample_draft(self, player: int, rng: np.random.Generator) -> None:
+        if self.decision == DRAFT_ROLE:
+            seen = self.draft_seen[player]
+            hand = [r for r in self.draft_hand if seen[r] or player == self.decider]
+            unknown = [r for r in self.draft_hand if r not in hand] + self.draft_aside
+            unknown = [unknown[i] for i in rng.permutation(len(unknown))]
+            k = len(self.draft_hand) - len(hand)
+            self.draft_hand = sorted(hand + unknown[:k])
+            self.draft_aside = unknown[k:]
+        self.draft_boards = [self.draft_boards[i] for i in rng.permutation(len(self.draft_boards))]
+
+    # -- invariants --------------------------------------------------------------------------
+    def check_invariants(self) -> None:
+        n = self.game.num_players
+        if self.decision in (DRAFT_ROLE, DRAFT_SITE):
+            everything = sorted(self.roles + self.draft_hand + self.draft_aside)
+            if self.decision == DRAFT_ROLE:
+                assert everything == list(range(NUM_ROLES)), "a role card was lost"
+            else:
+                assert len(self.draft_boards) + 1 == self.sides.count(-1), "a board was lost"
+            return
+        comp = self.game.composition(self.roles)
+        total = list(self.discard)
+        for k in self.deck:
+            if k != MONKEY:
+                total[k] += 1
+        for row in (self.area, *self.hands):
+            total = [a + b for a, b in zip(total, row, strict=True)]
+        for exps in self.expeditions:
+            for e in exps:
+                for k in e:
+                    total[k] += 1
+        assert total == comp, "a card was created or lost"
+        if self.decision != GAME_OVER:
+            assert self.deck.count(MONKEY) + self.monkeys == NUM_MONKEYS, "a monkey went astray"
+            assert self.top_left <= len(self.deck)
+            assert MONKEY not in self.deck[len(self.deck) - self.top_left :], "monkey on top"
+        assert self.area_size == sum(self.area)
+        for p in range(n):
+            assert self.hand_size[p] == sum(self.hands[p]) <= HAND_LIMIT, "hand size wrong"
+            assert all(0 <= self.known[p][k] <= self.hands[p][k] for k in range(NUM_KINDS))
+            assert self.score[p] == sum(self.ledger[p]), "score disagrees with its sources"
+            for t in range(NUM_TARGETS):
+                if t == SECOND_VEHICLE and self._two_vehicle_colour() < 0:
+                    assert self.pos[p][t] == 0
+                    continue
+                assert 0 <= self.pos[p][t] <= self._target_site(t).last, "vehicle off track"
+            assert 0 <= self.linguist[p] <= self.game.tables.linguist_length
+            for e in self.expeditions[p]:
+                lead = e[0]
+                assert _ROLE_OF[lead] != MERCENARY, "a Mercenary leads"
+        if self.decision == GAME_OVER:
+            for p in range(n):
+                assert self.ledger[p][L_CURATOR] == self.game.tables.curator[sum(self.relics[p])]
+                for e in self.expeditions[p]:
+                    assert all(_ROLE_OF[k] != MERCENARY for k in e)
+        held = [t for t in self.tokens if t >= 0]
+        assert all(0 <= t < n for t in held)
+        if PROFESSOR not in self.roles:
+            assert not held
+        if CURATOR not in self.roles:
+            assert not any(any(r) for r in self.relics)
+
+    # -- text, observation, saving -----------------------------------------------------------
+    def action_to_string(self, action: int) -> str:
+        from .text import action_text
+
+        return action_text(self, action)
+
+    def render(self) -> str:
+        from .text import render_state
+
+        return render_state(self)
+
+    def observe(self, player: int, out: np.ndarray) -> None:
+        from .observation import encode
+
+        encode(self, player, out)
+
+    def to_dict(self) -> dict[str, Any]:
+        from .saved import save
+
+        return save(self)
+
+
+_NESTED = (
+    "hands",
+    "known",
+    "pos",
+    "relics",
+    "ledger",
+    "prof_queue",
+    "draft_seen",
+)
+
+_HANDLERS = {
+    TURN: ArcheosSocietyState._on_turn,
+    TRAIT: ArcheosSocietyState._on_trait,
+    ADD: ArcheosSocietyState._on_add,
+    EFFECTS: ArcheosSocietyState._on_effects,
+    FREE_ADVANCE: ArcheosSocietyState._on_free_advance,
+    KEEP: ArcheosSocietyState._on_keep,
+    EXTRA: ArcheosSocietyState._on_extra,
+    ULURU: ArcheosSocietyState._on_uluru,
+    UR: ArcheosSocietyState._on_ur,
+    PROFESSOR_MOVE: ArcheosSocietyState._on_professor_move,
+    DRAFT_ROLE: ArcheosSocietyState._on_draft_role,
+    DRAFT_SITE: ArcheosSocietyState._on_draft_site,
+}
+
+__all__ = ["ArcheosSocietyGame", "ArcheosSocietyState", "OPTIONS", "ROLES"]

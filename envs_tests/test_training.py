@@ -146,5 +146,6 @@ def test_baselines_alone_are_evaluated_without_a_model(tmp_path):
     assert results[0].wins == 4  # the deduction agent always solves before random players
     saved = json.loads((tmp_path / "results-archeologic-2p-random.json").read_text())
     assert saved["model"] is None and saved["results"][1]["wins"] == 0
+    assert (tmp_path / "results-archeologic-2p-random.png").is_file()  # 100% and 0% bars
     with pytest.raises(SystemExit):
         evaluate.main([*options, "--baselines", ""])

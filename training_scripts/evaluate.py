@@ -342,8 +342,9 @@ def plot(path: Path, title: str, results: list) -> bool:
         axes.set_title(f"{title}\nnot won: {unsolved}", fontsize=9)
     else:
         rates = [r.win_rate for r in results]
-        low = [r.win_rate - r.win_rate_interval[0] for r in results]
-        high = [r.win_rate_interval[1] - r.win_rate for r in results]
+        # (rounding can put a Wilson bound a hair inside a 0% or 100% rate)
+        low = [max(0.0, r.win_rate - r.win_rate_interval[0]) for r in results]
+        high = [max(0.0, r.win_rate_interval[1] - r.win_rate) for r in results]
         axes.bar(names, rates, yerr=[low, high], capsize=4, color="C0")
         axes.set(ylabel="win rate (95% interval)", ylim=(0, 1))
         axes.set_title(title, fontsize=9)

@@ -91,6 +91,29 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
             {"num_players": 2, "expert": True},
         ),
     ),
+    EnvEntry(
+        name="royal_society",
+        title="The Royal Society of Archeology",
+        game_class="digsite.games.royal_society:RoyalSocietyGame",
+        modes=(
+            "solo against the Automa (num_players=1)",
+            "2 players mode='confrontation' (neutral blocking discs)",
+            "2 players mode='competitive' (the Automa as a third society)",
+            "3 players",
+            "4 players",
+            "simplified=True (first-game set-up)",
+        ),
+        status="playable, every mode (reconstructed cards where the real ones are not public)",
+        test_configs=(
+            {"num_players": 1},
+            {"num_players": 2, "mode": "confrontation"},
+            {"num_players": 2, "mode": "competitive"},
+            {"num_players": 3},
+            {"num_players": 4},
+            {"num_players": 3, "simplified": True},
+        ),
+        fuzz_games=12,
+    ),
 )
 
 SOLO_GYM_IDS = {

@@ -21,7 +21,7 @@ import numpy as np
 import digsite
 from digsite.core.registry import ENVIRONMENTS
 
-TARGETS = {"mykerinos": 1.5, "archeologic": 1.5}
+TARGETS = {"mykerinos": 1.5, "archeologic": 1.5, "royal_society": 1.0}
 """Minimum ratio to connect four that each game promises."""
 
 

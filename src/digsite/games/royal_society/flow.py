@@ -232,8 +232,7 @@ def legal_exhibit(s, t):
 
 def legal_exhibit_relic(s, t):
     p, sp = t[1], t[2]
-    region, typ = s._space_spec(sp)
-    return [RELIC0 + k for k in s._matching_kinds(region, typ) if s.relics[p][k]]
+    return [RELIC0 + k for k in s.space_kinds(sp) if s.relics[p][k]]
 
 
 def legal_hand(s, t):
@@ -673,8 +672,7 @@ def on_exhibit(s, t, a):
         return
     p, remaining = t[1], t[2]
     sp = a - SPACE0
-    region, typ = s._space_spec(sp)
-    kinds = [k for k in s._matching_kinds(region, typ) if s.relics[p][k]]
+    kinds = [k for k in s.space_kinds(sp) if s.relics[p][k]]
     if len(kinds) == 1:
         exhibit(s, p, sp, kinds[0], remaining)
     else:

@@ -102,110 +102,82 @@ def _rel(owner: int, player: int, n: int) -> int:
 
 
 def encode(s, player: int, out: np.ndarray) -> None:
+    """Positions set to 1 are gathered in one list and written with one numpy call."""
     g = s.game
-    L = g.layout.slices
+    L = g.starts
     n = g.num_players
     out.fill(0.0)
-    out[L["decision"].start + s.decision] = 1.0
-    if s.decision < NUM_DECISIONS and s.queue and s.decider == player:
+    ones = [L["decision"] + s.decision, L["year"] + min(s.year, 5) - 1]
+    deciding = s.decision < NUM_DECISIONS and s.decider == player
+    if deciding and s.queue:
         t = s.queue[0]
-        base = L["task_args"].start
+        base = L["task_args"]
         out[base] = min(1.0, max(t[2], 0) / 50.0)
         out[base + 1] = min(1.0, max(t[3], 0) / 50.0)
-    out[L["year"].start + min(s.year, 5) - 1] = 1.0
-    mode = ("solo", "confrontation", "competitive", "standard").index(g.mode)
-    out[L["mode"].start + mode] = 1.0
-    out[L["mode"].start + 4] = float(g.simplified)
+    ones.append(L["mode"] + MODE_INDEX[g.mode])
+    if g.simplified:
+        ones.append(L["mode"] + 4)
     width = len(SEAT_FIELDS)
-    seats = L["seats"].start
     for q in range(n):
         r = (q - player) % n
-        b = seats + r * width
-        row = [
-            1.0,
-            s.rep[q] / 9,
-            min(1.0, s.prestige[q] / 150),
-            min(1.0, s.science[q] / 30),
-            min(1.0, s.money[q] / 80),
-            *(k / 12 for k in s.knowledge[q]),
-            *(x / 6 for x in s.expertise[q]),
-            *map(float, s.placed[q]),
-            s.discs[q] / 10,
-            s.rep_discs[q] / 10,
-            s.req_discs[q] / 2,
-            min(1.0, len(s.hand[q]) / 6),
-            min(1.0, len(s.played[q]) / 15),
-            min(1.0, s.exhibited[q] / 15),
-            float(s.side[q] == 0),
-            float(s.side[q] == 1),
-            *map(float, s.penalties[q]),
-            *(x / 2 for x in s.claims[q]),
-            *map(float, s.bloom_right[q]),
-            *map(float, s.bloom_taken[q]),
-            float(s.decision < NUM_DECISIONS and s.decider == q),
-        ]
-        out[b : b + width] = row
-        b = L["seat_relics"].start + r * 16
-        out[b : b + 16] = [min(1.0, x / 6) for x in s.relics[q]]
+        b = L["seats"] + r * width
+        know, ex, pen = s.knowledge[q], s.expertise[q], s.penalties[q]
+        claims, right, taken, placed = s.claims[q], s.bloom_right[q], s.bloom_taken[q], s.placed[q]
+        out[b : b + width] = (
+            1.0, s.rep[q] / 9, min(1.0, s.prestige[q] / 150), min(1.0, s.science[q] / 30),
+            min(1.0, s.money[q] / 80), know[0] / 12, know[1] / 12, know[2] / 12, know[3] / 12,
+            ex[0] / 6, ex[1] / 6, ex[2] / 6, placed[0], placed[1], placed[2], s.discs[q] / 10,
+            s.rep_discs[q] / 10, s.req_discs[q] / 2, min(1.0, len(s.hand[q]) / 6),
+            min(1.0, len(s.played[q]) / 15), min(1.0, s.exhibited[q] / 15),
+            s.side[q] == 0, s.side[q] == 1, pen[0], pen[1], pen[2], pen[3],
+            claims[0] / 2, claims[1] / 2, claims[2] / 2, right[0], right[1], taken[0], taken[1],
+            s.decision < NUM_DECISIONS and s.decider == q,
+        )  # fmt: skip
+        b = L["seat_relics"] + r * 16
+        out[b : b + 16] = [SIXTHS[x] for x in s.relics[q]]
         if s.society[q] >= 0:
-            out[L["seat_society"].start + r * 12 + s.society[q]] = 1.0
-        b = L["seat_played"].start + r * 48
-        for c in s.played[q]:
-            out[b + c] = 1.0
-        b = L["seat_patrons"].start + r * 16
-        for x in s.patrons[q]:
-            out[b + x] = 1.0
-        b = L["seat_honored"].start + r * 16
-        for x in s.honored[q]:
-            out[b + x] = 1.0
-        b = L["seat_bloomsbury"].start + r * 20
-        for x in s.bloom[q]:
-            out[b + x] = 1.0
-        b = L["seat_public_hand"].start + r * 48
-        for c in s.hand[q]:
-            if s.public_hand >> c & 1 or q == player:
-                out[b + c] = 1.0
-    b = L["turn_order"].start
+            ones.append(L["seat_society"] + r * 12 + s.society[q])
+        b = L["seat_played"] + r * 48
+        ones += [b + c for c in s.played[q]]
+        b = L["seat_patrons"] + r * 16
+        ones += [b + x for x in s.patrons[q]]
+        b = L["seat_honored"] + r * 16
+        ones += [b + x for x in s.honored[q]]
+        b = L["seat_bloomsbury"] + r * 20
+        ones += [b + x for x in s.bloom[q]]
+        b = L["seat_public_hand"] + r * 48
+        if q == player:
+            ones += [b + c for c in s.hand[q]]
+        else:
+            ones += [b + c for c in s.hand[q] if s.public_hand >> c & 1]
+    b = L["turn_order"]
     for space, owner in enumerate(s.favor_space):
         if owner >= 0:
-            out[b + space * 6 + _rel(owner, player, n)] = 1.0
-    for c in s.hand[player]:
-        out[L["my_hand"].start + c] = 1.0
-    for c in s.studies[player]:
-        out[L["my_studies"].start + c] = 1.0
-    for c in s.setup_hand[player]:
-        out[L["my_setup_hand"].start + c] = 1.0
+            ones.append(b + space * 6 + _rel(owner, player, n))
+    ones += [L["my_hand"] + c for c in s.hand[player]]
+    ones += [L["my_studies"] + c for c in s.studies[player]]
+    ones += [L["my_setup_hand"] + c for c in s.setup_hand[player]]
     if s.society[player] < 0:
-        for c in s.society_offer[player]:
-            out[L["my_society_offer"].start + c] = 1.0
+        ones += [L["my_society_offer"] + c for c in s.society_offer[player]]
     seen = s.bloom_seen[player]
-    b = L["my_known_tiles"].start
-    for k in range(2):
-        for t in s.stacks[k] + s.bloom_box[k]:
-            if seen >> t & 1:
-                out[b + k * 20 + t] = 1.0
-    if s.decision < NUM_DECISIONS and s.decider == player:
-        for c in s.drawn_cards:
-            out[L["drawn_cards"].start + c] = 1.0
-        for x in s.drawn_patrons:
-            out[L["drawn_patrons"].start + x] = 1.0
-    for k in s.drawn_relics:
-        out[L["drawn_relics"].start + k] = 1.0
-    if s.decision < NUM_DECISIONS and s.decider == player and s.cur[0] >= 0:
-        b = L["current"].start
-        out[b + s.cur[0]] = 1.0
-        out[b + 3 + s.cur[1]] = 1.0
-        out[b + 7 + s.cur[2] - 1] = 1.0
-        out[b + 13] = float(s.cur[3])
-    b = L["program"].start
-    for slot, c in enumerate(s.program):
-        if c >= 0:
-            out[b + slot * 48 + c] = 1.0
-    for c in s.exp_discard:
-        out[L["discard_pile"].start + c] = 1.0
-    for c in s.exp_box:
-        out[L["box"].start + c] = 1.0
-    b = L["deck_sizes"].start
+    if seen:
+        b = L["my_known_tiles"]
+        for k in range(2):
+            ones += [b + k * 20 + t for t in s.stacks[k] + s.bloom_box[k] if seen >> t & 1]
+    if deciding:
+        ones += [L["drawn_cards"] + c for c in s.drawn_cards]
+        ones += [L["drawn_patrons"] + x for x in s.drawn_patrons]
+        if s.cur[0] >= 0:
+            b = L["current"]
+            ones += [b + s.cur[0], b + 3 + s.cur[1], b + 7 + s.cur[2] - 1]
+            if s.cur[3]:
+                ones.append(b + 13)
+    ones += [L["drawn_relics"] + k for k in s.drawn_relics]
+    b = L["program"]
+    ones += [b + slot * 48 + c for slot, c in enumerate(s.program) if c >= 0]
+    ones += [L["discard_pile"] + c for c in s.exp_discard]
+    ones += [L["box"] + c for c in s.exp_box]
+    b = L["deck_sizes"]
     out[b : b + 5] = [
         len(s.exp_deck) / 48,
         len(s.patron_deck) / 16,
@@ -213,37 +185,46 @@ def encode(s, player: int, out: np.ndarray) -> None:
         len(s.society_deck) / 12,
         s.patron_known / 16,
     ]
-    b = L["locations"].start
+    b = L["locations"]
+    counts: dict[int, int] = {}
     for loc in range(4):
         for x in s.locations[loc]:
             idx = b + loc * 36 + ((x & 7) - 1) * 6 + _rel(x >> 3, player, n)
-            out[idx] = min(1.0, out[idx] + 1 / 3)
-    b = L["gallery"].start
-    for sp, owner in enumerate(s.gallery):
-        out[b + sp * 7 + (_rel(owner, player, n) if owner >= 0 else 6)] = 1.0
-    b = L["collection_faces"].start
-    for c, face in enumerate(s.faces):
-        out[b + c * 24 + face] = 1.0
-    b = L["objectives"].start
-    for g_, obj in enumerate(s.objectives):
-        out[b + g_ * 12 + obj] = 1.0
-    b = L["objective_first"].start
-    for g_, owner in enumerate(s.rs_left):
-        out[b + g_ * 7 + (_rel(owner, player, n) if owner >= 0 else 6)] = 1.0
-    b = L["requirements"].start
-    out[b + s.requirements[0]] = 1.0
-    out[b + 8 + s.requirements[1]] = 1.0
-    b = L["bags"].start
-    out[b : b + 16] = [x / 6 for x in s.bags]
-    b = L["discards"].start
-    out[b : b + 16] = [min(1.0, x / 6) for x in s.discards]
-    b = L["stack_sizes"].start
+            counts[idx] = counts.get(idx, 0) + 1
+    if counts:
+        out[list(counts)] = [min(1.0, k / 3) for k in counts.values()]
+    b = L["gallery"]
+    ones += [
+        b + sp * 7 + (_rel(owner, player, n) if owner >= 0 else 6)
+        for sp, owner in enumerate(s.gallery)
+    ]
+    b = L["collection_faces"]
+    ones += [b + c * 24 + face for c, face in enumerate(s.faces)]
+    b = L["objectives"]
+    ones += [b + i * 12 + obj for i, obj in enumerate(s.objectives)]
+    b = L["objective_first"]
+    ones += [
+        b + i * 7 + (_rel(owner, player, n) if owner >= 0 else 6)
+        for i, owner in enumerate(s.rs_left)
+    ]
+    b = L["requirements"]
+    ones += [b + s.requirements[0], b + 8 + s.requirements[1]]
+    b = L["bags"]
+    out[b : b + 16] = [SIXTHS[x] for x in s.bags]
+    b = L["discards"]
+    out[b : b + 16] = [SIXTHS[x] for x in s.discards]
+    b = L["stack_sizes"]
     out[b] = len(s.stacks[0]) / 5
     out[b + 1] = len(s.stacks[1]) / 5
     if g.automa:
-        b = L["automa"].start
+        b = L["automa"]
         if s.automa_last >= 0:
-            out[b + g.automa_cards[s.automa_last].favor] = 1.0
-        for c in s.automa_played:
-            out[b + 6 + c] = 1.0
+            ones.append(b + g.automa_cards[s.automa_last].favor)
+        ones += [b + 6 + c for c in s.automa_played]
         out[b + 15] = s.automa_pawns / 3
+    out[ones] = 1.0
+
+
+MODE_INDEX = {"solo": 0, "confrontation": 1, "competitive": 2, "standard": 3}
+SIXTHS = tuple(min(1.0, i / 6) for i in range(16))
+"""Relic counts: at most 6 of a kind exist."""

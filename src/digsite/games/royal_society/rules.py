@@ -62,6 +62,7 @@ from .components import (
     ASIA,
     CITY,
     MUSEUM,
+    PORT,
     UNIVERSITY,
     load_automa,
     load_boards,
@@ -186,9 +187,21 @@ class RoyalSocietyGame(Game):
                 f"{len(self.simplified_cards)} marked cards, {2 * num_players} are needed"
             )
         self.collection_faces = [f for tile in self.collections for f in tile]
+        self.face_kinds = [
+            [
+                tuple(
+                    k
+                    for k in range(16)
+                    if (region < 0 or k // 4 == region) and (typ < 0 or k % 4 == typ)
+                )
+                for region, typ in face.spaces
+            ]
+            for face in self.collection_faces
+        ]
         from .observation import observation_layout
 
         self.layout = observation_layout()
+        self.starts = {name: sl.start for name, sl in self.layout.slices.items()}
         self.observation_size = self.layout.size
 
     @property
@@ -580,7 +593,9 @@ class RoyalSocietyState(State):
                     continue
                 self.decision = kind
                 self.decider = task[1]
-                self._mask = None
+                mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+                mask[legal] = 1
+                self._mask = mask
                 return
             q.pop(0)
 
@@ -770,14 +785,23 @@ class RoyalSocietyState(State):
         if self.discs[p] <= 0:
             return []
         held = self.relics[p]
+        kinds = self.game.face_kinds
+        faces = self.faces
+        gallery = self.gallery
         out = []
         for sp in range(NUM_SPACES):
-            if self.gallery[sp] >= 0:
-                continue
-            region, typ = self._space_spec(sp)
-            if any(held[k] for k in self._matching_kinds(region, typ)):
-                out.append(sp)
+            if gallery[sp] < 0:
+                c = SPACE_COLLECTION[sp]
+                for k in kinds[faces[c]][sp - GALLERY_START[c]]:
+                    if held[k]:
+                        out.append(sp)
+                        break
         return out
+
+    def space_kinds(self, sp: int) -> tuple[int, ...]:
+        """Relic kinds a Grand Gallery space accepts."""
+        c = SPACE_COLLECTION[sp]
+        return self.game.face_kinds[self.faces[c]][sp - GALLERY_START[c]]
 
     def _space_spec(self, sp: int) -> tuple[int, int]:
         c = SPACE_COLLECTION[sp]
@@ -791,30 +815,31 @@ class RoyalSocietyState(State):
         ]
 
     def location_options(
-        self, p: int, loc: int, section: int, supported: bool, budget: int
+        self, p: int, loc: int, section: int, supported: bool, budget: int, exhibit: int = -1
     ) -> list[int]:
         """Legal location actions (0 or 1, see the docstring) for an explorer placed there."""
-        n_relics = sum(self.relics[p])
         out = []
         if loc == UNIVERSITY:
             if not supported or section == 3:
                 out.append(0)
-            if section >= 4 and n_relics and (not supported or section == 4):
+            if section >= 4 and (not supported or section == 4) and any(self.relics[p]):
                 out.append(1)
         elif loc == MUSEUM:
-            if section >= 2 and (not supported or section in (2, 4, 6)) and self._exhibit_spaces(p):
-                out.append(0)
+            if section >= 2 and (not supported or section in (2, 4, 6)):
+                if exhibit < 0:
+                    exhibit = int(bool(self._exhibit_spaces(p)))
+                if exhibit:
+                    out.append(0)
+            n_relics = sum(self.relics[p])
             if n_relics and (not supported or (section == 5 and n_relics >= 2)):
                 out.append(1)
         elif loc == CITY:
             if self.patron_deck:
                 out.append(0)
-            if not supported and n_relics and self.rep[p] >= 1:
+            if not supported and self.rep[p] >= 1 and any(self.relics[p]):
                 out.append(1)
-        else:
-            explorer = self.cur[0]
-            if self.feasible_expeditions(p, explorer, section, supported, budget):
-                out.append(0)
+        elif self.feasible_expeditions(p, self.cur[0], section, supported, budget):
+            out.append(0)
         return out
 
     def _placements(self, p: int, explorer: int) -> list[int]:
@@ -823,18 +848,41 @@ class RoyalSocietyState(State):
         budget = self.budget(p)
         saved = self.cur[0]
         self.cur[0] = explorer
+        exhibit = int(bool(self._exhibit_spaces(p)))
+        top = min(6, max(base, min(cap, base + budget)))
         out = []
         for loc in range(4):
             if not self.gate_ok(p, loc):
                 continue
-            top = max(base, min(cap, base + budget))
-            for section in range(1, min(6, top) + 1):
+            if loc == PORT:
+                out += self._port_placements(p, explorer, base, top, budget)
+                continue
+            for section in range(1, top + 1):
                 supported = section > base
                 left = budget - (section - base if supported else 0)
-                if self.location_options(p, loc, section, supported, left):
+                if self.location_options(p, loc, section, supported, left, exhibit):
                     out.append(PLACE0 + loc * 6 + section - 1)
         self.cur[0] = saved
         return out
+
+    def _port_placements(self, p: int, explorer: int, base: int, top: int, budget: int):
+        """Port sections from which some expedition can be organized (one pass over cards)."""
+        cards = [(c, 0) for c in self.hand[p]]
+        cards += [(c, self._program_cost(slot, p)) for slot, c in enumerate(self.program) if c >= 0]
+        sections = set()
+        for card, cost in cards:
+            dk, dm, cond = self.expedition_needs(p, explorer, card)
+            if not cond or dk > 1 or dm > 3:
+                continue
+            need = cost + (2 if dk == 1 else 0) + (2 if dm > 0 else 0)
+            level = self.game.expeditions[card].expertise
+            for section in range(level, top + 1):
+                support = section - base if section > base else 0
+                if support and section != level:
+                    continue
+                if need + support <= budget:
+                    sections.add(section)
+        return [PLACE0 + PORT * 6 + s - 1 for s in sorted(sections)]
 
     # -- optional actions --------------------------------------------------------------------
     def optional_actions(self, p: int) -> list[int]:

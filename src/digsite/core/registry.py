@@ -118,6 +118,7 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
 
 SOLO_GYM_IDS = {
     "digsite/ArcheOlogicSolo-v0": "digsite.envs.archeologic_solo:ArcheOlogicSoloEnv",
+    "digsite/RoyalSocietySolo-v0": "digsite.envs.royal_society_solo:RoyalSocietySoloEnv",
 }
 """Gymnasium single-agent envs registered on ``import digsite``."""
 

@@ -393,8 +393,12 @@ def test_solo_titles_and_returns():
 
 
 def test_bad_configs_and_data_are_clear_errors():
+    assert RoyalSocietyGame(num_players=2).mode == "confrontation"
+    assert RoyalSocietyGame(num_players=1).config["mode"] == "solo"
     with pytest.raises(ConfigError, match="confrontation"):
-        RoyalSocietyGame(num_players=2)
+        RoyalSocietyGame(num_players=2, mode="standard")
+    with pytest.raises(ConfigError, match="mode"):
+        RoyalSocietyGame(num_players=3, mode="competitive")
     with pytest.raises(ConfigError, match="1-4 players"):
         RoyalSocietyGame(num_players=5)
     records = json.loads(

@@ -71,16 +71,17 @@ then Reputation).
 
 Modes and configuration
 -----------------------
-``num_players`` 1-4 (default 3).  1: solo against the Automa (2-player board side, 5 years,
-titles Novice <40, Royal Archeologist 40-49, Honorary Fellow 50-59, Grand Archeologist 60-69,
-Fellow 70-79, Sir 80+; ``state.title()``).  2: ``mode="confrontation"`` (12 neutral discs: one
+``num_players`` 1-4 (default 3).  ``mode`` (default None: resolved from ``num_players``):
+``"solo"`` with 1 player, against the Automa (2-player board side, 5 years, titles Novice <40,
+Royal Archeologist 40-49, Honorary Fellow 50-59, Grand Archeologist 60-69, Fellow 70-79, Sir
+80+; ``state.title()``); with 2 players ``"confrontation"`` (the default: 12 neutral discs, one
 on section 4 of each location, objective B's first space, one space of each top collection and
-two of the bottom one) or ``mode="competitive"`` (the Automa as a third society, 3-player
-board).  ``simplified=True``: the first-game set-up (2 marked Expedition cards dealt, no
-Society card, £20 and 2 Knowledge in each region).  Component data: ``expeditions``,
-``patrons``, ``collections``, ``studies``, ``automa``, ``society_boards`` (a JSON path, a list of
-records or ``{key: [records]}``; default the shipped files).  Plus the env's ``render_mode``
-(``"ansi"``, ``"human"``) and ``max_cycles``.
+two of the bottom one) or ``"competitive"`` (the Automa as a third society, 3-player board);
+``"standard"`` with 3-4 players.  ``simplified=True``: the first-game set-up (2 marked
+Expedition cards dealt, no Society card, £20 and 2 Knowledge in each region).  Component data:
+``expeditions``, ``patrons``, ``collections``, ``studies``, ``automa``, ``society_boards`` (a
+JSON path, a list of records or ``{key: [records]}``; default the shipped files).  Plus the
+env's ``render_mode`` (``"ansi"``, ``"human"``) and ``max_cycles``.
 
 The Automa (solo, Competitive): its marker starts on King's Favor space 1 (it plays first in
 year 1); from year 2 it sits on the favor in the corner of its last card (blocking it).  It

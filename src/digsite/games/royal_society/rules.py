@@ -75,10 +75,10 @@ from .components import (
 )
 from .scoring import final_scores, objective_met
 
-MODES = ("standard", "confrontation", "competitive")
+MODES = ("standard", "confrontation", "competitive", "solo")
 OPTIONS = {
     "num_players": 3,
-    "mode": "standard",
+    "mode": None,
     "simplified": False,
     "expeditions": None,
     "patrons": None,
@@ -124,7 +124,7 @@ class RoyalSocietyGame(Game):
     def __init__(
         self,
         num_players: int = 3,
-        mode: str = "standard",
+        mode: str | None = None,
         simplified: bool = False,
         expeditions=None,
         patrons=None,
@@ -137,19 +137,24 @@ class RoyalSocietyGame(Game):
             raise ConfigError(
                 f"The Royal Society of Archeology is for 1-4 players, not {num_players!r}"
             )
+        default = {1: "solo", 2: "confrontation"}.get(num_players, "standard")
+        if mode is None:
+            mode = default
         if mode not in MODES:
-            raise ConfigError(f"mode must be one of {MODES}, not {mode!r}")
-        if num_players == 2 and mode == "standard":
+            raise ConfigError(f"mode must be one of {MODES} or None, not {mode!r}")
+        allowed = {1: ("solo",), 2: ("confrontation", "competitive")}.get(
+            num_players, ("standard",)
+        )
+        if mode not in allowed:
             raise ConfigError(
-                "2 players play mode='confrontation' (neutral blocking discs) or "
-                "mode='competitive' (with the Automa)"
+                f"with {num_players} player(s) mode is one of {allowed} (None: {default!r}); "
+                f"2 players play 'confrontation' (neutral blocking discs) or 'competitive' "
+                f"(the Automa as a third society)"
             )
-        if num_players != 2 and mode != "standard":
-            raise ConfigError(f"mode {mode!r} is for 2 players; use mode='standard'")
         if not isinstance(simplified, bool):
             raise ConfigError(f"simplified must be True or False, not {simplified!r}")
         self.num_players = num_players
-        self.mode = "solo" if num_players == 1 else mode
+        self.mode = mode
         self.simplified = simplified
         self.automa = self.mode in ("solo", "competitive")
         self.neutral = self.mode == "confrontation"
@@ -208,7 +213,7 @@ class RoyalSocietyGame(Game):
     def config(self) -> dict[str, Any]:
         cfg: dict[str, Any] = {
             "num_players": self.num_players,
-            "mode": "standard" if self.mode == "solo" else self.mode,
+            "mode": self.mode,
             "simplified": self.simplified,
         }
         for key, value in self._sources.items():

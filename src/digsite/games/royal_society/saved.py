@@ -139,7 +139,7 @@ def check_invariants(s) -> None:
         assert ex == [0, 0, 0] or all(1 <= e <= 6 for e in ex), "Expertise is 1..6"
         assert s.prestige[p] >= 0 and s.science[p] >= 0 and s.money[p] >= 0
         assert all(x >= 0 for x in s.relics[p]), "relic counts"
-        assert len(s.hand[p]) <= 5, "at most 3 cards in hand (5 within a turn)"
+        assert len(s.hand[p]) <= 12, "at most 3 cards in hand after a turn (a few more within)"
         on_board = s.gallery.count(p) + sum(1 for c in s.claims[p] if c)
         assert s.discs[p] >= 0 and s.rep_discs[p] >= 0 and s.req_discs[p] >= 0
         assert s.discs[p] + on_board + s.rep_discs[p] + s.req_discs[p] == 10, (

@@ -15,6 +15,7 @@ from digsite.games.royal_society.actions import (
     BLOOM_CLAIM0,
     C_HAND,
     C_MILESTONE8,
+    C_TURN_END,
     CLAIM0,
     DONE,
     DRAW3,
@@ -152,6 +153,36 @@ def test_hand_limit_is_3_at_the_end_of_the_turn():
     s.apply_action(discarded + 50)
     assert len(s.hand[0]) == 3 and s.exp_discard[-1] == discarded
     assert s.decision != C_HAND
+
+
+def test_hand_limit_holds_after_a_bloomsbury_reserve_at_the_end_of_the_turn():
+    s = after_setup(0, num_players=3)
+    reserve_tile = next(t["id"] for t in s.game.rb.bloomsbury if t["effect"] == {"reserve": 1})
+    for k in range(2):  # make sure the Reserve tile is in the 10 stack
+        if reserve_tile in s.stacks[k] + s.bloom_box[k]:
+            (s.stacks[k] if reserve_tile in s.stacks[k] else s.bloom_box[k]).remove(reserve_tile)
+    for p in range(3):
+        if reserve_tile in s.bloom[p]:
+            s.bloom[p].remove(reserve_tile)
+            s.bloom_taken[p][0] = 0
+    s.stacks[0].append(reserve_tile)
+    for t in s.bloom[0]:
+        s.bloom_box[0 if s.game.rb.bloomsbury[t]["stack"] == 10 else 1].append(t)
+    s.bloom[0], s.bloom_taken[0], s.bloom_right[0] = [], [0, 0], [1, 0]
+    s.check_invariants()
+    while len(s.hand[0]) < 3:
+        s.hand[0].append(s.exp_deck.pop())
+    s.queue = [[C_TURN_END, 0, 0, 0]]
+    s._mask = None
+    s._run()
+    s.apply_action(BLOOM_CLAIM0)
+    play(s, "Bloomsbury: Reserve an Expedition")
+    s.apply_action(DRAW3)
+    s.apply_action(s.legal_actions()[0])
+    assert len(s.hand[0]) == 4 and s.decision == C_HAND
+    s.apply_action(s.legal_actions()[0])
+    assert len(s.hand[0]) == 3
+    s.check_invariants()
 
 
 # -- knowledge milestones --------------------------------------------------------------------

@@ -695,6 +695,7 @@ def on_turn_end(s, t, a):
     if a == DONE:
         s.queue.pop(0)
     else:
+        s.queue.insert(0, [C_HAND, t[1], 0, 0])  # a Bloomsbury Reserve may add a card
         s._do_optional(t[1], a)
 
 

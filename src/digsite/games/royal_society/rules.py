@@ -312,6 +312,10 @@ SAVED_FIELDS = (
 )
 
 
+_LIST_FIELDS: tuple[str, ...] = ()
+"""The list-valued saved fields (at most two levels deep), filled in below the class."""
+
+
 class RoyalSocietyState(State):
     """One position: plain ints and lists; ``SAVED_FIELDS`` is the whole of it."""
 
@@ -566,15 +570,12 @@ class RoyalSocietyState(State):
 
     def clone(self) -> RoyalSocietyState:
         other = copy.copy(self)
-        for name in SAVED_FIELDS:
-            setattr(
-                other,
-                name,
-                copy.deepcopy(getattr(self, name))
-                if isinstance(getattr(self, name), list)
-                else getattr(self, name),
-            )
-        other._mask = self._mask
+        for name in _LIST_FIELDS:
+            value = getattr(self, name)
+            if value and isinstance(value[0], list):
+                setattr(other, name, [list(x) for x in value])
+            else:
+                setattr(other, name, list(value))
         return other
 
     # -- the task queue ----------------------------------------------------------------------
@@ -996,3 +997,9 @@ class RoyalSocietyState(State):
 
 
 from .flow import _AUTO, _HANDLERS, _LEGAL  # noqa: E402
+
+_INT_FIELDS = (
+    "seed", "draws", "year", "decision", "decider", "first_player", "automa_pawns", "clock",
+    "patron_known", "automa_last", "collections_done", "public_hand",
+)  # fmt: skip
+_LIST_FIELDS = tuple(name for name in SAVED_FIELDS if name not in _INT_FIELDS)

@@ -25,6 +25,7 @@ from digsite.games.royal_society.actions import (
     NEUTRAL,
     NUM_SPACES,
     PLACE0,
+    SPACE0,
 )
 from digsite.games.royal_society.components import (
     CITY,
@@ -248,9 +249,19 @@ def test_royal_requirement_disc_from_the_gallery_then_15_prestige():
     s.rep_discs[0] = 9
     s.gallery[0] = 0
     s.prestige[0] = 10
+    s.gallery[5] = 0
+    s.rep_discs[0] = 8
+    s.placed[1] = [0, 0, 0]
+    s.queue = [[5, 1, 0, 0]]  # player 1's turn follows
     royal_requirements(s, 0)
-    assert s.gallery[0] == -1 and s.req_discs[0] == 1 and s.prestige[0] == 10
-    s.check_invariants()
+    # the player chooses which of their Gallery discs goes to the tile
+    s._run()
+    assert s.decider == 0 and sorted(s.legal_actions()) == [SPACE0, SPACE0 + 5]
+    s.apply_action(SPACE0 + 5)
+    assert s.gallery[5] == -1 and s.gallery[0] == 0 and s.req_discs[0] == 1
+    assert s.prestige[0] == 10
+    s.gallery[0] = -1
+    s.rep_discs[0] = 9
     s.requirements[0] = 1  # 3 Science: fails again, nothing left in the Gallery
     s.science[0] = 0
     s.prestige[0] = 20

@@ -8,7 +8,7 @@ Create              ``royal_society_v0.env(num_players=3)`` or
 Agents              ``player_0`` .. ``player_{n-1}`` (the Automa and the neutral colour are
                     not agents)
 Actions             ``Discrete(183)``, masked
-Observation         ``{"observation": Box(0, 1, (2157,), float32), "action_mask": Box(0, 1,
+Observation         ``{"observation": Box(0, 1, (2158,), float32), "action_mask": Box(0, 1,
                     (183,), int8)}``; the mask is non-zero only for the agent to move
 Rewards             at the end only: +1 each winner, -1 each other player, 0 for all when
                     every player shares the win; solo: +1 for a score of 40 or more (any
@@ -112,7 +112,8 @@ id       meaning
          random relic
 109-124  a relic kind ``region * 4 + type`` (instrument, pottery, scroll, jewelry): take it from
          a bag, keep it, or discard it for an action / a patron
-125-150  a Grand Gallery space (collections I-III: 3 spaces, IV-V: 5, VI: 7)
+125-150  a Grand Gallery space (collections I-III: 3 spaces, IV-V: 5, VI: 7): exhibit there,
+         or take one's disc back from it for a failed Royal Requirement
 151-170  a Bloomsbury tile by id
 171-176  a King's Favor space 1-6
 177-182  options of the pending decision: board side A/B; expertise 1/2/3 permutations (6);
@@ -134,7 +135,7 @@ Automa, the neutral (and "empty" where needed).  Counts are scaled into [0, 1].
 ==================== ========== =============================================================
 piece                shape      content
 ==================== ========== =============================================================
-decision             (25,)      pending decision kind (24) or game over
+decision             (26,)      pending decision kind (25) or game over
 task_args            (2,)       arguments of the observer's own pending decision
 year, mode           (5,), (5,) year one-hot; solo/confrontation/competitive/standard,
                                 simplified
@@ -220,8 +221,9 @@ Decisions where the rules are silent
   only when it is needed; the -£3 one whenever affordable.
 * Bloomsbury: reaching 10 (25) Prestige gives the right to one tile of that stack, taken as an
   optional action in that or any later own turn; never a second one; an empty stack gives none.
-* A Royal Requirement disc taken back from the Gallery is the player's disc on the highest
-  space; with none there, -15 Prestige and a disc from under the Reputation track if any.
+* A Royal Requirement disc taken back from the Gallery is chosen by the player (a decision at
+  the end of the year); with none there, -15 Prestige and a disc from under the Reputation
+  track if any.
 * Prestige and Science never go below 0; money is unlimited; a bag left empty takes its
   discarded relics back at once; a draw from an exhausted region gives nothing.
 * "Placed 7 relics in the Grand Gallery" counts relics ever exhibited.  Study cards score the

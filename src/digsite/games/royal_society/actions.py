@@ -46,8 +46,9 @@ NUM_ACTIONS = 183
     C_EXHIBIT_RELIC,
     C_HAND,
     C_TURN_END,
-) = range(24)
-NUM_DECISIONS = 24
+    C_REQUIREMENT_DISC,
+) = range(25)
+NUM_DECISIONS = 25
 DECISION_NAMES = (
     "setup_side",
     "setup_expertise",
@@ -73,6 +74,7 @@ DECISION_NAMES = (
     "exhibit_relic",
     "hand_limit",
     "turn_end",
+    "requirement_disc",
 )
 (
     A_GAIN,

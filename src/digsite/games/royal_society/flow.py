@@ -36,6 +36,7 @@ from .actions import (
     C_PICK_DRAWN,
     C_PLACE,
     C_RELIC,
+    C_REQUIREMENT_DISC,
     C_RESERVE,
     C_SETUP_DISCARD,
     C_SIDE,
@@ -245,7 +246,13 @@ def legal_turn_end(s, t):
     return acts + [DONE] if acts else []
 
 
+def legal_requirement_disc(s, t):
+    p = t[1]
+    return [SPACE0 + sp for sp, owner in enumerate(s.gallery) if owner == p]
+
+
 _LEGAL = {
+    C_REQUIREMENT_DISC: legal_requirement_disc,
     C_SIDE: lambda s, t: _options(2),
     C_EXPERTISE: lambda s, t: _options(6),
     C_SETUP_DISCARD: legal_setup_discard,
@@ -699,7 +706,14 @@ def on_turn_end(s, t, a):
         s._do_optional(t[1], a)
 
 
+def on_requirement_disc(s, t, a):
+    s.queue.pop(0)
+    s.gallery[a - SPACE0] = -1
+    s.req_discs[t[1]] += 1
+
+
 _HANDLERS = {
+    C_REQUIREMENT_DISC: on_requirement_disc,
     C_SIDE: on_side,
     C_EXPERTISE: on_expertise,
     C_SETUP_DISCARD: on_setup_discard,

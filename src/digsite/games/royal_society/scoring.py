@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from .actions import GALLERY_SIZES, GALLERY_START, PRESTIGE, REPUTATION, SCIENCE
+from .actions import (
+    C_REQUIREMENT_DISC,
+    GALLERY_SIZES,
+    GALLERY_START,
+    PRESTIGE,
+    REPUTATION,
+    SCIENCE,
+)
 
 
 def _played(s, p):
@@ -134,9 +141,7 @@ def royal_requirements(s, period: int) -> None:
             s.discs[p] -= 1
             s.req_discs[p] += 1
         elif p in s.gallery:
-            sp = len(s.gallery) - 1 - s.gallery[::-1].index(p)
-            s.gallery[sp] = -1
-            s.req_discs[p] += 1
+            s.queue.insert(0, [C_REQUIREMENT_DISC, p, 0, 0])  # which disc: the player's choice
         else:
             s._gain(p, PRESTIGE, -15)
             if s.rep_discs[p] > 0:

@@ -47,3 +47,23 @@ def play(state, *names: str) -> None:
         legal = {state.action_to_string(a): a for a in state.legal_actions()}
         assert name in legal, f"{name!r} is not legal; legal: {sorted(legal)}"
         state.apply_action(legal[name])
+
+
+def set_society(state, player: int, society: int) -> None:
+    """Give ``player`` the Society card ``society`` (swapping cards so all 12 stay in play)."""
+    offer = state.society_offer[player]
+    if society not in offer:
+        slot = offer.index(state.society[player]) if state.society[player] in offer else 0
+        for pile in [state.society_deck, *state.society_offer]:
+            if society in pile:
+                pile[pile.index(society)] = offer[slot]
+                if pile is not state.society_deck:
+                    owner = state.society_offer.index(pile)
+                    if state.society[owner] == society:
+                        state.society[owner] = offer[slot]
+                    if state.society_rejected[owner] == society:
+                        state.society_rejected[owner] = offer[slot]
+                break
+        offer[slot] = society
+    state.society[player] = society
+    state.society_rejected[player] = next(c for c in offer if c != society)

@@ -663,6 +663,7 @@ class RoyalSocietyState(State):
     def _take_relic(self, p: int, kind: int) -> None:
         self.bags[kind] -= 1
         self.relics[p][kind] += 1
+        self._refill_bag(kind // 4)
 
     def _refill_bag(self, region: int) -> None:
         base = region * 4
@@ -688,6 +689,7 @@ class RoyalSocietyState(State):
     def _discard_relic(self, p: int, kind: int) -> None:
         self.relics[p][kind] -= 1
         self.discards[kind] += 1
+        self._refill_bag(kind // 4)
 
     def _refill_all(self) -> None:
         """A bag left empty takes back its discarded relics (the rulebook's discard rule)."""

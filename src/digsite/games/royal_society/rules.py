@@ -191,6 +191,7 @@ class RoyalSocietyGame(Game):
                 f"the simplified set-up deals 2 marked Expedition cards per player: the deck has "
                 f"{len(self.simplified_cards)} marked cards, {2 * num_players} are needed"
             )
+        self.patron_kinds = [tuple(k for k in range(16) if x.accepts(k)) for x in self.patrons]
         self.collection_faces = [f for tile in self.collections for f in tile]
         self.face_kinds = [
             [
@@ -898,11 +899,11 @@ class RoyalSocietyState(State):
         if self.discs[p] > 0 and self.rep[p] < 9:
             out.append(GAIN_REP)
         held = self.relics[p]
+        honored = self.honored[p]
+        kinds = self.game.patron_kinds
         for pat in self.patrons[p]:
-            if pat not in self.honored[p]:
-                patron = self.game.patrons[pat]
-                if any(held[k] for k in range(16) if patron.accepts(k)):
-                    out.append(PATRON0 + pat)
+            if pat not in honored and any(held[k] for k in kinds[pat]):
+                out.append(PATRON0 + pat)
         if self.discs[p] > 0:
             for g in range(3):
                 if not self.claims[p][g] and objective_met(self, p, self.objectives[g]):

@@ -30,6 +30,7 @@ from digsite.games.royal_society.actions import (
 from digsite.games.royal_society.components import (
     CITY,
     MUSEUM,
+    PORT,
     UNIVERSITY,
     ComponentDataError,
     load_expeditions,
@@ -38,7 +39,7 @@ from digsite.games.royal_society.components import (
 from digsite.games.royal_society.scoring import gallery_awards, royal_requirements
 
 from .play import observation, play_random
-from .royal_society_positions import after_setup, play, start_turn
+from .royal_society_positions import after_setup, play, start_turn, take_card
 
 
 def place(loc: int, section: int) -> int:
@@ -478,3 +479,59 @@ def test_main_decision_offers_explorers_and_optional_actions_only():
     assert DONE not in s.legal_actions()
     assert GAIN_REP not in s.legal_actions()
     assert set(s.legal_actions()) >= {EXPLORER0, EXPLORER0 + 1, EXPLORER0 + 2}
+
+
+def test_documentation_names_every_observation_piece_and_the_sizes():
+    import digsite.games.royal_society as package
+
+    game = RoyalSocietyGame(num_players=3)
+    doc = package.__doc__
+    for name in game.layout.slices:
+        assert name in doc, f"observation piece {name!r} is not documented"
+    assert f"({game.observation_size},)" in doc and f"Discrete({game.num_actions})" in doc
+
+
+def test_automa_gallery_discs_share_majorities():
+    s = after_setup(0, num_players=1)
+    s.gallery = [-1] * NUM_SPACES
+    start = GALLERY_START[2]
+    s.gallery[start : start + 3] = [0, AUTOMA, -1]  # incomplete, tied with the Automa: 6 // 2
+    s.discs[0] = 9
+    assert gallery_awards(s) == [3]
+
+
+def test_port_reserve_never_removes_the_last_affordable_expedition():
+    s = after_setup(0, num_players=3)
+    g = s.game
+    p = 0
+    cheap = next(c for c in g.expeditions if c.expertise == 1 and c.condition_region < 0)
+    take_card(s, cheap.id)
+    s.exp_discard += s.hand[p]
+    s.hand[p] = []
+    s.program[5] = cheap.id if s.program[5] < 0 else s.program[5]
+    if s.program[5] != cheap.id:
+        s.exp_discard.append(s.program[5])
+        s.program[5] = cheap.id
+    s.knowledge[p] = [12, 12, 12, 12]
+    s.money[p] = 50
+    s.rep[p] = 2  # exactly the Reputation of Program space 6
+    s.discs[p] = 0
+    s.rep_discs[p] = 10 - s.gallery.count(p) - sum(1 for c in s.claims[p] if c)
+    s.society[p] = -1 if s.society[p] == 11 else s.society[p]  # not London's Explorers Club
+    s.expertise[p] = [1, 1, 1]
+    s.locations = [[], [], [], [1 * 8 + 6]]  # a higher explorer: the Reserve left bonus
+    start_turn(s, p)
+    s.apply_action(EXPLORER0)
+    s.apply_action(PLACE0 + PORT * 6)
+    legal = s.legal_actions()
+    # reserving from a paying space would leave no Reputation for the card on space 6, and
+    # reserving that card itself is fine (it is then organized from the hand)
+    from digsite.games.royal_society.actions import SLOT0
+
+    for slot in range(6):
+        cost = g.rb.program_reputation[slot]
+        card = s.program[slot]
+        if cost and card != cheap.id:
+            assert SLOT0 + slot not in legal
+    s.apply_action(DONE)
+    assert s.legal_actions() and all(a >= 50 for a in s.legal_actions())

@@ -53,7 +53,7 @@ PUBLIC_CARDS = 48
 
 
 def observation_layout() -> ObservationLayout:
-    return ObservationLayout(
+    layout = ObservationLayout(
         [
             ("decision", (NUM_DECISIONS + 1,)),
             ("task_args", (2,)),
@@ -93,6 +93,10 @@ def observation_layout() -> ObservationLayout:
             ("automa", (6 + 9 + 1,)),
         ]
     )
+    # encode writes these pairs of pieces as one block each
+    for first, second in (("seats", "seat_relics"), ("bags", "discards")):
+        assert layout.slices[first].stop == layout.slices[second].start
+    return layout
 
 
 def _rel(owner: int, player: int, n: int) -> int:
@@ -107,6 +111,7 @@ def encode(s, player: int, out: np.ndarray) -> None:
     L = g.starts
     n = g.num_players
     out.fill(0.0)
+    seats = L["seats"]
     ones = [L["decision"] + s.decision, L["year"] + min(s.year, 5) - 1]
     deciding = s.decision < NUM_DECISIONS and s.decider == player
     if deciding and s.queue:
@@ -118,23 +123,24 @@ def encode(s, player: int, out: np.ndarray) -> None:
     if g.simplified:
         ones.append(L["mode"] + 4)
     width = len(SEAT_FIELDS)
+    block = [0.0] * (4 * width + 4 * 16)  # the "seats" and "seat_relics" pieces, adjacent
     for q in range(n):
         r = (q - player) % n
-        b = L["seats"] + r * width
         know, ex, pen = s.knowledge[q], s.expertise[q], s.penalties[q]
         claims, right, taken, placed = s.claims[q], s.bloom_right[q], s.bloom_taken[q], s.placed[q]
-        out[b : b + width] = (
+        b = r * width
+        block[b : b + width] = (
             1.0, s.rep[q] / 9, min(1.0, s.prestige[q] / 150), min(1.0, s.science[q] / 30),
             min(1.0, s.money[q] / 80), know[0] / 12, know[1] / 12, know[2] / 12, know[3] / 12,
             ex[0] / 6, ex[1] / 6, ex[2] / 6, placed[0], placed[1], placed[2], s.discs[q] / 10,
             s.rep_discs[q] / 10, s.req_discs[q] / 2, min(1.0, len(s.hand[q]) / 6),
             min(1.0, len(s.played[q]) / 15), min(1.0, s.exhibited[q] / 15),
-            s.side[q] == 0, s.side[q] == 1, pen[0], pen[1], pen[2], pen[3],
+            float(s.side[q] == 0), float(s.side[q] == 1), pen[0], pen[1], pen[2], pen[3],
             claims[0] / 2, claims[1] / 2, claims[2] / 2, right[0], right[1], taken[0], taken[1],
-            s.decision < NUM_DECISIONS and s.decider == q,
+            float(s.decision < NUM_DECISIONS and s.decider == q),
         )  # fmt: skip
-        b = L["seat_relics"] + r * 16
-        out[b : b + 16] = [SIXTHS[x] for x in s.relics[q]]
+        b = 4 * width + r * 16
+        block[b : b + 16] = [SIXTHS[x] for x in s.relics[q]]
         if s.society[q] >= 0:
             ones.append(L["seat_society"] + r * 12 + s.society[q])
         b = L["seat_played"] + r * 48
@@ -150,6 +156,7 @@ def encode(s, player: int, out: np.ndarray) -> None:
             ones += [b + c for c in s.hand[q]]
         else:
             ones += [b + c for c in s.hand[q] if s.public_hand >> c & 1]
+    out[seats : seats + len(block)] = block
     b = L["turn_order"]
     for space, owner in enumerate(s.favor_space):
         if owner >= 0:
@@ -209,10 +216,8 @@ def encode(s, player: int, out: np.ndarray) -> None:
     ]
     b = L["requirements"]
     ones += [b + s.requirements[0], b + 8 + s.requirements[1]]
-    b = L["bags"]
-    out[b : b + 16] = [SIXTHS[x] for x in s.bags]
-    b = L["discards"]
-    out[b : b + 16] = [SIXTHS[x] for x in s.discards]
+    b = L["bags"]  # "bags" and "discards" are adjacent
+    out[b : b + 32] = [SIXTHS[x] for x in s.bags] + [SIXTHS[x] for x in s.discards]
     b = L["stack_sizes"]
     out[b] = len(s.stacks[0]) / 5
     out[b + 1] = len(s.stacks[1]) / 5

@@ -233,6 +233,8 @@ Decisions where the rules are silent
 * Meet a Patron with one card left takes it; with none it is not offered.  Study a Relic at 5-6
   may stop after one relic (the lower action).
 * The Automa does not score and is not ranked; its Gallery discs share majorities.
+* Solo titles: the rulebook's table leaves a score of exactly 80 between "70-79" and "> 80";
+  it is read as Sir.
 * ``resample_hidden(p)`` keeps what ``p`` and the player to move know (so the mover's legal
   actions stay the same).
 """

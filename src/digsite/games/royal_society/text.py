@@ -19,6 +19,7 @@ from .actions import (
     EXPLORER0,
     FAVOR0,
     GAIN_REP,
+    GALLERY_START,
     GAME_OVER,
     NUM_ACTIONS,
     OPTION0,
@@ -28,10 +29,12 @@ from .actions import (
     RELIC0,
     SLOT0,
     SPACE0,
+    SPACE_COLLECTION,
     TILE0,
 )
 from .components import LOCATION_TITLES, REGION_TITLES, relic_name
 
+ROMAN = ("I", "II", "III", "IV", "V", "VI")
 LOCATION_ACTIONS = (
     ("Study", "Deepen Knowledge"),
     ("Exhibit relics", "Study a Relic"),
@@ -73,7 +76,14 @@ def action_to_string(s, a: int) -> str:
     if a == GAIN_REP:
         return "gain 2 Reputation with a Society disc"
     if a < CLAIM0:
-        return f"patron {a - PATRON0}"
+        x = s.game.patrons[a - PATRON0]
+        wants = " ".join(
+            w for w in (
+                REGION_TITLES[x.region] if x.region >= 0 else "",
+                ("instrument", "pottery", "scroll", "jewelry")[x.type] if x.type >= 0 else "relic",
+            ) if w
+        )  # fmt: skip
+        return f"patron {a - PATRON0} (£{x.rate}/expertise, honored with {wants}, -{x.penalty})"
     if a < BLOOM_CLAIM0:
         return f"present to the Royal Society: objective {'ABC'[a - CLAIM0]}"
     if a < DONE:
@@ -92,7 +102,16 @@ def action_to_string(s, a: int) -> str:
     if a < SPACE0:
         return relic_name(a - RELIC0)
     if a < TILE0:
-        return f"Grand Gallery space {a - SPACE0}"
+        sp = a - SPACE0
+        col = SPACE_COLLECTION[sp]
+        region, typ = s.game.collection_faces[s.faces[col]].spaces[sp - GALLERY_START[col]]
+        wants = " ".join(
+            w for w in (
+                REGION_TITLES[region] if region >= 0 else "",
+                ("instrument", "pottery", "scroll", "jewelry")[typ] if typ >= 0 else "relic",
+            ) if w
+        )  # fmt: skip
+        return f"Grand Gallery space {sp} (collection {ROMAN[col]}: {wants})"
     if a < FAVOR0:
         return "Bloomsbury: " + s.game.rb.bloomsbury[a - TILE0]["text"]
     if a < OPTION0:

@@ -143,10 +143,34 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
         fuzz_games=12,
         search_games=0,  # random rollouts of ~600-900 decisions: searched in its own tests
     ),
+    EnvEntry(
+        name="royal_society",
+        title="The Royal Society of Archeology",
+        game_class="digsite.games.royal_society:RoyalSocietyGame",
+        modes=(
+            "solo against the Automa (num_players=1)",
+            "2 players mode='confrontation' (neutral blocking discs)",
+            "2 players mode='competitive' (the Automa as a third society)",
+            "3 players",
+            "4 players",
+            "simplified=True (first-game set-up)",
+        ),
+        status="playable, every mode (reconstructed cards where the real ones are not public)",
+        test_configs=(
+            {"num_players": 1},
+            {"num_players": 2, "mode": "confrontation"},
+            {"num_players": 2, "mode": "competitive"},
+            {"num_players": 3},
+            {"num_players": 4},
+            {"num_players": 3, "simplified": True},
+        ),
+        fuzz_games=12,
+    ),
 )
 
 SOLO_GYM_IDS = {
     "digsite/ArcheOlogicSolo-v0": "digsite.envs.archeologic_solo:ArcheOlogicSoloEnv",
+    "digsite/RoyalSocietySolo-v0": "digsite.envs.royal_society_solo:RoyalSocietySoloEnv",
 }
 """Gymnasium single-agent envs registered on ``import digsite``."""
 

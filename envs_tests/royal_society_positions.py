@@ -1,0 +1,69 @@
+"""Building Royal Society positions for rule tests: a game past its set-up, and a turn start."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from digsite.games.royal_society import RoyalSocietyGame
+from digsite.games.royal_society.actions import A_TURN_FINISH, C_MAIN
+
+
+def after_setup(seed: int = 0, **config):
+    """A fresh game whose set-up decisions were all the first legal action."""
+    game = RoyalSocietyGame(**config)
+    state = game.new_initial_state(np.random.default_rng(seed))
+    while state.year == 1 and not state.turn_order:
+        state.apply_action(state.legal_actions()[0])
+    return state
+
+
+def card_id(game, site: str) -> int:
+    return next(c.id for c in game.expeditions if c.site == site)
+
+
+def take_card(state, card: int) -> None:
+    """Remove a card from wherever it is (deck, Program, discard, hands)."""
+    for pile in [state.exp_deck, state.exp_discard, *state.hand, *state.played]:
+        if card in pile:
+            pile.remove(card)
+            return
+    if card in state.program:
+        state.program[state.program.index(card)] = -1
+        return
+    raise AssertionError(f"card {card} not found")
+
+
+def start_turn(state, player: int) -> None:
+    """Make it ``player``'s turn now (the rest of the year continues afterwards)."""
+    state.queue = [[C_MAIN, player, 0, 0], [A_TURN_FINISH, player, 0, 0]]
+    state._mask = None
+    state._run()
+    assert state.current_player() == player
+
+
+def play(state, *names: str) -> None:
+    """Play actions given by their text (``action_to_string``), failing loudly if illegal."""
+    for name in names:
+        legal = {state.action_to_string(a): a for a in state.legal_actions()}
+        assert name in legal, f"{name!r} is not legal; legal: {sorted(legal)}"
+        state.apply_action(legal[name])
+
+
+def set_society(state, player: int, society: int) -> None:
+    """Give ``player`` the Society card ``society`` (swapping cards so all 12 stay in play)."""
+    offer = state.society_offer[player]
+    if society not in offer:
+        slot = offer.index(state.society[player]) if state.society[player] in offer else 0
+        for pile in [state.society_deck, *state.society_offer]:
+            if society in pile:
+                pile[pile.index(society)] = offer[slot]
+                if pile is not state.society_deck:
+                    owner = state.society_offer.index(pile)
+                    if state.society[owner] == society:
+                        state.society[owner] = offer[slot]
+                    if state.society_rejected[owner] == society:
+                        state.society_rejected[owner] = offer[slot]
+                break
+        offer[slot] = society
+    state.society[player] = society
+    state.society_rejected[player] = next(c for c in offer if c != society)

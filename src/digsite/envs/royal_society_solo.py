@@ -1,0 +1,122 @@
+"""``digsite/RoyalSocietySolo-v0``: The Royal Society of Archeology solo, against the Automa.
+
+* Observation: ``Box(0, 1, (N,), float32)``, the solo player's observation of the rules engine
+  (``digsite.games.royal_society``, ``num_players=1``: the 2-player board side, 5 years, the
+  Automa's pawns, Gallery discs and Royal Society discs on the board).
+* Actions: ``Discrete(183)``, the game's action table (set-up choices, explorer, location and
+  section, location actions and their targets, optional actions); ``action_masks()`` gives the
+  legal ones (for MaskablePPO).
+* Reward (``reward="score"``, the default): the change of the solo score (the lower of Prestige
+  and 5 x Science) at every step, divided by ``reward_scale`` (default 100); the final scoring's
+  changes arrive on the last step, so an episode's return is the final score / ``reward_scale``.
+  ``reward="final"``: 0 until the last step, then the final score / ``reward_scale``.
+* Episode end: terminated when the 5th year is scored.  An action outside the mask never
+  crashes: with ``illegal_action="end"`` (default) the episode ends at once (terminated) with
+  reward -1 and ``info["illegal_action"] = True``; with ``"random"`` a uniformly drawn legal
+  action is played instead (``info["illegal_action"]`` is also set).
+* ``info``: ``score``, ``prestige``, ``science`` every step; on the last step also ``title``
+  (the King's honorary title from the rulebook's table: Novice below 40 ... Sir from 80).
+
+Options: ``simplified`` (the first-game set-up), the component data options of the game
+(``expeditions``, ``patrons``, ``collections``, ``studies``, ``automa``, ``society_boards``),
+``reward``, ``reward_scale``, ``illegal_action``, ``render_mode`` ("ansi" or "human").
+"""
+
+from __future__ import annotations
+
+import gymnasium as gym
+import numpy as np
+
+from ..core.rendering import RENDER_MODES, check_render_mode, render
+from ..games.royal_society.rules import RoyalSocietyGame
+
+
+class RoyalSocietySoloEnv(gym.Env):
+    metadata = {"render_modes": RENDER_MODES, "render_fps": 1}
+
+    def __init__(
+        self,
+        simplified: bool = False,
+        reward: str = "score",
+        reward_scale: float = 100.0,
+        illegal_action: str = "end",
+        render_mode: str | None = None,
+        **data,
+    ):
+        if illegal_action not in ("end", "random"):
+            raise ValueError(f"illegal_action must be 'end' or 'random', got {illegal_action!r}")
+        if reward not in ("score", "final"):
+            raise ValueError(f"reward must be 'score' or 'final', got {reward!r}")
+        if not reward_scale > 0:
+            raise ValueError(f"reward_scale must be positive, got {reward_scale!r}")
+        check_render_mode(render_mode)
+        self.game = RoyalSocietyGame.from_config(num_players=1, simplified=simplified, **data)
+        self.reward_mode = reward
+        self.reward_scale = float(reward_scale)
+        self.illegal_action = illegal_action
+        self.render_mode = render_mode
+        self.observation_space = gym.spaces.Box(0.0, 1.0, (self.game.observation_size,), np.float32)
+        self.action_space = gym.spaces.Discrete(self.game.num_actions)
+        self.state = None
+        self._done = False
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        self.state = self.game.new_initial_state(self.np_random)
+        self._done = False
+        return self._observation(), self._info()
+
+    def step(self, action):
+        if self.state is None:
+            raise AttributeError("call reset() before step()")
+        if self._done:
+            raise RuntimeError("the episode is over; call reset()")
+        state = self.state
+        mask = state.legal_action_mask()
+        info_extra: dict = {}
+        try:
+            action = int(action)
+        except (TypeError, ValueError):
+            action = -1
+        if not (0 <= action < len(mask) and mask[action]):
+            info_extra["illegal_action"] = True
+            if self.illegal_action == "end":
+                self._done = True
+                info = self._info() | info_extra | {"title": state.title()}
+                return self._observation(), -1.0, True, False, info
+            legal = np.flatnonzero(mask)
+            action = int(legal[self.np_random.integers(len(legal))])
+        before = state.scores()[0]
+        state.apply_action(action)
+        terminated = state.is_terminal()
+        score = state.scores()[0]
+        if self.reward_mode == "score":
+            reward = (score - before) / self.reward_scale
+        else:
+            reward = score / self.reward_scale if terminated else 0.0
+        self._done = terminated
+        info = self._info() | info_extra
+        if terminated:
+            info["title"] = state.title()
+        return self._observation(), float(reward), terminated, False, info
+
+    def action_masks(self) -> np.ndarray:
+        """Legal actions (all False once the episode is over), for MaskablePPO."""
+        if self._done or self.state is None:
+            return np.zeros(self.game.num_actions, dtype=bool)
+        return self.state.legal_action_mask().astype(bool)
+
+    def action_to_string(self, action: int) -> str:
+        return self.state.action_to_string(action)
+
+    def render(self) -> str | None:
+        return render(self.state, self.render_mode)
+
+    def _info(self) -> dict:
+        s = self.state
+        return {"score": s.scores()[0], "prestige": s.prestige[0], "science": s.science[0]}
+
+    def _observation(self) -> np.ndarray:
+        out = np.empty(self.game.observation_size, dtype=np.float32)
+        self.state.observe(0, out)
+        return out

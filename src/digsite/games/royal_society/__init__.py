@@ -1,0 +1,244 @@
+"""The Royal Society of Archeology (Eric Jumel; Atalia / Capstone Games, 2025), 1-4 players.
+
+=================== ===================================================================
+Import              ``from digsite import royal_society_v0``
+Create              ``royal_society_v0.env(num_players=3)`` or
+                    ``pettingzoo.make("aec", "digsite/royal_society-v0", num_players=3)``;
+                    solo: ``gymnasium.make("digsite/RoyalSocietySolo-v0")``
+Agents              ``player_0`` .. ``player_{n-1}`` (the Automa and the neutral colour are
+                    not agents)
+Actions             ``Discrete(183)``, masked
+Observation         ``{"observation": Box(0, 1, (2158,), float32), "action_mask": Box(0, 1,
+                    (183,), int8)}``; the mask is non-zero only for the agent to move
+Rewards             at the end only: +1 each winner, -1 each other player, 0 for all when
+                    every player shares the win; solo: +1 for a score of 40 or more (any
+                    title above Novice), else -1
+Hidden information  hands of Expedition cards drawn from the deck, Study cards, the Society
+                    card not kept, the Expedition / Patron / Automa deck orders, the face-down
+                    Bloomsbury tiles, the relics still to be drawn
+=================== ===================================================================
+
+Status
+------
+Complete in every mode (solo with the Automa, 2 players Confrontation and Competitive, 3 and 4
+players, the simplified first-game set-up), with the rulebook's worked examples as tests.  Most
+card faces are **reconstructed** (see "Component data"): play is faithful to the rules, not to
+the printed cards, until an owner passes the real ones.  Not modelled: optional actions in the
+middle of a location action (they are offered before choosing the explorer and at the end of the
+turn; Reputation from discs is taken automatically when a payment needs it).  No heuristic agent
+yet.
+
+Rules summary
+-------------
+Each player leads a society of 3 explorers (Expertise 1-6) over 5 years (4 with 4 players).
+Upkeep (from year 2): in descending Reputation (ties: the disc on top, i.e. the latest arrival)
+players take a King's Favor space, which sets the turn order (+3 Prestige, Reserve an
+Expedition, +£5, +1 Knowledge, +2 Reputation, a relic of one's choice); explorers come home;
+Program spaces 1-2 are discarded and two new cards enter on the left.  Then players take turns
+in that order until every explorer is placed: choose an explorer, support it with Reputation
+(1 per temporary Expertise, never above 6, never above the threshold of the action, 5 after the
+Prestige Royal Requirement's penalty), place it in a section of a location (the City needs
+Reputation 4, the Royal Museum 6 or 4 with the Association of British Archaeologists, checked
+before support), learn from peers (left bonus to the placed explorer if any explorer there is
+higher; then the right bonus to every explorer tied for highest, the placing player's included),
+do one location action, then the Society ability and permanent Bloomsbury effects, and keep at
+most 3 Expedition cards.
+
+* University: Study (1-2: +1 Knowledge; 3+: +2 in one or two regions) or Deepen (4+: discard a
+  relic, +3 Knowledge in its region). Bonuses: +1 Knowledge / +1 Reputation.
+* Royal Museum: Exhibit (2-3: 1 relic, 4-5: up to 2, 6: up to 3; a disc on a matching free
+  Gallery space per relic; each collection's reward once per turn) or Study a Relic (1-4: one
+  relic for 1 Science, 5-6: two for 2). Bonuses: +1 Reputation / +2 Prestige.
+* The City: Meet a Patron (draw 2, keep 1, £3-5 per Expertise) or Sell a Relic (-1 Reputation,
+  £15; £18 for the Westminster Antiquarian Society). Bonuses: +£3 / +2 Prestige.
+* Port of London: Organize an Expedition from the hand or the Program (Program spaces cost 0, 0,
+  1, 1, 2, 2 Reputation); Expertise, Knowledge (minus 2 with the explorer's region skill) and £
+  cost (minus 3 with a Logistics explorer) must be met; 2 Reputation buys -£3 once and 2 more
+  -1 Knowledge once; the explorer gains +1 Expertise, then the card's gains. Bonuses: Reserve an
+  Expedition / +1 Reputation.
+
+Optional actions in one's turn: a disc for 2 Reputation (cap 9), honor a patron (discard its
+relic, +1 Reputation), present to the Royal Society (first claimant 4 Science or 20 Prestige,
+later ones 2 or 10), Find a Publisher in Bloomsbury (once per stack, on reaching 10 / 25
+Prestige).  Knowledge milestones per region: 5 (+1 Science), 8 (+1 Science or +5 Prestige), 12
+(+2 Science), beyond 12 (+1 Prestige per point).  Royal Requirements at the end of years 3 and 5
+(2 and 4 with 4 players): a failing player suffers the penalty (permanent in period 1, once in
+period 2) and puts a disc on the tile (from the reserve, else from the Gallery, else -15
+Prestige).  Final scoring: Gallery majorities (12 complete / 6 incomplete, ties share rounded
+down), the better Study card, Bloomsbury end tiles, -Prestige per unhonored patron; Science
+moves to Prestige at 5 per point and the lower marker is the score (ties: the other marker,
+then Reputation).
+
+Modes and configuration
+-----------------------
+``num_players`` 1-4 (default 3).  ``mode`` (default None: resolved from ``num_players``):
+``"solo"`` with 1 player, against the Automa (2-player board side, 5 years, titles Novice <40,
+Royal Archeologist 40-49, Honorary Fellow 50-59, Grand Archeologist 60-69, Fellow 70-79, Sir
+80+; ``state.title()``); with 2 players ``"confrontation"`` (the default: 12 neutral discs, one
+on section 4 of each location, objective B's first space, one space of each top collection and
+two of the bottom one) or ``"competitive"`` (the Automa as a third society, 3-player board);
+``"standard"`` with 3-4 players.  ``simplified=True``: the first-game set-up (2 marked
+Expedition cards dealt, no Society card, £20 and 2 Knowledge in each region).  Component data:
+``expeditions``, ``patrons``, ``collections``, ``studies``, ``automa``, ``society_boards`` (a
+JSON path, a list of records or ``{key: [records]}``; default the shipped files).  Plus the
+env's ``render_mode`` (``"ansi"``, ``"human"``) and ``max_cycles``.
+
+The Automa (solo, Competitive): its marker starts on King's Favor space 1 (it plays first in
+year 1); from year 2 it sits on the favor in the corner of its last card (blocking it).  It
+takes **3 turns a year** (one per pawn) in its turn-order place; each turn reveals a card and
+does the line of the year: a pawn on a location section; discs in collection III (leftmost
+empty) and V (rightmost empty); the card on Program space 3 (pawn at the Port at its Expertise,
+card out of the game, Program refilled); the top deck card likewise; the top tile of a
+Bloomsbury stack out of the game; a disc on the first space of objective A, B or C if free.
+
+Action table
+------------
+======== ======================================================================
+id       meaning
+======== ======================================================================
+0-2      an explorer (turn start; also "+1 Expertise to the explorer of your choice")
+3-26     place the explorer: ``3 + location * 6 + section - 1`` (University, Royal Museum,
+         The City, Port of London; sections 1-6)
+27       Gain Reputation: a Society disc for 2 Reputation
+28-43    a Patron card by id: honor it (turn start / end) or keep it (Meet a Patron)
+44-46    present to the Royal Society: objective A, B, C
+47-48    Find a Publisher in Bloomsbury: the 10 / 25 stack
+49       done: end the turn, stop exhibiting / studying, decline an optional gain
+50-97    an Expedition card by id: organize it, keep it (draw of 3), discard it (set-up,
+         hand limit)
+98-103   a Program space 1-6 (Reserve an Expedition)
+104      Reserve an Expedition: draw 3 from the deck, keep 1
+105-108  a region (Africa, Mediterranean, Asia, South America): Knowledge, or the bag of a
+         random relic
+109-124  a relic kind ``region * 4 + type`` (instrument, pottery, scroll, jewelry): take it from
+         a bag, keep it, or discard it for an action / a patron
+125-150  a Grand Gallery space (collections I-III: 3 spaces, IV-V: 5, VI: 7): exhibit there,
+         or take one's disc back from it for a failed Royal Requirement
+151-170  a Bloomsbury tile by id
+171-176  a King's Favor space 1-6
+177-182  options of the pending decision: board side A/B; expertise 1/2/3 permutations (6);
+         which Society card to keep; Knowledge 8 (1 Science / 5 Prestige); the location action
+         (first / second, e.g. Study / Deepen); expedition payment (in full, -£3, -1
+         Knowledge, both)
+======== ======================================================================
+
+A turn is a sequence of masked sub-decisions of the same player (explorer, placement, bonus
+choices, location action, its targets, gains needing a choice, hand limit, end of turn); the
+``decision`` piece of the observation names the pending one.  ``state.action_to_string(a)``
+names any action.
+
+Observation layout
+------------------
+Seats are relative (0 = the observer, then clockwise); piece owners are the 4 relative seats, the
+Automa, the neutral (and "empty" where needed).  Counts are scaled into [0, 1].
+
+==================== ========== =============================================================
+piece                shape      content
+==================== ========== =============================================================
+decision             (26,)      pending decision kind (25) or game over
+task_args            (2,)       arguments of the observer's own pending decision
+year, mode           (5,), (5,) year one-hot; solo/confrontation/competitive/standard,
+                                simplified
+seats                (4, 35)    Reputation, Prestige, Science, £, Knowledge x4, Expertise x3,
+                                explorers placed, discs (reserve, Reputation, requirements),
+                                hand size, expeditions, relics exhibited, board side, period-1
+                                penalties, Royal Society claims, Bloomsbury rights and tiles,
+                                deciding now
+seat_relics          (4, 16)    relics held per kind
+seat_society         (4, 12)    the Society card kept (public)
+seat_played          (4, 48)    expeditions organized
+seat_patrons         (4, 16)    patrons held; ``seat_honored`` (4, 16) honored
+seat_bloomsbury      (4, 20)    Bloomsbury tiles taken
+seat_public_hand     (4, 48)    hand cards everyone knows (taken from the Program); the
+                                observer's own whole hand
+turn_order           (6, 6)     owner of each King's Favor space
+my_hand              (48,)      own hand; ``my_studies`` (16,), ``my_setup_hand`` (48,),
+                                ``my_society_offer`` (12,) own private cards
+my_known_tiles       (2, 20)    face-down Bloomsbury tiles (stack / box) the observer has seen
+drawn_cards, drawn_patrons, drawn_relics   cards / relics being chosen from (own decisions)
+current              (14,)      own explorer, location, section, supported, this turn
+program              (6, 48)    card on each Program space
+discard_pile, box    (48,) each public discard pile; cards the Automa removed
+deck_sizes           (5,)       Expedition, Patron, Study, Society decks; Patron cards known
+locations            (4, 6, 6)  pieces per location, section and owner
+gallery              (26, 7)    owner of each Gallery space (or empty)
+collection_faces     (6, 24)    the tile face in each collection slot
+objectives           (3, 12)    Royal Society tiles; ``objective_first`` (3, 7) first claimant
+requirements         (2, 8)     Royal Requirement tiles
+bags, discards       (16,) each relics in each bag / beside it, per kind
+stack_sizes          (2,)       Bloomsbury stacks
+automa               (16,)      corner favor of its last card, cards played, pawns left
+==================== ========== =============================================================
+
+Component data and provenance
+-----------------------------
+Files in ``data/``, one record per component, each with ``provenance``:
+
+* ``rulebook``: the 12 Society cards (``societies.json``, abilities and set-up benefits), the 8
+  Royal Requirement tiles, the 12 Royal Society objectives, the 20 Bloomsbury effects, the 6
+  King's Favors, the solo titles, the 3 printed Study cards, the Ur card of the worked example
+  (Asia, Expertise 5, Knowledge 7, £23, needs an earlier Asia expedition, gains 10 Prestige, 2
+  Science, +1 Asia Knowledge, a random and a chosen Asia relic), relic bags of 15 (6/4/3/2 per
+  type, scrolls x6 in Asia, jewelry x6 in South America), Program space 6 costing 2.
+* ``reconstructed`` (the real values are not public; each record says why it looks as it does):
+  the other 47 Expedition cards (12 per region, 3 of each type, 2 of each Expertise level,
+  Knowledge and cost rising with the level, Myth / Wonder on known wonders and legendary
+  sites, 3 simplified-set-up cards per region); the 16 Patron cards (£3-5 per Expertise,
+  penalties 3-5, relic demands by type, region or both); the 12 double-sided Collection tiles
+  (spaces demanding a region, a type or both; rewards from the rulebook's vocabulary); the 9
+  Automa cards; the other 13 Study cards; the Society board sides (Logistics or a region's
+  Expertise skill per explorer; blue side A carries the Asia skill of the Ur example); Program
+  costs of spaces 3-5 (1, 1, 2); the order of the King's Favors (the rulebook's listing order);
+  which objectives are A / B / C and whether each pays Science or Prestige; which Bloomsbury
+  tiles are in the 10 / 25 stacks (the first ten listed: immediate and permanent effects; the
+  last ten: Prestige, Science and end-game tiles); the relic split beyond the two stated x6
+  types (a Latin square: 15 of each type overall).
+
+A malformed file raises ``ComponentDataError`` (a ``ConfigError``) naming the file, the record
+and the rule broken.  An owner replaces a reconstructed file by passing its option.
+
+Decisions where the rules are silent
+------------------------------------
+* Set-up choices are made player by player in seat order (board side, 1/2/3 Expertise, the two
+  Expedition cards kept, the Society card kept and its set-up choices), then the year-1 favors
+  clockwise from a random player; later players see earlier players' public choices.
+* A Society's ability starts after its own set-up benefits (the British School's set-up Asia
+  Knowledge gives no Reputation).  The London's Explorers Club set-up tile counts as that
+  player's tile of the 10 stack.
+* Learning from peers compares sections (the Expertise used, support included).  Automa pawns
+  are explorers like any other there: a lower Automa pawn makes the highest players' explorers
+  earn the right bonus; the Automa gains nothing.  Confrontation discs are explorers of
+  Expertise 4 that gain nothing.
+* Support thresholds: University 3 (Study for 2) or 4 (Deepen); Museum 2, 4, 6 (Exhibit 1, 2,
+  3 relics) or 5 (Study two relics); The City: any level for Meet a Patron (it pays per level),
+  never for Sell; Port: exactly the expedition's Expertise.
+* Reputation a payment needs beyond the current Reputation (support, a Program space, a
+  reduction) is raised by turning Society discs into 2 Reputation each, as few as needed, as in
+  the Ur example.  The City / Museum gates look at Reputation before the explorer is chosen:
+  take Gain Reputation first to pass a gate.
+* A placement is offered only if its location action can be done.  At the Port, a Reserve (left
+  bonus) never takes away the last affordable expedition.  The -1 Knowledge reduction is offered
+  only when it is needed; the -£3 one whenever affordable.
+* Bloomsbury: reaching 10 (25) Prestige gives the right to one tile of that stack, taken as an
+  optional action in that or any later own turn; never a second one; an empty stack gives none.
+* A Royal Requirement disc taken back from the Gallery is chosen by the player (a decision at
+  the end of the year); with none there, -15 Prestige and a disc from under the Reputation
+  track if any.
+* Prestige and Science never go below 0; money is unlimited; a bag left empty takes its
+  discarded relics back at once; a draw from an exhausted region gives nothing.
+* "Placed 7 relics in the Grand Gallery" counts relics ever exhibited.  Study cards score the
+  most objectives achievable at once, each expedition used for one symbol (a matching).
+* Under the "random relics" penalty a chosen relic becomes a random one from a bag of the
+  player's choice (or the named bag).
+* Meet a Patron with one card left takes it; with none it is not offered.  Study a Relic at 5-6
+  may stop after one relic (the lower action).
+* The Automa does not score and is not ranked; its Gallery discs share majorities.
+* Solo titles: the rulebook's table leaves a score of exactly 80 between "70-79" and "> 80";
+  it is read as Sir.
+* ``resample_hidden(p)`` keeps what ``p`` and the player to move know (so the mover's legal
+  actions stay the same).
+"""
+
+from .rules import RoyalSocietyGame, RoyalSocietyState
+
+__all__ = ["RoyalSocietyGame", "RoyalSocietyState"]

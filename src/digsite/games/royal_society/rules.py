@@ -1,0 +1,1008 @@
+"""Royal Society of Archeology rules engine (see the package docstring for rules and decisions).
+
+A position keeps a queue of tasks.  Tasks that need a player's choice (``C_*`` kinds) stop the
+queue and make that player the decider; the others (``A_*``) run at once.  The year flow itself
+(upkeep, turns, Royal Requirements, final scoring) is a chain of such tasks, so every rule that
+creates a choice just puts a task in front of the queue.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ...core.engine import (
+    TERMINAL,
+    ConfigError,
+    Game,
+    State,
+    check_config,
+    win_loss_returns,
+)
+from .actions import (
+    A_GAIN,
+    A_KNOW,
+    A_SETUP_FAVORS,
+    AUTOMA,
+    BLOOM_CLAIM0,
+    C_BLOOM,
+    C_DISCARD_RELIC,
+    C_EXPERTISE,
+    C_EXPLORER_UP,
+    C_KNOW,
+    C_LOC_ACTION,
+    C_MAIN,
+    C_MILESTONE8,
+    C_RELIC,
+    C_RESERVE,
+    C_SETUP_DISCARD,
+    C_SIDE,
+    C_SOCIETY,
+    CLAIM0,
+    GAIN_REP,
+    GALLERY_SIZES,
+    GALLERY_START,
+    GAME_OVER,
+    MONEY,
+    NEUTRAL,
+    NUM_ACTIONS,
+    NUM_SPACES,
+    PATRON0,
+    PLACE0,
+    PRESTIGE,
+    REPUTATION,
+    SCIENCE,
+    SPACE_COLLECTION,
+)
+from .components import (
+    ASIA,
+    CITY,
+    MUSEUM,
+    PORT,
+    UNIVERSITY,
+    load_automa,
+    load_boards,
+    load_collections,
+    load_expeditions,
+    load_patrons,
+    load_rulebook_data,
+    load_studies,
+    solo_title,
+)
+from .scoring import final_scores, objective_met
+
+MODES = ("standard", "confrontation", "competitive", "solo")
+OPTIONS = {
+    "num_players": 3,
+    "mode": None,
+    "simplified": False,
+    "expeditions": None,
+    "patrons": None,
+    "collections": None,
+    "studies": None,
+    "automa": None,
+    "society_boards": None,
+}
+DATA_OPTIONS = ("expeditions", "patrons", "collections", "studies", "automa", "society_boards")
+MASK64 = (1 << 64) - 1
+ABILITY_CODES = (
+    "africa_chosen_relic",
+    "excavation_draw_two",
+    "anthropology_knowledge",
+    "asia_knowledge_reputation",
+    "mediterranean_exhibit_prestige",
+    "south_america_money",
+    "exploration_reputation",
+    "sell_for_18",
+    "patron_plus_3",
+    "cartography_chosen_relic",
+    "museum_at_4",
+    "free_reserve",
+)
+# Bloomsbury effect names used by the rules
+REQ_PENALTIES = ("support_cap_5", "random_relics", "no_collection_rewards", "no_right_bonus")
+
+
+def _mix(x: int) -> int:
+    """splitmix64: the engine's own chance, seeded from the Generator given at set-up."""
+    x = (x + 0x9E3779B97F4A7C15) & MASK64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK64
+    return x ^ (x >> 31)
+
+
+class RoyalSocietyGame(Game):
+    name = "royal_society"
+    player_counts = (1, 2, 3, 4)
+    num_actions = NUM_ACTIONS
+    max_game_length = 6000
+
+    def __init__(
+        self,
+        num_players: int = 3,
+        mode: str | None = None,
+        simplified: bool = False,
+        expeditions=None,
+        patrons=None,
+        collections=None,
+        studies=None,
+        automa=None,
+        society_boards=None,
+    ):
+        if num_players not in self.player_counts:
+            raise ConfigError(
+                f"The Royal Society of Archeology is for 1-4 players, not {num_players!r}"
+            )
+        default = {1: "solo", 2: "confrontation"}.get(num_players, "standard")
+        if mode is None:
+            mode = default
+        if mode not in MODES:
+            raise ConfigError(f"mode must be one of {MODES} or None, not {mode!r}")
+        allowed = {1: ("solo",), 2: ("confrontation", "competitive")}.get(
+            num_players, ("standard",)
+        )
+        if mode not in allowed:
+            raise ConfigError(
+                f"with {num_players} player(s) mode is one of {allowed} (None: {default!r}); "
+                f"2 players play 'confrontation' (neutral blocking discs) or 'competitive' "
+                f"(the Automa as a third society)"
+            )
+        if not isinstance(simplified, bool):
+            raise ConfigError(f"simplified must be True or False, not {simplified!r}")
+        self.num_players = num_players
+        self.mode = mode
+        self.simplified = simplified
+        self.automa = self.mode in ("solo", "competitive")
+        self.neutral = self.mode == "confrontation"
+        self.board_players = {"solo": 2, "confrontation": 2, "competitive": 3}.get(
+            self.mode, num_players
+        )
+        self.years = 4 if num_players == 4 else 5
+        self.requirement_years = (2, 4) if num_players == 4 else (3, 5)
+        self._sources = {
+            "expeditions": expeditions,
+            "patrons": patrons,
+            "collections": collections,
+            "studies": studies,
+            "automa": automa,
+            "society_boards": society_boards,
+        }
+        for key, value in self._sources.items():
+            if value is not None and not isinstance(value, (str, Path, list, dict)):
+                raise ConfigError(
+                    f"{key} must be a path, a list of records or a dict, not a "
+                    f"{type(value).__name__}"
+                )
+        self.expeditions = load_expeditions(expeditions)
+        self.patrons = load_patrons(patrons)
+        self.collections = load_collections(collections)
+        self.studies = load_studies(studies)
+        self.automa_cards = load_automa(automa)
+        self.boards = load_boards(society_boards)
+        self.rb = load_rulebook_data()
+        self.abilities = tuple(ABILITY_CODES.index(s["ability"]) for s in self.rb.societies)
+        self.simplified_cards = [c.id for c in self.expeditions if c.simplified]
+        if simplified and len(self.simplified_cards) < 2 * num_players:
+            raise ConfigError(
+                f"the simplified set-up deals 2 marked Expedition cards per player: the deck has "
+                f"{len(self.simplified_cards)} marked cards, {2 * num_players} are needed"
+            )
+        self.patron_kinds = [tuple(k for k in range(16) if x.accepts(k)) for x in self.patrons]
+        self.collection_faces = [f for tile in self.collections for f in tile]
+        self.face_kinds = [
+            [
+                tuple(
+                    k
+                    for k in range(16)
+                    if (region < 0 or k // 4 == region) and (typ < 0 or k % 4 == typ)
+                )
+                for region, typ in face.spaces
+            ]
+            for face in self.collection_faces
+        ]
+        from .observation import observation_layout
+
+        self.layout = observation_layout()
+        self.starts = {name: sl.start for name, sl in self.layout.slices.items()}
+        self.observation_size = self.layout.size
+
+    @property
+    def config(self) -> dict[str, Any]:
+        cfg: dict[str, Any] = {
+            "num_players": self.num_players,
+            "mode": self.mode,
+            "simplified": self.simplified,
+        }
+        for key, value in self._sources.items():
+            cfg[key] = str(value) if isinstance(value, Path) else value
+        return cfg
+
+    @classmethod
+    def from_config(cls, **config: Any) -> RoyalSocietyGame:
+        check_config(config, OPTIONS, "Royal Society")
+        return cls(**config)
+
+    def new_initial_state(self, rng: np.random.Generator) -> RoyalSocietyState:
+        return RoyalSocietyState.new_game(self, rng)
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> RoyalSocietyState:
+        from .saved import restore
+
+        return restore(RoyalSocietyState(self), data)
+
+    def observation_piece_names(self):
+        return list(self.layout.slices.items())
+
+
+SAVED_FIELDS = (
+    "seed",
+    "draws",
+    "year",
+    "decision",
+    "decider",
+    "queue",
+    "turn_order",
+    "favor_space",
+    "first_player",
+    "placed",
+    "automa_pawns",
+    "rep",
+    "rep_time",
+    "clock",
+    "prestige",
+    "science",
+    "money",
+    "knowledge",
+    "expertise",
+    "discs",
+    "rep_discs",
+    "req_discs",
+    "relics",
+    "hand",
+    "played",
+    "patrons",
+    "honored",
+    "studies",
+    "society",
+    "society_offer",
+    "society_rejected",
+    "side",
+    "bloom",
+    "bloom_right",
+    "bloom_taken",
+    "penalties",
+    "claims",
+    "exhibited",
+    "exp_seen",
+    "bloom_seen",
+    "program",
+    "exp_deck",
+    "exp_discard",
+    "exp_box",
+    "patron_deck",
+    "patron_known",
+    "study_deck",
+    "society_deck",
+    "bags",
+    "discards",
+    "faces",
+    "gallery",
+    "objectives",
+    "rs_left",
+    "requirements",
+    "stacks",
+    "bloom_box",
+    "bloom_removed",
+    "locations",
+    "automa_deck",
+    "automa_played",
+    "automa_last",
+    "cur",
+    "collections_done",
+    "drawn_cards",
+    "drawn_patrons",
+    "drawn_relics",
+    "chosen_regions",
+    "setup_hand",
+    "final",
+    "public_hand",
+)
+
+
+_LIST_FIELDS: tuple[str, ...] = ()
+"""The list-valued saved fields (at most two levels deep), filled in below the class."""
+
+
+class RoyalSocietyState(State):
+    """One position: plain ints and lists; ``SAVED_FIELDS`` is the whole of it."""
+
+    def __init__(self, game: RoyalSocietyGame):
+        n = game.num_players
+        self.game = game
+        self.seed = 0
+        self.draws = 0
+        self.year = 1
+        self.decision = C_MAIN
+        self.decider = 0
+        self.queue: list[list[int]] = []
+        self.turn_order: list[int] = []
+        self.favor_space = [-1] * 6
+        self.first_player = 0
+        self.placed = [[0, 0, 0] for _ in range(n)]
+        self.automa_pawns = 0
+        self.rep = [4] * n
+        self.rep_time = list(range(n))
+        self.clock = n
+        self.prestige = [0] * n
+        self.science = [0] * n
+        self.money = [0] * n
+        self.knowledge = [[0] * 4 for _ in range(n)]
+        self.expertise = [[0, 0, 0] for _ in range(n)]
+        self.discs = [10] * n
+        self.rep_discs = [0] * n
+        self.req_discs = [0] * n
+        self.relics = [[0] * 16 for _ in range(n)]
+        self.hand: list[list[int]] = [[] for _ in range(n)]
+        self.played: list[list[int]] = [[] for _ in range(n)]
+        self.patrons: list[list[int]] = [[] for _ in range(n)]
+        self.honored: list[list[int]] = [[] for _ in range(n)]
+        self.studies: list[list[int]] = [[] for _ in range(n)]
+        self.society = [-1] * n
+        self.society_offer: list[list[int]] = [[] for _ in range(n)]
+        self.society_rejected = [-1] * n
+        self.side = [-1] * n
+        self.bloom: list[list[int]] = [[] for _ in range(n)]
+        self.bloom_right = [[0, 0] for _ in range(n)]
+        self.bloom_taken = [[0, 0] for _ in range(n)]
+        self.penalties = [[0, 0, 0, 0] for _ in range(n)]
+        self.claims = [[0, 0, 0] for _ in range(n)]
+        self.exhibited = [0] * n
+        self.exp_seen = [0] * (n + 1)  # per player, then public
+        self.bloom_seen = [0] * (n + 1)
+        self.program = [-1] * 6
+        self.exp_deck: list[int] = []
+        self.exp_discard: list[int] = []
+        self.exp_box: list[int] = []
+        self.patron_deck: list[int] = []
+        self.patron_known = 0
+        self.study_deck: list[int] = []
+        self.society_deck: list[int] = []
+        self.bags = list(game.rb.bags)
+        self.discards = [0] * 16
+        self.faces = [0] * 6
+        self.gallery = [-1] * NUM_SPACES
+        self.objectives = [0, 4, 8]
+        self.rs_left = [-1, -1, -1]
+        self.requirements = [0, 4]
+        self.stacks: list[list[int]] = [[], []]
+        self.bloom_box: list[list[int]] = [[], []]
+        self.bloom_removed: list[int] = []
+        self.locations: list[list[int]] = [[], [], [], []]  # owner * 8 + section, in order
+        self.automa_deck: list[int] = []
+        self.automa_played: list[int] = []
+        self.automa_last = -1
+        self.cur = [-1, -1, 0, 0, -1]  # explorer, location, section, supported, turn position
+        self.collections_done = 0
+        self.drawn_cards: list[int] = []
+        self.drawn_patrons: list[int] = []
+        self.drawn_relics: list[int] = []
+        self.chosen_regions: list[int] = []
+        self.setup_hand: list[list[int]] = [[] for _ in range(n)]
+        self.final: list[int] = []
+        self.public_hand = 0
+        """Cards whose place in a hand everybody knows (taken from the Program)."""
+        self._mask: np.ndarray | None = None
+
+    # -- chance ------------------------------------------------------------------------------
+    def _rand(self, n: int) -> int:
+        self.draws += 1
+        return _mix(self.seed ^ (self.draws * 0xD1B54A32D192ED03 & MASK64)) % n
+
+    def _shuffle(self, items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self._rand(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    # -- set-up ------------------------------------------------------------------------------
+    @classmethod
+    def new_game(cls, game: RoyalSocietyGame, rng: np.random.Generator) -> RoyalSocietyState:
+        s = cls(game)
+        n = game.num_players
+        s.seed = int(rng.integers(1 << 62))
+        by_size = {3: [], 5: [], 7: []}
+        for t, tile in enumerate(game.collections):
+            by_size[tile[0].size].append(t)
+        faces = []
+        for size, count in ((3, 3), (5, 2), (7, 1)):
+            pool = list(by_size[size])
+            s._shuffle(pool)
+            faces += [2 * t + s._rand(2) for t in pool[:count]]
+        s.faces = faces
+        s.requirements = [s._rand(4), 4 + s._rand(4)]
+        groups = {g: [o["id"] for o in game.rb.objectives if o["group"] == g] for g in "ABC"}
+        s.objectives = [groups[g][s._rand(len(groups[g]))] for g in "ABC"]
+        per_stack = game.board_players + 1
+        for k, value in enumerate((10, 25)):
+            tiles = [t["id"] for t in game.rb.bloomsbury if t["stack"] == value]
+            s._shuffle(tiles)
+            s.stacks[k] = tiles[:per_stack]
+            s.bloom_box[k] = tiles[per_stack:]
+        s.patron_deck = list(range(16))
+        s._shuffle(s.patron_deck)
+        deck = list(range(48))
+        if game.simplified:
+            marked = list(game.simplified_cards)
+            s._shuffle(marked)
+            for p in range(n):
+                s.hand[p] = sorted(marked[2 * p : 2 * p + 2])
+            dealt = set(marked[: 2 * n])
+            deck = [c for c in deck if c not in dealt]
+        s._shuffle(deck)
+        s.exp_deck = deck
+        for slot in range(5, -1, -1):
+            s.program[slot] = s._draw_card()
+            s._reveal(s.program[slot])
+        s.study_deck = list(range(16))
+        s._shuffle(s.study_deck)
+        s.society_deck = [] if game.simplified else list(range(12))
+        s._shuffle(s.society_deck)
+        if game.neutral:
+            for loc in range(4):
+                s.locations[loc].append(NEUTRAL * 8 + 4)
+            s.rs_left[1] = NEUTRAL
+            for c in range(6):
+                spaces = list(range(GALLERY_START[c], GALLERY_START[c] + GALLERY_SIZES[c]))
+                s._shuffle(spaces)
+                for sp in spaces[: 2 if c == 5 else 1]:
+                    s.gallery[sp] = NEUTRAL
+        if game.automa:
+            s.automa_deck = list(range(len(game.automa_cards)))
+            s._shuffle(s.automa_deck)
+            s.favor_space[0] = AUTOMA
+        for p in range(n):
+            s.studies[p] = sorted([s.study_deck.pop(), s.study_deck.pop()])
+            if game.simplified:
+                continue
+            s.society_offer[p] = [s.society_deck.pop(), s.society_deck.pop()]
+            s.setup_hand[p] = sorted(s._draw_card() for _ in range(4))
+            for c in s.setup_hand[p]:
+                s.exp_seen[p] |= 1 << c
+        for p in range(n):
+            for c in s.hand[p]:
+                s.exp_seen[p] |= 1 << c
+        s.first_player = s._rand(n)
+        for p in range(n):
+            s.queue.append([C_SIDE, p, 0, 0])
+            s.queue.append([C_EXPERTISE, p, 0, 0])
+            if game.simplified:
+                s.queue.append([A_GAIN, p, MONEY, 20])
+                for r in range(4):
+                    s.queue.append([A_KNOW, p, r, 2])
+            else:
+                s.queue.append([C_SETUP_DISCARD, p, 0, 0])
+                s.queue.append([C_SETUP_DISCARD, p, 0, 0])
+                s.queue.append([C_SOCIETY, p, 0, 0])
+        s.queue.append([A_SETUP_FAVORS, 0, 0, 0])
+        s._run()
+        return s
+
+    def _draw_card(self) -> int:
+        """Top of the Expedition deck, reshuffling the discard pile when the deck is empty."""
+        if not self.exp_deck:
+            self.exp_deck = self.exp_discard
+            self.exp_discard = []
+            self._shuffle(self.exp_deck)
+        return self.exp_deck.pop() if self.exp_deck else -1
+
+    def _reveal(self, card: int) -> None:
+        self.exp_seen[-1] |= 1 << card
+
+    def _refill_program(self) -> None:
+        """Close gaps by sliding cards right (towards space 1), then fill from space 6."""
+        cards = [c for c in self.program if c >= 0]
+        while len(cards) < 6:
+            c = self._draw_card()
+            if c < 0:
+                break
+            self._reveal(c)
+            cards.append(c)
+        self.program = cards + [-1] * (6 - len(cards))
+
+    # -- protocol ----------------------------------------------------------------------------
+    def current_player(self) -> int:
+        return TERMINAL if self.decision == GAME_OVER else self.decider
+
+    def is_terminal(self) -> bool:
+        return self.decision == GAME_OVER
+
+    def scores(self) -> list[float]:
+        if self.final:
+            return [float(x) for x in self.final]
+        return [
+            float(min(self.prestige[p], 5 * self.science[p])) for p in range(self.game.num_players)
+        ]
+
+    def ranking_key(self, p: int) -> tuple[int, int, int]:
+        pr, sc = self.prestige[p], 5 * self.science[p]
+        return (min(pr, sc), max(pr, sc), self.rep[p])
+
+    def winners(self) -> list[int]:
+        keys = [self.ranking_key(p) for p in range(self.game.num_players)]
+        best = max(keys)
+        return [p for p, k in enumerate(keys) if k == best]
+
+    def title(self) -> str:
+        return solo_title(int(self.scores()[0]), self.game.rb.titles)
+
+    def returns(self) -> list[float]:
+        n = self.game.num_players
+        if self.decision != GAME_OVER:
+            return [0.0] * n
+        if n == 1:
+            return [1.0 if self.scores()[0] >= self.game.rb.titles[1][0] else -1.0]
+        return win_loss_returns(self.winners(), n)
+
+    def legal_action_mask(self) -> np.ndarray:
+        if self._mask is None:
+            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+            if self.decision != GAME_OVER:
+                acts = self._legal(self.queue[0])
+                mask[acts] = 1
+            self._mask = mask
+        return self._mask
+
+    def apply_action(self, action: int) -> None:
+        mask = self.legal_action_mask()
+        if (
+            isinstance(action, bool)
+            or not isinstance(action, (int, np.integer))
+            or not (0 <= action < NUM_ACTIONS)
+            or not mask[action]
+        ):
+            raise self.illegal_action_error(action)
+        self._mask = None
+        task = self.queue[0]
+        _HANDLERS[task[0]](self, task, int(action))
+        self._run()
+
+    def clone(self) -> RoyalSocietyState:
+        other = copy.copy(self)
+        for name in _LIST_FIELDS:
+            value = getattr(self, name)
+            if value and isinstance(value[0], list):
+                setattr(other, name, [list(x) for x in value])
+            else:
+                setattr(other, name, list(value))
+        return other
+
+    # -- the task queue ----------------------------------------------------------------------
+    def _run(self) -> None:
+        """Run automatic tasks until a player must decide (or the game ends)."""
+        q = self.queue
+        while True:
+            if not q:
+                self._final_scoring()
+                return
+            task = q[0]
+            kind = task[0]
+            if kind >= 100:
+                q.pop(0)
+                _AUTO[kind](self, task)
+                continue
+            legal = self._legal(task)
+            if legal:
+                if kind == C_LOC_ACTION and len(legal) == 1:
+                    _HANDLERS[kind](self, task, legal[0])
+                    continue
+                self.decision = kind
+                self.decider = task[1]
+                mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+                mask[legal] = 1
+                self._mask = mask
+                return
+            q.pop(0)
+
+    def _push(self, *tasks: list[int]) -> None:
+        self.queue[0:0] = list(tasks)
+
+    # -- gains -------------------------------------------------------------------------------
+    def _set_rep(self, p: int, value: int) -> None:
+        value = max(0, min(9, value))
+        if value != self.rep[p]:
+            self.rep[p] = value
+            self.clock += 1
+            self.rep_time[p] = self.clock
+
+    def _gain(self, p: int, stat: int, amount: int) -> None:
+        if stat == PRESTIGE:
+            before = self.prestige[p]
+            self.prestige[p] = max(0, before + amount)
+            for k, threshold in enumerate((10, 25)):
+                if before < threshold <= self.prestige[p]:
+                    self.bloom_right[p][k] = 1
+        elif stat == SCIENCE:
+            self.science[p] = max(0, self.science[p] + amount)
+        elif stat == REPUTATION:
+            self._set_rep(p, self.rep[p] + amount)
+        else:
+            self.money[p] = max(0, self.money[p] + amount)
+
+    def _know(self, p: int, region: int, amount: int) -> None:
+        """Knowledge with its milestones (5, 8, 12, beyond 12) and the British School ability."""
+        if amount <= 0:
+            return
+        before = self.knowledge[p][region]
+        after = before + amount
+        if before < 5 <= after:
+            self._gain(p, SCIENCE, 1)
+        if before < 8 <= after:
+            self._push([C_MILESTONE8, p, 0, 0])
+        if before < 12 <= after:
+            self._gain(p, SCIENCE, 2)
+        if after > 12:
+            self._gain(p, PRESTIGE, after - max(before, 12))
+            after = 12
+        self.knowledge[p][region] = after
+        if region == ASIA and self._ability(p) == 3:
+            self._gain(p, REPUTATION, 1)
+
+    def _ability(self, p: int) -> int:
+        s = self.society[p]
+        return -1 if s < 0 else self.game.abilities[s]
+
+    def _has_bloom(self, p: int, effect: str) -> int:
+        for t in self.bloom[p]:
+            eff = self.game.rb.bloomsbury[t]["effect"]
+            if effect in eff:
+                return eff[effect]
+        return 0
+
+    def _take_relic(self, p: int, kind: int) -> None:
+        self.bags[kind] -= 1
+        self.relics[p][kind] += 1
+        self._refill_bag(kind // 4)
+
+    def _refill_bag(self, region: int) -> None:
+        base = region * 4
+        if sum(self.bags[base : base + 4]) == 0:
+            for k in range(base, base + 4):
+                self.bags[k] += self.discards[k]
+                self.discards[k] = 0
+
+    def _random_relic(self, region: int) -> int:
+        """Draw at random from a region's bag (refilled from its discards if empty); -1 if none."""
+        self._refill_bag(region)
+        base = region * 4
+        total = sum(self.bags[base : base + 4])
+        if total == 0:
+            return -1
+        r = self._rand(total)
+        for k in range(base, base + 4):
+            if r < self.bags[k]:
+                return k
+            r -= self.bags[k]
+        return -1
+
+    def _discard_relic(self, p: int, kind: int) -> None:
+        self.relics[p][kind] -= 1
+        self.discards[kind] += 1
+        self._refill_bag(kind // 4)
+
+    def _refill_all(self) -> None:
+        """A bag left empty takes back its discarded relics (the rulebook's discard rule)."""
+        for region in range(4):
+            self._refill_bag(region)
+
+    def _reward_tasks(self, p: int, reward, explorer_choice: bool = True) -> list[list[int]]:
+        """Tasks for a reward given as (key, amount) pairs from the rulebook's vocabulary."""
+        tasks = []
+        for key, amount in reward:
+            if key == "prestige":
+                tasks.append([A_GAIN, p, PRESTIGE, amount])
+            elif key == "science":
+                tasks.append([A_GAIN, p, SCIENCE, amount])
+            elif key == "reputation":
+                tasks.append([A_GAIN, p, REPUTATION, amount])
+            elif key == "money":
+                tasks.append([A_GAIN, p, MONEY, amount])
+            elif key == "knowledge_choice":
+                tasks += [[C_KNOW, p, 1, 0]] * amount
+            elif key == "reserve":
+                tasks += [[C_RESERVE, p, 1, 0]] * amount
+            elif key == "chosen_relic":
+                tasks += [[C_RELIC, p, 15, 0]] * amount
+            elif key == "expertise":
+                tasks += [[C_EXPLORER_UP, p, 0, 0]] * amount
+        return [list(t) for t in tasks]
+
+    # -- reputation budget -------------------------------------------------------------------
+    def budget(self, p: int) -> int:
+        """Reputation a player can spend now, turning discs into Reputation as needed."""
+        return self.rep[p] + 2 * self.discs[p]
+
+    def _pay_rep(self, p: int, amount: int) -> None:
+        """Spend Reputation; discs are turned into 2 Reputation each first if it is short."""
+        while self.rep[p] < amount:
+            self.discs[p] -= 1
+            self.rep_discs[p] += 1
+            self._set_rep(p, self.rep[p] + 2)
+        self._set_rep(p, self.rep[p] - amount)
+
+    # -- expeditions -------------------------------------------------------------------------
+    def _skill(self, p: int, explorer: int) -> tuple[int, int]:
+        board = self.game.boards[(p % 4) * 2 + max(self.side[p], 0)]
+        return board[explorer]
+
+    def expedition_needs(self, p: int, explorer: int, card: int) -> tuple[int, int, bool]:
+        """(knowledge shortfall, money shortfall, condition met) for sending ``explorer``."""
+        c = self.game.expeditions[card]
+        kind, region = self._skill(p, explorer)
+        need_k = c.knowledge - (2 if kind == 1 and region == c.region else 0)
+        need_m = c.cost - (3 if kind == 0 else 0)
+        cond = True
+        if c.condition_region >= 0 or c.condition_type >= 0:
+            cond = any(
+                (c.condition_region < 0 or self.game.expeditions[x].region == c.condition_region)
+                and (c.condition_type < 0 or self.game.expeditions[x].type == c.condition_type)
+                for x in self.played[p]
+            )
+        return need_k - self.knowledge[p][c.region], need_m - self.money[p], cond
+
+    def _card_feasible(
+        self, p: int, explorer: int, section: int, supported: bool, card: int, budget: int
+    ) -> bool:
+        c = self.game.expeditions[card]
+        if section < c.expertise or (supported and section != c.expertise):
+            return False
+        dk, dm, cond = self.expedition_needs(p, explorer, card)
+        if not cond or dk > 1 or dm > 3:
+            return False
+        need = (2 if dk == 1 else 0) + (2 if dm > 0 else 0)
+        return need <= budget
+
+    def _program_cost(self, slot: int, p: int) -> int:
+        return self.game.rb.program_reputation[slot]
+
+    def feasible_expeditions(self, p, explorer, section, supported, budget, skip_slot=-1, extra=-1):
+        out = []
+        for card in self.hand[p] + ([extra] if extra >= 0 else []):
+            if self._card_feasible(p, explorer, section, supported, card, budget):
+                out.append(card)
+        for slot, card in enumerate(self.program):
+            if card < 0 or slot == skip_slot:
+                continue
+            cost = self._program_cost(slot, p)
+            if cost <= budget and self._card_feasible(
+                p, explorer, section, supported, card, budget - cost
+            ):
+                out.append(card)
+        return out
+
+    # -- location actions --------------------------------------------------------------------
+    def gate_ok(self, p: int, loc: int) -> bool:
+        if loc == MUSEUM:
+            return self.rep[p] >= (4 if self._ability(p) == 10 else 6)
+        if loc == CITY:
+            return self.rep[p] >= 4
+        return True
+
+    def _exhibit_spaces(self, p: int) -> list[int]:
+        if self.discs[p] <= 0:
+            return []
+        held = self.relics[p]
+        kinds = self.game.face_kinds
+        faces = self.faces
+        gallery = self.gallery
+        out = []
+        for sp in range(NUM_SPACES):
+            if gallery[sp] < 0:
+                c = SPACE_COLLECTION[sp]
+                for k in kinds[faces[c]][sp - GALLERY_START[c]]:
+                    if held[k]:
+                        out.append(sp)
+                        break
+        return out
+
+    def space_kinds(self, sp: int) -> tuple[int, ...]:
+        """Relic kinds a Grand Gallery space accepts."""
+        c = SPACE_COLLECTION[sp]
+        return self.game.face_kinds[self.faces[c]][sp - GALLERY_START[c]]
+
+    def _space_spec(self, sp: int) -> tuple[int, int]:
+        c = SPACE_COLLECTION[sp]
+        face = self.game.collection_faces[self.faces[c]]
+        return face.spaces[sp - GALLERY_START[c]]
+
+    @staticmethod
+    def _matching_kinds(region: int, typ: int) -> list[int]:
+        return [
+            k for k in range(16) if (region < 0 or k // 4 == region) and (typ < 0 or k % 4 == typ)
+        ]
+
+    def location_options(
+        self, p: int, loc: int, section: int, supported: bool, budget: int, exhibit: int = -1
+    ) -> list[int]:
+        """Legal location actions (0 or 1, see the docstring) for an explorer placed there."""
+        out = []
+        if loc == UNIVERSITY:
+            if not supported or section == 3:
+                out.append(0)
+            if section >= 4 and (not supported or section == 4) and any(self.relics[p]):
+                out.append(1)
+        elif loc == MUSEUM:
+            if section >= 2 and (not supported or section in (2, 4, 6)):
+                if exhibit < 0:
+                    exhibit = int(bool(self._exhibit_spaces(p)))
+                if exhibit:
+                    out.append(0)
+            n_relics = sum(self.relics[p])
+            if n_relics and (not supported or (section == 5 and n_relics >= 2)):
+                out.append(1)
+        elif loc == CITY:
+            if self.patron_deck:
+                out.append(0)
+            if not supported and self.rep[p] >= 1 and any(self.relics[p]):
+                out.append(1)
+        elif self.feasible_expeditions(p, self.cur[0], section, supported, budget):
+            out.append(0)
+        return out
+
+    def _placements(self, p: int, explorer: int) -> list[int]:
+        base = self.expertise[p][explorer]
+        cap = 5 if self.penalties[p][0] else 6
+        budget = self.budget(p)
+        saved = self.cur[0]
+        self.cur[0] = explorer
+        exhibit = int(bool(self._exhibit_spaces(p)))
+        top = min(6, max(base, min(cap, base + budget)))
+        out = []
+        for loc in range(4):
+            if not self.gate_ok(p, loc):
+                continue
+            if loc == PORT:
+                out += self._port_placements(p, explorer, base, top, budget)
+                continue
+            for section in range(1, top + 1):
+                supported = section > base
+                left = budget - (section - base if supported else 0)
+                if self.location_options(p, loc, section, supported, left, exhibit):
+                    out.append(PLACE0 + loc * 6 + section - 1)
+        self.cur[0] = saved
+        return out
+
+    def _port_placements(self, p: int, explorer: int, base: int, top: int, budget: int):
+        """Port sections from which some expedition can be organized (one pass over cards)."""
+        cards = [(c, 0) for c in self.hand[p]]
+        cards += [(c, self._program_cost(slot, p)) for slot, c in enumerate(self.program) if c >= 0]
+        sections = set()
+        for card, cost in cards:
+            dk, dm, cond = self.expedition_needs(p, explorer, card)
+            if not cond or dk > 1 or dm > 3:
+                continue
+            need = cost + (2 if dk == 1 else 0) + (2 if dm > 0 else 0)
+            level = self.game.expeditions[card].expertise
+            for section in range(level, top + 1):
+                support = section - base if section > base else 0
+                if support and section != level:
+                    continue
+                if need + support <= budget:
+                    sections.add(section)
+        return [PLACE0 + PORT * 6 + s - 1 for s in sorted(sections)]
+
+    # -- optional actions --------------------------------------------------------------------
+    def optional_actions(self, p: int) -> list[int]:
+        out = []
+        if self.discs[p] > 0 and self.rep[p] < 9:
+            out.append(GAIN_REP)
+        held = self.relics[p]
+        honored = self.honored[p]
+        kinds = self.game.patron_kinds
+        for pat in self.patrons[p]:
+            if pat not in honored and any(held[k] for k in kinds[pat]):
+                out.append(PATRON0 + pat)
+        if self.discs[p] > 0:
+            for g in range(3):
+                if not self.claims[p][g] and objective_met(self, p, self.objectives[g]):
+                    out.append(CLAIM0 + g)
+        for k in range(2):
+            if self.bloom_right[p][k] and not self.bloom_taken[p][k] and self.stacks[k]:
+                out.append(BLOOM_CLAIM0 + k)
+        return out
+
+    def _do_optional(self, p: int, action: int) -> None:
+        if action == GAIN_REP:
+            self.discs[p] -= 1
+            self.rep_discs[p] += 1
+            self._gain(p, REPUTATION, 2)
+        elif PATRON0 <= action < PATRON0 + 16:
+            pat = action - PATRON0
+            patron = self.game.patrons[pat]
+            kinds = [k for k in range(16) if self.relics[p][k] and patron.accepts(k)]
+            if len(kinds) == 1:
+                self._honor(p, pat, kinds[0])
+            else:
+                self._push([C_DISCARD_RELIC, p, 10 + pat, 0])
+        elif CLAIM0 <= action < CLAIM0 + 3:
+            g = action - CLAIM0
+            self.discs[p] -= 1
+            self.claims[p][g] = 1
+            first = self.rs_left[g] < 0
+            if first:
+                self.rs_left[g] = p
+                self.claims[p][g] = 2
+            obj = self.game.rb.objectives[self.objectives[g]]
+            if obj["reward"] == "science":
+                self._gain(p, SCIENCE, 4 if first else 2)
+            else:
+                self._gain(p, PRESTIGE, 20 if first else 10)
+        else:
+            k = action - BLOOM_CLAIM0
+            for x in self.stacks[k]:
+                self.bloom_seen[p] |= 1 << x
+            self._push([C_BLOOM, p, k, 0])
+
+    def _honor(self, p: int, pat: int, kind: int) -> None:
+        self._discard_relic(p, kind)
+        self.honored[p].append(pat)
+        self._gain(p, REPUTATION, 1)
+
+    # -- legal actions per task --------------------------------------------------------------
+    def _legal(self, task: list[int]) -> list[int]:
+        return _LEGAL[task[0]](self, task)
+
+    # -- final scoring -----------------------------------------------------------------------
+    def _final_scoring(self) -> None:
+        if self.decision == GAME_OVER:
+            return
+        final_scores(self)
+        self.final = [
+            min(self.prestige[p], 5 * self.science[p]) for p in range(self.game.num_players)
+        ]
+        self.decision = GAME_OVER
+        self.decider = 0
+        self._mask = None
+
+    # -- information -------------------------------------------------------------------------
+    def observe(self, player: int, out: np.ndarray) -> None:
+        from .observation import encode
+
+        encode(self, player, out)
+
+    def resample_hidden(self, player: int, rng: np.random.Generator) -> RoyalSocietyState:
+        from .hidden import resample
+
+        return resample(self, player, rng)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = {"game": "royal_society", "config": self.game.config}
+        for name in SAVED_FIELDS:
+            data[name] = copy.deepcopy(getattr(self, name))
+        return data
+
+    def action_to_string(self, action: int) -> str:
+        from .text import action_to_string
+
+        return action_to_string(self, action)
+
+    def render(self) -> str:
+        from .text import render_state
+
+        return render_state(self)
+
+    def check_invariants(self) -> None:
+        from .saved import check_invariants
+
+        check_invariants(self)
+
+
+from .flow import _AUTO, _HANDLERS, _LEGAL  # noqa: E402
+
+_INT_FIELDS = (
+    "seed", "draws", "year", "decision", "decider", "first_player", "automa_pawns", "clock",
+    "patron_known", "automa_last", "collections_done", "public_hand",
+)  # fmt: skip
+_LIST_FIELDS = tuple(name for name in SAVED_FIELDS if name not in _INT_FIELDS)

@@ -1,0 +1,218 @@
+"""Objectives (Royal Society, Royal Requirements, Study cards) and the final scoring."""
+
+from __future__ import annotations
+
+from .actions import (
+    C_REQUIREMENT_DISC,
+    GALLERY_SIZES,
+    GALLERY_START,
+    PRESTIGE,
+    REPUTATION,
+    SCIENCE,
+)
+
+
+def _played(s, p):
+    return [s.game.expeditions[c] for c in s.played[p]]
+
+
+def objective_met(s, p: int, obj: int) -> bool:
+    """The 12 Royal Society objectives, in the rulebook's order (p.14)."""
+    cards = _played(s, p)
+    if obj <= 3 or obj == 9:
+        regions = [0] * 4
+        types = [0] * 4
+        for c in cards:
+            regions[c.region] += 1
+            types[c.type] += 1
+        if obj == 0:
+            return sum(1 for x in regions if x >= 2) >= 2
+        if obj == 1:
+            return sum(1 for x in regions if x) >= 3
+        if obj == 2:
+            return len({c.expertise for c in cards}) >= 4
+        if obj == 3:
+            return max(types) >= 3
+        return sum(c.myth for c in cards) >= 2 or sum(c.wonder for c in cards) >= 2
+    ex = s.expertise[p]
+    if obj == 4:
+        return min(ex) >= 4
+    if obj == 5:
+        return sum(1 for x in ex if x >= 5) >= 2
+    if obj == 6:
+        return s.exhibited[p] >= 7
+    if obj == 7:
+        held = s.relics[p]
+        return sum(held) >= 8 and all(sum(held[4 * r : 4 * r + 4]) for r in range(4))
+    if obj == 8:
+        return len(s.honored[p]) >= 3
+    if obj == 10:
+        return min(s.knowledge[p]) >= 4
+    return max(s.knowledge[p]) >= 12
+
+
+def _symbol_ok(card, symbol) -> bool:
+    kind, value = symbol
+    if kind == "region":
+        return card.region == value
+    if kind == "type":
+        return card.type == value
+    if value == 0:
+        return card.myth
+    if value == 1:
+        return card.wonder
+    return card.expertise >= 5
+
+
+def _matchable(symbols, cards) -> bool:
+    """Each symbol needs its own expedition card (bipartite matching by augmenting paths)."""
+    owner = [-1] * len(cards)
+
+    def augment(i, seen):
+        for j, card in enumerate(cards):
+            if j not in seen and _symbol_ok(card, symbols[i]):
+                seen.add(j)
+                if owner[j] < 0 or augment(owner[j], seen):
+                    owner[j] = i
+                    return True
+        return False
+
+    return all(augment(i, set()) for i in range(len(symbols)))
+
+
+def study_objectives(s, p: int, study: int) -> int:
+    """Most objectives of a Study card achievable at once, each card used for one symbol."""
+    card = s.game.studies[study]
+    cards = _played(s, p)
+    k = len(card.objectives)
+    best = 0
+    for subset in range(1, 1 << k):
+        count = bin(subset).count("1")
+        if count <= best:
+            continue
+        symbols = [sym for i in range(k) if subset >> i & 1 for sym in card.objectives[i]]
+        if len(symbols) <= len(cards) and _matchable(symbols, cards):
+            best = count
+    return best
+
+
+def study_science(s, p: int, study: int) -> int:
+    done = study_objectives(s, p, study)
+    return s.game.studies[study].science[done - 1] if done else 0
+
+
+def requirement_met(s, p: int, req: int) -> bool:
+    info = s.game.rb.requirements[req]
+    kind, amount = info["requirement"], info["amount"]
+    if kind == "prestige":
+        return s.prestige[p] >= amount
+    if kind == "science":
+        return s.science[p] >= amount
+    if kind == "expeditions":
+        return len(s.played[p]) >= amount
+    if kind == "gallery_discs":
+        return s.gallery.count(p) >= amount
+    if kind == "knowledge6_two_regions":
+        return sum(1 for k in s.knowledge[p] if k >= 6) >= amount
+    return sum(1 for g in range(3) if s.claims[p][g]) >= amount
+
+
+def royal_requirements(s, period: int) -> None:
+    """End-of-year check of the period's tile: the penalty, and a disc on the tile (from the
+    reserve, else from the Grand Gallery, else -15 Prestige)."""
+    req = s.requirements[period]
+    penalty = s.game.rb.requirements[req]["penalty"]
+    for p in range(s.game.num_players):
+        if requirement_met(s, p, req):
+            continue
+        if penalty == "support_cap_5":
+            s.penalties[p][0] = 1
+        elif penalty == "random_relics":
+            s.penalties[p][1] = 1
+        elif penalty == "no_collection_rewards":
+            s.penalties[p][2] = 1
+        elif penalty == "no_right_bonus":
+            s.penalties[p][3] = 1
+        elif penalty == "lose_1_science":
+            s._gain(p, SCIENCE, -1)
+        else:
+            s._gain(p, PRESTIGE, -8)
+        if s.discs[p] > 0:
+            s.discs[p] -= 1
+            s.req_discs[p] += 1
+        elif p in s.gallery:
+            s.queue.insert(0, [C_REQUIREMENT_DISC, p, 0, 0])  # which disc: the player's choice
+        else:
+            s._gain(p, PRESTIGE, -15)
+            if s.rep_discs[p] > 0:
+                s.rep_discs[p] -= 1
+                s.req_discs[p] += 1
+
+
+def gallery_awards(s) -> list[int]:
+    """Prestige each player takes from the Grand Gallery majorities (ties share, rounded down;
+    Automa and neutral discs take their share like anyone's)."""
+    n = s.game.num_players
+    out = [0] * n
+    for c in range(6):
+        spaces = s.gallery[GALLERY_START[c] : GALLERY_START[c] + GALLERY_SIZES[c]]
+        counts: dict[int, int] = {}
+        for owner in spaces:
+            if owner >= 0:
+                counts[owner] = counts.get(owner, 0) + 1
+        if not counts:
+            continue
+        best = max(counts.values())
+        winners = [o for o, k in counts.items() if k == best]
+        value = (12 if -1 not in spaces else 6) // len(winners)
+        for o in winners:
+            if o < n:
+                out[o] += value
+    return out
+
+
+def bloomsbury_end(s, p: int) -> tuple[int, int]:
+    """(Prestige, Science) of a player's end-of-game Bloomsbury tiles."""
+    prestige = science = 0
+    cards = _played(s, p)
+    for t in s.bloom[p]:
+        info = s.game.rb.bloomsbury[t]
+        if info["kind"] != "end":
+            continue
+        ((key, amount),) = info["effect"].items()
+        types = len({c.type for c in cards})
+        regions = len({c.region for c in cards})
+        if (key == "all_types" and types == 4) or (key == "all_regions" and regions == 4):
+            science += amount
+        elif key == "level5_expeditions":
+            prestige += amount * sum(1 for c in cards if c.expertise >= 5)
+        elif key == "relics_held":
+            prestige += min(12, sum(s.relics[p]))
+        elif key == "gallery_collections":
+            prestige += amount * sum(
+                1
+                for c in range(6)
+                if p in s.gallery[GALLERY_START[c] : GALLERY_START[c] + GALLERY_SIZES[c]]
+            )
+        elif key == "best_knowledge":
+            prestige += max(s.knowledge[p])
+        elif key == "reputation_points":
+            prestige += s.rep[p]
+    return prestige, science
+
+
+def final_scores(s) -> None:
+    """Grand Gallery, the better Study card, Bloomsbury tiles, unhonored patrons (in the
+    rulebook's order); the score is then the lower of Prestige and 5 x Science."""
+    gallery = gallery_awards(s)
+    for p in range(s.game.num_players):
+        s._gain(p, PRESTIGE, gallery[p])
+        s._gain(p, SCIENCE, max(study_science(s, p, x) for x in s.studies[p]))
+        pr, sc = bloomsbury_end(s, p)
+        s._gain(p, PRESTIGE, pr)
+        s._gain(p, SCIENCE, sc)
+        penalty = sum(s.game.patrons[x].penalty for x in s.patrons[p] if x not in s.honored[p])
+        s._gain(p, PRESTIGE, -penalty)
+
+
+__all__ = ["REPUTATION"]

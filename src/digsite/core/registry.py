@@ -165,6 +165,7 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
             {"num_players": 3, "simplified": True},
         ),
         fuzz_games=12,
+        search_games=2,  # solo games of ~300 decisions: a legality check more than a contest
     ),
 )
 

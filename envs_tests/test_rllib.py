@@ -20,7 +20,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "training_scripts")
 import ray  # noqa: E402
 import rllib_env  # noqa: E402
 import train_rllib  # noqa: E402
-from ray.rllib.core.rl_module.rl_module import RLModule  # noqa: E402
 
 TINY = ["--train-batch-size", "128", "--minibatch-size", "64", "--num-epochs", "1"]
 TINY += ["--hidden", "32,32", "--iterations", "1", "--eval-games", "4"]
@@ -81,8 +80,7 @@ def test_one_iteration_writes_checkpoint_and_run_json(trained):
 def test_restored_policy_plays_only_legal_moves(trained):
     """The checkpointed policy puts no probability on illegal moves and, sampling, plays whole
     games through the env, which raises ValueError on any illegal move."""
-    path = trained / "checkpoint" / "learner_group" / "learner" / "rl_module" / "shared"
-    module = RLModule.from_checkpoint(path)
+    module = rllib_env.load_module(trained / "checkpoint", "shared")
     env = rllib_env.make_env(MYKERINOS_2P)
     rng = np.random.default_rng(0)
     checked = 0

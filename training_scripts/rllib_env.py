@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -110,6 +111,18 @@ def module_ids(scheme: str, num_players: int) -> list[str]:
 
 
 # -- acting with a trained module outside RLlib -----------------------------------------------
+MODULES_IN_CHECKPOINT = ("learner_group", "learner", "rl_module")
+"""Where an algorithm checkpoint keeps its RLModules, one directory per module id."""
+
+
+def load_module(checkpoint: str | Path, module_id: str) -> Any:
+    """One trained RLModule from an algorithm checkpoint; needs neither Ray running nor the
+    algorithm."""
+    from ray.rllib.core.rl_module.rl_module import RLModule
+
+    return RLModule.from_checkpoint(Path(checkpoint, *MODULES_IN_CHECKPOINT, module_id))
+
+
 def module_action(
     module: Any, observation: dict[str, np.ndarray], rng: np.random.Generator | None = None
 ) -> int:

@@ -38,9 +38,10 @@ The options (``--help`` lists them with their defaults):
     Ray cluster instead (``auto`` or ``host:port``), whose nodes need digsite and the ``rllib``
     extra installed; this script's adapter module is shipped to them by value.
 ``--eval-games``
-    After training, each trained policy plays its seats greedily (most likely legal move)
-    against uniformly random players, ``--eval-games`` games in all; the win rates go into
-    ``run.json`` and the summary (0: no evaluation).
+    After training, the policies restored from the checkpoint play their seats greedily (most
+    likely legal move) against uniformly random players, ``--eval-games`` games in all, the
+    learner's seat rotating; the wins and mean returns per seat go into ``run.json`` and the
+    summary (0: no evaluation).
 ``--train-batch-size``, ``--minibatch-size``, ``--num-epochs``, ``--lr``, ...
     PPO hyperparameters (defaults in ``PPO_DEFAULTS``); ``--hidden`` sets the MLP layer sizes.
 
@@ -49,9 +50,9 @@ iteration: env steps so far, episodes finished in the iteration, the mean episod
 over seats: 0 in a zero-sum game, so also per seat and per module), the mean episode length and
 each module's policy entropy.  RLlib averages episode metrics over its smoothing window (the last
 100 episodes), not over the iteration alone.  The checkpoint restores with
-``ray.rllib.algorithms.algorithm.Algorithm.from_checkpoint(path)``, and one policy alone with
-``RLModule.from_checkpoint(path / "learner_group/learner/rl_module" / module_id)``;
-``rllib_env.module_action`` plays it.
+``ray.rllib.algorithms.algorithm.Algorithm.from_checkpoint(path)`` (to train on), and one policy
+alone with ``rllib_env.load_module(path, module_id)`` (``RLModule.from_checkpoint`` on
+``path/learner_group/learner/rl_module/<module_id>``); ``rllib_env.module_action`` plays it.
 
 Determinism: ``--seed`` goes to RLlib (``config.debugging(seed=...)``), which seeds torch, numpy
 and each env runner's envs from it, and to the evaluation games.  With the same options, machine
@@ -275,24 +276,27 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
             iterations = [iteration_record(algo.train(), modules) for _ in range(args.iterations)]
             wall_time = time.perf_counter() - start
             checkpoint = Path(algo.save_to_path(str((args.out / "checkpoint").resolve())))
-            seats = {
-                seat: algo.get_module(rllib_env.POLICY_SCHEMES[args.policies](seat))
-                for seat in (f"player_{i}" for i in range(args.num_players))
-            }
-            evaluation = (
-                rllib_env.play_against_random(seats, env_config(args), args.eval_games, args.seed)
-                if args.eval_games
-                else None
-            )
         finally:
             algo.stop()
     finally:
         if started_ray:
             ray.shutdown()
+    evaluation = evaluate(args, checkpoint) if args.eval_games else None
 
     record = run_record(args, modules, iterations, wall_time, checkpoint, evaluation)
     (args.out / "run.json").write_text(json.dumps(record, indent=2) + "\n")
     return record
+
+
+def evaluate(args: argparse.Namespace, checkpoint: Path) -> dict[str, Any]:
+    """The checkpointed policies, greedy, against random players (see ``--eval-games``)."""
+    mapping = rllib_env.POLICY_SCHEMES[args.policies]
+    modules = {
+        module_id: rllib_env.load_module(checkpoint, module_id)
+        for module_id in rllib_env.module_ids(args.policies, args.num_players)
+    }
+    seats = {f"player_{i}": modules[mapping(f"player_{i}")] for i in range(args.num_players)}
+    return rllib_env.play_against_random(seats, env_config(args), args.eval_games, args.seed)
 
 
 def run_record(

@@ -9,8 +9,10 @@ here:
 * that module reads the mask from the key ``"action_mask"`` and the features from
   ``"observations"`` (plural), while PettingZoo's convention, and ours, is ``"observation"``:
   :class:`RLlibObservationKeys` renames the key;
-* ``PettingZooEnv`` keeps the agents as a ``set``, whose order changes from process to process
-  with string hashing; :func:`make_env` pins the seats' order so that runs are repeatable.
+* ``PettingZooEnv`` builds its agent list and per-agent space dicts from a ``set``, whose order
+  changes from process to process with string hashing (``PYTHONHASHSEED``), and that order
+  reaches the sampled trajectories; :func:`make_env` puts them in seat order so that a seeded
+  run repeats in a new process.
 
 Nothing here knows any one game: the game is named in the env config and looked up in
 ``digsite.core.registry``.
@@ -64,8 +66,10 @@ def make_env(config: dict[str, Any]) -> PettingZooEnv:
     game = options.pop("game")
     aec = importlib.import_module(entry(game).module).env(**options)
     env = PettingZooEnv(RLlibObservationKeys(aec))
-    env.agents = list(aec.possible_agents)
-    env.possible_agents = list(aec.possible_agents)
+    seats = list(aec.possible_agents)
+    env.agents, env.possible_agents = seats, seats[:]
+    env.observation_spaces = {seat: env.observation_spaces[seat] for seat in seats}
+    env.action_spaces = {seat: env.action_spaces[seat] for seat in seats}
     return env
 
 

@@ -55,10 +55,14 @@ alone with ``rllib_env.load_module(path, module_id)`` (``RLModule.from_checkpoin
 ``path/learner_group/learner/rl_module/<module_id>``); ``rllib_env.module_action`` plays it.
 
 Determinism: ``--seed`` goes to RLlib (``config.debugging(seed=...)``), which seeds torch, numpy
-and each env runner's envs from it, and to the evaluation games.  With the same options, machine
-and library versions, a run with 0 or 1 env runners repeats exactly (checked by the tests for 0).
-Several runners still seed their envs alike, but RLlib does not promise a fixed order of their
-samples, and nothing is promised across machines, versions or thread counts.
+and each env runner's envs from it, and to the evaluation games.  Within one process the same
+options repeat a run exactly (the tests check it).  In a new process the games sampled are the
+same, but RLlib's multi-agent episodes iterate over sets of agent ids, whose order follows
+Python's string hashing, so the training batches (and so the weights) differ unless the hash
+seed is fixed too: ``PYTHONHASHSEED=0 python training_scripts/train_rllib.py ...`` repeats
+exactly, with 0 or 1 env runners (the variable is passed on to Ray's workers; ``run.json``
+records it).  With several env runners RLlib does not promise the order in which their samples
+are merged, and nothing is promised across machines, library versions or thread counts.
 """
 
 from __future__ import annotations
@@ -67,6 +71,7 @@ import argparse
 import json
 import logging
 import math
+import os
 import platform
 import time
 from pathlib import Path
@@ -102,6 +107,7 @@ PPO_DEFAULTS: dict[str, Any] = {
 }
 HIDDEN = "256,256"
 TORCH_THREADS = 1
+HASH_SEED = "PYTHONHASHSEED"
 """Small MLP, small batches: one thread is as fast as two and leaves a core for the envs."""
 
 
@@ -192,16 +198,16 @@ def start_ray(args: argparse.Namespace) -> bool:
         return False
     # Env runners may run in other processes or on other machines: ship the adapter by value.
     cloudpickle.register_pickle_by_value(rllib_env)
-    level = logging.INFO if args.verbose else logging.ERROR
+    options: dict[str, Any] = {
+        "logging_level": logging.INFO if args.verbose else logging.ERROR,
+        "log_to_driver": args.verbose,
+    }
+    if HASH_SEED in os.environ:  # the workers' episodes must iterate agents in the same order
+        options["runtime_env"] = {"env_vars": {HASH_SEED: os.environ[HASH_SEED]}}
     if args.address:
-        ray.init(address=args.address, logging_level=level, log_to_driver=args.verbose)
+        ray.init(address=args.address, **options)
     else:
-        ray.init(
-            num_cpus=args.num_cpus,
-            include_dashboard=False,
-            logging_level=level,
-            log_to_driver=args.verbose,
-        )
+        ray.init(num_cpus=args.num_cpus, include_dashboard=False, **options)
     return True
 
 
@@ -315,6 +321,7 @@ def run_record(
         "policies": args.policies,
         "modules": modules,
         "seed": args.seed,
+        "python_hash_seed": os.environ.get(HASH_SEED),
         "iterations": iterations,
         "env_steps": iterations[-1]["env_steps"] if iterations else 0,
         "wall_time_s": round(wall_time, 2),

@@ -10,9 +10,8 @@ here:
   ``"observations"`` (plural), while PettingZoo's convention, and ours, is ``"observation"``:
   :class:`RLlibObservationKeys` renames the key;
 * ``PettingZooEnv`` builds its agent list and per-agent space dicts from a ``set``, whose order
-  changes from process to process with string hashing (``PYTHONHASHSEED``), and that order
-  reaches the sampled trajectories; :func:`make_env` puts them in seat order so that a seeded
-  run repeats in a new process.
+  changes from process to process with string hashing (``PYTHONHASHSEED``); :func:`make_env`
+  puts them in seat order, so that RLlib sees the same env in every process.
 
 Nothing here knows any one game: the game is named in the env config and looked up in
 ``digsite.core.registry``.
@@ -60,16 +59,21 @@ class RLlibObservationKeys(BaseWrapper):
         return {FEATURES: observation["observation"], MASK: observation["action_mask"]}
 
 
+def make_aec_env(config: dict[str, Any]):
+    """The game's PettingZoo AEC env for ``config = {"game": name, **options}``; unknown games
+    and options raise ``ValueError`` / ``TypeError`` naming them."""
+    options = dict(config)
+    return importlib.import_module(entry(options.pop("game")).module).env(**options)
+
+
 def make_env(config: dict[str, Any]) -> PettingZooEnv:
     """The RLlib env for ``config = {"game": name, "num_players": n, **game options}``."""
-    options = dict(config)
-    game = options.pop("game")
-    aec = importlib.import_module(entry(game).module).env(**options)
-    env = PettingZooEnv(RLlibObservationKeys(aec))
+    aec = RLlibObservationKeys(make_aec_env(config))
+    env = PettingZooEnv(aec)
     seats = list(aec.possible_agents)
     env.agents, env.possible_agents = seats, seats[:]
-    env.observation_spaces = {seat: env.observation_spaces[seat] for seat in seats}
-    env.action_spaces = {seat: env.action_spaces[seat] for seat in seats}
+    env.observation_spaces = {seat: aec.observation_space(seat) for seat in seats}
+    env.action_spaces = {seat: aec.action_space(seat) for seat in seats}
     return env
 
 
@@ -145,7 +149,7 @@ def module_action(
 
 def play_against_random(
     modules: dict[str, Any], env_config: dict[str, Any], games: int, seed: int
-) -> dict[str, dict[str, float | int]]:
+) -> dict[str, dict[str, float | int | None]]:
     """Greedy modules against uniformly random opponents.
 
     ``modules`` maps seats (``player_i``) to the module that may play them.  Game ``g`` puts a
@@ -177,7 +181,7 @@ def play_against_random(
         seat: {
             "games": len(values),
             "wins": int(np.sum(np.asarray(values) > 0)),
-            "mean_return": float(np.mean(values)) if values else float("nan"),
+            "mean_return": float(np.mean(values)) if values else None,
         }
         for seat, values in results.items()
     }

@@ -2,7 +2,8 @@
 
 This is the distributed path, for runs that outgrow ``train.py``'s single process: RLlib's env
 runners play the games (locally or across a Ray cluster) and its learner updates the policies.
-It needs the ``rllib`` extra (``pip install -e ".[rllib]"``, which installs ``ray[rllib]``).
+It needs the ``rllib`` extra (``pip install -e ".[rllib]"``: ``ray[rllib]`` 2.50 or later; tested
+with 2.50.0 and 2.60.0, while 2.40's action-masking module has an older constructor).
 
     python training_scripts/train_rllib.py --game mykerinos --num-players 2 --iterations 20 \\
         --out runs/mykerinos-rllib
@@ -173,7 +174,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         )
     args.game_options = dict(args.game_option)
     try:
-        rllib_env.make_env(env_config(args)).close()
+        rllib_env.make_aec_env(env_config(args)).close()
     except (TypeError, ValueError) as err:
         parser.error(f"{args.game} does not take {args.game_options}: {err}")
     if min(args.iterations, args.train_batch_size, args.minibatch_size, args.num_epochs) < 1:

@@ -139,7 +139,7 @@ def test_per_seat_policies_on_a_remote_env_runner(tmp_path):
     assert games == dict.fromkeys(modules, 1)
 
 
-def test_same_seed_same_run(tmp_path):
+def test_same_seed_same_run(tmp_path, capsys):
     def metrics(out: Path) -> list[dict[str, Any]]:
         record = run(out, "--seed", "3")
         return [{k: v for k, v in it.items() if k != "time_s"} for it in record["iterations"]]
@@ -147,6 +147,14 @@ def test_same_seed_same_run(tmp_path):
     first = metrics(tmp_path / "a")
     assert first == metrics(tmp_path / "b")
     assert first[0]["entropy"]["shared"] is not None
+    captured = capsys.readouterr()
+    assert captured.err.count("iteration 1/1: 128 env steps, ") == 2  # progress
+    summaries = captured.out.splitlines()
+    assert len(summaries) == 2
+    for line, out in zip(summaries, ("a", "b"), strict=True):
+        assert line.startswith("trained RLlib PPO (shared policies) on mykerinos (2 players): ")
+        assert "greedy vs random: won " in line
+        assert line.endswith(str((tmp_path / out / "checkpoint").resolve()))
 
 
 @pytest.mark.parametrize(

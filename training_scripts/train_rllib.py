@@ -49,8 +49,9 @@ The options (``--help`` lists them with their defaults):
 ``run.json`` records every option, the module ids, the versions, the total wall time and, per
 iteration: env steps so far, episodes finished in the iteration, the mean episode return (the sum
 over seats: 0 in a zero-sum game, so also per seat and per module), the mean episode length and
-each module's policy entropy.  RLlib averages episode metrics over its smoothing window (the last
-100 episodes), not over the iteration alone.  The checkpoint restores with
+each module's policy entropy.  The episode means are RLlib's own (in Ray 2.60, over the episodes
+finished in that iteration; see RLlib's ``metrics_num_episodes_for_smoothing``).  A progress
+line per iteration goes to stderr.  The checkpoint restores with
 ``ray.rllib.algorithms.algorithm.Algorithm.from_checkpoint(path)`` (to train on), and one policy
 alone with ``rllib_env.load_module(path, module_id)`` (``RLModule.from_checkpoint`` on
 ``path/learner_group/learner/rl_module/<module_id>``); ``rllib_env.module_action`` plays it.
@@ -74,6 +75,7 @@ import logging
 import math
 import os
 import platform
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -269,6 +271,21 @@ def iteration_record(result: dict[str, Any], modules: list[str]) -> dict[str, An
     }
 
 
+def progress(iteration: dict[str, Any], total: int) -> str:
+    length = iteration["episode_len_mean"]
+    seats = " ".join(
+        f"{seat} {value:+.2f}"
+        for seat, value in iteration["seat_return_mean"].items()
+        if value is not None
+    )
+    return (
+        f"iteration {iteration['iteration']}/{total}: {iteration['env_steps']} env steps, "
+        f"{iteration['episodes']} episodes, mean length "
+        f"{'n/a' if length is None else f'{length:.1f}'}, seat returns {seats or 'n/a'}, "
+        f"{iteration['time_s']:.1f} s"
+    )
+
+
 def train(args: argparse.Namespace) -> dict[str, Any]:
     """Train, save the checkpoint and ``run.json`` in ``args.out``; return the run record."""
     torch.set_num_threads(TORCH_THREADS)
@@ -280,7 +297,10 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
         start = time.perf_counter()
         algo = make_config(args).build_algo()
         try:
-            iterations = [iteration_record(algo.train(), modules) for _ in range(args.iterations)]
+            iterations = []
+            for _ in range(args.iterations):
+                iterations.append(iteration_record(algo.train(), modules))
+                print(progress(iterations[-1], args.iterations), file=sys.stderr, flush=True)
             wall_time = time.perf_counter() - start
             checkpoint = Path(algo.save_to_path(str((args.out / "checkpoint").resolve())))
         finally:

@@ -71,8 +71,9 @@ def test_one_iteration_writes_checkpoint_and_run_json(trained):
     assert sorted(seats) == ["player_0", "player_1"]
     assert all(-1.0 <= value <= 1.0 for value in seats.values())
     assert iteration["entropy"]["shared"] > 0
-    evaluation = record["evaluation_vs_random"]
-    assert {seat: result["games"] for seat, result in evaluation.items()} == {
+    evaluation = record["evaluation"]
+    assert evaluation["opponents"] == "random"
+    assert {seat: result["games"] for seat, result in evaluation["seats"].items()} == {
         "player_0": 2,
         "player_1": 2,
     }
@@ -162,7 +163,8 @@ def test_per_seat_policies_on_a_remote_env_runner(tmp_path):
     """One module per seat of 3-player ArcheOlogic (with a game option), sampled by an env
     runner in its own Ray actor (the adapter module is shipped to it by value)."""
     options = ["--game", "archeologic", "--num-players", "3", "--game-option", "guess_variant=app"]
-    options += ["--policies", "per-seat", "--num-env-runners", "1", "--eval-games", "3"]
+    options += ["--policies", "per-seat", "--num-env-runners", "1"]
+    options += ["--eval-games", "3", "--eval-opponents", "heuristic"]
     record = run(tmp_path, *options)
     modules = ["player_0", "player_1", "player_2"]
     assert record["modules"] == modules
@@ -172,8 +174,11 @@ def test_per_seat_policies_on_a_remote_env_runner(tmp_path):
     assert all(value > 0 for value in iteration["entropy"].values())
     modules_dir = tmp_path / "checkpoint" / "learner_group" / "learner" / "rl_module"
     assert sorted(p.name for p in modules_dir.iterdir() if p.is_dir()) == modules
-    games = {seat: result["games"] for seat, result in record["evaluation_vs_random"].items()}
-    assert games == dict.fromkeys(modules, 1)
+    evaluation = record["evaluation"]
+    assert evaluation["opponents"] == "heuristic"
+    assert {seat: result["games"] for seat, result in evaluation["seats"].items()} == (
+        dict.fromkeys(modules, 1)
+    )
 
 
 def test_same_seed_same_run(tmp_path, capsys):
@@ -190,7 +195,7 @@ def test_same_seed_same_run(tmp_path, capsys):
     assert len(summaries) == 2
     for line, out in zip(summaries, ("a", "b"), strict=True):
         assert line.startswith("trained RLlib PPO (shared policies) on mykerinos (2 players): ")
-        assert "greedy vs random: won " in line
+        assert "; greedy vs random: won " in line
         assert line.endswith(str((tmp_path / out / "checkpoint").resolve()))
 
 
@@ -203,6 +208,8 @@ def test_same_seed_same_run(tmp_path, capsys):
         (["--game-option", "colour=red"], "mykerinos does not take {'colour': 'red'}"),
         (["--game-option", "colour"], "'colour' is not KEY=VALUE"),
         (["--policies", "league"], "invalid choice: 'league'"),
+        (["--eval-opponents", "champion"], "invalid choice: 'champion'"),
+        (["--mcts-iterations", "0"], "--mcts-iterations must be positive"),
         (["--iterations", "0"], "must be positive"),
         (["--train-batch-size", "64", "--minibatch-size", "128"], "must not exceed"),
         (["--hidden", "64,x"], "'64,x' is not a comma-separated list of sizes"),

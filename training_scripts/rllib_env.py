@@ -29,6 +29,7 @@ from gymnasium import spaces
 from pettingzoo.utils import BaseWrapper
 from ray.rllib.env.wrappers.pettingzoo_env import PettingZooEnv
 
+from digsite.agents import choose, make_agent
 from digsite.core.registry import entry
 
 ENV_NAME = "digsite"
@@ -147,31 +148,38 @@ def module_action(
     return int(rng.choice(len(logits), p=probabilities / probabilities.sum()))
 
 
-def play_against_random(
-    modules: dict[str, Any], env_config: dict[str, Any], games: int, seed: int
+def play_against(
+    modules: dict[str, Any],
+    env_config: dict[str, Any],
+    games: int,
+    seed: int,
+    opponents: str = "random",
+    mcts_iterations: int = 100,
 ) -> dict[str, dict[str, float | int | None]]:
-    """Greedy modules against uniformly random opponents.
+    """Greedy modules against digsite's baseline agents (``random``, ``heuristic``, ``mcts``).
 
     ``modules`` maps seats (``player_i``) to the module that may play them.  Game ``g`` puts a
-    module in seat ``g % n`` (skipping seats without one) and random players everywhere else;
-    game ``g`` is seeded with ``seed + g``.  Returns, per seat played, the games, the wins (games
-    with a positive return: a win shared by every player returns 0) and the mean return.
+    module in seat ``g % n`` (skipping seats without one) and ``opponents`` agents everywhere
+    else (one agent for all of them, seeded with ``seed``); game ``g`` is seeded with
+    ``seed + g``.  Returns, per seat played, the games, the wins (games with a positive return:
+    a win shared by every player returns 0) and the mean return.
     """
     env = make_env(env_config)
-    rng = np.random.default_rng(seed)
+    game = env.env.unwrapped  # the digsite AEC env, whose engine state the agents may read
+    opponent = make_agent(opponents, env_config["game"], seed, mcts_iterations)
     seats = [seat for seat in env.possible_agents if seat in modules]
     results: dict[str, list[float]] = {seat: [] for seat in seats}
-    for game in range(games):
-        learner = seats[game % len(seats)]
-        observations, _ = env.reset(seed=seed + game)
+    for number in range(games):
+        learner = seats[number % len(seats)]
+        observations, _ = env.reset(seed=seed + number)
         returns = dict.fromkeys(env.possible_agents, 0.0)
         done = False
         while not done:
-            (agent, observation), *_ = observations.items()
+            ((agent, observation),) = observations.items()
             if agent == learner:
                 action = module_action(modules[agent], observation)
             else:
-                action = int(rng.choice(np.flatnonzero(observation[MASK])))
+                action = choose(opponent, game.state, env.possible_agents.index(agent))
             observations, rewards, terminated, truncated, _ = env.step({agent: action})
             for seat, reward in rewards.items():
                 returns[seat] += reward

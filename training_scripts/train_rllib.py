@@ -38,11 +38,12 @@ The options (``--help`` lists them with their defaults):
     ``N`` Ray actors.  ``--num-cpus`` bounds a local Ray instance; ``--address`` joins a running
     Ray cluster instead (``auto`` or ``host:port``), whose nodes need digsite and the ``rllib``
     extra installed; this script's adapter module is shipped to them by value.
-``--eval-games``
+``--eval-games``, ``--eval-opponents random|heuristic|mcts``
     After training, the policies restored from the checkpoint play their seats greedily (most
-    likely legal move) against uniformly random players, ``--eval-games`` games in all, the
-    learner's seat rotating; the wins and mean returns per seat go into ``run.json`` and the
-    summary (0: no evaluation).
+    likely legal move) against digsite's baseline players (uniformly random by default, the
+    game's rules-based ``heuristic``, or information-set ``mcts`` with ``--mcts-iterations``),
+    ``--eval-games`` games in all, the learner's seat rotating; the wins and mean returns per
+    seat go into ``run.json`` and the summary (0 games: no evaluation).
 ``--train-batch-size``, ``--minibatch-size``, ``--num-epochs``, ``--lr``, ...
     PPO hyperparameters (defaults in ``PPO_DEFAULTS``); ``--hidden`` sets the MLP layer sizes.
 
@@ -94,7 +95,7 @@ from ray.rllib.core.rl_module.rl_module import RLModuleSpec
 from ray.tune.registry import register_env
 
 import digsite
-from digsite.core.registry import ENVIRONMENTS, entry
+from digsite.core.registry import AGENT_KINDS, ENVIRONMENTS, entry
 
 PPO_DEFAULTS: dict[str, Any] = {
     "train_batch_size": 2048,  # env steps per iteration: ~40 games of 2-player Mykerinos
@@ -159,7 +160,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     add("--envs-per-runner", type=int, default=1, help="envs each env runner steps")
     add("--num-cpus", type=int, default=2, help="CPUs of the local Ray instance")
     add("--address", help="join this Ray cluster (auto or host:port) instead of starting one")
-    add("--eval-games", type=int, default=100, help="greedy games against random players")
+    add("--eval-games", type=int, default=100, help="greedy games after training (0: none)")
+    add(
+        "--eval-opponents",
+        choices=AGENT_KINDS,
+        default="random",
+        help="players to evaluate against",
+    )
+    add("--mcts-iterations", type=int, default=100, help="IS-MCTS budget per evaluation move")
     add("--hidden", type=hidden_layers, default=hidden_layers(HIDDEN), help="MLP layer sizes")
     add("--verbose", action="store_true", help="keep Ray's and RLlib's log messages")
     for key, default in PPO_DEFAULTS.items():
@@ -179,8 +187,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         rllib_env.make_aec_env(env_config(args)).close()
     except (TypeError, ValueError) as err:
         parser.error(f"{args.game} does not take {args.game_options}: {err}")
+    if args.eval_opponents == "heuristic" and entry(args.game).heuristic_agent is None:
+        parser.error(f"{args.game} has no heuristic player yet")
     if min(args.iterations, args.train_batch_size, args.minibatch_size, args.num_epochs) < 1:
         parser.error("--iterations and the batch sizes and epochs must be positive")
+    if args.mcts_iterations < 1:
+        parser.error("--mcts-iterations must be positive")
     if args.minibatch_size > args.train_batch_size:
         parser.error("--minibatch-size must not exceed --train-batch-size")
     if min(args.num_env_runners, args.eval_games) < 0:
@@ -316,14 +328,22 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def evaluate(args: argparse.Namespace, checkpoint: Path) -> dict[str, Any]:
-    """The checkpointed policies, greedy, against random players (see ``--eval-games``)."""
+    """The checkpointed policies, greedy, against ``--eval-opponents`` (see ``--eval-games``)."""
     mapping = rllib_env.POLICY_SCHEMES[args.policies]
     modules = {
         module_id: rllib_env.load_module(checkpoint, module_id)
         for module_id in rllib_env.module_ids(args.policies, args.num_players)
     }
     seats = {f"player_{i}": modules[mapping(f"player_{i}")] for i in range(args.num_players)}
-    return rllib_env.play_against_random(seats, env_config(args), args.eval_games, args.seed)
+    results = rllib_env.play_against(
+        seats,
+        env_config(args),
+        args.eval_games,
+        args.seed,
+        args.eval_opponents,
+        args.mcts_iterations,
+    )
+    return {"opponents": args.eval_opponents, "seats": results}
 
 
 def run_record(
@@ -347,7 +367,7 @@ def run_record(
         "env_steps": iterations[-1]["env_steps"] if iterations else 0,
         "wall_time_s": round(wall_time, 2),
         "checkpoint": str(checkpoint),
-        "evaluation_vs_random": evaluation,
+        "evaluation": evaluation,
         "hyperparameters": {key: getattr(args, key) for key in PPO_DEFAULTS},
         "hidden": args.hidden,
         "options": {
@@ -376,11 +396,11 @@ def summary(record: dict[str, Any]) -> str:
         f"{record['env_steps']} env steps in {record['wall_time_s']:.1f} s, mean episode length "
         f"{'n/a' if length is None else f'{length:.1f}'}"
     )
-    evaluation = record["evaluation_vs_random"]
+    evaluation = record["evaluation"]
     if evaluation:
-        games = sum(seat["games"] for seat in evaluation.values())
-        wins = sum(seat["wins"] for seat in evaluation.values())
-        text += f"; greedy vs random: won {wins}/{games}"
+        games = sum(seat["games"] for seat in evaluation["seats"].values())
+        wins = sum(seat["wins"] for seat in evaluation["seats"].values())
+        text += f"; greedy vs {evaluation['opponents']}: won {wins}/{games}"
     return text + f"; saved {record['checkpoint']}"
 
 

@@ -12,7 +12,8 @@ is a final reward of +1, a shared win (every player tied) 0 and a loss -1.
 
 Solo games (``--env``, a solo Gymnasium id, with its ``--env-option``s): the same episodes for
 every agent; reports the solved (won) rate, the mean return, the game's own score (the env's
-``info["score"]``, e.g. ArcheOlogic's time spent) over the won episodes and the solo titles.
+``info["score"]``, e.g. ArcheOlogic's time spent) over all episodes and over the won ones, and
+the solo titles.
 
     python training_scripts/evaluate.py --env digsite/ArcheOlogicSolo-v0 \\
         --model runs/archeologic-solo/model.zip --games 200
@@ -53,7 +54,7 @@ Agent = Callable[[np.ndarray, np.ndarray], int]
 """``agent(observation, action_mask) -> action``, or an agent with ``act_in(state, player)``."""
 
 TITLE_ORDER = ("Master", "Seasoned", "Apprentice")
-"""Solo titles shown first, in this order (others follow as they come)."""
+"""ArcheOlogic's solo titles, best first; other games' titles follow in name order."""
 
 
 def wilson_interval(successes: int, n: int) -> tuple[float, float]:
@@ -132,6 +133,7 @@ class SoloResult:
 
     agent: str
     returns: list[float] = field(default_factory=list)
+    scores: list[float] = field(default_factory=list)
     won_scores: list[float] = field(default_factory=list)
     titles: Counter = field(default_factory=Counter)
 
@@ -145,15 +147,17 @@ class SoloResult:
 
     def add(self, reward: float, score: float, title: str | None, won: bool) -> None:
         self.returns.append(reward)
+        self.scores.append(score)
         if won:
             self.won_scores.append(score)
         self.titles[title or "none"] += 1
 
-    def title_counts(self) -> dict[str, int]:
-        names = [*TITLE_ORDER, *sorted(set(self.titles) - {*TITLE_ORDER, "none"}), "none"]
+    def title_counts(self, names: Sequence[str] | None = None) -> dict[str, int]:
+        """Episodes per title (``none``: no title), for ``names`` (default: those earned)."""
+        names = title_names([self]) if names is None else names
         return {name: self.titles[name] for name in names}
 
-    def row(self) -> dict[str, Any]:
+    def row(self, titles: Sequence[str] = ()) -> dict[str, Any]:
         low, high = wilson_interval(self.wins, self.games)
         scores = self.won_scores
         return {
@@ -163,10 +167,11 @@ class SoloResult:
             "won rate": f"{self.wins / max(self.games, 1):.3f}",
             "95% interval": f"{low:.2f}-{high:.2f}",
             "mean return": f"{statistics.fmean(self.returns):.2f}" if self.returns else "",
+            "score (all): mean": f"{statistics.fmean(self.scores):.2f}" if self.scores else "",
             "score (won): mean": f"{statistics.fmean(scores):.2f}" if scores else "",
             "median": f"{statistics.median(scores):g}" if scores else "",
             "range": f"{min(scores):g}-{max(scores):g}" if scores else "",
-            **{f"{name}": count for name, count in self.title_counts().items()},
+            **self.title_counts(titles or None),
         }
 
     def as_dict(self) -> dict[str, Any]:
@@ -176,9 +181,25 @@ class SoloResult:
             "won": self.wins,
             "won_rate_95ci": list(wilson_interval(self.wins, self.games)),
             "returns": self.returns,
+            "scores": self.scores,
             "won_scores": self.won_scores,
             "titles": self.title_counts(),
         }
+
+
+def title_names(results: Sequence[SoloResult]) -> list[str]:
+    """The titles any of ``results`` earned, best known first, then ``none``."""
+    earned = set().union(*(r.titles for r in results)) - {"none"}
+    known = [name for name in TITLE_ORDER if name in earned]
+    return [*known, *sorted(earned - set(TITLE_ORDER)), "none"]
+
+
+def table_rows(results: list) -> list[dict[str, Any]]:
+    """One row per agent, with the same title columns for every solo agent."""
+    if results and isinstance(results[0], SoloResult):
+        names = title_names(results)
+        return [r.row(names) for r in results]
+    return [r.row() for r in results]
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -356,7 +377,7 @@ def plot(path: Path, title: str, results: list) -> bool:
 
 def write_outputs(stem: Path, title: str, results: list, record: dict[str, Any]) -> None:
     """``stem`` + ``.json``, ``.md``, ``.csv`` and (with matplotlib) ``.png``."""
-    rows = [r.row() for r in results]
+    rows = table_rows(results)
     stem.with_suffix(".json").write_text(json.dumps(record, indent=2) + "\n")
     stem.with_suffix(".md").write_text(f"{title}\n\n{markdown_table(rows)}\n")
     write_csv(stem.with_suffix(".csv"), rows)
@@ -429,7 +450,7 @@ def main(argv: list[str] | None = None) -> list:
     wall_time = time.perf_counter() - start
 
     print(title)
-    print(text_table([r.row() for r in results]))
+    print(text_table(table_rows(results)))
     print(f"({wall_time:.1f} s)")
     record = {
         **setting,

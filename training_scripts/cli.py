@@ -7,6 +7,8 @@ import importlib.util
 import json
 from typing import Any
 
+from digsite.core.registry import SOLO_GYM_IDS
+
 
 def env_option(text: str) -> tuple[str, Any]:
     """``KEY=VALUE`` with the value read as JSON when it parses (``quest=3``, ``expert=true``)."""
@@ -22,3 +24,23 @@ def env_option(text: str) -> tuple[str, Any]:
 def missing(*modules: str) -> list[str]:
     """The optional packages among ``modules`` that are not installed."""
     return [name for name in modules if importlib.util.find_spec(name) is None]
+
+
+def add_env_options(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--env`` (a solo Gymnasium id) and its repeatable ``--env-option KEY=VALUE``."""
+    parser.add_argument("--env", choices=list(SOLO_GYM_IDS), default=None, help=what)
+    parser.add_argument(
+        "--env-option",
+        type=env_option,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="an option of the --env (repeatable)",
+    )
+
+
+def env_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> dict[str, Any]:
+    """The ``--env-option`` pairs as a dict; an error without ``--env``."""
+    if args.env_option and args.env is None:
+        parser.error("--env-option goes with --env")
+    return dict(args.env_option)

@@ -43,12 +43,12 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 import torch
-from cli import env_option, missing
+from cli import add_env_options, env_options, missing
 from sb3_contrib import MaskablePPO
 
 import digsite
 from digsite.agents import AGENT_KINDS, choose, make_agent
-from digsite.core.registry import ENVIRONMENTS, ROLLOUTS, SOLO_GYM_IDS, entry
+from digsite.core.registry import ENVIRONMENTS, ROLLOUTS, entry
 
 Agent = Callable[[np.ndarray, np.ndarray], int]
 """``agent(observation, action_mask) -> action``, or an agent with ``act_in(state, player)``."""
@@ -211,15 +211,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     add = parser.add_argument
     add("--game", default="mykerinos", choices=[e.name for e in ENVIRONMENTS])
     add("--num-players", type=int, default=2, help="players in each game")
-    add("--env", choices=list(SOLO_GYM_IDS), default=None, help="a solo Gymnasium env instead")
-    add(
-        "--env-option",
-        type=env_option,
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="an option of the --env (repeatable; the model's training options)",
-    )
+    add_env_options(parser, "evaluate on this solo Gymnasium env instead (the model's options)")
     add("--model", type=Path, default=None, help="a model.zip from train.py (none: baselines only)")
     add(
         "--out",
@@ -239,9 +231,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     add("--mcts-iterations", type=int, default=100, help="IS-MCTS budget")
     add("--mcts-rollout", choices=ROLLOUTS, default="random", help="IS-MCTS rollout policy")
     args = parser.parse_args(argv)
-    args.env_options = dict(args.env_option)
-    if args.env_options and args.env is None:
-        parser.error("--env-option goes with --env")
+    args.env_options = env_options(parser, args)
     return args
 
 

@@ -87,7 +87,7 @@ import numpy as np
 import sb3_contrib
 import stable_baselines3
 import torch
-from cli import env_option, missing
+from cli import add_env_options, env_options, missing
 from opponents import RANDOM, ModelOpponent, SelfPlayPool, load_policy
 from sb3_contrib import MaskablePPO
 from sb3_contrib.common.maskable.callbacks import MaskableEvalCallback
@@ -98,7 +98,7 @@ from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnv
 
 import digsite
 from digsite.agents import make_agent
-from digsite.core.registry import ENVIRONMENTS, ROLLOUTS, SOLO_GYM_IDS, entry
+from digsite.core.registry import ENVIRONMENTS, ROLLOUTS, entry
 
 TORCH_THREADS = 1
 """Small MLP, small batches: one thread is as fast as two and leaves a core for the envs."""
@@ -144,20 +144,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     add = parser.add_argument
     add("--game", default="mykerinos", choices=[e.name for e in ENVIRONMENTS])
     add("--num-players", type=int, default=2, help="players in each game")
-    add(
-        "--env",
-        choices=list(SOLO_GYM_IDS),
-        default=None,
-        help="train on this solo Gymnasium env instead of a seat of --game",
-    )
-    add(
-        "--env-option",
-        type=env_option,
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="an option of the --env (repeatable)",
-    )
+    add_env_options(parser, "train on this solo Gymnasium env instead of a seat of --game")
     add("--timesteps", type=int, default=30_000, help="learner decisions to train")
     add("--seed", type=int, default=0, help="seeds torch, numpy, the envs and the opponents")
     add("--out", type=Path, default=Path("runs/mykerinos"), help="directory for the outputs")
@@ -204,9 +191,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
             help="PPO hyperparameter",
         )
     args = parser.parse_args(argv)
-    args.env_options = dict(args.env_option)
-    if args.env_options and args.env is None:
-        parser.error("--env-option goes with --env")
+    args.env_options = env_options(parser, args)
     if args.env is not None:
         if args.opponents != "random" or args.eval_opponents not in (None, "random"):
             parser.error("a solo --env has no opponents; leave out --opponents")

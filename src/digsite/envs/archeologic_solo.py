@@ -57,18 +57,13 @@ information only, never from the hidden layout:
 
 from __future__ import annotations
 
-import gymnasium as gym
-import numpy as np
-
-from ..core.rendering import RENDER_MODES, check_render_mode, render
+from ..core.solo import SoloEnv
 from ..games.archeologic.learning_aids import information_potential
 from ..games.archeologic.rules import ArcheOlogicGame
 from ..games.archeologic.titles import state_title
 
 
-class ArcheOlogicSoloEnv(gym.Env):
-    metadata = {"render_modes": RENDER_MODES, "render_fps": 1}
-
+class ArcheOlogicSoloEnv(SoloEnv):
     def __init__(
         self,
         num_clues: int = 3,
@@ -86,14 +81,11 @@ class ArcheOlogicSoloEnv(gym.Env):
         consistent_guesses: bool = False,
         shaping: float = 0.0,
     ):
-        if illegal_action not in ("end", "random"):
-            raise ValueError(f"illegal_action must be 'end' or 'random', got {illegal_action!r}")
         if not isinstance(shaping, (int, float)) or not 0 <= shaping < float("inf"):
             raise ValueError(f"shaping must be a number >= 0 (0: no shaping), got {shaping!r}")
-        check_render_mode(render_mode)
         if max_time is not None and (not isinstance(max_time, int) or max_time < 1):
             raise ValueError(f"max_time must be None or a positive int, got {max_time!r}")
-        self.game = ArcheOlogicGame(
+        game = ArcheOlogicGame(
             num_players=1,
             num_clues=num_clues,
             guess_variant=guess_variant,
@@ -105,15 +97,10 @@ class ArcheOlogicSoloEnv(gym.Env):
             belief_features=belief,
             consistent_guesses=consistent_guesses,
         )
+        super().__init__(game, illegal_action, render_mode)
         self.max_time = max_time
         self.solve_bonus = float(solve_bonus)
-        self.illegal_action = illegal_action
-        self.render_mode = render_mode
         self.shaping = float(shaping)
-        self.observation_space = gym.spaces.Box(0.0, 1.0, (self.game.observation_size,), np.float32)
-        self.action_space = gym.spaces.Discrete(self.game.num_actions)
-        self.state = None
-        self._done = False
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
@@ -123,25 +110,14 @@ class ArcheOlogicSoloEnv(gym.Env):
         return self._observation(), {"time": 0, "solved": False, "quest": self.state.quest}
 
     def step(self, action):
-        if self.state is None:
-            raise AttributeError("call reset() before step()")
-        if self._done:
-            raise RuntimeError("the episode is over; call reset()")
         state = self.state
-        info: dict = {}
-        mask = state.legal_action_mask()
-        action = int(action)
-        before = state.spent[0]
-        if not (0 <= action < len(mask) and mask[action]):
-            info["illegal_action"] = True
-            if self.illegal_action == "end":
-                self._done = True
-                info.update(time=before, solved=False)
-                self._final_info(info)
-                reward = -float(self.game.time_limit + 1 - before) + self._shaped(end=True)
-                return self._observation(), reward, True, False, info
-            legal = np.flatnonzero(mask)
-            action = int(legal[self.np_random.integers(len(legal))])
+        before = state.spent[0] if state is not None else 0
+        action, info = self._checked_action(action)
+        if action is None:  # unmasked, illegal_action="end": as if the time had run out
+            info.update(time=before, solved=False)
+            self._final_info(info)
+            reward = -float(self.game.time_limit + 1 - before) + self._shaped(end=True)
+            return self._observation(), reward, True, False, info
         state.apply_action(action)
         spent = state.spent[0]
         solved = state.winner == 0
@@ -159,18 +135,6 @@ class ArcheOlogicSoloEnv(gym.Env):
         if self._done:
             self._final_info(info)
         return self._observation(), reward, terminated, truncated, info
-
-    def action_masks(self) -> np.ndarray:
-        """Legal actions (all False once the episode is over), for MaskablePPO."""
-        if self._done or self.state is None:
-            return np.zeros(self.game.num_actions, dtype=bool)
-        return self.state.legal_action_mask().astype(bool)
-
-    def action_to_string(self, action: int) -> str:
-        return self.state.action_to_string(action)
-
-    def render(self) -> str | None:
-        return render(self.state, self.render_mode)
 
     def _final_info(self, info: dict) -> None:
         """The solo score, the title earned and the quest's thresholds; None when unsolved, as
@@ -192,8 +156,3 @@ class ArcheOlogicSoloEnv(gym.Env):
         reward = self.shaping * (after - self._potential)
         self._potential = after
         return reward
-
-    def _observation(self) -> np.ndarray:
-        out = np.empty(self.game.observation_size, dtype=np.float32)
-        self.state.observe(0, out)
-        return out

@@ -24,16 +24,11 @@ Options: ``simplified`` (the first-game set-up), the component data options of t
 
 from __future__ import annotations
 
-import gymnasium as gym
-import numpy as np
-
-from ..core.rendering import RENDER_MODES, check_render_mode, render
+from ..core.solo import SoloEnv
 from ..games.royal_society.rules import RoyalSocietyGame
 
 
-class RoyalSocietySoloEnv(gym.Env):
-    metadata = {"render_modes": RENDER_MODES, "render_fps": 1}
-
+class RoyalSocietySoloEnv(SoloEnv):
     def __init__(
         self,
         simplified: bool = False,
@@ -43,22 +38,14 @@ class RoyalSocietySoloEnv(gym.Env):
         render_mode: str | None = None,
         **data,
     ):
-        if illegal_action not in ("end", "random"):
-            raise ValueError(f"illegal_action must be 'end' or 'random', got {illegal_action!r}")
         if reward not in ("score", "final"):
             raise ValueError(f"reward must be 'score' or 'final', got {reward!r}")
         if not reward_scale > 0:
             raise ValueError(f"reward_scale must be positive, got {reward_scale!r}")
-        check_render_mode(render_mode)
-        self.game = RoyalSocietyGame.from_config(num_players=1, simplified=simplified, **data)
+        game = RoyalSocietyGame.from_config(num_players=1, simplified=simplified, **data)
+        super().__init__(game, illegal_action, render_mode)
         self.reward_mode = reward
         self.reward_scale = float(reward_scale)
-        self.illegal_action = illegal_action
-        self.render_mode = render_mode
-        self.observation_space = gym.spaces.Box(0.0, 1.0, (self.game.observation_size,), np.float32)
-        self.action_space = gym.spaces.Discrete(self.game.num_actions)
-        self.state = None
-        self._done = False
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
@@ -67,25 +54,11 @@ class RoyalSocietySoloEnv(gym.Env):
         return self._observation(), self._info()
 
     def step(self, action):
-        if self.state is None:
-            raise AttributeError("call reset() before step()")
-        if self._done:
-            raise RuntimeError("the episode is over; call reset()")
+        action, info_extra = self._checked_action(action)
         state = self.state
-        mask = state.legal_action_mask()
-        info_extra: dict = {}
-        try:
-            action = int(action)
-        except (TypeError, ValueError):
-            action = -1
-        if not (0 <= action < len(mask) and mask[action]):
-            info_extra["illegal_action"] = True
-            if self.illegal_action == "end":
-                self._done = True
-                info = self._info() | info_extra | {"title": state.title()}
-                return self._observation(), -1.0, True, False, info
-            legal = np.flatnonzero(mask)
-            action = int(legal[self.np_random.integers(len(legal))])
+        if action is None:  # unmasked, illegal_action="end"
+            info = self._info() | info_extra | {"title": state.title()}
+            return self._observation(), -1.0, True, False, info
         before = state.scores()[0]
         state.apply_action(action)
         terminated = state.is_terminal()
@@ -100,23 +73,6 @@ class RoyalSocietySoloEnv(gym.Env):
             info["title"] = state.title()
         return self._observation(), float(reward), terminated, False, info
 
-    def action_masks(self) -> np.ndarray:
-        """Legal actions (all False once the episode is over), for MaskablePPO."""
-        if self._done or self.state is None:
-            return np.zeros(self.game.num_actions, dtype=bool)
-        return self.state.legal_action_mask().astype(bool)
-
-    def action_to_string(self, action: int) -> str:
-        return self.state.action_to_string(action)
-
-    def render(self) -> str | None:
-        return render(self.state, self.render_mode)
-
     def _info(self) -> dict:
         s = self.state
         return {"score": s.scores()[0], "prestige": s.prestige[0], "science": s.science[0]}
-
-    def _observation(self) -> np.ndarray:
-        out = np.empty(self.game.observation_size, dtype=np.float32)
-        self.state.observe(0, out)
-        return out

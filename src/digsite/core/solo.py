@@ -1,0 +1,72 @@
+"""What every solo Gymnasium env shares: one seat of a rules engine, the action mask for
+MaskablePPO, the documented answer to an unmasked action, and rendering.  A game's solo env
+(``digsite.envs``) adds only its reward and its ``info``."""
+
+from __future__ import annotations
+
+import gymnasium as gym
+import numpy as np
+
+from .engine import Game
+from .rendering import RENDER_MODES, check_render_mode, render
+
+ILLEGAL_ACTION_MODES = ("end", "random")
+
+
+class SoloEnv(gym.Env):
+    """A Gymnasium env over player 0 of a one-player ``game``; subclasses write ``reset`` and
+    ``step`` with :meth:`_checked_action`."""
+
+    metadata = {"render_modes": RENDER_MODES, "render_fps": 1}
+
+    def __init__(self, game: Game, illegal_action: str = "end", render_mode: str | None = None):
+        if illegal_action not in ILLEGAL_ACTION_MODES:
+            raise ValueError(
+                f"illegal_action must be one of {ILLEGAL_ACTION_MODES}, got {illegal_action!r}"
+            )
+        check_render_mode(render_mode)
+        self.game = game
+        self.illegal_action = illegal_action
+        self.render_mode = render_mode
+        self.observation_space = gym.spaces.Box(0.0, 1.0, (game.observation_size,), np.float32)
+        self.action_space = gym.spaces.Discrete(game.num_actions)
+        self.state = None
+        self._done = False
+
+    def _checked_action(self, action) -> tuple[int | None, dict]:
+        """The legal action to play and the step's first ``info``.  An unmasked action sets
+        ``info["illegal_action"]`` and is replaced by a uniformly drawn legal one
+        (``illegal_action="random"``), or gives None: the episode ends (``"end"``)."""
+        if self.state is None:
+            raise AttributeError("call reset() before step()")
+        if self._done:
+            raise RuntimeError("the episode is over; call reset()")
+        mask = self.state.legal_action_mask()
+        try:
+            action = int(action)
+        except (TypeError, ValueError):
+            action = -1
+        if 0 <= action < len(mask) and mask[action]:
+            return action, {}
+        if self.illegal_action == "end":
+            self._done = True
+            return None, {"illegal_action": True}
+        legal = np.flatnonzero(mask)
+        return int(legal[self.np_random.integers(len(legal))]), {"illegal_action": True}
+
+    def action_masks(self) -> np.ndarray:
+        """Legal actions (all False once the episode is over), for MaskablePPO."""
+        if self._done or self.state is None:
+            return np.zeros(self.game.num_actions, dtype=bool)
+        return self.state.legal_action_mask().astype(bool)
+
+    def action_to_string(self, action: int) -> str:
+        return self.state.action_to_string(action)
+
+    def render(self) -> str | None:
+        return render(self.state, self.render_mode)
+
+    def _observation(self) -> np.ndarray:
+        out = np.empty(self.game.observation_size, dtype=np.float32)
+        self.state.observe(0, out)
+        return out

@@ -36,7 +36,7 @@ sheet; titles then come from the reference solver on the same expert clues), ``b
 (None = the shipped tiles, or a buildings JSON path / list of records, as the game's option).
 
 Learning aids (off by default, so the default env is the plain game;
-:mod:`digsite.games.archeologic.learning_aids`), both computed from the player's own
+:mod:`digsite.games.archeologic.learning_aids`), all computed from the player's own
 information only, never from the hidden layout:
 
 * ``belief=True`` (the game's ``belief_features`` option) appends 602 features to the

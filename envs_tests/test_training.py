@@ -149,3 +149,15 @@ def test_baselines_alone_are_evaluated_without_a_model(tmp_path):
     assert (tmp_path / "results-archeologic-2p-random.png").is_file()  # 100% and 0% bars
     with pytest.raises(SystemExit):
         evaluate.main([*options, "--baselines", ""])
+
+
+def test_each_agent_meets_the_same_opponents(tmp_path):
+    """A baseline's games do not depend on the agents evaluated before it."""
+    options = ["--games", "6", "--out", str(tmp_path)]
+    alone = evaluate.main([*options, "--baselines", "random"])[0]
+    after = evaluate.main([*options, "--baselines", "heuristic,random"])[1]
+    assert (alone.wins, alone.losses, alone.total_score) == (
+        after.wins,
+        after.losses,
+        after.total_score,
+    )

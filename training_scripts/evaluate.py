@@ -382,6 +382,20 @@ def baseline_kinds(text: str, game: str) -> list[str]:
     return kinds
 
 
+def seat_envs(args: argparse.Namespace) -> list[gym.Env]:
+    """One single-seat env per seat, with opponents seeded afresh: every agent evaluated meets
+    the same opponent play, whatever the agents before it did to the opponents' generator."""
+    opponents = make_agent(
+        args.opponents, args.game, args.seed + 1, args.mcts_iterations, args.mcts_rollout
+    )
+    return [
+        digsite.single_seat_env(
+            args.game, seat=seat, opponents=opponents, num_players=args.num_players
+        )
+        for seat in range(args.num_players)
+    ]
+
+
 def agents_to_evaluate(args: argparse.Namespace, game: str, env: gym.Env) -> list[tuple]:
     """``(name, agent)``: the model (if any), then the baselines."""
     agents = []
@@ -418,22 +432,13 @@ def main(argv: list[str] | None = None) -> list:
         stem = out / "results-solo"
         setting = {"env": args.env, "env_options": args.env_options}
     else:
-        opponents = make_agent(
-            args.opponents, args.game, args.seed + 1, args.mcts_iterations, args.mcts_rollout
-        )
-        envs = [
-            digsite.single_seat_env(
-                args.game, seat=seat, opponents=opponents, num_players=args.num_players
-            )
-            for seat in range(args.num_players)
-        ]
         title = (
             f"{args.game}, {args.num_players} players, against {args.opponents} opponents, "
             "seats rotating"
         )
         results = [
-            evaluate(name, agent, envs, args.games, args.seed)
-            for name, agent in agents_to_evaluate(args, args.game, envs[0])
+            evaluate(name, agent, seat_envs(args), args.games, args.seed)
+            for name, agent in agents_to_evaluate(args, args.game, seat_envs(args)[0])
         ]
         stem = out / f"results-{args.game}-{args.num_players}p-{args.opponents}"
         setting = {"game": args.game, "num_players": args.num_players, "opponents": args.opponents}

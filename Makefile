@@ -14,15 +14,10 @@ $(VENV)/.installed: $(BIN)/python pyproject.toml constraints.txt
 	$(PIP) install --quiet -c constraints.txt -e ".[train,test,dev,rllib]"
 	touch $@
 
-# The ArcheOlogic solo env with its learning aids (see the README's results).
-SOLO := --env digsite/ArcheOlogicSolo-v0 --env-option belief=true --env-option consistent_guesses=true --env-option shaping=1
-
 train: $(VENV)/.installed
 	$(BIN)/python training_scripts/train.py --game mykerinos --num-players 2 --timesteps 30000 --out runs/mykerinos
 	$(BIN)/python training_scripts/evaluate.py --game mykerinos --num-players 2 --model runs/mykerinos/model.zip --games 200 --opponents random
 	$(BIN)/python training_scripts/evaluate.py --game mykerinos --num-players 2 --model runs/mykerinos/model.zip --games 200 --opponents heuristic
-	$(BIN)/python training_scripts/train.py $(SOLO) --timesteps 30000 --out runs/archeologic-solo
-	$(BIN)/python training_scripts/evaluate.py $(SOLO) --model runs/archeologic-solo/model.zip --games 100
 
 test: $(VENV)/.installed
 	$(BIN)/python -m pytest

@@ -10,9 +10,9 @@ import numpy as np
 
 from ...core.engine import (
     TERMINAL,
+    CachedMaskState,
     ConfigError,
     Game,
-    State,
     check_config,
     win_loss_returns,
 )
@@ -180,7 +180,7 @@ class ArcheosSocietyGame(Game):
         return counts
 
 
-class ArcheosSocietyState(State):
+class ArcheosSocietyState(CachedMaskState):
     """An Archeos Society position: plain Python lists and ints, cards handled by kind."""
 
     def __init__(self, game: ArcheosSocietyGame):
@@ -337,19 +337,7 @@ class ArcheosSocietyState(State):
             return [0.0] * self.game.num_players
         return win_loss_returns(self.winners(), self.game.num_players)
 
-    def legal_action_mask(self) -> np.ndarray:
-        if self._mask is None:
-            self._mask = self._compute_mask()
-        return self._mask
-
-    def apply_action(self, action: int) -> None:
-        mask = self.legal_action_mask()
-        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
-            raise self.illegal_action_error(-1)
-        action = int(action)
-        if not (0 <= action < NUM_ACTIONS and mask[action]):
-            raise self.illegal_action_error(action)
-        self._mask = None
+    def _play(self, action: int) -> None:
         _HANDLERS[self.decision](self, action)
 
     def clone(self) -> ArcheosSocietyState:

@@ -7,7 +7,14 @@ from typing import Any
 
 import numpy as np
 
-from ...core.engine import TERMINAL, ConfigError, Game, State, check_config, win_loss_returns
+from ...core.engine import (
+    TERMINAL,
+    CachedMaskState,
+    ConfigError,
+    Game,
+    check_config,
+    win_loss_returns,
+)
 from .actions import (
     ACTION,
     ACTIVATE0,
@@ -138,7 +145,7 @@ def _zeros(n: int, k: int) -> list[list[int]]:
     return [[0] * k for _ in range(n)]
 
 
-class MedievalRealmsState(State):
+class MedievalRealmsState(CachedMaskState):
     """A Medieval Realms position: plain Python ints and lists."""
 
     def __init__(self, game: MedievalRealmsGame):
@@ -231,16 +238,7 @@ class MedievalRealmsState(State):
             return [0.0] * self.game.num_players
         return win_loss_returns(self.winners(), self.game.num_players)
 
-    def legal_action_mask(self) -> np.ndarray:
-        if self._mask is None:
-            self._mask = self._compute_mask()
-        return self._mask
-
-    def apply_action(self, action: int) -> None:
-        mask = self.legal_action_mask()
-        if not (0 <= action < NUM_ACTIONS and mask[action]):
-            raise self.illegal_action_error(action)
-        self._mask = None
+    def _play(self, action: int) -> None:
         if self.decision != PLACE and self.decision != BID:
             self.public_version += 1  # (a bid changes only the auction, written per step)
         _HANDLERS[self.decision](self, action)

@@ -11,9 +11,9 @@ import numpy as np
 
 from ...core.engine import (
     TERMINAL,
+    CachedMaskState,
     ConfigError,
     Game,
-    State,
     check_config,
     win_loss_returns,
 )
@@ -136,7 +136,7 @@ class MykerinosGame(Game):
         return list(self.layout.slices.items())
 
 
-class MykerinosState(State):
+class MykerinosState(CachedMaskState):
     """A Mykerinos position. Plain Python data; the region is kept as bitboards."""
 
     # -- set-up ------------------------------------------------------------------------------
@@ -217,16 +217,7 @@ class MykerinosState(State):
             return [0.0] * self.game.num_players
         return win_loss_returns(self.winners(), self.game.num_players)
 
-    def legal_action_mask(self) -> np.ndarray:
-        if self._mask is None:
-            self._mask = self._compute_mask()
-        return self._mask
-
-    def apply_action(self, action: int) -> None:
-        mask = self.legal_action_mask()
-        if not (0 <= action < NUM_ACTIONS and mask[action]):
-            raise self.illegal_action_error(action)
-        self._mask = None
+    def _play(self, action: int) -> None:
         _HANDLERS[self.decision](self, action)
 
     def clone(self) -> MykerinosState:

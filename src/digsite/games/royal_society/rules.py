@@ -17,9 +17,9 @@ import numpy as np
 
 from ...core.engine import (
     TERMINAL,
+    CachedMaskState,
     ConfigError,
     Game,
-    State,
     check_config,
     win_loss_returns,
 )
@@ -317,7 +317,7 @@ _LIST_FIELDS: tuple[str, ...] = ()
 """The list-valued saved fields (at most two levels deep), filled in below the class."""
 
 
-class RoyalSocietyState(State):
+class RoyalSocietyState(CachedMaskState):
     """One position: plain ints and lists; ``SAVED_FIELDS`` is the whole of it."""
 
     def __init__(self, game: RoyalSocietyGame):
@@ -546,27 +546,15 @@ class RoyalSocietyState(State):
             return [1.0 if self.scores()[0] >= self.game.rb.titles[1][0] else -1.0]
         return win_loss_returns(self.winners(), n)
 
-    def legal_action_mask(self) -> np.ndarray:
-        if self._mask is None:
-            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-            if self.decision != GAME_OVER:
-                acts = self._legal(self.queue[0])
-                mask[acts] = 1
-            self._mask = mask
-        return self._mask
+    def _compute_mask(self) -> np.ndarray:
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        if self.decision != GAME_OVER:
+            mask[self._legal(self.queue[0])] = 1
+        return mask
 
-    def apply_action(self, action: int) -> None:
-        mask = self.legal_action_mask()
-        if (
-            isinstance(action, bool)
-            or not isinstance(action, (int, np.integer))
-            or not (0 <= action < NUM_ACTIONS)
-            or not mask[action]
-        ):
-            raise self.illegal_action_error(action)
-        self._mask = None
+    def _play(self, action: int) -> None:
         task = self.queue[0]
-        _HANDLERS[task[0]](self, task, int(action))
+        _HANDLERS[task[0]](self, task, action)
         self._run()
 
     def clone(self) -> RoyalSocietyState:

@@ -161,3 +161,23 @@ def test_each_agent_meets_the_same_opponents(tmp_path):
         after.losses,
         after.total_score,
     )
+
+
+def test_game_options_reach_training_and_evaluation(tmp_path, capsys):
+    """``--game-option`` sets up the game both scripts play: a model trained on 2-player
+    Archeos Society's Ur scenario is evaluated on it, and a wrong option is refused."""
+    options = ["--game", "archeos_society", "--game-option", "setup=ur"]
+    record = run(tmp_path, *options, timesteps=256)
+    assert record["game_options"] == {"setup": "ur"}
+    env = train.build_env(train.parse_args(options), "random", train.TRAINING, 0)
+    assert env.unwrapped.game.config["setup"] == "ur"
+    model = str(tmp_path / "model.zip")
+    evaluate.main([*options, "--model", model, "--games", "2", "--baselines", "random"])
+    saved = json.loads((tmp_path / "results-archeos_society-2p-setup=ur-random.json").read_text())
+    assert saved["game_options"] == {"setup": "ur"} and saved["results"][0]["games"] == 2
+    for script in (train, evaluate):
+        with pytest.raises(SystemExit):
+            script.parse_args(["--game", "archeos_society", "--game-option", "setup=atlantis"])
+        assert "atlantis" in capsys.readouterr().err
+        with pytest.raises(SystemExit):
+            script.parse_args(["--env", SOLO, "--game-option", "setup=ur"])

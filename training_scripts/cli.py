@@ -7,7 +7,7 @@ import importlib.util
 import json
 from typing import Any
 
-from digsite.core.registry import SOLO_GYM_IDS
+from digsite.core.registry import SOLO_GYM_IDS, make_game
 
 
 def env_option(text: str) -> tuple[str, Any]:
@@ -44,3 +44,26 @@ def env_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> di
     if args.env_option and args.env is None:
         parser.error("--env-option goes with --env")
     return dict(args.env_option)
+
+
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    """The repeatable ``--game-option KEY=VALUE`` of a multi-player ``--game``."""
+    parser.add_argument(
+        "--game-option",
+        type=env_option,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="an option of the --game (repeatable): setup=ur, mode=competitive, ...",
+    )
+
+
+def game_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> dict[str, Any]:
+    """The ``--game-option`` pairs as a dict, checked by building the game once."""
+    options = dict(args.game_option)
+    try:
+        make_game(args.game, num_players=args.num_players, **options)
+    except (TypeError, ValueError) as err:
+        taken = f" does not take {options}" if options else ""
+        parser.error(f"{args.game}{taken}: {err}")
+    return options

@@ -18,6 +18,9 @@ the solo titles.
     python training_scripts/evaluate.py --env digsite/ArcheOlogicSolo-v0 \\
         --model runs/archeologic-solo/model.zip --games 200
 
+A game's options (``--game-option setup=ur``, ``mode=competitive``, ...) are passed to every
+env; give the ones the model was trained with.
+
 Without ``--model`` only the baselines are played (heuristic and MCTS against random players,
 say).  Prints a table and writes ``results-<game>-<N>p-<opponents>`` (or ``results-solo``)
 ``.json``, ``.md`` (the table in Markdown), ``.csv`` (one row per agent) and, with matplotlib
@@ -43,7 +46,7 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 import torch
-from cli import add_env_options, env_options, missing
+from cli import add_env_options, add_game_options, env_options, game_options, missing
 from sb3_contrib import MaskablePPO
 
 import digsite
@@ -211,6 +214,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     add = parser.add_argument
     add("--game", default="mykerinos", choices=[e.name for e in ENVIRONMENTS])
     add("--num-players", type=int, default=2, help="players in each game")
+    add_game_options(parser)
     add_env_options(parser, "evaluate on this solo Gymnasium env instead (the model's options)")
     add("--model", type=Path, default=None, help="a model.zip from train.py (none: baselines only)")
     add(
@@ -232,6 +236,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     add("--mcts-rollout", choices=ROLLOUTS, default="random", help="IS-MCTS rollout policy")
     args = parser.parse_args(argv)
     args.env_options = env_options(parser, args)
+    if args.env is not None and args.game_option:
+        parser.error("--game-option goes with --game; a solo --env takes --env-option")
+    args.game_options = {} if args.env is not None else game_options(parser, args)
     return args
 
 
@@ -390,7 +397,11 @@ def seat_envs(args: argparse.Namespace) -> list[gym.Env]:
     )
     return [
         digsite.single_seat_env(
-            args.game, seat=seat, opponents=opponents, num_players=args.num_players
+            args.game,
+            seat=seat,
+            opponents=opponents,
+            num_players=args.num_players,
+            **args.game_options,
         )
         for seat in range(args.num_players)
     ]
@@ -432,16 +443,23 @@ def main(argv: list[str] | None = None) -> list:
         stem = out / "results-solo"
         setting = {"env": args.env, "env_options": args.env_options}
     else:
+        options = "".join(f", {k}={v}" for k, v in args.game_options.items())
         title = (
-            f"{args.game}, {args.num_players} players, against {args.opponents} opponents, "
-            "seats rotating"
+            f"{args.game}, {args.num_players} players{options}, against {args.opponents} "
+            "opponents, seats rotating"
         )
         results = [
             evaluate(name, agent, seat_envs(args), args.games, args.seed)
             for name, agent in agents_to_evaluate(args, args.game, seat_envs(args)[0])
         ]
-        stem = out / f"results-{args.game}-{args.num_players}p-{args.opponents}"
-        setting = {"game": args.game, "num_players": args.num_players, "opponents": args.opponents}
+        options = "".join(f"-{k}={v}" for k, v in args.game_options.items())
+        stem = out / f"results-{args.game}-{args.num_players}p{options}-{args.opponents}"
+        setting = {
+            "game": args.game,
+            "num_players": args.num_players,
+            "game_options": args.game_options,
+            "opponents": args.opponents,
+        }
     wall_time = time.perf_counter() - start
 
     print(title)

@@ -22,6 +22,11 @@ with their defaults):
     ``--num-players`` / ``--opponents``; each ``--env-option`` is passed to ``gymnasium.make``
     (the value read as JSON when it parses, else as a string).
 
+``--game-option KEY=VALUE``
+    An option of the ``--game`` (``setup=ur``, ``mode=competitive``, ``museum_two_rooms=4``;
+    the value read as JSON when it parses), checked by building the game before training.
+    ``evaluate.py`` takes the same options and needs them to rebuild the env.
+
 ``--opponents``
     ``random`` (uniform over legal moves), ``heuristic`` (the game's rules-based player),
     ``mcts`` (information-set MCTS, ``--mcts-iterations`` per move, random rollouts or the
@@ -87,7 +92,7 @@ import numpy as np
 import sb3_contrib
 import stable_baselines3
 import torch
-from cli import add_env_options, env_options, missing
+from cli import add_env_options, add_game_options, env_options, game_options, missing
 from opponents import RANDOM, ModelOpponent, SelfPlayPool, load_policy
 from sb3_contrib import MaskablePPO
 from sb3_contrib.common.maskable.callbacks import MaskableEvalCallback
@@ -144,6 +149,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     add = parser.add_argument
     add("--game", default="mykerinos", choices=[e.name for e in ENVIRONMENTS])
     add("--num-players", type=int, default=2, help="players in each game")
+    add_game_options(parser)
     add_env_options(parser, "train on this solo Gymnasium env instead of a seat of --game")
     add("--timesteps", type=int, default=30_000, help="learner decisions to train")
     add("--seed", type=int, default=0, help="seeds torch, numpy, the envs and the opponents")
@@ -195,10 +201,15 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if args.env is not None:
         if args.opponents != "random" or args.eval_opponents not in (None, "random"):
             parser.error("a solo --env has no opponents; leave out --opponents")
+        if args.game_option:
+            parser.error("--game-option goes with --game; a solo --env takes --env-option")
+        args.game_options = {}
         try:
             gym.make(args.env, **args.env_options).close()
         except (TypeError, ValueError) as err:
             parser.error(f"{args.env} does not take {args.env_options}: {err}")
+    else:
+        args.game_options = game_options(parser, args)
     if args.eval_opponents is None:
         args.eval_opponents = "random" if args.opponents == SELF_PLAY else args.opponents
     for kind in (args.opponents, args.eval_opponents):
@@ -232,7 +243,7 @@ def build_env(args: argparse.Namespace, kind: str, stream: int, rank: int) -> gy
     if args.env is not None:
         return Monitor(gym.make(args.env, **args.env_options), log)
     seed = derived_seed(args.seed, stream, rank)
-    env = digsite.single_seat_env(args.game, num_players=args.num_players)
+    env = digsite.single_seat_env(args.game, num_players=args.num_players, **args.game_options)
     if kind == SELF_PLAY:
         return Monitor(SelfPlayPool(env, args.pool_size, args.stochastic_opponents, seed), log)
     agent = make_opponents(args, kind, seed, env)
@@ -398,7 +409,7 @@ def options(args: argparse.Namespace) -> dict[str, Any]:
     return {
         key: str(value) if isinstance(value, Path) else value
         for key, value in vars(args).items()
-        if key != "env_option"  # the raw pairs; env_options holds them as a dict
+        if key not in ("env_option", "game_option")  # the raw pairs; held as dicts
     }
 
 
@@ -416,6 +427,7 @@ def run_record(
         "env_options": args.env_options if solo else None,
         "game": None if solo else args.game,
         "num_players": None if solo else args.num_players,
+        "game_options": None if solo else args.game_options,
         "seed": args.seed,
         "opponents": None if solo else args.opponents,
         "eval_opponents": args.eval_opponents if args.eval_every > 0 and not solo else None,

@@ -29,7 +29,7 @@ The options (``--help`` lists them with their defaults):
     2-player neutral colour) or to get several distinct opponents out of one run.
 ``--game-option KEY=VALUE``
     A game option (``museum_two_rooms=4``, ``guess_variant=app``, ``expert=true``; the value is
-    read as JSON when it parses), checked by building the env before Ray starts.
+    read as JSON when it parses), checked by building the game before Ray starts.
 ``--iterations``
     ``Algorithm.train()`` calls; each samples ``--train-batch-size`` env steps (moves of all
     players together), then runs ``--num-epochs`` passes of ``--minibatch-size`` updates.
@@ -87,7 +87,7 @@ import pettingzoo
 import ray
 import rllib_env
 import torch
-from cli import env_option
+from cli import add_game_options, game_options
 from ray import cloudpickle
 from ray.rllib.algorithms.ppo import PPOConfig
 from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
@@ -139,14 +139,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     add = parser.add_argument
     add("--game", default="mykerinos", choices=[e.name for e in ENVIRONMENTS], help="the game")
     add("--num-players", type=int, default=2, help="players in each game (2 or more)")
-    add(
-        "--game-option",
-        type=env_option,
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="an option of the game (repeatable)",
-    )
+    add_game_options(parser)
     add(
         "--policies",
         choices=list(rllib_env.POLICY_SCHEMES),
@@ -182,11 +175,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
             f"{args.game} is played by {', '.join(map(str, counts))} players with RLlib, "
             f"not {args.num_players}{solo}"
         )
-    args.game_options = dict(args.game_option)
-    try:
-        rllib_env.make_aec_env(env_config(args)).close()
-    except (TypeError, ValueError) as err:
-        parser.error(f"{args.game} does not take {args.game_options}: {err}")
+    args.game_options = game_options(parser, args)
     if args.eval_opponents == "heuristic" and entry(args.game).heuristic_agent is None:
         parser.error(f"{args.game} has no heuristic player yet")
     if min(args.iterations, args.train_batch_size, args.minibatch_size, args.num_epochs) < 1:

@@ -118,7 +118,7 @@ def test_env_rejects_illegal_moves():
     env = rllib_env.make_env(MYKERINOS_2P)
     observations, _ = env.reset(seed=0)
     ((agent, observation),) = observations.items()
-    assert set(observation) == {"observations", "action_mask"}
+    assert set(observation) == {"observation", "action_mask"}
     assert env.possible_agents == ["player_0", "player_1"]
     illegal = int(np.flatnonzero(observation[rllib_env.MASK] == 0)[0])
     with pytest.raises(ValueError, match="illegal action"):

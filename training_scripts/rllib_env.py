@@ -1,14 +1,12 @@
 """Glue between digsite's PettingZoo AEC envs and Ray RLlib's new API stack, for any game.
 
-RLlib does the real work: ``PettingZooEnv`` turns the turn-based AEC env into a ``MultiAgentEnv``
-(only the agent to move gets an observation; at the end every agent gets its final reward), and
-the action-masking PPO module shipped with RLlib's examples adds ``log(mask)`` to the logits in
-every forward pass, so a masked policy never picks an illegal move.  Two small gaps are filled
-here:
+RLlib does most of the work: ``PettingZooEnv`` turns the turn-based AEC env into a
+``MultiAgentEnv`` (only the agent to move gets an observation; at the end every agent gets its
+final reward) and PPO trains on it.  What is ours:
 
-* that module reads the mask from the key ``"action_mask"`` and the features from
-  ``"observations"`` (plural), while PettingZoo's convention, and ours, is ``"observation"``:
-  :class:`RLlibObservationKeys` renames the key;
+* :class:`MaskedPPOModule`, RLlib's default PPO module reading our observation dict: the network
+  sees ``"observation"`` and ``log(action_mask)`` is added to its logits in every forward pass
+  (acting, exploring and learning), so a masked move gets zero probability and zero gradient;
 * ``PettingZooEnv`` builds its agent list and per-agent space dicts from a ``set``, whose order
   changes from process to process with string hashing (``PYTHONHASHSEED``); :func:`make_env`
   puts them in seat order, so that RLlib sees the same env in every process.
@@ -20,13 +18,14 @@ Nothing here knows any one game: the game is named in the env config and looked 
 from __future__ import annotations
 
 import importlib
-import logging
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+import torch
 from gymnasium import spaces
-from pettingzoo.utils import BaseWrapper
+from ray.rllib.algorithms.ppo.torch.default_ppo_torch_rl_module import DefaultPPOTorchRLModule
+from ray.rllib.core.columns import Columns
 from ray.rllib.env.wrappers.pettingzoo_env import PettingZooEnv
 
 from digsite.agents import choose, make_agent
@@ -35,29 +34,11 @@ from digsite.core.registry import entry
 ENV_NAME = "digsite"
 """The name the env creator is registered under with ``ray.tune.register_env``."""
 
-FEATURES, MASK = "observations", "action_mask"
-"""The observation keys RLlib's action-masking module expects."""
+FEATURES, MASK = "observation", "action_mask"
+"""The keys of every digsite observation (PettingZoo's convention for masked envs)."""
 
-
-class RLlibObservationKeys(BaseWrapper):
-    """Renames the observation key ``"observation"`` to ``"observations"``; nothing else."""
-
-    def __init__(self, env):
-        super().__init__(env)
-        self._spaces: dict[str, spaces.Dict] = {}
-
-    def observation_space(self, agent: str) -> spaces.Dict:
-        # The same object every call, as PettingZoo (and space seeding) require.
-        if agent not in self._spaces:
-            inner = self.env.observation_space(agent)
-            self._spaces[agent] = spaces.Dict(
-                {FEATURES: inner["observation"], MASK: inner["action_mask"]}
-            )
-        return self._spaces[agent]
-
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
-        observation = self.env.observe(agent)
-        return {FEATURES: observation["observation"], MASK: observation["action_mask"]}
+LOG_ZERO = torch.finfo(torch.float32).min
+"""``log(0)`` for the masked logits: finite, so that no ``inf - inf`` makes a NaN."""
 
 
 def make_aec_env(config: dict[str, Any]):
@@ -69,7 +50,7 @@ def make_aec_env(config: dict[str, Any]):
 
 def make_env(config: dict[str, Any]) -> PettingZooEnv:
     """The RLlib env for ``config = {"game": name, "num_players": n, **game options}``."""
-    aec = RLlibObservationKeys(make_aec_env(config))
+    aec = make_aec_env(config)
     env = PettingZooEnv(aec)
     seats = list(aec.possible_agents)
     env.agents, env.possible_agents = seats, seats[:]
@@ -78,21 +59,55 @@ def make_env(config: dict[str, Any]) -> PettingZooEnv:
     return env
 
 
-def masked_ppo_module() -> type:
-    """RLlib's action-masking PPO RLModule (``ActionMaskingTorchRLModule``, shipped with RLlib's
-    examples), imported on first use.  Its module imports a deprecated alias of RLlib's default
-    PPO module, which logs a deprecation warning meant for RLlib's developers, not for our users;
-    that one import is silenced."""
-    logger = logging.getLogger("ray._common.deprecation")
-    level = logger.level
-    logger.setLevel(logging.ERROR)
-    try:
-        from ray.rllib.examples.rl_modules.classes.action_masking_rlm import (
-            ActionMaskingTorchRLModule,
+class MaskedPPOModule(DefaultPPOTorchRLModule):
+    """RLlib's default PPO networks on the ``"observation"`` features, with the logits of the
+    moves the ``"action_mask"`` forbids pushed to ``log(0)``.
+
+    The networks are built for the features' space only; the module keeps the whole dict space
+    as its own, which is what its env runners and a restored checkpoint check batches against.
+    """
+
+    def __init__(self, *, observation_space: spaces.Dict, **kwargs: Any) -> None:
+        if not isinstance(observation_space, spaces.Dict) or set(observation_space) != {
+            FEATURES,
+            MASK,
+        }:
+            raise ValueError(
+                f"MaskedPPOModule needs a Dict observation space with keys {FEATURES!r} and "
+                f"{MASK!r}, not {observation_space}"
+            )
+        self._space_with_mask = observation_space
+        super().__init__(observation_space=observation_space[FEATURES], **kwargs)
+
+    def setup(self) -> None:
+        super().setup()  # builds the networks for the features
+        self.observation_space = self._space_with_mask
+
+    def _forward(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        mask, features = self._split(batch)
+        return self._masked(super()._forward(features, **kwargs), mask)
+
+    def _forward_train(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        mask, features = self._split(batch)
+        return self._masked(super()._forward_train(features, **kwargs), mask)
+
+    def compute_values(self, batch: dict[str, Any], embeddings: Any = None) -> Any:
+        return super().compute_values(self._split(batch)[1], embeddings)
+
+    @staticmethod
+    def _split(batch: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+        """The mask, and a shallow copy of the batch whose observations are the features
+        (the batch itself is left as it is: RLlib passes it on to other calls)."""
+        observation = batch[Columns.OBS]
+        return observation[MASK], {**batch, Columns.OBS: observation[FEATURES]}
+
+    @staticmethod
+    def _masked(output: dict[str, Any], mask: Any) -> dict[str, Any]:
+        logits = output[Columns.ACTION_DIST_INPUTS]
+        output[Columns.ACTION_DIST_INPUTS] = logits + torch.clamp(
+            torch.log(mask.to(logits.dtype)), min=LOG_ZERO
         )
-    finally:
-        logger.setLevel(level)
-    return ActionMaskingTorchRLModule
+        return output
 
 
 # -- self-play schemes: which RLModule plays which seat ---------------------------------------

@@ -3,7 +3,7 @@
 This is the distributed path, for runs that outgrow ``train.py``'s single process: RLlib's env
 runners play the games (locally or across a Ray cluster) and its learner updates the policies.
 It needs the ``rllib`` extra (``pip install -e ".[rllib]"``: ``ray[rllib]`` 2.50 or later; tested
-with 2.50.0 and 2.60.0, while 2.40's action-masking module has an older constructor).
+with 2.60.0).
 
     python training_scripts/train_rllib.py --game mykerinos --num-players 2 --iterations 20 \\
         --out runs/mykerinos-rllib
@@ -14,8 +14,8 @@ solo games are trained with ``train.py --env``).
 
 How the game reaches RLlib (``rllib_env.py``): the PettingZoo AEC env is wrapped in RLlib's
 ``PettingZooEnv`` (only the player to move observes; at the end every player gets its +1 / 0 /
--1), and each policy is RLlib's action-masking PPO module, which adds ``log(mask)`` to the logits,
-so no policy ever picks an illegal move (the env raises ``ValueError`` if one does: a masking
+-1), and each policy is ``rllib_env.MaskedPPOModule``, RLlib's default PPO networks with
+``log(mask)`` added to the logits, so no policy ever picks an illegal move (the env raises ``ValueError`` if one does: a masking
 bug stops the run instead of going unnoticed).  RLlib's env pre-check is off for the same reason:
 it steps unmasked random actions.
 
@@ -218,7 +218,7 @@ def start_ray(args: argparse.Namespace) -> bool:
 def make_config(args: argparse.Namespace) -> PPOConfig:
     modules = rllib_env.module_ids(args.policies, args.num_players)
     spec = RLModuleSpec(
-        module_class=rllib_env.masked_ppo_module(),
+        module_class=rllib_env.MaskedPPOModule,
         model_config={"fcnet_hiddens": args.hidden, "head_fcnet_hiddens": []},
     )
     return (

@@ -15,9 +15,9 @@ solo games are trained with ``train.py --env``).
 How the game reaches RLlib (``rllib_env.py``): the PettingZoo AEC env is wrapped in RLlib's
 ``PettingZooEnv`` (only the player to move observes; at the end every player gets its +1 / 0 /
 -1), and each policy is ``rllib_env.MaskedPPOModule``, RLlib's default PPO networks with
-``log(mask)`` added to the logits, so no policy ever picks an illegal move (the env raises ``ValueError`` if one does: a masking
-bug stops the run instead of going unnoticed).  RLlib's env pre-check is off for the same reason:
-it steps unmasked random actions.
+``log(mask)`` added to the logits, so no policy ever picks an illegal move (the env raises
+``ValueError`` if one does: a masking bug stops the run instead of going unnoticed).  RLlib's env
+pre-check is off for the same reason: it steps unmasked random actions.
 
 The options (``--help`` lists them with their defaults):
 

@@ -113,6 +113,14 @@ def masked_probabilities(module: Any, observation: dict[str, np.ndarray]) -> np.
     return torch.softmax(logits, 0).numpy()
 
 
+def test_masked_module_needs_the_mask_in_its_observations():
+    from gymnasium import spaces
+
+    features = spaces.Box(0, 1, (4,))
+    with pytest.raises(ValueError, match="'observation' and 'action_mask'"):
+        rllib_env.MaskedPPOModule(observation_space=features, action_space=spaces.Discrete(3))
+
+
 def test_env_rejects_illegal_moves():
     """What makes a masking bug stop a run: the wrapped env raises instead of playing on."""
     env = rllib_env.make_env(MYKERINOS_2P)

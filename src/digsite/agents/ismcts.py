@@ -10,6 +10,9 @@ node crediting the player who chose its action.  The agent only ever sees the ro
 Rollouts are uniformly random by default; :func:`agent_rollout` plays a given agent (say the
 game's heuristic) for every player instead, which makes each iteration dearer but far more
 telling where random play rarely reaches a good end (ArcheOlogic: random play never solves).
+A ``guide`` agent (normally the rollout agent) picks the first move a node expands, so a budget
+smaller than the number of legal moves still tries the move a good player would make, instead
+of a random few; the final choice is the most visited move, ties going to the better mean.
 """
 
 from __future__ import annotations
@@ -63,6 +66,7 @@ class ISMCTSAgent:
         exploration: float = 0.7,
         rollout: Rollout = random_rollout,
         seed: int | None = None,
+        guide=None,
     ):
         if iterations is None and seconds is None:
             raise ValueError("give ISMCTSAgent an iteration budget, a time budget, or both")
@@ -70,6 +74,7 @@ class ISMCTSAgent:
         self.seconds = seconds
         self.exploration = exploration
         self.rollout = rollout
+        self.guide = guide
         self.rng = np.random.default_rng(seed)
 
     def __call__(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
@@ -87,7 +92,7 @@ class ISMCTSAgent:
         ):
             self._iterate(root, state.resample_hidden(player, self.rng))
             done += 1
-        return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+        return max(legal, key=lambda a: _preference(root.children.get(a)))
 
     def _iterate(self, root: _Node, state: State) -> None:
         path: list[tuple[_Node, int]] = []  # (node reached, player who chose the action)
@@ -101,7 +106,7 @@ class ISMCTSAgent:
             unexplored = [a for a in legal if a not in node.children]
             mover = state.current_player()
             if unexplored:
-                action = unexplored[self.rng.integers(len(unexplored))]
+                action = self._expansion(state, mover, unexplored)
                 child = node.children[action] = _Node()
                 child.available = 1
                 state.apply_action(action)
@@ -117,7 +122,22 @@ class ISMCTSAgent:
             visited.visits += 1
             visited.total += returns[mover]
 
+    def _expansion(self, state: State, mover: int, unexplored: list[int]) -> int:
+        """The guide's move if it is still unexplored here, else a random unexplored one."""
+        if self.guide is not None:
+            move = choose(self.guide, state, mover)
+            if move in unexplored:
+                return move
+        return unexplored[self.rng.integers(len(unexplored))]
+
     def _ucb(self, node: _Node) -> float:
         return node.total / node.visits + self.exploration * math.sqrt(
             math.log(node.available) / node.visits
         )
+
+
+def _preference(node: _Node | None) -> tuple[int, float]:
+    """Most visits first, then the better mean return; unexplored moves last."""
+    if node is None or node.visits == 0:
+        return (-1, 0.0)
+    return (node.visits, node.total / node.visits)

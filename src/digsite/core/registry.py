@@ -220,7 +220,8 @@ def make_agent(
 ):
     """A baseline agent for ``game``: ``"random"``, ``"heuristic"`` (the game's rules-based
     player) or ``"mcts"`` (information-set MCTS; ``mcts_rollout`` ``"random"`` or
-    ``"heuristic"``: the game's heuristic plays every seat of the rollouts)."""
+    ``"heuristic"``: the game's heuristic plays every seat of the rollouts and picks each
+    node's first expansion)."""
     from .policy import RandomPolicy
 
     if kind == "random":
@@ -231,12 +232,17 @@ def make_agent(
             raise ValueError(f"{game} has no heuristic agent yet; kinds: {AGENT_KINDS}")
         return _load(path)()
     if kind == "mcts":
-        from ..agents.ismcts import ISMCTSAgent, agent_rollout, random_rollout
+        from ..agents.ismcts import ISMCTSAgent, agent_rollout
 
         if mcts_rollout not in ROLLOUTS:
             raise ValueError(f"unknown rollout {mcts_rollout!r}; rollouts: {', '.join(ROLLOUTS)}")
-        rollout = random_rollout
-        if mcts_rollout == "heuristic":
-            rollout = agent_rollout(make_agent("heuristic", game))
-        return ISMCTSAgent(iterations=mcts_iterations, rollout=rollout, seed=seed)
+        if mcts_rollout == "random":
+            return ISMCTSAgent(iterations=mcts_iterations, seed=seed)
+        heuristic = make_agent("heuristic", game)
+        return ISMCTSAgent(
+            iterations=mcts_iterations,
+            rollout=agent_rollout(heuristic),
+            guide=heuristic,
+            seed=seed,
+        )
     raise ValueError(f"unknown agent kind {kind!r}; kinds: {', '.join(AGENT_KINDS)}")

@@ -73,8 +73,6 @@ _ROWS = _ROWS_END // NUM_KINDS
 _TABLES = slice(LAYOUT["seats"].start, LAYOUT["season"].stop)
 _EXPEDITIONS = LAYOUT["expeditions"]
 _TURN = LAYOUT["first_player"].start
-_T = {name: start - _TURN for name, start in _S.items() if start >= _TURN}
-_TURN_SIZE = LAYOUT.size - _TURN
 _MERC_LOW, _MERC_HIGH = MERCENARY * NUM_COLOURS, MERCENARY * NUM_COLOURS + NUM_COLOURS - 1
 _PHOTO_LOW, _PHOTO_HIGH = PHOTOGRAPHER * NUM_COLOURS, PHOTOGRAPHER * NUM_COLOURS + NUM_COLOURS - 1
 
@@ -128,88 +126,90 @@ def encode(state, player: int, out: np.ndarray) -> None:
     """Write ``player``'s view of ``state`` into ``out``.
 
     Card counts come from ``state.planes`` (kept in step with the rules' lists); the public
-    tables come from caches by absolute seat (rebuilt when ``state.version`` or the cards in
-    expeditions change), rotated to the observer; the turn is built as one list."""
+    tables come from caches by absolute seat (rebuilt when ``state.version`` or an expedition
+    changes), rotated to the observer; the turn is written entry by entry into zeros (few
+    entries are set, and numpy converts a Python list slowly)."""
     n = state.game.num_players
     decision = state.decision
+    playing = decision != GAME_OVER
     block = out[:_ROWS_END].reshape(_ROWS, NUM_KINDS)
     state.planes.take(_ORDERS[n, player], axis=0, out=block)
     block *= 1.0 / KIND_SCALE
-    at = LAYOUT["kept"].start
-    out[at : _TABLES.start] = 0.0
+    out[_KEPT : _TABLES.start] = 0.0
     if state.decider == player and state.keep_left:
-        out[at : at + NUM_KINDS] = state.kept
-        out[at : at + NUM_KINDS] *= 1.0 / KIND_SCALE
+        kept = out[_KEPT : _KEPT + NUM_KINDS]
+        kept[:] = state.kept
+        kept *= 1.0 / KIND_SCALE
     lead = state.lead
-    if lead >= 0 and decision != GAME_OVER:
-        at = _S["current_expedition"]
+    if lead >= 0 and playing:
         for k in state.expeditions[state.decider][-1]:
-            out[at + k] += 1.0 / KIND_SCALE
+            out[_CURRENT + k] += 1.0 / KIND_SCALE
     cache = state._obs_cache
     tables = cache.get("tables")
     if tables is None or tables[0] != state.version:
         tables = cache["tables"] = (state.version, _public_tables(state))
     tables[1].take(_TABLE_ORDERS[n, player], out=out[_TABLES])
-    key = (state.season, decision == GAME_OVER, sum(state.played))
-    exps = cache.get("expeditions")
-    if exps is None or exps[0] != key:
-        exps = cache["expeditions"] = (key, _expedition_table(state))
-    exps[1].take(_EXPEDITION_ORDERS[n, player], out=out[_EXPEDITIONS])
+    _expedition_table(state, cache).take(_EXPEDITION_ORDERS[n, player], out=out[_EXPEDITIONS])
 
-    t = [0.0] * _TURN_SIZE
-    t[(state.first_player - player) % n] = 1.0
+    out[_TURN:] = 0.0
+    out[_FIRST + (state.first_player - player) % n] = 1.0
     sizes = state.hand_size
-    t[_HAND_SIZES : _HAND_SIZES + n] = [sizes[p] * 0.1 for p in (*range(player, n), *range(player))]
-    t[_MONKEYS + state.monkeys] = 1.0
-    t[_DECK] = min(len(state.deck) / 100.0, 1.0)
-    t[_DECK + 1] = min(state.top_left / 100.0, 1.0)
-    t[_DECISION + decision] = 1.0
-    if decision != GAME_OVER:
-        t[_DECIDER + (state.decider - player) % n] = 1.0
-    if lead >= 0 and decision != GAME_OVER:
-        t[_T["leader"] + lead // NUM_COLOURS] = 1.0
-        t[_T["leader"] + NUM_ROLES + lead % NUM_COLOURS] = 1.0
+    out[_HAND_SIZES : _HAND_SIZES + n] = [
+        sizes[p] * 0.1 for p in (*range(player, n), *range(player))
+    ]
+    out[_MONKEYS + state.monkeys] = 1.0
+    out[_DECK] = min(len(state.deck) / 100.0, 1.0)
+    out[_DECK + 1] = min(state.top_left / 100.0, 1.0)
+    out[_DECISION + decision] = 1.0
+    if playing:
+        out[_DECIDER + (state.decider - player) % n] = 1.0
+    if lead >= 0 and playing:
+        out[_LEADER + lead // NUM_COLOURS] = 1.0
+        out[_LEADER + NUM_ROLES + lead % NUM_COLOURS] = 1.0
         if state.trait >= 0:
-            t[_T["trait"] + state.trait] = 1.0
-        c = _T["context"]
-        t[c : c + 8] = [
+            out[_TRAIT + state.trait] = 1.0
+        out[_CONTEXT : _CONTEXT + 8] = [
             state.cap / HAND_LIMIT,
-            float(state.colour_done),
-            float(state.role_done),
-            float(state.cart_ok),
+            state.colour_done,
+            state.role_done,
+            state.cart_ok,
             min(state.ling_pending / 4.0, 1.0),
             state.keep_left / HAND_LIMIT,
             min(state.patron_draw / HAND_LIMIT, 1.0),
             min(state.chichen_draws / HAND_LIMIT, 1.0),
         ]
     if state.phase:
-        step = state.prof_queue[0][1] if decision == PROFESSOR_MOVE and state.prof_queue else 0
-        c = _T["context"] + 8
-        t[c : c + 4] = [
-            float(state.phase == 1),
-            float(state.phase == 2),
-            float(step > 0),
-            float(step < 0),
-        ]
+        out[_CONTEXT + 7 + state.phase] = 1.0  # Ur or Professor phase
+        if decision == PROFESSOR_MOVE and state.prof_queue:
+            out[_CONTEXT + (10 if state.prof_queue[0][1] > 0 else 11)] = 1.0
     if state.uluru_target >= 0:
-        t[_T["uluru_vehicle"] + state.uluru_target] = 1.0
+        out[_ULURU + state.uluru_target] = 1.0
     if decision == DRAFT_ROLE:
         seen = state.draft_seen[player]
         for r in state.draft_hand:
             if player == state.decider or seen[r]:
-                t[_T["draft_hand"] + r] = 1.0
+                out[_DRAFT_HAND + r] = 1.0
     if state.draft_drawn >= 0:
-        t[_T["draft_board"] + state.draft_drawn] = 1.0
-    t[_T["num_players"] + n - 2] = 1.0
-    out[_TURN:] = t
+        out[_DRAFT_BOARD + state.draft_drawn] = 1.0
+    out[_NUM_PLAYERS + n - 2] = 1.0
 
 
-_HAND_SIZES = _T["hand_sizes"]
-_MONKEYS = _T["monkeys"]
-_DECK = _T["deck"]
-_DECISION = _T["decision"]
-_DECIDER = _T["decider"]
-assert _T["first_player"] == 0 and HAND_LIMIT == 10
+_KEPT = _S["kept"]
+_CURRENT = _S["current_expedition"]
+_FIRST = _S["first_player"]
+_HAND_SIZES = _S["hand_sizes"]
+_MONKEYS = _S["monkeys"]
+_DECK = _S["deck"]
+_DECISION = _S["decision"]
+_DECIDER = _S["decider"]
+_LEADER = _S["leader"]
+_TRAIT = _S["trait"]
+_CONTEXT = _S["context"]
+_ULURU = _S["uluru_vehicle"]
+_DRAFT_HAND = _S["draft_hand"]
+_DRAFT_BOARD = _S["draft_board"]
+_NUM_PLAYERS = _S["num_players"]
+assert _TABLES.start == _CURRENT + NUM_KINDS and HAND_LIMIT == 10
 
 
 def _public_tables(state) -> np.ndarray:
@@ -261,26 +261,43 @@ def _public_tables(state) -> np.ndarray:
 _ONES = [1.0] * 16
 
 
-def _expedition_table(state) -> np.ndarray:
+def _expedition_table(state, cache: dict) -> np.ndarray:
     """Per absolute seat: expeditions by size 1..10 (/ 4), Mercenaries in them (/ 10),
-    expeditions led by a Photographer (/ 5); one zero at the end."""
-    block = [0.0] * (SEATS * EXPEDITION_FEATURES + 1)
-    count_mercs = MERCENARY in state.roles
+    expeditions led by a Photographer (/ 5); one zero at the end.
+
+    Within a season expeditions only grow at the end (a new one, or a card added to the last
+    one), so a seat's row is rebuilt only when its count of expeditions or the size of its
+    last one changes; the season and the end of the game (Mercenaries leave) start afresh."""
+    when = (state.season, state.decision == GAME_OVER)
+    found = cache.get("expeditions")
+    if found is None or found[0] != when:
+        found = cache["expeditions"] = (
+            when,
+            [None] * SEATS,
+            np.zeros(SEATS * EXPEDITION_FEATURES + 1, dtype=np.float32),
+        )
+    _, keys, block = found
     for p, exps in enumerate(state.expeditions):
-        base = p * EXPEDITION_FEATURES
-        mercs = photo = 0
-        for e in exps:
-            j = base + min(len(e), 10) - 1
-            if block[j] < 1.0:
-                block[j] += 0.25
-            if count_mercs:
-                for k in e:
-                    if _MERC_LOW <= k <= _MERC_HIGH:
-                        mercs += 1
-            if _PHOTO_LOW <= e[0] <= _PHOTO_HIGH:
-                photo += 1
-        if mercs:
-            block[base + 10] = min(mercs / 10.0, 1.0)
-        if photo:
-            block[base + 11] = min(photo / 5.0, 1.0)
-    return np.array(block, dtype=np.float32)
+        key = (len(exps), len(exps[-1])) if exps else (0, 0)
+        if keys[p] != key:
+            keys[p] = key
+            base = p * EXPEDITION_FEATURES
+            block[base : base + EXPEDITION_FEATURES] = _expedition_row(exps)
+    return block
+
+
+def _expedition_row(exps: list[list[int]]) -> list[float]:
+    row = [0.0] * EXPEDITION_FEATURES
+    mercs = photo = 0
+    for e in exps:
+        j = min(len(e), 10) - 1
+        if row[j] < 1.0:
+            row[j] += 0.25
+        for k in e:
+            if _MERC_LOW <= k <= _MERC_HIGH:
+                mercs += 1
+        if _PHOTO_LOW <= e[0] <= _PHOTO_HIGH:
+            photo += 1
+    row[10] = min(mercs / 10.0, 1.0)
+    row[11] = min(photo / 5.0, 1.0)
+    return row

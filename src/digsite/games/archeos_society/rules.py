@@ -73,6 +73,7 @@ from .components import (
     load_sites,
     load_tables,
 )
+from .observation import encode, observation_layout
 
 OPTIONS = {
     "num_players": 4,
@@ -92,20 +93,25 @@ LEDGER = ("botanist", "linguist", "sites", "expeditions", "rapa_nui", "uluru", "
 
 _ROLE_OF = [k // NUM_COLOURS for k in range(NUM_KINDS)]
 _COLOUR_OF = [k % NUM_COLOURS for k in range(NUM_KINDS)]
-_MERC_KINDS = range(MERCENARY * NUM_COLOURS, (MERCENARY + 1) * NUM_COLOURS)
+_MERCS = range(MERCENARY * NUM_COLOURS, (MERCENARY + 1) * NUM_COLOURS)
+_MERC_KINDS = slice(_MERCS.start, _MERCS.stop)
+_SHARING = (
+    [
+        tuple(k for k in range(NUM_KINDS) if _COLOUR_OF[k] == _COLOUR_OF[lead] or k in _MERCS)
+        for lead in range(NUM_KINDS)
+    ],
+    [
+        tuple(k for k in range(NUM_KINDS) if _ROLE_OF[k] == _ROLE_OF[lead] or k in _MERCS)
+        for lead in range(NUM_KINDS)
+    ],
+)
+"""``_SHARING[trait][leader]``: the kinds that may join its expedition, by colour (0) or role
+(1); Mercenaries are wild."""
 
 
-_KINDS: dict[tuple[int, ...], tuple[list[int], list[int]]] = {}
-
-
-def _kinds_of(roles: list[int]) -> tuple[list[int], list[int]]:
-    """Card kinds of a game with these roles, and those that may lead (no Mercenary)."""
-    key = tuple(roles)
-    found = _KINDS.get(key)
-    if found is None:
-        kinds = [r * NUM_COLOURS + c for r in sorted(roles) for c in range(NUM_COLOURS)]
-        found = _KINDS[key] = (kinds, [k for k in kinds if _ROLE_OF[k] != MERCENARY])
-    return found
+def _held(counts: list[int]) -> np.ndarray:
+    """Which kinds have a card, as a bool row (counts are small, so they fit in bytes)."""
+    return np.frombuffer(bytes(counts), dtype=np.uint8) > 0
 
 
 def _option(value: Any) -> Any:
@@ -146,8 +152,6 @@ class ArcheosSocietyGame(Game):
             "tables": _option(tables),
             "scenarios": _option(scenarios),
         }
-        from .observation import observation_layout
-
         self.layout = observation_layout()
         self.observation_size = self.layout.size
 
@@ -444,15 +448,14 @@ class ArcheosSocietyState(CachedMaskState):
             return mask
         hand = self.hands[p]
         if d in (TURN, EXTRA, UR):
-            kinds, leaders = _kinds_of(self.roles)
-            lead = [k for k in leaders if hand[k]]
-            mask[lead] = 1
+            leads = mask[:NUM_KINDS]
+            leads[:] = _held(hand)
+            leads[_MERC_KINDS] = 0
             if d == TURN:
                 if self.hand_size[p] < HAND_LIMIT:
-                    area = self.area
-                    mask[[TAKE0 + k for k in kinds if area[k]]] = 1
+                    mask[TAKE0:DRAW] = _held(self.area)
                     mask[DRAW] = 1
-                elif not lead:
+                elif not leads.any():
                     mask[STOP] = 1  # ten Mercenaries: the hand goes to the area
             else:
                 mask[STOP] = 1
@@ -484,14 +487,7 @@ class ArcheosSocietyState(CachedMaskState):
 
     def _addable(self) -> list[int]:
         hand = self.hands[self.decider]
-        if self.trait == 0:
-            colour = _COLOUR_OF[self.lead]
-            kinds = [r * NUM_COLOURS + colour for r in range(NUM_ROLES)]
-        else:
-            role = _ROLE_OF[self.lead]
-            kinds = list(range(role * NUM_COLOURS, (role + 1) * NUM_COLOURS))
-        kinds += [k for k in _MERC_KINDS if k not in kinds]
-        return [k for k in kinds if hand[k]]
+        return [k for k in _SHARING[self.trait][self.lead] if hand[k]]
 
     # -- a turn ------------------------------------------------------------------------------
     def _on_turn(self, action: int) -> None:
@@ -698,9 +694,9 @@ class ArcheosSocietyState(CachedMaskState):
 
     def _dump_hand(self, p: int) -> None:
         hand, kept, area = self.hands[p], self.kept, self.area
-        for k in range(NUM_KINDS):
-            d = hand[k] - kept[k]
-            if d:
+        for k, count in enumerate(hand):
+            if count > kept[k]:
+                d = count - kept[k]
                 area[k] += d
                 self.area_size += d
                 self._take_from_hand(p, k, d)
@@ -1046,8 +1042,6 @@ class ArcheosSocietyState(CachedMaskState):
         return render_state(self)
 
     def observe(self, player: int, out: np.ndarray) -> None:
-        from .observation import encode
-
         encode(self, player, out)
 
     def to_dict(self) -> dict[str, Any]:

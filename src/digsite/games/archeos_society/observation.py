@@ -266,17 +266,20 @@ def _expedition_table(state, cache: dict) -> np.ndarray:
     expeditions led by a Photographer (/ 5); one zero at the end.
 
     Within a season expeditions only grow at the end (a new one, or a card added to the last
-    one), so a seat's row is rebuilt only when its count of expeditions or the size of its
-    last one changes; the season and the end of the game (Mercenaries leave) start afresh."""
+    one): nothing is redone while the count of cards in expeditions stays, and then only the
+    rows whose count of expeditions or size of the last one changed; a new season or the end
+    of the game (the Mercenaries leave) starts afresh."""
     when = (state.season, state.decision == GAME_OVER)
+    cards = sum(state.played)
     found = cache.get("expeditions")
-    if found is None or found[0] != when:
-        found = cache["expeditions"] = (
-            when,
-            [None] * SEATS,
-            np.zeros(SEATS * EXPEDITION_FEATURES + 1, dtype=np.float32),
-        )
-    _, keys, block = found
+    if found is not None and found[0] == when:
+        if found[1] == cards:
+            return found[3]
+        keys, block = found[2:]
+    else:
+        keys = [None] * SEATS
+        block = np.zeros(SEATS * EXPEDITION_FEATURES + 1, dtype=np.float32)
+    cache["expeditions"] = (when, cards, keys, block)
     for p, exps in enumerate(state.expeditions):
         key = (len(exps), len(exps[-1])) if exps else (0, 0)
         if keys[p] != key:

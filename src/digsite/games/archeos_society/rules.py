@@ -603,10 +603,9 @@ class ArcheosSocietyState(CachedMaskState):
 
     def _use_role(self, p: int) -> None:
         self.role_done = True
-        self.version += 1
         role, size = _ROLE_OF[self.lead], self.size()
         if role == BOTANIST:
-            self._gain(p, L_BOTANIST, 2)
+            self._gain(p, L_BOTANIST, 2)  # bumps the version for the tile too
             self.botanist = [p, len(self.expeditions[p]) - 1]
             self._effects()
         elif role == LINGUIST:
@@ -614,6 +613,7 @@ class ArcheosSocietyState(CachedMaskState):
             old = self.linguist[p]
             new = min(old + size, tables.linguist_length)
             self.linguist[p] = new
+            self.version += 1
             self.ling_pending = sum(1 for a in tables.linguist_artifacts if old < a <= new)
             self._resume_effects()
         elif role == PHYSICIAN:
@@ -624,6 +624,7 @@ class ArcheosSocietyState(CachedMaskState):
             self.decision = EXTRA
         elif role == CURATOR:
             self.relics[p][_COLOUR_OF[self.lead]] = 1
+            self.version += 1
             self._effects()
         else:  # PATRON: draws after the hand has gone to the area
             self.patron_draw = size

@@ -24,6 +24,8 @@ from .components import (
 
 SEATS = 6
 KIND_SCALE = 4.0  # at most 4 cards of one kind (Students)
+CARD = 1.0 / KIND_SCALE
+"""One card in a card-count row of the observation (``state.planes`` is kept in this unit)."""
 SCORE_SCALE = 150.0
 SEAT_FEATURES = 12
 EXPEDITION_FEATURES = 12
@@ -70,8 +72,10 @@ LAYOUT = observation_layout()
 _S = {name: s.start for name, s in LAYOUT.slices.items()}
 _ROWS_END = LAYOUT["played"].stop
 _ROWS = _ROWS_END // NUM_KINDS
-_TABLES = slice(LAYOUT["seats"].start, LAYOUT["season"].stop)
-_EXPEDITIONS = LAYOUT["expeditions"]
+_PUBLIC = slice(LAYOUT["seats"].start, LAYOUT["expeditions"].stop)
+"""The public tables (seats to season) and the expedition rows: cached together by seat."""
+_TABLES_SIZE = LAYOUT["season"].stop - _PUBLIC.start
+_EXPEDITION_ROWS = slice(_TABLES_SIZE, _PUBLIC.stop - _PUBLIC.start)
 _TURN = LAYOUT["first_player"].start
 _MERC_LOW, _MERC_HIGH = MERCENARY * NUM_COLOURS, MERCENARY * NUM_COLOURS + NUM_COLOURS - 1
 _PHOTO_LOW, _PHOTO_HIGH = PHOTOGRAPHER * NUM_COLOURS, PHOTOGRAPHER * NUM_COLOURS + NUM_COLOURS - 1
@@ -84,12 +88,17 @@ def _row_order(n: int, player: int) -> np.ndarray:
     return np.array([player, 2 * n, *known, 2 * n + 1], dtype=np.intp)
 
 
-def _seat_order(n: int, player: int, part: slice, seat_pieces, token_piece: bool) -> np.ndarray:
-    """Where each entry of a cached part comes from in its absolute-seat version (the last
+def _public_order(n: int, player: int) -> np.ndarray:
+    """Where each entry of the public part comes from in its absolute-seat version (the last
     index of that version is a zero, for the seats a game does not have)."""
-    o = part.start
-    size = part.stop - o
+    o = _PUBLIC.start
+    size = _PUBLIC.stop - o
     order = np.arange(size, dtype=np.intp)
+    seat_pieces = (
+        ("seats", SEAT_FEATURES),
+        ("vehicles", NUM_TARGETS * MAX_SPACES),
+        ("expeditions", EXPEDITION_FEATURES),
+    )
     for name, width in seat_pieces:
         base = _S[name] - o
         for s in range(SEATS):
@@ -99,64 +108,46 @@ def _seat_order(n: int, player: int, part: slice, seat_pieces, token_piece: bool
                 order[rel] = np.arange(base + q * width, base + (q + 1) * width)
             else:
                 order[rel] = size
-    if token_piece:
-        base = _S["tokens"] - o
-        for v in range(6):
-            for s in range(SEATS):
-                at = base + v * (SEATS + 1) + 1 + s
-                order[at] = base + v * (SEATS + 1) + 1 + (player + s) % n if s < n else size
+    base = _S["tokens"] - o
+    for v in range(6):
+        for s in range(SEATS):
+            at = base + v * (SEATS + 1) + 1 + s
+            order[at] = base + v * (SEATS + 1) + 1 + (player + s) % n if s < n else size
     return order
 
 
 _KEYS = [(n, p) for n in range(2, SEATS + 1) for p in range(n)]
 _ORDERS = {key: _row_order(*key) for key in _KEYS}
-_TABLE_ORDERS = {
-    key: _seat_order(
-        *key, _TABLES, (("seats", SEAT_FEATURES), ("vehicles", NUM_TARGETS * MAX_SPACES)), True
-    )
-    for key in _KEYS
-}
-_EXPEDITION_ORDERS = {
-    key: _seat_order(*key, _EXPEDITIONS, (("expeditions", EXPEDITION_FEATURES),), False)
-    for key in _KEYS
-}
+_PUBLIC_ORDERS = {key: _public_order(*key) for key in _KEYS}
 
 
 def encode(state, player: int, out: np.ndarray) -> None:
     """Write ``player``'s view of ``state`` into ``out``.
 
-    Card counts come from ``state.planes`` (kept in step with the rules' lists); the public
-    tables come from caches by absolute seat (rebuilt when ``state.version`` or an expedition
-    changes), rotated to the observer; the turn is written entry by entry into zeros (few
-    entries are set, and numpy converts a Python list slowly)."""
+    Card counts are copied from ``state.planes`` (kept in step with the rules' lists, already
+    in observation units); the public part comes from a cache by absolute seat (see
+    :func:`_public`), rotated to the observer; the turn is written entry by entry into zeros
+    (few entries are set, and numpy converts a Python list slowly)."""
     n = state.game.num_players
     decision = state.decision
     playing = decision != GAME_OVER
-    block = out[:_ROWS_END].reshape(_ROWS, NUM_KINDS)
-    state.planes.take(_ORDERS[n, player], axis=0, out=block)
-    block *= 1.0 / KIND_SCALE
-    out[_KEPT : _TABLES.start] = 0.0
+    state.planes.take(_ORDERS[n, player], axis=0, out=out[:_ROWS_END].reshape(_ROWS, NUM_KINDS))
+    out[_KEPT : _PUBLIC.start] = 0.0
     if state.decider == player and state.keep_left:
         kept = out[_KEPT : _KEPT + NUM_KINDS]
         kept[:] = state.kept
-        kept *= 1.0 / KIND_SCALE
+        kept *= CARD
     lead = state.lead
     if lead >= 0 and playing:
         for k in state.expeditions[state.decider][-1]:
-            out[_CURRENT + k] += 1.0 / KIND_SCALE
-    cache = state._obs_cache
-    tables = cache.get("tables")
-    if tables is None or tables[0] != state.version:
-        tables = cache["tables"] = (state.version, _public_tables(state))
-    tables[1].take(_TABLE_ORDERS[n, player], out=out[_TABLES])
-    _expedition_table(state, cache).take(_EXPEDITION_ORDERS[n, player], out=out[_EXPEDITIONS])
+            out[_CURRENT + k] += CARD
+    _public(state).take(_PUBLIC_ORDERS[n, player], out=out[_PUBLIC])
 
     out[_TURN:] = 0.0
     out[_FIRST + (state.first_player - player) % n] = 1.0
-    sizes = state.hand_size
-    out[_HAND_SIZES : _HAND_SIZES + n] = [
-        sizes[p] * 0.1 for p in (*range(player, n), *range(player))
-    ]
+    sizes = out[_HAND_SIZES : _HAND_SIZES + n]
+    sizes[:] = state.hand_size[player:] + state.hand_size[:player]
+    sizes /= HAND_LIMIT
     out[_MONKEYS + state.monkeys] = 1.0
     out[_DECK] = min(len(state.deck) / 100.0, 1.0)
     out[_DECK + 1] = min(state.top_left / 100.0, 1.0)
@@ -209,15 +200,29 @@ _ULURU = _S["uluru_vehicle"]
 _DRAFT_HAND = _S["draft_hand"]
 _DRAFT_BOARD = _S["draft_board"]
 _NUM_PLAYERS = _S["num_players"]
-assert _TABLES.start == _CURRENT + NUM_KINDS and HAND_LIMIT == 10
+assert _PUBLIC.start == _CURRENT + NUM_KINDS and HAND_LIMIT == 10
 
 
-def _public_tables(state) -> np.ndarray:
+def _public(state) -> np.ndarray:
+    """The public part by absolute seat, with one zero at the end: the tables are rewritten
+    when ``state.version`` changed, the expedition rows when expeditions grew."""
+    cache = state._obs_cache
+    block = cache.get("public")
+    if block is None:
+        block = cache["public"] = np.zeros(_PUBLIC.stop - _PUBLIC.start + 1, dtype=np.float32)
+    if cache.get("version") != state.version:
+        cache["version"] = state.version
+        _write_tables(state, block[:_TABLES_SIZE])
+    _update_expedition_rows(state, cache, block[_EXPEDITION_ROWS])
+    return block
+
+
+def _write_tables(state, block: np.ndarray) -> None:
     """Seats (score, Linguist track, relics, Professor tokens, Botanist tile), vehicles,
-    tokens, roles and sides and season, by absolute seat; one zero at the end.  Written as
-    sparse indices and values (the tables are mostly zeros)."""
+    tokens, roles and sides and season, by absolute seat.  Written as sparse indices and
+    values (the tables are mostly zeros)."""
     n = state.game.num_players
-    o = -_TABLES.start
+    o = -_PUBLIC.start
     idx: list[int] = []
     val: list[float] = []
     length = state.game.tables.linguist_length
@@ -253,17 +258,16 @@ def _public_tables(state) -> np.ndarray:
     idx += [sides + 3 * c + (2 if side < 0 else side) for c, side in enumerate(state.sides)]
     idx.append(o + _S["season"] + state.season - 1)
     val += _ONES[: len(state.roles) + NUM_COLOURS + 1]
-    block = np.zeros(_TABLES.stop - _TABLES.start + 1, dtype=np.float32)
+    block[:] = 0.0
     block[idx] = val
-    return block
 
 
 _ONES = [1.0] * 16
 
 
-def _expedition_table(state, cache: dict) -> np.ndarray:
+def _update_expedition_rows(state, cache: dict, rows: np.ndarray) -> None:
     """Per absolute seat: expeditions by size 1..10 (/ 4), Mercenaries in them (/ 10),
-    expeditions led by a Photographer (/ 5); one zero at the end.
+    expeditions led by a Photographer (/ 5).
 
     Within a season expeditions only grow at the end (a new one, or a card added to the last
     one): nothing is redone while the count of cards in expeditions stays, and then only the
@@ -274,19 +278,18 @@ def _expedition_table(state, cache: dict) -> np.ndarray:
     found = cache.get("expeditions")
     if found is not None and found[0] == when:
         if found[1] == cards:
-            return found[3]
-        keys, block = found[2:]
+            return
+        keys = found[2]
     else:
         keys = [None] * SEATS
-        block = np.zeros(SEATS * EXPEDITION_FEATURES + 1, dtype=np.float32)
-    cache["expeditions"] = (when, cards, keys, block)
+        rows[:] = 0.0
+    cache["expeditions"] = (when, cards, keys)
     for p, exps in enumerate(state.expeditions):
         key = (len(exps), len(exps[-1])) if exps else (0, 0)
         if keys[p] != key:
             keys[p] = key
             base = p * EXPEDITION_FEATURES
-            block[base : base + EXPEDITION_FEATURES] = _expedition_row(exps)
-    return block
+            rows[base : base + EXPEDITION_FEATURES] = _expedition_row(exps)
 
 
 def _expedition_row(exps: list[list[int]]) -> list[float]:

@@ -73,7 +73,7 @@ from .components import (
     load_sites,
     load_tables,
 )
-from .observation import encode, observation_layout
+from .observation import CARD, encode, observation_layout
 
 OPTIONS = {
     "num_players": 4,
@@ -244,8 +244,9 @@ class ArcheosSocietyState(CachedMaskState):
         self.draft_drawn = -1
         self._mask: np.ndarray | None = None
         self.planes = np.zeros((2 * n + 3, NUM_KINDS), dtype=np.float32)
-        """Card counts as float rows, kept in step with the lists for the observation: hands
-        (rows 0..n-1), known cards (n..2n-1), the area (2n), expeditions (2n+1), zeros (2n+2)."""
+        """Card counts as float rows in observation units (``CARD`` per card), kept in step with
+        the lists so the observation copies them: hands (rows 0..n-1), known cards (n..2n-1),
+        the area (2n), expeditions (2n+1), zeros (2n+2)."""
         self.version = 0
         """Bumped whenever scores, vehicles, tracks, relics, tokens, the Botanist tile, roles,
         sides or the season change: the observation caches its public tables against it."""
@@ -503,9 +504,9 @@ class ArcheosSocietyState(CachedMaskState):
             self.hand_size[p] += 1
             self.known[p][k] += 1
             planes = self.planes
-            planes[2 * n, k] -= 1.0
-            planes[p, k] += 1.0
-            planes[n + p, k] += 1.0
+            planes[2 * n, k] -= CARD
+            planes[p, k] += CARD
+            planes[n + p, k] += CARD
             self._end_turn(p)
         elif action == DRAW:
             count = 2 if self.area_size == 0 and self.hand_size[p] <= HAND_LIMIT - 2 else 1
@@ -529,7 +530,7 @@ class ArcheosSocietyState(CachedMaskState):
                     return False
                 continue
             self.hands[p][card] += 1
-            self.planes[p, card] += 1.0
+            self.planes[p, card] += CARD
             self.hand_size[p] += 1
             count -= 1
         return True
@@ -538,7 +539,7 @@ class ArcheosSocietyState(CachedMaskState):
         self._take_from_hand(p, kind, 1)
         self.expeditions[p].append([kind])
         self.played[kind] += 1
-        self.planes[-2, kind] += 1.0
+        self.planes[-2, kind] += CARD
         self.lead = kind
         self.trait = -1
         self.cap = cap
@@ -548,11 +549,11 @@ class ArcheosSocietyState(CachedMaskState):
     def _take_from_hand(self, p: int, kind: int, count: int) -> None:
         self.hands[p][kind] -= count
         self.hand_size[p] -= count
-        self.planes[p, kind] -= count
+        self.planes[p, kind] -= count * CARD
         known = self.known[p]
         if known[kind]:
             known[kind] = max(0, known[kind] - count)
-            self.planes[self.game.num_players + p, kind] = known[kind]
+            self.planes[self.game.num_players + p, kind] = known[kind] * CARD
 
     def _on_trait(self, action: int) -> None:
         self.trait = 0 if action == TRAIT_COLOUR else 1
@@ -568,7 +569,7 @@ class ArcheosSocietyState(CachedMaskState):
         self._take_from_hand(p, action, 1)
         self.expeditions[p][-1].append(action)
         self.played[action] += 1
-        self.planes[-2, action] += 1.0
+        self.planes[-2, action] += CARD
         if self.size() >= self.cap or not self._addable():
             self._expedition_played()
 
@@ -701,7 +702,7 @@ class ArcheosSocietyState(CachedMaskState):
                 area[k] += d
                 self.area_size += d
                 self._take_from_hand(p, k, d)
-                self.planes[-3, k] += d
+                self.planes[-3, k] += d * CARD
 
     def _finish_expedition(self) -> None:
         p = self.decider
@@ -890,6 +891,7 @@ class ArcheosSocietyState(CachedMaskState):
         n = self.game.num_players
         rows = [*self.hands, *self.known, self.area, self.played, [0] * NUM_KINDS]
         self.planes = np.array(rows, dtype=np.float32).reshape(2 * n + 3, NUM_KINDS)
+        self.planes *= CARD
         self._obs_cache = {}
 
     # -- custom set-up -----------------------------------------------------------------------

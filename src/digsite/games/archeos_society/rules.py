@@ -109,9 +109,9 @@ _SHARING = (
 (1); Mercenaries are wild."""
 
 
-def _held(counts: list[int]) -> np.ndarray:
-    """Which kinds have a card, as a bool row (counts are small, so they fit in bytes)."""
-    return np.frombuffer(bytes(counts), dtype=np.uint8) > 0
+def _mark_held(counts: list[int], out: np.ndarray) -> None:
+    """Set ``out`` to 1 for the kinds that have a card (counts are small: they fit in bytes)."""
+    np.minimum(np.frombuffer(bytes(counts), dtype=np.int8), 1, out=out)
 
 
 def _option(value: Any) -> Any:
@@ -450,11 +450,11 @@ class ArcheosSocietyState(CachedMaskState):
         hand = self.hands[p]
         if d in (TURN, EXTRA, UR):
             leads = mask[:NUM_KINDS]
-            leads[:] = _held(hand)
+            _mark_held(hand, leads)
             leads[_MERC_KINDS] = 0
             if d == TURN:
                 if self.hand_size[p] < HAND_LIMIT:
-                    mask[TAKE0:DRAW] = _held(self.area)
+                    _mark_held(self.area, mask[TAKE0:DRAW])
                     mask[DRAW] = 1
                 elif not leads.any():
                     mask[STOP] = 1  # ten Mercenaries: the hand goes to the area

@@ -76,7 +76,6 @@ _PUBLIC = slice(LAYOUT["seats"].start, LAYOUT["expeditions"].stop)
 """The public tables (seats to season) and the expedition rows: cached together by seat."""
 _TABLES_SIZE = LAYOUT["season"].stop - _PUBLIC.start
 _EXPEDITION_ROWS = slice(_TABLES_SIZE, _PUBLIC.stop - _PUBLIC.start)
-_TURN = LAYOUT["first_player"].start
 _MERC_LOW, _MERC_HIGH = MERCENARY * NUM_COLOURS, MERCENARY * NUM_COLOURS + NUM_COLOURS - 1
 _PHOTO_LOW, _PHOTO_HIGH = PHOTOGRAPHER * NUM_COLOURS, PHOTOGRAPHER * NUM_COLOURS + NUM_COLOURS - 1
 
@@ -132,7 +131,7 @@ def encode(state, player: int, out: np.ndarray) -> None:
     decision = state.decision
     playing = decision != GAME_OVER
     state.planes.take(_ORDERS[n, player], axis=0, out=out[:_ROWS_END].reshape(_ROWS, NUM_KINDS))
-    out[_KEPT : _PUBLIC.start] = 0.0
+    out[_KEPT:] = 0.0  # the public part is overwritten whole below
     if state.decider == player and state.keep_left:
         kept = out[_KEPT : _KEPT + NUM_KINDS]
         kept[:] = state.kept
@@ -143,7 +142,6 @@ def encode(state, player: int, out: np.ndarray) -> None:
             out[_CURRENT + k] += CARD
     _public(state).take(_PUBLIC_ORDERS[n, player], out=out[_PUBLIC])
 
-    out[_TURN:] = 0.0
     out[_FIRST + (state.first_player - player) % n] = 1.0
     sizes = out[_HAND_SIZES : _HAND_SIZES + n]
     sizes[:] = state.hand_size[player:] + state.hand_size[:player]

@@ -126,7 +126,8 @@ def encode(state, player: int, out: np.ndarray) -> None:
     Card counts are copied from ``state.planes`` (kept in step with the rules' lists, already
     in observation units); the public part comes from a cache by absolute seat (see
     :func:`_public`), rotated to the observer; the turn is written entry by entry into zeros
-    (few entries are set, and numpy converts a Python list slowly)."""
+    through a memoryview (few entries are set; numpy is slow per entry and converts Python
+    lists slowly)."""
     n = state.game.num_players
     decision = state.decision
     playing = decision != GAME_OVER
@@ -136,51 +137,51 @@ def encode(state, player: int, out: np.ndarray) -> None:
         kept = out[_KEPT : _KEPT + NUM_KINDS]
         kept[:] = state.kept
         kept *= CARD
+    b = memoryview(out)
     lead = state.lead
     if lead >= 0 and playing:
         for k in state.expeditions[state.decider][-1]:
-            out[_CURRENT + k] += CARD
+            b[_CURRENT + k] += CARD
     _public(state).take(_PUBLIC_ORDERS[n, player], out=out[_PUBLIC])
 
-    out[_FIRST + (state.first_player - player) % n] = 1.0
-    sizes = out[_HAND_SIZES : _HAND_SIZES + n]
-    sizes[:] = state.hand_size[player:] + state.hand_size[:player]
-    sizes /= HAND_LIMIT
-    out[_MONKEYS + state.monkeys] = 1.0
-    out[_DECK] = min(len(state.deck) / 100.0, 1.0)
-    out[_DECK + 1] = min(state.top_left / 100.0, 1.0)
-    out[_DECISION + decision] = 1.0
+    b[_FIRST + (state.first_player - player) % n] = 1.0
+    sizes = state.hand_size
+    for s in range(n):
+        b[_HAND_SIZES + s] = sizes[(player + s) % n] / HAND_LIMIT
+    b[_MONKEYS + state.monkeys] = 1.0
+    b[_DECK] = min(len(state.deck) / 100.0, 1.0)
+    b[_DECK + 1] = min(state.top_left / 100.0, 1.0)
+    b[_DECISION + decision] = 1.0
     if playing:
-        out[_DECIDER + (state.decider - player) % n] = 1.0
+        b[_DECIDER + (state.decider - player) % n] = 1.0
     if lead >= 0 and playing:
-        out[_LEADER + lead // NUM_COLOURS] = 1.0
-        out[_LEADER + NUM_ROLES + lead % NUM_COLOURS] = 1.0
+        b[_LEADER + lead // NUM_COLOURS] = 1.0
+        b[_LEADER + NUM_ROLES + lead % NUM_COLOURS] = 1.0
         if state.trait >= 0:
-            out[_TRAIT + state.trait] = 1.0
-        out[_CONTEXT : _CONTEXT + 8] = [
-            state.cap / HAND_LIMIT,
-            state.colour_done,
-            state.role_done,
-            state.cart_ok,
-            min(state.ling_pending / 4.0, 1.0),
-            state.keep_left / HAND_LIMIT,
-            min(state.patron_draw / HAND_LIMIT, 1.0),
-            min(state.chichen_draws / HAND_LIMIT, 1.0),
-        ]
+            b[_TRAIT + state.trait] = 1.0
+        c = _CONTEXT
+        b[c] = state.cap / HAND_LIMIT
+        b[c + 1] = state.colour_done
+        b[c + 2] = state.role_done
+        b[c + 3] = state.cart_ok
+        b[c + 4] = min(state.ling_pending / 4.0, 1.0)
+        b[c + 5] = state.keep_left / HAND_LIMIT
+        b[c + 6] = min(state.patron_draw / HAND_LIMIT, 1.0)
+        b[c + 7] = min(state.chichen_draws / HAND_LIMIT, 1.0)
     if state.phase:
-        out[_CONTEXT + 7 + state.phase] = 1.0  # Ur or Professor phase
+        b[_CONTEXT + 7 + state.phase] = 1.0  # Ur or Professor phase
         if decision == PROFESSOR_MOVE and state.prof_queue:
-            out[_CONTEXT + (10 if state.prof_queue[0][1] > 0 else 11)] = 1.0
+            b[_CONTEXT + (10 if state.prof_queue[0][1] > 0 else 11)] = 1.0
     if state.uluru_target >= 0:
-        out[_ULURU + state.uluru_target] = 1.0
+        b[_ULURU + state.uluru_target] = 1.0
     if decision == DRAFT_ROLE:
         seen = state.draft_seen[player]
         for r in state.draft_hand:
             if player == state.decider or seen[r]:
-                out[_DRAFT_HAND + r] = 1.0
+                b[_DRAFT_HAND + r] = 1.0
     if state.draft_drawn >= 0:
-        out[_DRAFT_BOARD + state.draft_drawn] = 1.0
-    out[_NUM_PLAYERS + n - 2] = 1.0
+        b[_DRAFT_BOARD + state.draft_drawn] = 1.0
+    b[_NUM_PLAYERS + n - 2] = 1.0
 
 
 _KEPT = _S["kept"]

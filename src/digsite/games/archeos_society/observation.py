@@ -199,7 +199,8 @@ _ULURU = _S["uluru_vehicle"]
 _DRAFT_HAND = _S["draft_hand"]
 _DRAFT_BOARD = _S["draft_board"]
 _NUM_PLAYERS = _S["num_players"]
-assert _PUBLIC.start == _CURRENT + NUM_KINDS and HAND_LIMIT == 10
+assert _KEPT == _ROWS_END  # encode zeroes everything after the copied card rows
+assert HAND_LIMIT == 10  # the documented scale of hand sizes and the size cap
 
 
 def _public(state) -> np.ndarray:

@@ -86,18 +86,21 @@ class DigsiteAECEnv(AECEnv):
         self.agent_selection = self.possible_agents[self.state.current_player()]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        self._require_reset("observe")
+        state = self.state
+        if state is None:  # checked inline: observe and step run once per step
+            self._require_reset("observe")
         player = self._agent_index[agent]
         observation = np.empty(self.game.observation_size, dtype=np.float32)
-        self.state.observe(player, observation)
-        if player == self.state.current_player():
-            mask = self.state.legal_action_mask().copy()
+        state.observe(player, observation)
+        if player == state.current_player():
+            mask = state.legal_action_mask().copy()
         else:
             mask = self._no_actions.copy()
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: Any) -> None:
-        self._require_reset("step")
+        if self.state is None:
+            self._require_reset("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

@@ -24,6 +24,8 @@ from .components import (
 
 SEATS = 6
 KIND_SCALE = 4.0  # at most 4 cards of one kind (Students)
+CARD = 1.0 / KIND_SCALE
+"""One card in a card-count row of the observation (``state.planes`` is kept in this unit)."""
 SCORE_SCALE = 150.0
 SEAT_FEATURES = 12
 EXPEDITION_FEATURES = 12
@@ -70,11 +72,10 @@ LAYOUT = observation_layout()
 _S = {name: s.start for name, s in LAYOUT.slices.items()}
 _ROWS_END = LAYOUT["played"].stop
 _ROWS = _ROWS_END // NUM_KINDS
-_TABLES = slice(LAYOUT["seats"].start, LAYOUT["season"].stop)
-_EXPEDITIONS = LAYOUT["expeditions"]
-_TURN = LAYOUT["first_player"].start
-_T = {name: start - _TURN for name, start in _S.items() if start >= _TURN}
-_TURN_SIZE = LAYOUT.size - _TURN
+_PUBLIC = slice(LAYOUT["seats"].start, LAYOUT["expeditions"].stop)
+"""The public tables (seats to season) and the expedition rows: cached together by seat."""
+_TABLES_SIZE = LAYOUT["season"].stop - _PUBLIC.start
+_EXPEDITION_ROWS = slice(_TABLES_SIZE, _PUBLIC.stop - _PUBLIC.start)
 _MERC_LOW, _MERC_HIGH = MERCENARY * NUM_COLOURS, MERCENARY * NUM_COLOURS + NUM_COLOURS - 1
 _PHOTO_LOW, _PHOTO_HIGH = PHOTOGRAPHER * NUM_COLOURS, PHOTOGRAPHER * NUM_COLOURS + NUM_COLOURS - 1
 
@@ -86,12 +87,17 @@ def _row_order(n: int, player: int) -> np.ndarray:
     return np.array([player, 2 * n, *known, 2 * n + 1], dtype=np.intp)
 
 
-def _seat_order(n: int, player: int, part: slice, seat_pieces, token_piece: bool) -> np.ndarray:
-    """Where each entry of a cached part comes from in its absolute-seat version (the last
+def _public_order(n: int, player: int) -> np.ndarray:
+    """Where each entry of the public part comes from in its absolute-seat version (the last
     index of that version is a zero, for the seats a game does not have)."""
-    o = part.start
-    size = part.stop - o
+    o = _PUBLIC.start
+    size = _PUBLIC.stop - o
     order = np.arange(size, dtype=np.intp)
+    seat_pieces = (
+        ("seats", SEAT_FEATURES),
+        ("vehicles", NUM_TARGETS * MAX_SPACES),
+        ("expeditions", EXPEDITION_FEATURES),
+    )
     for name, width in seat_pieces:
         base = _S[name] - o
         for s in range(SEATS):
@@ -101,186 +107,197 @@ def _seat_order(n: int, player: int, part: slice, seat_pieces, token_piece: bool
                 order[rel] = np.arange(base + q * width, base + (q + 1) * width)
             else:
                 order[rel] = size
-    if token_piece:
-        base = _S["tokens"] - o
-        for v in range(6):
-            for s in range(SEATS):
-                at = base + v * (SEATS + 1) + 1 + s
-                order[at] = base + v * (SEATS + 1) + 1 + (player + s) % n if s < n else size
+    base = _S["tokens"] - o
+    for v in range(6):
+        for s in range(SEATS):
+            at = base + v * (SEATS + 1) + 1 + s
+            order[at] = base + v * (SEATS + 1) + 1 + (player + s) % n if s < n else size
     return order
 
 
 _KEYS = [(n, p) for n in range(2, SEATS + 1) for p in range(n)]
 _ORDERS = {key: _row_order(*key) for key in _KEYS}
-_TABLE_ORDERS = {
-    key: _seat_order(
-        *key, _TABLES, (("seats", SEAT_FEATURES), ("vehicles", NUM_TARGETS * MAX_SPACES)), True
-    )
-    for key in _KEYS
-}
-_EXPEDITION_ORDERS = {
-    key: _seat_order(*key, _EXPEDITIONS, (("expeditions", EXPEDITION_FEATURES),), False)
-    for key in _KEYS
-}
+_PUBLIC_ORDERS = {key: _public_order(*key) for key in _KEYS}
 
 
 def encode(state, player: int, out: np.ndarray) -> None:
     """Write ``player``'s view of ``state`` into ``out``.
 
-    Card counts come from ``state.planes`` (kept in step with the rules' lists); the public
-    tables come from caches by absolute seat (rebuilt when ``state.version`` or the cards in
-    expeditions change), rotated to the observer; the turn is built as one list."""
+    Card counts are copied from ``state.planes`` (kept in step with the rules' lists, already
+    in observation units); the public part comes from a cache by absolute seat (see
+    :func:`_public`), rotated to the observer; the turn is written entry by entry into zeros
+    through a memoryview (few entries are set; numpy is slow per entry and converts Python
+    lists slowly)."""
     n = state.game.num_players
     decision = state.decision
-    block = out[:_ROWS_END].reshape(_ROWS, NUM_KINDS)
-    state.planes.take(_ORDERS[n, player], axis=0, out=block)
-    block *= 1.0 / KIND_SCALE
-    at = LAYOUT["kept"].start
-    out[at : _TABLES.start] = 0.0
+    playing = decision != GAME_OVER
+    state.planes.take(_ORDERS[n, player], axis=0, out=out[:_ROWS_END].reshape(_ROWS, NUM_KINDS))
+    out[_KEPT:] = 0.0  # the public part is overwritten whole below
     if state.decider == player and state.keep_left:
-        out[at : at + NUM_KINDS] = state.kept
-        out[at : at + NUM_KINDS] *= 1.0 / KIND_SCALE
+        kept = out[_KEPT : _KEPT + NUM_KINDS]
+        kept[:] = state.kept
+        kept *= CARD
+    b = memoryview(out)
     lead = state.lead
-    if lead >= 0 and decision != GAME_OVER:
-        at = _S["current_expedition"]
+    if lead >= 0 and playing:
         for k in state.expeditions[state.decider][-1]:
-            out[at + k] += 1.0 / KIND_SCALE
-    cache = state._obs_cache
-    tables = cache.get("tables")
-    if tables is None or tables[0] != state.version:
-        tables = cache["tables"] = (state.version, _public_tables(state))
-    tables[1].take(_TABLE_ORDERS[n, player], out=out[_TABLES])
-    key = (state.season, decision == GAME_OVER, sum(state.played))
-    exps = cache.get("expeditions")
-    if exps is None or exps[0] != key:
-        exps = cache["expeditions"] = (key, _expedition_table(state))
-    exps[1].take(_EXPEDITION_ORDERS[n, player], out=out[_EXPEDITIONS])
+            b[_CURRENT + k] += CARD
+    _public(state).take(_PUBLIC_ORDERS[n, player], out=out[_PUBLIC])
 
-    t = [0.0] * _TURN_SIZE
-    t[(state.first_player - player) % n] = 1.0
+    b[_FIRST + (state.first_player - player) % n] = 1.0
     sizes = state.hand_size
-    t[_HAND_SIZES : _HAND_SIZES + n] = [sizes[p] * 0.1 for p in (*range(player, n), *range(player))]
-    t[_MONKEYS + state.monkeys] = 1.0
-    t[_DECK] = min(len(state.deck) / 100.0, 1.0)
-    t[_DECK + 1] = min(state.top_left / 100.0, 1.0)
-    t[_DECISION + decision] = 1.0
-    if decision != GAME_OVER:
-        t[_DECIDER + (state.decider - player) % n] = 1.0
-    if lead >= 0 and decision != GAME_OVER:
-        t[_T["leader"] + lead // NUM_COLOURS] = 1.0
-        t[_T["leader"] + NUM_ROLES + lead % NUM_COLOURS] = 1.0
+    for s in range(n):
+        b[_HAND_SIZES + s] = sizes[(player + s) % n] / HAND_LIMIT
+    b[_MONKEYS + state.monkeys] = 1.0
+    b[_DECK] = min(len(state.deck) / 100.0, 1.0)
+    b[_DECK + 1] = min(state.top_left / 100.0, 1.0)
+    b[_DECISION + decision] = 1.0
+    if playing:
+        b[_DECIDER + (state.decider - player) % n] = 1.0
+    if lead >= 0 and playing:
+        b[_LEADER + lead // NUM_COLOURS] = 1.0
+        b[_LEADER + NUM_ROLES + lead % NUM_COLOURS] = 1.0
         if state.trait >= 0:
-            t[_T["trait"] + state.trait] = 1.0
-        c = _T["context"]
-        t[c : c + 8] = [
-            state.cap / HAND_LIMIT,
-            float(state.colour_done),
-            float(state.role_done),
-            float(state.cart_ok),
-            min(state.ling_pending / 4.0, 1.0),
-            state.keep_left / HAND_LIMIT,
-            min(state.patron_draw / HAND_LIMIT, 1.0),
-            min(state.chichen_draws / HAND_LIMIT, 1.0),
-        ]
+            b[_TRAIT + state.trait] = 1.0
+        c = _CONTEXT
+        b[c] = state.cap / HAND_LIMIT
+        b[c + 1] = state.colour_done
+        b[c + 2] = state.role_done
+        b[c + 3] = state.cart_ok
+        b[c + 4] = min(state.ling_pending / 4.0, 1.0)
+        b[c + 5] = state.keep_left / HAND_LIMIT
+        b[c + 6] = min(state.patron_draw / HAND_LIMIT, 1.0)
+        b[c + 7] = min(state.chichen_draws / HAND_LIMIT, 1.0)
     if state.phase:
-        step = state.prof_queue[0][1] if decision == PROFESSOR_MOVE and state.prof_queue else 0
-        c = _T["context"] + 8
-        t[c : c + 4] = [
-            float(state.phase == 1),
-            float(state.phase == 2),
-            float(step > 0),
-            float(step < 0),
-        ]
+        b[_CONTEXT + 7 + state.phase] = 1.0  # Ur or Professor phase
+        if decision == PROFESSOR_MOVE and state.prof_queue:
+            b[_CONTEXT + (10 if state.prof_queue[0][1] > 0 else 11)] = 1.0
     if state.uluru_target >= 0:
-        t[_T["uluru_vehicle"] + state.uluru_target] = 1.0
+        b[_ULURU + state.uluru_target] = 1.0
     if decision == DRAFT_ROLE:
         seen = state.draft_seen[player]
         for r in state.draft_hand:
             if player == state.decider or seen[r]:
-                t[_T["draft_hand"] + r] = 1.0
+                b[_DRAFT_HAND + r] = 1.0
     if state.draft_drawn >= 0:
-        t[_T["draft_board"] + state.draft_drawn] = 1.0
-    t[_T["num_players"] + n - 2] = 1.0
-    out[_TURN:] = t
+        b[_DRAFT_BOARD + state.draft_drawn] = 1.0
+    b[_NUM_PLAYERS + n - 2] = 1.0
 
 
-_HAND_SIZES = _T["hand_sizes"]
-_MONKEYS = _T["monkeys"]
-_DECK = _T["deck"]
-_DECISION = _T["decision"]
-_DECIDER = _T["decider"]
-assert _T["first_player"] == 0 and HAND_LIMIT == 10
+_KEPT = _S["kept"]
+_CURRENT = _S["current_expedition"]
+_FIRST = _S["first_player"]
+_HAND_SIZES = _S["hand_sizes"]
+_MONKEYS = _S["monkeys"]
+_DECK = _S["deck"]
+_DECISION = _S["decision"]
+_DECIDER = _S["decider"]
+_LEADER = _S["leader"]
+_TRAIT = _S["trait"]
+_CONTEXT = _S["context"]
+_ULURU = _S["uluru_vehicle"]
+_DRAFT_HAND = _S["draft_hand"]
+_DRAFT_BOARD = _S["draft_board"]
+_NUM_PLAYERS = _S["num_players"]
+assert _KEPT == _ROWS_END  # encode zeroes everything after the copied card rows
+assert HAND_LIMIT == 10  # the documented scale of hand sizes and the size cap
 
 
-def _public_tables(state) -> np.ndarray:
+def _public(state) -> np.ndarray:
+    """The public part by absolute seat, with one zero at the end: the tables are rewritten
+    when ``state.version`` changed, the expedition rows when expeditions grew."""
+    cache = state._obs_cache
+    block = cache.get("public")
+    if block is None:
+        block = cache["public"] = np.zeros(_PUBLIC.stop - _PUBLIC.start + 1, dtype=np.float32)
+    if cache.get("version") != state.version:
+        cache["version"] = state.version
+        _write_tables(state, block[:_TABLES_SIZE])
+    _update_expedition_rows(state, cache, block[_EXPEDITION_ROWS])
+    return block
+
+
+def _write_tables(state, block: np.ndarray) -> None:
     """Seats (score, Linguist track, relics, Professor tokens, Botanist tile), vehicles,
-    tokens, roles and sides and season, by absolute seat; one zero at the end.  Written as
-    sparse indices and values (the tables are mostly zeros)."""
+    tokens, roles and sides and season, by absolute seat.  The tables are mostly zeros: the
+    few other entries are written one by one through a memoryview (much faster per entry than
+    numpy's indexing, or than converting index lists)."""
     n = state.game.num_players
-    o = -_TABLES.start
-    idx: list[int] = []
-    val: list[float] = []
+    o = -_PUBLIC.start
+    block[:] = 0.0
+    b = memoryview(block)
     length = state.game.tables.linguist_length
     holder = state.botanist[0]
     token_sum = [0] * n
     tokens = o + _S["tokens"]
     for v, q in enumerate(state.tokens):
-        idx.append(tokens + v * (SEATS + 1) + (0 if q < 0 else 1 + q))
+        b[tokens + v * (SEATS + 1) + (0 if q < 0 else 1 + q)] = 1.0
         if q >= 0:
             token_sum[q] += v + 1
-    val += _ONES[:6]
     seats, vehicles = o + _S["seats"], o + _S["vehicles"]
     for p in range(n):
         base = seats + p * SEAT_FEATURES
+        b[base] = 1.0
         score = state.score[p]
-        row = (
-            1.0,
-            0.0 if score <= 0 else min(score / SCORE_SCALE, 1.0),
-            state.linguist[p] / length,
-            *state.relics[p],
-            token_sum[p] / 21.0,
-            float(holder == p),
-        )
-        for j, x in enumerate(row):
-            if x:
-                idx.append(base + j)
-                val.append(x)
+        if score > 0:
+            b[base + 1] = min(score / SCORE_SCALE, 1.0)
+        b[base + 2] = state.linguist[p] / length
+        for c, relic in enumerate(state.relics[p]):
+            if relic:
+                b[base + 3 + c] = 1.0
+        b[base + 9] = token_sum[p] / 21.0
+        if holder == p:
+            b[base + 10] = 1.0
         vbase = vehicles + p * NUM_TARGETS * MAX_SPACES
-        idx += [vbase + t * MAX_SPACES + where for t, where in enumerate(state.pos[p])]
-        val += _ONES[:NUM_TARGETS]
+        for t, where in enumerate(state.pos[p]):
+            b[vbase + t * MAX_SPACES + where] = 1.0
     roles, sides = o + _S["roles"], o + _S["sides"]
-    idx += [roles + r for r in state.roles]
-    idx += [sides + 3 * c + (2 if side < 0 else side) for c, side in enumerate(state.sides)]
-    idx.append(o + _S["season"] + state.season - 1)
-    val += _ONES[: len(state.roles) + NUM_COLOURS + 1]
-    block = np.zeros(_TABLES.stop - _TABLES.start + 1, dtype=np.float32)
-    block[idx] = val
-    return block
+    for r in state.roles:
+        b[roles + r] = 1.0
+    for c, side in enumerate(state.sides):
+        b[sides + 3 * c + (2 if side < 0 else side)] = 1.0
+    b[o + _S["season"] + state.season - 1] = 1.0
 
 
-_ONES = [1.0] * 16
-
-
-def _expedition_table(state) -> np.ndarray:
+def _update_expedition_rows(state, cache: dict, rows: np.ndarray) -> None:
     """Per absolute seat: expeditions by size 1..10 (/ 4), Mercenaries in them (/ 10),
-    expeditions led by a Photographer (/ 5); one zero at the end."""
-    block = [0.0] * (SEATS * EXPEDITION_FEATURES + 1)
-    count_mercs = MERCENARY in state.roles
+    expeditions led by a Photographer (/ 5).
+
+    Within a season expeditions only grow at the end (a new one, or a card added to the last
+    one): nothing is redone while the count of cards in expeditions stays, and then only the
+    rows whose count of expeditions or size of the last one changed; a new season or the end
+    of the game (the Mercenaries leave) starts afresh."""
+    when = (state.season, state.decision == GAME_OVER)
+    cards = sum(state.played)
+    found = cache.get("expeditions")
+    if found is not None and found[0] == when:
+        if found[1] == cards:
+            return
+        keys = found[2]
+    else:
+        keys = [None] * SEATS
+        rows[:] = 0.0
+    cache["expeditions"] = (when, cards, keys)
     for p, exps in enumerate(state.expeditions):
-        base = p * EXPEDITION_FEATURES
-        mercs = photo = 0
-        for e in exps:
-            j = base + min(len(e), 10) - 1
-            if block[j] < 1.0:
-                block[j] += 0.25
-            if count_mercs:
-                for k in e:
-                    if _MERC_LOW <= k <= _MERC_HIGH:
-                        mercs += 1
-            if _PHOTO_LOW <= e[0] <= _PHOTO_HIGH:
-                photo += 1
-        if mercs:
-            block[base + 10] = min(mercs / 10.0, 1.0)
-        if photo:
-            block[base + 11] = min(photo / 5.0, 1.0)
-    return np.array(block, dtype=np.float32)
+        key = (len(exps), len(exps[-1])) if exps else (0, 0)
+        if keys[p] != key:
+            keys[p] = key
+            base = p * EXPEDITION_FEATURES
+            rows[base : base + EXPEDITION_FEATURES] = _expedition_row(exps)
+
+
+def _expedition_row(exps: list[list[int]]) -> list[float]:
+    row = [0.0] * EXPEDITION_FEATURES
+    mercs = photo = 0
+    for e in exps:
+        j = min(len(e), 10) - 1
+        if row[j] < 1.0:
+            row[j] += 0.25
+        for k in e:
+            if _MERC_LOW <= k <= _MERC_HIGH:
+                mercs += 1
+        if _PHOTO_LOW <= e[0] <= _PHOTO_HIGH:
+            photo += 1
+    row[10] = min(mercs / 10.0, 1.0)
+    row[11] = min(photo / 5.0, 1.0)
+    return row

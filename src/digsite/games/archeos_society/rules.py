@@ -73,6 +73,7 @@ from .components import (
     load_sites,
     load_tables,
 )
+from .observation import CARD, encode, observation_layout
 
 OPTIONS = {
     "num_players": 4,
@@ -92,20 +93,25 @@ LEDGER = ("botanist", "linguist", "sites", "expeditions", "rapa_nui", "uluru", "
 
 _ROLE_OF = [k // NUM_COLOURS for k in range(NUM_KINDS)]
 _COLOUR_OF = [k % NUM_COLOURS for k in range(NUM_KINDS)]
-_MERC_KINDS = range(MERCENARY * NUM_COLOURS, (MERCENARY + 1) * NUM_COLOURS)
+_MERCS = range(MERCENARY * NUM_COLOURS, (MERCENARY + 1) * NUM_COLOURS)
+_MERC_KINDS = slice(_MERCS.start, _MERCS.stop)
+_SHARING = (
+    [
+        tuple(k for k in range(NUM_KINDS) if _COLOUR_OF[k] == _COLOUR_OF[lead] or k in _MERCS)
+        for lead in range(NUM_KINDS)
+    ],
+    [
+        tuple(k for k in range(NUM_KINDS) if _ROLE_OF[k] == _ROLE_OF[lead] or k in _MERCS)
+        for lead in range(NUM_KINDS)
+    ],
+)
+"""``_SHARING[trait][leader]``: the kinds that may join its expedition, by colour (0) or role
+(1); Mercenaries are wild."""
 
 
-_KINDS: dict[tuple[int, ...], tuple[list[int], list[int]]] = {}
-
-
-def _kinds_of(roles: list[int]) -> tuple[list[int], list[int]]:
-    """Card kinds of a game with these roles, and those that may lead (no Mercenary)."""
-    key = tuple(roles)
-    found = _KINDS.get(key)
-    if found is None:
-        kinds = [r * NUM_COLOURS + c for r in sorted(roles) for c in range(NUM_COLOURS)]
-        found = _KINDS[key] = (kinds, [k for k in kinds if _ROLE_OF[k] != MERCENARY])
-    return found
+def _mark_held(counts: list[int], out: np.ndarray) -> None:
+    """Set ``out`` to 1 for the kinds that have a card (counts are small: they fit in bytes)."""
+    np.minimum(np.frombuffer(bytes(counts), dtype=np.int8), 1, out=out)
 
 
 def _option(value: Any) -> Any:
@@ -146,8 +152,6 @@ class ArcheosSocietyGame(Game):
             "tables": _option(tables),
             "scenarios": _option(scenarios),
         }
-        from .observation import observation_layout
-
         self.layout = observation_layout()
         self.observation_size = self.layout.size
 
@@ -240,8 +244,9 @@ class ArcheosSocietyState(CachedMaskState):
         self.draft_drawn = -1
         self._mask: np.ndarray | None = None
         self.planes = np.zeros((2 * n + 3, NUM_KINDS), dtype=np.float32)
-        """Card counts as float rows, kept in step with the lists for the observation: hands
-        (rows 0..n-1), known cards (n..2n-1), the area (2n), expeditions (2n+1), zeros (2n+2)."""
+        """Card counts as float rows in observation units (``CARD`` per card), kept in step with
+        the lists so the observation copies them: hands (rows 0..n-1), known cards (n..2n-1),
+        the area (2n), expeditions (2n+1), zeros (2n+2)."""
         self.version = 0
         """Bumped whenever scores, vehicles, tracks, relics, tokens, the Botanist tile, roles,
         sides or the season change: the observation caches its public tables against it."""
@@ -444,15 +449,14 @@ class ArcheosSocietyState(CachedMaskState):
             return mask
         hand = self.hands[p]
         if d in (TURN, EXTRA, UR):
-            kinds, leaders = _kinds_of(self.roles)
-            lead = [k for k in leaders if hand[k]]
-            mask[lead] = 1
+            leads = mask[:NUM_KINDS]
+            _mark_held(hand, leads)
+            leads[_MERC_KINDS] = 0
             if d == TURN:
                 if self.hand_size[p] < HAND_LIMIT:
-                    area = self.area
-                    mask[[TAKE0 + k for k in kinds if area[k]]] = 1
+                    _mark_held(self.area, mask[TAKE0:DRAW])
                     mask[DRAW] = 1
-                elif not lead:
+                elif not leads.any():
                     mask[STOP] = 1  # ten Mercenaries: the hand goes to the area
             else:
                 mask[STOP] = 1
@@ -484,14 +488,7 @@ class ArcheosSocietyState(CachedMaskState):
 
     def _addable(self) -> list[int]:
         hand = self.hands[self.decider]
-        if self.trait == 0:
-            colour = _COLOUR_OF[self.lead]
-            kinds = [r * NUM_COLOURS + colour for r in range(NUM_ROLES)]
-        else:
-            role = _ROLE_OF[self.lead]
-            kinds = list(range(role * NUM_COLOURS, (role + 1) * NUM_COLOURS))
-        kinds += [k for k in _MERC_KINDS if k not in kinds]
-        return [k for k in kinds if hand[k]]
+        return [k for k in _SHARING[self.trait][self.lead] if hand[k]]
 
     # -- a turn ------------------------------------------------------------------------------
     def _on_turn(self, action: int) -> None:
@@ -507,9 +504,9 @@ class ArcheosSocietyState(CachedMaskState):
             self.hand_size[p] += 1
             self.known[p][k] += 1
             planes = self.planes
-            planes[2 * n, k] -= 1.0
-            planes[p, k] += 1.0
-            planes[n + p, k] += 1.0
+            planes[2 * n, k] -= CARD
+            planes[p, k] += CARD
+            planes[n + p, k] += CARD
             self._end_turn(p)
         elif action == DRAW:
             count = 2 if self.area_size == 0 and self.hand_size[p] <= HAND_LIMIT - 2 else 1
@@ -533,7 +530,7 @@ class ArcheosSocietyState(CachedMaskState):
                     return False
                 continue
             self.hands[p][card] += 1
-            self.planes[p, card] += 1.0
+            self.planes[p, card] += CARD
             self.hand_size[p] += 1
             count -= 1
         return True
@@ -542,7 +539,7 @@ class ArcheosSocietyState(CachedMaskState):
         self._take_from_hand(p, kind, 1)
         self.expeditions[p].append([kind])
         self.played[kind] += 1
-        self.planes[-2, kind] += 1.0
+        self.planes[-2, kind] += CARD
         self.lead = kind
         self.trait = -1
         self.cap = cap
@@ -552,11 +549,11 @@ class ArcheosSocietyState(CachedMaskState):
     def _take_from_hand(self, p: int, kind: int, count: int) -> None:
         self.hands[p][kind] -= count
         self.hand_size[p] -= count
-        self.planes[p, kind] -= count
+        self.planes[p, kind] -= count * CARD
         known = self.known[p]
         if known[kind]:
             known[kind] = max(0, known[kind] - count)
-            self.planes[self.game.num_players + p, kind] = known[kind]
+            self.planes[self.game.num_players + p, kind] = known[kind] * CARD
 
     def _on_trait(self, action: int) -> None:
         self.trait = 0 if action == TRAIT_COLOUR else 1
@@ -572,7 +569,7 @@ class ArcheosSocietyState(CachedMaskState):
         self._take_from_hand(p, action, 1)
         self.expeditions[p][-1].append(action)
         self.played[action] += 1
-        self.planes[-2, action] += 1.0
+        self.planes[-2, action] += CARD
         if self.size() >= self.cap or not self._addable():
             self._expedition_played()
 
@@ -607,10 +604,9 @@ class ArcheosSocietyState(CachedMaskState):
 
     def _use_role(self, p: int) -> None:
         self.role_done = True
-        self.version += 1
         role, size = _ROLE_OF[self.lead], self.size()
         if role == BOTANIST:
-            self._gain(p, L_BOTANIST, 2)
+            self._gain(p, L_BOTANIST, 2)  # bumps the version for the tile too
             self.botanist = [p, len(self.expeditions[p]) - 1]
             self._effects()
         elif role == LINGUIST:
@@ -618,6 +614,7 @@ class ArcheosSocietyState(CachedMaskState):
             old = self.linguist[p]
             new = min(old + size, tables.linguist_length)
             self.linguist[p] = new
+            self.version += 1
             self.ling_pending = sum(1 for a in tables.linguist_artifacts if old < a <= new)
             self._resume_effects()
         elif role == PHYSICIAN:
@@ -628,6 +625,7 @@ class ArcheosSocietyState(CachedMaskState):
             self.decision = EXTRA
         elif role == CURATOR:
             self.relics[p][_COLOUR_OF[self.lead]] = 1
+            self.version += 1
             self._effects()
         else:  # PATRON: draws after the hand has gone to the area
             self.patron_draw = size
@@ -698,13 +696,13 @@ class ArcheosSocietyState(CachedMaskState):
 
     def _dump_hand(self, p: int) -> None:
         hand, kept, area = self.hands[p], self.kept, self.area
-        for k in range(NUM_KINDS):
-            d = hand[k] - kept[k]
-            if d:
+        for k, count in enumerate(hand):
+            if count > kept[k]:
+                d = count - kept[k]
                 area[k] += d
                 self.area_size += d
                 self._take_from_hand(p, k, d)
-                self.planes[-3, k] += d
+                self.planes[-3, k] += d * CARD
 
     def _finish_expedition(self) -> None:
         p = self.decider
@@ -893,6 +891,7 @@ class ArcheosSocietyState(CachedMaskState):
         n = self.game.num_players
         rows = [*self.hands, *self.known, self.area, self.played, [0] * NUM_KINDS]
         self.planes = np.array(rows, dtype=np.float32).reshape(2 * n + 3, NUM_KINDS)
+        self.planes *= CARD
         self._obs_cache = {}
 
     # -- custom set-up -----------------------------------------------------------------------
@@ -1046,8 +1045,6 @@ class ArcheosSocietyState(CachedMaskState):
         return render_state(self)
 
     def observe(self, player: int, out: np.ndarray) -> None:
-        from .observation import encode
-
         encode(self, player, out)
 
     def to_dict(self) -> dict[str, Any]:

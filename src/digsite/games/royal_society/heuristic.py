@@ -143,6 +143,7 @@ class Context:
         self.years_left = self.g.years - state.year  # full years after this one
         self.cards = self.g.expeditions
         self.memo: dict[tuple[int, int, int, int], float] = {}
+        self.outcomes: dict[tuple[int, ...], Mine] = {}
         self._needs()
 
     def mine(self) -> Mine:
@@ -495,29 +496,51 @@ class Context:
 
     def _placement_value(self, explorer: int, loc: int, section: int, level: int, base: Mine):
         s = self.state
-        supported = section > level
+        support = max(0, section - level)
         m = base.copy()
-        if supported:
-            m.pay_rep(section - level)
-        entries = s.locations[loc]
-        highest = max((x & 7 for x in entries), default=0)
-        if section < highest:
-            if loc == UNIVERSITY:
-                m.best_know(self, 1)
-            elif loc == MUSEUM:
-                m.gain_rep(1)
-            elif loc == CITY:
-                m.money += 3
-            else:
-                m.hand.append(-1) if len(m.hand) < 3 else None
+        m.pay_rep(support)
+        options = self.location_options(explorer, loc, section, support > 0, m)
+        highest = max((x & 7 for x in s.locations[loc]), default=0)
         best = None
-        for option in self.location_options(explorer, loc, section, supported, m):
-            n = m.copy()
-            self.apply_location(n, explorer, loc, section, supported, option)
+        for option in options:
+            n = self.outcome(explorer, loc, section, support, option, base).copy()
+            if loc != PORT:
+                n.pay_rep(support)
+            if section < highest:  # learning from peers: the left bonus
+                if loc == UNIVERSITY:
+                    n.best_know(self, 1)
+                elif loc == MUSEUM:
+                    n.gain_rep(1)
+                elif loc == CITY:
+                    n.money += 3
+                elif len(n.hand) < 3:
+                    n.hand.append(-1)
             val = self.value(n)
             if best is None or val > best:
                 best = val
         return -1e9 if best is None else best
+
+    def outcome(self, explorer, loc, section, support, option, base: Mine) -> Mine:
+        """The own resources after a location action (shared by the sections and explorers
+        that do the same action; at the Port the support is paid here, as it limits the
+        expeditions affordable)."""
+        if loc == UNIVERSITY:
+            key = (loc, option, 2 if section >= 3 else 1)
+        elif loc == MUSEUM:
+            tier = (1 if section <= 3 else (2 if section <= 5 else 3)) if option == 0 else 0
+            key = (loc, option, tier or (2 if section >= 5 else 1))
+        elif loc == CITY:
+            key = (loc, option, section if option == 0 else 0)
+        else:
+            key = (loc, section, support, explorer)
+        found = self.outcomes.get(key)
+        if found is None:
+            found = base.copy()
+            if loc == PORT:
+                found.pay_rep(support)
+            self.apply_location(found, explorer, loc, section, support > 0, option)
+            self.outcomes[key] = found
+        return found
 
     def location_options(self, explorer, loc, section, supported, m: Mine) -> list[int]:
         s, p = self.state, self.player

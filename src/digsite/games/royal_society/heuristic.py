@@ -682,7 +682,7 @@ class RoyalSocietyHeuristic:
     @staticmethod
     def _signature(s, p: int, explorer: int) -> tuple:
         """What the placement chosen with the explorer depends on (to reuse it at C_PLACE)."""
-        return (id(s), p, explorer, s.year, s.clock, s.draws, s.rep[p], s.discs[p], s.money[p])
+        return (id(s), p, explorer, s.year, s.clock, s.rep[p], s.discs[p], s.money[p], len(s.queue))
 
     def _place(self, ctx: Context, task, legal) -> int:
         e = task[2]

@@ -74,7 +74,15 @@ from .components import CITY, MUSEUM, PORT, UNIVERSITY
 
 SOCIETY_RANK = (1, 10, 0, 6, 9, 3, 11, 4, 2, 5, 8, 7)
 """Society cards, best first (set-up benefits worth most early: Knowledge and money)."""
-OPTIONAL = (GAIN_REP, PATRON0, CLAIM0, BLOOM_CLAIM0)
+PENALTY_WORTH = {
+    "support_cap_5": 8.0,
+    "random_relics": 6.0,
+    "no_collection_rewards": 8.0,
+    "no_right_bonus": 5.0,
+    "lose_1_science": 6.0,
+    "lose_8_prestige": 8.0,
+}
+"""Rough score each Royal Requirement penalty costs over the rest of a game."""
 
 
 class Mine:
@@ -144,6 +152,9 @@ class Context:
         self.cards = self.g.expeditions
         self.memo: dict[tuple[int, int, int, int], float] = {}
         self.outcomes: dict[tuple[int, ...], Mine] = {}
+        self.values: dict[tuple, float] = {}
+        self.open_objectives = self._objectives()
+        self.requirement = self._requirement()
         self._needs()
 
     def mine(self) -> Mine:
@@ -229,24 +240,32 @@ class Context:
         return total
 
     def objectives_value(self, m: Mine) -> float:
-        s = self.state
         total = 0.0
-        for g in range(3):
+        for g, obj, worth in self.open_objectives:
             if m.claims[g]:
                 continue
-            obj = s.objectives[g]
-            first = s.rs_left[g] < 0
-            info = self.g.rb.objectives[obj]
-            if info["reward"] == "science":
-                worth = (4 if first else 2) * 4.5
-            else:
-                worth = (20 if first else 10) * 0.9
             prog = self.progress(m, obj)
             if prog >= 1.0:
                 total += worth * (0.95 if m.discs > 0 else 0.5)
             else:
                 total += worth * 0.6 * prog**3
         return total
+
+    def _objectives(self) -> list[tuple[int, int, float]]:
+        """(group, objective, what claiming it is worth) for each one not yet claimed."""
+        s, p = self.state, self.player
+        out = []
+        for g in range(3):
+            if s.claims[p][g]:
+                continue
+            obj = s.objectives[g]
+            first = s.rs_left[g] < 0
+            if self.g.rb.objectives[obj]["reward"] == "science":
+                worth = (4 if first else 2) * 4.5
+            else:
+                worth = (20 if first else 10) * 0.9
+            out.append((g, obj, worth))
+        return out
 
     def progress(self, m: Mine, obj: int) -> float:
         cards = [self.cards[c] for c in m.played]
@@ -291,40 +310,40 @@ class Context:
 
     def requirement_value(self, m: Mine) -> float:
         """Minus the coming Royal Requirement's penalty, as far as it is not yet met."""
+        if self.requirement is None:
+            return 0.0
+        kind, amount, weight = self.requirement
+        if kind == "prestige":
+            have = m.p
+        elif kind == "science":
+            have = m.s
+        elif kind == "expeditions":
+            have = len(m.played)
+        elif kind == "gallery_discs":
+            have = m.gallery.count(self.player)
+        elif kind == "knowledge6_two_regions":
+            have = (
+                sum(1 for k in m.know if k >= 6)
+                + 0.15 * sum(min(k, 6) for k in m.know if k < 6) / 6
+            )
+        else:
+            have = sum(m.claims)
+        if have >= amount:
+            return 0.0
+        return -weight * (amount - have) / amount
+
+    def _requirement(self) -> tuple[str, int, float] | None:
+        """(what, how much, weight) of the next Royal Requirement check: its penalty plus the
+        disc it costs, weighed by how near the check is."""
         s = self.state
         for period, year in enumerate(self.g.requirement_years):
             if s.year > year:
                 continue
             req = self.g.rb.requirements[s.requirements[period]]
-            kind, amount = req["requirement"], req["amount"]
-            if kind == "prestige":
-                have = m.p
-            elif kind == "science":
-                have = m.s
-            elif kind == "expeditions":
-                have = len(m.played)
-            elif kind == "gallery_discs":
-                have = m.gallery.count(self.player)
-            elif kind == "knowledge6_two_regions":
-                have = (
-                    sum(1 for k in m.know if k >= 6)
-                    + 0.15 * sum(min(k, 6) for k in m.know if k < 6) / 6
-                )
-            else:
-                have = sum(m.claims)
-            if have >= amount:
-                return 0.0
-            penalty = {
-                "support_cap_5": 8.0,
-                "random_relics": 6.0,
-                "no_collection_rewards": 8.0,
-                "no_right_bonus": 5.0,
-                "lose_1_science": 6.0,
-                "lose_8_prestige": 8.0,
-            }[req["penalty"]] + 3.0  # the disc it costs
+            penalty = PENALTY_WORTH[req["penalty"]] + 3.0
             urgency = 1.0 if s.year == year else (0.4 if s.year == year - 1 else 0.1)
-            return -penalty * urgency * (amount - have) / amount * 2.0
-        return 0.0
+            return req["requirement"], req["amount"], 2.0 * penalty * urgency
+        return None
 
     def region_priority(self, m: Mine, region: int) -> float:
         """A quick guess of where one Knowledge helps most (the full valuation decides the
@@ -501,43 +520,58 @@ class Context:
         m.pay_rep(support)
         options = self.location_options(explorer, loc, section, support > 0, m)
         highest = max((x & 7 for x in s.locations[loc]), default=0)
+        left = section < highest  # learning from peers: the left bonus
         best = None
         for option in options:
-            n = self.outcome(explorer, loc, section, support, option, base).copy()
-            if loc != PORT:
-                n.pay_rep(support)
-            if section < highest:  # learning from peers: the left bonus
-                if loc == UNIVERSITY:
-                    n.best_know(self, 1)
-                elif loc == MUSEUM:
-                    n.gain_rep(1)
-                elif loc == CITY:
-                    n.money += 3
-                elif len(n.hand) < 3:
-                    n.hand.append(-1)
-            val = self.value(n)
+            key = self.outcome_key(explorer, loc, section, support, option)
+            vkey = (key, support, left)
+            val = self.values.get(vkey)
+            if val is None:
+                self.values[vkey] = val = self._outcome_value(key, loc, support, left, base)
             if best is None or val > best:
                 best = val
         return -1e9 if best is None else best
 
-    def outcome(self, explorer, loc, section, support, option, base: Mine) -> Mine:
-        """The own resources after a location action (shared by the sections and explorers
-        that do the same action; at the Port the support is paid here, as it limits the
-        expeditions affordable)."""
+    def _outcome_value(self, key, loc: int, support: int, left: bool, base: Mine) -> float:
+        n = self.outcome(key, base).copy()
+        if loc != PORT:
+            n.pay_rep(support)
+        if left:
+            if loc == UNIVERSITY:
+                n.best_know(self, 1)
+            elif loc == MUSEUM:
+                n.gain_rep(1)
+            elif loc == CITY:
+                n.money += 3
+            elif len(n.hand) < 3:
+                n.hand.append(-1)
+        return self.value(n)
+
+    @staticmethod
+    def outcome_key(explorer, loc, section, support, option) -> tuple[int, int, int, int, int]:
+        """(location, option, the lowest section doing the same, support, explorer): sections
+        and explorers doing the same action share its outcome; only at the Port do the
+        section, the support (it limits the expeditions affordable) and the explorer count."""
+        if loc == PORT:
+            return (loc, option, section, support, explorer)
         if loc == UNIVERSITY:
-            key = (loc, option, 2 if section >= 3 else 1)
+            same = (1 if section < 3 else 3) if option == 0 else 4
         elif loc == MUSEUM:
-            tier = (1 if section <= 3 else (2 if section <= 5 else 3)) if option == 0 else 0
-            key = (loc, option, tier or (2 if section >= 5 else 1))
-        elif loc == CITY:
-            key = (loc, option, section if option == 0 else 0)
+            if option == 0:
+                same = 2 if section <= 3 else (4 if section <= 5 else 6)
+            else:
+                same = 1 if section < 5 else 5
         else:
-            key = (loc, section, support, explorer)
+            same = section if option == 0 else 1
+        return (loc, option, same, 0, -1)
+
+    def outcome(self, key: tuple[int, int, int, int, int], base: Mine) -> Mine:
+        """The own resources after the location action ``key`` names."""
         found = self.outcomes.get(key)
         if found is None:
+            loc, option, section, support, explorer = key
             found = base.copy()
-            if loc == PORT:
-                found.pay_rep(support)
+            found.pay_rep(support)
             self.apply_location(found, explorer, loc, section, support > 0, option)
             self.outcomes[key] = found
         return found

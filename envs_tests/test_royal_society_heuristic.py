@@ -74,3 +74,27 @@ def test_heuristic_meets_most_royal_requirements(monkeypatch):
             play(game, seed, seat)
     assert len(checks) == 40
     assert sum(checks) >= 36
+
+
+def test_heuristic_copes_with_optional_actions_at_any_sub_decision():
+    """Were Gain Reputation, honoring, claims and Bloomsbury offered at every sub-decision of
+    the turn, the heuristic would still pick one of the decision's own actions or one of them
+    (it never reads an optional action as, say, a region or a card)."""
+    seen = set()
+
+    def widened(state, player, agent):
+        real = state.legal_actions()
+        optional = state.optional_actions(player)
+        offered = sorted(set(real) | set(optional))
+        state.legal_actions = lambda: offered
+        try:
+            action = agent.act_in(state, player)
+        finally:
+            del state.legal_actions
+        assert action in real or action in optional
+        if optional and set(optional) - set(real):
+            seen.add(state.decision)
+
+    for config, seed in (({"num_players": 1}, 3), ({"num_players": 3}, 5)):
+        play(make_game("royal_society", **config), seed, seat=0, on_decision=widened)
+    assert len(seen) >= 5  # widened at several kinds of sub-decision

@@ -74,6 +74,11 @@ from .components import CITY, MUSEUM, PORT, UNIVERSITY
 
 SOCIETY_RANK = (1, 10, 0, 6, 9, 3, 11, 4, 2, 5, 8, 7)
 """Society cards, best first (set-up benefits worth most early: Knowledge and money)."""
+OPTIONAL_ACTIONS = frozenset(
+    [GAIN_REP, *range(PATRON0, PATRON0 + 16), *range(CLAIM0, CLAIM0 + 3)]
+    + [BLOOM_CLAIM0, BLOOM_CLAIM0 + 1]
+)
+"""Gain Reputation, honor a patron, present to the Royal Society, Find a Publisher."""
 PENALTY_WORTH = {
     "support_cap_5": 8.0,
     "random_relics": 6.0,
@@ -660,11 +665,13 @@ class RoyalSocietyHeuristic:
         opt = self._optional(ctx, legal, d)
         if opt is not None:
             return opt
+        # the decision's own actions: optional ones may be offered at any sub-decision
+        own = legal if d == C_PATRON else [a for a in legal if a not in OPTIONAL_ACTIONS]
         handler = _DECIDE.get(d)
-        if handler is None:
-            return legal[0]
-        action = handler(self, ctx, task, legal)
-        return action if action in legal else legal[0]
+        if handler is None or not own:
+            return DONE if DONE in legal else legal[0]
+        action = handler(self, ctx, task, own)
+        return action if action in legal else own[0]
 
     # -- optional actions ------------------------------------------------------------------------
     def _optional(self, ctx: Context, legal: list[int], d: int) -> int | None:

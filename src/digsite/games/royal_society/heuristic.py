@@ -15,7 +15,9 @@ and patrons, Expertise, discs; progress towards the Royal Society objectives (cl
 as met), the coming Royal Requirement (a penalty weighed by how close its check is) and the
 Grand Gallery majorities.  Optional actions: it claims objectives and Bloomsbury tiles at once,
 honors a patron as soon as it holds a matching relic, and gains Reputation only to pass a gate
-it wants to use.
+it wants to use.  Set-up: the board side whose region skills match its set-up cards, Expertise 3
+for the Logistics explorer (money is the first bottleneck), the set-up cards easiest to organize
+kept, the Society card by a fixed ranking (Knowledge and money first).
 """
 
 from __future__ import annotations

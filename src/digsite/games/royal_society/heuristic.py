@@ -98,7 +98,6 @@ class Mine:
     __slots__ = (
         "p", "s", "money", "rep", "discs", "know", "expertise", "played", "relics",
         "extra_relics", "exhibited", "gallery", "honored", "patrons", "hand", "claims",
-        "cards",
     )  # fmt: skip
 
     def copy(self) -> Mine:
@@ -115,7 +114,6 @@ class Mine:
         m.patrons = list(self.patrons)
         m.hand = list(self.hand)
         m.claims = list(self.claims)
-        m.cards = self.cards
         return m
 
     # -- changes ----------------------------------------------------------------------------
@@ -185,7 +183,6 @@ class Context:
         m.patrons = [x for x in s.patrons[p] if x not in s.honored[p]]
         m.hand = list(s.hand[p])
         m.claims = [bool(c) for c in s.claims[p]]
-        m.cards = self.cards
         return m
 
     # -- the valuation ------------------------------------------------------------------------
@@ -456,16 +453,16 @@ class Context:
             elif key == "knowledge_choice":
                 m.best_know(self, amount)
             elif key == "reserve":
-                m.hand.append(-1) if len(m.hand) < 3 else None
+                if len(m.hand) < 3:
+                    m.hand.append(-1)  # a card still unknown
             elif key == "chosen_relic":
                 m.extra_relics += 1.3 * amount
             elif key == "expertise":
                 lo = min(range(3), key=lambda e: m.expertise[e] if m.expertise[e] < 6 else 99)
                 m.expertise[lo] = min(6, m.expertise[lo] + amount)
 
-    def best_exhibits(self, m: Mine, count: int) -> float:
-        """Apply up to ``count`` exhibits, each the best one; returns nothing useful."""
-        p = self.player
+    def best_exhibits(self, m: Mine, count: int) -> None:
+        """Apply up to ``count`` exhibits, each the best one then (one relic kind per space)."""
         done: set[int] = set()
         for _ in range(count):
             if m.discs <= 0:
@@ -490,7 +487,6 @@ class Context:
                 break
             self.exhibit(m, best[1], best[2], done)
             done.add(SPACE_COLLECTION[best[1]])
-        return 0.0 if p < 0 else 1.0
 
     def exhibit(self, m: Mine, sp: int, kind: int, done: set[int]) -> None:
         m.relics[kind] -= 1
@@ -615,8 +611,8 @@ class Context:
                     m.s += 1
         elif loc == CITY:
             if option == 0:
-                rate = 4 + (3 if s._ability(p) == 8 else 0) / max(section, 1)
-                m.money += int(rate * section)
+                # an average patron pays £4 per Expertise
+                m.money += 4 * section + (3 if s._ability(p) == 8 else 0)
                 m.p -= 1.5  # the patron's relic or penalty, on average
             else:
                 kinds = [k for k in range(16) if m.relics[k]]

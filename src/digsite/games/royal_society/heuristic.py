@@ -580,13 +580,13 @@ class Context:
         return found
 
     def location_options(self, explorer, loc, section, supported, m: Mine) -> list[int]:
+        """The location actions an explorer could do there (the engine's own test; the Port's
+        is asked for the explorer in question, as the engine's looks at the one placed now)."""
         s, p = self.state, self.player
-        saved = s.cur[0]
-        s.cur[0] = explorer
-        try:
-            return s.location_options(p, loc, section, supported, m.rep + 2 * m.discs)
-        finally:
-            s.cur[0] = saved
+        budget = m.rep + 2 * m.discs
+        if loc == PORT:
+            return [0] if s.feasible_expeditions(p, explorer, section, supported, budget) else []
+        return s.location_options(p, loc, section, supported, budget)
 
     def apply_location(self, m: Mine, explorer, loc, section, supported, option) -> None:
         s, p = self.state, self.player

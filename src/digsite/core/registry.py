@@ -156,6 +156,7 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
             "simplified=True (first-game set-up)",
         ),
         status="playable, every mode (reconstructed cards where the real ones are not public)",
+        heuristic_agent="digsite.games.royal_society.heuristic:RoyalSocietyHeuristic",
         test_configs=(
             {"num_players": 1},
             {"num_players": 2, "mode": "confrontation"},

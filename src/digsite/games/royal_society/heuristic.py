@@ -1,0 +1,1043 @@
+"""A rules-based Royal Society player: greedy on a valuation of its own resources.
+
+It reads only what its player may know: its own hand, Study cards, set-up hand, Society offer
+and the cards / patrons / relics it is choosing from, plus the public table (tracks, Program,
+Gallery, locations, objectives, bags).  It never looks at deck orders, other players' hands or
+the face-down Bloomsbury tiles (those it chooses from are the legal actions of its own
+decision), and it never simulates the engine (which would reveal the seeded draws).
+
+Every option is valued by applying its effects to a small copy of the player's own resources
+(``Mine``) and comparing ``value(after) - value(before)``.  The value is an estimate of the final
+score, ``min(Prestige, 5 x Science)`` with a projection of what the rest of the game still adds
+and a bonus for the larger of the two, plus what the resources are worth for later turns:
+money and Knowledge for expeditions, Reputation for support and gates, relics for the Gallery
+and patrons, Expertise, discs; progress towards the Royal Society objectives (claimed as soon
+as met), the coming Royal Requirement (a penalty weighed by how close its check is) and the
+Grand Gallery majorities.  Optional actions: it claims objectives and Bloomsbury tiles at once,
+honors a patron as soon as it holds a matching relic, and gains Reputation only to pass a gate
+it wants to use.  Set-up: the board side whose region skills match its set-up cards, Expertise 3
+for the Logistics explorer (money is the first bottleneck), the set-up cards easiest to organize
+kept, the Society card by a fixed ranking (Knowledge and money first).
+"""
+
+from __future__ import annotations
+
+from .actions import (
+    BLOOM_CLAIM0,
+    C_BLOOM,
+    C_DISCARD_RELIC,
+    C_EXHIBIT,
+    C_EXHIBIT_RELIC,
+    C_EXP_PAY,
+    C_EXPEDITION,
+    C_EXPERTISE,
+    C_EXPLORER_UP,
+    C_FAVOR,
+    C_HAND,
+    C_KEEP_RELIC,
+    C_KNOW,
+    C_LOC_ACTION,
+    C_MAIN,
+    C_MILESTONE8,
+    C_PATRON,
+    C_PICK_DRAWN,
+    C_PLACE,
+    C_RELIC,
+    C_REQUIREMENT_DISC,
+    C_RESERVE,
+    C_SETUP_DISCARD,
+    C_SIDE,
+    C_SOCIETY,
+    C_TURN_END,
+    CARD0,
+    CLAIM0,
+    DEEPEN,
+    DONE,
+    DRAW3,
+    EXPERTISE_PERMUTATIONS,
+    EXPLORER0,
+    FAVOR0,
+    GAIN_REP,
+    GALLERY_SIZES,
+    GALLERY_START,
+    NUM_SPACES,
+    OPTION0,
+    PATRON0,
+    PLACE0,
+    REGION0,
+    RELIC0,
+    SLOT0,
+    SPACE0,
+    SPACE_COLLECTION,
+    STUDY_RELIC,
+    TILE0,
+)
+from .components import CITY, MUSEUM, PORT, UNIVERSITY
+
+SOCIETY_RANK = (1, 10, 0, 6, 9, 3, 11, 4, 2, 5, 8, 7)
+"""Society cards, best first (set-up benefits worth most early: Knowledge and money)."""
+OPTIONAL_ACTIONS = frozenset(
+    [GAIN_REP, *range(PATRON0, PATRON0 + 16), *range(CLAIM0, CLAIM0 + 3)]
+    + [BLOOM_CLAIM0, BLOOM_CLAIM0 + 1]
+)
+"""Gain Reputation, honor a patron, present to the Royal Society, Find a Publisher."""
+PENALTY_WORTH = {
+    "support_cap_5": 8.0,
+    "random_relics": 6.0,
+    "no_collection_rewards": 8.0,
+    "no_right_bonus": 5.0,
+    "lose_1_science": 6.0,
+    "lose_8_prestige": 8.0,
+}
+"""Rough score each Royal Requirement penalty costs over the rest of a game."""
+
+
+class Mine:
+    """The deciding player's own resources, cheap to copy and change."""
+
+    __slots__ = (
+        "p", "s", "money", "rep", "discs", "know", "expertise", "played", "relics",
+        "extra_relics", "exhibited", "gallery", "honored", "patrons", "hand", "claims",
+    )  # fmt: skip
+
+    def copy(self) -> Mine:
+        m = Mine.__new__(Mine)
+        m.p, m.s, m.money, m.rep, m.discs = self.p, self.s, self.money, self.rep, self.discs
+        m.know = list(self.know)
+        m.expertise = list(self.expertise)
+        m.played = list(self.played)
+        m.relics = list(self.relics)
+        m.extra_relics = self.extra_relics
+        m.exhibited = self.exhibited
+        m.gallery = list(self.gallery)
+        m.honored = self.honored
+        m.patrons = list(self.patrons)
+        m.hand = list(self.hand)
+        m.claims = list(self.claims)
+        return m
+
+    # -- changes ----------------------------------------------------------------------------
+    def gain_know(self, region: int, amount: int) -> None:
+        before = self.know[region]
+        after = before + amount
+        if before < 5 <= after:
+            self.s += 1
+        if before < 8 <= after:
+            self.s += 1  # or 5 Prestige: about the same to the valuation
+        if before < 12 <= after:
+            self.s += 2
+        if after > 12:
+            self.p += after - max(before, 12)
+            after = 12
+        self.know[region] = after
+
+    def best_know(self, ctx: Context, amount: int = 1) -> None:
+        for _ in range(amount):
+            region = max(range(4), key=lambda r: ctx.region_priority(self, r))
+            self.gain_know(region, 1)
+
+    def pay_rep(self, amount: int) -> None:
+        while self.rep < amount and self.discs > 0:
+            self.discs -= 1
+            self.rep = min(9, self.rep + 2)
+        self.rep = max(0, self.rep - amount)
+
+    def gain_rep(self, amount: int) -> None:
+        self.rep = max(0, min(9, self.rep + amount))
+
+
+class Context:
+    """What one decision looks at: the public table and the player's own cards."""
+
+    def __init__(self, state, player: int):
+        self.state = state
+        self.g = state.game
+        self.player = player
+        self.years_left = self.g.years - state.year  # full years after this one
+        self.cards = self.g.expeditions
+        self.memo: dict[tuple[int, int, int, int], float] = {}
+        self.outcomes: dict[tuple[int, ...], Mine] = {}
+        self.values: dict[tuple, float] = {}
+        self.open_objectives = self._objectives()
+        self.requirement = self._requirement()
+        self._needs()
+
+    def mine(self) -> Mine:
+        s, p = self.state, self.player
+        m = Mine.__new__(Mine)
+        m.p, m.s, m.money, m.rep, m.discs = (
+            s.prestige[p],
+            s.science[p],
+            s.money[p],
+            s.rep[p],
+            s.discs[p],
+        )
+        m.know = list(s.knowledge[p])
+        m.expertise = list(s.expertise[p])
+        m.played = list(s.played[p])
+        m.relics = list(s.relics[p])
+        m.extra_relics = 0.0
+        m.exhibited = s.exhibited[p]
+        m.gallery = list(s.gallery)
+        m.honored = len(s.honored[p])
+        m.patrons = [x for x in s.patrons[p] if x not in s.honored[p]]
+        m.hand = list(s.hand[p])
+        m.claims = [bool(c) for c in s.claims[p]]
+        return m
+
+    # -- the valuation ------------------------------------------------------------------------
+    def value(self, m: Mine) -> float:
+        yl = self.years_left + 0.5
+        # the score, with what the coming years typically add
+        pp = m.p + 9.0 * yl
+        ss = 5.0 * (m.s + 1.3 * yl)
+        v = min(pp, ss) + 0.3 * max(pp, ss)
+        early = min(1.0, yl / 3.0)
+        money = min(m.money, 35) * 0.45 + max(0, m.money - 35) * 0.1
+        v += money * (0.4 + 0.6 * early)
+        for r in range(4):
+            k = m.know[r]
+            v += (0.9 * min(k, 9) + 0.2 * max(0, min(k, 12) - 9)) * (0.3 + 0.7 * early)
+            # a milestone within reach is worth part of itself
+            for ms, worth in ((5, 5.0), (8, 5.0), (12, 10.0)):
+                if k < ms and ms - k <= 2:
+                    v += worth * 0.15 * (3 - (ms - k)) * early
+        v += 0.6 * m.rep * (0.3 + 0.7 * early)
+        disc_w = 1.5 if m.discs > 3 else 3.0
+        v += disc_w * m.discs
+        nrel = sum(m.relics) + m.extra_relics
+        v += 1.8 * nrel * (0.4 + 0.6 * early)
+        for pat in m.patrons:
+            kinds = self.g.patron_kinds[pat]
+            if any(m.relics[k] for k in kinds):
+                v -= 0.5
+            else:
+                v -= self.g.patrons[pat].penalty * (1.0 if yl < 1 else 0.6)
+        v += 3.0 * m.honored
+        v += sum(2.2 * min(e, 6) for e in m.expertise) * (0.3 + 0.7 * early)
+        v += 1.5 * len(m.hand) * early
+        v += self.gallery_value(m)
+        v += self.objectives_value(m)
+        v += self.requirement_value(m)
+        return v
+
+    def gallery_value(self, m: Mine) -> float:
+        p = self.player
+        total = 0.0
+        for c in range(6):
+            start = GALLERY_START[c]
+            spaces = m.gallery[start : start + GALLERY_SIZES[c]]
+            mine = spaces.count(p)
+            if not mine:
+                continue
+            counts: dict[int, int] = {}
+            for o in spaces:
+                if o >= 0:
+                    counts[o] = counts.get(o, 0) + 1
+            best = max(counts.values())
+            if mine < best:
+                total += 1.0 * mine
+                continue
+            winners = sum(1 for k in counts.values() if k == best)
+            full = -1 not in spaces
+            total += (12 if full else 7) / winners + 0.5 * mine
+        return total
+
+    def objectives_value(self, m: Mine) -> float:
+        total = 0.0
+        for g, obj, worth in self.open_objectives:
+            if m.claims[g]:
+                continue
+            prog = self.progress(m, obj)
+            if prog >= 1.0:
+                total += worth * (0.95 if m.discs > 0 else 0.5)
+            else:
+                total += worth * 0.6 * prog**3
+        return total
+
+    def _objectives(self) -> list[tuple[int, int, float]]:
+        """(group, objective, what claiming it is worth) for each one not yet claimed."""
+        s, p = self.state, self.player
+        out = []
+        for g in range(3):
+            if s.claims[p][g]:
+                continue
+            obj = s.objectives[g]
+            first = s.rs_left[g] < 0
+            if self.g.rb.objectives[obj]["reward"] == "science":
+                worth = (4 if first else 2) * 4.5
+            else:
+                worth = (20 if first else 10) * 0.9
+            out.append((g, obj, worth))
+        return out
+
+    def progress(self, m: Mine, obj: int) -> float:
+        cards = [self.cards[c] for c in m.played]
+        if obj <= 3 or obj == 9:
+            regions = [0] * 4
+            types = [0] * 4
+            for c in cards:
+                regions[c.region] += 1
+                types[c.type] += 1
+            if obj == 0:
+                a, b = sorted(regions, reverse=True)[:2]
+                return (min(a, 2) + min(b, 2)) / 4
+            if obj == 1:
+                return min(3, sum(1 for x in regions if x)) / 3
+            if obj == 2:
+                return min(4, len({c.expertise for c in cards})) / 4
+            if obj == 3:
+                return min(3, max(types)) / 3
+            myth = sum(c.myth for c in cards)
+            wonder = sum(c.wonder for c in cards)
+            return min(2, max(myth, wonder)) / 2
+        ex = m.expertise
+        if obj == 4:
+            return sum(min(e, 4) for e in ex) / 12
+        if obj == 5:
+            a, b = sorted(ex, reverse=True)[:2]
+            return (min(a, 5) + min(b, 5)) / 10
+        if obj == 6:
+            return min(7, m.exhibited) / 7
+        if obj == 7:
+            held = m.relics
+            regions = sum(1 for r in range(4) if sum(held[4 * r : 4 * r + 4]))
+            n = sum(held) + m.extra_relics
+            if n >= 8 and regions == 4:
+                return 1.0
+            return 0.5 * min(8, n) / 8 + 0.5 * regions / 4 * 0.95
+        if obj == 8:
+            return min(3, m.honored) / 3
+        if obj == 10:
+            return sum(min(k, 4) for k in m.know) / 16
+        return max(m.know) / 12
+
+    def requirement_value(self, m: Mine) -> float:
+        """Minus the coming Royal Requirement's penalty, as far as it is not yet met."""
+        if self.requirement is None:
+            return 0.0
+        kind, amount, weight = self.requirement
+        if kind == "prestige":
+            have = m.p
+        elif kind == "science":
+            have = m.s
+        elif kind == "expeditions":
+            have = len(m.played)
+        elif kind == "gallery_discs":
+            have = m.gallery.count(self.player)
+        elif kind == "knowledge6_two_regions":
+            have = (
+                sum(1 for k in m.know if k >= 6)
+                + 0.15 * sum(min(k, 6) for k in m.know if k < 6) / 6
+            )
+        else:
+            have = sum(m.claims)
+        if have >= amount:
+            return 0.0
+        return -weight * (amount - have) / amount
+
+    def _requirement(self) -> tuple[str, int, float] | None:
+        """(what, how much, weight) of the next Royal Requirement check: its penalty plus the
+        disc it costs, weighed by how near the check is."""
+        s = self.state
+        for period, year in enumerate(self.g.requirement_years):
+            if s.year > year:
+                continue
+            req = self.g.rb.requirements[s.requirements[period]]
+            penalty = PENALTY_WORTH[req["penalty"]] + 3.0
+            urgency = 1.0 if s.year == year else (0.4 if s.year == year - 1 else 0.1)
+            return req["requirement"], req["amount"], 2.0 * penalty * urgency
+        return None
+
+    def region_priority(self, m: Mine, region: int) -> float:
+        """A quick guess of where one Knowledge helps most (the full valuation decides the
+        actual choice; this one only fills in the choices inside a valued option)."""
+        k = m.know[region]
+        score = 0.0
+        if k in (4, 7, 11):
+            score += 6.0
+        elif k in (3, 6, 10):
+            score += 2.0
+        if k >= 12:
+            score -= 4.0
+        score += self.region_need[region] if k < self.region_top[region] else 0.0
+        if k < 4:
+            score += 0.8
+        return score - 0.05 * k
+
+    def _needs(self) -> None:
+        """Per region: how much the own hand and the Program want Knowledge there."""
+        s, p = self.state, self.player
+        self.region_need = [0.0] * 4
+        self.region_top = [0] * 4
+        for c in s.hand[p]:
+            card = self.cards[c]
+            self.region_need[card.region] += 1.0
+            self.region_top[card.region] = max(self.region_top[card.region], card.knowledge)
+        for c in s.program:
+            if c >= 0:
+                card = self.cards[c]
+                self.region_need[card.region] += 0.3
+                self.region_top[card.region] = max(self.region_top[card.region], card.knowledge)
+
+    def know_value(self, m: Mine, region: int) -> float:
+        n = m.copy()
+        n.gain_know(region, 1)
+        bonus = 0.0
+        for c in n.hand:
+            card = self.cards[c]
+            if card.region == region and m.know[region] < card.knowledge:
+                bonus += 1.0
+        for c in self.state.program:
+            if (
+                c >= 0
+                and self.cards[c].region == region
+                and m.know[region] < self.cards[c].knowledge
+            ):
+                bonus += 0.3
+        return self.value(n) + bonus
+
+    def relic_worth(self, m: Mine, kind: int) -> float:
+        """Marginal worth of one more relic of ``kind``: patrons and free Gallery spaces."""
+        w = 0.0
+        for pat in m.patrons:
+            if kind in self.g.patron_kinds[pat] and not any(
+                m.relics[k] for k in self.g.patron_kinds[pat]
+            ):
+                w += self.g.patrons[pat].penalty + 1.0
+        st = self.state
+        for sp in range(NUM_SPACES):
+            if m.gallery[sp] < 0 and kind in st.space_kinds(sp):
+                w += 1.5
+                break
+        if not sum(m.relics[4 * (kind // 4) : 4 * (kind // 4) + 4]):
+            w += 0.5
+        return w
+
+    # -- effects of options -----------------------------------------------------------------
+    def apply_card(self, m: Mine, card: int, explorer: int, extra_rep: int = 0) -> None:
+        c = self.cards[card]
+        kind, _ = self.state._skill(self.player, explorer)
+        m.money = max(0, m.money - max(0, c.cost - (3 if kind == 0 else 0)))
+        if card in m.hand:
+            m.hand.remove(card)
+        m.pay_rep(extra_rep)
+        m.played.append(card)
+        m.expertise[explorer] = min(6, m.expertise[explorer] + 1)
+        prestige, science, know, know_choice, rnd, chosen, rep, money = c.gains
+        m.p += prestige
+        m.s += science
+        m.gain_rep(rep)
+        m.money += money
+        if know:
+            m.gain_know(c.region, know)
+        if know_choice:
+            m.best_know(self, know_choice)
+        m.extra_relics += rnd + chosen * 1.3
+
+    def pay_extra(self, card: int, explorer: int) -> int:
+        """Reputation the cheapest payment of ``card`` costs (reductions)."""
+        dk, dm, _ = self.state.expedition_needs(self.player, explorer, card)
+        return (2 if dk == 1 else 0) + (2 if dm > 0 else 0)
+
+    def apply_reward(self, m: Mine, reward) -> None:
+        for key, amount in reward:
+            if key == "prestige":
+                m.p += amount
+            elif key == "science":
+                m.s += amount
+            elif key == "reputation":
+                m.gain_rep(amount)
+            elif key == "money":
+                m.money += amount
+            elif key == "knowledge_choice":
+                m.best_know(self, amount)
+            elif key == "reserve":
+                if len(m.hand) < 3:
+                    m.hand.append(-1)  # a card still unknown
+            elif key == "chosen_relic":
+                m.extra_relics += 1.3 * amount
+            elif key == "expertise":
+                lo = min(range(3), key=lambda e: m.expertise[e] if m.expertise[e] < 6 else 99)
+                m.expertise[lo] = min(6, m.expertise[lo] + amount)
+
+    def best_exhibits(self, m: Mine, count: int) -> None:
+        """Apply up to ``count`` exhibits, each the best one then (one relic kind per space)."""
+        done: set[int] = set()
+        for _ in range(count):
+            if m.discs <= 0:
+                break
+            best = None
+            tried = set()
+            for sp in range(NUM_SPACES):
+                if m.gallery[sp] >= 0:
+                    continue
+                for k in self.state.space_kinds(sp):
+                    if m.relics[k]:
+                        if (SPACE_COLLECTION[sp], k) in tried:
+                            break
+                        tried.add((SPACE_COLLECTION[sp], k))
+                        n = m.copy()
+                        self.exhibit(n, sp, k, done)
+                        val = self.value(n)
+                        if best is None or val > best[0]:
+                            best = (val, sp, k)
+                        break
+            if best is None:
+                break
+            self.exhibit(m, best[1], best[2], done)
+            done.add(SPACE_COLLECTION[best[1]])
+
+    def exhibit(self, m: Mine, sp: int, kind: int, done: set[int]) -> None:
+        m.relics[kind] -= 1
+        m.discs -= 1
+        m.gallery[sp] = self.player
+        m.exhibited += 1
+        col = SPACE_COLLECTION[sp]
+        s = self.state
+        if col not in done and not s.penalties[self.player][2]:
+            self.apply_reward(m, self.g.collection_faces[s.faces[col]].reward)
+        if kind // 4 == 1 and s._ability(self.player) == 4:
+            m.p += 2
+
+    def cheapest_relic(self, m: Mine, kinds) -> int:
+        return min(kinds, key=lambda k: self.relic_worth(m, k) - 0.01 * m.relics[k])
+
+    # -- placements ----------------------------------------------------------------------------
+    def placement_value(self, explorer: int, action: int, base: Mine) -> float:
+        s, p = self.state, self.player
+        loc, section = divmod(action - PLACE0, 6)
+        section += 1
+        level = s.expertise[p][explorer]
+        supported = section > level
+        key = (loc, section, section - level if supported else 0, explorer if loc == PORT else -1)
+        if key in self.memo:
+            return self.memo[key]
+        self.memo[key] = val = self._placement_value(explorer, loc, section, level, base)
+        return val
+
+    def _placement_value(self, explorer: int, loc: int, section: int, level: int, base: Mine):
+        s = self.state
+        support = max(0, section - level)
+        m = base.copy()
+        m.pay_rep(support)
+        options = self.location_options(explorer, loc, section, support > 0, m)
+        highest = max((x & 7 for x in s.locations[loc]), default=0)
+        left = section < highest  # learning from peers: the left bonus
+        best = None
+        for option in options:
+            key = self.outcome_key(explorer, loc, section, support, option)
+            vkey = (key, support, left)
+            val = self.values.get(vkey)
+            if val is None:
+                self.values[vkey] = val = self._outcome_value(key, loc, support, left, base)
+            if best is None or val > best:
+                best = val
+        return -1e9 if best is None else best
+
+    def _outcome_value(self, key, loc: int, support: int, left: bool, base: Mine) -> float:
+        n = self.outcome(key, base).copy()
+        if loc != PORT:
+            n.pay_rep(support)
+        if left:
+            if loc == UNIVERSITY:
+                n.best_know(self, 1)
+            elif loc == MUSEUM:
+                n.gain_rep(1)
+            elif loc == CITY:
+                n.money += 3
+            elif len(n.hand) < 3:
+                n.hand.append(-1)
+        return self.value(n)
+
+    @staticmethod
+    def outcome_key(explorer, loc, section, support, option) -> tuple[int, int, int, int, int]:
+        """(location, option, the lowest section doing the same, support, explorer): sections
+        and explorers doing the same action share its outcome; only at the Port do the
+        section, the support (it limits the expeditions affordable) and the explorer count."""
+        if loc == PORT:
+            return (loc, option, section, support, explorer)
+        if loc == UNIVERSITY:
+            same = (1 if section < 3 else 3) if option == 0 else 4
+        elif loc == MUSEUM:
+            if option == 0:
+                same = 2 if section <= 3 else (4 if section <= 5 else 6)
+            else:
+                same = 1 if section < 5 else 5
+        else:
+            same = section if option == 0 else 1
+        return (loc, option, same, 0, -1)
+
+    def outcome(self, key: tuple[int, int, int, int, int], base: Mine) -> Mine:
+        """The own resources after the location action ``key`` names."""
+        found = self.outcomes.get(key)
+        if found is None:
+            loc, option, section, support, explorer = key
+            found = base.copy()
+            found.pay_rep(support)
+            self.apply_location(found, explorer, loc, section, support > 0, option)
+            self.outcomes[key] = found
+        return found
+
+    def location_options(self, explorer, loc, section, supported, m: Mine) -> list[int]:
+        """The location actions an explorer could do there (the engine's own test; the Port's
+        is asked for the explorer in question, as the engine's looks at the one placed now)."""
+        s, p = self.state, self.player
+        budget = m.rep + 2 * m.discs
+        if loc == PORT:
+            return [0] if s.feasible_expeditions(p, explorer, section, supported, budget) else []
+        return s.location_options(p, loc, section, supported, budget)
+
+    def apply_location(self, m: Mine, explorer, loc, section, supported, option) -> None:
+        s, p = self.state, self.player
+        if loc == UNIVERSITY:
+            if option == 0:
+                m.best_know(self, 2 if section >= 3 else 1)
+            else:
+                kinds = [k for k in range(16) if m.relics[k]]
+                k = max(kinds, key=lambda k: self._deepen_gain(m, k))
+                m.relics[k] -= 1
+                m.gain_know(k // 4, 3)
+        elif loc == MUSEUM:
+            if option == 0:
+                self.best_exhibits(m, 1 if section <= 3 else (2 if section <= 5 else 3))
+            else:
+                for _ in range(2 if section >= 5 else 1):
+                    kinds = [k for k in range(16) if m.relics[k]]
+                    if not kinds:
+                        break
+                    k = self.cheapest_relic(m, kinds)
+                    m.relics[k] -= 1
+                    m.s += 1
+        elif loc == CITY:
+            if option == 0:
+                # an average patron pays £4 per Expertise
+                m.money += 4 * section + (3 if s._ability(p) == 8 else 0)
+                m.p -= 1.5  # the patron's relic or penalty, on average
+            else:
+                kinds = [k for k in range(16) if m.relics[k]]
+                k = self.cheapest_relic(m, kinds)
+                m.relics[k] -= 1
+                m.gain_rep(-1)
+                m.money += 18 if s._ability(p) == 7 else 15
+        else:
+            cards = s.feasible_expeditions(p, explorer, section, supported, m.rep + 2 * m.discs)
+            best = None
+            for card in cards:
+                n = m.copy()
+                self.apply_expedition(n, explorer, card)
+                val = self.value(n)
+                if best is None or val > best[0]:
+                    best = (val, n)
+            if best is not None:
+                n = best[1]
+                for name in Mine.__slots__:
+                    setattr(m, name, getattr(n, name))
+
+    def apply_expedition(self, m: Mine, explorer: int, card: int) -> None:
+        s = self.state
+        if card not in m.hand and card in s.program:
+            m.pay_rep(s._program_cost(s.program.index(card), self.player))
+        self.apply_card(m, card, explorer, self.pay_extra(card, explorer))
+
+    def _deepen_gain(self, m: Mine, kind: int) -> float:
+        n = m.copy()
+        n.relics[kind] -= 1
+        n.gain_know(kind // 4, 3)
+        return self.value(n)
+
+
+class RoyalSocietyHeuristic:
+    """``RoyalSocietyHeuristic()``: a StateAgent (see ``digsite.core.policy``)."""
+
+    def __call__(self, observation, action_mask) -> int:
+        raise TypeError("the heuristic reads the state: the env calls act_in(state, player)")
+
+    def act_in(self, state, player: int) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        ctx = Context(state, player)
+        task = state.queue[0]
+        d = state.decision
+        opt = self._optional(ctx, legal, d)
+        if opt is not None:
+            return opt
+        # the decision's own actions: optional ones may be offered at any sub-decision
+        own = legal if d == C_PATRON else [a for a in legal if a not in OPTIONAL_ACTIONS]
+        handler = _DECIDE.get(d)
+        if handler is None or not own:
+            return DONE if DONE in legal else legal[0]
+        action = handler(self, ctx, task, own)
+        return action if action in legal else own[0]
+
+    # -- optional actions ------------------------------------------------------------------------
+    def _optional(self, ctx: Context, legal: list[int], d: int) -> int | None:
+        """Claims, Bloomsbury tiles and honoring patrons at once; Reputation for a gate."""
+        for a in legal:
+            if CLAIM0 <= a < CLAIM0 + 3 or BLOOM_CLAIM0 <= a < BLOOM_CLAIM0 + 2:
+                return a
+        if d not in (C_PATRON,):
+            for a in legal:
+                if PATRON0 <= a < PATRON0 + 16:
+                    return a
+        if d == C_MAIN and GAIN_REP in legal and self._want_gate(ctx):
+            return GAIN_REP
+        return None
+
+    def _want_gate(self, ctx: Context) -> bool:
+        """A Museum exhibit (or the City) we cannot enter yet but could after Gain Reputation."""
+        s, p = ctx.state, ctx.player
+        if s.discs[p] <= 2:
+            return False
+        museum_gate = 4 if s._ability(p) == 10 else 6
+        free = [e for e in range(3) if not s.placed[p][e]]
+        return (
+            s.rep[p] < museum_gate
+            and s.rep[p] + 2 * (s.discs[p] - 2) >= museum_gate
+            and any(s.expertise[p][e] >= 4 for e in free)
+            and bool(s._exhibit_spaces(p))
+        )
+
+    # -- decisions --------------------------------------------------------------------------------
+    def _main(self, ctx: Context, task, legal) -> int:
+        s, p = ctx.state, ctx.player
+        base = ctx.mine()
+        best = None
+        for a in legal:
+            if not EXPLORER0 <= a < EXPLORER0 + 3:
+                continue
+            e = a - EXPLORER0
+            for pl in s._placements(p, e):
+                # keep the strongest explorers for later when it costs nothing
+                val = ctx.placement_value(e, pl, base) - 0.05 * s.expertise[p][e] - 0.01 * pl
+                if best is None or val > best[0]:
+                    best = (val, a, pl)
+        if best is None:
+            return DONE if DONE in legal else legal[0]
+        self._plan = (self._signature(s, p, best[1] - EXPLORER0), best[2])
+        return best[1]
+
+    @staticmethod
+    def _signature(s, p: int, explorer: int) -> tuple:
+        """What the placement chosen with the explorer depends on (to reuse it at C_PLACE)."""
+        return (id(s), p, explorer, s.year, s.clock, s.rep[p], s.discs[p], s.money[p], len(s.queue))
+
+    def _place(self, ctx: Context, task, legal) -> int:
+        e = task[2]
+        plan = getattr(self, "_plan", None)
+        if plan and plan[0] == self._signature(ctx.state, ctx.player, e) and plan[1] in legal:
+            return plan[1]
+        base = ctx.mine()
+        return max(
+            (a for a in legal if PLACE0 <= a < PLACE0 + 24),
+            key=lambda a: ctx.placement_value(e, a, base) - 0.01 * a,
+        )
+
+    def _loc_action(self, ctx: Context, task, legal) -> int:
+        s = ctx.state
+        e, loc, section, supported = s.cur[:4]
+        base = ctx.mine()
+        best = None
+        for a in legal:
+            if not OPTION0 <= a < OPTION0 + 2:
+                continue
+            m = base.copy()
+            ctx.apply_location(m, e, loc, section, bool(supported), a - OPTION0)
+            val = ctx.value(m)
+            if best is None or val > best[0]:
+                best = (val, a)
+        return best[1] if best else legal[0]
+
+    def _side(self, ctx: Context, task, legal) -> int:
+        """The side whose region skills match the set-up hand best."""
+        s, p = ctx.state, ctx.player
+        cards = s.setup_hand[p] + s.hand[p]
+        best = None
+        for a in legal:
+            side = a - OPTION0
+            board = ctx.g.boards[(p % 4) * 2 + side]
+            score = sum(
+                1
+                for kind, region in board
+                if kind == 1
+                for c in cards
+                if ctx.cards[c].region == region
+            )
+            if best is None or score > best[0]:
+                best = (score, a)
+        return best[1]
+
+    def _expertise(self, ctx: Context, task, legal) -> int:
+        """Expertise 3 to the Logistics explorer (money is the first bottleneck)."""
+        s, p = ctx.state, ctx.player
+        board = ctx.g.boards[(p % 4) * 2 + max(s.side[p], 0)]
+        logistics = [e for e in range(3) if board[e][0] == 0]
+        target = logistics[0] if logistics else 0
+        for a in legal:
+            if EXPERTISE_PERMUTATIONS[a - OPTION0][target] == 3:
+                return a
+        return legal[0]
+
+    def _setup_discard(self, ctx: Context, task, legal) -> int:
+        def cost(a: int) -> float:
+            c = ctx.cards[a - CARD0]
+            cond = 8 if c.condition_region >= 0 or c.condition_type >= 0 else 0
+            return 2 * c.expertise + c.knowledge + c.cost / 5 + cond
+
+        return max(legal, key=cost)
+
+    def _society(self, ctx: Context, task, legal) -> int:
+        offer = ctx.state.society_offer[ctx.player]
+        return min(legal, key=lambda a: SOCIETY_RANK.index(offer[a - OPTION0]))
+
+    def _favor(self, ctx: Context, task, legal) -> int:
+        base = ctx.mine()
+        favors = ctx.g.rb.favors
+
+        def val(a: int) -> float:
+            m = base.copy()
+            reward = tuple(favors[a - FAVOR0].items())
+            ctx.apply_reward(m, reward)
+            return ctx.value(m) - 0.05 * (a - FAVOR0)
+
+        return max(legal, key=val)
+
+    def _know(self, ctx: Context, task, legal) -> int:
+        base = ctx.mine()
+        return max(legal, key=lambda a: ctx.know_value(base, a - REGION0))
+
+    def _milestone8(self, ctx: Context, task, legal) -> int:
+        base = ctx.mine()
+        sci = base.copy()
+        sci.s += 1
+        pre = base.copy()
+        pre.p += 5
+        return OPTION0 if ctx.value(sci) >= ctx.value(pre) else OPTION0 + 1
+
+    def _relic(self, ctx: Context, task, legal) -> int:
+        base = ctx.mine()
+        relics = [a for a in legal if RELIC0 <= a < RELIC0 + 16]
+        if relics:
+            return max(relics, key=lambda a: ctx.relic_worth(base, a - RELIC0) + 0.01 * a)
+        # a random relic: the region whose bag holds the most useful kinds
+        st = ctx.state
+
+        def region_worth(a: int) -> float:
+            r = a - REGION0
+            bag = st.bags[4 * r : 4 * r + 4]
+            total = sum(bag) or 1
+            return sum(bag[t] * ctx.relic_worth(base, 4 * r + t) for t in range(4)) / total
+
+        return max(legal, key=region_worth)
+
+    def _discard_relic(self, ctx: Context, task, legal) -> int:
+        base = ctx.mine()
+        purpose = task[2]
+        relics = [a for a in legal if RELIC0 <= a < RELIC0 + 16]
+        if purpose == DEEPEN:
+            return max(relics, key=lambda a: ctx._deepen_gain(base, a - RELIC0))
+        choice = min(relics, key=lambda a: ctx.relic_worth(base, a - RELIC0) - 0.01 * a)
+        if DONE in legal and purpose == STUDY_RELIC:
+            m = base.copy()
+            m.relics[choice - RELIC0] -= 1
+            m.s += 1
+            if ctx.value(m) < ctx.value(base):
+                return DONE
+        return choice
+
+    def _reserve(self, ctx: Context, task, legal) -> int:
+        s, p = ctx.state, ctx.player
+        base = ctx.mine()
+        best = (ctx.value(base) + 0.5, DONE if DONE in legal else DRAW3)
+        if DRAW3 in legal:
+            best = max(best, (ctx.value(base) + 1.0, DRAW3))
+        for a in legal:
+            if not SLOT0 <= a < SLOT0 + 6:
+                continue
+            slot = a - SLOT0
+            card = s.program[slot]
+            m = base.copy()
+            if s._ability(p) != 11:
+                m.pay_rep(s._program_cost(slot, p))
+            m.hand.append(card)
+            val = ctx.value(m) + self._card_prospect(ctx, card)
+            best = max(best, (val, a))
+        if best[1] not in legal:
+            return legal[0]
+        return best[1]
+
+    def _card_prospect(self, ctx: Context, card: int) -> float:
+        """How soon the player could organize ``card``: its gains, less what is missing."""
+        s, p = ctx.state, ctx.player
+        c = ctx.cards[card]
+        need = 0.0
+        top = max(s.expertise[p])
+        need += max(0, c.expertise - top) * 2.0
+        dk = max(0, c.knowledge - s.knowledge[p][c.region])
+        need += dk * 1.2
+        need += max(0, c.cost - s.money[p]) * 0.25
+        cond = c.condition_region >= 0 or c.condition_type >= 0
+        if cond:
+            ok = any(
+                (c.condition_region < 0 or ctx.cards[x].region == c.condition_region)
+                and (c.condition_type < 0 or ctx.cards[x].type == c.condition_type)
+                for x in s.played[p]
+            )
+            if not ok:
+                need += 6
+        gain = c.gains[0] * 0.8 + c.gains[1] * 4 + 2
+        return max(-2.0, gain * 0.4 - need)
+
+    def _pick_drawn(self, ctx: Context, task, legal) -> int:
+        return max(legal, key=lambda a: self._card_prospect(ctx, a - CARD0))
+
+    def _hand(self, ctx: Context, task, legal) -> int:
+        return min(legal, key=lambda a: self._card_prospect(ctx, a - CARD0))
+
+    def _explorer_up(self, ctx: Context, task, legal) -> int:
+        s, p = ctx.state, ctx.player
+        ex = s.expertise[p]
+        return max(legal, key=lambda a: (not s.placed[p][a - EXPLORER0], ex[a - EXPLORER0]))
+
+    def _bloom(self, ctx: Context, task, legal) -> int:
+        base = ctx.mine()
+        info = ctx.g.rb.bloomsbury
+
+        def val(a: int) -> float:
+            tile = info[a - TILE0]
+            m = base.copy()
+            eff = tile["effect"]
+            if tile["kind"] == "immediate":
+                ctx.apply_reward(m, tuple(eff.items()))
+                return ctx.value(m)
+            if tile["kind"] == "permanent":
+                return ctx.value(m) + 2.0 * ctx.years_left + 1.0
+            return ctx.value(m) + self._bloom_end(ctx, base, eff)
+
+        return max(legal, key=val)
+
+    def _bloom_end(self, ctx: Context, m: Mine, eff) -> float:
+        ((key, amount),) = eff.items()
+        cards = [ctx.cards[c] for c in m.played]
+        yl = ctx.years_left
+        if key == "all_types":
+            return 2 * 4.0 * (0.5 + 0.125 * len({c.type for c in cards}))
+        if key == "all_regions":
+            return 2 * 4.0 * (0.5 + 0.125 * len({c.region for c in cards}))
+        if key == "level5_expeditions":
+            return 3 * (sum(1 for c in cards if c.expertise >= 5) + 0.5 * yl)
+        if key == "relics_held":
+            return min(12, sum(m.relics) + yl) * 0.6
+        if key == "gallery_collections":
+            cols = sum(
+                1
+                for c in range(6)
+                if ctx.player in m.gallery[GALLERY_START[c] : GALLERY_START[c] + GALLERY_SIZES[c]]
+            )
+            return 2 * (cols + 0.5 * yl)
+        if key == "best_knowledge":
+            return max(m.know) * 0.8
+        return m.rep * 0.6
+
+    def _patron(self, ctx: Context, task, legal) -> int:
+        expertise = task[2]
+        base = ctx.mine()
+
+        def val(a: int) -> float:
+            pat = a - PATRON0
+            patron = ctx.g.patrons[pat]
+            m = base.copy()
+            m.money += patron.rate * expertise
+            m.patrons.append(pat)
+            return ctx.value(m)
+
+        return max(legal, key=val)
+
+    def _expedition(self, ctx: Context, task, legal) -> int:
+        e = ctx.state.cur[0]
+        base = ctx.mine()
+
+        def val(a: int) -> float:
+            m = base.copy()
+            ctx.apply_expedition(m, e, a - CARD0)
+            return ctx.value(m)
+
+        return max(legal, key=val)
+
+    def _exp_pay(self, ctx: Context, task, legal) -> int:
+        s, p = ctx.state, ctx.player
+        base = ctx.mine()
+        card = ctx.cards[task[2]]
+        kind, _ = s._skill(p, s.cur[0])
+
+        def val(a: int) -> float:
+            opt = a - OPTION0
+            m = base.copy()
+            m.pay_rep(2 * ((opt & 1) + (opt >> 1 & 1)))
+            m.money -= max(0, card.cost - (3 if kind == 0 else 0) - 3 * (opt & 1))
+            return ctx.value(m)
+
+        return max(legal, key=val)
+
+    def _exhibit(self, ctx: Context, task, legal) -> int:
+        base = ctx.mine()
+        done = {c for c in range(6) if ctx.state.collections_done >> c & 1}
+        best = (ctx.value(base) + 0.1, DONE)
+        for a in legal:
+            if not SPACE0 <= a < SPACE0 + NUM_SPACES:
+                continue
+            sp = a - SPACE0
+            kinds = [k for k in ctx.state.space_kinds(sp) if base.relics[k]]
+            if not kinds:
+                continue
+            m = base.copy()
+            ctx.exhibit(m, sp, ctx.cheapest_relic(base, kinds), done)
+            best = max(best, (ctx.value(m), a))
+        return best[1] if best[1] in legal else legal[0]
+
+    def _exhibit_relic(self, ctx: Context, task, legal) -> int:
+        base = ctx.mine()
+        return min(legal, key=lambda a: ctx.relic_worth(base, a - RELIC0) - 0.01 * a)
+
+    def _turn_end(self, ctx: Context, task, legal) -> int:
+        return DONE if DONE in legal else legal[0]
+
+    def _requirement_disc(self, ctx: Context, task, legal) -> int:
+        base = ctx.mine()
+
+        def val(a: int) -> float:
+            m = base.copy()
+            m.gallery[a - SPACE0] = -1
+            return ctx.value(m)
+
+        return max(legal, key=val)
+
+
+_DECIDE = {
+    C_SIDE: RoyalSocietyHeuristic._side,
+    C_EXPERTISE: RoyalSocietyHeuristic._expertise,
+    C_SETUP_DISCARD: RoyalSocietyHeuristic._setup_discard,
+    C_SOCIETY: RoyalSocietyHeuristic._society,
+    C_FAVOR: RoyalSocietyHeuristic._favor,
+    C_MAIN: RoyalSocietyHeuristic._main,
+    C_PLACE: RoyalSocietyHeuristic._place,
+    C_LOC_ACTION: RoyalSocietyHeuristic._loc_action,
+    C_KNOW: RoyalSocietyHeuristic._know,
+    C_MILESTONE8: RoyalSocietyHeuristic._milestone8,
+    C_RELIC: RoyalSocietyHeuristic._relic,
+    C_KEEP_RELIC: RoyalSocietyHeuristic._relic,
+    C_DISCARD_RELIC: RoyalSocietyHeuristic._discard_relic,
+    C_RESERVE: RoyalSocietyHeuristic._reserve,
+    C_PICK_DRAWN: RoyalSocietyHeuristic._pick_drawn,
+    C_EXPLORER_UP: RoyalSocietyHeuristic._explorer_up,
+    C_BLOOM: RoyalSocietyHeuristic._bloom,
+    C_PATRON: RoyalSocietyHeuristic._patron,
+    C_EXPEDITION: RoyalSocietyHeuristic._expedition,
+    C_EXP_PAY: RoyalSocietyHeuristic._exp_pay,
+    C_EXHIBIT: RoyalSocietyHeuristic._exhibit,
+    C_EXHIBIT_RELIC: RoyalSocietyHeuristic._exhibit_relic,
+    C_HAND: RoyalSocietyHeuristic._hand,
+    C_TURN_END: RoyalSocietyHeuristic._turn_end,
+    C_REQUIREMENT_DISC: RoyalSocietyHeuristic._requirement_disc,
+}

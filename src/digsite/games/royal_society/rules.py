@@ -31,6 +31,8 @@ from .actions import (
     BLOOM_CLAIM0,
     C_BLOOM,
     C_DISCARD_RELIC,
+    C_EXP_PAY,
+    C_EXPEDITION,
     C_EXPERTISE,
     C_EXPLORER_UP,
     C_KNOW,
@@ -43,10 +45,12 @@ from .actions import (
     C_SIDE,
     C_SOCIETY,
     CLAIM0,
+    DONE,
     GAIN_REP,
     GALLERY_SIZES,
     GALLERY_START,
     GAME_OVER,
+    MID_TURN,
     MONEY,
     NEUTRAL,
     NUM_ACTIONS,
@@ -554,7 +558,10 @@ class RoyalSocietyState(CachedMaskState):
 
     def _play(self, action: int) -> None:
         task = self.queue[0]
-        _HANDLERS[task[0]](self, task, action)
+        if task[0] in MID_TURN and GAIN_REP <= action < DONE:
+            self._do_optional(task[1], action)  # the interrupted decision stays in front
+        else:
+            _HANDLERS[task[0]](self, task, action)
         self._run()
 
     def clone(self) -> RoyalSocietyState:
@@ -901,6 +908,62 @@ class RoyalSocietyState(CachedMaskState):
                 out.append(BLOOM_CLAIM0 + k)
         return out
 
+    def mid_turn_optional(self, task: list[int]) -> list[int]:
+        """Optional actions offered in the middle of one's own turn, before decision ``task``.
+
+        Gain Reputation is left out: a payment already turns discs into Reputation, so taking
+        it mid-turn changes nothing.  A claim (it costs a disc) or an honor (it costs a relic)
+        that would leave the interrupted decision without a legal action is not offered."""
+        p = task[1]
+        if self.cur[0] < 0:  # no explorer placed: not within a turn (these tasks are the mover's)
+            return []
+        out = []
+        held = self.relics[p]
+        honored = self.honored[p]
+        kinds = self.game.patron_kinds
+        for pat in self.patrons[p]:
+            if (
+                pat not in honored
+                and any(held[k] for k in kinds[pat])
+                and (task[0] != C_LOC_ACTION or self.honor_kinds(p, pat, task))
+            ):
+                out.append(PATRON0 + pat)
+        if self.discs[p] > 0:
+            for g in range(3):
+                if (
+                    not self.claims[p][g]
+                    and objective_met(self, p, self.objectives[g])
+                    and self._keeps_pending(task, CLAIM0 + g, -1)
+                ):
+                    out.append(CLAIM0 + g)
+        for k in range(2):
+            if self.bloom_right[p][k] and not self.bloom_taken[p][k] and self.stacks[k]:
+                out.append(BLOOM_CLAIM0 + k)
+        return out
+
+    def honor_kinds(self, p: int, pat: int, pending: list[int] | None) -> list[int]:
+        """Relic kinds that may honor patron ``pat`` now: those that leave the pending location
+        action (if it is the interrupted decision) still possible."""
+        held = self.relics[p]
+        kinds = [k for k in self.game.patron_kinds[pat] if held[k]]
+        if pending is not None and pending[0] == C_LOC_ACTION:
+            kinds = [k for k in kinds if self._keeps_pending(pending, PATRON0 + pat, k)]
+        return kinds
+
+    def _keeps_pending(self, task: list[int], action: int, kind: int) -> bool:
+        """Whether ``task`` still has a legal action after optional ``action`` (an honor with
+        relic ``kind``, or a claim); only budgets and relics can take it away."""
+        if task[0] not in (C_LOC_ACTION, C_EXPEDITION, C_EXP_PAY):
+            return True  # a Reserve or an Exhibit left without a choice just ends, as declined
+        if action < CLAIM0 and task[0] != C_LOC_ACTION:
+            return True  # an honor only adds Reputation to the budget of a payment
+        other = self.clone()
+        if action < CLAIM0:
+            other._honor(task[1], action - PATRON0, kind)
+        else:
+            other._do_optional(task[1], action)
+        return bool(other._legal(task))
+
     def _do_optional(self, p: int, action: int) -> None:
         if action == GAIN_REP:
             self.discs[p] -= 1
@@ -908,8 +971,8 @@ class RoyalSocietyState(CachedMaskState):
             self._gain(p, REPUTATION, 2)
         elif PATRON0 <= action < PATRON0 + 16:
             pat = action - PATRON0
-            patron = self.game.patrons[pat]
-            kinds = [k for k in range(16) if self.relics[p][k] and patron.accepts(k)]
+            pending = self.queue[0] if self.queue[0][0] in MID_TURN else None
+            kinds = self.honor_kinds(p, pat, pending)
             if len(kinds) == 1:
                 self._honor(p, pat, kinds[0])
             else:

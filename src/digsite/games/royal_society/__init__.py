@@ -157,7 +157,8 @@ seat_public_hand     (4, 48)    hand cards everyone knows (taken from the Progra
 turn_order           (6, 6)     owner of each King's Favor space
 my_hand              (48,)      own hand; ``my_studies`` (16,), ``my_setup_hand`` (48,),
                                 ``my_society_offer`` (12,) own private cards
-my_known_tiles       (2, 20)    face-down Bloomsbury tiles (stack / box) the observer has seen
+my_known_tiles       (2, 20)    face-down Bloomsbury tiles (10 / 25) the observer has seen and
+                                nobody has taken (in the stack, the box or removed by the Automa)
 drawn_cards, drawn_patrons, drawn_relics   cards / relics being chosen from (own decisions)
 current              (14,)      own explorer, location, section, supported, this turn
 program              (6, 48)    card on each Program space
@@ -247,8 +248,12 @@ Decisions where the rules are silent
   Honoring is not offered while choosing the patron to keep (the ids are the same).  An honor or
   a presentation that would leave the interrupted location action, expedition or payment with
   no legal choice is not offered (an Exhibit or Reserve left without a choice just ends).
-* ``resample_hidden(p)`` keeps what ``p`` and the player to move know (so the mover's legal
-  actions stay the same).
+* ``resample_hidden(p)`` keeps exactly what ``p`` knows and deals the rest uniformly among the
+  positions consistent with it (``hidden.py`` says how hidden cards group: by the deck they were
+  dealt from, Patron cards ``p`` put back, Bloomsbury tiles seen in a stack).  The player to
+  move is known to have a legal action, so draws without one are rejected; after 200 failed
+  draws the mover's own hidden cards are kept too.  The Automa's Bloomsbury removal is face
+  down: a player who looked through that stack does not learn which tile left.
 """
 
 from .rules import RoyalSocietyGame, RoyalSocietyState

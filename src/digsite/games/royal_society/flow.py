@@ -300,7 +300,6 @@ def on_setup_discard(s, t, a):
     p, card = t[1], a - CARD0
     s.setup_hand[p].remove(card)
     s.exp_discard.append(card)
-    s._reveal(card)
     if len(s.setup_hand[p]) == 2:
         s.hand[p] = s.setup_hand[p]
         s.setup_hand[p] = []
@@ -526,7 +525,6 @@ def on_reserve(s, t, a):
             if c < 0:
                 break
             drawn.append(c)
-            s.exp_seen[p] |= 1 << c
         s.drawn_cards = sorted(drawn)
         s._push([C_PICK_DRAWN, p, 0, 0])
         return
@@ -549,7 +547,6 @@ def on_pick_drawn(s, t, a):
             s.public_hand &= ~(1 << c)
         else:
             s.exp_discard.append(c)
-            s._reveal(c)
     s.drawn_cards = []
 
 
@@ -627,7 +624,6 @@ def on_exp_pay(s, t, a):
     s._gain(p, MONEY, -max(0, c.cost - (3 if kind == 0 else 0) - 3 * cost_red))
     s.drawn_cards = []
     s.played[p].append(card)
-    s._reveal(card)
     s.expertise[p][e] = min(6, s.expertise[p][e] + 1)
     prestige, science, know, know_choice, rnd, chosen, rep, money = c.gains
     s._gain(p, PRESTIGE, prestige)
@@ -699,7 +695,6 @@ def on_hand(s, t, a):
     p, card = t[1], a - CARD0
     s.hand[p].remove(card)
     s.exp_discard.append(card)
-    s._reveal(card)
 
 
 def on_turn_end(s, t, a):
@@ -773,6 +768,8 @@ def auto_random_relics(s, t):
 def auto_draw_patrons(s, t):
     p, expertise = t[1], t[2]
     drawn = [s.patron_deck.pop() for _ in range(min(2, len(s.patron_deck)))]
+    for x in drawn:
+        s.patron_seen[p] |= 1 << x
     if s.patron_known > len(s.patron_deck):
         s.patron_known = len(s.patron_deck)
     if len(drawn) == 1:

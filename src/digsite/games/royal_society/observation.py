@@ -166,11 +166,10 @@ def encode(s, player: int, out: np.ndarray) -> None:
     ones += [L["my_setup_hand"] + c for c in s.setup_hand[player]]
     if s.society[player] < 0:
         ones += [L["my_society_offer"] + c for c in s.society_offer[player]]
-    seen = s.bloom_seen[player]
+    seen = s.bloom_seen[player] & ~s.bloom_seen[-1]  # not taken since
     if seen:
         b = L["my_known_tiles"]
-        for k in range(2):
-            ones += [b + k * 20 + t for t in s.stacks[k] + s.bloom_box[k] if seen >> t & 1]
+        ones += [b + g.tile_stack[t] * 20 + t for t in range(20) if seen >> t & 1]
     if deciding:
         ones += [L["drawn_cards"] + c for c in s.drawn_cards]
         ones += [L["drawn_patrons"] + x for x in s.drawn_patrons]

@@ -188,6 +188,8 @@ class RoyalSocietyGame(Game):
         self.automa_cards = load_automa(automa)
         self.boards = load_boards(society_boards)
         self.rb = load_rulebook_data()
+        self.tile_stack = tuple(0 if t["stack"] == 10 else 1 for t in self.rb.bloomsbury)
+        """Per Bloomsbury tile, its stack: 0 for the 10 Prestige one, 1 for the 25."""
         self.abilities = tuple(ABILITY_CODES.index(s["ability"]) for s in self.rb.societies)
         self.simplified_cards = [c.id for c in self.expeditions if c.simplified]
         if simplified and len(self.simplified_cards) < 2 * num_players:
@@ -281,7 +283,7 @@ SAVED_FIELDS = (
     "penalties",
     "claims",
     "exhibited",
-    "exp_seen",
+    "exp_epoch",
     "bloom_seen",
     "program",
     "exp_deck",
@@ -289,6 +291,7 @@ SAVED_FIELDS = (
     "exp_box",
     "patron_deck",
     "patron_known",
+    "patron_seen",
     "study_deck",
     "society_deck",
     "bags",
@@ -365,7 +368,10 @@ class RoyalSocietyState(CachedMaskState):
         self.penalties = [[0, 0, 0, 0] for _ in range(n)]
         self.claims = [[0, 0, 0] for _ in range(n)]
         self.exhibited = [0] * n
-        self.exp_seen = [0] * (n + 1)  # per player, then public
+        self.exp_epoch = [0] * 48
+        """Per Expedition card, the deck it was dealt from: 0 the first, one more per reshuffle
+        of the discard pile, -1 the simplified set-up's deal (what ``resample_hidden`` keeps
+        apart)."""
         self.bloom_seen = [0] * (n + 1)
         self.program = [-1] * 6
         self.exp_deck: list[int] = []
@@ -373,6 +379,8 @@ class RoyalSocietyState(CachedMaskState):
         self.exp_box: list[int] = []
         self.patron_deck: list[int] = []
         self.patron_known = 0
+        self.patron_seen = [0] * n
+        """Per player, the Patron cards whose place in the deck it knows (it drew them)."""
         self.study_deck: list[int] = []
         self.society_deck: list[int] = []
         self.bags = list(game.rb.bags)
@@ -444,12 +452,13 @@ class RoyalSocietyState(CachedMaskState):
             for p in range(n):
                 s.hand[p] = sorted(marked[2 * p : 2 * p + 2])
             dealt = set(marked[: 2 * n])
+            for c in dealt:
+                s.exp_epoch[c] = -1
             deck = [c for c in deck if c not in dealt]
         s._shuffle(deck)
         s.exp_deck = deck
         for slot in range(5, -1, -1):
             s.program[slot] = s._draw_card()
-            s._reveal(s.program[slot])
         s.study_deck = list(range(16))
         s._shuffle(s.study_deck)
         s.society_deck = [] if game.simplified else list(range(12))
@@ -473,11 +482,6 @@ class RoyalSocietyState(CachedMaskState):
                 continue
             s.society_offer[p] = [s.society_deck.pop(), s.society_deck.pop()]
             s.setup_hand[p] = sorted(s._draw_card() for _ in range(4))
-            for c in s.setup_hand[p]:
-                s.exp_seen[p] |= 1 << c
-        for p in range(n):
-            for c in s.hand[p]:
-                s.exp_seen[p] |= 1 << c
         s.first_player = s._rand(n)
         for p in range(n):
             s.queue.append([C_SIDE, p, 0, 0])
@@ -500,10 +504,10 @@ class RoyalSocietyState(CachedMaskState):
             self.exp_deck = self.exp_discard
             self.exp_discard = []
             self._shuffle(self.exp_deck)
+            epoch = max(self.exp_epoch) + 1
+            for c in self.exp_deck:
+                self.exp_epoch[c] = epoch
         return self.exp_deck.pop() if self.exp_deck else -1
-
-    def _reveal(self, card: int) -> None:
-        self.exp_seen[-1] |= 1 << card
 
     def _refill_program(self) -> None:
         """Close gaps by sliding cards right (towards space 1), then fill from space 6."""
@@ -512,7 +516,6 @@ class RoyalSocietyState(CachedMaskState):
             c = self._draw_card()
             if c < 0:
                 break
-            self._reveal(c)
             cards.append(c)
         self.program = cards + [-1] * (6 - len(cards))
 

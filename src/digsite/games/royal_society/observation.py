@@ -7,6 +7,8 @@ a generous maximum and clipped to 1.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from ...core.encoding import ObservationLayout
@@ -93,74 +95,138 @@ def observation_layout() -> ObservationLayout:
             ("automa", (6 + 9 + 1,)),
         ]
     )
-    # encode writes these pairs of pieces as one block each
-    for first, second in (("seats", "seat_relics"), ("bags", "discards")):
-        assert layout.slices[first].stop == layout.slices[second].start
     return layout
 
 
-def _rel(owner: int, player: int, n: int) -> int:
-    if owner >= 4:
-        return owner  # AUTOMA 4, NEUTRAL 5
-    return (owner - player) % n
+SEAT_DIVISORS = (
+    1, 9, 150, 30, 80, 12, 12, 12, 12, 6, 6, 6, 1, 1, 1, 10, 10, 2, 6, 15, 15,
+    1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1,
+)  # fmt: skip
+"""What each of ``SEAT_FIELDS`` is divided by (every value is then clipped to 1)."""
+assert len(SEAT_DIVISORS) == len(SEAT_FIELDS)
+SEAT_WIDTH = len(SEAT_FIELDS)
+LAYOUT = observation_layout()
+START = {name: sl.start for name, sl in LAYOUT.slices.items()}
+COUNTED = (
+    ("seats", 4 * SEAT_DIVISORS),
+    ("seat_relics", (6,) * 64),  # at most 6 relics of a kind exist
+    ("locations", (3,) * 144),
+    ("bags", (6,) * 16),
+    ("discards", (6,) * 16),
+    ("deck_sizes", (48, 16, 16, 12, 16)),
+    ("stack_sizes", (5, 5)),
+    ("task_args", (50, 50)),
+    ("automa", (3,)),  # pawns left, its last entry
+)
+"""The pieces holding counts (in this order in ``encode``'s bytes) and their divisors."""
+COUNT_INDEX = np.concatenate(
+    [
+        np.arange(LAYOUT.slices[name].stop - len(divisors), LAYOUT.slices[name].stop)
+        for name, divisors in COUNTED
+    ]
+)
+COUNT_DIVISORS = np.array([d for _, divisors in COUNTED for d in divisors], dtype=np.float64)
+BYTE = 255
+"""Counts go to numpy as bytes (one C call, not one conversion per Python int), divided in
+float64 and clipped to 1: the same float32 values as dividing each in Python.  Unbounded counts
+(Prestige, Science, £, task arguments) are capped at a byte first, as all clip to 1 before."""
+
+
+@lru_cache(maxsize=64)
+def _owner_codes(player: int, n: int) -> tuple[int, ...]:
+    """Relative code of each owner id (players, then AUTOMA 4, NEUTRAL 5), and 6 at index -1:
+    the "empty" code of the pieces that have one."""
+    return (*((q - player) % n for q in range(n)), *(0,) * (4 - n), 4, 5, 6)
+
+
+@lru_cache(maxsize=4096)
+def _board_ones(
+    gallery: tuple[int, ...],
+    faces: tuple[int, ...],
+    objectives: tuple[int, ...],
+    rs_left: tuple[int, ...],
+    requirements: tuple[int, ...],
+    player: int,
+    n: int,
+) -> tuple[int, ...]:
+    """Positions set in the slowly changing board pieces (cached: most steps change none)."""
+    rel = _owner_codes(player, n)
+    b = START["gallery"]
+    ones = [b + sp * 7 + rel[owner] for sp, owner in enumerate(gallery)]
+    b = START["collection_faces"]
+    ones += [b + c * 24 + face for c, face in enumerate(faces)]
+    b = START["objectives"]
+    ones += [b + i * 12 + obj for i, obj in enumerate(objectives)]
+    b = START["objective_first"]
+    ones += [b + i * 7 + rel[owner] for i, owner in enumerate(rs_left)]
+    b = START["requirements"]
+    ones += [b + requirements[0], b + 8 + requirements[1]]
+    return tuple(ones)
 
 
 def encode(s, player: int, out: np.ndarray) -> None:
-    """Positions set to 1 are gathered in one list and written with one numpy call."""
+    """Positions set to 1 are gathered in one list, the counts in one bytes object (see
+    ``COUNTED``): two numpy writes."""
     g = s.game
-    L = g.starts
+    L = START
     n = g.num_players
-    out.fill(0.0)
-    seats = L["seats"]
+    rel = _owner_codes(player, n)
     ones = [L["decision"] + s.decision, L["year"] + min(s.year, 5) - 1]
-    deciding = s.decision < NUM_DECISIONS and s.decider == player
-    if deciding and s.queue:
-        t = s.queue[0]
-        base = L["task_args"]
-        out[base] = min(1.0, max(t[2], 0) / 50.0)
-        out[base + 1] = min(1.0, max(t[3], 0) / 50.0)
     ones.append(L["mode"] + MODE_INDEX[g.mode])
     if g.simplified:
         ones.append(L["mode"] + 4)
-    width = len(SEAT_FIELDS)
-    block = [0.0] * (4 * width + 4 * 16)  # the "seats" and "seat_relics" pieces, adjacent
-    for q in range(n):
-        r = (q - player) % n
-        know, ex, pen = s.knowledge[q], s.expertise[q], s.penalties[q]
-        claims, right, taken, placed = s.claims[q], s.bloom_right[q], s.bloom_taken[q], s.placed[q]
-        b = r * width
-        block[b : b + width] = (
-            1.0, s.rep[q] / 9, min(1.0, s.prestige[q] / 150), min(1.0, s.science[q] / 30),
-            min(1.0, s.money[q] / 80), know[0] / 12, know[1] / 12, know[2] / 12, know[3] / 12,
-            ex[0] / 6, ex[1] / 6, ex[2] / 6, placed[0], placed[1], placed[2], s.discs[q] / 10,
-            s.rep_discs[q] / 10, s.req_discs[q] / 2, min(1.0, len(s.hand[q]) / 6),
-            min(1.0, len(s.played[q]) / 15), min(1.0, s.exhibited[q] / 15),
-            float(s.side[q] == 0), float(s.side[q] == 1), pen[0], pen[1], pen[2], pen[3],
-            claims[0] / 2, claims[1] / 2, claims[2] / 2, right[0], right[1], taken[0], taken[1],
-            float(s.decision < NUM_DECISIONS and s.decider == q),
+    deciding = s.decision < NUM_DECISIONS and s.decider == player
+    decider = s.decider if s.decision < NUM_DECISIONS else -1
+    seat_society, seat_played = L["seat_society"], L["seat_played"]
+    seat_patrons, seat_honored = L["seat_patrons"], L["seat_honored"]
+    seat_bloomsbury, seat_public_hand = L["seat_bloomsbury"], L["seat_public_hand"]
+    counts: list[int] = []  # the "seats" piece, seat by relative seat
+    relics: list[int] = []  # the "seat_relics" piece
+    for r in range(n):
+        q = (player + r) % n
+        side = s.side[q]
+        counts += (
+            1, s.rep[q], min(s.prestige[q], BYTE), min(s.science[q], BYTE),
+            min(s.money[q], BYTE), *s.knowledge[q], *s.expertise[q], *s.placed[q], s.discs[q],
+            s.rep_discs[q], s.req_discs[q], len(s.hand[q]), len(s.played[q]), s.exhibited[q],
+            side == 0, side == 1, *s.penalties[q], *s.claims[q], *s.bloom_right[q],
+            *s.bloom_taken[q], decider == q,
         )  # fmt: skip
-        b = 4 * width + r * 16
-        block[b : b + 16] = [SIXTHS[x] for x in s.relics[q]]
+        relics += s.relics[q]
         if s.society[q] >= 0:
-            ones.append(L["seat_society"] + r * 12 + s.society[q])
-        b = L["seat_played"] + r * 48
+            ones.append(seat_society + r * 12 + s.society[q])
+        b = seat_played + r * 48
         ones += [b + c for c in s.played[q]]
-        b = L["seat_patrons"] + r * 16
+        b = seat_patrons + r * 16
         ones += [b + x for x in s.patrons[q]]
-        b = L["seat_honored"] + r * 16
+        b = seat_honored + r * 16
         ones += [b + x for x in s.honored[q]]
-        b = L["seat_bloomsbury"] + r * 20
+        b = seat_bloomsbury + r * 20
         ones += [b + x for x in s.bloom[q]]
-        b = L["seat_public_hand"] + r * 48
+        b = seat_public_hand + r * 48
         if q == player:
             ones += [b + c for c in s.hand[q]]
         else:
             ones += [b + c for c in s.hand[q] if s.public_hand >> c & 1]
-    out[seats : seats + len(block)] = block
+    absent = 4 - n
+    counts += [0] * (absent * SEAT_WIDTH)
+    counts += relics
+    counts += [0] * (absent * 16)
+    pieces = [0] * (4 * 36)  # the "locations" piece: pieces per location, section, owner
+    for loc in range(4):
+        for x in s.locations[loc]:
+            pieces[loc * 36 + ((x & 7) - 1) * 6 + rel[x >> 3]] += 1
+    counts += pieces
+    counts += s.bags
+    counts += s.discards
+    task = s.queue[0] if deciding and s.queue else (0, 0, 0, 0)
+    counts += (
+        len(s.exp_deck), len(s.patron_deck), len(s.study_deck), len(s.society_deck),
+        s.patron_known, len(s.stacks[0]), len(s.stacks[1]), min(max(task[2], 0), BYTE),
+        min(max(task[3], 0), BYTE), s.automa_pawns if g.automa else 0,
+    )  # fmt: skip
     b = L["turn_order"]
-    for space, owner in enumerate(s.favor_space):
-        if owner >= 0:
-            ones.append(b + space * 6 + _rel(owner, player, n))
+    ones += [b + space * 6 + rel[owner] for space, owner in enumerate(s.favor_space) if owner >= 0]
     ones += [L["my_hand"] + c for c in s.hand[player]]
     ones += [L["my_studies"] + c for c in s.studies[player]]
     ones += [L["my_setup_hand"] + c for c in s.setup_hand[player]]
@@ -183,52 +249,23 @@ def encode(s, player: int, out: np.ndarray) -> None:
     ones += [b + slot * 48 + c for slot, c in enumerate(s.program) if c >= 0]
     ones += [L["discard_pile"] + c for c in s.exp_discard]
     ones += [L["box"] + c for c in s.exp_box]
-    b = L["deck_sizes"]
-    out[b : b + 5] = [
-        len(s.exp_deck) / 48,
-        len(s.patron_deck) / 16,
-        len(s.study_deck) / 16,
-        len(s.society_deck) / 12,
-        s.patron_known / 16,
-    ]
-    b = L["locations"]
-    counts: dict[int, int] = {}
-    for loc in range(4):
-        for x in s.locations[loc]:
-            idx = b + loc * 36 + ((x & 7) - 1) * 6 + _rel(x >> 3, player, n)
-            counts[idx] = counts.get(idx, 0) + 1
-    if counts:
-        out[list(counts)] = [min(1.0, k / 3) for k in counts.values()]
-    b = L["gallery"]
-    ones += [
-        b + sp * 7 + (_rel(owner, player, n) if owner >= 0 else 6)
-        for sp, owner in enumerate(s.gallery)
-    ]
-    b = L["collection_faces"]
-    ones += [b + c * 24 + face for c, face in enumerate(s.faces)]
-    b = L["objectives"]
-    ones += [b + i * 12 + obj for i, obj in enumerate(s.objectives)]
-    b = L["objective_first"]
-    ones += [
-        b + i * 7 + (_rel(owner, player, n) if owner >= 0 else 6)
-        for i, owner in enumerate(s.rs_left)
-    ]
-    b = L["requirements"]
-    ones += [b + s.requirements[0], b + 8 + s.requirements[1]]
-    b = L["bags"]  # "bags" and "discards" are adjacent
-    out[b : b + 32] = [SIXTHS[x] for x in s.bags] + [SIXTHS[x] for x in s.discards]
-    b = L["stack_sizes"]
-    out[b] = len(s.stacks[0]) / 5
-    out[b + 1] = len(s.stacks[1]) / 5
+    ones += _board_ones(
+        tuple(s.gallery),
+        tuple(s.faces),
+        tuple(s.objectives),
+        tuple(s.rs_left),
+        tuple(s.requirements),
+        player,
+        n,
+    )
     if g.automa:
         b = L["automa"]
         if s.automa_last >= 0:
             ones.append(b + g.automa_cards[s.automa_last].favor)
         ones += [b + 6 + c for c in s.automa_played]
-        out[b + 15] = s.automa_pawns / 3
-    out[ones] = 1.0
+    out.fill(0.0)
+    out[COUNT_INDEX] = np.minimum(np.frombuffer(bytes(counts), np.uint8) / COUNT_DIVISORS, 1.0)
+    out[np.fromiter(ones, np.intp, len(ones))] = 1.0
 
 
 MODE_INDEX = {"solo": 0, "confrontation": 1, "competitive": 2, "standard": 3}
-SIXTHS = tuple(min(1.0, i / 6) for i in range(16))
-"""Relic counts: at most 6 of a kind exist."""

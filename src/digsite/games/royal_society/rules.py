@@ -210,11 +210,10 @@ class RoyalSocietyGame(Game):
             ]
             for face in self.collection_faces
         ]
-        from .observation import observation_layout
+        from .observation import LAYOUT
 
-        self.layout = observation_layout()
-        self.starts = {name: sl.start for name, sl in self.layout.slices.items()}
-        self.observation_size = self.layout.size
+        self.layout = LAYOUT
+        self.observation_size = LAYOUT.size
 
     @property
     def config(self) -> dict[str, Any]:

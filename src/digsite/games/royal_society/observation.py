@@ -172,9 +172,10 @@ def encode(s, player: int, out: np.ndarray) -> None:
     n = g.num_players
     rel = _owner_codes(player, n)
     ones = [L["decision"] + s.decision, L["year"] + min(s.year, 5) - 1]
-    ones.append(L["mode"] + MODE_INDEX[g.mode])
+    add = ones.append  # plain loops: cheaper than comprehensions over short lists
+    add(L["mode"] + MODE_INDEX[g.mode])
     if g.simplified:
-        ones.append(L["mode"] + 4)
+        add(L["mode"] + 4)
     deciding = s.decision < NUM_DECISIONS and s.decider == player
     decider = s.decider if s.decision < NUM_DECISIONS else -1
     seat_society, seat_played = L["seat_society"], L["seat_played"]
@@ -194,20 +195,27 @@ def encode(s, player: int, out: np.ndarray) -> None:
         )  # fmt: skip
         relics += s.relics[q]
         if s.society[q] >= 0:
-            ones.append(seat_society + r * 12 + s.society[q])
+            add(seat_society + r * 12 + s.society[q])
         b = seat_played + r * 48
-        ones += [b + c for c in s.played[q]]
+        for c in s.played[q]:
+            add(b + c)
         b = seat_patrons + r * 16
-        ones += [b + x for x in s.patrons[q]]
+        for x in s.patrons[q]:
+            add(b + x)
         b = seat_honored + r * 16
-        ones += [b + x for x in s.honored[q]]
+        for x in s.honored[q]:
+            add(b + x)
         b = seat_bloomsbury + r * 20
-        ones += [b + x for x in s.bloom[q]]
+        for x in s.bloom[q]:
+            add(b + x)
         b = seat_public_hand + r * 48
         if q == player:
-            ones += [b + c for c in s.hand[q]]
+            for c in s.hand[q]:
+                add(b + c)
         else:
-            ones += [b + c for c in s.hand[q] if s.public_hand >> c & 1]
+            for c in s.hand[q]:
+                if s.public_hand >> c & 1:
+                    add(b + c)
     absent = 4 - n
     counts += [0] * (absent * SEAT_WIDTH)
     counts += relics
@@ -226,29 +234,53 @@ def encode(s, player: int, out: np.ndarray) -> None:
         min(max(task[3], 0), BYTE), s.automa_pawns if g.automa else 0,
     )  # fmt: skip
     b = L["turn_order"]
-    ones += [b + space * 6 + rel[owner] for space, owner in enumerate(s.favor_space) if owner >= 0]
-    ones += [L["my_hand"] + c for c in s.hand[player]]
-    ones += [L["my_studies"] + c for c in s.studies[player]]
-    ones += [L["my_setup_hand"] + c for c in s.setup_hand[player]]
+    for space, owner in enumerate(s.favor_space):
+        if owner >= 0:
+            add(b + space * 6 + rel[owner])
+    b = L["my_hand"]
+    for c in s.hand[player]:
+        add(b + c)
+    b = L["my_studies"]
+    for c in s.studies[player]:
+        add(b + c)
+    b = L["my_setup_hand"]
+    for c in s.setup_hand[player]:
+        add(b + c)
     if s.society[player] < 0:
-        ones += [L["my_society_offer"] + c for c in s.society_offer[player]]
+        b = L["my_society_offer"]
+        for c in s.society_offer[player]:
+            add(b + c)
     seen = s.bloom_seen[player] & ~s.bloom_seen[-1]  # not taken since
     if seen:
         b = L["my_known_tiles"]
-        ones += [b + g.tile_stack[t] * 20 + t for t in range(20) if seen >> t & 1]
+        for t in range(20):
+            if seen >> t & 1:
+                add(b + g.tile_stack[t] * 20 + t)
     if deciding:
-        ones += [L["drawn_cards"] + c for c in s.drawn_cards]
-        ones += [L["drawn_patrons"] + x for x in s.drawn_patrons]
+        b = L["drawn_cards"]
+        for c in s.drawn_cards:
+            add(b + c)
+        b = L["drawn_patrons"]
+        for x in s.drawn_patrons:
+            add(b + x)
         if s.cur[0] >= 0:
             b = L["current"]
-            ones += [b + s.cur[0], b + 3 + s.cur[1], b + 7 + s.cur[2] - 1]
+            ones += (b + s.cur[0], b + 3 + s.cur[1], b + 7 + s.cur[2] - 1)
             if s.cur[3]:
-                ones.append(b + 13)
-    ones += [L["drawn_relics"] + k for k in s.drawn_relics]
+                add(b + 13)
+    b = L["drawn_relics"]
+    for k in s.drawn_relics:
+        add(b + k)
     b = L["program"]
-    ones += [b + slot * 48 + c for slot, c in enumerate(s.program) if c >= 0]
-    ones += [L["discard_pile"] + c for c in s.exp_discard]
-    ones += [L["box"] + c for c in s.exp_box]
+    for slot, c in enumerate(s.program):
+        if c >= 0:
+            add(b + slot * 48 + c)
+    b = L["discard_pile"]
+    for c in s.exp_discard:
+        add(b + c)
+    b = L["box"]
+    for c in s.exp_box:
+        add(b + c)
     ones += _board_ones(
         tuple(s.gallery),
         tuple(s.faces),
@@ -261,8 +293,9 @@ def encode(s, player: int, out: np.ndarray) -> None:
     if g.automa:
         b = L["automa"]
         if s.automa_last >= 0:
-            ones.append(b + g.automa_cards[s.automa_last].favor)
-        ones += [b + 6 + c for c in s.automa_played]
+            add(b + g.automa_cards[s.automa_last].favor)
+        for c in s.automa_played:
+            add(b + 6 + c)
     out.fill(0.0)
     out[COUNT_INDEX] = np.minimum(np.frombuffer(bytes(counts), np.uint8) / COUNT_DIVISORS, 1.0)
     out[np.fromiter(ones, np.intp, len(ones))] = 1.0

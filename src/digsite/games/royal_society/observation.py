@@ -116,20 +116,17 @@ COUNTED = (
     ("deck_sizes", (48, 16, 16, 12, 16)),
     ("stack_sizes", (5, 5)),
     ("task_args", (50, 50)),
-    ("automa", (3,)),  # pawns left, its last entry
 )
-"""The pieces holding counts (in this order in ``encode``'s bytes) and their divisors."""
-COUNT_INDEX = np.concatenate(
-    [
-        np.arange(LAYOUT.slices[name].stop - len(divisors), LAYOUT.slices[name].stop)
-        for name, divisors in COUNTED
-    ]
-)
-COUNT_DIVISORS = np.array([d for _, divisors in COUNTED for d in divisors], dtype=np.float64)
+"""The pieces holding counts, and what their entries are divided by."""
+DIVISORS = np.ones(LAYOUT.size, dtype=np.float64)
+for _name, _divisors in COUNTED:
+    _stop = LAYOUT.slices[_name].stop
+    DIVISORS[_stop - len(_divisors) : _stop] = _divisors
+DIVISORS[LAYOUT.slices["automa"].stop - 1] = 3  # the Automa's pawns left
 BYTE = 255
-"""Counts go to numpy as bytes (one C call, not one conversion per Python int), divided in
-float64 and clipped to 1: the same float32 values as dividing each in Python.  Unbounded counts
-(Prestige, Science, £, task arguments) are capped at a byte first, as all clip to 1 before."""
+"""The observation is assembled as bytes (0/1 flags and counts; unbounded counts such as
+Prestige capped at a byte, as all are clipped to 1 anyway), then divided by ``DIVISORS`` in
+float64 and clipped in one numpy pass: the same float32 values as dividing each in Python."""
 
 
 @lru_cache(maxsize=64)
@@ -139,8 +136,12 @@ def _owner_codes(player: int, n: int) -> tuple[int, ...]:
     return (*((q - player) % n for q in range(n)), *(0,) * (4 - n), 4, 5, 6)
 
 
+BOARD = slice(LAYOUT.slices["gallery"].start, LAYOUT.slices["requirements"].stop)
+"""The slowly changing board pieces, adjacent: gallery to requirements."""
+
+
 @lru_cache(maxsize=4096)
-def _board_ones(
+def _board(
     gallery: tuple[int, ...],
     faces: tuple[int, ...],
     objectives: tuple[int, ...],
@@ -148,140 +149,149 @@ def _board_ones(
     requirements: tuple[int, ...],
     player: int,
     n: int,
-) -> tuple[int, ...]:
-    """Positions set in the slowly changing board pieces (cached: most steps change none)."""
+) -> bytes:
+    """The ``BOARD`` bytes (cached: most steps change none of these)."""
     rel = _owner_codes(player, n)
+    buf = bytearray(LAYOUT.size)
     b = START["gallery"]
-    ones = [b + sp * 7 + rel[owner] for sp, owner in enumerate(gallery)]
+    for sp, owner in enumerate(gallery):
+        buf[b + sp * 7 + rel[owner]] = 1
     b = START["collection_faces"]
-    ones += [b + c * 24 + face for c, face in enumerate(faces)]
+    for c, face in enumerate(faces):
+        buf[b + c * 24 + face] = 1
     b = START["objectives"]
-    ones += [b + i * 12 + obj for i, obj in enumerate(objectives)]
+    for i, obj in enumerate(objectives):
+        buf[b + i * 12 + obj] = 1
     b = START["objective_first"]
-    ones += [b + i * 7 + rel[owner] for i, owner in enumerate(rs_left)]
+    for i, owner in enumerate(rs_left):
+        buf[b + i * 7 + rel[owner]] = 1
     b = START["requirements"]
-    ones += [b + requirements[0], b + 8 + requirements[1]]
-    return tuple(ones)
+    buf[b + requirements[0]] = buf[b + 8 + requirements[1]] = 1
+    return bytes(buf[BOARD])
 
 
 def encode(s, player: int, out: np.ndarray) -> None:
-    """Positions set to 1 are gathered in one list, the counts in one bytes object (see
-    ``COUNTED``): two numpy writes."""
+    """Flags and counts are written into one bytearray (plain loops: cheaper than
+    comprehensions over short lists), then scaled into ``out`` in one numpy pass."""
     g = s.game
     L = START
     n = g.num_players
     rel = _owner_codes(player, n)
-    ones = [L["decision"] + s.decision, L["year"] + min(s.year, 5) - 1]
-    add = ones.append  # plain loops: cheaper than comprehensions over short lists
-    add(L["mode"] + MODE_INDEX[g.mode])
+    buf = bytearray(LAYOUT.size)
+    buf[L["decision"] + s.decision] = 1
+    buf[L["year"] + min(s.year, 5) - 1] = 1
+    buf[L["mode"] + MODE_INDEX[g.mode]] = 1
     if g.simplified:
-        add(L["mode"] + 4)
+        buf[L["mode"] + 4] = 1
     deciding = s.decision < NUM_DECISIONS and s.decider == player
     decider = s.decider if s.decision < NUM_DECISIONS else -1
+    seats, seat_relics = L["seats"], L["seat_relics"]
     seat_society, seat_played = L["seat_society"], L["seat_played"]
     seat_patrons, seat_honored = L["seat_patrons"], L["seat_honored"]
     seat_bloomsbury, seat_public_hand = L["seat_bloomsbury"], L["seat_public_hand"]
-    counts: list[int] = []  # the "seats" piece, seat by relative seat
-    relics: list[int] = []  # the "seat_relics" piece
     for r in range(n):
         q = (player + r) % n
         side = s.side[q]
-        counts += (
+        b = seats + r * SEAT_WIDTH
+        buf[b : b + SEAT_WIDTH] = (
             1, s.rep[q], min(s.prestige[q], BYTE), min(s.science[q], BYTE),
             min(s.money[q], BYTE), *s.knowledge[q], *s.expertise[q], *s.placed[q], s.discs[q],
             s.rep_discs[q], s.req_discs[q], len(s.hand[q]), len(s.played[q]), s.exhibited[q],
             side == 0, side == 1, *s.penalties[q], *s.claims[q], *s.bloom_right[q],
             *s.bloom_taken[q], decider == q,
         )  # fmt: skip
-        relics += s.relics[q]
+        b = seat_relics + r * 16
+        buf[b : b + 16] = s.relics[q]
         if s.society[q] >= 0:
-            add(seat_society + r * 12 + s.society[q])
+            buf[seat_society + r * 12 + s.society[q]] = 1
         b = seat_played + r * 48
         for c in s.played[q]:
-            add(b + c)
+            buf[b + c] = 1
         b = seat_patrons + r * 16
         for x in s.patrons[q]:
-            add(b + x)
+            buf[b + x] = 1
         b = seat_honored + r * 16
         for x in s.honored[q]:
-            add(b + x)
+            buf[b + x] = 1
         b = seat_bloomsbury + r * 20
         for x in s.bloom[q]:
-            add(b + x)
+            buf[b + x] = 1
         b = seat_public_hand + r * 48
         if q == player:
             for c in s.hand[q]:
-                add(b + c)
+                buf[b + c] = 1
         else:
             for c in s.hand[q]:
                 if s.public_hand >> c & 1:
-                    add(b + c)
-    absent = 4 - n
-    counts += [0] * (absent * SEAT_WIDTH)
-    counts += relics
-    counts += [0] * (absent * 16)
-    pieces = [0] * (4 * 36)  # the "locations" piece: pieces per location, section, owner
+                    buf[b + c] = 1
+    b = L["locations"]  # pieces per location, section, owner
     for loc in range(4):
         for x in s.locations[loc]:
-            pieces[loc * 36 + ((x & 7) - 1) * 6 + rel[x >> 3]] += 1
-    counts += pieces
-    counts += s.bags
-    counts += s.discards
-    task = s.queue[0] if deciding and s.queue else (0, 0, 0, 0)
-    counts += (
+            buf[b + loc * 36 + ((x & 7) - 1) * 6 + rel[x >> 3]] += 1
+    b = L["bags"]
+    buf[b : b + 16] = s.bags
+    b = L["discards"]
+    buf[b : b + 16] = s.discards
+    b = L["deck_sizes"]
+    buf[b : b + 5] = (
         len(s.exp_deck), len(s.patron_deck), len(s.study_deck), len(s.society_deck),
-        s.patron_known, len(s.stacks[0]), len(s.stacks[1]), min(max(task[2], 0), BYTE),
-        min(max(task[3], 0), BYTE), s.automa_pawns if g.automa else 0,
+        s.patron_known,
     )  # fmt: skip
+    b = L["stack_sizes"]
+    buf[b : b + 2] = (len(s.stacks[0]), len(s.stacks[1]))
+    if deciding and s.queue:
+        t = s.queue[0]
+        b = L["task_args"]
+        buf[b : b + 2] = (min(max(t[2], 0), BYTE), min(max(t[3], 0), BYTE))
     b = L["turn_order"]
     for space, owner in enumerate(s.favor_space):
         if owner >= 0:
-            add(b + space * 6 + rel[owner])
+            buf[b + space * 6 + rel[owner]] = 1
     b = L["my_hand"]
     for c in s.hand[player]:
-        add(b + c)
+        buf[b + c] = 1
     b = L["my_studies"]
     for c in s.studies[player]:
-        add(b + c)
+        buf[b + c] = 1
     b = L["my_setup_hand"]
     for c in s.setup_hand[player]:
-        add(b + c)
+        buf[b + c] = 1
     if s.society[player] < 0:
         b = L["my_society_offer"]
         for c in s.society_offer[player]:
-            add(b + c)
+            buf[b + c] = 1
     seen = s.bloom_seen[player] & ~s.bloom_seen[-1]  # not taken since
     if seen:
         b = L["my_known_tiles"]
         for t in range(20):
             if seen >> t & 1:
-                add(b + g.tile_stack[t] * 20 + t)
+                buf[b + g.tile_stack[t] * 20 + t] = 1
     if deciding:
         b = L["drawn_cards"]
         for c in s.drawn_cards:
-            add(b + c)
+            buf[b + c] = 1
         b = L["drawn_patrons"]
         for x in s.drawn_patrons:
-            add(b + x)
+            buf[b + x] = 1
         if s.cur[0] >= 0:
             b = L["current"]
-            ones += (b + s.cur[0], b + 3 + s.cur[1], b + 7 + s.cur[2] - 1)
+            buf[b + s.cur[0]] = buf[b + 3 + s.cur[1]] = buf[b + 7 + s.cur[2] - 1] = 1
             if s.cur[3]:
-                add(b + 13)
+                buf[b + 13] = 1
     b = L["drawn_relics"]
     for k in s.drawn_relics:
-        add(b + k)
+        buf[b + k] = 1
     b = L["program"]
     for slot, c in enumerate(s.program):
         if c >= 0:
-            add(b + slot * 48 + c)
+            buf[b + slot * 48 + c] = 1
     b = L["discard_pile"]
     for c in s.exp_discard:
-        add(b + c)
+        buf[b + c] = 1
     b = L["box"]
     for c in s.exp_box:
-        add(b + c)
-    ones += _board_ones(
+        buf[b + c] = 1
+    buf[BOARD] = _board(
         tuple(s.gallery),
         tuple(s.faces),
         tuple(s.objectives),
@@ -293,12 +303,12 @@ def encode(s, player: int, out: np.ndarray) -> None:
     if g.automa:
         b = L["automa"]
         if s.automa_last >= 0:
-            add(b + g.automa_cards[s.automa_last].favor)
+            buf[b + g.automa_cards[s.automa_last].favor] = 1
         for c in s.automa_played:
-            add(b + 6 + c)
-    out.fill(0.0)
-    out[COUNT_INDEX] = np.minimum(np.frombuffer(bytes(counts), np.uint8) / COUNT_DIVISORS, 1.0)
-    out[np.fromiter(ones, np.intp, len(ones))] = 1.0
+            buf[b + 6 + c] = 1
+        buf[b + 15] = s.automa_pawns
+    np.divide(np.frombuffer(buf, np.uint8), DIVISORS, out=out)
+    np.minimum(out, 1.0, out=out)
 
 
 MODE_INDEX = {"solo": 0, "confrontation": 1, "competitive": 2, "standard": 3}

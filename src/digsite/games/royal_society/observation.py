@@ -118,15 +118,16 @@ COUNTED = (
     ("task_args", (50, 50)),
 )
 """The pieces holding counts, and what their entries are divided by."""
-DIVISORS = np.ones(LAYOUT.size, dtype=np.float64)
+DIVISORS = np.ones(LAYOUT.size, dtype=np.float32)
 for _name, _divisors in COUNTED:
     _stop = LAYOUT.slices[_name].stop
     DIVISORS[_stop - len(_divisors) : _stop] = _divisors
 DIVISORS[LAYOUT.slices["automa"].stop - 1] = 3  # the Automa's pawns left
 BYTE = 255
 """The observation is assembled as bytes (0/1 flags and counts; unbounded counts such as
-Prestige capped at a byte, as all are clipped to 1 anyway), then divided by ``DIVISORS`` in
-float64 and clipped in one numpy pass: the same float32 values as dividing each in Python."""
+Prestige capped at a byte, as all are clipped to 1 anyway), then divided by ``DIVISORS`` and
+clipped in one numpy pass.  A float32 division of a byte by these divisors rounds exactly as
+dividing in Python and rounding to float32 (a test checks every byte and divisor)."""
 
 
 @lru_cache(maxsize=64)
@@ -307,7 +308,8 @@ def encode(s, player: int, out: np.ndarray) -> None:
         for c in s.automa_played:
             buf[b + 6 + c] = 1
         buf[b + 15] = s.automa_pawns
-    np.divide(np.frombuffer(buf, np.uint8), DIVISORS, out=out)
+    out[:] = np.frombuffer(buf, np.uint8)
+    np.divide(out, DIVISORS, out=out)
     np.minimum(out, 1.0, out=out)
 
 

@@ -1021,8 +1021,6 @@ class RoyalSocietyState(CachedMaskState):
 
     # -- information -------------------------------------------------------------------------
     def observe(self, player: int, out: np.ndarray) -> None:
-        from .observation import encode
-
         encode(self, player, out)
 
     def resample_hidden(self, player: int, rng: np.random.Generator) -> RoyalSocietyState:
@@ -1053,6 +1051,7 @@ class RoyalSocietyState(CachedMaskState):
 
 
 from .flow import _AUTO, _HANDLERS, _LEGAL  # noqa: E402
+from .observation import encode  # noqa: E402
 
 _INT_FIELDS = (
     "seed", "draws", "year", "decision", "decider", "first_player", "automa_pawns", "clock",

@@ -535,3 +535,15 @@ def test_port_reserve_never_removes_the_last_affordable_expedition():
             assert SLOT0 + slot not in legal
     s.apply_action(DONE)
     assert s.legal_actions() and all(a >= 50 for a in s.legal_actions())
+
+
+def test_observation_scaling_in_float32_matches_dividing_in_python():
+    """``encode`` divides byte counts in float32: for every byte and every divisor used this
+    is the float32 rounding of Python's division."""
+    from digsite.games.royal_society.observation import DIVISORS
+
+    counts = np.arange(256)
+    for d in sorted(set(DIVISORS.tolist())):
+        python = np.array([min(1.0, int(x) / d) for x in counts], dtype=np.float32)
+        scaled = np.minimum(counts.astype(np.float32) / np.float32(d), np.float32(1))
+        assert python.tobytes() == scaled.tobytes(), d

@@ -23,9 +23,9 @@ Status
 Complete in every mode (solo with the Automa, 2 players Confrontation and Competitive, 3 and 4
 players, the simplified first-game set-up), with the rulebook's worked examples as tests.  Most
 card faces are **reconstructed** (see "Component data"): play is faithful to the rules, not to
-the printed cards, until an owner passes the real ones.  Not modelled: optional actions in the
-middle of a location action (they are offered before choosing the explorer and at the end of the
-turn; Reputation from discs is taken automatically when a payment needs it).
+the printed cards, until an owner passes the real ones.  Optional actions are offered at the
+start and end of the turn and at the decisions inside it where they can change something (see
+"Decisions where the rules are silent").
 
 Rules summary
 -------------
@@ -98,10 +98,11 @@ id       meaning
 0-2      an explorer (turn start; also "+1 Expertise to the explorer of your choice")
 3-26     place the explorer: ``3 + location * 6 + section - 1`` (University, Royal Museum,
          The City, Port of London; sections 1-6)
-27       Gain Reputation: a Society disc for 2 Reputation
-28-43    a Patron card by id: honor it (turn start / end) or keep it (Meet a Patron)
-44-46    present to the Royal Society: objective A, B, C
-47-48    Find a Publisher in Bloomsbury: the 10 / 25 stack
+27       Gain Reputation: a Society disc for 2 Reputation (turn start / end)
+28-43    a Patron card by id: honor it (turn start / end, mid-turn) or keep it (Meet a
+         Patron, where honoring is not offered)
+44-46    present to the Royal Society: objective A, B, C (turn start / end, mid-turn)
+47-48    Find a Publisher in Bloomsbury: the 10 / 25 stack (turn start / end, mid-turn)
 49       done: end the turn, stop exhibiting / studying, decline an optional gain
 50-97    an Expedition card by id: organize it, keep it (draw of 3), discard it (set-up,
          hand limit)
@@ -123,7 +124,10 @@ id       meaning
 
 A turn is a sequence of masked sub-decisions of the same player (explorer, placement, bonus
 choices, location action, its targets, gains needing a choice, hand limit, end of turn); the
-``decision`` piece of the observation names the pending one.  ``state.action_to_string(a)``
+``decision`` piece of the observation names the pending one.  "Mid-turn" optional actions
+(28-48) share the mask of the decision they interrupt (ids never overlap there); their own
+sub-decisions (the relic honoring a patron, the Bloomsbury tile and its gains) come first, then
+the interrupted decision is pending again.  ``state.action_to_string(a)``
 names any action.
 
 Observation layout
@@ -153,7 +157,8 @@ seat_public_hand     (4, 48)    hand cards everyone knows (taken from the Progra
 turn_order           (6, 6)     owner of each King's Favor space
 my_hand              (48,)      own hand; ``my_studies`` (16,), ``my_setup_hand`` (48,),
                                 ``my_society_offer`` (12,) own private cards
-my_known_tiles       (2, 20)    face-down Bloomsbury tiles (stack / box) the observer has seen
+my_known_tiles       (2, 20)    face-down Bloomsbury tiles (10 / 25) the observer has seen and
+                                nobody has taken (in the stack, the box or removed by the Automa)
 drawn_cards, drawn_patrons, drawn_relics   cards / relics being chosen from (own decisions)
 current              (14,)      own explorer, location, section, supported, this turn
 program              (6, 48)    card on each Program space
@@ -249,8 +254,21 @@ Decisions where the rules are silent
 * The Automa does not score and is not ranked; its Gallery discs share majorities.
 * Solo titles: the rulebook's table leaves a score of exactly 80 between "70-79" and "> 80";
   it is read as Sir.
-* ``resample_hidden(p)`` keeps what ``p`` and the player to move know (so the mover's legal
-  actions stay the same).
+* Optional actions in the middle of the turn ("at any time during your turn") are offered
+  after the explorer is placed and its bonuses paid, at the decisions that come before something
+  is spent or a permanent effect applies: the choice of the location action (not at the Port,
+  whose first decision, the expedition, offers them), the expedition and its payment, each
+  Exhibit after the first, and a Reserve.  Gain Reputation is offered only at the start and end
+  of the turn: a payment turns discs into Reputation by itself, so mid-turn it changes nothing.
+  Honoring is not offered while choosing the patron to keep (the ids are the same).  An honor or
+  a presentation that would leave the interrupted location action, expedition or payment with
+  no legal choice is not offered (an Exhibit or Reserve left without a choice just ends).
+* ``resample_hidden(p)`` keeps exactly what ``p`` knows and deals the rest uniformly among the
+  positions consistent with it (``hidden.py`` says how hidden cards group: by the deck they were
+  dealt from, Patron cards ``p`` put back, Bloomsbury tiles seen in a stack).  The player to
+  move is known to have a legal action, so draws without one are rejected; after 200 failed
+  draws the mover's own hidden cards are kept too.  The Automa's Bloomsbury removal is face
+  down: a player who looked through that stack does not learn which tile left.
 """
 
 from .rules import RoyalSocietyGame, RoyalSocietyState

@@ -49,6 +49,9 @@ NUM_ACTIONS = 183
     C_REQUIREMENT_DISC,
 ) = range(25)
 NUM_DECISIONS = 25
+MID_TURN = frozenset((C_LOC_ACTION, C_RESERVE, C_EXPEDITION, C_EXP_PAY, C_EXHIBIT))
+"""Decisions of one's own turn that honoring, presenting and Bloomsbury (ids 28-48) may
+interrupt: each comes before something is spent or a permanent effect applies."""
 DECISION_NAMES = (
     "setup_side",
     "setup_expertise",

@@ -48,7 +48,6 @@ def automa_turn(s) -> None:
     elif action == 3:
         c = s._draw_card()
         if c >= 0:
-            s._reveal(c)
             s.exp_box.append(c)
             automa_place(s, PORT, s.game.expeditions[c].expertise)
     elif action == 4:

@@ -51,6 +51,7 @@ from .actions import (
     FAVOR0,
     GALLERY_SIZES,
     GALLERY_START,
+    MID_TURN,
     MONEY,
     OPTION0,
     PATRON0,
@@ -107,7 +108,10 @@ def legal_place(s, t):
 def legal_loc_action(s, t):
     p = t[1]
     e, loc, section, supported = s.cur[:4]
-    return [OPTION0 + o for o in s.location_options(p, loc, section, bool(supported), s.budget(p))]
+    acts = [OPTION0 + o for o in s.location_options(p, loc, section, bool(supported), s.budget(p))]
+    if acts and loc != PORT:  # the Port's action starts with its own decision, which offers them
+        acts += s.mid_turn_optional(t)
+    return acts
 
 
 def legal_know(s, t):
@@ -138,8 +142,8 @@ def legal_discard_relic(s, t):
     p, purpose, optional = t[1], t[2], t[3]
     held = s.relics[p]
     if purpose >= 10:
-        patron = s.game.patrons[purpose - 10]
-        acts = [RELIC0 + k for k in range(16) if held[k] and patron.accepts(k)]
+        pending = s.queue[1] if len(s.queue) > 1 and s.queue[1][0] in MID_TURN else None
+        acts = [RELIC0 + k for k in s.honor_kinds(p, purpose - 10, pending)]
     else:
         acts = [RELIC0 + k for k in range(16) if held[k]]
     if acts and optional:
@@ -174,7 +178,7 @@ def legal_reserve(s, t):
         acts.append(DRAW3)
     if acts and optional:
         acts.append(DONE)
-    return acts
+    return acts + s.mid_turn_optional(t) if acts else acts
 
 
 def legal_pick_drawn(s, t):
@@ -197,10 +201,8 @@ def legal_patron(s, t):
 def legal_expedition(s, t):
     p = t[1]
     e, loc, section, supported = s.cur[:4]
-    return [
-        CARD0 + c
-        for c in sorted(s.feasible_expeditions(p, e, section, bool(supported), s.budget(p)))
-    ]
+    cards = s.feasible_expeditions(p, e, section, bool(supported), s.budget(p))
+    return [CARD0 + c for c in sorted(cards)] + s.mid_turn_optional(t) if cards else []
 
 
 def pay_options(s, p, card) -> list[int]:
@@ -220,14 +222,16 @@ def pay_options(s, p, card) -> list[int]:
 
 
 def legal_exp_pay(s, t):
-    return [OPTION0 + o for o in pay_options(s, t[1], t[2])]
+    acts = [OPTION0 + o for o in pay_options(s, t[1], t[2])]
+    return acts + s.mid_turn_optional(t) if acts else acts
 
 
 def legal_exhibit(s, t):
     p, first = t[1], t[3]
     acts = [SPACE0 + sp for sp in s._exhibit_spaces(p)]
-    if acts and not first:
+    if acts and not first:  # the first exhibit follows the location choice, which offers them
         acts.append(DONE)
+        acts += s.mid_turn_optional(t)
     return acts
 
 
@@ -296,7 +300,6 @@ def on_setup_discard(s, t, a):
     p, card = t[1], a - CARD0
     s.setup_hand[p].remove(card)
     s.exp_discard.append(card)
-    s._reveal(card)
     if len(s.setup_hand[p]) == 2:
         s.hand[p] = s.setup_hand[p]
         s.setup_hand[p] = []
@@ -522,7 +525,6 @@ def on_reserve(s, t, a):
             if c < 0:
                 break
             drawn.append(c)
-            s.exp_seen[p] |= 1 << c
         s.drawn_cards = sorted(drawn)
         s._push([C_PICK_DRAWN, p, 0, 0])
         return
@@ -545,7 +547,6 @@ def on_pick_drawn(s, t, a):
             s.public_hand &= ~(1 << c)
         else:
             s.exp_discard.append(c)
-            s._reveal(c)
     s.drawn_cards = []
 
 
@@ -623,7 +624,6 @@ def on_exp_pay(s, t, a):
     s._gain(p, MONEY, -max(0, c.cost - (3 if kind == 0 else 0) - 3 * cost_red))
     s.drawn_cards = []
     s.played[p].append(card)
-    s._reveal(card)
     s.expertise[p][e] = min(6, s.expertise[p][e] + 1)
     prestige, science, know, know_choice, rnd, chosen, rep, money = c.gains
     s._gain(p, PRESTIGE, prestige)
@@ -695,7 +695,6 @@ def on_hand(s, t, a):
     p, card = t[1], a - CARD0
     s.hand[p].remove(card)
     s.exp_discard.append(card)
-    s._reveal(card)
 
 
 def on_turn_end(s, t, a):
@@ -769,6 +768,8 @@ def auto_random_relics(s, t):
 def auto_draw_patrons(s, t):
     p, expertise = t[1], t[2]
     drawn = [s.patron_deck.pop() for _ in range(min(2, len(s.patron_deck)))]
+    for x in drawn:
+        s.patron_seen[p] |= 1 << x
     if s.patron_known > len(s.patron_deck):
         s.patron_known = len(s.patron_deck)
     if len(drawn) == 1:

@@ -1,126 +1,148 @@
-"""``resample_hidden``: a position drawn among those a player cannot tell from the real one.
+"""``resample_hidden``: a position drawn uniformly among those a player cannot tell apart.
 
-Hidden: Expedition cards in other players' hands that came from the deck (setup or a draw of
-three), the deck order, other players' Study cards and the Society card they did not keep, the
-Patron deck below the cards seen, the Bloomsbury tiles face down in the stacks and the box, the
-Automa deck order, and the future relic draws.  What the player to move knows is kept as well
-(the conformance contract: the mover's legal actions do not change).
+What a player does not know, and how its possibilities group (cards only change places within
+a group, so every draw is consistent with what the player has seen):
+
+* Expedition cards in a hidden place (the deck, other players' hands except cards taken from
+  the Program, their set-up hands, a draw of three being chosen from): grouped by the deck they
+  were dealt from, since after a reshuffle the new deck is exactly the old discard pile.  The
+  simplified set-up's deal only holds marked cards (the rest of them are in the first deck).
+* Patron cards in the deck (and a pair being chosen from) whose place the player does not know:
+  it knows the cards it drew and put back.
+* Other players' Study cards and the Study deck; other players' Society offers, the card they
+  did not keep, and the Society deck.
+* Bloomsbury tiles face down: those the player saw in a stack it looked through (it looks once
+  per stack) are still there or among the tiles the Automa removed after; the others may be in
+  a stack, the box or removed.  Tiles it saw in the box stay there.
+* The Automa deck order and every future draw (the seed).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from .actions import C_PICK_DRAWN
 
-def _swap_unseen(rng, slots, seen_mask, get, put) -> None:
-    """Give the unseen identities among ``slots`` a random new arrangement."""
-    unseen = [sl for sl in slots if not seen_mask >> get(sl) & 1]
-    ids = [get(sl) for sl in unseen]
-    order = rng.permutation(len(ids))
-    for sl, i in zip(unseen, order, strict=True):
-        put(sl, ids[int(i)])
+
+def _shuffle_within(rng, slots: list[tuple[list, int]]) -> None:
+    """Deal the cards found in ``slots`` (a list and an index each) back in a random order."""
+    cards = [pile[i] for pile, i in slots]
+    for (pile, i), j in zip(slots, rng.permutation(len(cards)), strict=True):
+        pile[i] = cards[int(j)]
+
+
+def _drawn_secret(s, keep: set[int]) -> bool:
+    """Whether ``drawn_cards`` is another player's draw of three (not a card being organized)."""
+    return bool(s.queue) and s.queue[0][0] == C_PICK_DRAWN and s.queue[0][1] not in keep
+
+
+def _expeditions(s, keep: set[int], rng) -> None:
+    groups: dict[int, list[tuple[list, int]]] = {}
+    epoch = s.exp_epoch
+
+    def add(pile: list, i: int) -> None:
+        groups.setdefault(epoch[pile[i]], []).append((pile, i))
+
+    for i in range(len(s.exp_deck)):
+        add(s.exp_deck, i)
+    others = [q for q in range(s.game.num_players) if q not in keep]
+    for q in others:
+        for i, c in enumerate(s.hand[q]):
+            if not s.public_hand >> c & 1:
+                add(s.hand[q], i)
+        for i in range(len(s.setup_hand[q])):
+            add(s.setup_hand[q], i)
+    if _drawn_secret(s, keep):
+        for i in range(len(s.drawn_cards)):
+            add(s.drawn_cards, i)
+    dealt = groups.pop(-1, [])
+    if dealt:  # the deal took marked cards; the first deck holds the rest of the pool
+        first = groups.setdefault(0, [])
+        pool = [pile[i] for pile, i in dealt + first]
+        marked = set(s.game.simplified_cards)
+        candidates = [c for c in pool if c in marked]
+        chosen = [candidates[int(j)] for j in rng.permutation(len(candidates))[: len(dealt)]]
+        rest = list(pool)
+        for c in chosen:
+            rest.remove(c)
+        for (pile, i), c in zip(dealt, chosen, strict=True):
+            pile[i] = c
+        for (pile, i), c in zip(first, rest, strict=True):
+            pile[i] = c
+    for slots in groups.values():
+        _shuffle_within(rng, slots)
+    for q in others:
+        s.setup_hand[q].sort()
+    s.drawn_cards.sort()
+
+
+def _patrons(s, keep: set[int], rng) -> None:
+    known = 0
+    for q in keep:
+        known |= s.patron_seen[q]
+    slots = [(s.patron_deck, i) for i, x in enumerate(s.patron_deck) if not known >> x & 1]
+    slots += [(s.drawn_patrons, i) for i, x in enumerate(s.drawn_patrons) if not known >> x & 1]
+    _shuffle_within(rng, slots)
+
+
+def _private_cards(s, keep: set[int], rng) -> None:
+    """Study cards, and Society cards not kept or not yet chosen."""
+    others = [q for q in range(s.game.num_players) if q not in keep]
+    slots = [(s.study_deck, i) for i in range(len(s.study_deck))]
+    slots += [(s.studies[q], i) for q in others for i in range(2)]
+    _shuffle_within(rng, slots)
+    for q in others:
+        s.studies[q].sort()
+    slots = [(s.society_deck, i) for i in range(len(s.society_deck))]
+    rejected = {}  # the card kept is public from the moment it is chosen
+    for q in others:
+        offer = s.society_offer[q]
+        if s.society_rejected[q] >= 0:
+            rejected[q] = offer.index(s.society_rejected[q])
+            slots.append((offer, rejected[q]))
+        else:
+            slots += [(offer, i) for i in range(len(offer))]
+    _shuffle_within(rng, slots)
+    for q, i in rejected.items():
+        s.society_rejected[q] = s.society_offer[q][i]
+
+
+def _bloomsbury(s, player: int, rng) -> None:
+    seen = s.bloom_seen[player]
+    for k in range(2):
+        looked: list[tuple[list, int]] = []
+        unseen: list[tuple[list, int]] = []
+        for i, t in enumerate(s.stacks[k]):
+            (looked if seen >> t & 1 else unseen).append((s.stacks[k], i))
+        for i, t in enumerate(s.bloom_box[k]):
+            if not seen >> t & 1:
+                unseen.append((s.bloom_box[k], i))
+        for i, t in enumerate(s.bloom_removed):
+            if s.game.tile_stack[t] == k:
+                (looked if seen >> t & 1 else unseen).append((s.bloom_removed, i))
+        _shuffle_within(rng, looked)
+        _shuffle_within(rng, unseen)
+        s.bloom_box[k].sort()
+
+
+ATTEMPTS = 200
 
 
 def resample(state, player: int, rng: np.random.Generator):
-    s = state.clone()
-    n = s.game.num_players
-    keep = {player}
-    if not s.is_terminal():
-        keep.add(s.decider)
-    others = [q for q in range(n) if q not in keep]
-    s.seed = int(rng.integers(1 << 62))
-    # expedition cards
-    seen = s.exp_seen[-1]
-    for q in keep:
-        seen |= s.exp_seen[q]
-    s.exp_deck = [s.exp_deck[int(i)] for i in rng.permutation(len(s.exp_deck))]
-    slots = [("deck", i) for i in range(len(s.exp_deck))]
-    slots += [("hand", q, i) for q in others for i in range(len(s.hand[q]))]
-    slots += [("setup", q, i) for q in others for i in range(len(s.setup_hand[q]))]
-
-    def get_card(sl):
-        if sl[0] == "deck":
-            return s.exp_deck[sl[1]]
-        return (s.hand if sl[0] == "hand" else s.setup_hand)[sl[1]][sl[2]]
-
-    def put_card(sl, c):
-        if sl[0] == "deck":
-            s.exp_deck[sl[1]] = c
-        else:
-            (s.hand if sl[0] == "hand" else s.setup_hand)[sl[1]][sl[2]] = c
-
-    _swap_unseen(rng, slots, seen, get_card, put_card)
-    for q in others:
-        s.setup_hand[q].sort()
-    # study cards
-    slots = [("deck", i) for i in range(len(s.study_deck))]
-    slots += [("p", q, i) for q in others for i in range(len(s.studies[q]))]
-
-    def get_study(sl):
-        return s.study_deck[sl[1]] if sl[0] == "deck" else s.studies[sl[1]][sl[2]]
-
-    def put_study(sl, c):
-        if sl[0] == "deck":
-            s.study_deck[sl[1]] = c
-        else:
-            s.studies[sl[1]][sl[2]] = c
-
-    _swap_unseen(rng, slots, 0, get_study, put_study)
-    for q in others:
-        s.studies[q].sort()
-    # society cards: the deck, undecided offers, rejected cards
-    known = 0
-    for q in range(n):
-        if q in keep or s.society_rejected[q] >= 0:
-            for c in s.society_offer[q]:
-                if q in keep or c != s.society_rejected[q]:
-                    known |= 1 << c
-    slots = [("deck", i) for i in range(len(s.society_deck))]
-    slots += [("offer", q, i) for q in others for i in range(len(s.society_offer[q]))]
-
-    def get_soc(sl):
-        return s.society_deck[sl[1]] if sl[0] == "deck" else s.society_offer[sl[1]][sl[2]]
-
-    def put_soc(sl, c):
-        if sl[0] == "deck":
-            s.society_deck[sl[1]] = c
-        else:
-            q = sl[1]
-            old = s.society_offer[q][sl[2]]
-            s.society_offer[q][sl[2]] = c
-            if s.society_rejected[q] == old:
-                s.society_rejected[q] = c
-
-    # rejected cards move with their slot: resolve through a snapshot to keep pairs consistent
-    _swap_unseen(rng, slots, known, get_soc, put_soc)
-    # patron deck: the part nobody has seen (above the cards put back under it)
-    top = s.patron_deck[s.patron_known :]
-    s.patron_deck = s.patron_deck[: s.patron_known] + [
-        top[int(i)] for i in rng.permutation(len(top))
-    ]
-    # Bloomsbury tiles face down
-    bseen = s.bloom_seen[-1]
-    for q in keep:
-        bseen |= s.bloom_seen[q]
-    for k in range(2):
-        value = (10, 25)[k]
-        s.stacks[k] = [s.stacks[k][int(i)] for i in rng.permutation(len(s.stacks[k]))]
-        slots = [("stack", i) for i in range(len(s.stacks[k]))]
-        slots += [("box", i) for i in range(len(s.bloom_box[k]))]
-        slots += [
-            ("removed", i)
-            for i, t in enumerate(s.bloom_removed)
-            if s.game.rb.bloomsbury[t]["stack"] == value
-        ]
-        lists = {"stack": s.stacks[k], "box": s.bloom_box[k], "removed": s.bloom_removed}
-        _swap_unseen(
-            rng,
-            slots,
-            bseen,
-            lambda sl, lists=lists: lists[sl[0]][sl[1]],
-            lambda sl, t, lists=lists: lists[sl[0]].__setitem__(sl[1], t),
-        )
-        s.bloom_box[k].sort()
-    s.automa_deck = [s.automa_deck[int(i)] for i in rng.permutation(len(s.automa_deck))]
-    s._mask = None
+    """The player to move is known to have a legal action (say at the Port, where its hand
+    must hold an expedition it can organize): draws without one are rejected, which keeps the
+    draw uniform among the consistent positions.  Should every attempt fail, the mover's own
+    hidden cards are kept as well (the old, looser contract)."""
+    for attempt in range(ATTEMPTS + 1):
+        s = state.clone()
+        s.seed = int(rng.integers(1 << 62))
+        keep = {player} if attempt < ATTEMPTS else {player, state.decider}
+        _expeditions(s, keep, rng)
+        _patrons(s, keep, rng)
+        _private_cards(s, keep, rng)
+        _bloomsbury(s, player, rng)
+        s.automa_deck = [s.automa_deck[int(i)] for i in rng.permutation(len(s.automa_deck))]
+        s._mask = None
+        if s.is_terminal() or state.decider == player or s._legal(s.queue[0]):
+            return s
     return s

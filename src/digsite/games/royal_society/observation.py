@@ -7,6 +7,8 @@ a generous maximum and clipped to 1.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from ...core.encoding import ObservationLayout
@@ -93,143 +95,222 @@ def observation_layout() -> ObservationLayout:
             ("automa", (6 + 9 + 1,)),
         ]
     )
-    # encode writes these pairs of pieces as one block each
-    for first, second in (("seats", "seat_relics"), ("bags", "discards")):
-        assert layout.slices[first].stop == layout.slices[second].start
     return layout
 
 
-def _rel(owner: int, player: int, n: int) -> int:
-    if owner >= 4:
-        return owner  # AUTOMA 4, NEUTRAL 5
-    return (owner - player) % n
+SEAT_DIVISORS = (
+    1, 9, 150, 30, 80, 12, 12, 12, 12, 6, 6, 6, 1, 1, 1, 10, 10, 2, 6, 15, 15,
+    1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1,
+)  # fmt: skip
+"""What each of ``SEAT_FIELDS`` is divided by (every value is then clipped to 1)."""
+assert len(SEAT_DIVISORS) == len(SEAT_FIELDS)
+SEAT_WIDTH = len(SEAT_FIELDS)
+LAYOUT = observation_layout()
+START = {name: sl.start for name, sl in LAYOUT.slices.items()}
+COUNTED = (
+    ("seats", 4 * SEAT_DIVISORS),
+    ("seat_relics", (6,) * 64),  # at most 6 relics of a kind exist
+    ("locations", (3,) * 144),
+    ("bags", (6,) * 16),
+    ("discards", (6,) * 16),
+    ("deck_sizes", (48, 16, 16, 12, 16)),
+    ("stack_sizes", (5, 5)),
+    ("task_args", (50, 50)),
+)
+"""The pieces holding counts, and what their entries are divided by."""
+DIVISORS = np.ones(LAYOUT.size, dtype=np.float32)
+for _name, _divisors in COUNTED:
+    _stop = LAYOUT.slices[_name].stop
+    DIVISORS[_stop - len(_divisors) : _stop] = _divisors
+DIVISORS[LAYOUT.slices["automa"].stop - 1] = 3  # the Automa's pawns left
+BYTE = 255
+"""The observation is assembled as bytes (0/1 flags and counts; unbounded counts such as
+Prestige capped at a byte, as all are clipped to 1 anyway), then divided by ``DIVISORS`` and
+clipped in one numpy pass.  A float32 division of a byte by these divisors rounds exactly as
+dividing in Python and rounding to float32 (a test checks every byte and divisor)."""
+
+
+@lru_cache(maxsize=64)
+def _owner_codes(player: int, n: int) -> tuple[int, ...]:
+    """Relative code of each owner id (players, then AUTOMA 4, NEUTRAL 5), and 6 at index -1:
+    the "empty" code of the pieces that have one."""
+    return (*((q - player) % n for q in range(n)), *(0,) * (4 - n), 4, 5, 6)
+
+
+BOARD = slice(LAYOUT.slices["gallery"].start, LAYOUT.slices["requirements"].stop)
+"""The slowly changing board pieces, adjacent: gallery to requirements."""
+
+
+@lru_cache(maxsize=4096)
+def _board(
+    gallery: tuple[int, ...],
+    faces: tuple[int, ...],
+    objectives: tuple[int, ...],
+    rs_left: tuple[int, ...],
+    requirements: tuple[int, ...],
+    player: int,
+    n: int,
+) -> bytes:
+    """The ``BOARD`` bytes (cached: most steps change none of these)."""
+    rel = _owner_codes(player, n)
+    buf = bytearray(LAYOUT.size)
+    b = START["gallery"]
+    for sp, owner in enumerate(gallery):
+        buf[b + sp * 7 + rel[owner]] = 1
+    b = START["collection_faces"]
+    for c, face in enumerate(faces):
+        buf[b + c * 24 + face] = 1
+    b = START["objectives"]
+    for i, obj in enumerate(objectives):
+        buf[b + i * 12 + obj] = 1
+    b = START["objective_first"]
+    for i, owner in enumerate(rs_left):
+        buf[b + i * 7 + rel[owner]] = 1
+    b = START["requirements"]
+    buf[b + requirements[0]] = buf[b + 8 + requirements[1]] = 1
+    return bytes(buf[BOARD])
 
 
 def encode(s, player: int, out: np.ndarray) -> None:
-    """Positions set to 1 are gathered in one list and written with one numpy call."""
+    """Flags and counts are written into one bytearray (plain loops: cheaper than
+    comprehensions over short lists), then scaled into ``out`` in one numpy pass."""
     g = s.game
-    L = g.starts
+    L = START
     n = g.num_players
-    out.fill(0.0)
-    seats = L["seats"]
-    ones = [L["decision"] + s.decision, L["year"] + min(s.year, 5) - 1]
+    rel = _owner_codes(player, n)
+    buf = bytearray(LAYOUT.size)
+    buf[L["decision"] + s.decision] = 1
+    buf[L["year"] + min(s.year, 5) - 1] = 1
+    buf[L["mode"] + MODE_INDEX[g.mode]] = 1
+    if g.simplified:
+        buf[L["mode"] + 4] = 1
     deciding = s.decision < NUM_DECISIONS and s.decider == player
+    decider = s.decider if s.decision < NUM_DECISIONS else -1
+    seats, seat_relics = L["seats"], L["seat_relics"]
+    seat_society, seat_played = L["seat_society"], L["seat_played"]
+    seat_patrons, seat_honored = L["seat_patrons"], L["seat_honored"]
+    seat_bloomsbury, seat_public_hand = L["seat_bloomsbury"], L["seat_public_hand"]
+    for r in range(n):
+        q = (player + r) % n
+        side = s.side[q]
+        b = seats + r * SEAT_WIDTH
+        buf[b : b + SEAT_WIDTH] = (
+            1, s.rep[q], min(s.prestige[q], BYTE), min(s.science[q], BYTE),
+            min(s.money[q], BYTE), *s.knowledge[q], *s.expertise[q], *s.placed[q], s.discs[q],
+            s.rep_discs[q], s.req_discs[q], len(s.hand[q]), len(s.played[q]), s.exhibited[q],
+            side == 0, side == 1, *s.penalties[q], *s.claims[q], *s.bloom_right[q],
+            *s.bloom_taken[q], decider == q,
+        )  # fmt: skip
+        b = seat_relics + r * 16
+        buf[b : b + 16] = s.relics[q]
+        if s.society[q] >= 0:
+            buf[seat_society + r * 12 + s.society[q]] = 1
+        b = seat_played + r * 48
+        for c in s.played[q]:
+            buf[b + c] = 1
+        b = seat_patrons + r * 16
+        for x in s.patrons[q]:
+            buf[b + x] = 1
+        b = seat_honored + r * 16
+        for x in s.honored[q]:
+            buf[b + x] = 1
+        b = seat_bloomsbury + r * 20
+        for x in s.bloom[q]:
+            buf[b + x] = 1
+        b = seat_public_hand + r * 48
+        if q == player:
+            for c in s.hand[q]:
+                buf[b + c] = 1
+        else:
+            for c in s.hand[q]:
+                if s.public_hand >> c & 1:
+                    buf[b + c] = 1
+    b = L["locations"]  # pieces per location, section, owner
+    for loc in range(4):
+        for x in s.locations[loc]:
+            buf[b + loc * 36 + ((x & 7) - 1) * 6 + rel[x >> 3]] += 1
+    b = L["bags"]
+    buf[b : b + 16] = s.bags
+    b = L["discards"]
+    buf[b : b + 16] = s.discards
+    b = L["deck_sizes"]
+    buf[b : b + 5] = (
+        len(s.exp_deck), len(s.patron_deck), len(s.study_deck), len(s.society_deck),
+        s.patron_known,
+    )  # fmt: skip
+    b = L["stack_sizes"]
+    buf[b : b + 2] = (len(s.stacks[0]), len(s.stacks[1]))
     if deciding and s.queue:
         t = s.queue[0]
-        base = L["task_args"]
-        out[base] = min(1.0, max(t[2], 0) / 50.0)
-        out[base + 1] = min(1.0, max(t[3], 0) / 50.0)
-    ones.append(L["mode"] + MODE_INDEX[g.mode])
-    if g.simplified:
-        ones.append(L["mode"] + 4)
-    width = len(SEAT_FIELDS)
-    block = [0.0] * (4 * width + 4 * 16)  # the "seats" and "seat_relics" pieces, adjacent
-    for q in range(n):
-        r = (q - player) % n
-        know, ex, pen = s.knowledge[q], s.expertise[q], s.penalties[q]
-        claims, right, taken, placed = s.claims[q], s.bloom_right[q], s.bloom_taken[q], s.placed[q]
-        b = r * width
-        block[b : b + width] = (
-            1.0, s.rep[q] / 9, min(1.0, s.prestige[q] / 150), min(1.0, s.science[q] / 30),
-            min(1.0, s.money[q] / 80), know[0] / 12, know[1] / 12, know[2] / 12, know[3] / 12,
-            ex[0] / 6, ex[1] / 6, ex[2] / 6, placed[0], placed[1], placed[2], s.discs[q] / 10,
-            s.rep_discs[q] / 10, s.req_discs[q] / 2, min(1.0, len(s.hand[q]) / 6),
-            min(1.0, len(s.played[q]) / 15), min(1.0, s.exhibited[q] / 15),
-            float(s.side[q] == 0), float(s.side[q] == 1), pen[0], pen[1], pen[2], pen[3],
-            claims[0] / 2, claims[1] / 2, claims[2] / 2, right[0], right[1], taken[0], taken[1],
-            float(s.decision < NUM_DECISIONS and s.decider == q),
-        )  # fmt: skip
-        b = 4 * width + r * 16
-        block[b : b + 16] = [SIXTHS[x] for x in s.relics[q]]
-        if s.society[q] >= 0:
-            ones.append(L["seat_society"] + r * 12 + s.society[q])
-        b = L["seat_played"] + r * 48
-        ones += [b + c for c in s.played[q]]
-        b = L["seat_patrons"] + r * 16
-        ones += [b + x for x in s.patrons[q]]
-        b = L["seat_honored"] + r * 16
-        ones += [b + x for x in s.honored[q]]
-        b = L["seat_bloomsbury"] + r * 20
-        ones += [b + x for x in s.bloom[q]]
-        b = L["seat_public_hand"] + r * 48
-        if q == player:
-            ones += [b + c for c in s.hand[q]]
-        else:
-            ones += [b + c for c in s.hand[q] if s.public_hand >> c & 1]
-    out[seats : seats + len(block)] = block
+        b = L["task_args"]
+        buf[b : b + 2] = (min(max(t[2], 0), BYTE), min(max(t[3], 0), BYTE))
     b = L["turn_order"]
     for space, owner in enumerate(s.favor_space):
         if owner >= 0:
-            ones.append(b + space * 6 + _rel(owner, player, n))
-    ones += [L["my_hand"] + c for c in s.hand[player]]
-    ones += [L["my_studies"] + c for c in s.studies[player]]
-    ones += [L["my_setup_hand"] + c for c in s.setup_hand[player]]
+            buf[b + space * 6 + rel[owner]] = 1
+    b = L["my_hand"]
+    for c in s.hand[player]:
+        buf[b + c] = 1
+    b = L["my_studies"]
+    for c in s.studies[player]:
+        buf[b + c] = 1
+    b = L["my_setup_hand"]
+    for c in s.setup_hand[player]:
+        buf[b + c] = 1
     if s.society[player] < 0:
-        ones += [L["my_society_offer"] + c for c in s.society_offer[player]]
-    seen = s.bloom_seen[player]
+        b = L["my_society_offer"]
+        for c in s.society_offer[player]:
+            buf[b + c] = 1
+    seen = s.bloom_seen[player] & ~s.bloom_seen[-1]  # not taken since
     if seen:
         b = L["my_known_tiles"]
-        for k in range(2):
-            ones += [b + k * 20 + t for t in s.stacks[k] + s.bloom_box[k] if seen >> t & 1]
+        for t in range(20):
+            if seen >> t & 1:
+                buf[b + g.tile_stack[t] * 20 + t] = 1
     if deciding:
-        ones += [L["drawn_cards"] + c for c in s.drawn_cards]
-        ones += [L["drawn_patrons"] + x for x in s.drawn_patrons]
+        b = L["drawn_cards"]
+        for c in s.drawn_cards:
+            buf[b + c] = 1
+        b = L["drawn_patrons"]
+        for x in s.drawn_patrons:
+            buf[b + x] = 1
         if s.cur[0] >= 0:
             b = L["current"]
-            ones += [b + s.cur[0], b + 3 + s.cur[1], b + 7 + s.cur[2] - 1]
+            buf[b + s.cur[0]] = buf[b + 3 + s.cur[1]] = buf[b + 7 + s.cur[2] - 1] = 1
             if s.cur[3]:
-                ones.append(b + 13)
-    ones += [L["drawn_relics"] + k for k in s.drawn_relics]
+                buf[b + 13] = 1
+    b = L["drawn_relics"]
+    for k in s.drawn_relics:
+        buf[b + k] = 1
     b = L["program"]
-    ones += [b + slot * 48 + c for slot, c in enumerate(s.program) if c >= 0]
-    ones += [L["discard_pile"] + c for c in s.exp_discard]
-    ones += [L["box"] + c for c in s.exp_box]
-    b = L["deck_sizes"]
-    out[b : b + 5] = [
-        len(s.exp_deck) / 48,
-        len(s.patron_deck) / 16,
-        len(s.study_deck) / 16,
-        len(s.society_deck) / 12,
-        s.patron_known / 16,
-    ]
-    b = L["locations"]
-    counts: dict[int, int] = {}
-    for loc in range(4):
-        for x in s.locations[loc]:
-            idx = b + loc * 36 + ((x & 7) - 1) * 6 + _rel(x >> 3, player, n)
-            counts[idx] = counts.get(idx, 0) + 1
-    if counts:
-        out[list(counts)] = [min(1.0, k / 3) for k in counts.values()]
-    b = L["gallery"]
-    ones += [
-        b + sp * 7 + (_rel(owner, player, n) if owner >= 0 else 6)
-        for sp, owner in enumerate(s.gallery)
-    ]
-    b = L["collection_faces"]
-    ones += [b + c * 24 + face for c, face in enumerate(s.faces)]
-    b = L["objectives"]
-    ones += [b + i * 12 + obj for i, obj in enumerate(s.objectives)]
-    b = L["objective_first"]
-    ones += [
-        b + i * 7 + (_rel(owner, player, n) if owner >= 0 else 6)
-        for i, owner in enumerate(s.rs_left)
-    ]
-    b = L["requirements"]
-    ones += [b + s.requirements[0], b + 8 + s.requirements[1]]
-    b = L["bags"]  # "bags" and "discards" are adjacent
-    out[b : b + 32] = [SIXTHS[x] for x in s.bags] + [SIXTHS[x] for x in s.discards]
-    b = L["stack_sizes"]
-    out[b] = len(s.stacks[0]) / 5
-    out[b + 1] = len(s.stacks[1]) / 5
+    for slot, c in enumerate(s.program):
+        if c >= 0:
+            buf[b + slot * 48 + c] = 1
+    b = L["discard_pile"]
+    for c in s.exp_discard:
+        buf[b + c] = 1
+    b = L["box"]
+    for c in s.exp_box:
+        buf[b + c] = 1
+    buf[BOARD] = _board(
+        tuple(s.gallery),
+        tuple(s.faces),
+        tuple(s.objectives),
+        tuple(s.rs_left),
+        tuple(s.requirements),
+        player,
+        n,
+    )
     if g.automa:
         b = L["automa"]
         if s.automa_last >= 0:
-            ones.append(b + g.automa_cards[s.automa_last].favor)
-        ones += [b + 6 + c for c in s.automa_played]
-        out[b + 15] = s.automa_pawns / 3
-    out[ones] = 1.0
+            buf[b + g.automa_cards[s.automa_last].favor] = 1
+        for c in s.automa_played:
+            buf[b + 6 + c] = 1
+        buf[b + 15] = s.automa_pawns
+    out[:] = np.frombuffer(buf, np.uint8)
+    np.divide(out, DIVISORS, out=out)
+    np.minimum(out, 1.0, out=out)
 
 
 MODE_INDEX = {"solo": 0, "confrontation": 1, "competitive": 2, "standard": 3}
-SIXTHS = tuple(min(1.0, i / 6) for i in range(16))
-"""Relic counts: at most 6 of a kind exist."""

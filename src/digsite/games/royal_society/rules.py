@@ -31,6 +31,8 @@ from .actions import (
     BLOOM_CLAIM0,
     C_BLOOM,
     C_DISCARD_RELIC,
+    C_EXP_PAY,
+    C_EXPEDITION,
     C_EXPERTISE,
     C_EXPLORER_UP,
     C_KNOW,
@@ -43,10 +45,12 @@ from .actions import (
     C_SIDE,
     C_SOCIETY,
     CLAIM0,
+    DONE,
     GAIN_REP,
     GALLERY_SIZES,
     GALLERY_START,
     GAME_OVER,
+    MID_TURN,
     MONEY,
     NEUTRAL,
     NUM_ACTIONS,
@@ -184,6 +188,8 @@ class RoyalSocietyGame(Game):
         self.automa_cards = load_automa(automa)
         self.boards = load_boards(society_boards)
         self.rb = load_rulebook_data()
+        self.tile_stack = tuple(0 if t["stack"] == 10 else 1 for t in self.rb.bloomsbury)
+        """Per Bloomsbury tile, its stack: 0 for the 10 Prestige one, 1 for the 25."""
         self.abilities = tuple(ABILITY_CODES.index(s["ability"]) for s in self.rb.societies)
         self.simplified_cards = [c.id for c in self.expeditions if c.simplified]
         if simplified and len(self.simplified_cards) < 2 * num_players:
@@ -204,11 +210,10 @@ class RoyalSocietyGame(Game):
             ]
             for face in self.collection_faces
         ]
-        from .observation import observation_layout
+        from .observation import LAYOUT
 
-        self.layout = observation_layout()
-        self.starts = {name: sl.start for name, sl in self.layout.slices.items()}
-        self.observation_size = self.layout.size
+        self.layout = LAYOUT
+        self.observation_size = LAYOUT.size
 
     @property
     def config(self) -> dict[str, Any]:
@@ -277,7 +282,7 @@ SAVED_FIELDS = (
     "penalties",
     "claims",
     "exhibited",
-    "exp_seen",
+    "exp_epoch",
     "bloom_seen",
     "program",
     "exp_deck",
@@ -285,6 +290,7 @@ SAVED_FIELDS = (
     "exp_box",
     "patron_deck",
     "patron_known",
+    "patron_seen",
     "study_deck",
     "society_deck",
     "bags",
@@ -361,7 +367,10 @@ class RoyalSocietyState(CachedMaskState):
         self.penalties = [[0, 0, 0, 0] for _ in range(n)]
         self.claims = [[0, 0, 0] for _ in range(n)]
         self.exhibited = [0] * n
-        self.exp_seen = [0] * (n + 1)  # per player, then public
+        self.exp_epoch = [0] * 48
+        """Per Expedition card, the deck it was dealt from: 0 the first, one more per reshuffle
+        of the discard pile, -1 the simplified set-up's deal (what ``resample_hidden`` keeps
+        apart)."""
         self.bloom_seen = [0] * (n + 1)
         self.program = [-1] * 6
         self.exp_deck: list[int] = []
@@ -369,6 +378,8 @@ class RoyalSocietyState(CachedMaskState):
         self.exp_box: list[int] = []
         self.patron_deck: list[int] = []
         self.patron_known = 0
+        self.patron_seen = [0] * n
+        """Per player, the Patron cards whose place in the deck it knows (it drew them)."""
         self.study_deck: list[int] = []
         self.society_deck: list[int] = []
         self.bags = list(game.rb.bags)
@@ -440,12 +451,13 @@ class RoyalSocietyState(CachedMaskState):
             for p in range(n):
                 s.hand[p] = sorted(marked[2 * p : 2 * p + 2])
             dealt = set(marked[: 2 * n])
+            for c in dealt:
+                s.exp_epoch[c] = -1
             deck = [c for c in deck if c not in dealt]
         s._shuffle(deck)
         s.exp_deck = deck
         for slot in range(5, -1, -1):
             s.program[slot] = s._draw_card()
-            s._reveal(s.program[slot])
         s.study_deck = list(range(16))
         s._shuffle(s.study_deck)
         s.society_deck = [] if game.simplified else list(range(12))
@@ -469,11 +481,6 @@ class RoyalSocietyState(CachedMaskState):
                 continue
             s.society_offer[p] = [s.society_deck.pop(), s.society_deck.pop()]
             s.setup_hand[p] = sorted(s._draw_card() for _ in range(4))
-            for c in s.setup_hand[p]:
-                s.exp_seen[p] |= 1 << c
-        for p in range(n):
-            for c in s.hand[p]:
-                s.exp_seen[p] |= 1 << c
         s.first_player = s._rand(n)
         for p in range(n):
             s.queue.append([C_SIDE, p, 0, 0])
@@ -496,10 +503,10 @@ class RoyalSocietyState(CachedMaskState):
             self.exp_deck = self.exp_discard
             self.exp_discard = []
             self._shuffle(self.exp_deck)
+            epoch = max(self.exp_epoch) + 1
+            for c in self.exp_deck:
+                self.exp_epoch[c] = epoch
         return self.exp_deck.pop() if self.exp_deck else -1
-
-    def _reveal(self, card: int) -> None:
-        self.exp_seen[-1] |= 1 << card
 
     def _refill_program(self) -> None:
         """Close gaps by sliding cards right (towards space 1), then fill from space 6."""
@@ -508,7 +515,6 @@ class RoyalSocietyState(CachedMaskState):
             c = self._draw_card()
             if c < 0:
                 break
-            self._reveal(c)
             cards.append(c)
         self.program = cards + [-1] * (6 - len(cards))
 
@@ -554,7 +560,10 @@ class RoyalSocietyState(CachedMaskState):
 
     def _play(self, action: int) -> None:
         task = self.queue[0]
-        _HANDLERS[task[0]](self, task, action)
+        if task[0] in MID_TURN and GAIN_REP <= action < DONE:
+            self._do_optional(task[1], action)  # the interrupted decision stays in front
+        else:
+            _HANDLERS[task[0]](self, task, action)
         self._run()
 
     def clone(self) -> RoyalSocietyState:
@@ -901,6 +910,62 @@ class RoyalSocietyState(CachedMaskState):
                 out.append(BLOOM_CLAIM0 + k)
         return out
 
+    def mid_turn_optional(self, task: list[int]) -> list[int]:
+        """Optional actions offered in the middle of one's own turn, before decision ``task``.
+
+        Gain Reputation is left out: a payment already turns discs into Reputation, so taking
+        it mid-turn changes nothing.  A claim (it costs a disc) or an honor (it costs a relic)
+        that would leave the interrupted decision without a legal action is not offered."""
+        p = task[1]
+        if self.cur[0] < 0:  # no explorer placed: not within a turn (these tasks are the mover's)
+            return []
+        out = []
+        held = self.relics[p]
+        honored = self.honored[p]
+        kinds = self.game.patron_kinds
+        for pat in self.patrons[p]:
+            if (
+                pat not in honored
+                and any(held[k] for k in kinds[pat])
+                and (task[0] != C_LOC_ACTION or self.honor_kinds(p, pat, task))
+            ):
+                out.append(PATRON0 + pat)
+        if self.discs[p] > 0:
+            for g in range(3):
+                if (
+                    not self.claims[p][g]
+                    and objective_met(self, p, self.objectives[g])
+                    and self._keeps_pending(task, CLAIM0 + g, -1)
+                ):
+                    out.append(CLAIM0 + g)
+        for k in range(2):
+            if self.bloom_right[p][k] and not self.bloom_taken[p][k] and self.stacks[k]:
+                out.append(BLOOM_CLAIM0 + k)
+        return out
+
+    def honor_kinds(self, p: int, pat: int, pending: list[int] | None) -> list[int]:
+        """Relic kinds that may honor patron ``pat`` now: those that leave the pending location
+        action (if it is the interrupted decision) still possible."""
+        held = self.relics[p]
+        kinds = [k for k in self.game.patron_kinds[pat] if held[k]]
+        if pending is not None and pending[0] == C_LOC_ACTION:
+            kinds = [k for k in kinds if self._keeps_pending(pending, PATRON0 + pat, k)]
+        return kinds
+
+    def _keeps_pending(self, task: list[int], action: int, kind: int) -> bool:
+        """Whether ``task`` still has a legal action after optional ``action`` (an honor with
+        relic ``kind``, or a claim); only budgets and relics can take it away."""
+        if task[0] not in (C_LOC_ACTION, C_EXPEDITION, C_EXP_PAY):
+            return True  # a Reserve or an Exhibit left without a choice just ends, as declined
+        if action < CLAIM0 and task[0] != C_LOC_ACTION:
+            return True  # an honor only adds Reputation to the budget of a payment
+        other = self.clone()
+        if action < CLAIM0:
+            other._honor(task[1], action - PATRON0, kind)
+        else:
+            other._do_optional(task[1], action)
+        return bool(other._legal(task))
+
     def _do_optional(self, p: int, action: int) -> None:
         if action == GAIN_REP:
             self.discs[p] -= 1
@@ -908,8 +973,8 @@ class RoyalSocietyState(CachedMaskState):
             self._gain(p, REPUTATION, 2)
         elif PATRON0 <= action < PATRON0 + 16:
             pat = action - PATRON0
-            patron = self.game.patrons[pat]
-            kinds = [k for k in range(16) if self.relics[p][k] and patron.accepts(k)]
+            pending = self.queue[0] if self.queue[0][0] in MID_TURN else None
+            kinds = self.honor_kinds(p, pat, pending)
             if len(kinds) == 1:
                 self._honor(p, pat, kinds[0])
             else:
@@ -956,8 +1021,6 @@ class RoyalSocietyState(CachedMaskState):
 
     # -- information -------------------------------------------------------------------------
     def observe(self, player: int, out: np.ndarray) -> None:
-        from .observation import encode
-
         encode(self, player, out)
 
     def resample_hidden(self, player: int, rng: np.random.Generator) -> RoyalSocietyState:
@@ -988,6 +1051,7 @@ class RoyalSocietyState(CachedMaskState):
 
 
 from .flow import _AUTO, _HANDLERS, _LEGAL  # noqa: E402
+from .observation import encode  # noqa: E402
 
 _INT_FIELDS = (
     "seed", "draws", "year", "decision", "decider", "first_player", "automa_pawns", "clock",

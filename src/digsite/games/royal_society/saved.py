@@ -131,7 +131,8 @@ def check_invariants(s) -> None:
     assert len(s.faces) == 6 and len(s.gallery) == 26 and len(s.bags) == 16
     assert len(s.discards) == 16 and len(s.objectives) == 3 and len(s.rs_left) == 3
     assert len(s.requirements) == 2 and len(s.stacks) == 2 and len(s.bloom_box) == 2
-    assert len(s.locations) == 4 and len(s.exp_seen) == n + 1 and len(s.bloom_seen) == n + 1
+    assert len(s.locations) == 4 and len(s.exp_epoch) == 48 and len(s.bloom_seen) == n + 1
+    assert len(s.patron_seen) == n
     for p in range(n):
         assert 0 <= s.rep[p] <= 9, "Reputation is 0..9"
         assert all(0 <= k <= 12 for k in s.knowledge[p]), "Knowledge is 0..12"

@@ -73,6 +73,7 @@ from .actions import (
     TILE0,
 )
 from .components import CITY, MUSEUM, PORT, UNIVERSITY
+from .scoring import region_and_type_counts
 
 SOCIETY_RANK = (1, 10, 0, 6, 9, 3, 11, 4, 2, 5, 8, 7)
 """Society cards, best first (set-up benefits worth most early: Knowledge and money)."""
@@ -274,11 +275,7 @@ class Context:
     def progress(self, m: Mine, obj: int) -> float:
         cards = [self.cards[c] for c in m.played]
         if obj <= 3 or obj == 9:
-            regions = [0] * 4
-            types = [0] * 4
-            for c in cards:
-                regions[c.region] += 1
-                types[c.type] += 1
+            regions, types = region_and_type_counts(cards)
             if obj == 0:
                 a, b = sorted(regions, reverse=True)[:2]
                 return (min(a, 2) + min(b, 2)) / 4

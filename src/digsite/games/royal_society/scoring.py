@@ -16,15 +16,21 @@ def _played(s, p):
     return [s.game.expeditions[c] for c in s.played[p]]
 
 
+def region_and_type_counts(cards) -> tuple[list[int], list[int]]:
+    """How many of ``cards`` (Expedition cards) are of each region, and of each type."""
+    regions = [0] * 4
+    types = [0] * 4
+    for c in cards:
+        regions[c.region] += 1
+        types[c.type] += 1
+    return regions, types
+
+
 def objective_met(s, p: int, obj: int) -> bool:
     """The 12 Royal Society objectives, in the rulebook's order (p.14)."""
     cards = _played(s, p)
     if obj <= 3 or obj == 9:
-        regions = [0] * 4
-        types = [0] * 4
-        for c in cards:
-            regions[c.region] += 1
-            types[c.type] += 1
+        regions, types = region_and_type_counts(cards)
         if obj == 0:
             return sum(1 for x in regions if x >= 2) >= 2
         if obj == 1:

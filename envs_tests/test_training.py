@@ -181,3 +181,17 @@ def test_game_options_reach_training_and_evaluation(tmp_path, capsys):
         assert "atlantis" in capsys.readouterr().err
         with pytest.raises(SystemExit):
             script.parse_args(["--env", SOLO, "--game-option", "setup=ur"])
+
+
+def test_royal_society_solo_trains_and_evaluates(tmp_path):
+    """A tiny run on the other solo env; the heuristic earns a title above Novice (40+) in
+    the evaluation's games, and every game is scored and titled."""
+    royal = "digsite/RoyalSocietySolo-v0"
+    record = run(tmp_path, "--env", royal, timesteps=512)
+    assert record["env"] == royal and record["timesteps_trained"] >= 512
+    model = str(tmp_path / "model.zip")
+    results = evaluate.main(["--env", royal, "--model", model, "--games", "2"])
+    by_agent = {r.agent: r for r in results}
+    assert set(by_agent) == {"MaskablePPO", "random", "heuristic"}
+    assert by_agent["heuristic"].wins == 2 and min(by_agent["heuristic"].won_scores) >= 40
+    assert all(sum(r.titles.values()) == 2 for r in results)

@@ -40,12 +40,23 @@ class Game(abc.ABC):
     """Registry name, e.g. ``"mykerinos"``."""
     player_counts: ClassVar[tuple[int, ...]]
     """Supported numbers of players."""
+    title: ClassVar[str]
+    """The game's name in messages, e.g. ``"Mykerinos"``."""
+    options: ClassVar[Mapping[str, Any]]
+    """Every keyword option of the constructor with its default (``num_players`` included)."""
 
     num_players: int
     num_actions: int
     observation_size: int
     max_game_length: int
     """An upper bound on the number of decisions in one game (a safety bound, not a rule)."""
+
+    @classmethod
+    def from_config(cls, **config: Any) -> Game:
+        """The game for ``config``; an unknown option raises :class:`ConfigError` listing the
+        allowed ones (values are checked by the constructor)."""
+        check_config(config, cls.options, cls.title)
+        return cls(**config)
 
     @abc.abstractmethod
     def new_initial_state(self, rng: np.random.Generator) -> State:

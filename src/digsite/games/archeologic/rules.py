@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from ...core.engine import TERMINAL, ConfigError, Game, State, check_config, win_loss_returns
+from ...core.engine import TERMINAL, ConfigError, Game, State, win_loss_returns
 from .actions import (
     AXIS,
     AXIS0,
@@ -65,6 +65,8 @@ MAX_QUEST_NUMBER = 1 << 31
 class ArcheOlogicGame(Game):
     name = "archeologic"
     player_counts = (1, 2, 3, 4)
+    title = "ArcheOlogic"
+    options = OPTIONS
 
     def __init__(
         self,
@@ -171,11 +173,6 @@ class ArcheOlogicGame(Game):
 
         self.obs_layout = observation_layout(self.num_players, self.belief_features)
         self.observation_size = self.obs_layout.size
-
-    @classmethod
-    def from_config(cls, **config: Any) -> ArcheOlogicGame:
-        check_config(config, OPTIONS, "archeologic")
-        return cls(**config)
 
     @property
     def config(self) -> dict[str, Any]:

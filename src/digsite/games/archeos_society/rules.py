@@ -13,7 +13,6 @@ from ...core.engine import (
     CachedMaskState,
     ConfigError,
     Game,
-    check_config,
     win_loss_returns,
 )
 from .actions import (
@@ -122,6 +121,8 @@ def _option(value: Any) -> Any:
 class ArcheosSocietyGame(Game):
     name = "archeos_society"
     player_counts = (2, 3, 4, 5, 6)
+    title = "Archeos Society"
+    options = OPTIONS
     num_actions = NUM_ACTIONS
     max_game_length = 30000
 
@@ -158,11 +159,6 @@ class ArcheosSocietyGame(Game):
     @property
     def config(self) -> dict[str, Any]:
         return {"num_players": self.num_players, "setup": self.setup, **self._options}
-
-    @classmethod
-    def from_config(cls, **config: Any) -> ArcheosSocietyGame:
-        check_config(config, OPTIONS, "Archeos Society")
-        return cls(**config)
 
     def new_initial_state(self, rng: np.random.Generator) -> ArcheosSocietyState:
         return ArcheosSocietyState.new_game(self, rng)

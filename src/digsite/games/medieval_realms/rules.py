@@ -12,7 +12,6 @@ from ...core.engine import (
     CachedMaskState,
     ConfigError,
     Game,
-    check_config,
     win_loss_returns,
 )
 from .actions import (
@@ -82,6 +81,8 @@ STARTING_LEADERS = {2: (6, 1, 1, 2), 3: (4, 1, 1, 0), 4: (4, 1, 1, 0), 5: (4, 1,
 class MedievalRealmsGame(Game):
     name = "medieval_realms"
     player_counts = (2, 3, 4, 5)
+    title = "Medieval Realms"
+    options = OPTIONS
     num_actions = NUM_ACTIONS
     max_game_length = 8000
 
@@ -125,11 +126,6 @@ class MedievalRealmsGame(Game):
     @property
     def config(self) -> dict[str, Any]:
         return {"num_players": self.num_players, **self._options}
-
-    @classmethod
-    def from_config(cls, **config: Any) -> MedievalRealmsGame:
-        check_config(config, OPTIONS, "Medieval Realms")
-        return cls(**config)
 
     def new_initial_state(self, rng: np.random.Generator) -> MedievalRealmsState:
         return MedievalRealmsState.new_game(self, rng)

@@ -14,7 +14,6 @@ from ...core.engine import (
     CachedMaskState,
     ConfigError,
     Game,
-    check_config,
     win_loss_returns,
 )
 from .actions import (
@@ -79,6 +78,8 @@ OPTIONS = {"num_players": 3, "museum_two_rooms": 5, "deck": None}
 class MykerinosGame(Game):
     name = "mykerinos"
     player_counts = (2, 3, 4)
+    title = "Mykerinos"
+    options = OPTIONS
     num_actions = NUM_ACTIONS
     max_game_length = 4000
 
@@ -120,11 +121,6 @@ class MykerinosGame(Game):
             "museum_two_rooms": self.museum.two_rooms,
             "deck": deck,
         }
-
-    @classmethod
-    def from_config(cls, **config: Any) -> MykerinosGame:
-        check_config(config, OPTIONS, "Mykerinos")
-        return cls(**config)
 
     def new_initial_state(self, rng: np.random.Generator) -> MykerinosState:
         return MykerinosState.new_game(self, rng)

@@ -20,7 +20,6 @@ from ...core.engine import (
     CachedMaskState,
     ConfigError,
     Game,
-    check_config,
     win_loss_returns,
 )
 from .actions import (
@@ -122,6 +121,8 @@ def _mix(x: int) -> int:
 class RoyalSocietyGame(Game):
     name = "royal_society"
     player_counts = (1, 2, 3, 4)
+    title = "Royal Society"
+    options = OPTIONS
     num_actions = NUM_ACTIONS
     max_game_length = 6000
 
@@ -225,11 +226,6 @@ class RoyalSocietyGame(Game):
         for key, value in self._sources.items():
             cfg[key] = str(value) if isinstance(value, Path) else value
         return cfg
-
-    @classmethod
-    def from_config(cls, **config: Any) -> RoyalSocietyGame:
-        check_config(config, OPTIONS, "Royal Society")
-        return cls(**config)
 
     def new_initial_state(self, rng: np.random.Generator) -> RoyalSocietyState:
         return RoyalSocietyState.new_game(self, rng)

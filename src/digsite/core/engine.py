@@ -75,6 +75,11 @@ class Game(abc.ABC):
         """Named slices of the flat observation, for documentation and debugging."""
         return ()
 
+    def render_view(self, view: Mapping[str, Any]) -> str:
+        """A text picture of one player's knowledge, drawn from ``State.view(player)`` alone
+        (so a seat's picture can never show what its player does not know)."""
+        raise NotImplementedError(f"{self.title} has no seat render yet")
+
 
 class State(abc.ABC):
     """One position of a game. Mutated in place by :meth:`apply_action`."""
@@ -110,9 +115,21 @@ class State(abc.ABC):
     def returns(self) -> list[float]:
         """RL returns of each player: zeros until terminal, then see :func:`win_loss_returns`."""
 
+    def view(self, player: int) -> dict[str, Any]:
+        """Everything ``player`` knows under the rules, and nothing else, as plain JSON-able data.
+
+        The measure is a player with perfect memory: the public state, the public history that
+        still matters (discards, revealed cards, the order of tied markers, who took what), the
+        player's own private information, and what the player has seen and still knows.  The
+        data is canonical: the same knowledge gives the same dict, key and list order included.
+        The observation encodes the view completely and nothing else; the seat's render
+        (``game.render_view``), search agents and learning aids read it, never the hidden state.
+        """
+        raise NotImplementedError(f"{self.game.title} has no player view yet")
+
     @abc.abstractmethod
     def observe(self, player: int, out: np.ndarray) -> None:
-        """Write what ``player`` may know into the float32 buffer ``out`` (length N)."""
+        """Write ``view(player)`` into the float32 buffer ``out`` (length N), fast."""
 
     @abc.abstractmethod
     def resample_hidden(self, player: int, rng: np.random.Generator) -> State:
@@ -128,9 +145,17 @@ class State(abc.ABC):
     @abc.abstractmethod
     def action_to_string(self, action: int) -> str: ...
 
-    @abc.abstractmethod
-    def render(self) -> str:
-        """A text picture of the position (everything public, nothing hidden)."""
+    def render(self, player: int | None = None) -> str:
+        """A text picture: ``player``'s seat (drawn from ``view(player)`` alone), or with
+        ``player=None`` the spectator's picture, which may show hidden parts and says so."""
+        if player is None:
+            return self.render_spectator()
+        return self.game.render_view(self.view(player))
+
+    def render_spectator(self) -> str:
+        """The whole position for a spectator; its first line says whether it shows hidden
+        information."""
+        raise NotImplementedError(f"{self.game.title} has no spectator render yet")
 
     @abc.abstractmethod
     def check_invariants(self) -> None:

@@ -24,6 +24,9 @@ class EnvEntry:
     """Configurations the conformance suite runs (default: one per player count)."""
     fuzz_games: int = 300
     """Random full games the conformance suite plays per configuration (fewer for long games)."""
+    view_states: int = 3000
+    """States of random and heuristic play on which the conformance suite checks that
+    observations and player views are one-to-one."""
     search_games: int = 6
     """Games of the IS-MCTS check (0 skips it, for games whose random rollouts are too long
     to search within the test budget; such a game checks search on positions of its own)."""
@@ -38,6 +41,10 @@ class EnvEntry:
 
     def load_game_class(self):
         return _load(self.game_class)
+
+    def load_heuristic(self):
+        """A new instance of the game's rules-based agent."""
+        return _load(self.heuristic_agent)()
 
     @property
     def player_counts(self) -> tuple[int, ...]:
@@ -228,10 +235,9 @@ def make_agent(
     if kind == "random":
         return RandomPolicy(None if seed is None else np.random.default_rng(seed))
     if kind == "heuristic":
-        path = entry(game).heuristic_agent
-        if path is None:
+        if entry(game).heuristic_agent is None:
             raise ValueError(f"{game} has no heuristic agent yet; kinds: {AGENT_KINDS}")
-        return _load(path)()
+        return entry(game).load_heuristic()
     if kind == "mcts":
         from ..agents.ismcts import ISMCTSAgent, agent_rollout
 

@@ -1,0 +1,134 @@
+"""Checks that an observation is exactly its player's information, shared by every game.
+
+``State.view(player)`` is the plain-data truth of what a player knows.  Two directions tie the
+observation to it, over many sampled states:
+
+* complete: two different views never give the same observation (else a policy cannot tell
+  apart positions its player can);
+* exact: one view always gives the same observation, legal mask, player to move and action
+  texts (else they show something beyond the view, or the view is not canonical).
+
+:class:`ViewIndex` records (view, what the env exposes) pairs and raises on the first breach,
+naming the view fields that differ.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from .engine import State
+
+MAX_FIELDS_SHOWN = 8
+
+
+def canonical(view: Mapping[str, Any]) -> str:
+    """The view as one JSON string; key and list order count (views must be canonical)."""
+    return json.dumps(view, separators=(",", ":"), allow_nan=False)
+
+
+def view_differences(a: Any, b: Any, path: str = "") -> list[str]:
+    """Paths of the fields where two views differ, e.g. ``["hand[2]", "seats[1].score"]``."""
+    if isinstance(a, Mapping) and isinstance(b, Mapping):
+        if list(a) != list(b):
+            return [path or "(keys)"]
+        found: list[str] = []
+        for key in a:
+            found += view_differences(a[key], b[key], f"{path}.{key}" if path else str(key))
+        return found
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        found = []
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            found += view_differences(x, y, f"{path}[{i}]")
+        return found
+    return [] if a == b else [path or "(view)"]
+
+
+def _digest(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
+def exposure(state: State, player: int, observation: np.ndarray) -> bytes:
+    """Everything the env shows ``player`` in ``state``: the observation, and for the player to
+    move the legal mask and the text of each legal action; the player to move, for everyone."""
+    mover = state.current_player()
+    parts = [observation.tobytes(), str(mover).encode()]
+    if player == mover:
+        legal = state.legal_actions()
+        parts.append(np.asarray(legal, dtype=np.int64).tobytes())
+        parts.append("\n".join(state.action_to_string(a) for a in legal).encode())
+    return b"\0".join(parts)
+
+
+class ViewIndex:
+    """Observations and views seen so far, one-to-one or an ``AssertionError``."""
+
+    def __init__(self, blank: slice | None = None):
+        self.blank = blank
+        """A slice of the observation zeroed before indexing: a deliberately incomplete
+        observation, to show the check fails on one."""
+        self._view_by_observation: dict[bytes, str] = {}
+        self._exposure_by_view: dict[bytes, bytes] = {}
+
+    def add(self, view_text: str, player: int, state: State, observation: np.ndarray) -> None:
+        """Record ``player``'s view (``canonical(state.view(player))``) and observation."""
+        if self.blank is not None:
+            observation = observation.copy()
+            observation[self.blank] = 0.0
+        seen_view = self._view_by_observation.setdefault(observation.tobytes(), view_text)
+        if seen_view != view_text:
+            fields = view_differences(json.loads(seen_view), json.loads(view_text))
+            shown = ", ".join(fields[:MAX_FIELDS_SHOWN])
+            hidden = len(fields) - MAX_FIELDS_SHOWN
+            more = f" and {hidden} more" if hidden > 0 else ""
+            raise AssertionError(
+                f"two different views of player {player} give the same observation; "
+                f"the views differ in: {shown}{more}"
+            )
+        exposed = _digest(exposure(state, player, observation))
+        if self._exposure_by_view.setdefault(_digest(view_text.encode()), exposed) != exposed:
+            raise AssertionError(
+                f"one view of player {player} gives two different observations, masks, movers "
+                "or action texts: the env shows something the view does not hold (or the view "
+                "is not canonical)"
+            )
+
+
+def sample_states(
+    game,
+    rng: np.random.Generator,
+    count: int,
+    agents: Sequence[Any] = (),
+    resample_every: int = 5,
+) -> Iterator[State]:
+    """``count`` states from games in which each decision is made by one of ``agents``
+    (``act_in`` agents) or at random, in turn game by game; every ``resample_every``-th state
+    is followed by a resampling of it for a random player, so views also meet states that share
+    them.  A yielded state is played on afterwards: use it before asking for the next."""
+    from .policy import choose
+
+    produced = 0
+    game_number = 0
+    while produced < count:
+        state = game.new_initial_state(rng)
+        agent = agents[game_number % len(agents)] if agents and game_number % 2 else None
+        game_number += 1
+        while produced < count:
+            yield state
+            produced += 1
+            if produced % resample_every == 0 and produced < count and not state.is_terminal():
+                yield state.resample_hidden(int(rng.integers(game.num_players)), rng)
+                produced += 1
+            if state.is_terminal():
+                break
+            mover = state.current_player()
+            if agent is not None and rng.random() < 0.8:
+                action = choose(agent, state, mover)
+            else:
+                legal = np.flatnonzero(state.legal_action_mask())
+                action = int(legal[rng.integers(len(legal))])
+            state.apply_action(action)

@@ -3,8 +3,8 @@
 ``State.view(player)`` is the plain-data truth of what a player knows.  Two directions tie the
 observation to it, over many sampled states:
 
-* complete: two different views never give the same observation (else a policy cannot tell
-  apart positions its player can);
+* complete: two different views of a player never give the same observation (else a policy
+  cannot tell apart positions its player can);
 * exact: one view always gives the same observation, legal mask, player to move and action
   texts (else they show something beyond the view, or the view is not canonical).
 
@@ -65,7 +65,10 @@ def exposure(state: State, player: int, observation: np.ndarray) -> bytes:
 
 
 class ViewIndex:
-    """Observations and views seen so far, one-to-one or an ``AssertionError``."""
+    """Observations and views of each player seen so far, one-to-one or an ``AssertionError``.
+
+    Views are compared per player: a view may name seats absolutely while the observation is
+    relative to its player."""
 
     def __init__(self, blank: slice | None = None):
         self.blank = blank
@@ -79,7 +82,8 @@ class ViewIndex:
         if self.blank is not None:
             observation = observation.copy()
             observation[self.blank] = 0.0
-        seen_view = self._view_by_observation.setdefault(observation.tobytes(), view_text)
+        key = player.to_bytes(1, "little") + observation.tobytes()
+        seen_view = self._view_by_observation.setdefault(key, view_text)
         if seen_view != view_text:
             fields = view_differences(json.loads(seen_view), json.loads(view_text))
             shown = ", ".join(fields[:MAX_FIELDS_SHOWN])
@@ -90,7 +94,8 @@ class ViewIndex:
                 f"the views differ in: {shown}{more}"
             )
         exposed = _digest(exposure(state, player, observation))
-        if self._exposure_by_view.setdefault(_digest(view_text.encode()), exposed) != exposed:
+        view_key = _digest(f"{player}:{view_text}".encode())
+        if self._exposure_by_view.setdefault(view_key, exposed) != exposed:
             raise AssertionError(
                 f"one view of player {player} gives two different observations, masks, movers "
                 "or action texts: the env shows something the view does not hold (or the view "

@@ -48,7 +48,7 @@ def test_registered_with_pettingzoo(case):
     env = pettingzoo.make("aec", entry.env_id, **config)
     env.reset(seed=3)
     assert env.unwrapped.game.config == module.env(**config).game.config
-    assert env.unwrapped.metadata["name"] == f"{entry.name}_v0"
+    assert env.unwrapped.metadata["name"] == entry.module_name
 
 
 def test_spaces_are_stable_and_masks_belong_to_the_mover(case):

@@ -327,3 +327,144 @@ def test_generals_count_shows_in_the_view():
     state = action_state(seed=45)
     assert state.view(0)["seats"][1]["leaders"]["general"] == state.leaders[1][GENERAL]
     assert list(state.view(0)["seats"][1]["resources"]) == list(RESOURCES)
+
+
+# -- the observation holds the whole view: a decoder rebuilds it -------------------------------
+def decode_view(game, player: int, obs: np.ndarray) -> dict:
+    """The view of ``player`` read back from its observation alone: equal to ``state.view``
+    on every sampled state, which proves the observation complete (nothing of the view lost,
+    no count clipped)."""
+    from digsite.games.medieval_realms.actions import DECISIONS, PAIRS, PLACE_KINDS
+    from digsite.games.medieval_realms.components import LEADERS
+    from digsite.games.medieval_realms.observation import SEAT_FIELDS
+
+    t = game.tables
+    n = game.num_players
+    piece = t.layout.unpack(obs)
+    face_of_row = {t.card_rows[c].tobytes(): game.card_names[c] for c in game.face_cards}
+    code = {float(v): k for k, v in enumerate(t.count_code)}
+    at = {}
+    offset = 0
+    for name, size in SEAT_FIELDS:
+        at[name] = slice(offset, offset + size)
+        offset += size
+
+    def seat(k: int) -> int:
+        return (player + k) % n
+
+    def one_hot(row) -> int | None:
+        hits = np.flatnonzero(row)
+        assert len(hits) <= 1
+        return int(hits[0]) if len(hits) else None
+
+    def card(row) -> str | None:
+        return face_of_row[row.tobytes()] if row.any() else None
+
+    def multiset(row) -> list[str]:
+        counts = np.rint(row * np.array(game.face_copies)).astype(int)
+        return [game.face_names[f] for f, k in enumerate(counts) for _ in range(k)]
+
+    decision = DECISIONS[one_hot(piece["decision"])]
+    relative = one_hot(piece["decider"])
+    to_move = None if relative is None else seat(relative)
+    actor = one_hot(piece["actor"])
+    revealed = decision not in ("pick_pair", "place")
+    seats = []
+    positions = {}
+    for k in range(n):
+        q = seat(k)
+        row = piece["seats"][k]
+        positions[one_hot(row[at["position"]])] = q
+        pair = one_hot(piece["pairs"][k])
+        hand = [card(r) for r in piece["hands"][k] if r.any()]
+        placement = None
+        if revealed or q == player:
+            spots = np.rint(piece["placement"][k] / t.placement_scale).astype(int).tolist()
+            lands = game.num_lands
+            placement = {
+                "mayors_on_squares": spots[:6],
+                "generals_on_lands": spots[6 : 6 + lands],
+                "admirals_on_lands": spots[16 : 16 + lands],
+            }
+            buffers = round(float(row[at["buffers"]][0]) / t.buffer_scale)
+            if buffers:
+                placement["buffers_on_lands"] = spots[26 : 26 + lands]
+        leaders = np.rint(row[at["leaders"]] / t.leader_scale).astype(int).tolist()
+        seats.append(
+            {
+                "seat": q,
+                "resources": {
+                    r: code[float(v)] for r, v in zip(RESOURCES, row[at["resources"]], strict=True)
+                },
+                "vp": code[float(row[at["vp"]][0])],
+                "end_of_game_vp": dict(
+                    zip(
+                        ("cards", "resources", "great_persons"),
+                        [code[float(v)] for v in row[at["final"]]],
+                        strict=True,
+                    )
+                ),
+                "leaders": dict(zip(LEADERS, leaders, strict=True)),
+                "buffer_mayors": round(float(row[at["buffers"]][0]) / t.buffer_scale),
+                "extra_tokens": None if pair is None else [RESOURCES[r] for r in PAIRS[pair]],
+                "passed": bool(row[at["passed"]][0]),
+                "placed": bool(row[at["placed"]][0]) if decision == "place" else None,
+                "turn_position": one_hot(row[at["position"]]),
+                "vp_track_tokens_owed": code[float(row[at["owed"]][0])],
+                "hand": hand,
+                "realm": multiset(piece["realms"][k]),
+                "placement": placement,
+            }
+        )
+    seats.sort(key=lambda s: s["seat"])
+    placing = None
+    if decision == "place":
+        row = piece["placing"]
+        kinds = len(PLACE_KINDS)
+        placing = {
+            "seat": to_move,
+            "leader": PLACE_KINDS[one_hot(row[:kinds])],
+            "left": round(float(row[kinds]) / t.left_scale),
+            "last_spot": one_hot(row[kinds + 1 :]) if to_move == player else None,
+        }
+    auction = None
+    row = piece["auction"]
+    if decision == "bid":
+        high = one_hot(row[1:6])
+        auction = {
+            "card": card(piece["pending_card"]),
+            "bid": code[float(row[0])],
+            "high_bidder": None if high is None else seat(high),
+            "out": sorted(seat(k) for k in np.flatnonzero(row[6:11])),
+            "committed": code[float(row[11])],
+        }
+    return {
+        "player": player,
+        "round": one_hot(piece["round"]) + 1,
+        "decision": decision,
+        "to_move": to_move,
+        "actor": None if actor is None else seat(actor),
+        "revealed": revealed,
+        "turn_order": [positions[i] for i in range(n)],
+        "current_events": [card(r) for r in piece["panel"]],
+        "future_events": [card(r) for r in piece["future"]],
+        "deck_size": round(float(piece["deck_size"][0]) * len(game.cards)),
+        "discard": multiset(piece["discard"]),
+        "seats": seats,
+        "placing": placing,
+        "auction": auction,
+        "token_choice": card(piece["pending_card"]) if decision == "token_choice" else None,
+    }
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_the_observation_decodes_back_to_the_view(n):
+    from digsite.core.views import sample_states
+    from digsite.games.medieval_realms.heuristic import MedievalRealmsHeuristic
+    from digsite.games.medieval_realms.rules import MedievalRealmsGame
+
+    game = MedievalRealmsGame(num_players=n)
+    agents = [MedievalRealmsHeuristic()]
+    for state in sample_states(game, np.random.default_rng(46), 1500, agents):
+        for q in range(n):
+            assert decode_view(game, q, observation(state, q)) == state.view(q)

@@ -287,7 +287,7 @@ def test_others_placements_are_hidden_until_the_walls_come_down():
         shown = view["seats"][placer]["placement"]
         assert (shown is not None) == (q == placer)
         assert view["placing"]["seat"] == state.decider
-        assert (view["placing"]["last_spot"] is None) == (q != state.decider)
+        assert (view["placing"]["lowest_spot"] is None) == (q != state.decider)
         text = state.render(q)
         assert ("mayors on squares [0, 0, 0, 0, 0, 4]" in text) == (q == placer)
     place_all_default(state)
@@ -425,7 +425,7 @@ def decode_view(game, player: int, obs: np.ndarray) -> dict:
             "seat": to_move,
             "leader": PLACE_KINDS[one_hot(row[:kinds])],
             "left": round(float(row[kinds]) / t.left_scale),
-            "last_spot": one_hot(row[kinds + 1 :]) if to_move == player else None,
+            "lowest_spot": one_hot(row[kinds + 1 :]) if to_move == player else None,
         }
     auction = None
     row = piece["auction"]

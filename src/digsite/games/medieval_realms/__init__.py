@@ -167,7 +167,8 @@ seats               per seat (absolute, 0..n-1): resources (7), vp, end_of_game_
                     own always, the others' once the walls are down, else None)
 placing             while placing: the placer's seat, the kind of leader being placed and how
                     many of that kind are left (public: the number of decisions shows it);
-                    the last spot chosen only in the placer's own view
+                    the lowest spot the next leader may take (leaders of a kind go in
+                    non-decreasing order) only in the placer's own view
 auction             the card, the high bid and bidder, the seats out, the tokens the bidder
                     to move has committed (action 71)
 token_choice        the Tithe or "any" Territory whose tokens are being chosen
@@ -214,7 +215,8 @@ realms         (5, 54)    each seat's cards in play per face / copies of the fac
 placement      (5, 36)    leaders on squares (6) and Generals, Admirals, buffers on lands
                           (3 x 10): one's own always, the others' once revealed
 placing        (15,)      while placing: kind of leader (4) and how many are left (public),
-                          the last spot chosen (10, the placer only)
+                          the lowest spot the next leader may take (10, the placer
+                          only)
 pending_card   (50,)      the card being auctioned, or the Tithe / Territory whose tokens
                           are being chosen
 auction        (12,)      high bid, high bidder (5), bidders out (5), tokens committed

@@ -73,7 +73,7 @@ for _name, _size in SEAT_FIELDS:
     _SEAT[_name] = _offset
     _offset += _size
 PLACEMENT_FEATURES = NUM_SQUARES + 3 * NUM_LANDS
-PLACING_FEATURES = len(PLACE_KINDS) + 1 + NUM_LANDS  # kind, leaders left, last spot
+PLACING_FEATURES = len(PLACE_KINDS) + 1 + NUM_LANDS  # kind, leaders left, lowest spot
 AUCTION_FEATURES = 1 + 2 * SEATS + 1  # bid, high bidder, bidders out, tokens committed
 ACTOR_DECISIONS = (ACTION, BID, TOKEN_CHOICE, BONUS)
 """Decisions of the action phase, when the player whose turn it is (the actor) matters."""
@@ -96,7 +96,7 @@ def observation_layout(num_faces: int) -> ObservationLayout:
             ("hands", (SEATS, HAND_LIMIT, CARD_FEATURES)),
             ("realms", (SEATS, num_faces)),  # cards in play by face / copies of the face
             ("placement", (SEATS, PLACEMENT_FEATURES)),  # own always; others once revealed
-            ("placing", (PLACING_FEATURES,)),  # kind, left (public); last spot (placer only)
+            ("placing", (PLACING_FEATURES,)),  # kind, left (public); lowest spot (placer only)
             ("pending_card", (CARD_FEATURES,)),  # the card being auctioned, or giving tokens
             ("auction", (AUCTION_FEATURES,)),
         ]

@@ -535,6 +535,7 @@ class MedievalRealmsState(CachedMaskState):
     def _start_placement(self) -> None:
         n = self.game.num_players
         self.revealed = False
+        self.passed = [False] * n  # (the passes of the last round no longer matter)
         self.placed = [False] * n
         self.squares = _zeros(n, NUM_SQUARES)
         self.generals_on = _zeros(n, 10)
@@ -615,7 +616,6 @@ class MedievalRealmsState(CachedMaskState):
         for p in range(n):
             self.res[p][GOODS] += EXTRA_GOODS
         self.turn_order = self.new_turn_order()
-        self.passed = [False] * n
         self.decision = ACTION
         self.actor = self.decider = self.turn_order[0]
 
@@ -878,6 +878,8 @@ class MedievalRealmsState(CachedMaskState):
                         assert not military and not self.buffers_on[p][land], "land not in play"
         if self.decision == ACTION:
             assert not self.passed[self.decider] and self.revealed
+        if self.decision in (PICK_PAIR, PLACE):
+            assert not any(self.passed), "passes belong to the action phase"
         if self.decision == BID:
             assert self.auction[0] >= 0 and not self.auction_out[self.decider]
         assert sorted(self.turn_order) == list(range(n))

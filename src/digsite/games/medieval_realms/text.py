@@ -215,8 +215,8 @@ def render_view(view: Mapping[str, Any]) -> str:
             f"placing: player {placing['seat']}, {placing['left']} "
             f"{_PLACED_NAMES[PLACE_KINDS.index(placing['leader'])]}(s) left"
         )
-        if placing["last_spot"] is not None:
-            line += f", last spot {placing['last_spot'] + 1}"
+        if placing["lowest_spot"] is not None:
+            line += f", the next one on spot {placing['lowest_spot'] + 1} or higher"
         lines.append(line)
     auction = view["auction"]
     if auction is not None:

@@ -57,7 +57,7 @@ def build_view(state, player: int) -> dict[str, Any]:
             "seat": state.decider,
             "leader": PLACE_KINDS[state.place_kind],
             "left": state.place_left,
-            "last_spot": state.place_last if state.decider == player else None,
+            "lowest_spot": state.place_last if state.decider == player else None,
         }
     auction = None
     if state.auction[0] >= 0:

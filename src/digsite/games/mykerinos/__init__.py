@@ -133,9 +133,8 @@ What a player knows
 ``state.view(player)`` (plain data; seats are absolute). Everything on the table is public, so
 the views of all seats differ only in ``player``; the order and future orientation of the
 undealt parcels are hidden. Cards are named by **face**: the id of the first card with the same
-patron, prestige and pyramids up to a half turn (with the shipped deck, card 27 shows as 26: it
-is card 26 turned round, and "parcels have no up and no down"), since a player cannot tell such
-cards apart once laid.
+patron, prestige and pyramids up to a half turn (with the shipped deck, card 27 shows as 26; see
+the decisions below).
 
 =================== ===========================================================================
 field               content
@@ -210,6 +209,12 @@ Decisions where the rules are silent
   Neutral cubes are held per player and carry over like one's own; when the neutral stock runs
   low they are taken in turn order from the first player. A neutral ranked 3rd takes nothing.
 * The first player and the patrons' wings are drawn at random at set-up (public).
+* Cards of one face (the same patron and prestige, and the same pyramids up to a half turn; in
+  the shipped deck, cards 26 and 27) cannot be told apart once laid, since "Parcels have no up
+  and no down; they may be placed in either direction". Views name cards by face, and the
+  observation gives such cards their places in a fixed order. A player remembers every parcel
+  dealt and where it went: taken parcels lie "patron side up" in front of their owner, and the
+  discarded ones were seen on the table before they were put "back into the box".
 * Returns: +1 to each winner and -1 to each other player (a shared win among some players is a
   win for each), 0 for everybody when all share the win.
 """

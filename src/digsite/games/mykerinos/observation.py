@@ -17,8 +17,15 @@ from .actions import DECISIONS, GAME_OVER, NEUTRAL, ON_TABLE, PLACE, SURVEY_CHOI
 from .components import NUM_CARDS, NUM_CELLS, PRESTIGE_VALUES, REGION_SLOTS
 
 SCORE_SCALE = 200.0
+"""Above any reachable score: at most 18 parcels (one per area) score under 160 in all."""
 CUBE_SCALE = 25.0
 CARD_SCALE = 7.0
+SEATS = 4
+"""Seat rows in every configuration (unused seats are zero)."""
+ROOMS = 15
+PASSING_SPACES = 6
+"""Passing spaces 0 (not passed) to 5: 4 players use 1-4; 2 players 1 and 3 (2 is the
+neutral's)."""
 
 
 def observation_layout() -> ObservationLayout:
@@ -31,21 +38,21 @@ def observation_layout() -> ObservationLayout:
             # public tables, the same for every observer; change a few times a season
             ("parcels", (12, PARCEL_FEATURES)),  # patron (6), prestige 0/2/3/5 (4), on table
             ("card_slot", (NUM_CARDS, REGION_SLOTS)),  # its slot in this season's region
-            ("museum_rooms", (15,)),  # rooms that exist in this configuration
+            ("museum_rooms", (ROOMS,)),  # rooms that exist in this configuration
             ("wing_patron", (5, 5)),
             ("season", (4,)),
             ("deck_size", (1,)),  # / 36
             # public tables by relative seat
-            ("museum", (15, 4)),  # room holder
-            ("seats", (4, SEAT_FEATURES)),  # in game, score / 200, cards per patron (6) / 7,
+            ("museum", (ROOMS, SEATS)),  # room holder
+            ("seats", (SEATS, SEAT_FEATURES)),  # in game, score / 200, cards per patron (6) / 7,
             # usable (untilted) cards per patron (5) / 7
             ("card_place", (NUM_CARDS, CARD_PLACES)),  # unseen, on the table, owner (4), out
-            ("first_player", (4,)),
+            ("first_player", (SEATS,)),
             # turn state: every step
             ("personal_cubes", (4,)),  # / 25
             ("general_cubes", (5,)),  # per colour, relative seats then neutral; / 25
             ("neutral_cubes", (4,)),  # neutral cubes held by each player (2 players); / 25
-            ("passing_space", (4, 6)),  # 0 = not passed yet
+            ("passing_space", (SEATS, PASSING_SPACES)),  # 0 = not passed yet
             ("decision", (len(DECISIONS),)),
             ("decider", (4,)),
             ("last_turn", (1,)),  # the lone player's last action of the season
@@ -63,7 +70,7 @@ def observation_layout() -> ObservationLayout:
 PARCEL_FEATURES = 11
 SEAT_FEATURES = 13
 UNSEEN, ON_THE_TABLE, OWNER0 = 0, 1, 2
-DISCARDED = OWNER0 + 4
+DISCARDED = OWNER0 + SEATS
 CARD_PLACES = DISCARDED + 1
 """Places of a card in ``card_place``: unseen, on the table, a player's (by seat), out."""
 ON_TABLE_FEATURE = PARCEL_FEATURES - 1
@@ -73,11 +80,12 @@ _BOARD_END = LAYOUT["region_cells"].stop
 _SHARED = slice(_BOARD_END, LAYOUT["deck_size"].stop)
 _RELATIVE = slice(LAYOUT["museum"].start, LAYOUT["first_player"].stop)
 _TURN = LAYOUT["personal_cubes"].start
-_TURN_SIZE = LAYOUT.size - _TURN
 _SH = {name: start - _SHARED.start for name, start in _S.items()}
 """Offsets inside the shared part."""
 _COUNTS = slice(_S["personal_cubes"], LAYOUT["neutral_cubes"].stop)
 """The cube counts: personal (4), general (4 + neutral), neutral held (4), contiguous."""
+_GENERAL = _S["general_cubes"] - _COUNTS.start
+_HELD = _S["neutral_cubes"] - _COUNTS.start
 _PASSING, _DECISION, _DECIDER = _S["passing_space"], _S["decision"], _S["decider"]
 _LAST_TURN, _TURN_PATRON, _CHAIN_LEFT = _S["last_turn"], _S["turn_patron"], _S["chain_cubes_left"]
 _CHAIN_NEUTRAL, _CHAIN_PYRAMID = _S["chain_neutral"], _S["chain_pyramid_allowed"]
@@ -88,7 +96,7 @@ _CHAIN_OWN, _CHAIN_LAST, _SURVEY_AREA = (
 )
 _PRESTIGE_INDEX = {v: i for i, v in enumerate(PRESTIGE_VALUES)}
 _SEAT_ORDER = {
-    (n, player): np.array([(player + k) % n for k in range(n)] + list(range(n, 4)))
+    (n, player): np.array([(player + k) % n for k in range(n)] + list(range(n, SEATS)))
     for n in (2, 3, 4)
     for player in range(n)
 }
@@ -96,28 +104,24 @@ _SEAT_ORDER = {
 _BOARD_ORDER = {key: np.concatenate((order, [4, 5, 6])) for key, order in _SEAT_ORDER.items()}
 """Rows of ``state.planes`` in observation order: players from the observer on, neutral,
 pyramids, region (a player row beyond the player count is always zero)."""
-_MUSEUM_SIZE = 15 * 4
-_SEATS_SIZE = 4 * SEAT_FEATURES
-_PLACES_SIZE = NUM_CARDS * CARD_PLACES
+_A = {name: start - _RELATIVE.start for name, start in _S.items()}
+"""Offsets inside the absolute tables, laid out like the relative block."""
 
 
 def _relative_index(order: np.ndarray) -> np.ndarray:
     """Where each entry of the relative block comes from in the absolute tables (Museum
     holders, seat rows, card places, first player; each by absolute seat)."""
-    museum = (4 * np.arange(15)[:, None] + order[None, :]).ravel()
-    seats = (SEAT_FEATURES * order[:, None] + np.arange(SEAT_FEATURES)[None, :]).ravel()
+    museum = SEATS * np.arange(ROOMS)[:, None] + order[None, :]
+    seats = _A["seats"] + SEAT_FEATURES * order[:, None] + np.arange(SEAT_FEATURES)[None, :]
     columns = np.array([UNSEEN, ON_THE_TABLE, *(OWNER0 + order), DISCARDED])
-    places = (CARD_PLACES * np.arange(NUM_CARDS)[:, None] + columns[None, :]).ravel()
-    first = order
-    offsets = np.cumsum([0, _MUSEUM_SIZE, _SEATS_SIZE, _PLACES_SIZE])
-    return np.concatenate((museum, seats + offsets[1], places + offsets[2], first + offsets[3]))
+    places = _A["card_place"] + CARD_PLACES * np.arange(NUM_CARDS)[:, None] + columns[None, :]
+    first = _A["first_player"] + order
+    return np.concatenate((museum.ravel(), seats.ravel(), places.ravel(), first))
 
 
 _RELATIVE_INDEX = {key: _relative_index(order) for key, order in _SEAT_ORDER.items()}
 _CARD_SLOT_OFFSET = [_SH["card_slot"] + REGION_SLOTS * c for c in range(NUM_CARDS)]
-_CARD_PLACE_OFFSET = [_MUSEUM_SIZE + _SEATS_SIZE + CARD_PLACES * c for c in range(NUM_CARDS)]
-_FIRST_PLAYER_OFFSET = _MUSEUM_SIZE + _SEATS_SIZE + _PLACES_SIZE
-_ABSOLUTE_SIZE = _FIRST_PLAYER_OFFSET + 4
+_CARD_PLACE_OFFSET = [_A["card_place"] + CARD_PLACES * c for c in range(NUM_CARDS)]
 
 
 def encode(state, player: int, out: np.ndarray) -> None:
@@ -204,11 +208,11 @@ def _public_tables(state) -> None:
     shared[_SH["deck_size"]] = len(state.deck) / NUM_CARDS
     cache["shared"] = shared
 
-    absolute = np.zeros(_ABSOLUTE_SIZE, dtype=np.float32)
-    ones = [4 * room + holder for room, holder in enumerate(state.museum) if holder >= 0]
+    absolute = np.zeros(_RELATIVE.stop - _RELATIVE.start, dtype=np.float32)
+    ones = [SEATS * room + holder for room, holder in enumerate(state.museum) if holder >= 0]
     _, place = _card_places(state)
     ones += [_CARD_PLACE_OFFSET[c] + where for c, where in enumerate(place)]
-    ones.append(_FIRST_PLAYER_OFFSET + state.first_player)
+    ones.append(_A["first_player"] + state.first_player)
     absolute[ones] = 1.0
     n = state.game.num_players
     rows = []
@@ -216,7 +220,7 @@ def _public_tables(state) -> None:
         counts, tilted = state.patron_count[p], state.tilted[p]
         rows += [1.0, state.score[p] / SCORE_SCALE, *[c / CARD_SCALE for c in counts]]
         rows += [(counts[k] - tilted[k]) / CARD_SCALE for k in range(5)]
-    absolute[_MUSEUM_SIZE : _MUSEUM_SIZE + SEAT_FEATURES * n] = rows
+    absolute[_A["seats"] : _A["seats"] + SEAT_FEATURES * n] = rows
     cache["absolute"] = absolute
 
 
@@ -229,10 +233,10 @@ def _encode_turn(state, player: int, n: int, out: np.ndarray) -> None:
     for k in range(n):
         p = (player + k) % n
         counts[k] = personal[p] / CUBE_SCALE
-        counts[4 + k] = general[p] / CUBE_SCALE
-        counts[9 + k] = held[p] / CUBE_SCALE
-        out[_PASSING + 6 * k + state.pass_space[p]] = 1.0
-    counts[8] = general[NEUTRAL] / CUBE_SCALE
+        counts[_GENERAL + k] = general[p] / CUBE_SCALE
+        counts[_HELD + k] = held[p] / CUBE_SCALE
+        out[_PASSING + PASSING_SPACES * k + state.pass_space[p]] = 1.0
+    counts[_GENERAL + SEATS] = general[NEUTRAL] / CUBE_SCALE
     out[_COUNTS] = counts
     decision = state.decision
     out[_DECISION + decision] = 1.0

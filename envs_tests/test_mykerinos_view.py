@@ -20,6 +20,7 @@ from digsite.games.mykerinos.actions import (
 )
 from digsite.games.mykerinos.heuristic import MykerinosHeuristic
 from digsite.games.mykerinos.observation import LAYOUT
+from digsite.games.mykerinos.text import cubes
 from digsite.games.mykerinos.view import cells_of
 
 from .mykerinos_positions import (
@@ -204,7 +205,7 @@ def test_pictures_show_owners_on_pyramids_stocks_markers_and_the_survey(seat):
     assert "1P" in row  # Red's cube on a pyramid, not an anonymous mark
     for p in range(2):
         assert f"{state.general[p]} in the general stock" in text
-    assert f"neutral: {state.general[NEUTRAL]} cubes in the general stock" in text
+    assert f"neutral: {cubes(state.general[NEUTRAL])} in the general stock" in text
     assert f"disc is on passing space {NEUTRAL_PASS_SPACE}" in text
     assert f"player {state.first_player} (first player" in text
     survey = two_player_survey()

@@ -16,6 +16,10 @@ PARCEL_GAP = " | "
 PARCEL_WIDTH = 3
 
 
+def cubes(count: int) -> str:
+    return f"{count} cube" if count == 1 else f"{count} cubes"
+
+
 def owner_title(owner: int | str) -> str:
     return "the neutral" if owner == NEUTRAL_NAME else f"player {owner}"
 
@@ -127,18 +131,18 @@ def _seat_lines(game, view: Mapping[str, Any]) -> list[str]:
         if p == view["player"]:
             marks.append("you")
         mark = f" ({', '.join(marks)})" if marks else ""
-        neutral = f", {seat['neutral_cubes']} neutral cubes" if "neutral_cubes" in seat else ""
+        neutral = f", {seat['neutral_cubes']} neutral" if "neutral_cubes" in seat else ""
         passed = seat["passing_space"]
         passing = f"passed on space {passed}" if passed else "not passed"
         lines.append(
-            f"player {p}{mark}: {seat['score']} prestige; {seat['personal_cubes']} cubes in stock"
-            f"{neutral}, {seat['general_cubes']} in the general stock; {passing}; "
+            f"player {p}{mark}: {seat['score']} prestige; {cubes(seat['personal_cubes'])} in "
+            f"stock{neutral}, {seat['general_cubes']} in the general stock; {passing}; "
             f"cards: {cards or 'none'}"
         )
     neutral = view["neutral"]
     if neutral is not None:
         lines.append(
-            f"neutral: {neutral['general_cubes']} cubes in the general stock; its disc is on "
+            f"neutral: {cubes(neutral['general_cubes'])} in the general stock; its disc is on "
             f"passing space {neutral['passing_space']}"
         )
     return lines
@@ -161,7 +165,7 @@ def _decision_lines(view: Mapping[str, Any]) -> list[str]:
     dig = view["excavation"]
     if dig is not None:
         whose = "a neutral excavation" if dig["neutral"] else "an excavation"
-        line += f"; {whose}, {dig['cubes_left']} cube(s) to place"
+        line += f"; {whose}, {cubes(dig['cubes_left'])} to place"
         if dig["last_cell"] is not None:
             line += f" after r{dig['last_cell'] // COLS + 1}c{dig['last_cell'] % COLS + 1}"
         elif dig["next_to_own"]:

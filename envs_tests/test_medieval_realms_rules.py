@@ -546,10 +546,10 @@ def test_every_data_record_has_provenance():
 
 
 def test_documentation_page_matches_the_spaces():
-    from digsite import medieval_realms_v0
+    from digsite import medieval_realms_v1
     from digsite.games.medieval_realms.actions import NUM_ACTIONS
 
-    doc = medieval_realms_v0.__doc__
+    doc = medieval_realms_v1.__doc__
     layout = MedievalRealmsGame(num_players=4).layout
     assert f"Discrete({NUM_ACTIONS})" in doc and f"({layout.size},)" in doc
     for name, shape in layout.shapes.items():
@@ -608,9 +608,9 @@ def test_other_players_cannot_tell_two_placements_apart():
 def test_the_aec_env_hands_each_bid_to_the_bidder():
     """Out-of-turn decisions: during an auction the env selects each bidder in turn, and only
     that agent's mask is non-zero."""
-    from digsite import medieval_realms_v0
+    from digsite import medieval_realms_v1
 
-    env = medieval_realms_v0.env(num_players=4)
+    env = medieval_realms_v1.env(num_players=4)
     rng = np.random.default_rng(0)
     bids_seen = 0
     for seed in range(5):

@@ -222,13 +222,13 @@ def test_five_players_discard_the_card_on_square_one():
 def test_two_players_buffer_placements_are_asked_even_with_no_free_land():
     """Two games differing only in hidden placements (the first placer's army on every land,
     or stacked on one) give the same players to move, step by step, and the same step count."""
-    from digsite import medieval_realms_v0
+    from digsite import medieval_realms_v1
 
     spread = [SQUARE0] * 4 + [LAND0 + land for land in range(8)] + [PASS, PASS]
     stacked = [SQUARE0] * 4 + [LAND0] * 8 + [LAND0 + 1] * 2
     runs = []
     for plan in (spread, stacked):
-        env = medieval_realms_v0.raw_env(num_players=2)
+        env = medieval_realms_v1.raw_env(num_players=2)
         env.reset(seed=39)
         state = env.unwrapped.state
         for p in range(2):

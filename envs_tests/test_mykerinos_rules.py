@@ -519,11 +519,11 @@ def test_observation_pieces_tell_the_position():
 
 def test_documentation_page_matches_the_code():
     import digsite.games.mykerinos as page
-    from digsite import mykerinos_v0
+    from digsite import mykerinos_v1
     from digsite.games.mykerinos.actions import DECISIONS, NUM_ACTIONS
 
     doc = page.__doc__
-    assert mykerinos_v0.__doc__ == doc
+    assert mykerinos_v1.__doc__ == doc
     lines = [line.split() for line in doc.splitlines()]
     for name, shape in LAYOUT.shapes.items():
         assert [name, *str(shape).split()] in [line[: len(shape) + 1] for line in lines], name

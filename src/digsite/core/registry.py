@@ -71,7 +71,7 @@ def _load(path: str):
 ENVIRONMENTS: tuple[EnvEntry, ...] = (
     EnvEntry(
         name="mykerinos",
-        version=0,
+        version=1,
         title="Mykerinos",
         game_class="digsite.games.mykerinos:MykerinosGame",
         modes=(
@@ -122,7 +122,7 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
     ),
     EnvEntry(
         name="medieval_realms",
-        version=0,
+        version=1,
         title="Medieval Realms",
         game_class="digsite.games.medieval_realms:MedievalRealmsGame",
         modes=("2 players (buffer Mayors)", "3 players", "4 players", "5 players (lands 9-10)"),

@@ -1,9 +1,9 @@
 """Medieval Realms (Lost Games, 2019; design Carlos Michán), for 2 to 5 players.
 
 =================== ===================================================================
-Import              ``from digsite import medieval_realms_v0``
-Create              ``medieval_realms_v0.env(num_players=4)`` or
-                    ``pettingzoo.make("aec", "digsite/medieval_realms-v0", num_players=4)``
+Import              ``from digsite import medieval_realms_v1``
+Create              ``medieval_realms_v1.env(num_players=4)`` or
+                    ``pettingzoo.make("aec", "digsite/medieval_realms-v1", num_players=4)``
 Agents              ``player_0`` .. ``player_{n-1}`` (seated clockwise in that order)
 Actions             ``Discrete(72)``, masked
 Observation         ``{"observation": Box(0, 1, (2871,), float32), "action_mask": Box(0, 1,

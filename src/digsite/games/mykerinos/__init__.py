@@ -1,9 +1,9 @@
 """Mykerinos (Ystari, 2006), for 2, 3 or 4 players.
 
 =================== ===================================================================
-Import              ``from digsite import mykerinos_v0``
-Create              ``mykerinos_v0.env(num_players=3)`` or
-                    ``pettingzoo.make("aec", "digsite/mykerinos-v0", num_players=3)``
+Import              ``from digsite import mykerinos_v1``
+Create              ``mykerinos_v1.env(num_players=3)`` or
+                    ``pettingzoo.make("aec", "digsite/mykerinos-v1", num_players=3)``
 Agents              ``player_0`` .. ``player_{n-1}`` (the 2-player neutral is not an agent)
 Actions             ``Discrete(98)``, masked
 Observation         ``{"observation": Box(0, 1, (1621,), float32), "action_mask": Box(0, 1,

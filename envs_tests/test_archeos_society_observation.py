@@ -134,8 +134,12 @@ def encoded(state, player: int) -> np.ndarray:
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c['num_players']}p-{c['setup']}")
 def test_encoder_matches_the_reference_over_random_games(config):
-    """Every player's view after every action of two random games, plus clones, restored
-    saves and resampled states (whose caches start empty) along the way."""
+    """Every player's view after every action of a random game and a mostly heuristic one
+    (which plays role effects, Cartographer chains and Professor moves more), plus clones,
+    restored saves and resampled states (whose caches start empty) along the way."""
+    from digsite.games.archeos_society.heuristic import ArcheosSocietyHeuristic
+
+    heuristic = ArcheosSocietyHeuristic()
     rng = np.random.default_rng(7)
     compared = 0
     for seed in range(2):
@@ -146,23 +150,31 @@ def test_encoder_matches_the_reference_over_random_games(config):
                 state = state.clone()
             elif step % 97 == 80:
                 state = state.game.state_from_dict(state.to_dict())
-            views = [state]
+            states = [state]
             if step % 31 == 5 and not state.is_terminal():
-                views.append(state.resample_hidden(state.current_player(), rng))
-            for view in views:
-                for p in range(state.game.num_players):
-                    expected = reference_observation(view.game, view.view(p))
-                    got = encoded(view, p)
-                    assert got.tobytes() == expected.tobytes(), (
-                        f"step {step}, player {p}: pieces differ: "
-                        f"{[k for k, s in LAYOUT.slices.items() if (got[s] != expected[s]).any()]}"
-                    )
-                    compared += 1
+                states.append(state.resample_hidden(state.current_player(), rng))
+            for one in states:
+                compared += assert_matches_reference(one, f"step {step}")
             if state.is_terminal():
                 break
-            state.apply_action(random_action(state.legal_action_mask(), rng))
+            if seed and rng.random() < 0.8:
+                state.apply_action(heuristic.act_in(state, state.current_player()))
+            else:
+                state.apply_action(random_action(state.legal_action_mask(), rng))
             step += 1
     assert compared > 500
+
+
+def assert_matches_reference(state, where: str = "") -> int:
+    """Every player's observation against the reference; the number compared."""
+    for p in range(state.game.num_players):
+        expected = reference_observation(state.game, state.view(p))
+        got = encoded(state, p)
+        assert got.tobytes() == expected.tobytes(), (
+            f"{where}, player {p}: pieces differ: "
+            f"{[k for k, s in LAYOUT.slices.items() if (got[s] != expected[s]).any()]}"
+        )
+    return state.game.num_players
 
 
 # -- what the observation shows that it used to lose ---------------------------------------
@@ -260,3 +272,64 @@ def test_seat_picture_reads_the_view_and_hides_the_other_hands():
     assert "purple Student" in theirs and "red Guide" not in theirs
     spectator = state.render()
     assert "spectator" in spectator.splitlines()[0] and "purple Student" in spectator
+
+
+def test_reference_holds_through_the_rare_decisions():
+    """Suspended Cartographer expeditions, advanced vehicles, the Professor and Ur queues and
+    the third monkey's holder, checked against the reference step by step."""
+    from digsite.games.archeos_society.actions import (
+        DRAW,
+        EXTRA,
+        PROFESSOR_MOVE,
+        STOP,
+        TARGET0,
+        TOKEN0,
+        TRAIT_COLOUR,
+        UR,
+        USE_ROLE,
+    )
+    from digsite.games.archeos_society.components import MONKEY
+
+    from .archeos_society_positions import arrange, cards, refresh
+
+    red, blue = 0, 2
+    state = new_state(3, "rapa_nui")
+    hand = cards("red cartographer", "red linguist", "red pilot", "red professor")
+    arrange(state, hands={0: hand, 1: cards("green pilot"), 2: cards("blue pilot")})
+    state.pos[2][blue] = 2
+    refresh(state)
+    script = [hand[0], TRAIT_COLOUR, hand[1], hand[2], STOP, USE_ROLE]
+    script += [hand[3], TRAIT_COLOUR, TARGET0 + red, TOKEN0, TARGET0 + red]
+    for action in script:
+        state.apply_action(action)
+        assert_matches_reference(state, f"after {state.action_to_string(action)}")
+        if state.decision == EXTRA:
+            assert state.view(1)["suspended"] == [{"leader": hand[0], "size": 3}]
+    assert state.pos[0][red] == 2 and state.tokens[0] == 0
+    # the third monkey: player 1 draws it; Professor sums 1, 0, 0
+    state.monkeys = 2
+    state.deck = [k for k in state.deck if k != MONKEY] + [MONKEY]
+    state.top_left = 0
+    refresh(state)
+    state.apply_action(DRAW)
+    assert state.decision == PROFESSOR_MOVE and state.view(0)["monkey_holder"] == 1
+    assert state.view(0)["professor_queue"] == [[0, 1], [1, -1], [2, -1]]
+    while state.decision == PROFESSOR_MOVE:
+        assert_matches_reference(state, "Professor moves")
+        state.apply_action(state.legal_actions()[0])
+    assert_matches_reference(state, "season 2")
+
+    state = new_state(4, "ur")
+    colours = ("red", "green", "blue", "yellow")
+    arrange(state, hands={p: cards(f"{c} pilot", f"{c} botanist") for p, c in enumerate(colours)})
+    state.pos[2][4] = 2  # a larger Ur cap for player 2
+    state.monkeys = 2
+    state.deck = [k for k in state.deck if k != MONKEY] + [MONKEY]
+    state.top_left = 0
+    refresh(state)
+    state.apply_action(DRAW)  # player 0 draws the third monkey
+    assert state.decision == UR and state.view(1)["ur_queue"] == [1, 2, 3]
+    while state.decision == UR:
+        assert_matches_reference(state, "Ur")
+        state.apply_action(STOP)
+    assert_matches_reference(state, "after Ur")

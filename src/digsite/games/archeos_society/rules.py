@@ -194,29 +194,34 @@ class ArcheosSocietyGame(Game):
     def score_bound(self) -> int:
         """No reachable score lies beyond plus or minus this (the observation's scale).
 
-        Per season, a player's expeditions hold at most ``max_cards`` cards; each card earns
-        at most the best points per card of an expedition (one card more with a Photographer
-        leader, and the Botanist's 2); each expedition advances a vehicle once at most, so the
-        Uluru vehicle advances at most once per expedition plus a Professor advance, each
-        advance worth at most Uluru's best points per space.  Add the best site points, the
-        end-of-season bonuses and the museum."""
-        value = self.tables.expedition_value
+        Per season, a player's expeditions hold at most ``max_cards`` cards, so at most that
+        many expeditions; an expedition of ``s`` cards scores at most the best value of the
+        table up to ``s + 1`` cards (a Photographer leader) plus the Botanist's 2; each
+        expedition advances a vehicle once at most, so an Uluru vehicle advances at most once
+        per expedition plus a Professor advance, and what it cashes in is at most its best
+        points per space for each advance.  Add each board's best site points and the
+        end-of-season bonuses, and at the end the museum; losses are bounded the same way."""
+        table = [self.tables.expedition_value(t) for t in range(HAND_LIMIT + 2)]
         cards = self.max_cards
-        per_card = max((value(s + 1) + BOTANIST_POINTS) / s for s in range(1, HAND_LIMIT + 1))
-        best = worst = 0
-        uluru_best = uluru_worst = 0.0
+        per_card = max(
+            (max(table[: s + 2]) + BOTANIST_POINTS) / s for s in range(1, HAND_LIMIT + 1)
+        )
+        best = worst = uluru_gain = uluru_loss = 0.0
+        bonuses = float(BOTANIST_POINTS + LINGUIST_POINTS)
         for pair in self.boards:
             values = [v for site in pair for v in (*site.points, *site.big, *site.small)]
             best += max(0, *values)
             worst += min(0, *values)
+            if any(site.rule == "rapa_nui" for site in pair):
+                bonuses += RAPA_NUI_POINTS
             for site in pair:
                 if site.rule == "uluru":
                     ratios = [site.points[s] / s for s in range(1, len(site.points))]
-                    uluru_best = max(uluru_best, *ratios)
-                    uluru_worst = min(uluru_worst, *site.points)
-        bonuses = BOTANIST_POINTS + LINGUIST_POINTS + RAPA_NUI_POINTS
-        gain = cards * per_card + (cards + 1) * uluru_best + best + bonuses
-        loss = -worst - (cards + 1) * uluru_worst
+                    uluru_gain += max(0, *ratios)
+                    uluru_loss += max(0, *(-v for v in site.points))
+        advances = cards + 1
+        gain = cards * per_card + advances * uluru_gain + best + bonuses
+        loss = cards * max(0, -min(table[1:])) + advances * uluru_loss - worst
         museum = max(abs(v) for v in self.tables.curator)
         return math.ceil(self.num_seasons * max(gain, loss) + museum)
 

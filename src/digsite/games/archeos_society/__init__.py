@@ -42,13 +42,13 @@ ties: the largest expedition of the last season, then the next largest..., then 
 Roles: Botanist (the tile: +2 if at least as large as the expedition under it, +2 at season
 end), Linguist (own track by the size; each artifact space reached or passed: advance any
 vehicle the expedition has not moved one space for free; the furthest score 2 at season end),
-Physician (keep up to size
-cards), Pilot (advance on any site the size allows), Cartographer (if the expedition could
-advance, play one more), Curator (a relic of the leader's colour; museum points at game end),
-Guide (+1 size for the site), Mercenary (wild, never leads; 10 in hand: the hand goes to the
-area), Patron (draw size cards after the hand went to the area), Photographer (scores as one
-card larger), Professor (a token 1-6 not above the size; at season end the highest sum
-may advance a vehicle, the lowest moves one back), Student (never advances a vehicle).
+Physician (keep up to size cards), Pilot (advance on any site the size allows), Cartographer
+(if the expedition could advance, play one more), Curator (a relic of the leader's colour;
+museum points at game end), Guide (+1 size for the site), Mercenary (wild, never leads; 10 in
+hand: the hand goes to the area), Patron (draw size cards after the hand went to the area),
+Photographer (scores as one card larger), Professor (a token 1-6 not above the size; at season
+end the highest sum may advance a vehicle, the lowest moves one back), Student (never advances
+a vehicle).
 
 Advanced sites: Chichén Itzá (draw the number beside each threshold crossed, at the end of the
 turn), Rapa Nui (season end: the furthest gain 3 and go back to the start), Ta-sekhet-maat (two

@@ -341,7 +341,9 @@ def test_cartographer_colour_effect_may_come_after_the_extra_expedition():
     play_expedition(state, hand[0], "colour", hand[1:3])  # 3 cards
     assert TARGET0 + RED in legal(state)
     state.apply_action(USE_ROLE)
-    assert state.decision == EXTRA
+    assert state.decision == EXTRA and state.suspended == [[hand[0], 0]]
+    saved = state.to_dict()  # the waiting expedition is saved and restored
+    assert state.game.state_from_dict(saved).to_dict() == saved
     play_expedition(state, card("red professor"), "colour", [])  # 1 card: red 0 -> 1
     state.apply_action(TARGET0 + RED)
     finish_effects_until(state, TARGET0 + RED)

@@ -333,3 +333,20 @@ def test_reference_holds_through_the_rare_decisions():
         assert_matches_reference(state, "Ur")
         state.apply_action(STOP)
     assert_matches_reference(state, "after Ur")
+
+
+def test_the_documentation_lists_every_view_field():
+    """The "What a player knows" section of the package documentation names every key."""
+    import re
+
+    import digsite.games.archeos_society as package
+
+    doc = package.__doc__
+    section = doc[doc.index("What a player knows") : doc.index("Observation layout")]
+    documented = set(re.findall(r"\b[a-z_]+\b", section))
+    state = new_state(3, "rapa_nui")
+    view = state.view(0)
+    assert set(view) <= documented
+    assert set(view["players"][0]) <= documented
+    state.apply_action(next(a for a in state.legal_actions() if a < 72))  # lead
+    assert set(state.view(0)["expedition"]) <= documented

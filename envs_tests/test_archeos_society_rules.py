@@ -109,7 +109,8 @@ def test_taking_from_the_area_is_public_and_not_replaced():
     state.apply_action(TAKE0 + card("green patron"))
     assert state.area_size == 0 and state.known[0][card("green patron")] == 1
     seen = LAYOUT.unpack(observation(state, 1))
-    assert seen["known_hands"][0][card("green patron")] == 0.25
+    known = seen["hands"][6:].reshape(7, 72)[1 + 1]  # seat 1 (the next player): row 2
+    assert known[card("green patron")] == 0.25
     assert not np.array_equal(before, observation(state, 1))
 
 
@@ -219,6 +220,27 @@ def test_linguist_track_and_artifacts():
     assert state.ledger[0][L_LINGUIST] == 2 and state.ledger[1][L_LINGUIST] == 0
 
 
+def test_linguist_free_advance_skips_a_vehicle_this_expedition_advanced():
+    """One space per vehicle and expedition, whatever gives the advance (issue 14)."""
+    state = new_state(2, "rapa_nui")
+    hand = cards("red linguist", "green linguist", "blue linguist")
+    arrange(state, hands={0: hand, 1: cards("red pilot")})
+    trial = state.clone()
+    play_expedition(state, hand[0], "role", hand[1:])
+    state.apply_action(TARGET0 + RED)  # the colour effect first: red 0 -> 1
+    state.apply_action(USE_ROLE)  # 0 -> 3 on the Linguist track: one artifact
+    assert state.decision == FREE_ADVANCE
+    assert TARGET0 + RED not in legal(state) and TARGET0 + GREEN in legal(state)
+    state.apply_action(TARGET0 + GREEN)
+    assert state.pos[0][RED] == 1 and state.pos[0][GREEN] == 1
+    # the other order: the free advance on red closes red to the colour effect
+    play_expedition(trial, hand[0], "role", hand[1:])
+    trial.apply_action(USE_ROLE)
+    trial.apply_action(TARGET0 + RED)
+    assert trial.pos[0][RED] == 1
+    assert trial.decision == TURN  # red advanced: no colour effect left, the turn ended
+
+
 # -- Physician, Patron -----------------------------------------------------------------------
 def test_physician_keeps_up_to_the_expedition_size():
     state = new_state(2)
@@ -294,7 +316,11 @@ def test_cartographer_chains_only_after_an_expedition_that_could_advance():
     assert USE_ROLE in legal(state)
     state.apply_action(USE_ROLE)
     play_expedition(state, card("blue student"), "colour", [card("blue pilot")])
-    assert len(state.expeditions[0]) == 3 and state.decision == TURN
+    assert len(state.expeditions[0]) == 3 and state.decision == EFFECTS
+    # back to the green Cartographer, whose role came before its colour effect
+    assert legal(state) == {TARGET0 + GREEN, STOP}
+    state.apply_action(TARGET0 + GREEN)
+    assert state.pos[0][GREEN] == 1 and state.decision == TURN and state.decider == 1
     # a Cartographer expedition too small to advance gives no extra expedition
     state = new_state(2, "rapa_nui")
     arrange(state, hands={0: hand, 1: cards("green pilot")})
@@ -303,6 +329,33 @@ def test_cartographer_chains_only_after_an_expedition_that_could_advance():
     refresh(state)
     play_expedition(state, hand[0], "colour", [])
     assert state.decision == TURN  # no effect open: the turn ended
+
+
+def test_cartographer_colour_effect_may_come_after_the_extra_expedition():
+    """Both effects in either order (issue 13): the role first, then the extra expedition,
+    then the Cartographer expedition's own colour advance."""
+    state = new_state(2, "rapa_nui")
+    hand = cards("red cartographer", "red linguist", "red pilot", "red professor")
+    arrange(state, hands={0: hand, 1: cards("green pilot")})
+    assert state.board(RED).thresholds[:2] == (1, 2)
+    play_expedition(state, hand[0], "colour", hand[1:3])  # 3 cards
+    assert TARGET0 + RED in legal(state)
+    state.apply_action(USE_ROLE)
+    assert state.decision == EXTRA and state.suspended == [[hand[0], 0]]
+    saved = state.to_dict()  # the waiting expedition is saved and restored
+    assert state.game.state_from_dict(saved).to_dict() == saved
+    play_expedition(state, card("red professor"), "colour", [])  # 1 card: red 0 -> 1
+    state.apply_action(TARGET0 + RED)
+    finish_effects_until(state, TARGET0 + RED)
+    assert legal(state) == {TARGET0 + RED, STOP}  # the 3-card expedition: red 1 -> 2
+    state.apply_action(TARGET0 + RED)
+    assert state.pos[0][RED] == 2 and state.decision == TURN and state.decider == 1
+
+
+def finish_effects_until(state, action: int) -> None:
+    """Decline effects until ``action`` is offered."""
+    while state.decision == EFFECTS and action not in legal(state):
+        state.apply_action(STOP)
 
 
 def test_curator_relic_once_per_colour_and_end_of_game_table():
@@ -349,6 +402,28 @@ def test_professor_tokens_and_end_of_season_moves():
     state.apply_action(TARGET0 + BLUE)
     assert state.pos[2][BLUE] == 1 and state.tokens == [-1] * 6
     assert state.season == 2
+
+
+def test_professor_advance_is_optional_the_move_back_is_not():
+    """ "Les restrictions sont incontournables ; les autres effets sont optionnels" (issue 15):
+    the highest sum may decline its advance; the lowest must move back."""
+    state = new_state(3, "rapa_nui")
+    arrange(state, hands={0: cards("red pilot"), 1: cards("green pilot"), 2: cards("blue pilot")})
+    state.tokens[2] = 0  # sums 3, 0, 0
+    state.pos[0][RED] = 3
+    state.pos[1][BLUE] = 2
+    state.pos[2][BLUE] = 1
+    refresh(state)
+    end_season(state)
+    assert state.decision == PROFESSOR_MOVE and state.decider == 0
+    assert STOP in legal(state)
+    state.apply_action(STOP)
+    assert state.pos[0] == [3, 0, 0, 0, 0, 0, 0]
+    for p in (1, 2):
+        assert state.decision == PROFESSOR_MOVE and state.decider == p
+        assert legal(state) == {TARGET0 + BLUE}  # no way to decline
+        state.apply_action(TARGET0 + BLUE)
+    assert state.pos[1][BLUE] == 1 and state.pos[2][BLUE] == 0 and state.season == 2
 
 
 def test_professor_all_tied_nobody_moves():

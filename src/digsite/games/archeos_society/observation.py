@@ -1,17 +1,20 @@
-"""What one Archeos Society player sees, written as named pieces into a flat float32 vector.
+"""``view(player)`` written as named pieces into a flat float32 vector, fast.
 
-Hidden: the other players' hands (except the cards they are publicly known to hold because they
-took them from the recruitment area), the deck order and where its monkeys are, another
-player's Physician choices in progress, and in the draft the role cards one has not seen.
-Seats are relative: seat 0 is the observer, 1.. the next players clockwise.
+The observation holds exactly what the view holds (``view.py`` is the reference; a plain
+reference encoder in ``envs_tests/test_archeos_society_observation.py`` writes the same bytes
+from the rules' lists).  Seats are relative: seat 0 is the observer, 1.. the next players
+clockwise.  Every count is divided by a true maximum of the game's data (``Scales``), so no
+reachable value saturates; scores are shifted so that negative ones show.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from ...core.encoding import ObservationLayout
-from .actions import DECISIONS, DRAFT_ROLE, GAME_OVER, NUM_TARGETS, PROFESSOR_MOVE
+from .actions import DECISIONS, DRAFT_ROLE, DRAFT_SITE, GAME_OVER, NUM_TARGETS, PROFESSOR_MOVE
 from .components import (
     HAND_LIMIT,
     MAX_SPACES,
@@ -23,55 +26,79 @@ from .components import (
 )
 
 SEATS = 6
-KIND_SCALE = 4.0  # at most 4 cards of one kind (Students)
-CARD = 1.0 / KIND_SCALE
-"""One card in a card-count row of the observation (``state.planes`` is kept in this unit)."""
-SCORE_SCALE = 150.0
+MAX_SEASONS = 3
+NUM_TOKENS = 6
+TOKEN_SUM = sum(range(1, NUM_TOKENS + 1))
 SEAT_FEATURES = 12
-EXPEDITION_FEATURES = 12
+"""In game, score, Linguist track, relics (6), Professor token sum, Botanist tile, the size of
+the expedition under it."""
+EXPEDITION_FEATURES = 2 * HAND_LIMIT
+"""Per seat: expeditions by cards other than Mercenaries (1..10), not / led by a Photographer."""
+QUEUE_FEATURES = 3  # Ur expedition to come, Professor advance to come, Professor move back
 CONTEXT_FEATURES = 12
+MAX_SUSPENDED = HAND_LIMIT - 1
+"""Cartographer expeditions waiting for their colour effect: each holds a card of the hand, and
+so does the expedition being played."""
+SUSPENDED_FEATURES = NUM_COLOURS + 1  # the Cartographer's colour, the size
+
+
+@dataclass(frozen=True)
+class Scales:
+    """True maxima of one game's data, by which the observation divides."""
+
+    card: float  # one card in a card-count row: 1 / the most cards of one kind
+    deck: float  # cards and monkeys of the largest deck
+    expeditions: float  # the most expeditions of one size a player can have in a season
+    score: float  # no reachable score is beyond +-score
+    linguist: float  # spaces of the Linguist track
+    artifacts: float  # artifacts on the Linguist track (free advances of one expedition)
 
 
 def observation_layout() -> ObservationLayout:
     return ObservationLayout(
         [
-            # card counts / 4 (at most 4 cards of a kind): copied from the state's float rows
-            ("hand", (NUM_KINDS,)),
+            # what is known of each hand: its size (per seat), then card counts copied from the
+            # state's float rows: the own hand, per seat (own first) the cards known to be there
+            ("hands", (SEATS + (1 + SEATS) * NUM_KINDS,)),
             ("area", (NUM_KINDS,)),
-            ("known_hands", (SEATS - 1, NUM_KINDS)),  # next seats: cards known in their hands
             ("played", (NUM_KINDS,)),  # cards in every expedition of the season
-            ("kept", (NUM_KINDS,)),  # own Physician choice in progress
+            ("kept", (NUM_KINDS,)),  # own Physician choice
             ("current_expedition", (NUM_KINDS,)),
             # public tables, cached until they change
             ("seats", (SEATS, SEAT_FEATURES)),
             ("vehicles", (SEATS, NUM_TARGETS, MAX_SPACES)),
-            ("tokens", (6, SEATS + 1)),  # Professor token 1..6: in the middle, or its seat
+            ("tokens", (NUM_TOKENS, SEATS + 1)),  # Professor token 1..6: the middle, or a seat
             ("roles", (NUM_ROLES,)),
             ("sides", (NUM_COLOURS, 3)),  # compass, advanced, not laid yet (draft)
-            ("season", (3,)),
+            ("season", (MAX_SEASONS,)),
             ("expeditions", (SEATS, EXPEDITION_FEATURES)),
             # the turn
             ("first_player", (SEATS,)),
-            ("hand_sizes", (SEATS,)),
+            ("monkey_holder", (SEATS,)),  # who drew the third monkey
+            ("queues", (SEATS, QUEUE_FEATURES)),
             ("monkeys", (4,)),  # revealed this season: 0..3
-            ("deck", (2,)),  # cards in the deck / 100, of which in the monkey-free top / 100
+            ("deck", (2,)),  # cards in the deck, of which in the monkey-free top
             ("decision", (len(DECISIONS),)),
             ("decider", (SEATS,)),
             ("leader", (NUM_ROLES + NUM_COLOURS,)),
             ("trait", (2,)),
             ("context", (CONTEXT_FEATURES,)),
+            ("advanced", (NUM_TARGETS,)),  # vehicles this expedition advanced
+            ("suspended", (MAX_SUSPENDED, SUSPENDED_FEATURES)),
             ("uluru_vehicle", (NUM_TARGETS,)),
             ("draft_hand", (NUM_ROLES,)),
             ("draft_board", (NUM_COLOURS,)),
-            ("num_players", (5,)),
+            ("num_players", (SEATS - 1,)),
         ]
     )
 
 
 LAYOUT = observation_layout()
 _S = {name: s.start for name, s in LAYOUT.slices.items()}
+_HAND_SIZES = LAYOUT["hands"].start
+_ROWS_START = _HAND_SIZES + SEATS
 _ROWS_END = LAYOUT["played"].stop
-_ROWS = _ROWS_END // NUM_KINDS
+_ROWS = (_ROWS_END - _ROWS_START) // NUM_KINDS
 _PUBLIC = slice(LAYOUT["seats"].start, LAYOUT["expeditions"].stop)
 """The public tables (seats to season) and the expedition rows: cached together by seat."""
 _TABLES_SIZE = LAYOUT["season"].stop - _PUBLIC.start
@@ -83,8 +110,8 @@ _PHOTO_LOW, _PHOTO_HIGH = PHOTOGRAPHER * NUM_COLOURS, PHOTOGRAPHER * NUM_COLOURS
 def _row_order(n: int, player: int) -> np.ndarray:
     """Rows of ``state.planes`` in observation order (the zero row for unused seats)."""
     zero = 2 * n + 2
-    known = [n + (player + s) % n for s in range(1, n)] + [zero] * (SEATS - n)
-    return np.array([player, 2 * n, *known, 2 * n + 1], dtype=np.intp)
+    known = [n + (player + s) % n for s in range(n)] + [zero] * (SEATS - n)
+    return np.array([player, *known, 2 * n, 2 * n + 1], dtype=np.intp)
 
 
 def _public_order(n: int, player: int) -> np.ndarray:
@@ -108,7 +135,7 @@ def _public_order(n: int, player: int) -> np.ndarray:
             else:
                 order[rel] = size
     base = _S["tokens"] - o
-    for v in range(6):
+    for v in range(NUM_TOKENS):
         for s in range(SEATS):
             at = base + v * (SEATS + 1) + 1 + s
             order[at] = base + v * (SEATS + 1) + 1 + (player + s) % n if s < n else size
@@ -128,32 +155,43 @@ def encode(state, player: int, out: np.ndarray) -> None:
     :func:`_public`), rotated to the observer; the turn is written entry by entry into zeros
     through a memoryview (few entries are set; numpy is slow per entry and converts Python
     lists slowly)."""
-    n = state.game.num_players
+    game = state.game
+    scales = game.scales
+    n = game.num_players
     decision = state.decision
     playing = decision != GAME_OVER
-    state.planes.take(_ORDERS[n, player], axis=0, out=out[:_ROWS_END].reshape(_ROWS, NUM_KINDS))
+    rows = out[_ROWS_START:_ROWS_END].reshape(_ROWS, NUM_KINDS)
+    state.planes.take(_ORDERS[n, player], axis=0, out=rows)
     out[_KEPT:] = 0.0  # the public part is overwritten whole below
-    if state.decider == player and state.keep_left:
-        kept = out[_KEPT : _KEPT + NUM_KINDS]
-        kept[:] = state.kept
-        kept *= CARD
     b = memoryview(out)
+    sizes = state.hand_size
+    for s in range(SEATS):
+        b[_HAND_SIZES + s] = sizes[(player + s) % n] / HAND_LIMIT if s < n else 0.0
     lead = state.lead
+    decider = state.decider
     if lead >= 0 and playing:
-        for k in state.expeditions[state.decider][-1]:
-            b[_CURRENT + k] += CARD
+        card = scales.card
+        if decider == player and any(state.kept):
+            kept = out[_KEPT : _KEPT + NUM_KINDS]
+            kept[:] = state.kept
+            kept *= card
+        for k in state.expeditions[decider][state.at]:
+            b[_CURRENT + k] += card
     _public(state).take(_PUBLIC_ORDERS[n, player], out=out[_PUBLIC])
 
     b[_FIRST + (state.first_player - player) % n] = 1.0
-    sizes = state.hand_size
-    for s in range(n):
-        b[_HAND_SIZES + s] = sizes[(player + s) % n] / HAND_LIMIT
+    if state.monkey_holder >= 0:
+        b[_MONKEY_HOLDER + (state.monkey_holder - player) % n] = 1.0
+    for q in state.ur_queue:
+        b[_QUEUES + (q - player) % n * QUEUE_FEATURES] = 1.0
+    for q, step in state.prof_queue:
+        b[_QUEUES + (q - player) % n * QUEUE_FEATURES + (1 if step > 0 else 2)] = 1.0
     b[_MONKEYS + state.monkeys] = 1.0
-    b[_DECK] = min(len(state.deck) / 100.0, 1.0)
-    b[_DECK + 1] = min(state.top_left / 100.0, 1.0)
+    b[_DECK] = len(state.deck) / scales.deck
+    b[_DECK + 1] = state.top_left / scales.deck
     b[_DECISION + decision] = 1.0
     if playing:
-        b[_DECIDER + (state.decider - player) % n] = 1.0
+        b[_DECIDER + (decider - player) % n] = 1.0
     if lead >= 0 and playing:
         b[_LEADER + lead // NUM_COLOURS] = 1.0
         b[_LEADER + NUM_ROLES + lead % NUM_COLOURS] = 1.0
@@ -164,22 +202,33 @@ def encode(state, player: int, out: np.ndarray) -> None:
         b[c + 1] = state.colour_done
         b[c + 2] = state.role_done
         b[c + 3] = state.cart_ok
-        b[c + 4] = min(state.ling_pending / 4.0, 1.0)
+        b[c + 4] = state.ling_pending / scales.artifacts
         b[c + 5] = state.keep_left / HAND_LIMIT
-        b[c + 6] = min(state.patron_draw / HAND_LIMIT, 1.0)
-        b[c + 7] = min(state.chichen_draws / HAND_LIMIT, 1.0)
+        b[c + 6] = state.patron_draw / HAND_LIMIT
+        b[c + 7] = state.chichen_draws / HAND_LIMIT
+        moved = state.moved
+        if moved:
+            for t in range(NUM_TARGETS):
+                if moved >> t & 1:
+                    b[_ADVANCED + t] = 1.0
+        if state.suspended:
+            exps = state.expeditions[decider]
+            for i, (kind, index) in enumerate(state.suspended):
+                base = _SUSPENDED + i * SUSPENDED_FEATURES
+                b[base + kind % NUM_COLOURS] = 1.0
+                b[base + NUM_COLOURS] = len(exps[index]) / HAND_LIMIT
     if state.phase:
         b[_CONTEXT + 7 + state.phase] = 1.0  # Ur or Professor phase
-        if decision == PROFESSOR_MOVE and state.prof_queue:
+        if decision == PROFESSOR_MOVE:
             b[_CONTEXT + (10 if state.prof_queue[0][1] > 0 else 11)] = 1.0
     if state.uluru_target >= 0:
         b[_ULURU + state.uluru_target] = 1.0
     if decision == DRAFT_ROLE:
         seen = state.draft_seen[player]
         for r in state.draft_hand:
-            if player == state.decider or seen[r]:
+            if player == decider or seen[r]:
                 b[_DRAFT_HAND + r] = 1.0
-    if state.draft_drawn >= 0:
+    elif decision == DRAFT_SITE:
         b[_DRAFT_BOARD + state.draft_drawn] = 1.0
     b[_NUM_PLAYERS + n - 2] = 1.0
 
@@ -187,7 +236,8 @@ def encode(state, player: int, out: np.ndarray) -> None:
 _KEPT = _S["kept"]
 _CURRENT = _S["current_expedition"]
 _FIRST = _S["first_player"]
-_HAND_SIZES = _S["hand_sizes"]
+_MONKEY_HOLDER = _S["monkey_holder"]
+_QUEUES = _S["queues"]
 _MONKEYS = _S["monkeys"]
 _DECK = _S["deck"]
 _DECISION = _S["decision"]
@@ -195,12 +245,13 @@ _DECIDER = _S["decider"]
 _LEADER = _S["leader"]
 _TRAIT = _S["trait"]
 _CONTEXT = _S["context"]
+_ADVANCED = _S["advanced"]
+_SUSPENDED = _S["suspended"]
 _ULURU = _S["uluru_vehicle"]
 _DRAFT_HAND = _S["draft_hand"]
 _DRAFT_BOARD = _S["draft_board"]
 _NUM_PLAYERS = _S["num_players"]
 assert _KEPT == _ROWS_END  # encode zeroes everything after the copied card rows
-assert HAND_LIMIT == 10  # the documented scale of hand sizes and the size cap
 
 
 def _public(state) -> np.ndarray:
@@ -222,12 +273,13 @@ def _write_tables(state, block: np.ndarray) -> None:
     tokens, roles and sides and season, by absolute seat.  The tables are mostly zeros: the
     few other entries are written one by one through a memoryview (much faster per entry than
     numpy's indexing, or than converting index lists)."""
-    n = state.game.num_players
+    game = state.game
+    scales = game.scales
+    n = game.num_players
     o = -_PUBLIC.start
     block[:] = 0.0
     b = memoryview(block)
-    length = state.game.tables.linguist_length
-    holder = state.botanist[0]
+    holder, index = state.botanist
     token_sum = [0] * n
     tokens = o + _S["tokens"]
     for v, q in enumerate(state.tokens):
@@ -238,16 +290,15 @@ def _write_tables(state, block: np.ndarray) -> None:
     for p in range(n):
         base = seats + p * SEAT_FEATURES
         b[base] = 1.0
-        score = state.score[p]
-        if score > 0:
-            b[base + 1] = min(score / SCORE_SCALE, 1.0)
-        b[base + 2] = state.linguist[p] / length
+        b[base + 1] = 0.5 + state.score[p] / (2.0 * scales.score)
+        b[base + 2] = state.linguist[p] / scales.linguist
         for c, relic in enumerate(state.relics[p]):
             if relic:
                 b[base + 3 + c] = 1.0
-        b[base + 9] = token_sum[p] / 21.0
+        b[base + 9] = token_sum[p] / TOKEN_SUM
         if holder == p:
             b[base + 10] = 1.0
+            b[base + 11] = len(state.expeditions[p][index]) / HAND_LIMIT
         vbase = vehicles + p * NUM_TARGETS * MAX_SPACES
         for t, where in enumerate(state.pos[p]):
             b[vbase + t * MAX_SPACES + where] = 1.0
@@ -260,8 +311,8 @@ def _write_tables(state, block: np.ndarray) -> None:
 
 
 def _update_expedition_rows(state, cache: dict, rows: np.ndarray) -> None:
-    """Per absolute seat: expeditions by size 1..10 (/ 4), Mercenaries in them (/ 10),
-    expeditions led by a Photographer (/ 5).
+    """Per absolute seat: the count of expeditions of each (cards other than Mercenaries,
+    led by a Photographer) pair.
 
     Within a season expeditions only grow at the end (a new one, or a card added to the last
     one): nothing is redone while the count of cards in expeditions stays, and then only the
@@ -278,26 +329,21 @@ def _update_expedition_rows(state, cache: dict, rows: np.ndarray) -> None:
         keys = [None] * SEATS
         rows[:] = 0.0
     cache["expeditions"] = (when, cards, keys)
+    scale = state.game.scales.expeditions
     for p, exps in enumerate(state.expeditions):
         key = (len(exps), len(exps[-1])) if exps else (0, 0)
         if keys[p] != key:
             keys[p] = key
             base = p * EXPEDITION_FEATURES
-            rows[base : base + EXPEDITION_FEATURES] = _expedition_row(exps)
+            rows[base : base + EXPEDITION_FEATURES] = _expedition_row(exps, scale)
 
 
-def _expedition_row(exps: list[list[int]]) -> list[float]:
-    row = [0.0] * EXPEDITION_FEATURES
-    mercs = photo = 0
+def _expedition_row(exps: list[list[int]], scale: float) -> list[float]:
+    counts = [0] * EXPEDITION_FEATURES
     for e in exps:
-        j = min(len(e), 10) - 1
-        if row[j] < 1.0:
-            row[j] += 0.25
+        size = 0
         for k in e:
-            if _MERC_LOW <= k <= _MERC_HIGH:
-                mercs += 1
-        if _PHOTO_LOW <= e[0] <= _PHOTO_HIGH:
-            photo += 1
-    row[10] = min(mercs / 10.0, 1.0)
-    row[11] = min(photo / 5.0, 1.0)
-    return row
+            if not _MERC_LOW <= k <= _MERC_HIGH:
+                size += 1
+        counts[size - 1 + HAND_LIMIT * (_PHOTO_LOW <= e[0] <= _PHOTO_HIGH)] += 1
+    return [c / scale for c in counts]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -72,7 +73,7 @@ from .components import (
     load_sites,
     load_tables,
 )
-from .observation import CARD, encode, observation_layout
+from .observation import Scales, encode, observation_layout
 
 OPTIONS = {
     "num_players": 4,
@@ -86,6 +87,9 @@ EXTRA_SETUPS = ("random", "draft")
 PLAY, UR_PHASE, PROFESSOR_PHASE = range(3)
 """What an expedition's effects return to: normal play, the Ur end-of-season expeditions, or the
 end-of-season Professor moves."""
+BOTANIST_POINTS = 2  # taking the tile, and holding it at the end of a season
+LINGUIST_POINTS = 2  # the furthest on the Linguist track at the end of a season
+RAPA_NUI_POINTS = 3  # the furthest on Rapa Nui at the end of a season
 LEDGER = ("botanist", "linguist", "sites", "expeditions", "rapa_nui", "uluru", "curator")
 """Where points come from (kept per player so the invariants can check the score)."""
 (L_BOTANIST, L_LINGUIST, L_SITES, L_EXPEDITIONS, L_RAPA_NUI, L_ULURU, L_CURATOR) = range(7)
@@ -153,6 +157,17 @@ class ArcheosSocietyGame(Game):
             "tables": _option(tables),
             "scenarios": _option(scenarios),
         }
+        self.max_cards = sum(sorted(self._role_totals(), reverse=True)[:ROLES_PER_GAME])
+        """Cards of the largest composition of 6 roles (the deck of the game at most)."""
+        most_of_a_kind = max(self.card_counts)
+        self.scales = Scales(
+            card=1.0 / (1 << (most_of_a_kind - 1).bit_length()),  # a power of 2: sums stay exact
+            deck=float(self.max_cards + NUM_MONKEYS),
+            expeditions=float(self.max_cards),
+            score=float(self.score_bound()),
+            linguist=float(self.tables.linguist_length),
+            artifacts=float(max(1, len(self.tables.linguist_artifacts))),
+        )
         self.layout = observation_layout()
         self.observation_size = self.layout.size
 
@@ -170,6 +185,50 @@ class ArcheosSocietyGame(Game):
 
     def observation_piece_names(self):
         return list(self.layout.slices.items())
+
+    def _role_totals(self) -> list[int]:
+        return [
+            sum(self.card_counts[r * NUM_COLOURS : (r + 1) * NUM_COLOURS]) for r in range(NUM_ROLES)
+        ]
+
+    def score_bound(self) -> int:
+        """No reachable score lies beyond plus or minus this (the observation's scale).
+
+        Per season, a player's expeditions hold at most ``max_cards`` cards, so at most that
+        many expeditions; an expedition of ``s`` cards scores at most the best value of the
+        table up to ``s + 1`` cards (a Photographer leader) plus the Botanist's 2; each
+        expedition advances a vehicle once at most, so an Uluru vehicle advances at most once
+        per expedition plus a Professor advance, and what it cashes in is at most its best
+        points per space for each advance.  Add each board's best site points and the
+        end-of-season bonuses, and at the end the museum; losses are bounded the same way."""
+        table = [self.tables.expedition_value(t) for t in range(HAND_LIMIT + 2)]
+        cards = self.max_cards
+        per_card = max(
+            (max(table[: s + 2]) + BOTANIST_POINTS) / s for s in range(1, HAND_LIMIT + 1)
+        )
+        best = worst = uluru_gain = uluru_loss = 0.0
+        bonuses = float(BOTANIST_POINTS + LINGUIST_POINTS)
+        for pair in self.boards:
+            values = [v for site in pair for v in (*site.points, *site.big, *site.small)]
+            best += max(0, *values)
+            worst += min(0, *values)
+            if any(site.rule == "rapa_nui" for site in pair):
+                bonuses += RAPA_NUI_POINTS
+            for site in pair:
+                if site.rule == "uluru":
+                    ratios = [site.points[s] / s for s in range(1, len(site.points))]
+                    uluru_gain += max(0, *ratios)
+                    uluru_loss += max(0, *(-v for v in site.points))
+        advances = cards + 1
+        gain = cards * per_card + advances * uluru_gain + best + bonuses
+        loss = cards * max(0, -min(table[1:])) + advances * uluru_loss - worst
+        museum = max(abs(v) for v in self.tables.curator)
+        return math.ceil(self.num_seasons * max(gain, loss) + museum)
+
+    def render_view(self, view: Mapping[str, Any]) -> str:
+        from .text import render_view
+
+        return render_view(self, view)
 
     def composition(self, roles: list[int]) -> list[int]:
         """Cards per kind in a game with these roles (monkeys aside)."""
@@ -223,6 +282,15 @@ class ArcheosSocietyState(CachedMaskState):
         self.colour_done = False
         self.role_done = False
         self.cart_ok = False
+        self.at = -1
+        """Index (in the decider's expeditions) of the expedition whose effects are resolved:
+        the last one, or a Cartographer expedition resumed after its extra expedition."""
+        self.moved = 0
+        """Bit ``1 << target`` of each vehicle advanced by this expedition (one space at most
+        per expedition, whatever gives the advance)."""
+        self.suspended: list[list[int]] = []
+        """``[leader, index]`` of each Cartographer expedition whose colour effect waits for
+        its extra expedition (innermost last)."""
         self.ling_pending = 0
         self.keep_left = 0
         self.kept = [0] * NUM_KINDS
@@ -239,8 +307,9 @@ class ArcheosSocietyState(CachedMaskState):
         self.draft_boards: list[int] = []
         self.draft_drawn = -1
         self._mask: np.ndarray | None = None
+        self.unit = game.scales.card
         self.planes = np.zeros((2 * n + 3, NUM_KINDS), dtype=np.float32)
-        """Card counts as float rows in observation units (``CARD`` per card), kept in step with
+        """Card counts as float rows in observation units (``unit`` per card), kept in step with
         the lists so the observation copies them: hands (rows 0..n-1), known cards (n..2n-1),
         the area (2n), expeditions (2n+1), zeros (2n+2)."""
         self.version = 0
@@ -380,8 +449,8 @@ class ArcheosSocietyState(CachedMaskState):
         return self.board(target)
 
     def size(self) -> int:
-        """Cards in the expedition being played."""
-        return len(self.expeditions[self.decider][-1])
+        """Cards in the expedition whose effects are resolved (or which is being played)."""
+        return len(self.expeditions[self.decider][self.at])
 
     def _colour_targets(self) -> list[int]:
         p = self.decider
@@ -390,20 +459,23 @@ class ArcheosSocietyState(CachedMaskState):
         size = self.size() + (_ROLE_OF[self.lead] == GUIDE)
         colours = range(NUM_COLOURS) if _ROLE_OF[self.lead] == PILOT else (_COLOUR_OF[self.lead],)
         out = []
-        pos = self.pos[p]
+        pos, moved = self.pos[p], self.moved
         for c in colours:
             for t in self.vehicles(c):
                 site = self._target_site(t)
-                if pos[t] < site.last and size >= site.thresholds[pos[t]]:
+                if pos[t] < site.last and size >= site.thresholds[pos[t]] and not moved >> t & 1:
                     out.append(t)
         return out
 
-    def _free_targets(self, p: int, step: int) -> list[int]:
-        """Vehicles that can move one space forward (step 1) or back (step -1)."""
+    def _free_targets(self, p: int, step: int, moved: int = 0) -> list[int]:
+        """Vehicles that can move one space forward (step 1) or back (step -1), except those
+        in the bit set ``moved`` (already advanced by this expedition)."""
         out = []
         pos = self.pos[p]
         for c in range(NUM_COLOURS):
             for t in self.vehicles(c):
+                if moved >> t & 1:
+                    continue
                 if (pos[t] < self._target_site(t).last) if step > 0 else pos[t] > 0:
                     out.append(t)
         return out
@@ -466,11 +538,14 @@ class ArcheosSocietyState(CachedMaskState):
             mask[STOP] = 1
             mask[[TARGET0 + t for t in self._colour_targets()]] = 1
             mask[self._role_options()] = 1
-        elif d in (FREE_ADVANCE, PROFESSOR_MOVE):
-            step = self.prof_queue[0][1] if d == PROFESSOR_MOVE else 1
+        elif d == FREE_ADVANCE:
+            mask[[TARGET0 + t for t in self._free_targets(p, 1, self.moved)]] = 1
+            mask[STOP] = 1
+        elif d == PROFESSOR_MOVE:
+            step = self.prof_queue[0][1]
             mask[[TARGET0 + t for t in self._free_targets(p, step)]] = 1
-            if d == FREE_ADVANCE:
-                mask[STOP] = 1
+            if step > 0:
+                mask[STOP] = 1  # the advance is optional, the move back is not
         elif d == KEEP:
             mask[STOP] = 1
             mask[[k for k in range(NUM_KINDS) if hand[k] > self.kept[k]]] = 1
@@ -500,9 +575,9 @@ class ArcheosSocietyState(CachedMaskState):
             self.hand_size[p] += 1
             self.known[p][k] += 1
             planes = self.planes
-            planes[2 * n, k] -= CARD
-            planes[p, k] += CARD
-            planes[n + p, k] += CARD
+            planes[2 * n, k] -= self.unit
+            planes[p, k] += self.unit
+            planes[n + p, k] += self.unit
             self._end_turn(p)
         elif action == DRAW:
             count = 2 if self.area_size == 0 and self.hand_size[p] <= HAND_LIMIT - 2 else 1
@@ -526,7 +601,7 @@ class ArcheosSocietyState(CachedMaskState):
                     return False
                 continue
             self.hands[p][card] += 1
-            self.planes[p, card] += CARD
+            self.planes[p, card] += self.unit
             self.hand_size[p] += 1
             count -= 1
         return True
@@ -535,21 +610,23 @@ class ArcheosSocietyState(CachedMaskState):
         self._take_from_hand(p, kind, 1)
         self.expeditions[p].append([kind])
         self.played[kind] += 1
-        self.planes[-2, kind] += CARD
+        self.planes[-2, kind] += self.unit
         self.lead = kind
         self.trait = -1
         self.cap = cap
+        self.at = -1
+        self.moved = 0
         self.colour_done = self.role_done = self.cart_ok = False
         self.decision = TRAIT
 
     def _take_from_hand(self, p: int, kind: int, count: int) -> None:
         self.hands[p][kind] -= count
         self.hand_size[p] -= count
-        self.planes[p, kind] -= count * CARD
+        self.planes[p, kind] -= count * self.unit
         known = self.known[p]
         if known[kind]:
             known[kind] = max(0, known[kind] - count)
-            self.planes[self.game.num_players + p, kind] = known[kind] * CARD
+            self.planes[self.game.num_players + p, kind] = known[kind] * self.unit
 
     def _on_trait(self, action: int) -> None:
         self.trait = 0 if action == TRAIT_COLOUR else 1
@@ -565,7 +642,7 @@ class ArcheosSocietyState(CachedMaskState):
         self._take_from_hand(p, action, 1)
         self.expeditions[p][-1].append(action)
         self.played[action] += 1
-        self.planes[-2, action] += CARD
+        self.planes[-2, action] += self.unit
         if self.size() >= self.cap or not self._addable():
             self._expedition_played()
 
@@ -577,14 +654,27 @@ class ArcheosSocietyState(CachedMaskState):
 
     def _effects(self) -> None:
         if not self._colour_targets() and not self._role_options():
-            self._finish_expedition()
+            self._close_expedition()
         else:
             self.decision = EFFECTS
+
+    def _close_expedition(self) -> None:
+        """The effects of this expedition are over: back to the Cartographer expedition that
+        waits for its colour effect, or the end of the turn."""
+        if not self.suspended:
+            self._finish_expedition()
+            return
+        self.lead, self.at = self.suspended.pop()
+        self.trait = -1
+        self.colour_done = self.cart_ok = False
+        self.role_done = True
+        self.moved = 0
+        self._effects()
 
     def _on_effects(self, action: int) -> None:
         p = self.decider
         if action == STOP:
-            self._finish_expedition()
+            self._close_expedition()
         elif TARGET0 <= action < TARGET0 + NUM_TARGETS:
             self.colour_done = True
             if _ROLE_OF[self.lead] == PILOT:
@@ -602,7 +692,7 @@ class ArcheosSocietyState(CachedMaskState):
         self.role_done = True
         role, size = _ROLE_OF[self.lead], self.size()
         if role == BOTANIST:
-            self._gain(p, L_BOTANIST, 2)  # bumps the version for the tile too
+            self._gain(p, L_BOTANIST, BOTANIST_POINTS)  # bumps the version for the tile too
             self.botanist = [p, len(self.expeditions[p]) - 1]
             self._effects()
         elif role == LINGUIST:
@@ -617,7 +707,8 @@ class ArcheosSocietyState(CachedMaskState):
             self.keep_left = min(size, self.hand_size[p])
             self.decision = KEEP
         elif role == CARTOGRAPHER:
-            self.colour_done = True  # the extra expedition closes this one's effects
+            if not self.colour_done:  # its colour effect may still come after the extra one
+                self.suspended.append([self.lead, len(self.expeditions[p]) - 1])
             self.decision = EXTRA
         elif role == CURATOR:
             self.relics[p][_COLOUR_OF[self.lead]] = 1
@@ -636,8 +727,11 @@ class ArcheosSocietyState(CachedMaskState):
         site = self._target_site(target)
         self.pos[p][target] += 1
         self.version += 1
-        if in_turn and site.rule == "chichen_itza":
-            self.chichen_draws += site.draws[self.pos[p][target] - 1]
+        if in_turn:
+            self.moved |= 1 << target
+            if site.rule == "chichen_itza":  # more than a full hand of draws is never drawn
+                draws = self.chichen_draws + site.draws[self.pos[p][target] - 1]
+                self.chichen_draws = min(draws, HAND_LIMIT)
         if site.rule == "uluru":
             self.decision = ULURU
             self.uluru_target = target
@@ -660,7 +754,7 @@ class ArcheosSocietyState(CachedMaskState):
 
     def _resume_effects(self) -> None:
         if self.ling_pending:
-            if self._free_targets(self.decider, 1):
+            if self._free_targets(self.decider, 1, self.moved):
                 self.decision = FREE_ADVANCE
                 return
             self.ling_pending = 0
@@ -686,7 +780,7 @@ class ArcheosSocietyState(CachedMaskState):
 
     def _on_extra(self, action: int) -> None:
         if action == STOP:
-            self._finish_expedition()
+            self._close_expedition()
         else:
             self._start_expedition(self.decider, action, self.cap)
 
@@ -698,7 +792,7 @@ class ArcheosSocietyState(CachedMaskState):
                 area[k] += d
                 self.area_size += d
                 self._take_from_hand(p, k, d)
-                self.planes[-3, k] += d * CARD
+                self.planes[-3, k] += d * self.unit
 
     def _finish_expedition(self) -> None:
         p = self.decider
@@ -715,6 +809,9 @@ class ArcheosSocietyState(CachedMaskState):
         self.lead = self.trait = -1
         self.cap = HAND_LIMIT
         self.colour_done = self.role_done = self.cart_ok = False
+        self.at = -1
+        self.moved = 0
+        self.suspended = []
         self.ling_pending = self.keep_left = self.patron_draw = self.chichen_draws = 0
         self.kept = [0] * NUM_KINDS
         self.uluru_target = -1
@@ -747,7 +844,7 @@ class ArcheosSocietyState(CachedMaskState):
             site = self.board(self.ur_colour)
             cap = site.max_size[self.pos[q][self.ur_colour]]
             if cap > 0 and self._can_lead(q):
-                self.cap = cap
+                self.cap = min(cap, HAND_LIMIT)
                 self.decision, self.decider = UR, q
                 return
         self.phase = PLAY
@@ -778,13 +875,13 @@ class ArcheosSocietyState(CachedMaskState):
         # 2. end-of-season role effects
         holder = self.botanist[0]
         if holder >= 0:
-            self._gain(holder, L_BOTANIST, 2)
+            self._gain(holder, L_BOTANIST, BOTANIST_POINTS)
             self.botanist = [-1, -1]
         if LINGUIST in self.roles:
             best = max(self.linguist)
             for p in range(n):
                 if best > 0 and self.linguist[p] == best:
-                    self._gain(p, L_LINGUIST, 2)
+                    self._gain(p, L_LINGUIST, LINGUIST_POINTS)
         if PROFESSOR in self.roles:
             sums = [sum(v + 1 for v in range(6) if self.tokens[v] == p) for p in range(n)]
             high, low = max(sums), min(sums)
@@ -809,6 +906,9 @@ class ArcheosSocietyState(CachedMaskState):
 
     def _on_professor_move(self, action: int) -> None:
         p, step = self.prof_queue.pop(0)
+        if action == STOP:  # the highest sum declines its advance
+            self._next_professor_move()
+            return
         target = action - TARGET0
         self.version += 1
         if step > 0:
@@ -847,7 +947,7 @@ class ArcheosSocietyState(CachedMaskState):
                 best = max(q[c] for q in self.pos)
                 for p in range(n):
                     if best > 0 and self.pos[p][c] == best:
-                        self._gain(p, L_RAPA_NUI, 3)
+                        self._gain(p, L_RAPA_NUI, RAPA_NUI_POINTS)
                         self.pos[p][c] = 0
         # 4. expedition points, Mercenaries removed first
         last = self.season == self.game.num_seasons
@@ -887,7 +987,7 @@ class ArcheosSocietyState(CachedMaskState):
         n = self.game.num_players
         rows = [*self.hands, *self.known, self.area, self.played, [0] * NUM_KINDS]
         self.planes = np.array(rows, dtype=np.float32).reshape(2 * n + 3, NUM_KINDS)
-        self.planes *= CARD
+        self.planes *= self.unit
         self._obs_cache = {}
 
     # -- custom set-up -----------------------------------------------------------------------
@@ -1008,6 +1108,7 @@ class ArcheosSocietyState(CachedMaskState):
             assert self.hand_size[p] == sum(self.hands[p]) <= HAND_LIMIT, "hand size wrong"
             assert all(0 <= self.known[p][k] <= self.hands[p][k] for k in range(NUM_KINDS))
             assert self.score[p] == sum(self.ledger[p]), "score disagrees with its sources"
+            assert abs(self.score[p]) <= self.game.scales.score, "score beyond its bound"
             for t in range(NUM_TARGETS):
                 if t == SECOND_VEHICLE and self._two_vehicle_colour() < 0:
                     assert self.pos[p][t] == 0
@@ -1035,10 +1136,15 @@ class ArcheosSocietyState(CachedMaskState):
 
         return action_text(self, action)
 
-    def render(self) -> str:
-        from .text import render_state
+    def render_spectator(self) -> str:
+        from .text import render_spectator
 
-        return render_state(self)
+        return render_spectator(self)
+
+    def view(self, player: int) -> dict[str, Any]:
+        from .view import build_view
+
+        return build_view(self, player)
 
     def observe(self, player: int, out: np.ndarray) -> None:
         encode(self, player, out)
@@ -1056,6 +1162,7 @@ _NESTED = (
     "relics",
     "ledger",
     "prof_queue",
+    "suspended",
     "draft_seen",
 )
 

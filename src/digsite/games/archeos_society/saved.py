@@ -53,6 +53,7 @@ FIELDS = (
     "phase",
     "expedition",
     "kept",
+    "suspended",
     "ur",
     "professor_queue",
     "draft",
@@ -69,6 +70,8 @@ _EXPEDITION = (
     "patron_draw",
     "chichen_draws",
     "uluru_target",
+    "at",
+    "moved",
 )
 
 
@@ -103,6 +106,7 @@ def save(state) -> dict[str, Any]:
         "phase": state.phase,
         "expedition": [_plain(getattr(state, k)) for k in _EXPEDITION],
         "kept": list(state.kept),
+        "suspended": [list(x) for x in state.suspended],
         "ur": [list(state.ur_queue), state.ur_colour],
         "professor_queue": [list(x) for x in state.prof_queue],
         "draft": [
@@ -216,12 +220,33 @@ def _restore_fields(state, data: Mapping[str, Any]) -> None:
     values = data["expedition"]
     if not isinstance(values, list) or len(values) != len(_EXPEDITION):
         _fail(f"expedition must list {_EXPEDITION}")
-    lows = (-1, -1, 0, 0, 0, 0, 0, 0, 0, 0, -1)
-    highs = (NUM_KINDS - 1, 1, HAND_LIMIT, 1, 1, 1, 20, HAND_LIMIT, HAND_LIMIT, 60, 6)
+    lows = (-1, -1, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, 0)
+    highs = (
+        NUM_KINDS - 1,
+        1,
+        HAND_LIMIT,
+        1,
+        1,
+        1,
+        20,
+        HAND_LIMIT,
+        HAND_LIMIT,
+        HAND_LIMIT,
+        NUM_TARGETS - 1,
+        200,
+        (1 << NUM_TARGETS) - 1,
+    )
     for name, value, low, high in zip(_EXPEDITION, values, lows, highs, strict=True):
         v = _int(value, f"expedition {name}", low, high)
         setattr(state, name, bool(v) if high == 1 and low == 0 else v)
     state.kept = _ints(data["kept"], "kept", NUM_KINDS, 0, HAND_LIMIT)
+    suspended = data["suspended"]
+    if not isinstance(suspended, list):
+        _fail("suspended is a list of [leader, expedition index]")
+    state.suspended = [_ints(x, "suspended", 2, 0, 200) for x in suspended]
+    own = state.expeditions[state.decider] if state.decider >= 0 else []
+    if any(i >= len(own) or own[i][0] != lead for lead, i in state.suspended):
+        _fail("a suspended Cartographer expedition must be one of the player to move's")
     if any(state.kept[k] > state.hands[max(state.decider, 0)][k] for k in range(NUM_KINDS)):
         _fail("kept cards must be in the hand of the player to move")
     ur = data["ur"]
@@ -250,7 +275,8 @@ def _restore_fields(state, data: Mapping[str, Any]) -> None:
     if d in (TRAIT, ADD, EFFECTS, FREE_ADVANCE, KEEP) and (
         state.lead < 0
         or not state.expeditions[state.decider]
-        or state.expeditions[state.decider][-1][0] != state.lead
+        or state.at >= len(state.expeditions[state.decider])
+        or state.expeditions[state.decider][state.at][0] != state.lead
     ):
         _fail("an expedition decision needs the expedition being played and its leader")
     if d == ULURU and state.uluru_target < 0:

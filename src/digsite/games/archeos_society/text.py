@@ -1,6 +1,10 @@
-"""Names of actions and a text picture of an Archeos Society position (public facts only)."""
+"""Names of actions, the spectator's picture of an Archeos Society position and a seat's picture
+drawn from its view alone."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 from .actions import (
     ADD,
@@ -8,7 +12,9 @@ from .actions import (
     DECISIONS,
     DRAFT_ROLE0,
     DRAW,
+    EFFECTS,
     EXTRA,
+    FREE_ADVANCE,
     GAME_OVER,
     KEEP,
     NUM_ACTIONS,
@@ -23,10 +29,12 @@ from .actions import (
     TRAIT_COLOUR,
     TRAIT_ROLE,
     TURN,
+    ULURU,
     UR,
     USE_ROLE,
 )
-from .components import COLOURS, NUM_KINDS, ROLE_TITLES, kind_name
+from .components import COLOURS, MONKEY, NUM_KINDS, ROLE_TITLES, kind_name
+from .view import multiset
 
 _STOP_WORDS = {
     TURN: "put the hand of ten Mercenaries into the recruitment area",
@@ -34,6 +42,10 @@ _STOP_WORDS = {
     KEEP: "keep no more cards",
     EXTRA: "no extra expedition",
     UR: "play no expedition",
+    EFFECTS: "no more effects: the expedition is over",
+    FREE_ADVANCE: "skip the Linguist's free advance",
+    ULURU: "stay on Uluru",
+    PROFESSOR_MOVE: "do not advance (Professor)",
 }
 
 
@@ -78,38 +90,108 @@ def action_text(state, action: int) -> str:
     return f"lay the {board} site board {side} side up"
 
 
-def _cards(counts) -> str:
-    return ", ".join(f"{c}x {kind_name(k)}" for k, c in enumerate(counts) if c) or "-"
+def _names(kinds: list[int]) -> str:
+    """A multiset of cards (sorted kinds) as ``2x red Botanist, blue Guide``."""
+    counts: dict[int, int] = {}
+    for k in kinds:
+        counts[k] = counts.get(k, 0) + 1
+    return ", ".join(f"{c}x {kind_name(k)}" if c > 1 else kind_name(k) for k, c in counts.items())
 
 
-def render_state(state) -> str:
-    n = state.game.num_players
-    lines = [
-        f"Archeos Society, season {state.season}/{state.game.num_seasons}, "
-        f"{DECISIONS[state.decision]}"
-        + ("" if state.decision == GAME_OVER else f" (player {state.decider})"),
-        "roles: " + ", ".join(ROLE_TITLES[r] for r in state.roles),
-        f"deck {len(state.deck)} cards, monkeys revealed {state.monkeys}",
-        "recruitment area: " + _cards(state.area),
-    ]
-    for c in range(len(COLOURS)):
-        if state.sides[c] < 0:
+def _board_lines(game, sides: list[int], where) -> list[str]:
+    """One line per board: its name and ``where(colour, two_vehicles)`` (the vehicles)."""
+    lines = []
+    for c, side in enumerate(sides):
+        if side < 0:
             lines.append(f"{COLOURS[c]} board: not laid yet")
             continue
-        site = state.board(c)
-        where = " ".join(
-            f"p{p}@{state.pos[p][c]}"
-            + (f"/{state.pos[p][SECOND_VEHICLE]}" if site.rule == "ta_sekhet_maat" else "")
-            for p in range(n)
-        )
-        lines.append(f"{site.name} ({COLOURS[c]}): {where}")
+        site = game.boards[c][side]
+        lines.append(f"{site.name} ({COLOURS[c]}): {where(c, site.rule == 'ta_sekhet_maat')}")
+    return lines
+
+
+def _vehicles(positions: list[list[int]], colour: int, two: bool) -> str:
+    return " ".join(
+        f"p{p}@{pos[colour]}" + (f"/{pos[SECOND_VEHICLE]}" if two else "")
+        for p, pos in enumerate(positions)
+    )
+
+
+def _header(game, season: int, decision: str, decider) -> str:
+    mover = "" if decider is None else f" (player {decider})"
+    return f"season {season}/{game.num_seasons}, {decision}{mover}"
+
+
+def render_spectator(state) -> str:
+    """The spectator's picture: the whole position, hands and deck included."""
+    game = state.game
+    n = game.num_players
+    playing = state.decision != GAME_OVER
+    monkeys_left = state.deck.count(MONKEY)
+    lines = [
+        "Archeos Society, spectator's picture (shows every hand and the deck: hidden information)",
+        _header(game, state.season, DECISIONS[state.decision], state.decider if playing else None),
+        "roles: " + ", ".join(ROLE_TITLES[r] for r in sorted(state.roles)),
+        f"deck {len(state.deck)} cards ({monkeys_left} monkeys in it), "
+        f"monkeys revealed {state.monkeys}",
+        "recruitment area: " + (_names(multiset(state.area)) or "-"),
+    ]
+    lines += _board_lines(game, state.sides, lambda c, two: _vehicles(state.pos, c, two))
     for p in range(n):
         exps = " | ".join(" ".join(kind_name(k) for k in e) for e in state.expeditions[p])
         lines.append(
-            f"player {p}: {state.score[p]} points, {state.hand_size[p]} cards, "
-            f"linguist {state.linguist[p]}, relics {sum(state.relics[p])}; "
+            f"player {p}: {state.score[p]} points, linguist {state.linguist[p]}, "
+            f"relics {sum(state.relics[p])}; hand: {_names(multiset(state.hands[p])) or '-'}; "
             f"expeditions: {exps or '-'}"
         )
+    if state.draft_hand:
+        lines.append("draft hand: " + ", ".join(ROLE_TITLES[r] for r in state.draft_hand))
     if state.decision == GAME_OVER:
         lines.append("winners: " + ", ".join(f"player {p}" for p in state.winners()))
+    return "\n".join(lines)
+
+
+def render_view(game, view: Mapping[str, Any]) -> str:
+    """One seat's picture, drawn from ``view`` (``state.view(player)``) alone."""
+    me = view["player"]
+    players = view["players"]
+    lines = [
+        f"Archeos Society, seen by player {me}",
+        _header(game, view["season"], view["decision"], view["decider"]),
+        "roles: " + ", ".join(ROLE_TITLES[r] for r in view["roles"]),
+        f"deck {view['deck']} cards ({view['deck_monkey_free']} above the monkeys), "
+        f"monkeys revealed {view['monkeys']}",
+        "recruitment area: " + (_names(view["area"]) or "-"),
+        "your hand: " + (_names(view["hand"]) or "-"),
+    ]
+    if view["kept"]:
+        lines.append("kept (Physician): " + _names(view["kept"]))
+    positions = [seat["vehicles"] for seat in players]
+    lines += _board_lines(game, view["sides"], lambda c, two: _vehicles(positions, c, two))
+    for p, seat in enumerate(players):
+        exps = " ".join(f"{size}{'+photo' if photo else ''}" for size, photo in seat["expeditions"])
+        known = _names(seat["known"])
+        lines.append(
+            f"player {p}{' (you)' if p == me else ''}: {seat['score']} points, "
+            f"{seat['hand_size']} cards{f' (known: {known})' if known else ''}, "
+            f"linguist {seat['linguist']}, relics {len(seat['relics'])}, "
+            f"tokens {seat['professor_tokens'] or '-'}; expeditions: {exps or '-'}"
+        )
+    if view["botanist"] is not None:
+        tile = view["botanist"]
+        lines.append(f"Botanist tile: player {tile['player']}, on {tile['size']} cards")
+    expedition = view["expedition"]
+    if expedition is not None:
+        done = [e for e in ("colour", "role") if expedition[f"{e}_done"]]
+        lines.append(
+            f"expedition led by {kind_name(expedition['leader'])}: "
+            f"{_names(expedition['cards'])}; effects done: {', '.join(done) or '-'}"
+        )
+    for waiting in view["suspended"]:
+        lines.append(
+            f"waiting for its colour effect: {kind_name(waiting['leader'])}, "
+            f"{waiting['size']} cards"
+        )
+    if view["draft_hand"] is not None:
+        lines.append("draft hand (known): " + ", ".join(ROLE_TITLES[r] for r in view["draft_hand"]))
     return "\n".join(lines)

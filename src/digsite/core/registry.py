@@ -138,7 +138,7 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
     ),
     EnvEntry(
         name="archeos_society",
-        version=0,
+        version=1,
         title="Archeos Society",
         game_class="digsite.games.archeos_society:ArcheosSocietyGame",
         modes=(

@@ -1,9 +1,9 @@
 """Archeos Society (Paolo Mori, Space Cowboys, 2023), for 2 to 6 players.
 
 =================== ===================================================================
-Import              ``from digsite import archeos_society_v0``
-Create              ``archeos_society_v0.env(num_players=4, setup="chichen_itza")`` or
-                    ``pettingzoo.make("aec", "digsite/archeos_society-v0", num_players=4)``
+Import              ``from digsite import archeos_society_v1``
+Create              ``archeos_society_v1.env(num_players=4, setup="chichen_itza")`` or
+                    ``pettingzoo.make("aec", "digsite/archeos_society-v1", num_players=4)``
 Agents              ``player_0`` .. ``player_{n-1}``
 Actions             ``Discrete(177)``, masked
 Observation         ``{"observation": Box(0, 1, (1588,), float32), "action_mask": Box(0, 1,

@@ -38,14 +38,33 @@ FEATURE_SIZE = NUM_BUILDINGS * NUM_PLACEMENT_IDS + 2
 """Marginals (6 x 100), then log-scaled counts of the belief and of the candidates."""
 
 
-def candidate_rows(state, player: int) -> np.ndarray:
-    """Placement ids ``(k, 6)`` of the layouts consistent with ``player``'s information that
-    also agree with the pieces of the guess being entered (none entered: the whole belief)."""
-    rows = state.game.layouts.placements[state.belief(player).indices]
+def candidate_indices(state, player: int) -> np.ndarray:
+    """Layout indices consistent with ``player``'s information that also agree with the pieces
+    of the guess it is entering (none entered: the whole belief)."""
+    indices = state.belief(player).indices
     entered = state.pieces if state.current_player() == player else ()
     if entered:
-        rows = rows[(rows[:, : len(entered)] == np.asarray(entered, rows.dtype)).all(axis=1)]
-    return rows
+        rows = state.game.layouts.placements[indices, : len(entered)]
+        indices = indices[(rows == np.asarray(entered, rows.dtype)).all(axis=1)]
+    return indices
+
+
+def candidate_rows(state, player: int) -> np.ndarray:
+    """Placement ids ``(k, 6)`` of the layouts of :func:`candidate_indices`."""
+    return state.game.layouts.placements[candidate_indices(state, player)]
+
+
+def feature_columns(game) -> np.ndarray:
+    """``(layouts, 6)``: ``building * 100 + placement offset`` of each building in each layout,
+    the column of the marginals it counts in (built once per game)."""
+    columns = getattr(game, "_feature_columns", None)
+    if columns is None:
+        placements = game.layouts.placements
+        columns = np.empty(placements.shape, dtype=np.int32)
+        for b in range(NUM_BUILDINGS):
+            columns[:, b] = b * NUM_PLACEMENT_IDS + game.pid_to_offset[b][placements[:, b]]
+        game._feature_columns = columns
+    return columns
 
 
 def write_belief_features(state, player: int, out: np.ndarray) -> None:
@@ -53,21 +72,23 @@ def write_belief_features(state, player: int, out: np.ndarray) -> None:
     the pieces entered already rule out every layout the player thinks possible."""
     game = state.game
     total = math.log2(len(game.layouts) + 1)
-    rows = candidate_rows(state, player)
-    marginals = out[: NUM_BUILDINGS * NUM_PLACEMENT_IDS].reshape(NUM_BUILDINGS, NUM_PLACEMENT_IDS)
-    marginals[:] = 0.0
-    if len(rows):
-        for b in range(NUM_BUILDINGS):
-            offsets = game.pid_to_offset[b][rows[:, b]]
-            marginals[b] = np.bincount(offsets, minlength=NUM_PLACEMENT_IDS) / len(rows)
+    indices = candidate_indices(state, player)
+    marginals = out[: NUM_BUILDINGS * NUM_PLACEMENT_IDS]
+    if len(indices):
+        counts = np.bincount(
+            feature_columns(game)[indices].ravel(), minlength=NUM_BUILDINGS * NUM_PLACEMENT_IDS
+        )
+        np.divide(counts, len(indices), out=marginals, casting="unsafe")
+    else:
+        marginals[:] = 0.0
     out[-2] = math.log2(len(state.belief(player)) + 1) / total
-    out[-1] = math.log2(len(rows) + 1) / total
+    out[-1] = math.log2(len(indices) + 1) / total
 
 
 def information_potential(state, player: int) -> float:
     """``-log2(candidates)``; below every reachable value (``-log2(all layouts) - 1``) when the
     pieces entered fit no candidate, so entering a doomed piece costs at least a bit."""
-    count = len(candidate_rows(state, player))
+    count = len(candidate_indices(state, player))
     if count == 0:
         return -math.log2(len(state.game.layouts)) - 1.0
     return -math.log2(count)
@@ -82,10 +103,11 @@ def consistent_placement_mask(state, player: int) -> np.ndarray:
     are redrawn, and the pieces already entered may fit none of the new candidates: then every
     placement that completes a legal layout is offered, so that a search can play on.
     """
-    rows = candidate_rows(state, player)
+    indices = candidate_indices(state, player)
     building = len(state.pieces)
-    if not len(rows):
+    if not len(indices):
         return state.game.placement_mask(tuple(state.pieces))
     mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-    mask[PLACE0 + state.game.pid_to_offset[building][np.unique(rows[:, building])]] = 1
+    columns = feature_columns(state.game)[indices, building] - building * NUM_PLACEMENT_IDS
+    mask[PLACE0 + columns] = 1
     return mask

@@ -69,8 +69,17 @@ def feature_columns(game) -> np.ndarray:
 
 def write_belief_features(state, player: int, out: np.ndarray) -> None:
     """Fill ``out`` (length :data:`FEATURE_SIZE`, values in [0, 1]); all marginals are 0 when
-    the pieces entered already rule out every layout the player thinks possible."""
+    the pieces entered already rule out every layout the player thinks possible.  The last
+    features of each player are kept on the state, keyed by its belief and the pieces entered
+    (the same information gives the same features)."""
     game = state.game
+    belief = state.belief(player)
+    entered = tuple(state.pieces) if state.current_player() == player else ()
+    cache = state._features
+    cached = cache.get(player)
+    if cached is not None and cached[0] is belief and cached[1] == entered:
+        out[:] = cached[2]
+        return
     total = math.log2(len(game.layouts) + 1)
     indices = candidate_indices(state, player)
     marginals = out[: NUM_BUILDINGS * NUM_PLACEMENT_IDS]
@@ -81,8 +90,9 @@ def write_belief_features(state, player: int, out: np.ndarray) -> None:
         np.divide(counts, len(indices), out=marginals, casting="unsafe")
     else:
         marginals[:] = 0.0
-    out[-2] = math.log2(len(state.belief(player)) + 1) / total
+    out[-2] = math.log2(len(belief) + 1) / total
     out[-1] = math.log2(len(indices) + 1) / total
+    cache[player] = (belief, entered, out.copy())
 
 
 def information_potential(state, player: int) -> float:

@@ -46,7 +46,7 @@ from .quests import EXPERT_QUESTIONS, NUM_QUEST_CLUES, expert_clues, make_quest
 from .saved import restore, save
 from .solver import GUESS_COST, AxisClue, Belief, Clue, axis_choices
 from .text import action_to_string, render_spectator, render_view
-from .view import NO_GUESS_KNOWLEDGE, belief_filter, build_view, guess_knowledge
+from .view import belief_filter, build_view, guess_knowledge
 
 OPTIONS: dict[str, Any] = {
     "num_players": 2,
@@ -200,6 +200,7 @@ class ArcheOlogicGame(Game):
         }
         self._prefix_masks: dict[tuple[int, ...], np.ndarray] = {}
         self._clue_beliefs: dict[tuple, Belief] = {}
+        self._fact_cache: dict[tuple, np.ndarray] = {}
 
         self.obs_layout = observation_layout(self.num_players, self.belief_features, self.expert)
         self.observation_size = self.obs_layout.size
@@ -269,9 +270,41 @@ class ArcheOlogicGame(Game):
         if belief is None:
             if len(self._clue_beliefs) > 256:
                 self._clue_beliefs.clear()
-            belief = Belief.from_clues(clues, self.layouts).with_axis_clues(axis_clues)
+            facts = [("cell", c.cell, c.kind) for c in clues]
+            facts += [("axis", *c) for c in axis_clues]
+            if facts:  # start from the rarest fact, then check the others on those layouts
+                rows = [self._fact_rows(f) for f in facts]
+                first = min(range(len(facts)), key=lambda i: len(rows[i]))
+                indices = rows[first]
+                for i, fact in enumerate(facts):
+                    if i == first:
+                        continue
+                    if fact[0] == "cell":
+                        indices = indices[self.layouts.kind[indices, fact[1]] == fact[2]]
+                    else:
+                        _, axis, question, answer = fact
+                        indices = indices[self.table[question, indices, axis] == answer]
+            else:
+                indices = np.arange(len(self.layouts), dtype=np.int32)
+            belief = Belief(self.layouts, np.array(indices, dtype=np.int32))
             self._clue_beliefs[key] = belief
         return belief
+
+    def _fact_rows(self, fact: tuple) -> np.ndarray:
+        """Sorted layouts with a trap ``("cell", cell, kind)`` or an axis answer ``("axis",
+        axis, question, answer)`` (cached: a game's clues come from few such facts)."""
+        rows = self._fact_cache.get(fact)
+        if rows is None:
+            if fact[0] == "cell":
+                _, cell, kind = fact
+                rows = np.flatnonzero(self.layouts.kind[:, cell] == kind)
+            else:
+                _, axis, question, answer = fact
+                rows = np.flatnonzero(self.table[question, :, axis] == answer)
+            rows = rows.astype(np.int32)
+            rows.setflags(write=False)
+            self._fact_cache[fact] = rows
+        return rows
 
     def prefix_rows(self, prefix: tuple[int, ...]) -> np.ndarray:
         """Layouts whose first ``len(prefix)`` buildings sit at these placement ids."""
@@ -376,7 +409,8 @@ class ArcheOlogicState(State):
         self.questions: list[tuple[int, int, int, int]] = []  # (player, axis, question, surcharge)
         self.guesses: list[tuple[int, tuple[int, ...], bool]] = []  # (player, pids, checked)
         self.winner = -1
-        self._beliefs: dict[int, tuple[int, Belief]] = {}
+        self._beliefs: dict[int, tuple] = {}  # per player: the belief and what it was built on
+        self._features: dict[int, tuple] = {}  # per player: the last belief features
 
     # -- protocol -------------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -566,29 +600,38 @@ class ArcheOlogicState(State):
         answers and what its own checked guesses taught it (nothing from the others' guesses,
         whose pieces it never sees).  Cached per player and information."""
         g = self.game
-        guesses = guess_knowledge(self, player) if self.guesses else NO_GUESS_KNOWLEDGE
+        checked = 0
+        for p, _, c in self.guesses:
+            checked += p == player and c
         cached = self._beliefs.get(player)
         if cached is None:
-            done, base, known, belief = 0, g.clue_belief(*self.known_clues(player)), None, None
+            done, base, known, belief = 0, g.clue_belief(*self.known_clues(player)), -1, None
         else:
             done, base, known, belief = cached
-            if done == len(self.questions) and known == guesses:
+            if done == len(self.questions) and known == checked:
                 return belief
         if done != len(self.questions):
-            indices = base.indices
-            table = g.table
-            layout = self.layout
-            for p, axis, question, _ in self.questions[done:]:
-                if p == player:
-                    code = table[question, layout, axis]
-                    indices = indices[table[question, indices, axis] == code]
-            if len(indices) != len(base):
-                base = Belief(g.layouts, indices)
-        belief = base
-        if guesses != NO_GUESS_KNOWLEDGE:
-            belief = Belief(g.layouts, belief_filter(g.layouts, base.indices, guesses))
-        self._beliefs[player] = (len(self.questions), base, guesses, belief)
+            news = [(a, q) for p, a, q, _ in self.questions[done:] if p == player]
+            base = self._answered(base, news)
+            if belief is not None and known == checked:  # only answers are new
+                belief = self._answered(belief, news)
+        if belief is None or known != checked:
+            belief = base
+            if checked:
+                knowledge = guess_knowledge(self, player)
+                belief = Belief(g.layouts, belief_filter(g.layouts, base.indices, knowledge))
+        self._beliefs[player] = (len(self.questions), base, checked, belief)
         return belief
+
+    def _answered(self, belief: Belief, asked: list[tuple[int, int]]) -> Belief:
+        """``belief`` narrowed by the answers (read on the layout) to these questions."""
+        if not asked:
+            return belief
+        table = self.game.table
+        indices = belief.indices
+        for axis, question in asked:
+            indices = indices[table[question, indices, axis] == table[question, self.layout, axis]]
+        return belief if len(indices) == len(belief) else Belief(self.game.layouts, indices)
 
     def resample_hidden(self, player: int, rng: np.random.Generator) -> ArcheOlogicState:
         """Another state ``player`` cannot tell from this one: the layout drawn uniformly from
@@ -623,6 +666,7 @@ class ArcheOlogicState(State):
                 pids = tuple(int(x) for x in placements[int(rng.integers(len(placements)))])
             other.guesses[i] = (p, pids, checked)
         other._beliefs = {player: self._beliefs[player]} if player in self._beliefs else {}
+        other._features = {player: self._features[player]} if player in self._features else {}
         return other
 
     def clone(self) -> ArcheOlogicState:
@@ -631,11 +675,13 @@ class ArcheOlogicState(State):
         for name in ("start", "pos", "spent", "checking", "out", "pieces", "questions", "guesses"):
             setattr(other, name, list(getattr(self, name)))
         other._beliefs = dict(self._beliefs)
+        other._features = dict(self._features)
         return other
 
     def __getstate__(self):
         data = dict(self.__dict__)
         data["_beliefs"] = {}
+        data["_features"] = {}
         return data
 
     # -- text, saving, checks -----------------------------------------------------------------

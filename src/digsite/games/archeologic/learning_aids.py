@@ -38,15 +38,32 @@ FEATURE_SIZE = NUM_BUILDINGS * NUM_PLACEMENT_IDS + 2
 """Marginals (6 x 100), then log-scaled counts of the belief and of the candidates."""
 
 
+def _memo(state, name: str, player: int, compute):
+    """``compute(belief, entered)`` for ``player``, kept on the state until its belief or the
+    pieces it entered change (the same information gives the same result)."""
+    belief = state.belief(player)
+    entered = tuple(state.pieces) if state.current_player() == player else ()
+    key = (name, player)
+    cached = state._aids.get(key)
+    if cached is not None and cached[0] is belief and cached[1] == entered:
+        return cached[2]
+    value = compute(belief, entered)
+    state._aids[key] = (belief, entered, value)
+    return value
+
+
 def candidate_indices(state, player: int) -> np.ndarray:
     """Layout indices consistent with ``player``'s information that also agree with the pieces
     of the guess it is entering (none entered: the whole belief)."""
-    indices = state.belief(player).indices
-    entered = state.pieces if state.current_player() == player else ()
-    if entered:
-        rows = state.game.layouts.placements[indices, : len(entered)]
-        indices = indices[(rows == np.asarray(entered, rows.dtype)).all(axis=1)]
-    return indices
+
+    def compute(belief, entered) -> np.ndarray:
+        indices = belief.indices
+        if entered:
+            rows = state.game.layouts.placements[indices, : len(entered)]
+            indices = indices[(rows == np.asarray(entered, rows.dtype)).all(axis=1)]
+        return indices
+
+    return _memo(state, "candidates", player, compute)
 
 
 def candidate_rows(state, player: int) -> np.ndarray:
@@ -69,30 +86,25 @@ def feature_columns(game) -> np.ndarray:
 
 def write_belief_features(state, player: int, out: np.ndarray) -> None:
     """Fill ``out`` (length :data:`FEATURE_SIZE`, values in [0, 1]); all marginals are 0 when
-    the pieces entered already rule out every layout the player thinks possible.  The last
-    features of each player are kept on the state, keyed by its belief and the pieces entered
-    (the same information gives the same features)."""
-    game = state.game
-    belief = state.belief(player)
-    entered = tuple(state.pieces) if state.current_player() == player else ()
-    cache = state._features
-    cached = cache.get(player)
-    if cached is not None and cached[0] is belief and cached[1] == entered:
-        out[:] = cached[2]
-        return
-    total = math.log2(len(game.layouts) + 1)
-    indices = candidate_indices(state, player)
-    marginals = out[: NUM_BUILDINGS * NUM_PLACEMENT_IDS]
-    if len(indices):
-        counts = np.bincount(
-            feature_columns(game)[indices].ravel(), minlength=NUM_BUILDINGS * NUM_PLACEMENT_IDS
-        )
-        np.divide(counts, len(indices), out=marginals, casting="unsafe")
-    else:
-        marginals[:] = 0.0
-    out[-2] = math.log2(len(belief) + 1) / total
-    out[-1] = math.log2(len(indices) + 1) / total
-    cache[player] = (belief, entered, out.copy())
+    the pieces entered already rule out every layout the player thinks possible."""
+
+    def compute(belief, entered) -> np.ndarray:
+        game = state.game
+        total = math.log2(len(game.layouts) + 1)
+        indices = candidate_indices(state, player)
+        features = np.zeros(FEATURE_SIZE, dtype=np.float32)
+        if len(indices):
+            counts = np.bincount(
+                feature_columns(game)[indices].ravel(),
+                minlength=NUM_BUILDINGS * NUM_PLACEMENT_IDS,
+            )
+            np.divide(counts, len(indices), out=features[:-2], casting="unsafe")
+        features[-2] = math.log2(len(belief) + 1) / total
+        features[-1] = math.log2(len(indices) + 1) / total
+        features.setflags(write=False)
+        return features
+
+    out[:] = _memo(state, "features", player, compute)
 
 
 def information_potential(state, player: int) -> float:
@@ -105,19 +117,24 @@ def information_potential(state, player: int) -> float:
 
 
 def consistent_placement_mask(state, player: int) -> np.ndarray:
-    """The action mask of ``player`` entering building ``len(state.pieces)``: the placements of
-    the candidate layouts.
+    """The action mask of ``player`` entering the next building of its guess (the first one when
+    it is not entering a guess now): the placements of the candidate layouts.
 
     In play there is always one (the hidden layout is a candidate, and each piece offered keeps
     one), but in a state resampled for another player the layout, and so this player's answers,
     are redrawn, and the pieces already entered may fit none of the new candidates: then every
     placement that completes a legal layout is offered, so that a search can play on.
     """
-    indices = candidate_indices(state, player)
-    building = len(state.pieces)
-    if not len(indices):
-        return state.game.placement_mask(tuple(state.pieces))
-    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-    columns = feature_columns(state.game)[indices, building] - building * NUM_PLACEMENT_IDS
-    mask[PLACE0 + columns] = 1
-    return mask
+
+    def compute(belief, entered) -> np.ndarray:
+        indices = candidate_indices(state, player)
+        building = len(entered)
+        if not len(indices):
+            return state.game.placement_mask(entered)
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        columns = feature_columns(state.game)[indices, building] - building * NUM_PLACEMENT_IDS
+        mask[PLACE0 + columns] = 1
+        mask.setflags(write=False)
+        return mask
+
+    return _memo(state, "placement mask", player, compute)

@@ -86,6 +86,34 @@ def observation_layout(
     )
 
 
+def question_record(state, player: int) -> tuple[np.ndarray, np.ndarray]:
+    """The question columns of the ``seats`` piece (counts scaled) and the ``answers`` note
+    sheet of ``player``, kept on the state and extended question by question."""
+    g = state.game
+    n = g.num_players
+    cached = state._question_record.get(player)
+    if cached is not None and cached[0] == len(state.questions):
+        return cached[1], cached[2]
+    done = 0 if cached is None else cached[0]
+    if cached is None:
+        counts = np.zeros(n * SEAT_SIZE, dtype=np.int64)
+        notes = np.zeros(NUM_AXES * NUM_QUESTIONS * MAX_ANSWERS, dtype=np.float32)
+    else:
+        counts, notes = cached[3].copy(), cached[2].copy()
+    table = g.table
+    layout = state.layout
+    for p, axis, question, _ in state.questions[done:]:
+        cell = axis * NUM_QUESTIONS + question
+        counts[((p - player) % n) * SEAT_SIZE + QUESTIONS_COLUMN + cell] += 1
+        if p == player:
+            notes[cell * MAX_ANSWERS + int(table[question, layout, axis])] = 1.0
+    record = (counts * (1.0 / (g.time_limit + TRACK_MARGIN))).astype(np.float32)
+    for a in (record, notes, counts):
+        a.setflags(write=False)
+    state._question_record[player] = (len(state.questions), record, notes, counts)
+    return record, notes
+
+
 def observe(state, player: int, out: np.ndarray) -> None:
     g = state.game
     lay = g.obs_layout
@@ -96,6 +124,10 @@ def observe(state, player: int, out: np.ndarray) -> None:
     phase = state.phase
     over = phase == GAME_OVER
     seats = s["seats"].start
+    answers = s["answers"].start
+    record, notes = question_record(state, player)
+    out[seats : seats + len(record)] = record
+    out[answers : answers + len(notes)] = notes
     for p in range(n):
         row = seats + ((p - player) % n) * SEAT_SIZE
         out[row + POSITION] = state.pos[p] * scale
@@ -116,15 +148,6 @@ def observe(state, player: int, out: np.ndarray) -> None:
         out[s["surcharge"].start + state.pending_surcharge] = 1.0
     if phase == PLACE:
         out[s["entering_building"].start + len(state.pieces)] = 1.0
-    table = g.table
-    asked = seats + QUESTIONS_COLUMN
-    answers = s["answers"].start
-    layout = state.layout
-    for p, axis, question, _ in state.questions:
-        out[asked + ((p - player) % n) * SEAT_SIZE + axis * NUM_QUESTIONS + question] += scale
-        if p == player:
-            code = int(table[question, layout, axis])
-            out[answers + (axis * NUM_QUESTIONS + question) * MAX_ANSWERS + code] = 1.0
     clues, axis_clues = state.known_clues(player)
     if axis_clues:
         flags = s["expert_clues"].start

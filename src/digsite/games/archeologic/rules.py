@@ -410,7 +410,8 @@ class ArcheOlogicState(State):
         self.guesses: list[tuple[int, tuple[int, ...], bool]] = []  # (player, pids, checked)
         self.winner = -1
         self._beliefs: dict[int, tuple] = {}  # per player: the belief and what it was built on
-        self._features: dict[int, tuple] = {}  # per player: the last belief features
+        self._aids: dict[tuple, tuple] = {}  # learning aids kept per (aid, player)
+        self._question_record: dict[int, tuple] = {}  # per player, see observation.py
 
     # -- protocol -------------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -666,7 +667,8 @@ class ArcheOlogicState(State):
                 pids = tuple(int(x) for x in placements[int(rng.integers(len(placements)))])
             other.guesses[i] = (p, pids, checked)
         other._beliefs = {player: self._beliefs[player]} if player in self._beliefs else {}
-        other._features = {player: self._features[player]} if player in self._features else {}
+        other._aids = {}
+        other._question_record = {}  # other players' answers follow the new layout
         return other
 
     def clone(self) -> ArcheOlogicState:
@@ -675,13 +677,15 @@ class ArcheOlogicState(State):
         for name in ("start", "pos", "spent", "checking", "out", "pieces", "questions", "guesses"):
             setattr(other, name, list(getattr(self, name)))
         other._beliefs = dict(self._beliefs)
-        other._features = dict(self._features)
+        other._aids = dict(self._aids)
+        other._question_record = dict(self._question_record)
         return other
 
     def __getstate__(self):
         data = dict(self.__dict__)
         data["_beliefs"] = {}
-        data["_features"] = {}
+        data["_aids"] = {}
+        data["_question_record"] = {}
         return data
 
     # -- text, saving, checks -----------------------------------------------------------------

@@ -5,9 +5,10 @@ reward shaping.
 The raw note sheet asks a network to do exact deduction over 166,848 layouts before it can ever
 enter a right guess, and random play never solves, so a learner sees no success to learn from.
 These aids give it what a careful player's notes would show, and nothing more: both are
-functions of :meth:`~.rules.ArcheOlogicState.belief` (the starting clues, the player's own
-answers and feedback, public guess outcomes) and of the pieces the player has entered, never of
-the hidden layout.
+functions of :meth:`~.rules.ArcheOlogicState.belief` (the player's starting clues, its own
+answers and what its own checked guesses taught it; another player's guess teaches nothing, its
+pieces are never seen) and of the pieces the player has entered, never of the hidden layout.
+Each is kept on the state per player until that player's belief or pieces change.
 
 * :func:`write_belief_features`: for each building, the share of the *candidate* layouts (those
   consistent with the player's information and with the pieces of the guess entered so far) that

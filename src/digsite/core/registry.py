@@ -102,6 +102,7 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
             {"num_players": 3, "guess_variant": "app"},
             {"num_players": 4},
             {"num_players": 2, "expert": True},
+            {"num_players": 3, "extra_clues": [0, 1, 2]},
             {
                 "num_players": 2,
                 "guess_variant": "app",

@@ -316,11 +316,11 @@ Engine decisions (the game engine, added to the core decisions above):
   reaches the next axis, so any axis can be asked first at no surcharge.
 * Returns: solo +1 solved / -1 not; multiplayer +1 for the winner and -1 for the others, -1
   for everybody when nobody solves.  ``scores()`` solo = minus the time spent.
-* Conformance configurations: solo and 2 players with rulebook guesses, solo with app guesses,
-  3 players with app guesses, 4 players with rulebook guesses, 2 players in expert mode, 2
-  players with app guesses and both learning aids (so the suite's resampling test also proves
-  the belief features show nothing hidden).  ``envs_tests/test_archeologic_view.py`` adds extra
-  clues and more configurations.
+* Conformance configurations: solo and 2 players with rulebook guesses, solo with app guesses, 3
+  players with app guesses, 4 players with rulebook guesses, 2 players in expert mode, 3 players
+  with extra clues ``[0, 1, 2]``, 2 players with app guesses and both learning aids (so the
+  suite's resampling test also proves the belief features show nothing hidden).
+  ``envs_tests/test_archeologic_view.py`` adds extra clues and more configurations.
 
 Solo titles and the deduction agent:
 

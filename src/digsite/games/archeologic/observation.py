@@ -86,81 +86,78 @@ def observation_layout(
     )
 
 
-def question_record(state, player: int) -> tuple[np.ndarray, np.ndarray]:
-    """The question columns of the ``seats`` piece (counts scaled) and the ``answers`` note
-    sheet of ``player``, kept on the state and extended question by question."""
+def record(state, player: int) -> np.ndarray:
+    """The slowly changing part of ``player``'s observation: the question columns of the
+    ``seats`` piece (counts scaled), the note sheet, the starting clues (and expert flags); kept
+    on the state and extended question by question (everything else is written per call)."""
     g = state.game
     n = g.num_players
     cached = state._question_record.get(player)
     if cached is not None and cached[0] == len(state.questions):
-        return cached[1], cached[2]
-    done = 0 if cached is None else cached[0]
+        return cached[1]
+    s = g.obs_layout.slices
+    seats = s["seats"].start
+    answers = s["answers"].start
     if cached is None:
         counts = np.zeros(n * SEAT_SIZE, dtype=np.int64)
-        notes = np.zeros(NUM_AXES * NUM_QUESTIONS * MAX_ANSWERS, dtype=np.float32)
+        base = np.zeros(g.observation_size, dtype=np.float32)
+        clues, axis_clues = state.known_clues(player)
+        cells = s["clues"].start
+        for cell, kind in clues:
+            base[cells + cell * len(TRAP_KINDS) + TRAP_KINDS.index(kind)] = 1.0
+        for axis, question, code in axis_clues:  # pre-filled in the note sheet, and flagged
+            base[answers + (axis * NUM_QUESTIONS + question) * MAX_ANSWERS + code] = 1.0
+            flag = axis * len(EXPERT_QUESTIONS) + EXPERT_QUESTIONS.index(question)
+            base[s["expert_clues"].start + flag] = 1.0
+        done = 0
     else:
-        counts, notes = cached[3].copy(), cached[2].copy()
+        done, base, counts = cached[0], cached[1].copy(), cached[2].copy()
     table = g.table
     layout = state.layout
     for p, axis, question, _ in state.questions[done:]:
         cell = axis * NUM_QUESTIONS + question
         counts[((p - player) % n) * SEAT_SIZE + QUESTIONS_COLUMN + cell] += 1
         if p == player:
-            notes[cell * MAX_ANSWERS + int(table[question, layout, axis])] = 1.0
-    record = (counts * (1.0 / (g.time_limit + TRACK_MARGIN))).astype(np.float32)
-    for a in (record, notes, counts):
-        a.setflags(write=False)
-    state._question_record[player] = (len(state.questions), record, notes, counts)
-    return record, notes
+            base[answers + cell * MAX_ANSWERS + int(table[question, layout, axis])] = 1.0
+    base[seats : seats + len(counts)] = counts * (1.0 / (g.time_limit + TRACK_MARGIN))
+    base.setflags(write=False)
+    counts.setflags(write=False)
+    state._question_record[player] = (len(state.questions), base, counts)
+    return base
 
 
 def observe(state, player: int, out: np.ndarray) -> None:
     g = state.game
-    lay = g.obs_layout
-    s = lay.slices
+    seats, viewfinder, decision, surcharge, entering, right, wrong, mine = g.obs_offsets
     n = g.num_players
-    out[:] = 0.0
+    out[:] = record(state, player)
     scale = 1.0 / (g.time_limit + TRACK_MARGIN)
     phase = state.phase
-    over = phase == GAME_OVER
-    seats = s["seats"].start
-    answers = s["answers"].start
-    record, notes = question_record(state, player)
-    out[seats : seats + len(record)] = record
-    out[answers : answers + len(notes)] = notes
     for p in range(n):
         row = seats + ((p - player) % n) * SEAT_SIZE
         out[row + POSITION] = state.pos[p] * scale
         out[row + TIME_SPENT] = state.spent[p] * scale
-        out[row + CHECKING] = state.checking[p]
-        out[row + WRONG_OUT] = state.out[p] == WRONG_GUESS
-        out[row + TIME_OUT] = state.out[p] == OUT_OF_TIME
-        out[row + EXTRA] = g.extra_clues[p] / MAX_EXTRA_CLUES
-    if over:
+        if state.checking[p]:
+            out[row + CHECKING] = 1.0
+        if state.out[p] == WRONG_GUESS:
+            out[row + WRONG_OUT] = 1.0
+        elif state.out[p] == OUT_OF_TIME:
+            out[row + TIME_OUT] = 1.0
+        if g.extra_clues[p]:
+            out[row + EXTRA] = g.extra_clues[p] / MAX_EXTRA_CLUES
+    if phase == GAME_OVER:
         if state.winner >= 0:
             out[seats + ((state.winner - player) % n) * SEAT_SIZE + WINNER] = 1.0
     else:
         out[seats + ((state.actor - player) % n) * SEAT_SIZE + TO_MOVE] = 1.0
-    out[s["decision"].start + phase] = 1.0
+    out[decision + phase] = 1.0
     if state.viewfinder >= 0:
-        out[s["viewfinder"].start + state.viewfinder] = 1.0
+        out[viewfinder + state.viewfinder] = 1.0
     if phase == QUESTION:
-        out[s["surcharge"].start + state.pending_surcharge] = 1.0
+        out[surcharge + state.pending_surcharge] = 1.0
     if phase == PLACE:
-        out[s["entering_building"].start + len(state.pieces)] = 1.0
-    clues, axis_clues = state.known_clues(player)
-    if axis_clues:
-        flags = s["expert_clues"].start
-        for axis, question, code in axis_clues:  # pre-filled in the note sheet, and flagged
-            out[answers + (axis * NUM_QUESTIONS + question) * MAX_ANSWERS + code] = 1.0
-            out[flags + axis * len(EXPERT_QUESTIONS) + EXPERT_QUESTIONS.index(question)] = 1.0
-    cells = s["clues"].start
-    for cell, kind in clues:
-        out[cells + cell * len(TRAP_KINDS) + TRAP_KINDS.index(kind)] = 1.0
+        out[entering + len(state.pieces)] = 1.0
     made = seats + GUESSES
-    right = s["feedback_right"].start
-    wrong = s["feedback_wrong"].start
-    mine = s["my_guess"].start
     offsets = g.pid_to_offset
     for p, pids, checked in state.guesses:
         out[made + ((p - player) % n) * SEAT_SIZE] += scale
@@ -177,6 +174,14 @@ def observe(state, player: int, out: np.ndarray) -> None:
         for b, pid in enumerate(state.pieces):
             out[mine + b * NUM_PLACEMENT_IDS + offsets[b][pid]] = 1.0
     if g.belief_features:
+        s = g.obs_layout.slices
         write_belief_features(
             state, player, out[s["belief_marginals"].start : s["belief_size"].stop]
         )
+
+
+def observation_offsets(layout: ObservationLayout) -> tuple[int, ...]:
+    """Where :func:`observe` writes: the starts of the pieces it fills per call."""
+    names = ("seats", "viewfinder", "decision", "surcharge", "entering_building")
+    names += ("feedback_right", "feedback_wrong", "my_guess")
+    return tuple(layout.slices[name].start for name in names)

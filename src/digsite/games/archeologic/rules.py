@@ -29,9 +29,9 @@ from .actions import (
     WRONG_GUESS,
 )
 from .components import NUM_BUILDINGS, NUM_CELLS, BuildingsFileError, load_buildings
-from .layouts import get_layouts
+from .layouts import get_layouts, kind_by_cell
 from .learning_aids import consistent_placement_mask
-from .observation import observation_layout, observe
+from .observation import observation_layout, observation_offsets, observe
 from .questions import (
     AXIS_NAMES,
     DEFAULT_RING,
@@ -204,6 +204,7 @@ class ArcheOlogicGame(Game):
 
         self.obs_layout = observation_layout(self.num_players, self.belief_features, self.expert)
         self.observation_size = self.obs_layout.size
+        self.obs_offsets = observation_offsets(self.obs_layout)
 
     @property
     def config(self) -> dict[str, Any]:
@@ -280,7 +281,9 @@ class ArcheOlogicGame(Game):
                     if i == first:
                         continue
                     if fact[0] == "cell":
-                        indices = indices[self.layouts.kind[indices, fact[1]] == fact[2]]
+                        indices = indices[
+                            kind_by_cell(self.layouts)[fact[1]].take(indices) == fact[2]
+                        ]
                     else:
                         _, axis, question, answer = fact
                         indices = indices[self.table[question, indices, axis] == answer]

@@ -58,11 +58,16 @@ def candidate_indices(state, player: int) -> np.ndarray:
     of the guess it is entering (none entered: the whole belief)."""
 
     def compute(belief, entered) -> np.ndarray:
-        indices = belief.indices
-        if entered:
-            rows = state.game.layouts.placements[indices, : len(entered)]
-            indices = indices[(rows == np.asarray(entered, rows.dtype)).all(axis=1)]
-        return indices
+        if not entered:
+            return belief.indices
+        placements = state.game.layouts.placements
+        last = state._aids.get(("candidates", player))
+        if last is not None and last[0] is belief and last[1] == entered[:-1]:
+            indices = last[2]  # one more piece: filter the last candidates by it
+            b = len(entered) - 1
+            return indices[placements[indices, b] == entered[b]]
+        rows = placements[belief.indices, : len(entered)]
+        return belief.indices[(rows == np.asarray(entered, rows.dtype)).all(axis=1)]
 
     return _memo(state, "candidates", player, compute)
 
@@ -99,7 +104,8 @@ def write_belief_features(state, player: int, out: np.ndarray) -> None:
                 feature_columns(game)[indices].ravel(),
                 minlength=NUM_BUILDINGS * NUM_PLACEMENT_IDS,
             )
-            np.divide(counts, len(indices), out=features[:-2], casting="unsafe")
+            features[:-2] = counts
+            features[:-2] /= len(indices)
         features[-2] = math.log2(len(belief) + 1) / total
         features[-1] = math.log2(len(indices) + 1) / total
         features.setflags(write=False)

@@ -87,14 +87,32 @@ def observation_layout(
 
 
 def record(state, player: int) -> np.ndarray:
-    """The slowly changing part of ``player``'s observation: the question columns of the
-    ``seats`` piece (counts scaled), the note sheet, the starting clues (and expert flags); kept
-    on the state and extended question by question (everything else is written per call)."""
+    """The slowly changing part of ``player``'s observation: the question columns and guess
+    counts of the ``seats`` piece, the note sheet, the starting clues (and expert flags), the
+    own guesses and feedback; kept on the state, extended question by question and rewritten
+    when a guess is entered or checked (everything else is written per call)."""
+    cached = state._question_record.get(player)
+    version = state._guess_version
+    done = len(state.questions)
+    if cached is not None and cached[0] == done and cached[1] == version:
+        return cached[2]
+    if cached is None or cached[0] != done:
+        questions, counts = _question_part(state, player, cached)
+    else:
+        questions, counts = cached[3], cached[4]
+    base = questions
+    if state.guesses:
+        base = questions.copy()
+        _write_guesses(state, player, base)
+        base.setflags(write=False)
+    state._question_record[player] = (done, version, base, questions, counts)
+    return base
+
+
+def _question_part(state, player: int, cached) -> tuple[np.ndarray, np.ndarray]:
+    """Question counts, note sheet and starting clues, extended from ``cached`` if given."""
     g = state.game
     n = g.num_players
-    cached = state._question_record.get(player)
-    if cached is not None and cached[0] == len(state.questions):
-        return cached[1]
     s = g.obs_layout.slices
     seats = s["seats"].start
     answers = s["answers"].start
@@ -111,7 +129,7 @@ def record(state, player: int) -> np.ndarray:
             base[s["expert_clues"].start + flag] = 1.0
         done = 0
     else:
-        done, base, counts = cached[0], cached[1].copy(), cached[2].copy()
+        done, base, counts = cached[0], cached[3].copy(), cached[4].copy()
     table = g.table
     layout = state.layout
     for p, axis, question, _ in state.questions[done:]:
@@ -122,13 +140,36 @@ def record(state, player: int) -> np.ndarray:
     base[seats : seats + len(counts)] = counts * (1.0 / (g.time_limit + TRACK_MARGIN))
     base.setflags(write=False)
     counts.setflags(write=False)
-    state._question_record[player] = (len(state.questions), base, counts)
-    return base
+    return base, counts
+
+
+def _write_guesses(state, player: int, out: np.ndarray) -> None:
+    """Guesses made per seat, and the own guesses: pieces (waiting, or checked in the rulebook
+    variant) or app feedback."""
+    g = state.game
+    n = g.num_players
+    seats, _, _, _, _, right, wrong, mine = g.obs_offsets
+    scale = 1.0 / (g.time_limit + TRACK_MARGIN)
+    made = [0] * n
+    offsets = g.pid_to_offset
+    for p, pids, checked in state.guesses:
+        made[p] += 1
+        if p != player:
+            continue
+        if not checked or not g.app:
+            for b, pid in enumerate(pids):
+                out[mine + b * NUM_PLACEMENT_IDS + offsets[b][pid]] = 1.0
+        else:
+            for b, ok in enumerate(state.guess_feedback(pids)):
+                base = right if ok else wrong
+                out[base + b * NUM_PLACEMENT_IDS + offsets[b][pids[b]]] = 1.0
+    for p in range(n):
+        out[seats + ((p - player) % n) * SEAT_SIZE + GUESSES] = made[p] * scale
 
 
 def observe(state, player: int, out: np.ndarray) -> None:
     g = state.game
-    seats, viewfinder, decision, surcharge, entering, right, wrong, mine = g.obs_offsets
+    seats, viewfinder, decision, surcharge, entering, _, _, mine = g.obs_offsets
     n = g.num_players
     out[:] = record(state, player)
     scale = 1.0 / (g.time_limit + TRACK_MARGIN)
@@ -157,19 +198,7 @@ def observe(state, player: int, out: np.ndarray) -> None:
         out[surcharge + state.pending_surcharge] = 1.0
     if phase == PLACE:
         out[entering + len(state.pieces)] = 1.0
-    made = seats + GUESSES
     offsets = g.pid_to_offset
-    for p, pids, checked in state.guesses:
-        out[made + ((p - player) % n) * SEAT_SIZE] += scale
-        if p != player:
-            continue
-        if not checked or not g.app:
-            for b, pid in enumerate(pids):
-                out[mine + b * NUM_PLACEMENT_IDS + offsets[b][pid]] = 1.0
-        else:
-            for b, ok in enumerate(state.guess_feedback(pids)):
-                base = right if ok else wrong
-                out[base + b * NUM_PLACEMENT_IDS + offsets[b][pids[b]]] = 1.0
     if phase == PLACE and state.actor == player:
         for b, pid in enumerate(state.pieces):
             out[mine + b * NUM_PLACEMENT_IDS + offsets[b][pid]] = 1.0

@@ -414,7 +414,8 @@ class ArcheOlogicState(State):
         self.winner = -1
         self._beliefs: dict[int, tuple] = {}  # per player: the belief and what it was built on
         self._aids: dict[tuple, tuple] = {}  # learning aids kept per (aid, player)
-        self._question_record: dict[int, tuple] = {}  # per player, see observation.py
+        self._question_record: dict[int, tuple] = {}  # per player, see observation.record
+        self._guess_version = 0  # counts changes to ``guesses`` (for observation.record)
 
     # -- protocol -------------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -500,6 +501,7 @@ class ArcheOlogicState(State):
         if g.solo:
             self.pos[0] = self.spent[0]
             self.guesses.append((p, pids, True))
+            self._guess_version += 1
             self.checking[0] = False
             if self.guess_is_right(pids):
                 self.winner = 0
@@ -510,6 +512,7 @@ class ArcheOlogicState(State):
                 self.phase = AXIS
             return
         self.guesses.append((p, pids, False))
+        self._guess_version += 1
         self._move(p, GUESS_COST)
         self._advance()
 
@@ -542,6 +545,7 @@ class ArcheOlogicState(State):
                 i = max(i for i, (q, _, checked) in enumerate(self.guesses) if q == p)
                 _, pids, _ = self.guesses[i]
                 self.guesses[i] = (p, pids, True)
+                self._guess_version += 1
                 self.checking[p] = False
                 if self.guess_is_right(pids):
                     self.winner = p

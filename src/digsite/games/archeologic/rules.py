@@ -608,16 +608,17 @@ class ArcheOlogicState(State):
         answers and what its own checked guesses taught it (nothing from the others' guesses,
         whose pieces it never sees).  Cached per player and information."""
         g = self.game
+        cached = self._beliefs.get(player)
+        version = self._guess_version
+        if cached is not None and cached[0] == len(self.questions) and cached[1] == version:
+            return cached[4]
         checked = 0
         for p, _, c in self.guesses:
             checked += p == player and c
-        cached = self._beliefs.get(player)
         if cached is None:
             done, base, known, belief = 0, g.clue_belief(*self.known_clues(player)), -1, None
         else:
-            done, base, known, belief = cached
-            if done == len(self.questions) and known == checked:
-                return belief
+            done, _, base, known, belief = cached
         if done != len(self.questions):
             news = [(a, q) for p, a, q, _ in self.questions[done:] if p == player]
             base = self._answered(base, news)
@@ -628,7 +629,7 @@ class ArcheOlogicState(State):
             if checked:
                 knowledge = guess_knowledge(self, player)
                 belief = Belief(g.layouts, belief_filter(g.layouts, base.indices, knowledge))
-        self._beliefs[player] = (len(self.questions), base, checked, belief)
+        self._beliefs[player] = (len(self.questions), version, base, checked, belief)
         return belief
 
     def _answered(self, belief: Belief, asked: list[tuple[int, int]]) -> Belief:

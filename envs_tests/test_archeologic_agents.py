@@ -24,7 +24,7 @@ from digsite.games.archeologic.titles import (
 
 CONFIGS = [
     {"num_players": 1},
-    {"num_players": 1, "guess_variant": "app", "num_clues": 4},
+    {"num_players": 1, "guess_variant": "app", "num_clues": 4, "solo_more_clues": True},
     {"num_players": 2},
     {"num_players": 3, "guess_variant": "app"},
     {"num_players": 4, "num_clues": 5},
@@ -85,7 +85,11 @@ def test_agent_is_deterministic_and_the_heuristic_of_archeologic():
 
 def solo_game(quest, num_clues=3, guess_variant="rulebook"):
     game = ArcheOlogicGame(
-        num_players=1, quest=quest, num_clues=num_clues, guess_variant=guess_variant
+        num_players=1,
+        quest=quest,
+        num_clues=num_clues,
+        guess_variant=guess_variant,
+        solo_more_clues=num_clues != 3,
     )
     state = game.new_initial_state(np.random.default_rng(quest))
     agent = DeductionAgent()

@@ -10,15 +10,22 @@ import pytest
 
 from digsite.core.engine import ConfigError, CorruptStateError
 from digsite.envs.archeologic_solo import ArcheOlogicSoloEnv
+from digsite.games.archeologic.actions import AXIS0, QUESTION0
 from digsite.games.archeologic.deduction import DeductionAgent
 from digsite.games.archeologic.questions import (
     DIFFERENT_BUILDINGS,
     EMPTY_ZONES,
     MAX_ANSWERS,
+    NUM_AXES,
     NUM_QUESTIONS,
     TRAPS,
 )
-from digsite.games.archeologic.quests import axis_clue_string, expert_clues, make_quest
+from digsite.games.archeologic.quests import (
+    EXPERT_QUESTIONS,
+    axis_clue_string,
+    expert_clues,
+    make_quest,
+)
 from digsite.games.archeologic.rules import ArcheOlogicGame
 from digsite.games.archeologic.solver import solve
 from digsite.games.archeologic.titles import MASTER, state_title, titles
@@ -78,10 +85,12 @@ def test_initial_belief_is_the_layouts_with_the_same_answers():
             other.check_invariants()
 
 
-def test_expert_clues_prefilled_in_the_note_sheet():
+def test_expert_clues_prefilled_in_the_note_sheet_and_flagged():
+    """Expert clues are written at their count question (different buildings / empty zones) of
+    their axis, and flagged in ``expert_clues`` (20 more values than the normal mode)."""
     normal = ArcheOlogicGame(num_players=1)
     g = ArcheOlogicGame(num_players=1, expert=True)
-    assert g.observation_size == normal.observation_size
+    assert g.observation_size == normal.observation_size + NUM_AXES * len(EXPERT_QUESTIONS)
     state = g.new_initial_state(np.random.default_rng(3))
     out = np.empty(g.observation_size, dtype=np.float32)
     state.observe(0, out)
@@ -89,8 +98,27 @@ def test_expert_clues_prefilled_in_the_note_sheet():
     assert not out[s["clues"]].any()
     sheet = out[s["answers"]].reshape(-1, NUM_QUESTIONS, MAX_ANSWERS)
     assert sheet.sum() == g.num_clues
+    flags = out[s["expert_clues"]].reshape(NUM_AXES, len(EXPERT_QUESTIONS))
+    assert flags.sum() == g.num_clues
     for c in state.axis_clues:
+        assert c.question != TRAPS  # written at a count question, not the traps question
         assert sheet[c.axis, c.question, c.answer] == 1.0
+        assert flags[c.axis, EXPERT_QUESTIONS.index(c.question)] == 1.0
+
+
+def test_an_expert_clue_and_the_same_question_asked_stay_apart():
+    """Asking the question of an expert clue writes the same note, but the view keeps the clue
+    and the answer apart (the ``expert_clues`` flags let the observation do the same)."""
+    g = ArcheOlogicGame(num_players=1, expert=True, quest=4)
+    state = g.new_initial_state(np.random.default_rng(0))
+    clue = state.axis_clues[0]
+    state.apply_action(AXIS0 + g.ring[(g.ring_index[clue.axis] - 1) % NUM_AXES])
+    state.apply_action(AXIS0 + clue.axis)  # the free step
+    before = state.view(0)
+    state.apply_action(QUESTION0 + clue.question)
+    after = state.view(0)
+    assert after["answers"] == [list(clue)] and before["answers"] == []
+    assert after["expert_clues"] == before["expert_clues"]
 
 
 def test_deduction_agent_solves_expert_solo_quests_as_master():

@@ -21,6 +21,7 @@ from digsite.games.archeologic.actions import (
     QUESTION0,
     WRONG_GUESS,
 )
+from digsite.games.archeologic.observation import QUESTIONS_COLUMN, WRONG_OUT
 from digsite.games.archeologic.questions import (
     AXIS_NAMES,
     DIFFERENT_BUILDINGS,
@@ -187,7 +188,8 @@ def test_rulebook_wrong_guess_eliminates_when_the_pawn_is_last_again():
     assert state.out[0] == WRONG_GUESS and not state.checking[0]
     assert state.current_player() == 2 and not state.is_terminal()
     state.check_invariants()
-    assert observation(state, 0)[state.game.obs_layout["wrong_guess_out"]][0] == 1.0
+    seats = state.game.obs_layout.unpack(observation(state, 0))["seats"]
+    assert seats[0, WRONG_OUT] == 1.0
 
 
 def test_rulebook_right_guess_wins_when_the_pawn_is_last_again():
@@ -199,6 +201,7 @@ def test_rulebook_right_guess_wins_when_the_pawn_is_last_again():
     assert state.is_terminal() and state.winner == 0
     assert state.returns() == [1.0, -1.0] and state.scores() == [1.0, 0.0]
     assert "layout was" in state.render()
+    assert "layout was" not in state.render(1) and "checked right" in state.render(0)
 
 
 def test_a_player_left_alone_plays_on_and_nobody_solving_means_everybody_loses():
@@ -304,12 +307,19 @@ def test_observation_never_shows_other_players_answers():
     obs0 = g.obs_layout.unpack(observation(state, 0))
     obs1 = g.obs_layout.unpack(observation(state, 1))
     assert obs0["answers"].sum() == 1 and obs1["answers"].sum() == 0
-    assert obs1["questions_asked"][1].sum() > 0  # the question itself is public
+    assert obs1["seats"][1, QUESTIONS_COLUMN:].sum() > 0  # the question itself is public
 
 
 # -- configurations not in the conformance suite -----------------------------------------------
 @pytest.mark.parametrize(
-    "config", [{"num_players": 1}, {"num_players": 2}, {"num_players": 1, "num_clues": 5}]
+    "config",
+    [
+        {"num_players": 1},
+        {"num_players": 2},
+        {"num_players": 1, "num_clues": 5, "solo_more_clues": True},
+        {"num_players": 3, "num_clues": 4, "extra_clues": [2, 0, 1]},
+        {"num_players": 2, "expert": True, "extra_clues": [0, 2]},
+    ],
 )
 def test_rulebook_solo_and_two_player_random_games(config):
     g = ArcheOlogicGame(**config)

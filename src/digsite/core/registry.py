@@ -98,7 +98,8 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
             "solo (num_players=1, time as score)",
             "2-4 players racing on the time track",
             "guess_variant='rulebook' (wrong guess eliminates) or 'app' (per-building feedback)",
-            "num_clues=3..5",
+            "num_clues=3..5 (solo: the rulebook's 3, or 4-5 with solo_more_clues=True)",
+            "extra_clues=[0-2 per seat] (the rulebook's extra clues for new players)",
             "expert=True (digsite's own expert clues: trap counts on axes)",
             "learning aids: belief_features=True (the exact belief in the observation), "
             "consistent_guesses=True (guesses masked to the layouts still possible)",
@@ -112,6 +113,7 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
             {"num_players": 3, "guess_variant": "app"},
             {"num_players": 4},
             {"num_players": 2, "expert": True},
+            {"num_players": 3, "extra_clues": [0, 1, 2]},
             {
                 "num_players": 2,
                 "guess_variant": "app",

@@ -28,7 +28,8 @@
   when unsolved, since they cost the solver about 10 ms, more than a whole episode).
   ``render()`` shows the title once the game is over.
 
-Options: ``num_clues`` (3-5, default 3), ``guess_variant`` ("rulebook" or "app"), ``quest``
+Options: ``num_clues`` (default 3, the rulebook's solo; 4 or 5 only with the variant
+``solo_more_clues=True``), ``guess_variant`` ("rulebook" or "app"), ``quest``
 (an int, or None for a random quest each episode), ``max_time``, ``time_limit``, ``ring``,
 ``solve_bonus``, ``illegal_action``, ``render_mode`` ("ansi" or "human"), ``expert`` (bool,
 default False: digsite's own expert mode, count clues on axes pre-filled in the note
@@ -80,6 +81,7 @@ class ArcheOlogicSoloEnv(SoloEnv):
         belief: bool = False,
         consistent_guesses: bool = False,
         shaping: float = 0.0,
+        solo_more_clues: bool = False,
     ):
         if not isinstance(shaping, (int, float)) or not 0 <= shaping < float("inf"):
             raise ValueError(f"shaping must be a number >= 0 (0: no shaping), got {shaping!r}")
@@ -96,6 +98,7 @@ class ArcheOlogicSoloEnv(SoloEnv):
             buildings=buildings,
             belief_features=belief,
             consistent_guesses=consistent_guesses,
+            solo_more_clues=solo_more_clues,
         )
         super().__init__(game, illegal_action, render_mode)
         self.max_time = max_time

@@ -9,7 +9,8 @@ Rules summary
 -------------
 Six Buildings (4 of 4 boxes, 2 of 3, 8 trap boxes: Fire or Sharp) lie on a hidden 5x5 Map,
 leaving 3 empty zones.  Everybody gets the same starting clues ("C4 holds a Sharp trap"), the
-quest's first ``num_clues`` (expert mode, digsite's own: counts on axes instead, "column C
+quest's first ``num_clues`` (a new player may get the next 1-2 as well, ``extra_clues``; expert
+mode, digsite's own: counts on axes instead, "column C
 crosses 3 different buildings", "row 2 holds 1 empty zone", see the Decisions).  A turn: the
 viewfinder first moves one step clockwise for free; the player may pay +1 time for one more
 step or +2 to put it on any axis; then asks one question on that axis (different buildings 1,
@@ -25,9 +26,10 @@ layout.
   right = that player wins, wrong = eliminated (the pawn leaves the track).
   ``guess_variant="app"``: wrong buildings are shown (per building right/wrong, private to the
   guesser), the pawn flips back and the player plays another turn at once.
-* Solo (``num_players=1``): the player first chooses the viewfinder's start axis; time starts at
-  0; each trap icon in an answer moves the viewfinder one extra step clockwise; a guess costs 4
-  and is checked at once (rulebook: wrong ends the game unsolved; app: feedback, play on).
+* Solo (``num_players=1``): 3 starting clues (4-5 only with the variant ``solo_more_clues``);
+  the player first chooses the viewfinder's start axis; time starts at 0; each trap icon in an
+  answer moves the viewfinder one extra step clockwise; a guess costs 4 and is checked at once
+  (rulebook: wrong ends the game unsolved; app: feedback, play on).
 
 Returns and scores: multiplayer +1 to the winner, -1 to the others (all -1 if nobody solves);
 ``scores()`` 1 for the winner, 0 otherwise.  Solo: +1
@@ -45,7 +47,11 @@ Configuration
 option          default    meaning
 =============== ========== =========================================================
 num_players     2          1 (solo) to 4
-num_clues       3          starting clues, 3 (hard) to 5 (easy)
+num_clues       3          starting clues for everybody, 3 (hard) to 5 (easy); solo: 3 (the
+                           rulebook's), 4-5 only with ``solo_more_clues``
+extra_clues     None       new players' handicap: one count 0-2 per seat (``[0, 2]``: player 1
+                           also gets the quest's clues 4 and 5, privately); multiplayer only
+solo_more_clues False      True: digsite's variant, a solo game with ``num_clues`` 4 or 5
 guess_variant   "rulebook" "rulebook" (wrong = eliminated / solo lost) or "app"
 quest           None       a quest number (int >= 0), None = drawn from the game's rng
 ring            None       clockwise order of the 10 axes, e.g. ``list("ABCDE12345")``
@@ -76,32 +82,38 @@ id        meaning
 
 Sub-decisions of one player: [solo: start axis] -> viewfinder axis -> question; or guess -> 6
 placements (buildings in data-file order).  Each placement is masked to those that still extend
-the pieces already entered to at least one legal layout, so an entered layout is always legal.
+the pieces already entered to at least one legal layout, so an entered layout is always legal
+(with ``consistent_guesses``: to the layouts the player cannot rule out).
 
 Observation (per player, relative seats: seat 0 = the observer; float32 in [0, 1])
 -----------------------------------------------------------------------------------------
+Size ``99 n + 3764`` (``n`` players), + 20 in expert mode, + 602 with ``belief_features``.
+Times, positions and counts are divided by ``S = time_limit + 12``, which no reachable value
+reaches (a pawn passes ``time_limit`` by at most 8), so nothing saturates.
+
 =================== ================ =============================================================
 piece               shape            content
 =================== ================ =============================================================
-to_move             (n,)             whose decision it is
-position            (n,)             pawn's space / (time_limit + 12), capped at 1
-time_spent          (n,)             time spent / (time_limit + 12), capped at 1
-checking            (n,)             pawn on its Checking side
-wrong_guess_out     (n,)             eliminated by a wrong guess (rulebook variant)
-out_of_time         (n,)             eliminated by the time limit
-winner              (n,)             the winner, once the game is over
-guesses_made        (n,)             guesses entered / 4, capped at 1
+seats               (n, 99)          one row per seat, its public record: to move, position / S,
+                                     time spent / S, Checking side, eliminated by a wrong guess,
+                                     out of time, winner, guesses made / S, extra clues / 2; then
+                                     the times it asked each question on each axis / S
+                                     (column ``9 + axis * 9 + question``)
 viewfinder          (10,)            the viewfinder's axis (all 0 before the solo start)
 decision            (5,)             start_axis, axis, question, place, game_over
 surcharge           (3,)             viewfinder surcharge already paid this turn (question step)
-entering_building   (6,)             the building being placed
-questions_asked     (n, 10, 9)       questions asked by each seat on each axis (count / 4, capped)
-clues               (25, 2)          starting clues: (cell, Fire / Sharp); all 0 in expert mode
+entering_building   (6,)             the building being placed (by whoever is entering a guess)
+clues               (25, 2)          own starting clues: (cell, Fire / Sharp); 0 in expert mode
+expert_clues        (10, 2)          only in expert mode: own expert clues, flagged at (axis,
+                                     different buildings / empty zones)
 answers             (10, 9, 21)      own note sheet: one-hot answer code per axis and question;
-                                     expert mode: the expert clues pre-filled
+                                     expert mode: the expert clues pre-filled at their axis and
+                                     count question (different buildings or empty zones)
 feedback_right      (6, 100)         own app feedback: placements known right
 feedback_wrong      (6, 100)         own app feedback: placements known wrong
-my_guess            (6, 100)         own guess: pieces entered so far or waiting to be checked
+my_guess            (6, 100)         own guess: pieces entered so far, or waiting to be checked;
+                                     rulebook variant: also once checked (then it is out, or
+                                     the game is over)
 belief_marginals    (6, 100)         only with ``belief_features``: per building, the share of the
                                      layouts still possible for this player (and agreeing with the
                                      pieces of its guess entered so far) at each placement offset
@@ -109,10 +121,48 @@ belief_size         (2,)             only with ``belief_features``: log2(1 + lay
                                      log2(1 + those agreeing with the pieces), / log2(1 + all)
 =================== ================ =============================================================
 
-Never another player's answers, feedback or guess pieces, never the layout.
+Never another player's answers, extra clues, feedback or guess pieces, never the layout.
 ``resample_hidden(player, rng)`` redraws the layout uniformly among those consistent with that
-player's clues, answers and own feedback (a :class:`~.solver.Belief`); answers and guess outcomes
-are computed from the layout, so the other players' answers change with it.
+player's clues, answers and own guesses (``state.belief(player)``); answers and guess outcomes
+are computed from the layout, so the other players' answers change with it; the other players'
+extra clues are redrawn on the new layout, and another player's guess checked wrong that the
+new layout would make right gets other (hidden) pieces, so it stays wrong.
+
+What a player knows
+-------------------
+``state.view(player)`` (:mod:`.view`), field by field; the observation encodes exactly this,
+and the seat picture ``state.render(player)`` is drawn from it alone:
+
+==================== ===========================================================================
+field                content
+==================== ===========================================================================
+player               the seat whose view this is (seats below are absolute)
+clues                own starting cell clues ``[cell, kind]``, sorted (the ``num_clues`` first
+                     clues of the quest, plus this seat's extra ones)
+expert_clues         expert mode: own expert clues ``[axis, question, answer]``, sorted
+seats                per seat: ``position``, ``time_spent``, ``checking``, ``out`` ("in the
+                     game", "eliminated (wrong guess)", "out of time"), ``extra_clues`` (how
+                     many), ``questions`` (``[axis, question, times asked]``, sorted) and
+                     ``guesses`` (how many entered)
+viewfinder           the axis, or None before the solo start
+decision             the pending decision (start_axis, axis, question, place, game_over)
+to_move              the seat to decide, None once over
+surcharge            the surcharge paid for the question being chosen, else None
+pieces_entered       how many buildings of the guess being entered are placed, else None
+winner               the winning seat, or None
+answers              own answers ``[axis, question, answer code]``, one per question asked
+my_guess             placement offsets of the own guess being entered or waiting to be checked
+feedback_right/wrong app variant: own feedback ``[building, offset]``, sorted
+my_checked_guess     rulebook variant: offsets of the own guess once checked (right if this
+                     seat is the winner, else wrong), or None
+==================== ===========================================================================
+
+Not in the view, because it no longer matters or is not known: the order of the questions and
+their surcharges (the time spent and the viewfinder carry what matters), the pawns' start order,
+the quest number (it gives the layout), the other players' answers, extra clues, feedback and
+guess pieces.  :func:`~.view.belief_from_view` rebuilds ``state.belief(player)`` from the view
+alone (tested on every sampled state), so the learning aids and the deduction agent, which read
+that belief, see only the player's knowledge.
 
 Modules (pure Python and numpy; nothing here imports PettingZoo or Gymnasium, and this package
 file imports nothing, so importing it is free):
@@ -131,10 +181,13 @@ actions         the action table and decision kinds
 rules           ``ArcheOlogicGame`` / ``ArcheOlogicState`` (the engine protocol)
 observation     the per-player observation (``ObservationLayout`` pieces above)
 saved           ``to_dict`` / ``from_dict`` with checks (``CorruptStateError``)
-text            ``action_to_string`` and ``render`` (a finished solo game shows its title)
+text            ``action_to_string``, ``render_spectator`` (hidden information shown) and
+                ``render_view`` (a seat's picture from its view; a finished solo game shows its
+                title)
 learning_aids   belief features and the information potential of the solo env's learning aids
 titles          solo titles: ``titles(quest, num_clues) -> (master, seasoned)`` thresholds
                 (cached), ``title(solved, time, master, seasoned)``, ``state_title(state)``
+view            ``view(player)`` and ``belief_from_view``: what a player knows
 deduction       ``DeductionAgent``: the rules-based player (``make_agent("heuristic",
                 "archeologic")``): exact belief of its own player, greedy questions
 =============== =================================================================================
@@ -151,8 +204,11 @@ Where the rulebook (icons lost) and the public sources are silent, we chose:
 
 * Tiles: shapes and trap boxes from the fan app TheApo/archeologic (``ArcheOLogicTiles.java``),
   its trap kind ``b`` read as Fire and ``a`` as Sharp because the rulebook's T example needs a
-  Fire stem.  L4 and S4 keep the source's chirality, which is unverified (a mirrored L4 or S4
-  gives 144,512 layouts instead of 166,848).  The data file spells kinds ``R``/``F``/``S``.
+  Fire stem.  Only I3 is its own mirror image: the L4 and S4 shapes, and the trap boxes of T4,
+  O4 and L3 (symmetric shapes, but their traps are not), keep the source's chirality, which is
+  unverified (a mirrored L4 or S4 gives 144,512 layouts instead of 166,848; the rulebook says
+  "All the Buildings need to be set on the same side", so a tile cannot be flipped in play).
+  The data file spells kinds ``R``/``F``/``S``.
 * The loader also rejects a tile with more than 3 boxes on one row or column: the Archeoscope
   shows a Building answer through 3 holes.
 * A rotation is a number of quarter turns clockwise from the tile as drawn in the data file; a
@@ -207,10 +263,13 @@ with "a new kind of clue, harder to decipher"; the real expert clues are unknown
   any clue set leaves the layout identifiable; for other tile data ``expert_clues`` keeps drawing
   from the same stream until the layout is identifiable from the first 3 clues.
 * Observation: the expert clues are pre-filled in the note sheet (``answers`` at the clue's
-  axis and question) and the ``clues`` piece is zero, so the observation size does not change.
-  Saved states store them in ``clues`` as ``[axis, question, answer]``.
+  axis and count question: different buildings or empty zones, never the traps question) and
+  flagged in the ``expert_clues`` piece (so a clue and the same question asked stay apart); the
+  ``clues`` piece is zero.  Saved states store them in ``clues`` as ``[axis, question,
+  answer]``.
 * Solo titles come from the reference solver on the same expert clues (``solve(...,
   axis_clues=...)``); the deduction agent reads ``state.belief`` and needs no change.
+* Extra clues for new players are the next expert clues of the same draw.
 * Harder, measured: over quests 0-49 with 3 clues, expert clues leave about 16,700 layouts
   (median 12,700) where cell clues leave about 770 (median 640), and the deduction agent's mean
   solo time is 16.0 instead of 13.6.  A test checks the reference solver needs at least one
@@ -231,18 +290,37 @@ Engine decisions (the game engine, added to the core decisions above):
   six placements, so nobody can tell the difference); the 4 time are counted then.
 * App variant: the feedback is recorded per building (right/wrong at the placement entered) in
   the guesser's observation; a pawn checked wrong plays at once because it is last anyway.
-* Rulebook variant: a wrong guess tells the guesser only "wrong" (then it is out).  Every guess
-  already checked wrong is public, so a resampled layout differs from each of them (the guess
-  pieces of another player are kept as entered: this excludes at most one layout per wrong
-  guess, a negligible use of that player's hidden pieces).
+* Rulebook variant: a wrong guess tells the guesser only "wrong" (then it is out), so its own
+  belief drops that one layout; a right guess ends the game and the guesser knows the layout.
+* What the others learn from a guess: only its verdict.  The layout is set "behind your
+  screens" and checked privately: rulebook, "If it is not, too bad! You lost and are out of the
+  game"; app, "the app will show the Buildings you had right in green, those you had wrong in
+  red" on the guesser's screen.  The others never see the pieces, so another player's wrong
+  guess rules out no layout for them (the belief, the learning aids and the deduction agent use
+  none of it).  Resampling for a player keeps another player's checked-wrong pieces unless the
+  new layout would make them right, and then draws other pieces (they are hidden from that
+  player); the winner's right guess follows the new layout.
+* New players' clues: the rulebook says "You can give new Archaelogists one or two more clues to
+  help them and level the playing field", after the clues are read aloud on the wheel.  We read
+  it as the next one or two clues of the same wheel (clues ``num_clues + 1``, ``+ 2``), given to
+  that player only: read aloud they would help everybody and level nothing.  The others know
+  how many extra clues each seat has (``extra_clues``, public in the view and observation), not
+  which.  Multiplayer only: the rulebook ties them to levelling the field between players.
+* Solo clue count: the rulebook's solo set-up says "Write down the 3 Starting clues", so a solo
+  game uses 3; ``solo_more_clues=True`` (digsite's variant, for easier training) allows 4 or 5.
+* ``resample_hidden`` on a finished solo game used to fail ("the belief is empty"): the belief
+  counted the player's own right guess as wrong.  Only finished games could reach it (a right
+  guess ends the game); now a right own guess pins the layout, and a test checks on sampled
+  states, terminal or not, that every player's belief holds the layout.
 * Solo start axis: choosing axis X puts the viewfinder on X; the first turn's free step then
   reaches the next axis, so any axis can be asked first at no surcharge.
 * Returns: solo +1 solved / -1 not; multiplayer +1 for the winner and -1 for the others, -1
   for everybody when nobody solves.  ``scores()`` solo = minus the time spent.
-* Conformance configurations: solo and 2 players with rulebook guesses, solo with app guesses,
-  3 players with app guesses, 4 players with rulebook guesses, 2 players in expert mode, 2
-  players with app guesses and both learning aids (so the suite's resampling test also proves
-  the belief features show nothing hidden).
+* Conformance configurations: solo and 2 players with rulebook guesses, solo with app guesses, 3
+  players with app guesses, 4 players with rulebook guesses, 2 players in expert mode, 3 players
+  with extra clues ``[0, 1, 2]``, 2 players with app guesses and both learning aids (so the
+  suite's resampling test also proves the belief features show nothing hidden).
+  ``envs_tests/test_archeologic_view.py`` adds extra clues and more configurations.
 
 Solo titles and the deduction agent:
 
@@ -272,14 +350,17 @@ Solo titles and the deduction agent:
   potential-based shaping by bits learnt, and the game offers guesses masked to the layouts
   still possible (``consistent_guesses``: random play then solves about 1 solo game in 6, and a
   learner is left with the choice of questions and of the moment to guess).  All use
-  ``state.belief(player)`` and the pieces entered, never the layout; tests check the features
-  are identical on resampled states, that the shaping of an episode sums to a constant for any
-  policy, and that a masked guess is always a possible layout.
-* ``DeductionAgent`` (``deduction``) uses only ``state.belief(player)`` and the public position,
-  never ``state.layout``; it guesses exactly when its belief holds one layout and otherwise asks
-  ``best_question`` over the axes reachable this turn (solo start: any axis, placing the
-  viewfinder one step before it).  It keeps no memory: at the question decision it recomputes
-  the best question on the axis reached, which is the one it chose.  Ties: first in ring order
-  from the free axis, then question order.  In solo it plays exactly ``solve``'s game, so it
-  always earns Master.
+  ``state.belief(player)`` (equal to ``belief_from_view(game, state.view(player))``) and the
+  pieces entered, never the layout; tests check the features, the mask and the agent's move
+  are identical on states resampled for the player, that another player's wrong guess changes
+  none of them, that the shaping of an episode sums to a constant for any policy, and that a
+  masked guess is always a possible layout.  They are kept per player until its belief or the
+  pieces entered change.
+* ``DeductionAgent`` (``deduction``) uses only ``state.belief(player)`` and the public position
+  (both in the player's view), never ``state.layout``; it guesses exactly when its belief holds
+  one layout and otherwise asks ``best_question`` over the axes reachable this turn (solo start:
+  any axis, placing the viewfinder one step before it).  It keeps no memory: at the question
+  decision it recomputes the best question on the axis reached, which is the one it chose.
+  Ties: first in ring order from the free axis, then question order.  In solo it plays exactly
+  ``solve``'s game, so it always earns Master.
 """

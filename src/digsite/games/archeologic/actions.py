@@ -20,6 +20,8 @@ IN_GAME, WRONG_GUESS, OUT_OF_TIME = 0, 1, 2
 OUT_NAMES = ("in the game", "eliminated (wrong guess)", "out of time")
 
 GUESS_VARIANTS = ("rulebook", "app")
+MAX_EXTRA_CLUES = 2
+"""The rulebook: "You can give new Archaelogists one or two more clues"."""
 SOLO_TIME_LIMIT = 60
 MULTIPLAYER_TIME_LIMIT = 80
 """Default time limits (safety bounds, not rules): a solo game ends unsolved once its time passes

@@ -2,9 +2,9 @@
 
 ``DeductionAgent()`` is a StateAgent (``digsite.core.policy``) for every configuration (solo and
 2-4 players, both guess variants).  It looks at the state only through what its player may know:
-``state.belief(player)`` (starting clues, its own answers and guess feedback, the public wrong
-guesses) and the public position (phase, viewfinder, surcharge being paid, pieces it entered);
-never ``state.layout``.  Its policy:
+``state.belief(player)`` (its starting clues, its own answers and what its own checked guesses
+taught it; the same as ``belief_from_view(game, state.view(player))``) and the public position
+(phase, viewfinder, surcharge being paid, pieces it entered); never ``state.layout``.  Its policy:
 
 * when its belief holds one layout: "I think I've found it!", then that layout's placements,
   building by building in the data-file order the engine asks for;

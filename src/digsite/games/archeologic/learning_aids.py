@@ -5,9 +5,10 @@ reward shaping.
 The raw note sheet asks a network to do exact deduction over 166,848 layouts before it can ever
 enter a right guess, and random play never solves, so a learner sees no success to learn from.
 These aids give it what a careful player's notes would show, and nothing more: both are
-functions of :meth:`~.rules.ArcheOlogicState.belief` (the starting clues, the player's own
-answers and feedback, public guess outcomes) and of the pieces the player has entered, never of
-the hidden layout.
+functions of :meth:`~.rules.ArcheOlogicState.belief` (the player's starting clues, its own
+answers and what its own checked guesses taught it; another player's guess teaches nothing, its
+pieces are never seen) and of the pieces the player has entered, never of the hidden layout.
+Each is kept on the state per player until that player's belief or pieces change.
 
 * :func:`write_belief_features`: for each building, the share of the *candidate* layouts (those
   consistent with the player's information and with the pieces of the guess entered so far) that
@@ -38,54 +39,109 @@ FEATURE_SIZE = NUM_BUILDINGS * NUM_PLACEMENT_IDS + 2
 """Marginals (6 x 100), then log-scaled counts of the belief and of the candidates."""
 
 
+def _memo(state, name: str, player: int, compute):
+    """``compute(belief, entered)`` for ``player``, kept on the state until its belief or the
+    pieces it entered change (the same information gives the same result)."""
+    belief = state.belief(player)
+    entered = tuple(state.pieces) if state.current_player() == player else ()
+    key = (name, player)
+    cached = state._aids.get(key)
+    if cached is not None and cached[0] is belief and cached[1] == entered:
+        return cached[2]
+    value = compute(belief, entered)
+    state._aids[key] = (belief, entered, value)
+    return value
+
+
+def candidate_indices(state, player: int) -> np.ndarray:
+    """Layout indices consistent with ``player``'s information that also agree with the pieces
+    of the guess it is entering (none entered: the whole belief)."""
+
+    def compute(belief, entered) -> np.ndarray:
+        if not entered:
+            return belief.indices
+        placements = state.game.layouts.placements
+        last = state._aids.get(("candidates", player))
+        if last is not None and last[0] is belief and last[1] == entered[:-1]:
+            indices = last[2]  # one more piece: filter the last candidates by it
+            b = len(entered) - 1
+            return indices[placements[indices, b] == entered[b]]
+        rows = placements[belief.indices, : len(entered)]
+        return belief.indices[(rows == np.asarray(entered, rows.dtype)).all(axis=1)]
+
+    return _memo(state, "candidates", player, compute)
+
+
 def candidate_rows(state, player: int) -> np.ndarray:
-    """Placement ids ``(k, 6)`` of the layouts consistent with ``player``'s information that
-    also agree with the pieces of the guess being entered (none entered: the whole belief)."""
-    rows = state.game.layouts.placements[state.belief(player).indices]
-    entered = state.pieces if state.current_player() == player else ()
-    if entered:
-        rows = rows[(rows[:, : len(entered)] == np.asarray(entered, rows.dtype)).all(axis=1)]
-    return rows
+    """Placement ids ``(k, 6)`` of the layouts of :func:`candidate_indices`."""
+    return state.game.layouts.placements[candidate_indices(state, player)]
+
+
+def feature_columns(game) -> np.ndarray:
+    """``(layouts, 6)``: ``building * 100 + placement offset`` of each building in each layout,
+    the column of the marginals it counts in (built once per game)."""
+    columns = getattr(game, "_feature_columns", None)
+    if columns is None:
+        placements = game.layouts.placements
+        columns = np.empty(placements.shape, dtype=np.int32)
+        for b in range(NUM_BUILDINGS):
+            columns[:, b] = b * NUM_PLACEMENT_IDS + game.pid_to_offset[b][placements[:, b]]
+        game._feature_columns = columns
+    return columns
 
 
 def write_belief_features(state, player: int, out: np.ndarray) -> None:
     """Fill ``out`` (length :data:`FEATURE_SIZE`, values in [0, 1]); all marginals are 0 when
     the pieces entered already rule out every layout the player thinks possible."""
-    game = state.game
-    total = math.log2(len(game.layouts) + 1)
-    rows = candidate_rows(state, player)
-    marginals = out[: NUM_BUILDINGS * NUM_PLACEMENT_IDS].reshape(NUM_BUILDINGS, NUM_PLACEMENT_IDS)
-    marginals[:] = 0.0
-    if len(rows):
-        for b in range(NUM_BUILDINGS):
-            offsets = game.pid_to_offset[b][rows[:, b]]
-            marginals[b] = np.bincount(offsets, minlength=NUM_PLACEMENT_IDS) / len(rows)
-    out[-2] = math.log2(len(state.belief(player)) + 1) / total
-    out[-1] = math.log2(len(rows) + 1) / total
+
+    def compute(belief, entered) -> np.ndarray:
+        game = state.game
+        total = math.log2(len(game.layouts) + 1)
+        indices = candidate_indices(state, player)
+        features = np.zeros(FEATURE_SIZE, dtype=np.float32)
+        if len(indices):
+            counts = np.bincount(
+                feature_columns(game)[indices].ravel(),
+                minlength=NUM_BUILDINGS * NUM_PLACEMENT_IDS,
+            )
+            features[:-2] = counts
+            features[:-2] /= len(indices)
+        features[-2] = math.log2(len(belief) + 1) / total
+        features[-1] = math.log2(len(indices) + 1) / total
+        features.setflags(write=False)
+        return features
+
+    out[:] = _memo(state, "features", player, compute)
 
 
 def information_potential(state, player: int) -> float:
     """``-log2(candidates)``; below every reachable value (``-log2(all layouts) - 1``) when the
     pieces entered fit no candidate, so entering a doomed piece costs at least a bit."""
-    count = len(candidate_rows(state, player))
+    count = len(candidate_indices(state, player))
     if count == 0:
         return -math.log2(len(state.game.layouts)) - 1.0
     return -math.log2(count)
 
 
 def consistent_placement_mask(state, player: int) -> np.ndarray:
-    """The action mask of ``player`` entering building ``len(state.pieces)``: the placements of
-    the candidate layouts.
+    """The action mask of ``player`` entering the next building of its guess (the first one when
+    it is not entering a guess now): the placements of the candidate layouts.
 
     In play there is always one (the hidden layout is a candidate, and each piece offered keeps
     one), but in a state resampled for another player the layout, and so this player's answers,
     are redrawn, and the pieces already entered may fit none of the new candidates: then every
     placement that completes a legal layout is offered, so that a search can play on.
     """
-    rows = candidate_rows(state, player)
-    building = len(state.pieces)
-    if not len(rows):
-        return state.game.placement_mask(tuple(state.pieces))
-    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-    mask[PLACE0 + state.game.pid_to_offset[building][np.unique(rows[:, building])]] = 1
-    return mask
+
+    def compute(belief, entered) -> np.ndarray:
+        indices = candidate_indices(state, player)
+        building = len(entered)
+        if not len(indices):
+            return state.game.placement_mask(entered)
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        columns = feature_columns(state.game)[indices, building] - building * NUM_PLACEMENT_IDS
+        mask[PLACE0 + columns] = 1
+        mask.setflags(write=False)
+        return mask
+
+    return _memo(state, "placement mask", player, compute)

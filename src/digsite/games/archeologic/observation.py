@@ -1,14 +1,20 @@
 """What one ArcheOlogic player may know, written into a flat float32 vector.
 
-Seats are relative: seat 0 is the observing player, seat 1 the next player, and so on.  Public:
-the time track, whose turn it is, the viewfinder, the pending decision, every question asked (by
-whom, on which axis), pawn sides, eliminations and the winner.  Private: this player's starting
-clues (the same for everyone), own answers (a note sheet), own guess feedback (app variant) and
-the pieces of this player's own guess, entered or waiting to be checked.  Never the layout.
-Expert mode: the starting clues (traps answers on axes) are pre-filled in the note sheet
-(``answers`` at the traps question of each clue's axis) and the ``clues`` piece stays zero.
-With ``belief_features`` the observation ends with the player's exact belief
-(:mod:`.learning_aids`), a function of the private pieces above.
+It encodes ``view(player)`` (:mod:`.view`) completely and nothing else.  Seats are relative:
+seat 0 is the observing player, seat 1 the next player, and so on.  Public: the time track,
+whose turn it is, the viewfinder, the pending decision, how many times each seat asked each
+question on each axis, guesses made, pawn sides, eliminations, extra clues per seat and the
+winner.  Private: this player's starting clues, own answers (a note sheet), own guess feedback
+(app variant) and the pieces of its own guess (entered, waiting to be checked, or checked in the
+rulebook variant).  Never the layout.  Expert mode: the expert clues (counts on axes) are
+pre-filled in the note sheet (``answers`` at the clue's axis and count question) and flagged in
+the ``expert_clues`` piece, so a clue and an answer to the same question stay apart; the
+``clues`` piece stays zero.  With ``belief_features`` the observation ends with the player's
+exact belief (:mod:`.learning_aids`), a function of the private pieces above.
+
+Counts and times are divided by ``time_limit + TRACK_MARGIN``, above every reachable value (a
+pawn passes ``time_limit`` by at most 8: a 3-time question with a +2 surcharge and 3 occupied
+spaces skipped; every question costs at least 1 and a guess 4), so they never saturate.
 """
 
 from __future__ import annotations
@@ -16,34 +22,61 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.encoding import ObservationLayout
-from .actions import DECISIONS, NUM_PLACEMENT_IDS, OUT_OF_TIME, PLACE, QUESTION, WRONG_GUESS
+from .actions import (
+    DECISIONS,
+    GAME_OVER,
+    MAX_EXTRA_CLUES,
+    NUM_PLACEMENT_IDS,
+    OUT_OF_TIME,
+    PLACE,
+    QUESTION,
+    WRONG_GUESS,
+)
 from .components import NUM_BUILDINGS, NUM_CELLS, TRAP_KINDS
 from .learning_aids import write_belief_features
 from .questions import MAX_ANSWERS, NUM_AXES, NUM_QUESTIONS
+from .quests import EXPERT_QUESTIONS
 
-COUNT_SCALE = 4.0
-"""Counts (questions asked, guesses made) are divided by 4 and capped at 1."""
+TRACK_MARGIN = 12
+"""Times, positions and counts are divided by ``time_limit + TRACK_MARGIN`` (never reached)."""
 
 
-def observation_layout(num_players: int, belief_features: bool = False) -> ObservationLayout:
+SEAT_FLAGS = (
+    "to_move",
+    "position",
+    "time_spent",
+    "checking",
+    "wrong_guess_out",
+    "out_of_time",
+    "winner",
+    "guesses_made",
+    "extra_clues",
+)
+"""The first columns of a seat's row in the ``seats`` piece; its questions asked follow."""
+TO_MOVE, POSITION, TIME_SPENT, CHECKING, WRONG_OUT, TIME_OUT, WINNER, GUESSES, EXTRA = range(
+    len(SEAT_FLAGS)
+)
+QUESTIONS_COLUMN = len(SEAT_FLAGS)
+SEAT_SIZE = QUESTIONS_COLUMN + NUM_AXES * NUM_QUESTIONS
+"""A seat's public record: the flags above, then how many times it asked each question on each
+axis (axis-major, ``QUESTIONS_COLUMN + axis * 9 + question``)."""
+
+
+def observation_layout(
+    num_players: int, belief_features: bool = False, expert: bool = False
+) -> ObservationLayout:
     n = num_players
     belief = [("belief_marginals", (NUM_BUILDINGS, NUM_PLACEMENT_IDS)), ("belief_size", (2,))]
+    expert_piece = [("expert_clues", (NUM_AXES, len(EXPERT_QUESTIONS)))]
     return ObservationLayout(
         [
-            ("to_move", (n,)),
-            ("position", (n,)),
-            ("time_spent", (n,)),
-            ("checking", (n,)),
-            ("wrong_guess_out", (n,)),
-            ("out_of_time", (n,)),
-            ("winner", (n,)),
-            ("guesses_made", (n,)),
+            ("seats", (n, SEAT_SIZE)),
             ("viewfinder", (NUM_AXES,)),
             ("decision", (len(DECISIONS),)),
             ("surcharge", (3,)),
             ("entering_building", (NUM_BUILDINGS,)),
-            ("questions_asked", (n, NUM_AXES, NUM_QUESTIONS)),
             ("clues", (NUM_CELLS, len(TRAP_KINDS))),
+            *(expert_piece if expert else ()),
             ("answers", (NUM_AXES, NUM_QUESTIONS, MAX_ANSWERS)),
             ("feedback_right", (NUM_BUILDINGS, NUM_PLACEMENT_IDS)),
             ("feedback_wrong", (NUM_BUILDINGS, NUM_PLACEMENT_IDS)),
@@ -53,69 +86,131 @@ def observation_layout(num_players: int, belief_features: bool = False) -> Obser
     )
 
 
-def observe(state, player: int, out: np.ndarray) -> None:
-    g = state.game
-    lay = g.obs_layout
-    s = lay.slices
-    n = g.num_players
-    out[:] = 0.0
-    scale = 1.0 / (g.time_limit + 12)
-    over = state.phase == len(DECISIONS) - 1
-    for p in range(n):
-        seat = (p - player) % n
-        out[s["position"].start + seat] = min(1.0, state.pos[p] * scale)
-        out[s["time_spent"].start + seat] = min(1.0, state.spent[p] * scale)
-        out[s["checking"].start + seat] = state.checking[p]
-        out[s["wrong_guess_out"].start + seat] = state.out[p] == WRONG_GUESS
-        out[s["out_of_time"].start + seat] = state.out[p] == OUT_OF_TIME
-    if over:
-        if state.winner >= 0:
-            out[s["winner"].start + (state.winner - player) % n] = 1.0
+def record(state, player: int) -> np.ndarray:
+    """The slowly changing part of ``player``'s observation: the question columns and guess
+    counts of the ``seats`` piece, the note sheet, the starting clues (and expert flags), the
+    own guesses and feedback; kept on the state, extended question by question and rewritten
+    when a guess is entered or checked (everything else is written per call)."""
+    cached = state._question_record.get(player)
+    version = state._guess_version
+    done = len(state.questions)
+    if cached is not None and cached[0] == done and cached[1] == version:
+        return cached[2]
+    if cached is None or cached[0] != done:
+        questions, counts = _question_part(state, player, cached)
     else:
-        out[s["to_move"].start + (state.actor - player) % n] = 1.0
-    out[s["decision"].start + state.phase] = 1.0
-    if state.viewfinder >= 0:
-        out[s["viewfinder"].start + state.viewfinder] = 1.0
-    if state.phase == QUESTION:
-        out[s["surcharge"].start + state.pending_surcharge] = 1.0
-    if state.phase == PLACE:
-        out[s["entering_building"].start + len(state.pieces)] = 1.0
-    table = g.table
-    asked = s["questions_asked"].start
+        questions, counts = cached[3], cached[4]
+    base = questions
+    if state.guesses:
+        base = questions.copy()
+        _write_guesses(state, player, base)
+        base.setflags(write=False)
+    state._question_record[player] = (done, version, base, questions, counts)
+    return base
+
+
+def _question_part(state, player: int, cached) -> tuple[np.ndarray, np.ndarray]:
+    """Question counts, note sheet and starting clues, extended from ``cached`` if given."""
+    g = state.game
+    n = g.num_players
+    s = g.obs_layout.slices
+    seats = s["seats"].start
     answers = s["answers"].start
+    if cached is None:
+        counts = np.zeros(n * SEAT_SIZE, dtype=np.int64)
+        base = np.zeros(g.observation_size, dtype=np.float32)
+        clues, axis_clues = state.known_clues(player)
+        cells = s["clues"].start
+        for cell, kind in clues:
+            base[cells + cell * len(TRAP_KINDS) + TRAP_KINDS.index(kind)] = 1.0
+        for axis, question, code in axis_clues:  # pre-filled in the note sheet, and flagged
+            base[answers + (axis * NUM_QUESTIONS + question) * MAX_ANSWERS + code] = 1.0
+            flag = axis * len(EXPERT_QUESTIONS) + EXPERT_QUESTIONS.index(question)
+            base[s["expert_clues"].start + flag] = 1.0
+        done = 0
+    else:
+        done, base, counts = cached[0], cached[3].copy(), cached[4].copy()
+    table = g.table
     layout = state.layout
-    for p, axis, question, _ in state.questions:
-        i = asked + (((p - player) % n) * NUM_AXES + axis) * NUM_QUESTIONS + question
-        out[i] = min(1.0, out[i] + 1.0 / COUNT_SCALE)
+    for p, axis, question, _ in state.questions[done:]:
+        cell = axis * NUM_QUESTIONS + question
+        counts[((p - player) % n) * SEAT_SIZE + QUESTIONS_COLUMN + cell] += 1
         if p == player:
-            code = int(table[question, layout, axis])
-            out[answers + (axis * NUM_QUESTIONS + question) * MAX_ANSWERS + code] = 1.0
-    for axis, question, code in state.axis_clues:  # expert clues: pre-filled in the note sheet
-        out[answers + (axis * NUM_QUESTIONS + question) * MAX_ANSWERS + code] = 1.0
-    clues = s["clues"].start
-    for cell, kind in state.clues:
-        out[clues + cell * len(TRAP_KINDS) + TRAP_KINDS.index(kind)] = 1.0
-    made = s["guesses_made"].start
-    right = s["feedback_right"].start
-    wrong = s["feedback_wrong"].start
-    mine = s["my_guess"].start
+            base[answers + cell * MAX_ANSWERS + int(table[question, layout, axis])] = 1.0
+    base[seats : seats + len(counts)] = counts * (1.0 / (g.time_limit + TRACK_MARGIN))
+    base.setflags(write=False)
+    counts.setflags(write=False)
+    return base, counts
+
+
+def _write_guesses(state, player: int, out: np.ndarray) -> None:
+    """Guesses made per seat, and the own guesses: pieces (waiting, or checked in the rulebook
+    variant) or app feedback."""
+    g = state.game
+    n = g.num_players
+    seats, _, _, _, _, right, wrong, mine = g.obs_offsets
+    scale = 1.0 / (g.time_limit + TRACK_MARGIN)
+    made = [0] * n
     offsets = g.pid_to_offset
     for p, pids, checked in state.guesses:
-        seat = (p - player) % n
-        out[made + seat] = min(1.0, out[made + seat] + 1.0 / COUNT_SCALE)
+        made[p] += 1
         if p != player:
             continue
-        if not checked:
+        if not checked or not g.app:
             for b, pid in enumerate(pids):
                 out[mine + b * NUM_PLACEMENT_IDS + offsets[b][pid]] = 1.0
-        elif g.app:
+        else:
             for b, ok in enumerate(state.guess_feedback(pids)):
                 base = right if ok else wrong
                 out[base + b * NUM_PLACEMENT_IDS + offsets[b][pids[b]]] = 1.0
-    if state.phase == PLACE and state.actor == player:
+    for p in range(n):
+        out[seats + ((p - player) % n) * SEAT_SIZE + GUESSES] = made[p] * scale
+
+
+def observe(state, player: int, out: np.ndarray) -> None:
+    g = state.game
+    seats, viewfinder, decision, surcharge, entering, _, _, mine = g.obs_offsets
+    n = g.num_players
+    out[:] = record(state, player)
+    scale = 1.0 / (g.time_limit + TRACK_MARGIN)
+    phase = state.phase
+    for p in range(n):
+        row = seats + ((p - player) % n) * SEAT_SIZE
+        out[row + POSITION] = state.pos[p] * scale
+        out[row + TIME_SPENT] = state.spent[p] * scale
+        if state.checking[p]:
+            out[row + CHECKING] = 1.0
+        if state.out[p] == WRONG_GUESS:
+            out[row + WRONG_OUT] = 1.0
+        elif state.out[p] == OUT_OF_TIME:
+            out[row + TIME_OUT] = 1.0
+        if g.extra_clues[p]:
+            out[row + EXTRA] = g.extra_clues[p] / MAX_EXTRA_CLUES
+    if phase == GAME_OVER:
+        if state.winner >= 0:
+            out[seats + ((state.winner - player) % n) * SEAT_SIZE + WINNER] = 1.0
+    else:
+        out[seats + ((state.actor - player) % n) * SEAT_SIZE + TO_MOVE] = 1.0
+    out[decision + phase] = 1.0
+    if state.viewfinder >= 0:
+        out[viewfinder + state.viewfinder] = 1.0
+    if phase == QUESTION:
+        out[surcharge + state.pending_surcharge] = 1.0
+    if phase == PLACE:
+        out[entering + len(state.pieces)] = 1.0
+    offsets = g.pid_to_offset
+    if phase == PLACE and state.actor == player:
         for b, pid in enumerate(state.pieces):
             out[mine + b * NUM_PLACEMENT_IDS + offsets[b][pid]] = 1.0
     if g.belief_features:
+        s = g.obs_layout.slices
         write_belief_features(
             state, player, out[s["belief_marginals"].start : s["belief_size"].stop]
         )
+
+
+def observation_offsets(layout: ObservationLayout) -> tuple[int, ...]:
+    """Where :func:`observe` writes: the starts of the pieces it fills per call."""
+    names = ("seats", "viewfinder", "decision", "surcharge", "entering_building")
+    names += ("feedback_right", "feedback_wrong", "my_guess")
+    return tuple(layout.slices[name].start for name in names)

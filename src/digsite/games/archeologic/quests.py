@@ -141,7 +141,9 @@ def all_answers_distinct(layouts: Layouts) -> bool:
     identifiable whatever its clues (true of the shipped tiles), and the check can be skipped."""
     table = answer_table(layouts)
     signatures = np.ascontiguousarray(table.transpose(1, 0, 2)).reshape(len(layouts), -1)
-    return len(np.unique(signatures, axis=0)) == len(layouts)
+    # one opaque bytes value per layout: a 1-d sort, much faster than unique rows
+    rows = signatures.view(np.dtype((np.void, signatures.shape[1] * signatures.itemsize)))
+    return len(np.unique(rows.ravel())) == len(layouts)
 
 
 def make_quest(number: int, buildings: Sequence[Building] | None = None) -> Quest:

@@ -16,6 +16,7 @@ from .actions import (
     GUESS,
     GUESS_VARIANTS,
     IN_GAME,
+    MAX_EXTRA_CLUES,
     MULTIPLAYER_TIME_LIMIT,
     NUM_ACTIONS,
     OUT_OF_TIME,
@@ -28,9 +29,9 @@ from .actions import (
     WRONG_GUESS,
 )
 from .components import NUM_BUILDINGS, NUM_CELLS, BuildingsFileError, load_buildings
-from .layouts import get_layouts
+from .layouts import get_layouts, kind_by_cell
 from .learning_aids import consistent_placement_mask
-from .observation import observation_layout, observe
+from .observation import observation_layout, observation_offsets, observe
 from .questions import (
     AXIS_NAMES,
     DEFAULT_RING,
@@ -44,7 +45,8 @@ from .questions import (
 from .quests import EXPERT_QUESTIONS, NUM_QUEST_CLUES, expert_clues, make_quest
 from .saved import restore, save
 from .solver import GUESS_COST, AxisClue, Belief, Clue, axis_choices
-from .text import action_to_string, render
+from .text import action_to_string, render_spectator, render_view
+from .view import belief_filter, build_view, guess_knowledge
 
 OPTIONS: dict[str, Any] = {
     "num_players": 2,
@@ -57,7 +59,13 @@ OPTIONS: dict[str, Any] = {
     "buildings": None,
     "belief_features": False,
     "consistent_guesses": False,
+    "extra_clues": None,
+    "solo_more_clues": False,
 }
+CLUE_COUNTS = (3, 4, 5)
+"""The rulebook: agree on "from 3 clues for harder games, to 5 clues for easier games"."""
+SOLO_CLUES = 3
+"""The rulebook's solo set-up: "Write down the 3 Starting clues"."""
 MAX_QUEST_NUMBER = 1 << 31
 """A random quest number is drawn from 0 .. 2**31 - 1 (each gives a uniform random layout)."""
 
@@ -80,14 +88,31 @@ class ArcheOlogicGame(Game):
         buildings: str | list | None = None,
         belief_features: bool = False,
         consistent_guesses: bool = False,
+        extra_clues: Sequence[int] | None = None,
+        solo_more_clues: bool = False,
     ):
         if isinstance(num_players, bool) or num_players not in self.player_counts:
             raise ConfigError(
                 f"archeologic num_players must be one of {self.player_counts} (1 = solo), "
                 f"got {num_players!r}"
             )
-        if isinstance(num_clues, bool) or num_clues not in (3, 4, 5):
+        if isinstance(num_clues, bool) or num_clues not in CLUE_COUNTS:
             raise ConfigError(f"archeologic num_clues must be 3, 4 or 5, got {num_clues!r}")
+        if not isinstance(solo_more_clues, (bool, np.bool_)):
+            raise ConfigError(
+                f"archeologic solo_more_clues must be True or False, got {solo_more_clues!r}"
+            )
+        if solo_more_clues and num_players != 1:
+            raise ConfigError(
+                "archeologic solo_more_clues is a solo variant (num_players=1); a multiplayer "
+                "game agrees on 3 to 5 clues with num_clues"
+            )
+        if num_players == 1 and num_clues != SOLO_CLUES and not solo_more_clues:
+            raise ConfigError(
+                f"archeologic solo uses the rulebook's {SOLO_CLUES} starting clues; "
+                f"num_clues={num_clues!r} in solo needs the variant solo_more_clues=True"
+            )
+        extra = _parse_extra_clues(extra_clues, num_players)
         if guess_variant not in GUESS_VARIANTS:
             raise ConfigError(
                 f"archeologic guess_variant must be one of {GUESS_VARIANTS}, got {guess_variant!r}"
@@ -129,6 +154,11 @@ class ArcheOlogicGame(Game):
         self.expert = bool(expert)
         self.belief_features = bool(belief_features)
         self.consistent_guesses = bool(consistent_guesses)
+        self.extra_clues = extra
+        self.extra_clues_given = None if extra_clues is None else list(extra)
+        self.solo_more_clues = bool(solo_more_clues)
+        self.clues_drawn = self.num_clues + max(extra)
+        """Starting clues read from the quest: everybody's, then the new players' extras."""
         self.num_actions = NUM_ACTIONS
         self.max_game_length = self.num_players * (2 * self.time_limit + 12) + 1
         self.buildings_given = str(buildings) if isinstance(buildings, PathLike) else buildings
@@ -170,9 +200,11 @@ class ArcheOlogicGame(Game):
         }
         self._prefix_masks: dict[tuple[int, ...], np.ndarray] = {}
         self._clue_beliefs: dict[tuple, Belief] = {}
+        self._fact_cache: dict[tuple, np.ndarray] = {}
 
-        self.obs_layout = observation_layout(self.num_players, self.belief_features)
+        self.obs_layout = observation_layout(self.num_players, self.belief_features, self.expert)
         self.observation_size = self.obs_layout.size
+        self.obs_offsets = observation_offsets(self.obs_layout)
 
     @property
     def config(self) -> dict[str, Any]:
@@ -187,7 +219,12 @@ class ArcheOlogicGame(Game):
             "buildings": self.buildings_given,
             "belief_features": self.belief_features,
             "consistent_guesses": self.consistent_guesses,
+            "extra_clues": self.extra_clues_given,
+            "solo_more_clues": self.solo_more_clues,
         }
+
+    def render_view(self, view: Mapping[str, Any]) -> str:
+        return render_view(self, view)
 
     def observation_piece_names(self):
         return tuple(self.obs_layout.slices.items())
@@ -202,9 +239,9 @@ class ArcheOlogicGame(Game):
         state.layout = quest.layout
         if self.expert:
             variation = int(rng.integers(MAX_QUEST_NUMBER))  # the app varies expert clues
-            state.axis_clues = expert_clues(quest, variation, self.num_clues, self.layouts)
+            state.axis_clues = expert_clues(quest, variation, self.clues_drawn, self.layouts)
         else:
-            state.clues = tuple(quest.starting_clues(self.num_clues))
+            state.clues = tuple(quest.starting_clues(self.clues_drawn))
         if self.solo:
             state.start = [0]
             state.start_axis = -1
@@ -234,9 +271,43 @@ class ArcheOlogicGame(Game):
         if belief is None:
             if len(self._clue_beliefs) > 256:
                 self._clue_beliefs.clear()
-            belief = Belief.from_clues(clues, self.layouts).with_axis_clues(axis_clues)
+            facts = [("cell", c.cell, c.kind) for c in clues]
+            facts += [("axis", *c) for c in axis_clues]
+            if facts:  # start from the rarest fact, then check the others on those layouts
+                rows = [self._fact_rows(f) for f in facts]
+                first = min(range(len(facts)), key=lambda i: len(rows[i]))
+                indices = rows[first]
+                for i, fact in enumerate(facts):
+                    if i == first:
+                        continue
+                    if fact[0] == "cell":
+                        indices = indices[
+                            kind_by_cell(self.layouts)[fact[1]].take(indices) == fact[2]
+                        ]
+                    else:
+                        _, axis, question, answer = fact
+                        indices = indices[self.table[question, indices, axis] == answer]
+            else:
+                indices = np.arange(len(self.layouts), dtype=np.int32)
+            belief = Belief(self.layouts, np.array(indices, dtype=np.int32))
             self._clue_beliefs[key] = belief
         return belief
+
+    def _fact_rows(self, fact: tuple) -> np.ndarray:
+        """Sorted layouts with a trap ``("cell", cell, kind)`` or an axis answer ``("axis",
+        axis, question, answer)`` (cached: a game's clues come from few such facts)."""
+        rows = self._fact_cache.get(fact)
+        if rows is None:
+            if fact[0] == "cell":
+                _, cell, kind = fact
+                rows = np.flatnonzero(self.layouts.kind[:, cell] == kind)
+            else:
+                _, axis, question, answer = fact
+                rows = np.flatnonzero(self.table[question, :, axis] == answer)
+            rows = rows.astype(np.int32)
+            rows.setflags(write=False)
+            self._fact_cache[fact] = rows
+        return rows
 
     def prefix_rows(self, prefix: tuple[int, ...]) -> np.ndarray:
         """Layouts whose first ``len(prefix)`` buildings sit at these placement ids."""
@@ -288,6 +359,34 @@ def _parse_ring(ring) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _parse_extra_clues(extra_clues, num_players: int) -> tuple[int, ...]:
+    """Per seat, 0-2 more starting clues for a new player (the rulebook's handicap)."""
+    if extra_clues is None:
+        return (0,) * num_players
+    if (
+        isinstance(extra_clues, (str, bytes))
+        or not isinstance(extra_clues, Sequence)
+        or len(extra_clues) != num_players
+        or not all(
+            isinstance(x, (int, np.integer))
+            and not isinstance(x, bool)
+            and 0 <= x <= MAX_EXTRA_CLUES
+            for x in extra_clues
+        )
+    ):
+        raise ConfigError(
+            f"archeologic extra_clues must be None or one count 0-{MAX_EXTRA_CLUES} per player "
+            f"({num_players} of them): the starting clues a new player gets on top of "
+            f"num_clues, got {extra_clues!r}"
+        )
+    if num_players == 1 and any(extra_clues):
+        raise ConfigError(
+            "archeologic extra_clues level the field between players; a solo game has one "
+            "player (more solo clues: solo_more_clues=True with num_clues 4 or 5)"
+        )
+    return tuple(int(x) for x in extra_clues)
+
+
 class ArcheOlogicState(State):
     """One position.  Hidden: ``layout`` (and so every answer and guess outcome, which are
     computed from it).  Public: the time track, the viewfinder, the questions asked (by whom,
@@ -313,7 +412,10 @@ class ArcheOlogicState(State):
         self.questions: list[tuple[int, int, int, int]] = []  # (player, axis, question, surcharge)
         self.guesses: list[tuple[int, tuple[int, ...], bool]] = []  # (player, pids, checked)
         self.winner = -1
-        self._beliefs: dict[int, tuple[int, Belief]] = {}
+        self._beliefs: dict[int, tuple] = {}  # per player: the belief and what it was built on
+        self._aids: dict[tuple, tuple] = {}  # learning aids kept per (aid, player)
+        self._question_record: dict[int, tuple] = {}  # per player, see observation.record
+        self._guess_version = 0  # counts changes to ``guesses`` (for observation.record)
 
     # -- protocol -------------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -399,6 +501,7 @@ class ArcheOlogicState(State):
         if g.solo:
             self.pos[0] = self.spent[0]
             self.guesses.append((p, pids, True))
+            self._guess_version += 1
             self.checking[0] = False
             if self.guess_is_right(pids):
                 self.winner = 0
@@ -409,6 +512,7 @@ class ArcheOlogicState(State):
                 self.phase = AXIS
             return
         self.guesses.append((p, pids, False))
+        self._guess_version += 1
         self._move(p, GUESS_COST)
         self._advance()
 
@@ -441,6 +545,7 @@ class ArcheOlogicState(State):
                 i = max(i for i, (q, _, checked) in enumerate(self.guesses) if q == p)
                 _, pids, _ = self.guesses[i]
                 self.guesses[i] = (p, pids, True)
+                self._guess_version += 1
                 self.checking[p] = False
                 if self.guess_is_right(pids):
                     self.winner = p
@@ -490,47 +595,88 @@ class ArcheOlogicState(State):
     def observe(self, player: int, out: np.ndarray) -> None:
         observe(self, player, out)
 
+    def view(self, player: int) -> dict[str, Any]:
+        return build_view(self, player)
+
+    def known_clues(self, player: int) -> tuple[tuple[Clue, ...], tuple[AxisClue, ...]]:
+        """The starting clues ``player`` was given: everybody's, plus its extra ones."""
+        k = self.game.num_clues + self.game.extra_clues[player]
+        return self.clues[:k], self.axis_clues[:k]
+
     def belief(self, player: int) -> Belief:
-        """The layouts consistent with what ``player`` knows: the starting clues, the answers
-        that player got, its own guess feedback, and the public fact that every guess already
-        checked was wrong (when the game goes on)."""
+        """The layouts consistent with what ``player`` knows: its starting clues, its own
+        answers and what its own checked guesses taught it (nothing from the others' guesses,
+        whose pieces it never sees).  Cached per player and information."""
         g = self.game
         cached = self._beliefs.get(player)
+        version = self._guess_version
+        if cached is not None and cached[0] == len(self.questions) and cached[1] == version:
+            return cached[4]
+        checked = 0
+        for p, _, c in self.guesses:
+            checked += p == player and c
         if cached is None:
-            done, belief = 0, g.clue_belief(self.clues, self.axis_clues)
+            done, base, known, belief = 0, g.clue_belief(*self.known_clues(player)), -1, None
         else:
-            done, belief = cached
-        indices = belief.indices
-        table = g.table
-        for p, axis, question, _ in self.questions[done:]:
-            if p == player:
-                code = table[question, self.layout, axis]
-                indices = indices[table[question, indices, axis] == code]
+            done, _, base, known, belief = cached
         if done != len(self.questions):
-            belief = Belief(g.layouts, indices)
-            self._beliefs[player] = (len(self.questions), belief)
-        placements = g.layouts.placements
-        keep = None
-        for p, pids, checked in self.guesses:
-            if not checked:
-                continue
-            rows = placements[indices]
-            same = rows == np.asarray(pids, dtype=rows.dtype)
-            if p == player and g.app:
-                feedback = np.asarray(self.guess_feedback(pids))
-                k = (same == feedback).all(axis=1)
-            else:
-                k = ~same.all(axis=1)
-            keep = k if keep is None else keep & k
-        if keep is not None:
-            belief = Belief(g.layouts, indices[keep])
+            news = [(a, q) for p, a, q, _ in self.questions[done:] if p == player]
+            base = self._answered(base, news)
+            if belief is not None and known == checked:  # only answers are new
+                belief = self._answered(belief, news)
+        if belief is None or known != checked:
+            belief = base
+            if checked:
+                knowledge = guess_knowledge(self, player)
+                belief = Belief(g.layouts, belief_filter(g.layouts, base.indices, knowledge))
+        self._beliefs[player] = (len(self.questions), version, base, checked, belief)
         return belief
 
+    def _answered(self, belief: Belief, asked: list[tuple[int, int]]) -> Belief:
+        """``belief`` narrowed by the answers (read on the layout) to these questions."""
+        if not asked:
+            return belief
+        table = self.game.table
+        indices = belief.indices
+        for axis, question in asked:
+            indices = indices[table[question, indices, axis] == table[question, self.layout, axis]]
+        return belief if len(indices) == len(belief) else Belief(self.game.layouts, indices)
+
     def resample_hidden(self, player: int, rng: np.random.Generator) -> ArcheOlogicState:
+        """Another state ``player`` cannot tell from this one: the layout drawn uniformly from
+        its belief; the starting clues it was not given (the others' extra clues) redrawn on
+        that layout; another player's guess checked wrong that the new layout would make
+        right is replaced by another layout (its pieces are hidden from ``player``).  Answers
+        and guess feedback follow from the layout."""
+        g = self.game
         other = self.clone()
-        belief = self.belief(player)
-        other.layout = belief.sample(rng)
+        layout = self.belief(player).sample(rng)
+        other.layout = layout
+        known = g.num_clues + g.extra_clues[player]
+        if len(self.clues) > known:
+            traps = [t for t in g.layouts.traps(layout) if Clue(*t) not in self.clues[:known]]
+            order = rng.permutation(len(traps))[: len(self.clues) - known]
+            other.clues = self.clues[:known] + tuple(Clue(*traps[i]) for i in order)
+        if len(self.axis_clues) > known:
+            other.axis_clues = self.axis_clues[:known] + tuple(
+                AxisClue(c.axis, c.question, int(g.table[c.question, layout, c.axis]))
+                for c in self.axis_clues[known:]
+            )
+        placements = g.layouts.placements
+        won = -1  # the winner's right guess, when another player won: it is the new layout
+        if self.phase == GAME_OVER and self.winner >= 0 and self.winner != player:
+            won = max(i for i, (q, _, _) in enumerate(self.guesses) if q == self.winner)
+        for i, (p, pids, checked) in enumerate(self.guesses):
+            if p == player or not checked:
+                continue
+            if i == won:
+                pids = tuple(int(x) for x in placements[layout])
+            while i != won and other.guess_is_right(pids):
+                pids = tuple(int(x) for x in placements[int(rng.integers(len(placements)))])
+            other.guesses[i] = (p, pids, checked)
         other._beliefs = {player: self._beliefs[player]} if player in self._beliefs else {}
+        other._aids = {}
+        other._question_record = {}  # other players' answers follow the new layout
         return other
 
     def clone(self) -> ArcheOlogicState:
@@ -539,11 +685,15 @@ class ArcheOlogicState(State):
         for name in ("start", "pos", "spent", "checking", "out", "pieces", "questions", "guesses"):
             setattr(other, name, list(getattr(self, name)))
         other._beliefs = dict(self._beliefs)
+        other._aids = dict(self._aids)
+        other._question_record = dict(self._question_record)
         return other
 
     def __getstate__(self):
         data = dict(self.__dict__)
         data["_beliefs"] = {}
+        data["_aids"] = {}
+        data["_question_record"] = {}
         return data
 
     # -- text, saving, checks -----------------------------------------------------------------
@@ -553,8 +703,8 @@ class ArcheOlogicState(State):
     def action_to_string(self, action: int) -> str:
         return action_to_string(self, action)
 
-    def render(self) -> str:
-        return render(self)
+    def render_spectator(self) -> str:
+        return render_spectator(self)
 
     def check_invariants(self) -> None:
         g = self.game
@@ -562,14 +712,14 @@ class ArcheOlogicState(State):
         assert len(self.pos) == len(self.spent) == len(self.out) == len(self.checking) == n
         layout_traps = set(g.layouts.traps(self.layout))
         if g.expert:
-            assert not self.clues and len(self.axis_clues) == g.num_clues
+            assert not self.clues and len(self.axis_clues) == g.clues_drawn
             facts = [(c.axis, c.question) for c in self.axis_clues]
             assert len(set(facts)) == len(facts), "the same expert clue twice"
             for c in self.axis_clues:
                 assert c.question in EXPERT_QUESTIONS, "an expert clue of another question"
                 assert c.answer == self.answer(c.axis, c.question), "expert clue untrue"
         else:
-            assert not self.axis_clues and len(self.clues) == g.num_clues
+            assert not self.axis_clues and len(self.clues) == g.clues_drawn
             assert all((c.cell, c.kind) in layout_traps for c in self.clues), "clue not in layout"
             assert len(set(self.clues)) == len(self.clues) <= NUM_QUEST_CLUES
         # time spent = questions and surcharges + 4 per guess entered

@@ -109,14 +109,21 @@ def restore(state, data: Mapping[str, Any]):
     config = data["config"]
     if isinstance(config, Mapping):  # saved before these options existed
         defaults = {"expert": False, "buildings": None}
-        config = {**defaults, "belief_features": False, "consistent_guesses": False, **config}
+        config = {
+            **defaults,
+            "belief_features": False,
+            "consistent_guesses": False,
+            "extra_clues": None,
+            "solo_more_clues": False,
+            **config,
+        }
     if config != g.config:
         raise _fail(f"'config' {data['config']!r} is not this game's {g.config!r}")
     state.quest = _int(data["quest"], "quest", 0, 2**63)
     state.layout = _int(data["layout"], "layout", 0, len(g.layouts) - 1)
     clues = []
     axis_clues = []
-    for item in _list(data["clues"], "clues", g.num_clues):
+    for item in _list(data["clues"], "clues", g.clues_drawn):
         if g.expert:
             axis, question, answer = _ints(item, "clues (expert)", 3, 0, 9)
             if question not in EXPERT_QUESTIONS or answer > ROWS:

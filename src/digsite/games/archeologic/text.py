@@ -1,6 +1,10 @@
-"""Text for ArcheOlogic: action names and a picture of the public position."""
+"""Text for ArcheOlogic: action names, the spectator's picture (hidden information included) and
+a seat's picture drawn from that player's view alone."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 from .actions import (
     AXIS,
@@ -16,11 +20,11 @@ from .actions import (
     QUESTION0,
     START_AXIS,
 )
-from .components import NUM_BUILDINGS, NUM_CELLS, cell_name
-from .questions import AXIS_NAMES, NUM_AXES, NUM_QUESTIONS, question_name
+from .components import KIND_NAMES, NUM_BUILDINGS, NUM_CELLS, cell_name
+from .questions import AXIS_NAMES, NUM_QUESTIONS, answer_to_string, question_name
 from .quests import axis_clue_string
 from .solver import GUESS_COST
-from .titles import state_title
+from .titles import state_title, thresholds, title
 
 
 def action_to_string(state, action: int) -> str:
@@ -48,10 +52,13 @@ def action_to_string(state, action: int) -> str:
     return f"place {what} turned {rotation}/4 at {cell_name(anchor)}"
 
 
-def render(state) -> str:
+def render_spectator(state) -> str:
+    """The spectator's picture: it shows hidden information (the quest number, every starting
+    clue with the new players' extras, and the layout once the game is over)."""
     g = state.game
     n = g.num_players
     lines = [
+        "Spectator's picture (shows hidden information: the quest and, at the end, the layout)",
         f"ArcheOlogic quest {state.quest} ({'solo' if g.solo else f'{n} players'}, "
         f"{g.guess_variant} guesses, {g.num_clues} {'expert ' if g.expert else ''}clues, "
         f"time limit {g.time_limit})",
@@ -94,16 +101,125 @@ def render(state) -> str:
                 f"  entering {g.layouts.buildings[len(state.pieces)].id} "
                 f"({len(state.pieces) + 1} of {NUM_BUILDINGS})"
             )
-    assert NUM_AXES == 10
     return "\n".join(lines)
+
+
+def _header(g) -> str:
+    n = g.num_players
+    return (
+        f"ArcheOlogic ({'solo' if g.solo else f'{n} players'}, {g.guess_variant} guesses, "
+        f"{g.num_clues} {'expert ' if g.expert else ''}clues, time limit {g.time_limit})"
+    )
+
+
+def _pieces(g, offsets) -> str:
+    return ", ".join(
+        f"{g.layouts.buildings[b].id} turned {off // NUM_CELLS}/4 at {cell_name(off % NUM_CELLS)}"
+        for b, off in enumerate(offsets)
+    )
+
+
+def render_view(g, view: Mapping[str, Any]) -> str:
+    """One seat's picture, drawn from ``view`` (:func:`~.view.build_view`) alone."""
+    me = view["player"]
+    lines = [
+        f"player_{me}'s picture of {_header(g)}",
+        "Starting clues: "
+        + ", ".join(
+            [f"{cell_name(cell)} {KIND_NAMES[kind]}" for cell, kind in view["clues"]]
+            + [axis_clue_string(c) for c in view["expert_clues"]]
+        ),
+    ]
+    v = view["viewfinder"]
+    lines.append(f"Viewfinder: {AXIS_NAMES[v] if v is not None else '(not placed yet)'}")
+    for p, seat in enumerate(view["seats"]):
+        side = "Checking" if seat["checking"] else "Searching"
+        status = "" if seat["out"] == OUT_NAMES[IN_GAME] else f" - {seat['out']}"
+        where = f"time {seat['time_spent']}" if g.solo else f"space {seat['position']}"
+        extra = f", {seat['extra_clues']} extra clue(s)" if seat["extra_clues"] else ""
+        lines.append(
+            f"  player_{p}{' (you)' if p == me else ''}: {where}, {side}{status}, "
+            f"{seat['guesses']} guess(es){extra}"
+        )
+        for axis, q, count in seat["questions"]:
+            times = f" x{count}" if count > 1 else ""
+            lines.append(
+                f"    asked {question_name(q, g.layouts.buildings)} on {AXIS_NAMES[axis]}{times}"
+            )
+    if view["answers"]:
+        lines.append("Your answers:")
+        for axis, q, code in view["answers"]:
+            lines.append(
+                f"  {AXIS_NAMES[axis]} {question_name(q, g.layouts.buildings)}: "
+                f"{answer_to_string(q, code)}"
+            )
+    if view["my_guess"]:
+        lines.append(f"Your guess: {_pieces(g, view['my_guess'])}")
+    if view.get("my_checked_guess"):
+        verdict = "right" if view["winner"] == me else "wrong"
+        lines.append(f"Your guess, checked {verdict}: {_pieces(g, view['my_checked_guess'])}")
+    for key, word in (("feedback_right", "right (green)"), ("feedback_wrong", "wrong (red)")):
+        if view.get(key):
+            shown = "; ".join(
+                f"{g.layouts.buildings[b].id} turned {off // NUM_CELLS}/4 at "
+                f"{cell_name(off % NUM_CELLS)}"
+                for b, off in view[key]
+            )
+            lines.append(f"Known {word}: {shown}")
+    if view["decision"] == DECISIONS[GAME_OVER]:
+        winner = view["winner"]
+        lines.append(
+            f"Game over: player_{winner} wins."
+            if winner is not None
+            else "Game over: the City stays unmapped."
+        )
+        if g.solo:
+            lines.append(_solo_title_from_view(g, view))
+    else:
+        lines.append(f"player_{view['to_move']} to decide: {view['decision']}")
+        if view["surcharge"] is not None:
+            lines.append(f"  viewfinder surcharge paid: +{view['surcharge']}")
+        if view["pieces_entered"] is not None:
+            k = view["pieces_entered"]
+            lines.append(f"  entering {g.layouts.buildings[k].id} ({k + 1} of {NUM_BUILDINGS})")
+    return "\n".join(lines)
+
+
+def _solo_title_from_view(g, view: Mapping[str, Any]) -> str:
+    """The title line of a finished solo game from the view: once solved, the player knows the
+    layout (its right guess), so the thresholds follow from it and the clues."""
+    seat = view["seats"][0]
+    if view["winner"] != 0:
+        return f"Title: no title (unsolved), time {seat['time_spent']}"
+    if g.app:
+        right = dict(view["feedback_right"])
+        offsets = [right[b] for b in range(NUM_BUILDINGS)]
+    else:
+        offsets = view["my_checked_guess"]
+    pids = tuple(int(g.offset_to_pid[b, off]) for b, off in enumerate(offsets))
+    layout = int(g.prefix_rows(pids)[0])
+    master, seasoned = thresholds(
+        layout,
+        [tuple(c) for c in view["clues"]],
+        g.ring,
+        [tuple(c) for c in view["expert_clues"]],
+        g.layouts,
+    )
+    return _title_line(
+        title(True, seat["time_spent"], master, seasoned), seat["time_spent"], master, seasoned
+    )
+
+
+def _title_line(earned: str | None, time: int, master: int, seasoned: int) -> str:
+    shown = f"{earned} Archaeologist" if earned else "no title (unsolved)"
+    return (
+        f"Title: {shown}, time {time} "
+        f"(Master <= {master}, Seasoned <= {seasoned}, Apprentice if solved)"
+    )
 
 
 def solo_title_line(state) -> str:
     """The solo title earned (see :mod:`.titles`), with the quest's two thresholds."""
 
-    title, master, seasoned = state_title(state)
-    earned = f"{title} Archaeologist" if title else "no title (unsolved)"
-    return (
-        f"Title: {earned}, time {state.spent[0]} "
-        f"(Master <= {master}, Seasoned <= {seasoned}, Apprentice if solved)"
-    )
+    earned, master, seasoned = state_title(state)
+    return _title_line(earned, state.spent[0], master, seasoned)

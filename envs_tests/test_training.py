@@ -98,7 +98,7 @@ def test_saved_model_reloads_and_evaluates(trained):
     assert (trained / "results-mykerinos-2p-random.png").read_bytes()[:4] == b"\x89PNG"
 
 
-SOLO = "digsite/ArcheOlogicSolo-v0"
+SOLO = "digsite/ArcheOlogicSolo-v1"
 
 
 def test_solo_env_trains_plots_and_evaluates(tmp_path):

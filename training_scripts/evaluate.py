@@ -15,7 +15,7 @@ every agent; reports the solved (won) rate, the mean return, the game's own scor
 ``info["score"]``, e.g. ArcheOlogic's time spent) over all episodes and over the won ones, and
 the solo titles.
 
-    python training_scripts/evaluate.py --env digsite/ArcheOlogicSolo-v0 \\
+    python training_scripts/evaluate.py --env digsite/ArcheOlogicSolo-v1 \\
         --model runs/archeologic-solo/model.zip --games 200
 
 A game's options (``--game-option setup=ur``, ``mode=competitive``, ...) are passed to every

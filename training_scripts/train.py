@@ -11,7 +11,7 @@ out through the env's ``action_masks()`` (also across SubprocVecEnv workers).
 writes ``runs/mykerinos/model.zip`` and ``runs/mykerinos/run.json``.  The solo games are plain
 Gymnasium envs and are trained on directly, with the env's own reward:
 
-    python training_scripts/train.py --env digsite/ArcheOlogicSolo-v0 --timesteps 100000 \
+    python training_scripts/train.py --env digsite/ArcheOlogicSolo-v1 --timesteps 100000 \
         --env-option guess_variant=app --out runs/archeologic-solo
 
 Evaluate the model with ``training_scripts/evaluate.py``.  The options (``--help`` lists them

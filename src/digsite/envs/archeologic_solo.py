@@ -1,4 +1,4 @@
-"""``digsite/ArcheOlogicSolo-v0``: the ArcheOlogic solo game as a Gymnasium env.
+"""``digsite/ArcheOlogicSolo-v1``: the ArcheOlogic solo game as a Gymnasium env.
 
 * Observation: ``Box(0, 1, (N,), float32)``, the solo player's observation of the rules engine
   (``digsite.games.archeologic``: time, viewfinder, pending decision, clues, note sheet of

@@ -1,8 +1,8 @@
 """ArcheOlogic: race to map a hidden City by asking the Archeoscope questions.
 
-``from digsite import archeologic_v0``; ``archeologic_v0.env(num_players=2)`` (PettingZoo AEC,
-also ``pettingzoo.make("aec", "digsite/archeologic-v0", ...)``); the solo game as a Gymnasium
-env: ``gymnasium.make("digsite/ArcheOlogicSolo-v0")`` after ``import digsite``
+``from digsite import archeologic_v1``; ``archeologic_v1.env(num_players=2)`` (PettingZoo AEC,
+also ``pettingzoo.make("aec", "digsite/archeologic-v1", ...)``); the solo game as a Gymnasium
+env: ``gymnasium.make("digsite/ArcheOlogicSolo-v1")`` after ``import digsite``
 (:mod:`digsite.envs.archeologic_solo`).
 
 Rules summary

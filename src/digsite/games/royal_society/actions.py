@@ -93,6 +93,18 @@ DECISION_NAMES = (
 ) = range(100, 110)
 GAME_OVER = NUM_DECISIONS  # decision index once the game is over
 
+# flags of a C_KNOW task (its fourth field)
+KNOW_OTHER = 1  # in a region not chosen before (a set-up choice)
+KNOW_MORE = 2  # another point of the same gain as the C_KNOW task before it
+KNOW_ASIA_PAID = 4  # this gain already paid the British School of Orient's Reputation
+
+
+def knowledge_choices(p: int, points: int) -> list[list[int]]:
+    """One gain of ``points`` Knowledge, each point in the region of the player's choice: one
+    task per point, all but the first marked as the same gain."""
+    return [[C_KNOW, p, 1, KNOW_MORE if i else 0] for i in range(points)]
+
+
 # stats for A_GAIN
 PRESTIGE, SCIENCE, REPUTATION, MONEY = range(4)
 # purposes of C_DISCARD_RELIC

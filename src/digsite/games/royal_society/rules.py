@@ -34,7 +34,6 @@ from .actions import (
     C_EXPEDITION,
     C_EXPERTISE,
     C_EXPLORER_UP,
-    C_KNOW,
     C_LOC_ACTION,
     C_MAIN,
     C_MILESTONE8,
@@ -60,6 +59,7 @@ from .actions import (
     REPUTATION,
     SCIENCE,
     SPACE_COLLECTION,
+    knowledge_choices,
 )
 from .components import (
     ASIA,
@@ -237,6 +237,11 @@ class RoyalSocietyGame(Game):
 
     def observation_piece_names(self):
         return list(self.layout.slices.items())
+
+    def render_view(self, view: Mapping[str, Any]) -> str:
+        from .text import render_view
+
+        return render_view(self, view)
 
 
 SAVED_FIELDS = (
@@ -624,8 +629,10 @@ class RoyalSocietyState(CachedMaskState):
         else:
             self.money[p] = max(0, self.money[p] + amount)
 
-    def _know(self, p: int, region: int, amount: int) -> None:
-        """Knowledge with its milestones (5, 8, 12, beyond 12) and the British School ability."""
+    def _know(self, p: int, region: int, amount: int, asia_reputation: bool = True) -> None:
+        """Knowledge with its milestones (5, 8, 12, beyond 12) and the British School ability:
+        1 Reputation per gain in Asia "regardless of the number of points" (one call is one
+        gain; ``asia_reputation`` False for the later points of a gain chosen point by point)."""
         if amount <= 0:
             return
         before = self.knowledge[p][region]
@@ -640,7 +647,7 @@ class RoyalSocietyState(CachedMaskState):
             self._gain(p, PRESTIGE, after - max(before, 12))
             after = 12
         self.knowledge[p][region] = after
-        if region == ASIA and self._ability(p) == 3:
+        if region == ASIA and asia_reputation and self._ability(p) == 3:
             self._gain(p, REPUTATION, 1)
 
     def _ability(self, p: int) -> int:
@@ -703,7 +710,7 @@ class RoyalSocietyState(CachedMaskState):
             elif key == "money":
                 tasks.append([A_GAIN, p, MONEY, amount])
             elif key == "knowledge_choice":
-                tasks += [[C_KNOW, p, 1, 0]] * amount
+                tasks += knowledge_choices(p, amount)
             elif key == "reserve":
                 tasks += [[C_RESERVE, p, 1, 0]] * amount
             elif key == "chosen_relic":
@@ -1035,7 +1042,12 @@ class RoyalSocietyState(CachedMaskState):
 
         return action_to_string(self, action)
 
-    def render(self) -> str:
+    def view(self, player: int) -> dict[str, Any]:
+        from .view import build_view
+
+        return build_view(self, player)
+
+    def render_spectator(self) -> str:
         from .text import render_state
 
         return render_state(self)

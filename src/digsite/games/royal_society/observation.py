@@ -139,15 +139,16 @@ for _name, _divisors in COUNTED:
     DIVISORS[_stop - len(_divisors) : _stop] = _divisors
 DIVISORS[LAYOUT.slices["automa"].stop - 1] = 3  # the Automa's pawns left
 _SEAT_UNBOUNDED = [SEAT_FIELDS.index(f) for f in UNBOUNDED_SEAT_FIELDS]
-UNBOUNDED_INDEX = np.array(
-    [START["seats"] + r * SEAT_WIDTH + f for r in range(4) for f in _SEAT_UNBOUNDED], np.intp
+UNBOUNDED_INDEX = tuple(
+    START["seats"] + r * SEAT_WIDTH + f for r in range(4) for f in _SEAT_UNBOUNDED
 )
 """Where the seats' unbounded counts go, seat by seat (relative)."""
-BYTE = 255
-"""The observation is assembled as bytes (0/1 flags and counts below 256), divided by
-``DIVISORS`` in one numpy pass; the unbounded counts are then written over their zero bytes.
-A float32 division of a byte by these divisors rounds exactly as dividing in Python and
-rounding to float32 (a test checks every byte and divisor)."""
+NO_TIES = (0, 0, 0, 0)
+"""Discs above each seat's Reputation disc when no two players share a space."""
+# The observation is assembled as bytes (0/1 flags and counts below 256), divided by
+# ``DIVISORS`` in one numpy pass; the unbounded counts are then written over their zero bytes.
+# A float32 division of a byte by these divisors rounds exactly as dividing in Python and
+# rounding to float32 (a test checks every byte and divisor).
 
 
 @lru_cache(maxsize=64)
@@ -212,19 +213,22 @@ def encode(s, player: int, out: np.ndarray) -> None:
     seat_society, seat_played = L["seat_society"], L["seat_played"]
     seat_patrons, seat_honored = L["seat_patrons"], L["seat_honored"]
     seat_bloomsbury, seat_public_hand = L["seat_bloomsbury"], L["seat_public_hand"]
-    unbounded = []
     public_hand = s.public_hand
+    reps = s.rep
+    tied = len(set(reps)) < n  # then count the discs sitting on each
+    above = [stacked_above(s, q) for q in range(n)] if tied else NO_TIES
+    out_values = []
     for r in range(n):
         q = (player + r) % n
         side = s.side[q]
         b = seats + r * SEAT_WIDTH
         buf[b : b + SEAT_WIDTH] = (
-            1, s.rep[q], stacked_above(s, q), 0, 0, 0, *s.knowledge[q], *s.expertise[q],
+            1, reps[q], above[q], 0, 0, 0, *s.knowledge[q], *s.expertise[q],
             *s.placed[q], s.discs[q], s.rep_discs[q], s.req_discs[q], len(s.hand[q]),
             len(s.setup_hand[q]), len(s.played[q]), s.exhibited[q], side == 0, side == 1,
             *s.penalties[q], *s.claims[q], *s.bloom_right[q], *s.bloom_taken[q], decider == q,
         )  # fmt: skip
-        unbounded += (s.prestige[q], s.science[q], s.money[q])
+        out_values += (s.prestige[q], s.science[q], s.money[q])
         b = seat_relics + r * 16
         buf[b : b + 16] = s.relics[q]
         if s.society[q] >= 0:
@@ -347,8 +351,8 @@ def encode(s, player: int, out: np.ndarray) -> None:
         buf[b + 15] = s.automa_pawns
     out[:] = np.frombuffer(buf, np.uint8)
     np.divide(out, DIVISORS, out=out)
-    values = np.array(unbounded, dtype=np.float32)
-    out[UNBOUNDED_INDEX[: len(unbounded)]] = values / (values + UNBOUNDED_SCALE)
+    for i, v in zip(UNBOUNDED_INDEX[: len(out_values)], out_values, strict=True):
+        out[i] = v / (v + UNBOUNDED_SCALE)
     epoch = s.exp_epoch
     if max(epoch) > 0:
         values = np.maximum(np.array(epoch, dtype=np.float32), 0)

@@ -182,3 +182,37 @@ def test_views_are_json_and_keep_other_hands_out():
         seat = s.render(p)
         assert "seat of player" in seat.splitlines()[0]
     assert "spectator" in s.render().splitlines()[0]
+
+
+def test_the_view_shows_the_points_still_to_place_and_other_players_choices_still_due():
+    s, p = orient_turn()
+    s.apply_action(EXPLORER0)
+    s.apply_action(PLACE0 + UNIVERSITY * 6 + 2)
+    if s.decision != C_KNOW:
+        s.apply_action(s.legal_actions()[0])
+    first = s.view(1)
+    assert [t[:2] for t in first["pending"]] == [["knowledge_region", p]]
+    s.apply_action(REGION0 + 0)
+    second = s.view(1)
+    assert second["pending"] == [] and second["decision"]["kind"] == "knowledge_region"
+    # the two Knowledge choices look different to everyone
+    s2, _ = orient_turn()
+    s2.apply_action(EXPLORER0)
+    s2.apply_action(PLACE0 + UNIVERSITY * 6 + 2)
+    if s2.decision != C_KNOW:
+        s2.apply_action(s2.legal_actions()[0])
+    assert (piece(s2, 1, "pending") != piece(s, 1, "pending")).any()
+
+    t = after_setup(0, num_players=3)
+    t.requirements[0] = 0  # 15 Prestige
+    t.prestige = [0, 30, 0]
+    for q in (0, 2):
+        t.discs[q] = 0
+        t.rep_discs[q] += 8
+    t.gallery[0], t.gallery[1] = 0, 2
+    t.year = 3
+    t.queue = [[A_YEAR_END, 0, 0, 0]]
+    t._mask = None
+    t._run()
+    assert t.decider == 0 and t.decision == C_REQUIREMENT_DISC
+    assert t.view(1)["pending"] == [["requirement_disc", 2, 0, 0]]

@@ -8,7 +8,7 @@ Create              ``royal_society_v0.env(num_players=3)`` or
 Agents              ``player_0`` .. ``player_{n-1}`` (the Automa and the neutral colour are
                     not agents)
 Actions             ``Discrete(183)``, masked
-Observation         ``{"observation": Box(0, 1, (2253,), float32), "action_mask": Box(0, 1,
+Observation         ``{"observation": Box(0, 1, (2357,), float32), "action_mask": Box(0, 1,
                     (183,), int8)}``; the mask is non-zero only for the agent to move; it
                     encodes ``state.view(player)`` completely and nothing else
 Rewards             at the end only: +1 each winner, -1 each other player, 0 for all when
@@ -145,6 +145,11 @@ or ``None`` (empty).  Fields:
   School of Orient, the relic discard's purpose or patron, the Exhibits left, the card being
   organized...), ``interrupts`` (the decision an honoring relic choice interrupts, whose legal
   actions it must keep).
+* ``pending``: the tasks queued behind it up to the next step of the year's flow, each
+  ``[name, player, a, b]`` (rewards still to come, Knowledge points still to place, Exhibits
+  and relic choices still due, other players' Gallery disc choices, set-up steps); what lies
+  beyond follows from the public state.  ``regions_chosen``: the regions chosen since the
+  Society card was kept, while a queued task still reads them (else empty).
 * ``seats`` (one per player): Reputation and ``discs_above`` (discs stacked on it on a tied
   space), Prestige, Science, £, Knowledge x4, Expertise x3, explorers placed, discs in reserve /
   under the Reputation track / on Royal Requirements, hand and set-up hand sizes,
@@ -191,6 +196,9 @@ piece                shape      content
 decision             (26,)      pending decision kind (25) or game over
 task_args            (2,)       ``decision.args`` (divided by 50)
 interrupts           (5,)       ``decision.interrupts`` among the mid-turn decisions
+pending              (32, 3)    ``pending``: (kind + 1) / 35 (decisions 0-24, automatic tasks
+                                25-34), (a + 1) / 64, (b + 1) / 64; zeros after the last
+regions_chosen       (8,)       ``regions_chosen``: (region + 1) / 4 each
 year, mode           (5,), (5,) year one-hot; solo/confrontation/competitive/standard,
                                 simplified
 seats                (4, 37)    Reputation, discs above, Prestige, Science, £, Knowledge x4,

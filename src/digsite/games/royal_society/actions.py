@@ -91,6 +91,22 @@ DECISION_NAMES = (
     A_SETUP_FAVORS,
     A_DRAW_TWO_KEEP,
 ) = range(100, 110)
+AUTO_NAMES = (
+    "gain",
+    "knowledge",
+    "random_relics",
+    "draw_patrons",
+    "year_start",
+    "next_turn",
+    "year_end",
+    "turn_finish",
+    "setup_favors",
+    "draw_two_keep_one",
+)
+"""Names of the automatic tasks A_GAIN .. A_DRAW_TWO_KEEP (ids 100..109)."""
+FLOW_TASKS = frozenset((A_YEAR_START, A_NEXT_TURN, A_YEAR_END, A_TURN_FINISH, A_SETUP_FAVORS))
+"""Tasks of the year's flow: what lies behind the first of them in the queue follows from the
+public state by the rules alone."""
 GAME_OVER = NUM_DECISIONS  # decision index once the game is over
 
 # flags of a C_KNOW task (its fourth field)

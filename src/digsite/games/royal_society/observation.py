@@ -13,8 +13,16 @@ from functools import lru_cache
 import numpy as np
 
 from ...core.encoding import ObservationLayout
-from .actions import C_EXP_PAY, C_PATRON, C_PICK_DRAWN, MID_TURN, NUM_DECISIONS, NUM_SPACES
-from .view import decision_args, interrupted, stacked_above
+from .actions import A_GAIN, C_EXP_PAY, C_PATRON, C_PICK_DRAWN, MID_TURN, NUM_DECISIONS, NUM_SPACES
+from .view import (
+    PENDING_SLOTS,
+    REGION_SLOTS,
+    decision_args,
+    interrupted,
+    pending_tasks,
+    regions_read,
+    stacked_above,
+)
 
 SEAT_FIELDS = (
     "present",
@@ -59,6 +67,12 @@ UNBOUNDED_SEAT_FIELDS = ("prestige", "science", "money")
 """Seat counts with no maximum: written as ``v / (v + UNBOUNDED_SCALE)``."""
 UNBOUNDED_SCALE = 50.0
 MID_TURN_KINDS = tuple(sorted(MID_TURN))
+AUTO_CODE = NUM_DECISIONS - A_GAIN
+"""Added to an automatic task's kind (100..109) to number it after the 25 decisions."""
+TASK_KINDS = NUM_DECISIONS + 10
+"""A queued task is written as (kind code + 1, a + 1, b + 1) over (TASK_KINDS, ARG_RANGE x2);
+arguments run from -1 (a region still to be read) to ARG_RANGE - 1."""
+ARG_RANGE = 64
 EXPEDITIONS = 48
 PATRONS = 16
 TILES = 20
@@ -70,6 +84,8 @@ def observation_layout() -> ObservationLayout:
             ("decision", (NUM_DECISIONS + 1,)),
             ("task_args", (2,)),
             ("interrupts", (len(MID_TURN_KINDS),)),
+            ("pending", (PENDING_SLOTS, 3)),
+            ("regions_chosen", (REGION_SLOTS,)),
             ("year", (5,)),
             ("mode", (5,)),
             ("seats", (4, len(SEAT_FIELDS))),
@@ -131,6 +147,8 @@ COUNTED = (
     ("patrons_put_back", (PATRONS,) * PATRONS),
     ("stack_sizes", (5, 5)),
     ("task_args", (50, 50)),
+    ("pending", (TASK_KINDS, ARG_RANGE, ARG_RANGE) * PENDING_SLOTS),
+    ("regions_chosen", (4,) * REGION_SLOTS),
 )
 """The pieces holding counts, and what their entries are divided by (their true maximum)."""
 DIVISORS = np.ones(LAYOUT.size, dtype=np.float32)
@@ -280,6 +298,15 @@ def encode(s, player: int, out: np.ndarray) -> None:
         cut = interrupted(s)
         if cut >= 0:
             buf[L["interrupts"] + MID_TURN_KINDS.index(cut)] = 1
+    b = L["pending"]
+    for t in pending_tasks(s):
+        kind = t[0]
+        buf[b : b + 3] = (kind + (1 if kind < NUM_DECISIONS else 1 + AUTO_CODE), t[2] + 1, t[3] + 1)
+        b += 3
+    b = L["regions_chosen"]
+    for r in regions_read(s):
+        buf[b] = r + 1
+        b += 1
     b = L["turn_order"]
     for space, owner in enumerate(s.favor_space):
         if owner >= 0:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import (
+    A_GAIN,
+    AUTO_NAMES,
     AUTOMA,
     C_DISCARD_RELIC,
     C_EXP_PAY,
@@ -19,6 +21,7 @@ from .actions import (
     C_PICK_DRAWN,
     C_RELIC,
     DECISION_NAMES,
+    FLOW_TASKS,
     GAME_OVER,
     KNOW_ASIA_PAID,
     KNOW_OTHER,
@@ -71,6 +74,39 @@ def interrupted(s) -> int:
     ):
         return q[1][0]
     return -1
+
+
+PENDING_SLOTS = 32
+"""Most tasks ever queued before the next step of the year's flow (the set-up of 4 players,
+each with 7 steps and a Society's benefits, stays below it; ``check_invariants`` checks it)."""
+REGION_SLOTS = 8
+"""Most regions chosen in one Society set-up (the only time they are read)."""
+
+
+def pending_tasks(s) -> list[list[int]]:
+    """The tasks queued behind the pending decision up to the next step of the year's flow:
+    public (the rewards still to come, the points still to place, other players' choices still
+    due such as Gallery discs for a failed Royal Requirement)."""
+    out = []
+    for t in s.queue[1:]:
+        if t[0] in FLOW_TASKS:
+            break
+        out.append(t)
+    return out
+
+
+def task_name(kind: int) -> str:
+    return DECISION_NAMES[kind] if kind < len(DECISION_NAMES) else AUTO_NAMES[kind - A_GAIN]
+
+
+def regions_read(s) -> list[int]:
+    """The regions chosen since the Society card was kept, while a queued task still reads
+    them (a relic from "one of the previously chosen regions", Knowledge "in another region");
+    empty otherwise."""
+    for t in s.queue:
+        if (t[0] == C_RELIC and t[2] < 0) or (t[0] == C_KNOW and t[3] & KNOW_OTHER):
+            return list(s.chosen_regions)
+    return []
 
 
 def visible_drawn_cards(s, player: int) -> list[int]:
@@ -212,6 +248,8 @@ def build_view(s, player: int) -> dict[str, Any]:
         "num_players": n,
         "year": s.year,
         "decision": decision_view(s),
+        "pending": [[task_name(t[0]), t[1], t[2], t[3]] for t in pending_tasks(s)],
+        "regions_chosen": regions_read(s),
         "seats": [seat_view(s, q, player) for q in range(n)],
         "reputation_stack": reputation_stack(s),
         "favor_spaces": [owner_name(o) for o in s.favor_space],

@@ -48,7 +48,7 @@ def test_registered_with_pettingzoo(case):
     env = pettingzoo.make("aec", entry.env_id, **config)
     env.reset(seed=3)
     assert env.unwrapped.game.config == module.env(**config).game.config
-    assert env.unwrapped.metadata["name"] == f"{entry.name}_v0"
+    assert env.unwrapped.metadata["name"] == entry.module_name
 
 
 def test_spaces_are_stable_and_masks_belong_to_the_mover(case):
@@ -304,11 +304,35 @@ def test_max_cycles_truncates(case):
 
 
 def test_render_ansi(case):
+    """The env's picture is the spectator's and says so; each seat has its own picture."""
     entry, config, module = case
     env = module.env(**config, render_mode="ansi")
     env.reset(seed=0)
     text = env.render()
     assert isinstance(text, str) and text
+    require_view(env.game)
+    assert "spectator" in text.splitlines()[0].lower()
+    for player in range(env.game.num_players):
+        seat = env.unwrapped.state.render(player)
+        assert isinstance(seat, str) and seat and seat != text
+
+
+def test_env_shows_nothing_else_before_the_end(case):
+    """Rewards stay 0 and infos empty until the game ends: neither can carry hidden
+    information to an agent."""
+    entry, config, module = case
+    env = module.env(**config)
+    env.reset(seed=6)
+    rng = np.random.default_rng(6)
+    for _agent in env.agent_iter():
+        obs, reward, term, trunc, info = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        assert reward == 0.0 and info == {}
+        assert all(r == 0.0 for r in env.rewards.values())
+        assert all(i == {} for i in env.infos.values())
+        env.step(random_action(obs["action_mask"], rng))
 
 
 def test_single_seat_env_passes_checkers(case):

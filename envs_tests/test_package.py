@@ -7,6 +7,7 @@ import sys
 
 import numpy as np
 import pettingzoo
+import pytest
 
 import digsite
 from digsite.core.policy import RandomPolicy
@@ -65,3 +66,16 @@ def test_readme_examples_run():
     assert len(blocks) >= 2
     for block in blocks:
         exec(compile(block, str(readme), "exec"), {})
+
+
+def test_superseded_versions_name_their_successor():
+    """``from digsite import mykerinos_v0`` after a bump gives an env() that names the new
+    version, as PettingZoo's own superseded envs do."""
+    from pettingzoo.utils.deprecated_module import DeprecatedEnv
+
+    for entry in ENVIRONMENTS:
+        for old in range(entry.version):
+            with pytest.raises(DeprecatedEnv, match=entry.module_name):
+                getattr(digsite, f"{entry.name}_v{old}").env()
+    with pytest.raises(AttributeError):
+        digsite.mykerinos_v99  # noqa: B018

@@ -1,7 +1,9 @@
 """digsite: reinforcement-learning environments for five archaeology board games.
 
-``from digsite import mykerinos_v0`` gives PettingZoo-style ``env()`` / ``raw_env()``; the same
-envs are registered as ``digsite/<game>-v0`` with ``pettingzoo.make("aec", ...)``.
+``from digsite import mykerinos_v1`` gives PettingZoo-style ``env()`` / ``raw_env()``; the same
+envs are registered as ``digsite/<game>-v<version>`` with ``pettingzoo.make("aec", ...)``
+(``python -m digsite list`` prints the ids).  An older version's module name gives an object
+whose ``env()`` says which version replaced it, as PettingZoo's own envs do.
 ``digsite.single_seat_env("mykerinos", num_players=2)`` gives a Gymnasium env in which a learner
 plays one seat against fixed policies (random by default).
 """
@@ -28,6 +30,16 @@ def single_seat_env(
         illegal_action=illegal_action,
         render_mode=render_mode,
     )
+
+
+def __getattr__(name: str):
+    game, _, version = name.rpartition("_v")
+    for entry in ENVIRONMENTS:
+        if entry.name == game and version.isdigit() and int(version) < entry.version:
+            from pettingzoo.utils.deprecated_module import DeprecatedModule
+
+            return DeprecatedModule(game, version, entry.version)
+    raise AttributeError(f"module 'digsite' has no attribute {name!r}")
 
 
 __all__ = ["ENVIRONMENTS", "__version__", "make_game", "single_seat_env"]

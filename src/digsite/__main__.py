@@ -16,7 +16,8 @@ def list_environments() -> str:
         example = entry.configs()[0]
         args = ", ".join(f"{k}={v!r}" for k, v in example.items())
         lines.append(f"    pettingzoo.make('aec', '{entry.env_id}', {args})")
-        lines.append(f"    from digsite import {entry.name}_v0; {entry.name}_v0.env({args})")
+        module = entry.module_name
+        lines.append(f"    from digsite import {module}; {module}.env({args})")
         lines.append(f"    digsite.single_seat_env('{entry.name}', {args})  # Gymnasium, vs random")
     for env_id in SOLO_GYM_IDS:
         lines.append(f"{env_id}  (Gymnasium single-agent)")

@@ -27,6 +27,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from .engine import Game, IllegalActionError
+from .registry import entry
 from .rendering import RENDER_MODES, check_render_mode, render
 
 
@@ -43,7 +44,7 @@ class DigsiteAECEnv(AECEnv):
         check_render_mode(render_mode)
         self.game = game
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"{game.name}_v0"}
+        self.metadata = {**self.metadata, "name": entry(game.name).module_name}
         n = game.num_players
         self.max_cycles = (
             max_cycles if max_cycles is not None else math.ceil(game.max_game_length / n) + 1

@@ -1,6 +1,8 @@
 """The list of digsite environments, and their registration with PettingZoo and Gymnasium.
 
-Each game has one entry; adding a game is adding an entry here and its ``<game>_v0`` module.
+Each game has one entry; adding a game is adding an entry here and its ``<game>_v<version>``
+module.  An entry's ``version`` is bumped whenever the env's observations, actions or rules
+change (CHANGELOG.md says what changed); the ids, module names and solo Gymnasium ids follow.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import numpy as np
 @dataclass(frozen=True)
 class EnvEntry:
     name: str  # e.g. "mykerinos"
+    version: int
+    """Bumped when observations, actions or rules change: ``mykerinos_v1``, ``mykerinos-v1``."""
     title: str
     game_class: str  # "module:Class" of the rules engine
     modes: tuple[str, ...]
@@ -32,12 +36,17 @@ class EnvEntry:
     to search within the test budget; such a game checks search on positions of its own)."""
 
     @property
+    def module_name(self) -> str:
+        """``mykerinos_v1``: the module users import, and the env's ``metadata["name"]``."""
+        return f"{self.name}_v{self.version}"
+
+    @property
     def module(self) -> str:
-        return f"digsite.{self.name}_v0"
+        return f"digsite.{self.module_name}"
 
     @property
     def env_id(self) -> str:
-        return f"digsite/{self.name}-v0"
+        return f"digsite/{self.name}-v{self.version}"
 
     def load_game_class(self):
         return _load(self.game_class)
@@ -62,6 +71,7 @@ def _load(path: str):
 ENVIRONMENTS: tuple[EnvEntry, ...] = (
     EnvEntry(
         name="mykerinos",
+        version=0,
         title="Mykerinos",
         game_class="digsite.games.mykerinos:MykerinosGame",
         modes=(
@@ -81,6 +91,7 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
     ),
     EnvEntry(
         name="archeologic",
+        version=0,
         title="ArcheOlogic",
         game_class="digsite.games.archeologic.rules:ArcheOlogicGame",
         modes=(
@@ -111,6 +122,7 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
     ),
     EnvEntry(
         name="medieval_realms",
+        version=0,
         title="Medieval Realms",
         game_class="digsite.games.medieval_realms:MedievalRealmsGame",
         modes=("2 players (buffer Mayors)", "3 players", "4 players", "5 players (lands 9-10)"),
@@ -126,6 +138,7 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
     ),
     EnvEntry(
         name="archeos_society",
+        version=0,
         title="Archeos Society",
         game_class="digsite.games.archeos_society:ArcheosSocietyGame",
         modes=(
@@ -152,6 +165,7 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
     ),
     EnvEntry(
         name="royal_society",
+        version=0,
         title="The Royal Society of Archeology",
         game_class="digsite.games.royal_society:RoyalSocietyGame",
         modes=(
@@ -177,11 +191,11 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
     ),
 )
 
-SOLO_GYM_IDS = {
-    "digsite/ArcheOlogicSolo-v0": "digsite.envs.archeologic_solo:ArcheOlogicSoloEnv",
-    "digsite/RoyalSocietySolo-v0": "digsite.envs.royal_society_solo:RoyalSocietySoloEnv",
-}
-"""Gymnasium single-agent envs registered on ``import digsite``."""
+SOLO_ENVS = (
+    ("ArcheOlogicSolo", "archeologic", "digsite.envs.archeologic_solo:ArcheOlogicSoloEnv"),
+    ("RoyalSocietySolo", "royal_society", "digsite.envs.royal_society_solo:RoyalSocietySoloEnv"),
+)
+"""Gymnasium single-agent envs: (id name, the game they play, entry point)."""
 
 
 def register_all() -> None:
@@ -202,6 +216,11 @@ def register_all() -> None:
             register("aec", entry.env_id, entry_point=f"{entry.module}:env")
 
 
+def solo_gym_ids() -> dict[str, str]:
+    """Gymnasium id -> entry point of each solo env; its version is its game's."""
+    return {f"digsite/{solo}-v{entry(game).version}": point for solo, game, point in SOLO_ENVS}
+
+
 def entry(name: str) -> EnvEntry:
     for e in ENVIRONMENTS:
         if e.name == name:
@@ -214,6 +233,9 @@ def make_game(name: str, **config):
     """The rules engine of a game, e.g. ``make_game("mykerinos", num_players=2)``."""
     return entry(name).load_game_class().from_config(**config)
 
+
+SOLO_GYM_IDS = solo_gym_ids()
+"""Gymnasium single-agent envs registered on ``import digsite``."""
 
 AGENT_KINDS = ("random", "heuristic", "mcts")
 ROLLOUTS = ("random", "heuristic")

@@ -108,12 +108,14 @@ def sample_states(
     rng: np.random.Generator,
     count: int,
     agents: Sequence[Any] = (),
-    resample_every: int = 5,
+    every: int = 5,
 ) -> Iterator[State]:
     """``count`` states from games in which each decision is made by one of ``agents``
-    (``act_in`` agents) or at random, in turn game by game; every ``resample_every``-th state
-    is followed by a resampling of it for a random player, so views also meet states that share
-    them.  A yielded state is played on afterwards: use it before asking for the next."""
+    (``act_in`` agents) or at random, in turn game by game.  Every ``every``-th state is
+    followed by a resampling of it for a random player (a state that shares that player's
+    view), and another by a sibling, the same position after another legal action (a state
+    that differs in little, so that an observation piece left out shows).  A yielded state is
+    played on afterwards: use it before asking for the next."""
     from .policy import choose
 
     produced = 0
@@ -125,15 +127,20 @@ def sample_states(
         while produced < count:
             yield state
             produced += 1
-            if produced % resample_every == 0 and produced < count and not state.is_terminal():
-                yield state.resample_hidden(int(rng.integers(game.num_players)), rng)
-                produced += 1
             if state.is_terminal():
                 break
-            mover = state.current_player()
+            if produced % every == 0 and produced < count:
+                yield state.resample_hidden(int(rng.integers(game.num_players)), rng)
+                produced += 1
+            legal = np.flatnonzero(state.legal_action_mask())
             if agent is not None and rng.random() < 0.8:
-                action = choose(agent, state, mover)
+                action = choose(agent, state, state.current_player())
             else:
-                legal = np.flatnonzero(state.legal_action_mask())
                 action = int(legal[rng.integers(len(legal))])
+            others = legal[legal != action]
+            if produced % every == 1 and produced < count and len(others):
+                sibling = state.clone()
+                sibling.apply_action(int(others[rng.integers(len(others))]))
+                yield sibling
+                produced += 1
             state.apply_action(action)

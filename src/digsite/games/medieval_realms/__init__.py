@@ -5,9 +5,11 @@ Import              ``from digsite import medieval_realms_v0``
 Create              ``medieval_realms_v0.env(num_players=4)`` or
                     ``pettingzoo.make("aec", "digsite/medieval_realms-v0", num_players=4)``
 Agents              ``player_0`` .. ``player_{n-1}`` (seated clockwise in that order)
-Actions             ``Discrete(91)``, masked
-Observation         ``{"observation": Box(0, 1, (2591,), float32), "action_mask": Box(0, 1,
-                    (91,), int8)}``; the mask is non-zero only for the agent to move
+Actions             ``Discrete(72)``, masked
+Observation         ``{"observation": Box(0, 1, (2871,), float32), "action_mask": Box(0, 1,
+                    (72,), int8)}`` with the shipped deck (its size grows with the number F
+                    of different cards in a custom deck: 2547 + 6 F); the mask is non-zero
+                    only for the agent to move
 Rewards             at the end only: +1 to the winner, -1 to each other player (the
                     rulebook's tie-breaks always leave one winner)
 Hidden information  the deck order; the leaders the other players placed behind their walls,
@@ -51,8 +53,9 @@ Seven rounds. Each round:
      clockwise each other player raises or passes (a pass is final) until all but one have
      passed; the last bidder pays the bid and puts the card straight into play.
 
-5. End of the round: discard the cards on squares 1-4 (2 players), 1-3 (3), 1-2 (4), none (5);
-   slide the rest down, fill from the Future Events, refill both panels from the deck.
+5. End of the round: discard the cards on squares 1-4 (2 players), 1-3 (3), 1-2 (4), 1 (5,
+   our reading, see below); slide the rest down, fill from the Future Events, refill both
+   panels from the deck.
 
 VP track: each time a player's VP reach or pass a multiple of 5 during play, that player takes
 one token of their choice (never for end-of-game points).
@@ -109,26 +112,86 @@ id       meaning
 27-36    behind the wall: the next General / Admiral / buffer on land 1-10
 37-48    activate the card on Current Events square 1-12
 49-52    put the 1st-4th card of one's hand into play
-53       pass (for the round; or, in an auction, pass on this card)
+53       pass (for the round; or, in an auction, pass on this card); placing a buffer
+         Mayor when one's own Generals and Admirals hold every land: it stays off the map
 54-60    a resource (goods, science, culture, religion, gold, raw, battle): the tokens of
          a Tithe (4) or an "any" Territory (5), or the VP track's bonus token
-61-90    bid 1-30 (an opening bid or a raise; at most what one holds)
+61-70    bid L + 0 .. L + 9, where L is the lowest legal bid (the high bid + 1, or the
+         minimum opening bid) plus the tokens already committed with action 71
+71       commit 10 more tokens to the bid, then choose again (legal while L + 10 is no
+         more than one holds)
 ======== ==========================================================================
 
 A placement is a sequence of sub-decisions of the placing player: each Mayor's square, then each
 General's, Admiral's and (2 players) buffer's land. Within one kind of leader the squares / lands
 are chosen in non-decreasing order (leaders of a kind are identical, so every placement is still
-reachable, once). Players place one after another in turn order; nothing of a placement shows in
-another player's observation until the last player has placed and the walls come down. An
-auction is a run of ``bid`` decisions: the env makes each bidder in turn the agent to move, so
-bids are decisions of the bidding agent. ``state.action_to_string(a)`` names any action.
+reachable, once). Every leader is one decision, also a buffer with no land to go to (action 53,
+the only legal one then), so the number of decisions of a placement depends only on public
+leader counts and reveals nothing. Players place one after another in turn order; nothing of a
+placement shows in another player's observation until the last player has placed and the walls
+come down. An auction is a run of ``bid`` decisions: the env makes each bidder in turn the agent
+to move, so bids are decisions of the bidding agent. A bid of B tokens is ``(B - L) // 10``
+times action 71, then action ``61 + (B - L) % 10``: every bid up to what the bidder holds is
+reachable with a fixed action space (the opener, who must bid, and a bidder who has committed
+tokens cannot pass). ``state.action_to_string(a)`` names any action ("bid 14").
+
+What a player knows
+-------------------
+``state.view(player)`` (plain data; the observation encodes exactly this, the seat render
+``state.render(player)`` draws it). Cards are named by what they show (type, resource, colour,
+leader, Island condition, token options): two cards that show the same are the same to a
+player, so no card id appears.
+
+=================== =========================================================================
+field               content
+=================== =========================================================================
+player              the seat the view belongs to
+round               1-7
+decision            pick_pair, place, action, bid, token_choice, bonus, game_over
+to_move             the seat to decide (None once the game is over)
+actor               during the action phase (action, bid, token_choice, bonus): whose turn it
+                    is (an auction's activator while others bid); else None
+revealed            whether the walls are down this round
+turn_order          seats in turn order
+current_events      the 12 squares: a card name or None (empty)
+future_events       the 6 Future Events, in the order they fill the panel
+deck_size           cards left in the deck (its order is hidden; its content is every card
+                    not seen elsewhere)
+discard             the discarded cards, sorted (public; a multiset)
+seats               per seat (absolute, 0..n-1): resources (7), vp, end_of_game_vp (cards,
+                    resources, great_persons; zero until the end), leaders (mayor, general,
+                    admiral), buffer_mayors, extra_tokens (the set-up pair), passed, placed
+                    (while placing, else None), turn_position, vp_track_tokens_owed, hand (in
+                    order: play actions name a position), realm (sorted multiset), placement
+                    (Mayors per square, Generals / Admirals / buffers per land in play: one's
+                    own always, the others' once the walls are down, else None)
+placing             while placing: the placer's seat, the kind of leader being placed and how
+                    many of that kind are left (public: the number of decisions shows it);
+                    the lowest spot the next leader may take (leaders of a kind go in
+                    non-decreasing order) only in the placer's own view
+auction             the card, the high bid and bidder, the seats out, the tokens the bidder
+                    to move has committed (action 71)
+token_choice        the Tithe or "any" Territory whose tokens are being chosen
+=================== =========================================================================
+
+Not in the view: the deck order, and the other players' leaders behind their walls (nor how far
+a placer has got beyond the public count of decisions). Placements of earlier rounds, the order
+in which cards entered a realm and the order of the discard pile are public history that no
+longer matters.
 
 Observation layout
 ------------------
 Seats are relative: index 0 is the observer, 1.. the next players clockwise (unused seats are
-zero). Card rows (50 features): type (18), shown resource (7), shown colour (10), leader given
-(3), Island condition kind (4) and count / 10 (1), token options (7: a Tithe's, or all for an
-"any" Territory).
+zero). F is the number of different cards (faces) in the deck: 54 in the shipped deck. Card
+rows (50 features): type (18), shown resource (7), shown colour (10), leader given (3), Island
+condition kind (4) and count / the deck's highest count (1), token options (7: a Tithe's, or all
+for an "any" Territory); two cards have the same row exactly when they show the same.
+
+No count is ever clipped: tokens, VP, end-of-game VP, bids and committed tokens are written as
+``log(1 + k) / log(1 + M)`` with M = ``game.max_count``, a true bound computed from the data
+(the most tokens a player can gain in a game, the most VP; 732-830 with the shipped data);
+leaders are divided by the most a player can have of that kind (``game.max_leaders``), cards by
+the copies of their face (or type, or colour) in the deck.
 
 ============== ========== ============================================================
 piece          shape      content
@@ -136,22 +199,27 @@ piece          shape      content
 round          (7,)       one-hot
 decision       (7,)       pick_pair, place, action, bid, token_choice, bonus, game_over
 decider        (5,)       relative seat of the player to decide
+actor          (5,)       relative seat whose action-phase turn it is (see the view)
 panel          (12, 50)   Current Events squares 1-12 (zero: empty); row = price - 1
-future         (6, 50)    Future Events (face up)
+future         (6, 50)    Future Events (face up), in order
 deck_size      (1,)       cards left in the deck / deck size
+discard        (54,)      discarded cards per face / copies of the face
 pairs          (5, 21)    each seat's extra-token pair
-seats          (5, 62)    per seat: present, resources (7) / 20, VP / 100, end-of-game VP
-                          (card effects, resources, Great Persons) / 100, Mayors, Generals,
-                          Admirals, buffers / 10, passed, placed this round, turn-order
-                          position (5), realm cards by type (18) / 5, by colour (10) / 5,
-                          City trigger colours (10) / 5, VP-track tokens pending / 5
-hands          (5, 4, 50) each seat's hand (public)
+seats          (5, 52)    per seat: present, resources (7), VP, end-of-game VP (card
+                          effects, resources, Great Persons), Mayors, Generals,
+                          Admirals, buffers, passed, placed this round, turn-order
+                          position (5), realm cards by type (18) and by colour (10),
+                          VP-track tokens owed
+hands          (5, 4, 50) each seat's hand (public), in order
+realms         (5, 54)    each seat's cards in play per face / copies of the face
 placement      (5, 36)    leaders on squares (6) and Generals, Admirals, buffers on lands
-                          (3 x 10), / 10: one's own always, the others' once revealed
-my_placing     (15,)      when placing: kind of leader (4), how many left / 10, last spot
+                          (3 x 10): one's own always, the others' once revealed
+placing        (15,)      while placing: kind of leader (4) and how many are left (public),
+                          the lowest spot the next leader may take (10, the placer
+                          only)
 pending_card   (50,)      the card being auctioned, or the Tithe / Territory whose tokens
                           are being chosen
-auction        (11,)      bid / 30, high bidder (5), bidders out (5)
+auction        (12,)      high bid, high bidder (5), bidders out (5), tokens committed
 ============== ========== ============================================================
 
 Agents
@@ -194,7 +262,6 @@ Known limits
 * The deck composition, Island conditions, land rewards, Management squares, starting capital
   and minimum opening bid are reconstructed (no public source has them): the rules are the
   rulebook's, the numbers on the cards are ours until an owner supplies the real files.
-* A bid names at most 30 tokens (the action table's range).
 * The rulebook's icons are lost: its Management example and the extra-token example (Michael's
   second token) are rebuilt from the text that survives.
 
@@ -208,13 +275,16 @@ Decisions where the rules are silent
 * A Majority card can go to a player holding none of its resource (a tie at zero goes to the
   activator). It may be activated even by a player who cannot take it.
 * Auctions: the opening bid is at least 1, so an Auction card needs at least 1 of its resource
-  to activate; bids are whole tokens up to 30 (the action table's limit) and never more than
-  one holds. A player who has passed for the round may still bid.
+  to activate; bids are whole tokens, never more than one holds ("A PLAYER can only bid with
+  the Resources stored in their REALM"), and any such bid can be named. A player who has passed
+  for the round may still bid.
 * Island "cost 1 Admiral": a requirement (the k-th Island needs k Admirals owned), not spent.
 * The Inquisition's effect is the orphaned "+1 General" line of the rulebook.
 * The 2 buffer Mayors are Mayors: they count for City (end of game) and Scientific Development
   (production) and as leaders in the tie-break; a Mayor gained later produces on a square. If
-  one's Generals and Admirals cover every land, the buffers stay off the map that round.
+  one's Generals and Admirals cover every land ("They can ONLY be placed on those lands
+  unoccupied by the PLAYER'S own MILITARY LEADERS"), the buffers stay off the map that round;
+  each is still one decision (action 53), so the number of decisions reveals nothing.
 * All leaders are placed every round; leaders gained during a round join the next placement.
 * Cards "owned" for end-of-game effects, the Market's colours, Great Persons and the tie-breaks
   are the cards in play (the realm), not hand cards.
@@ -226,7 +296,16 @@ Decisions where the rules are silent
   triggers it; the City itself does not.
 * VP track: one token per multiple of 5 reached or passed (15 VP at once from 9: two tokens);
   tokens are chosen, in order, right after the action that scored them.
-* 5 players: no Current Events card is discarded at the end of a round (the rulebook lists 2-4).
+* 5 players: the card on Current Events square 1 is discarded at the end of a round. The
+  rulebook's step reads "Withdraw the CARDS from the BOARD's CURRENT EVENTS PANEL. Depending on
+  the number of PLAYERS, PLAYERS must discard ..." and then, right after a lost picture, "4 : the
+  CARDS from squares 1 and 2 3 : the CARDS from squares 1 to 3 2 : the CARDS from squares 1 to
+  4". The step always withdraws cards "depending on the number of players" (never "if there are
+  fewer than 5"), the list counts down from 4 where a 2-5 player game's list would start at 5,
+  and the picture next to it is lost with the icons; the lines follow "squares discarded =
+  6 - players" exactly. So the 5-player line ("5 : the CARD from square 1") was most probably
+  lost with the picture. (Our earlier reading, no discard at 5 players, was the research
+  note's placeholder "none listed", not a rule.)
 * If the deck runs out, empty squares stay empty.
 * The card glossary's "choose the tokens, but all of one kind" symbol is given to Territories
   (``"resource": "any"`` in the deck file): the winner takes 5 tokens of one resource of their

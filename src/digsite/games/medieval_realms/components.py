@@ -95,12 +95,23 @@ NUM_LANDS = 10
 PANEL_SIZE = 12
 FUTURE_SIZE = 6
 HAND_LIMIT = 4
-MAX_BID = 30
-"""Highest bid an action can name (bids are limited to what the bidder holds)."""
+BID_STEPS = 10
+"""Bid actions name the lowest legal bid + 0..9, or commit 10 more tokens and choose again
+(so every bid up to what the bidder holds is reachable with a fixed action space)."""
+TERRITORY_TOKENS = 5
+"""Tokens a Territory gives (of its resource, or of one resource chosen): rulebook."""
+TITHE_TOKENS = 4
+"""Tokens of one chosen resource a Tithe gives: rulebook."""
+EXTRA_GOODS = 2
+"""Goods every player gets each round once the walls are down: rulebook."""
+ISLAND_END_VP = 3
+"""End-of-game VP of an Island whose condition holds: rulebook."""
 GREAT_PERSON_BONUS = (0, 1, 3, 6, 10, 15)
 """End-of-game VP by number of Great Person cards (5 or more: 15), rulebook."""
-PANEL_DISCARD = {2: 4, 3: 3, 4: 2, 5: 0}
-"""Current Events squares discarded at the end of a round (rulebook; 5 players: none listed)."""
+PANEL_DISCARD = {2: 4, 3: 3, 4: 2, 5: 1}
+"""Current Events squares discarded at the end of a round: rulebook for 2-4 players; its
+5-player line is lost with the icons, and 6 - players (square 1) is our reading (see the
+package documentation)."""
 
 
 class DataFileError(ValueError):
@@ -298,8 +309,6 @@ def load_board(source: Any = None) -> Board:
                 start[count] = _tokens(rec.get("resources"), at)
         elif component == "minimum_opening_bid":
             min_bid = _count(rec.get("amount"), "amount", at, 1)
-            if min_bid > MAX_BID:
-                raise DataFileError(f"{at}: the minimum opening bid is at most {MAX_BID}")
         else:
             raise DataFileError(
                 f"{at}: component {component!r} is not one of management_square, land, "

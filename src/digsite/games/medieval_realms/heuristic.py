@@ -184,14 +184,12 @@ class MedievalRealmsHeuristic:
         return best
 
     def _bid(self, state, p: int, legal: list[int]) -> int:
-        card, bid, high = state.auction
+        """Raise by the least while the card is worth more than the bid (the opener must
+        bid); never commits tokens beyond the lowest legal bid."""
+        card = state.auction[0]
         worth = self.card_value(state, p, card) / TOKEN_VP / 2
-        raises = [a for a in legal if a >= BID0]
-        if high == p or not raises:
-            return PASS if PASS in legal else raises[0]
-        lowest = min(raises)
-        if lowest - BID0 + 1 <= worth or PASS not in legal:
-            return lowest
+        if PASS not in legal or (BID0 in legal and state.lowest_bid() <= worth):
+            return BID0
         return PASS
 
     def _place(self, state, p: int, legal: list[int]) -> int:

@@ -1,19 +1,39 @@
-"""What one Medieval Realms player sees, written as named pieces into a flat float32 vector.
+"""What one Medieval Realms player knows (``view.py``), written as named pieces into a flat
+float32 vector.
 
-Public: the Current and Future Events panels, every Manor, hand and realm, the turn order, the
-auction.  Hidden: the deck order, and the other players' leaders behind their walls until the
-walls come down (``state.revealed``); a player always sees its own placement.  Seats are
-relative: slot 0 is the observer, 1.. the next players clockwise; unused slots are zero.
+Public: the Current and Future Events panels, the discard pile, every Manor, hand and realm, the
+turn order, the auction.  Hidden: the deck order, and the other players' leaders behind their
+walls until the walls come down (``state.revealed``); a player always sees its own placement.
+Seats are relative: slot 0 is the observer, 1.. the next players clockwise; unused slots are
+zero.
+
+Cards are described by what they show (their *face*): a card row of features in the panels,
+hands and the pending card, a count per face for realms and the discard pile.  Counts are
+scaled by true bounds from the game's data (``game.max_count``, ``game.max_leaders``, copies
+of a face in the deck), so no reachable value is ever clipped; tokens, VP and bids, which have
+loose bounds, use ``log(1 + n) / log(1 + game.max_count)``: exact, and fine-grained where
+values usually lie.
 """
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ...core.encoding import ObservationLayout
-from .actions import DECISIONS, GAME_OVER, MAX_BID, NUM_ROUNDS, PAIRS, PLACE, PLACE_KINDS
+from .actions import (
+    ACTION,
+    BID,
+    BONUS,
+    DECISIONS,
+    NUM_ROUNDS,
+    PAIRS,
+    PLACE,
+    PLACE_KINDS,
+    TOKEN_CHOICE,
+)
 from .components import (
-    CITY,
     FUTURE_SIZE,
     HAND_LIMIT,
     ISLAND_CONDITIONS,
@@ -29,51 +49,124 @@ from .components import (
 SEATS = 5
 CARD_FEATURES = NUM_TYPES + NUM_RESOURCES + NUM_COLOURS + len(LEADERS) + 4 + 1 + NUM_RESOURCES
 """Per card: type (18), shown resource (7), shown colour (10), leader given (3), Island
-condition kind (4) and count / 10 (1), token options (7)."""
-SEAT_FEATURES = 1 + NUM_RESOURCES + 1 + 3 + 4 + 1 + 1 + SEATS + NUM_TYPES + 2 * NUM_COLOURS + 1
+condition kind (4) and count / the deck's highest count (1), token options (7)."""
+FINAL_PARTS = 3  # end-of-game VP: card effects, resources, Great Persons
+SEAT_FIELDS = (
+    ("present", 1),
+    ("resources", NUM_RESOURCES),
+    ("vp", 1),
+    ("final", FINAL_PARTS),
+    ("leaders", len(LEADERS)),
+    ("buffers", 1),
+    ("passed", 1),
+    ("placed", 1),
+    ("position", SEATS),
+    ("types", NUM_TYPES),
+    ("colours", NUM_COLOURS),
+    ("owed", 1),
+)
+"""The features of a seat row, in order."""
+SEAT_FEATURES = sum(size for _, size in SEAT_FIELDS)
+_SEAT = {}
+_offset = 0
+for _name, _size in SEAT_FIELDS:
+    _SEAT[_name] = _offset
+    _offset += _size
 PLACEMENT_FEATURES = NUM_SQUARES + 3 * NUM_LANDS
-RESOURCE_SCALE = 20.0
-VP_SCALE = 100.0
-COUNT_SCALE = 10.0
+PLACING_FEATURES = len(PLACE_KINDS) + 1 + NUM_LANDS  # kind, leaders left, lowest spot
+AUCTION_FEATURES = 1 + 2 * SEATS + 1  # bid, high bidder, bidders out, tokens committed
+ACTOR_DECISIONS = (ACTION, BID, TOKEN_CHOICE, BONUS)
+"""Decisions of the action phase, when the player whose turn it is (the actor) matters."""
 
 
-def observation_layout() -> ObservationLayout:
+def observation_layout(num_faces: int) -> ObservationLayout:
+    """The pieces; ``num_faces`` is the number of different cards in the game's deck."""
     return ObservationLayout(
         [
             ("round", (NUM_ROUNDS,)),
             ("decision", (len(DECISIONS),)),
             ("decider", (SEATS,)),  # relative seat of the player to decide
+            ("actor", (SEATS,)),  # relative seat whose turn of the action phase it is
             ("panel", (PANEL_SIZE, CARD_FEATURES)),  # Current Events squares 1..12
             ("future", (FUTURE_SIZE, CARD_FEATURES)),  # Future Events (face up)
             ("deck_size", (1,)),  # cards left in the deck / deck size
+            ("discard", (num_faces,)),  # discarded cards by face / copies of the face
             ("pairs", (SEATS, len(PAIRS))),  # each seat's extra-token pair
             ("seats", (SEATS, SEAT_FEATURES)),
             ("hands", (SEATS, HAND_LIMIT, CARD_FEATURES)),
+            ("realms", (SEATS, num_faces)),  # cards in play by face / copies of the face
             ("placement", (SEATS, PLACEMENT_FEATURES)),  # own always; others once revealed
-            ("my_placing", (len(PLACE_KINDS) + 1 + NUM_LANDS,)),  # kind, left / 10, last spot
+            ("placing", (PLACING_FEATURES,)),  # kind, left (public); lowest spot (placer only)
             ("pending_card", (CARD_FEATURES,)),  # the card being auctioned, or giving tokens
-            ("auction", (1 + 2 * SEATS,)),  # bid / 30, high bidder, bidders out
+            ("auction", (AUCTION_FEATURES,)),
         ]
     )
 
 
-LAYOUT = observation_layout()
-_S = {name: s.start for name, s in LAYOUT.slices.items()}
 _SEAT_ORDER = {
     (n, player): np.array([(player + k) % n for k in range(n)], dtype=np.intp)
-    for n in range(2, 6)
+    for n in range(2, SEATS + 1)
     for player in range(n)
 }
+_POSITIONS = np.eye(SEATS, dtype=np.float32)
+
+
+class ObservationTables:
+    """Everything about one game configuration the encoder needs: the layout, its offsets,
+    the card rows and the scales."""
+
+    def __init__(self, game):
+        faces = len(game.face_cards)
+        self.layout = observation_layout(faces)
+        self.start = {name: s.start for name, s in self.layout.slices.items()}
+        self.board_start = self.start["panel"]
+        self.board_end = self.layout["discard"].stop
+        self.card_rows = card_rows(game)
+        self.card_face = np.array(game.card_face, dtype=np.intp)
+        self.face_scale = 1.0 / np.array(game.face_copies, dtype=np.float32)
+        self.count_code = count_code(game.max_count)
+        # a card's contribution to its owner's seat row: its type and colour, scaled
+        types, colours = np.zeros(NUM_TYPES), np.zeros(NUM_COLOURS)
+        for card in game.cards:
+            types[card.type] += 1
+            colours[game.card_colour[card.id]] += 1
+        realm = np.zeros((len(game.cards), NUM_TYPES + NUM_COLOURS), dtype=np.float32)
+        for card in game.cards:
+            realm[card.id, card.type] = 1.0 / types[card.type]
+            realm[card.id, NUM_TYPES + game.card_colour[card.id]] = (
+                1.0 / colours[game.card_colour[card.id]]
+            )
+        self.realm_rows = realm
+        self.leader_scale = np.array([1.0 / m for m in game.max_leaders], dtype=np.float32)
+        self.buffer_scale = 1.0 / max(1, game.max_buffers)
+        kinds = (game.max_leaders[0], game.max_leaders[1], game.max_leaders[2], game.max_buffers)
+        self.placement_scale = np.array(
+            [1.0 / kinds[0]] * NUM_SQUARES
+            + [1.0 / kinds[1]] * NUM_LANDS
+            + [1.0 / kinds[2]] * NUM_LANDS
+            + [1.0 / max(1, kinds[3])] * NUM_LANDS,
+            dtype=np.float32,
+        )
+        self.left_scale = 1.0 / max(kinds)
+        self.num_cards = len(game.cards)
+
+
+def count_code(bound: int) -> np.ndarray:
+    """``log(1 + n) / log(1 + bound)`` for n in 0..bound: exact for every count up to the
+    bound, and fine-grained for small counts."""
+    return (np.log1p(np.arange(bound + 1)) / math.log1p(bound)).astype(np.float32)
 
 
 def card_rows(game) -> np.ndarray:
-    """Feature rows of every card, plus a final zero row for an empty place (index -1)."""
+    """Feature rows of every card, plus a final zero row for an empty place (index -1).  Two
+    cards have the same row exactly when they show the same (the same face)."""
     rows = np.zeros((len(game.cards) + 1, CARD_FEATURES), dtype=np.float32)
     o_res = NUM_TYPES
     o_col = o_res + NUM_RESOURCES
     o_lead = o_col + NUM_COLOURS
     o_cond = o_lead + len(LEADERS)
-    o_opt = o_cond + 5
+    o_opt = o_cond + len(ISLAND_CONDITIONS) + 1
+    highest = max([card.condition[2] for card in game.cards] + [1])
     for card in game.cards:
         row = rows[card.id]
         row[card.type] = 1.0
@@ -87,7 +180,7 @@ def card_rows(game) -> np.ndarray:
         kind, what, count = card.condition
         if kind >= 0:
             row[o_cond + kind] = 1.0
-            row[o_cond + len(ISLAND_CONDITIONS)] = min(count / COUNT_SCALE, 1.0)
+            row[o_cond + len(ISLAND_CONDITIONS)] = count / highest
             offset = (o_lead, o_col, o_res, -1)[kind]
             if offset >= 0:
                 row[offset + what] = 1.0
@@ -96,124 +189,122 @@ def card_rows(game) -> np.ndarray:
     return rows
 
 
-def realm_rows(game) -> np.ndarray:
-    """Per card, what it adds to its owner's realm summary: its type, its colour and (a City)
-    the colour that triggers it; plus a zero row."""
-    rows = np.zeros((len(game.cards) + 1, NUM_TYPES + 2 * NUM_COLOURS), dtype=np.float32)
-    for card in game.cards:
-        rows[card.id, card.type] = 1.0
-        rows[card.id, NUM_TYPES + game.card_colour[card.id]] = 1.0
-        if card.type == CITY:
-            rows[card.id, NUM_TYPES + NUM_COLOURS + card.colour] = 1.0
-    return rows
-
-
-def seat_scale() -> np.ndarray:
-    scale = [1.0] + [1 / RESOURCE_SCALE] * NUM_RESOURCES + [1 / VP_SCALE] * 4
-    scale += [1 / COUNT_SCALE] * 4 + [1.0, 1.0] + [1.0] * SEATS
-    scale += [0.2] * (NUM_TYPES + 2 * NUM_COLOURS) + [0.2]
-    return np.array(scale, dtype=np.float32)
-
-
-_SEAT_SCALE = seat_scale()
-_POSITIONS = [[1.0 if i == k else 0.0 for i in range(SEATS)] for k in range(SEATS)]
-
-
 def encode(state, player: int, out: np.ndarray) -> None:
     """Write ``player``'s view of ``state`` into ``out``.
 
-    The public tables (panels, Manors, hands, realms) are built once per
+    The public tables (panels, discard, Manors, hands, realms) are built once per
     ``state.public_version`` by absolute seat and rotated per observer; steps behind the wall
-    change nothing public, so they cost a copy."""
+    and bids change nothing kept there, so they cost a copy and a few writes."""
     game = state.game
+    t = game.tables
+    s = t.start
     n = game.num_players
     cache = state._obs_cache
     base = cache.get(player)
     if base is None or base[0] != state.public_version:
         base = cache[player] = (state.public_version, _public_view(state, player, cache))
     out[:] = base[1]
-    out[_S["round"] + state.round - 1] = 1.0
-    out[_S["decision"] + state.decision] = 1.0
-    if state.decision != GAME_OVER:
-        out[_S["decider"] + (state.decider - player) % n] = 1.0
-    if state.decision == PLACE:
+    decision = state.decision
+    out[s["round"] + state.round - 1] = 1.0
+    out[s["decision"] + decision] = 1.0
+    if state.decider >= 0:
+        out[s["decider"] + (state.decider - player) % n] = 1.0
+    if decision in ACTOR_DECISIONS:
+        out[s["actor"] + (state.actor - player) % n] = 1.0
+    if decision == PLACE:
+        placed = s["seats"] + _SEAT["placed"]
         for k, q in enumerate(_SEAT_ORDER[n, player]):
             if state.placed[q]:
-                out[_PLACED + k * SEAT_FEATURES] = 1.0
+                out[placed + k * SEAT_FEATURES] = 1.0
+        o = s["placing"]
+        out[o + state.place_kind] = 1.0
+        out[o + len(PLACE_KINDS)] = state.place_left * t.left_scale
+        if state.decider == player:
+            out[o + len(PLACE_KINDS) + 1 + state.place_last] = 1.0
     if not state.revealed:
-        o = _PLACEMENT.start
+        o = s["placement"]
         own = (
             state.squares[player]
             + state.generals_on[player]
             + state.admirals_on[player]
             + state.buffers_on[player]
         )
-        out[o : o + PLACEMENT_FEATURES] = _placement_row(cache, own)
-    if state.decision == PLACE and state.decider == player:
-        o = _S["my_placing"]
-        out[o + state.place_kind] = 1.0
-        out[o + len(PLACE_KINDS)] = min(state.place_left / COUNT_SCALE, 1.0)
-        out[o + len(PLACE_KINDS) + 1 + state.place_last] = 1.0
-    card = state.auction[0] if state.auction[0] >= 0 else state.choice_card
-    if card >= 0 and state.decision != GAME_OVER:
-        out[_PENDING] = game.card_rows[card]
-    if state.auction[0] >= 0:
-        o = _S["auction"]
-        out[o] = state.auction[1] / MAX_BID
-        if state.auction[2] >= 0:
-            out[o + 1 + (state.auction[2] - player) % n] = 1.0
+        out[o : o + PLACEMENT_FEATURES] = _placement_row(cache, t, own)
+    auction = state.auction
+    card = auction[0] if auction[0] >= 0 else state.choice_card
+    if card >= 0:
+        o = s["pending_card"]
+        out[o : o + CARD_FEATURES] = t.card_rows[card]
+    if auction[0] >= 0:
+        o = s["auction"]
+        code = t.count_code
+        out[o] = code[auction[1]]
+        if auction[2] >= 0:
+            out[o + 1 + (auction[2] - player) % n] = 1.0
         for q in range(n):
             if state.auction_out[q]:
                 out[o + 1 + SEATS + (q - player) % n] = 1.0
+        out[o + 1 + 2 * SEATS] = code[state.raising]
 
 
 def _public_view(state, player: int, cache: dict) -> np.ndarray:
     """The public part of ``player``'s observation (seats rotated), without the turn state."""
-    n = state.game.num_players
+    game = state.game
+    t = game.tables
+    s = t.start
+    n = game.num_players
     order = _SEAT_ORDER[n, player]
     if cache.get("version") != state.public_version:
         _public_tables(state, cache)
-    out = np.zeros(LAYOUT.size, dtype=np.float32)
-    out[_HEAD:_BOARD_END] = cache["board"]
-    out[_PAIRS.start : _PAIRS.start + n * len(PAIRS)] = cache["pairs"][order].ravel()
-    out[_SEATS.start : _SEATS.start + n * SEAT_FEATURES] = cache["seats"][order].ravel()
-    size = HAND_LIMIT * CARD_FEATURES
-    out[_HANDS.start : _HANDS.start + n * size] = cache["hands"][order].ravel()
+    out = np.zeros(t.layout.size, dtype=np.float32)
+    out[t.board_start : t.board_end] = cache["board"]
+    for name in ("pairs", "seats", "hands", "realms"):
+        table = cache[name]
+        o = s[name]
+        out[o : o + table.size] = table[order].ravel()
     if state.revealed:
-        out[_PLACEMENT.start : _PLACEMENT.start + n * PLACEMENT_FEATURES] = cache["placement"][
-            order
-        ].ravel()
+        table = cache["placement"]
+        o = s["placement"]
+        out[o : o + table.size] = table[order].ravel()
     return out
 
 
 def _public_tables(state, cache: dict) -> None:
-    """Public parts by absolute seat: the board block, pairs, seat rows, hands, placements."""
+    """Public parts by absolute seat: the board block, pairs, seat rows, hands, realms and
+    (once revealed) placements; each part is rebuilt only when what it shows changed."""
     game = state.game
+    t = game.tables
     n = game.num_players
-    rows = game.card_rows
-    key = (tuple(state.panel), tuple(state.future), len(state.deck))
+    rows = t.card_rows
+    key = (tuple(state.panel), tuple(state.future), len(state.deck), len(state.discard))
     if cache.get("board_key") != key:
-        board = np.empty(_BOARD_END - _HEAD, dtype=np.float32)
-        board[:_PANEL_SIZE] = rows[state.panel].ravel()
-        board[_PANEL_SIZE:-1] = rows[state.future].ravel()
-        board[-1] = len(state.deck) / len(game.cards)
+        board = np.empty(t.board_end - t.board_start, dtype=np.float32)
+        panel = PANEL_SIZE * CARD_FEATURES
+        future = panel + FUTURE_SIZE * CARD_FEATURES
+        board[:panel] = rows[state.panel].ravel()
+        board[panel:future] = rows[state.future].ravel()
+        board[future] = len(state.deck) / t.num_cards
+        counts = np.bincount(t.card_face[state.discard], minlength=len(t.face_scale))
+        board[future + 1 :] = counts * t.face_scale
         cache["board_key"] = key
         cache["board"] = board
     if "hands" not in cache:
+        faces = len(t.face_scale)
         cache["hands"] = np.zeros((n, HAND_LIMIT, CARD_FEATURES), dtype=np.float32)
-        cache["hand_keys"] = [()] * n
+        cache["hand_keys"] = [None] * n
         cache["pairs"] = np.zeros((n, len(PAIRS)), dtype=np.float32)
         cache["seats"] = np.zeros((n, SEAT_FEATURES), dtype=np.float32)
-        cache["seat_keys"] = [()] * n
+        cache["seat_keys"] = [None] * n
+        cache["realms"] = np.zeros((n, faces), dtype=np.float32)
+        cache["realm_keys"] = [None] * n
+        cache["realm_summary"] = np.zeros((n, NUM_TYPES + NUM_COLOURS), dtype=np.float32)
     # updated in place, row by row when a seat changed: observations copy them out
-    hands, hand_keys, seats, seat_keys = (
-        cache["hands"],
-        cache["hand_keys"],
-        cache["seats"],
-        cache["seat_keys"],
-    )
+    hands, hand_keys = cache["hands"], cache["hand_keys"]
+    realms, realm_keys, summary = cache["realms"], cache["realm_keys"], cache["realm_summary"]
+    seats, seat_keys = cache["seats"], cache["seat_keys"]
     turn_order = state.turn_order
     queue = state.bonus_queue
+    code = t.count_code
     for p in range(n):
         hand = state.hand[p]
         if hand != hand_keys[p]:
@@ -221,18 +312,41 @@ def _public_tables(state, cache: dict) -> None:
             if hand:
                 hands[p, : len(hand)] = rows[hand]
             hand_keys[p] = list(hand)
+        realm = state.realm[p]
+        realm_changed = realm != realm_keys[p]
+        if realm_changed:
+            realm_keys[p] = list(realm)
+            counts = np.bincount(t.card_face[realm], minlength=len(t.face_scale))
+            realms[p] = counts * t.face_scale
+            summary[p] = t.realm_rows[realm].sum(axis=0)
         raw = (
-            [1.0, *state.res[p], state.vp[p], *state.final[p], *state.leaders[p]]
-            + [state.buffers[p], state.passed[p], 0.0]  # "placed": written per step
-            + _POSITIONS[turn_order.index(p)]
-            + _realm_summary(state, p)
-            + [queue.count(p) if queue else 0]
+            state.res[p],
+            state.vp[p],
+            state.final[p],
+            state.leaders[p],
+            state.buffers[p],
+            state.passed[p],
+            turn_order.index(p),
+            queue.count(p) if queue else 0,
         )
-        if raw != seat_keys[p]:
-            seat_keys[p] = raw
-            row = np.array(raw, dtype=np.float32)
-            row *= _SEAT_SCALE
-            np.minimum(row, 1.0, out=seats[p])
+        if realm_changed or raw != seat_keys[p]:
+            seat_keys[p] = (list(raw[0]), raw[1], list(raw[2]), list(raw[3]), *raw[4:])
+            row = seats[p]
+            row[_SEAT["present"]] = 1.0
+            o = _SEAT["resources"]
+            row[o : o + NUM_RESOURCES] = code[state.res[p]]
+            row[_SEAT["vp"]] = code[state.vp[p]]
+            o = _SEAT["final"]
+            row[o : o + FINAL_PARTS] = code[state.final[p]]
+            o = _SEAT["leaders"]
+            row[o : o + len(LEADERS)] = np.multiply(state.leaders[p], t.leader_scale)
+            row[_SEAT["buffers"]] = state.buffers[p] * t.buffer_scale
+            row[_SEAT["passed"]] = float(state.passed[p])
+            o = _SEAT["position"]
+            row[o : o + SEATS] = _POSITIONS[raw[6]]
+            o = _SEAT["types"]
+            row[o : o + NUM_TYPES + NUM_COLOURS] = summary[p]
+            row[_SEAT["owed"]] = code[raw[7]]
     if cache.get("pairs_key") != state.pair:
         cache["pairs_key"] = list(state.pair)
         pairs = cache["pairs"]
@@ -246,6 +360,7 @@ def _public_tables(state, cache: dict) -> None:
             [
                 _placement_row(
                     cache,
+                    t,
                     state.squares[p]
                     + state.generals_on[p]
                     + state.admirals_on[p]
@@ -258,40 +373,14 @@ def _public_tables(state, cache: dict) -> None:
     cache["version"] = state.public_version
 
 
-def _placement_row(cache: dict, spots: list[int]) -> np.ndarray:
+def _placement_row(cache: dict, tables: ObservationTables, spots: list[int]) -> np.ndarray:
     key = tuple(spots)
     rows = cache.setdefault("placement_rows", {})
     row = rows.get(key)
     if row is None:
-        row = np.array([min(x, COUNT_SCALE) / COUNT_SCALE for x in spots], dtype=np.float32)
+        row = np.multiply(spots, tables.placement_scale, dtype=np.float32)
         rows[key] = row
     return row
 
 
-_PLACED = LAYOUT["seats"].start + 1 + NUM_RESOURCES + 1 + 3 + 4 + 1
-"""Offset of the "placed this round" feature in the first seat row."""
-_HEAD = LAYOUT["panel"].start
-_BOARD_END = LAYOUT["deck_size"].stop
-_PANEL_SIZE = PANEL_SIZE * CARD_FEATURES
-_PANEL = LAYOUT["panel"]
-_FUTURE = LAYOUT["future"]
-_HANDS = LAYOUT["hands"]
-_PAIRS = LAYOUT["pairs"]
-_SEATS = LAYOUT["seats"]
-_PLACEMENT = LAYOUT["placement"]
-_PENDING = LAYOUT["pending_card"]
-
-
-def _realm_summary(state, p: int) -> list[float]:
-    """Counts of card types, colours and City trigger colours in ``p``'s realm (cached: a
-    realm only grows)."""
-    realm = state.realm[p]
-    cached = state._realm_cache.get(p)
-    if cached is not None and cached[0] == len(realm):
-        return cached[1]
-    summary = state.game.realm_rows[realm].sum(axis=0).tolist()
-    state._realm_cache[p] = (len(realm), summary)
-    return summary
-
-
-__all__ = ["LAYOUT", "card_rows", "encode", "observation_layout", "realm_rows"]
+__all__ = ["CARD_FEATURES", "SEAT_FIELDS", "ObservationTables", "card_rows", "encode"]

@@ -19,10 +19,10 @@ from .actions import (
     ACTIVATE0,
     BID,
     BID0,
+    BID_MORE,
     BONUS,
     GAME_OVER,
     LAND0,
-    MAX_BID,
     NUM_ACTIONS,
     NUM_ROUNDS,
     P_BUFFER,
@@ -41,11 +41,13 @@ from .components import (
     ADMIRAL,
     AUCTION,
     BATTLE,
+    BID_STEPS,
     CASTLE,
     CITY,
     COMBAT_ADMIRAL,
     COMBAT_BUFFER,
     COMBAT_GENERAL,
+    EXTRA_GOODS,
     FUTURE_SIZE,
     GENERAL,
     GOODS,
@@ -53,6 +55,8 @@ from .components import (
     HAND_LIMIT,
     HOLE,
     ISLAND,
+    ISLAND_END_VP,
+    LEADERS,
     MARKET,
     MAYOR,
     NUM_COLOURS,
@@ -62,15 +66,19 @@ from .components import (
     PANEL_SIZE,
     SCI_DEV,
     TERRITORY,
+    TERRITORY_TOKENS,
+    TITHE_TOKENS,
+    DataFileError,
     load_board,
     load_card_types,
     load_deck,
     source_option,
 )
 from .components import TITHE as TITHE_TYPE
-from .observation import card_rows, encode, observation_layout, realm_rows
+from .observation import ObservationTables, encode
 from .saved import restore, save
-from .text import describe_action, render_state
+from .text import describe_action, face_name, render_spectator, render_view
+from .view import build_view
 
 OPTIONS = {"num_players": 4, "deck": None, "card_types": None, "board": None}
 
@@ -118,10 +126,81 @@ class MedievalRealmsGame(Game):
             if isinstance(cost, dict):
                 cost = cost[num_players]
             self.card_cost.append((ct.cost_resource, cost or 0))
-        self.layout = observation_layout()
-        self.card_rows = card_rows(self)
-        self.realm_rows = realm_rows(self)
+        self._faces()
+        self._limits()
+        self.tables = ObservationTables(self)
+        self.layout = self.tables.layout
         self.observation_size = self.layout.size
+
+    def _faces(self) -> None:
+        """Cards that show the same thing are one *face*: players cannot tell them apart, so
+        views and observations name faces, never card ids."""
+        self.card_face: list[int] = []
+        self.face_cards: list[int] = []  # one card of each face
+        self.face_copies: list[int] = []
+        index: dict[tuple, int] = {}
+        for c in self.cards:
+            key = (c.type, c.resource, c.colour, c.leader, c.condition, tuple(sorted(c.options)))
+            if key not in index:
+                index[key] = len(self.face_cards)
+                self.face_cards.append(c.id)
+                self.face_copies.append(0)
+            self.card_face.append(index[key])
+            self.face_copies[index[key]] += 1
+        self.face_names = [face_name(self, c) for c in self.face_cards]
+        if len(set(self.face_names)) != len(self.face_names):
+            raise DataFileError("two different cards have the same name: card type titles clash")
+        self.card_names = [self.face_names[f] for f in self.card_face]
+
+    def _limits(self) -> None:
+        """True upper bounds of the counts an observation shows (from the data), so that no
+        reachable value is ever clipped: leaders of each kind, and ``max_count``, a bound on
+        the tokens a player gains, its VP, its end-of-game VP and any bid."""
+        n = self.num_players
+        start = STARTING_LEADERS[n]
+        gained = [0, 0, 0]
+        for c in self.cards:
+            leader = c.leader if c.leader >= 0 else self.types[c.type].leader
+            if leader >= 0:
+                gained[leader] += 1
+        self.max_leaders = [start[k] + gained[k] for k in range(len(LEADERS))]
+        self.max_buffers = start[3]
+        types = self.card_type
+        count = {t: types.count(t) for t in set(types)}
+        mayors = self.max_leaders[MAYOR]
+        per_round = (
+            mayors
+            + sum(sum(reward) for reward in self.board.lands[: self.num_lands])
+            + count.get(CASTLE, 0)
+            + count.get(SCI_DEV, 0) * mayors
+            + EXTRA_GOODS
+        )
+        city_triggers = sum(self.card_colour.count(c.colour) for c in self.cards if c.type == CITY)
+        vp_in_play = city_triggers + sum(self.types[t].immediate_vp for t in types)
+        tokens = (
+            sum(self.board.start[n])
+            + 2  # the extra tokens of the set-up
+            + NUM_ROUNDS * per_round
+            + TERRITORY_TOKENS * count.get(TERRITORY, 0)
+            + TITHE_TOKENS * count.get(TITHE_TYPE, 0)
+            + city_triggers
+            + vp_in_play // 5  # VP-track tokens
+        )
+        generals, admirals = self.max_leaders[GENERAL], self.max_leaders[ADMIRAL]
+        end_of_game = (
+            count.get(CASTLE, 0) * (COMBAT_GENERAL * generals + COMBAT_ADMIRAL * admirals)
+            + count.get(MARKET, 0) * NUM_COLOURS
+            + count.get(CITY, 0) * mayors
+            + count.get(ISLAND, 0) * ISLAND_END_VP
+            + sum(  # a Great Person: 1 VP per card of its colour
+                self.card_colour.count(c.colour)
+                for c in self.cards
+                if self.types[c.type].great_person
+            )
+        )
+        self.max_tokens = tokens
+        self.max_vp = vp_in_play
+        self.max_count = max(tokens, vp_in_play, end_of_game, GREAT_PERSON_BONUS[-1])
 
     @property
     def config(self) -> dict[str, Any]:
@@ -135,6 +214,9 @@ class MedievalRealmsGame(Game):
 
     def observation_piece_names(self):
         return list(self.layout.slices.items())
+
+    def render_view(self, view: Mapping[str, Any]) -> str:
+        return render_view(view)
 
 
 def _zeros(n: int, k: int) -> list[list[int]]:
@@ -177,6 +259,7 @@ class MedievalRealmsState(CachedMaskState):
         self.actor = 0  # whose turn of the action phase it is
         self.auction = [-1, 0, -1]  # card, bid, high bidder
         self.auction_out = [False] * n
+        self.raising = 0  # tokens a bidder committed (BID_MORE) on top of the lowest legal bid
         self.choice_card = -1  # a Tithe or "any" Territory whose tokens are to be chosen
         self.bonus_queue: list[int] = []
         self.final = _zeros(n, 3)  # end-of-game VP: card effects, resources, Great Persons
@@ -411,14 +494,19 @@ class MedievalRealmsState(CachedMaskState):
                     for land in range(first, self.game.num_lands):
                         if self.generals_on[p][land] or self.admirals_on[p][land]:
                             mask[LAND0 + land] = 0
+                    if not mask[LAND0 : LAND0 + self.game.num_lands].any():
+                        mask[PASS] = 1  # every land holds one's own army: off the map
         elif d == BID:
             card, bid, _ = self.auction
-            if bid > 0:
+            if bid > 0 and not self.raising:
                 mask[PASS] = 1
-            low = max(bid + 1, self.game.board.min_bid)
-            high = min(self.res[p][self.game.card_cost[card][0]], MAX_BID)
-            if high >= low:
-                mask[BID0 + low - 1 : BID0 + high] = 1
+            low = self.lowest_bid()
+            holding = self.res[p][self.game.card_cost[card][0]]
+            steps = min(BID_STEPS, holding - low + 1)
+            if steps > 0:
+                mask[BID0 : BID0 + steps] = 1
+            if holding >= low + BID_STEPS:
+                mask[BID_MORE] = 1
         elif d == PICK_PAIR:
             taken = set(self.pair)
             for i in range(len(PAIRS)):
@@ -447,6 +535,7 @@ class MedievalRealmsState(CachedMaskState):
     def _start_placement(self) -> None:
         n = self.game.num_players
         self.revealed = False
+        self.passed = [False] * n  # (the passes of the last round no longer matter)
         self.placed = [False] * n
         self.squares = _zeros(n, NUM_SQUARES)
         self.generals_on = _zeros(n, 10)
@@ -474,15 +563,13 @@ class MedievalRealmsState(CachedMaskState):
                 return
             self.place_left = counts[self.place_kind]
             self.place_last = 0
-            if self.place_kind == P_BUFFER and self.place_left:
-                lands = range(self.game.num_lands)
-                if all(self.generals_on[p][x] or self.admirals_on[p][x] for x in lands):
-                    self.place_left = 0  # no land free of one's own military leaders
 
     def _on_place(self, action: int) -> None:
         p = self.decider
         kind = self.place_kind
-        if kind == P_MAYOR:
+        if action == PASS:  # a buffer with no land free of one's own army stays off the map
+            spot = self.place_last
+        elif kind == P_MAYOR:
             spot = action - SQUARE0
             self.squares[p][spot] += 1
         else:
@@ -527,9 +614,8 @@ class MedievalRealmsState(CachedMaskState):
                 elif t == SCI_DEV:
                     self.res[p][game.cards[c].resource] += self.mayors_total(p)
         for p in range(n):
-            self.res[p][GOODS] += 2
+            self.res[p][GOODS] += EXTRA_GOODS
         self.turn_order = self.new_turn_order()
-        self.passed = [False] * n
         self.decision = ACTION
         self.actor = self.decider = self.turn_order[0]
 
@@ -597,7 +683,7 @@ class MedievalRealmsState(CachedMaskState):
         if leader >= 0:
             self.leaders[p][leader] += 1
         if t == TERRITORY and info.resource >= 0:
-            self.res[p][info.resource] += 5
+            self.res[p][info.resource] += TERRITORY_TOKENS
         elif t in (TERRITORY, TITHE_TYPE):
             self.choice_card = card
 
@@ -629,7 +715,8 @@ class MedievalRealmsState(CachedMaskState):
         self._end_round()
 
     def _on_token_choice(self, action: int) -> None:
-        amount = 5 if self.game.card_type[self.choice_card] == TERRITORY else 4
+        territory = self.game.card_type[self.choice_card] == TERRITORY
+        amount = TERRITORY_TOKENS if territory else TITHE_TOKENS
         self.res[self.decider][action - RESOURCE0] += amount
         self.choice_card = -1
         self._continue()
@@ -640,13 +727,21 @@ class MedievalRealmsState(CachedMaskState):
         self.bonus_tokens[p] += 1
         self._continue()
 
+    def lowest_bid(self) -> int:
+        """The lowest bid the bidder to move may name, with the tokens already committed."""
+        return max(self.auction[1] + 1, self.game.board.min_bid) + self.raising
+
     def _on_bid(self, action: int) -> None:
         p = self.decider
+        if action == BID_MORE:
+            self.raising += BID_STEPS
+            return  # the same bidder chooses again
         if action == PASS:
             self.auction_out[p] = True
         else:
-            self.auction[1] = action - BID0 + 1
+            self.auction[1] = self.lowest_bid() + action - BID0
             self.auction[2] = p
+            self.raising = 0
         n = self.game.num_players
         high = self.auction[2]
         for step in range(1, n):
@@ -702,7 +797,7 @@ class MedievalRealmsState(CachedMaskState):
             elif t == CITY:
                 total += self.mayors_total(p)
             elif t == ISLAND:
-                total += 3 if self.island_condition_met(p, c, colours, islands) else 0
+                total += ISLAND_END_VP if self.island_condition_met(p, c, colours, islands) else 0
             elif game.types[t].great_person:
                 total += colours[info.colour]
         return total
@@ -783,16 +878,26 @@ class MedievalRealmsState(CachedMaskState):
                         assert not military and not self.buffers_on[p][land], "land not in play"
         if self.decision == ACTION:
             assert not self.passed[self.decider] and self.revealed
+        if self.decision in (PICK_PAIR, PLACE):
+            assert not any(self.passed), "passes belong to the action phase"
         if self.decision == BID:
             assert self.auction[0] >= 0 and not self.auction_out[self.decider]
         assert sorted(self.turn_order) == list(range(n))
+        assert self.raising % BID_STEPS == 0 and (self.decision == BID or not self.raising)
+        for p in range(n):  # the bounds the observation scales by
+            assert sum(self.res[p]) <= game.max_tokens, f"player {p} holds too many tokens"
+            assert self.vp[p] <= game.max_vp, f"player {p} has too many VP"
+            assert all(k <= m for k, m in zip(self.leaders[p], game.max_leaders, strict=True))
 
     # -- text, observation, saving -------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
         return describe_action(self, action)
 
-    def render(self) -> str:
-        return render_state(self)
+    def render_spectator(self) -> str:
+        return render_spectator(self)
+
+    def view(self, player: int) -> dict[str, Any]:
+        return build_view(self, player)
 
     def observe(self, player: int, out: np.ndarray) -> None:
         encode(self, player, out)

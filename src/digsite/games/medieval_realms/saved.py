@@ -42,6 +42,7 @@ FIELDS = (
     "actor",
     "auction",
     "auction_out",
+    "raising",
     "choice_card",
     "bonus_queue",
     "final",
@@ -84,6 +85,7 @@ def save(state) -> dict[str, Any]:
         "actor": state.actor,
         "auction": list(state.auction),
         "auction_out": list(state.auction_out),
+        "raising": state.raising,
         "choice_card": state.choice_card,
         "bonus_queue": list(state.bonus_queue),
         "final": rows(state.final),
@@ -172,6 +174,7 @@ def restore(state, data: Mapping[str, Any]):
         _fail("'auction' is [card or -1, bid, high bidder or -1]")
     s.auction = auction
     s.auction_out = _bools(data["auction_out"], "auction_out", n)
+    s.raising = _int(data["raising"], "raising", 0, BIG)
     s.choice_card = _int(data["choice_card"], "choice_card", -1, cards)
     s.bonus_queue = _ints(data["bonus_queue"], "bonus_queue", None, 0, n - 1)
     s.final = _rows(data["final"], "final", n, 3, 0, BIG)

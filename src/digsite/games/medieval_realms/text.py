@@ -1,23 +1,32 @@
-"""Text of Medieval Realms actions and positions (a render shows only public information)."""
+"""Text of Medieval Realms actions and positions: the spectator's picture (everything) and a
+seat's picture (drawn from the player's view alone)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from .actions import (
     ACTIVATE0,
+    BID,
     BID0,
+    BID_MORE,
     DECISIONS,
     GAME_OVER,
     LAND0,
     NUM_ACTIONS,
+    NUM_ROUNDS,
     PAIR0,
     PAIRS,
     PASS,
     PLACE,
+    PLACE_KINDS,
     PLAY0,
     RESOURCE0,
     SQUARE0,
 )
 from .components import (
+    BID_STEPS,
     COLOURS,
     ISLAND_CONDITIONS,
     KINDS,
@@ -27,9 +36,8 @@ from .components import (
 )
 
 
-def card_name(game, card: int) -> str:
-    if card < 0:
-        return "(empty)"
+def face_name(game, card: int) -> str:
+    """What ``card`` shows, without its id: the name players (and views) know it by."""
     info = game.cards[card]
     t = game.types[info.type]
     extra = []
@@ -46,9 +54,13 @@ def card_name(game, card: int) -> str:
         subject = "islands" if names is None else names[what]
         extra.append(f"if {count} {subject} ({ISLAND_CONDITIONS[kind]})")
     if info.options:
-        extra.append("or ".join(RESOURCES[r] + " " for r in info.options).strip())
+        extra.append(" or ".join(RESOURCES[r] for r in sorted(info.options)))
     shown = f" [{', '.join(extra)}]" if extra else ""
-    return f"#{card} {t.title}{shown} ({COLOURS[t.colour]}, {KINDS[t.kind]})"
+    return f"{t.title}{shown} ({COLOURS[t.colour]}, {KINDS[t.kind]})"
+
+
+def card_name(game, card: int) -> str:
+    return "(empty)" if card < 0 else game.card_names[card]
 
 
 def describe_action(state, action: int) -> str:
@@ -62,8 +74,7 @@ def describe_action(state, action: int) -> str:
         resource = game.board.squares[action - SQUARE0]
         return f"Mayor on Management square {action - SQUARE0 + 1} ({RESOURCE_TITLES[resource]})"
     if action < ACTIVATE0:
-        kinds = ("leader", "General", "Admiral", "buffer Mayor")
-        kind = kinds[state.place_kind] if state.decision == PLACE else "leader"
+        kind = _PLACED_NAMES[state.place_kind] if state.decision == PLACE else "leader"
         return f"{kind} on land {action - LAND0 + 1}"
     if action < PLAY0:
         slot = action - ACTIVATE0
@@ -74,47 +85,158 @@ def describe_action(state, action: int) -> str:
         card = hand[i] if i < len(hand) else -1
         return f"play hand card {i + 1}: {card_name(game, card)}"
     if action == PASS:
+        if state.decision == PLACE:
+            return "the buffer Mayor stays off the map (no land free of one's own army)"
         return "pass"
     if action < BID0:
         return f"take {RESOURCE_TITLES[action - RESOURCE0]}"
-    return f"bid {action - BID0 + 1}"
+    if action == BID_MORE:
+        return f"commit {BID_STEPS} more tokens to the bid, then choose again"
+    if state.decision == BID:
+        return f"bid {state.lowest_bid() + action - BID0}"
+    return f"bid the lowest legal bid + {action - BID0}"
 
 
-def render_state(state) -> str:
+_PLACED_NAMES = ("Mayor", "General", "Admiral", "buffer Mayor")
+
+
+def _resources(amounts: Mapping[str, int]) -> str:
+    shown = ", ".join(f"{name} {k}" for name, k in amounts.items() if k)
+    return shown or "no resources"
+
+
+def render_spectator(state) -> str:
+    """The spectator's picture: the whole position, hidden information included (the deck
+    order and the leaders still behind the walls); cards carry their ids."""
     game = state.game
     n = game.num_players
-    lines = [f"Medieval Realms, {n} players, round {state.round} of 7"]
-    lines.append("turn order: " + ", ".join(f"player {p}" for p in state.turn_order))
-    lines.append("Current Events:")
+
+    def named(card: int) -> str:
+        return "(empty)" if card < 0 else f"#{card} {game.card_names[card]}"
+
+    lines = [
+        "Medieval Realms, spectator's picture (shows hidden information: the deck order and "
+        "the leaders behind the walls)",
+        f"{n} players, round {state.round} of {NUM_ROUNDS}; turn order: "
+        + ", ".join(f"player {p}" for p in state.turn_order),
+        "Current Events:",
+    ]
     for slot, card in enumerate(state.panel):
-        lines.append(f"  {slot + 1:2d} ({1 + slot // 4} Goods) {card_name(game, card)}")
-    lines.append("Future Events: " + "; ".join(card_name(game, c) for c in state.future))
-    lines.append(f"deck: {len(state.deck)} cards, discard: {len(state.discard)}")
+        lines.append(f"  {slot + 1:2d} ({state.price(slot)} Goods) {named(card)}")
+    lines.append("Future Events: " + "; ".join(named(c) for c in state.future))
+    lines.append(
+        f"deck ({len(state.deck)} cards, top first): "
+        + ("; ".join(named(c) for c in reversed(state.deck)) or "-")
+    )
+    lines.append("discard: " + ("; ".join(named(c) for c in state.discard) or "-"))
     for p in range(n):
-        res = ", ".join(f"{RESOURCES[r]} {k}" for r, k in enumerate(state.res[p]) if k)
         mayors, generals, admirals = state.leaders[p]
         lines.append(
-            f"player {p}: {state.vp[p]} VP; {res or 'no resources'}; Mayors {mayors}"
+            f"player {p}: {state.vp[p]} VP; "
+            + _resources(dict(zip(RESOURCES, state.res[p], strict=True)))
+            + f"; Mayors {mayors}"
             + (f" ({state.buffers[p]} buffers)" if state.buffers[p] else "")
             + f", Generals {generals}, Admirals {admirals}"
             + (", passed" if state.passed[p] else "")
         )
-        lines.append("  hand: " + ("; ".join(card_name(game, c) for c in state.hand[p]) or "-"))
-        lines.append("  realm: " + ("; ".join(card_name(game, c) for c in state.realm[p]) or "-"))
-        if state.revealed:
-            lands = game.num_lands
-            lines.append(
-                f"  Mayors on squares {state.squares[p]}, Generals on lands "
-                f"{state.generals_on[p][:lands]}, Admirals {state.admirals_on[p][:lands]}"
-                + (f", buffers {state.buffers_on[p][:lands]}" if state.buffers[p] else "")
-            )
+        lines.append("  hand: " + ("; ".join(named(c) for c in state.hand[p]) or "-"))
+        lines.append("  realm: " + ("; ".join(named(c) for c in state.realm[p]) or "-"))
+        lands = game.num_lands
+        hidden = "" if state.revealed else " (behind the wall)"
+        lines.append(
+            f"  Mayors on squares {state.squares[p]}, Generals on lands "
+            f"{state.generals_on[p][:lands]}, Admirals {state.admirals_on[p][:lands]}"
+            + (f", buffers {state.buffers_on[p][:lands]}" if state.buffers[p] else "")
+            + hidden
+        )
     if state.auction[0] >= 0:
         lines.append(
-            f"auction of {card_name(game, state.auction[0])}: bid {state.auction[1]} by "
+            f"auction of {named(state.auction[0])}: bid {state.auction[1]} by "
             f"player {state.auction[2]}"
+            + (f"; {state.raising} more tokens committed" if state.raising else "")
         )
     if state.decision == GAME_OVER:
         lines.append(f"game over; scores {state.scores()}; winner: player {state.winners()[0]}")
     else:
         lines.append(f"to decide: player {state.decider}, {DECISIONS[state.decision]}")
+    return "\n".join(lines)
+
+
+def render_view(view: Mapping[str, Any]) -> str:
+    """One seat's picture, drawn from ``state.view(player)`` alone."""
+    me = view["player"]
+    seats = view["seats"]
+    lines = [
+        f"Medieval Realms, seen by player {me}: {len(seats)} players, round {view['round']} "
+        f"of {NUM_ROUNDS}; turn order: " + ", ".join(f"player {p}" for p in view["turn_order"]),
+        "Current Events:",
+    ]
+    for slot, card in enumerate(view["current_events"]):
+        lines.append(f"  {slot + 1:2d} ({1 + slot // 4} Goods) {card or '(empty)'}")
+    lines.append("Future Events: " + "; ".join(c or "(empty)" for c in view["future_events"]))
+    lines.append(f"deck: {view['deck_size']} cards (order unknown)")
+    lines.append("discard: " + ("; ".join(view["discard"]) or "-"))
+    for seat in seats:
+        q = seat["seat"]
+        leaders = seat["leaders"]
+        you = " (you)" if q == me else ""
+        extra = seat["extra_tokens"]
+        lines.append(
+            f"player {q}{you}: {seat['vp']} VP; {_resources(seat['resources'])}; "
+            f"Mayors {leaders['mayor']}"
+            + (f" ({seat['buffer_mayors']} buffers)" if seat["buffer_mayors"] else "")
+            + f", Generals {leaders['general']}, Admirals {leaders['admiral']}"
+            + (f"; extra tokens {' + '.join(extra)}" if extra else "")
+            + (", passed" if seat["passed"] else "")
+            + (", has placed" if seat["placed"] else "")
+            + (
+                f"; owed {seat['vp_track_tokens_owed']} VP-track token(s)"
+                if seat["vp_track_tokens_owed"]
+                else ""
+            )
+        )
+        if any(seat["end_of_game_vp"].values()):
+            parts = ", ".join(f"{k} {v}" for k, v in seat["end_of_game_vp"].items())
+            lines.append(f"  end of game: {parts}")
+        lines.append("  hand: " + ("; ".join(seat["hand"]) or "-"))
+        lines.append("  realm: " + ("; ".join(seat["realm"]) or "-"))
+        placement = seat["placement"]
+        if placement is not None:
+            lines.append(
+                "  "
+                + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in placement.items())
+                + ("" if view["revealed"] else " (behind your wall)")
+            )
+        elif not view["revealed"]:
+            lines.append("  leaders behind the wall")
+    placing = view["placing"]
+    if placing is not None:
+        line = (
+            f"placing: player {placing['seat']}, {placing['left']} "
+            f"{_PLACED_NAMES[PLACE_KINDS.index(placing['leader'])]}(s) left"
+        )
+        if placing["lowest_spot"] is not None:
+            line += f", the next one on spot {placing['lowest_spot'] + 1} or higher"
+        lines.append(line)
+    auction = view["auction"]
+    if auction is not None:
+        high = auction["high_bidder"]
+        lines.append(
+            f"auction of {auction['card']}: bid {auction['bid']}"
+            + (f" by player {high}" if high is not None else " (no bid yet)")
+            + (f"; out: {auction['out']}" if auction["out"] else "")
+            + (f"; {auction['committed']} more tokens committed" if auction["committed"] else "")
+        )
+    if view["token_choice"] is not None:
+        lines.append(f"tokens to choose from: {view['token_choice']}")
+    if view["to_move"] is None:
+        totals = [s["vp"] + sum(s["end_of_game_vp"].values()) for s in seats]
+        lines.append(f"game over; scores {totals}")
+    else:
+        actor = view["actor"]
+        turn = actor is not None and actor != view["to_move"]
+        lines.append(
+            f"to decide: player {view['to_move']}, {view['decision']}"
+            + (f" (in player {actor}'s turn)" if turn else "")
+        )
     return "\n".join(lines)

@@ -6,7 +6,7 @@ Create              ``mykerinos_v0.env(num_players=3)`` or
                     ``pettingzoo.make("aec", "digsite/mykerinos-v0", num_players=3)``
 Agents              ``player_0`` .. ``player_{n-1}`` (the 2-player neutral is not an agent)
 Actions             ``Discrete(98)``, masked
-Observation         ``{"observation": Box(0, 1, (936,), float32), "action_mask": Box(0, 1,
+Observation         ``{"observation": Box(0, 1, (1621,), float32), "action_mask": Box(0, 1,
                     (98,), int8)}``; the mask is non-zero only for the agent to move
 Rewards             at the end only: +1 each winner, -1 each other player, 0 for all when
                     every player shares the win
@@ -85,26 +85,32 @@ optional neutral action and its spaces. ``state.action_to_string(a)`` names any 
 
 Observation layout
 ------------------
-Seats are relative: index 0 is the observer, 1.. the next players clockwise (unused seats are
-zero), so one policy can play every seat. Counts are divided by their maximum (cubes by 25, cards
-by 7, score by 200, clipped at 1).
+The observation encodes ``view(player)`` completely and nothing else. Seats are relative: index
+0 is the observer, 1.. the next players clockwise (unused seats are zero), so one policy can play
+every seat. Counts are divided by a true maximum, never clipped: cubes by 25, cards per patron by
+7, score by 200 (a player holds at most 18 parcels, one per area, so no score reaches 160).
+Parcels are cards 0-35 of the deck file; cards of one face (see "What a player knows") share
+their places in a fixed order.
 
 ====================== ======== =============================================================
 piece                  shape    content
 ====================== ======== =============================================================
 cubes                  (5, 72)  cubes on each space: me, next players, neutral
-pyramids               (72,)    pyramids (under a cube or not)
+pyramids               (72,)    pyramids (under a cube or not), as the parcels lie
 region_cells           (72,)    spaces of this season's region (48 or 72)
 parcels                (12, 11) each parcel of the season: patron (6; the last is "no
                                 patron"), prestige 0 / 2 / 3 / 5 (4), still on the table (1)
+card_slot              (36, 12) per card: the slot of this season's region it was laid in
 museum_rooms           (15,)    rooms of this configuration
 wing_patron            (5, 5)   patron of each wing
 season                 (4,)     one-hot
-deck_size              (1,)     undealt parcels
+deck_size              (1,)     unseen parcels / 36
 museum                 (15, 4)  room holder (relative seat)
 seats                  (4, 13)  per relative seat: a player (1), prestige (1), cards owned per
                                 patron (6), cards still usable this season per patron (5)
-first_player           (4,)     relative seat
+card_place             (36, 7)  per card: unseen, on the table, owned by relative seat 0-3,
+                                out of the game
+first_player           (4,)     relative seat holding the first-player marker
 personal_cubes         (4,)
 general_cubes          (5,)     per colour, then the neutral's
 neutral_cubes          (4,)     neutral cubes each player holds (2 players)
@@ -117,9 +123,59 @@ turn_patron            (5,)     patron appealed to this turn
 chain_cubes_left       (3,)     cubes still to place in the excavation: 1, 2, 3
 chain_neutral          (1,)     the excavation is the neutral's
 chain_pyramid_allowed  (1,)     Lord Lemon's pyramid is still unused
+chain_next_to_own      (1,)     the excavation's first cube goes next to its owner's cubes
 chain_last_cell        (72,)    the space of the previous cube of the excavation
 survey_area            (6,)     area being surveyed
 ====================== ======== =============================================================
+
+What a player knows
+-------------------
+``state.view(player)`` (plain data; seats are absolute). Everything on the table is public, so
+the views of all seats differ only in ``player``; the order and future orientation of the
+undealt parcels are hidden. Cards are named by **face**: the id of the first card with the same
+patron, prestige and pyramids up to a half turn (with the shipped deck, card 27 shows as 26; see
+the decisions below).
+
+=================== ===========================================================================
+field               content
+=================== ===========================================================================
+player              the seat whose view this is
+num_players         2, 3 or 4
+museum_two_rooms    5 (ring) or 4 (open fan)
+season              1-4
+first_player        the seat holding the first-player marker
+wing_patrons        patron of wings 1-5
+museum              holder (a seat) of each room of the configuration, or null
+region              per space of this season's region (row-major, 12 a row): null, a seat, or
+                    ``"neutral"``
+pyramids            the spaces holding a pyramid, as the parcels lie (under a cube or not)
+parcels             per slot of this season's region (area = slot // 2, left then right):
+                    ``card`` (a face) and ``where``: ``"table"``, ``"discarded"`` or the seat
+                    that took it
+unseen              faces of the parcels not dealt yet (sorted): what season 4 can still bring
+discarded           faces of the parcels out of the game (untaken, or taken by the neutral)
+seats               per seat: ``score``, ``cards`` (faces owned, sorted), ``tilted`` (cards
+                    tilted this season per patron), ``personal_cubes``, ``general_cubes``,
+                    ``passing_space`` (0: not passed; the order of passing), and with 2
+                    players ``neutral_cubes`` (neutral cubes the player holds)
+neutral             2 players: ``general_cubes`` and ``passing_space`` (its disc, always 2);
+                    else null
+decision            the pending decision (see ``decision`` above)
+to_move             the seat deciding, null once the game is over
+last_action         the lone player's last action of the season is under way
+patron              the patron appealed to this turn, or null
+excavation          while placing cubes: ``neutral``, ``cubes_left``, ``next_to_own`` (the
+                    first cube goes next to one's own), ``last_cell`` (or null),
+                    ``pyramid_allowed``; else null
+survey              during the survey: ``area`` (0-5) and ``ranking`` (seats or ``"neutral"``,
+                    best first); else null
+exhibition          once the game is over, each player's final exhibition points; else null
+=================== ===========================================================================
+
+``state.render(player)`` draws this view (the region with each cube's owner, pyramids under
+cubes included, the area being surveyed, parcels, unseen and discarded faces, the Museum, the
+stocks, passing discs and the first-player marker); ``state.render()`` is the spectator's
+picture, which also lists the undealt parcels in order (hidden information).
 
 Component data and provenance
 -----------------------------
@@ -153,6 +209,12 @@ Decisions where the rules are silent
   Neutral cubes are held per player and carry over like one's own; when the neutral stock runs
   low they are taken in turn order from the first player. A neutral ranked 3rd takes nothing.
 * The first player and the patrons' wings are drawn at random at set-up (public).
+* Cards of one face (the same patron and prestige, and the same pyramids up to a half turn; in
+  the shipped deck, cards 26 and 27) cannot be told apart once laid, since "Parcels have no up
+  and no down; they may be placed in either direction". Views name cards by face, and the
+  observation gives such cards their places in a fixed order. A player remembers every parcel
+  dealt and where it went: taken parcels lie "patron side up" in front of their owner, and the
+  discarded ones were seen on the table before they were put "back into the box".
 * Returns: +1 to each winner and -1 to each other player (a shared win among some players is a
   win for each), 0 for everybody when all share the win.
 """

@@ -48,8 +48,12 @@ def region_rows(season: int) -> int:
     return 6 if season == 4 else 4
 
 
+REGION_SLOTS = 12
+"""Parcels of the largest region (season 4); seasons 1-3 use the first 8 slots."""
+
+
 def parcels_in_season(season: int) -> int:
-    return 12 if season == 4 else 8
+    return REGION_SLOTS if season == 4 else 8
 
 
 def valid_bitboard(rows: int) -> int:
@@ -98,7 +102,7 @@ def _slot_cells(slot: int) -> tuple[int, ...]:
     return tuple((row0 + i // 3) * COLS + col0 + i % 3 for i in range(6))
 
 
-SLOT_CELLS = tuple(_slot_cells(s) for s in range(12))
+SLOT_CELLS = tuple(_slot_cells(s) for s in range(REGION_SLOTS))
 AREA_CELLS = tuple(np.array(SLOT_CELLS[2 * a] + SLOT_CELLS[2 * a + 1]) for a in range(6))
 AREA_BITS = tuple(
     sum(cell_bit(c) for s in (2 * a, 2 * a + 1) for c in SLOT_CELLS[s]) for a in range(6)
@@ -118,6 +122,19 @@ class Card:
     def pyramid_bits(self, slot: int, rotated: bool) -> int:
         cells = SLOT_CELLS[slot]
         return sum(cell_bit(cells[5 - i if rotated else i]) for i in self.pyramids)
+
+
+def card_faces(cards: tuple[Card, ...]) -> tuple[int, ...]:
+    """Per card, the id of the first card with the same face: patron, prestige and pyramids up
+    to a half turn ("parcels have no up and no down").  Cards of one face cannot be told apart
+    on the table, so a player's view names cards by face."""
+    first: dict[tuple, int] = {}
+    faces = []
+    for card in cards:
+        turned = tuple(sorted(5 - i for i in card.pyramids))
+        key = (card.patron, card.prestige, min(card.pyramids, turned))
+        faces.append(first.setdefault(key, card.id))
+    return tuple(faces)
 
 
 class DeckFileError(ValueError):

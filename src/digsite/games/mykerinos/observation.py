@@ -1,8 +1,11 @@
-"""What one Mykerinos player sees, written as named pieces into a flat float32 vector.
+"""``view(player)`` written as named pieces into a flat float32 vector.
 
 Everything on the table is public in Mykerinos; the only hidden part is the order (and future
 orientation) of the undealt parcels, which never enters the observation.  Seats are relative:
 slot 0 is the observer, slots 1.. the next players clockwise, so one policy can play any seat.
+Every parcel dealt so far is shown where it went (``card_place``, ``card_slot``), by card id;
+cards of one face (``game.card_faces``) share their places in a fixed order, since the view
+cannot tell them apart.
 """
 
 from __future__ import annotations
@@ -11,11 +14,18 @@ import numpy as np
 
 from ...core.encoding import ObservationLayout
 from .actions import DECISIONS, GAME_OVER, NEUTRAL, ON_TABLE, PLACE, SURVEY_CHOICE
-from .components import NUM_CARDS, NUM_CELLS, PRESTIGE_VALUES
+from .components import NUM_CARDS, NUM_CELLS, PRESTIGE_VALUES, REGION_SLOTS
 
 SCORE_SCALE = 200.0
+"""Above any reachable score: at most 18 parcels (one per area) score under 160 in all."""
 CUBE_SCALE = 25.0
 CARD_SCALE = 7.0
+SEATS = 4
+"""Seat rows in every configuration (unused seats are zero)."""
+ROOMS = 15
+PASSING_SPACES = 6
+"""Passing spaces 0 (not passed) to 5: 4 players use 1-4; 2 players 1 and 3 (2 is the
+neutral's)."""
 
 
 def observation_layout() -> ObservationLayout:
@@ -27,20 +37,22 @@ def observation_layout() -> ObservationLayout:
             ("region_cells", (NUM_CELLS,)),  # cells of this season's region (4 or 6 rows)
             # public tables, the same for every observer; change a few times a season
             ("parcels", (12, PARCEL_FEATURES)),  # patron (6), prestige 0/2/3/5 (4), on table
-            ("museum_rooms", (15,)),  # rooms that exist in this configuration
+            ("card_slot", (NUM_CARDS, REGION_SLOTS)),  # its slot in this season's region
+            ("museum_rooms", (ROOMS,)),  # rooms that exist in this configuration
             ("wing_patron", (5, 5)),
             ("season", (4,)),
             ("deck_size", (1,)),  # / 36
             # public tables by relative seat
-            ("museum", (15, 4)),  # room holder
-            ("seats", (4, SEAT_FEATURES)),  # in game, score / 200, cards per patron (6) / 7,
+            ("museum", (ROOMS, SEATS)),  # room holder
+            ("seats", (SEATS, SEAT_FEATURES)),  # in game, score / 200, cards per patron (6) / 7,
             # usable (untilted) cards per patron (5) / 7
-            ("first_player", (4,)),
+            ("card_place", (NUM_CARDS, CARD_PLACES)),  # unseen, on the table, owner (4), out
+            ("first_player", (SEATS,)),
             # turn state: every step
             ("personal_cubes", (4,)),  # / 25
             ("general_cubes", (5,)),  # per colour, relative seats then neutral; / 25
             ("neutral_cubes", (4,)),  # neutral cubes held by each player (2 players); / 25
-            ("passing_space", (4, 6)),  # 0 = not passed yet
+            ("passing_space", (SEATS, PASSING_SPACES)),  # 0 = not passed yet
             ("decision", (len(DECISIONS),)),
             ("decider", (4,)),
             ("last_turn", (1,)),  # the lone player's last action of the season
@@ -48,6 +60,7 @@ def observation_layout() -> ObservationLayout:
             ("chain_cubes_left", (3,)),  # cubes still to place: 1, 2, 3
             ("chain_neutral", (1,)),
             ("chain_pyramid_allowed", (1,)),
+            ("chain_next_to_own", (1,)),  # the first cube goes next to one of the owner's
             ("chain_last_cell", (NUM_CELLS,)),
             ("survey_area", (6,)),
         ]
@@ -56,16 +69,34 @@ def observation_layout() -> ObservationLayout:
 
 PARCEL_FEATURES = 11
 SEAT_FEATURES = 13
+UNSEEN, ON_THE_TABLE, OWNER0 = 0, 1, 2
+DISCARDED = OWNER0 + SEATS
+CARD_PLACES = DISCARDED + 1
+"""Places of a card in ``card_place``: unseen, on the table, a player's (by seat), out."""
+ON_TABLE_FEATURE = PARCEL_FEATURES - 1
 LAYOUT = observation_layout()
 _S = {name: s.start for name, s in LAYOUT.slices.items()}
 _BOARD_END = LAYOUT["region_cells"].stop
 _SHARED = slice(_BOARD_END, LAYOUT["deck_size"].stop)
-_TURN = LAYOUT["first_player"].start
-_TURN_SIZE = LAYOUT.size - _TURN
-_T = {name: start - _TURN for name, start in _S.items() if start >= _TURN}
+_RELATIVE = slice(LAYOUT["museum"].start, LAYOUT["first_player"].stop)
+_TURN = LAYOUT["personal_cubes"].start
+_SH = {name: start - _SHARED.start for name, start in _S.items()}
+"""Offsets inside the shared part."""
+_COUNTS = slice(_S["personal_cubes"], LAYOUT["neutral_cubes"].stop)
+"""The cube counts: personal (4), general (4 + neutral), neutral held (4), contiguous."""
+_GENERAL = _S["general_cubes"] - _COUNTS.start
+_HELD = _S["neutral_cubes"] - _COUNTS.start
+_PASSING, _DECISION, _DECIDER = _S["passing_space"], _S["decision"], _S["decider"]
+_LAST_TURN, _TURN_PATRON, _CHAIN_LEFT = _S["last_turn"], _S["turn_patron"], _S["chain_cubes_left"]
+_CHAIN_NEUTRAL, _CHAIN_PYRAMID = _S["chain_neutral"], _S["chain_pyramid_allowed"]
+_CHAIN_OWN, _CHAIN_LAST, _SURVEY_AREA = (
+    _S["chain_next_to_own"],
+    _S["chain_last_cell"],
+    _S["survey_area"],
+)
 _PRESTIGE_INDEX = {v: i for i, v in enumerate(PRESTIGE_VALUES)}
 _SEAT_ORDER = {
-    (n, player): np.array([(player + k) % n for k in range(n)] + list(range(n, 4)))
+    (n, player): np.array([(player + k) % n for k in range(n)] + list(range(n, SEATS)))
     for n in (2, 3, 4)
     for player in range(n)
 }
@@ -73,26 +104,43 @@ _SEAT_ORDER = {
 _BOARD_ORDER = {key: np.concatenate((order, [4, 5, 6])) for key, order in _SEAT_ORDER.items()}
 """Rows of ``state.planes`` in observation order: players from the observer on, neutral,
 pyramids, region (a player row beyond the player count is always zero)."""
-_RELATIVE = slice(LAYOUT["museum"].start, LAYOUT["seats"].stop)
+_A = {name: start - _RELATIVE.start for name, start in _S.items()}
+"""Offsets inside the absolute tables, laid out like the relative block."""
+
+
+def _relative_index(order: np.ndarray) -> np.ndarray:
+    """Where each entry of the relative block comes from in the absolute tables (Museum
+    holders, seat rows, card places, first player; each by absolute seat)."""
+    museum = SEATS * np.arange(ROOMS)[:, None] + order[None, :]
+    seats = _A["seats"] + SEAT_FEATURES * order[:, None] + np.arange(SEAT_FEATURES)[None, :]
+    columns = np.array([UNSEEN, ON_THE_TABLE, *(OWNER0 + order), DISCARDED])
+    places = _A["card_place"] + CARD_PLACES * np.arange(NUM_CARDS)[:, None] + columns[None, :]
+    first = _A["first_player"] + order
+    return np.concatenate((museum.ravel(), seats.ravel(), places.ravel(), first))
+
+
+_RELATIVE_INDEX = {key: _relative_index(order) for key, order in _SEAT_ORDER.items()}
+_CARD_SLOT_OFFSET = [_SH["card_slot"] + REGION_SLOTS * c for c in range(NUM_CARDS)]
+_CARD_PLACE_OFFSET = [_A["card_place"] + CARD_PLACES * c for c in range(NUM_CARDS)]
 
 
 def encode(state, player: int, out: np.ndarray) -> None:
     """Write ``player``'s view of ``state`` into ``out``.
 
-    The board comes from ``state.planes`` and the public tables from a cache built once per
-    ``state.public_version`` (rotated once per observer); the test suite checks both against a
-    fresh encoding."""
+    The board comes from ``state.planes``, the public tables from a cache built once per
+    ``state.public_version`` (rotated once per observer); the test suite checks both against
+    a fresh encoding."""
     n = state.game.num_players
     np.take(state.planes, _BOARD_ORDER[n, player], axis=0, out=out[:_BOARD_END].reshape(7, -1))
-    shared, museum, seats = _public_tables(state)
-    out[_SHARED] = shared
-    cached = state._obs_cache.get(player)
-    if cached is None or cached[0] != state.public_version:
-        order = _SEAT_ORDER[n, player]
-        relative = np.concatenate((museum[:, order].ravel(), seats[order].ravel()))
-        cached = state._obs_cache[player] = (state.public_version, relative)
-    out[_RELATIVE] = cached[1]
-    _encode_turn(state, player, out)
+    cache = state._obs_cache
+    if cache.get("version") != state.public_version:
+        _public_tables(state)
+    out[_SHARED] = cache["shared"]
+    relative = cache.get(player)
+    if relative is None:
+        relative = cache[player] = cache["absolute"][_RELATIVE_INDEX[n, player]]
+    out[_RELATIVE] = relative
+    _encode_turn(state, player, n, out)
 
 
 def card_rows(game) -> np.ndarray:
@@ -101,78 +149,112 @@ def card_rows(game) -> np.ndarray:
     for card in game.cards:
         rows[card.id, card.patron] = 1.0
         rows[card.id, 6 + _PRESTIGE_INDEX[card.prestige]] = 1.0
-    rows[:, 10] = 1.0
+    rows[:, ON_TABLE_FEATURE] = 1.0
     return rows
 
 
-def _public_tables(state):
-    """(shared part, Museum holders by absolute seat, seat rows by absolute seat), cached."""
-    cache = state._obs_cache
-    if cache.get("version") == state.public_version:
-        return cache["tables"]
-    base = cache.get("base")
-    cache.clear()
+def _card_places(state) -> tuple[list[int], list[int]]:
+    """Per card, its slot this season (-1: not laid this season) and its place (unseen, on the
+    table, ``OWNER0`` + absolute owner, discarded).  Cards of one face take their group's
+    (slot, place) pairs in sorted order, so that states with the same view give the same
+    lists, and a card keeps its slot all season."""
+    place = [UNSEEN] * NUM_CARDS
+    slot = [-1] * NUM_CARDS
+    for c in state.removed:
+        place[c] = DISCARDED
+    for p, cards in enumerate(state.owned):
+        for c in cards:
+            place[c] = OWNER0 + p
+    for s, (c, where) in enumerate(zip(state.slots, state.slot_state, strict=True)):
+        slot[c] = s
+        if where == ON_TABLE:
+            place[c] = ON_THE_TABLE
+    for group in state.game.face_groups:
+        pairs = sorted((slot[c], place[c]) for c in group)
+        for c, (s, where) in zip(group, pairs, strict=True):
+            slot[c], place[c] = s, where
+    return slot, place
+
+
+def _season_tables(state) -> np.ndarray:
+    """The shared part as it is at the start of the season (every parcel on the table)."""
     game = state.game
-    o = -_SHARED.start
-    if base is None:  # what never changes during a game: Museum rooms and wings
-        base = np.zeros(_SHARED.stop - _SHARED.start, dtype=np.float32)
-        base[[o + _S["museum_rooms"] + room for room in game.museum.rooms]] = 1.0
-        base[o + _S["wing_patron"] + 5 * np.arange(5) + np.array(state.wing_patron)] = 1.0
-    cache["base"] = base
-    shared = base.copy()
+    shared = np.zeros(_SHARED.stop - _SHARED.start, dtype=np.float32)
+    shared[[_SH["museum_rooms"] + room for room in game.museum.rooms]] = 1.0
+    shared[_SH["wing_patron"] + 5 * np.arange(5) + np.array(state.wing_patron)] = 1.0
+    shared[_SH["season"] + state.season - 1] = 1.0
     k = len(state.slots)
-    parcels = shared[o + _S["parcels"] : o + _S["parcels"] + PARCEL_FEATURES * k]
+    parcels = shared[_SH["parcels"] : _SH["parcels"] + PARCEL_FEATURES * k]
     parcels.reshape(k, PARCEL_FEATURES)[...] = game.card_rows[state.slots]
+    slot, _ = _card_places(state)
+    shared[[_CARD_SLOT_OFFSET[c] + s for c, s in enumerate(slot) if s >= 0]] = 1.0
+    return shared
+
+
+def _public_tables(state) -> None:
+    """Fill the cache for ``state.public_version``: the shared part, and the absolute tables
+    (Museum holders, seat rows, card places, first player) that each observer rotates."""
+    cache = state._obs_cache
+    season = cache.get("season")
+    if season is None or season[0] != state.season:
+        season = (state.season, _season_tables(state))
+    cache.clear()
+    cache["season"] = season
+    cache["version"] = state.public_version
+    shared = season[1].copy()
     for s, where in enumerate(state.slot_state):
         if where != ON_TABLE:
-            parcels[PARCEL_FEATURES * s + 10] = 0.0
-    shared[o + _S["season"] + state.season - 1] = 1.0
-    shared[o + _S["deck_size"]] = len(state.deck) / NUM_CARDS
+            shared[_SH["parcels"] + PARCEL_FEATURES * s + ON_TABLE_FEATURE] = 0.0
+    shared[_SH["deck_size"]] = len(state.deck) / NUM_CARDS
+    cache["shared"] = shared
 
-    museum = np.zeros(60, dtype=np.float32)
-    museum[[4 * room + holder for room, holder in enumerate(state.museum) if holder >= 0]] = 1.0
-    rows = [[0] * SEAT_FEATURES] * 4
-    for p in range(game.num_players):
-        counts, tilted = state.patron_count[p], state.tilted[p]
-        rows[p] = [CARD_SCALE, state.score[p] * (CARD_SCALE / SCORE_SCALE), *counts]
-        rows[p] += [counts[k] - tilted[k] for k in range(5)]
-    seats = np.array(rows, dtype=np.float32)
-    seats /= CARD_SCALE
-    np.minimum(seats, 1.0, out=seats)
-    tables = (shared, museum.reshape(15, 4), seats)
-    cache["version"] = state.public_version
-    cache["tables"] = tables
-    return tables
-
-
-def _encode_turn(state, player: int, out: np.ndarray) -> None:
-    """The turn state, from ``first_player`` on: built as one list, written in one go."""
+    absolute = np.zeros(_RELATIVE.stop - _RELATIVE.start, dtype=np.float32)
+    ones = [SEATS * room + holder for room, holder in enumerate(state.museum) if holder >= 0]
+    _, place = _card_places(state)
+    ones += [_CARD_PLACE_OFFSET[c] + where for c, where in enumerate(place)]
+    ones.append(_A["first_player"] + state.first_player)
+    absolute[ones] = 1.0
     n = state.game.num_players
-    t = [0.0] * _TURN_SIZE
-    t[_T["first_player"] + (state.first_player - player) % n] = 1.0
-    t[_T["general_cubes"] + 4] = state.general[NEUTRAL] / CUBE_SCALE
+    rows = []
+    for p in range(n):
+        counts, tilted = state.patron_count[p], state.tilted[p]
+        rows += [1.0, state.score[p] / SCORE_SCALE, *[c / CARD_SCALE for c in counts]]
+        rows += [(counts[k] - tilted[k]) / CARD_SCALE for k in range(5)]
+    absolute[_A["seats"] : _A["seats"] + SEAT_FEATURES * n] = rows
+    cache["absolute"] = absolute
+
+
+def _encode_turn(state, player: int, n: int, out: np.ndarray) -> None:
+    """The turn state, from ``personal_cubes`` on: the counts as one slice, then the one-hot
+    entries one by one on a zeroed block."""
+    out[_TURN:] = 0.0
+    personal, general, held = state.personal, state.general, state.neutral_stock
+    counts = [0.0] * (_COUNTS.stop - _COUNTS.start)
     for k in range(n):
         p = (player + k) % n
-        t[_T["personal_cubes"] + k] = state.personal[p] / CUBE_SCALE
-        t[_T["general_cubes"] + k] = state.general[p] / CUBE_SCALE
-        t[_T["neutral_cubes"] + k] = state.neutral_stock[p] / CUBE_SCALE
-        t[_T["passing_space"] + 6 * k + state.pass_space[p]] = 1.0
+        counts[k] = personal[p] / CUBE_SCALE
+        counts[_GENERAL + k] = general[p] / CUBE_SCALE
+        counts[_HELD + k] = held[p] / CUBE_SCALE
+        out[_PASSING + PASSING_SPACES * k + state.pass_space[p]] = 1.0
+    counts[_GENERAL + SEATS] = general[NEUTRAL] / CUBE_SCALE
+    out[_COUNTS] = counts
     decision = state.decision
-    t[_T["decision"] + decision] = 1.0
+    out[_DECISION + decision] = 1.0
     if decision != GAME_OVER:
-        t[_T["decider"] + (state.decider - player) % n] = 1.0
+        out[_DECIDER + (state.decider - player) % n] = 1.0
     if state.last_turn:
-        t[_T["last_turn"]] = 1.0
+        out[_LAST_TURN] = 1.0
     if state.turn_patron >= 0:
-        t[_T["turn_patron"] + state.turn_patron] = 1.0
+        out[_TURN_PATRON + state.turn_patron] = 1.0
     if decision == PLACE:
-        t[_T["chain_cubes_left"] + state.chain_left - 1] = 1.0
+        out[_CHAIN_LEFT + state.chain_left - 1] = 1.0
         if state.chain_owner == NEUTRAL:
-            t[_T["chain_neutral"]] = 1.0
+            out[_CHAIN_NEUTRAL] = 1.0
         if state.chain_pyramid:
-            t[_T["chain_pyramid_allowed"]] = 1.0
+            out[_CHAIN_PYRAMID] = 1.0
+        if state.chain_own_anchor:
+            out[_CHAIN_OWN] = 1.0
         if state.chain_last >= 0:
-            t[_T["chain_last_cell"] + state.chain_last] = 1.0
+            out[_CHAIN_LAST + state.chain_last] = 1.0
     elif SURVEY_CHOICE <= decision < GAME_OVER:
-        t[_T["survey_area"] + state.survey_area] = 1.0
-    out[_TURN:] = t
+        out[_SURVEY_AREA + state.survey_area] = 1.0

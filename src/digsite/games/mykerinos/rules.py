@@ -60,6 +60,7 @@ from .components import (
     VIOLET,
     Museum,
     bits_to_cells,
+    card_faces,
     cell_bit,
     cell_name,
     dilate,
@@ -70,7 +71,8 @@ from .components import (
 )
 from .observation import card_rows, encode, observation_layout
 from .saved import restore
-from .text import render_state
+from .text import render_spectator, render_view
+from .view import build_view
 
 OPTIONS = {"num_players": 3, "museum_two_rooms": 5, "deck": None}
 
@@ -111,6 +113,14 @@ class MykerinosGame(Game):
             for card in self.cards
         ]
         """Pyramids of each card as a bitboard, by ``2 * slot + rotated``."""
+        self.card_faces = card_faces(self.cards)
+        """Per card, the id naming its face in views (see ``components.card_faces``)."""
+        self.face_groups = [
+            tuple(c for c, f in enumerate(self.card_faces) if f == face)
+            for face in sorted(set(self.card_faces))
+            if self.card_faces.count(face) > 1
+        ]
+        """Ids of the cards of each face that several cards share."""
         self.observation_size = self.layout.size
 
     @property
@@ -130,6 +140,9 @@ class MykerinosGame(Game):
 
     def observation_piece_names(self):
         return list(self.layout.slices.items())
+
+    def render_view(self, view: Mapping[str, Any]) -> str:
+        return render_view(self, view)
 
 
 class MykerinosState(CachedMaskState):
@@ -738,8 +751,13 @@ class MykerinosState(CachedMaskState):
             )
         return f"take the {side} parcel"
 
-    def render(self) -> str:
-        return render_state(self)
+    def view(self, player: int) -> dict[str, Any]:
+        return build_view(self, player)
+
+    def render_spectator(self) -> str:
+        """The spectator's picture: the public table and the hidden order of the undealt
+        parcels."""
+        return render_spectator(self)
 
     # -- observation -------------------------------------------------------------------------
     def observe(self, player: int, out: np.ndarray) -> None:

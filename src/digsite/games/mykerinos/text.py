@@ -1,73 +1,214 @@
-"""Text picture of a Mykerinos position (everything shown is public)."""
+"""Text pictures of a Mykerinos position: one seat's, drawn from its view alone, and the
+spectator's, which adds the hidden order of the undealt parcels."""
 
 from __future__ import annotations
 
-from .actions import DECISIONS, GAME_OVER, NEUTRAL
-from .components import COLS, PATRON_TITLES, cell_bit, region_rows
+from collections.abc import Mapping
+from typing import Any
 
-OWNER_MARKS = "0123N"
+from .components import COLS, PATRON_TITLES, PATRONS
+from .view import DISCARDED, NEUTRAL_NAME, TABLE
+
+NUM_SEASONS_SHOWN = 4
+AREA_GAP = "    "
+PARCEL_GAP = " | "
+"""Drawn between the two areas of a line, and between the two parcels of an area."""
+PARCEL_WIDTH = 3
 
 
-def render_state(state) -> str:
-    game = state.game
-    n = game.num_players
-    lines = [f"Mykerinos, {n} players, season {state.season} of 4"]
-    rows = region_rows(state.season)
-    lines.append("region (digits: players' cubes, N: neutral, P: pyramid, *: cube on a pyramid):")
-    for r in range(rows):
-        if r and r % 2 == 0:
-            lines.append("")
-        row = []
-        for c in range(COLS):
-            cell = r * COLS + c
-            bit = cell_bit(cell)
-            owner = next((o for o in range(5) if state.cubes[o] & bit), None)
-            pyramid = state.pyramids & bit
-            mark = "." if owner is None else OWNER_MARKS[owner]
-            if pyramid:
-                mark = "P" if owner is None else "*"
-            if c in (3, 9):
-                row.append(" ")
-            elif c == 6:
-                row.append("   ")
-            row.append(mark)
-        lines.append("  " + "".join(row))
-    lines.append("parcels (slot: patron, prestige, state):")
-    for s, card_id in enumerate(state.slots):
-        card = game.cards[card_id]
-        patron = PATRON_TITLES[card.patron]
-        where = {-1: "on the table", -2: "out of the game"}.get(
-            state.slot_state[s], f"taken by player {state.slot_state[s]}"
+def cubes(count: int) -> str:
+    return f"{count} cube" if count == 1 else f"{count} cubes"
+
+
+def owner_title(owner: int | str) -> str:
+    return "the neutral" if owner == NEUTRAL_NAME else f"player {owner}"
+
+
+def _cell_mark(owner: int | str | None, pyramid: bool) -> str:
+    """Two characters: the cube's owner (a seat, N for the neutral, '.' for none), then P if a
+    pyramid lies on the space (under the cube or not)."""
+    first = "." if owner is None else "N" if owner == NEUTRAL_NAME else str(owner)
+    return first + ("P" if pyramid else " ")
+
+
+def _card_title(game, face: int) -> str:
+    card = game.cards[face]
+    return f"{PATRON_TITLES[card.patron]} {card.prestige}"
+
+
+def _card_list(game, faces: list[int]) -> str:
+    """Cards grouped by patron, prestige values in order: "Lord Lemon 0 0 3; Sir Brown 2"."""
+    if not faces:
+        return "none"
+    by_patron: dict[int, list[int]] = {}
+    for face in faces:
+        card = game.cards[face]
+        by_patron.setdefault(card.patron, []).append(card.prestige)
+    return "; ".join(
+        f"{PATRON_TITLES[patron]} {' '.join(map(str, sorted(values)))}"
+        for patron, values in sorted(by_patron.items())
+    )
+
+
+def _region_lines(game, view: Mapping[str, Any]) -> list[str]:
+    region, pyramids = view["region"], set(view["pyramids"])
+    survey = view["survey"]
+    surveyed = None if survey is None else survey["area"]
+    lines = [
+        "region (a space: its cube's owner, N the neutral, '.' none; then P for a pyramid; "
+        "areas numbered in survey order):"
+    ]
+    parcel_cells = PARCEL_WIDTH * 3 - 1
+    for row in range(len(region) // COLS):
+        if row % 2 == 0:
+            labels = []
+            for side in range(2):
+                area = row + side  # a line of two areas every two rows: areas row, row + 1
+                label = f"area {area + 1}" + (" (surveyed now)" if area == surveyed else "")
+                labels.append(f"{label:<{2 * parcel_cells + len(PARCEL_GAP)}}")
+            lines.append("     " + AREA_GAP.join(labels).rstrip())
+        areas = []
+        for side in range(2):
+            parcels = []
+            for half in range(2):
+                first = row * COLS + side * 6 + half * PARCEL_WIDTH
+                cells = range(first, first + PARCEL_WIDTH)
+                parcels.append(" ".join(_cell_mark(region[c], c in pyramids) for c in cells))
+            areas.append(PARCEL_GAP.join(parcels))
+        lines.append(f"  r{row + 1}  {AREA_GAP.join(areas)}".rstrip())
+    return lines
+
+
+def _parcel_lines(game, view: Mapping[str, Any]) -> list[str]:
+    lines = ["parcels of this season:"]
+    for slot, parcel in enumerate(view["parcels"]):
+        where = parcel["where"]
+        state = (
+            "on the table"
+            if where == TABLE
+            else "out of the game"
+            if where == DISCARDED
+            else f"taken by player {where}"
         )
-        lines.append(f"  {s:2d} area {s // 2 + 1}: {patron}, {card.prestige}, {where}")
+        side = "left" if slot % 2 == 0 else "right"
+        title = _card_title(game, parcel["card"])
+        lines.append(f"  area {slot // 2 + 1} {side}: {title} prestige, {state}")
+    lines.append(f"unseen parcels ({len(view['unseen'])}): {_card_list(game, view['unseen'])}")
+    lines.append(
+        f"out of the game ({len(view['discarded'])}): {_card_list(game, view['discarded'])}"
+    )
+    return lines
+
+
+def _museum_lines(game, view: Mapping[str, Any]) -> list[str]:
+    wings = ", ".join(
+        f"{w + 1} {PATRON_TITLES[PATRONS.index(p)]}" for w, p in enumerate(view["wing_patrons"])
+    )
     museum = game.museum
     held = [
-        f"{museum.name(r)}: player {state.museum[r]}" for r in museum.rooms if state.museum[r] >= 0
+        f"{museum.name(room)}: player {holder}"
+        for room, holder in zip(museum.rooms, view["museum"], strict=True)
+        if holder is not None
     ]
-    wings = ", ".join(f"{w + 1} {PATRON_TITLES[p]}" for w, p in enumerate(state.wing_patron))
-    lines.append(f"museum wings: {wings}")
-    lines.append("  " + ("; ".join(held) if held else "(empty)"))
-    for p in range(n):
-        counts = state.patron_counts(p)
-        cards = (
-            ", ".join(
-                f"{PATRON_TITLES[k]} x{counts[k]}"
-                + (f" ({state.tilted[p][k]} tilted)" if k < 5 and state.tilted[p][k] else "")
-                for k in range(6)
-                if counts[k]
-            )
-            if any(counts)
-            else "no cards"
+    return [f"museum wings: {wings}", "  " + ("; ".join(held) if held else "(no cube yet)")]
+
+
+def _seat_lines(game, view: Mapping[str, Any]) -> list[str]:
+    lines = []
+    for p, seat in enumerate(view["seats"]):
+        counts = [0] * len(PATRON_TITLES)
+        for face in seat["cards"]:
+            counts[game.cards[face].patron] += 1
+        cards = ", ".join(
+            f"{PATRON_TITLES[k]} x{counts[k]}"
+            + (f" ({seat['tilted'][k]} tilted)" if k < len(PATRONS) and seat["tilted"][k] else "")
+            for k in range(len(PATRON_TITLES))
+            if counts[k]
         )
-        extra = f", neutral cubes {state.neutral_stock[p]}" if n == 2 else ""
-        passed = f", passed on space {state.pass_space[p]}" if state.pass_space[p] else ""
+        marks = []
+        if p == view["first_player"]:
+            marks.append("first player")
+        if p == view["player"]:
+            marks.append("you")
+        mark = f" ({', '.join(marks)})" if marks else ""
+        neutral = f", {seat['neutral_cubes']} neutral" if "neutral_cubes" in seat else ""
+        passed = seat["passing_space"]
+        passing = f"passed on space {passed}" if passed else "not passed"
         lines.append(
-            f"player {p}: {state.score[p]} prestige, {state.personal[p]} cubes in stock"
-            f"{extra}{passed}; {cards}"
+            f"player {p}{mark}: {seat['score']} prestige; {cubes(seat['personal_cubes'])} in "
+            f"stock{neutral}, {seat['general_cubes']} in the general stock; {passing}; "
+            f"cards: {cards or 'none'}"
         )
-    if state.decision == GAME_OVER:
-        lines.append(f"game over; winners: {state.winners()}")
-    else:
-        who = "neutral" if state.decider == NEUTRAL else f"player {state.decider}"
-        lines.append(f"to decide: {who}, {DECISIONS[state.decision]}")
+    neutral = view["neutral"]
+    if neutral is not None:
+        lines.append(
+            f"neutral: {cubes(neutral['general_cubes'])} in the general stock; its disc is on "
+            f"passing space {neutral['passing_space']}"
+        )
+    return lines
+
+
+def _decision_lines(view: Mapping[str, Any]) -> list[str]:
+    if view["to_move"] is None:
+        seats = view["seats"]
+        best = max((s["score"], s["personal_cubes"]) for s in seats)
+        winners = [p for p, s in enumerate(seats) if (s["score"], s["personal_cubes"]) == best]
+        return [
+            f"game over; exhibition points: {view['exhibition']}; winners: "
+            + ", ".join(f"player {p}" for p in winners)
+        ]
+    line = f"to decide: player {view['to_move']}, {view['decision']}"
+    if view["last_action"]:
+        line += " (the last action of the season)"
+    if view["patron"] is not None:
+        line += f"; appealing to {PATRON_TITLES[PATRONS.index(view['patron'])]}"
+    dig = view["excavation"]
+    if dig is not None:
+        whose = "a neutral excavation" if dig["neutral"] else "an excavation"
+        line += f"; {whose}, {cubes(dig['cubes_left'])} to place"
+        if dig["last_cell"] is not None:
+            line += f" after r{dig['last_cell'] // COLS + 1}c{dig['last_cell'] % COLS + 1}"
+        elif dig["next_to_own"]:
+            line += ", the first next to one of its own cubes"
+        if dig["pyramid_allowed"]:
+            line += ", one may go on a pyramid"
+    survey = view["survey"]
+    if survey is not None:
+        ranking = ", ".join(owner_title(o) for o in survey["ranking"])
+        line += f"; surveying area {survey['area'] + 1}, ranking: {ranking}"
+    return [line]
+
+
+def draw(game, view: Mapping[str, Any], header: str) -> str:
+    lines = [header, f"season {view['season']} of {NUM_SEASONS_SHOWN}"]
+    lines += _region_lines(game, view)
+    lines += _parcel_lines(game, view)
+    lines += _museum_lines(game, view)
+    lines += _seat_lines(game, view)
+    lines += _decision_lines(view)
     return "\n".join(lines)
+
+
+def render_view(game, view: Mapping[str, Any]) -> str:
+    """One seat's picture, from its view alone."""
+    header = (
+        f"Mykerinos, {view['num_players']} players: what player {view['player']} knows "
+        "(everything on the table is public)"
+    )
+    return draw(game, view, header)
+
+
+def render_spectator(state) -> str:
+    """The spectator's picture: the public table (the same for every seat) and the hidden order
+    and orientation of the undealt parcels."""
+    game = state.game
+    header = (
+        f"Mykerinos, {game.num_players} players: the spectator's picture (shows hidden "
+        "information: the order of the undealt parcels)"
+    )
+    view = dict(state.view(0), player=None)
+    undealt = ", ".join(
+        f"{_card_title(game, c)}{' (turned)' if turned else ''}"
+        for c, turned in zip(state.deck, state.deck_rotated, strict=True)
+    )
+    return draw(game, view, header) + f"\nundealt parcels, next first: {undealt or 'none'}"

@@ -8,7 +8,7 @@ Create              ``royal_society_v0.env(num_players=3)`` or
 Agents              ``player_0`` .. ``player_{n-1}`` (the Automa and the neutral colour are
                     not agents)
 Actions             ``Discrete(183)``, masked
-Observation         ``{"observation": Box(0, 1, (2357,), float32), "action_mask": Box(0, 1,
+Observation         ``{"observation": Box(0, 1, (2309,), float32), "action_mask": Box(0, 1,
                     (183,), int8)}``; the mask is non-zero only for the agent to move; it
                     encodes ``state.view(player)`` completely and nothing else
 Rewards             at the end only: +1 each winner, -1 each other player, 0 for all when
@@ -201,20 +201,21 @@ pending              (32, 3)    ``pending``: (kind + 1) / 35 (decisions 0-24, au
 regions_chosen       (8,)       ``regions_chosen``: (region + 1) / 4 each
 year, mode           (5,), (5,) year one-hot; solo/confrontation/competitive/standard,
                                 simplified
-seats                (4, 37)    Reputation, discs above, Prestige, Science, £, Knowledge x4,
-                                Expertise x3, explorers placed, discs (reserve, Reputation,
-                                requirements), hand and set-up hand sizes, expeditions, relics
-                                exhibited, board side, period-1 penalties, Royal Society
-                                claims, Bloomsbury rights and tiles, deciding now
+seats                (4, 34)    Reputation, discs above, Knowledge x4, Expertise x3,
+                                explorers placed, discs (reserve, Reputation, requirements),
+                                hand and set-up hand sizes, expeditions, relics exhibited,
+                                board side, period-1 penalties, Royal Society claims,
+                                Bloomsbury rights and tiles, deciding now
+seat_scores          (4, 3)     Prestige, Science, £ as ``v / (v + 50)``
 seat_relics          (4, 16)    relics held per kind
 seat_society         (4, 12)    the Society card kept (public)
 seat_played          (4, 48)    expeditions organized
 seat_patrons         (4, 16)    patrons held; ``seat_honored`` (4, 16) honored
 seat_bloomsbury      (4, 20)    Bloomsbury tiles taken
-seat_public_hand     (4, 48)    ``known_hand`` of each seat
+seat_public_hand     (4, 48)    ``known_hand`` of each seat (row 0: the observer's whole hand)
 turn_order           (6, 6)     owner of each King's Favor space
-my_hand              (48,)      own hand; ``my_studies`` (16,), ``my_setup_hand`` (48,) own
-                                private cards
+my_studies           (16,)      own Study cards; ``my_setup_hand`` (48,) own set-up cards (the
+                                own hand is row 0 of ``seat_public_hand``)
 my_society_offer     (2, 12)    own Society offer, option by option
 my_known_tiles       (2, 20)    ``known_tiles``: seen in a stack / seen in the box, by tile
 drawn_cards, drawn_patrons, drawn_relics   cards / relics on the table being chosen from

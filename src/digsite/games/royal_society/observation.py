@@ -21,16 +21,12 @@ from .view import (
     interrupted,
     pending_tasks,
     regions_read,
-    stacked_above,
 )
 
 SEAT_FIELDS = (
     "present",
     "reputation",
     "discs_above",
-    "prestige",
-    "science",
-    "money",
     "knowledge0",
     "knowledge1",
     "knowledge2",
@@ -63,9 +59,12 @@ SEAT_FIELDS = (
     "bloom_taken25",
     "decider",
 )
-UNBOUNDED_SEAT_FIELDS = ("prestige", "science", "money")
-"""Seat counts with no maximum: written as ``v / (v + UNBOUNDED_SCALE)``."""
+SCORE_FIELDS = ("prestige", "science", "money")
+"""Seat counts with no maximum (piece ``seat_scores``): written as ``v / (v + UNBOUNDED_SCALE)``."""
 UNBOUNDED_SCALE = 50.0
+UNBOUNDED_TABULATED = 1024
+UNBOUNDED_TABLE = [v / (v + UNBOUNDED_SCALE) for v in range(UNBOUNDED_TABULATED)]
+"""``v / (v + UNBOUNDED_SCALE)`` looked up for the usual values (the same float)."""
 MID_TURN_KINDS = tuple(sorted(MID_TURN))
 AUTO_CODE = NUM_DECISIONS - A_GAIN
 """Added to an automatic task's kind (100..109) to number it after the 25 decisions."""
@@ -89,6 +88,7 @@ def observation_layout() -> ObservationLayout:
             ("year", (5,)),
             ("mode", (5,)),
             ("seats", (4, len(SEAT_FIELDS))),
+            ("seat_scores", (4, len(SCORE_FIELDS))),
             ("seat_relics", (4, 16)),
             ("seat_society", (4, 12)),
             ("seat_played", (4, EXPEDITIONS)),
@@ -97,7 +97,6 @@ def observation_layout() -> ObservationLayout:
             ("seat_bloomsbury", (4, TILES)),
             ("seat_public_hand", (4, EXPEDITIONS)),
             ("turn_order", (6, 6)),
-            ("my_hand", (EXPEDITIONS,)),
             ("my_studies", (16,)),
             ("my_setup_hand", (EXPEDITIONS,)),
             ("my_society_offer", (2, 12)),
@@ -128,11 +127,10 @@ def observation_layout() -> ObservationLayout:
 
 
 SEAT_DIVISORS = (
-    1, 9, 3, 1, 1, 1, 12, 12, 12, 12, 6, 6, 6, 1, 1, 1, 10, 10, 2, 48, 4, 48, 10,
+    1, 9, 3, 12, 12, 12, 12, 6, 6, 6, 1, 1, 1, 10, 10, 2, 48, 4, 48, 10,
     1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1,
 )  # fmt: skip
-"""The true maximum of each of ``SEAT_FIELDS`` (hand: every Expedition card; the unbounded ones
-are written apart)."""
+"""The true maximum of each of ``SEAT_FIELDS`` (hand: every Expedition card)."""
 assert len(SEAT_DIVISORS) == len(SEAT_FIELDS)
 SEAT_WIDTH = len(SEAT_FIELDS)
 LAYOUT = observation_layout()
@@ -156,15 +154,11 @@ for _name, _divisors in COUNTED:
     _stop = LAYOUT.slices[_name].stop
     DIVISORS[_stop - len(_divisors) : _stop] = _divisors
 DIVISORS[LAYOUT.slices["automa"].stop - 1] = 3  # the Automa's pawns left
-_SEAT_UNBOUNDED = [SEAT_FIELDS.index(f) for f in UNBOUNDED_SEAT_FIELDS]
-UNBOUNDED_INDEX = tuple(
-    START["seats"] + r * SEAT_WIDTH + f for r in range(4) for f in _SEAT_UNBOUNDED
-)
-"""Where the seats' unbounded counts go, seat by seat (relative)."""
+SCORES = START["seat_scores"]
 NO_TIES = (0, 0, 0, 0)
 """Discs above each seat's Reputation disc when no two players share a space."""
 # The observation is assembled as bytes (0/1 flags and counts below 256), divided by
-# ``DIVISORS`` in one numpy pass; the unbounded counts are then written over their zero bytes.
+# ``DIVISORS`` in one numpy pass; the unbounded counts (``seat_scores``) are then written.
 # A float32 division of a byte by these divisors rounds exactly as dividing in Python and
 # rounding to float32 (a test checks every byte and divisor).
 
@@ -233,42 +227,55 @@ def encode(s, player: int, out: np.ndarray) -> None:
     seat_bloomsbury, seat_public_hand = L["seat_bloomsbury"], L["seat_public_hand"]
     public_hand = s.public_hand
     reps = s.rep
-    tied = len(set(reps)) < n  # then count the discs sitting on each
-    above = [stacked_above(s, q) for q in range(n)] if tied else NO_TIES
+    above = NO_TIES
+    if len(set(reps)) < n:  # tied discs: count those sitting on each (``view.stacked_above``)
+        times = s.rep_time
+        above = [0, 0, 0, 0]
+        for q in range(n):
+            for p in range(q + 1, n):
+                if reps[p] == reps[q]:  # the later arrival sits on top
+                    above[q if times[p] > times[q] else p] += 1
     out_values = []
+    sides, knowledge, expertise, placed = s.side, s.knowledge, s.expertise, s.placed
+    discs, rep_discs, req_discs, hands = s.discs, s.rep_discs, s.req_discs, s.hand
+    setup_hands, played, exhibited, penalties = s.setup_hand, s.played, s.exhibited, s.penalties
+    claims, bloom_right, bloom_taken = s.claims, s.bloom_right, s.bloom_taken
+    prestige, science, money, relics = s.prestige, s.science, s.money, s.relics
+    society, patrons, honored, bloom = s.society, s.patrons, s.honored, s.bloom
     for r in range(n):
         q = (player + r) % n
-        side = s.side[q]
+        side = sides[q]
+        hand = hands[q]
         b = seats + r * SEAT_WIDTH
         buf[b : b + SEAT_WIDTH] = (
-            1, reps[q], above[q], 0, 0, 0, *s.knowledge[q], *s.expertise[q],
-            *s.placed[q], s.discs[q], s.rep_discs[q], s.req_discs[q], len(s.hand[q]),
-            len(s.setup_hand[q]), len(s.played[q]), s.exhibited[q], side == 0, side == 1,
-            *s.penalties[q], *s.claims[q], *s.bloom_right[q], *s.bloom_taken[q], decider == q,
+            1, reps[q], above[q], *knowledge[q], *expertise[q], *placed[q], discs[q],
+            rep_discs[q], req_discs[q], len(hand), len(setup_hands[q]), len(played[q]),
+            exhibited[q], side == 0, side == 1, *penalties[q], *claims[q], *bloom_right[q],
+            *bloom_taken[q], decider == q,
         )  # fmt: skip
-        out_values += (s.prestige[q], s.science[q], s.money[q])
+        out_values += (prestige[q], science[q], money[q])
         b = seat_relics + r * 16
-        buf[b : b + 16] = s.relics[q]
-        if s.society[q] >= 0:
-            buf[seat_society + r * 12 + s.society[q]] = 1
+        buf[b : b + 16] = relics[q]
+        if society[q] >= 0:
+            buf[seat_society + r * 12 + society[q]] = 1
         b = seat_played + r * EXPEDITIONS
-        for c in s.played[q]:
+        for c in played[q]:
             buf[b + c] = 1
         b = seat_patrons + r * PATRONS
-        for x in s.patrons[q]:
+        for x in patrons[q]:
             buf[b + x] = 1
         b = seat_honored + r * PATRONS
-        for x in s.honored[q]:
+        for x in honored[q]:
             buf[b + x] = 1
         b = seat_bloomsbury + r * TILES
-        for x in s.bloom[q]:
+        for x in bloom[q]:
             buf[b + x] = 1
         b = seat_public_hand + r * EXPEDITIONS
         if q == player:
-            for c in s.hand[q]:
+            for c in hand:
                 buf[b + c] = 1
-        else:
-            for c in s.hand[q]:
+        elif public_hand:
+            for c in hand:
                 if public_hand >> c & 1:
                     buf[b + c] = 1
     b = L["locations"]  # pieces per location, section, owner
@@ -311,9 +318,6 @@ def encode(s, player: int, out: np.ndarray) -> None:
     for space, owner in enumerate(s.favor_space):
         if owner >= 0:
             buf[b + space * 6 + rel[owner]] = 1
-    b = L["my_hand"]
-    for c in s.hand[player]:
-        buf[b + c] = 1
     b = L["my_studies"]
     for c in s.studies[player]:
         buf[b + c] = 1
@@ -327,9 +331,11 @@ def encode(s, player: int, out: np.ndarray) -> None:
     if seen:
         b = L["my_known_tiles"]
         box = s.bloom_box
-        for t in range(TILES):
-            if seen >> t & 1:
-                buf[b + (TILES if t in box[0] or t in box[1] else 0) + t] = 1
+        while seen:  # each tile seen
+            low = seen & -seen
+            t = low.bit_length() - 1
+            buf[b + (TILES if t in box[0] or t in box[1] else 0) + t] = 1
+            seen ^= low
     if decision == C_EXP_PAY or (deciding and decision == C_PICK_DRAWN):
         b = L["drawn_cards"]
         for c in s.drawn_cards:
@@ -344,9 +350,10 @@ def encode(s, player: int, out: np.ndarray) -> None:
         if s.cur[3]:
             buf[b + 13] = 1
         done = s.collections_done
-        for c in range(6):
-            if done >> c & 1:
-                buf[b + 14 + c] = 1
+        while done:  # each collection rewarded this turn
+            low = done & -done
+            buf[b + 13 + low.bit_length()] = 1
+            done ^= low
     b = L["drawn_relics"]
     for k in s.drawn_relics:
         buf[b + k] = 1
@@ -378,10 +385,12 @@ def encode(s, player: int, out: np.ndarray) -> None:
         buf[b + 15] = s.automa_pawns
     out[:] = np.frombuffer(buf, np.uint8)
     np.divide(out, DIVISORS, out=out)
-    for i, v in zip(UNBOUNDED_INDEX[: len(out_values)], out_values, strict=True):
-        out[i] = v / (v + UNBOUNDED_SCALE)
+    table = UNBOUNDED_TABLE
+    out[SCORES : SCORES + len(out_values)] = [
+        table[v] if v < UNBOUNDED_TABULATED else v / (v + UNBOUNDED_SCALE) for v in out_values
+    ]
     epoch = s.exp_epoch
-    if max(epoch) > 0:
+    if epoch.count(0) + epoch.count(-1) < EXPEDITIONS:  # a discard pile was reshuffled
         values = np.maximum(np.array(epoch, dtype=np.float32), 0)
         out[RESHUFFLED] = values / (values + 1)
 

@@ -102,7 +102,9 @@ def task_name(kind: int) -> str:
 def regions_read(s) -> list[int]:
     """The regions chosen since the Society card was kept, while a queued task still reads
     them (a relic from "one of the previously chosen regions", Knowledge "in another region");
-    empty otherwise."""
+    empty otherwise.  Only Society set-ups queue such tasks, all before the first turn order."""
+    if s.turn_order:
+        return []
     for t in s.queue:
         if (t[0] == C_RELIC and t[2] < 0) or (t[0] == C_KNOW and t[3] & KNOW_OTHER):
             return list(s.chosen_regions)

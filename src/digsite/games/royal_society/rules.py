@@ -110,6 +110,14 @@ ABILITY_CODES = (
 REQ_PENALTIES = ("support_cap_5", "random_relics", "no_collection_rewards", "no_right_bonus")
 
 
+def _mask_of(legal) -> np.ndarray:
+    """The int8 mask of ``legal`` (a bytearray viewed by numpy: cheaper than fancy indexing)."""
+    flags = bytearray(NUM_ACTIONS)
+    for a in legal:
+        flags[a] = 1
+    return np.frombuffer(flags, np.int8)
+
+
 def _mix(x: int) -> int:
     """splitmix64: the engine's own chance, seeded from the Generator given at set-up."""
     x = (x + 0x9E3779B97F4A7C15) & MASK64
@@ -554,10 +562,7 @@ class RoyalSocietyState(CachedMaskState):
         return win_loss_returns(self.winners(), n)
 
     def _compute_mask(self) -> np.ndarray:
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        if self.decision != GAME_OVER:
-            mask[self._legal(self.queue[0])] = 1
-        return mask
+        return _mask_of(self._legal(self.queue[0]) if self.decision != GAME_OVER else ())
 
     def _play(self, action: int) -> None:
         task = self.queue[0]
@@ -598,9 +603,7 @@ class RoyalSocietyState(CachedMaskState):
                     continue
                 self.decision = kind
                 self.decider = task[1]
-                mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-                mask[legal] = 1
-                self._mask = mask
+                self._mask = _mask_of(legal)
                 return
             q.pop(0)
 

@@ -216,3 +216,15 @@ def test_the_view_shows_the_points_still_to_place_and_other_players_choices_stil
     t._run()
     assert t.decider == 0 and t.decision == C_REQUIREMENT_DISC
     assert t.view(1)["pending"] == [["requirement_disc", 2, 0, 0]]
+
+
+def test_the_documentation_names_every_view_field():
+    import digsite.games.royal_society as package
+
+    doc = package.__doc__.split("What a player knows")[1].split("Observation layout")[0]
+    s = after_setup(0, num_players=1)
+    v = s.view(0)
+    names = [*v, *v["seats"][0], *v["own"], *v["own"]["known_tiles"], *v["automa"]]
+    names += [*v["decision"]]
+    missing = [name for name in names if f"``{name}``" not in doc and name not in doc]
+    assert not missing, f"view fields not documented: {missing}"

@@ -150,13 +150,15 @@ or ``None`` (empty).  Fields:
   and relic choices still due, other players' Gallery disc choices, set-up steps); what lies
   beyond follows from the public state.  ``regions_chosen``: the regions chosen since the
   Society card was kept, while a queued task still reads them (else empty).
-* ``seats`` (one per player): Reputation and ``discs_above`` (discs stacked on it on a tied
-  space), Prestige, Science, £, Knowledge x4, Expertise x3, explorers placed, discs in reserve /
-  under the Reputation track / on Royal Requirements, hand and set-up hand sizes,
-  ``known_hand`` (own: the whole hand; others: the cards they took from the Program),
-  expeditions organized, relics held, relics ever exhibited, board side, Society card kept,
-  period-1 penalties, Royal Society claims (2 = first claimant), Bloomsbury rights and tiles
-  taken, patrons held and honored.
+* ``seats`` (one per player, public): ``reputation`` and ``discs_above`` (discs stacked on its
+  disc on a tied space), ``prestige``, ``science``, ``money``, ``knowledge`` (x4),
+  ``expertise`` (x3), ``placed`` (explorers placed this year), ``discs`` (reserve),
+  ``reputation_discs`` (under the Reputation track), ``requirement_discs``, ``hand_size``,
+  ``setup_hand_size``, ``known_hand`` (own: the whole hand; others: the cards they took from
+  the Program), ``expeditions`` (organized), ``relics`` (held, per kind), ``exhibited`` (relics
+  ever exhibited), ``side``, ``society`` (the card kept), ``penalties`` (period 1), ``claims``
+  (Royal Society; 2 = first claimant), ``bloomsbury_rights``, ``bloomsbury_taken``,
+  ``bloomsbury`` (tiles taken), ``patrons`` (held) and ``honored``.
 * ``reputation_stack``: the players from the top of the Reputation track down, tied discs with
   the latest arrival on top (it takes a King's Favor first).
 * ``favor_spaces`` (owner of each King's Favor space), ``current`` (the explorer placed this
@@ -170,13 +172,13 @@ or ``None`` (empty).  Fields:
 * ``locations`` (per location ``[section, owner, pieces]``), ``gallery`` (owner per space),
   ``collection_faces``, ``objectives``, ``objective_first``, ``requirements``, ``relic_bags``,
   ``relic_discards``, ``drawn_relics`` (two relics drawn to keep one), ``bloomsbury_stacks``
-  (sizes), ``automa`` (the favor in the corner of its last card, the cards it played, pawns
-  left; None without the Automa).
-* ``own``: hand, set-up hand, Study cards, Society offer (in the order of its options), the
-  Expedition cards on the table (one's own draw of three; the card being organized, for
-  everyone), the patrons drawn to keep one, ``known_tiles`` (face-down Bloomsbury tiles seen and
-  not taken since: ``stack``, looked at in a stack, still there or removed face down by the
-  Automa; ``box``, seen in the box).
+  (sizes), ``automa`` (``last_favor``: the favor in the corner of its last card, ``played``:
+  the cards it played, ``pawns`` left; None without the Automa).
+* ``own``: ``hand``, ``setup_hand``, ``studies`` (Study cards), ``society_offer`` (in the
+  order of its options), ``drawn_cards`` (Expedition cards on the table: one's own draw of
+  three; the card being organized, for everyone), ``drawn_patrons`` (the patrons drawn to keep
+  one), ``known_tiles`` (face-down Bloomsbury tiles seen and not taken since: ``stack``, looked
+  at in a stack, still there or removed face down by the Automa; ``box``, seen in the box).
 
 Not in the view, as no player knows it: other players' hidden hand cards, Study cards and
 Society offers, the order of the decks, the face-down Bloomsbury tiles not seen, the draws to

@@ -13,7 +13,18 @@ from functools import lru_cache
 import numpy as np
 
 from ...core.encoding import ObservationLayout
-from .actions import A_GAIN, C_EXP_PAY, C_PATRON, C_PICK_DRAWN, MID_TURN, NUM_DECISIONS, NUM_SPACES
+from .actions import (
+    A_GAIN,
+    C_DISCARD_RELIC,
+    C_EXP_PAY,
+    C_KNOW,
+    C_PATRON,
+    C_PICK_DRAWN,
+    C_RELIC,
+    MID_TURN,
+    NUM_DECISIONS,
+    NUM_SPACES,
+)
 from .view import (
     PENDING_SLOTS,
     REGION_SLOTS,
@@ -66,6 +77,8 @@ UNBOUNDED_TABULATED = 1024
 UNBOUNDED_TABLE = [v / (v + UNBOUNDED_SCALE) for v in range(UNBOUNDED_TABULATED)]
 """``v / (v + UNBOUNDED_SCALE)`` looked up for the usual values (the same float)."""
 MID_TURN_KINDS = tuple(sorted(MID_TURN))
+RESOLVED = frozenset((C_RELIC, C_KNOW))
+"""Decisions whose arguments ``view.decision_args`` rewrites (others are written as they are)."""
 AUTO_CODE = NUM_DECISIONS - A_GAIN
 """Added to an automatic task's kind (100..109) to number it after the 25 decisions."""
 TASK_KINDS = NUM_DECISIONS + 10
@@ -301,19 +314,22 @@ def encode(s, player: int, out: np.ndarray) -> None:
     buf[b : b + 2] = (len(s.stacks[0]), len(s.stacks[1]))
     if playing:
         b = L["task_args"]
-        buf[b : b + 2] = decision_args(s, s.queue[0])
-        cut = interrupted(s)
-        if cut >= 0:
-            buf[L["interrupts"] + MID_TURN_KINDS.index(cut)] = 1
+        task = s.queue[0]
+        buf[b : b + 2] = decision_args(s, task) if decision in RESOLVED else task[2:]
+        if decision == C_DISCARD_RELIC:  # the only decision that may interrupt another
+            cut = interrupted(s)
+            if cut >= 0:
+                buf[L["interrupts"] + MID_TURN_KINDS.index(cut)] = 1
     b = L["pending"]
     for t in pending_tasks(s):
         kind = t[0]
         buf[b : b + 3] = (kind + (1 if kind < NUM_DECISIONS else 1 + AUTO_CODE), t[2] + 1, t[3] + 1)
         b += 3
-    b = L["regions_chosen"]
-    for r in regions_read(s):
-        buf[b] = r + 1
-        b += 1
+    if not s.turn_order:  # set-up: a Society's steps may read the regions chosen
+        b = L["regions_chosen"]
+        for r in regions_read(s):
+            buf[b] = r + 1
+            b += 1
     b = L["turn_order"]
     for space, owner in enumerate(s.favor_space):
         if owner >= 0:

@@ -8,8 +8,9 @@ Create              ``royal_society_v0.env(num_players=3)`` or
 Agents              ``player_0`` .. ``player_{n-1}`` (the Automa and the neutral colour are
                     not agents)
 Actions             ``Discrete(183)``, masked
-Observation         ``{"observation": Box(0, 1, (2158,), float32), "action_mask": Box(0, 1,
-                    (183,), int8)}``; the mask is non-zero only for the agent to move
+Observation         ``{"observation": Box(0, 1, (2309,), float32), "action_mask": Box(0, 1,
+                    (183,), int8)}``; the mask is non-zero only for the agent to move; it
+                    encodes ``state.view(player)`` completely and nothing else
 Rewards             at the end only: +1 each winner, -1 each other player, 0 for all when
                     every player shares the win; solo: +1 for a score of 40 or more (any
                     title above Novice), else -1
@@ -130,40 +131,103 @@ sub-decisions (the relic honoring a patron, the Bloomsbury tile and its gains) c
 the interrupted decision is pending again.  ``state.action_to_string(a)``
 names any action.
 
+What a player knows
+-------------------
+``state.view(player)`` (``view.py``) is the plain-data truth of one player's knowledge; the
+observation, the seat picture (``state.render(player)``) and the mover's action texts depend on
+nothing else.  Seats are absolute there; owners are a seat number, ``"automa"``, ``"neutral"``
+or ``None`` (empty).  Fields:
+
+* ``player``, ``mode``, ``simplified``, ``num_players``, ``year``.
+* ``decision``: ``kind`` (a decision name or ``"game_over"``), ``player`` (who decides),
+  ``args`` (its two arguments, public: the explorer being placed, Knowledge points, the regions a
+  relic may come from or a Knowledge choice excludes plus 16 once its gain paid the British
+  School of Orient, the relic discard's purpose or patron, the Exhibits left, the card being
+  organized...), ``interrupts`` (the decision an honoring relic choice interrupts, whose legal
+  actions it must keep).
+* ``pending``: the tasks queued behind it up to the next step of the year's flow, each
+  ``[name, player, a, b]`` (rewards still to come, Knowledge points still to place, Exhibits
+  and relic choices still due, other players' Gallery disc choices, set-up steps); what lies
+  beyond follows from the public state.  ``regions_chosen``: the regions chosen since the
+  Society card was kept, while a queued task still reads them (else empty).
+* ``seats`` (one per player, public): ``reputation`` and ``discs_above`` (discs stacked on its
+  disc on a tied space), ``prestige``, ``science``, ``money``, ``knowledge`` (x4),
+  ``expertise`` (x3), ``placed`` (explorers placed this year), ``discs`` (reserve),
+  ``reputation_discs`` (under the Reputation track), ``requirement_discs``, ``hand_size``,
+  ``setup_hand_size``, ``known_hand`` (own: the whole hand; others: the cards they took from
+  the Program), ``expeditions`` (organized), ``relics`` (held, per kind), ``exhibited`` (relics
+  ever exhibited), ``side``, ``society`` (the card kept), ``penalties`` (period 1), ``claims``
+  (Royal Society; 2 = first claimant), ``bloomsbury_rights``, ``bloomsbury_taken``,
+  ``bloomsbury`` (tiles taken), ``patrons`` (held) and ``honored``.
+* ``reputation_stack``: the players from the top of the Reputation track down, tied discs with
+  the latest arrival on top (it takes a King's Favor first).
+* ``favor_spaces`` (owner of each King's Favor space), ``current`` (the explorer placed this
+  turn, its location, section, whether it was supported, the collections whose reward this turn
+  already took; None between turns).
+* ``program``, ``expedition_deck_size``, ``expedition_discard``, ``expeditions_out_of_game``
+  (taken by the Automa), ``reshuffled`` (each discard pile that became a new deck, public when
+  shuffled), ``patron_deck_size``, ``patrons_put_back`` (the cards put back under the Patron deck
+  from the bottom up: those the player drew by id, the others None), ``study_deck_size``,
+  ``society_deck_size``.
+* ``locations`` (per location ``[section, owner, pieces]``), ``gallery`` (owner per space),
+  ``collection_faces``, ``objectives``, ``objective_first``, ``requirements``, ``relic_bags``,
+  ``relic_discards``, ``drawn_relics`` (two relics drawn to keep one), ``bloomsbury_stacks``
+  (sizes), ``automa`` (``last_favor``: the favor in the corner of its last card, ``played``:
+  the cards it played, ``pawns`` left; None without the Automa).
+* ``own``: ``hand``, ``setup_hand``, ``studies`` (Study cards), ``society_offer`` (in the
+  order of its options), ``drawn_cards`` (Expedition cards on the table: one's own draw of
+  three; the card being organized, for everyone), ``drawn_patrons`` (the patrons drawn to keep
+  one), ``known_tiles`` (face-down Bloomsbury tiles seen and not taken since: ``stack``, looked
+  at in a stack, still there or removed face down by the Automa; ``box``, seen in the box).
+
+Not in the view, as no player knows it: other players' hidden hand cards, Study cards and
+Society offers, the order of the decks, the face-down Bloomsbury tiles not seen, the draws to
+come.  (One refinement is left out: after a reshuffle, which of another player's hidden cards
+came from which deck; reshuffles did not happen in thousands of sampled games.)
+
 Observation layout
 ------------------
 Seats are relative (0 = the observer, then clockwise); piece owners are the 4 relative seats, the
-Automa, the neutral (and "empty" where needed).  Counts are scaled into [0, 1].
+Automa, the neutral (and "empty" where needed).  Counts are divided by their true maximum;
+Prestige, Science, £ and reshuffle numbers, which have none, by ``v / (v + k)`` (``k`` 50, and 1
+for reshuffles), so no reachable value saturates.
 
 ==================== ========== =============================================================
 piece                shape      content
 ==================== ========== =============================================================
 decision             (26,)      pending decision kind (25) or game over
-task_args            (2,)       arguments of the observer's own pending decision
+task_args            (2,)       ``decision.args`` (divided by 50)
+interrupts           (5,)       ``decision.interrupts`` among the mid-turn decisions
+pending              (32, 3)    ``pending``: (kind + 1) / 35 (decisions 0-24, automatic tasks
+                                25-34), (a + 1) / 64, (b + 1) / 64; zeros after the last
+regions_chosen       (8,)       ``regions_chosen``: (region + 1) / 4 each
 year, mode           (5,), (5,) year one-hot; solo/confrontation/competitive/standard,
                                 simplified
-seats                (4, 35)    Reputation, Prestige, Science, £, Knowledge x4, Expertise x3,
+seats                (4, 34)    Reputation, discs above, Knowledge x4, Expertise x3,
                                 explorers placed, discs (reserve, Reputation, requirements),
-                                hand size, expeditions, relics exhibited, board side, period-1
-                                penalties, Royal Society claims, Bloomsbury rights and tiles,
-                                deciding now
+                                hand and set-up hand sizes, expeditions, relics exhibited,
+                                board side, period-1 penalties, Royal Society claims,
+                                Bloomsbury rights and tiles, deciding now
+seat_scores          (4, 3)     Prestige, Science, £ as ``v / (v + 50)``
 seat_relics          (4, 16)    relics held per kind
 seat_society         (4, 12)    the Society card kept (public)
 seat_played          (4, 48)    expeditions organized
 seat_patrons         (4, 16)    patrons held; ``seat_honored`` (4, 16) honored
 seat_bloomsbury      (4, 20)    Bloomsbury tiles taken
-seat_public_hand     (4, 48)    hand cards everyone knows (taken from the Program); the
-                                observer's own whole hand
+seat_public_hand     (4, 48)    ``known_hand`` of each seat (row 0: the observer's whole hand)
 turn_order           (6, 6)     owner of each King's Favor space
-my_hand              (48,)      own hand; ``my_studies`` (16,), ``my_setup_hand`` (48,),
-                                ``my_society_offer`` (12,) own private cards
-my_known_tiles       (2, 20)    face-down Bloomsbury tiles (10 / 25) the observer has seen and
-                                nobody has taken (in the stack, the box or removed by the Automa)
-drawn_cards, drawn_patrons, drawn_relics   cards / relics being chosen from (own decisions)
-current              (14,)      own explorer, location, section, supported, this turn
+my_studies           (16,)      own Study cards; ``my_setup_hand`` (48,) own set-up cards (the
+                                own hand is row 0 of ``seat_public_hand``)
+my_society_offer     (2, 12)    own Society offer, option by option
+my_known_tiles       (2, 20)    ``known_tiles``: seen in a stack / seen in the box, by tile
+drawn_cards, drawn_patrons, drawn_relics   cards / relics on the table being chosen from
+current              (20,)      explorer, location, section, supported, collections rewarded
 program              (6, 48)    card on each Program space
 discard_pile, box    (48,) each public discard pile; cards the Automa removed
-deck_sizes           (5,)       Expedition, Patron, Study, Society decks; Patron cards known
+reshuffled           (48,)      the reshuffle that put each card in a new deck (0: none)
+deck_sizes           (5,)       Expedition, Patron, Study, Society decks; Patron cards put back
+patrons_put_back     (16,)      per Patron card the player knows under the deck, its place
+                                from the bottom (1 = the bottom card) / 16
 locations            (4, 6, 6)  pieces per location, section and owner
 gallery              (26, 7)    owner of each Gallery space (or empty)
 collection_faces     (6, 24)    the tile face in each collection slot
@@ -240,9 +304,15 @@ Decisions where the rules are silent
   only when it is needed; the -£3 one whenever affordable.
 * Bloomsbury: reaching 10 (25) Prestige gives the right to one tile of that stack, taken as an
   optional action in that or any later own turn; never a second one; an empty stack gives none.
-* A Royal Requirement disc taken back from the Gallery is chosen by the player (a decision at
-  the end of the year); with none there, -15 Prestige and a disc from under the Reputation
-  track if any.
+* A Royal Requirement disc taken back from the Gallery is chosen by the player at the check
+  ("If you have no more in reserve, you must retrieve one from the Grand Gallery"), in seat
+  order, before the next year begins (or the final scoring); with none there, -15 Prestige and
+  a disc from under the Reputation track if any.
+* The British School of Orient: "Each time you gain KNOWLEDGE in the Asia region, regardless
+  of the number of points, gain 1 REPUTATION."  One gain is one effect (a University Study, a
+  Deepen, a Bloomsbury tile, an expedition card's Knowledge, a bonus): 1 Reputation however
+  many of its points go to Asia, even when they are chosen point by point; two effects pay
+  twice.  An expedition card's fixed Asia Knowledge and its Knowledge of choice are two gains.
 * Prestige and Science never go below 0; money is unlimited; a bag left empty takes its
   discarded relics back at once; a draw from an exhausted region gives nothing.
 * "Placed 7 relics in the Grand Gallery" counts relics ever exhibited.  Study cards score the

@@ -91,7 +91,35 @@ DECISION_NAMES = (
     A_SETUP_FAVORS,
     A_DRAW_TWO_KEEP,
 ) = range(100, 110)
+AUTO_NAMES = (
+    "gain",
+    "knowledge",
+    "random_relics",
+    "draw_patrons",
+    "year_start",
+    "next_turn",
+    "year_end",
+    "turn_finish",
+    "setup_favors",
+    "draw_two_keep_one",
+)
+"""Names of the automatic tasks A_GAIN .. A_DRAW_TWO_KEEP (ids 100..109)."""
+FLOW_TASKS = frozenset((A_YEAR_START, A_NEXT_TURN, A_YEAR_END, A_TURN_FINISH, A_SETUP_FAVORS))
+"""Tasks of the year's flow: what lies behind the first of them in the queue follows from the
+public state by the rules alone."""
 GAME_OVER = NUM_DECISIONS  # decision index once the game is over
+
+# flags of a C_KNOW task (its fourth field)
+KNOW_OTHER = 1  # in a region not chosen before (a set-up choice)
+KNOW_MORE = 2  # another point of the same gain as the C_KNOW task before it
+KNOW_ASIA_PAID = 4  # this gain already paid the British School of Orient's Reputation
+
+
+def knowledge_choices(p: int, points: int) -> list[list[int]]:
+    """One gain of ``points`` Knowledge, each point in the region of the player's choice: one
+    task per point, all but the first marked as the same gain."""
+    return [[C_KNOW, p, 1, KNOW_MORE if i else 0] for i in range(points)]
+
 
 # stats for A_GAIN
 PRESTIGE, SCIENCE, REPUTATION, MONEY = range(4)

@@ -51,6 +51,9 @@ from .actions import (
     FAVOR0,
     GALLERY_SIZES,
     GALLERY_START,
+    KNOW_ASIA_PAID,
+    KNOW_MORE,
+    KNOW_OTHER,
     MID_TURN,
     MONEY,
     OPTION0,
@@ -67,8 +70,9 @@ from .actions import (
     SPACE_COLLECTION,
     STUDY_RELIC,
     TILE0,
+    knowledge_choices,
 )
-from .components import AFRICA, CITY, MEDITERRANEAN, MUSEUM, PORT, SOUTH_AMERICA, UNIVERSITY
+from .components import AFRICA, ASIA, CITY, MEDITERRANEAN, MUSEUM, PORT, SOUTH_AMERICA, UNIVERSITY
 
 LEFT_BONUS = {UNIVERSITY: "knowledge", MUSEUM: "reputation", CITY: "money", PORT: "reserve"}
 RIGHT_BONUS = {
@@ -115,7 +119,7 @@ def legal_loc_action(s, t):
 
 
 def legal_know(s, t):
-    exclude = set(s.chosen_regions) if t[3] else set()
+    exclude = set(s.chosen_regions) if t[3] & KNOW_OTHER else set()
     return [REGION0 + r for r in range(4) if r not in exclude]
 
 
@@ -312,7 +316,8 @@ def society_tasks(s, p: int, society: int) -> list[list[int]]:
             region = ("africa", "mediterranean", "asia", "south_america").index(step["region"])
             tasks.append([A_KNOW, p, region, step["knowledge"]])
         elif "knowledge_choice" in step:
-            tasks.append([C_KNOW, p, step["knowledge_choice"], 1 if step.get("other") else 0])
+            other = KNOW_OTHER if step.get("other") else 0
+            tasks.append([C_KNOW, p, step["knowledge_choice"], other])
         elif "random_relics" in step:
             region = step["region"]
             r = (
@@ -435,7 +440,7 @@ def on_loc_action(s, t, a):
     tasks = []
     if loc == UNIVERSITY:
         if option == 0:
-            tasks += [[C_KNOW, p, 1, 0]] * (2 if section >= 3 else 1)
+            tasks += knowledge_choices(p, 2 if section >= 3 else 1)
         else:
             tasks.append([C_DISCARD_RELIC, p, DEEPEN, 0])
     elif loc == MUSEUM:
@@ -456,10 +461,18 @@ def on_loc_action(s, t, a):
 
 
 def on_know(s, t, a):
-    s.queue.pop(0)
-    region = a - REGION0
+    """A point in Asia pays the British School of Orient once per gain: the rest of this gain's
+    points (the marked C_KNOW tasks that follow) are told it is paid."""
+    q = s.queue
+    q.pop(0)
+    p, region = t[1], a - REGION0
+    if region == ASIA:
+        i = 0
+        while i < len(q) and q[i][0] == C_KNOW and q[i][3] & KNOW_MORE:
+            q[i] = [C_KNOW, q[i][1], q[i][2], q[i][3] | KNOW_ASIA_PAID]
+            i += 1
     s.chosen_regions.append(region)
-    s._know(t[1], region, t[2])
+    s._know(p, region, t[2], asia_reputation=not t[3] & KNOW_ASIA_PAID)
 
 
 def on_milestone8(s, t, a):
@@ -571,7 +584,7 @@ def on_bloom(s, t, a):
         tasks = []
         for key, amount in eff.items():
             if key == "knowledge_choice":
-                tasks += [[C_KNOW, p, 1, 0] for _ in range(amount)]
+                tasks += knowledge_choices(p, amount)
             elif key == "expertise":
                 tasks += [[C_EXPLORER_UP, p, 0, 0] for _ in range(amount)]
             else:
@@ -633,7 +646,7 @@ def on_exp_pay(s, t, a):
     tasks = []
     if know:
         tasks.append([A_KNOW, p, c.region, know])
-    tasks += [[C_KNOW, p, 1, 0] for _ in range(know_choice)]
+    tasks += knowledge_choices(p, know_choice)
     if rnd:
         tasks.append([A_RANDOM_RELICS, p, c.region, rnd])
     tasks += [[C_RELIC, p, 1 << c.region, 0] for _ in range(chosen)]
@@ -867,10 +880,14 @@ def auto_turn_finish(s, t):
 
 
 def auto_year_end(s, t):
+    """The Royal Requirement check (its Gallery disc choices are settled there, before the year
+    ends: ``t[2]`` 1 marks the second step), then the next year."""
     from .scoring import royal_requirements
 
-    if s.year in s.game.requirement_years:
+    if t[2] == 0 and s.year in s.game.requirement_years:
+        s._push([A_YEAR_END, 0, 1, 0])
         royal_requirements(s, s.game.requirement_years.index(s.year))
+        return
     s.year += 1
     if s.year <= s.game.years:
         s._push([A_YEAR_START, 0, 0, 0])

@@ -34,7 +34,6 @@ from .actions import (
     C_EXPEDITION,
     C_EXPERTISE,
     C_EXPLORER_UP,
-    C_KNOW,
     C_LOC_ACTION,
     C_MAIN,
     C_MILESTONE8,
@@ -60,6 +59,7 @@ from .actions import (
     REPUTATION,
     SCIENCE,
     SPACE_COLLECTION,
+    knowledge_choices,
 )
 from .components import (
     ASIA,
@@ -108,6 +108,14 @@ ABILITY_CODES = (
 )
 # Bloomsbury effect names used by the rules
 REQ_PENALTIES = ("support_cap_5", "random_relics", "no_collection_rewards", "no_right_bonus")
+
+
+def _mask_of(legal) -> np.ndarray:
+    """The int8 mask of ``legal`` (a bytearray viewed by numpy: cheaper than fancy indexing)."""
+    flags = bytearray(NUM_ACTIONS)
+    for a in legal:
+        flags[a] = 1
+    return np.frombuffer(flags, np.int8)
 
 
 def _mix(x: int) -> int:
@@ -237,6 +245,11 @@ class RoyalSocietyGame(Game):
 
     def observation_piece_names(self):
         return list(self.layout.slices.items())
+
+    def render_view(self, view: Mapping[str, Any]) -> str:
+        from .text import render_view
+
+        return render_view(self, view)
 
 
 SAVED_FIELDS = (
@@ -549,10 +562,7 @@ class RoyalSocietyState(CachedMaskState):
         return win_loss_returns(self.winners(), n)
 
     def _compute_mask(self) -> np.ndarray:
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        if self.decision != GAME_OVER:
-            mask[self._legal(self.queue[0])] = 1
-        return mask
+        return _mask_of(self._legal(self.queue[0]) if self.decision != GAME_OVER else ())
 
     def _play(self, action: int) -> None:
         task = self.queue[0]
@@ -593,9 +603,7 @@ class RoyalSocietyState(CachedMaskState):
                     continue
                 self.decision = kind
                 self.decider = task[1]
-                mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-                mask[legal] = 1
-                self._mask = mask
+                self._mask = _mask_of(legal)
                 return
             q.pop(0)
 
@@ -624,8 +632,10 @@ class RoyalSocietyState(CachedMaskState):
         else:
             self.money[p] = max(0, self.money[p] + amount)
 
-    def _know(self, p: int, region: int, amount: int) -> None:
-        """Knowledge with its milestones (5, 8, 12, beyond 12) and the British School ability."""
+    def _know(self, p: int, region: int, amount: int, asia_reputation: bool = True) -> None:
+        """Knowledge with its milestones (5, 8, 12, beyond 12) and the British School ability:
+        1 Reputation per gain in Asia "regardless of the number of points" (one call is one
+        gain; ``asia_reputation`` False for the later points of a gain chosen point by point)."""
         if amount <= 0:
             return
         before = self.knowledge[p][region]
@@ -640,7 +650,7 @@ class RoyalSocietyState(CachedMaskState):
             self._gain(p, PRESTIGE, after - max(before, 12))
             after = 12
         self.knowledge[p][region] = after
-        if region == ASIA and self._ability(p) == 3:
+        if region == ASIA and asia_reputation and self._ability(p) == 3:
             self._gain(p, REPUTATION, 1)
 
     def _ability(self, p: int) -> int:
@@ -703,7 +713,7 @@ class RoyalSocietyState(CachedMaskState):
             elif key == "money":
                 tasks.append([A_GAIN, p, MONEY, amount])
             elif key == "knowledge_choice":
-                tasks += [[C_KNOW, p, 1, 0]] * amount
+                tasks += knowledge_choices(p, amount)
             elif key == "reserve":
                 tasks += [[C_RESERVE, p, 1, 0]] * amount
             elif key == "chosen_relic":
@@ -1035,7 +1045,12 @@ class RoyalSocietyState(CachedMaskState):
 
         return action_to_string(self, action)
 
-    def render(self) -> str:
+    def view(self, player: int) -> dict[str, Any]:
+        from .view import build_view
+
+        return build_view(self, player)
+
+    def render_spectator(self) -> str:
         from .text import render_state
 
         return render_state(self)

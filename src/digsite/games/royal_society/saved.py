@@ -96,8 +96,14 @@ def check_invariants(s) -> None:
     assert (s.decision == GAME_OVER) == (not s.queue), (
         "the queue is empty only once the game is over"
     )
+    from .observation import ARG_RANGE
+    from .view import PENDING_SLOTS, REGION_SLOTS, pending_tasks, regions_read
+
+    assert len(pending_tasks(s)) <= PENDING_SLOTS, "more queued tasks than the view encodes"
+    assert len(regions_read(s)) <= REGION_SLOTS, "more chosen regions than the view encodes"
     for task in s.queue:
         assert isinstance(task, list) and len(task) == 4, "tasks are [kind, player, a, b]"
+        assert min(task[2:]) >= -1 and max(task[2:]) < ARG_RANGE - 1, "task arguments"
         assert task[0] < NUM_DECISIONS or 100 <= task[0] < 110, "unknown task"
         assert 0 <= task[1] < n, "task player"
     for name in (

@@ -125,9 +125,11 @@ def requirement_met(s, p: int, req: int) -> bool:
 
 def royal_requirements(s, period: int) -> None:
     """End-of-year check of the period's tile: the penalty, and a disc on the tile (from the
-    reserve, else from the Grand Gallery, else -15 Prestige)."""
+    reserve, else from the Grand Gallery, else -15 Prestige).  A disc taken from the Gallery is
+    the player's choice, made at once (the tasks go to the front of the queue)."""
     req = s.requirements[period]
     penalty = s.game.rb.requirements[req]["penalty"]
+    choices = []
     for p in range(s.game.num_players):
         if requirement_met(s, p, req):
             continue
@@ -147,12 +149,13 @@ def royal_requirements(s, period: int) -> None:
             s.discs[p] -= 1
             s.req_discs[p] += 1
         elif p in s.gallery:
-            s.queue.insert(0, [C_REQUIREMENT_DISC, p, 0, 0])  # which disc: the player's choice
+            choices.append([C_REQUIREMENT_DISC, p, 0, 0])  # which disc: the player's choice
         else:
             s._gain(p, PRESTIGE, -15)
             if s.rep_discs[p] > 0:
                 s.rep_discs[p] -= 1
                 s.req_discs[p] += 1
+    s._push(*choices)  # settled now, in seat order, before anything else happens
 
 
 def gallery_awards(s) -> list[int]:

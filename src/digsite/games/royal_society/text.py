@@ -1,4 +1,4 @@
-"""Names of actions and a text picture of a position (public information only)."""
+"""Names of actions, the spectator's picture of a position and a seat's picture of its view."""
 
 from __future__ import annotations
 
@@ -12,15 +12,14 @@ from .actions import (
     C_SOCIETY,
     CARD0,
     CLAIM0,
-    DECISION_NAMES,
     DONE,
     DRAW3,
     EXPERTISE_PERMUTATIONS,
     EXPLORER0,
     FAVOR0,
     GAIN_REP,
+    GALLERY_SIZES,
     GALLERY_START,
-    GAME_OVER,
     NUM_ACTIONS,
     OPTION0,
     PATRON0,
@@ -119,33 +118,102 @@ def action_to_string(s, a: int) -> str:
     return _option(s, a - OPTION0)
 
 
-def render_state(s) -> str:
-    g = s.game
-    lines = [f"The Royal Society of Archeology - {g.mode}, year {min(s.year, g.years)}/{g.years}"]
-    if s.decision == GAME_OVER:
-        lines.append("game over; scores " + ", ".join(str(int(x)) for x in s.scores()))
-    else:
-        lines.append(f"player {s.decider} decides: {DECISION_NAMES[s.decision]}")
-    for p in range(g.num_players):
-        soc = g.rb.societies[s.society[p]]["name"] if s.society[p] >= 0 else "-"
+def _owner(o) -> str:
+    """A piece's owner in a picture: P<seat>, A (the Automa), N (the neutral), . (empty)."""
+    if o is None:
+        return "."
+    return {"automa": "A", "neutral": "N"}.get(o, f"P{o}") if isinstance(o, str) else f"P{o}"
+
+
+def _cards(g, cards) -> str:
+    return ", ".join(g.expeditions[c].site for c in cards) or "-"
+
+
+def _gallery_line(owners) -> str:
+    gal = "".join(_owner(o)[-1] if o is not None else "." for o in owners)
+    parts = [gal[GALLERY_START[c] : GALLERY_START[c] + GALLERY_SIZES[c]] for c in range(6)]
+    return "Grand Gallery: " + " ".join(parts)
+
+
+def _board_lines(g, v) -> list[str]:
+    """The public table, drawn from a view (the spectator's picture uses the same lines)."""
+    lines = []
+    for q, seat in enumerate(v["seats"]):
+        soc = g.rb.societies[seat["society"]]["name"] if seat["society"] is not None else "-"
         lines.append(
-            f"P{p}: rep {s.rep[p]} prestige {s.prestige[p]} science {s.science[p]} £{s.money[p]}"
-            f" knowledge {s.knowledge[p]} expertise {s.expertise[p]} discs {s.discs[p]}"
-            f" relics {sum(s.relics[p])} hand {len(s.hand[p])} expeditions {len(s.played[p])}"
-            f" [{soc}]"
+            f"P{q}: rep {seat['reputation']} prestige {seat['prestige']} science "
+            f"{seat['science']} £{seat['money']} knowledge {seat['knowledge']} expertise "
+            f"{seat['expertise']} discs {seat['discs']} relics {sum(seat['relics'])} hand "
+            f"{seat['hand_size']} expeditions {len(seat['expeditions'])} [{soc}]"
         )
-    prog = ", ".join(g.expeditions[c].site if c >= 0 else "-" for c in s.program)
+    lines.append("Reputation (top first): " + " ".join(f"P{q}" for q in v["reputation_stack"]))
+    lines.append("King's Favors: " + " ".join(_owner(o) for o in v["favor_spaces"]))
+    prog = ", ".join(g.expeditions[c].site if c is not None else "-" for c in v["program"])
     lines.append(f"Program (space 1..6): {prog}")
-    for loc in range(4):
-        pieces = " ".join(
-            f"{'P' + str(x >> 3) if x >> 3 < 4 else ('A' if x >> 3 == 4 else 'N')}@{x & 7}"
-            for x in s.locations[loc]
-        )
-        lines.append(f"{LOCATION_TITLES[loc]}: {pieces}")
-    gal = "".join(
-        "." if o < 0 else ("A" if o == 4 else "N" if o == 5 else str(o)) for o in s.gallery
-    )
+    for loc, pieces in enumerate(v["locations"]):
+        text = " ".join(f"{_owner(o)}@{sec}" + (f"x{k}" if k > 1 else "") for sec, o, k in pieces)
+        lines.append(f"{LOCATION_TITLES[loc]}: {text}")
+    lines.append(_gallery_line(v["gallery"]))
     lines.append(
-        f"Grand Gallery: {gal[:3]} {gal[3:6]} {gal[6:9]} {gal[9:14]} {gal[14:19]} {gal[19:]}"
+        f"decks: Expedition {v['expedition_deck_size']}, Patron {v['patron_deck_size']}; "
+        f"Bloomsbury stacks {v['bloomsbury_stacks'][0]} / {v['bloomsbury_stacks'][1]}; "
+        f"discard pile: {_cards(g, v['expedition_discard'])}"
     )
+    return lines
+
+
+def _heading(g, v) -> str:
+    return f"The Royal Society of Archeology - {g.mode}, year {min(v['year'], g.years)}/{g.years}"
+
+
+def _decision_line(v, scores=None) -> str:
+    d = v["decision"]
+    if d["kind"] == "game_over":
+        return "game over" + (f"; scores {scores}" if scores else "")
+    return f"player {d['player']} decides: {d['kind']}"
+
+
+def render_view(g, v) -> str:
+    """One seat's picture, from its view alone."""
+    p = v["player"]
+    own = v["own"]
+    lines = [f"{_heading(g, v)} - seat of player {p}", _decision_line(v)]
+    lines += _board_lines(g, v)
+    lines.append(f"your hand: {_cards(g, own['hand'])}")
+    if own["setup_hand"]:
+        lines.append(f"your set-up cards: {_cards(g, own['setup_hand'])}")
+    lines.append("your Study cards: " + ", ".join(str(x) for x in own["studies"]))
+    if own["drawn_cards"]:
+        lines.append(f"cards on the table: {_cards(g, own['drawn_cards'])}")
+    if own["drawn_patrons"]:
+        lines.append("patrons drawn: " + ", ".join(str(x) for x in own["drawn_patrons"]))
+    put_back = [x for x in v["patrons_put_back"] if x is not None]
+    if put_back:
+        lines.append("patrons you know under the deck: " + ", ".join(map(str, put_back)))
+    tiles = own["known_tiles"]
+    if tiles["stack"] or tiles["box"]:
+        lines.append(f"Bloomsbury tiles you have seen: stacks {tiles['stack']}, box {tiles['box']}")
+    for q, seat in enumerate(v["seats"]):
+        if q != p and seat["known_hand"]:
+            lines.append(f"P{q} holds (taken from the Program): {_cards(g, seat['known_hand'])}")
+    return "\n".join(lines)
+
+
+def render_state(s) -> str:
+    """The spectator's picture: the public table, and every hidden hand and card."""
+    from .view import build_view
+
+    g = s.game
+    v = build_view(s, 0)
+    scores = ", ".join(str(int(x)) for x in s.scores())
+    lines = [f"{_heading(g, v)} - spectator's picture (shows hidden information)"]
+    lines.append(_decision_line(v, scores))
+    lines += _board_lines(g, v)
+    for p in range(g.num_players):
+        lines.append(
+            f"P{p} hand: {_cards(g, sorted(s.hand[p]))}; studies {sorted(s.studies[p])}; "
+            f"set-up cards {_cards(g, sorted(s.setup_hand[p]))}"
+        )
+    lines.append(f"Expedition deck (top last): {_cards(g, s.exp_deck)}")
+    lines.append("Patron deck (top last): " + ", ".join(map(str, s.patron_deck)))
     return "\n".join(lines)

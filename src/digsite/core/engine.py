@@ -75,10 +75,10 @@ class Game(abc.ABC):
         """Named slices of the flat observation, for documentation and debugging."""
         return ()
 
+    @abc.abstractmethod
     def render_view(self, view: Mapping[str, Any]) -> str:
         """A text picture of one player's knowledge, drawn from ``State.view(player)`` alone
         (so a seat's picture can never show what its player does not know)."""
-        raise NotImplementedError(f"{self.title} has no seat render yet")
 
 
 class State(abc.ABC):
@@ -115,6 +115,7 @@ class State(abc.ABC):
     def returns(self) -> list[float]:
         """RL returns of each player: zeros until terminal, then see :func:`win_loss_returns`."""
 
+    @abc.abstractmethod
     def view(self, player: int) -> dict[str, Any]:
         """Everything ``player`` knows under the rules, and nothing else, as plain JSON-able data.
 
@@ -125,7 +126,6 @@ class State(abc.ABC):
         The observation encodes the view completely and nothing else; the seat's render
         (``game.render_view``), search agents and learning aids read it, never the hidden state.
         """
-        raise NotImplementedError(f"{self.game.title} has no player view yet")
 
     @abc.abstractmethod
     def observe(self, player: int, out: np.ndarray) -> None:
@@ -152,10 +152,10 @@ class State(abc.ABC):
             return self.render_spectator()
         return self.game.render_view(self.view(player))
 
+    @abc.abstractmethod
     def render_spectator(self) -> str:
         """The whole position for a spectator; its first line says whether it shows hidden
         information."""
-        raise NotImplementedError(f"{self.game.title} has no spectator render yet")
 
     @abc.abstractmethod
     def check_invariants(self) -> None:

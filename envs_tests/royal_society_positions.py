@@ -5,7 +5,15 @@ from __future__ import annotations
 import numpy as np
 
 from digsite.games.royal_society import RoyalSocietyGame
-from digsite.games.royal_society.actions import A_TURN_FINISH, C_MAIN
+from digsite.games.royal_society.actions import (
+    A_TURN_FINISH,
+    C_MAIN,
+    C_PATRON,
+    EXPLORER0,
+    PATRON0,
+    PLACE0,
+)
+from digsite.games.royal_society.components import CITY
 
 
 def after_setup(seed: int = 0, **config):
@@ -67,3 +75,21 @@ def set_society(state, player: int, society: int) -> None:
         offer[slot] = society
     state.society[player] = society
     state.society_rejected[player] = next(c for c in offer if c != society)
+
+
+def patron_put_back(seed: int = 0) -> tuple:
+    """3 players; player 0 meets a Patron at the City, keeps the first card drawn and puts the
+    other back at the bottom of the deck.  Returns (state, player, the card put back)."""
+    s = after_setup(seed, num_players=3)
+    p = 0
+    s.expertise[p] = [3, 1, 1]
+    s.rep[p] = 4
+    s.locations = [[], [], [], []]
+    start_turn(s, p)
+    s.apply_action(EXPLORER0)
+    s.apply_action(PLACE0 + CITY * 6 + 2)
+    if s.decision != C_PATRON:  # a relic to sell: choose Meet a Patron
+        s.apply_action(s.legal_actions()[0])
+    keep, back = s.drawn_patrons
+    s.apply_action(PATRON0 + keep)
+    return s, p, back

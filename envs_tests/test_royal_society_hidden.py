@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from digsite.games.royal_society.actions import C_PATRON, EXPLORER0, PATRON0, PLACE0
-from digsite.games.royal_society.components import CITY
 from digsite.games.royal_society.observation import encode
 
-from .royal_society_positions import after_setup, start_turn
+from .royal_society_positions import after_setup, patron_put_back
 
 
 def observation(s, p: int) -> bytes:
@@ -53,18 +51,7 @@ def test_cards_dealt_from_an_earlier_deck_stay_apart_from_the_reshuffled_deck():
 
 
 def test_a_patron_put_back_stays_known_to_its_drawer_only():
-    s = after_setup(0, num_players=3)
-    p = 0
-    s.expertise[p] = [3, 1, 1]
-    s.rep[p] = 4
-    s.locations = [[], [], [], []]
-    start_turn(s, p)
-    s.apply_action(EXPLORER0)
-    s.apply_action(PLACE0 + CITY * 6 + 2)
-    if s.decision != C_PATRON:  # a relic to sell: choose Meet a Patron
-        s.apply_action(s.legal_actions()[0])
-    keep, back = s.drawn_patrons
-    s.apply_action(PATRON0 + keep)
+    s, p, back = patron_put_back()
     assert s.patron_deck[0] == back
     rng = np.random.default_rng(2)
     for _ in range(20):

@@ -15,19 +15,17 @@ from digsite.games.royal_society.actions import (
     BLOOM_CLAIM0,
     C_FAVOR,
     C_KNOW,
-    C_PATRON,
     C_REQUIREMENT_DISC,
     EXPLORER0,
-    PATRON0,
     PLACE0,
     REGION0,
     SPACE0,
     TILE0,
 )
-from digsite.games.royal_society.components import ASIA, CITY, UNIVERSITY
+from digsite.games.royal_society.components import ASIA, UNIVERSITY
 from digsite.games.royal_society.observation import LAYOUT, encode
 
-from .royal_society_positions import after_setup, set_society, start_turn
+from .royal_society_positions import after_setup, patron_put_back, set_society, start_turn
 
 ORIENT = 3
 """The ability code of the British School of Orient."""
@@ -145,18 +143,7 @@ def test_the_order_of_tied_reputation_discs_is_in_the_view_and_the_observation()
 
 
 def test_the_patron_put_back_is_in_its_drawers_view_and_observation():
-    s = after_setup(0, num_players=3)
-    p = 0
-    s.expertise[p] = [3, 1, 1]
-    s.rep[p] = 4
-    s.locations = [[], [], [], []]
-    start_turn(s, p)
-    s.apply_action(EXPLORER0)
-    s.apply_action(PLACE0 + CITY * 6 + 2)
-    if s.decision != C_PATRON:
-        s.apply_action(s.legal_actions()[0])
-    keep, back = s.drawn_patrons
-    s.apply_action(PATRON0 + keep)
+    s, p, back = patron_put_back()
     assert s.view(p)["patrons_put_back"] == [back]
     assert s.view(1)["patrons_put_back"] == [None]
     assert piece(s, p, "patrons_put_back")[back] > 0

@@ -190,6 +190,18 @@ HEADER = slice(START["decision"], START["year"])
 """The pieces of the pending decision (decision to regions_chosen): rewritten at every call."""
 TABLE = slice(START["drawn_cards"], START["program"])
 """The cards on the table and the current explorer: rewritten at every call."""
+# Where the pieces written at every call start.
+DECISION = START["decision"]
+TASK_ARGS = START["task_args"]
+INTERRUPTS = START["interrupts"]
+PENDING = START["pending"]
+REGIONS_CHOSEN = START["regions_chosen"]
+DRAWN_CARDS = START["drawn_cards"]
+DRAWN_PATRONS = START["drawn_patrons"]
+DRAWN_RELICS = START["drawn_relics"]
+CURRENT = START["current"]
+DECK_SIZES = START["deck_sizes"]
+STACK_SIZES = START["stack_sizes"]
 HEADER_ZEROS = bytes(HEADER.stop - HEADER.start)
 TABLE_ZEROS = bytes(TABLE.stop - TABLE.start)
 
@@ -205,7 +217,10 @@ class Observer:
     """One player's observation bytes, kept between calls, and the state values each of
     ``PARTS`` was last written from (``seen``, in ``FIELDS`` order)."""
 
-    __slots__ = ("player", "n", "order", "rel", "buf", "bytes", "seen", "decider")
+    __slots__ = (
+        "player", "n", "order", "rel", "buf", "bytes", "seen", "decider", "scores", "reshuffled",
+        "piece_offsets",
+    )  # fmt: skip
 
     def __init__(self, s, player: int):
         g = s.game
@@ -214,13 +229,18 @@ class Observer:
         self.n = n
         self.order = tuple((player + r) % n for r in range(n))
         """The seat written in each relative row."""
-        self.rel = _owner_codes(player, n)
+        self.rel = rel = _owner_codes(player, n)
+        self.piece_offsets = [((x & 7) - 1) * 6 + rel[x >> 3] for x in range(6 * 8)]
+        """Where a piece ``owner * 8 + section`` counts within its location's (6, 6) block."""
         buf = self.buf = bytearray(LAYOUT.size)
         self.bytes = np.frombuffer(buf, np.uint8)
         """A view of ``buf`` (which it also keeps from being resized by a bad write)."""
         self.seen: list = [UNSEEN] * len(FIELDS)
         self.decider = -1
         """The seat flagged as deciding (-1: none)."""
+        self.scores: np.ndarray | None = None
+        self.reshuffled: np.ndarray | None = None
+        """``seat_scores`` and ``reshuffled``, written after the division of the bytes."""
         buf[START["mode"] + MODE_INDEX[g.mode]] = 1
         if g.simplified:
             buf[START["mode"] + 4] = 1
@@ -251,19 +271,25 @@ def _snapshot(value):
     return value.copy()
 
 
+def _column(field: str, offset: int):
+    """Writer of a per-player int at ``offset`` of the ``seats`` rows."""
+
+    def write(s, o: Observer) -> None:
+        values, buf = getattr(s, field), o.buf
+        for r, q in enumerate(o.order):
+            buf[SEATS + r * SEAT_WIDTH + offset] = values[q]
+
+    return write
+
+
 def _columns(field: str, offset: int):
-    """Writer of a per-player list (an int or a list of ints each) at ``offset`` of the
-    ``seats`` rows."""
+    """Writer of a per-player list of ints from ``offset`` of the ``seats`` rows."""
 
     def write(s, o: Observer) -> None:
         values, buf = getattr(s, field), o.buf
         for r, q in enumerate(o.order):
             b = SEATS + r * SEAT_WIDTH + offset
-            value = values[q]
-            if type(value) is int:
-                buf[b] = value
-            else:
-                buf[b : b + len(value)] = value
+            buf[b : b + len(values[q])] = values[q]
 
     return write
 
@@ -428,6 +454,28 @@ def _cards(field: str, piece: str):
     return write
 
 
+def _write_scores(s, o: Observer) -> None:
+    """The unbounded counts, kept as floats (written after the division)."""
+    table = UNBOUNDED_TABLE
+    values = []
+    prestige, science, money = s.prestige, s.science, s.money
+    for q in o.order:
+        values += (prestige[q], science[q], money[q])
+    o.scores = np.array(
+        [table[v] if v < UNBOUNDED_TABULATED else v / (v + UNBOUNDED_SCALE) for v in values],
+        dtype=np.float32,
+    )
+
+
+def _write_reshuffled(s, o: Observer) -> None:
+    """The reshuffle that put each card in a new deck, kept as floats (None: no reshuffle)."""
+    epoch = s.exp_epoch
+    o.reshuffled = None
+    if epoch.count(0) + epoch.count(-1) < EXPEDITIONS:  # a discard pile was reshuffled
+        values = np.maximum(np.array(epoch, dtype=np.float32), 0)
+        o.reshuffled = values / (values + 1)
+
+
 def _copy(field: str, piece: str):
     """Writer of a list of counts as it is."""
     start = START[piece]
@@ -459,11 +507,12 @@ def _write_patrons_put_back(s, o: Observer) -> None:
 
 def _write_locations(s, o: Observer) -> None:
     """Pieces per location, section and owner."""
-    buf, rel = o.buf, o.rel
+    buf, offsets = o.buf, o.piece_offsets
     b = _clear(buf, "locations")
-    for loc in range(4):
-        for x in s.locations[loc]:
-            buf[b + loc * 36 + ((x & 7) - 1) * 6 + rel[x >> 3]] += 1
+    for pieces in s.locations:
+        for x in pieces:
+            buf[b + offsets[x]] += 1
+        b += 36
 
 
 def _write_gallery(s, o: Observer) -> None:
@@ -514,13 +563,13 @@ PARTS = (
     (("knowledge",), _columns("knowledge", 3)),
     (("expertise",), _columns("expertise", 7)),
     (("placed",), _columns("placed", 10)),
-    (("discs",), _columns("discs", 13)),
-    (("rep_discs",), _columns("rep_discs", 14)),
-    (("req_discs",), _columns("req_discs", 15)),
+    (("discs",), _column("discs", 13)),
+    (("rep_discs",), _column("rep_discs", 14)),
+    (("req_discs",), _column("req_discs", 15)),
     (("hand", "public_hand"), _write_hand),
     (("setup_hand",), _write_setup_hand),
     (("played",), _write_played),
-    (("exhibited",), _columns("exhibited", 19)),
+    (("exhibited",), _column("exhibited", 19)),
     (("side",), _write_side),
     (("penalties",), _columns("penalties", 22)),
     (("claims",), _columns("claims", 26)),
@@ -544,6 +593,8 @@ PARTS = (
     (("faces",), _write_faces),
     (("objectives", "rs_left"), _write_objectives),
     (("requirements",), _write_requirements),
+    (("prestige", "science", "money"), _write_scores),
+    (("exp_epoch",), _write_reshuffled),
     (("bags",), _copy("bags", "bags")),
     (("discards",), _copy("discards", "discards")),
     (("automa_last", "automa_played", "automa_pawns"), _write_automa),
@@ -580,40 +631,40 @@ def encode(s, player: int, out: np.ndarray) -> None:
             buf[SEATS + r * SEAT_WIDTH + 33] = decider == q
         observer.decider = decider
     buf[HEADER] = HEADER_ZEROS
-    buf[START["decision"] + decision] = 1
+    buf[DECISION + decision] = 1
     if playing:
-        b = START["task_args"]
+        b = TASK_ARGS
         task = s.queue[0]
         buf[b : b + 2] = decision_args(s, task) if decision in RESOLVED else task[2:]
         if decision == C_DISCARD_RELIC:  # the only decision that may interrupt another
             cut = interrupted(s)
             if cut >= 0:
-                buf[START["interrupts"] + MID_TURN_KINDS.index(cut)] = 1
-    b = START["pending"]
+                buf[INTERRUPTS + MID_TURN_KINDS.index(cut)] = 1
+    b = PENDING
     for t in pending_tasks(s):
         kind = t[0]
         buf[b : b + 3] = (kind + (1 if kind < NUM_DECISIONS else 1 + AUTO_CODE), t[2] + 1, t[3] + 1)
         b += 3
     if not s.turn_order:  # set-up: a Society's steps may read the regions chosen
-        b = START["regions_chosen"]
+        b = REGIONS_CHOSEN
         for r in regions_read(s):
             buf[b] = r + 1
             b += 1
     buf[TABLE] = TABLE_ZEROS
     if decision == C_EXP_PAY or (deciding and decision == C_PICK_DRAWN):
-        b = START["drawn_cards"]
+        b = DRAWN_CARDS
         for c in s.drawn_cards:
             buf[b + c] = 1
     if deciding and decision == C_PATRON:
-        b = START["drawn_patrons"]
+        b = DRAWN_PATRONS
         for x in s.drawn_patrons:
             buf[b + x] = 1
-    b = START["drawn_relics"]
+    b = DRAWN_RELICS
     for k in s.drawn_relics:
         buf[b + k] = 1
     cur = s.cur
     if cur[0] >= 0:
-        b = START["current"]
+        b = CURRENT
         buf[b + cur[0]] = buf[b + 3 + cur[1]] = buf[b + 7 + cur[2] - 1] = 1
         if cur[3]:
             buf[b + 13] = 1
@@ -622,23 +673,15 @@ def encode(s, player: int, out: np.ndarray) -> None:
             low = done & -done
             buf[b + 13 + low.bit_length()] = 1
             done ^= low
-    b = START["deck_sizes"]
+    b = DECK_SIZES
     buf[b : b + 5] = (
         len(s.exp_deck), len(s.patron_deck), len(s.study_deck), len(s.society_deck),
         s.patron_known,
     )  # fmt: skip
-    b = START["stack_sizes"]
+    b = STACK_SIZES
     buf[b : b + 2] = (len(s.stacks[0]), len(s.stacks[1]))
     np.divide(observer.bytes, DIVISORS, out=out)
-    table = UNBOUNDED_TABLE
-    values = []
-    prestige, science, money = s.prestige, s.science, s.money
-    for q in observer.order:
-        values += (prestige[q], science[q], money[q])
-    out[SCORES : SCORES + len(values)] = [
-        table[v] if v < UNBOUNDED_TABULATED else v / (v + UNBOUNDED_SCALE) for v in values
-    ]
-    epoch = s.exp_epoch
-    if epoch.count(0) + epoch.count(-1) < EXPEDITIONS:  # a discard pile was reshuffled
-        values = np.maximum(np.array(epoch, dtype=np.float32), 0)
-        out[RESHUFFLED] = values / (values + 1)
+    scores = observer.scores
+    out[SCORES : SCORES + len(scores)] = scores
+    if observer.reshuffled is not None:
+        out[RESHUFFLED] = observer.reshuffled

@@ -8,6 +8,7 @@ their true maximum; the unbounded ones (Prestige, Science, money, reshuffles) ar
 
 from __future__ import annotations
 
+from copy import deepcopy
 from functools import lru_cache
 from itertools import compress
 from operator import attrgetter, ne
@@ -264,11 +265,14 @@ UNSEEN = object()
 def _snapshot(value):
     """A copy of a state field that later changes to the field leave alone: state fields are
     ints, lists of ints or lists of lists of ints (as ``RoyalSocietyState.clone`` copies them)."""
-    if type(value) is int:
+    kind = type(value)
+    if kind is int:
         return value
-    if value and type(value[0]) is list:
-        return list(map(list.copy, value))
-    return value.copy()
+    if kind is list:
+        if value and type(value[0]) is list:
+            return list(map(list.copy, value))
+        return value.copy()
+    return deepcopy(value)  # whatever else a test may have put there
 
 
 def _column(field: str, offset: int):

@@ -214,6 +214,13 @@ def _owner_codes(player: int, n: int) -> tuple[int, ...]:
     return (*((q - player) % n for q in range(n)), *(0,) * (4 - n), 4, 5, 6)
 
 
+@lru_cache(maxsize=64)
+def _piece_offsets(player: int, n: int) -> tuple[int, ...]:
+    """Where a piece ``owner * 8 + section`` counts within its location's (6, 6) block."""
+    rel = _owner_codes(player, n)
+    return tuple(((x & 7) - 1) * 6 + rel[x >> 3] for x in range(6 * 8))
+
+
 class Observer:
     """One player's observation bytes, kept between calls, and the state values each of
     ``PARTS`` was last written from (``seen``, in ``FIELDS`` order)."""
@@ -230,9 +237,8 @@ class Observer:
         self.n = n
         self.order = tuple((player + r) % n for r in range(n))
         """The seat written in each relative row."""
-        self.rel = rel = _owner_codes(player, n)
-        self.piece_offsets = [((x & 7) - 1) * 6 + rel[x >> 3] for x in range(6 * 8)]
-        """Where a piece ``owner * 8 + section`` counts within its location's (6, 6) block."""
+        self.rel = _owner_codes(player, n)
+        self.piece_offsets = _piece_offsets(player, n)
         buf = self.buf = bytearray(LAYOUT.size)
         self.bytes = np.frombuffer(buf, np.uint8)
         """A view of ``buf`` (which it also keeps from being resized by a bad write)."""

@@ -8,7 +8,10 @@ their true maximum; the unbounded ones (Prestige, Science, money, reshuffles) ar
 
 from __future__ import annotations
 
+from copy import deepcopy
 from functools import lru_cache
+from itertools import compress
+from operator import attrgetter, ne
 
 import numpy as np
 
@@ -168,12 +171,40 @@ for _name, _divisors in COUNTED:
     DIVISORS[_stop - len(_divisors) : _stop] = _divisors
 DIVISORS[LAYOUT.slices["automa"].stop - 1] = 3  # the Automa's pawns left
 SCORES = START["seat_scores"]
-NO_TIES = (0, 0, 0, 0)
-"""Discs above each seat's Reputation disc when no two players share a space."""
+RESHUFFLED = LAYOUT.slices["reshuffled"]
+MODE_INDEX = {"solo": 0, "confrontation": 1, "competitive": 2, "standard": 3}
 # The observation is assembled as bytes (0/1 flags and counts below 256), divided by
 # ``DIVISORS`` in one numpy pass; the unbounded counts (``seat_scores``) are then written.
 # A float32 division of a byte by these divisors rounds exactly as dividing in Python and
 # rounding to float32 (a test checks every byte and divisor).
+#
+# Most of the state does not change from one step to the next, so each player's bytes are
+# kept on the state between calls (``Observer``) with the values each group of pieces was
+# written from (``PARTS``); a call compares those values with the state's (by content, so a
+# state changed in any way, by the rules, ``resample_hidden`` or a test, is seen), rewrites
+# the groups whose values changed, and writes the few pieces that change at almost every step.
+
+SEATS = START["seats"]
+NO_TIES = (0, 0, 0, 0)
+"""Discs above each seat's Reputation disc when no two players share a space."""
+HEADER = slice(START["decision"], START["year"])
+"""The pieces of the pending decision (decision to regions_chosen): rewritten at every call."""
+TABLE = slice(START["drawn_cards"], START["program"])
+"""The cards on the table and the current explorer: rewritten at every call."""
+# Where the pieces written at every call start.
+DECISION = START["decision"]
+TASK_ARGS = START["task_args"]
+INTERRUPTS = START["interrupts"]
+PENDING = START["pending"]
+REGIONS_CHOSEN = START["regions_chosen"]
+DRAWN_CARDS = START["drawn_cards"]
+DRAWN_PATRONS = START["drawn_patrons"]
+DRAWN_RELICS = START["drawn_relics"]
+CURRENT = START["current"]
+DECK_SIZES = START["deck_sizes"]
+STACK_SIZES = START["stack_sizes"]
+HEADER_ZEROS = bytes(HEADER.stop - HEADER.start)
+TABLE_ZEROS = bytes(TABLE.stop - TABLE.start)
 
 
 @lru_cache(maxsize=64)
@@ -183,107 +214,165 @@ def _owner_codes(player: int, n: int) -> tuple[int, ...]:
     return (*((q - player) % n for q in range(n)), *(0,) * (4 - n), 4, 5, 6)
 
 
-BOARD = slice(LAYOUT.slices["gallery"].start, LAYOUT.slices["requirements"].stop)
-"""The slowly changing board pieces, adjacent: gallery to requirements."""
-
-
-@lru_cache(maxsize=4096)
-def _board(
-    gallery: tuple[int, ...],
-    faces: tuple[int, ...],
-    objectives: tuple[int, ...],
-    rs_left: tuple[int, ...],
-    requirements: tuple[int, ...],
-    player: int,
-    n: int,
-) -> bytes:
-    """The ``BOARD`` bytes (cached: most steps change none of these)."""
+@lru_cache(maxsize=64)
+def _piece_offsets(player: int, n: int) -> tuple[int, ...]:
+    """Where a piece ``owner * 8 + section`` counts within its location's (6, 6) block."""
     rel = _owner_codes(player, n)
-    buf = bytearray(LAYOUT.size)
-    b = START["gallery"]
-    for sp, owner in enumerate(gallery):
-        buf[b + sp * 7 + rel[owner]] = 1
-    b = START["collection_faces"]
-    for c, face in enumerate(faces):
-        buf[b + c * 24 + face] = 1
-    b = START["objectives"]
-    for i, obj in enumerate(objectives):
-        buf[b + i * 12 + obj] = 1
-    b = START["objective_first"]
-    for i, owner in enumerate(rs_left):
-        buf[b + i * 7 + rel[owner]] = 1
-    b = START["requirements"]
-    buf[b + requirements[0]] = buf[b + 8 + requirements[1]] = 1
-    return bytes(buf[BOARD])
+    return tuple(((x & 7) - 1) * 6 + rel[x >> 3] for x in range(6 * 8))
 
 
-def encode(s, player: int, out: np.ndarray) -> None:
-    """Flags and counts are written into one bytearray (plain loops: cheaper than
-    comprehensions over short lists), then scaled into ``out`` in one numpy pass."""
-    g = s.game
-    L = START
-    n = g.num_players
-    rel = _owner_codes(player, n)
-    buf = bytearray(LAYOUT.size)
-    decision = s.decision
-    buf[L["decision"] + decision] = 1
-    buf[L["year"] + min(s.year, 5) - 1] = 1
-    buf[L["mode"] + MODE_INDEX[g.mode]] = 1
-    if g.simplified:
-        buf[L["mode"] + 4] = 1
-    playing = decision < NUM_DECISIONS
-    deciding = playing and s.decider == player
-    decider = s.decider if playing else -1
-    seats, seat_relics = L["seats"], L["seat_relics"]
-    seat_society, seat_played = L["seat_society"], L["seat_played"]
-    seat_patrons, seat_honored = L["seat_patrons"], L["seat_honored"]
-    seat_bloomsbury, seat_public_hand = L["seat_bloomsbury"], L["seat_public_hand"]
-    public_hand = s.public_hand
-    reps = s.rep
+class Observer:
+    """One player's observation bytes, kept between calls, and the state values each of
+    ``PARTS`` was last written from (``seen``, in ``FIELDS`` order)."""
+
+    __slots__ = (
+        "player", "n", "order", "rel", "buf", "bytes", "seen", "decider", "scores", "reshuffled",
+        "piece_offsets",
+    )  # fmt: skip
+
+    def __init__(self, s, player: int):
+        g = s.game
+        n = g.num_players
+        self.player = player
+        self.n = n
+        self.order = tuple((player + r) % n for r in range(n))
+        """The seat written in each relative row."""
+        self.rel = _owner_codes(player, n)
+        self.piece_offsets = _piece_offsets(player, n)
+        buf = self.buf = bytearray(LAYOUT.size)
+        self.bytes = np.frombuffer(buf, np.uint8)
+        """A view of ``buf`` (which it also keeps from being resized by a bad write)."""
+        self.seen: list = [UNSEEN] * len(FIELDS)
+        self.decider = -1
+        """The seat flagged as deciding (-1: none)."""
+        self.scores: np.ndarray | None = None
+        self.reshuffled: np.ndarray | None = None
+        """``seat_scores`` and ``reshuffled``, written after the division of the bytes."""
+        buf[START["mode"] + MODE_INDEX[g.mode]] = 1
+        if g.simplified:
+            buf[START["mode"] + 4] = 1
+        for r in range(n):
+            buf[SEATS + r * SEAT_WIDTH] = 1  # present
+
+    def __getstate__(self):
+        """Pickled without ``bytes`` (numpy would pickle a copy, not a view of ``buf``)."""
+        return {name: getattr(self, name) for name in self.__slots__ if name != "bytes"}
+
+    def __setstate__(self, state) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self.bytes = np.frombuffer(self.buf, np.uint8)
+
+
+UNSEEN = object()
+"""Differs from every value: a new ``Observer`` writes every part once."""
+
+
+def _snapshot(value):
+    """A copy of a state field that later changes to the field leave alone: state fields are
+    ints, lists of ints or lists of lists of ints (as ``RoyalSocietyState.clone`` copies them)."""
+    kind = type(value)
+    if kind is int:
+        return value
+    if kind is list:
+        if value and type(value[0]) is list:
+            return list(map(list.copy, value))
+        return value.copy()
+    return deepcopy(value)  # whatever else a test may have put there
+
+
+def _column(field: str, offset: int):
+    """Writer of a per-player int at ``offset`` of the ``seats`` rows."""
+
+    def write(s, o: Observer) -> None:
+        values, buf = getattr(s, field), o.buf
+        for r, q in enumerate(o.order):
+            buf[SEATS + r * SEAT_WIDTH + offset] = values[q]
+
+    return write
+
+
+def _columns(field: str, offset: int):
+    """Writer of a per-player list of ints from ``offset`` of the ``seats`` rows."""
+
+    def write(s, o: Observer) -> None:
+        values, buf = getattr(s, field), o.buf
+        for r, q in enumerate(o.order):
+            b = SEATS + r * SEAT_WIDTH + offset
+            buf[b : b + len(values[q])] = values[q]
+
+    return write
+
+
+def _count_rows(field: str, piece: str, width: int):
+    """Writer of a per-player list of ``width`` counts as one row per seat."""
+    start = START[piece]
+
+    def write(s, o: Observer) -> None:
+        values, buf = getattr(s, field), o.buf
+        for r, q in enumerate(o.order):
+            b = start + r * width
+            buf[b : b + width] = values[q]
+
+    return write
+
+
+def _one_hot_rows(field: str, piece: str, width: int):
+    """Writer of a per-player list of ids as one row of flags per seat."""
+    start = START[piece]
+    zeros = bytes(4 * width)
+
+    def write(s, o: Observer) -> None:
+        values, buf = getattr(s, field), o.buf
+        buf[start : start + 4 * width] = zeros
+        for r, q in enumerate(o.order):
+            b = start + r * width
+            for x in values[q]:
+                buf[b + x] = 1
+
+    return write
+
+
+ZEROS = {name: bytes(sl.stop - sl.start) for name, sl in LAYOUT.slices.items()}
+
+
+def _clear(buf: bytearray, piece: str) -> int:
+    """Zero ``piece`` and return its start."""
+    start = START[piece]
+    buf[start : start + len(ZEROS[piece])] = ZEROS[piece]
+    return start
+
+
+def _write_year(s, o: Observer) -> None:
+    o.buf[_clear(o.buf, "year") + min(s.year, 5) - 1] = 1
+
+
+def _write_reputation(s, o: Observer) -> None:
+    """Reputation and the discs stacked on each tied disc (``view.stacked_above``)."""
+    reps, n = s.rep, o.n
     above = NO_TIES
-    if len(set(reps)) < n:  # tied discs: count those sitting on each (``view.stacked_above``)
+    if len(set(reps)) < n:
         times = s.rep_time
         above = [0, 0, 0, 0]
         for q in range(n):
             for p in range(q + 1, n):
                 if reps[p] == reps[q]:  # the later arrival sits on top
                     above[q if times[p] > times[q] else p] += 1
-    out_values = []
-    sides, knowledge, expertise, placed = s.side, s.knowledge, s.expertise, s.placed
-    discs, rep_discs, req_discs, hands = s.discs, s.rep_discs, s.req_discs, s.hand
-    setup_hands, played, exhibited, penalties = s.setup_hand, s.played, s.exhibited, s.penalties
-    claims, bloom_right, bloom_taken = s.claims, s.bloom_right, s.bloom_taken
-    prestige, science, money, relics = s.prestige, s.science, s.money, s.relics
-    society, patrons, honored, bloom = s.society, s.patrons, s.honored, s.bloom
-    for r in range(n):
-        q = (player + r) % n
-        side = sides[q]
+    buf = o.buf
+    for r, q in enumerate(o.order):
+        b = SEATS + r * SEAT_WIDTH
+        buf[b + 1] = reps[q]
+        buf[b + 2] = above[q]
+
+
+def _write_hand(s, o: Observer) -> None:
+    """Hand sizes, and the cards of each hand the player knows (``view.known_hand``)."""
+    buf, hands, public_hand, player = o.buf, s.hand, s.public_hand, o.player
+    start = _clear(buf, "seat_public_hand")
+    for r, q in enumerate(o.order):
         hand = hands[q]
-        b = seats + r * SEAT_WIDTH
-        buf[b : b + SEAT_WIDTH] = (
-            1, reps[q], above[q], *knowledge[q], *expertise[q], *placed[q], discs[q],
-            rep_discs[q], req_discs[q], len(hand), len(setup_hands[q]), len(played[q]),
-            exhibited[q], side == 0, side == 1, *penalties[q], *claims[q], *bloom_right[q],
-            *bloom_taken[q], decider == q,
-        )  # fmt: skip
-        out_values += (prestige[q], science[q], money[q])
-        b = seat_relics + r * 16
-        buf[b : b + 16] = relics[q]
-        if society[q] >= 0:
-            buf[seat_society + r * 12 + society[q]] = 1
-        b = seat_played + r * EXPEDITIONS
-        for c in played[q]:
-            buf[b + c] = 1
-        b = seat_patrons + r * PATRONS
-        for x in patrons[q]:
-            buf[b + x] = 1
-        b = seat_honored + r * PATRONS
-        for x in honored[q]:
-            buf[b + x] = 1
-        b = seat_bloomsbury + r * TILES
-        for x in bloom[q]:
-            buf[b + x] = 1
-        b = seat_public_hand + r * EXPEDITIONS
+        buf[SEATS + r * SEAT_WIDTH + 16] = len(hand)
+        b = start + r * EXPEDITIONS
         if q == player:
             for c in hand:
                 buf[b + c] = 1
@@ -291,125 +380,318 @@ def encode(s, player: int, out: np.ndarray) -> None:
             for c in hand:
                 if public_hand >> c & 1:
                     buf[b + c] = 1
-    b = L["locations"]  # pieces per location, section, owner
-    for loc in range(4):
-        for x in s.locations[loc]:
-            buf[b + loc * 36 + ((x & 7) - 1) * 6 + rel[x >> 3]] += 1
-    b = L["bags"]
-    buf[b : b + 16] = s.bags
-    b = L["discards"]
-    buf[b : b + 16] = s.discards
-    b = L["deck_sizes"]
-    buf[b : b + 5] = (
-        len(s.exp_deck), len(s.patron_deck), len(s.study_deck), len(s.society_deck),
-        s.patron_known,
-    )  # fmt: skip
-    seen = s.patron_seen[player]
+
+
+def _write_setup_hand(s, o: Observer) -> None:
+    buf = o.buf
+    for r, q in enumerate(o.order):
+        buf[SEATS + r * SEAT_WIDTH + 17] = len(s.setup_hand[q])
+    b = _clear(buf, "my_setup_hand")
+    for c in s.setup_hand[o.player]:
+        buf[b + c] = 1
+
+
+def _write_played(s, o: Observer) -> None:
+    buf = o.buf
+    for r, q in enumerate(o.order):
+        buf[SEATS + r * SEAT_WIDTH + 18] = len(s.played[q])
+    _played_rows(s, o)
+
+
+_played_rows = _one_hot_rows("played", "seat_played", EXPEDITIONS)
+
+
+def _write_side(s, o: Observer) -> None:
+    buf = o.buf
+    for r, q in enumerate(o.order):
+        b = SEATS + r * SEAT_WIDTH + 20
+        buf[b] = s.side[q] == 0
+        buf[b + 1] = s.side[q] == 1
+
+
+def _write_society(s, o: Observer) -> None:
+    buf = o.buf
+    start = _clear(buf, "seat_society")
+    for r, q in enumerate(o.order):
+        if s.society[q] >= 0:
+            buf[start + r * 12 + s.society[q]] = 1
+
+
+def _write_favors(s, o: Observer) -> None:
+    buf, rel = o.buf, o.rel
+    b = _clear(buf, "turn_order")
+    for space, owner in enumerate(s.favor_space):
+        if owner >= 0:
+            buf[b + space * 6 + rel[owner]] = 1
+
+
+def _write_studies(s, o: Observer) -> None:
+    buf = o.buf
+    b = _clear(buf, "my_studies")
+    for c in s.studies[o.player]:
+        buf[b + c] = 1
+
+
+def _write_society_offer(s, o: Observer) -> None:
+    buf = o.buf
+    b = _clear(buf, "my_society_offer")
+    for i, c in enumerate(s.society_offer[o.player]):
+        buf[b + i * 12 + c] = 1
+
+
+def _write_known_tiles(s, o: Observer) -> None:
+    """Face-down tiles seen and not taken since (``view.known_tiles``)."""
+    buf = o.buf
+    b = _clear(buf, "my_known_tiles")
+    seen = s.bloom_seen[o.player] & ~s.bloom_seen[-1]
+    box = s.bloom_box
+    while seen:  # each tile seen
+        low = seen & -seen
+        t = low.bit_length() - 1
+        buf[b + (TILES if t in box[0] or t in box[1] else 0) + t] = 1
+        seen ^= low
+
+
+def _cards(field: str, piece: str):
+    """Writer of a list of Expedition cards as flags."""
+
+    def write(s, o: Observer) -> None:
+        buf = o.buf
+        b = _clear(buf, piece)
+        for c in getattr(s, field):
+            buf[b + c] = 1
+
+    return write
+
+
+def _write_scores(s, o: Observer) -> None:
+    """The unbounded counts, kept as floats (written after the division)."""
+    table = UNBOUNDED_TABLE
+    values = []
+    prestige, science, money = s.prestige, s.science, s.money
+    for q in o.order:
+        values += (prestige[q], science[q], money[q])
+    o.scores = np.array(
+        [table[v] if v < UNBOUNDED_TABULATED else v / (v + UNBOUNDED_SCALE) for v in values],
+        dtype=np.float32,
+    )
+
+
+def _write_reshuffled(s, o: Observer) -> None:
+    """The reshuffle that put each card in a new deck, kept as floats (None: no reshuffle)."""
+    epoch = s.exp_epoch
+    o.reshuffled = None
+    if epoch.count(0) + epoch.count(-1) < EXPEDITIONS:  # a discard pile was reshuffled
+        values = np.maximum(np.array(epoch, dtype=np.float32), 0)
+        o.reshuffled = values / (values + 1)
+
+
+def _copy(field: str, piece: str):
+    """Writer of a list of counts as it is."""
+    start = START[piece]
+
+    def write(s, o: Observer) -> None:
+        value = getattr(s, field)
+        o.buf[start : start + len(value)] = value
+
+    return write
+
+
+def _write_program(s, o: Observer) -> None:
+    buf = o.buf
+    b = _clear(buf, "program")
+    for slot, c in enumerate(s.program):
+        if c >= 0:
+            buf[b + slot * EXPEDITIONS + c] = 1
+
+
+def _write_patrons_put_back(s, o: Observer) -> None:
+    buf = o.buf
+    b = _clear(buf, "patrons_put_back")
+    seen = s.patron_seen[o.player]
     if seen and s.patron_known:
-        b = L["patrons_put_back"]
         for i, x in enumerate(s.patron_deck[: s.patron_known]):
             if seen >> x & 1:
                 buf[b + x] = i + 1
-    b = L["stack_sizes"]
-    buf[b : b + 2] = (len(s.stacks[0]), len(s.stacks[1]))
+
+
+def _write_locations(s, o: Observer) -> None:
+    """Pieces per location, section and owner."""
+    buf, offsets = o.buf, o.piece_offsets
+    b = _clear(buf, "locations")
+    for pieces in s.locations:
+        for x in pieces:
+            buf[b + offsets[x]] += 1
+        b += 36
+
+
+def _write_gallery(s, o: Observer) -> None:
+    buf, rel = o.buf, o.rel
+    b = _clear(buf, "gallery")
+    for sp, owner in enumerate(s.gallery):
+        buf[b + sp * 7 + rel[owner]] = 1
+
+
+def _write_faces(s, o: Observer) -> None:
+    buf = o.buf
+    b = _clear(buf, "collection_faces")
+    for c, face in enumerate(s.faces):
+        buf[b + c * 24 + face] = 1
+
+
+def _write_objectives(s, o: Observer) -> None:
+    buf, rel = o.buf, o.rel
+    b = _clear(buf, "objectives")
+    for i, obj in enumerate(s.objectives):
+        buf[b + i * 12 + obj] = 1
+    b = _clear(buf, "objective_first")
+    for i, owner in enumerate(s.rs_left):
+        buf[b + i * 7 + rel[owner]] = 1
+
+
+def _write_requirements(s, o: Observer) -> None:
+    buf = o.buf
+    b = _clear(buf, "requirements")
+    buf[b + s.requirements[0]] = buf[b + 8 + s.requirements[1]] = 1
+
+
+def _write_automa(s, o: Observer) -> None:
+    g, buf = s.game, o.buf
+    if not g.automa:
+        return
+    b = _clear(buf, "automa")
+    if s.automa_last >= 0:
+        buf[b + g.automa_cards[s.automa_last].favor] = 1
+    for c in s.automa_played:
+        buf[b + 6 + c] = 1
+    buf[b + 15] = s.automa_pawns
+
+
+PARTS = (
+    (("year",), _write_year),
+    (("rep", "rep_time"), _write_reputation),
+    (("knowledge",), _columns("knowledge", 3)),
+    (("expertise",), _columns("expertise", 7)),
+    (("placed",), _columns("placed", 10)),
+    (("discs",), _column("discs", 13)),
+    (("rep_discs",), _column("rep_discs", 14)),
+    (("req_discs",), _column("req_discs", 15)),
+    (("hand", "public_hand"), _write_hand),
+    (("setup_hand",), _write_setup_hand),
+    (("played",), _write_played),
+    (("exhibited",), _column("exhibited", 19)),
+    (("side",), _write_side),
+    (("penalties",), _columns("penalties", 22)),
+    (("claims",), _columns("claims", 26)),
+    (("bloom_right",), _columns("bloom_right", 29)),
+    (("bloom_taken",), _columns("bloom_taken", 31)),
+    (("relics",), _count_rows("relics", "seat_relics", 16)),
+    (("society",), _write_society),
+    (("patrons",), _one_hot_rows("patrons", "seat_patrons", PATRONS)),
+    (("honored",), _one_hot_rows("honored", "seat_honored", PATRONS)),
+    (("bloom",), _one_hot_rows("bloom", "seat_bloomsbury", TILES)),
+    (("favor_space",), _write_favors),
+    (("studies",), _write_studies),
+    (("society_offer",), _write_society_offer),
+    (("bloom_seen", "bloom_box"), _write_known_tiles),
+    (("program",), _write_program),
+    (("exp_discard",), _cards("exp_discard", "discard_pile")),
+    (("exp_box",), _cards("exp_box", "box")),
+    (("patron_seen", "patron_known", "patron_deck"), _write_patrons_put_back),
+    (("locations",), _write_locations),
+    (("gallery",), _write_gallery),
+    (("faces",), _write_faces),
+    (("objectives", "rs_left"), _write_objectives),
+    (("requirements",), _write_requirements),
+    (("prestige", "science", "money"), _write_scores),
+    (("exp_epoch",), _write_reshuffled),
+    (("bags",), _copy("bags", "bags")),
+    (("discards",), _copy("discards", "discards")),
+    (("automa_last", "automa_played", "automa_pawns"), _write_automa),
+)
+"""Groups of pieces that change now and then: the state fields each is written from (all of
+them: a writer reads nothing else of the state), and its writer, which rewrites all of it."""
+FIELDS = tuple(name for names, _ in PARTS for name in names)
+WRITERS = tuple(write for names, write in PARTS for _ in names)
+FIELD_NUMBERS = range(len(FIELDS))
+read_fields = attrgetter(*FIELDS)
+
+
+def encode(s, player: int, out: np.ndarray) -> None:
+    """Rewrite the parts whose fields changed since this player's last call, then the pieces
+    that change at almost every step; scale into ``out`` in one numpy pass."""
+    observer = s._observers.get(player)
+    if observer is None:
+        observer = s._observers[player] = Observer(s, player)
+    seen = observer.seen
+    values = read_fields(s)
+    changed = list(compress(FIELD_NUMBERS, map(ne, values, seen)))
+    if changed:
+        for write in dict.fromkeys([WRITERS[i] for i in changed]):
+            write(s, observer)
+        for i in changed:  # after the writes: a write that raised is tried again next time
+            seen[i] = _snapshot(values[i])
+    buf = observer.buf
+    decision = s.decision
+    playing = decision < NUM_DECISIONS
+    deciding = playing and s.decider == player
+    decider = s.decider if playing else -1
+    if decider != observer.decider:  # the seats' "decider" flags
+        for r, q in enumerate(observer.order):
+            buf[SEATS + r * SEAT_WIDTH + 33] = decider == q
+        observer.decider = decider
+    buf[HEADER] = HEADER_ZEROS
+    buf[DECISION + decision] = 1
     if playing:
-        b = L["task_args"]
+        b = TASK_ARGS
         task = s.queue[0]
         buf[b : b + 2] = decision_args(s, task) if decision in RESOLVED else task[2:]
         if decision == C_DISCARD_RELIC:  # the only decision that may interrupt another
             cut = interrupted(s)
             if cut >= 0:
-                buf[L["interrupts"] + MID_TURN_KINDS.index(cut)] = 1
-    b = L["pending"]
+                buf[INTERRUPTS + MID_TURN_KINDS.index(cut)] = 1
+    b = PENDING
     for t in pending_tasks(s):
         kind = t[0]
         buf[b : b + 3] = (kind + (1 if kind < NUM_DECISIONS else 1 + AUTO_CODE), t[2] + 1, t[3] + 1)
         b += 3
     if not s.turn_order:  # set-up: a Society's steps may read the regions chosen
-        b = L["regions_chosen"]
+        b = REGIONS_CHOSEN
         for r in regions_read(s):
             buf[b] = r + 1
             b += 1
-    b = L["turn_order"]
-    for space, owner in enumerate(s.favor_space):
-        if owner >= 0:
-            buf[b + space * 6 + rel[owner]] = 1
-    b = L["my_studies"]
-    for c in s.studies[player]:
-        buf[b + c] = 1
-    b = L["my_setup_hand"]
-    for c in s.setup_hand[player]:
-        buf[b + c] = 1
-    b = L["my_society_offer"]
-    for i, c in enumerate(s.society_offer[player]):
-        buf[b + i * 12 + c] = 1
-    seen = s.bloom_seen[player] & ~s.bloom_seen[-1]  # not taken since
-    if seen:
-        b = L["my_known_tiles"]
-        box = s.bloom_box
-        while seen:  # each tile seen
-            low = seen & -seen
-            t = low.bit_length() - 1
-            buf[b + (TILES if t in box[0] or t in box[1] else 0) + t] = 1
-            seen ^= low
+    buf[TABLE] = TABLE_ZEROS
     if decision == C_EXP_PAY or (deciding and decision == C_PICK_DRAWN):
-        b = L["drawn_cards"]
+        b = DRAWN_CARDS
         for c in s.drawn_cards:
             buf[b + c] = 1
     if deciding and decision == C_PATRON:
-        b = L["drawn_patrons"]
+        b = DRAWN_PATRONS
         for x in s.drawn_patrons:
             buf[b + x] = 1
-    if s.cur[0] >= 0:
-        b = L["current"]
-        buf[b + s.cur[0]] = buf[b + 3 + s.cur[1]] = buf[b + 7 + s.cur[2] - 1] = 1
-        if s.cur[3]:
+    b = DRAWN_RELICS
+    for k in s.drawn_relics:
+        buf[b + k] = 1
+    cur = s.cur
+    if cur[0] >= 0:
+        b = CURRENT
+        buf[b + cur[0]] = buf[b + 3 + cur[1]] = buf[b + 7 + cur[2] - 1] = 1
+        if cur[3]:
             buf[b + 13] = 1
         done = s.collections_done
         while done:  # each collection rewarded this turn
             low = done & -done
             buf[b + 13 + low.bit_length()] = 1
             done ^= low
-    b = L["drawn_relics"]
-    for k in s.drawn_relics:
-        buf[b + k] = 1
-    b = L["program"]
-    for slot, c in enumerate(s.program):
-        if c >= 0:
-            buf[b + slot * EXPEDITIONS + c] = 1
-    b = L["discard_pile"]
-    for c in s.exp_discard:
-        buf[b + c] = 1
-    b = L["box"]
-    for c in s.exp_box:
-        buf[b + c] = 1
-    buf[BOARD] = _board(
-        tuple(s.gallery),
-        tuple(s.faces),
-        tuple(s.objectives),
-        tuple(s.rs_left),
-        tuple(s.requirements),
-        player,
-        n,
-    )
-    if g.automa:
-        b = L["automa"]
-        if s.automa_last >= 0:
-            buf[b + g.automa_cards[s.automa_last].favor] = 1
-        for c in s.automa_played:
-            buf[b + 6 + c] = 1
-        buf[b + 15] = s.automa_pawns
-    out[:] = np.frombuffer(buf, np.uint8)
-    np.divide(out, DIVISORS, out=out)
-    table = UNBOUNDED_TABLE
-    out[SCORES : SCORES + len(out_values)] = [
-        table[v] if v < UNBOUNDED_TABULATED else v / (v + UNBOUNDED_SCALE) for v in out_values
-    ]
-    epoch = s.exp_epoch
-    if epoch.count(0) + epoch.count(-1) < EXPEDITIONS:  # a discard pile was reshuffled
-        values = np.maximum(np.array(epoch, dtype=np.float32), 0)
-        out[RESHUFFLED] = values / (values + 1)
-
-
-RESHUFFLED = LAYOUT.slices["reshuffled"]
-MODE_INDEX = {"solo": 0, "confrontation": 1, "competitive": 2, "standard": 3}
+    b = DECK_SIZES
+    buf[b : b + 5] = (
+        len(s.exp_deck), len(s.patron_deck), len(s.study_deck), len(s.society_deck),
+        s.patron_known,
+    )  # fmt: skip
+    b = STACK_SIZES
+    buf[b : b + 2] = (len(s.stacks[0]), len(s.stacks[1]))
+    np.divide(observer.bytes, DIVISORS, out=out)
+    scores = observer.scores
+    out[SCORES : SCORES + len(scores)] = scores
+    if observer.reshuffled is not None:
+        out[RESHUFFLED] = observer.reshuffled

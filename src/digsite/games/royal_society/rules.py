@@ -416,6 +416,8 @@ class RoyalSocietyState(CachedMaskState):
         self.public_hand = 0
         """Cards whose place in a hand everybody knows (taken from the Program)."""
         self._mask: np.ndarray | None = None
+        self._observers: dict = {}
+        """Each player's observation bytes kept between calls (``observation.Observer``)."""
 
     # -- chance ------------------------------------------------------------------------------
     def _rand(self, n: int) -> int:
@@ -574,6 +576,7 @@ class RoyalSocietyState(CachedMaskState):
 
     def clone(self) -> RoyalSocietyState:
         other = copy.copy(self)
+        other._observers = {}
         for name in _LIST_FIELDS:
             value = getattr(self, name)
             if value and isinstance(value[0], list):
@@ -742,8 +745,12 @@ class RoyalSocietyState(CachedMaskState):
 
     def expedition_needs(self, p: int, explorer: int, card: int) -> tuple[int, int, bool]:
         """(knowledge shortfall, money shortfall, condition met) for sending ``explorer``."""
+        return self._needs(p, self._skill(p, explorer), card)
+
+    def _needs(self, p: int, skill: tuple[int, int], card: int) -> tuple[int, int, bool]:
+        """``expedition_needs`` with the explorer's skill looked up once for many cards."""
         c = self.game.expeditions[card]
-        kind, region = self._skill(p, explorer)
+        kind, region = skill
         need_k = c.knowledge - (2 if kind == 1 and region == c.region else 0)
         need_m = c.cost - (3 if kind == 0 else 0)
         cond = True
@@ -860,15 +867,17 @@ class RoyalSocietyState(CachedMaskState):
         budget = self.budget(p)
         saved = self.cur[0]
         self.cur[0] = explorer
-        exhibit = int(bool(self._exhibit_spaces(p)))
         top = min(6, max(base, min(cap, base + budget)))
         out = []
+        exhibit = -1
         for loc in range(4):
             if not self.gate_ok(p, loc):
                 continue
             if loc == PORT:
                 out += self._port_placements(p, explorer, base, top, budget)
                 continue
+            if loc == MUSEUM:  # looked at once, past the Museum's gate only
+                exhibit = int(bool(self._exhibit_spaces(p)))
             for section in range(1, top + 1):
                 supported = section > base
                 left = budget - (section - base if supported else 0)
@@ -882,8 +891,9 @@ class RoyalSocietyState(CachedMaskState):
         cards = [(c, 0) for c in self.hand[p]]
         cards += [(c, self._program_cost(slot, p)) for slot, c in enumerate(self.program) if c >= 0]
         sections = set()
+        skill = self._skill(p, explorer)
         for card, cost in cards:
-            dk, dm, cond = self.expedition_needs(p, explorer, card)
+            dk, dm, cond = self._needs(p, skill, card)
             if not cond or dk > 1 or dm > 3:
                 continue
             need = cost + (2 if dk == 1 else 0) + (2 if dm > 0 else 0)

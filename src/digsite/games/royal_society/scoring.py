@@ -28,8 +28,8 @@ def region_and_type_counts(cards) -> tuple[list[int], list[int]]:
 
 def objective_met(s, p: int, obj: int) -> bool:
     """The 12 Royal Society objectives, in the rulebook's order (p.14)."""
-    cards = _played(s, p)
     if obj <= 3 or obj == 9:
+        cards = _played(s, p)
         regions, types = region_and_type_counts(cards)
         if obj == 0:
             return sum(1 for x in regions if x >= 2) >= 2

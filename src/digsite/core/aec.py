@@ -26,7 +26,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .engine import Game, IllegalActionError
+from .engine import Game, IllegalActionError, integer_option
 from .registry import entry
 from .rendering import RENDER_MODES, check_render_mode, render
 
@@ -47,7 +47,9 @@ class DigsiteAECEnv(AECEnv):
         self.metadata = {**self.metadata, "name": entry(game.name).module_name}
         n = game.num_players
         self.max_cycles = (
-            max_cycles if max_cycles is not None else math.ceil(game.max_game_length / n) + 1
+            integer_option("max_cycles (None: a safe bound)", max_cycles, 1)
+            if max_cycles is not None
+            else math.ceil(game.max_game_length / n) + 1
         )
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._agent_index = {a: i for i, a in enumerate(self.possible_agents)}
@@ -108,15 +110,9 @@ class DigsiteAECEnv(AECEnv):
             return
         if action is None:
             raise ValueError(f"{agent} is still playing: None is only for finished agents")
-        try:
-            action_id = int(action)
-        except (TypeError, ValueError):
-            raise ValueError(f"action must be an integer, got {action!r}") from None
-        if action_id != action:
-            raise ValueError(f"action must be an integer, got {action!r}")
         state = self.state
         try:
-            state.apply_action(action_id)
+            state.apply_action(action)  # checked there by the one rule, engine.action_index
         except IllegalActionError as err:
             raise ValueError(f"illegal action for {agent}: {err}") from None
 

@@ -101,7 +101,8 @@ class State(abc.ABC):
     def apply_action(self, action: int) -> None:
         """Play ``action`` for the current player.
 
-        Raises :class:`IllegalActionError` (leaving the state untouched) if it is not legal.
+        Raises :class:`IllegalActionError` (leaving the state untouched) if it is not an action
+        (:func:`action_index`) or not legal now.
         """
 
     def is_terminal(self) -> bool:
@@ -182,11 +183,42 @@ class State(abc.ABC):
         )
 
 
+def action_index(action: Any, num_actions: int) -> int:
+    """``action`` as an action id, or :class:`IllegalActionError` saying what is allowed.
+
+    The one rule of every env: an action is a Python or numpy integer (or a 0-d integer array,
+    as ``model.predict`` returns) in ``0..num_actions - 1``; a bool, a float (even ``87.0``), a
+    string, a list or None is not an action.
+    """
+    if isinstance(action, np.ndarray) and action.shape == ():
+        action = action[()]
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise IllegalActionError(
+            f"an action is an integer 0..{num_actions - 1}, not {action!r} "
+            f"({type(action).__name__})"
+        )
+    if not 0 <= action < num_actions:
+        raise IllegalActionError(
+            f"action {action} is out of range: actions are 0..{num_actions - 1}"
+        )
+    return int(action)
+
+
+def legal_or_none(action: Any, mask: np.ndarray) -> int | None:
+    """``action`` as an action id if it is an action and legal under ``mask``, else None: for
+    the Gymnasium envs, which answer anything else with their documented treatment."""
+    try:
+        index = action_index(action, len(mask))
+    except IllegalActionError:
+        return None
+    return index if mask[index] else None
+
+
 class CachedMaskState(State):
     """A state whose legal mask is computed once per position.
 
-    Subclasses write :meth:`_compute_mask` and :meth:`_play`; every action is checked against
-    the mask (a non-integer, a bool, an id out of range or a masked id raises
+    Subclasses write :meth:`_compute_mask` and :meth:`_play`; every action is checked by
+    :func:`action_index` and against the mask (anything else raises
     :class:`IllegalActionError` with the state untouched) and the cache is cleared before the
     action is played.  Copies and restored states must set ``_mask`` to None (or a mask that
     is right for the position)."""
@@ -208,12 +240,11 @@ class CachedMaskState(State):
 
     def apply_action(self, action: int) -> None:
         mask = self.legal_action_mask()
-        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
-            raise self.illegal_action_error(-1)
-        if not (0 <= action < len(mask) and mask[action]):
-            raise self.illegal_action_error(int(action))
+        action = action_index(action, len(mask))
+        if not mask[action]:
+            raise self.illegal_action_error(action)
         self._mask = None
-        self._play(int(action))
+        self._play(action)
 
 
 def win_loss_returns(winners: Sequence[int], num_players: int) -> list[float]:
@@ -226,6 +257,17 @@ def win_loss_returns(winners: Sequence[int], num_players: int) -> list[float]:
         return [0.0] * num_players
     won = set(winners)
     return [1.0 if p in won else -1.0 for p in range(num_players)]
+
+
+def integer_option(name: str, value: Any, low: int, high: int | None = None) -> int:
+    """``value`` as an int if it is a Python or numpy integer (not a bool) in ``low..high``;
+    else :class:`ConfigError` naming the option and what it allows."""
+    allowed = f"an integer {low}..{high}" if high is not None else f"an integer >= {low}"
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise ConfigError(f"{name} must be {allowed}, not {value!r} ({type(value).__name__})")
+    if value < low or (high is not None and value > high):
+        raise ConfigError(f"{name} must be {allowed}, not {value}")
+    return int(value)
 
 
 def check_config(given: Mapping[str, Any], allowed: Mapping[str, Any], game: str) -> None:

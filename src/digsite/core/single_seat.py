@@ -10,8 +10,9 @@ Opponents are agents as in :mod:`digsite.core.policy`: plain callables
 with ``act_in(state, player)`` (heuristics, search) that reason on the engine state through their
 player's information.  The default opponent picks uniformly among legal actions.
 
-An action outside the mask (possible when a user or a checker ignores ``action_masks()``) is never
-a crash: by default it ends the episode at once with ``illegal_action_reward`` (-1) and
+An action outside the mask (possible when a user or a checker ignores ``action_masks()``), or
+anything that is not an action (a float, a bool, a string, None: see ``engine.action_index``), is
+never a crash: by default it ends the episode at once with ``illegal_action_reward`` (-1) and
 ``info["illegal_action"] = True``.  With ``illegal_action="random"`` it is replaced by a uniformly
 drawn legal action instead and ``info["illegal_action"]`` is also set.
 
@@ -26,9 +27,10 @@ from collections.abc import Sequence
 import gymnasium as gym
 import numpy as np
 
-from .engine import Game
-from .policy import RandomPolicy, choose
+from .engine import ConfigError, Game, integer_option, legal_or_none
+from .policy import RandomPolicy, StateAgent, choose
 from .rendering import RENDER_MODES, check_render_mode, render
+from .solo import check_illegal_action
 
 
 class SingleSeatEnv(gym.Env):
@@ -44,10 +46,9 @@ class SingleSeatEnv(gym.Env):
         render_mode: str | None = None,
     ):
         n = game.num_players
-        if seat is not None and not 0 <= seat < n:
-            raise ValueError(f"seat must be None (random each episode) or 0..{n - 1}, got {seat}")
-        if illegal_action not in ("end", "random"):
-            raise ValueError(f"illegal_action must be 'end' or 'random', got {illegal_action!r}")
+        if seat is not None:
+            seat = integer_option("seat (None: a random seat each episode)", seat, 0, n - 1)
+        check_illegal_action(illegal_action)
         check_render_mode(render_mode)
         self.game = game
         self.fixed_seat = seat
@@ -56,12 +57,18 @@ class SingleSeatEnv(gym.Env):
         self.render_mode = render_mode
         if opponents is None:
             opponents = RandomPolicy()
-        if not isinstance(opponents, Sequence):
+        if isinstance(opponents, str) or not isinstance(opponents, Sequence):
             opponents = [opponents] * n
         if len(opponents) != n:
-            raise ValueError(
+            raise ConfigError(
                 f"give one opponent policy or one per seat ({n}), not {len(opponents)}"
             )
+        for opponent in opponents:
+            if not (isinstance(opponent, StateAgent) or callable(opponent)):
+                raise ConfigError(
+                    "an opponent is a policy(observation, action_mask) -> action or an agent "
+                    f"with act_in(state, player), not {opponent!r}"
+                )
         self.opponents = list(opponents)
         self.observation_space = gym.spaces.Box(0.0, 1.0, (game.observation_size,), np.float32)
         self.action_space = gym.spaces.Discrete(game.num_actions)
@@ -93,8 +100,8 @@ class SingleSeatEnv(gym.Env):
             raise RuntimeError("the episode is over; call reset()")
         info: dict = {}
         mask = self.state.legal_action_mask()
-        action = int(action)
-        if not (0 <= action < len(mask) and mask[action]):
+        action = legal_or_none(action, mask)
+        if action is None:
             info["illegal_action"] = True
             if self.illegal_action == "end":
                 self._done = True  # the game state is left as it was

@@ -7,10 +7,17 @@ from __future__ import annotations
 import gymnasium as gym
 import numpy as np
 
-from .engine import Game
+from .engine import ConfigError, Game, legal_or_none
 from .rendering import RENDER_MODES, check_render_mode, render
 
 ILLEGAL_ACTION_MODES = ("end", "random")
+"""What a Gymnasium env does with an action that is not legal: end the episode, or play a
+random legal action instead."""
+
+
+def check_illegal_action(mode: str) -> None:
+    if mode not in ILLEGAL_ACTION_MODES:
+        raise ConfigError(f"illegal_action must be one of {ILLEGAL_ACTION_MODES}, not {mode!r}")
 
 
 class SoloEnv(gym.Env):
@@ -20,10 +27,7 @@ class SoloEnv(gym.Env):
     metadata = {"render_modes": RENDER_MODES, "render_fps": 1}
 
     def __init__(self, game: Game, illegal_action: str = "end", render_mode: str | None = None):
-        if illegal_action not in ILLEGAL_ACTION_MODES:
-            raise ValueError(
-                f"illegal_action must be one of {ILLEGAL_ACTION_MODES}, got {illegal_action!r}"
-            )
+        check_illegal_action(illegal_action)
         check_render_mode(render_mode)
         self.game = game
         self.illegal_action = illegal_action
@@ -42,12 +46,9 @@ class SoloEnv(gym.Env):
         if self._done:
             raise RuntimeError("the episode is over; call reset()")
         mask = self.state.legal_action_mask()
-        try:
-            action = int(action)
-        except (TypeError, ValueError):
-            action = -1
-        if 0 <= action < len(mask) and mask[action]:
-            return action, {}
+        legal_action = legal_or_none(action, mask)
+        if legal_action is not None:
+            return legal_action, {}
         if self.illegal_action == "end":
             self._done = True
             return None, {"illegal_action": True}

@@ -8,7 +8,14 @@ from typing import Any
 
 import numpy as np
 
-from ...core.engine import TERMINAL, ConfigError, Game, State, win_loss_returns
+from ...core.engine import (
+    TERMINAL,
+    ConfigError,
+    Game,
+    State,
+    action_index,
+    win_loss_returns,
+)
 from .actions import (
     AXIS,
     AXIS0,
@@ -437,13 +444,9 @@ class ArcheOlogicState(State):
         return g._no_actions
 
     def apply_action(self, action: int) -> None:
-        if not (
-            isinstance(action, (int, np.integer))
-            and 0 <= action < NUM_ACTIONS
-            and self.legal_action_mask()[action]
-        ):
+        action = action_index(action, NUM_ACTIONS)
+        if not self.legal_action_mask()[action]:
             raise self.illegal_action_error(action)
-        action = int(action)
         g = self.game
         phase = self.phase
         if phase == START_AXIS:

@@ -586,7 +586,7 @@ def test_tiebreak_by_the_largest_expeditions_of_the_last_season():
 
 # -- configuration and data -------------------------------------------------------------------
 def test_bad_configs_name_the_problem():
-    with pytest.raises(ConfigError, match="2 to 6"):
+    with pytest.raises(ConfigError, match="num_players must be one of 2, 3, 4, 5, 6"):
         make_game("archeos_society", num_players=7)
     with pytest.raises(ConfigError, match="setup must be one of"):
         make_game("archeos_society", setup="atlantis")

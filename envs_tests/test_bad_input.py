@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 
 import gymnasium
@@ -11,6 +12,7 @@ import pytest
 import digsite
 from digsite import mykerinos_v1
 from digsite.core.engine import ConfigError
+from digsite.core.registry import ENVIRONMENTS, make_game
 
 NOT_ACTIONS = [True, np.bool_(True), 1.0, 87.0, 1.5, math.nan, math.inf, "1", [1], np.array([1])]
 """Values that are not actions: bools, floats (even whole ones), strings, lists, arrays of
@@ -90,3 +92,24 @@ def test_a_bad_max_cycles_is_refused(max_cycles):
 def test_bad_illegal_action_modes_are_refused():
     with pytest.raises(ConfigError, match="illegal_action"):
         digsite.single_seat_env("mykerinos", num_players=2, illegal_action="crash")
+
+
+@pytest.mark.parametrize("entry", ENVIRONMENTS, ids=lambda e: e.name)
+def test_player_counts_are_integers_of_the_game(entry):
+    """numpy integers are player counts (and the game saves as plain JSON); bools, floats,
+    strings and unsupported counts are refused naming the allowed counts."""
+    n = entry.player_counts[-1]
+    game = make_game(entry.name, num_players=np.int64(n))
+    assert type(game.num_players) is int and game.num_players == n
+    state = game.new_initial_state(np.random.default_rng(0))
+    json.dumps(state.to_dict())
+    json.dumps(game.config)
+    allowed = ", ".join(str(c) for c in entry.player_counts)
+    for bad in (True, float(n), str(n), 99):
+        with pytest.raises(ConfigError, match=f"num_players must be one of {allowed}"):
+            make_game(entry.name, num_players=bad)
+
+
+def test_museum_two_rooms_is_an_integer_choice():
+    with pytest.raises(ConfigError, match="museum_two_rooms"):
+        mykerinos_v1.env(num_players=3, museum_two_rooms=5.0)

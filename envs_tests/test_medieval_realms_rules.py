@@ -466,7 +466,7 @@ def test_returns_and_scores_at_the_end():
 
 # -- configuration and data -----------------------------------------------------------------
 def test_bad_config():
-    with pytest.raises(ConfigError, match="2 to 5"):
+    with pytest.raises(ConfigError, match="num_players must be one of 2, 3, 4, 5"):
         MedievalRealmsGame(num_players=6)
     with pytest.raises(ConfigError, match="options are"):
         MedievalRealmsGame.from_config(players=3)

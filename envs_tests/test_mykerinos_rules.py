@@ -395,7 +395,7 @@ def test_tie_break_on_personal_cubes_then_a_shared_win():
 
 
 def test_bad_configs_are_explained():
-    with pytest.raises(ValueError, match="2, 3 or 4 players"):
+    with pytest.raises(ValueError, match="num_players must be one of 2, 3, 4"):
         MykerinosGame(num_players=5)
     with pytest.raises(ValueError, match="museum_two_rooms"):
         MykerinosGame(museum_two_rooms=3)

@@ -442,7 +442,7 @@ def test_bad_configs_and_data_are_clear_errors():
         RoyalSocietyGame(num_players=2, mode="standard")
     with pytest.raises(ConfigError, match="mode"):
         RoyalSocietyGame(num_players=3, mode="competitive")
-    with pytest.raises(ConfigError, match="1-4 players"):
+    with pytest.raises(ConfigError, match="num_players must be one of 1, 2, 3, 4"):
         RoyalSocietyGame(num_players=5)
     records = json.loads(
         (

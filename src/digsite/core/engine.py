@@ -270,6 +270,19 @@ def integer_option(name: str, value: Any, low: int, high: int | None = None) -> 
     return int(value)
 
 
+def integer_choice(name: str, value: Any, allowed: Sequence[int]) -> int:
+    """``value`` as an int if it is a Python or numpy integer (not a bool, not a float such as
+    ``2.0``) among ``allowed``; else :class:`ConfigError` listing them."""
+    if (
+        isinstance(value, (bool, np.bool_))
+        or not isinstance(value, (int, np.integer))
+        or value not in allowed
+    ):
+        choices = ", ".join(str(a) for a in allowed)
+        raise ConfigError(f"{name} must be one of {choices}, not {value!r}")
+    return int(value)
+
+
 def check_config(given: Mapping[str, Any], allowed: Mapping[str, Any], game: str) -> None:
     """Raise :class:`ConfigError` naming any unknown option and listing the allowed ones."""
     unknown = sorted(set(given) - set(allowed))

@@ -14,6 +14,7 @@ from ...core.engine import (
     Game,
     State,
     action_index,
+    integer_choice,
     win_loss_returns,
 )
 from .actions import (
@@ -98,13 +99,8 @@ class ArcheOlogicGame(Game):
         extra_clues: Sequence[int] | None = None,
         solo_more_clues: bool = False,
     ):
-        if isinstance(num_players, bool) or num_players not in self.player_counts:
-            raise ConfigError(
-                f"archeologic num_players must be one of {self.player_counts} (1 = solo), "
-                f"got {num_players!r}"
-            )
-        if isinstance(num_clues, bool) or num_clues not in CLUE_COUNTS:
-            raise ConfigError(f"archeologic num_clues must be 3, 4 or 5, got {num_clues!r}")
+        num_players = integer_choice("ArcheOlogic num_players", num_players, self.player_counts)
+        num_clues = integer_choice("ArcheOlogic num_clues", num_clues, CLUE_COUNTS)
         if not isinstance(solo_more_clues, (bool, np.bool_)):
             raise ConfigError(
                 f"archeologic solo_more_clues must be True or False, got {solo_more_clues!r}"

@@ -14,6 +14,7 @@ from ...core.engine import (
     CachedMaskState,
     ConfigError,
     Game,
+    integer_choice,
     win_loss_returns,
 )
 from .actions import (
@@ -139,9 +140,9 @@ class ArcheosSocietyGame(Game):
         tables: Any = None,
         scenarios: Any = None,
     ):
-        if isinstance(num_players, bool) or num_players not in self.player_counts:
-            raise ConfigError(f"Archeos Society is for 2 to 6 players, not {num_players!r}")
-        self.num_players = num_players
+        self.num_players = integer_choice(
+            "Archeos Society num_players", num_players, self.player_counts
+        )
         self.card_counts = load_cards(cards)
         self.boards: list[list[Site]] = load_sites(sites)
         self.tables = load_tables(tables)

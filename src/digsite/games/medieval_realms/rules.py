@@ -10,8 +10,8 @@ import numpy as np
 from ...core.engine import (
     TERMINAL,
     CachedMaskState,
-    ConfigError,
     Game,
+    integer_choice,
     win_loss_returns,
 )
 from .actions import (
@@ -101,9 +101,9 @@ class MedievalRealmsGame(Game):
         card_types: Any = None,
         board: Any = None,
     ):
-        if num_players not in self.player_counts:
-            raise ConfigError(f"Medieval Realms is for 2 to 5 players, not {num_players!r}")
-        self.num_players = num_players
+        self.num_players = integer_choice(
+            "Medieval Realms num_players", num_players, self.player_counts
+        )
         self.types = load_card_types(card_types)
         self.cards = load_deck(deck)
         self.board = load_board(board)

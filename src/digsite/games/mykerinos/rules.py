@@ -12,8 +12,8 @@ import numpy as np
 from ...core.engine import (
     TERMINAL,
     CachedMaskState,
-    ConfigError,
     Game,
+    integer_choice,
     win_loss_returns,
 )
 from .actions import (
@@ -75,6 +75,8 @@ from .text import render_spectator, render_view
 from .view import build_view
 
 OPTIONS = {"num_players": 3, "museum_two_rooms": 5, "deck": None}
+MUSEUM_TWO_ROOMS = (5, 4)
+"""2-rooms between the Museum's wings: 5 (a ring) or 4 (an open fan)."""
 
 
 class MykerinosGame(Game):
@@ -91,13 +93,12 @@ class MykerinosGame(Game):
         museum_two_rooms: int = 5,
         deck: str | Path | list | dict | None = None,
     ):
-        if num_players not in self.player_counts:
-            raise ConfigError(f"Mykerinos is for 2, 3 or 4 players, not {num_players!r}")
-        if museum_two_rooms not in (4, 5):
-            raise ConfigError(
-                f"museum_two_rooms is 5 (a ring of wings, default) or 4 (an open fan), "
-                f"not {museum_two_rooms!r}"
-            )
+        num_players = integer_choice("Mykerinos num_players", num_players, self.player_counts)
+        museum_two_rooms = integer_choice(
+            "museum_two_rooms (5: a ring of wings, the default; 4: an open fan)",
+            museum_two_rooms,
+            MUSEUM_TWO_ROOMS,
+        )
         self.num_players = num_players
         self.cards = load_deck(deck)
         self.museum = Museum(museum_two_rooms)

@@ -20,6 +20,7 @@ from ...core.engine import (
     CachedMaskState,
     ConfigError,
     Game,
+    integer_choice,
     win_loss_returns,
 )
 from .actions import (
@@ -146,10 +147,9 @@ class RoyalSocietyGame(Game):
         automa=None,
         society_boards=None,
     ):
-        if num_players not in self.player_counts:
-            raise ConfigError(
-                f"The Royal Society of Archeology is for 1-4 players, not {num_players!r}"
-            )
+        num_players = integer_choice(
+            "The Royal Society of Archeology num_players", num_players, self.player_counts
+        )
         default = {1: "solo", 2: "confrontation"}.get(num_players, "standard")
         if mode is None:
             mode = default

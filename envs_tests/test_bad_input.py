@@ -113,3 +113,9 @@ def test_player_counts_are_integers_of_the_game(entry):
 def test_museum_two_rooms_is_an_integer_choice():
     with pytest.raises(ConfigError, match="museum_two_rooms"):
         mykerinos_v1.env(num_players=3, museum_two_rooms=5.0)
+
+
+@pytest.mark.parametrize("ring", [5, "ABCDE12345", [0, 1, 2]], ids=repr)
+def test_a_bad_archeologic_ring_is_named(ring):
+    with pytest.raises(ConfigError, match="ring"):
+        make_game("archeologic", num_players=2, ring=ring)

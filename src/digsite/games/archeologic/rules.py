@@ -138,8 +138,8 @@ class ArcheOlogicGame(Game):
                     f"archeologic {name} must be True or False (a learning aid: {aid}), "
                     f"got {value!r}"
                 )
-        self.ring_given = None if ring is None else list(ring)
         self.ring = _parse_ring(ring)
+        self.ring_given = None if ring is None else list(ring)
         solo = num_players == 1
         if time_limit is None:
             time_limit = SOLO_TIME_LIMIT if solo else MULTIPLAYER_TIME_LIMIT

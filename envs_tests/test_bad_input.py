@@ -119,3 +119,9 @@ def test_museum_two_rooms_is_an_integer_choice():
 def test_a_bad_archeologic_ring_is_named(ring):
     with pytest.raises(ConfigError, match="ring"):
         make_game("archeologic", num_players=2, ring=ring)
+
+
+def test_an_unknown_solo_env_option_is_named_with_the_allowed_ones():
+    for env_id in digsite.core.registry.SOLO_GYM_IDS:
+        with pytest.raises(ConfigError, match="unknown .* option.* bogus; options are"):
+            gymnasium.make(env_id, bogus=1)

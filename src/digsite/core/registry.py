@@ -8,9 +8,12 @@ change (CHANGELOG.md says what changed); the ids, module names and solo Gymnasiu
 from __future__ import annotations
 
 import importlib
+import inspect
 from dataclasses import dataclass, field
 
 import numpy as np
+
+from .engine import check_config
 
 
 @dataclass(frozen=True)
@@ -207,7 +210,7 @@ def register_all() -> None:
 
     for env_id, entry_point in SOLO_GYM_IDS.items():
         if env_id not in gymnasium.registry:
-            gymnasium.register(env_id, entry_point=entry_point)
+            gymnasium.register(env_id, entry_point=_solo_creator(entry_point))
     try:
         from pettingzoo import register
         from pettingzoo.env_registry.registration import aec_registry
@@ -221,6 +224,24 @@ def register_all() -> None:
 def solo_gym_ids() -> dict[str, str]:
     """Gymnasium id -> entry point of each solo env; its version is its game's."""
     return {f"digsite/{solo}-v{entry(game).version}": point for solo, game, point in SOLO_ENVS}
+
+
+def _solo_creator(entry_point: str):
+    """The Gymnasium creator of a solo env: an unknown option raises :class:`ConfigError`
+    listing the allowed ones (a bare ``TypeError`` from the constructor would name none).  The
+    env class is imported only when an env is made, so ``import digsite`` stays light."""
+    from .solo import SoloEnv
+
+    def create(**options):
+        env_class = _load(entry_point)
+        parameters = inspect.signature(env_class).parameters
+        if not any(p.kind is p.VAR_KEYWORD for p in parameters.values()):
+            allowed = {name: p.default for name, p in parameters.items()}
+            check_config(options, allowed, env_class.__name__)
+        return env_class(**options)
+
+    create.metadata = SoloEnv.metadata
+    return create
 
 
 def entry(name: str) -> EnvEntry:

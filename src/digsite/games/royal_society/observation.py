@@ -149,6 +149,8 @@ SEAT_DIVISORS = (
 """The true maximum of each of ``SEAT_FIELDS`` (hand: every Expedition card)."""
 assert len(SEAT_DIVISORS) == len(SEAT_FIELDS)
 SEAT_WIDTH = len(SEAT_FIELDS)
+COLUMN = {name: i for i, name in enumerate(SEAT_FIELDS)}
+"""Where each of ``SEAT_FIELDS`` stands in a ``seats`` row (a list starts at its ``...0``)."""
 LAYOUT = observation_layout()
 START = {name: sl.start for name, sl in LAYOUT.slices.items()}
 COUNTED = (
@@ -361,8 +363,8 @@ def _write_reputation(s, o: Observer) -> None:
     buf = o.buf
     for r, q in enumerate(o.order):
         b = SEATS + r * SEAT_WIDTH
-        buf[b + 1] = reps[q]
-        buf[b + 2] = above[q]
+        buf[b + COLUMN["reputation"]] = reps[q]
+        buf[b + COLUMN["discs_above"]] = above[q]
 
 
 def _write_hand(s, o: Observer) -> None:
@@ -371,7 +373,7 @@ def _write_hand(s, o: Observer) -> None:
     start = _clear(buf, "seat_public_hand")
     for r, q in enumerate(o.order):
         hand = hands[q]
-        buf[SEATS + r * SEAT_WIDTH + 16] = len(hand)
+        buf[SEATS + r * SEAT_WIDTH + COLUMN["hand_size"]] = len(hand)
         b = start + r * EXPEDITIONS
         if q == player:
             for c in hand:
@@ -385,7 +387,7 @@ def _write_hand(s, o: Observer) -> None:
 def _write_setup_hand(s, o: Observer) -> None:
     buf = o.buf
     for r, q in enumerate(o.order):
-        buf[SEATS + r * SEAT_WIDTH + 17] = len(s.setup_hand[q])
+        buf[SEATS + r * SEAT_WIDTH + COLUMN["setup_hand_size"]] = len(s.setup_hand[q])
     b = _clear(buf, "my_setup_hand")
     for c in s.setup_hand[o.player]:
         buf[b + c] = 1
@@ -394,7 +396,7 @@ def _write_setup_hand(s, o: Observer) -> None:
 def _write_played(s, o: Observer) -> None:
     buf = o.buf
     for r, q in enumerate(o.order):
-        buf[SEATS + r * SEAT_WIDTH + 18] = len(s.played[q])
+        buf[SEATS + r * SEAT_WIDTH + COLUMN["played"]] = len(s.played[q])
     _played_rows(s, o)
 
 
@@ -404,9 +406,9 @@ _played_rows = _one_hot_rows("played", "seat_played", EXPEDITIONS)
 def _write_side(s, o: Observer) -> None:
     buf = o.buf
     for r, q in enumerate(o.order):
-        b = SEATS + r * SEAT_WIDTH + 20
-        buf[b] = s.side[q] == 0
-        buf[b + 1] = s.side[q] == 1
+        b = SEATS + r * SEAT_WIDTH
+        buf[b + COLUMN["side_a"]] = s.side[q] == 0
+        buf[b + COLUMN["side_b"]] = s.side[q] == 1
 
 
 def _write_society(s, o: Observer) -> None:
@@ -570,21 +572,21 @@ def _write_automa(s, o: Observer) -> None:
 PARTS = (
     (("year",), _write_year),
     (("rep", "rep_time"), _write_reputation),
-    (("knowledge",), _columns("knowledge", 3)),
-    (("expertise",), _columns("expertise", 7)),
-    (("placed",), _columns("placed", 10)),
-    (("discs",), _column("discs", 13)),
-    (("rep_discs",), _column("rep_discs", 14)),
-    (("req_discs",), _column("req_discs", 15)),
+    (("knowledge",), _columns("knowledge", COLUMN["knowledge0"])),
+    (("expertise",), _columns("expertise", COLUMN["expertise0"])),
+    (("placed",), _columns("placed", COLUMN["placed0"])),
+    (("discs",), _column("discs", COLUMN["discs"])),
+    (("rep_discs",), _column("rep_discs", COLUMN["rep_discs"])),
+    (("req_discs",), _column("req_discs", COLUMN["requirement_discs"])),
     (("hand", "public_hand"), _write_hand),
     (("setup_hand",), _write_setup_hand),
     (("played",), _write_played),
-    (("exhibited",), _column("exhibited", 19)),
+    (("exhibited",), _column("exhibited", COLUMN["exhibited"])),
     (("side",), _write_side),
-    (("penalties",), _columns("penalties", 22)),
-    (("claims",), _columns("claims", 26)),
-    (("bloom_right",), _columns("bloom_right", 29)),
-    (("bloom_taken",), _columns("bloom_taken", 31)),
+    (("penalties",), _columns("penalties", COLUMN["penalty0"])),
+    (("claims",), _columns("claims", COLUMN["claim_a"])),
+    (("bloom_right",), _columns("bloom_right", COLUMN["bloom_right10"])),
+    (("bloom_taken",), _columns("bloom_taken", COLUMN["bloom_taken10"])),
     (("relics",), _count_rows("relics", "seat_relics", 16)),
     (("society",), _write_society),
     (("patrons",), _one_hot_rows("patrons", "seat_patrons", PATRONS)),
@@ -638,7 +640,7 @@ def encode(s, player: int, out: np.ndarray) -> None:
     decider = s.decider if playing else -1
     if decider != observer.decider:  # the seats' "decider" flags
         for r, q in enumerate(observer.order):
-            buf[SEATS + r * SEAT_WIDTH + 33] = decider == q
+            buf[SEATS + r * SEAT_WIDTH + COLUMN["decider"]] = decider == q
         observer.decider = decider
     buf[HEADER] = HEADER_ZEROS
     buf[DECISION + decision] = 1

@@ -1,4 +1,12 @@
-"""Reading component data files and checking the outline of saved states, for every game."""
+"""Reading component data files, for every game.
+
+Each data file ``data/<kind>.json`` may have a JSON Schema beside it, ``data/<kind>.schema.json``,
+describing one record: its fields, their types, ranges and allowed values.  Every record read
+from that file kind (the shipped file, a replacement file or records passed in directly) is
+checked against it, and the schema's ``"uniqueKeys"`` (a digsite keyword) names the fields no
+two records may share.  The game's loader then checks what a schema cannot say (cross-record
+rules) and builds its components.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
+
+import jsonschema
 
 from .engine import CorruptStateError
 
@@ -20,22 +30,74 @@ def read_records(
     file, a list of records or ``{key: [records]}``.  Errors raise ``error`` naming the source.
     """
     where = f"the list of {what} records"
+    folder = resources.files(package).joinpath("data")
     if source is None:
-        text = resources.files(package).joinpath("data", filename)
-        data = json.loads(text.read_text(encoding="utf-8"))
+        data = json.loads(folder.joinpath(filename).read_text(encoding="utf-8"))
         where = f"the shipped {filename}"
     elif isinstance(source, (str, Path)):
         where = str(source)
         try:
             data = json.loads(Path(source).read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as err:
+        except (OSError, ValueError) as err:  # unreadable, not UTF-8, not JSON
             raise error(f"cannot read {what} file {where}: {err}") from None
     else:
         data = source
     records = data.get(key) if isinstance(data, dict) else data
     if not isinstance(records, list):
         raise error(f"{where}: expected a list of {what} records or {{{key!r}: [...]}}")
+    schema_file = folder.joinpath(filename.removesuffix(".json") + ".schema.json")
+    if schema_file.is_file():
+        check_records(records, _schema(schema_file), where, what, error)
     return records, where
+
+
+_SCHEMAS: dict[str, tuple[Any, dict]] = {}
+
+
+def _schema(path: Any) -> tuple[Any, dict]:
+    """The validator and schema of a record schema file, read once."""
+    key = str(path)
+    if key not in _SCHEMAS:
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        jsonschema.Draft202012Validator.check_schema(schema)
+        _SCHEMAS[key] = (jsonschema.Draft202012Validator(schema), schema)
+    return _SCHEMAS[key]
+
+
+def check_records(
+    records: list, checked: tuple[Any, dict], where: str, what: str, error: type[ValueError]
+) -> None:
+    """Each record fits the schema, and no two share a value of a ``uniqueKeys`` field."""
+    validator, schema = checked
+    seen: dict[tuple[str, str], int] = {}
+    for i, record in enumerate(records):
+        name = f"{where}, {what} #{i}"
+        if isinstance(record, dict) and "id" in record:
+            name += f" (id {record['id']!r})"
+        problem = min(validator.iter_errors(record), key=_deepest_first, default=None)
+        if problem is not None:
+            field = "".join(f"[{p!r}]" for p in problem.absolute_path) or "the record"
+            raise error(f"{name}: {field}: {_message(problem)}")
+        for unique in schema.get("uniqueKeys", ()):
+            value = json.dumps(record.get(unique), sort_keys=True)
+            first = seen.setdefault((unique, value), i)
+            if first != i:
+                raise error(
+                    f"{name}: {unique} {record[unique]!r} is already the {unique} of "
+                    f"{what} #{first}; each {what} has its own"
+                )
+
+
+def _deepest_first(error: jsonschema.ValidationError) -> tuple:
+    return (-len(error.absolute_path), str(list(error.absolute_path)))
+
+
+def _message(error: jsonschema.ValidationError) -> str:
+    if error.validator == "enum":
+        return f"{error.instance!r} is not one of {error.validator_value}"
+    if error.validator == "type" and isinstance(error.instance, (bool, str, int, float)):
+        return f"{error.instance!r} is not of type {error.validator_value!r}"
+    return error.message
 
 
 def check_saved_outline(data: Any, fields: Sequence[str], game: str) -> None:

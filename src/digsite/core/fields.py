@@ -1,0 +1,223 @@
+"""The declared fields of a game's state: one declaration drives copying, saving and loading.
+
+A game lists its state's fields once (``saved.FIELDS``): name, shape, and the range or the
+allowed values of the numbers inside.  From that list come
+
+- ``clone`` (:meth:`StateFields.copy_into`: each list copied to its depth, nothing shared),
+- ``to_dict`` (:meth:`StateFields.dump`: plain JSON-able data, named values saved by name),
+- ``state_from_dict`` (:meth:`StateFields.load`): the saved dict is checked against a JSON
+  Schema built from the declaration for this game's configuration (types, lengths, ranges,
+  allowed values), the fields are set, the game derives what it caches, and the position must
+  pass ``check_invariants`` and, unless the game is over, offer its mover a legal action.
+
+Anything else raises :class:`CorruptStateError` naming the field and what it allows; a rejected
+dict leaves nothing behind, since loading fills a fresh state.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import jsonschema
+
+from .engine import CorruptStateError, Game, State
+
+Size = int | Callable[[Game], int] | None
+"""A length or bound: a number, a function of the game (e.g. :func:`players`), or None (any)."""
+
+
+def players(game: Game) -> int:
+    """One entry per player."""
+    return game.num_players
+
+
+def last_player(game: Game) -> int:
+    """The highest player number."""
+    return game.num_players - 1
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a state: an int, a bool or a named value, or nested lists of them.
+
+    ``shape`` gives the length of each list level (``()`` for a single value); ``low`` and
+    ``high`` bound the ints; ``names`` makes a field held as an index into ``names`` and saved
+    as the name (a decision, say), which is readable and survives a reordering of the names.
+    """
+
+    name: str
+    shape: tuple[Size, ...] = ()
+    low: Size = None
+    high: Size = None
+    kind: type = int
+    names: tuple[str, ...] | None = None
+
+    @property
+    def depth(self) -> int:
+        return len(self.shape)
+
+    def schema(self, game: Game) -> dict[str, Any]:
+        if self.names is not None:
+            item: dict[str, Any] = {"enum": list(self.names)}
+        elif self.kind is bool:
+            item = {"type": "boolean"}
+        else:
+            item = {"type": "integer"}
+            if self.low is not None:
+                item["minimum"] = _size(self.low, game)
+            if self.high is not None:
+                item["maximum"] = _size(self.high, game)
+        for length in reversed(self.shape):
+            item = {"type": "array", "items": item}
+            if length is not None:
+                item["minItems"] = item["maxItems"] = _size(length, game)
+        return item
+
+
+def _size(size: Size, game: Game) -> int:
+    return size(game) if callable(size) else size
+
+
+def _copy(value: Any, depth: int) -> Any:
+    if depth == 0:
+        return value
+    if depth == 1:
+        return list(value)
+    return [_copy(x, depth - 1) for x in value]
+
+
+def _strict_integers() -> type:
+    """Draft 2020-12 with Python's own ints only: no bools, and no floats such as ``2.0``
+    (which the JSON Schema standard counts as integers but a list index refuses)."""
+    base = jsonschema.Draft202012Validator
+    checker = base.TYPE_CHECKER.redefine(
+        "integer", lambda _, x: isinstance(x, int) and not isinstance(x, bool)
+    )
+    return jsonschema.validators.extend(base, type_checker=checker)
+
+
+_VALIDATOR = _strict_integers()
+LOAD_ERRORS = (AssertionError, TypeError, KeyError, IndexError, ValueError, AttributeError)
+"""What a check of a loaded position may raise when the position is not one of the game."""
+
+
+class StateFields:
+    """The declared fields of one game's state (see the module docstring)."""
+
+    def __init__(self, game: str, title: str, fields: Sequence[Field]):
+        self.game = game
+        self.title = title
+        self.fields = tuple(fields)
+        self.names = tuple(f.name for f in self.fields)
+        self._lists = tuple((f.name, f.depth) for f in self.fields if f.depth)
+        self._named = tuple(f for f in self.fields if f.names is not None)
+        self._validators: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+    def copy_into(self, source: State, target: State) -> None:
+        """Give ``target`` its own copy of every list field of ``source`` (for ``clone``)."""
+        src, dst = source.__dict__, target.__dict__
+        for name, depth in self._lists:
+            value = src[name]
+            dst[name] = value[:] if depth == 1 else _copy(value, depth)
+
+    def dump(self, state: State) -> dict[str, Any]:
+        """``state`` as plain data: the game, its configuration and every field."""
+        out: dict[str, Any] = {"game": self.game, "config": state.game.config}
+        for f in self.fields:
+            value = _copy(getattr(state, f.name), f.depth)
+            out[f.name] = _rename(value, f.depth, f.names.__getitem__) if f.names else value
+        return out
+
+    def json_schema(self, game: Game) -> dict[str, Any]:
+        """The JSON Schema of a saved state of ``game`` (its configuration fixes the lengths)."""
+        return {
+            "type": "object",
+            "properties": {
+                "game": {"const": self.game},
+                "config": {"const": game.config},
+                **{f.name: f.schema(game) for f in self.fields},
+            },
+            "required": ["game", "config", *self.names],
+            "additionalProperties": False,
+        }
+
+    def check(self, game: Game, data: Any) -> None:
+        """Raise :class:`CorruptStateError` unless ``data`` has the declared shape and ranges."""
+        if not isinstance(data, Mapping):
+            raise CorruptStateError(f"a saved {self.title} state is a dict (the output of to_dict)")
+        validator = self._validators.get(game)
+        if validator is None:
+            validator = self._validators[game] = _VALIDATOR(self.json_schema(game))
+        error = min(validator.iter_errors(dict(data)), key=_error_order, default=None)
+        if error is not None:
+            raise CorruptStateError(f"saved {self.title} state: {_describe(error, data)}")
+
+    def load(self, state: State, data: Any, derive: Callable[[], None] | None = None) -> State:
+        """Fill the fresh ``state`` from ``data``, derive its caches, and check it is a position."""
+        self.check(state.game, data)
+        for f in self.fields:
+            value = _copy(data[f.name], f.depth)
+            if f.names:
+                value = _rename(value, f.depth, f.names.index)
+            setattr(state, f.name, value)
+        try:
+            if derive is not None:
+                derive()
+            state.check_invariants()
+            if not state.is_terminal() and not state.legal_action_mask().any():
+                raise AssertionError(f"player {state.current_player()} has no legal action")
+        except CorruptStateError:
+            raise
+        except LOAD_ERRORS as err:
+            raise CorruptStateError(
+                f"saved {self.title} state is not a position of the game: {err or repr(err)}"
+            ) from None
+        return state
+
+
+def _rename(value: Any, depth: int, how: Callable[[Any], Any]) -> Any:
+    if depth == 0:
+        return how(value)
+    return [_rename(x, depth - 1, how) for x in value]
+
+
+def _error_order(error: jsonschema.ValidationError) -> tuple:
+    """Missing or unknown fields first, then the first field in order."""
+    return (len(error.absolute_path), [str(p) for p in error.absolute_path])
+
+
+def _describe(error: jsonschema.ValidationError, data: Mapping) -> str:
+    path = list(error.absolute_path)
+    if not path:
+        if error.validator == "additionalProperties":
+            unknown = sorted(set(data) - set(error.schema["properties"]))
+            return f"unknown field(s) {unknown}"
+        return error.message
+    if path[0] == "game":
+        return f"it is a state of {data['game']!r}, not of {error.validator_value!r}"
+    if path[0] == "config":
+        return f"made with config {data['config']!r}; this game is {error.validator_value!r}"
+    where = repr(path[0]) + "".join(f"[{p}]" for p in path[1:])
+    value, allowed = error.instance, error.validator_value
+    if error.validator in ("minItems", "maxItems"):
+        return f"field {where} holds {len(value)} entries; it must hold {allowed}"
+    if error.validator == "type":
+        return f"field {where} is {_short(value)}; it must be {_TYPES[allowed]}"
+    if error.validator == "enum":
+        return f"field {where} is {_short(value)}; it must be one of {allowed}"
+    if error.validator == "minimum":
+        return f"field {where} is {value}; it must be at least {allowed}"
+    if error.validator == "maximum":
+        return f"field {where} is {value}; it must be at most {allowed}"
+    return f"field {where}: {error.message}"
+
+
+_TYPES = {"integer": "an integer", "boolean": "true or false", "array": "a list"}
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -491,7 +491,7 @@ def test_custom_deck_and_bad_data(tmp_path):
         load_deck(records[:10])
     tithe = next(dict(r) for r in records if r["type"] == "tithe")
     tithe["options"] = ["religion"]
-    with pytest.raises(DataFileError, match="never Religion"):
+    with pytest.raises(DataFileError, match=r"card #0 \(id 71\): \['options'\]\[0\]: 'religion'"):
         load_deck([tithe] + records[1:])
     with pytest.raises(DataFileError, match="cannot read"):
         load_deck(str(tmp_path / "missing.json"))

@@ -26,9 +26,16 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .engine import Game, IllegalActionError, integer_option
+from .engine import Game, IllegalActionError
+from .options import check_options, integer
 from .registry import entry
-from .rendering import RENDER_MODES, check_render_mode, render
+from .rendering import RENDER_MODE, RENDER_MODES, render
+
+AEC_OPTIONS = (
+    RENDER_MODE,
+    integer("max_cycles", None, 1, optional=True, doc="None: a bound from max_game_length"),
+)
+"""The env's own options (the game's come before them in ``env(**options)``)."""
 
 
 class DigsiteAECEnv(AECEnv):
@@ -41,16 +48,15 @@ class DigsiteAECEnv(AECEnv):
         max_cycles: int | None = None,
     ):
         super().__init__()
-        check_render_mode(render_mode)
+        given = {"render_mode": render_mode, "max_cycles": max_cycles}
+        render_mode, max_cycles = check_options(AEC_OPTIONS, given, "AEC env").values()
         self.game = game
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": entry(game.name).module_name}
         n = game.num_players
-        self.max_cycles = (
-            integer_option("max_cycles (None: a safe bound)", max_cycles, 1)
-            if max_cycles is not None
-            else math.ceil(game.max_game_length / n) + 1
-        )
+        if max_cycles is None:
+            max_cycles = math.ceil(game.max_game_length / n) + 1
+        self.max_cycles = max_cycles
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._agent_index = {a: i for i, a in enumerate(self.possible_agents)}
         obs_space = spaces.Dict(

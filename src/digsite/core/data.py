@@ -18,7 +18,13 @@ from typing import Any
 
 import jsonschema
 
-from .engine import CorruptStateError
+from .engine import ConfigError, CorruptStateError
+
+
+class DataFileError(ConfigError):
+    """A component data file (or list of records) that is not valid; the message names the
+    file, the record and the field.  A data file is an option of its game, hence a
+    :class:`ConfigError`; each game's data error derives from this one."""
 
 
 def read_records(

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from .options import Option
 
 TERMINAL = -1
 """``State.current_player()`` once the game is over."""
@@ -42,8 +45,9 @@ class Game(abc.ABC):
     """Supported numbers of players."""
     title: ClassVar[str]
     """The game's name in messages, e.g. ``"Mykerinos"``."""
-    options: ClassVar[Mapping[str, Any]]
-    """Every keyword option of the constructor with its default (``num_players`` included)."""
+    options: ClassVar[tuple[Option, ...]]
+    """Every keyword option of the constructor, typed (``num_players`` included): see
+    :mod:`digsite.core.options`."""
 
     num_players: int
     num_actions: int
@@ -53,10 +57,11 @@ class Game(abc.ABC):
 
     @classmethod
     def from_config(cls, **config: Any) -> Game:
-        """The game for ``config``; an unknown option raises :class:`ConfigError` listing the
-        allowed ones (values are checked by the constructor)."""
-        check_config(config, cls.options, cls.title)
-        return cls(**config)
+        """The game for ``config``; an unknown option or a value an option does not allow raises
+        :class:`ConfigError` naming it and what is allowed."""
+        from .options import check_options
+
+        return cls(**check_options(cls.options, config, cls.title))
 
     @abc.abstractmethod
     def new_initial_state(self, rng: np.random.Generator) -> State:
@@ -257,35 +262,3 @@ def win_loss_returns(winners: Sequence[int], num_players: int) -> list[float]:
         return [0.0] * num_players
     won = set(winners)
     return [1.0 if p in won else -1.0 for p in range(num_players)]
-
-
-def integer_option(name: str, value: Any, low: int, high: int | None = None) -> int:
-    """``value`` as an int if it is a Python or numpy integer (not a bool) in ``low..high``;
-    else :class:`ConfigError` naming the option and what it allows."""
-    allowed = f"an integer {low}..{high}" if high is not None else f"an integer >= {low}"
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise ConfigError(f"{name} must be {allowed}, not {value!r} ({type(value).__name__})")
-    if value < low or (high is not None and value > high):
-        raise ConfigError(f"{name} must be {allowed}, not {value}")
-    return int(value)
-
-
-def integer_choice(name: str, value: Any, allowed: Sequence[int]) -> int:
-    """``value`` as an int if it is a Python or numpy integer (not a bool, not a float such as
-    ``2.0``) among ``allowed``; else :class:`ConfigError` listing them."""
-    if (
-        isinstance(value, (bool, np.bool_))
-        or not isinstance(value, (int, np.integer))
-        or value not in allowed
-    ):
-        choices = ", ".join(str(a) for a in allowed)
-        raise ConfigError(f"{name} must be one of {choices}, not {value!r}")
-    return int(value)
-
-
-def check_config(given: Mapping[str, Any], allowed: Mapping[str, Any], game: str) -> None:
-    """Raise :class:`ConfigError` naming any unknown option and listing the allowed ones."""
-    unknown = sorted(set(given) - set(allowed))
-    if unknown:
-        options = ", ".join(f"{k} (default {v!r})" for k, v in allowed.items())
-        raise ConfigError(f"unknown {game} option(s) {', '.join(unknown)}; options are: {options}")

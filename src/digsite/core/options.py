@@ -8,6 +8,7 @@ option and what it allows; an unknown keyword is named with the list of allowed 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -75,6 +76,31 @@ def integer(
     return Option(name, default, allowed, normalize, doc)
 
 
+def number(
+    name: str, default: float, low: float | None = None, *, above: bool = False, doc: str = ""
+) -> Option:
+    """A real number (int, float or numpy; not a bool, not nan or infinite) >= ``low``, or
+    > ``low`` when ``above``."""
+    if low is None:
+        allowed = "a finite number"
+    else:
+        allowed = f"a finite number {'>' if above else '>='} {low}"
+
+    def normalize(value: Any) -> float:
+        if isinstance(value, (bool, np.bool_)) or not isinstance(
+            value, (int, float, np.integer, np.floating)
+        ):
+            raise TypeError(value)
+        value = float(value)
+        if not math.isfinite(value) or (
+            low is not None and (value <= low if above else value < low)
+        ):
+            raise ValueError(value)
+        return value
+
+    return Option(name, default, allowed, normalize, doc)
+
+
 def choice(name: str, default: Any, choices: Sequence[Any], doc: str = "") -> Option:
     """One of ``choices``: integers (numpy ones accepted, bools and floats refused) or strings."""
     choices = tuple(choices)
@@ -131,6 +157,4 @@ def check_options(declared: Sequence[Option], given: Mapping[str, Any], owner: s
     if unknown:
         listed = ", ".join(f"{o.name} (default {o.default!r})" for o in declared)
         raise ConfigError(f"unknown {owner} option(s) {', '.join(unknown)}; options are: {listed}")
-    return {
-        o.name: o.check(given[o.name], owner) if o.name in given else o.default for o in declared
-    }
+    return {o.name: o.check(given.get(o.name, o.default), owner) for o in declared}

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from gymnasium import logger
 
+from .options import choice
+
 RENDER_MODES = ["ansi", "human"]
-
-
-def check_render_mode(render_mode: str | None) -> None:
-    if render_mode is not None and render_mode not in RENDER_MODES:
-        raise ValueError(
-            f"render_mode {render_mode!r} is not supported; use one of {RENDER_MODES} or None"
-        )
+RENDER_MODE = choice("render_mode", None, (None, *RENDER_MODES), doc="None: draw only when asked")
+"""The ``render_mode`` option of every env."""
 
 
 def render(state, render_mode: str | None) -> str | None:

@@ -27,10 +27,43 @@ from collections.abc import Sequence
 import gymnasium as gym
 import numpy as np
 
-from .engine import ConfigError, Game, integer_option, legal_or_none
+from .engine import Game, legal_or_none
+from .options import check_options, custom, integer, number
 from .policy import RandomPolicy, StateAgent, choose
-from .rendering import RENDER_MODES, check_render_mode, render
-from .solo import check_illegal_action
+from .rendering import RENDER_MODE, RENDER_MODES, render
+from .solo import ILLEGAL_ACTION
+
+
+def _opponents(num_players: int):
+    def normalize(value):
+        if value is None:
+            value = RandomPolicy()
+        if isinstance(value, str) or not isinstance(value, Sequence):
+            value = [value] * num_players
+        if len(value) != num_players:
+            raise ValueError(value)
+        if not all(isinstance(o, StateAgent) or callable(o) for o in value):
+            raise TypeError(value)
+        return list(value)
+
+    return normalize
+
+
+def options(num_players: int):
+    """The env's options, for a game of ``num_players``."""
+    return (
+        integer("seat", None, 0, num_players - 1, optional=True, doc="None: a random seat"),
+        custom(
+            "opponents",
+            None,
+            "None (random play), one policy(observation, action_mask) -> action or agent with "
+            f"act_in(state, player) for every seat, or a list of {num_players} of them",
+            _opponents(num_players),
+        ),
+        ILLEGAL_ACTION,
+        number("illegal_action_reward", -1.0),
+        RENDER_MODE,
+    )
 
 
 class SingleSeatEnv(gym.Env):
@@ -46,29 +79,21 @@ class SingleSeatEnv(gym.Env):
         render_mode: str | None = None,
     ):
         n = game.num_players
-        if seat is not None:
-            seat = integer_option("seat (None: a random seat each episode)", seat, 0, n - 1)
-        check_illegal_action(illegal_action)
-        check_render_mode(render_mode)
+        given = {
+            "seat": seat,
+            "opponents": opponents,
+            "illegal_action": illegal_action,
+            "illegal_action_reward": illegal_action_reward,
+            "render_mode": render_mode,
+        }
+        seat, opponents, illegal_action, illegal_action_reward, render_mode = check_options(
+            options(n), given, "single-seat env"
+        ).values()
         self.game = game
         self.fixed_seat = seat
         self.illegal_action = illegal_action
-        self.illegal_action_reward = float(illegal_action_reward)
+        self.illegal_action_reward = illegal_action_reward
         self.render_mode = render_mode
-        if opponents is None:
-            opponents = RandomPolicy()
-        if isinstance(opponents, str) or not isinstance(opponents, Sequence):
-            opponents = [opponents] * n
-        if len(opponents) != n:
-            raise ConfigError(
-                f"give one opponent policy or one per seat ({n}), not {len(opponents)}"
-            )
-        for opponent in opponents:
-            if not (isinstance(opponent, StateAgent) or callable(opponent)):
-                raise ConfigError(
-                    "an opponent is a policy(observation, action_mask) -> action or an agent "
-                    f"with act_in(state, player), not {opponent!r}"
-                )
         self.opponents = list(opponents)
         self.observation_space = gym.spaces.Box(0.0, 1.0, (game.observation_size,), np.float32)
         self.action_space = gym.spaces.Discrete(game.num_actions)

@@ -7,17 +7,19 @@ from __future__ import annotations
 import gymnasium as gym
 import numpy as np
 
-from .engine import ConfigError, Game, legal_or_none
-from .rendering import RENDER_MODES, check_render_mode, render
+from .engine import Game, legal_or_none
+from .options import Option, check_options, choice
+from .rendering import RENDER_MODE, RENDER_MODES, render
 
 ILLEGAL_ACTION_MODES = ("end", "random")
-"""What a Gymnasium env does with an action that is not legal: end the episode, or play a
-random legal action instead."""
-
-
-def check_illegal_action(mode: str) -> None:
-    if mode not in ILLEGAL_ACTION_MODES:
-        raise ConfigError(f"illegal_action must be one of {ILLEGAL_ACTION_MODES}, not {mode!r}")
+ILLEGAL_ACTION = choice(
+    "illegal_action",
+    "end",
+    ILLEGAL_ACTION_MODES,
+    doc="an action that is not legal ends the episode, or a random legal one is played",
+)
+SOLO_OPTIONS: tuple[Option, ...] = (ILLEGAL_ACTION, RENDER_MODE)
+"""The options every solo env has; each solo env declares its own after these."""
 
 
 class SoloEnv(gym.Env):
@@ -27,8 +29,8 @@ class SoloEnv(gym.Env):
     metadata = {"render_modes": RENDER_MODES, "render_fps": 1}
 
     def __init__(self, game: Game, illegal_action: str = "end", render_mode: str | None = None):
-        check_illegal_action(illegal_action)
-        check_render_mode(render_mode)
+        given = {"illegal_action": illegal_action, "render_mode": render_mode}
+        illegal_action, render_mode = check_options(SOLO_OPTIONS, given, "solo env").values()
         self.game = game
         self.illegal_action = illegal_action
         self.render_mode = render_mode

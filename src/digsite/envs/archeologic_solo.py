@@ -58,52 +58,49 @@ information only, never from the hidden layout:
 
 from __future__ import annotations
 
-from ..core.solo import SoloEnv
+from dataclasses import replace
+
+from ..core.options import check_options, integer, number
+from ..core.solo import SOLO_OPTIONS, SoloEnv
 from ..games.archeologic.learning_aids import information_potential
-from ..games.archeologic.rules import ArcheOlogicGame
+from ..games.archeologic.rules import OPTIONS, ArcheOlogicGame
 from ..games.archeologic.titles import state_title
+
+GAME_OPTIONS = {o.name: o for o in OPTIONS}
+PASSED_ON = (
+    "num_clues",
+    "guess_variant",
+    "quest",
+    "ring",
+    "time_limit",
+    "expert",
+    "buildings",
+    "consistent_guesses",
+    "solo_more_clues",
+)
+"""The game's options this env passes on as they are (``belief`` is ``belief_features``)."""
+SOLO_ENV_OPTIONS = (
+    *(GAME_OPTIONS[name] for name in PASSED_ON),
+    replace(GAME_OPTIONS["belief_features"], name="belief"),
+    integer("max_time", None, 1, optional=True, doc="truncate the episode at this time"),
+    number("solve_bonus", 20.0),
+    number("shaping", 0.0, 0),
+    *SOLO_OPTIONS,
+)
 
 
 class ArcheOlogicSoloEnv(SoloEnv):
-    def __init__(
-        self,
-        num_clues: int = 3,
-        guess_variant: str = "rulebook",
-        quest: int | None = None,
-        max_time: int | None = None,
-        time_limit: int | None = None,
-        ring=None,
-        solve_bonus: float = 20.0,
-        illegal_action: str = "end",
-        render_mode: str | None = None,
-        expert: bool = False,
-        buildings=None,
-        belief: bool = False,
-        consistent_guesses: bool = False,
-        shaping: float = 0.0,
-        solo_more_clues: bool = False,
-    ):
-        if not isinstance(shaping, (int, float)) or not 0 <= shaping < float("inf"):
-            raise ValueError(f"shaping must be a number >= 0 (0: no shaping), got {shaping!r}")
-        if max_time is not None and (not isinstance(max_time, int) or max_time < 1):
-            raise ValueError(f"max_time must be None or a positive int, got {max_time!r}")
+    def __init__(self, **options):
+        config = check_options(SOLO_ENV_OPTIONS, options, type(self).__name__)
         game = ArcheOlogicGame(
             num_players=1,
-            num_clues=num_clues,
-            guess_variant=guess_variant,
-            quest=quest,
-            ring=ring,
-            time_limit=time_limit,
-            expert=expert,
-            buildings=buildings,
-            belief_features=belief,
-            consistent_guesses=consistent_guesses,
-            solo_more_clues=solo_more_clues,
+            belief_features=config["belief"],
+            **{name: config[name] for name in PASSED_ON},
         )
-        super().__init__(game, illegal_action, render_mode)
-        self.max_time = max_time
-        self.solve_bonus = float(solve_bonus)
-        self.shaping = float(shaping)
+        super().__init__(game, config["illegal_action"], config["render_mode"])
+        self.max_time = config["max_time"]
+        self.solve_bonus = config["solve_bonus"]
+        self.shaping = config["shaping"]
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)

@@ -24,28 +24,31 @@ Options: ``simplified`` (the first-game set-up), the component data options of t
 
 from __future__ import annotations
 
-from ..core.solo import SoloEnv
-from ..games.royal_society.rules import RoyalSocietyGame
+from ..core.options import check_options, choice, number
+from ..core.solo import SOLO_OPTIONS, SoloEnv
+from ..games.royal_society.rules import DATA_OPTIONS, OPTIONS, RoyalSocietyGame
+
+GAME_OPTIONS = {o.name: o for o in OPTIONS}
+SOLO_ENV_OPTIONS = (
+    GAME_OPTIONS["simplified"],
+    choice("reward", "score", ("score", "final"), doc="the score's changes, or the final one"),
+    number("reward_scale", 100.0, 0, above=True),
+    *SOLO_OPTIONS,
+    *(GAME_OPTIONS[name] for name in DATA_OPTIONS),
+)
 
 
 class RoyalSocietySoloEnv(SoloEnv):
-    def __init__(
-        self,
-        simplified: bool = False,
-        reward: str = "score",
-        reward_scale: float = 100.0,
-        illegal_action: str = "end",
-        render_mode: str | None = None,
-        **data,
-    ):
-        if reward not in ("score", "final"):
-            raise ValueError(f"reward must be 'score' or 'final', got {reward!r}")
-        if not reward_scale > 0:
-            raise ValueError(f"reward_scale must be positive, got {reward_scale!r}")
-        game = RoyalSocietyGame.from_config(num_players=1, simplified=simplified, **data)
-        super().__init__(game, illegal_action, render_mode)
-        self.reward_mode = reward
-        self.reward_scale = float(reward_scale)
+    def __init__(self, **options):
+        config = check_options(SOLO_ENV_OPTIONS, options, type(self).__name__)
+        game = RoyalSocietyGame(
+            num_players=1,
+            simplified=config["simplified"],
+            **{name: config[name] for name in DATA_OPTIONS},
+        )
+        super().__init__(game, config["illegal_action"], config["render_mode"])
+        self.reward_mode = config["reward"]
+        self.reward_scale = config["reward_scale"]
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)

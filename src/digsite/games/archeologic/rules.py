@@ -14,9 +14,9 @@ from ...core.engine import (
     Game,
     State,
     action_index,
-    integer_choice,
     win_loss_returns,
 )
+from ...core.options import check_options, choice, custom, data, flag, integer
 from .actions import (
     AXIS,
     AXIS0,
@@ -56,31 +56,43 @@ from .solver import GUESS_COST, AxisClue, Belief, Clue, axis_choices
 from .text import action_to_string, render_spectator, render_view
 from .view import belief_filter, build_view, guess_knowledge
 
-OPTIONS: dict[str, Any] = {
-    "num_players": 2,
-    "num_clues": 3,
-    "guess_variant": "rulebook",
-    "quest": None,
-    "ring": None,
-    "time_limit": None,
-    "expert": False,
-    "buildings": None,
-    "belief_features": False,
-    "consistent_guesses": False,
-    "extra_clues": None,
-    "solo_more_clues": False,
-}
 CLUE_COUNTS = (3, 4, 5)
 """The rulebook: agree on "from 3 clues for harder games, to 5 clues for easier games"."""
 SOLO_CLUES = 3
 """The rulebook's solo set-up: "Write down the 3 Starting clues"."""
 MAX_QUEST_NUMBER = 1 << 31
 """A random quest number is drawn from 0 .. 2**31 - 1 (each gives a uniform random layout)."""
+PLAYER_COUNTS = (1, 2, 3, 4)
+
+
+def _listed(value: Any) -> list | None:
+    """None or a list (its entries are checked with the other options in mind)."""
+    if value is None:
+        return None
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise TypeError(value)
+    return list(value)
+
+
+OPTIONS = (
+    choice("num_players", 2, PLAYER_COUNTS),
+    choice("num_clues", 3, CLUE_COUNTS),
+    choice("guess_variant", "rulebook", GUESS_VARIANTS),
+    integer("quest", None, 0, optional=True, doc="None: a random quest each game"),
+    custom("ring", None, "None or a list of the 10 axes", _listed),
+    integer("time_limit", None, 10, optional=True, doc="None: the rulebook's track"),
+    flag("expert", False, doc="counts on axes instead of trap cells as starting clues"),
+    data("buildings"),
+    flag("belief_features", False, doc="a learning aid: the exact belief in the observation"),
+    flag("consistent_guesses", False, doc="a learning aid: guesses masked to possible layouts"),
+    custom("extra_clues", None, f"None or one count 0..{MAX_EXTRA_CLUES} per player", _listed),
+    flag("solo_more_clues", False, doc="solo with num_clues 4 or 5"),
+)
 
 
 class ArcheOlogicGame(Game):
     name = "archeologic"
-    player_counts = (1, 2, 3, 4)
+    player_counts = PLAYER_COUNTS
     title = "ArcheOlogic"
     options = OPTIONS
 
@@ -99,12 +111,34 @@ class ArcheOlogicGame(Game):
         extra_clues: Sequence[int] | None = None,
         solo_more_clues: bool = False,
     ):
-        num_players = integer_choice("ArcheOlogic num_players", num_players, self.player_counts)
-        num_clues = integer_choice("ArcheOlogic num_clues", num_clues, CLUE_COUNTS)
-        if not isinstance(solo_more_clues, (bool, np.bool_)):
-            raise ConfigError(
-                f"archeologic solo_more_clues must be True or False, got {solo_more_clues!r}"
-            )
+        given = {
+            "num_players": num_players,
+            "num_clues": num_clues,
+            "guess_variant": guess_variant,
+            "quest": quest,
+            "ring": ring,
+            "time_limit": time_limit,
+            "expert": expert,
+            "buildings": buildings,
+            "belief_features": belief_features,
+            "consistent_guesses": consistent_guesses,
+            "extra_clues": extra_clues,
+            "solo_more_clues": solo_more_clues,
+        }
+        (
+            num_players,
+            num_clues,
+            guess_variant,
+            quest,
+            ring,
+            time_limit,
+            expert,
+            buildings,
+            belief_features,
+            consistent_guesses,
+            extra_clues,
+            solo_more_clues,
+        ) = check_options(OPTIONS, given, self.title).values()
         if solo_more_clues and num_players != 1:
             raise ConfigError(
                 "archeologic solo_more_clues is a solo variant (num_players=1); a multiplayer "
@@ -116,37 +150,11 @@ class ArcheOlogicGame(Game):
                 f"num_clues={num_clues!r} in solo needs the variant solo_more_clues=True"
             )
         extra = _parse_extra_clues(extra_clues, num_players)
-        if guess_variant not in GUESS_VARIANTS:
-            raise ConfigError(
-                f"archeologic guess_variant must be one of {GUESS_VARIANTS}, got {guess_variant!r}"
-            )
-        if quest is not None and (
-            isinstance(quest, bool) or not isinstance(quest, (int, np.integer)) or quest < 0
-        ):
-            raise ConfigError(f"archeologic quest must be None (random) or an int >= 0: {quest!r}")
-        if not isinstance(expert, (bool, np.bool_)):
-            raise ConfigError(
-                f"archeologic expert must be True or False (expert mode: counts on axes "
-                f"instead of trap cells as starting clues), got {expert!r}"
-            )
-        for name, value, aid in (
-            ("belief_features", belief_features, "the exact belief in the observation"),
-            ("consistent_guesses", consistent_guesses, "guesses masked to possible layouts"),
-        ):
-            if not isinstance(value, (bool, np.bool_)):
-                raise ConfigError(
-                    f"archeologic {name} must be True or False (a learning aid: {aid}), "
-                    f"got {value!r}"
-                )
         self.ring = _parse_ring(ring)
         self.ring_given = None if ring is None else list(ring)
         solo = num_players == 1
         if time_limit is None:
             time_limit = SOLO_TIME_LIMIT if solo else MULTIPLAYER_TIME_LIMIT
-        if isinstance(time_limit, bool) or not isinstance(time_limit, int) or time_limit < 10:
-            raise ConfigError(
-                f"archeologic time_limit must be None or an int >= 10: {time_limit!r}"
-            )
         self.num_players = int(num_players)
         self.solo = solo
         self.num_clues = int(num_clues)

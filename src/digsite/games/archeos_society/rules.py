@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -14,9 +13,9 @@ from ...core.engine import (
     CachedMaskState,
     ConfigError,
     Game,
-    integer_choice,
     win_loss_returns,
 )
+from ...core.options import check_options, choice, custom, data
 from .actions import (
     ADD,
     CASH_IN,
@@ -76,15 +75,27 @@ from .components import (
 )
 from .observation import Scales, encode, observation_layout
 
-OPTIONS = {
-    "num_players": 4,
-    "setup": "chichen_itza",
-    "cards": None,
-    "sites": None,
-    "tables": None,
-    "scenarios": None,
-}
 EXTRA_SETUPS = ("random", "draft")
+PLAYER_COUNTS = (2, 3, 4, 5, 6)
+DATA_OPTIONS = ("cards", "sites", "tables", "scenarios")
+
+
+def _setup_name(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(value)
+    return value
+
+
+OPTIONS = (
+    choice("num_players", 4, PLAYER_COUNTS),
+    custom(
+        "setup",
+        "chichen_itza",
+        f"a scenario id of the scenarios file or one of {EXTRA_SETUPS}",
+        _setup_name,
+    ),
+    *(data(name) for name in DATA_OPTIONS),
+)
 PLAY, UR_PHASE, PROFESSOR_PHASE = range(3)
 """What an expedition's effects return to: normal play, the Ur end-of-season expeditions, or the
 end-of-season Professor moves."""
@@ -118,14 +129,9 @@ def _mark_held(counts: list[int], out: np.ndarray) -> None:
     np.minimum(np.frombuffer(bytes(counts), dtype=np.int8), 1, out=out)
 
 
-def _option(value: Any) -> Any:
-    """A data option as it goes into ``config`` (JSON-able): a path as a string, records as is."""
-    return str(value) if isinstance(value, Path) else value
-
-
 class ArcheosSocietyGame(Game):
     name = "archeos_society"
-    player_counts = (2, 3, 4, 5, 6)
+    player_counts = PLAYER_COUNTS
     title = "Archeos Society"
     options = OPTIONS
     num_actions = NUM_ACTIONS
@@ -140,9 +146,13 @@ class ArcheosSocietyGame(Game):
         tables: Any = None,
         scenarios: Any = None,
     ):
-        self.num_players = integer_choice(
-            "Archeos Society num_players", num_players, self.player_counts
+        given = {"num_players": num_players, "setup": setup, "cards": cards, "sites": sites}
+        config = check_options(
+            OPTIONS, {**given, "tables": tables, "scenarios": scenarios}, self.title
         )
+        num_players, setup = config["num_players"], config["setup"]
+        cards, sites, tables, scenarios = (config[name] for name in DATA_OPTIONS)
+        self.num_players = num_players
         self.card_counts = load_cards(cards)
         self.boards: list[list[Site]] = load_sites(sites)
         self.tables = load_tables(tables)
@@ -152,12 +162,7 @@ class ArcheosSocietyGame(Game):
             raise ConfigError(f"setup must be one of {setups}, not {setup!r}")
         self.setup = setup
         self.num_seasons = 2 if num_players <= 3 else 3
-        self._options = {
-            "cards": _option(cards),
-            "sites": _option(sites),
-            "tables": _option(tables),
-            "scenarios": _option(scenarios),
-        }
+        self._options = {name: config[name] for name in DATA_OPTIONS}
         self.max_cards = sum(sorted(self._role_totals(), reverse=True)[:ROLES_PER_GAME])
         """Cards of the largest composition of 6 roles (the deck of the game at most)."""
         most_of_a_kind = max(self.card_counts)

@@ -9,13 +9,11 @@ starting capital, minimum opening bid, reconstructed).  Every record carries its
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from ...core.data import read_records
+from ...core.data import DataFileError, read_records
 
 PACKAGE = "digsite.games.medieval_realms"
-PROVENANCES = ("rulebook", "public", "reconstructed")
 
 RESOURCES = ("goods", "science", "culture", "religion", "gold", "raw", "battle")
 GOODS, SCIENCE, CULTURE, RELIGION, GOLD, RAW, BATTLE = range(7)
@@ -114,10 +112,6 @@ PANEL_DISCARD = {2: 4, 3: 3, 4: 2, 5: 1}
 package documentation)."""
 
 
-class DataFileError(ValueError):
-    """A malformed Medieval Realms data file (card types, deck or board)."""
-
-
 @dataclass(frozen=True)
 class CardType:
     index: int
@@ -157,20 +151,6 @@ def _index(value: Any, names: tuple[str, ...], what: str, where: str) -> int:
     return names.index(value)
 
 
-def _count(value: Any, what: str, where: str, low: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise DataFileError(f"{where}: {what} must be an integer >= {low}, not {value!r}")
-    return value
-
-
-def _provenance(rec: dict, where: str) -> None:
-    prov = rec.get("provenance")
-    if prov not in PROVENANCES:
-        raise DataFileError(f"{where}: provenance must be one of {PROVENANCES}, not {prov!r}")
-    if prov == "public" and not rec.get("source"):
-        raise DataFileError(f"{where}: a 'public' record names its 'source'")
-
-
 def load_card_types(source: Any = None) -> tuple[CardType, ...]:
     records, where = read_records(
         source, PACKAGE, "card_types.json", "card_types", DataFileError, "card type"
@@ -178,9 +158,6 @@ def load_card_types(source: Any = None) -> tuple[CardType, ...]:
     found: dict[int, CardType] = {}
     for i, rec in enumerate(records):
         at = f"{where}, card type #{i}"
-        if not isinstance(rec, dict):
-            raise DataFileError(f"{at}: a record is a JSON object")
-        _provenance(rec, at)
         t = _index(rec.get("type"), CARD_TYPES, "type", at)
         if t in found:
             raise DataFileError(f"{at}: card type {CARD_TYPES[t]!r} is described twice")
@@ -203,9 +180,9 @@ def load_card_types(source: Any = None) -> tuple[CardType, ...]:
             elif isinstance(amount, dict):
                 if sorted(amount) != ["2", "3", "4", "5"]:
                     raise DataFileError(f"{at}: a cost by player count names 2, 3, 4 and 5")
-                cost_value = {int(k): _count(v, "cost", at, 1) for k, v in amount.items()}
+                cost_value = {int(k): v for k, v in amount.items()}
             else:
-                cost_value = _count(amount, "cost", at, 1)
+                cost_value = amount
         leader = rec.get("leader")
         found[t] = CardType(
             index=t,
@@ -214,8 +191,8 @@ def load_card_types(source: Any = None) -> tuple[CardType, ...]:
             kind=kind,
             cost_resource=cost_resource,
             cost=cost_value,
-            immediate_vp=_count(rec.get("immediate_vp", 0), "immediate_vp", at),
-            great_person=bool(rec.get("great_person", False)),
+            immediate_vp=rec.get("immediate_vp", 0),
+            great_person=rec.get("great_person", False),
             leader=-1 if leader is None else _index(leader, LEADERS, "leader", at),
         )
     missing = [CARD_TYPES[t] for t in range(NUM_TYPES) if t not in found]
@@ -229,9 +206,6 @@ def load_card_types(source: Any = None) -> tuple[CardType, ...]:
 
 def _parse_card(i: int, rec: Any, where: str) -> Card:
     at = f"{where}, card #{i}"
-    if not isinstance(rec, dict):
-        raise DataFileError(f"{at}: a record is a JSON object")
-    _provenance(rec, at)
     t = _index(rec.get("type"), CARD_TYPES, "type", at)
     resource = colour = leader = -1
     condition: tuple[int, int, int] = (-1, -1, 0)
@@ -256,14 +230,12 @@ def _parse_card(i: int, rec: Any, where: str) -> Card:
             what = _index(cond.get("colour"), COLOURS, "condition colour", at)
         elif kind == 2:
             what = _index(cond.get("resource"), RESOURCES, "condition resource", at)
-        condition = (kind, what, _count(cond.get("count"), "condition count", at, 1))
+        condition = (kind, what, cond["count"])
     if t == TITHE:
         opts = rec.get("options")
         if not isinstance(opts, list) or not opts:
             raise DataFileError(f"{at}: a Tithe lists its resource 'options'")
         options = tuple(_index(o, RESOURCES, "option", at) for o in opts)
-        if RELIGION in options or len(set(options)) != len(options):
-            raise DataFileError(f"{at}: Tithe options are distinct and never Religion")
     return Card(i, t, resource, colour, leader, condition, options, dict(rec))
 
 
@@ -289,31 +261,20 @@ def load_board(source: Any = None) -> Board:
     min_bid = None
     for i, rec in enumerate(records):
         at = f"{where}, record #{i}"
-        if not isinstance(rec, dict):
-            raise DataFileError(f"{at}: a record is a JSON object")
-        _provenance(rec, at)
         component = rec.get("component")
         if component == "management_square":
-            square = _count(rec.get("square"), "square", at, 1)
+            square = rec["square"]
             squares[square] = _index(rec.get("resource"), RESOURCES, "resource", at)
         elif component == "land":
-            land = _count(rec.get("land"), "land", at, 1)
-            lands[land] = _tokens(rec.get("reward"), at)
+            land = rec["land"]
+            lands[land] = _tokens(rec["reward"])
         elif component == "starting_resources":
-            counts = rec.get("players", [2, 3, 4, 5])
-            if not isinstance(counts, list) or not all(c in (2, 3, 4, 5) for c in counts):
-                raise DataFileError(f"{at}: 'players' lists player counts among 2, 3, 4, 5")
-            for count in counts:
+            for count in rec.get("players", [2, 3, 4, 5]):
                 if count in start:
                     raise DataFileError(f"{at}: two starting capitals for {count} players")
-                start[count] = _tokens(rec.get("resources"), at)
-        elif component == "minimum_opening_bid":
-            min_bid = _count(rec.get("amount"), "amount", at, 1)
-        else:
-            raise DataFileError(
-                f"{at}: component {component!r} is not one of management_square, land, "
-                "starting_resources, minimum_opening_bid"
-            )
+                start[count] = _tokens(rec["resources"])
+        else:  # the minimum opening bid
+            min_bid = rec["amount"]
     if sorted(squares) != list(range(1, NUM_SQUARES + 1)):
         raise DataFileError(f"{where}: Management squares are numbered 1..{NUM_SQUARES}")
     if sorted(set(squares.values())) != sorted(squares.values()):
@@ -333,17 +294,8 @@ def load_board(source: Any = None) -> Board:
     )
 
 
-def _tokens(value: Any, at: str) -> tuple[int, ...]:
-    if not isinstance(value, dict):
-        raise DataFileError(f"{at}: tokens are given as {{resource: count}}")
+def _tokens(counts: dict[str, int]) -> tuple[int, ...]:
     out = [0] * NUM_RESOURCES
-    for name, n in value.items():
-        out[_index(name, RESOURCES, "resource", at)] = _count(n, f"tokens of {name}", at)
+    for name, n in counts.items():
+        out[RESOURCES.index(name)] = n
     return tuple(out)
-
-
-def source_option(source: Any) -> Any:
-    """How a data option appears in ``game.config``: a path as a string, records as given."""
-    if isinstance(source, Path):
-        return str(source)
-    return source

@@ -11,9 +11,9 @@ from ...core.engine import (
     TERMINAL,
     CachedMaskState,
     Game,
-    integer_choice,
     win_loss_returns,
 )
+from ...core.options import check_options, choice, data
 from .actions import (
     ACTION,
     ACTIVATE0,
@@ -72,15 +72,16 @@ from .components import (
     load_board,
     load_card_types,
     load_deck,
-    source_option,
 )
 from .components import TITHE as TITHE_TYPE
 from .observation import ObservationTables, encode
-from .saved import restore, save
+from .saved import FIELDS
 from .text import describe_action, face_name, render_spectator, render_view
 from .view import build_view
 
-OPTIONS = {"num_players": 4, "deck": None, "card_types": None, "board": None}
+PLAYER_COUNTS = (2, 3, 4, 5)
+DATA_OPTIONS = ("deck", "card_types", "board")
+OPTIONS = (choice("num_players", 4, PLAYER_COUNTS), *(data(name) for name in DATA_OPTIONS))
 
 STARTING_LEADERS = {2: (6, 1, 1, 2), 3: (4, 1, 1, 0), 4: (4, 1, 1, 0), 5: (4, 1, 1, 0)}
 """(Mayors, Generals, Admirals, of the Mayors how many are 2-player buffers): rulebook."""
@@ -88,7 +89,7 @@ STARTING_LEADERS = {2: (6, 1, 1, 2), 3: (4, 1, 1, 0), 4: (4, 1, 1, 0), 5: (4, 1,
 
 class MedievalRealmsGame(Game):
     name = "medieval_realms"
-    player_counts = (2, 3, 4, 5)
+    player_counts = PLAYER_COUNTS
     title = "Medieval Realms"
     options = OPTIONS
     num_actions = NUM_ACTIONS
@@ -101,17 +102,13 @@ class MedievalRealmsGame(Game):
         card_types: Any = None,
         board: Any = None,
     ):
-        self.num_players = integer_choice(
-            "Medieval Realms num_players", num_players, self.player_counts
-        )
-        self.types = load_card_types(card_types)
-        self.cards = load_deck(deck)
-        self.board = load_board(board)
-        self._options = {
-            "deck": source_option(deck),
-            "card_types": source_option(card_types),
-            "board": source_option(board),
-        }
+        given = {"num_players": num_players, "deck": deck, "card_types": card_types}
+        config = check_options(OPTIONS, {**given, "board": board}, self.title)
+        self.num_players = num_players = config["num_players"]
+        self.types = load_card_types(config["card_types"])
+        self.cards = load_deck(config["deck"])
+        self.board = load_board(config["board"])
+        self._options = {name: config[name] for name in DATA_OPTIONS}
         self.num_lands = 10 if num_players == 5 else 8
         t = self.types
         self.card_type = [c.type for c in self.cards]
@@ -210,7 +207,7 @@ class MedievalRealmsGame(Game):
         return MedievalRealmsState.new_game(self, rng)
 
     def state_from_dict(self, data: Mapping[str, Any]) -> MedievalRealmsState:
-        return restore(MedievalRealmsState(self), data)
+        return FIELDS.load(MedievalRealmsState(self), data)
 
     def observation_piece_names(self):
         return list(self.layout.slices.items())
@@ -325,38 +322,9 @@ class MedievalRealmsState(CachedMaskState):
     def clone(self) -> MedievalRealmsState:
         other = MedievalRealmsState.__new__(MedievalRealmsState)
         other.__dict__.update(self.__dict__)
+        FIELDS.copy_into(self, other)
         other._realm_cache = {}
         other._obs_cache = {}
-        for name in (
-            "turn_order",
-            "vp",
-            "city_vp",
-            "bonus_tokens",
-            "buffers",
-            "panel",
-            "future",
-            "deck",
-            "discard",
-            "pair",
-            "passed",
-            "placed",
-            "auction",
-            "auction_out",
-            "bonus_queue",
-        ):
-            setattr(other, name, list(getattr(self, name)))
-        for name in (
-            "res",
-            "leaders",
-            "hand",
-            "realm",
-            "squares",
-            "generals_on",
-            "admirals_on",
-            "buffers_on",
-            "final",
-        ):
-            setattr(other, name, [list(x) for x in getattr(self, name)])
         return other
 
     def resample_hidden(self, player: int, rng: np.random.Generator) -> MedievalRealmsState:
@@ -831,6 +799,11 @@ class MedievalRealmsState(CachedMaskState):
     def check_invariants(self) -> None:
         game = self.game
         n = game.num_players
+        assert (self.decision == GAME_OVER) == (self.decider == -1), "decider -1 iff game over"
+        card, _, bidder = self.auction
+        assert card < len(game.cards) and bidder < n, "auction is [card, bid, high bidder]"
+        assert (card >= 0) == (self.decision == BID), "an auction runs exactly while bidding"
+        self._check_phase()
         everywhere = (
             self.deck
             + [c for c in self.panel if c >= 0]
@@ -889,6 +862,41 @@ class MedievalRealmsState(CachedMaskState):
             assert self.vp[p] <= game.max_vp, f"player {p} has too many VP"
             assert all(k <= m for k, m in zip(self.leaders[p], game.max_leaders, strict=True))
 
+    def _check_phase(self) -> None:
+        """The pending decision is one the game's flow can reach: its prerequisites hold, so
+        play goes on from it (a placer with leaders left, a token choice for a card in play,
+        a bonus owed...)."""
+        d, p = self.decision, self.decider
+        if self.choice_card >= 0:
+            assert d == TOKEN_CHOICE and self.choice_card in self.realm[p], "token choice"
+            assert self.game.card_type[self.choice_card] in (TERRITORY, TITHE_TYPE)
+        else:
+            assert d != TOKEN_CHOICE, "a token choice names its card"
+        if d == BONUS:
+            assert self.bonus_queue and self.bonus_queue[0] == p, "the bonus goes to the queue head"
+        if d in (ACTION, BID):
+            assert self.revealed and self.actor == p or d == BID, "the actor acts"
+        if d == PLACE:
+            order = self.turn_order
+            at = order.index(p)
+            assert all(self.placed[q] for q in order[:at]), "placers go in turn order"
+            assert not any(self.placed[q] for q in order[at:]), "placers go in turn order"
+            assert self.place_left >= 1, "the placer has a leader left to place"
+            mayors, generals, admirals = self.leaders[p]
+            counts = (mayors - self.buffers[p], generals, admirals, self.buffers[p])
+            done = (
+                sum(self.squares[p]),
+                sum(self.generals_on[p]),
+                sum(self.admirals_on[p]),
+                sum(self.buffers_on[p]),
+            )
+            kind = self.place_kind
+            assert all(done[k] == counts[k] for k in range(kind)), "earlier kinds are placed"
+            assert not any(done[kind + 1 :]), "later kinds are not placed yet"
+            assert done[kind] + self.place_left <= counts[kind], "leaders left to place"
+            if kind != P_BUFFER:
+                assert done[kind] + self.place_left == counts[kind], "leaders left to place"
+
     # -- text, observation, saving -------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
         return describe_action(self, action)
@@ -903,11 +911,7 @@ class MedievalRealmsState(CachedMaskState):
         encode(self, player, out)
 
     def to_dict(self) -> dict[str, Any]:
-        return save(self)
-
-    @classmethod
-    def from_dict(cls, game: MedievalRealmsGame, data: Mapping[str, Any]) -> MedievalRealmsState:
-        return restore(cls(game), data)
+        return FIELDS.dump(self)
 
 
 _HANDLERS = {

@@ -13,9 +13,9 @@ from ...core.engine import (
     TERMINAL,
     CachedMaskState,
     Game,
-    integer_choice,
     win_loss_returns,
 )
+from ...core.options import check_options, choice, data
 from .actions import (
     BROWN_ROOM,
     CHOOSE_AB,
@@ -74,14 +74,19 @@ from .saved import restore
 from .text import render_spectator, render_view
 from .view import build_view
 
-OPTIONS = {"num_players": 3, "museum_two_rooms": 5, "deck": None}
 MUSEUM_TWO_ROOMS = (5, 4)
 """2-rooms between the Museum's wings: 5 (a ring) or 4 (an open fan)."""
+PLAYER_COUNTS = (2, 3, 4)
+OPTIONS = (
+    choice("num_players", 3, PLAYER_COUNTS),
+    choice("museum_two_rooms", 5, MUSEUM_TWO_ROOMS, doc="5: a ring of wings; 4: an open fan"),
+    data("deck", doc="the parcel cards (components.load_deck)"),
+)
 
 
 class MykerinosGame(Game):
     name = "mykerinos"
-    player_counts = (2, 3, 4)
+    player_counts = PLAYER_COUNTS
     title = "Mykerinos"
     options = OPTIONS
     num_actions = NUM_ACTIONS
@@ -93,12 +98,11 @@ class MykerinosGame(Game):
         museum_two_rooms: int = 5,
         deck: str | Path | list | dict | None = None,
     ):
-        num_players = integer_choice("Mykerinos num_players", num_players, self.player_counts)
-        museum_two_rooms = integer_choice(
-            "museum_two_rooms (5: a ring of wings, the default; 4: an open fan)",
-            museum_two_rooms,
-            MUSEUM_TWO_ROOMS,
-        )
+        num_players, museum_two_rooms, deck = check_options(
+            OPTIONS,
+            {"num_players": num_players, "museum_two_rooms": museum_two_rooms, "deck": deck},
+            self.title,
+        ).values()
         self.num_players = num_players
         self.cards = load_deck(deck)
         self.museum = Museum(museum_two_rooms)

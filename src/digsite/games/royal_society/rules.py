@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -20,9 +19,9 @@ from ...core.engine import (
     CachedMaskState,
     ConfigError,
     Game,
-    integer_choice,
     win_loss_returns,
 )
+from ...core.options import check_options, choice, data, flag
 from .actions import (
     A_GAIN,
     A_KNOW,
@@ -80,18 +79,14 @@ from .components import (
 from .scoring import final_scores, objective_met
 
 MODES = ("standard", "confrontation", "competitive", "solo")
-OPTIONS = {
-    "num_players": 3,
-    "mode": None,
-    "simplified": False,
-    "expeditions": None,
-    "patrons": None,
-    "collections": None,
-    "studies": None,
-    "automa": None,
-    "society_boards": None,
-}
 DATA_OPTIONS = ("expeditions", "patrons", "collections", "studies", "automa", "society_boards")
+PLAYER_COUNTS = (1, 2, 3, 4)
+OPTIONS = (
+    choice("num_players", 3, PLAYER_COUNTS),
+    choice("mode", None, (None, *MODES), doc="None: solo, confrontation or standard by count"),
+    flag("simplified", False, doc="the rulebook's simplified set-up"),
+    *(data(name) for name in DATA_OPTIONS),
+)
 MASK64 = (1 << 64) - 1
 ABILITY_CODES = (
     "africa_chosen_relic",
@@ -129,7 +124,7 @@ def _mix(x: int) -> int:
 
 class RoyalSocietyGame(Game):
     name = "royal_society"
-    player_counts = (1, 2, 3, 4)
+    player_counts = PLAYER_COUNTS
     title = "Royal Society"
     options = OPTIONS
     num_actions = NUM_ACTIONS
@@ -147,14 +142,22 @@ class RoyalSocietyGame(Game):
         automa=None,
         society_boards=None,
     ):
-        num_players = integer_choice(
-            "The Royal Society of Archeology num_players", num_players, self.player_counts
-        )
+        given = {
+            "num_players": num_players,
+            "mode": mode,
+            "simplified": simplified,
+            "expeditions": expeditions,
+            "patrons": patrons,
+            "collections": collections,
+            "studies": studies,
+            "automa": automa,
+            "society_boards": society_boards,
+        }
+        config = check_options(OPTIONS, given, self.title)
+        num_players, mode, simplified = config["num_players"], config["mode"], config["simplified"]
         default = {1: "solo", 2: "confrontation"}.get(num_players, "standard")
         if mode is None:
             mode = default
-        if mode not in MODES:
-            raise ConfigError(f"mode must be one of {MODES} or None, not {mode!r}")
         allowed = {1: ("solo",), 2: ("confrontation", "competitive")}.get(
             num_players, ("standard",)
         )
@@ -164,8 +167,6 @@ class RoyalSocietyGame(Game):
                 f"2 players play 'confrontation' (neutral blocking discs) or 'competitive' "
                 f"(the Automa as a third society)"
             )
-        if not isinstance(simplified, bool):
-            raise ConfigError(f"simplified must be True or False, not {simplified!r}")
         self.num_players = num_players
         self.mode = mode
         self.simplified = simplified
@@ -176,20 +177,7 @@ class RoyalSocietyGame(Game):
         )
         self.years = 4 if num_players == 4 else 5
         self.requirement_years = (2, 4) if num_players == 4 else (3, 5)
-        self._sources = {
-            "expeditions": expeditions,
-            "patrons": patrons,
-            "collections": collections,
-            "studies": studies,
-            "automa": automa,
-            "society_boards": society_boards,
-        }
-        for key, value in self._sources.items():
-            if value is not None and not isinstance(value, (str, Path, list, dict)):
-                raise ConfigError(
-                    f"{key} must be a path, a list of records or a dict, not a "
-                    f"{type(value).__name__}"
-                )
+        self._sources = {key: config[key] for key in DATA_OPTIONS}
         self.expeditions = load_expeditions(expeditions)
         self.patrons = load_patrons(patrons)
         self.collections = load_collections(collections)
@@ -232,7 +220,7 @@ class RoyalSocietyGame(Game):
             "simplified": self.simplified,
         }
         for key, value in self._sources.items():
-            cfg[key] = str(value) if isinstance(value, Path) else value
+            cfg[key] = value
         return cfg
 
     def new_initial_state(self, rng: np.random.Generator) -> RoyalSocietyState:

@@ -529,7 +529,7 @@ def test_bad_board_and_card_types():
         load_board(per_count[:-1])
     too_low = [dict(r) for r in board]
     next(r for r in too_low if r["component"] == "minimum_opening_bid")["amount"] = 0
-    with pytest.raises(DataFileError, match="integer >= 1"):
+    with pytest.raises(DataFileError, match=r"\['amount'\]: 0 is less than the minimum of 1"):
         load_board(too_low)
     types = _shipped("card_types.json", "card_types")
     assert len(load_card_types(types)) == 18

@@ -125,3 +125,31 @@ def test_an_unknown_solo_env_option_is_named_with_the_allowed_ones():
     for env_id in digsite.core.registry.SOLO_GYM_IDS:
         with pytest.raises(ConfigError, match="unknown .* option.* bogus; options are"):
             gymnasium.make(env_id, bogus=1)
+
+
+@pytest.mark.parametrize("entry", ENVIRONMENTS, ids=lambda e: e.name)
+def test_an_env_with_a_numpy_player_count_plays_and_saves(entry):
+    """The issue's cases: a numpy player count failed in play, overflowed at reset, or made
+    ``to_dict()`` unserialisable."""
+    import importlib
+
+    for n in entry.player_counts:
+        env = importlib.import_module(entry.module).env(num_players=np.int64(n))
+        env.reset(seed=1)
+        for _ in range(30):
+            if not env.agents:
+                break
+            obs, *_ = env.last()
+            env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        json.dumps(env.unwrapped.state.to_dict())
+        assert env.unwrapped.game.config["num_players"] == n
+
+
+def test_every_declared_option_names_what_it_allows():
+    """Each game's options are declared with their types: a value of the wrong type is
+    refused naming the option and what it allows."""
+    for entry in ENVIRONMENTS:
+        game_class = entry.load_game_class()
+        for option in game_class.options:
+            with pytest.raises(ConfigError, match=f"option {option.name} must be"):
+                game_class.from_config(**{option.name: object()})

@@ -30,6 +30,8 @@ class Option:
     """What the option allows, as the error message says it: ``"an integer 2..5"``."""
     normalize: Callable[[Any], Any]
     doc: str = ""
+    file: str | None = None
+    """For a component data option, its shipped file in the game's ``data`` folder."""
 
     def check(self, value: Any, owner: str) -> Any:
         try:
@@ -129,9 +131,10 @@ def flag(name: str, default: bool, doc: str = "") -> Option:
     return Option(name, default, "True or False", normalize, doc)
 
 
-def data(name: str, doc: str = "") -> Option:
-    """A component data file: None (the shipped file), a path, or the records themselves (a
-    list, or a dict holding them); the game's loader checks what is inside."""
+def data(name: str, file: str | None = None, doc: str = "") -> Option:
+    """A component data file: None (the shipped ``data/<file>``, by default ``<name>.json``), a
+    path, or the records themselves (a list, or a dict holding them); the game's loader checks
+    what is inside."""
 
     def normalize(value: Any) -> Any:
         if value is None or isinstance(value, (list, dict)):
@@ -140,7 +143,8 @@ def data(name: str, doc: str = "") -> Option:
             return str(value)
         raise TypeError(value)
 
-    return Option(name, None, "None, a path to a JSON file, or a list of records", normalize, doc)
+    allowed = "None, a path to a JSON file, or a list of records"
+    return Option(name, None, allowed, normalize, doc, file or f"{name}.json")
 
 
 def custom(

@@ -15,7 +15,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from ...core.data import read_records
+from ...core.data import DataFileError, read_records
 
 ROWS = 5
 COLS = 5
@@ -132,7 +132,7 @@ class Building:
         return "\n".join("".join(row) for row in grid)
 
 
-class BuildingsFileError(ValueError):
+class BuildingsFileError(DataFileError):
     """A malformed ArcheOlogic buildings data file."""
 
 

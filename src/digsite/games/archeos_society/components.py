@@ -10,8 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...core.data import read_records
-from ...core.engine import ConfigError
+from ...core.data import DataFileError, read_records
 
 ROLES = (
     "botanist",
@@ -69,7 +68,7 @@ def kind_name(kind: int) -> str:
     return f"{COLOURS[kind % NUM_COLOURS]} {ROLE_TITLES[kind // NUM_COLOURS]}"
 
 
-class DataError(ConfigError):
+class DataError(DataFileError):
     """A component data file (cards, sites, tables, scenarios) that breaks the game's rules."""
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from ...core.data import read_records
+from ...core.data import DataFileError, read_records
 
 PATRONS = ("lady_violet", "lord_lemon", "sir_brown", "mrs_blackmore", "colonel_tangerine")
 PATRON_TITLES = (
@@ -137,7 +137,7 @@ def card_faces(cards: tuple[Card, ...]) -> tuple[int, ...]:
     return tuple(faces)
 
 
-class DeckFileError(ValueError):
+class DeckFileError(DataFileError):
     """A malformed Mykerinos card data file."""
 
 

@@ -80,7 +80,7 @@ PLAYER_COUNTS = (2, 3, 4)
 OPTIONS = (
     choice("num_players", 3, PLAYER_COUNTS),
     choice("museum_two_rooms", 5, MUSEUM_TWO_ROOMS, doc="5: a ring of wings; 4: an open fan"),
-    data("deck", doc="the parcel cards (components.load_deck)"),
+    data("deck", "cards.json", doc="the parcel cards (components.load_deck)"),
 )
 
 

@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from ...core.data import read_records
-from ...core.engine import ConfigError
+from ...core.data import DataFileError, read_records
 
 REGIONS = ("africa", "mediterranean", "asia", "south_america")
 REGION_TITLES = ("Africa", "Mediterranean", "Asia", "South America")
@@ -48,7 +47,7 @@ REWARD_KEYS = (
 )
 
 
-class ComponentDataError(ConfigError):
+class ComponentDataError(DataFileError):
     """A component data file that breaks a rule of the game; the message names the record."""
 
 

@@ -112,16 +112,21 @@ class StateFields:
         self.title = title
         self.fields = tuple(fields)
         self.names = tuple(f.name for f in self.fields)
-        self._lists = tuple((f.name, f.depth) for f in self.fields if f.depth)
+        self._flat = tuple(f.name for f in self.fields if f.depth == 1)
+        self._rows = tuple(f.name for f in self.fields if f.depth == 2)
+        self._deeper = tuple((f.name, f.depth) for f in self.fields if f.depth > 2)
         self._named = tuple(f for f in self.fields if f.names is not None)
         self._validators: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
     def copy_into(self, source: State, target: State) -> None:
         """Give ``target`` its own copy of every list field of ``source`` (for ``clone``)."""
         src, dst = source.__dict__, target.__dict__
-        for name, depth in self._lists:
-            value = src[name]
-            dst[name] = value[:] if depth == 1 else _copy(value, depth)
+        for name in self._flat:
+            dst[name] = src[name][:]
+        for name in self._rows:
+            dst[name] = [row[:] for row in src[name]]
+        for name, depth in self._deeper:
+            dst[name] = _copy(src[name], depth)
 
     def dump(self, state: State) -> dict[str, Any]:
         """``state`` as plain data: the game, its configuration and every field."""

@@ -253,9 +253,20 @@ No card list, board picture or set-up table of Medieval Realms is public (see
   ``starting_resources`` record may name the ``players`` counts it is for, so a file can give
   one capital per player count); minimum opening bid 1.
 
-The loaders check every record (known type, colour, kind, resource; costs; the parameters each
-type needs; provenance, with a ``source`` for ``public``; land and square numbering; at least 18
-cards) and raise ``DataFileError`` (a ``ValueError``) naming the file, the record and the fault.
+Each file kind has its record schema beside it (``data/<kind>.schema.json``, JSON Schema):
+fields, types, allowed names (type, colour, kind, resource, leader), ranges, provenance (with a
+``source`` for ``public``) and unique ids or types.  The loaders then check what spans records
+or depends on the type (the parameters each type needs, land and square numbering, at least 18
+cards) and raise ``DataFileError`` (a ``ConfigError``) naming the file, the record and the
+field.
+
+Saved states
+------------
+``saved.FIELDS`` declares every field of a state once, with its shape and range; it gives
+``clone``, ``to_dict`` and ``state_from_dict``, which checks the data against the declaration
+(naming the field and what it allows), then the rules (``check_invariants``: cards and VP
+conserved, the pending decision reachable, e.g. a placer with leaders left to place), and
+refuses anything else with ``CorruptStateError``.
 
 Known limits
 ------------

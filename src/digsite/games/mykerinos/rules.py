@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,6 @@ from .actions import (
     BROWN_ROOM,
     CHOOSE_AB,
     CUBES_PER_COLOUR,
-    DECISIONS,
     DECLINE,
     EXCAVATE,
     EXTEND,
@@ -46,9 +44,11 @@ from .actions import (
 )
 from .components import (
     AREA_BITS,
+    AREA_CELL_IDS,
     AREA_CELLS,
     BLACKMORE,
     BROWN,
+    CELL_BIT,
     LEMON,
     NO_PATRON,
     NUM_CARDS,
@@ -56,6 +56,7 @@ from .components import (
     PATRON_TITLES,
     PATRONS,
     SLOT_CELLS,
+    TANGERINE,
     VALID,
     VIOLET,
     Museum,
@@ -70,7 +71,7 @@ from .components import (
     two_free_neighbours,
 )
 from .observation import card_rows, encode, observation_layout
-from .saved import restore
+from .saved import FIELDS
 from .text import render_spectator, render_view
 from .view import build_view
 
@@ -162,7 +163,10 @@ class MykerinosState(CachedMaskState):
         self.slot_rotated: list[bool] = []
         self.slot_state: list[int] = []
         self.removed: list[int] = []
-        self.cubes = [0] * 5  # bitboards per owner (players 0..3, NEUTRAL)
+        self.cells = [-1] * NUM_CELLS
+        """The owner of the cube on each space (players 0..3, NEUTRAL), or -1."""
+        self.cubes = [0] * 5
+        """The same as bitboards per owner (derived from ``cells``, kept in step)."""
         self.pyramids = 0
         self.valid = VALID[4]
         self.personal = [0] * n
@@ -231,31 +235,14 @@ class MykerinosState(CachedMaskState):
         _HANDLERS[self.decision](self, action)
 
     def clone(self) -> MykerinosState:
-        other = copy.copy(self)
-        for name in (
-            "deck",
-            "deck_rotated",
-            "slots",
-            "slot_rotated",
-            "slot_state",
-            "removed",
-            "cubes",
-            "personal",
-            "neutral_stock",
-            "general",
-            "score",
-            "pass_space",
-            "museum",
-            "final_bonus",
-            "ranked",
-            "wing_patron",
-        ):
-            setattr(other, name, list(getattr(self, name)))
-        other.owned = [list(x) for x in self.owned]
-        other.patron_count = [list(x) for x in self.patron_count]
-        other.tilted = [list(x) for x in self.tilted]
-        other._obs_cache = {}
+        cls = type(self)
+        other = cls.__new__(cls)
+        other.__dict__ = self.__dict__.copy()  # a shallow copy, several times faster than copy.copy
+        FIELDS.copy_into(self, other)
+        other.cubes = self.cubes[:]
+        other.patron_count = [row[:] for row in self.patron_count]
         other.planes = self.planes.copy()
+        other._obs_cache = {}
         return other
 
     def resample_hidden(self, player: int, rng: np.random.Generator) -> MykerinosState:
@@ -424,6 +411,7 @@ class MykerinosState(CachedMaskState):
     def _on_place(self, cell: int) -> None:
         p, owner = self.decider, self.chain_owner
         bit = cell_bit(cell)
+        self.cells[cell] = owner
         self.cubes[owner] |= bit
         self.planes[owner, cell] = 1.0
         if self.pyramids & bit:
@@ -508,16 +496,19 @@ class MykerinosState(CachedMaskState):
         return NEUTRAL_PASS_SPACE if owner == NEUTRAL else self.pass_space[owner]
 
     def _rank_area(self) -> None:
-        """Rank the owners present in the area: most cubes first, ties to the earlier passer."""
-        area_bits = AREA_BITS[self.survey_area]
+        self.ranked = self._ranking(self.survey_area)
+        self.rank_pos = 0
+
+    def _ranking(self, area: int) -> list[int]:
+        """The owners present in the area: most cubes first, ties to the earlier passer."""
+        area_bits = AREA_BITS[area]
         owners = list(range(self.game.num_players))
         if self.game.num_players == 2:
             owners.append(NEUTRAL)
         counts = {o: (self.cubes[o] & area_bits).bit_count() for o in owners}
-        self.ranked = sorted(
+        return sorted(
             (o for o in owners if counts[o]), key=lambda o: (-counts[o], self._pass_order(o))
         )
-        self.rank_pos = 0
 
     def _advance_survey(self) -> None:
         while True:
@@ -598,6 +589,9 @@ class MykerinosState(CachedMaskState):
             if back:
                 self.general[owner] += back
                 self.cubes[owner] &= ~area_bits
+        cells = self.cells
+        for c in AREA_CELL_IDS[self.survey_area]:
+            cells[c] = -1
         self.planes[:5, AREA_CELLS[self.survey_area]] = 0.0
 
     # -- seasons -----------------------------------------------------------------------------
@@ -632,9 +626,22 @@ class MykerinosState(CachedMaskState):
         self.planes[5] = bits_to_cells(self.pyramids)
         self.planes[6] = bits_to_cells(self.valid)
 
+    def derive(self) -> None:
+        """Build what the state keeps besides its fields (``saved.FIELDS``): the region and its
+        pyramids, then what :meth:`sync_derived` rebuilds."""
+        self._check_layout()
+        self._set_region()
+        self.sync_derived()
+
     def sync_derived(self) -> None:
-        """Rebuild what is kept alongside the rules data for speed (board planes, cards per
-        patron, cached masks and observation tables) after the data was edited directly."""
+        """Rebuild what is kept alongside the rules data for speed (cube bitboards, board
+        planes, cards per patron, cached masks and observation tables) after the data was edited
+        directly."""
+        cubes = [0] * 5
+        for c, owner in enumerate(self.cells):
+            if owner >= 0:
+                cubes[owner] |= CELL_BIT[c]
+        self.cubes = cubes
         for row, bb in enumerate([*self.cubes, self.pyramids, self.valid]):
             self.planes[row] = bits_to_cells(bb)
         self.patron_count = [[0] * 6 for _ in range(self.game.num_players)]
@@ -675,51 +682,241 @@ class MykerinosState(CachedMaskState):
 
     # -- invariants --------------------------------------------------------------------------
     def check_invariants(self) -> None:
-        n = self.game.num_players
-        cards = self.game.cards
+        """What the rules guarantee of every position (a loaded state is held to it too)."""
+        self._check_layout()
+        self._check_cards()
+        self._check_cubes()
+        self._check_museum()
+        self._check_scores()
+        self._check_passing()
+        if self.decision == GAME_OVER:
+            self._check_game_over()
+        elif self.decision <= NEUTRAL_ACTION:
+            self._check_excavations()
+        else:
+            self._check_survey()
+
+    def _check_layout(self) -> None:
+        """The season's region and the deck hold the cards the season has dealt."""
+        k = parcels_in_season(self.season)
+        for name in ("slots", "slot_rotated", "slot_state"):
+            assert len(getattr(self, name)) == k, (
+                f"season {self.season}'s region has {k} parcels; {name} holds "
+                f"{len(getattr(self, name))}"
+            )
+        dealt = sum(parcels_in_season(s) for s in range(1, self.season + 1))
+        assert len(self.deck) == NUM_CARDS - dealt, (
+            f"{dealt} parcels are dealt by season {self.season}: the deck holds "
+            f"{NUM_CARDS - dealt}, not {len(self.deck)}"
+        )
+        assert len(self.deck_rotated) == len(self.deck), "deck_rotated: one entry per deck card"
+        assert sorted(self.wing_patron) == list(range(5)), "wing_patron: each patron once"
+
+    def _check_cards(self) -> None:
         on_table = [
             c for c, where in zip(self.slots, self.slot_state, strict=True) if where == ON_TABLE
         ]
         everywhere = self.deck + on_table + self.removed + [c for o in self.owned for c in o]
-        assert sorted(everywhere) == list(range(NUM_CARDS)), "a parcel card was created or lost"
+        assert sorted(everywhere) == list(range(NUM_CARDS)), (
+            "every parcel card is exactly once in the deck, the region, a hand or out of the game"
+        )
+        for s, (card, where) in enumerate(zip(self.slots, self.slot_state, strict=True)):
+            if where >= 0:
+                assert card in self.owned[where], f"parcel slot {s}: player {where} lacks it"
+            elif where == REMOVED:
+                assert card in self.removed, f"parcel slot {s} is out, but not among removed"
+        for a in range(len(self.slots) // 2):
+            left, right = self.slot_state[2 * a], self.slot_state[2 * a + 1]
+            assert left < 0 or left != right, f"player {left} took both parcels of area {a}"
+        surveyed = sum(parcels_in_season(s) // 2 for s in range(1, self.season))
+        if self.decision == GAME_OVER:
+            surveyed += len(self.slots) // 2
+        elif self.decision >= SURVEY_CHOICE:
+            surveyed += self.survey_area + 1
+        for p, cards in enumerate(self.owned):
+            assert len(cards) <= surveyed, (
+                f"player {p} owns {len(cards)} parcels; at most one per area surveyed ({surveyed})"
+            )
+
+    def _check_cubes(self) -> None:
+        n = self.game.num_players
         colours = list(range(n)) + ([NEUTRAL] if n == 2 else [])
+        cubes = [0] * 5
+        for c, owner in enumerate(self.cells):
+            if owner >= 0:
+                cubes[owner] |= CELL_BIT[c]
+        assert cubes == self.cubes, "the cube bitboards disagree with cells"
+        for colour in range(5):
+            if colour not in colours:
+                assert self.general[colour] == CUBES_PER_COLOUR and not cubes[colour], (
+                    f"colour {colour} is not in a {n}-player game: its 25 cubes stay in the box"
+                )
+        if n != 2:
+            assert not any(self.neutral_stock), "neutral cubes are held only with 2 players"
         for colour in colours:
             held = sum(self.neutral_stock) if colour == NEUTRAL else self.personal[colour]
             total = (
-                self.general[colour]
-                + held
-                + self.cubes[colour].bit_count()
-                + self.museum.count(colour)
+                self.general[colour] + held + cubes[colour].bit_count() + self.museum.count(colour)
             )
             assert total == CUBES_PER_COLOUR, f"colour {colour} has {total} cubes, not 25"
-        occupied = 0
-        for colour in range(5):
-            assert not occupied & self.cubes[colour], "two cubes share a cell"
-            occupied |= self.cubes[colour]
-        assert not occupied & ~self.valid, "a cube lies outside the region"
-        for p in range(n):
-            parcels = sum(cards[c].prestige for c in self.owned[p])
-            expected = parcels
-            if self.decision == GAME_OVER:
-                museum = self.game.museum
-                counts = [0] * 6
-                for c in self.owned[p]:
-                    counts[cards[c].patron] += 1
-                for wing in range(5):
-                    best = 1
-                    for room in museum.rooms:
-                        if self.museum[room] == p and wing in museum.wings(room):
-                            best = max(best, museum.value(room))
-                    expected += counts[self.wing_patron[wing]] * best
-                expected += 5 * min(counts[:5])
+        occupied = sum(cubes)  # the owners' cells are disjoint: cells holds one owner a space
+        assert not occupied & ~self.valid, "a cube lies outside this season's region"
+
+    def _check_museum(self) -> None:
+        museum = self.game.museum
+        for room in range(len(museum.rooms), 15):
+            assert self.museum[room] == -1, f"room {room} is not in this Museum"
+        for room in museum.rooms:
+            p = self.museum[room]
+            if p >= 0 and Museum.value(room) == 5:
+                opening = [r for r in museum.rooms if room in museum.unlocks(r)]
+                assert any(self.museum[r] == p for r in opening), (
+                    f"player {p} holds the {museum.name(room)} without a 2- or 3-room next to it"
+                )
+
+    def _check_scores(self) -> None:
+        cards = self.game.cards
+        over = self.decision == GAME_OVER
+        for p in range(self.game.num_players):
+            counts = [0] * 6
+            for c in self.owned[p]:
+                counts[cards[c].patron] += 1
+            assert counts == self.patron_count[p], f"player {p}'s cards per patron are stale"
+            per_wing, series = self.exhibition(p) if over else ((), 0)
+            bonus = sum(per_wing) + series
+            assert self.final_bonus[p] == bonus, (
+                f"player {p}'s final exhibition is {self.final_bonus[p]}, rules say {bonus}"
+            )
+            expected = sum(cards[c].prestige for c in self.owned[p]) + bonus
             assert self.score[p] == expected, (
                 f"player {p} scores {self.score[p]}, rules say {expected}"
             )
-            assert all(
-                0 <= t <= c for t, c in zip(self.tilted[p], self.patron_count[p], strict=False)
-            ), "more cards tilted than owned"
-        spaces = [s for s in self.pass_space if s]
-        assert len(spaces) == len(set(spaces)), "two players on one passing space"
+            assert all(t <= c for t, c in zip(self.tilted[p], counts, strict=False)), (
+                f"player {p} has more cards tilted than owned"
+            )
+
+    def _check_passing(self) -> None:
+        """Players pass onto the lowest free space (the neutral's is 2): passed players hold
+        the first spaces.  All have passed in the survey; the discs are back once it is over."""
+        n = self.game.num_players
+        order = [s for s in range(1, 6) if not (n == 2 and s == NEUTRAL_PASS_SPACE)]
+        spaces = sorted(s for s in self.pass_space if s)
+        assert spaces == order[: len(spaces)], f"passing spaces {self.pass_space} skip a space"
+        if self.decision == GAME_OVER:
+            assert not spaces, "the passing discs are taken back at the end of a season"
+        elif self.decision >= SURVEY_CHOICE:
+            assert len(spaces) == n, "the survey starts once every player has passed"
+        else:
+            assert len(spaces) < n, "a player is still excavating"
+            assert self.last_turn == (len(spaces) == n - 1), (
+                "last_turn is set exactly when one player has not passed"
+            )
+        if self.decision > NEUTRAL_ACTION:
+            assert not self.last_turn, "last_turn is a phase-2 state"
+
+    def _check_game_over(self) -> None:
+        assert self.season == NUM_SEASONS, "the game ends after season 4"
+        assert self.decider == TERMINAL, "nobody decides once the game is over"
+        assert ON_TABLE not in self.slot_state, "every area is surveyed when the game ends"
+        assert not any(self.cubes), "the last survey returns every cube from the region"
+        assert not any(any(t) for t in self.tilted), "tilted cards are straightened"
+        assert self.turn_patron == -1, "no patron is appealed to once the game is over"
+        self._check_no_chain()
+
+    def _check_no_chain(self) -> None:
+        assert self.chain_left == 0 and self.chain_last == -1 and not self.chain_pyramid, (
+            "an excavation is under way only while cubes are placed"
+        )
+
+    def _check_excavations(self) -> None:
+        """Phase 2: the decider is still in the season; what is pending has what it needs."""
+        n, p, d = self.game.num_players, self.decider, self.decision
+        assert 0 <= p < n, f"decider {p} is not a player"
+        assert not self.pass_space[p], f"player {p} has passed and cannot decide"
+        assert ON_TABLE == min(self.slot_state) == max(self.slot_state), (
+            "every parcel lies on the table until the survey"
+        )
+        patron = self.turn_patron
+        if patron >= 0:
+            assert self.tilted[p][patron] >= 1, f"player {p} appealed to an untilted patron"
+        if d == TURN:
+            assert patron == -1, "a new turn has no patron yet"
+        elif d == CHOOSE_AB:
+            assert patron in (VIOLET, LEMON), "A or B follows Lady Violet or Lord Lemon"
+            assert self.personal[p] >= 1, f"player {p} has no cube for A or B"
+        elif d == BROWN_ROOM:
+            assert patron == BROWN, "a Museum room for a personal cube follows Sir Brown"
+            assert self.personal[p] >= 1, f"player {p} has no cube for the Museum"
+        elif d == NEUTRAL_ACTION:
+            assert n == 2, "the neutral plays only with 2 players"
+            assert self.neutral_stock[p] >= 1, f"player {p} holds no neutral cube"
+        if d == PLACE:
+            self._check_chain()
+        else:
+            self._check_no_chain()
+
+    def _check_chain(self) -> None:
+        """The excavation being laid is one of the game's: A (1 cube), B (2, the first next to
+        one's own), Mrs. Blackmore (2), Colonel Tangerine (3, next to one's own) or a neutral A
+        or B; Lord Lemon allows one cube of his A or B on a pyramid."""
+        n, p, owner = self.game.num_players, self.decider, self.chain_owner
+        anchor, patron = self.chain_own_anchor, self.turn_patron
+        neutral = owner == NEUTRAL
+        assert owner == p or (neutral and n == 2), f"player {p} lays cubes of colour {owner}"
+        if neutral or patron not in (BLACKMORE, TANGERINE):
+            assert patron != BROWN or neutral, "Sir Brown's action places no cube in the region"
+            total = 2 if anchor else 1
+        else:
+            assert anchor == (patron == TANGERINE), "only Colonel Tangerine's chain is anchored"
+            total = 3 if patron == TANGERINE else 2
+        assert 1 <= self.chain_left <= total, (
+            f"an excavation of {total} cube(s) has {self.chain_left} left to place"
+        )
+        stock = self.neutral_stock[p] if neutral else self.personal[p]
+        assert self.chain_left <= stock, f"player {p} holds {stock} cube(s) for {self.chain_left}"
+        started = self.chain_left < total
+        assert (self.chain_last >= 0) == started, "chain_last is the excavation's previous cube"
+        if started:
+            assert self.cells[self.chain_last] == owner, "the excavation's last cube is missing"
+        lemon = patron == LEMON and not neutral
+        assert lemon or not self.chain_pyramid, "only Lord Lemon allows a cube on a pyramid"
+        assert started or self.chain_pyramid == lemon, "Lord Lemon's pyramid is unused at first"
+
+    def _check_survey(self) -> None:
+        """Phase 3: the area being surveyed, its ranking and whose choice it is."""
+        d, p, a = self.decision, self.decider, self.survey_area
+        areas = len(self.slots) // 2
+        assert a < areas, f"survey_area {a}: season {self.season} has {areas} areas"
+        assert self.turn_patron == -1, "no patron is appealed to in the survey"
+        self._check_no_chain()
+        for s, where in enumerate(self.slot_state):
+            assert (where == ON_TABLE) == (s // 2 > a) or s // 2 == a, (
+                f"parcel slot {s}: areas before the one surveyed are closed, later ones untouched"
+            )
+        closed = sum(AREA_BITS[:a])
+        assert not any(c & closed for c in self.cubes), "a closed area still holds cubes"
+        ranked, position, expected = self.ranked, self.rank_pos, self._ranking(a)
+        assert ranked == expected, f"the ranking of area {a} is {expected}, not {ranked}"
+        assert position < len(ranked), f"rank_pos {position}: {len(ranked)} owner(s) ranked"
+        left = self._area_slots_left()
+        assert left, f"area {a} has no parcel left to choose"
+        chosen = ranked[:position]
+        for s in (2 * a, 2 * a + 1):
+            where = self.slot_state[s]
+            assert where in (ON_TABLE, REMOVED) or where in chosen, (
+                f"parcel slot {s} went to player {where}, who has not chosen yet"
+            )
+            assert where != REMOVED or NEUTRAL in chosen, (
+                f"parcel slot {s}: only the neutral discards a parcel before the area closes"
+            )
+        owner = ranked[position]
+        if d == NEUTRAL_CARD:
+            assert owner == NEUTRAL and position <= 1, "the neutral takes a card ranked 1st or 2nd"
+            assert len(left) == 2, "a neutral takes the last parcel without a choice"
+            assert p == self._neutral_picker(position), "the wrong player picks the neutral's card"
+        else:
+            assert owner == p, f"player {owner} is ranked to choose, not {p}"
+            assert (d == SURVEY_CHOICE) == (position <= 1), "the 1st and 2nd choose; then leftovers"
 
     # -- text --------------------------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
@@ -766,49 +963,12 @@ class MykerinosState(CachedMaskState):
 
     # -- serialization -----------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        cells = [-1] * NUM_CELLS
-        for owner in range(5):
-            for c in np.flatnonzero(bits_to_cells(self.cubes[owner])):
-                cells[int(c)] = owner
-        return {
-            "game": "mykerinos",
-            "config": self.game.config,
-            "season": self.season,
-            "first_player": self.first_player,
-            "wing_patron": list(self.wing_patron),
-            "deck": list(self.deck),
-            "deck_rotated": list(self.deck_rotated),
-            "slots": list(self.slots),
-            "slot_rotated": list(self.slot_rotated),
-            "slot_state": list(self.slot_state),
-            "removed": list(self.removed),
-            "cells": cells,
-            "personal": list(self.personal),
-            "neutral_stock": list(self.neutral_stock),
-            "general": list(self.general),
-            "score": list(self.score),
-            "final_bonus": list(self.final_bonus),
-            "owned": [list(x) for x in self.owned],
-            "tilted": [list(x) for x in self.tilted],
-            "pass_space": list(self.pass_space),
-            "museum": list(self.museum),
-            "decision": DECISIONS[self.decision],
-            "decider": self.decider,
-            "last_turn": self.last_turn,
-            "turn_patron": self.turn_patron,
-            "chain": [
-                self.chain_owner,
-                self.chain_left,
-                self.chain_own_anchor,
-                self.chain_last,
-                self.chain_pyramid,
-            ],
-            "survey": [self.survey_area, list(self.ranked), self.rank_pos],
-        }
+        return FIELDS.dump(self)
 
     @classmethod
     def from_dict(cls, game: MykerinosGame, data: Mapping[str, Any]) -> MykerinosState:
-        return restore(cls(game), data)
+        state = cls(game)
+        return FIELDS.load(state, data, derive=state.derive)
 
 
 _HANDLERS = {

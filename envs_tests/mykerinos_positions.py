@@ -47,7 +47,7 @@ def add_pyramids(state, cells) -> None:
 def put_cubes(state, owner: int, cells, from_general: bool = False) -> None:
     """Cubes of ``owner`` onto cells, from the personal stock (or the general stock)."""
     for c in cells:
-        state.cubes[owner] |= cell_bit(c)
+        state.cells[c] = owner
         if owner == NEUTRAL or from_general:
             state.general[owner] -= 1
         else:

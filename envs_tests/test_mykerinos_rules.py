@@ -426,7 +426,7 @@ def test_a_custom_deck_file_is_used(tmp_path):
         (lambda cards: cards[0].update(provenance="guess"), "provenance"),
         (lambda cards: cards[0].update(provenance="public"), "source"),
         (lambda cards: cards[0].update(patron=None), "no patron"),
-        (lambda cards: cards[1].update(id=0), "ids"),
+        (lambda cards: cards[1].update(id=0), "id 0 is already the id"),
     ],
 )
 def test_malformed_deck_files_are_rejected(change, message):

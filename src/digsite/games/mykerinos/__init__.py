@@ -184,10 +184,25 @@ Component data and provenance
 real card faces are not public, so **every record is reconstructed**: 7 cards per patron with
 prestige 0, 0, 0, 2, 2, 3, 3 and 0, 1, 1, 1, 1, 2, 2 pyramids (the richer parcels carry more
 pyramids, so they are harder to dig), and the rulebook's no-patron 5-point card (its 5 prestige is
-stated by the rulebook; its two pyramids are ours). The checks a file must pass: 36 cards with
-ids 0-35, exactly one card without a patron and it is worth 5, prestige in {0, 2, 3, 5}, six
-spaces per parcel, a provenance of ``rulebook``, ``public`` (with a ``source``) or
-``reconstructed``. Pass ``deck=`` or replace the file to play with the real cards.
+stated by the rulebook; its two pyramids are ours). Each record must fit
+``data/cards.schema.json`` (JSON Schema): an integer ``id`` 0-35 that no other record has, a
+``patron`` among the five (or null), prestige in {0, 2, 3, 5}, two rows of three ``.``/``P``, a
+provenance of ``rulebook``, ``public`` (with a ``source``) or ``reconstructed``, an optional
+``note``, no other field. Across records: 36 cards, ids 0-35, exactly one card without a patron
+and it is worth 5. A file that breaks a rule raises ``DeckFileError`` naming the file, the record
+(# and id) and the field. Pass ``deck=`` or replace the file to play with the real cards.
+
+Saved states
+------------
+``state.to_dict()`` is ``{"game": "mykerinos", "config": ..., <field>: ...}`` with exactly the
+fields declared in ``digsite.games.mykerinos.saved.FIELDS`` (the state holds the same fields;
+``decision`` is saved by name; ``cells`` gives the owner of the cube on each of the 72 spaces,
+or -1). ``game.state_from_dict(data)`` checks each field's type, length and range against that
+declaration, rebuilds the region and the cube bitboards, then requires the position to keep the
+rules (``state.check_invariants()``: cards and cubes conserved, scores as the cards and the
+exhibition give them, the passing order, a pending decision with what it needs, the survey's
+ranking as the cubes give it, ...) and to offer its mover a legal action; anything else raises
+``CorruptStateError`` naming the field.
 
 Decisions where the rules are silent
 ------------------------------------

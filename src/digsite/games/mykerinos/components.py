@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -88,6 +87,10 @@ def cell_bit(cell: int) -> int:
     return 1 << ((cell // COLS) * STRIDE + cell % COLS)
 
 
+CELL_BIT = tuple(cell_bit(c) for c in range(NUM_CELLS))
+"""The bitboard bit of each cell id."""
+
+
 def cell_name(cell: int) -> str:
     return f"r{cell // COLS + 1}c{cell % COLS + 1}"
 
@@ -103,7 +106,8 @@ def _slot_cells(slot: int) -> tuple[int, ...]:
 
 
 SLOT_CELLS = tuple(_slot_cells(s) for s in range(REGION_SLOTS))
-AREA_CELLS = tuple(np.array(SLOT_CELLS[2 * a] + SLOT_CELLS[2 * a + 1]) for a in range(6))
+AREA_CELL_IDS = tuple(SLOT_CELLS[2 * a] + SLOT_CELLS[2 * a + 1] for a in range(6))
+AREA_CELLS = tuple(np.array(cells) for cells in AREA_CELL_IDS)
 AREA_BITS = tuple(
     sum(cell_bit(c) for s in (2 * a, 2 * a + 1) for c in SLOT_CELLS[s]) for a in range(6)
 )
@@ -145,59 +149,41 @@ DEFAULT_DECK = "cards.json"
 
 
 def load_deck(source: str | Path | list | None = None) -> tuple[Card, ...]:
-    """Read and check a deck: ``None`` (the shipped file), a path, or a list of records."""
+    """Read and check a deck: ``None`` (the shipped file), a path, or a list of records.
+
+    Each record is checked against ``data/cards.schema.json`` (types, patrons, prestige values,
+    the two rows of pyramids, provenance, and no two records with one id); what the schema
+    cannot say, the rules across records, is checked here."""
     records, where = read_records(
         source, "digsite.games.mykerinos", DEFAULT_DECK, "cards", DeckFileError, "Mykerinos card"
     )
-    cards = tuple(_parse_card(i, r, where) for i, r in enumerate(records))
-    if len(cards) != NUM_CARDS:
+    if len(records) != NUM_CARDS:
         raise DeckFileError(
-            f"{where}: a deck has {NUM_CARDS} cards (all are laid out), not {len(cards)}"
+            f"{where}: a deck has {NUM_CARDS} cards (all are laid out), not {len(records)}"
         )
-    if sorted(c.id for c in cards) != list(range(NUM_CARDS)):
+    cards = tuple(sorted((_card(r) for r in records), key=lambda c: c.id))
+    if [c.id for c in cards] != list(range(NUM_CARDS)):
         raise DeckFileError(f"{where}: card ids must be 0..{NUM_CARDS - 1}, each once")
-    cards = tuple(sorted(cards, key=lambda c: c.id))
     if sum(c.patron == NO_PATRON for c in cards) != 1:
         raise DeckFileError(f"{where}: exactly one card has no patron (the 5-point card)")
     for c in cards:
         if c.patron == NO_PATRON and c.prestige != 5:
-            raise DeckFileError(f"{where}: the card without a patron is the 5-point card")
+            raise DeckFileError(
+                f"{where}: card {c.id}: the card without a patron is the 5-point card"
+            )
     return cards
 
 
-def _parse_card(index: int, record: Any, where: str) -> Card:
-    def fail(msg: str) -> DeckFileError:
-        return DeckFileError(f"{where}: card record #{index}: {msg}")
-
-    if not isinstance(record, dict):
-        raise fail("must be an object")
-    missing = {"id", "patron", "prestige", "pyramids", "provenance"} - set(record)
-    if missing:
-        raise fail(f"missing field(s) {sorted(missing)}")
-    if not isinstance(record["id"], int):
-        raise fail("id must be an integer")
+def _card(record: dict) -> Card:
+    """A card from a record that fits the schema (an integer written as ``2.0`` is taken as
+    2, as JSON Schema counts it an integer)."""
     patron = record["patron"]
-    if patron is not None and patron not in PATRONS:
-        raise fail(f"patron {patron!r} is not one of {list(PATRONS)} or null")
-    if record["prestige"] not in PRESTIGE_VALUES:
-        raise fail(f"prestige must be one of {list(PRESTIGE_VALUES)}, got {record['prestige']!r}")
     rows = record["pyramids"]
-    if (
-        not isinstance(rows, list)
-        or len(rows) != 2
-        or not all(isinstance(r, str) and len(r) == 3 and set(r) <= {".", "P"} for r in rows)
-    ):
-        raise fail("pyramids must be two strings of 3 characters '.' or 'P', e.g. ['P..', '...']")
-    if record["provenance"] not in PROVENANCES:
-        raise fail(f"provenance must be one of {list(PROVENANCES)}")
-    if record["provenance"] == "public" and not record.get("source"):
-        raise fail("a 'public' record names its source in a 'source' field")
-    pyramids = tuple(i for i, ch in enumerate(rows[0] + rows[1]) if ch == "P")
     return Card(
-        id=record["id"],
+        id=int(record["id"]),
         patron=NO_PATRON if patron is None else PATRONS.index(patron),
-        prestige=record["prestige"],
-        pyramids=pyramids,
+        prestige=int(record["prestige"]),
+        pyramids=tuple(i for i, ch in enumerate(rows[0] + rows[1]) if ch == "P"),
         provenance=record["provenance"],
         record=dict(record),
     )

@@ -252,88 +252,9 @@ class RoyalSocietyGame(Game):
         return render_view(self, view)
 
 
-SAVED_FIELDS = (
-    "seed",
-    "draws",
-    "year",
-    "decision",
-    "decider",
-    "queue",
-    "turn_order",
-    "favor_space",
-    "first_player",
-    "placed",
-    "automa_pawns",
-    "rep",
-    "rep_time",
-    "clock",
-    "prestige",
-    "science",
-    "money",
-    "knowledge",
-    "expertise",
-    "discs",
-    "rep_discs",
-    "req_discs",
-    "relics",
-    "hand",
-    "played",
-    "patrons",
-    "honored",
-    "studies",
-    "society",
-    "society_offer",
-    "society_rejected",
-    "side",
-    "bloom",
-    "bloom_right",
-    "bloom_taken",
-    "penalties",
-    "claims",
-    "exhibited",
-    "exp_epoch",
-    "bloom_seen",
-    "program",
-    "exp_deck",
-    "exp_discard",
-    "exp_box",
-    "patron_deck",
-    "patron_known",
-    "patron_seen",
-    "study_deck",
-    "society_deck",
-    "bags",
-    "discards",
-    "faces",
-    "gallery",
-    "objectives",
-    "rs_left",
-    "requirements",
-    "stacks",
-    "bloom_box",
-    "bloom_removed",
-    "locations",
-    "automa_deck",
-    "automa_played",
-    "automa_last",
-    "cur",
-    "collections_done",
-    "drawn_cards",
-    "drawn_patrons",
-    "drawn_relics",
-    "chosen_regions",
-    "setup_hand",
-    "final",
-    "public_hand",
-)
-
-
-_LIST_FIELDS: tuple[str, ...] = ()
-"""The list-valued saved fields (at most two levels deep), filled in below the class."""
-
-
 class RoyalSocietyState(CachedMaskState):
-    """One position: plain ints and lists; ``SAVED_FIELDS`` is the whole of it."""
+    """One position: plain ints and lists, declared in ``saved.FIELDS`` (the whole of it, but
+    for the cached legal mask and the players' observation bytes)."""
 
     def __init__(self, game: RoyalSocietyGame):
         n = game.num_players
@@ -576,13 +497,8 @@ class RoyalSocietyState(CachedMaskState):
 
     def clone(self) -> RoyalSocietyState:
         other = copy.copy(self)
-        other._observers = {}
-        for name in _LIST_FIELDS:
-            value = getattr(self, name)
-            if value and isinstance(value[0], list):
-                setattr(other, name, [list(x) for x in value])
-            else:
-                setattr(other, name, list(value))
+        other._observers = {}  # each player's bytes are written again for the copy
+        _copy_fields(self, other)
         return other
 
     # -- the task queue ----------------------------------------------------------------------
@@ -1045,10 +961,7 @@ class RoyalSocietyState(CachedMaskState):
         return resample(self, player, rng)
 
     def to_dict(self) -> dict[str, Any]:
-        data = {"game": "royal_society", "config": self.game.config}
-        for name in SAVED_FIELDS:
-            data[name] = copy.deepcopy(getattr(self, name))
-        return data
+        return FIELDS.dump(self)
 
     def action_to_string(self, action: int) -> str:
         from .text import action_to_string
@@ -1073,9 +986,6 @@ class RoyalSocietyState(CachedMaskState):
 
 from .flow import _AUTO, _HANDLERS, _LEGAL  # noqa: E402
 from .observation import encode  # noqa: E402
+from .saved import FIELDS  # noqa: E402
 
-_INT_FIELDS = (
-    "seed", "draws", "year", "decision", "decider", "first_player", "automa_pawns", "clock",
-    "patron_known", "automa_last", "collections_done", "public_hand",
-)  # fmt: skip
-_LIST_FIELDS = tuple(name for name in SAVED_FIELDS if name not in _INT_FIELDS)
+_copy_fields = FIELDS.copy_into

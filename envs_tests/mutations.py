@@ -43,13 +43,14 @@ def _near(value: Any, draw: Callable) -> Any:
         return value + draw(st.sampled_from((-2, -1, 1, 2, 5)))
     if isinstance(value, str):
         return value + "_"
-    return draw(st.sampled_from(ODD_VALUES))
+    return copy.deepcopy(draw(st.sampled_from(ODD_VALUES)))
 
 
-def mutate(data: Any, draw: Callable, protect: tuple = ()) -> Any:
+def mutate(data: Any, draw: Callable, protect: tuple = (), log: list | None = None) -> Any:
     """A deep copy of ``data`` with one to three changes: a value nudged, replaced by another
     value found in ``data``, or by an odd value; a list shortened, lengthened, reordered or
-    emptied; a dict entry removed.  Paths starting with a key in ``protect`` are left alone."""
+    emptied; a dict entry removed.  Paths starting with a key in ``protect`` are left alone;
+    each change is described in ``log``."""
     data = copy.deepcopy(data)
     for _ in range(draw(st.integers(1, 3))):
         places = [p for p in paths(data) if p[0] not in protect]
@@ -59,6 +60,7 @@ def mutate(data: Any, draw: Callable, protect: tuple = ()) -> Any:
         value = _get(data, path)
         leaves = [_get(data, p) for p in places if not isinstance(_get(data, p), (list, dict))]
         how = draw(st.sampled_from(("near", "near", "other", "odd", "list", "drop")))
+        before = repr(value)[:80]
         if how == "list" and isinstance(value, list):
             change = draw(st.sampled_from(("pop", "append", "repeat", "swap", "empty")))
             if change == "pop" and value:
@@ -77,7 +79,10 @@ def mutate(data: Any, draw: Callable, protect: tuple = ()) -> Any:
         elif how == "other" and leaves:
             _set(data, path, copy.deepcopy(draw(st.sampled_from(leaves))))
         elif how == "odd":
-            _set(data, path, draw(st.sampled_from(ODD_VALUES)))
+            _set(data, path, copy.deepcopy(draw(st.sampled_from(ODD_VALUES))))
         else:
             _set(data, path, _near(value, draw))
+        if log is not None:
+            after = repr(_get(data, path))[:80] if how != "drop" else "(dropped)"
+            log.append(f"{how} at {list(path)}: {before} -> {after}")
     return data

@@ -270,6 +270,7 @@ def _check_phase(s, phase: str, spine) -> None:
         if not g.simplified:
             discards = _count(q, C_SETUP_DISCARD, p)
             assert len(s.setup_hand[p]) == (0, 3, 4)[discards], f"player {p}: set-up discards"
+            assert not (s.setup_hand[p] and s.hand[p]), f"player {p}: the hand is dealt after"
             assert (s.society_rejected[p] < 0) == bool(setup_steps[2]), f"player {p}: Society"
             kept = [t[3] for t in q if t[:3] == [A_GAIN, p, 4]]
             if s.society_rejected[p] >= 0:

@@ -193,16 +193,25 @@ def _check_queue(s) -> None:
     n = g.num_players
     for task in s.queue:
         kind, p, a, b = task
-        assert kind in TASK_ARGS, f"task {task}: unknown task kind"
+        assert kind in TASK_ARGS, (
+            f"field 'queue' holds task {task} of unknown kind {kind} (decisions 0..24, "
+            f"automatic tasks 100..109)"
+        )
         (a_low, a_high), (b_low, b_high) = TASK_ARGS[kind]
-        assert a_low <= a <= a_high and b_low <= b <= b_high, f"task {task}: arguments"
-        assert p == 0 if kind in SEATLESS else 0 <= p < n, f"task {task}: player"
+        assert a_low <= a <= a_high and b_low <= b <= b_high, (
+            f"field 'queue' holds task {task}: its arguments must be in {a_low}..{a_high} "
+            f"and {b_low}..{b_high}"
+        )
+        assert p == 0 if kind in SEATLESS else 0 <= p < n, (
+            f"field 'queue' holds task {task}: its player must be "
+            + ("0 (a step of the year's flow)" if kind in SEATLESS else f"0..{n - 1}")
+        )
     flow = [i for i, t in enumerate(s.queue) if t[0] in FLOW_TASKS]
     spine = [(t[0], t[2]) for t in s.queue[flow[0] :]] if flow else []
-    assert len(flow) == len(spine), "nothing is queued behind the year's flow"
+    assert len(flow) == len(spine), "field 'queue': nothing is queued behind the year's flow"
     setup = not s.turn_order
     if not spine:
-        assert not s.queue, "the year's flow goes on until the game is over"
+        assert not s.queue, "field 'queue': the year's flow goes on until the game is over"
         assert s.year == g.years + 1 and s.final, "the game ends after the last year"
         return
     assert s.year <= g.years and not s.final, "the game is not over before its last year"
@@ -341,52 +350,63 @@ def check_invariants(s) -> None:
     assert len(pending_tasks(s)) <= PENDING_SLOTS, "more queued tasks than the view encodes"
     assert len(regions_read(s)) <= REGION_SLOTS, "more chosen regions than the view encodes"
     _check_queue(s)
-    assert len(s.bloom_seen) == n + 1 and len(s.patron_seen) == n
     for p in range(n):
         ex = s.expertise[p]
-        assert ex == [0, 0, 0] or all(1 <= e <= 6 for e in ex), "Expertise is 1..6"
-        assert len(s.hand[p]) <= 12, "at most 3 cards in hand after a turn (a few more within)"
+        assert ex == [0, 0, 0] or all(1 <= e <= 6 for e in ex), f"expertise[{p}]: 1..6"
+        assert len(s.hand[p]) <= 12, f"hand[{p}]: at most 3 cards after a turn (a few more within)"
         on_board = s.gallery.count(p) + sum(1 for c in s.claims[p] if c)
         assert s.discs[p] + on_board + s.rep_discs[p] + s.req_discs[p] == 10, (
             f"player {p}: the 10 Society discs are conserved"
         )
-        assert set(s.honored[p]) <= set(s.patrons[p]), "honored patrons are held"
+        assert set(s.honored[p]) <= set(s.patrons[p]), f"honored[{p}]: patrons held"
     # expedition cards: every card in exactly one place
     cards = list(s.exp_deck) + s.exp_discard + s.exp_box + s.drawn_cards
     cards += [c for c in s.program if c >= 0]
     for p in range(n):
         cards += s.hand[p] + s.played[p] + s.setup_hand[p]
-    _perm(cards, 48, "Expedition cards")
+    _perm(
+        cards,
+        48,
+        "Expedition cards (exp_deck, exp_discard, exp_box, drawn_cards, program, hand, "
+        "played, setup_hand)",
+    )
     patrons = list(s.patron_deck) + s.drawn_patrons
     for p in range(n):
         patrons += s.patrons[p]
-    _perm(patrons, 16, "Patron cards")
-    assert 0 <= s.patron_known <= len(s.patron_deck)
-    _perm(list(s.study_deck) + [c for p in range(n) for c in s.studies[p]], 16, "Study cards")
+    _perm(patrons, 16, "Patron cards (patron_deck, drawn_patrons, patrons)")
+    assert s.patron_known <= len(s.patron_deck), "patron_known: cards known in patron_deck"
+    _perm(
+        s.study_deck + [c for p in range(n) for c in s.studies[p]],
+        16,
+        "Study cards (study_deck, studies)",
+    )
     if not g.simplified:
         socs = list(s.society_deck) + [c for p in range(n) for c in s.society_offer[p]]
-        _perm(socs, 12, "Society cards")
+        _perm(socs, 12, "Society cards (society_deck, society_offer)")
         for p in range(n):
             if s.society[p] >= 0:
                 assert s.society[p] in s.society_offer[p] and s.society_rejected[p] >= 0
     tiles = s.stacks[0] + s.stacks[1] + s.bloom_box[0] + s.bloom_box[1] + s.bloom_removed
     for p in range(n):
         tiles += s.bloom[p]
-        assert len(s.bloom[p]) == sum(s.bloom_taken[p]), "one Bloomsbury tile per stack taken"
-    _perm(tiles, 20, "Bloomsbury tiles")
+        assert len(s.bloom[p]) == sum(s.bloom_taken[p]), f"bloom[{p}]: a tile per bloom_taken"
+    _perm(tiles, 20, "Bloomsbury tiles (stacks, bloom_box, bloom_removed, bloom)")
     for k in range(16):
         held = sum(s.relics[p][k] for p in range(n)) + s.drawn_relics.count(k)
-        assert s.bags[k] + s.discards[k] + held == g.rb.bags[k], "relics are conserved"
+        assert s.bags[k] + s.discards[k] + held == g.rb.bags[k], (
+            f"relics of kind {k} are conserved (bags, discards, relics, drawn_relics)"
+        )
     for owner in s.gallery:
-        assert owner == -1 or 0 <= owner < n or owner in (AUTOMA, NEUTRAL)
+        assert owner == -1 or 0 <= owner < n or owner in (AUTOMA, NEUTRAL), "gallery: owners"
     for owner in s.favor_space:
-        assert owner == -1 or 0 <= owner < n or owner == AUTOMA
+        assert owner == -1 or 0 <= owner < n or owner == AUTOMA, "favor_space: owners"
     for loc in s.locations:
         for x in loc:
-            assert 1 <= x & 7 <= 6 and (x >> 3 < n or x >> 3 in (AUTOMA, NEUTRAL))
+            owner = x >> 3
+            assert 1 <= x & 7 <= 6 and (owner < n or owner in (AUTOMA, NEUTRAL)), "locations"
     sizes = [g.collection_faces[f].size for f in s.faces]
-    assert sizes == [3, 3, 3, 5, 5, 7], "collections I-III hold 3, IV-V 5, VI 7"
+    assert sizes == [3, 3, 3, 5, 5, 7], "faces: collections I-III hold 3, IV-V 5, VI 7"
     if s.final:
         assert s.final == [min(s.prestige[p], 5 * s.science[p]) for p in range(n)], (
-            "the final score is the lower marker"
+            "final: the lower of Prestige and 5 x Science"
         )

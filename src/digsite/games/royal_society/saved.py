@@ -386,6 +386,14 @@ def check_invariants(s) -> None:
         for p in range(n):
             if s.society[p] >= 0:
                 assert s.society[p] in s.society_offer[p] and s.society_rejected[p] >= 0
+    automa = s.automa_deck + s.automa_played
+    if g.automa:
+        _perm(automa, len(g.automa_cards), "Automa cards (automa_deck, automa_played)")
+        assert not s.automa_played or s.automa_last == s.automa_played[-1], (
+            "automa_last: the card last played"
+        )
+    else:
+        assert not automa and s.automa_last < 0, "no Automa cards without the Automa"
     tiles = s.stacks[0] + s.stacks[1] + s.bloom_box[0] + s.bloom_box[1] + s.bloom_removed
     for p in range(n):
         tiles += s.bloom[p]

@@ -170,8 +170,8 @@ TASK_ARGS = {
     C_TURN_END: ((0, 0), (0, 0)),
     C_REQUIREMENT_DISC: ((0, 0), (0, 0)),
     A_GAIN: ((0, 4), (0, 30)),  # stat (4: the Society kept), amount or the Society
-    A_KNOW: ((0, 3), (1, 5)),  # region, points
-    A_RANDOM_RELICS: ((-1, 4), (1, 3)),  # region (-1 chosen, 4 each), relics
+    A_KNOW: ((0, 3), (1, 30)),  # region, points (an expedition's gain: up to 30 in its file)
+    A_RANDOM_RELICS: ((-1, 4), (1, 30)),  # region (-1 chosen, 4 each), relics (as A_KNOW)
     A_DRAW_PATRONS: ((1, 6), (0, 0)),  # expertise paid for
     A_YEAR_START: ((0, 1), (0, 0)),  # second step (after the favors)
     A_NEXT_TURN: ((0, 0), (0, 0)),

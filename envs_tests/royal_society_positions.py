@@ -6,6 +6,7 @@ import numpy as np
 
 from digsite.games.royal_society import RoyalSocietyGame
 from digsite.games.royal_society.actions import (
+    A_NEXT_TURN,
     A_TURN_FINISH,
     C_MAIN,
     C_PATRON,
@@ -43,7 +44,8 @@ def take_card(state, card: int) -> None:
 
 def start_turn(state, player: int) -> None:
     """Make it ``player``'s turn now (the rest of the year continues afterwards)."""
-    state.queue = [[C_MAIN, player, 0, 0], [A_TURN_FINISH, player, 0, 0]]
+    state.queue = [[C_MAIN, player, 0, 0], [A_TURN_FINISH, player, 0, 0], [A_NEXT_TURN, 0, 0, 0]]
+    state.cur[4] = state.turn_order.index(player)
     state._mask = None
     state._run()
     assert state.current_player() == player

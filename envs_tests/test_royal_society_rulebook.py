@@ -175,7 +175,7 @@ def test_final_scoring_example():
         s.played[p].append(c)
     s.bloom[p], s.bloom_taken[p] = [], [0, 0]
     s.rep[p] = 3
-    s.queue = []
+    s.year, s.queue = g.years + 1, []  # after the last year
     s._final_scoring()
     assert s.prestige[p] == 56
     assert s.science[p] == 12

@@ -10,6 +10,7 @@ import pytest
 from digsite.core.engine import ConfigError
 from digsite.games.royal_society import RoyalSocietyGame
 from digsite.games.royal_society.actions import (
+    A_NEXT_TURN,
     A_YEAR_END,
     AUTOMA,
     BLOOM_CLAIM0,
@@ -174,7 +175,8 @@ def test_hand_limit_holds_after_a_bloomsbury_reserve_at_the_end_of_the_turn():
     s.check_invariants()
     while len(s.hand[0]) < 3:
         s.hand[0].append(s.exp_deck.pop())
-    s.queue = [[C_TURN_END, 0, 0, 0]]
+    s.queue = [[C_TURN_END, 0, 0, 0], [A_NEXT_TURN, 0, 0, 0]]  # the end of player 0's turn
+    s.cur[4] = s.turn_order.index(0)
     s._mask = None
     s._run()
     s.apply_action(BLOOM_CLAIM0)
@@ -253,7 +255,8 @@ def test_royal_requirement_disc_from_the_gallery_then_15_prestige():
     s.gallery[5] = 0
     s.rep_discs[0] = 8
     s.placed[1] = [0, 0, 0]
-    s.queue = [[5, 1, 0, 0]]  # player 1's turn follows
+    s.year = s.game.requirement_years[0]  # the end of the year of the first requirement
+    s.queue = [[A_YEAR_END, 0, 1, 0]]
     royal_requirements(s, 0)
     # the player chooses which of their Gallery discs goes to the tile
     s._run()
@@ -453,7 +456,7 @@ def test_bad_configs_and_data_are_clear_errors():
     )["expeditions"]
     broken = [dict(r) for r in records]
     broken[7]["expertise"] = 7
-    with pytest.raises(ComponentDataError, match="record 7.*expertise"):
+    with pytest.raises(ComponentDataError, match="#7.*expertise"):
         load_expeditions(broken)
     with pytest.raises(ComponentDataError, match="48"):
         load_expeditions(records[:40])

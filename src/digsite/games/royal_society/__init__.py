@@ -277,8 +277,28 @@ Files in ``data/``, one record per component, each with ``provenance``:
   last ten: Prestige, Science and end-game tiles); the relic split beyond the two stated x6
   types (a Latin square: 15 of each type overall).
 
-A malformed file raises ``ComponentDataError`` (a ``ConfigError``) naming the file, the record
-and the rule broken.  An owner replaces a reconstructed file by passing its option.
+Each file an option can replace (``expeditions``, ``patrons``, ``collections``, ``studies``,
+``automa``, ``society_boards``) has a JSON Schema of one record beside it
+(``data/<kind>.schema.json``: types, names such as regions, relic types, board colours and
+sides, ranges, required fields, ``provenance`` with a ``source`` when ``public``, and ids that
+no two records share).  A malformed file raises ``ComponentDataError`` (a ``ConfigError``)
+naming the file, the record (its number and id) and the field; the loader then checks what a
+schema cannot say (how many records, ids in order, a Collection face with as many spaces as
+its tile's size, a Science value per Study objective, board record ``2 * colour + side``).
+An owner replaces a reconstructed file by passing its option.
+
+Saved states
+------------
+``state.to_dict()`` is plain JSON: ``game``, ``config`` and every field declared in
+``saved.FIELDS`` (the same declaration copies the state in ``clone``), with the pending
+decision saved by its name (``"main"``, ``"game_over"``).  ``game.state_from_dict(data)``
+checks the data against the declaration (every field present, no other, its type, length and
+range), then that it is a position of the game (``check_invariants``, the same rules a live
+state keeps: every card, tile and relic in exactly one place, the 10 discs of each player, the
+task queue ending with the step of the year's flow the rules put there and holding only tasks
+of that phase with their arguments in range, each player's set-up steps and King's Favor due
+once) and that the player to move has a legal action.  Anything else raises
+``CorruptStateError`` naming the field.
 
 Decisions where the rules are silent
 ------------------------------------

@@ -8,7 +8,6 @@ creates a choice just puts a task in front of the queue.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -240,88 +239,9 @@ class RoyalSocietyGame(Game):
         return render_view(self, view)
 
 
-SAVED_FIELDS = (
-    "seed",
-    "draws",
-    "year",
-    "decision",
-    "decider",
-    "queue",
-    "turn_order",
-    "favor_space",
-    "first_player",
-    "placed",
-    "automa_pawns",
-    "rep",
-    "rep_time",
-    "clock",
-    "prestige",
-    "science",
-    "money",
-    "knowledge",
-    "expertise",
-    "discs",
-    "rep_discs",
-    "req_discs",
-    "relics",
-    "hand",
-    "played",
-    "patrons",
-    "honored",
-    "studies",
-    "society",
-    "society_offer",
-    "society_rejected",
-    "side",
-    "bloom",
-    "bloom_right",
-    "bloom_taken",
-    "penalties",
-    "claims",
-    "exhibited",
-    "exp_epoch",
-    "bloom_seen",
-    "program",
-    "exp_deck",
-    "exp_discard",
-    "exp_box",
-    "patron_deck",
-    "patron_known",
-    "patron_seen",
-    "study_deck",
-    "society_deck",
-    "bags",
-    "discards",
-    "faces",
-    "gallery",
-    "objectives",
-    "rs_left",
-    "requirements",
-    "stacks",
-    "bloom_box",
-    "bloom_removed",
-    "locations",
-    "automa_deck",
-    "automa_played",
-    "automa_last",
-    "cur",
-    "collections_done",
-    "drawn_cards",
-    "drawn_patrons",
-    "drawn_relics",
-    "chosen_regions",
-    "setup_hand",
-    "final",
-    "public_hand",
-)
-
-
-_LIST_FIELDS: tuple[str, ...] = ()
-"""The list-valued saved fields (at most two levels deep), filled in below the class."""
-
-
 class RoyalSocietyState(CachedMaskState):
-    """One position: plain ints and lists; ``SAVED_FIELDS`` is the whole of it."""
+    """One position: plain ints and lists, declared in ``saved.FIELDS`` (the whole of it, but
+    for the cached legal mask and the players' observation bytes)."""
 
     def __init__(self, game: RoyalSocietyGame):
         n = game.num_players
@@ -563,14 +483,12 @@ class RoyalSocietyState(CachedMaskState):
         self._run()
 
     def clone(self) -> RoyalSocietyState:
-        other = copy.copy(self)
-        other._observers = {}
-        for name in _LIST_FIELDS:
-            value = getattr(self, name)
-            if value and isinstance(value[0], list):
-                setattr(other, name, [list(x) for x in value])
-            else:
-                setattr(other, name, list(value))
+        """A copy sharing nothing mutable (every list field of ``saved.FIELDS`` copied to its
+        depth), the mask kept, the observers' bytes left behind."""
+        other = _new_state(type(self))
+        other.__dict__ = self.__dict__.copy()
+        FIELDS.copy_into(self, other)
+        other._observers = {}  # each player's bytes are written again for the copy
         return other
 
     # -- the task queue ----------------------------------------------------------------------
@@ -1033,10 +951,7 @@ class RoyalSocietyState(CachedMaskState):
         return resample(self, player, rng)
 
     def to_dict(self) -> dict[str, Any]:
-        data = {"game": "royal_society", "config": self.game.config}
-        for name in SAVED_FIELDS:
-            data[name] = copy.deepcopy(getattr(self, name))
-        return data
+        return FIELDS.dump(self)
 
     def action_to_string(self, action: int) -> str:
         from .text import action_to_string
@@ -1061,9 +976,6 @@ class RoyalSocietyState(CachedMaskState):
 
 from .flow import _AUTO, _HANDLERS, _LEGAL  # noqa: E402
 from .observation import encode  # noqa: E402
+from .saved import FIELDS  # noqa: E402
 
-_INT_FIELDS = (
-    "seed", "draws", "year", "decision", "decider", "first_player", "automa_pawns", "clock",
-    "patron_known", "automa_last", "collections_done", "public_hand",
-)  # fmt: skip
-_LIST_FIELDS = tuple(name for name in SAVED_FIELDS if name not in _INT_FIELDS)
+_new_state = object.__new__

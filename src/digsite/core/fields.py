@@ -46,6 +46,8 @@ class Field:
     ``shape`` gives the length of each list level (``()`` for a single value); ``low`` and
     ``high`` bound the ints; ``names`` makes a field held as an index into ``names`` and saved
     as the name (a decision, say), which is readable and survives a reordering of the names.
+    ``frozen`` counts the innermost list levels held as tuples, never changed in place (rows
+    of a record, say): ``clone`` shares them instead of copying, and loading builds tuples.
     """
 
     name: str
@@ -54,6 +56,7 @@ class Field:
     high: Size = None
     kind: type = int
     names: tuple[str, ...] | None = None
+    frozen: int = 0
 
     @property
     def depth(self) -> int:
@@ -112,10 +115,12 @@ class StateFields:
         self.title = title
         self.fields = tuple(fields)
         self.names = tuple(f.name for f in self.fields)
-        self._flat = tuple(f.name for f in self.fields if f.depth == 1)
-        self._rows = tuple(f.name for f in self.fields if f.depth == 2)
-        self._deeper = tuple((f.name, f.depth) for f in self.fields if f.depth > 2)
+        copied = [(f.name, f.depth - f.frozen) for f in self.fields if f.depth > f.frozen]
+        self._flat = tuple(name for name, depth in copied if depth == 1)
+        self._rows = tuple(name for name, depth in copied if depth == 2)
+        self._deeper = tuple((name, depth) for name, depth in copied if depth > 2)
         self._named = tuple(f for f in self.fields if f.names is not None)
+        self._order = {name: i for i, name in enumerate(("game", "config", *self.names))}
         self._validators: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
     def copy_into(self, source: State, target: State) -> None:
@@ -156,7 +161,10 @@ class StateFields:
         validator = self._validators.get(game)
         if validator is None:
             validator = self._validators[game] = _VALIDATOR(self.json_schema(game))
-        error = min(validator.iter_errors(dict(data)), key=_error_order, default=None)
+        order = self._order
+        error = min(
+            validator.iter_errors(dict(data)), key=lambda e: _error_order(e, order), default=None
+        )
         if error is not None:
             raise CorruptStateError(f"saved {self.title} state: {_describe(error, data)}")
 
@@ -167,6 +175,8 @@ class StateFields:
             value = _copy(data[f.name], f.depth)
             if f.names:
                 value = _rename(value, f.depth, f.names.index)
+            if f.frozen:
+                value = _freeze(value, f.depth, f.frozen)
             setattr(state, f.name, value)
         try:
             if derive is not None:
@@ -183,15 +193,26 @@ class StateFields:
         return state
 
 
+def _freeze(value: Any, depth: int, frozen: int) -> Any:
+    """``value`` with its ``frozen`` innermost list levels made tuples."""
+    if depth == 0:
+        return value
+    items = [_freeze(x, depth - 1, frozen) for x in value]
+    return tuple(items) if depth <= frozen else items
+
+
 def _rename(value: Any, depth: int, how: Callable[[Any], Any]) -> Any:
     if depth == 0:
         return how(value)
     return [_rename(x, depth - 1, how) for x in value]
 
 
-def _error_order(error: jsonschema.ValidationError) -> tuple:
-    """Missing or unknown fields first, then the first field in order."""
-    return (len(error.absolute_path), [str(p) for p in error.absolute_path])
+def _error_order(error: jsonschema.ValidationError, order: Mapping[str, int]) -> tuple:
+    """Missing or unknown fields first, then the first field in declared order (the game and
+    the config before any other), then the shortest path."""
+    path = list(error.absolute_path)
+    first = order.get(path[0], len(order)) if path else -1
+    return (first, len(path), [str(p) for p in path])
 
 
 def _describe(error: jsonschema.ValidationError, data: Mapping) -> str:

@@ -51,7 +51,7 @@ from .questions import (
     question_costs,
 )
 from .quests import EXPERT_QUESTIONS, NUM_QUEST_CLUES, expert_clues, make_quest
-from .saved import restore, save
+from .saved import FIELDS, derive
 from .solver import GUESS_COST, AxisClue, Belief, Clue, axis_choices
 from .text import action_to_string, render_spectator, render_view
 from .view import belief_filter, build_view, guess_knowledge
@@ -272,7 +272,8 @@ class ArcheOlogicGame(Game):
         return state
 
     def state_from_dict(self, data: Mapping[str, Any]) -> ArcheOlogicState:
-        return restore(ArcheOlogicState(self), data)
+        state = ArcheOlogicState(self)
+        return FIELDS.load(state, data, derive=lambda: derive(state))
 
     # -- helpers shared by states ---------------------------------------------------------------
     def clue_belief(self, clues: tuple[Clue, ...], axis_clues: tuple[AxisClue, ...] = ()) -> Belief:
@@ -421,12 +422,26 @@ class ArcheOlogicState(State):
         self.pending_surcharge = 0
         self.pieces: list[int] = []  # placement ids entered so far (the guess being entered)
         self.questions: list[tuple[int, int, int, int]] = []  # (player, axis, question, surcharge)
-        self.guesses: list[tuple[int, tuple[int, ...], bool]] = []  # (player, pids, checked)
+        # the guesses entered, one entry each: its player, its 6 placement ids, checked yet?
+        self.guess_player: list[int] = []
+        self.guess_pieces: list[tuple[int, ...]] = []
+        self.guess_checked: list[bool] = []
         self.winner = -1
         self._beliefs: dict[int, tuple] = {}  # per player: the belief and what it was built on
         self._aids: dict[tuple, tuple] = {}  # learning aids kept per (aid, player)
         self._question_record: dict[int, tuple] = {}  # per player, see observation.record
         self._guess_version = 0  # counts changes to ``guesses`` (for observation.record)
+
+    @property
+    def guesses(self) -> list[tuple[int, tuple[int, ...], bool]]:
+        """``(player, pids, checked)`` per guess entered (read-only, from the three fields)."""
+        return list(zip(self.guess_player, self.guess_pieces, self.guess_checked, strict=True))
+
+    def _add_guess(self, player: int, pids: tuple[int, ...], checked: bool) -> None:
+        self.guess_player.append(player)
+        self.guess_pieces.append(pids)
+        self.guess_checked.append(checked)
+        self._guess_version += 1
 
     # -- protocol -------------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -507,8 +522,7 @@ class ArcheOlogicState(State):
         self.spent[p] += GUESS_COST
         if g.solo:
             self.pos[0] = self.spent[0]
-            self.guesses.append((p, pids, True))
-            self._guess_version += 1
+            self._add_guess(p, pids, True)
             self.checking[0] = False
             if self.guess_is_right(pids):
                 self.winner = 0
@@ -518,8 +532,7 @@ class ArcheOlogicState(State):
             else:
                 self.phase = AXIS
             return
-        self.guesses.append((p, pids, False))
-        self._guess_version += 1
+        self._add_guess(p, pids, False)
         self._move(p, GUESS_COST)
         self._advance()
 
@@ -549,9 +562,9 @@ class ArcheOlogicState(State):
                 return
             p = min(active, key=self.pos.__getitem__)
             if self.checking[p]:
-                i = max(i for i, (q, _, checked) in enumerate(self.guesses) if q == p)
-                _, pids, _ = self.guesses[i]
-                self.guesses[i] = (p, pids, True)
+                i = max(i for i, q in enumerate(self.guess_player) if q == p)
+                pids = self.guess_pieces[i]
+                self.guess_checked[i] = True
                 self._guess_version += 1
                 self.checking[p] = False
                 if self.guess_is_right(pids):
@@ -620,7 +633,7 @@ class ArcheOlogicState(State):
         if cached is not None and cached[0] == len(self.questions) and cached[1] == version:
             return cached[4]
         checked = 0
-        for p, _, c in self.guesses:
+        for p, c in zip(self.guess_player, self.guess_checked, strict=True):
             checked += p == player and c
         if cached is None:
             done, base, known, belief = 0, g.clue_belief(*self.known_clues(player)), -1, None
@@ -672,7 +685,7 @@ class ArcheOlogicState(State):
         placements = g.layouts.placements
         won = -1  # the winner's right guess, when another player won: it is the new layout
         if self.phase == GAME_OVER and self.winner >= 0 and self.winner != player:
-            won = max(i for i, (q, _, _) in enumerate(self.guesses) if q == self.winner)
+            won = max(i for i, q in enumerate(self.guess_player) if q == self.winner)
         for i, (p, pids, checked) in enumerate(self.guesses):
             if p == player or not checked:
                 continue
@@ -680,7 +693,7 @@ class ArcheOlogicState(State):
                 pids = tuple(int(x) for x in placements[layout])
             while i != won and other.guess_is_right(pids):
                 pids = tuple(int(x) for x in placements[int(rng.integers(len(placements)))])
-            other.guesses[i] = (p, pids, checked)
+            other.guess_pieces[i] = pids
         other._beliefs = {player: self._beliefs[player]} if player in self._beliefs else {}
         other._aids = {}
         other._question_record = {}  # other players' answers follow the new layout
@@ -689,8 +702,7 @@ class ArcheOlogicState(State):
     def clone(self) -> ArcheOlogicState:
         other = ArcheOlogicState.__new__(ArcheOlogicState)
         other.__dict__.update(self.__dict__)
-        for name in ("start", "pos", "spent", "checking", "out", "pieces", "questions", "guesses"):
-            setattr(other, name, list(getattr(self, name)))
+        FIELDS.copy_into(self, other)
         other._beliefs = dict(self._beliefs)
         other._aids = dict(self._aids)
         other._question_record = dict(self._question_record)
@@ -705,7 +717,7 @@ class ArcheOlogicState(State):
 
     # -- text, saving, checks -----------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        return save(self)
+        return FIELDS.dump(self)
 
     def action_to_string(self, action: int) -> str:
         return action_to_string(self, action)
@@ -714,87 +726,160 @@ class ArcheOlogicState(State):
         return render_spectator(self)
 
     def check_invariants(self) -> None:
+        """The rules a position keeps, live or loaded; each message names the field."""
         g = self.game
         n = g.num_players
         assert len(self.pos) == len(self.spent) == len(self.out) == len(self.checking) == n
-        layout_traps = set(g.layouts.traps(self.layout))
-        if g.expert:
-            assert not self.clues and len(self.axis_clues) == g.clues_drawn
-            facts = [(c.axis, c.question) for c in self.axis_clues]
-            assert len(set(facts)) == len(facts), "the same expert clue twice"
-            for c in self.axis_clues:
-                assert c.question in EXPERT_QUESTIONS, "an expert clue of another question"
-                assert c.answer == self.answer(c.axis, c.question), "expert clue untrue"
-        else:
-            assert not self.axis_clues and len(self.clues) == g.clues_drawn
-            assert all((c.cell, c.kind) in layout_traps for c in self.clues), "clue not in layout"
-            assert len(set(self.clues)) == len(self.clues) <= NUM_QUEST_CLUES
+        assert g.quest is None or self.quest == g.quest, f"field 'quest': this game's is {g.quest}"
+        self._check_clues()
+        guesses = self.guesses
         # time spent = questions and surcharges + 4 per guess entered
         spent = [0] * n
         for p, _axis, question, surcharge in self.questions:
-            assert 0 <= surcharge <= 2
             spent[p] += int(g.costs[question]) + surcharge
-        for p, pids, _checked in self.guesses:
+        for p, pids, _checked in guesses:
             spent[p] += GUESS_COST
-            assert len(pids) == NUM_BUILDINGS
-            assert len(g.prefix_rows(tuple(pids))) == 1, "illegal guess layout"
-        assert spent == self.spent, f"time spent {self.spent} disagrees with the turns {spent}"
+            assert len(g.prefix_rows(tuple(pids))) == 1, (
+                f"field 'guess_pieces': {pids} is no layout"
+            )
+        assert spent == self.spent, (
+            f"field 'spent' is {self.spent}; the turns (questions, surcharges, 4 per guess) "
+            f"give {spent}"
+        )
+        for p in range(n):
+            mine = [c for q, _, c in guesses if q == p]
+            assert all(mine[:-1]), f"field 'guess_checked': player {p} guessed again unchecked"
+            if not g.app:
+                assert len(mine) <= 1, f"field 'guess_player': player {p} guessed twice (rulebook)"
         # the viewfinder follows the questions (solo: plus one step per trap icon)
+        if self.phase == START_AXIS:
+            assert g.solo, "field 'phase': only a solo game chooses a start axis"
+            assert not self.questions and not guesses, "field 'phase': start_axis after turns"
+        elif not g.solo:
+            assert self.start_axis == MULTIPLAYER_START_AXIS, (
+                f"field 'start_axis': a multiplayer game starts on axis {MULTIPLAYER_START_AXIS}"
+            )
         v = self.start_axis
-        for _p, axis, question, surcharge in self.questions:
-            assert surcharge == g.surcharge[v, axis], "viewfinder surcharge"
+        for i, (_p, axis, question, surcharge) in enumerate(self.questions):
+            assert surcharge == g.surcharge[v, axis], (
+                f"field 'questions'[{i}]: the viewfinder cannot go from axis {v} to {axis} "
+                f"for {surcharge}"
+            )
             v = axis
             if g.solo:
                 steps = int(TRAP_ICONS[question, self.answer(axis, question)])
                 v = g.ring[(g.ring_index[v] + steps) % NUM_AXES]
         if self.phase == QUESTION:
-            assert self.pending_surcharge == g.surcharge[v, self.viewfinder]
+            assert self.pending_surcharge == g.surcharge[v, self.viewfinder], (
+                f"field 'pending_surcharge': the viewfinder cannot go from axis {v} to "
+                f"{self.viewfinder} for {self.pending_surcharge}"
+            )
         else:
-            assert self.viewfinder == v and self.pending_surcharge == 0
-        over = self.phase == GAME_OVER
+            assert self.viewfinder == v, f"field 'viewfinder': the questions leave it on {v}"
+            assert self.pending_surcharge == 0, "field 'pending_surcharge': no question pending"
         if g.solo:
-            assert self.pos == self.spent and self.start == [0]
-            assert (self.start_axis == -1) == (self.phase == START_AXIS)
-            assert all(checked for _, _, checked in self.guesses)
-            wrong = [not self.guess_is_right(pids) for _, pids, _ in self.guesses]
-            assert sum(wrong) >= len(self.guesses) - 1
-            if self.winner == 0:
-                assert over and self.guesses and not wrong[-1]
-            else:
-                assert self.winner == -1 and not any(not w for w in wrong)
-                if over:
-                    assert self.spent[0] > g.time_limit or (not g.app and self.guesses)
-            assert self.checking[0] == (self.phase == PLACE)
+            self._check_solo(guesses)
         else:
-            assert sorted(self.start) == list(range(1, n + 1))
-            active = [p for p in range(n) if self.out[p] == IN_GAME]
-            positions = [self.pos[p] for p in active]
-            assert len(set(positions)) == len(positions), "two pawns on one space"
-            for p in range(n):
-                assert self.pos[p] - self.start[p] >= self.spent[p]
-                if self.out[p] == OUT_OF_TIME:
-                    assert self.pos[p] > g.time_limit
-                if self.out[p] == WRONG_GUESS:
-                    assert not g.app
-                    assert any(q == p and c for q, _, c in self.guesses)
-                pending = [c for q, _, c in self.guesses if q == p and not c]
-                assert len(pending) <= 1
-                if self.out[p] == IN_GAME and not (self.phase == PLACE and p == self.actor):
-                    assert self.checking[p] == bool(pending)
-            for q, pids, checked in self.guesses:
-                if checked and self.guess_is_right(pids):
-                    assert over and self.winner == q
-            if over and self.winner >= 0:
-                assert self.out[self.winner] == IN_GAME
-            elif over:
-                assert not active, "the game ended while a player was still in"
-            else:
-                assert self.winner == -1 and active
-                assert self.actor in active
-                assert self.pos[self.actor] == min(positions), "the last pawn acts"
-                assert not self.checking[self.actor] or self.phase == PLACE
+            self._check_track(guesses)
         if self.phase == PLACE:
-            assert len(self.pieces) < NUM_BUILDINGS and self.checking[self.actor]
-            assert len(g.prefix_rows(tuple(self.pieces))) > 0
+            assert len(self.pieces) < NUM_BUILDINGS, "field 'pieces': the guess is complete"
+            assert self.checking[self.actor], "field 'checking': the player entering a guess"
+            assert len(g.prefix_rows(tuple(self.pieces))) > 0, "field 'pieces': no layout"
         else:
-            assert not self.pieces
+            assert not self.pieces, "field 'pieces': no guess is being entered"
+
+    def _check_clues(self) -> None:
+        g = self.game
+        if g.expert:
+            facts = [(c.axis, c.question) for c in self.axis_clues]
+            assert len(set(facts)) == len(facts), "field 'axis_clues': the same clue twice"
+            for i, c in enumerate(self.axis_clues):
+                assert c.question in EXPERT_QUESTIONS, f"field 'axis_clues'[{i}]: question"
+                assert c.answer == self.answer(c.axis, c.question), (
+                    f"field 'axis_clues'[{i}]: the answer on the layout is "
+                    f"{self.answer(c.axis, c.question)}, not {c.answer}"
+                )
+        else:
+            traps = set(g.layouts.traps(self.layout))
+            for i, c in enumerate(self.clues):
+                assert (c.cell, c.kind) in traps, f"field 'clues'[{i}]: no such trap in the layout"
+            assert len(set(self.clues)) == len(self.clues) <= NUM_QUEST_CLUES, (
+                "field 'clues': the same clue twice"
+            )
+
+    def _check_solo(self, guesses: list) -> None:
+        g = self.game
+        over = self.phase == GAME_OVER
+        assert self.start == [0], "field 'start': a solo game starts on 0"
+        assert self.pos == self.spent, "field 'pos': the solo time track is the time spent"
+        assert (self.start_axis == -1) == (self.phase == START_AXIS), "field 'start_axis'"
+        assert all(checked for _, _, checked in guesses), "field 'guess_checked': solo checks"
+        wrong = [not self.guess_is_right(pids) for _, pids, _ in guesses]
+        if self.winner == 0:
+            assert over and guesses and not any(wrong[:-1]) and not wrong[-1], (
+                "field 'winner': the solo game is won by its last guess, right"
+            )
+        else:
+            assert all(wrong), "field 'winner': a right guess wins the solo game"
+            if over:
+                assert self.spent[0] > g.time_limit or (not g.app and guesses), (
+                    "field 'phase': a solo game ends solved, by a wrong guess (rulebook) or "
+                    "past the time limit"
+                )
+            else:
+                assert self.spent[0] <= g.time_limit, "field 'spent': past the time limit"
+                assert g.app or not guesses, "field 'phase': a wrong guess ends the solo game"
+        assert self.checking[0] == (self.phase == PLACE), "field 'checking'"
+
+    def _check_track(self, guesses: list) -> None:
+        g = self.game
+        n = g.num_players
+        over = self.phase == GAME_OVER
+        assert sorted(self.start) == list(range(1, n + 1)), "field 'start': spaces 1..n"
+        active = [p for p in range(n) if self.out[p] == IN_GAME]
+        positions = [self.pos[p] for p in active]
+        assert len(set(positions)) == len(positions), "field 'pos': two pawns on one space"
+        for p in range(n):
+            assert self.pos[p] - self.start[p] >= self.spent[p], (
+                f"field 'pos': pawn {p} moved less than its time spent"
+            )
+            pending = [c for q, _, c in guesses if q == p and not c]
+            checked = [pids for q, pids, c in guesses if q == p and c]
+            if self.out[p] == OUT_OF_TIME:
+                assert self.pos[p] > g.time_limit, f"field 'out': pawn {p} is not out of time"
+            if self.out[p] == WRONG_GUESS:
+                assert not g.app, "field 'out': the app variant eliminates nobody for a guess"
+                assert checked and not self.guess_is_right(checked[-1]), (
+                    f"field 'out': player {p} made no wrong guess"
+                )
+            elif not g.app and checked and not self.guess_is_right(checked[-1]):
+                raise AssertionError(
+                    f"field 'out': player {p} guessed wrong (rulebook): eliminated"
+                )
+            if self.phase == PLACE and p == self.actor:
+                assert not pending, "field 'guess_checked': a guess entered while entering one"
+            else:
+                assert self.checking[p] == bool(pending), (
+                    f"field 'checking': pawn {p} {'has' if pending else 'has no'} guess to check"
+                )
+            if self.out[p] == IN_GAME and not self.checking[p] and p != self.winner:
+                assert self.pos[p] <= g.time_limit, f"field 'out': pawn {p} is out of time"
+        for q, pids, checked in guesses:
+            if checked and self.guess_is_right(pids):
+                assert over and self.winner == q, f"field 'winner': player {q} guessed right"
+        if over and self.winner >= 0:
+            assert self.out[self.winner] == IN_GAME, "field 'winner': an eliminated player"
+            mine = [pids for q, pids, c in guesses if q == self.winner and c]
+            assert mine and self.guess_is_right(mine[-1]), (
+                "field 'winner': the winner's last checked guess is right"
+            )
+        elif over:
+            assert not active, "field 'phase': the game ended while a player was still in"
+        else:
+            assert self.winner == -1, "field 'winner': the game is not over"
+            assert active, "field 'phase': nobody is left in the game"
+            assert self.actor in active, "field 'actor': a pawn out of the game"
+            assert self.pos[self.actor] == min(positions), "field 'actor': the last pawn acts"
+            assert not self.checking[self.actor] or self.phase == PLACE, (
+                "field 'checking': the last pawn's guess is checked before it acts"
+            )

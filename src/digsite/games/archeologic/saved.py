@@ -1,189 +1,166 @@
-"""Saving an ArcheOlogic state as plain JSON data and rebuilding it, with checks that name what
-is wrong."""
+"""Saving an ArcheOlogic state: its declared fields (:data:`FIELDS`), saved as they are held.
+
+``to_dict`` is ``FIELDS.dump``, ``from_dict`` is ``FIELDS.load``: the saved dict is checked
+against the declaration (types, lengths, ranges, allowed names), then :func:`derive` checks the
+records inside the row fields (a clue, a question, a guess: each column its own range) and
+rebuilds their tuples, and the position must pass ``check_invariants``.  Anything else raises
+``CorruptStateError`` naming the field.
+
+Saved fields (``n`` players, ``k`` starting clues drawn: ``num_clues`` plus the most extra
+clues of a seat):
+
+================= ==========================================================================
+field             content
+================= ==========================================================================
+quest             the quest number (it drew the layout and the clues; informative once a
+                  state's hidden part is redrawn by ``resample_hidden``)
+layout            the hidden layout: an index into ``game.layouts``
+clues             ``k`` rows ``[cell, kind]`` (kind 1 = Fire, 2 = Sharp); none in expert mode
+axis_clues        expert mode: ``k`` rows ``[axis, question, answer]`` (question 0 or 1)
+start             per seat, the start space (1..n; solo: 0)
+pos               per seat, the space of its pawn (solo: the time spent)
+spent             per seat, the time spent (questions, surcharges and 4 per guess)
+checking          per seat, whether its pawn shows the Checking side
+out               per seat: "in the game", "eliminated (wrong guess)" or "out of time"
+start_axis        the viewfinder's first axis (-1 before the solo start)
+viewfinder        the viewfinder's axis (-1 before the solo start)
+phase             the pending decision: start_axis, axis, question, place or game_over
+actor             the seat to decide
+pending_surcharge the surcharge paid for the question being chosen (0-2)
+pieces            the guess being entered: one placement id per building entered so far
+questions         rows ``[player, axis, question, surcharge]``, in the order asked
+guess_player      per guess entered, its player
+guess_pieces      per guess, its 6 placement ids (one per building, in building order)
+guess_checked     per guess, whether it was checked
+winner            the winning seat, or -1
+================= ==========================================================================
+
+A placement id is a row of the building's placement table
+(``game.layouts.tables[building]``): every rotation and anchor where the tile fits on the Map.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from ...core.data import check_saved_outline
 from ...core.engine import CorruptStateError
-from .actions import DECISIONS, NUM_PLACEMENT_IDS, OUT_NAMES
+from ...core.fields import Field, StateFields, last_player, players
+from .actions import DECISIONS, OUT_NAMES
 from .components import NUM_BUILDINGS, NUM_CELLS, ROWS, TRAP_KINDS
 from .questions import NUM_AXES, NUM_QUESTIONS
 from .quests import EXPERT_QUESTIONS
 from .solver import AxisClue, Clue
 
-FIELDS = (
-    "game",
-    "config",
-    "quest",
-    "layout",
-    "clues",
-    "start",
-    "positions",
-    "time_spent",
-    "checking",
-    "out",
-    "start_axis",
-    "viewfinder",
-    "decision",
-    "to_move",
-    "surcharge",
-    "pieces",
-    "questions",
-    "guesses",
-    "winner",
+MAX_QUEST = (1 << 63) - 1
+"""Any non-negative quest number a numpy seed takes (a random one is below 2**31)."""
+MAX_PLACEMENTS = 4 * NUM_CELLS
+"""More placements than any tile has (4 rotations at most, one anchor per cell at most)."""
+
+
+def _cell_clues(game) -> int:
+    return 0 if game.expert else game.clues_drawn
+
+
+def _axis_clues(game) -> int:
+    return game.clues_drawn if game.expert else 0
+
+
+def _track(game) -> int:
+    """No pawn passes the time limit by more than a move (3 + 2 surcharge, or 4 for a guess)
+    and the occupied spaces it skips (n - 1): below the observation's scale (limit + 12)."""
+    return game.time_limit + 5 + game.num_players - 1
+
+
+FIELDS = StateFields(
+    "archeologic",
+    "ArcheOlogic",
+    (
+        Field("quest", low=0, high=MAX_QUEST),
+        Field("layout", low=0, high=lambda g: len(g.layouts) - 1),
+        Field("clues", shape=(_cell_clues, 2), low=0, high=NUM_CELLS - 1, frozen=2),
+        Field("axis_clues", shape=(_axis_clues, 3), low=0, high=NUM_AXES - 1, frozen=2),
+        Field("start", shape=(players,), low=0, high=players),
+        Field("pos", shape=(players,), low=0, high=_track),
+        Field("spent", shape=(players,), low=0, high=_track),
+        Field("checking", shape=(players,), kind=bool),
+        Field("out", shape=(players,), names=OUT_NAMES),
+        Field("start_axis", low=-1, high=NUM_AXES - 1),
+        Field("viewfinder", low=-1, high=NUM_AXES - 1),
+        Field("phase", names=DECISIONS),
+        Field("actor", low=0, high=last_player),
+        Field("pending_surcharge", low=0, high=2),
+        Field("pieces", shape=(None,), low=0, high=MAX_PLACEMENTS - 1),
+        Field("questions", shape=(None, 4), low=0, high=NUM_AXES - 1, frozen=1),
+        Field("guess_player", shape=(None,), low=0, high=last_player),
+        Field(
+            "guess_pieces",
+            shape=(None, NUM_BUILDINGS),
+            low=0,
+            high=MAX_PLACEMENTS - 1,
+            frozen=1,
+        ),
+        Field("guess_checked", shape=(None,), kind=bool),
+        Field("winner", low=-1, high=last_player),
+    ),
 )
 
 
-def save(state) -> dict[str, Any]:
-    g = state.game
-    return {
-        "game": "archeologic",
-        "config": g.config,
-        "quest": state.quest,
-        "layout": state.layout,
-        # cell clues [cell, kind]; expert mode: [axis, question, answer]
-        "clues": [[c.cell, c.kind] for c in state.clues]
-        + [[c.axis, c.question, c.answer] for c in state.axis_clues],
-        "start": list(state.start),
-        "positions": list(state.pos),
-        "time_spent": list(state.spent),
-        "checking": list(state.checking),
-        "out": [OUT_NAMES[o] for o in state.out],
-        "start_axis": state.start_axis,
-        "viewfinder": state.viewfinder,
-        "decision": DECISIONS[state.phase],
-        "to_move": state.actor,
-        "surcharge": state.pending_surcharge,
-        # placements as (rotation * 25 + anchor), as in the action table
-        "pieces": [int(g.pid_to_offset[b][pid]) for b, pid in enumerate(state.pieces)],
-        "questions": [list(q) for q in state.questions],
-        "guesses": [
-            [p, [int(g.pid_to_offset[b][pid]) for b, pid in enumerate(pids)], checked]
-            for p, pids, checked in state.guesses
-        ],
-        "winner": state.winner,
-    }
+def _fail(field: str, msg: str) -> CorruptStateError:
+    return CorruptStateError(f"saved ArcheOlogic state: field {field}: {msg}")
 
 
-def _fail(msg: str) -> CorruptStateError:
-    return CorruptStateError(f"saved ArcheOlogic state: {msg}")
+def _row(field: str, i: int, row: tuple, names: tuple[str, ...], highs: tuple[int, ...]) -> None:
+    for j, (name, value, high) in enumerate(zip(names, row, highs, strict=True)):
+        if value > high:
+            raise _fail(f"{field!r}[{i}][{j}]", f"the {name} is {value}; it must be at most {high}")
 
 
-def _int(value: Any, key: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise _fail(f"{key!r} must be an int in {low}..{high}, got {value!r}")
-    return value
+def _placements(state, field: str, pids: tuple[int, ...] | list[int]) -> None:
+    """Each placement id is a row of its building's placement table."""
+    tables = state.game.layouts.tables
+    if len(pids) > NUM_BUILDINGS:
+        raise _fail(repr(field), f"{len(pids)} pieces; a guess has {NUM_BUILDINGS} buildings")
+    for b, pid in enumerate(pids):
+        if pid >= len(tables[b]):
+            raise _fail(
+                f"{field}[{b}]",
+                f"placement id {pid} of building {b}; it has {len(tables[b])} placements",
+            )
 
 
-def _list(value: Any, key: str, length: int | None = None) -> list:
-    if not isinstance(value, list) or (length is not None and len(value) != length):
-        size = "" if length is None else f" of {length}"
-        raise _fail(f"{key!r} must be a list{size}, got {value!r}")
-    return value
-
-
-def _ints(value: Any, key: str, length: int | None, low: int, high: int) -> list[int]:
-    return [_int(x, key, low, high) for x in _list(value, key, length)]
-
-
-def _pids(g, offsets: Any, key: str, max_len: int) -> list[int]:
-    offsets = _ints(offsets, key, None, 0, NUM_PLACEMENT_IDS - 1)
-    if len(offsets) > max_len:
-        raise _fail(f"{key!r} has {len(offsets)} pieces; at most {max_len}")
-    pids = []
-    for b, off in enumerate(offsets):
-        pid = int(g.offset_to_pid[b, off])
-        if pid < 0:
-            raise _fail(f"{key!r}: placement {off} of building {b} is off the Map")
-        pids.append(pid)
-    return pids
-
-
-def restore(state, data: Mapping[str, Any]):
+def derive(state) -> None:
+    """After loading: check the records inside the row fields (each column its own range) and
+    make them the engine's tuples (``Clue``, ``AxisClue``); nothing else is cached."""
     g = state.game
     n = g.num_players
-    check_saved_outline(data, FIELDS, "archeologic")
-    config = data["config"]
-    if isinstance(config, Mapping):  # saved before these options existed
-        defaults = {"expert": False, "buildings": None}
-        config = {
-            **defaults,
-            "belief_features": False,
-            "consistent_guesses": False,
-            "extra_clues": None,
-            "solo_more_clues": False,
-            **config,
-        }
-    if config != g.config:
-        raise _fail(f"'config' {data['config']!r} is not this game's {g.config!r}")
-    state.quest = _int(data["quest"], "quest", 0, 2**63)
-    state.layout = _int(data["layout"], "layout", 0, len(g.layouts) - 1)
-    clues = []
-    axis_clues = []
-    for item in _list(data["clues"], "clues", g.clues_drawn):
-        if g.expert:
-            axis, question, answer = _ints(item, "clues (expert)", 3, 0, 9)
-            if question not in EXPERT_QUESTIONS or answer > ROWS:
-                raise _fail(
-                    f"'clues': {item!r} is not [axis 0-9, question {EXPERT_QUESTIONS}, count 0-5]"
-                )
-            axis_clues.append(AxisClue(axis, question, answer))
-            continue
-        cell, kind = _ints(item, "clues", 2, 0, NUM_CELLS - 1)
-        if kind not in TRAP_KINDS:
-            raise _fail(f"'clues': kind {kind} is not a trap kind {TRAP_KINDS}")
-        clues.append(Clue(cell, kind))
-    state.clues = tuple(clues)
-    state.axis_clues = tuple(axis_clues)
-    big = 1 << 30
-    state.start = _ints(data["start"], "start", n, 0, n)
-    state.pos = _ints(data["positions"], "positions", n, 0, big)
-    state.spent = _ints(data["time_spent"], "time_spent", n, 0, big)
-    checking = _list(data["checking"], "checking", n)
-    if not all(isinstance(x, bool) for x in checking):
-        raise _fail(f"'checking' must be a list of true/false, got {checking!r}")
-    state.checking = list(checking)
-    out = _list(data["out"], "out", n)
-    if not all(x in OUT_NAMES for x in out):
-        raise _fail(f"'out' entries must be one of {list(OUT_NAMES)}, got {out!r}")
-    state.out = [OUT_NAMES.index(x) for x in out]
-    state.start_axis = _int(data["start_axis"], "start_axis", -1, NUM_AXES - 1)
-    state.viewfinder = _int(data["viewfinder"], "viewfinder", -1, NUM_AXES - 1)
-    if data["decision"] not in DECISIONS:
-        raise _fail(f"'decision' must be one of {list(DECISIONS)}, got {data['decision']!r}")
-    state.phase = DECISIONS.index(data["decision"])
-    state.actor = _int(data["to_move"], "to_move", 0, n - 1)
-    state.pending_surcharge = _int(data["surcharge"], "surcharge", 0, 2)
-    state.pieces = _pids(g, data["pieces"], "pieces", NUM_BUILDINGS - 1)
-    questions = []
-    for item in _list(data["questions"], "questions"):
-        item = _list(item, "questions", 4)
-        questions.append(
-            (
-                _int(item[0], "questions (player)", 0, n - 1),
-                _int(item[1], "questions (axis)", 0, NUM_AXES - 1),
-                _int(item[2], "questions (question)", 0, NUM_QUESTIONS - 1),
-                _int(item[3], "questions (surcharge)", 0, 2),
+    for i, row in enumerate(state.clues):
+        if row[1] not in TRAP_KINDS:
+            raise _fail(f"'clues'[{i}][1]", f"the kind is {row[1]}; it must be one of {TRAP_KINDS}")
+    state.clues = tuple(Clue(*row) for row in state.clues)
+    for i, row in enumerate(state.axis_clues):
+        if row[1] not in EXPERT_QUESTIONS:
+            raise _fail(
+                f"'axis_clues'[{i}][1]",
+                f"the question is {row[1]}; an expert clue's is one of {EXPERT_QUESTIONS}",
             )
+        _row("axis_clues", i, row, ("axis", "question", "answer"), (NUM_AXES - 1, 1, ROWS))
+    state.axis_clues = tuple(AxisClue(*row) for row in state.axis_clues)
+    for i, row in enumerate(state.questions):
+        _row(
+            "questions",
+            i,
+            row,
+            ("player", "axis", "question", "surcharge"),
+            (n - 1, NUM_AXES - 1, NUM_QUESTIONS - 1, 2),
         )
-    state.questions = questions
-    guesses = []
-    for item in _list(data["guesses"], "guesses"):
-        item = _list(item, "guesses", 3)
-        player = _int(item[0], "guesses (player)", 0, n - 1)
-        pids = _pids(g, item[1], "guesses (pieces)", NUM_BUILDINGS)
-        if len(pids) != NUM_BUILDINGS or not isinstance(item[2], bool):
-            raise _fail(f"'guesses': {item!r} must be [player, 6 placements, checked]")
-        guesses.append((player, tuple(pids), item[2]))
-    state.guesses = guesses
-    state.winner = _int(data["winner"], "winner", -1, n - 1)
-    try:
-        state.check_invariants()
-    except AssertionError as err:
-        raise _fail(f"the position breaks a rule: {err or 'inconsistent fields'}") from None
-    except (IndexError, KeyError, ValueError) as err:
-        raise _fail(f"inconsistent fields ({err!r})") from None
-    return state
+    counts = {
+        "guess_player": len(state.guess_player),
+        "guess_pieces": len(state.guess_pieces),
+        "guess_checked": len(state.guess_checked),
+    }
+    if len(set(counts.values())) > 1:
+        raise _fail(
+            "'guess_player', 'guess_pieces', 'guess_checked'",
+            f"one entry per guess in each, got {counts}",
+        )
+    for i, pids in enumerate(state.guess_pieces):
+        _placements(state, f"'guess_pieces'[{i}]", pids)
+    _placements(state, "'pieces'", state.pieces)

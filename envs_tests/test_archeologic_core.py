@@ -98,9 +98,12 @@ def test_cell_names_round_trip():
     "mutate, message",
     [
         (lambda recs: recs[:5], "has 6 buildings"),
-        (lambda recs: recs + [recs[0]], "has 6 buildings"),
+        (lambda recs: recs + [{**recs[0], "id": "X4"}], "has 6 buildings"),
         (lambda recs: [{**recs[0], "boxes": ["S.", "..", "RR"]}] + recs[1:], "not connected"),
-        (lambda recs: [{**recs[0], "boxes": ["SX", "R.", "RR"]}] + recs[1:], "strings of '.'"),
+        (
+            lambda recs: [{**recs[0], "boxes": ["SX", "R.", "RR"]}] + recs[1:],
+            r"\['boxes'\]\[0\]: 'SX' does not match",
+        ),
         (lambda recs: [{**recs[0], "boxes": ["S.", "R", "RR"]}] + recs[1:], "same length"),
         (lambda recs: [{**recs[0], "boxes": ["SRRR"]}] + recs[1:], "at most 3 boxes"),
         (lambda recs: [{**recs[0], "boxes": ["S.", "RR"]}] + recs[1:], "four of 4 boxes"),
@@ -108,9 +111,12 @@ def test_cell_names_round_trip():
         (lambda recs: [{**recs[0], "boxes": ["R.", "R.", "RR"]}] + recs[1:], "8 trap boxes"),
         (lambda recs: [{k: v for k, v in recs[0].items() if k != "boxes"}] + recs[1:], "boxes"),
         (lambda recs: [{**recs[0], "provenance": "rumour"}] + recs[1:], "provenance"),
-        (lambda recs: [{**recs[0], "source": ""}] + recs[1:], "names its source"),
-        (lambda recs: [recs[0], {**recs[1], "id": "L4"}] + recs[2:], "more than once"),
-        (lambda recs: ["L4"] + recs[1:], "must be an object"),
+        (
+            lambda recs: [{**recs[0], "source": ""}] + recs[1:],
+            r"\['source'\]: '' should be non-empty",
+        ),
+        (lambda recs: [recs[0], {**recs[1], "id": "L4"}] + recs[2:], "#1 .*already the id of"),
+        (lambda recs: ["L4"] + recs[1:], "#0: the record: 'L4' is not of type 'object'"),
         (lambda recs: {"tiles": recs}, "expected a list"),
     ],
 )
@@ -127,7 +133,7 @@ def test_buildings_error_names_the_file_and_record(tmp_path):
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(BuildingsFileError) as err:
         load_buildings(path)
-    assert str(path) in str(err.value) and "#3 ('O4')" in str(err.value)
+    assert str(path) in str(err.value) and "#3 (id 'O4')" in str(err.value)
     (tmp_path / "broken.json").write_text("{not json", encoding="utf-8")
     with pytest.raises(BuildingsFileError, match="cannot read"):
         load_buildings(tmp_path / "broken.json")

@@ -755,7 +755,10 @@ class ArcheOlogicState(State):
         if self.phase == START_AXIS:
             assert g.solo, "field 'phase': only a solo game chooses a start axis"
             assert not self.questions and not guesses, "field 'phase': start_axis after turns"
-        elif not g.solo:
+            assert self.start_axis == -1, "field 'start_axis': chosen, yet the decision is pending"
+        elif g.solo:
+            assert self.start_axis >= 0, "field 'start_axis': the solo start axis is chosen"
+        else:
             assert self.start_axis == MULTIPLAYER_START_AXIS, (
                 f"field 'start_axis': a multiplayer game starts on axis {MULTIPLAYER_START_AXIS}"
             )
@@ -812,7 +815,6 @@ class ArcheOlogicState(State):
         over = self.phase == GAME_OVER
         assert self.start == [0], "field 'start': a solo game starts on 0"
         assert self.pos == self.spent, "field 'pos': the solo time track is the time spent"
-        assert (self.start_axis == -1) == (self.phase == START_AXIS), "field 'start_axis'"
         assert all(checked for _, _, checked in guesses), "field 'guess_checked': solo checks"
         wrong = [not self.guess_is_right(pids) for _, pids, _ in guesses]
         if self.winner == 0:

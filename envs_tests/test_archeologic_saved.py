@@ -287,3 +287,23 @@ def test_mutated_saved_states_in_more_configurations(config):
         play_out(state, np.random.default_rng(data.draw(st.integers(0, 2**32 - 1))))
 
     check()
+
+
+def test_solo_app_game_won_by_a_later_guess_is_a_position():
+    """Found by the fuzz: the check of a solo win wrongly wanted every earlier guess right."""
+    game = ArcheOlogicGame(num_players=1, guess_variant="app")
+    state = _played(game, steps=0)
+    state.apply_action(0)  # the start axis
+    right = [int(x) for x in game.layouts.placements[state.layout]]
+    for pids in ([(right[0] + 1) % len(game.layouts.tables[0])] + right[1:], right):
+        state.apply_action(GUESS)
+        for b, pid in enumerate(pids):
+            action = 20 + int(game.pid_to_offset[b][pid])
+            if not state.legal_action_mask()[action]:  # that wrong piece fits no layout
+                action = random_action(state.legal_action_mask(), np.random.default_rng(b))
+            state.apply_action(action)
+        if state.is_terminal():
+            break
+    assert state.winner == 0 and len(state.guesses) == 2
+    state.check_invariants()
+    assert game.state_from_dict(_saved(state)).to_dict() == state.to_dict()

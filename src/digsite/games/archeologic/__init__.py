@@ -168,8 +168,10 @@ Modules (pure Python and numpy; nothing here imports PettingZoo or Gymnasium, an
 file imports nothing, so importing it is free):
 
 =============== =================================================================================
-components      the 5x5 Map, box kinds, the six Building tiles (``data/buildings.json``, checked
-                by ``load_buildings``)
+components      the 5x5 Map, box kinds, the six Building tiles (``data/buildings.json``; each
+                record checked against ``data/buildings.schema.json``: field types, kind
+                letters, provenance and its source, unique ids; then ``load_buildings`` checks
+                each tile's shape and the set; errors name the file, the record and the field)
 layouts         every legal layout (166,848 with the shipped tiles), built once per tile set:
                 ``get_layouts()``
 questions       axes, questions and their time, answer codes, ``answer_table`` for all layouts
@@ -180,7 +182,10 @@ quests          ``make_quest(number)``: a hidden layout and 7 ordered starting c
 actions         the action table and decision kinds
 rules           ``ArcheOlogicGame`` / ``ArcheOlogicState`` (the engine protocol)
 observation     the per-player observation (``ObservationLayout`` pieces above)
-saved           ``to_dict`` / ``from_dict`` with checks (``CorruptStateError``)
+saved           ``FIELDS``: the declared state fields, saved as held (``to_dict``); ``from_dict``
+                checks them against the declaration, then each row's columns, then
+                ``check_invariants``; a rejected state raises ``CorruptStateError`` naming the
+                field (the saved fields are listed in :mod:`.saved`)
 text            ``action_to_string``, ``render_spectator`` (hidden information shown) and
                 ``render_view`` (a seat's picture from its view; a finished solo game shows its
                 title)

@@ -818,7 +818,7 @@ class ArcheOlogicState(State):
         assert all(checked for _, _, checked in guesses), "field 'guess_checked': solo checks"
         wrong = [not self.guess_is_right(pids) for _, pids, _ in guesses]
         if self.winner == 0:
-            assert over and guesses and not any(wrong[:-1]) and not wrong[-1], (
+            assert over and guesses and all(wrong[:-1]) and not wrong[-1], (
                 "field 'winner': the solo game is won by its last guess, right"
             )
         else:
@@ -882,6 +882,9 @@ class ArcheOlogicState(State):
             assert active, "field 'phase': nobody is left in the game"
             assert self.actor in active, "field 'actor': a pawn out of the game"
             assert self.pos[self.actor] == min(positions), "field 'actor': the last pawn acts"
+            assert self.pos[self.actor] <= g.time_limit, (
+                "field 'pos': the pawn to act is out of time"
+            )
             assert not self.checking[self.actor] or self.phase == PLACE, (
                 "field 'checking': the last pawn's guess is checked before it acts"
             )

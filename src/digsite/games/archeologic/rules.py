@@ -254,13 +254,13 @@ class ArcheOlogicGame(Game):
         else:
             state.clues = tuple(quest.starting_clues(self.clues_drawn))
         if self.solo:
-            state.start = [0]
+            state.start = (0,)
             state.start_axis = -1
             state.viewfinder = -1
             state.phase = START_AXIS
         else:
             order = rng.permutation(n)
-            state.start = [int(order[p]) + 1 for p in range(n)]
+            state.start = tuple(int(order[p]) + 1 for p in range(n))
             state.start_axis = MULTIPLAYER_START_AXIS
             state.viewfinder = MULTIPLAYER_START_AXIS
             state.phase = AXIS
@@ -410,7 +410,7 @@ class ArcheOlogicState(State):
         self.layout = 0
         self.clues: tuple[Clue, ...] = ()  # cell clues (normal mode; empty in expert mode)
         self.axis_clues: tuple[AxisClue, ...] = ()  # expert clues (expert mode only)
-        self.start: list[int] = []
+        self.start: tuple[int, ...] = ()  # set once: a tuple, shared by clones
         self.pos: list[int] = []
         self.spent: list[int] = []
         self.checking: list[bool] = []
@@ -420,12 +420,13 @@ class ArcheOlogicState(State):
         self.phase = AXIS
         self.actor = 0
         self.pending_surcharge = 0
-        self.pieces: list[int] = []  # placement ids entered so far (the guess being entered)
+        self.pieces: tuple[int, ...] = ()  # placement ids entered so far (the guess being entered)
         self.questions: list[tuple[int, int, int, int]] = []  # (player, axis, question, surcharge)
         # the guesses entered, one entry each: its player, its 6 placement ids, checked yet?
-        self.guess_player: list[int] = []
-        self.guess_pieces: list[tuple[int, ...]] = []
-        self.guess_checked: list[bool] = []
+        # (tuples, replaced on the rare change, so that clones share them)
+        self.guess_player: tuple[int, ...] = ()
+        self.guess_pieces: tuple[tuple[int, ...], ...] = ()
+        self.guess_checked: tuple[bool, ...] = ()
         self.winner = -1
         self._beliefs: dict[int, tuple] = {}  # per player: the belief and what it was built on
         self._aids: dict[tuple, tuple] = {}  # learning aids kept per (aid, player)
@@ -438,9 +439,9 @@ class ArcheOlogicState(State):
         return list(zip(self.guess_player, self.guess_pieces, self.guess_checked, strict=True))
 
     def _add_guess(self, player: int, pids: tuple[int, ...], checked: bool) -> None:
-        self.guess_player.append(player)
-        self.guess_pieces.append(pids)
-        self.guess_checked.append(checked)
+        self.guess_player = (*self.guess_player, player)
+        self.guess_pieces = (*self.guess_pieces, pids)
+        self.guess_checked = (*self.guess_checked, checked)
         self._guess_version += 1
 
     # -- protocol -------------------------------------------------------------------------------
@@ -474,7 +475,7 @@ class ArcheOlogicState(State):
         elif phase == AXIS:
             if action == GUESS:
                 self.checking[self.actor] = True
-                self.pieces = []
+                self.pieces = ()
                 self.phase = PLACE
             else:
                 axis = action - AXIS0
@@ -485,7 +486,7 @@ class ArcheOlogicState(State):
             self._ask(action - QUESTION0)
         else:  # PLACE
             b = len(self.pieces)
-            self.pieces = [*self.pieces, int(g.offset_to_pid[b, action - PLACE0])]
+            self.pieces = (*self.pieces, int(g.offset_to_pid[b, action - PLACE0]))
             if len(self.pieces) == NUM_BUILDINGS:
                 self._guess_entered()
 
@@ -517,8 +518,8 @@ class ArcheOlogicState(State):
     def _guess_entered(self) -> None:
         g = self.game
         p = self.actor
-        pids = tuple(self.pieces)
-        self.pieces = []
+        pids = self.pieces
+        self.pieces = ()
         self.spent[p] += GUESS_COST
         if g.solo:
             self.pos[0] = self.spent[0]
@@ -564,7 +565,7 @@ class ArcheOlogicState(State):
             if self.checking[p]:
                 i = max(i for i, q in enumerate(self.guess_player) if q == p)
                 pids = self.guess_pieces[i]
-                self.guess_checked[i] = True
+                self.guess_checked = (*self.guess_checked[:i], True, *self.guess_checked[i + 1 :])
                 self._guess_version += 1
                 self.checking[p] = False
                 if self.guess_is_right(pids):
@@ -686,6 +687,7 @@ class ArcheOlogicState(State):
         won = -1  # the winner's right guess, when another player won: it is the new layout
         if self.phase == GAME_OVER and self.winner >= 0 and self.winner != player:
             won = max(i for i, q in enumerate(self.guess_player) if q == self.winner)
+        pieces = list(self.guess_pieces)
         for i, (p, pids, checked) in enumerate(self.guesses):
             if p == player or not checked:
                 continue
@@ -693,7 +695,8 @@ class ArcheOlogicState(State):
                 pids = tuple(int(x) for x in placements[layout])
             while i != won and other.guess_is_right(pids):
                 pids = tuple(int(x) for x in placements[int(rng.integers(len(placements)))])
-            other.guess_pieces[i] = pids
+            pieces[i] = pids
+        other.guess_pieces = tuple(pieces)
         other._beliefs = {player: self._beliefs[player]} if player in self._beliefs else {}
         other._aids = {}
         other._question_record = {}  # other players' answers follow the new layout
@@ -813,7 +816,7 @@ class ArcheOlogicState(State):
     def _check_solo(self, guesses: list) -> None:
         g = self.game
         over = self.phase == GAME_OVER
-        assert self.start == [0], "field 'start': a solo game starts on 0"
+        assert tuple(self.start) == (0,), "field 'start': a solo game starts on 0"
         assert self.pos == self.spent, "field 'pos': the solo time track is the time spent"
         assert all(checked for _, _, checked in guesses), "field 'guess_checked': solo checks"
         wrong = [not self.guess_is_right(pids) for _, pids, _ in guesses]

@@ -101,7 +101,7 @@ def record(state, player: int) -> np.ndarray:
     else:
         questions, counts = cached[3], cached[4]
     base = questions
-    if state.guesses:
+    if state.guess_player:
         base = questions.copy()
         _write_guesses(state, player, base)
         base.setflags(write=False)

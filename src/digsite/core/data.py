@@ -27,6 +27,20 @@ class DataFileError(ConfigError):
     :class:`ConfigError`; each game's data error derives from this one."""
 
 
+def _strict_integers() -> type:
+    """JSON Schema draft 2020-12 with Python's own ints only: no bools, and no floats such as
+    ``2.0`` (which the standard counts as integers but a list index refuses)."""
+    base = jsonschema.Draft202012Validator
+    checker = base.TYPE_CHECKER.redefine(
+        "integer", lambda _, x: isinstance(x, int) and not isinstance(x, bool)
+    )
+    return jsonschema.validators.extend(base, type_checker=checker)
+
+
+Validator = _strict_integers()
+"""The validator of every schema of the package: saved states and component records."""
+
+
 def read_records(
     source: Any, package: str, filename: str, key: str, error: type[ValueError], what: str
 ) -> tuple[list, str]:
@@ -65,8 +79,8 @@ def _schema(path: Any) -> tuple[Any, dict]:
     key = str(path)
     if key not in _SCHEMAS:
         schema = json.loads(path.read_text(encoding="utf-8"))
-        jsonschema.Draft202012Validator.check_schema(schema)
-        _SCHEMAS[key] = (jsonschema.Draft202012Validator(schema), schema)
+        Validator.check_schema(schema)
+        _SCHEMAS[key] = (Validator(schema), schema)
     return _SCHEMAS[key]
 
 

@@ -23,6 +23,7 @@ from typing import Any
 
 import jsonschema
 
+from .data import Validator
 from .engine import CorruptStateError, Game, State
 
 Size = int | Callable[[Game], int] | None
@@ -92,17 +93,6 @@ def _copy(value: Any, depth: int) -> Any:
     return [_copy(x, depth - 1) for x in value]
 
 
-def _strict_integers() -> type:
-    """Draft 2020-12 with Python's own ints only: no bools, and no floats such as ``2.0``
-    (which the JSON Schema standard counts as integers but a list index refuses)."""
-    base = jsonschema.Draft202012Validator
-    checker = base.TYPE_CHECKER.redefine(
-        "integer", lambda _, x: isinstance(x, int) and not isinstance(x, bool)
-    )
-    return jsonschema.validators.extend(base, type_checker=checker)
-
-
-_VALIDATOR = _strict_integers()
 LOAD_ERRORS = (AssertionError, TypeError, KeyError, IndexError, ValueError, AttributeError)
 """What a check of a loaded position may raise when the position is not one of the game."""
 
@@ -160,7 +150,7 @@ class StateFields:
             raise CorruptStateError(f"a saved {self.title} state is a dict (the output of to_dict)")
         validator = self._validators.get(game)
         if validator is None:
-            validator = self._validators[game] = _VALIDATOR(self.json_schema(game))
+            validator = self._validators[game] = Validator(self.json_schema(game))
         order = self._order
         error = min(
             validator.iter_errors(dict(data)), key=lambda e: _error_order(e, order), default=None

@@ -95,3 +95,25 @@ def patron_put_back(seed: int = 0) -> tuple:
     keep, back = s.drawn_patrons
     s.apply_action(PATRON0 + keep)
     return s, p, back
+
+
+def reserve_tile_claimable(state, player: int) -> int:
+    """Put the Bloomsbury "Reserve an Expedition" tile in the 10 stack and give ``player`` the
+    right to a tile of that stack (no tile taken yet; theirs go back to the box).  Returns the
+    tile."""
+    rb = state.game.rb
+    tile = next(t["id"] for t in rb.bloomsbury if t["effect"] == {"reserve": 1})
+    for k in range(2):
+        for pool in (state.stacks[k], state.bloom_box[k]):
+            if tile in pool:
+                pool.remove(tile)
+    for q in range(state.game.num_players):
+        if tile in state.bloom[q]:
+            state.bloom[q].remove(tile)
+            state.bloom_taken[q][0 if rb.bloomsbury[tile]["stack"] == 10 else 1] = 0
+    state.stacks[0].append(tile)
+    for t in state.bloom[player]:
+        state.bloom_box[0 if rb.bloomsbury[t]["stack"] == 10 else 1].append(t)
+    state.bloom[player], state.bloom_taken[player], state.bloom_right[player] = [], [0, 0], [1, 0]
+    state.check_invariants()
+    return tile

@@ -14,9 +14,14 @@ from digsite.games.royal_society.actions import (
     A_YEAR_END,
     AUTOMA,
     BLOOM_CLAIM0,
+    C_BLOOM,
+    C_EXP_PAY,
     C_HAND,
     C_MILESTONE8,
+    C_PICK_DRAWN,
+    C_RESERVE,
     C_TURN_END,
+    CARD0,
     CLAIM0,
     DONE,
     DRAW3,
@@ -25,6 +30,7 @@ from digsite.games.royal_society.actions import (
     GALLERY_START,
     NEUTRAL,
     NUM_SPACES,
+    OPTION0,
     PLACE0,
     SPACE0,
 )
@@ -37,10 +43,17 @@ from digsite.games.royal_society.components import (
     load_expeditions,
     solo_title,
 )
+from digsite.games.royal_society.observation import DRAWN_CARDS
 from digsite.games.royal_society.scoring import gallery_awards, royal_requirements
 
 from .play import observation, play_random
-from .royal_society_positions import after_setup, play, start_turn, take_card
+from .royal_society_positions import (
+    after_setup,
+    play,
+    reserve_tile_claimable,
+    start_turn,
+    take_card,
+)
 
 
 def place(loc: int, section: int) -> int:
@@ -187,6 +200,72 @@ def test_hand_limit_holds_after_a_bloomsbury_reserve_at_the_end_of_the_turn():
     s.apply_action(s.legal_actions()[0])
     assert len(s.hand[0]) == 3
     s.check_invariants()
+
+
+def test_a_bloomsbury_reserve_during_an_expedition_payment_keeps_the_card_organized():
+    """Find a Publisher can interrupt an expedition's payment ("An optional action, triggered by
+    the player, can be performed at any time during their turn, even during the resolution of a
+    Location action"; it is even triggered there when a presentation to the Royal Society
+    during the payment reaches 10 Prestige).  The Reserve tile's benefit comes "immediately":
+    "Draw 3 Expedition cards from the top of the deck, place one in your hand and discard the
+    other 2."  The card being organized stays on the table through it (never in no pile), is
+    shown there again when its payment resumes, and is the one played afterwards."""
+    s = after_setup(0, num_players=3)
+    g = s.game
+    p = 0
+    reserve_tile_claimable(s, p)
+    card = next(
+        c
+        for c in g.expeditions
+        if c.expertise == 1 and c.condition_region < 0 and c.condition_type < 0
+    )
+    take_card(s, card.id)
+    s.exp_discard += s.hand[p]
+    s.hand[p] = [card.id]
+    s.knowledge[p] = [12, 12, 12, 12]
+    s.money[p] = 50
+    s.expertise[p] = [1, 1, 1]
+    s.locations = [[], [], [], []]  # no bonus at the Port
+    s.check_invariants()
+    top3 = s.exp_deck[-3:]
+    start_turn(s, p)
+
+    def act(action: int) -> None:
+        s.apply_action(action)
+        s.check_invariants()
+
+    act(EXPLORER0)
+    act(place(PORT, 1))
+    act(CARD0 + card.id)
+    assert s.decision == C_EXP_PAY and s.organizing == card.id
+    assert BLOOM_CLAIM0 in s.legal_actions()
+    act(BLOOM_CLAIM0)
+    assert s.decision == C_BLOOM
+    play(s, "Bloomsbury: Reserve an Expedition")
+    s.check_invariants()
+    assert s.decision == C_RESERVE
+    act(DRAW3)
+    assert s.decision == C_PICK_DRAWN
+    assert s.drawn_cards == sorted(top3) and s.organizing == card.id
+    assert s.view(p)["own"]["drawn_cards"] == sorted(top3)
+    keep, *rest = sorted(top3)
+    act(CARD0 + keep)
+    # the payment is pending again, with its card on the table for every seat
+    assert s.decision == C_EXP_PAY and s.queue[0][2] == card.id
+    assert s.drawn_cards == [] and s.organizing == card.id
+    for q in range(3):
+        assert s.view(q)["own"]["drawn_cards"] == [card.id]
+        obs = observation(s, q)
+        table = obs[DRAWN_CARDS : DRAWN_CARDS + 48]
+        assert np.flatnonzero(table).tolist() == [card.id]
+    act(OPTION0)  # pay in full
+    assert s.organizing == -1 and s.drawn_cards == []
+    assert s.played[p] == [card.id]
+    assert s.hand[p] == [keep]
+    assert s.exp_discard[-2:] == rest
+    assert s.bloom[p] and s.bloom_taken[p] == [1, 0]
+    while s.current_player() == p:
+        act(s.legal_actions()[0])
 
 
 # -- knowledge milestones --------------------------------------------------------------------

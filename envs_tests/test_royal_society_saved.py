@@ -12,7 +12,7 @@ import pytest
 
 from digsite.core.engine import CorruptStateError
 from digsite.games.royal_society import RoyalSocietyGame
-from digsite.games.royal_society.actions import A_NEXT_TURN, C_MAIN
+from digsite.games.royal_society.actions import A_NEXT_TURN, C_EXP_PAY, C_MAIN
 from digsite.games.royal_society.components import ComponentDataError
 from digsite.games.royal_society.observation import Observer
 from digsite.games.royal_society.saved import FIELDS
@@ -105,6 +105,28 @@ def test_a_position_that_breaks_the_rules_is_refused():
     data["exp_deck"] = data["exp_deck"][1:]  # a card lost
     with pytest.raises(CorruptStateError, match="Expedition cards .*each of the 48 exactly once"):
         game.state_from_dict(data)
+
+
+def test_the_card_being_organized_is_its_own_field():
+    """During an expedition's payment the card is in ``organizing`` (and in no other pile);
+    a save that loses it, or names a card with no payment pending, is refused."""
+    s = mid_game()
+    rng = np.random.default_rng(0)
+    while s.decision != C_EXP_PAY:
+        s.apply_action(random_action(s.legal_action_mask(), rng))
+    data = s.to_dict()
+    card = s.queue[0][2]
+    assert data["organizing"] == card >= 0
+    assert s.game.state_from_dict(data).to_dict() == data
+    with pytest.raises(CorruptStateError, match="organizing: the card of the expedition payment"):
+        s.game.state_from_dict(dict(data, organizing=-1))
+    s.apply_action(random_action(s.legal_action_mask(), rng))
+    while s.decision == C_EXP_PAY or any(t[0] == C_EXP_PAY for t in s.queue):
+        s.apply_action(random_action(s.legal_action_mask(), rng))
+    data = s.to_dict()
+    assert data["organizing"] == -1 and any(card in played for played in data["played"])
+    with pytest.raises(CorruptStateError, match="organizing: the card of the expedition payment"):
+        s.game.state_from_dict(dict(data, organizing=card))
 
 
 # -- the declaration drives save, load and clone ------------------------------------------------

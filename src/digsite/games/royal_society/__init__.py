@@ -353,6 +353,10 @@ Decisions where the rules are silent
   Honoring is not offered while choosing the patron to keep (the ids are the same).  An honor or
   a presentation that would leave the interrupted location action, expedition or payment with
   no legal choice is not offered (an Exhibit or Reserve left without a choice just ends).
+* The card of an expedition stays on the table (face up) from its choice until it is paid for.
+  A Reserve taken during its payment (the Bloomsbury tile, "gain its benefit immediately")
+  draws its 3 cards beside it: one to the hand, 2 discarded; then the payment resumes and the
+  card is played.
 * ``resample_hidden(p)`` keeps exactly what ``p`` knows and deals the rest uniformly among the
   positions consistent with it (``hidden.py`` says how hidden cards group: by the deck they were
   dealt from, Patron cards ``p`` put back, Bloomsbury tiles seen in a stack).  The player to

@@ -620,7 +620,7 @@ def on_expedition(s, t, a):
         s._pay_rep(p, s._program_cost(slot, p))
         s.program[slot] = -1
         s._refill_program()
-    s.drawn_cards = [card]  # the card being organized, until it is paid for
+    s.organizing = card  # until it is paid for (a Reserve may draw cards meanwhile)
     s._push([C_EXP_PAY, p, card, 0])
 
 
@@ -635,7 +635,7 @@ def on_exp_pay(s, t, a):
     c = s.game.expeditions[card]
     kind, _ = s._skill(p, e)
     s._gain(p, MONEY, -max(0, c.cost - (3 if kind == 0 else 0) - 3 * cost_red))
-    s.drawn_cards = []
+    s.organizing = -1
     s.played[p].append(card)
     s.expertise[p][e] = min(6, s.expertise[p][e] + 1)
     prestige, science, know, know_choice, rnd, chosen, rep, money = c.gains

@@ -663,7 +663,9 @@ def encode(s, player: int, out: np.ndarray) -> None:
             buf[b] = r + 1
             b += 1
     buf[TABLE] = TABLE_ZEROS
-    if decision == C_EXP_PAY or (deciding and decision == C_PICK_DRAWN):
+    if decision == C_EXP_PAY:
+        buf[DRAWN_CARDS + s.organizing] = 1
+    elif deciding and decision == C_PICK_DRAWN:
         b = DRAWN_CARDS
         for c in s.drawn_cards:
             buf[b + c] = 1

@@ -316,6 +316,9 @@ class RoyalSocietyState(CachedMaskState):
         self.cur = [-1, -1, 0, 0, -1]  # explorer, location, section, supported, turn position
         self.collections_done = 0
         self.drawn_cards: list[int] = []
+        self.organizing = -1
+        """The Expedition card being organized (taken from the hand or the Program, not yet
+        paid for), else -1: a Reserve during its payment draws into ``drawn_cards`` meanwhile."""
         self.drawn_patrons: list[int] = []
         self.drawn_relics: list[int] = []
         self.chosen_regions: list[int] = []

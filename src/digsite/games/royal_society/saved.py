@@ -127,6 +127,7 @@ FIELDS = StateFields(
         Field("cur", (5,), -1, 6),
         Field("collections_done", (), 0, 63),
         Field("drawn_cards", (None,), 0, 47),
+        Field("organizing", (), -1, 47),
         Field("drawn_patrons", (None,), 0, 15),
         Field("drawn_relics", (None,), 0, 15),
         Field("chosen_regions", (None,), 0, 3),
@@ -360,15 +361,22 @@ def check_invariants(s) -> None:
         )
         assert set(s.honored[p]) <= set(s.patrons[p]), f"honored[{p}]: patrons held"
     # expedition cards: every card in exactly one place
-    cards = list(s.exp_deck) + s.exp_discard + s.exp_box + s.drawn_cards
+    paying = [t[2] for t in s.queue if t[0] == C_EXP_PAY]
+    assert paying == ([s.organizing] if s.organizing >= 0 else []), (
+        "organizing: the card of the expedition payment in the queue (-1 without one)"
+    )
+    assert bool(s.drawn_cards) == (s.decision == C_PICK_DRAWN), (
+        "drawn_cards: a draw of three, on the table only while one is kept from it"
+    )
+    cards = list(s.exp_deck) + s.exp_discard + s.exp_box + s.drawn_cards + paying
     cards += [c for c in s.program if c >= 0]
     for p in range(n):
         cards += s.hand[p] + s.played[p] + s.setup_hand[p]
     _perm(
         cards,
         48,
-        "Expedition cards (exp_deck, exp_discard, exp_box, drawn_cards, program, hand, "
-        "played, setup_hand)",
+        "Expedition cards (exp_deck, exp_discard, exp_box, drawn_cards, organizing, program, "
+        "hand, played, setup_hand)",
     )
     patrons = list(s.patron_deck) + s.drawn_patrons
     for p in range(n):

@@ -114,7 +114,9 @@ def regions_read(s) -> list[int]:
 def visible_drawn_cards(s, player: int) -> list[int]:
     """Expedition cards on the table being chosen from: one's own draw of three, or the card
     being organized (face up for everyone)."""
-    if s.decision == C_EXP_PAY or (s.decision == C_PICK_DRAWN and s.decider == player):
+    if s.decision == C_EXP_PAY:
+        return [s.organizing]
+    if s.decision == C_PICK_DRAWN and s.decider == player:
         return sorted(s.drawn_cards)
     return []
 

@@ -114,7 +114,7 @@ DIGESTS = {
     "{'num_players': 4}": "f82e5de3110b5c2a7b73c6be5fbb49f4",
     "{'num_players': 3, 'simplified': True}": "dd55a0e1aee72a6cb0302b4fccfefdd0",
 }
-"""``digests(config)`` per configuration (royal_society_v1)."""
+"""``digests(config)`` per configuration (royal_society_v2)."""
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=str)

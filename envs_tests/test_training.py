@@ -186,7 +186,7 @@ def test_game_options_reach_training_and_evaluation(tmp_path, capsys):
 def test_royal_society_solo_trains_and_evaluates(tmp_path):
     """A tiny run on the other solo env; the heuristic earns a title above Novice (40+) in
     the evaluation's games, and every game is scored and titled."""
-    royal = "digsite/RoyalSocietySolo-v1"
+    royal = "digsite/RoyalSocietySolo-v2"
     record = run(tmp_path, "--env", royal, timesteps=512)
     assert record["env"] == royal and record["timesteps_trained"] >= 512
     model = str(tmp_path / "model.zip")

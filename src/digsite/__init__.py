@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .core.registry import ENVIRONMENTS, make_game, register_all
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 register_all()
 

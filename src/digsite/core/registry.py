@@ -167,7 +167,7 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
     ),
     EnvEntry(
         name="royal_society",
-        version=1,
+        version=2,
         title="The Royal Society of Archeology",
         game_class="digsite.games.royal_society:RoyalSocietyGame",
         modes=(

@@ -1,10 +1,10 @@
 """The Royal Society of Archeology (Eric Jumel; Atalia / Capstone Games, 2025), 1-4 players.
 
 =================== ===================================================================
-Import              ``from digsite import royal_society_v1``
-Create              ``royal_society_v1.env(num_players=3)`` or
-                    ``pettingzoo.make("aec", "digsite/royal_society-v1", num_players=3)``;
-                    solo: ``gymnasium.make("digsite/RoyalSocietySolo-v1")``
+Import              ``from digsite import royal_society_v2``
+Create              ``royal_society_v2.env(num_players=3)`` or
+                    ``pettingzoo.make("aec", "digsite/royal_society-v2", num_players=3)``;
+                    solo: ``gymnasium.make("digsite/RoyalSocietySolo-v2")``
 Agents              ``player_0`` .. ``player_{n-1}`` (the Automa and the neutral colour are
                     not agents)
 Actions             ``Discrete(183)``, masked

@@ -67,12 +67,10 @@ def arrange(
         for e in state.expeditions[p]:
             for k in e:
                 left[k] -= 1
-    state.hand_size = [sum(h) for h in state.hands]
     state.area = [0] * NUM_KINDS
     for k in area or []:
         state.area[k] += 1
         left[k] -= 1
-    state.area_size = sum(state.area)
     top = list(top or [])
     for k in top:
         if k != MONKEY:
@@ -94,9 +92,7 @@ def arrange(
 
 def refresh(state) -> None:
     """After editing a state's data directly."""
-    state.sync_played()
-    state.sync_planes()
-    state._mask = None
+    state.derive()
     state.check_invariants()
 
 

@@ -40,8 +40,6 @@ OPTION_VALUES = (
 )
 """Values tried for every option: wrong types, numbers around every range, numpy scalars,
 strings and lists that some option allows."""
-NOT_YET = {"archeos_society"}
-"""Games whose component files are not yet checked by record schemas."""
 
 
 def fuzz_settings():
@@ -69,20 +67,10 @@ def plays(game, seed: int) -> None:
     state.check_invariants()
 
 
-def cases(kind: str):
-    return (
-        [
-            pytest.param(e, id=e.name, marks=pytest.mark.skip("not yet"))
-            if e.name in NOT_YET
-            else pytest.param(e, id=e.name)
-            for e in ENVIRONMENTS
-        ]
-        if kind == "files"
-        else [pytest.param(e, id=e.name) for e in ENVIRONMENTS]
-    )
+ENTRIES = [pytest.param(e, id=e.name) for e in ENVIRONMENTS]
 
 
-@pytest.mark.parametrize("entry", cases("options"))
+@pytest.mark.parametrize("entry", ENTRIES)
 def test_odd_options_are_refused_or_make_a_whole_game(entry):
     game_class = entry.load_game_class()
     base = entry.configs()[0]
@@ -102,7 +90,7 @@ def test_odd_options_are_refused_or_make_a_whole_game(entry):
     check()
 
 
-@pytest.mark.parametrize("entry", cases("files"))
+@pytest.mark.parametrize("entry", ENTRIES)
 def test_mutated_component_files_are_refused_or_make_a_whole_game(entry):
     game_class = entry.load_game_class()
     base = entry.configs()[0]

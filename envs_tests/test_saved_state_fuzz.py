@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 
 import numpy as np
-import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
@@ -23,8 +22,6 @@ from .mutations import mutate
 from .play import observation, random_action
 
 FUZZ_EXAMPLES = int(os.environ.get("DIGSITE_FUZZ_EXAMPLES", "60"))
-NOT_YET = {"archeos_society"}
-"""Games whose saved states are not yet loaded through their declared fields."""
 SOURCE_STATES = 12
 """Saved states mutated per configuration: from the set-up, mid-game and the end."""
 
@@ -62,8 +59,6 @@ def play_out(state, rng: np.random.Generator) -> None:
 
 def test_mutated_saved_states_are_refused_or_play_to_the_end(case):
     entry, config, _ = case
-    if entry.name in NOT_YET:
-        pytest.skip("saved states not yet loaded through declared fields")
     game = make_game(entry.name, **config)
     sources = saved_states(game)
     seed = os.environ.get("DIGSITE_FUZZ_SEED")

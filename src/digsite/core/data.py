@@ -11,14 +11,13 @@ rules) and builds its components.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 
-from .engine import ConfigError, CorruptStateError
+from .engine import ConfigError
 
 
 class DataFileError(ConfigError):
@@ -118,17 +117,3 @@ def _message(error: jsonschema.ValidationError) -> str:
     if error.validator == "type" and isinstance(error.instance, (bool, str, int, float)):
         return f"{error.instance!r} is not of type {error.validator_value!r}"
     return error.message
-
-
-def check_saved_outline(data: Any, fields: Sequence[str], game: str) -> None:
-    """A saved state is a dict with exactly ``fields`` and the right game name."""
-    if not isinstance(data, Mapping):
-        raise CorruptStateError(f"a saved {game} state is a dict (the output of to_dict)")
-    missing = [k for k in fields if k not in data]
-    if missing:
-        raise CorruptStateError(f"saved {game} state lacks field(s) {missing}")
-    unknown = sorted(set(data) - set(fields))
-    if unknown:
-        raise CorruptStateError(f"saved {game} state has unknown field(s) {unknown}")
-    if data["game"] != game:
-        raise CorruptStateError(f"the saved state is for game {data['game']!r}, not {game!r}")

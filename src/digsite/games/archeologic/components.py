@@ -41,7 +41,6 @@ TOTAL_TRAPS = 8
 EMPTY_CELLS = NUM_CELLS - TOTAL_BOXES
 MAX_BOXES_ON_AXIS = 3
 """The Archeoscope shows a Building answer through 3 holes."""
-PROVENANCES = ("rulebook", "public", "reconstructed")
 DEFAULT_BUILDINGS = "buildings.json"
 
 Box = tuple[int, int, int]

@@ -224,9 +224,24 @@ Itzá (red) is stated. ``data/scenarios.json``: the six scenario role lists are
 **reconstructed** (the icons are lost): the first game (Chichén Itzá) is Botanist, Guide,
 Patron, Photographer, Physician, Student (the rulebook says only the Botanist needs extra
 set-up, so no Curator, Linguist or Professor, and its examples show these leaders); the others
-use each role in three scenarios. Each file is checked when loaded (a ``DataError`` names the
-problem); pass ``sites=``, ``tables=``, ``scenarios=`` or ``cards=`` to play with the real
-values.
+use each role in three scenarios. Pass ``sites=``, ``tables=``, ``scenarios=`` or ``cards=``
+to play with the real values.
+
+Each file kind has its record schema beside it (``data/<kind>.schema.json``, JSON Schema):
+fields, types, allowed names (role, colour, side, site rule, table), ranges, the values each
+site rule needs, provenance (with a ``source`` for ``public``) and unique ids. The loaders then
+check what spans records (3 monkeys, as many cards per role and twice as many Students, both
+sides of each board, track lengths, increasing artifacts, tokens 1-6, a scenario's advanced
+site) and raise ``DataError`` (a ``digsite.core.data.DataFileError``) naming the file, the
+record and the field.
+
+Saved states
+------------
+``saved.FIELDS`` declares every field of a state once, with its shape and range; it gives
+``clone``, ``to_dict`` and ``state_from_dict``, which checks the data against the declaration
+(naming the field and what it allows), then the rules (``check_invariants``: cards and monkeys
+conserved, scores equal to their sources, the pending decision's expedition, queue or board)
+and refuses anything else with ``CorruptStateError``.
 
 Agents
 ------

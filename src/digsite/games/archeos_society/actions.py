@@ -53,5 +53,9 @@ DECISIONS = (
     GAME_OVER,
 ) = range(len(DECISIONS))
 
+PHASES = ("play", "ur", "professor")
+"""What an expedition's effects return to: normal play, the Ur end-of-season expeditions, or the
+end-of-season Professor moves."""
+
 LEAD_DECISIONS = (TURN, EXTRA, UR)
 """Decisions where a card kind means "lead an expedition with this card"."""

@@ -30,6 +30,7 @@ from .actions import (
     KEEP,
     NUM_ACTIONS,
     NUM_TARGETS,
+    PHASES,
     PROFESSOR_MOVE,
     SECOND_VEHICLE,
     SIDE_ADVANCED,
@@ -52,6 +53,7 @@ from .components import (
     CURATOR,
     GUIDE,
     HAND_LIMIT,
+    LEDGER,
     LINGUIST,
     MERCENARY,
     MONKEY,
@@ -74,6 +76,7 @@ from .components import (
     load_tables,
 )
 from .observation import Scales, encode, observation_layout
+from .saved import FIELDS
 
 EXTRA_SETUPS = ("random", "draft")
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
@@ -96,14 +99,10 @@ OPTIONS = (
     ),
     *(data(name) for name in DATA_OPTIONS),
 )
-PLAY, UR_PHASE, PROFESSOR_PHASE = range(3)
-"""What an expedition's effects return to: normal play, the Ur end-of-season expeditions, or the
-end-of-season Professor moves."""
+PLAY, UR_PHASE, PROFESSOR_PHASE = range(len(PHASES))
 BOTANIST_POINTS = 2  # taking the tile, and holding it at the end of a season
 LINGUIST_POINTS = 2  # the furthest on the Linguist track at the end of a season
 RAPA_NUI_POINTS = 3  # the furthest on Rapa Nui at the end of a season
-LEDGER = ("botanist", "linguist", "sites", "expeditions", "rapa_nui", "uluru", "curator")
-"""Where points come from (kept per player so the invariants can check the score)."""
 (L_BOTANIST, L_LINGUIST, L_SITES, L_EXPEDITIONS, L_RAPA_NUI, L_ULURU, L_CURATOR) = range(7)
 
 _ROLE_OF = [k // NUM_COLOURS for k in range(NUM_KINDS)]
@@ -185,9 +184,8 @@ class ArcheosSocietyGame(Game):
         return ArcheosSocietyState.new_game(self, rng)
 
     def state_from_dict(self, data: Mapping[str, Any]) -> ArcheosSocietyState:
-        from .saved import restore
-
-        return restore(ArcheosSocietyState(self), data)
+        state = ArcheosSocietyState(self)
+        return FIELDS.load(state, data, derive=state.derive)
 
     def observation_piece_names(self):
         return list(self.layout.slices.items())
@@ -417,17 +415,11 @@ class ArcheosSocietyState(CachedMaskState):
         _HANDLERS[self.decision](self, action)
 
     def clone(self) -> ArcheosSocietyState:
-        other = object.__new__(ArcheosSocietyState)
-        d = other.__dict__
-        for key, value in self.__dict__.items():
-            if key in _NESTED:
-                d[key] = [list(x) for x in value]
-            elif key == "expeditions":
-                d[key] = [[list(e) for e in exps] for exps in value]
-            elif isinstance(value, list):
-                d[key] = list(value)
-            else:
-                d[key] = value
+        other = ArcheosSocietyState.__new__(ArcheosSocietyState)
+        other.__dict__.update(self.__dict__)
+        FIELDS.copy_into(self, other)
+        other.hand_size = self.hand_size[:]
+        other.played = self.played[:]
         other._mask = None
         other.planes = self.planes.copy()
         other._obs_cache = {}
@@ -996,6 +988,14 @@ class ArcheosSocietyState(CachedMaskState):
         self.planes *= self.unit
         self._obs_cache = {}
 
+    def derive(self) -> None:
+        """Build what the state keeps besides its fields (``saved.FIELDS``): the hand and area
+        sizes, the cards played and the observation's rows."""
+        self.hand_size = [sum(h) for h in self.hands]
+        self.area_size = sum(self.area)
+        self.sync_played()
+        self._mask = None
+
     # -- custom set-up -----------------------------------------------------------------------
     def _see_draft_hand(self, p: int) -> None:
         for r in self.draft_hand:
@@ -1086,13 +1086,20 @@ class ArcheosSocietyState(CachedMaskState):
     # -- invariants --------------------------------------------------------------------------
     def check_invariants(self) -> None:
         n = self.game.num_players
-        if self.decision in (DRAFT_ROLE, DRAFT_SITE):
+        d = self.decision
+        assert (d == GAME_OVER) == (self.decider == TERMINAL), "decider is -1 when the game is over"
+        assert len(set(self.roles)) == len(self.roles) <= ROLES_PER_GAME, "roles repeat"
+        if d == DRAFT_SITE:
+            assert self.draft_drawn >= 0, "placing a site board needs the board drawn"
+        if d in (DRAFT_ROLE, DRAFT_SITE):
             everything = sorted(self.roles + self.draft_hand + self.draft_aside)
             if self.decision == DRAFT_ROLE:
                 assert everything == list(range(NUM_ROLES)), "a role card was lost"
             else:
                 assert len(self.draft_boards) + 1 == self.sides.count(-1), "a board was lost"
             return
+        assert len(self.roles) == ROLES_PER_GAME and -1 not in self.sides, "set-up unfinished"
+        self._check_decision()
         comp = self.game.composition(self.roles)
         total = list(self.discard)
         for k in self.deck:
@@ -1136,6 +1143,45 @@ class ArcheosSocietyState(CachedMaskState):
         if CURATOR not in self.roles:
             assert not any(any(r) for r in self.relics)
 
+    def _check_decision(self) -> None:
+        """What the pending decision needs: its expedition, its queue, its board."""
+        d, p = self.decision, self.decider
+        holder, index = self.botanist
+        assert (holder < 0) == (index < 0), "the Botanist tile is half placed"
+        assert holder < 0 or index < len(self.expeditions[holder]), "no expedition under Botanist"
+        own = self.expeditions[p] if p >= 0 else []
+        for lead, i in self.suspended:
+            assert i < len(own) and own[i][0] == lead, "a suspended expedition is not the mover's"
+        hand = self.hands[max(p, 0)]
+        assert all(k <= h for k, h in zip(self.kept, hand, strict=True)), "kept cards not in hand"
+        if d in _EXPEDITION_DECISIONS or (d == ULURU and self.phase != PROFESSOR_PHASE):
+            assert own and self.at < len(own) and own[self.at][0] == self.lead, "no expedition"
+            assert self.trait < 0 or d != TRAIT, "the trait is chosen once"
+        else:
+            assert self.lead < 0, "an expedition under way outside its decisions"
+        if self.lead < 0:
+            rest = (self.trait, self.at, self.moved, self.suspended, sum(self.kept))
+            counts = (self.ling_pending, self.keep_left, self.patron_draw, self.chichen_draws)
+            flags = (self.colour_done, self.role_done, self.cart_ok)
+            assert rest == (-1, -1, 0, [], 0) and counts == (0, 0, 0, 0) and not any(flags), (
+                "no expedition is under way, yet its fields are not at rest"
+            )
+            assert self.cap == HAND_LIMIT or d == UR, "a size limit outside the Ur expeditions"
+        if self.uluru_target >= 0:
+            assert self._target_site(self.uluru_target).rule == "uluru", "no vehicle on Uluru"
+            stale = self.lead >= 0 or d in (PROFESSOR_MOVE, GAME_OVER)
+            assert d == ULURU or stale, "an Uluru vehicle outside its expedition or phase"
+        else:
+            assert d != ULURU, "an Uluru decision needs the vehicle that advanced"
+        assert self.ling_pending > 0 or d != FREE_ADVANCE, "a free advance with none left"
+        assert self.keep_left > 0 or d != KEEP, "a Physician keep with none left"
+        for q, step in self.prof_queue:
+            assert q >= 0 and step in (-1, 1), "a Professor move is [player, +1 or -1]"
+        if d == PROFESSOR_MOVE:
+            assert self.prof_queue and self.prof_queue[0][0] == p, "no Professor move queued"
+        if self.phase == UR_PHASE:
+            assert self.ur_colour >= 0, "the Ur phase needs the Ur board"
+
     # -- text, observation, saving -----------------------------------------------------------
     def action_to_string(self, action: int) -> str:
         from .text import action_text
@@ -1156,21 +1202,12 @@ class ArcheosSocietyState(CachedMaskState):
         encode(self, player, out)
 
     def to_dict(self) -> dict[str, Any]:
-        from .saved import save
-
-        return save(self)
+        return FIELDS.dump(self)
 
 
-_NESTED = (
-    "hands",
-    "known",
-    "pos",
-    "relics",
-    "ledger",
-    "prof_queue",
-    "suspended",
-    "draft_seen",
-)
+_EXPEDITION_DECISIONS = (TRAIT, ADD, EFFECTS, FREE_ADVANCE, KEEP, EXTRA)
+"""Decisions taken while an expedition is played or resolved (an Uluru cash-in too, unless a
+Professor move advanced the vehicle)."""
 
 _HANDLERS = {
     TURN: ArcheosSocietyState._on_turn,

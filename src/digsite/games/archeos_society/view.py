@@ -11,11 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import DECISIONS, DRAFT_ROLE, DRAFT_SITE, GAME_OVER, NUM_TARGETS
+from .actions import DECISIONS, DRAFT_ROLE, DRAFT_SITE, GAME_OVER, NUM_TARGETS, PHASES
 from .components import MERCENARY, NUM_COLOURS, PHOTOGRAPHER
 
-PHASES = ("play", "ur", "professor")
-"""``view["phase"]``: normal play, the Ur end-of-season expeditions, the Professor moves."""
 TRAITS = ("colour", "role")
 
 

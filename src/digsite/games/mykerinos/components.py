@@ -30,7 +30,6 @@ NO_PATRON = len(PATRONS)
 """Patron index of the 5-point card, which has no patron."""
 VIOLET, LEMON, BROWN, BLACKMORE, TANGERINE = range(5)
 PRESTIGE_VALUES = (0, 2, 3, 5)
-PROVENANCES = ("rulebook", "public", "reconstructed")
 NUM_CARDS = 36
 
 # -- region geometry -------------------------------------------------------------------------

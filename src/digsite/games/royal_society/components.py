@@ -25,7 +25,6 @@ UNIVERSITY, MUSEUM, CITY, PORT = range(4)
 AFRICA, MEDITERRANEAN, ASIA, SOUTH_AMERICA = range(4)
 NUM_RELIC_KINDS = 16
 """A relic kind is ``region * 4 + type``."""
-PROVENANCES = ("rulebook", "public", "reconstructed")
 GAIN_KEYS = (
     "prestige",
     "science",

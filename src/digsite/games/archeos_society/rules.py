@@ -1092,11 +1092,7 @@ class ArcheosSocietyState(CachedMaskState):
         if d == DRAFT_SITE:
             assert self.draft_drawn >= 0, "placing a site board needs the board drawn"
         if d in (DRAFT_ROLE, DRAFT_SITE):
-            everything = sorted(self.roles + self.draft_hand + self.draft_aside)
-            if self.decision == DRAFT_ROLE:
-                assert everything == list(range(NUM_ROLES)), "a role card was lost"
-            else:
-                assert len(self.draft_boards) + 1 == self.sides.count(-1), "a board was lost"
+            self._check_draft()
             return
         assert len(self.roles) == ROLES_PER_GAME and -1 not in self.sides, "set-up unfinished"
         self._check_decision()
@@ -1142,6 +1138,29 @@ class ArcheosSocietyState(CachedMaskState):
             assert not held
         if CURATOR not in self.roles:
             assert not any(any(r) for r in self.relics)
+
+    def _check_draft(self) -> None:
+        """The custom set-up: role cards and boards conserved, each player in turn from the
+        first, and nothing of the game itself under way yet."""
+        n, roles = self.game.num_players, self.roles
+        fresh = ArcheosSocietyState(self.game)
+        for name in FIELDS.names:
+            if name not in _DRAFT_FIELDS:
+                assert getattr(self, name) == getattr(fresh, name), f"{name} set in the set-up"
+        unlaid = [c for c in range(NUM_COLOURS) if self.sides[c] < 0]
+        if self.decision == DRAFT_ROLE:
+            everything = sorted(roles + self.draft_hand + self.draft_aside)
+            assert everything == list(range(NUM_ROLES)), "a role card was lost"
+            assert len(roles) < ROLES_PER_GAME == len(self.draft_hand), "a draft hand of 6"
+            assert len(unlaid) == NUM_COLOURS and self.draft_drawn < 0 and not self.draft_boards
+            laid = 0
+        else:
+            assert roles == sorted(roles) and len(roles) == ROLES_PER_GAME, "roles unchosen"
+            assert not self.draft_hand and not self.draft_aside, "role cards left in the draft"
+            boards = sorted([*self.draft_boards, self.draft_drawn])
+            assert boards == unlaid, "a board was lost or laid twice"
+            laid = NUM_COLOURS - len(unlaid)
+        assert self.decider == (self.first_player + len(roles) + laid) % n, "out of turn"
 
     def _check_decision(self) -> None:
         """What the pending decision needs: its expedition, its queue, its board."""
@@ -1204,6 +1223,11 @@ class ArcheosSocietyState(CachedMaskState):
     def to_dict(self) -> dict[str, Any]:
         return FIELDS.dump(self)
 
+
+_DRAFT_FIELDS = {"seed", "chance", "roles", "sides", "first_player", "decision", "decider"} | {
+    name for name in FIELDS.names if name.startswith("draft_")
+}
+"""The fields the custom set-up changes; the others keep their initial values until it ends."""
 
 _EXPEDITION_DECISIONS = (TRAIT, ADD, EFFECTS, FREE_ADVANCE, KEEP, EXTRA)
 """Decisions taken while an expedition is played or resolved (an Uluru cash-in too, unless a

@@ -147,13 +147,13 @@ def _write_guesses(state, player: int, out: np.ndarray) -> None:
     """Guesses made per seat, and the own guesses: pieces (waiting, or checked in the rulebook
     variant) or app feedback."""
     g = state.game
-    n = g.num_players
-    seats, _, _, _, _, right, wrong, mine = g.obs_offsets
+    _, _, _, _, _, right, wrong, mine = g.obs_offsets
     scale = 1.0 / (g.time_limit + TRACK_MARGIN)
-    made = [0] * n
-    offsets = g.pid_to_offset
-    for p, pids, checked in state.guesses:
-        made[p] += 1
+    made = state.guess_player
+    for p, row in enumerate(g.seat_rows[player]):
+        out[row + GUESSES] = made.count(p) * scale
+    offsets = g.placement_offsets
+    for p, pids, checked in zip(made, state.guess_pieces, state.guess_checked, strict=True):
         if p != player:
             continue
         if not checked or not g.app:
@@ -163,19 +163,16 @@ def _write_guesses(state, player: int, out: np.ndarray) -> None:
             for b, ok in enumerate(state.guess_feedback(pids)):
                 base = right if ok else wrong
                 out[base + b * NUM_PLACEMENT_IDS + offsets[b][pids[b]]] = 1.0
-    for p in range(n):
-        out[seats + ((p - player) % n) * SEAT_SIZE + GUESSES] = made[p] * scale
 
 
 def observe(state, player: int, out: np.ndarray) -> None:
     g = state.game
-    seats, viewfinder, decision, surcharge, entering, _, _, mine = g.obs_offsets
-    n = g.num_players
+    _, viewfinder, decision, surcharge, entering, _, _, mine = g.obs_offsets
+    rows = g.seat_rows[player]
     out[:] = record(state, player)
     scale = 1.0 / (g.time_limit + TRACK_MARGIN)
     phase = state.phase
-    for p in range(n):
-        row = seats + ((p - player) % n) * SEAT_SIZE
+    for p, row in enumerate(rows):
         out[row + POSITION] = state.pos[p] * scale
         out[row + TIME_SPENT] = state.spent[p] * scale
         if state.checking[p]:
@@ -188,9 +185,9 @@ def observe(state, player: int, out: np.ndarray) -> None:
             out[row + EXTRA] = g.extra_clues[p] / MAX_EXTRA_CLUES
     if phase == GAME_OVER:
         if state.winner >= 0:
-            out[seats + ((state.winner - player) % n) * SEAT_SIZE + WINNER] = 1.0
+            out[rows[state.winner] + WINNER] = 1.0
     else:
-        out[seats + ((state.actor - player) % n) * SEAT_SIZE + TO_MOVE] = 1.0
+        out[rows[state.actor] + TO_MOVE] = 1.0
     out[decision + phase] = 1.0
     if state.viewfinder >= 0:
         out[viewfinder + state.viewfinder] = 1.0
@@ -198,7 +195,7 @@ def observe(state, player: int, out: np.ndarray) -> None:
         out[surcharge + state.pending_surcharge] = 1.0
     if phase == PLACE:
         out[entering + len(state.pieces)] = 1.0
-    offsets = g.pid_to_offset
+    offsets = g.placement_offsets
     if phase == PLACE and state.actor == player:
         for b, pid in enumerate(state.pieces):
             out[mine + b * NUM_PLACEMENT_IDS + offsets[b][pid]] = 1.0
@@ -207,6 +204,16 @@ def observe(state, player: int, out: np.ndarray) -> None:
         write_belief_features(
             state, player, out[s["belief_marginals"].start : s["belief_size"].stop]
         )
+
+
+def seat_rows(layout: ObservationLayout, num_players: int) -> tuple[tuple[int, ...], ...]:
+    """``seat_rows(...)[player][p]``: where seat ``p``'s row starts in ``player``'s
+    observation (the own seat first, then the others in turn order)."""
+    seats = layout.slices["seats"].start
+    n = num_players
+    return tuple(
+        tuple(seats + ((p - player) % n) * SEAT_SIZE for p in range(n)) for player in range(n)
+    )
 
 
 def observation_offsets(layout: ObservationLayout) -> tuple[int, ...]:

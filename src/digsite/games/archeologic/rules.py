@@ -39,7 +39,7 @@ from .actions import (
 from .components import NUM_BUILDINGS, NUM_CELLS, BuildingsFileError, load_buildings
 from .layouts import get_layouts, kind_by_cell
 from .learning_aids import consistent_placement_mask
-from .observation import observation_layout, observation_offsets, observe
+from .observation import observation_layout, observation_offsets, observe, seat_rows
 from .questions import (
     AXIS_NAMES,
     DEFAULT_RING,
@@ -216,6 +216,9 @@ class ArcheOlogicGame(Game):
         self.obs_layout = observation_layout(self.num_players, self.belief_features, self.expert)
         self.observation_size = self.obs_layout.size
         self.obs_offsets = observation_offsets(self.obs_layout)
+        self.seat_rows = seat_rows(self.obs_layout, self.num_players)
+        self.placement_offsets = [offsets.tolist() for offsets in self.pid_to_offset]
+        """``pid_to_offset`` as Python ints, for writing single entries fast."""
 
     @property
     def config(self) -> dict[str, Any]:

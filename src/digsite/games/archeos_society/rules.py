@@ -103,7 +103,9 @@ PLAY, UR_PHASE, PROFESSOR_PHASE = range(len(PHASES))
 BOTANIST_POINTS = 2  # taking the tile, and holding it at the end of a season
 LINGUIST_POINTS = 2  # the furthest on the Linguist track at the end of a season
 RAPA_NUI_POINTS = 3  # the furthest on Rapa Nui at the end of a season
-(L_BOTANIST, L_LINGUIST, L_SITES, L_EXPEDITIONS, L_RAPA_NUI, L_ULURU, L_CURATOR) = range(7)
+(L_BOTANIST, L_LINGUIST, L_SITES, L_EXPEDITIONS, L_RAPA_NUI, L_ULURU, L_CURATOR) = range(
+    len(LEDGER)
+)
 
 _ROLE_OF = [k // NUM_COLOURS for k in range(NUM_KINDS)]
 _COLOUR_OF = [k % NUM_COLOURS for k in range(NUM_KINDS)]

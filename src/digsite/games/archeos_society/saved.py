@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from ...core.fields import Field, StateFields, last_player, players
 from .actions import DECISIONS, NUM_TARGETS, PHASES
-from .components import HAND_LIMIT, LEDGER, MAX_SPACES, MONKEY, NUM_COLOURS, NUM_KINDS, NUM_ROLES
+from .components import (
+    HAND_LIMIT,
+    LEDGER,
+    MAX_SPACES,
+    MONKEY,
+    NUM_COLOURS,
+    NUM_KINDS,
+    NUM_MONKEYS,
+    NUM_ROLES,
+)
 
 SEED_LIMIT = (1 << 62) - 1
 """Seeds of the chance events are drawn below ``1 << 62``; the count of draws stays below it."""
@@ -56,7 +65,7 @@ FIELDS = StateFields(
         Field("first_player", low=0, high=last_player),
         Field("deck", SOME, 0, MONKEY),
         Field("top_left", low=0, high=cards),
-        Field("monkeys", low=0, high=3),
+        Field("monkeys", low=0, high=NUM_MONKEYS),
         Field("monkey_holder", low=-1, high=last_player),
         Field("hands", (players, NUM_KINDS), 0, HAND_LIMIT),
         Field("known", (players, NUM_KINDS), 0, HAND_LIMIT),

@@ -12,17 +12,14 @@ from importlib import resources
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from digsite.core.engine import CorruptStateError
 from digsite.games.archeologic.components import BuildingsFileError, load_buildings
 from digsite.games.archeologic.rules import ArcheOlogicGame
 from digsite.games.archeologic.saved import FIELDS
 
-from .mutations import mutate
 from .play import random_action
-from .test_saved_state_fuzz import play_out, saved_states
+from .test_saved_state_fuzz import fuzz_saved_states
 
 GUESS = 19
 
@@ -266,28 +263,7 @@ EXTRA_EXAMPLES = int(os.environ.get("DIGSITE_FUZZ_EXAMPLES", "25"))
 
 @pytest.mark.parametrize("config", EXTRA_CONFIGS, ids=lambda c: "-".join(map(str, c.values())))
 def test_mutated_saved_states_in_more_configurations(config):
-    game = ArcheOlogicGame(**config)
-    sources = saved_states(game)
-    seed = os.environ.get("DIGSITE_FUZZ_SEED")
-
-    @settings(
-        max_examples=EXTRA_EXAMPLES,
-        derandomize=seed is None,
-        deadline=None,
-        database=None,
-        suppress_health_check=list(HealthCheck),
-    )
-    @given(st.data())
-    def check(data):
-        saved = sources[data.draw(st.integers(0, len(sources) - 1))]
-        broken = mutate(saved, data.draw)
-        try:
-            state = game.state_from_dict(broken)
-        except CorruptStateError:
-            return
-        play_out(state, np.random.default_rng(data.draw(st.integers(0, 2**32 - 1))))
-
-    check()
+    fuzz_saved_states(ArcheOlogicGame(**config), EXTRA_EXAMPLES)
 
 
 def test_solo_app_game_won_by_a_later_guess_is_a_position():

@@ -57,14 +57,13 @@ def play_out(state, rng: np.random.Generator) -> None:
     state.returns()
 
 
-def test_mutated_saved_states_are_refused_or_play_to_the_end(case):
-    entry, config, _ = case
-    game = make_game(entry.name, **config)
+def fuzz_saved_states(game, examples: int = FUZZ_EXAMPLES) -> None:
+    """Mutate saved states of ``game``: each is refused or loads and plays to the end."""
     sources = saved_states(game)
     seed = os.environ.get("DIGSITE_FUZZ_SEED")
 
     @settings(
-        max_examples=FUZZ_EXAMPLES,
+        max_examples=examples,
         derandomize=seed is None,
         deadline=None,
         database=None,
@@ -83,3 +82,8 @@ def test_mutated_saved_states_are_refused_or_play_to_the_end(case):
         play_out(state, np.random.default_rng(data.draw(st.integers(0, 2**32 - 1))))
 
     check()
+
+
+def test_mutated_saved_states_are_refused_or_play_to_the_end(case):
+    entry, config, _ = case
+    fuzz_saved_states(make_game(entry.name, **config))

@@ -17,7 +17,7 @@ from typing import Any
 
 import jsonschema
 
-from .engine import ConfigError
+from .errors import ConfigError
 
 
 class DataFileError(ConfigError):

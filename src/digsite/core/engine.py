@@ -13,27 +13,17 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 
-if TYPE_CHECKING:
-    from .options import Option
+from .errors import ConfigError as ConfigError
+from .errors import CorruptStateError as CorruptStateError
+from .errors import IllegalActionError as IllegalActionError
+from .options import Option, check_options
 
 TERMINAL = -1
 """``State.current_player()`` once the game is over."""
-
-
-class IllegalActionError(ValueError):
-    """An action that is not legal in the current state. The state is left untouched."""
-
-
-class ConfigError(ValueError):
-    """A game configuration option that is unknown or out of range."""
-
-
-class CorruptStateError(ValueError):
-    """A saved state (``to_dict`` output) that cannot be a position of this game."""
 
 
 class Game(abc.ABC):
@@ -59,8 +49,6 @@ class Game(abc.ABC):
     def from_config(cls, **config: Any) -> Game:
         """The game for ``config``; an unknown option or a value an option does not allow raises
         :class:`ConfigError` naming it and what is allowed."""
-        from .options import check_options
-
         return cls(**check_options(cls.options, config, cls.title))
 
     @abc.abstractmethod

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from .engine import ConfigError
+from .errors import ConfigError
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,14 @@
+"""The errors every game raises for bad input, each naming what was wrong and what is allowed
+(re-exported by :mod:`digsite.core.engine`)."""
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal in the current state. The state is left untouched."""
+
+
+class ConfigError(ValueError):
+    """A game configuration option that is unknown or out of range."""
+
+
+class CorruptStateError(ValueError):
+    """A saved state (``to_dict`` output) that cannot be a position of this game."""

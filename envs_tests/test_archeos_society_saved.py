@@ -157,6 +157,7 @@ def test_the_record_schemas_name_what_the_code_knows():
     assert sites["colour"]["enum"] == list(COLOURS)
     assert sites["rule"]["enum"] == list(SITE_RULES)
     assert set(components.RULE_VALUES) <= set(sites)
+    assert sites["points"]["maxItems"] == components.MAX_SPACES
     assert _schema("tables")["properties"]["id"]["enum"] == list(components.TABLES)
     assert _schema("scenarios")["properties"]["roles"]["items"]["enum"] == list(ROLES)
 

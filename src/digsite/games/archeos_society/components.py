@@ -60,6 +60,7 @@ LEDGER = ("botanist", "linguist", "sites", "expeditions", "rapa_nui", "uluru", "
 RULE_VALUES = ("draws", "big", "small", "max_size")
 """Values per space that some site rules need (``sites.schema.json`` says which)."""
 TABLES = ("expedition_points", "curator_museum", "linguist_track", "professor_tokens")
+"""The records of tables.json, one each."""
 
 
 def kind_of(role: int, colour: int) -> int:

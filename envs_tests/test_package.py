@@ -79,3 +79,18 @@ def test_superseded_versions_name_their_successor():
                 getattr(digsite, f"{entry.name}_v{old}").env()
     with pytest.raises(AttributeError):
         digsite.mykerinos_v99  # noqa: B018
+
+
+def test_core_imports_no_agents():
+    """The layering: ``core`` is the engine contract and adapters; agents build on it."""
+    import ast
+    from pathlib import Path
+
+    core = Path(digsite.__file__).parent / "core"
+    for path in core.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                module = "." * node.level + (node.module or "")
+                assert "agents" not in module.split("."), f"{path.name} imports {module}"
+            elif isinstance(node, ast.Import):
+                assert not any("agents" in a.name.split(".") for a in node.names), path.name

@@ -50,8 +50,8 @@ from cli import add_env_options, add_game_options, env_options, game_options, mi
 from sb3_contrib import MaskablePPO
 
 import digsite
-from digsite.agents import AGENT_KINDS, choose, make_agent
-from digsite.core.registry import ENVIRONMENTS, ROLLOUTS, entry
+from digsite.agents import AGENT_KINDS, ROLLOUTS, choose, make_agent
+from digsite.core.registry import ENVIRONMENTS, entry
 
 Agent = Callable[[np.ndarray, np.ndarray], int]
 """``agent(observation, action_mask) -> action``, or an agent with ``act_in(state, player)``."""

@@ -95,7 +95,8 @@ from ray.rllib.core.rl_module.rl_module import RLModuleSpec
 from ray.tune.registry import register_env
 
 import digsite
-from digsite.core.registry import AGENT_KINDS, ENVIRONMENTS, entry
+from digsite.agents import AGENT_KINDS
+from digsite.core.registry import ENVIRONMENTS, entry
 
 PPO_DEFAULTS: dict[str, Any] = {
     "train_batch_size": 2048,  # env steps per iteration: ~40 games of 2-player Mykerinos

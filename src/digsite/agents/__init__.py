@@ -1,12 +1,13 @@
 """Game-agnostic agents; every agent can sit in any seat of any env (see ``core.policy``)."""
 
 from ..core.policy import RandomPolicy, StateAgent, choose
-from ..core.registry import AGENT_KINDS, make_agent
+from .baselines import AGENT_KINDS, ROLLOUTS, make_agent
 from .ismcts import ISMCTSAgent, agent_rollout, random_rollout
 
 __all__ = [
     "AGENT_KINDS",
     "ISMCTSAgent",
+    "ROLLOUTS",
     "agent_rollout",
     "RandomPolicy",
     "StateAgent",

@@ -10,8 +10,6 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 
-import numpy as np
-
 
 @dataclass(frozen=True)
 class EnvEntry:
@@ -250,42 +248,3 @@ def make_game(name: str, **config):
 
 SOLO_GYM_IDS = solo_gym_ids()
 """Gymnasium single-agent envs registered on ``import digsite``."""
-
-AGENT_KINDS = ("random", "heuristic", "mcts")
-ROLLOUTS = ("random", "heuristic")
-
-
-def make_agent(
-    kind: str,
-    game: str,
-    seed: int | None = None,
-    mcts_iterations: int = 200,
-    mcts_rollout: str = "random",
-):
-    """A baseline agent for ``game``: ``"random"``, ``"heuristic"`` (the game's rules-based
-    player) or ``"mcts"`` (information-set MCTS; ``mcts_rollout`` ``"random"`` or
-    ``"heuristic"``: the game's heuristic plays every seat of the rollouts and picks each
-    node's first expansion)."""
-    from .policy import RandomPolicy
-
-    if kind == "random":
-        return RandomPolicy(None if seed is None else np.random.default_rng(seed))
-    if kind == "heuristic":
-        if entry(game).heuristic_agent is None:
-            raise ValueError(f"{game} has no heuristic agent yet; kinds: {AGENT_KINDS}")
-        return entry(game).load_heuristic()
-    if kind == "mcts":
-        from ..agents.ismcts import ISMCTSAgent, agent_rollout
-
-        if mcts_rollout not in ROLLOUTS:
-            raise ValueError(f"unknown rollout {mcts_rollout!r}; rollouts: {', '.join(ROLLOUTS)}")
-        if mcts_rollout == "random":
-            return ISMCTSAgent(iterations=mcts_iterations, seed=seed)
-        heuristic = make_agent("heuristic", game)
-        return ISMCTSAgent(
-            iterations=mcts_iterations,
-            rollout=agent_rollout(heuristic),
-            guide=heuristic,
-            seed=seed,
-        )
-    raise ValueError(f"unknown agent kind {kind!r}; kinds: {', '.join(AGENT_KINDS)}")

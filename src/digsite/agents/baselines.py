@@ -1,0 +1,45 @@
+"""The baseline agents of every game, by name: what the training and evaluation scripts and the
+README's results tables play against."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.policy import RandomPolicy
+from ..core.registry import entry
+from .ismcts import ISMCTSAgent, agent_rollout
+
+AGENT_KINDS = ("random", "heuristic", "mcts")
+ROLLOUTS = ("random", "heuristic")
+
+
+def make_agent(
+    kind: str,
+    game: str,
+    seed: int | None = None,
+    mcts_iterations: int = 200,
+    mcts_rollout: str = "random",
+):
+    """A baseline agent for ``game``: ``"random"``, ``"heuristic"`` (the game's rules-based
+    player) or ``"mcts"`` (information-set MCTS; ``mcts_rollout`` ``"random"`` or
+    ``"heuristic"``: the game's heuristic plays every seat of the rollouts and picks each
+    node's first expansion)."""
+    if kind == "random":
+        return RandomPolicy(None if seed is None else np.random.default_rng(seed))
+    if kind == "heuristic":
+        if entry(game).heuristic_agent is None:
+            raise ValueError(f"{game} has no heuristic agent yet; kinds: {AGENT_KINDS}")
+        return entry(game).load_heuristic()
+    if kind == "mcts":
+        if mcts_rollout not in ROLLOUTS:
+            raise ValueError(f"unknown rollout {mcts_rollout!r}; rollouts: {', '.join(ROLLOUTS)}")
+        if mcts_rollout == "random":
+            return ISMCTSAgent(iterations=mcts_iterations, seed=seed)
+        heuristic = make_agent("heuristic", game)
+        return ISMCTSAgent(
+            iterations=mcts_iterations,
+            rollout=agent_rollout(heuristic),
+            guide=heuristic,
+            seed=seed,
+        )
+    raise ValueError(f"unknown agent kind {kind!r}; kinds: {', '.join(AGENT_KINDS)}")

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from digsite.games.royal_society.observation import encode
+from digsite.games.royal_society.observation import observe
 
 from .royal_society_positions import after_setup, patron_put_back
 
 
 def observation(s, p: int) -> bytes:
     out = np.zeros(s.game.observation_size, dtype=np.float32)
-    encode(s, p, out)
+    observe(s, p, out)
     return out.tobytes()
 
 

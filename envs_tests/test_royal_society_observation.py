@@ -1,6 +1,6 @@
 """The Royal Society observation: kept between calls, it stays what a fresh encoding gives.
 
-``encode`` keeps each player's bytes on the state and rewrites only the groups of pieces whose
+``observe`` keeps each player's bytes on the state and rewrites only the groups of pieces whose
 state fields changed (``observation.PARTS``).  These tests compare it, at every step of seeded
 random games, with the encoding of a clone (which starts with no kept bytes), whoever observes
 and in whatever order, after changes made by hand, and against digests of seeded games recorded
@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from digsite.core.registry import ENVIRONMENTS, make_game
-from digsite.games.royal_society.observation import FIELDS, PARTS, encode
+from digsite.games.royal_society.observation import FIELDS, PARTS, observe
 
 from .play import random_action
 from .royal_society_positions import after_setup
@@ -27,7 +27,7 @@ CONFIGS = next(e for e in ENVIRONMENTS if e.name == "royal_society").configs()
 
 def observation(s, p: int) -> bytes:
     out = np.empty(s.game.observation_size, dtype=np.float32)
-    encode(s, p, out)
+    observe(s, p, out)
     return out.tobytes()
 
 

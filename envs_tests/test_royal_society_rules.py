@@ -620,7 +620,7 @@ def test_port_reserve_never_removes_the_last_affordable_expedition():
 
 
 def test_observation_scaling_in_float32_matches_dividing_in_python():
-    """``encode`` divides byte counts in float32: for every byte and every divisor used this
+    """``observe`` divides byte counts in float32: for every byte and every divisor used this
     is the float32 rounding of Python's division."""
     from digsite.games.royal_society.observation import DIVISORS
 

@@ -23,7 +23,7 @@ from digsite.games.royal_society.actions import (
     TILE0,
 )
 from digsite.games.royal_society.components import ASIA, UNIVERSITY
-from digsite.games.royal_society.observation import LAYOUT, encode
+from digsite.games.royal_society.observation import LAYOUT, observe
 
 from .royal_society_positions import after_setup, patron_put_back, set_society, start_turn
 
@@ -33,7 +33,7 @@ ORIENT = 3
 
 def observation(s, p: int) -> np.ndarray:
     out = np.zeros(s.game.observation_size, dtype=np.float32)
-    encode(s, p, out)
+    observe(s, p, out)
     return out
 
 

@@ -147,7 +147,7 @@ _ORDERS = {key: _row_order(*key) for key in _KEYS}
 _PUBLIC_ORDERS = {key: _public_order(*key) for key in _KEYS}
 
 
-def encode(state, player: int, out: np.ndarray) -> None:
+def observe(state, player: int, out: np.ndarray) -> None:
     """Write ``player``'s view of ``state`` into ``out``.
 
     Card counts are copied from ``state.planes`` (kept in step with the rules' lists, already
@@ -251,7 +251,7 @@ _ULURU = _S["uluru_vehicle"]
 _DRAFT_HAND = _S["draft_hand"]
 _DRAFT_BOARD = _S["draft_board"]
 _NUM_PLAYERS = _S["num_players"]
-assert _KEPT == _ROWS_END  # encode zeroes everything after the copied card rows
+assert _KEPT == _ROWS_END  # observe zeroes everything after the copied card rows
 
 
 def _public(state) -> np.ndarray:

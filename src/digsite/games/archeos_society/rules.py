@@ -75,7 +75,7 @@ from .components import (
     load_sites,
     load_tables,
 )
-from .observation import Scales, encode, observation_layout
+from .observation import Scales, observation_layout, observe
 from .saved import FIELDS
 
 EXTRA_SETUPS = ("random", "draft")
@@ -1205,9 +1205,9 @@ class ArcheosSocietyState(CachedMaskState):
 
     # -- text, observation, saving -----------------------------------------------------------
     def action_to_string(self, action: int) -> str:
-        from .text import action_text
+        from .text import action_to_string
 
-        return action_text(self, action)
+        return action_to_string(self, action)
 
     def render_spectator(self) -> str:
         from .text import render_spectator
@@ -1220,7 +1220,7 @@ class ArcheosSocietyState(CachedMaskState):
         return build_view(self, player)
 
     def observe(self, player: int, out: np.ndarray) -> None:
-        encode(self, player, out)
+        observe(self, player, out)
 
     def to_dict(self) -> dict[str, Any]:
         return FIELDS.dump(self)

@@ -57,7 +57,7 @@ def target_name(state, target: int) -> str:
     return f"the vehicle on {state.board(target).name if state.sides[target] >= 0 else target}"
 
 
-def action_text(state, action: int) -> str:
+def action_to_string(state, action: int) -> str:
     if not 0 <= action < NUM_ACTIONS:
         return f"<out of range {action}>"
     d = state.decision

@@ -189,7 +189,7 @@ def card_rows(game) -> np.ndarray:
     return rows
 
 
-def encode(state, player: int, out: np.ndarray) -> None:
+def observe(state, player: int, out: np.ndarray) -> None:
     """Write ``player``'s view of ``state`` into ``out``.
 
     The public tables (panels, discard, Manors, hands, realms) are built once per
@@ -383,4 +383,4 @@ def _placement_row(cache: dict, tables: ObservationTables, spots: list[int]) -> 
     return row
 
 
-__all__ = ["CARD_FEATURES", "SEAT_FIELDS", "ObservationTables", "card_rows", "encode"]
+__all__ = ["CARD_FEATURES", "SEAT_FIELDS", "ObservationTables", "card_rows", "observe"]

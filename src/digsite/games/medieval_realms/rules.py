@@ -74,9 +74,9 @@ from .components import (
     load_deck,
 )
 from .components import TITHE as TITHE_TYPE
-from .observation import ObservationTables, encode
+from .observation import ObservationTables, observe
 from .saved import FIELDS
-from .text import describe_action, face_name, render_spectator, render_view
+from .text import action_to_string, face_name, render_spectator, render_view
 from .view import build_view
 
 PLAYER_COUNTS = (2, 3, 4, 5)
@@ -899,7 +899,7 @@ class MedievalRealmsState(CachedMaskState):
 
     # -- text, observation, saving -------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
-        return describe_action(self, action)
+        return action_to_string(self, action)
 
     def render_spectator(self) -> str:
         return render_spectator(self)
@@ -908,7 +908,7 @@ class MedievalRealmsState(CachedMaskState):
         return build_view(self, player)
 
     def observe(self, player: int, out: np.ndarray) -> None:
-        encode(self, player, out)
+        observe(self, player, out)
 
     def to_dict(self) -> dict[str, Any]:
         return FIELDS.dump(self)

@@ -63,7 +63,7 @@ def card_name(game, card: int) -> str:
     return "(empty)" if card < 0 else game.card_names[card]
 
 
-def describe_action(state, action: int) -> str:
+def action_to_string(state, action: int) -> str:
     game = state.game
     if not 0 <= action < NUM_ACTIONS:
         return f"<out of range {action}>"

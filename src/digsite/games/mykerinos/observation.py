@@ -124,7 +124,7 @@ _CARD_SLOT_OFFSET = [_SH["card_slot"] + REGION_SLOTS * c for c in range(NUM_CARD
 _CARD_PLACE_OFFSET = [_A["card_place"] + CARD_PLACES * c for c in range(NUM_CARDS)]
 
 
-def encode(state, player: int, out: np.ndarray) -> None:
+def observe(state, player: int, out: np.ndarray) -> None:
     """Write ``player``'s view of ``state`` into ``out``.
 
     The board comes from ``state.planes``, the public tables from a cache built once per

@@ -71,7 +71,7 @@ from .components import (
     region_rows,
     two_free_neighbours,
 )
-from .observation import card_rows, encode, observation_layout
+from .observation import card_rows, observation_layout, observe
 from .saved import FIELDS
 from .text import render_spectator, render_view
 from .view import build_view
@@ -1057,7 +1057,7 @@ class MykerinosState(CachedMaskState):
 
     # -- observation -------------------------------------------------------------------------
     def observe(self, player: int, out: np.ndarray) -> None:
-        encode(self, player, out)
+        observe(self, player, out)
 
     # -- serialization -----------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

@@ -619,7 +619,7 @@ FIELD_NUMBERS = range(len(FIELDS))
 read_fields = attrgetter(*FIELDS)
 
 
-def encode(s, player: int, out: np.ndarray) -> None:
+def observe(s, player: int, out: np.ndarray) -> None:
     """Rewrite the parts whose fields changed since this player's last call, then the pieces
     that change at almost every step; scale into ``out`` in one numpy pass."""
     observer = s._observers.get(player)

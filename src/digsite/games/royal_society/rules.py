@@ -946,7 +946,7 @@ class RoyalSocietyState(CachedMaskState):
 
     # -- information -------------------------------------------------------------------------
     def observe(self, player: int, out: np.ndarray) -> None:
-        encode(self, player, out)
+        observe(self, player, out)
 
     def resample_hidden(self, player: int, rng: np.random.Generator) -> RoyalSocietyState:
         from .hidden import resample
@@ -967,9 +967,9 @@ class RoyalSocietyState(CachedMaskState):
         return build_view(self, player)
 
     def render_spectator(self) -> str:
-        from .text import render_state
+        from .text import render_spectator
 
-        return render_state(self)
+        return render_spectator(self)
 
     def check_invariants(self) -> None:
         from .saved import check_invariants
@@ -978,7 +978,7 @@ class RoyalSocietyState(CachedMaskState):
 
 
 from .flow import _AUTO, _HANDLERS, _LEGAL  # noqa: E402
-from .observation import encode  # noqa: E402
+from .observation import observe  # noqa: E402
 from .saved import FIELDS  # noqa: E402
 
 _new_state = object.__new__

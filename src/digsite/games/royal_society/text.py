@@ -199,7 +199,7 @@ def render_view(g, v) -> str:
     return "\n".join(lines)
 
 
-def render_state(s) -> str:
+def render_spectator(s) -> str:
     """The spectator's picture: the public table, and every hidden hand and card."""
     from .view import build_view
 

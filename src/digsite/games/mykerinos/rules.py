@@ -54,7 +54,6 @@ from .components import (
     NO_PATRON,
     NUM_CARDS,
     NUM_CELLS,
-    PATRON_TITLES,
     PATRONS,
     SLOT_CELLS,
     TANGERINE,
@@ -64,7 +63,6 @@ from .components import (
     bits_to_cells,
     card_faces,
     cell_bit,
-    cell_name,
     dilate,
     load_deck,
     parcels_in_season,
@@ -73,7 +71,7 @@ from .components import (
 )
 from .observation import card_rows, observation_layout, observe
 from .saved import FIELDS
-from .text import render_spectator, render_view
+from .text import action_to_string, render_spectator, render_view
 from .view import build_view
 
 MUSEUM_TWO_ROOMS = (5, 4)
@@ -1018,34 +1016,7 @@ class MykerinosState(CachedMaskState):
 
     # -- text --------------------------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
-        if not 0 <= action < NUM_ACTIONS:
-            return f"<out of range {action}>"
-        if action < ROOM0:
-            pyramid = " (pyramid)" if self.pyramids & cell_bit(action) else ""
-            who = (
-                "neutral cube" if self.chain_owner == NEUTRAL and self.decision == PLACE else "cube"
-            )
-            return f"{who} on {cell_name(action)}{pyramid}"
-        if action < EXCAVATE:
-            return f"Museum {self.game.museum.name(action - ROOM0)}"
-        if action == EXCAVATE:
-            return "A: start a new excavation"
-        if action == EXTEND:
-            return "B: extend an excavation"
-        if action == PASS:
-            return "C: pass"
-        if action < TAKE_LEFT:
-            return f"D: appeal to {PATRON_TITLES[action - PATRON0]}"
-        if action == DECLINE:
-            return "decline"
-        side = "left" if action == TAKE_LEFT else "right"
-        slot = 2 * self.survey_area + action - TAKE_LEFT
-        if slot < len(self.slots):
-            card = self.game.cards[self.slots[slot]]
-            return (
-                f"take the {side} parcel ({PATRON_TITLES[card.patron]}, {card.prestige} prestige)"
-            )
-        return f"take the {side} parcel"
+        return action_to_string(self, action)
 
     def view(self, player: int) -> dict[str, Any]:
         return build_view(self, player)

@@ -1,12 +1,24 @@
-"""Text pictures of a Mykerinos position: one seat's, drawn from its view alone, and the
-spectator's, which adds the hidden order of the undealt parcels."""
+"""Mykerinos as text: the texts of actions, and pictures of a position (one seat's, drawn from
+its view alone, and the spectator's, which adds the hidden order of the undealt parcels)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from .components import COLS, PATRON_TITLES, PATRONS
+from .actions import (
+    DECLINE,
+    EXCAVATE,
+    EXTEND,
+    NEUTRAL,
+    NUM_ACTIONS,
+    PASS,
+    PATRON0,
+    PLACE,
+    ROOM0,
+    TAKE_LEFT,
+)
+from .components import COLS, PATRON_TITLES, PATRONS, cell_bit, cell_name
 from .view import DISCARDED, NEUTRAL_NAME, TABLE
 
 NUM_SEASONS_SHOWN = 4
@@ -14,6 +26,34 @@ AREA_GAP = "    "
 PARCEL_GAP = " | "
 """Drawn between the two areas of a line, and between the two parcels of an area."""
 PARCEL_WIDTH = 3
+
+
+def action_to_string(state, action: int) -> str:
+    """The text of ``action`` in ``state`` (its cell, room, action letter, patron or parcel)."""
+    if not 0 <= action < NUM_ACTIONS:
+        return f"<out of range {action}>"
+    if action < ROOM0:
+        pyramid = " (pyramid)" if state.pyramids & cell_bit(action) else ""
+        who = "neutral cube" if state.chain_owner == NEUTRAL and state.decision == PLACE else "cube"
+        return f"{who} on {cell_name(action)}{pyramid}"
+    if action < EXCAVATE:
+        return f"Museum {state.game.museum.name(action - ROOM0)}"
+    if action == EXCAVATE:
+        return "A: start a new excavation"
+    if action == EXTEND:
+        return "B: extend an excavation"
+    if action == PASS:
+        return "C: pass"
+    if action < TAKE_LEFT:
+        return f"D: appeal to {PATRON_TITLES[action - PATRON0]}"
+    if action == DECLINE:
+        return "decline"
+    side = "left" if action == TAKE_LEFT else "right"
+    slot = 2 * state.survey_area + action - TAKE_LEFT
+    if slot < len(state.slots):
+        card = state.game.cards[state.slots[slot]]
+        return f"take the {side} parcel ({PATRON_TITLES[card.patron]}, {card.prestige} prestige)"
+    return f"take the {side} parcel"
 
 
 def cubes(count: int) -> str:

@@ -1,7 +1,7 @@
 """Archeos Society action ids and kinds of pending decision (the action table is in the package
 documentation, ``digsite.games.archeos_society``)."""
 
-from .components import NUM_KINDS, NUM_ROLES
+from .components import NUM_KINDS, NUM_ROLES, PROFESSOR_TOKENS
 
 KIND0 = 0  # a card kind (role * 6 + colour) of one's hand: lead / add / keep
 TAKE0 = NUM_KINDS  # take a card of this kind from the recruitment area
@@ -13,7 +13,7 @@ TARGET0 = STOP + 1  # a vehicle: the site of colour 0..5, 6 = Ta-sekhet-maat's 2
 NUM_TARGETS = 7
 USE_ROLE = TARGET0 + NUM_TARGETS  # resolve the leader's role effect
 TOKEN0 = USE_ROLE + 1  # take the Professor token 1..6
-CASH_IN = TOKEN0 + 6  # Uluru: score the space and go back to the start
+CASH_IN = TOKEN0 + PROFESSOR_TOKENS  # Uluru: score the space and go back to the start
 DRAFT_ROLE0 = CASH_IN + 1  # choose this role in the custom draft
 SIDE_COMPASS = DRAFT_ROLE0 + NUM_ROLES  # lay the drawn site board compass side up
 SIDE_ADVANCED = SIDE_COMPASS + 1  # ... or advanced side up

@@ -50,6 +50,8 @@ MONKEY = NUM_KINDS
 """The kind number of a monkey card (only ever in the deck or revealed)."""
 NUM_MONKEYS = 3
 HAND_LIMIT = 10
+PROFESSOR_TOKENS = 6
+"""Professor tokens, numbered 1 to 6."""
 ROLES_PER_GAME = 6
 MAX_SPACES = 8
 """Longest site track a data file may give (the observation is sized for it)."""
@@ -185,8 +187,8 @@ def load_tables(source: Any = None) -> Tables:
     if any(a > length for a in artifacts) or sorted(set(artifacts)) != artifacts:
         raise DataError(f"{where}: linguist artifacts must be increasing spaces 1..{length}")
     tokens = by_id["professor_tokens"]["values"]
-    if sorted(tokens) != [1, 2, 3, 4, 5, 6]:
-        raise DataError(f"{where}: the six Professor tokens are numbered 1 to 6")
+    if sorted(tokens) != list(range(1, PROFESSOR_TOKENS + 1)):
+        raise DataError(f"{where}: the six Professor tokens are numbered 1 to {PROFESSOR_TOKENS}")
     return Tables(tuple(points), tuple(curator), length, tuple(artifacts), tuple(tokens))
 
 

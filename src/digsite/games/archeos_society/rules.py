@@ -66,6 +66,7 @@ from .components import (
     PHYSICIAN,
     PILOT,
     PROFESSOR,
+    PROFESSOR_TOKENS,
     ROLES,
     ROLES_PER_GAME,
     STUDENT,
@@ -275,7 +276,7 @@ class ArcheosSocietyState(CachedMaskState):
         self.pos = [[0] * NUM_TARGETS for _ in range(n)]
         self.linguist = [0] * n
         self.relics = [[0] * NUM_COLOURS for _ in range(n)]
-        self.tokens = [-1] * 6  # holder of the Professor token of value i + 1
+        self.tokens = [-1] * PROFESSOR_TOKENS  # holder of the Professor token of value i + 1
         self.score = [0] * n
         self.ledger = [[0] * len(LEDGER) for _ in range(n)]
         self.decision = TURN
@@ -382,7 +383,7 @@ class ArcheosSocietyState(CachedMaskState):
         self.monkeys = 0
         self.monkey_holder = -1
         self.botanist = [-1, -1]
-        self.tokens = [-1] * 6
+        self.tokens = [-1] * PROFESSOR_TOKENS
         self.version += 1
         self._clear_expedition()
         self.phase = PLAY
@@ -506,7 +507,7 @@ class ArcheosSocietyState(CachedMaskState):
         if role == PATRON:
             return [USE_ROLE]
         if role == PROFESSOR:
-            return [TOKEN0 + v for v in range(min(size, 6)) if self.tokens[v] < 0]
+            return [TOKEN0 + v for v in range(min(size, PROFESSOR_TOKENS)) if self.tokens[v] < 0]
         return []
 
     # -- legal actions -----------------------------------------------------------------------
@@ -883,7 +884,7 @@ class ArcheosSocietyState(CachedMaskState):
                 if best > 0 and self.linguist[p] == best:
                     self._gain(p, L_LINGUIST, LINGUIST_POINTS)
         if PROFESSOR in self.roles:
-            sums = [sum(v + 1 for v in range(6) if self.tokens[v] == p) for p in range(n)]
+            sums = [sum(v + 1 for v, t in enumerate(self.tokens) if t == p) for p in range(n)]
             high, low = max(sums), min(sums)
             if high != low:
                 order = [(self.monkey_holder + i) % n for i in range(n)]
@@ -938,7 +939,7 @@ class ArcheosSocietyState(CachedMaskState):
     def _score_season(self) -> None:
         n = self.game.num_players
         self.version += 1
-        self.tokens = [-1] * 6
+        self.tokens = [-1] * PROFESSOR_TOKENS
         # 3. site points (Rapa Nui's bonus and return after its points)
         for p in range(n):
             self._gain(p, L_SITES, sum(self.site_points(p, c) for c in range(NUM_COLOURS)))

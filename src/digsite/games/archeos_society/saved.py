@@ -14,11 +14,11 @@ from .components import (
     NUM_KINDS,
     NUM_MONKEYS,
     NUM_ROLES,
+    PROFESSOR_TOKENS,
 )
 
 SEED_LIMIT = (1 << 62) - 1
 """Seeds of the chance events are drawn below ``1 << 62``; the count of draws stays below it."""
-PROFESSOR_TOKENS = 6
 
 
 def cards(game) -> int:

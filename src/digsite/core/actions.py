@@ -1,0 +1,110 @@
+"""A game's action ids, declared once as named ranges.
+
+Each game's ``actions.py`` lists its ranges in id order (name, size, meaning)::
+
+    ACTIONS = ActionTable(
+        ("cell", NUM_CELLS, "a region space, ``row * 12 + col``"),
+        ("pass", 1, "C: pass"),
+    )
+    CELL0, PASS = ACTIONS.starts
+
+and everything else follows from that one list: the ids (``starts``, ``size``), the text of any
+action (:meth:`ActionTable.describer` joins one text function per range, checked complete), and
+the action table of the game's documentation page (:meth:`ActionTable.document`), so the page
+can never disagree with the code.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+ActionText = Callable[[Any, int], str]
+"""The text of one action of a range: ``(state, offset in the range) -> str``."""
+
+TABLE_MARK = "{action_table}"
+"""Where a documentation page has its generated action table."""
+
+_ID_WIDTH = 8
+_MEANING_WIDTH = 86
+
+
+@dataclass(frozen=True)
+class ActionRange:
+    """``size`` consecutive action ids from ``start``, all of one kind."""
+
+    name: str
+    start: int
+    size: int
+    meaning: str
+
+    @property
+    def ids(self) -> str:
+        last = self.start + self.size - 1
+        return str(self.start) if self.size == 1 else f"{self.start}-{last}"
+
+
+class ActionTable:
+    """The named ranges of a game's actions, in id order (see the module docstring)."""
+
+    def __init__(self, *ranges: tuple[str, int, str]):
+        self.ranges: tuple[ActionRange, ...] = ()
+        start = 0
+        for name, size, meaning in ranges:
+            if size < 1:
+                raise ValueError(f"action range {name!r} has size {size}; a range has 1 or more")
+            self.ranges += (ActionRange(name, start, size, " ".join(meaning.split())),)
+            start += size
+        self.size = start
+        """The number of actions (``Discrete(size)``)."""
+        self.starts = tuple(r.start for r in self.ranges)
+        """The first id of each range, in declaration order (to unpack into named constants)."""
+        self._by_name = {r.name: r for r in self.ranges}
+        if len(self._by_name) != len(self.ranges):
+            raise ValueError("two action ranges share a name")
+        self._range_of = tuple(i for i, r in enumerate(self.ranges) for _ in range(r.size))
+
+    def __getitem__(self, name: str) -> ActionRange:
+        return self._by_name[name]
+
+    def locate(self, action: int) -> tuple[ActionRange, int]:
+        """The range of ``action`` and its offset in it."""
+        r = self.ranges[self._range_of[action]]
+        return r, action - r.start
+
+    def describer(self, texts: Mapping[str, ActionText]) -> Callable[[Any, int], str]:
+        """``action_to_string(state, action)`` from one text function per range (all of them:
+        a range without a text raises here, at import, not in play)."""
+        missing = [r.name for r in self.ranges if r.name not in texts]
+        extra = sorted(set(texts) - set(self._by_name))
+        if missing or extra:
+            raise ValueError(f"action texts: missing for {missing}, for no range: {extra}")
+        by_action = tuple((texts[r.name], r.start) for r in self.ranges for _ in range(r.size))
+        size = self.size
+
+        def action_to_string(state: Any, action: int) -> str:
+            if not 0 <= action < size:
+                return f"<out of range {action}>"
+            text, start = by_action[action]
+            return text(state, action - start)
+
+        return action_to_string
+
+    def rst(self) -> str:
+        """The action table as a reStructuredText table (ids, meaning)."""
+        rule = f"{'=' * _ID_WIDTH} {'=' * _MEANING_WIDTH}"
+        lines = [rule, f"{'id':<{_ID_WIDTH}} meaning", rule]
+        for r in self.ranges:
+            wrapped = textwrap.wrap(r.meaning, _MEANING_WIDTH) or [""]
+            lines.append(f"{r.ids:<{_ID_WIDTH}} {wrapped[0]}")
+            lines += [f"{'':<{_ID_WIDTH}} {line}" for line in wrapped[1:]]
+        lines.append(rule)
+        return "\n".join(lines)
+
+    def document(self, page: str) -> str:
+        """``page`` (a game's documentation) with its :data:`TABLE_MARK` replaced by the table."""
+        if page.count(TABLE_MARK) != 1:
+            raise ValueError(f"a documentation page holds {TABLE_MARK} once")
+        return page.replace(TABLE_MARK, self.rst())

@@ -1,0 +1,53 @@
+"""A game's kinds of pending decision, declared once.
+
+Each game's ``actions.py`` lists its decision kinds (name, meaning)::
+
+    DECISIONS = DecisionKinds(
+        ("turn", "choose A, B, C (pass) or a patron"),
+        ("place", "the next cube of the current excavation"),
+    )
+    TURN, PLACE, GAME_OVER = range(len(DECISIONS))
+
+``game_over`` is added last by every table.  The names are the saved and viewed values of
+``decision``; the rest is found by name: the state's ``_legal_<name>`` and ``_on_<name>``
+(:class:`~digsite.core.turn_based.TurnBasedState` builds its dispatch tables with
+:meth:`DecisionKinds.handlers`) and a heuristic's own ``<prefix><name>`` functions, so a new
+decision kind is one line here and one function in each place that must answer it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+GAME_OVER_NAME = "game_over"
+
+
+class DecisionKinds(tuple):
+    """The decision names in id order, ``game_over`` last (a tuple of str, as saved fields
+    want), with their meanings (``meanings``)."""
+
+    meanings: tuple[str, ...]
+    game_over: int
+
+    def __new__(cls, *kinds: tuple[str, str]) -> DecisionKinds:
+        names = (*(name for name, _ in kinds), GAME_OVER_NAME)
+        if len(set(names)) != len(names):
+            raise ValueError(f"decision names repeat or use {GAME_OVER_NAME!r}: {names}")
+        self = super().__new__(cls, names)
+        self.meanings = (*(" ".join(m.split()) for _, m in kinds), "the game is over")
+        self.game_over = len(names) - 1
+        return self
+
+    def handlers(
+        self, owner: Any, prefix: str, *, default: Callable | None = None
+    ) -> tuple[Callable, ...]:
+        """``owner``'s ``<prefix><name>`` for every decision but ``game_over``, in id order;
+        a missing one is ``default``, or an error naming it when there is no default."""
+        found = []
+        for name in self[: self.game_over]:
+            handler = getattr(owner, prefix + name, default)
+            if handler is None:
+                raise TypeError(f"{owner.__name__} has no {prefix}{name} for decision {name!r}")
+            found.append(handler)
+        return tuple(found)

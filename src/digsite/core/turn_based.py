@@ -1,0 +1,107 @@
+"""The turn-based state every digsite game builds on.
+
+A position has a pending ``decision`` (an index into the game's
+:class:`~digsite.core.decisions.DecisionKinds`) and the player who takes it, ``decider``.  From
+that and the game's declarations the base gives the whole engine protocol that does not depend on
+the rules: the current player and the end of the game, returns from the winners, the legal mask
+computed once per position, the check of every action, dispatch of an action to the handler of
+the pending decision (``_on_<name>``) and of the mask to its ``_legal_<name>``, ``clone`` and
+``to_dict`` from the declared fields (:class:`~digsite.core.fields.StateFields`).
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Callable
+from typing import ClassVar
+
+import numpy as np
+
+from .decisions import DecisionKinds
+from .engine import TERMINAL, State, action_index, win_loss_returns
+from .fields import StateFields
+
+
+class TurnBasedState(State):
+    """A state whose subclass declares ``DECISIONS`` and ``FIELDS`` and writes, for each
+    decision but ``game_over``, ``_legal_<name>(self) -> mask`` and ``_on_<name>(self,
+    action)``; plus ``winners`` (or ``final_returns``) and the information methods."""
+
+    DECISIONS: ClassVar[DecisionKinds]
+    FIELDS: ClassVar[StateFields]
+    _legal_table: ClassVar[tuple[Callable, ...]]
+    _apply_table: ClassVar[tuple[Callable, ...]]
+    _game_over: ClassVar[int]
+
+    decision: int
+    decider: int
+    _mask: np.ndarray | None = None
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        if "DECISIONS" in cls.__dict__:
+            decisions = cls.DECISIONS
+            cls._game_over = decisions.game_over
+            cls._legal_table = (*decisions.handlers(cls, "_legal_"), cls._no_legal_actions)
+            cls._apply_table = decisions.handlers(cls, "_on_")
+
+    # -- whose turn, and the end -------------------------------------------------------------
+    def current_player(self) -> int:
+        return TERMINAL if self.decision == self._game_over else self.decider
+
+    def is_terminal(self) -> bool:
+        return self.decision == self._game_over
+
+    def returns(self) -> list[float]:
+        if self.decision != self._game_over:
+            return [0.0] * self.game.num_players
+        return self.final_returns()
+
+    def final_returns(self) -> list[float]:
+        """The returns of the finished game: by default +1 to the winners, -1 to the others."""
+        return win_loss_returns(self.winners(), self.game.num_players)
+
+    @abc.abstractmethod
+    def winners(self) -> list[int]:
+        """The players who won (shared wins listed together), once the game is over."""
+
+    # -- legal actions and play --------------------------------------------------------------
+    def legal_action_mask(self) -> np.ndarray:
+        mask = self._mask
+        if mask is None:
+            mask = self._mask = self._compute_mask()
+        return mask
+
+    def _compute_mask(self) -> np.ndarray:
+        return self._legal_table[self.decision](self)
+
+    def _no_legal_actions(self) -> np.ndarray:
+        return np.zeros(self.game.num_actions, dtype=np.int8)
+
+    def apply_action(self, action: int) -> None:
+        mask = self.legal_action_mask()
+        action = action_index(action, len(mask))
+        if not mask[action]:
+            raise self.illegal_action_error(action)
+        self._mask = None
+        self._play(action)
+
+    def _play(self, action: int) -> None:
+        """Play ``action``, already checked legal: the pending decision's handler."""
+        self._apply_table[self.decision](self, action)
+
+    # -- copies and saving -------------------------------------------------------------------
+    def clone(self) -> TurnBasedState:
+        """A copy sharing nothing mutable (every list field copied to its depth), the mask kept,
+        the caches of :meth:`_fresh_caches` renewed."""
+        other = object.__new__(type(self))
+        other.__dict__ = self.__dict__.copy()
+        self.FIELDS.copy_into(self, other)
+        other._fresh_caches()
+        return other
+
+    def _fresh_caches(self) -> None:
+        """Give a new copy its own derived, unsaved data (caches, planes): by default none."""
+
+    def to_dict(self) -> dict:
+        return self.FIELDS.dump(self)

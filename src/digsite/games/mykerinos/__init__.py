@@ -64,20 +64,7 @@ deck); plus the env's ``render_mode`` (``"ansi"``, ``"human"``) and ``max_cycles
 
 Action table
 ------------
-======== ======================================================================
-id       meaning
-======== ======================================================================
-0-71     a region space, ``row * 12 + col`` (rows 0-3, or 0-5 in season 4): the next cube
-72-86    a Museum room (72 + room): rooms 0-4 the 3-rooms of wings 1-5, 5-9 their 5-rooms,
-         10-14 the 2-room between wing w+1 and wing w+2 (14: between wings 5 and 1)
-87       A: start a new excavation (also after Lady Violet / Lord Lemon, and the neutral's A)
-88       B: extend an excavation (likewise)
-89       C: pass
-90-94    D: appeal to Lady Violet, Lord Lemon, Sir Brown, Mrs. Blackmore, Colonel Tangerine
-95, 96   take the left / right parcel of the area being surveyed (also: the parcel a neutral
-         takes, when the acting player picks it)
-97       decline: no neutral action this turn, or leave a leftover parcel
-======== ======================================================================
+{action_table}
 
 A turn is a short sequence of masked sub-decisions by the same player: choose A/B/C/D (then A or
 B after Lady Violet or Lord Lemon), then each cube's space in order, then, with 2 players, the
@@ -234,6 +221,9 @@ Decisions where the rules are silent
   win for each), 0 for everybody when all share the win.
 """
 
+from .actions import ACTIONS
 from .rules import MykerinosGame, MykerinosState
+
+__doc__ = ACTIONS.document(__doc__)
 
 __all__ = ["MykerinosGame", "MykerinosState"]

@@ -16,22 +16,15 @@ directly.  In short:
 from __future__ import annotations
 
 from .actions import (
-    BROWN_ROOM,
-    CHOOSE_AB,
+    DECISIONS,
     DECLINE,
     EXCAVATE,
     EXTEND,
-    LEFTOVER,
     NEUTRAL,
-    NEUTRAL_ACTION,
-    NEUTRAL_CARD,
     PASS,
     PATRON0,
-    PLACE,
     ROOM0,
-    SURVEY_CHOICE,
     TAKE_LEFT,
-    TURN,
 )
 from .components import AREA_BITS, BLACKMORE, BROWN, LEMON, NO_PATRON, TANGERINE, VIOLET, cell_bit
 
@@ -46,33 +39,42 @@ class MykerinosHeuristic:
         raise TypeError("MykerinosHeuristic reads the state: the env calls act_in(state, player)")
 
     def act_in(self, state, player: int) -> int:
-        legal = set(state.legal_actions())
-        decision = state.decision
-        if decision == TURN:
-            for patron in PATRON_PREFERENCE:
-                if PATRON0 + patron in legal:
-                    return PATRON0 + patron
-            for action in (EXTEND, EXCAVATE, PATRON0 + BROWN):
-                if action in legal:
-                    return action
-            return PASS
-        if decision == CHOOSE_AB:
-            return EXTEND if EXTEND in legal else EXCAVATE
-        if decision == PLACE:
-            owner = state.chain_owner
-            return max(
-                (a for a in legal if a < ROOM0),
-                key=lambda cell: self._cell_value(state, player, owner, cell),
-            )
-        if decision == NEUTRAL_ACTION:
-            return EXCAVATE if EXCAVATE in legal else DECLINE
-        if decision == BROWN_ROOM:
-            return max(legal, key=lambda a: self._room_gain(state, player, a - ROOM0))
-        if decision in (SURVEY_CHOICE, LEFTOVER):
-            return max(legal, key=lambda a: self._survey_value(state, player, a))
-        if decision == NEUTRAL_CARD:  # give the neutral the parcel worth less to the others
-            return min(legal, key=lambda a: self._card_value(state, 1 - player, a))
-        return min(legal)
+        return _DECIDE[state.decision](self, state, player, set(state.legal_actions()))
+
+    # -- one answer per decision -------------------------------------------------------------
+    def _decide_turn(self, state, player: int, legal: set[int]) -> int:
+        for patron in PATRON_PREFERENCE:
+            if PATRON0 + patron in legal:
+                return PATRON0 + patron
+        for action in (EXTEND, EXCAVATE, PATRON0 + BROWN):
+            if action in legal:
+                return action
+        return PASS
+
+    def _decide_choose_ab(self, state, player: int, legal: set[int]) -> int:
+        return EXTEND if EXTEND in legal else EXCAVATE
+
+    def _decide_place(self, state, player: int, legal: set[int]) -> int:
+        owner = state.chain_owner
+        return max(
+            (a for a in legal if a < ROOM0),
+            key=lambda cell: self._cell_value(state, player, owner, cell),
+        )
+
+    def _decide_neutral_action(self, state, player: int, legal: set[int]) -> int:
+        return EXCAVATE if EXCAVATE in legal else DECLINE
+
+    def _decide_brown_room(self, state, player: int, legal: set[int]) -> int:
+        return max(legal, key=lambda a: self._room_gain(state, player, a - ROOM0))
+
+    def _decide_survey_choice(self, state, player: int, legal: set[int]) -> int:
+        return max(legal, key=lambda a: self._survey_value(state, player, a))
+
+    _decide_leftover = _decide_survey_choice
+
+    def _decide_neutral_card(self, state, player: int, legal: set[int]) -> int:
+        """Give the neutral the parcel worth less to the others."""
+        return min(legal, key=lambda a: self._card_value(state, 1 - player, a))
 
     # -- valuations --------------------------------------------------------------------------
     def _card_value(self, state, player: int, action: int) -> float:
@@ -126,3 +128,6 @@ class MykerinosHeuristic:
         if mine > leader + 1:
             return worth * 0.1  # already well ahead
         return worth * (1.5 if mine >= leader - 1 else 0.5)
+
+
+_DECIDE = DECISIONS.handlers(MykerinosHeuristic, "_decide_")

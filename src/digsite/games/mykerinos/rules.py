@@ -8,13 +8,9 @@ from typing import Any
 
 import numpy as np
 
-from ...core.engine import (
-    TERMINAL,
-    CachedMaskState,
-    Game,
-    win_loss_returns,
-)
+from ...core.engine import TERMINAL, Game
 from ...core.options import check_options, choice, data
+from ...core.turn_based import TurnBasedState
 from .actions import (
     BROWN_ROOM,
     CHOOSE_AB,
@@ -31,6 +27,7 @@ from .actions import (
     NEUTRAL_CUBES_PER_SEASON,
     NEUTRAL_PASS_SPACE,
     NUM_ACTIONS,
+    NUM_ROOMS,
     NUM_SEASONS,
     ON_TABLE,
     PASS,
@@ -150,8 +147,11 @@ class MykerinosGame(Game):
         return render_view(self, view)
 
 
-class MykerinosState(CachedMaskState):
+class MykerinosState(TurnBasedState):
     """A Mykerinos position. Plain Python data; the region is kept as bitboards."""
+
+    DECISIONS = DECISIONS
+    FIELDS = FIELDS
 
     # -- set-up ------------------------------------------------------------------------------
     def __init__(self, game: MykerinosGame):
@@ -214,12 +214,6 @@ class MykerinosState(CachedMaskState):
         return state
 
     # -- protocol ----------------------------------------------------------------------------
-    def current_player(self) -> int:
-        return TERMINAL if self.decision == GAME_OVER else self.decider
-
-    def is_terminal(self) -> bool:
-        return self.decision == GAME_OVER
-
     def scores(self) -> list[float]:
         return [float(s) for s in self.score]
 
@@ -229,24 +223,11 @@ class MykerinosState(CachedMaskState):
         best = max(key)
         return [p for p, k in enumerate(key) if k == best]
 
-    def returns(self) -> list[float]:
-        if self.decision != GAME_OVER:
-            return [0.0] * self.game.num_players
-        return win_loss_returns(self.winners(), self.game.num_players)
-
-    def _play(self, action: int) -> None:
-        _HANDLERS[self.decision](self, action)
-
-    def clone(self) -> MykerinosState:
-        cls = type(self)
-        other = cls.__new__(cls)
-        other.__dict__ = self.__dict__.copy()  # a shallow copy, several times faster than copy.copy
-        FIELDS.copy_into(self, other)
-        other.cubes = self.cubes[:]
-        other.patron_count = [row[:] for row in self.patron_count]
-        other.planes = self.planes.copy()
-        other._obs_cache = {}
-        return other
+    def _fresh_caches(self) -> None:
+        self.cubes = self.cubes[:]
+        self.patron_count = [row[:] for row in self.patron_count]
+        self.planes = self.planes.copy()
+        self._obs_cache = {}
 
     def resample_hidden(self, player: int, rng: np.random.Generator) -> MykerinosState:
         """Only the order of the undealt parcels and their future orientation are hidden."""
@@ -303,58 +284,86 @@ class MykerinosState(CachedMaskState):
         """Cards owned per patron (index 5: the no-patron card)."""
         return self.patron_count[player]
 
-    # -- legal actions -----------------------------------------------------------------------
-    def _compute_mask(self) -> np.ndarray:
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        d, p = self.decision, self.decider
-        if d == TURN:
-            mask[PASS] = 1
-            stock = self.personal[p]
-            if stock == 0:
-                return mask  # with no cube left, passing is the only action
-            free = self._free()
-            if free:
-                mask[EXCAVATE] = 1
-                if stock >= 2 and self._placeable(p, 2, True, -1, False):
-                    mask[EXTEND] = 1
-            counts = self.patron_counts(p)
-            tilted = self.tilted[p]
-            for k in range(5):
-                if counts[k] > tilted[k] and self._patron_possible(k, p, stock, free):
-                    mask[PATRON0 + k] = 1
-        elif d == CHOOSE_AB:
-            pyramid = self.turn_patron == LEMON
-            if self._placeable(p, 1, False, -1, pyramid):
-                mask[EXCAVATE] = 1
-            if self.personal[p] >= 2 and self._placeable(p, 2, True, -1, pyramid):
+    # -- legal actions, one function per decision -------------------------------------------
+    def _legal_turn(self) -> np.ndarray:
+        mask = self._no_legal_actions()
+        p = self.decider
+        mask[PASS] = 1
+        stock = self.personal[p]
+        if stock == 0:
+            return mask  # with no cube left, passing is the only action
+        free = self._free()
+        if free:
+            mask[EXCAVATE] = 1
+            if stock >= 2 and self._placeable(p, 2, True, -1, False):
                 mask[EXTEND] = 1
-        elif d == PLACE:
-            cells = self._placeable(
-                self.chain_owner,
-                self.chain_left,
-                self.chain_own_anchor,
-                self.chain_last,
-                self.chain_pyramid,
-            )
-            mask[:NUM_CELLS] = bits_to_cells(cells)
-        elif d == BROWN_ROOM:
+        counts = self.patron_counts(p)
+        tilted = self.tilted[p]
+        for k in range(len(PATRONS)):
+            if counts[k] > tilted[k] and self._patron_possible(k, p, stock, free):
+                mask[PATRON0 + k] = 1
+        return mask
+
+    def _legal_choose_ab(self) -> np.ndarray:
+        mask = self._no_legal_actions()
+        p = self.decider
+        pyramid = self.turn_patron == LEMON
+        if self._placeable(p, 1, False, -1, pyramid):
+            mask[EXCAVATE] = 1
+        if self.personal[p] >= 2 and self._placeable(p, 2, True, -1, pyramid):
+            mask[EXTEND] = 1
+        return mask
+
+    def _legal_place(self) -> np.ndarray:
+        mask = self._no_legal_actions()
+        cells = self._placeable(
+            self.chain_owner,
+            self.chain_left,
+            self.chain_own_anchor,
+            self.chain_last,
+            self.chain_pyramid,
+        )
+        mask[:NUM_CELLS] = bits_to_cells(cells)
+        return mask
+
+    def _legal_brown_room(self) -> np.ndarray:
+        mask = self._no_legal_actions()
+        for r in self.museum_rooms_for(self.decider):
+            mask[ROOM0 + r] = 1
+        return mask
+
+    def _legal_neutral_action(self) -> np.ndarray:
+        mask = self._no_legal_actions()
+        mask[DECLINE] = 1
+        if self._free():
+            mask[EXCAVATE] = 1
+            if self.neutral_stock[self.decider] >= 2 and self._placeable(
+                NEUTRAL, 2, True, -1, False
+            ):
+                mask[EXTEND] = 1
+        return mask
+
+    def _legal_parcels(self) -> np.ndarray:
+        """The parcels left in the area being surveyed."""
+        mask = self._no_legal_actions()
+        for s in self._area_slots_left():
+            mask[TAKE_LEFT + s % 2] = 1
+        return mask
+
+    def _legal_survey_choice(self) -> np.ndarray:
+        mask = self._legal_parcels()
+        p = self.decider
+        if self.general[p] > 0:
             for r in self.museum_rooms_for(p):
                 mask[ROOM0 + r] = 1
-        elif d == NEUTRAL_ACTION:
-            mask[DECLINE] = 1
-            if self._free():
-                mask[EXCAVATE] = 1
-                if self.neutral_stock[p] >= 2 and self._placeable(NEUTRAL, 2, True, -1, False):
-                    mask[EXTEND] = 1
-        elif d in (SURVEY_CHOICE, LEFTOVER, NEUTRAL_CARD):
-            for s in self._area_slots_left():
-                mask[TAKE_LEFT + s % 2] = 1
-            if d == SURVEY_CHOICE and self.general[p] > 0:
-                for r in self.museum_rooms_for(p):
-                    mask[ROOM0 + r] = 1
-            elif d == LEFTOVER:
-                mask[DECLINE] = 1
         return mask
+
+    def _legal_leftover(self) -> np.ndarray:
+        mask = self._legal_parcels()
+        mask[DECLINE] = 1
+        return mask
+
+    _legal_neutral_card = _legal_parcels
 
     def _patron_possible(self, patron: int, p: int, stock: int, free: int) -> bool:
         if patron == VIOLET:
@@ -553,9 +562,9 @@ class MykerinosState(CachedMaskState):
             return next(p for p in range(2) if p not in self.ranked)
         return None
 
-    def _on_survey(self, action: int) -> None:
+    def _on_survey_choice(self, action: int) -> None:
         p = self.decider
-        if action >= ROOM0 and action < ROOM0 + 15:
+        if ROOM0 <= action < ROOM0 + NUM_ROOMS:
             self._place_in_museum(p, action - ROOM0)
             self.general[p] -= 1
         elif action in (TAKE_LEFT, TAKE_RIGHT):
@@ -566,6 +575,8 @@ class MykerinosState(CachedMaskState):
                 self._take_parcel(p, slot)
         self.rank_pos += 1
         self._advance_survey()
+
+    _on_leftover = _on_neutral_card = _on_survey_choice
 
     def _take_parcel(self, p: int, slot: int) -> None:
         card = self.game.cards[self.slots[slot]]
@@ -1031,24 +1042,10 @@ class MykerinosState(CachedMaskState):
         observe(self, player, out)
 
     # -- serialization -----------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
-        return FIELDS.dump(self)
-
     @classmethod
     def from_dict(cls, game: MykerinosGame, data: Mapping[str, Any]) -> MykerinosState:
         state = cls(game)
         return FIELDS.load(state, data, derive=state.derive)
 
-
-_HANDLERS = {
-    TURN: MykerinosState._on_turn,
-    CHOOSE_AB: MykerinosState._on_choose_ab,
-    PLACE: MykerinosState._on_place,
-    BROWN_ROOM: MykerinosState._on_brown_room,
-    NEUTRAL_ACTION: MykerinosState._on_neutral_action,
-    SURVEY_CHOICE: MykerinosState._on_survey,
-    LEFTOVER: MykerinosState._on_survey,
-    NEUTRAL_CARD: MykerinosState._on_survey,
-}
 
 __all__ = ["MykerinosGame", "MykerinosState", "NUM_ACTIONS", "PATRONS", "SLOT_CELLS"]

@@ -6,18 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .actions import (
-    DECLINE,
-    EXCAVATE,
-    EXTEND,
-    NEUTRAL,
-    NUM_ACTIONS,
-    PASS,
-    PATRON0,
-    PLACE,
-    ROOM0,
-    TAKE_LEFT,
-)
+from .actions import ACTIONS, NEUTRAL, PLACE
 from .components import COLS, PATRON_TITLES, PATRONS, cell_bit, cell_name
 from .view import DISCARDED, NEUTRAL_NAME, TABLE
 
@@ -28,32 +17,39 @@ PARCEL_GAP = " | "
 PARCEL_WIDTH = 3
 
 
-def action_to_string(state, action: int) -> str:
-    """The text of ``action`` in ``state`` (its cell, room, action letter, patron or parcel)."""
-    if not 0 <= action < NUM_ACTIONS:
-        return f"<out of range {action}>"
-    if action < ROOM0:
-        pyramid = " (pyramid)" if state.pyramids & cell_bit(action) else ""
-        who = "neutral cube" if state.chain_owner == NEUTRAL and state.decision == PLACE else "cube"
-        return f"{who} on {cell_name(action)}{pyramid}"
-    if action < EXCAVATE:
-        return f"Museum {state.game.museum.name(action - ROOM0)}"
-    if action == EXCAVATE:
-        return "A: start a new excavation"
-    if action == EXTEND:
-        return "B: extend an excavation"
-    if action == PASS:
-        return "C: pass"
-    if action < TAKE_LEFT:
-        return f"D: appeal to {PATRON_TITLES[action - PATRON0]}"
-    if action == DECLINE:
-        return "decline"
-    side = "left" if action == TAKE_LEFT else "right"
-    slot = 2 * state.survey_area + action - TAKE_LEFT
-    if slot < len(state.slots):
-        card = state.game.cards[state.slots[slot]]
-        return f"take the {side} parcel ({PATRON_TITLES[card.patron]}, {card.prestige} prestige)"
-    return f"take the {side} parcel"
+def _cell_text(state, cell: int) -> str:
+    pyramid = " (pyramid)" if state.pyramids & cell_bit(cell) else ""
+    who = "neutral cube" if state.chain_owner == NEUTRAL and state.decision == PLACE else "cube"
+    return f"{who} on {cell_name(cell)}{pyramid}"
+
+
+def _parcel_text(side: int):
+    def text(state, _: int) -> str:
+        name = ("left", "right")[side]
+        slot = 2 * state.survey_area + side
+        if slot < len(state.slots):
+            card = state.game.cards[state.slots[slot]]
+            shown = f"{PATRON_TITLES[card.patron]}, {card.prestige} prestige"
+            return f"take the {name} parcel ({shown})"
+        return f"take the {name} parcel"
+
+    return text
+
+
+action_to_string = ACTIONS.describer(
+    {
+        "cell": _cell_text,
+        "room": lambda state, room: f"Museum {state.game.museum.name(room)}",
+        "excavate": lambda state, _: "A: start a new excavation",
+        "extend": lambda state, _: "B: extend an excavation",
+        "pass": lambda state, _: "C: pass",
+        "patron": lambda state, patron: f"D: appeal to {PATRON_TITLES[patron]}",
+        "take_left": _parcel_text(0),
+        "take_right": _parcel_text(1),
+        "decline": lambda state, _: "decline",
+    }
+)
+"""The text of an action in a state (its cell, room, action letter, patron or parcel)."""
 
 
 def cubes(count: int) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from digsite.core.registry import make_game
+from digsite.envs.registry import make_game
 from digsite.games.archeos_society.actions import (
     ADD,
     EFFECTS,

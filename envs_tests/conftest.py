@@ -6,7 +6,7 @@ import importlib
 
 import pytest
 
-from digsite.core.registry import ENVIRONMENTS
+from digsite.envs.registry import ENVIRONMENTS
 
 CASES = [
     pytest.param(

@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from digsite.core.policy import choose
-from digsite.core.registry import ENVIRONMENTS, EnvEntry
+from digsite.envs.registry import ENVIRONMENTS, EnvEntry
 
 from .play import random_action
 

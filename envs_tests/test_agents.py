@@ -15,8 +15,8 @@ from digsite.agents import (
     make_agent,
     random_rollout,
 )
-from digsite.core.registry import ENVIRONMENTS
-from digsite.core.registry import make_game as make_game_of
+from digsite.envs.registry import ENVIRONMENTS
+from digsite.envs.registry import make_game as make_game_of
 
 
 def play(game, agents, seed: int):

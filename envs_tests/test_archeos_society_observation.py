@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from digsite.core.registry import ENVIRONMENTS
+from digsite.envs.registry import ENVIRONMENTS
 from digsite.games.archeos_society.actions import DECISIONS
 from digsite.games.archeos_society.components import NUM_COLOURS
 from digsite.games.archeos_society.observation import LAYOUT, QUEUE_FEATURES

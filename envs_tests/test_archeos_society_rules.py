@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from digsite.core.engine import ConfigError
-from digsite.core.registry import make_game
+from digsite.envs.registry import make_game
 from digsite.games.archeos_society.actions import (
     CASH_IN,
     DRAFT_ROLE,

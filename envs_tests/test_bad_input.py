@@ -12,7 +12,7 @@ import pytest
 import digsite
 from digsite import mykerinos_v1
 from digsite.core.engine import ConfigError
-from digsite.core.registry import ENVIRONMENTS, make_game
+from digsite.envs.registry import ENVIRONMENTS, make_game
 
 NOT_ACTIONS = [True, np.bool_(True), 1.0, 87.0, 1.5, math.nan, math.inf, "1", [1], np.array([1])]
 """Values that are not actions: bools, floats (even whole ones), strings, lists, arrays of
@@ -59,7 +59,7 @@ def test_the_single_seat_env_plays_a_random_legal_action_instead_when_asked():
 
 @pytest.mark.parametrize("bad", [None, "abc", *NOT_ACTIONS], ids=repr)
 def test_the_solo_envs_answer_what_is_not_an_action_as_documented(bad):
-    for env_id in digsite.core.registry.SOLO_GYM_IDS:
+    for env_id in digsite.envs.registry.SOLO_GYM_IDS:
         env = gymnasium.make(env_id).unwrapped
         env.reset(seed=0)
         _, _, terminated, _, info = env.step(bad)
@@ -122,7 +122,7 @@ def test_a_bad_archeologic_ring_is_named(ring):
 
 
 def test_an_unknown_solo_env_option_is_named_with_the_allowed_ones():
-    for env_id in digsite.core.registry.SOLO_GYM_IDS:
+    for env_id in digsite.envs.registry.SOLO_GYM_IDS:
         with pytest.raises(ConfigError, match="unknown .* option.* bogus; options are"):
             gymnasium.make(env_id, bogus=1)
 

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 from digsite.core.engine import ConfigError
-from digsite.core.registry import ENVIRONMENTS
+from digsite.envs.registry import ENVIRONMENTS
 
 from .mutations import ODD_VALUES, mutate
 from .play import play_random

@@ -11,7 +11,7 @@ import pytest
 
 import digsite
 from digsite.core.policy import RandomPolicy
-from digsite.core.registry import ENVIRONMENTS, SOLO_GYM_IDS
+from digsite.envs.registry import ENVIRONMENTS, SOLO_GYM_IDS
 
 
 def test_import_is_light():
@@ -81,16 +81,35 @@ def test_superseded_versions_name_their_successor():
         digsite.mykerinos_v99  # noqa: B018
 
 
-def test_core_imports_no_agents():
-    """The layering: ``core`` is the engine contract and adapters; agents build on it."""
+LAYERS = {
+    "core": {"agents", "envs", "games", "gymnasium", "pettingzoo"},
+    "games": {"agents", "envs", "gymnasium", "pettingzoo"},
+}
+"""What each layer must not import: the engine contract and the games know nothing of RL
+libraries, adapters or agents; ``envs`` and ``agents`` build on them."""
+
+
+def _imported(path) -> set[str]:
+    """Every package name in the imports of a module (relative ones by their parts)."""
     import ast
+
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            names.update((node.module or "").split("."))
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                names.update(alias.name.split("."))
+    return names
+
+
+@pytest.mark.parametrize("layer", sorted(LAYERS))
+def test_layers_import_only_what_they_build_on(layer):
     from pathlib import Path
 
-    core = Path(digsite.__file__).parent / "core"
-    for path in core.glob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom):
-                module = "." * node.level + (node.module or "")
-                assert "agents" not in module.split("."), f"{path.name} imports {module}"
-            elif isinstance(node, ast.Import):
-                assert not any("agents" in a.name.split(".") for a in node.names), path.name
+    root = Path(digsite.__file__).parent / layer
+    paths = sorted(root.rglob("*.py"))
+    assert paths, f"no modules under {root}"
+    for path in paths:
+        forbidden = _imported(path) & LAYERS[layer]
+        assert not forbidden, f"{path.relative_to(root.parent)} imports {sorted(forbidden)}"

@@ -22,7 +22,7 @@ import ray  # noqa: E402
 import rllib_env  # noqa: E402
 import train_rllib  # noqa: E402
 
-from digsite.core.registry import ENVIRONMENTS  # noqa: E402
+from digsite.envs.registry import ENVIRONMENTS  # noqa: E402
 
 TINY = ["--train-batch-size", "128", "--minibatch-size", "64", "--num-epochs", "1"]
 TINY += ["--hidden", "32,32", "--iterations", "1", "--eval-games", "4"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from digsite.agents import RandomPolicy, choose
-from digsite.core.registry import make_game
+from digsite.envs.registry import make_game
 from digsite.games.royal_society import scoring
 from digsite.games.royal_society.heuristic import RoyalSocietyHeuristic
 

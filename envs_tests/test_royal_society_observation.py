@@ -16,7 +16,7 @@ import pickle
 import numpy as np
 import pytest
 
-from digsite.core.registry import ENVIRONMENTS, make_game
+from digsite.envs.registry import ENVIRONMENTS, make_game
 from digsite.games.royal_society.observation import FIELDS, PARTS, observe
 
 from .play import random_action

@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 from digsite.core.engine import CorruptStateError
-from digsite.core.registry import make_game
 from digsite.core.views import sample_states
+from digsite.envs.registry import make_game
 
 from .mutations import mutate
 from .play import observation, random_action

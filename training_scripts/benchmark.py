@@ -19,7 +19,7 @@ import warnings
 import numpy as np
 
 import digsite
-from digsite.core.registry import ENVIRONMENTS
+from digsite.envs.registry import ENVIRONMENTS
 
 TARGETS = {
     "mykerinos": 1.5,

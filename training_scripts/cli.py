@@ -7,7 +7,7 @@ import importlib.util
 import json
 from typing import Any
 
-from digsite.core.registry import SOLO_GYM_IDS, make_game
+from digsite.envs.registry import SOLO_GYM_IDS, make_game
 
 
 def env_option(text: str) -> tuple[str, Any]:

@@ -51,7 +51,7 @@ from sb3_contrib import MaskablePPO
 
 import digsite
 from digsite.agents import AGENT_KINDS, ROLLOUTS, choose, make_agent
-from digsite.core.registry import ENVIRONMENTS, entry
+from digsite.envs.registry import ENVIRONMENTS, entry
 
 Agent = Callable[[np.ndarray, np.ndarray], int]
 """``agent(observation, action_mask) -> action``, or an agent with ``act_in(state, player)``."""

@@ -12,7 +12,7 @@ final reward) and PPO trains on it.  What is ours:
   puts them in seat order, so that RLlib sees the same env in every process.
 
 Nothing here knows any one game: the game is named in the env config and looked up in
-``digsite.core.registry``.
+``digsite.envs.registry``.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from ray.rllib.core.columns import Columns
 from ray.rllib.env.wrappers.pettingzoo_env import PettingZooEnv
 
 from digsite.agents import choose, make_agent
-from digsite.core.registry import entry
+from digsite.envs.registry import entry
 
 ENV_NAME = "digsite"
 """The name the env creator is registered under with ``ray.tune.register_env``."""

@@ -103,7 +103,7 @@ from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnv
 
 import digsite
 from digsite.agents import ROLLOUTS, make_agent
-from digsite.core.registry import ENVIRONMENTS, entry
+from digsite.envs.registry import ENVIRONMENTS, entry
 
 TORCH_THREADS = 1
 """Small MLP, small batches: one thread is as fast as two and leaves a core for the envs."""

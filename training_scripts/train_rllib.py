@@ -96,7 +96,7 @@ from ray.tune.registry import register_env
 
 import digsite
 from digsite.agents import AGENT_KINDS
-from digsite.core.registry import ENVIRONMENTS, entry
+from digsite.envs.registry import ENVIRONMENTS, entry
 
 PPO_DEFAULTS: dict[str, Any] = {
     "train_batch_size": 2048,  # env steps per iteration: ~40 games of 2-player Mykerinos

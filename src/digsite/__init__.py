@@ -10,7 +10,7 @@ plays one seat against fixed policies (random by default).
 
 from __future__ import annotations
 
-from .core.registry import ENVIRONMENTS, make_game, register_all
+from .envs.registry import ENVIRONMENTS, make_game, register_all
 
 __version__ = "0.3.0"
 
@@ -20,8 +20,8 @@ register_all()
 def single_seat_env(
     game: str, seat=None, opponents=None, illegal_action: str = "end", render_mode=None, **config
 ):
-    """A :class:`~digsite.core.single_seat.SingleSeatEnv` for ``game`` with ``config``."""
-    from .core.single_seat import SingleSeatEnv
+    """A :class:`~digsite.envs.single_seat.SingleSeatEnv` for ``game`` with ``config``."""
+    from .envs.single_seat import SingleSeatEnv
 
     return SingleSeatEnv(
         make_game(game, **config),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from .core.registry import ENVIRONMENTS, SOLO_GYM_IDS
+from .envs.registry import ENVIRONMENTS, SOLO_GYM_IDS
 
 
 def list_environments() -> str:

@@ -1,4 +1,4 @@
-from .core.factory import make_env_functions
+from .envs.factory import make_env_functions
 from .games import archeos_society as _game
 from .games.archeos_society.rules import OPTIONS, ArcheosSocietyGame
 

@@ -1,4 +1,4 @@
-from .core.factory import make_env_functions
+from .envs.factory import make_env_functions
 from .games import medieval_realms as _game
 from .games.medieval_realms.rules import OPTIONS, MedievalRealmsGame
 

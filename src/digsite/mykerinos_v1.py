@@ -1,4 +1,4 @@
-from .core.factory import make_env_functions
+from .envs.factory import make_env_functions
 from .games import mykerinos as _game
 from .games.mykerinos.rules import OPTIONS, MykerinosGame
 

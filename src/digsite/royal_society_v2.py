@@ -1,4 +1,4 @@
-from .core.factory import make_env_functions
+from .envs.factory import make_env_functions
 from .games import royal_society as _game
 from .games.royal_society.rules import OPTIONS, RoyalSocietyGame
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.policy import RandomPolicy
-from ..core.registry import entry
+from ..envs.registry import entry
 from .ismcts import ISMCTSAgent, agent_rollout
 
 AGENT_KINDS = ("random", "heuristic", "mcts")

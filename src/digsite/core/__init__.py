@@ -1,4 +1,7 @@
-"""Game-agnostic core: engine protocol, AEC adapter, single-seat Gymnasium env, registry."""
+"""Game-agnostic core, free of PettingZoo and Gymnasium: the engine contract (``engine``), the
+turn-based state base (``turn_based``) with its declared decisions (``decisions``), actions
+(``actions``) and fields (``fields``), options, component data, views, encoding helpers and the
+policy protocol.  The RL adapters built on it are in :mod:`digsite.envs`."""
 
 from .engine import (
     TERMINAL,

@@ -90,6 +90,7 @@ class ActionTable:
             text, start = by_action[action]
             return text(state, action - start)
 
+        action_to_string.table = self  # type: ignore[attr-defined]  (what it describes)
         return action_to_string
 
     def rst(self) -> str:

@@ -61,10 +61,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..core.options import check_options, integer, number
-from ..core.solo import SOLO_OPTIONS, SoloEnv
 from ..games.archeologic.learning_aids import information_potential
 from ..games.archeologic.rules import OPTIONS, ArcheOlogicGame
 from ..games.archeologic.titles import state_title
+from .solo import SOLO_OPTIONS, SoloEnv
 
 GAME_OPTIONS = {o.name: o for o in OPTIONS}
 PASSED_ON = (

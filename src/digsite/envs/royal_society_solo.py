@@ -25,8 +25,8 @@ Options: ``simplified`` (the first-game set-up), the component data options of t
 from __future__ import annotations
 
 from ..core.options import check_options, choice, number
-from ..core.solo import SOLO_OPTIONS, SoloEnv
 from ..games.royal_society.rules import DATA_OPTIONS, OPTIONS, RoyalSocietyGame
+from .solo import SOLO_OPTIONS, SoloEnv
 
 GAME_OPTIONS = {o.name: o for o in OPTIONS}
 SOLO_ENV_OPTIONS = (

@@ -1,1 +1,39 @@
-"""Rules engines of the digsite games; nothing here imports PettingZoo or Gymnasium."""
+"""The rules engines of the digsite games; nothing here imports PettingZoo, Gymnasium or agents.
+
+Every game is one package of the same shape (checked by ``envs_tests/test_file_contract.py``):
+
+==================  ==========================================================================
+file                holds
+==================  ==========================================================================
+``__init__.py``     the game's documentation page (its module docstring), with the action
+                    table generated from ``ACTIONS``
+``actions.py``      ``ACTIONS`` (the action ids as named ranges, :mod:`digsite.core.actions`),
+                    ``NUM_ACTIONS`` and ``DECISIONS`` (the kinds of pending decision,
+                    :mod:`digsite.core.decisions`)
+``components.py``   the components and their data files (``data/``, each with its schema)
+``rules.py``        ``OPTIONS``, the game (``core.engine.Game``) and its state
+                    (``core.turn_based.TurnBasedState``: one ``_legal_<decision>`` and one
+                    ``_on_<decision>`` per decision)
+``saved.py``        ``FIELDS``: the state's declared fields (copying, saving, loading)
+``view.py``         ``build_view(state, player)``: what a player knows, as plain data
+``observation.py``  ``observe(state, player, out)``: the view as the observation tensor
+``text.py``         ``action_to_string`` (built on ``ACTIONS``), ``render_view`` (a seat's
+                    picture, from its view) and ``render_spectator``
+``heuristic.py``    the game's rules-based agent, one ``_decide_<decision>`` per decision
+==================  ==========================================================================
+
+A game may add modules named after what they hold (the Royal Society's ``automa.py``,
+ArcheOlogic's ``solver.py``).
+"""
+
+FILE_CONTRACT: dict[str, tuple[str, ...]] = {
+    "actions": ("ACTIONS", "NUM_ACTIONS", "DECISIONS"),
+    "components": (),
+    "rules": ("OPTIONS",),
+    "saved": ("FIELDS",),
+    "view": ("build_view",),
+    "observation": ("observe",),
+    "text": ("action_to_string", "render_view", "render_spectator"),
+    "heuristic": (),
+}
+"""Each game's modules and the names each must define."""

@@ -66,10 +66,9 @@ from .components import (
     region_rows,
     two_free_neighbours,
 )
-from .observation import card_rows, observation_layout, observe
+from .observation import card_rows, observation_layout
 from .saved import FIELDS
-from .text import action_to_string, render_spectator, render_view
-from .view import build_view
+from .text import render_view
 
 MUSEUM_TWO_ROOMS = (5, 4)
 """2-rooms between the Museum's wings: 5 (a ring) or 4 (an open fan)."""
@@ -1024,22 +1023,6 @@ class MykerinosState(TurnBasedState):
                 f"decision {DECISIONS[d]}: the 1st and 2nd choose (survey_choice), the others "
                 "may take a leftover (leftover)"
             )
-
-    # -- text --------------------------------------------------------------------------------
-    def action_to_string(self, action: int) -> str:
-        return action_to_string(self, action)
-
-    def view(self, player: int) -> dict[str, Any]:
-        return build_view(self, player)
-
-    def render_spectator(self) -> str:
-        """The spectator's picture: the public table and the hidden order of the undealt
-        parcels."""
-        return render_spectator(self)
-
-    # -- observation -------------------------------------------------------------------------
-    def observe(self, player: int, out: np.ndarray) -> None:
-        observe(self, player, out)
 
     # -- serialization -----------------------------------------------------------------------
     @classmethod

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gymnasium import logger
 
-from .options import choice
+from ..core.options import choice
 
 RENDER_MODES = ["ansi", "human"]
 RENDER_MODE = choice("render_mode", None, (None, *RENDER_MODES), doc="None: draw only when asked")

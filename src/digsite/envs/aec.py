@@ -26,8 +26,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .engine import Game, IllegalActionError
-from .options import check_options, integer
+from ..core.engine import Game, IllegalActionError
+from ..core.options import check_options, integer
 from .registry import entry
 from .rendering import RENDER_MODE, RENDER_MODES, render
 

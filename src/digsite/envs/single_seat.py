@@ -27,9 +27,9 @@ from collections.abc import Sequence
 import gymnasium as gym
 import numpy as np
 
-from .engine import Game, legal_or_none
-from .options import check_options, custom, integer, number
-from .policy import RandomPolicy, StateAgent, choose
+from ..core.engine import Game, legal_or_none
+from ..core.options import check_options, custom, integer, number
+from ..core.policy import RandomPolicy, StateAgent, choose
 from .rendering import RENDER_MODE, RENDER_MODES, render
 from .solo import ILLEGAL_ACTION
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import gymnasium as gym
 import numpy as np
 
-from .engine import Game, legal_or_none
-from .options import Option, check_options, choice
+from ..core.engine import Game, legal_or_none
+from ..core.options import Option, check_options, choice
 from .rendering import RENDER_MODE, RENDER_MODES, render
 
 ILLEGAL_ACTION_MODES = ("end", "random")

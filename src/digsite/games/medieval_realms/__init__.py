@@ -103,24 +103,7 @@ capital through these options without touching code.
 
 Action table
 ------------
-======== ==========================================================================
-id       meaning
-======== ==========================================================================
-0-20     set-up: take the extra tokens of resource pair i (pairs of two different
-         resources in lexicographic order: (goods, science), (goods, culture), ...)
-21-26    behind the wall: the next Mayor on Management square 1-6
-27-36    behind the wall: the next General / Admiral / buffer on land 1-10
-37-48    activate the card on Current Events square 1-12
-49-52    put the 1st-4th card of one's hand into play
-53       pass (for the round; or, in an auction, pass on this card); placing a buffer
-         Mayor when one's own Generals and Admirals hold every land: it stays off the map
-54-60    a resource (goods, science, culture, religion, gold, raw, battle): the tokens of
-         a Tithe (4) or an "any" Territory (5), or the VP track's bonus token
-61-70    bid L + 0 .. L + 9, where L is the lowest legal bid (the high bid + 1, or the
-         minimum opening bid) plus the tokens already committed with action 71
-71       commit 10 more tokens to the bid, then choose again (legal while L + 10 is no
-         more than one holds)
-======== ==========================================================================
+{action_table}
 
 A placement is a sequence of sub-decisions of the placing player: each Mayor's square, then each
 General's, Admiral's and (2 players) buffer's land. Within one kind of leader the squares / lands
@@ -323,6 +306,9 @@ Decisions where the rules are silent
   choice. Two of the reconstructed Territories show it.
 """
 
+from .actions import ACTIONS
 from .rules import MedievalRealmsGame, MedievalRealmsState
+
+__doc__ = ACTIONS.document(__doc__)
 
 __all__ = ["MedievalRealmsGame", "MedievalRealmsState"]

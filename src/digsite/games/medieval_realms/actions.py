@@ -1,39 +1,91 @@
-"""Medieval Realms action ids and kinds of pending decision (the action table is in the package
-documentation, ``digsite.games.medieval_realms``)."""
+"""Medieval Realms actions and kinds of pending decision, declared once (the package
+documentation's action table is generated from ``ACTIONS``)."""
 
 from itertools import combinations
 
-from .components import BID_STEPS, HAND_LIMIT, NUM_LANDS, NUM_RESOURCES, NUM_SQUARES, PANEL_SIZE
+from ...core.actions import ActionTable
+from ...core.decisions import DecisionKinds
+from .components import (
+    BID_STEPS,
+    HAND_LIMIT,
+    NUM_LANDS,
+    NUM_RESOURCES,
+    NUM_SQUARES,
+    PANEL_SIZE,
+    RESOURCES,
+    TERRITORY_TOKENS,
+    TITHE_TOKENS,
+)
 
 NUM_ROUNDS = 7
 
 PAIRS = tuple(combinations(range(NUM_RESOURCES), 2))
 """The 21 pairs of two different resources, for the extra tokens of the set-up."""
 
+_CHOSEN_TOKENS = f'a Tithe ({TITHE_TOKENS}) or an "any" Territory ({TERRITORY_TOKENS})'
+
 # -- action table ----------------------------------------------------------------------------
-PAIR0 = 0  # 0..20: take this pair of extra tokens (set-up)
-SQUARE0 = PAIR0 + len(PAIRS)  # 21..26: the next Mayor on Management square 1..6
-LAND0 = SQUARE0 + NUM_SQUARES  # 27..36: the next General / Admiral / buffer on land 1..10
-ACTIVATE0 = LAND0 + NUM_LANDS  # 37..48: activate the card on Current Events square 1..12
-PLAY0 = ACTIVATE0 + PANEL_SIZE  # 49..52: put the 1st..4th card of one's hand into play
-PASS = PLAY0 + HAND_LIMIT  # 53: pass (round / auction); a buffer with no free land: off the map
-RESOURCE0 = PASS + 1  # 54..60: a resource (Tithe's choice, the VP track's bonus token)
-BID0 = RESOURCE0 + NUM_RESOURCES  # 61..70: bid the lowest legal bid (+ tokens committed) + 0..9
-BID_MORE = BID0 + BID_STEPS  # 71: commit 10 more tokens to the bid, then choose again
-NUM_ACTIONS = BID_MORE + 1
+ACTIONS = ActionTable(
+    (
+        "pair",
+        len(PAIRS),
+        "set-up: take the extra tokens of resource pair i (pairs of two different resources in "
+        "lexicographic order: (goods, science), (goods, culture), ...)",
+    ),
+    (
+        "square",
+        NUM_SQUARES,
+        f"behind the wall: the next Mayor on Management square 1-{NUM_SQUARES}",
+    ),
+    (
+        "land",
+        NUM_LANDS,
+        f"behind the wall: the next General / Admiral / buffer on land 1-{NUM_LANDS}",
+    ),
+    ("activate", PANEL_SIZE, f"activate the card on Current Events square 1-{PANEL_SIZE}"),
+    ("play", HAND_LIMIT, f"put the 1st-{HAND_LIMIT}th card of one's hand into play"),
+    (
+        "pass",
+        1,
+        "pass (for the round; or, in an auction, pass on this card); placing a buffer Mayor "
+        "when one's own Generals and Admirals hold every land: it stays off the map",
+    ),
+    (
+        "resource",
+        NUM_RESOURCES,
+        f"a resource ({', '.join(RESOURCES)}): the tokens of {_CHOSEN_TOKENS}, or the VP "
+        "track's bonus token",
+    ),
+    (
+        "bid",
+        BID_STEPS,
+        f"bid L + 0 .. L + {BID_STEPS - 1}, where L is the lowest legal bid (the high bid + 1, "
+        "or the minimum opening bid) plus the tokens already committed with action 71",
+    ),
+    (
+        "bid_more",
+        1,
+        f"commit {BID_STEPS} more tokens to the bid, then choose again (legal while "
+        f"L + {BID_STEPS} is no more than one holds)",
+    ),
+)
+PAIR0, SQUARE0, LAND0, ACTIVATE0, PLAY0, PASS, RESOURCE0, BID0, BID_MORE = ACTIONS.starts
+NUM_ACTIONS = ACTIONS.size
 
 # -- decisions -------------------------------------------------------------------------------
-DECISIONS = (
-    "pick_pair",  # set-up: the two extra tokens, in reverse turn order
-    "place",  # behind the wall: the next leader's square or land
-    "action",  # activate a card, play a card from hand, or pass
-    "bid",  # the auction: raise or pass (the activator must open), in steps of up to 10
-    "token_choice",  # the resource a Tithe (4) or an "any" Territory (5) gives
-    "bonus",  # the VP track: a token of one's choice per multiple of 5 reached
-    "game_over",
+DECISIONS = DecisionKinds(
+    ("pick_pair", "set-up: the two extra tokens, in reverse turn order"),
+    ("place", "behind the wall: the next leader's square or land"),
+    ("action", "activate a card, play a card from hand, or pass"),
+    (
+        "bid",
+        f"the auction: raise or pass (the activator must open), in steps of up to {BID_STEPS}",
+    ),
+    ("token_choice", f"the resource {_CHOSEN_TOKENS} gives"),
+    ("bonus", "the VP track: a token of one's choice per multiple of 5 reached"),
 )
 PICK_PAIR, PLACE, ACTION, BID, TOKEN_CHOICE, BONUS, GAME_OVER = range(len(DECISIONS))
 
 PLACE_KINDS = ("mayor", "general", "admiral", "buffer")
 """Leaders placed behind the wall, in this order (buffers: the 2-player Mayors on the map)."""
-P_MAYOR, P_GENERAL, P_ADMIRAL, P_BUFFER = range(4)
+P_MAYOR, P_GENERAL, P_ADMIRAL, P_BUFFER = range(len(PLACE_KINDS))

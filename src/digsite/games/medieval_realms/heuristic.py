@@ -18,23 +18,18 @@ looks at the deck order or at other players' hidden leaders).  In short:
 from __future__ import annotations
 
 from .actions import (
-    ACTION,
     ACTIVATE0,
-    BID,
     BID0,
-    BONUS,
+    DECISIONS,
     LAND0,
     NUM_ROUNDS,
     P_MAYOR,
     PAIR0,
     PAIRS,
     PASS,
-    PICK_PAIR,
-    PLACE,
     PLAY0,
     RESOURCE0,
     SQUARE0,
-    TOKEN_CHOICE,
 )
 from .components import (
     ADMIRAL,
@@ -50,6 +45,7 @@ from .components import (
     ISLAND,
     MARKET,
     MAYOR,
+    NUM_LANDS,
     NUM_RESOURCES,
     SCI_DEV,
     TERRITORY,
@@ -71,27 +67,7 @@ class MedievalRealmsHeuristic:
         )
 
     def act_in(self, state, player: int) -> int:
-        legal = state.legal_actions()
-        d = state.decision
-        if d == ACTION:
-            return self._action(state, player, legal)
-        if d == PLACE:
-            return self._place(state, player, legal)
-        if d == BID:
-            return self._bid(state, player, legal)
-        if d in (TOKEN_CHOICE, BONUS):
-            need = self._needs(state, player)
-            return max(
-                (a for a in legal if RESOURCE0 <= a < RESOURCE0 + NUM_RESOURCES),
-                key=lambda a: need[a - RESOURCE0],
-            )
-        if d == PICK_PAIR:
-            best = max(
-                (a for a in legal if PAIR0 <= a < PAIR0 + len(PAIRS)),
-                key=lambda a: sum(_PAIR_TASTE[r] for r in PAIRS[a - PAIR0]),
-            )
-            return best
-        return legal[0]
+        return _DECIDE[state.decision](self, state, player, state.legal_actions())
 
     # -- valuing cards -----------------------------------------------------------------------
     def card_value(self, state, p: int, card: int) -> float:
@@ -147,8 +123,24 @@ class MedievalRealmsHeuristic:
                     need[resource] += 1 + 1.0 / lack
         return need
 
-    # -- decisions ---------------------------------------------------------------------------
-    def _action(self, state, p: int, legal: list[int]) -> int:
+    # -- one answer per decision -------------------------------------------------------------
+    def _decide_pick_pair(self, state, p: int, legal: list[int]) -> int:
+        return max(
+            (a for a in legal if PAIR0 <= a < PAIR0 + len(PAIRS)),
+            key=lambda a: sum(_PAIR_TASTE[r] for r in PAIRS[a - PAIR0]),
+        )
+
+    def _decide_token_choice(self, state, p: int, legal: list[int]) -> int:
+        """The resource the hand lacks most (also the VP track's bonus token)."""
+        need = self._needs(state, p)
+        return max(
+            (a for a in legal if RESOURCE0 <= a < RESOURCE0 + NUM_RESOURCES),
+            key=lambda a: need[a - RESOURCE0],
+        )
+
+    _decide_bonus = _decide_token_choice
+
+    def _decide_action(self, state, p: int, legal: list[int]) -> int:
         game = state.game
         best, best_value = PASS, 0.25
         for a in legal:
@@ -183,7 +175,7 @@ class MedievalRealmsHeuristic:
                 best, best_value = a, value
         return best
 
-    def _bid(self, state, p: int, legal: list[int]) -> int:
+    def _decide_bid(self, state, p: int, legal: list[int]) -> int:
         """Raise by the least while the card is worth more than the bid (the opener must
         bid); never commits tokens beyond the lowest legal bid."""
         card = state.auction[0]
@@ -192,7 +184,7 @@ class MedievalRealmsHeuristic:
             return BID0
         return PASS
 
-    def _place(self, state, p: int, legal: list[int]) -> int:
+    def _decide_place(self, state, p: int, legal: list[int]) -> int:
         game = state.game
         if state.place_kind == P_MAYOR:
             need = self._needs(state, p)
@@ -205,7 +197,7 @@ class MedievalRealmsHeuristic:
         lands = [a for a in legal if LAND0 <= a < ACTIVATE0]
         used = [
             state.generals_on[p][x] + state.admirals_on[p][x] + state.buffers_on[p][x]
-            for x in range(10)
+            for x in range(NUM_LANDS)
         ]
 
         def worth(a: int) -> float:
@@ -218,5 +210,7 @@ class MedievalRealmsHeuristic:
 
 _PAIR_TASTE = (1.0, 1.2, 1.2, 1.2, 0.9, 1.0, 1.1)
 """Set-up preference between resources (Science, Culture, Religion buy the VP cards)."""
+
+_DECIDE = DECISIONS.handlers(MedievalRealmsHeuristic, "_decide_")
 
 __all__ = ["MedievalRealmsHeuristic"]

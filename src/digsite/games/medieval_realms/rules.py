@@ -7,13 +7,9 @@ from typing import Any
 
 import numpy as np
 
-from ...core.engine import (
-    TERMINAL,
-    CachedMaskState,
-    Game,
-    win_loss_returns,
-)
+from ...core.engine import Game
 from ...core.options import check_options, choice, data
+from ...core.turn_based import TurnBasedState
 from .actions import (
     ACTION,
     ACTIVATE0,
@@ -21,6 +17,7 @@ from .actions import (
     BID0,
     BID_MORE,
     BONUS,
+    DECISIONS,
     GAME_OVER,
     LAND0,
     NUM_ACTIONS,
@@ -60,6 +57,7 @@ from .components import (
     MARKET,
     MAYOR,
     NUM_COLOURS,
+    NUM_LANDS,
     NUM_RESOURCES,
     NUM_SQUARES,
     PANEL_DISCARD,
@@ -220,8 +218,11 @@ def _zeros(n: int, k: int) -> list[list[int]]:
     return [[0] * k for _ in range(n)]
 
 
-class MedievalRealmsState(CachedMaskState):
+class MedievalRealmsState(TurnBasedState):
     """A Medieval Realms position: plain Python ints and lists."""
+
+    DECISIONS = DECISIONS
+    FIELDS = FIELDS
 
     def __init__(self, game: MedievalRealmsGame):
         n = game.num_players
@@ -246,9 +247,9 @@ class MedievalRealmsState(CachedMaskState):
         self.passed = [False] * n
         self.placed = [False] * n
         self.squares = _zeros(n, NUM_SQUARES)
-        self.generals_on = _zeros(n, 10)
-        self.admirals_on = _zeros(n, 10)
-        self.buffers_on = _zeros(n, 10)
+        self.generals_on = _zeros(n, NUM_LANDS)
+        self.admirals_on = _zeros(n, NUM_LANDS)
+        self.buffers_on = _zeros(n, NUM_LANDS)
         self.revealed = False
         self.place_kind = P_MAYOR
         self.place_left = 0
@@ -285,12 +286,6 @@ class MedievalRealmsState(CachedMaskState):
         return s
 
     # -- protocol ----------------------------------------------------------------------------
-    def current_player(self) -> int:
-        return TERMINAL if self.decision == GAME_OVER else self.decider
-
-    def is_terminal(self) -> bool:
-        return self.decision == GAME_OVER
-
     def scores(self) -> list[float]:
         return [float(self.vp[p] + sum(self.final[p])) for p in range(self.game.num_players)]
 
@@ -309,23 +304,16 @@ class MedievalRealmsState(CachedMaskState):
         keys = [self.tie_break_key(p) for p in range(self.game.num_players)]
         return [keys.index(max(keys))]
 
-    def returns(self) -> list[float]:
-        if self.decision != GAME_OVER:
-            return [0.0] * self.game.num_players
-        return win_loss_returns(self.winners(), self.game.num_players)
-
     def _play(self, action: int) -> None:
+        """Bump ``public_version`` unless only a placement in progress or a bid changes (the
+        observation writes those afresh each step), then play."""
         if self.decision != PLACE and self.decision != BID:
-            self.public_version += 1  # (a bid changes only the auction, written per step)
-        _HANDLERS[self.decision](self, action)
+            self.public_version += 1
+        super()._play(action)
 
-    def clone(self) -> MedievalRealmsState:
-        other = MedievalRealmsState.__new__(MedievalRealmsState)
-        other.__dict__.update(self.__dict__)
-        FIELDS.copy_into(self, other)
-        other._realm_cache = {}
-        other._obs_cache = {}
-        return other
+    def _fresh_caches(self) -> None:
+        self._realm_cache = {}
+        self._obs_cache = {}
 
     def resample_hidden(self, player: int, rng: np.random.Generator) -> MedievalRealmsState:
         """Redraw the deck order and the committed, unrevealed placements of the others.
@@ -350,10 +338,10 @@ class MedievalRealmsState(CachedMaskState):
         for s in rng.integers(0, NUM_SQUARES, producing):
             self.squares[q][int(s)] += 1
         for rows, count in ((self.generals_on, generals), (self.admirals_on, admirals)):
-            rows[q] = [0] * 10
+            rows[q] = [0] * NUM_LANDS
             for land in rng.integers(0, lands, count):
                 rows[q][int(land)] += 1
-        self.buffers_on[q] = [0] * 10
+        self.buffers_on[q] = [0] * NUM_LANDS
         free = [
             land
             for land in range(lands)
@@ -429,62 +417,79 @@ class MedievalRealmsState(CachedMaskState):
             counts[self.game.card_colour[c]] += 1
         return counts
 
-    # -- legal actions -----------------------------------------------------------------------
-    def _compute_mask(self) -> np.ndarray:
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        d, p = self.decision, self.decider
-        if d == ACTION:
-            mask[PASS] = 1
-            goods = self.res[p][GOODS]
-            kinds = self.game.card_kind
-            for slot, card in enumerate(self.panel):
-                if card < 0:
-                    continue
-                kind = kinds[card]
-                if kind == AUCTION:
-                    ok = self.res[p][self.game.card_cost[card][0]] >= self.game.board.min_bid
-                elif goods < 1 + slot // 4:
-                    ok = False
-                else:
-                    ok = kind != HOLE or self.can_take_into_hand(p, card)
-                if ok:
-                    mask[ACTIVATE0 + slot] = 1
-            for i, card in enumerate(self.hand[p]):
-                if self.can_play(p, card):
-                    mask[PLAY0 + i] = 1
-        elif d == PLACE:
-            if self.place_kind == P_MAYOR:
-                mask[SQUARE0 + self.place_last : SQUARE0 + NUM_SQUARES] = 1
+    # -- legal actions, one function per decision -------------------------------------------
+    def _legal_pick_pair(self) -> np.ndarray:
+        """The pairs no earlier player took."""
+        mask = self._no_legal_actions()
+        taken = set(self.pair)
+        for i in range(len(PAIRS)):
+            if i not in taken:
+                mask[PAIR0 + i] = 1
+        return mask
+
+    def _legal_place(self) -> np.ndarray:
+        """Squares / lands from the last one used by this kind of leader (non-decreasing)."""
+        mask = self._no_legal_actions()
+        if self.place_kind == P_MAYOR:
+            mask[SQUARE0 + self.place_last : SQUARE0 + NUM_SQUARES] = 1
+            return mask
+        p, lands = self.decider, self.game.num_lands
+        first = max(self.place_last, 0)
+        mask[LAND0 + first : LAND0 + lands] = 1
+        if self.place_kind == P_BUFFER:
+            for land in range(first, lands):
+                if self.generals_on[p][land] or self.admirals_on[p][land]:
+                    mask[LAND0 + land] = 0
+            if not mask[LAND0 : LAND0 + lands].any():
+                mask[PASS] = 1  # every land holds one's own army: off the map
+        return mask
+
+    def _legal_action(self) -> np.ndarray:
+        mask = self._no_legal_actions()
+        p = self.decider
+        mask[PASS] = 1
+        goods = self.res[p][GOODS]
+        kinds = self.game.card_kind
+        for slot, card in enumerate(self.panel):
+            if card < 0:
+                continue
+            kind = kinds[card]
+            if kind == AUCTION:
+                ok = self.res[p][self.game.card_cost[card][0]] >= self.game.board.min_bid
+            elif goods < 1 + slot // 4:
+                ok = False
             else:
-                first = max(self.place_last, 0)
-                mask[LAND0 + first : LAND0 + self.game.num_lands] = 1
-                if self.place_kind == P_BUFFER:
-                    for land in range(first, self.game.num_lands):
-                        if self.generals_on[p][land] or self.admirals_on[p][land]:
-                            mask[LAND0 + land] = 0
-                    if not mask[LAND0 : LAND0 + self.game.num_lands].any():
-                        mask[PASS] = 1  # every land holds one's own army: off the map
-        elif d == BID:
-            card, bid, _ = self.auction
-            if bid > 0 and not self.raising:
-                mask[PASS] = 1
-            low = self.lowest_bid()
-            holding = self.res[p][self.game.card_cost[card][0]]
-            steps = min(BID_STEPS, holding - low + 1)
-            if steps > 0:
-                mask[BID0 : BID0 + steps] = 1
-            if holding >= low + BID_STEPS:
-                mask[BID_MORE] = 1
-        elif d == PICK_PAIR:
-            taken = set(self.pair)
-            for i in range(len(PAIRS)):
-                if i not in taken:
-                    mask[PAIR0 + i] = 1
-        elif d == TOKEN_CHOICE:
-            for r in self.game.cards[self.choice_card].options:
-                mask[RESOURCE0 + r] = 1
-        elif d == BONUS:
-            mask[RESOURCE0 : RESOURCE0 + NUM_RESOURCES] = 1
+                ok = kind != HOLE or self.can_take_into_hand(p, card)
+            if ok:
+                mask[ACTIVATE0 + slot] = 1
+        for i, card in enumerate(self.hand[p]):
+            if self.can_play(p, card):
+                mask[PLAY0 + i] = 1
+        return mask
+
+    def _legal_bid(self) -> np.ndarray:
+        mask = self._no_legal_actions()
+        card, bid, _ = self.auction
+        if bid > 0 and not self.raising:
+            mask[PASS] = 1
+        low = self.lowest_bid()
+        holding = self.res[self.decider][self.game.card_cost[card][0]]
+        steps = min(BID_STEPS, holding - low + 1)
+        if steps > 0:
+            mask[BID0 : BID0 + steps] = 1
+        if holding >= low + BID_STEPS:
+            mask[BID_MORE] = 1
+        return mask
+
+    def _legal_token_choice(self) -> np.ndarray:
+        mask = self._no_legal_actions()
+        for r in self.game.cards[self.choice_card].options:
+            mask[RESOURCE0 + r] = 1
+        return mask
+
+    def _legal_bonus(self) -> np.ndarray:
+        mask = self._no_legal_actions()
+        mask[RESOURCE0 : RESOURCE0 + NUM_RESOURCES] = 1
         return mask
 
     # -- set-up ------------------------------------------------------------------------------
@@ -506,9 +511,9 @@ class MedievalRealmsState(CachedMaskState):
         self.passed = [False] * n  # (the passes of the last round no longer matter)
         self.placed = [False] * n
         self.squares = _zeros(n, NUM_SQUARES)
-        self.generals_on = _zeros(n, 10)
-        self.admirals_on = _zeros(n, 10)
-        self.buffers_on = _zeros(n, 10)
+        self.generals_on = _zeros(n, NUM_LANDS)
+        self.admirals_on = _zeros(n, NUM_LANDS)
+        self.buffers_on = _zeros(n, NUM_LANDS)
         self.decision = PLACE
         self._begin_placer(self.turn_order[0])
 
@@ -844,7 +849,7 @@ class MedievalRealmsState(CachedMaskState):
                 assert sum(self.generals_on[p]) == generals, "Generals misplaced"
                 assert sum(self.admirals_on[p]) == admirals, "Admirals misplaced"
                 assert sum(self.buffers_on[p]) <= self.buffers[p]
-                for land in range(10):
+                for land in range(NUM_LANDS):
                     military = self.generals_on[p][land] + self.admirals_on[p][land]
                     assert not (military and self.buffers_on[p][land]), "buffer on own army"
                     if land >= game.num_lands:
@@ -909,16 +914,3 @@ class MedievalRealmsState(CachedMaskState):
 
     def observe(self, player: int, out: np.ndarray) -> None:
         observe(self, player, out)
-
-    def to_dict(self) -> dict[str, Any]:
-        return FIELDS.dump(self)
-
-
-_HANDLERS = {
-    PICK_PAIR: MedievalRealmsState._on_pick_pair,
-    PLACE: MedievalRealmsState._on_place,
-    ACTION: MedievalRealmsState._on_action,
-    BID: MedievalRealmsState._on_bid,
-    TOKEN_CHOICE: MedievalRealmsState._on_token_choice,
-    BONUS: MedievalRealmsState._on_bonus,
-}

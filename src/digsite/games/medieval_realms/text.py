@@ -6,25 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .actions import (
-    ACTIVATE0,
-    BID,
-    BID0,
-    BID_MORE,
-    DECISIONS,
-    GAME_OVER,
-    LAND0,
-    NUM_ACTIONS,
-    NUM_ROUNDS,
-    PAIR0,
-    PAIRS,
-    PASS,
-    PLACE,
-    PLACE_KINDS,
-    PLAY0,
-    RESOURCE0,
-    SQUARE0,
-)
+from .actions import ACTIONS, BID, DECISIONS, GAME_OVER, NUM_ROUNDS, PAIRS, PLACE, PLACE_KINDS
 from .components import (
     BID_STEPS,
     COLOURS,
@@ -63,41 +45,62 @@ def card_name(game, card: int) -> str:
     return "(empty)" if card < 0 else game.card_names[card]
 
 
-def action_to_string(state, action: int) -> str:
-    game = state.game
-    if not 0 <= action < NUM_ACTIONS:
-        return f"<out of range {action}>"
-    if action < SQUARE0:
-        a, b = PAIRS[action - PAIR0]
-        return f"extra tokens: 1 {RESOURCE_TITLES[a]} and 1 {RESOURCE_TITLES[b]}"
-    if action < LAND0:
-        resource = game.board.squares[action - SQUARE0]
-        return f"Mayor on Management square {action - SQUARE0 + 1} ({RESOURCE_TITLES[resource]})"
-    if action < ACTIVATE0:
-        kind = _PLACED_NAMES[state.place_kind] if state.decision == PLACE else "leader"
-        return f"{kind} on land {action - LAND0 + 1}"
-    if action < PLAY0:
-        slot = action - ACTIVATE0
-        return f"activate square {slot + 1}: {card_name(game, state.panel[slot])}"
-    if action < PASS:
-        i = action - PLAY0
-        hand = state.hand[state.decider] if state.decider >= 0 else []
-        card = hand[i] if i < len(hand) else -1
-        return f"play hand card {i + 1}: {card_name(game, card)}"
-    if action == PASS:
-        if state.decision == PLACE:
-            return "the buffer Mayor stays off the map (no land free of one's own army)"
-        return "pass"
-    if action < BID0:
-        return f"take {RESOURCE_TITLES[action - RESOURCE0]}"
-    if action == BID_MORE:
-        return f"commit {BID_STEPS} more tokens to the bid, then choose again"
-    if state.decision == BID:
-        return f"bid {state.lowest_bid() + action - BID0}"
-    return f"bid the lowest legal bid + {action - BID0}"
-
-
 _PLACED_NAMES = ("Mayor", "General", "Admiral", "buffer Mayor")
+
+
+def _pair_text(state, pair: int) -> str:
+    a, b = PAIRS[pair]
+    return f"extra tokens: 1 {RESOURCE_TITLES[a]} and 1 {RESOURCE_TITLES[b]}"
+
+
+def _square_text(state, square: int) -> str:
+    resource = state.game.board.squares[square]
+    return f"Mayor on Management square {square + 1} ({RESOURCE_TITLES[resource]})"
+
+
+def _land_text(state, land: int) -> str:
+    kind = _PLACED_NAMES[state.place_kind] if state.decision == PLACE else "leader"
+    return f"{kind} on land {land + 1}"
+
+
+def _activate_text(state, slot: int) -> str:
+    return f"activate square {slot + 1}: {card_name(state.game, state.panel[slot])}"
+
+
+def _play_text(state, i: int) -> str:
+    hand = state.hand[state.decider] if state.decider >= 0 else []
+    card = hand[i] if i < len(hand) else -1
+    return f"play hand card {i + 1}: {card_name(state.game, card)}"
+
+
+def _pass_text(state, _: int) -> str:
+    if state.decision == PLACE:
+        return "the buffer Mayor stays off the map (no land free of one's own army)"
+    return "pass"
+
+
+def _bid_text(state, step: int) -> str:
+    if state.decision == BID:
+        return f"bid {state.lowest_bid() + step}"
+    return f"bid the lowest legal bid + {step}"
+
+
+action_to_string = ACTIONS.describer(
+    {
+        "pair": _pair_text,
+        "square": _square_text,
+        "land": _land_text,
+        "activate": _activate_text,
+        "play": _play_text,
+        "pass": _pass_text,
+        "resource": lambda state, resource: f"take {RESOURCE_TITLES[resource]}",
+        "bid": _bid_text,
+        "bid_more": lambda state, _: (
+            f"commit {BID_STEPS} more tokens to the bid, then choose again"
+        ),
+    }
+)
+"""The text of an action in a state (its pair, square, land, card, resource or bid)."""
 
 
 def _resources(amounts: Mapping[str, int]) -> str:

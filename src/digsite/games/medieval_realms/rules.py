@@ -72,10 +72,9 @@ from .components import (
     load_deck,
 )
 from .components import TITHE as TITHE_TYPE
-from .observation import ObservationTables, observe
+from .observation import ObservationTables
 from .saved import FIELDS
-from .text import action_to_string, face_name, render_spectator, render_view
-from .view import build_view
+from .text import face_name, render_view
 
 PLAYER_COUNTS = (2, 3, 4, 5)
 DATA_OPTIONS = ("deck", "card_types", "board")
@@ -901,16 +900,3 @@ class MedievalRealmsState(TurnBasedState):
             assert done[kind] + self.place_left <= counts[kind], "leaders left to place"
             if kind != P_BUFFER:
                 assert done[kind] + self.place_left == counts[kind], "leaders left to place"
-
-    # -- text, observation, saving -------------------------------------------------------------
-    def action_to_string(self, action: int) -> str:
-        return action_to_string(self, action)
-
-    def render_spectator(self) -> str:
-        return render_spectator(self)
-
-    def view(self, player: int) -> dict[str, Any]:
-        return build_view(self, player)
-
-    def observe(self, player: int, out: np.ndarray) -> None:
-        observe(self, player, out)

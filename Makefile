@@ -11,7 +11,7 @@ $(BIN)/python:
 	$(PIP) install --quiet --upgrade pip
 
 $(VENV)/.installed: $(BIN)/python pyproject.toml constraints.txt
-	$(PIP) install --quiet -c constraints.txt -e ".[train,test,dev,rllib]"
+	$(PIP) install --quiet -c constraints.txt -e ".[train,test,dev,rllib,openspiel]"
 	touch $@
 
 train: $(VENV)/.installed

@@ -69,27 +69,7 @@ default the shipped files); plus the env's ``render_mode`` and ``max_cycles``.
 
 Action table
 ------------
-======== ======================================================================
-id       meaning
-======== ======================================================================
-0-71     a card kind ``role * 6 + colour`` from one's hand: lead an expedition (turn,
-         Cartographer's extra, Ur), add it to the expedition, or keep it (Physician)
-72-143   take a card of kind ``id - 72`` from the recruitment area
-144      draw from the deck
-145, 146 the expedition shares the leader's colour / role
-147      stop: expedition complete, no more effects, skip a Linguist advance, keep no
-         more, no extra / Ur expedition, stay on Uluru, decline the Professor advance, or
-         (10 Mercenaries) give up the hand
-148-154  a vehicle: the site of colour 0-5 (red, green, blue, yellow, pink, purple), 154 the
-         second vehicle on Ta-sekhet-maat; advances it (colour effect, Pilot, Linguist,
-         Professor) or moves it back (Professor, lowest sum)
-155      use the leader's role effect (Botanist, Linguist, Physician, Cartographer,
-         Curator, Patron)
-156-161  Professor: take the token 1-6
-162      Uluru: cash in the space and go back to the start
-163-174  draft: choose this role (the roles' order above)
-175, 176 draft: lay the drawn board compass / advanced side up
-======== ======================================================================
+{action_table}
 
 An expedition is a short sequence of masked decisions of one player (``decision`` in the
 observation): lead (a kind), trait, add cards one at a time then stop (skipped when nothing
@@ -318,6 +298,9 @@ Decisions where the rules are silent
 * 6 players play 3 seasons (the reminder box's "4-5 players" is a typo for 4-6).
 """
 
+from .actions import ACTIONS
 from .rules import ArcheosSocietyGame, ArcheosSocietyState
+
+__doc__ = ACTIONS.document(__doc__)
 
 __all__ = ["ArcheosSocietyGame", "ArcheosSocietyState"]

@@ -1,41 +1,89 @@
-"""Archeos Society action ids and kinds of pending decision (the action table is in the package
-documentation, ``digsite.games.archeos_society``)."""
+"""Archeos Society actions and kinds of pending decision, declared once (the package
+documentation's action table is generated from ``ACTIONS``)."""
 
-from .components import NUM_KINDS, NUM_ROLES, PROFESSOR_TOKENS
+from ...core.actions import ActionTable
+from ...core.decisions import DecisionKinds
+from .components import COLOURS, HAND_LIMIT, NUM_COLOURS, NUM_KINDS, NUM_ROLES, PROFESSOR_TOKENS
 
-KIND0 = 0  # a card kind (role * 6 + colour) of one's hand: lead / add / keep
-TAKE0 = NUM_KINDS  # take a card of this kind from the recruitment area
-DRAW = TAKE0 + NUM_KINDS  # draw from the deck
-TRAIT_COLOUR = DRAW + 1  # the expedition shares the leader's colour
-TRAIT_ROLE = TRAIT_COLOUR + 1  # ... or the leader's role
-STOP = TRAIT_ROLE + 1  # done / no more effects / skip / pass / decline
-TARGET0 = STOP + 1  # a vehicle: the site of colour 0..5, 6 = Ta-sekhet-maat's 2nd
-NUM_TARGETS = 7
-USE_ROLE = TARGET0 + NUM_TARGETS  # resolve the leader's role effect
-TOKEN0 = USE_ROLE + 1  # take the Professor token 1..6
-CASH_IN = TOKEN0 + PROFESSOR_TOKENS  # Uluru: score the space and go back to the start
-DRAFT_ROLE0 = CASH_IN + 1  # choose this role in the custom draft
-SIDE_COMPASS = DRAFT_ROLE0 + NUM_ROLES  # lay the drawn site board compass side up
-SIDE_ADVANCED = SIDE_COMPASS + 1  # ... or advanced side up
-NUM_ACTIONS = SIDE_ADVANCED + 1
-
-SECOND_VEHICLE = 6
+SECOND_VEHICLE = NUM_COLOURS
 """Target index of the second vehicle on the two-vehicle site (Ta-sekhet-maat)."""
+NUM_TARGETS = SECOND_VEHICLE + 1
+"""A vehicle per site colour, then the second one of Ta-sekhet-maat."""
 
-DECISIONS = (
-    "turn",  # take a card of the area, draw, or lead an expedition (STOP: dump 10 Mercenaries)
-    "trait",  # colour or role of the leader
-    "add",  # one more card of the expedition, or done
-    "effects",  # colour advance (a target), the role effect (a Professor token), or stop
-    "free_advance",  # Linguist artifact: a vehicle to advance on any site, or skip
-    "keep",  # Physician: one more card to keep, or done
-    "extra",  # Cartographer: lead one more expedition, or stop
-    "uluru",  # after advancing on Uluru: cash in, or stay
-    "ur",  # Ur, end of season: lead one expedition (size limited), or pass
-    "professor_move",  # end of season: advance (highest) / move back (lowest) a vehicle
-    "draft_role",  # custom set-up: choose one role from the cards in hand
-    "draft_site",  # custom set-up: the drawn board's side
-    "game_over",
+# -- action table ----------------------------------------------------------------------------
+ACTIONS = ActionTable(
+    (
+        "kind",
+        NUM_KINDS,
+        f"a card kind ``role * {NUM_COLOURS} + colour`` from one's hand: lead an expedition "
+        "(turn, Cartographer's extra, Ur), add it to the expedition, or keep it (Physician)",
+    ),
+    ("take", NUM_KINDS, f"take a card of kind ``id - {NUM_KINDS}`` from the recruitment area"),
+    ("draw", 1, "draw from the deck"),
+    ("trait_colour", 1, "the expedition shares the leader's colour"),
+    ("trait_role", 1, "the expedition shares the leader's role"),
+    (
+        "stop",
+        1,
+        "stop: expedition complete, no more effects, skip a Linguist advance, keep no more, no "
+        "extra / Ur expedition, stay on Uluru, decline the Professor advance, or "
+        f"({HAND_LIMIT} Mercenaries) give up the hand",
+    ),
+    (
+        "target",
+        NUM_TARGETS,
+        f"a vehicle: the site of colour 0-{NUM_COLOURS - 1} ({', '.join(COLOURS)}), the last "
+        "id the second vehicle on Ta-sekhet-maat; advances it (colour effect, Pilot, Linguist, "
+        "Professor) or moves it back (Professor, lowest sum)",
+    ),
+    (
+        "use_role",
+        1,
+        "use the leader's role effect (Botanist, Linguist, Physician, Cartographer, Curator, "
+        "Patron)",
+    ),
+    ("token", PROFESSOR_TOKENS, f"Professor: take the token 1-{PROFESSOR_TOKENS}"),
+    ("cash_in", 1, "Uluru: cash in the space and go back to the start"),
+    ("draft_role", NUM_ROLES, "draft: choose this role (the roles' order above)"),
+    ("side_compass", 1, "draft: lay the drawn board compass side up"),
+    ("side_advanced", 1, "draft: lay the drawn board advanced side up"),
+)
+(
+    KIND0,
+    TAKE0,
+    DRAW,
+    TRAIT_COLOUR,
+    TRAIT_ROLE,
+    STOP,
+    TARGET0,
+    USE_ROLE,
+    TOKEN0,
+    CASH_IN,
+    DRAFT_ROLE0,
+    SIDE_COMPASS,
+    SIDE_ADVANCED,
+) = ACTIONS.starts
+NUM_ACTIONS = ACTIONS.size
+# KIND0 is 0: the rules take the action of a card kind from one's hand as the kind itself
+
+# -- decisions -------------------------------------------------------------------------------
+DECISIONS = DecisionKinds(
+    (
+        "turn",
+        "take a card of the area, draw, or lead an expedition "
+        f"(stop: dump {HAND_LIMIT} Mercenaries)",
+    ),
+    ("trait", "colour or role of the leader"),
+    ("add", "one more card of the expedition, or done"),
+    ("effects", "colour advance (a target), the role effect (a Professor token), or stop"),
+    ("free_advance", "Linguist artifact: a vehicle to advance on any site, or skip"),
+    ("keep", "Physician: one more card to keep, or done"),
+    ("extra", "Cartographer: lead one more expedition, or stop"),
+    ("uluru", "after advancing on Uluru: cash in, or stay"),
+    ("ur", "Ur, end of season: lead one expedition (size limited), or pass"),
+    ("professor_move", "end of season: advance (highest) / move back (lowest) a vehicle"),
+    ("draft_role", "custom set-up: choose one role from the cards in hand"),
+    ("draft_site", "custom set-up: the drawn board's side"),
 )
 (
     TURN,

@@ -17,39 +17,32 @@ table). In short:
 from __future__ import annotations
 
 from .actions import (
-    ADD,
     CASH_IN,
-    DRAFT_ROLE,
+    DECISIONS,
     DRAFT_ROLE0,
-    DRAFT_SITE,
     DRAW,
-    EFFECTS,
-    EXTRA,
-    FREE_ADVANCE,
-    KEEP,
-    PROFESSOR_MOVE,
+    NUM_TARGETS,
     SIDE_COMPASS,
     STOP,
     TAKE0,
     TARGET0,
     TOKEN0,
-    TRAIT,
     TRAIT_COLOUR,
     TRAIT_ROLE,
-    TURN,
-    ULURU,
-    UR,
     USE_ROLE,
 )
 from .components import (
     BOTANIST,
     GUIDE,
+    HAND_LIMIT,
     MERCENARY,
     NUM_COLOURS,
     NUM_KINDS,
+    NUM_ROLES,
     PATRON,
     PHOTOGRAPHER,
     PILOT,
+    PROFESSOR_TOKENS,
     STUDENT,
 )
 
@@ -61,10 +54,10 @@ def _groups(hand: list[int]) -> list[tuple[int, int, int]]:
     mercs = sum(hand[MERCENARY * NUM_COLOURS : (MERCENARY + 1) * NUM_COLOURS])
     out = []
     for c in range(NUM_COLOURS):
-        n = sum(hand[r * NUM_COLOURS + c] for r in range(12) if r != MERCENARY)
+        n = sum(hand[r * NUM_COLOURS + c] for r in range(NUM_ROLES) if r != MERCENARY)
         if n:
             out.append((n + mercs, 0, c))
-    for r in range(12):
+    for r in range(NUM_ROLES):
         if r == MERCENARY:
             continue
         n = sum(hand[r * NUM_COLOURS : (r + 1) * NUM_COLOURS])
@@ -85,47 +78,61 @@ class ArcheosSocietyHeuristic:
         raise TypeError("the heuristic reads the state: the env calls act_in(state, player)")
 
     def act_in(self, state, player: int) -> int:
-        legal = state.legal_actions()
-        legal_set = set(legal)
-        d = state.decision
-        hand = state.hands[player]
-        if d == TURN:
-            return self._turn(state, player, hand, legal_set)
-        if d in (EXTRA, UR):
-            return self._lead(state, player, hand, legal_set)
-        if d == TRAIT:
-            return self._trait(state, hand)
-        if d == ADD:
-            adds = [a for a in legal if a < NUM_KINDS]
-            return adds[0] if adds else STOP
-        if d == EFFECTS:
-            return self._effects(state, player, legal, legal_set)
-        if d in (FREE_ADVANCE, PROFESSOR_MOVE):
-            step = state.prof_queue[0][1] if d == PROFESSOR_MOVE else 1
-            targets = [a for a in legal if TARGET0 <= a < TARGET0 + 7]
-            if not targets:
-                return STOP
-            if step < 0:
-                return max(targets, key=lambda a: self._loss(state, player, a - TARGET0))
+        return _DECIDE[state.decision](self, state, player, state.legal_actions())
+
+    # -- one answer per decision -------------------------------------------------------------
+    def _decide_turn(self, state, player: int, legal: list[int]) -> int:
+        return self._turn(state, player, state.hands[player], set(legal))
+
+    def _decide_extra(self, state, player: int, legal: list[int]) -> int:
+        return self._lead(state, player, state.hands[player], set(legal))
+
+    _decide_ur = _decide_extra
+
+    def _decide_trait(self, state, player: int, legal: list[int]) -> int:
+        return self._trait(state, state.hands[player])
+
+    def _decide_add(self, state, player: int, legal: list[int]) -> int:
+        adds = [a for a in legal if a < NUM_KINDS]
+        return adds[0] if adds else STOP
+
+    def _decide_effects(self, state, player: int, legal: list[int]) -> int:
+        targets = self._targets(legal)
+        if targets:
             return max(targets, key=lambda a: self._gain(state, player, a - TARGET0))
-        if d == KEEP:
-            best = max(_groups(hand), key=lambda g: g[0], default=None)
-            for a in legal:
-                if a < NUM_KINDS and best is not None and self._in_group(a, best):
-                    return a
-            return STOP
-        if d == ULURU:
-            t = state.uluru_target
-            pos = state.pos[player][t]
-            return CASH_IN if pos >= 3 or pos == state._target_site(t).last else STOP
-        if d == DRAFT_ROLE:
-            for role in DRAFT_PREFERENCE:
-                if DRAFT_ROLE0 + role in legal_set:
-                    return DRAFT_ROLE0 + role
-            return legal[0]
-        if d == DRAFT_SITE:
-            return SIDE_COMPASS
+        tokens = [a for a in legal if TOKEN0 <= a < TOKEN0 + PROFESSOR_TOKENS]
+        if tokens:
+            return max(tokens)
+        if USE_ROLE in legal:
+            return USE_ROLE
+        return STOP
+
+    def _decide_free_advance(self, state, player: int, legal: list[int]) -> int:
+        return self._move(state, player, legal, 1)
+
+    def _decide_professor_move(self, state, player: int, legal: list[int]) -> int:
+        return self._move(state, player, legal, state.prof_queue[0][1])
+
+    def _decide_keep(self, state, player: int, legal: list[int]) -> int:
+        best = max(_groups(state.hands[player]), key=lambda g: g[0], default=None)
+        for a in legal:
+            if a < NUM_KINDS and best is not None and self._in_group(a, best):
+                return a
+        return STOP
+
+    def _decide_uluru(self, state, player: int, legal: list[int]) -> int:
+        t = state.uluru_target
+        pos = state.pos[player][t]
+        return CASH_IN if pos >= 3 or pos == state._target_site(t).last else STOP
+
+    def _decide_draft_role(self, state, player: int, legal: list[int]) -> int:
+        for role in DRAFT_PREFERENCE:
+            if DRAFT_ROLE0 + role in legal:
+                return DRAFT_ROLE0 + role
         return legal[0]
+
+    def _decide_draft_site(self, state, player: int, legal: list[int]) -> int:
+        return SIDE_COMPASS
 
     # -- pieces ------------------------------------------------------------------------------
     @staticmethod
@@ -137,7 +144,7 @@ class ArcheosSocietyHeuristic:
     def _turn(self, state, player: int, hand: list[int], legal: set[int]) -> int:
         best = _best_size(hand)
         size = state.hand_size[player]
-        ready = best >= 6 or size >= 10 or (state.monkeys >= 2 and best >= 3)
+        ready = best >= 6 or size >= HAND_LIMIT or (state.monkeys >= 2 and best >= 3)
         ready = ready or (state.monkeys >= 1 and best >= 5)
         if ready and any(a < NUM_KINDS for a in legal):
             return self._lead(state, player, hand, legal)
@@ -183,20 +190,22 @@ class ArcheosSocietyHeuristic:
     def _trait(self, state, hand: list[int]) -> int:
         lead = state.lead
         role, colour = divmod(lead, NUM_COLOURS)
-        by_colour = sum(hand[r * NUM_COLOURS + colour] for r in range(12))
+        by_colour = sum(hand[r * NUM_COLOURS + colour] for r in range(NUM_ROLES))
         by_role = sum(hand[role * NUM_COLOURS : (role + 1) * NUM_COLOURS])
         return TRAIT_COLOUR if by_colour >= by_role else TRAIT_ROLE
 
-    def _effects(self, state, player: int, legal: list[int], legal_set: set[int]) -> int:
-        targets = [a for a in legal if TARGET0 <= a < TARGET0 + 7]
-        if targets:
-            return max(targets, key=lambda a: self._gain(state, player, a - TARGET0))
-        tokens = [a for a in legal if TOKEN0 <= a < TOKEN0 + 6]
-        if tokens:
-            return max(tokens)
-        if USE_ROLE in legal_set:
-            return USE_ROLE
-        return STOP
+    @staticmethod
+    def _targets(legal: list[int]) -> list[int]:
+        return [a for a in legal if TARGET0 <= a < TARGET0 + NUM_TARGETS]
+
+    def _move(self, state, player: int, legal: list[int], step: int) -> int:
+        """The vehicle whose move by ``step`` (1 forward, -1 back) pays most, or stop."""
+        targets = self._targets(legal)
+        if not targets:
+            return STOP
+        if step < 0:
+            return max(targets, key=lambda a: self._loss(state, player, a - TARGET0))
+        return max(targets, key=lambda a: self._gain(state, player, a - TARGET0))
 
     @staticmethod
     def _gain(state, player: int, target: int) -> float:
@@ -212,3 +221,6 @@ class ArcheosSocietyHeuristic:
         site = state._target_site(target)
         pos = state.pos[player][target]
         return float(site.points[pos - 1] - site.points[pos])
+
+
+_DECIDE = DECISIONS.handlers(ArcheosSocietyHeuristic, "_decide_")

@@ -8,17 +8,13 @@ from typing import Any
 
 import numpy as np
 
-from ...core.engine import (
-    TERMINAL,
-    CachedMaskState,
-    ConfigError,
-    Game,
-    win_loss_returns,
-)
+from ...core.engine import TERMINAL, ConfigError, Game
 from ...core.options import check_options, choice, custom, data
+from ...core.turn_based import TurnBasedState
 from .actions import (
     ADD,
     CASH_IN,
+    DECISIONS,
     DRAFT_ROLE,
     DRAFT_ROLE0,
     DRAFT_SITE,
@@ -246,8 +242,11 @@ class ArcheosSocietyGame(Game):
         return counts
 
 
-class ArcheosSocietyState(CachedMaskState):
+class ArcheosSocietyState(TurnBasedState):
     """An Archeos Society position: plain Python lists and ints, cards handled by kind."""
+
+    DECISIONS = DECISIONS
+    FIELDS = FIELDS
 
     def __init__(self, game: ArcheosSocietyGame):
         n = game.num_players
@@ -390,12 +389,6 @@ class ArcheosSocietyState(CachedMaskState):
         self.decision, self.decider = TURN, self.first_player
 
     # -- protocol ----------------------------------------------------------------------------
-    def current_player(self) -> int:
-        return TERMINAL if self.decision == GAME_OVER else self.decider
-
-    def is_terminal(self) -> bool:
-        return self.decision == GAME_OVER
-
     def scores(self) -> list[float]:
         return [float(s) for s in self.score]
 
@@ -409,24 +402,12 @@ class ArcheosSocietyState(CachedMaskState):
         best = max(keys)
         return [p for p, k in enumerate(keys) if k == best]
 
-    def returns(self) -> list[float]:
-        if self.decision != GAME_OVER:
-            return [0.0] * self.game.num_players
-        return win_loss_returns(self.winners(), self.game.num_players)
-
-    def _play(self, action: int) -> None:
-        _HANDLERS[self.decision](self, action)
-
-    def clone(self) -> ArcheosSocietyState:
-        other = ArcheosSocietyState.__new__(ArcheosSocietyState)
-        other.__dict__.update(self.__dict__)
-        FIELDS.copy_into(self, other)
-        other.hand_size = self.hand_size[:]
-        other.played = self.played[:]
-        other._mask = None
-        other.planes = self.planes.copy()
-        other._obs_cache = {}
-        return other
+    def _fresh_caches(self) -> None:
+        """The derived counts and rows kept for speed are this copy's own."""
+        self.hand_size = self.hand_size[:]
+        self.played = self.played[:]
+        self.planes = self.planes.copy()
+        self._obs_cache = {}
 
     # -- queries -----------------------------------------------------------------------------
     def board(self, colour: int) -> Site:
@@ -510,52 +491,84 @@ class ArcheosSocietyState(CachedMaskState):
             return [TOKEN0 + v for v in range(min(size, PROFESSOR_TOKENS)) if self.tokens[v] < 0]
         return []
 
-    # -- legal actions -----------------------------------------------------------------------
-    def _compute_mask(self) -> np.ndarray:
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        d, p = self.decision, self.decider
-        if d == GAME_OVER:
-            return mask
-        hand = self.hands[p]
-        if d in (TURN, EXTRA, UR):
-            leads = mask[:NUM_KINDS]
-            _mark_held(hand, leads)
-            leads[_MERC_KINDS] = 0
-            if d == TURN:
-                if self.hand_size[p] < HAND_LIMIT:
-                    _mark_held(self.area, mask[TAKE0:DRAW])
-                    mask[DRAW] = 1
-                elif not leads.any():
-                    mask[STOP] = 1  # ten Mercenaries: the hand goes to the area
-            else:
-                mask[STOP] = 1
-        elif d == TRAIT:
-            mask[TRAIT_COLOUR] = mask[TRAIT_ROLE] = 1
-        elif d == ADD:
-            mask[STOP] = 1
-            if self.size() < self.cap:
-                mask[self._addable()] = 1
-        elif d == EFFECTS:
-            mask[STOP] = 1
-            mask[[TARGET0 + t for t in self._colour_targets()]] = 1
-            mask[self._role_options()] = 1
-        elif d == FREE_ADVANCE:
-            mask[[TARGET0 + t for t in self._free_targets(p, 1, self.moved)]] = 1
-            mask[STOP] = 1
-        elif d == PROFESSOR_MOVE:
-            step = self.prof_queue[0][1]
-            mask[[TARGET0 + t for t in self._free_targets(p, step)]] = 1
-            if step > 0:
-                mask[STOP] = 1  # the advance is optional, the move back is not
-        elif d == KEEP:
-            mask[STOP] = 1
-            mask[[k for k in range(NUM_KINDS) if hand[k] > self.kept[k]]] = 1
-        elif d == ULURU:
-            mask[CASH_IN] = mask[STOP] = 1
-        elif d == DRAFT_ROLE:
-            mask[[DRAFT_ROLE0 + r for r in self.draft_hand]] = 1
-        elif d == DRAFT_SITE:
-            mask[SIDE_COMPASS] = mask[SIDE_ADVANCED] = 1
+    # -- legal actions, one function per decision -------------------------------------------
+    def _legal_leads(self) -> np.ndarray:
+        """The kinds in the decider's hand that may lead an expedition (not Mercenaries)."""
+        mask = self._no_legal_actions()
+        leads = mask[:NUM_KINDS]
+        _mark_held(self.hands[self.decider], leads)
+        leads[_MERC_KINDS] = 0
+        return mask
+
+    def _legal_turn(self) -> np.ndarray:
+        mask = self._legal_leads()
+        if self.hand_size[self.decider] < HAND_LIMIT:
+            _mark_held(self.area, mask[TAKE0:DRAW])
+            mask[DRAW] = 1
+        elif not mask[:NUM_KINDS].any():
+            mask[STOP] = 1  # ten Mercenaries: the hand goes to the area
+        return mask
+
+    def _legal_extra(self) -> np.ndarray:
+        mask = self._legal_leads()
+        mask[STOP] = 1
+        return mask
+
+    _legal_ur = _legal_extra
+
+    def _legal_trait(self) -> np.ndarray:
+        mask = self._no_legal_actions()
+        mask[TRAIT_COLOUR] = mask[TRAIT_ROLE] = 1
+        return mask
+
+    def _legal_add(self) -> np.ndarray:
+        mask = self._no_legal_actions()
+        mask[STOP] = 1
+        if self.size() < self.cap:
+            mask[self._addable()] = 1
+        return mask
+
+    def _legal_effects(self) -> np.ndarray:
+        mask = self._no_legal_actions()
+        mask[STOP] = 1
+        mask[[TARGET0 + t for t in self._colour_targets()]] = 1
+        mask[self._role_options()] = 1
+        return mask
+
+    def _legal_free_advance(self) -> np.ndarray:
+        mask = self._no_legal_actions()
+        mask[[TARGET0 + t for t in self._free_targets(self.decider, 1, self.moved)]] = 1
+        mask[STOP] = 1
+        return mask
+
+    def _legal_professor_move(self) -> np.ndarray:
+        mask = self._no_legal_actions()
+        step = self.prof_queue[0][1]
+        mask[[TARGET0 + t for t in self._free_targets(self.decider, step)]] = 1
+        if step > 0:
+            mask[STOP] = 1  # the advance is optional, the move back is not
+        return mask
+
+    def _legal_keep(self) -> np.ndarray:
+        mask = self._no_legal_actions()
+        mask[STOP] = 1
+        hand, kept = self.hands[self.decider], self.kept
+        mask[[k for k in range(NUM_KINDS) if hand[k] > kept[k]]] = 1
+        return mask
+
+    def _legal_uluru(self) -> np.ndarray:
+        mask = self._no_legal_actions()
+        mask[CASH_IN] = mask[STOP] = 1
+        return mask
+
+    def _legal_draft_role(self) -> np.ndarray:
+        mask = self._no_legal_actions()
+        mask[[DRAFT_ROLE0 + r for r in self.draft_hand]] = 1
+        return mask
+
+    def _legal_draft_site(self) -> np.ndarray:
+        mask = self._no_legal_actions()
+        mask[SIDE_COMPASS] = mask[SIDE_ADVANCED] = 1
         return mask
 
     def _addable(self) -> list[int]:
@@ -1041,6 +1054,7 @@ class ArcheosSocietyState(CachedMaskState):
         to be there), the deck order with its monkeys in the bottom part, the seed of future
         shuffles; in the draft, the unseen role cards and the order of the boards to draw."""
         other = self.clone()
+        other._mask = None  # the decider's hand or draft hand may be redrawn
         other.seed = int(rng.integers(1 << 62))
         other.chance = 0
         if self.decision in (DRAFT_ROLE, DRAFT_SITE):
@@ -1055,7 +1069,8 @@ class ArcheosSocietyState(CachedMaskState):
             if q == player:
                 continue
             hand, known = self.hands[q], self.known[q]
-            fixed = [max(known[k], self.kept[k] if q == self.decider else 0) for k in range(72)]
+            kept = self.kept if q == self.decider else [0] * NUM_KINDS
+            fixed = [max(known[k], kept[k]) for k in range(NUM_KINDS)]
             for k in range(NUM_KINDS):
                 pool.extend([k] * (hand[k] - fixed[k]))
             need[q] = self.hand_size[q] - sum(fixed)
@@ -1223,9 +1238,6 @@ class ArcheosSocietyState(CachedMaskState):
     def observe(self, player: int, out: np.ndarray) -> None:
         observe(self, player, out)
 
-    def to_dict(self) -> dict[str, Any]:
-        return FIELDS.dump(self)
-
 
 _DRAFT_FIELDS = {"seed", "chance", "roles", "sides", "first_player", "decision", "decider"} | {
     name for name in FIELDS.names if name.startswith("draft_")
@@ -1235,20 +1247,5 @@ _DRAFT_FIELDS = {"seed", "chance", "roles", "sides", "first_player", "decision",
 _EXPEDITION_DECISIONS = (TRAIT, ADD, EFFECTS, FREE_ADVANCE, KEEP, EXTRA)
 """Decisions taken while an expedition is played or resolved (an Uluru cash-in too, unless a
 Professor move advanced the vehicle)."""
-
-_HANDLERS = {
-    TURN: ArcheosSocietyState._on_turn,
-    TRAIT: ArcheosSocietyState._on_trait,
-    ADD: ArcheosSocietyState._on_add,
-    EFFECTS: ArcheosSocietyState._on_effects,
-    FREE_ADVANCE: ArcheosSocietyState._on_free_advance,
-    KEEP: ArcheosSocietyState._on_keep,
-    EXTRA: ArcheosSocietyState._on_extra,
-    ULURU: ArcheosSocietyState._on_uluru,
-    UR: ArcheosSocietyState._on_ur,
-    PROFESSOR_MOVE: ArcheosSocietyState._on_professor_move,
-    DRAFT_ROLE: ArcheosSocietyState._on_draft_role,
-    DRAFT_SITE: ArcheosSocietyState._on_draft_site,
-}
 
 __all__ = ["ArcheosSocietyGame", "ArcheosSocietyState", "OPTIONS", "ROLES"]

@@ -6,34 +6,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...core.actions import ActionText
 from .actions import (
+    ACTIONS,
     ADD,
-    CASH_IN,
     DECISIONS,
-    DRAFT_ROLE0,
-    DRAW,
     EFFECTS,
     EXTRA,
     FREE_ADVANCE,
     GAME_OVER,
     KEEP,
-    NUM_ACTIONS,
     PROFESSOR_MOVE,
     SECOND_VEHICLE,
-    SIDE_ADVANCED,
-    SIDE_COMPASS,
-    STOP,
-    TAKE0,
-    TARGET0,
-    TOKEN0,
-    TRAIT_COLOUR,
-    TRAIT_ROLE,
     TURN,
     ULURU,
     UR,
-    USE_ROLE,
 )
-from .components import COLOURS, MONKEY, NUM_KINDS, ROLE_TITLES, kind_name
+from .components import COLOURS, MONKEY, ROLE_TITLES, kind_name
 from .view import multiset
 
 _STOP_WORDS = {
@@ -57,37 +46,47 @@ def target_name(state, target: int) -> str:
     return f"the vehicle on {state.board(target).name if state.sides[target] >= 0 else target}"
 
 
-def action_to_string(state, action: int) -> str:
-    if not 0 <= action < NUM_ACTIONS:
-        return f"<out of range {action}>"
-    d = state.decision
-    if action < NUM_KINDS:
-        verb = {KEEP: "keep", ADD: "add"}.get(d, "lead an expedition with")
-        return f"{verb} a {kind_name(action)}"
-    if action < DRAW:
-        return f"take a {kind_name(action - TAKE0)} from the recruitment area"
-    if action == DRAW:
-        return "draw from the deck"
-    if action in (TRAIT_COLOUR, TRAIT_ROLE):
-        trait = "colour" if action == TRAIT_COLOUR else "role"
-        return f"the expedition shares the leader's {trait}"
-    if action == STOP:
-        return _STOP_WORDS.get(d, "done / skip")
-    if action < USE_ROLE:
-        back = d == PROFESSOR_MOVE and state.prof_queue[:1] == [[state.decider, -1]]
-        verb = "move back" if back else "advance"
-        return f"{verb} {target_name(state, action - TARGET0)}"
-    if action == USE_ROLE:
-        return "use the leader's role effect"
-    if action < CASH_IN:
-        return f"take the Professor token {action - TOKEN0 + 1}"
-    if action == CASH_IN:
-        return "cash in the Uluru space and go back to its start"
-    if action < SIDE_COMPASS:
-        return f"choose the role {ROLE_TITLES[action - DRAFT_ROLE0]}"
-    side = "advanced" if action == SIDE_ADVANCED else "compass"
-    board = COLOURS[state.draft_drawn] if state.draft_drawn >= 0 else "drawn"
-    return f"lay the {board} site board {side} side up"
+def _kind_text(state, kind: int) -> str:
+    verb = {KEEP: "keep", ADD: "add"}.get(state.decision, "lead an expedition with")
+    return f"{verb} a {kind_name(kind)}"
+
+
+def _trait_text(trait: str) -> ActionText:
+    return lambda state, _: f"the expedition shares the leader's {trait}"
+
+
+def _target_text(state, target: int) -> str:
+    back = state.decision == PROFESSOR_MOVE and state.prof_queue[:1] == [[state.decider, -1]]
+    verb = "move back" if back else "advance"
+    return f"{verb} {target_name(state, target)}"
+
+
+def _side_text(side: str) -> ActionText:
+    def text(state, _: int) -> str:
+        board = COLOURS[state.draft_drawn] if state.draft_drawn >= 0 else "drawn"
+        return f"lay the {board} site board {side} side up"
+
+    return text
+
+
+action_to_string = ACTIONS.describer(
+    {
+        "kind": _kind_text,
+        "take": lambda state, kind: f"take a {kind_name(kind)} from the recruitment area",
+        "draw": lambda state, _: "draw from the deck",
+        "trait_colour": _trait_text("colour"),
+        "trait_role": _trait_text("role"),
+        "stop": lambda state, _: _STOP_WORDS.get(state.decision, "done / skip"),
+        "target": _target_text,
+        "use_role": lambda state, _: "use the leader's role effect",
+        "token": lambda state, token: f"take the Professor token {token + 1}",
+        "cash_in": lambda state, _: "cash in the Uluru space and go back to its start",
+        "draft_role": lambda state, role: f"choose the role {ROLE_TITLES[role]}",
+        "side_compass": _side_text("compass"),
+        "side_advanced": _side_text("advanced"),
+    }
+)
+"""The text of an action in a state (its card, vehicle, effect, token, role or side)."""
 
 
 def _names(kinds: list[int]) -> str:

@@ -25,9 +25,9 @@ from .titles import state_title, thresholds, title
 
 
 def _axis_text(state, axis: int) -> str:
-    if state.phase == START_AXIS:
+    if state.decision == START_AXIS:
         return f"start the viewfinder on {AXIS_NAMES[axis]}"
-    if state.phase == AXIS and state.viewfinder >= 0:
+    if state.decision == AXIS and state.viewfinder >= 0:
         extra = int(state.game.surcharge[state.viewfinder, axis])
         return f"viewfinder to {AXIS_NAMES[axis]} (+{extra} time)"
     return f"axis {AXIS_NAMES[axis]}"
@@ -48,7 +48,7 @@ def _placed(what: str, offset: int) -> str:
 
 
 def _place_text(state, offset: int) -> str:
-    entering = state.phase == PLACE
+    entering = state.decision == PLACE
     what = state.game.layouts.buildings[len(state.pieces)].id if entering else "building"
     return f"place {_placed(what, offset)}"
 
@@ -97,7 +97,7 @@ def render_spectator(state) -> str:
     guesses = sum(1 for _ in state.guesses)
     if guesses:
         lines.append(f"Guesses made: {guesses}")
-    if state.phase == GAME_OVER:
+    if state.decision == GAME_OVER:
         if state.winner >= 0:
             lines.append(f"Game over: player_{state.winner} wins.")
         else:
@@ -107,8 +107,8 @@ def render_spectator(state) -> str:
         lines.append("The layout was:")
         lines.append(g.layouts.to_string(state.layout))
     else:
-        lines.append(f"player_{state.actor} to decide: {DECISIONS[state.phase]}")
-        if state.phase == PLACE:
+        lines.append(f"player_{state.decider} to decide: {DECISIONS[state.decision]}")
+        if state.decision == PLACE:
             lines.append(
                 f"  entering {g.layouts.buildings[len(state.pieces)].id} "
                 f"({len(state.pieces) + 1} of {NUM_BUILDINGS})"

@@ -47,7 +47,7 @@ def seat(state, starts):
     """Put the pawns on these spaces (the set-up is otherwise random)."""
     state.start = list(starts)
     state.pos = list(starts)
-    state.actor = int(np.argmin(starts))
+    state.decider = int(np.argmin(starts))
     state.check_invariants()
     return state
 
@@ -157,7 +157,7 @@ def test_guess_entry_is_masked_to_legal_layouts():
         state = seat(g.new_initial_state(rng), [1, 2])
         state.apply_action(GUESS)
         for b in range(6):
-            assert state.phase == PLACE and state.checking[0]
+            assert state.decision == PLACE and state.checking[0]
             mask = state.legal_action_mask()
             legal = np.flatnonzero(mask)
             assert len(legal) and (legal >= PLACE0).all()
@@ -222,7 +222,7 @@ def test_app_variant_feedback_and_an_immediate_extra_turn():
     enter_guess(state, wrong)
     ask(state, "3", BIG)  # player 1 passes player 0: the guess is checked
     assert state.out[0] == IN_GAME and not state.checking[0]
-    assert state.current_player() == 0 and state.phase == AXIS  # plays again at once
+    assert state.current_player() == 0 and state.decision == AXIS  # plays again at once
     _, pids, checked = state.guesses[-1]
     feedback = state.guess_feedback(pids)
     assert checked and not all(feedback)
@@ -252,7 +252,7 @@ def test_solo_guesses_are_checked_at_once():
     app = game(num_players=1, guess_variant="app").new_initial_state(np.random.default_rng(10))
     app.apply_action(AXIS0)
     enter_guess(app, wrong_layout(app))
-    assert not app.is_terminal() and app.phase == AXIS and app.spent == [4]
+    assert not app.is_terminal() and app.decision == AXIS and app.spent == [4]
     enter_guess(app, app.layout)
     assert app.returns() == [1.0] and app.scores() == [-8.0]
 

@@ -67,7 +67,7 @@ def test_saved_form_is_the_declared_fields(duo):
     game, state = duo
     data = _saved(state)
     assert list(data) == ["game", "config", *FIELDS.names]
-    assert data["phase"] in ("axis", "question") and len(data["guess_player"]) == 1
+    assert data["decision"] in ("axis", "question") and len(data["guess_player"]) == 1
     assert all(len(p) == 6 for p in data["guess_pieces"])
     back = game.state_from_dict(data)
     assert back.to_dict() == state.to_dict() and back.guesses == state.guesses
@@ -84,10 +84,10 @@ def test_saved_form_is_the_declared_fields(duo):
         (lambda d: d.update(layout=10**9), "field 'layout' is 1000000000; it must be at most"),
         (lambda d: d.update(layout=2.0), "field 'layout' is 2.0; it must be an integer"),
         (lambda d: d.update(quest=-1), "field 'quest' is -1; it must be at least 0"),
-        (lambda d: d.update(phase="bid"), "field 'phase' is 'bid'; it must be one of"),
+        (lambda d: d.update(decision="bid"), "field 'decision' is 'bid'; it must be one of"),
         (lambda d: d["out"].__setitem__(0, "gone"), r"field 'out'\[0\] is 'gone'"),
         (lambda d: d["checking"].__setitem__(1, 0), r"field 'checking'\[1\] is 0; it must be true"),
-        (lambda d: d.update(actor=2), "field 'actor' is 2; it must be at most 1"),
+        (lambda d: d.update(decider=2), "field 'decider' is 2; it must be at most 1"),
         (lambda d: d.update(pos=[1]), "field 'pos' holds 1 entries; it must hold 2"),
         (lambda d: d["pos"].__setitem__(0, 200), r"field 'pos'\[0\] is 200; it must be at most 86"),
         (lambda d: d.update(pending_surcharge=3), "field 'pending_surcharge' is 3"),
@@ -131,7 +131,7 @@ def test_malformed_fields_are_named(duo, change, match):
             "field '(viewfinder|pending_surcharge)'",
         ),
         (lambda d: d.update(start_axis=0), "field 'start_axis': a multiplayer game starts on"),
-        (lambda d: d.update(winner=0, phase="game_over"), "field 'winner'"),
+        (lambda d: d.update(winner=0, decision="game_over"), "field 'winner'"),
         (lambda d: d.update(start=[1, 1]), "field 'start': spaces 1..n"),
         (lambda d: d["guess_checked"].__setitem__(0, not d["guess_checked"][0]), "'checking'"),
         (lambda d: d["guess_player"].__setitem__(0, 1 - d["guess_player"][0]), "field 'spent'"),
@@ -166,9 +166,9 @@ def test_fixed_quest_and_solo_rules(solo):
     _refused(game, {**data, "start": [1]}, "field 'start': a solo game starts on 0")
     _refused(game, {**data, "pos": [data["pos"][0] + 1]}, "field 'pos': the solo time track")
     _refused(game, {**data, "start_axis": -1}, "field 'start_axis'")
-    _refused(game, {**data, "winner": 0, "phase": "game_over"}, "field 'winner'")
-    over = {**data, "phase": "game_over", "pending_surcharge": 0}
-    _refused(game, over, "field '(phase|viewfinder)'")
+    _refused(game, {**data, "winner": 0, "decision": "game_over"}, "field 'winner'")
+    over = {**data, "decision": "game_over", "pending_surcharge": 0}
+    _refused(game, over, "field '(decision|viewfinder)'")
     fixed = ArcheOlogicGame(num_players=1, guess_variant="app", quest=12)
     saved = _saved(_played(fixed, steps=4))
     _refused(fixed, {**saved, "quest": 13}, "field 'quest': this game's is 12")

@@ -48,7 +48,7 @@ def guess_then_checked(variant: str, guessed: int):
     (space 2) asks two big questions, passing player 1, whose guess is then checked wrong."""
     g = ArcheOlogicGame(num_players=2, quest=REPRO_QUEST, guess_variant=variant)
     state = g.new_initial_state(np.random.default_rng(0))
-    state.start, state.pos, state.actor = [2, 1], [2, 1], 1
+    state.start, state.pos, state.decider = [2, 1], [2, 1], 1
     assert guessed != state.layout
     state.apply_action(GUESS)
     row = g.layouts.placements[guessed]
@@ -237,7 +237,7 @@ def test_the_seat_picture_shows_only_the_view():
     """The seat picture never names the quest (its number gives the layout) nor the layout."""
     g = ArcheOlogicGame(num_players=2, quest=9)
     state = g.new_initial_state(np.random.default_rng(0))
-    assert state.phase == AXIS
+    assert state.decision == AXIS
     assert "quest 9" in state.render() and "quest" not in state.render(0)
     assert state.render(0).startswith("player_0's picture")
     assert state.render().startswith("Spectator's picture (shows hidden information")

@@ -68,17 +68,7 @@ consistent_guesses False   True: a learning aid (digsite's own), the entry of a 
 
 Action table (one ``Discrete(120)`` space)
 ------------------------------------------
-========= =================================================================================
-id        meaning
-========= =================================================================================
-0-9       an axis (0-4 = columns A-E, 5-9 = rows 1-5): the solo start axis, or where the
-          viewfinder goes this turn (masked; ``action_to_string`` shows the surcharge +0/+1/+2)
-10-18     question 0-8 on the viewfinder's axis (different buildings, empty zones, boxes of
-          building L4, T4, S4, O4, L3, I3, traps)
-19        "I think I've found it!" (start of a turn only)
-20-119    placement of the building being entered: ``20 + rotation * 25 + anchor`` (rotation in
-          quarter turns clockwise, anchor = top-left cell of the rotated tile, ``row * 5 + col``)
-========= =================================================================================
+{action_table}
 
 Sub-decisions of one player: [solo: start axis] -> viewfinder axis -> question; or guess -> 6
 placements (buildings in data-file order).  Each placement is masked to those that still extend
@@ -165,7 +155,7 @@ alone (tested on every sampled state), so the learning aids and the deduction ag
 that belief, see only the player's knowledge.
 
 Modules (pure Python and numpy; nothing here imports PettingZoo or Gymnasium, and this package
-file imports nothing, so importing it is free):
+file imports only the action table, so importing it builds nothing):
 
 =============== =================================================================================
 components      the 5x5 Map, box kinds, the six Building tiles (``data/buildings.json``; each
@@ -369,3 +359,7 @@ Solo titles and the deduction agent:
   Ties: first in ring order from the free axis, then question order.  In solo it plays exactly
   ``solve``'s game, so it always earns Master.
 """
+
+from .actions import ACTIONS
+
+__doc__ = ACTIONS.document(__doc__)

@@ -1,18 +1,47 @@
-"""ArcheOlogic action ids and kinds of pending decision (the action table is in the package
-documentation, ``digsite.games.archeologic``)."""
+"""ArcheOlogic actions and kinds of pending decision, declared once (the package documentation's
+action table is generated from ``ACTIONS``)."""
 
-from ..archeologic.components import NUM_CELLS
-from ..archeologic.questions import NUM_AXES, NUM_QUESTIONS
+from ...core.actions import ActionTable
+from ...core.decisions import DecisionKinds
+from .components import NUM_CELLS
+from .questions import NUM_AXES, NUM_QUESTIONS
 
-AXIS0 = 0  # 0..9: an axis (solo start axis, or where the viewfinder goes this turn)
-QUESTION0 = AXIS0 + NUM_AXES  # 10..18: a question on the viewfinder's axis
-GUESS = QUESTION0 + NUM_QUESTIONS  # 19: "I think I've found it!"
-PLACE0 = GUESS + 1  # 20..119: placement of the building being entered, rotation * 25 + anchor
 NUM_ROTATIONS = 4
 NUM_PLACEMENT_IDS = NUM_ROTATIONS * NUM_CELLS
-NUM_ACTIONS = PLACE0 + NUM_PLACEMENT_IDS
+"""Placement offsets of one building: ``rotation * 25 + anchor``."""
 
-DECISIONS = ("start_axis", "axis", "question", "place", "game_over")
+# -- action table ----------------------------------------------------------------------------
+ACTIONS = ActionTable(
+    (
+        "axis",
+        NUM_AXES,
+        "an axis (0-4 = columns A-E, 5-9 = rows 1-5): the solo start axis, or where the "
+        "viewfinder goes this turn (masked; ``action_to_string`` shows the surcharge +0/+1/+2)",
+    ),
+    (
+        "question",
+        NUM_QUESTIONS,
+        "question 0-8 on the viewfinder's axis (different buildings, empty zones, boxes of "
+        "building L4, T4, S4, O4, L3, I3, traps)",
+    ),
+    ("guess", 1, '"I think I\'ve found it!" (start of a turn only)'),
+    (
+        "place",
+        NUM_PLACEMENT_IDS,
+        "placement of the building being entered: ``20 + rotation * 25 + anchor`` (rotation in "
+        "quarter turns clockwise, anchor = top-left cell of the rotated tile, ``row * 5 + col``)",
+    ),
+)
+AXIS0, QUESTION0, GUESS, PLACE0 = ACTIONS.starts
+NUM_ACTIONS = ACTIONS.size
+
+# -- decisions -------------------------------------------------------------------------------
+DECISIONS = DecisionKinds(
+    ("start_axis", "solo, first: the viewfinder's start axis"),
+    ("axis", 'start of a turn: where the viewfinder goes, or "I think I\'ve found it!"'),
+    ("question", "the question on the viewfinder's axis"),
+    ("place", "the next building of the guess being entered"),
+)
 START_AXIS, AXIS, QUESTION, PLACE, GAME_OVER = range(len(DECISIONS))
 
 IN_GAME, WRONG_GUESS, OUT_OF_TIME = 0, 1, 2

@@ -4,7 +4,8 @@
 2-4 players, both guess variants).  It looks at the state only through what its player may know:
 ``state.belief(player)`` (its starting clues, its own answers and what its own checked guesses
 taught it; the same as ``belief_from_view(game, state.view(player))``) and the public position
-(phase, viewfinder, surcharge being paid, pieces it entered); never ``state.layout``.  Its policy:
+(decision, viewfinder, surcharge being paid, pieces it entered); never ``state.layout``.  Its
+policy, one function per decision (dispatched on ``DECISIONS``):
 
 * when its belief holds one layout: "I think I've found it!", then that layout's placements,
   building by building in the data-file order the engine asks for;
@@ -26,7 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .actions import AXIS, AXIS0, GUESS, PLACE, PLACE0, QUESTION, QUESTION0, START_AXIS
+from .actions import AXIS0, DECISIONS, GUESS, PLACE0, QUESTION0
 from .solver import Belief, axis_choices, best_question
 
 
@@ -37,28 +38,31 @@ class DeductionAgent:
         raise TypeError("DeductionAgent reads the state: the env calls act_in(state, player)")
 
     def act_in(self, state, player: int) -> int:
+        return _DECIDE[state.decision](state, state.belief(player))
+
+    # -- one answer per decision -------------------------------------------------------------
+    @staticmethod
+    def _decide_start_axis(state, belief: Belief) -> int:
         g = state.game
-        phase = state.phase
-        belief = state.belief(player)
-        if phase == PLACE:
-            return self._placement(state, belief)
-        if phase == START_AXIS:
-            choice = best_question(belief, tuple((a, 0) for a in g.ring))
-            axis = g.ring[0] if choice is None else choice.axis
-            # the first turn's free step moves the viewfinder one axis clockwise
-            return AXIS0 + g.ring[(g.ring_index[axis] - 1) % len(g.ring)]
-        if phase == AXIS:
-            if len(belief) <= 1:
-                return GUESS
-            choice = best_question(belief, axis_choices(state.viewfinder, g.ring))
-            return GUESS if choice is None else AXIS0 + choice.axis
-        if phase == QUESTION:
-            choice = best_question(belief, ((state.viewfinder, state.pending_surcharge),))
-            return QUESTION0 + (0 if choice is None else choice.question)
-        raise ValueError(f"no decision to take: the game is over ({phase=})")
+        choice = best_question(belief, tuple((a, 0) for a in g.ring))
+        axis = g.ring[0] if choice is None else choice.axis
+        # the first turn's free step moves the viewfinder one axis clockwise
+        return AXIS0 + g.ring[(g.ring_index[axis] - 1) % len(g.ring)]
 
     @staticmethod
-    def _placement(state, belief: Belief) -> int:
+    def _decide_axis(state, belief: Belief) -> int:
+        if len(belief) <= 1:
+            return GUESS
+        choice = best_question(belief, axis_choices(state.viewfinder, state.game.ring))
+        return GUESS if choice is None else AXIS0 + choice.axis
+
+    @staticmethod
+    def _decide_question(state, belief: Belief) -> int:
+        choice = best_question(belief, ((state.viewfinder, state.pending_surcharge),))
+        return QUESTION0 + (0 if choice is None else choice.question)
+
+    @staticmethod
+    def _decide_place(state, belief: Belief) -> int:
         """The next piece of the layout being entered: the first layout of the belief that
         extends the pieces already entered (the only one when the agent guessed for sure)."""
         g = state.game
@@ -71,3 +75,13 @@ class DeductionAgent:
         else:  # cannot happen with its own guesses; stay legal anyway
             pid = int(g.layouts.placements[g.prefix_rows(tuple(state.pieces))[0], b])
         return PLACE0 + int(g.pid_to_offset[b][pid])
+
+    @staticmethod
+    def _decide_game_over(state, belief: Belief) -> int:
+        raise ValueError(f"no decision to take: the game is over ({state.decision=})")
+
+
+_DECIDE = (
+    *DECISIONS.handlers(DeductionAgent, "_decide_"),
+    DeductionAgent._decide_game_over,
+)

@@ -167,11 +167,11 @@ def _write_guesses(state, player: int, out: np.ndarray) -> None:
 
 def observe(state, player: int, out: np.ndarray) -> None:
     g = state.game
-    _, viewfinder, decision, surcharge, entering, _, _, mine = g.obs_offsets
+    _, viewfinder, decisions, surcharge, entering, _, _, mine = g.obs_offsets
     rows = g.seat_rows[player]
     out[:] = record(state, player)
     scale = 1.0 / (g.time_limit + TRACK_MARGIN)
-    phase = state.phase
+    decision = state.decision
     for p, row in enumerate(rows):
         out[row + POSITION] = state.pos[p] * scale
         out[row + TIME_SPENT] = state.spent[p] * scale
@@ -183,20 +183,20 @@ def observe(state, player: int, out: np.ndarray) -> None:
             out[row + TIME_OUT] = 1.0
         if g.extra_clues[p]:
             out[row + EXTRA] = g.extra_clues[p] / MAX_EXTRA_CLUES
-    if phase == GAME_OVER:
+    if decision == GAME_OVER:
         if state.winner >= 0:
             out[rows[state.winner] + WINNER] = 1.0
     else:
-        out[rows[state.actor] + TO_MOVE] = 1.0
-    out[decision + phase] = 1.0
+        out[rows[state.decider] + TO_MOVE] = 1.0
+    out[decisions + decision] = 1.0
     if state.viewfinder >= 0:
         out[viewfinder + state.viewfinder] = 1.0
-    if phase == QUESTION:
+    if decision == QUESTION:
         out[surcharge + state.pending_surcharge] = 1.0
-    if phase == PLACE:
+    if decision == PLACE:
         out[entering + len(state.pieces)] = 1.0
     offsets = g.placement_offsets
-    if phase == PLACE and state.actor == player:
+    if decision == PLACE and state.decider == player:
         for b, pid in enumerate(state.pieces):
             out[mine + b * NUM_PLACEMENT_IDS + offsets[b][pid]] = 1.0
     if g.belief_features:

@@ -8,18 +8,13 @@ from typing import Any
 
 import numpy as np
 
-from ...core.engine import (
-    TERMINAL,
-    ConfigError,
-    Game,
-    State,
-    action_index,
-    win_loss_returns,
-)
+from ...core.engine import ConfigError, Game
 from ...core.options import check_options, choice, custom, data, flag, integer
+from ...core.turn_based import TurnBasedState
 from .actions import (
     AXIS,
     AXIS0,
+    DECISIONS,
     GAME_OVER,
     GUESS,
     GUESS_VARIANTS,
@@ -196,8 +191,7 @@ class ArcheOlogicGame(Game):
         self._start_mask[AXIS0 : AXIS0 + NUM_AXES] = 1
         self._question_mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         self._question_mask[QUESTION0 : QUESTION0 + NUM_QUESTIONS] = 1
-        self._no_actions = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        for m in (self._axis_masks, self._start_mask, self._question_mask, self._no_actions):
+        for m in (self._axis_masks, self._start_mask, self._question_mask):
             m.setflags(write=False)
         # placement action offset (rotation * 25 + anchor) <-> row of the building's table
         self.offset_to_pid = np.full((NUM_BUILDINGS, 4 * NUM_CELLS), -1, dtype=np.int64)
@@ -260,18 +254,18 @@ class ArcheOlogicGame(Game):
             state.start = (0,)
             state.start_axis = -1
             state.viewfinder = -1
-            state.phase = START_AXIS
+            state.decision = START_AXIS
         else:
             order = rng.permutation(n)
             state.start = tuple(int(order[p]) + 1 for p in range(n))
             state.start_axis = MULTIPLAYER_START_AXIS
             state.viewfinder = MULTIPLAYER_START_AXIS
-            state.phase = AXIS
+            state.decision = AXIS
         state.pos = list(state.start)
         state.spent = [0] * n
         state.checking = [False] * n
         state.out = [IN_GAME] * n
-        state.actor = int(np.argmin(state.pos))
+        state.decider = int(np.argmin(state.pos))
         return state
 
     def state_from_dict(self, data: Mapping[str, Any]) -> ArcheOlogicState:
@@ -402,10 +396,13 @@ def _parse_extra_clues(extra_clues, num_players: int) -> tuple[int, ...]:
     return tuple(int(x) for x in extra_clues)
 
 
-class ArcheOlogicState(State):
+class ArcheOlogicState(TurnBasedState):
     """One position.  Hidden: ``layout`` (and so every answer and guess outcome, which are
     computed from it).  Public: the time track, the viewfinder, the questions asked (by whom,
     on which axis), who is checking a guess, eliminations."""
+
+    DECISIONS = DECISIONS
+    FIELDS = FIELDS
 
     def __init__(self, game: ArcheOlogicGame):
         self.game = game
@@ -420,8 +417,8 @@ class ArcheOlogicState(State):
         self.out: list[int] = []
         self.start_axis = -1
         self.viewfinder = -1
-        self.phase = AXIS
-        self.actor = 0
+        self.decision = AXIS
+        self.decider = 0
         self.pending_surcharge = 0
         self.pieces: tuple[int, ...] = ()  # placement ids entered so far (the guess being entered)
         self.questions: list[tuple[int, int, int, int]] = []  # (player, axis, question, surcharge)
@@ -447,55 +444,41 @@ class ArcheOlogicState(State):
         self.guess_checked = (*self.guess_checked, checked)
         self._guess_version += 1
 
-    # -- protocol -------------------------------------------------------------------------------
-    def current_player(self) -> int:
-        return TERMINAL if self.phase == GAME_OVER else self.actor
+    # -- legal actions, one function per decision (shared read-only masks) -------------------
+    def _legal_start_axis(self) -> np.ndarray:
+        return self.game._start_mask
 
-    def legal_action_mask(self) -> np.ndarray:
-        g = self.game
-        phase = self.phase
-        if phase == AXIS:
-            return g._axis_masks[self.viewfinder]
-        if phase == QUESTION:
-            return g._question_mask
-        if phase == PLACE:
-            if g.consistent_guesses:
-                return consistent_placement_mask(self, self.actor)
-            return g.placement_mask(tuple(self.pieces))
-        if phase == START_AXIS:
-            return g._start_mask
-        return g._no_actions
+    def _legal_axis(self) -> np.ndarray:
+        return self.game._axis_masks[self.viewfinder]
 
-    def apply_action(self, action: int) -> None:
-        action = action_index(action, NUM_ACTIONS)
-        if not self.legal_action_mask()[action]:
-            raise self.illegal_action_error(action)
-        g = self.game
-        phase = self.phase
-        if phase == START_AXIS:
-            self.start_axis = self.viewfinder = action - AXIS0
-            self.phase = AXIS
-        elif phase == AXIS:
-            if action == GUESS:
-                self.checking[self.actor] = True
-                self.pieces = ()
-                self.phase = PLACE
-            else:
-                axis = action - AXIS0
-                self.pending_surcharge = int(g.surcharge[self.viewfinder, axis])
-                self.viewfinder = axis
-                self.phase = QUESTION
-        elif phase == QUESTION:
-            self._ask(action - QUESTION0)
-        else:  # PLACE
-            b = len(self.pieces)
-            self.pieces = (*self.pieces, int(g.offset_to_pid[b, action - PLACE0]))
-            if len(self.pieces) == NUM_BUILDINGS:
-                self._guess_entered()
+    def _legal_question(self) -> np.ndarray:
+        return self.game._question_mask
 
-    def _ask(self, question: int) -> None:
+    def _legal_place(self) -> np.ndarray:
+        if self.game.consistent_guesses:
+            return consistent_placement_mask(self, self.decider)
+        return self.game.placement_mask(tuple(self.pieces))
+
+    # -- play, one function per decision -----------------------------------------------------
+    def _on_start_axis(self, action: int) -> None:
+        self.start_axis = self.viewfinder = action - AXIS0
+        self.decision = AXIS
+
+    def _on_axis(self, action: int) -> None:
+        if action == GUESS:
+            self.checking[self.decider] = True
+            self.pieces = ()
+            self.decision = PLACE
+        else:
+            axis = action - AXIS0
+            self.pending_surcharge = int(self.game.surcharge[self.viewfinder, axis])
+            self.viewfinder = axis
+            self.decision = QUESTION
+
+    def _on_question(self, action: int) -> None:
         g = self.game
-        p = self.actor
+        question = action - QUESTION0
+        p = self.decider
         surcharge = self.pending_surcharge
         self.questions.append((p, self.viewfinder, question, surcharge))
         time = int(g.costs[question]) + surcharge
@@ -509,18 +492,24 @@ class ArcheOlogicState(State):
                 ring = g.ring
                 self.viewfinder = ring[(g.ring_index[self.viewfinder] + steps) % len(ring)]
             if self.spent[0] > g.time_limit:
-                self.phase = GAME_OVER
+                self.decision = GAME_OVER
             else:
-                self.phase = AXIS
+                self.decision = AXIS
             return
         self._move(p, time)
         if self.pos[p] > g.time_limit:
             self.out[p] = OUT_OF_TIME
         self._advance()
 
+    def _on_place(self, action: int) -> None:
+        b = len(self.pieces)
+        self.pieces = (*self.pieces, int(self.game.offset_to_pid[b, action - PLACE0]))
+        if len(self.pieces) == NUM_BUILDINGS:
+            self._guess_entered()
+
     def _guess_entered(self) -> None:
         g = self.game
-        p = self.actor
+        p = self.decider
         pids = self.pieces
         self.pieces = ()
         self.spent[p] += GUESS_COST
@@ -530,11 +519,11 @@ class ArcheOlogicState(State):
             self.checking[0] = False
             if self.guess_is_right(pids):
                 self.winner = 0
-                self.phase = GAME_OVER
+                self.decision = GAME_OVER
             elif not g.app or self.spent[0] > g.time_limit:
-                self.phase = GAME_OVER
+                self.decision = GAME_OVER
             else:
-                self.phase = AXIS
+                self.decision = AXIS
             return
         self._add_guess(p, pids, False)
         self._move(p, GUESS_COST)
@@ -562,7 +551,7 @@ class ArcheOlogicState(State):
             active = [q for q in range(n) if self.out[q] == IN_GAME]
             if not active:
                 self.winner = -1
-                self.phase = GAME_OVER
+                self.decision = GAME_OVER
                 return
             p = min(active, key=self.pos.__getitem__)
             if self.checking[p]:
@@ -573,7 +562,7 @@ class ArcheOlogicState(State):
                 self.checking[p] = False
                 if self.guess_is_right(pids):
                     self.winner = p
-                    self.phase = GAME_OVER
+                    self.decision = GAME_OVER
                     return
                 if not g.app:
                     self.out[p] = WRONG_GUESS
@@ -581,8 +570,8 @@ class ArcheOlogicState(State):
                 if self.pos[p] > g.time_limit:
                     self.out[p] = OUT_OF_TIME
                     continue
-            self.actor = p
-            self.phase = AXIS
+            self.decider = p
+            self.decision = AXIS
             return
 
     def guess_is_right(self, pids: Sequence[int]) -> bool:
@@ -597,23 +586,20 @@ class ArcheOlogicState(State):
         """The Archeoscope's answer code for this layout."""
         return int(self.game.table[question, self.layout, axis])
 
-    def is_over(self) -> bool:
-        return self.phase == GAME_OVER
-
     def scores(self) -> list[float]:
         if self.game.solo:
             return [-float(self.spent[0])]
         return [1.0 if p == self.winner else 0.0 for p in range(self.game.num_players)]
 
-    def returns(self) -> list[float]:
-        n = self.game.num_players
-        if self.phase != GAME_OVER:
-            return [0.0] * n
+    def winners(self) -> list[int]:
+        return [] if self.winner < 0 else [self.winner]
+
+    def final_returns(self) -> list[float]:
+        """Solo: +1 solved, -1 not (a lone winner would share the win: 0).  Multiplayer: the
+        base's +1 / -1, so -1 for everybody when nobody solved the City."""
         if self.game.solo:
             return [1.0 if self.winner == 0 else -1.0]
-        if self.winner < 0:
-            return [-1.0] * n
-        return win_loss_returns([self.winner], n)
+        return super().final_returns()
 
     # -- information ------------------------------------------------------------------------
     def observe(self, player: int, out: np.ndarray) -> None:
@@ -688,7 +674,7 @@ class ArcheOlogicState(State):
             )
         placements = g.layouts.placements
         won = -1  # the winner's right guess, when another player won: it is the new layout
-        if self.phase == GAME_OVER and self.winner >= 0 and self.winner != player:
+        if self.decision == GAME_OVER and self.winner >= 0 and self.winner != player:
             won = max(i for i, q in enumerate(self.guess_player) if q == self.winner)
         pieces = list(self.guess_pieces)
         for i, (p, pids, checked) in enumerate(self.guesses):
@@ -703,16 +689,13 @@ class ArcheOlogicState(State):
         other._beliefs = {player: self._beliefs[player]} if player in self._beliefs else {}
         other._aids = {}
         other._question_record = {}  # other players' answers follow the new layout
+        other._mask = None  # consistent guesses follow the decider's answers: the layout
         return other
 
-    def clone(self) -> ArcheOlogicState:
-        other = ArcheOlogicState.__new__(ArcheOlogicState)
-        other.__dict__.update(self.__dict__)
-        FIELDS.copy_into(self, other)
-        other._beliefs = dict(self._beliefs)
-        other._aids = dict(self._aids)
-        other._question_record = dict(self._question_record)
-        return other
+    def _fresh_caches(self) -> None:
+        self._beliefs = dict(self._beliefs)
+        self._aids = dict(self._aids)
+        self._question_record = dict(self._question_record)
 
     def __getstate__(self):
         data = dict(self.__dict__)
@@ -721,10 +704,7 @@ class ArcheOlogicState(State):
         data["_question_record"] = {}
         return data
 
-    # -- text, saving, checks -----------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
-        return FIELDS.dump(self)
-
+    # -- text, checks --------------------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
         return action_to_string(self, action)
 
@@ -758,9 +738,9 @@ class ArcheOlogicState(State):
             if not g.app:
                 assert len(mine) <= 1, f"field 'guess_player': player {p} guessed twice (rulebook)"
         # the viewfinder follows the questions (solo: plus one step per trap icon)
-        if self.phase == START_AXIS:
-            assert g.solo, "field 'phase': only a solo game chooses a start axis"
-            assert not self.questions and not guesses, "field 'phase': start_axis after turns"
+        if self.decision == START_AXIS:
+            assert g.solo, "field 'decision': only a solo game chooses a start axis"
+            assert not self.questions and not guesses, "field 'decision': start_axis after turns"
             assert self.start_axis == -1, "field 'start_axis': chosen, yet the decision is pending"
         elif g.solo:
             assert self.start_axis >= 0, "field 'start_axis': the solo start axis is chosen"
@@ -778,7 +758,7 @@ class ArcheOlogicState(State):
             if g.solo:
                 steps = int(TRAP_ICONS[question, self.answer(axis, question)])
                 v = g.ring[(g.ring_index[v] + steps) % NUM_AXES]
-        if self.phase == QUESTION:
+        if self.decision == QUESTION:
             assert self.pending_surcharge == g.surcharge[v, self.viewfinder], (
                 f"field 'pending_surcharge': the viewfinder cannot go from axis {v} to "
                 f"{self.viewfinder} for {self.pending_surcharge}"
@@ -790,9 +770,9 @@ class ArcheOlogicState(State):
             self._check_solo(guesses)
         else:
             self._check_track(guesses)
-        if self.phase == PLACE:
+        if self.decision == PLACE:
             assert len(self.pieces) < NUM_BUILDINGS, "field 'pieces': the guess is complete"
-            assert self.checking[self.actor], "field 'checking': the player entering a guess"
+            assert self.checking[self.decider], "field 'checking': the player entering a guess"
             assert len(g.prefix_rows(tuple(self.pieces))) > 0, "field 'pieces': no layout"
         else:
             assert not self.pieces, "field 'pieces': no guess is being entered"
@@ -818,7 +798,7 @@ class ArcheOlogicState(State):
 
     def _check_solo(self, guesses: list) -> None:
         g = self.game
-        over = self.phase == GAME_OVER
+        over = self.decision == GAME_OVER
         assert tuple(self.start) == (0,), "field 'start': a solo game starts on 0"
         assert self.pos == self.spent, "field 'pos': the solo time track is the time spent"
         assert all(checked for _, _, checked in guesses), "field 'guess_checked': solo checks"
@@ -831,18 +811,18 @@ class ArcheOlogicState(State):
             assert all(wrong), "field 'winner': a right guess wins the solo game"
             if over:
                 assert self.spent[0] > g.time_limit or (not g.app and guesses), (
-                    "field 'phase': a solo game ends solved, by a wrong guess (rulebook) or "
+                    "field 'decision': a solo game ends solved, by a wrong guess (rulebook) or "
                     "past the time limit"
                 )
             else:
                 assert self.spent[0] <= g.time_limit, "field 'spent': past the time limit"
-                assert g.app or not guesses, "field 'phase': a wrong guess ends the solo game"
-        assert self.checking[0] == (self.phase == PLACE), "field 'checking'"
+                assert g.app or not guesses, "field 'decision': a wrong guess ends the solo game"
+        assert self.checking[0] == (self.decision == PLACE), "field 'checking'"
 
     def _check_track(self, guesses: list) -> None:
         g = self.game
         n = g.num_players
-        over = self.phase == GAME_OVER
+        over = self.decision == GAME_OVER
         assert sorted(self.start) == list(range(1, n + 1)), "field 'start': spaces 1..n"
         active = [p for p in range(n) if self.out[p] == IN_GAME]
         positions = [self.pos[p] for p in active]
@@ -864,7 +844,7 @@ class ArcheOlogicState(State):
                 raise AssertionError(
                     f"field 'out': player {p} guessed wrong (rulebook): eliminated"
                 )
-            if self.phase == PLACE and p == self.actor:
+            if self.decision == PLACE and p == self.decider:
                 assert not pending, "field 'guess_checked': a guess entered while entering one"
             else:
                 assert self.checking[p] == bool(pending), (
@@ -882,15 +862,15 @@ class ArcheOlogicState(State):
                 "field 'winner': the winner's last checked guess is right"
             )
         elif over:
-            assert not active, "field 'phase': the game ended while a player was still in"
+            assert not active, "field 'decision': the game ended while a player was still in"
         else:
             assert self.winner == -1, "field 'winner': the game is not over"
-            assert active, "field 'phase': nobody is left in the game"
-            assert self.actor in active, "field 'actor': a pawn out of the game"
-            assert self.pos[self.actor] == min(positions), "field 'actor': the last pawn acts"
-            assert self.pos[self.actor] <= g.time_limit, (
+            assert active, "field 'decision': nobody is left in the game"
+            assert self.decider in active, "field 'decider': a pawn out of the game"
+            assert self.pos[self.decider] == min(positions), "field 'decider': the last pawn acts"
+            assert self.pos[self.decider] <= g.time_limit, (
                 "field 'pos': the pawn to act is out of time"
             )
-            assert not self.checking[self.actor] or self.phase == PLACE, (
+            assert not self.checking[self.decider] or self.decision == PLACE, (
                 "field 'checking': the last pawn's guess is checked before it acts"
             )

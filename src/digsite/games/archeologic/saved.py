@@ -24,8 +24,8 @@ checking          per seat, whether its pawn shows the Checking side
 out               per seat: "in the game", "eliminated (wrong guess)" or "out of time"
 start_axis        the viewfinder's first axis (-1 before the solo start)
 viewfinder        the viewfinder's axis (-1 before the solo start)
-phase             the pending decision: start_axis, axis, question, place or game_over
-actor             the seat to decide
+decision          the pending decision: start_axis, axis, question, place or game_over
+decider           the seat to decide
 pending_surcharge the surcharge paid for the question being chosen (0-2)
 pieces            the guess being entered: one placement id per building entered so far
 questions         rows ``[player, axis, question, surcharge]``, in the order asked
@@ -84,8 +84,8 @@ FIELDS = StateFields(
         Field("out", shape=(players,), names=OUT_NAMES),
         Field("start_axis", low=-1, high=NUM_AXES - 1),
         Field("viewfinder", low=-1, high=NUM_AXES - 1),
-        Field("phase", names=DECISIONS),
-        Field("actor", low=0, high=last_player),
+        Field("decision", names=DECISIONS),
+        Field("decider", low=0, high=last_player),
         Field("pending_surcharge", low=0, high=2),
         Field("pieces", shape=(None,), low=0, high=MAX_PLACEMENTS - 1, frozen=1),
         Field("questions", shape=(None, 4), low=0, high=NUM_AXES - 1, frozen=1),

@@ -7,49 +7,61 @@ from collections.abc import Mapping
 from typing import Any
 
 from .actions import (
+    ACTIONS,
     AXIS,
-    AXIS0,
     DECISIONS,
     GAME_OVER,
-    GUESS,
     IN_GAME,
-    NUM_ACTIONS,
+    NUM_ROTATIONS,
     OUT_NAMES,
     PLACE,
-    PLACE0,
-    QUESTION0,
     START_AXIS,
 )
 from .components import KIND_NAMES, NUM_BUILDINGS, NUM_CELLS, cell_name
-from .questions import AXIS_NAMES, NUM_QUESTIONS, answer_to_string, question_name
+from .questions import AXIS_NAMES, answer_to_string, question_name
 from .quests import axis_clue_string
 from .solver import GUESS_COST
 from .titles import state_title, thresholds, title
 
 
-def action_to_string(state, action: int) -> str:
+def _axis_text(state, axis: int) -> str:
+    if state.decision == START_AXIS:
+        return f"start the viewfinder on {AXIS_NAMES[axis]}"
+    if state.decision == AXIS and state.viewfinder >= 0:
+        extra = int(state.game.surcharge[state.viewfinder, axis])
+        return f"viewfinder to {AXIS_NAMES[axis]} (+{extra} time)"
+    return f"axis {AXIS_NAMES[axis]}"
+
+
+def _question_text(state, question: int) -> str:
     g = state.game
-    if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-        return f"action {action!r} (out of range 0..{NUM_ACTIONS - 1})"
-    if action < QUESTION0:
-        axis = action - AXIS0
-        if state.phase == START_AXIS:
-            return f"start the viewfinder on {AXIS_NAMES[axis]}"
-        if state.phase == AXIS and state.viewfinder >= 0:
-            extra = int(g.surcharge[state.viewfinder, axis])
-            return f"viewfinder to {AXIS_NAMES[axis]} (+{extra} time)"
-        return f"axis {AXIS_NAMES[axis]}"
-    if action < QUESTION0 + NUM_QUESTIONS:
-        q = action - QUESTION0
-        where = f" on {AXIS_NAMES[state.viewfinder]}" if state.viewfinder >= 0 else ""
-        return f"ask {question_name(q, g.layouts.buildings)}{where} ({int(g.costs[q])} time)"
-    if action == GUESS:
-        return f"I think I've found it! ({GUESS_COST} time)"
-    offset = action - PLACE0
+    where = f" on {AXIS_NAMES[state.viewfinder]}" if state.viewfinder >= 0 else ""
+    return (
+        f"ask {question_name(question, g.layouts.buildings)}{where} ({int(g.costs[question])} time)"
+    )
+
+
+def _placed(what: str, offset: int) -> str:
+    """A building at a placement offset (``rotation * 25 + anchor``)."""
     rotation, anchor = divmod(offset, NUM_CELLS)
-    b = len(state.pieces) if state.phase == PLACE else None
-    what = g.layouts.buildings[b].id if b is not None else "building"
-    return f"place {what} turned {rotation}/4 at {cell_name(anchor)}"
+    return f"{what} turned {rotation}/{NUM_ROTATIONS} at {cell_name(anchor)}"
+
+
+def _place_text(state, offset: int) -> str:
+    entering = state.decision == PLACE
+    what = state.game.layouts.buildings[len(state.pieces)].id if entering else "building"
+    return f"place {_placed(what, offset)}"
+
+
+action_to_string = ACTIONS.describer(
+    {
+        "axis": _axis_text,
+        "question": _question_text,
+        "guess": lambda state, _: f"I think I've found it! ({GUESS_COST} time)",
+        "place": _place_text,
+    }
+)
+"""The text of an action in a state (its axis and surcharge, question and time, or placement)."""
 
 
 def render_spectator(state) -> str:
@@ -85,7 +97,7 @@ def render_spectator(state) -> str:
     guesses = sum(1 for _ in state.guesses)
     if guesses:
         lines.append(f"Guesses made: {guesses}")
-    if state.phase == GAME_OVER:
+    if state.decision == GAME_OVER:
         if state.winner >= 0:
             lines.append(f"Game over: player_{state.winner} wins.")
         else:
@@ -95,8 +107,8 @@ def render_spectator(state) -> str:
         lines.append("The layout was:")
         lines.append(g.layouts.to_string(state.layout))
     else:
-        lines.append(f"player_{state.actor} to decide: {DECISIONS[state.phase]}")
-        if state.phase == PLACE:
+        lines.append(f"player_{state.decider} to decide: {DECISIONS[state.decision]}")
+        if state.decision == PLACE:
             lines.append(
                 f"  entering {g.layouts.buildings[len(state.pieces)].id} "
                 f"({len(state.pieces) + 1} of {NUM_BUILDINGS})"
@@ -113,10 +125,7 @@ def _header(g) -> str:
 
 
 def _pieces(g, offsets) -> str:
-    return ", ".join(
-        f"{g.layouts.buildings[b].id} turned {off // NUM_CELLS}/4 at {cell_name(off % NUM_CELLS)}"
-        for b, off in enumerate(offsets)
-    )
+    return ", ".join(_placed(g.layouts.buildings[b].id, off) for b, off in enumerate(offsets))
 
 
 def render_view(g, view: Mapping[str, Any]) -> str:
@@ -160,11 +169,7 @@ def render_view(g, view: Mapping[str, Any]) -> str:
         lines.append(f"Your guess, checked {verdict}: {_pieces(g, view['my_checked_guess'])}")
     for key, word in (("feedback_right", "right (green)"), ("feedback_wrong", "wrong (red)")):
         if view.get(key):
-            shown = "; ".join(
-                f"{g.layouts.buildings[b].id} turned {off // NUM_CELLS}/4 at "
-                f"{cell_name(off % NUM_CELLS)}"
-                for b, off in view[key]
-            )
+            shown = "; ".join(_placed(g.layouts.buildings[b].id, off) for b, off in view[key])
             lines.append(f"Known {word}: {shown}")
     if view["decision"] == DECISIONS[GAME_OVER]:
         winner = view["winner"]

@@ -73,7 +73,7 @@ def build_view(state, player: int) -> dict[str, Any]:
     """Everything ``player`` knows (see the package documentation, "What a player knows")."""
     g = state.game
     n = g.num_players
-    phase = state.phase
+    decision = state.decision
     clues, axis_clues = state.known_clues(player)
     asked: list[dict[tuple[int, int], int]] = [{} for _ in range(n)]
     answers: dict[tuple[int, int], int] = {}
@@ -93,7 +93,7 @@ def build_view(state, player: int) -> dict[str, Any]:
             my_guess = _offsets(g, pids)
         elif not g.app:
             checked_guess = _offsets(g, pids)
-    if phase == PLACE and state.actor == player:
+    if decision == PLACE and state.decider == player:
         my_guess = _offsets(g, state.pieces)
     view: dict[str, Any] = {
         "player": player,
@@ -112,10 +112,10 @@ def build_view(state, player: int) -> dict[str, Any]:
             for p in range(n)
         ],
         "viewfinder": state.viewfinder if state.viewfinder >= 0 else None,
-        "decision": DECISIONS[phase],
-        "to_move": None if phase == GAME_OVER else state.actor,
-        "surcharge": state.pending_surcharge if phase == QUESTION else None,
-        "pieces_entered": len(state.pieces) if phase == PLACE else None,
+        "decision": DECISIONS[decision],
+        "to_move": None if decision == GAME_OVER else state.decider,
+        "surcharge": state.pending_surcharge if decision == QUESTION else None,
+        "pieces_entered": len(state.pieces) if decision == PLACE else None,
         "winner": state.winner if state.winner >= 0 else None,
         "answers": sorted([a, q, x] for (a, q), x in answers.items()),
         "my_guess": my_guess,

@@ -22,6 +22,7 @@ from .actions import (
     MAX_EXTRA_CLUES,
     MULTIPLAYER_TIME_LIMIT,
     NUM_ACTIONS,
+    NUM_PLACEMENT_IDS,
     OUT_OF_TIME,
     PLACE,
     PLACE0,
@@ -181,20 +182,22 @@ class ArcheOlogicGame(Game):
         self.ring_index = {a: i for i, a in enumerate(self.ring)}
         # surcharge[v, a]: time to put the viewfinder on axis a this turn when it stood on v.
         self.surcharge = np.full((NUM_AXES, NUM_AXES), -1, dtype=np.int64)
-        self._axis_masks = np.zeros((NUM_AXES, NUM_ACTIONS), dtype=np.int8)
+        axis_masks = np.zeros((NUM_AXES, NUM_ACTIONS), dtype=np.int8)
         for v in range(NUM_AXES):
             for a, extra in axis_choices(v, self.ring):
                 self.surcharge[v, a] = extra
-                self._axis_masks[v, AXIS0 + a] = 1
-            self._axis_masks[v, GUESS] = 1
+                axis_masks[v, AXIS0 + a] = 1
+            axis_masks[v, GUESS] = 1
         self._start_mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         self._start_mask[AXIS0 : AXIS0 + NUM_AXES] = 1
         self._question_mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         self._question_mask[QUESTION0 : QUESTION0 + NUM_QUESTIONS] = 1
-        for m in (self._axis_masks, self._start_mask, self._question_mask):
+        for m in (axis_masks, self._start_mask, self._question_mask):
             m.setflags(write=False)
+        self._axis_masks = tuple(axis_masks)
+        """Per viewfinder axis, the axis decision's mask (rows made once, not per position)."""
         # placement action offset (rotation * 25 + anchor) <-> row of the building's table
-        self.offset_to_pid = np.full((NUM_BUILDINGS, 4 * NUM_CELLS), -1, dtype=np.int64)
+        self.offset_to_pid = np.full((NUM_BUILDINGS, NUM_PLACEMENT_IDS), -1, dtype=np.int64)
         self.pid_to_offset = []
         for b, t in enumerate(self.layouts.tables):
             offsets = t.rotation.astype(np.int64) * NUM_CELLS + t.anchor.astype(np.int64)

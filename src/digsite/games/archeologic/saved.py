@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from ...core.engine import CorruptStateError
 from ...core.fields import Field, StateFields, last_player, players
-from .actions import DECISIONS, OUT_NAMES
+from .actions import DECISIONS, NUM_PLACEMENT_IDS, OUT_NAMES
 from .components import NUM_BUILDINGS, NUM_CELLS, ROWS, TRAP_KINDS
 from .questions import NUM_AXES, NUM_QUESTIONS
 from .quests import EXPERT_QUESTIONS
@@ -51,7 +51,7 @@ from .solver import AxisClue, Clue
 
 MAX_QUEST = (1 << 63) - 1
 """Any non-negative quest number a numpy seed takes (a random one is below 2**31)."""
-MAX_PLACEMENTS = 4 * NUM_CELLS
+MAX_PLACEMENTS = NUM_PLACEMENT_IDS
 """More placements than any tile has (4 rotations at most, one anchor per cell at most)."""
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from digsite.agents import RandomPolicy, choose, make_agent
 from digsite.games.archeologic.actions import GUESS, PLACE0, QUESTION0
-from digsite.games.archeologic.deduction import DeductionAgent
+from digsite.games.archeologic.heuristic import DeductionAgent
 from digsite.games.archeologic.quests import make_quest
 from digsite.games.archeologic.rules import ArcheOlogicGame
 from digsite.games.archeologic.solver import solve

@@ -11,7 +11,7 @@ import pytest
 from digsite.core.engine import ConfigError, CorruptStateError
 from digsite.envs.archeologic_solo import ArcheOlogicSoloEnv
 from digsite.games.archeologic.actions import AXIS0, QUESTION0
-from digsite.games.archeologic.deduction import DeductionAgent
+from digsite.games.archeologic.heuristic import DeductionAgent
 from digsite.games.archeologic.questions import (
     DIFFERENT_BUILDINGS,
     EMPTY_ZONES,

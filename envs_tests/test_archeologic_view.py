@@ -13,7 +13,7 @@ from digsite.core.views import canonical, sample_states
 from digsite.envs.archeologic_solo import ArcheOlogicSoloEnv
 from digsite.games.archeologic.actions import AXIS, AXIS0, GUESS, PLACE0, QUESTION0, WRONG_GUESS
 from digsite.games.archeologic.components import NUM_BUILDINGS
-from digsite.games.archeologic.deduction import DeductionAgent
+from digsite.games.archeologic.heuristic import DeductionAgent
 from digsite.games.archeologic.learning_aids import (
     FEATURE_SIZE,
     consistent_placement_mask,

@@ -122,7 +122,8 @@ class TurnBasedState(State):
     # -- copies and saving -------------------------------------------------------------------
     def clone(self) -> TurnBasedState:
         """A copy sharing nothing mutable (every list field copied to its depth), the mask kept,
-        the caches of :meth:`_fresh_caches` renewed."""
+        the caches of :meth:`_fresh_caches` renewed.  A ``resample_hidden`` that redraws what
+        the mover's legal actions depend on clears the copy's ``_mask``."""
         other = object.__new__(type(self))
         other.__dict__ = self.__dict__.copy()
         self.FIELDS.copy_into(self, other)

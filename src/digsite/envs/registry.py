@@ -102,7 +102,7 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
             "learning aids: belief_features=True (the exact belief in the observation), "
             "consistent_guesses=True (guesses masked to the layouts still possible)",
         ),
-        heuristic_agent="digsite.games.archeologic.deduction:DeductionAgent",
+        heuristic_agent="digsite.games.archeologic.heuristic:DeductionAgent",
         status="playable (generated quests, public fan-app tiles; expert mode is digsite's own)",
         test_configs=(
             {"num_players": 1},

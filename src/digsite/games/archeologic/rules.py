@@ -35,7 +35,7 @@ from .actions import (
 from .components import NUM_BUILDINGS, NUM_CELLS, BuildingsFileError, load_buildings
 from .layouts import get_layouts, kind_by_cell
 from .learning_aids import consistent_placement_mask
-from .observation import observation_layout, observation_offsets, observe, seat_rows
+from .observation import observation_layout, observation_offsets, seat_rows
 from .questions import (
     AXIS_NAMES,
     DEFAULT_RING,
@@ -49,8 +49,8 @@ from .questions import (
 from .quests import EXPERT_QUESTIONS, NUM_QUEST_CLUES, expert_clues, make_quest
 from .saved import FIELDS, derive
 from .solver import GUESS_COST, AxisClue, Belief, Clue, axis_choices
-from .text import action_to_string, render_spectator, render_view
-from .view import belief_filter, build_view, guess_knowledge
+from .text import render_view
+from .view import belief_filter, guess_knowledge
 
 CLUE_COUNTS = (3, 4, 5)
 """The rulebook: agree on "from 3 clues for harder games, to 5 clues for easier games"."""
@@ -605,12 +605,6 @@ class ArcheOlogicState(TurnBasedState):
         return super().final_returns()
 
     # -- information ------------------------------------------------------------------------
-    def observe(self, player: int, out: np.ndarray) -> None:
-        observe(self, player, out)
-
-    def view(self, player: int) -> dict[str, Any]:
-        return build_view(self, player)
-
     def known_clues(self, player: int) -> tuple[tuple[Clue, ...], tuple[AxisClue, ...]]:
         """The starting clues ``player`` was given: everybody's, plus its extra ones."""
         k = self.game.num_clues + self.game.extra_clues[player]
@@ -708,12 +702,6 @@ class ArcheOlogicState(TurnBasedState):
         return data
 
     # -- text, checks --------------------------------------------------------------------------
-    def action_to_string(self, action: int) -> str:
-        return action_to_string(self, action)
-
-    def render_spectator(self) -> str:
-        return render_spectator(self)
-
     def check_invariants(self) -> None:
         """The rules a position keeps, live or loaded; each message names the field."""
         g = self.game

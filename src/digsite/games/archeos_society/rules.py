@@ -72,7 +72,7 @@ from .components import (
     load_sites,
     load_tables,
 )
-from .observation import Scales, observation_layout, observe
+from .observation import Scales, observation_layout
 from .saved import FIELDS
 
 EXTRA_SETUPS = ("random", "draft")
@@ -1218,25 +1218,6 @@ class ArcheosSocietyState(TurnBasedState):
             assert self.prof_queue and self.prof_queue[0][0] == p, "no Professor move queued"
         if self.phase == UR_PHASE:
             assert self.ur_colour >= 0, "the Ur phase needs the Ur board"
-
-    # -- text, observation, saving -----------------------------------------------------------
-    def action_to_string(self, action: int) -> str:
-        from .text import action_to_string
-
-        return action_to_string(self, action)
-
-    def render_spectator(self) -> str:
-        from .text import render_spectator
-
-        return render_spectator(self)
-
-    def view(self, player: int) -> dict[str, Any]:
-        from .view import build_view
-
-        return build_view(self, player)
-
-    def observe(self, player: int, out: np.ndarray) -> None:
-        observe(self, player, out)
 
 
 _DRAFT_FIELDS = {"seed", "chance", "roles", "sides", "first_player", "decision", "decider"} | {

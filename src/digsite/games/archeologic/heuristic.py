@@ -1,4 +1,5 @@
-"""A deduction player for ArcheOlogic: exact belief, greedy questions, guess when certain.
+"""ArcheOlogic's heuristic player, a deduction player: exact belief, greedy questions, guess
+when certain.
 
 ``DeductionAgent()`` is a StateAgent (``digsite.core.policy``) for every configuration (solo and
 2-4 players, both guess variants).  It looks at the state only through what its player may know:
@@ -76,12 +77,5 @@ class DeductionAgent:
             pid = int(g.layouts.placements[g.prefix_rows(tuple(state.pieces))[0], b])
         return PLACE0 + int(g.pid_to_offset[b][pid])
 
-    @staticmethod
-    def _decide_game_over(state, belief: Belief) -> int:
-        raise ValueError(f"no decision to take: the game is over ({state.decision=})")
 
-
-_DECIDE = (
-    *DECISIONS.handlers(DeductionAgent, "_decide_"),
-    DeductionAgent._decide_game_over,
-)
+_DECIDE = DECISIONS.handlers(DeductionAgent, "_decide_")

@@ -9,9 +9,7 @@ from .components import PORT
 def automa_place(s, loc: int, section: int) -> None:
     """An Automa pawn is an explorer like any other for learning from peers: players whose
     explorers are the highest there take the right bonus; the Automa itself gains nothing."""
-    from .flow import location_bonus
-
-    location_bonus(s, AUTOMA, loc, section)
+    s._location_bonus(AUTOMA, loc, section)
     s.locations[loc].append(AUTOMA * 8 + section)
 
 

@@ -24,33 +24,11 @@ from __future__ import annotations
 
 from .actions import (
     BLOOM_CLAIM0,
-    C_BLOOM,
-    C_DISCARD_RELIC,
-    C_EXHIBIT,
-    C_EXHIBIT_RELIC,
-    C_EXP_PAY,
-    C_EXPEDITION,
-    C_EXPERTISE,
-    C_EXPLORER_UP,
-    C_FAVOR,
-    C_HAND,
-    C_KEEP_RELIC,
-    C_KNOW,
-    C_LOC_ACTION,
     C_MAIN,
-    C_MILESTONE8,
     C_PATRON,
-    C_PICK_DRAWN,
-    C_PLACE,
-    C_RELIC,
-    C_REQUIREMENT_DISC,
-    C_RESERVE,
-    C_SETUP_DISCARD,
-    C_SIDE,
-    C_SOCIETY,
-    C_TURN_END,
     CARD0,
     CLAIM0,
+    DECISIONS,
     DEEPEN,
     DONE,
     DRAW3,
@@ -662,10 +640,9 @@ class RoyalSocietyHeuristic:
             return opt
         # the decision's own actions: optional ones may be offered at any sub-decision
         own = legal if d == C_PATRON else [a for a in legal if a not in OPTIONAL_ACTIONS]
-        handler = _DECIDE.get(d)
-        if handler is None or not own:
+        if not own:
             return DONE if DONE in legal else legal[0]
-        action = handler(self, ctx, task, own)
+        action = _DECIDE[d](self, ctx, task, own)
         return action if action in legal else own[0]
 
     # -- optional actions ------------------------------------------------------------------------
@@ -697,7 +674,7 @@ class RoyalSocietyHeuristic:
         )
 
     # -- decisions --------------------------------------------------------------------------------
-    def _main(self, ctx: Context, task, legal) -> int:
+    def _decide_main(self, ctx: Context, task, legal) -> int:
         s, p = ctx.state, ctx.player
         base = ctx.mine()
         best = None
@@ -720,7 +697,7 @@ class RoyalSocietyHeuristic:
         """What the placement chosen with the explorer depends on (to reuse it at C_PLACE)."""
         return (id(s), p, explorer, s.year, s.clock, s.rep[p], s.discs[p], s.money[p], len(s.queue))
 
-    def _place(self, ctx: Context, task, legal) -> int:
+    def _decide_place(self, ctx: Context, task, legal) -> int:
         e = task[2]
         plan = getattr(self, "_plan", None)
         if plan and plan[0] == self._signature(ctx.state, ctx.player, e) and plan[1] in legal:
@@ -731,7 +708,7 @@ class RoyalSocietyHeuristic:
             key=lambda a: ctx.placement_value(e, a, base) - 0.01 * a,
         )
 
-    def _loc_action(self, ctx: Context, task, legal) -> int:
+    def _decide_location_action(self, ctx: Context, task, legal) -> int:
         s = ctx.state
         e, loc, section, supported = s.cur[:4]
         base = ctx.mine()
@@ -746,7 +723,7 @@ class RoyalSocietyHeuristic:
                 best = (val, a)
         return best[1] if best else legal[0]
 
-    def _side(self, ctx: Context, task, legal) -> int:
+    def _decide_setup_side(self, ctx: Context, task, legal) -> int:
         """The side whose region skills match the set-up hand best."""
         s, p = ctx.state, ctx.player
         cards = s.setup_hand[p] + s.hand[p]
@@ -765,7 +742,7 @@ class RoyalSocietyHeuristic:
                 best = (score, a)
         return best[1]
 
-    def _expertise(self, ctx: Context, task, legal) -> int:
+    def _decide_setup_expertise(self, ctx: Context, task, legal) -> int:
         """Expertise 3 to the Logistics explorer (money is the first bottleneck)."""
         s, p = ctx.state, ctx.player
         board = ctx.g.boards[(p % 4) * 2 + max(s.side[p], 0)]
@@ -776,7 +753,7 @@ class RoyalSocietyHeuristic:
                 return a
         return legal[0]
 
-    def _setup_discard(self, ctx: Context, task, legal) -> int:
+    def _decide_setup_discard(self, ctx: Context, task, legal) -> int:
         def cost(a: int) -> float:
             c = ctx.cards[a - CARD0]
             cond = 8 if c.condition_region >= 0 or c.condition_type >= 0 else 0
@@ -784,11 +761,11 @@ class RoyalSocietyHeuristic:
 
         return max(legal, key=cost)
 
-    def _society(self, ctx: Context, task, legal) -> int:
+    def _decide_setup_society(self, ctx: Context, task, legal) -> int:
         offer = ctx.state.society_offer[ctx.player]
         return min(legal, key=lambda a: SOCIETY_RANK.index(offer[a - OPTION0]))
 
-    def _favor(self, ctx: Context, task, legal) -> int:
+    def _decide_favor(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()
         favors = ctx.g.rb.favors
 
@@ -800,11 +777,11 @@ class RoyalSocietyHeuristic:
 
         return max(legal, key=val)
 
-    def _know(self, ctx: Context, task, legal) -> int:
+    def _decide_knowledge_region(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()
         return max(legal, key=lambda a: ctx.know_value(base, a - REGION0))
 
-    def _milestone8(self, ctx: Context, task, legal) -> int:
+    def _decide_milestone_8(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()
         sci = base.copy()
         sci.s += 1
@@ -812,7 +789,7 @@ class RoyalSocietyHeuristic:
         pre.p += 5
         return OPTION0 if ctx.value(sci) >= ctx.value(pre) else OPTION0 + 1
 
-    def _relic(self, ctx: Context, task, legal) -> int:
+    def _decide_relic_from_bag(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()
         relics = [a for a in legal if RELIC0 <= a < RELIC0 + 16]
         if relics:
@@ -828,7 +805,9 @@ class RoyalSocietyHeuristic:
 
         return max(legal, key=region_worth)
 
-    def _discard_relic(self, ctx: Context, task, legal) -> int:
+    _decide_keep_relic = _decide_relic_from_bag
+
+    def _decide_discard_relic(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()
         purpose = task[2]
         relics = [a for a in legal if RELIC0 <= a < RELIC0 + 16]
@@ -843,7 +822,7 @@ class RoyalSocietyHeuristic:
                 return DONE
         return choice
 
-    def _reserve(self, ctx: Context, task, legal) -> int:
+    def _decide_reserve(self, ctx: Context, task, legal) -> int:
         s, p = ctx.state, ctx.player
         base = ctx.mine()
         best = (ctx.value(base) + 0.5, DONE if DONE in legal else DRAW3)
@@ -886,18 +865,18 @@ class RoyalSocietyHeuristic:
         gain = c.gains[0] * 0.8 + c.gains[1] * 4 + 2
         return max(-2.0, gain * 0.4 - need)
 
-    def _pick_drawn(self, ctx: Context, task, legal) -> int:
+    def _decide_pick_drawn_card(self, ctx: Context, task, legal) -> int:
         return max(legal, key=lambda a: self._card_prospect(ctx, a - CARD0))
 
-    def _hand(self, ctx: Context, task, legal) -> int:
+    def _decide_hand_limit(self, ctx: Context, task, legal) -> int:
         return min(legal, key=lambda a: self._card_prospect(ctx, a - CARD0))
 
-    def _explorer_up(self, ctx: Context, task, legal) -> int:
+    def _decide_explorer_expertise(self, ctx: Context, task, legal) -> int:
         s, p = ctx.state, ctx.player
         ex = s.expertise[p]
         return max(legal, key=lambda a: (not s.placed[p][a - EXPLORER0], ex[a - EXPLORER0]))
 
-    def _bloom(self, ctx: Context, task, legal) -> int:
+    def _decide_bloomsbury_tile(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()
         info = ctx.g.rb.bloomsbury
 
@@ -937,7 +916,7 @@ class RoyalSocietyHeuristic:
             return max(m.know) * 0.8
         return m.rep * 0.6
 
-    def _patron(self, ctx: Context, task, legal) -> int:
+    def _decide_patron(self, ctx: Context, task, legal) -> int:
         expertise = task[2]
         base = ctx.mine()
 
@@ -951,7 +930,7 @@ class RoyalSocietyHeuristic:
 
         return max(legal, key=val)
 
-    def _expedition(self, ctx: Context, task, legal) -> int:
+    def _decide_expedition(self, ctx: Context, task, legal) -> int:
         e = ctx.state.cur[0]
         base = ctx.mine()
 
@@ -962,7 +941,7 @@ class RoyalSocietyHeuristic:
 
         return max(legal, key=val)
 
-    def _exp_pay(self, ctx: Context, task, legal) -> int:
+    def _decide_expedition_payment(self, ctx: Context, task, legal) -> int:
         s, p = ctx.state, ctx.player
         base = ctx.mine()
         card = ctx.cards[task[2]]
@@ -977,7 +956,7 @@ class RoyalSocietyHeuristic:
 
         return max(legal, key=val)
 
-    def _exhibit(self, ctx: Context, task, legal) -> int:
+    def _decide_exhibit_space(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()
         done = {c for c in range(6) if ctx.state.collections_done >> c & 1}
         best = (ctx.value(base) + 0.1, DONE)
@@ -993,14 +972,14 @@ class RoyalSocietyHeuristic:
             best = max(best, (ctx.value(m), a))
         return best[1] if best[1] in legal else legal[0]
 
-    def _exhibit_relic(self, ctx: Context, task, legal) -> int:
+    def _decide_exhibit_relic(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()
         return min(legal, key=lambda a: ctx.relic_worth(base, a - RELIC0) - 0.01 * a)
 
-    def _turn_end(self, ctx: Context, task, legal) -> int:
+    def _decide_turn_end(self, ctx: Context, task, legal) -> int:
         return DONE if DONE in legal else legal[0]
 
-    def _requirement_disc(self, ctx: Context, task, legal) -> int:
+    def _decide_requirement_disc(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()
 
         def val(a: int) -> float:
@@ -1011,30 +990,5 @@ class RoyalSocietyHeuristic:
         return max(legal, key=val)
 
 
-_DECIDE = {
-    C_SIDE: RoyalSocietyHeuristic._side,
-    C_EXPERTISE: RoyalSocietyHeuristic._expertise,
-    C_SETUP_DISCARD: RoyalSocietyHeuristic._setup_discard,
-    C_SOCIETY: RoyalSocietyHeuristic._society,
-    C_FAVOR: RoyalSocietyHeuristic._favor,
-    C_MAIN: RoyalSocietyHeuristic._main,
-    C_PLACE: RoyalSocietyHeuristic._place,
-    C_LOC_ACTION: RoyalSocietyHeuristic._loc_action,
-    C_KNOW: RoyalSocietyHeuristic._know,
-    C_MILESTONE8: RoyalSocietyHeuristic._milestone8,
-    C_RELIC: RoyalSocietyHeuristic._relic,
-    C_KEEP_RELIC: RoyalSocietyHeuristic._relic,
-    C_DISCARD_RELIC: RoyalSocietyHeuristic._discard_relic,
-    C_RESERVE: RoyalSocietyHeuristic._reserve,
-    C_PICK_DRAWN: RoyalSocietyHeuristic._pick_drawn,
-    C_EXPLORER_UP: RoyalSocietyHeuristic._explorer_up,
-    C_BLOOM: RoyalSocietyHeuristic._bloom,
-    C_PATRON: RoyalSocietyHeuristic._patron,
-    C_EXPEDITION: RoyalSocietyHeuristic._expedition,
-    C_EXP_PAY: RoyalSocietyHeuristic._exp_pay,
-    C_EXHIBIT: RoyalSocietyHeuristic._exhibit,
-    C_EXHIBIT_RELIC: RoyalSocietyHeuristic._exhibit_relic,
-    C_HAND: RoyalSocietyHeuristic._hand,
-    C_TURN_END: RoyalSocietyHeuristic._turn_end,
-    C_REQUIREMENT_DISC: RoyalSocietyHeuristic._requirement_disc,
-}
+_DECIDE = DECISIONS.handlers(RoyalSocietyHeuristic, "_decide_")
+"""The heuristic's choice for each pending decision, found by the decision's name."""

@@ -10,6 +10,7 @@ from .actions import (
     REPUTATION,
     SCIENCE,
 )
+from .tasks import Task
 
 
 def _played(s, p):
@@ -149,7 +150,7 @@ def royal_requirements(s, period: int) -> None:
             s.discs[p] -= 1
             s.req_discs[p] += 1
         elif p in s.gallery:
-            choices.append([C_REQUIREMENT_DISC, p, 0, 0])  # which disc: the player's choice
+            choices.append(Task(C_REQUIREMENT_DISC, p))  # which disc: the player's choice
         else:
             s._gain(p, PRESTIGE, -15)
             if s.rep_discs[p] > 0:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from enum import IntEnum
+
 from ...core.actions import ActionTable
 from ...core.decisions import DecisionKinds
 
@@ -231,3 +233,62 @@ GALLERY_SIZES = (3, 3, 3, 5, 5, 7)
 GALLERY_START = (0, 3, 6, 9, 14, 19)
 SPACE_COLLECTION = tuple(c for c, size in enumerate(GALLERY_SIZES) for _ in range(size))
 EXPERTISE_PERMUTATIONS = ((1, 2, 3), (1, 3, 2), (2, 1, 3), (2, 3, 1), (3, 1, 2), (3, 2, 1))
+
+
+class Ability(IntEnum):
+    """The Society cards' abilities (``societies.json`` names them in lower case)."""
+
+    AFRICA_CHOSEN_RELIC = 0
+    EXCAVATION_DRAW_TWO = 1
+    ANTHROPOLOGY_KNOWLEDGE = 2
+    ASIA_KNOWLEDGE_REPUTATION = 3
+    MEDITERRANEAN_EXHIBIT_PRESTIGE = 4
+    SOUTH_AMERICA_MONEY = 5
+    EXPLORATION_REPUTATION = 6
+    SELL_FOR_18 = 7
+    PATRON_PLUS_3 = 8
+    CARTOGRAPHY_CHOSEN_RELIC = 9
+    MUSEUM_AT_4 = 10
+    FREE_RESERVE = 11
+
+
+class AutomaAction(IntEnum):
+    """The line of an Automa card for the year (``components.AUTOMA_ACTIONS``, in order)."""
+
+    LOCATION = 0
+    GALLERY = 1
+    PROGRAM3 = 2
+    DECK = 3
+    BLOOMSBURY = 4
+    ROYAL = 5
+
+
+SUPPORT_CAP_5, RANDOM_RELICS_ONLY, NO_COLLECTION_REWARDS, NO_RIGHT_BONUS = range(4)
+"""A player's Royal Requirement penalties of period 1 (``penalties[p][i]``)."""
+LOGISTICS, REGION_SKILL = range(2)
+"""The kind of an explorer's skill on a Society board: (kind, region)."""
+EXCAVATION, EXPLORATION, ANTHROPOLOGY, CARTOGRAPHY = range(4)
+"""Expedition card types (``components.EXPEDITION_TYPES``)."""
+FIRST_ACTION, SECOND_ACTION = range(2)
+"""A location's two actions (e.g. Study / Deepen), as options."""
+COST_REDUCTION, KNOWLEDGE_REDUCTION = 1, 2
+"""Bits of an expedition payment option: 2 Reputation for -£3, 2 more for -1 Knowledge."""
+PIECE_SHIFT = 3
+"""A piece at a location is ``owner << PIECE_SHIFT | section``."""
+
+
+def piece(owner: int, section: int) -> int:
+    return owner << PIECE_SHIFT | section
+
+
+def piece_owner(x: int) -> int:
+    return x >> PIECE_SHIFT
+
+
+def piece_section(x: int) -> int:
+    return x & (1 << PIECE_SHIFT) - 1
+
+
+def payment_reductions(option: int) -> tuple[int, int]:
+    """(-£3, -1 Knowledge) of an expedition payment option, each 0 or 1."""
+    return int(bool(option & COST_REDUCTION)), int(bool(option & KNOWLEDGE_REDUCTION))

@@ -9,6 +9,7 @@ from .actions import (
     A_NEXT_TURN,
     A_TURN_FINISH,
     ALL_REGIONS,
+    ANTHROPOLOGY,
     AUTOMA,
     C_BLOOM,
     C_EXPEDITION,
@@ -22,25 +23,34 @@ from .actions import (
     C_PICK_DRAWN,
     C_TURN_END,
     CARD0,
+    CARTOGRAPHY,
     CHOSEN_REGION,
     CHOSEN_REGIONS,
     DEEPEN,
     DONE,
     DRAW3,
     EACH_REGION,
+    EXCAVATION,
     EXPERTISE_PERMUTATIONS,
+    EXPLORATION,
     EXPLORER0,
     FAVOR0,
+    FIRST_ACTION,
     KNOW_ASIA_PAID,
     KNOW_MORE,
     KNOW_OTHER,
+    LOGISTICS,
     MID_TURN,
     MONEY,
+    NEUTRAL,
+    NO_COLLECTION_REWARDS,
+    NO_RIGHT_BONUS,
     NUM_REGIONS,
     OPTION0,
     PATRON0,
     PLACE0,
     PRESTIGE,
+    RANDOM_RELICS_ONLY,
     REGION0,
     RELIC0,
     REPUTATION,
@@ -51,6 +61,11 @@ from .actions import (
     SPACE_COLLECTION,
     STUDY_RELIC,
     TILE0,
+    Ability,
+    payment_reductions,
+    piece,
+    piece_owner,
+    piece_section,
 )
 from .components import (
     AFRICA,
@@ -116,7 +131,7 @@ class FlowRules:
         return [REGION0 + r for r in range(4) if r not in exclude]
 
     def _random_relics_only(self, p) -> bool:
-        return bool(self.penalties[p][1])
+        return bool(self.penalties[p][RANDOM_RELICS_ONLY])
 
     def _legal_relic_from_bag(self, t):
         p, regions, forced_random = t.player, t.a, t.b
@@ -148,7 +163,7 @@ class FlowRules:
         return acts
 
     def _reserve_slots(self, p, port: bool) -> list[int]:
-        free = self._ability(p) == 11
+        free = self._ability(p) == Ability.FREE_RESERVE
         budget = self.budget(p)
         out = []
         for slot, card in enumerate(self.program):
@@ -200,7 +215,7 @@ class FlowRules:
         budget = self.budget(p)
         out = []
         for opt in range(4):
-            cost_red, know_red = opt & 1, opt >> 1 & 1
+            cost_red, know_red = payment_reductions(opt)
             if know_red and dk != 1:
                 continue  # a useless Knowledge reduction is never offered
             if dk > know_red or dm > 3 * cost_red:
@@ -334,14 +349,14 @@ class FlowRules:
         """Learning from peers: the right bonuses are paid here; returns whether the placed explorer
         earns the left bonus (the caller gives it, as only players take it)."""
         entries = self.locations[loc]
-        highest = max((x & 7 for x in entries), default=0)
+        highest = max(map(piece_section, entries), default=0)
         if section >= highest:
             return False
         stat, amount = RIGHT_BONUS[loc]
         n = self.game.num_players
         for x in entries:
-            who = x >> 3
-            if x & 7 == highest and who < n and not self.penalties[who][3]:
+            who = piece_owner(x)
+            if piece_section(x) == highest and who < n and not self.penalties[who][NO_RIGHT_BONUS]:
                 self._gain(who, stat, amount)
         return True
 
@@ -368,7 +383,7 @@ class FlowRules:
                 self._gain(p, MONEY, 3)
             else:
                 tasks.append(Task.reserve(p, optional=1, at_port=1))
-        self.locations[loc].append(p * 8 + section)
+        self.locations[loc].append(piece(p, section))
         tasks.append(Task(C_LOC_ACTION, p))
         # step 5: permanent Bloomsbury effects of placing an explorer
         if loc == UNIVERSITY and self._has_bloom(p, "university_relic"):
@@ -386,12 +401,12 @@ class FlowRules:
         e, loc, section, supported = self.cur[:4]
         tasks = []
         if loc == UNIVERSITY:
-            if option == 0:
+            if option == FIRST_ACTION:
                 tasks += knowledge_choices(p, 2 if section >= 3 else 1)
             else:
                 tasks.append(Task.discard_relic(p, DEEPEN))
         elif loc == MUSEUM:
-            if option == 0:
+            if option == FIRST_ACTION:
                 tasks.append(
                     Task.exhibit(p, 1 if section <= 3 else (2 if section <= 5 else 3), first=1)
                 )
@@ -400,7 +415,7 @@ class FlowRules:
                 if section >= 5:
                     tasks.append(Task.discard_relic(p, STUDY_RELIC, optional=1))
         elif loc == CITY:
-            if option == 0:
+            if option == FIRST_ACTION:
                 tasks.append(Task.draw_patrons(p, section))
             else:
                 tasks.append(Task.discard_relic(p, SELL))
@@ -466,7 +481,7 @@ class FlowRules:
                 self._gain(p, SCIENCE, 1)
             elif purpose == SELL:
                 self._gain(p, REPUTATION, -1)
-                self._gain(p, MONEY, 18 if self._ability(p) == 7 else 15)
+                self._gain(p, MONEY, 18 if self._ability(p) == Ability.SELL_FOR_18 else 15)
         self._refill_all()
 
     def _on_reserve(self, t, a):
@@ -485,7 +500,7 @@ class FlowRules:
             self._push(Task(C_PICK_DRAWN, p))
             return
         slot = a - SLOT0
-        if self._ability(p) != 11:
+        if self._ability(p) != Ability.FREE_RESERVE:
             self._pay_rep(p, self._program_cost(slot, p))
         card = self.program[slot]
         self.program[slot] = -1
@@ -533,7 +548,9 @@ class FlowRules:
 
     def _take_patron(self, p: int, patron: int, expertise: int) -> None:
         self.patrons[p].append(patron)
-        gain = self.game.patrons[patron].rate * expertise + (3 if self._ability(p) == 8 else 0)
+        gain = self.game.patrons[patron].rate * expertise + (
+            3 if self._ability(p) == Ability.PATRON_PLUS_3 else 0
+        )
         self._gain(p, MONEY, gain)
 
     def _on_patron(self, t, a):
@@ -564,13 +581,13 @@ class FlowRules:
         self.queue.pop(0)
         p, card = t.player, t.a
         opt = a - OPTION0
-        cost_red, know_red = opt & 1, opt >> 1 & 1
+        cost_red, know_red = payment_reductions(opt)
         if cost_red + know_red:
             self._pay_rep(p, 2 * (cost_red + know_red))
         e = self.cur[0]
         c = self.game.expeditions[card]
         kind, _ = self._skill(p, e)
-        self._gain(p, MONEY, -max(0, c.cost - (3 if kind == 0 else 0) - 3 * cost_red))
+        self._gain(p, MONEY, -max(0, c.cost - (3 if kind == LOGISTICS else 0) - 3 * cost_red))
         self.organizing = -1
         self.played[p].append(card)
         self.expertise[p][e] = min(6, self.expertise[p][e] + 1)
@@ -587,17 +604,17 @@ class FlowRules:
             tasks.append(Task.random_relics(p, c.region, rnd))
         tasks += [Task.relic_choice(p, 1 << c.region) for _ in range(chosen)]
         ability = self._ability(p)
-        if ability == 0 and c.region == AFRICA:
+        if ability == Ability.AFRICA_CHOSEN_RELIC and c.region == AFRICA:
             tasks.append(Task.relic_choice(p, 1 << AFRICA))
-        elif ability == 1 and c.type == 0:
+        elif ability == Ability.EXCAVATION_DRAW_TWO and c.type == EXCAVATION:
             tasks.append(Task.draw_two_keep_one(p, c.region))
-        elif ability == 2 and c.type == 2:
+        elif ability == Ability.ANTHROPOLOGY_KNOWLEDGE and c.type == ANTHROPOLOGY:
             tasks.append(Task.knowledge(p, c.region, 1))
-        elif ability == 5 and c.region == SOUTH_AMERICA:
+        elif ability == Ability.SOUTH_AMERICA_MONEY and c.region == SOUTH_AMERICA:
             tasks.append(Task.gain(p, MONEY, 3))
-        elif ability == 6 and c.type == 1:
+        elif ability == Ability.EXPLORATION_REPUTATION and c.type == EXPLORATION:
             tasks.append(Task.gain(p, REPUTATION, 1))
-        elif ability == 9 and c.type == 3:
+        elif ability == Ability.CARTOGRAPHY_CHOSEN_RELIC and c.type == CARTOGRAPHY:
             tasks.append(Task.relic_choice(p, 1 << c.region))
         if self._has_bloom(p, "port_knowledge"):
             tasks.append(Task.knowledge(p, c.region, 1))
@@ -610,10 +627,13 @@ class FlowRules:
         self.gallery[sp] = p
         self.exhibited[p] += 1
         tasks = []
-        if kind // 4 == MEDITERRANEAN and self._ability(p) == 4:
+        if (
+            kind // 4 == MEDITERRANEAN
+            and self._ability(p) == Ability.MEDITERRANEAN_EXHIBIT_PRESTIGE
+        ):
             self._gain(p, PRESTIGE, 2)
         col = SPACE_COLLECTION[sp]
-        if not self.collections_done >> col & 1 and not self.penalties[p][2]:
+        if not self.collections_done >> col & 1 and not self.penalties[p][NO_COLLECTION_REWARDS]:
             self.collections_done |= 1 << col
             tasks += self._reward_tasks(p, self.game.collection_faces[self.faces[col]].reward)
         if remaining > 1:
@@ -731,7 +751,7 @@ class FlowRules:
         n = self.game.num_players
         self.placed = [[0, 0, 0] for _ in range(n)]
         self.automa_pawns = 3 if self.game.automa else 0
-        self.locations = [[x for x in loc if x >> 3 == 5] for loc in self.locations]
+        self.locations = [[x for x in loc if piece_owner(x) == NEUTRAL] for loc in self.locations]
         if self.year > 1:
             for slot in (0, 1):
                 if self.program[slot] >= 0:

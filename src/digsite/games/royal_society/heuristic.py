@@ -35,22 +35,28 @@ from .actions import (
     EXPERTISE_PERMUTATIONS,
     EXPLORER0,
     FAVOR0,
+    FIRST_ACTION,
     GAIN_REP,
     GALLERY_SIZES,
     GALLERY_START,
+    LOGISTICS,
     NUM_SPACES,
     OPTION0,
     PATRON0,
     PLACE0,
     REGION0,
+    REGION_SKILL,
     RELIC0,
     SLOT0,
     SPACE0,
     SPACE_COLLECTION,
     STUDY_RELIC,
     TILE0,
+    Ability,
+    payment_reductions,
+    piece_section,
 )
-from .components import CITY, MUSEUM, PORT, UNIVERSITY
+from .components import CITY, MEDITERRANEAN, MUSEUM, PORT, UNIVERSITY
 from .scoring import region_and_type_counts
 
 SOCIETY_RANK = (1, 10, 0, 6, 9, 3, 11, 4, 2, 5, 8, 7)
@@ -393,7 +399,7 @@ class Context:
     def apply_card(self, m: Mine, card: int, explorer: int, extra_rep: int = 0) -> None:
         c = self.cards[card]
         kind, _ = self.state._skill(self.player, explorer)
-        m.money = max(0, m.money - max(0, c.cost - (3 if kind == 0 else 0)))
+        m.money = max(0, m.money - max(0, c.cost - (3 if kind == LOGISTICS else 0)))
         if card in m.hand:
             m.hand.remove(card)
         m.pay_rep(extra_rep)
@@ -472,7 +478,10 @@ class Context:
         s = self.state
         if col not in done and not s.penalties[self.player][2]:
             self.apply_reward(m, self.g.collection_faces[s.faces[col]].reward)
-        if kind // 4 == 1 and s._ability(self.player) == 4:
+        if (
+            kind // 4 == MEDITERRANEAN
+            and s._ability(self.player) == Ability.MEDITERRANEAN_EXHIBIT_PRESTIGE
+        ):
             m.p += 2
 
     def cheapest_relic(self, m: Mine, kinds) -> int:
@@ -497,7 +506,7 @@ class Context:
         m = base.copy()
         m.pay_rep(support)
         options = self.location_options(explorer, loc, section, support > 0, m)
-        highest = max((x & 7 for x in s.locations[loc]), default=0)
+        highest = max(map(piece_section, s.locations[loc]), default=0)
         left = section < highest  # learning from peers: the left bonus
         best = None
         for option in options:
@@ -533,14 +542,14 @@ class Context:
         if loc == PORT:
             return (loc, option, section, support, explorer)
         if loc == UNIVERSITY:
-            same = (1 if section < 3 else 3) if option == 0 else 4
+            same = (1 if section < 3 else 3) if option == FIRST_ACTION else 4
         elif loc == MUSEUM:
-            if option == 0:
+            if option == FIRST_ACTION:
                 same = 2 if section <= 3 else (4 if section <= 5 else 6)
             else:
                 same = 1 if section < 5 else 5
         else:
-            same = section if option == 0 else 1
+            same = section if option == FIRST_ACTION else 1
         return (loc, option, same, 0, -1)
 
     def outcome(self, key: tuple[int, int, int, int, int], base: Mine) -> Mine:
@@ -566,7 +575,7 @@ class Context:
     def apply_location(self, m: Mine, explorer, loc, section, supported, option) -> None:
         s, p = self.state, self.player
         if loc == UNIVERSITY:
-            if option == 0:
+            if option == FIRST_ACTION:
                 m.best_know(self, 2 if section >= 3 else 1)
             else:
                 kinds = [k for k in range(16) if m.relics[k]]
@@ -574,7 +583,7 @@ class Context:
                 m.relics[k] -= 1
                 m.gain_know(k // 4, 3)
         elif loc == MUSEUM:
-            if option == 0:
+            if option == FIRST_ACTION:
                 self.best_exhibits(m, 1 if section <= 3 else (2 if section <= 5 else 3))
             else:
                 for _ in range(2 if section >= 5 else 1):
@@ -585,16 +594,16 @@ class Context:
                     m.relics[k] -= 1
                     m.s += 1
         elif loc == CITY:
-            if option == 0:
+            if option == FIRST_ACTION:
                 # an average patron pays £4 per Expertise
-                m.money += 4 * section + (3 if s._ability(p) == 8 else 0)
+                m.money += 4 * section + (3 if s._ability(p) == Ability.PATRON_PLUS_3 else 0)
                 m.p -= 1.5  # the patron's relic or penalty, on average
             else:
                 kinds = [k for k in range(16) if m.relics[k]]
                 k = self.cheapest_relic(m, kinds)
                 m.relics[k] -= 1
                 m.gain_rep(-1)
-                m.money += 18 if s._ability(p) == 7 else 15
+                m.money += 18 if s._ability(p) == Ability.SELL_FOR_18 else 15
         else:
             cards = s.feasible_expeditions(p, explorer, section, supported, m.rep + 2 * m.discs)
             best = None
@@ -664,7 +673,7 @@ class RoyalSocietyHeuristic:
         s, p = ctx.state, ctx.player
         if s.discs[p] <= 2:
             return False
-        museum_gate = 4 if s._ability(p) == 10 else 6
+        museum_gate = 4 if s._ability(p) == Ability.MUSEUM_AT_4 else 6
         free = [e for e in range(3) if not s.placed[p][e]]
         return (
             s.rep[p] < museum_gate
@@ -734,7 +743,7 @@ class RoyalSocietyHeuristic:
             score = sum(
                 1
                 for kind, region in board
-                if kind == 1
+                if kind == REGION_SKILL
                 for c in cards
                 if ctx.cards[c].region == region
             )
@@ -746,7 +755,7 @@ class RoyalSocietyHeuristic:
         """Expertise 3 to the Logistics explorer (money is the first bottleneck)."""
         s, p = ctx.state, ctx.player
         board = ctx.g.boards[(p % 4) * 2 + max(s.side[p], 0)]
-        logistics = [e for e in range(3) if board[e][0] == 0]
+        logistics = [e for e in range(3) if board[e][0] == LOGISTICS]
         target = logistics[0] if logistics else 0
         for a in legal:
             if EXPERTISE_PERMUTATIONS[a - OPTION0][target] == 3:
@@ -834,7 +843,7 @@ class RoyalSocietyHeuristic:
             slot = a - SLOT0
             card = s.program[slot]
             m = base.copy()
-            if s._ability(p) != 11:
+            if s._ability(p) != Ability.FREE_RESERVE:
                 m.pay_rep(s._program_cost(slot, p))
             m.hand.append(card)
             val = ctx.value(m) + self._card_prospect(ctx, card)
@@ -950,8 +959,10 @@ class RoyalSocietyHeuristic:
         def val(a: int) -> float:
             opt = a - OPTION0
             m = base.copy()
-            m.pay_rep(2 * ((opt & 1) + (opt >> 1 & 1)))
-            m.money -= max(0, card.cost - (3 if kind == 0 else 0) - 3 * (opt & 1))
+            m.pay_rep(2 * sum(payment_reductions(opt)))
+            m.money -= max(
+                0, card.cost - (3 if kind == LOGISTICS else 0) - 3 * payment_reductions(opt)[0]
+            )
             return ctx.value(m)
 
         return max(legal, key=val)

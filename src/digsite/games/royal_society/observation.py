@@ -29,6 +29,9 @@ from .actions import (
     GAME_OVER,
     MID_TURN,
     NUM_SPACES,
+    piece,
+    piece_owner,
+    piece_section,
 )
 from .view import (
     PENDING_SLOTS,
@@ -220,9 +223,9 @@ def _owner_codes(player: int, n: int) -> tuple[int, ...]:
 
 @lru_cache(maxsize=64)
 def _piece_offsets(player: int, n: int) -> tuple[int, ...]:
-    """Where a piece ``owner * 8 + section`` counts within its location's (6, 6) block."""
+    """Where a piece ``piece(owner, section)`` counts within its location's (6, 6) block."""
     rel = _owner_codes(player, n)
-    return tuple(((x & 7) - 1) * 6 + rel[x >> 3] for x in range(6 * 8))
+    return tuple((piece_section(x) - 1) * 6 + rel[piece_owner(x)] for x in range(piece(6, 0)))
 
 
 class Observer:

@@ -40,6 +40,7 @@ from .actions import (
     GALLERY_SIZES,
     GALLERY_START,
     GAME_OVER,
+    LOGISTICS,
     MID_TURN,
     MONEY,
     NEUTRAL,
@@ -48,9 +49,13 @@ from .actions import (
     PATRON0,
     PLACE0,
     PRESTIGE,
+    REGION_SKILL,
     REPUTATION,
     SCIENCE,
     SPACE_COLLECTION,
+    SUPPORT_CAP_5,
+    Ability,
+    piece,
 )
 from .components import (
     ASIA,
@@ -82,22 +87,6 @@ OPTIONS = (
     *(data(name) for name in DATA_OPTIONS),
 )
 MASK64 = (1 << 64) - 1
-ABILITY_CODES = (
-    "africa_chosen_relic",
-    "excavation_draw_two",
-    "anthropology_knowledge",
-    "asia_knowledge_reputation",
-    "mediterranean_exhibit_prestige",
-    "south_america_money",
-    "exploration_reputation",
-    "sell_for_18",
-    "patron_plus_3",
-    "cartography_chosen_relic",
-    "museum_at_4",
-    "free_reserve",
-)
-# Bloomsbury effect names used by the rules
-REQ_PENALTIES = ("support_cap_5", "random_relics", "no_collection_rewards", "no_right_bonus")
 
 
 def _mask_of(legal) -> np.ndarray:
@@ -181,7 +170,7 @@ class RoyalSocietyGame(Game):
         self.rb = load_rulebook_data()
         self.tile_stack = tuple(0 if t["stack"] == 10 else 1 for t in self.rb.bloomsbury)
         """Per Bloomsbury tile, its stack: 0 for the 10 Prestige one, 1 for the 25."""
-        self.abilities = tuple(ABILITY_CODES.index(s["ability"]) for s in self.rb.societies)
+        self.abilities = tuple(Ability[s["ability"].upper()] for s in self.rb.societies)
         self.simplified_cards = [c.id for c in self.expeditions if c.simplified]
         if simplified and len(self.simplified_cards) < 2 * num_players:
             raise ConfigError(
@@ -307,7 +296,12 @@ class RoyalSocietyState(FlowRules, TurnBasedState):
         self.stacks: list[list[int]] = [[], []]
         self.bloom_box: list[list[int]] = [[], []]
         self.bloom_removed: list[int] = []
-        self.locations: list[list[int]] = [[], [], [], []]  # owner * 8 + section, in order
+        self.locations: list[list[int]] = [
+            [],
+            [],
+            [],
+            [],
+        ]  # actions.piece(owner, section), in order
         self.automa_deck: list[int] = []
         self.automa_played: list[int] = []
         self.automa_last = -1
@@ -384,7 +378,7 @@ class RoyalSocietyState(FlowRules, TurnBasedState):
         s._shuffle(s.society_deck)
         if game.neutral:
             for loc in range(4):
-                s.locations[loc].append(NEUTRAL * 8 + 4)
+                s.locations[loc].append(piece(NEUTRAL, 4))
             s.rs_left[1] = NEUTRAL
             for c in range(6):
                 spaces = list(range(GALLERY_START[c], GALLERY_START[c] + GALLERY_SIZES[c]))
@@ -548,7 +542,11 @@ class RoyalSocietyState(FlowRules, TurnBasedState):
             self._gain(p, PRESTIGE, after - max(before, 12))
             after = 12
         self.knowledge[p][region] = after
-        if region == ASIA and asia_reputation and self._ability(p) == 3:
+        if (
+            region == ASIA
+            and asia_reputation
+            and self._ability(p) == Ability.ASIA_KNOWLEDGE_REPUTATION
+        ):
             self._gain(p, REPUTATION, 1)
 
     def _ability(self, p: int) -> int:
@@ -646,8 +644,8 @@ class RoyalSocietyState(FlowRules, TurnBasedState):
         """``expedition_needs`` with the explorer's skill looked up once for many cards."""
         c = self.game.expeditions[card]
         kind, region = skill
-        need_k = c.knowledge - (2 if kind == 1 and region == c.region else 0)
-        need_m = c.cost - (3 if kind == 0 else 0)
+        need_k = c.knowledge - (2 if kind == REGION_SKILL and region == c.region else 0)
+        need_m = c.cost - (3 if kind == LOGISTICS else 0)
         cond = True
         if c.condition_region >= 0 or c.condition_type >= 0:
             cond = any(
@@ -690,7 +688,7 @@ class RoyalSocietyState(FlowRules, TurnBasedState):
     # -- location actions --------------------------------------------------------------------
     def gate_ok(self, p: int, loc: int) -> bool:
         if loc == MUSEUM:
-            return self.rep[p] >= (4 if self._ability(p) == 10 else 6)
+            return self.rep[p] >= (4 if self._ability(p) == Ability.MUSEUM_AT_4 else 6)
         if loc == CITY:
             return self.rep[p] >= 4
         return True
@@ -758,7 +756,7 @@ class RoyalSocietyState(FlowRules, TurnBasedState):
 
     def _placements(self, p: int, explorer: int) -> list[int]:
         base = self.expertise[p][explorer]
-        cap = 5 if self.penalties[p][0] else 6
+        cap = 5 if self.penalties[p][SUPPORT_CAP_5] else 6
         budget = self.budget(p)
         saved = self.cur[0]
         self.cur[0] = explorer

@@ -48,6 +48,8 @@ from .actions import (
     GAME_OVER,
     NEUTRAL,
     NUM_SPACES,
+    piece_owner,
+    piece_section,
 )
 from .tasks import Task
 
@@ -426,8 +428,10 @@ def check_invariants(s) -> None:
         assert owner == -1 or 0 <= owner < n or owner == AUTOMA, "favor_space: owners"
     for loc in s.locations:
         for x in loc:
-            owner = x >> 3
-            assert 1 <= x & 7 <= 6 and (owner < n or owner in (AUTOMA, NEUTRAL)), "locations"
+            owner = piece_owner(x)
+            assert 1 <= piece_section(x) <= 6 and (owner < n or owner in (AUTOMA, NEUTRAL)), (
+                "locations"
+            )
     sizes = [g.collection_faces[f].size for f in s.faces]
     assert sizes == [3, 3, 3, 5, 5, 7], "faces: collections I-III hold 3, IV-V 5, VI 7"
     if s.final:

@@ -27,6 +27,8 @@ from .actions import (
     KNOW_OTHER,
     MID_TURN,
     NEUTRAL,
+    piece_owner,
+    piece_section,
 )
 from .tasks import Task
 
@@ -221,7 +223,7 @@ def locations_view(s) -> list[list[list[Any]]]:
     for loc in range(4):
         counts: dict[tuple[int, int], int] = {}
         for x in s.locations[loc]:
-            key = (x & 7, x >> 3)
+            key = (piece_section(x), piece_owner(x))
             counts[key] = counts.get(key, 0) + 1
         out.append([[sec, owner_name(o), k] for (sec, o), k in sorted(counts.items())])
     return out

@@ -5,6 +5,7 @@ Handlers pop their own task before pushing the tasks that follow, so new tasks r
 
 from __future__ import annotations
 
+from . import scoring
 from .actions import (
     A_NEXT_TURN,
     A_TURN_FINISH,
@@ -67,6 +68,7 @@ from .actions import (
     piece_owner,
     piece_section,
 )
+from .automa import automa_turn
 from .components import (
     AFRICA,
     ASIA,
@@ -775,8 +777,6 @@ class FlowRules:
             if self._has_turn(owner):
                 self.cur[4] = idx
                 if owner == AUTOMA:
-                    from .automa import automa_turn
-
                     automa_turn(self)
                     self._push(Task(A_NEXT_TURN))
                 else:
@@ -793,11 +793,9 @@ class FlowRules:
     def _auto_year_end(self, t):
         """The Royal Requirement check (its Gallery disc choices are settled there, before the year
         ends: ``SECOND_STEP`` marks the second step), then the next year."""
-        from .scoring import royal_requirements
-
         if t.a != SECOND_STEP and self.year in self.game.requirement_years:
             self._push(Task.year_end(SECOND_STEP))
-            royal_requirements(self, self.game.requirement_years.index(self.year))
+            scoring.royal_requirements(self, self.game.requirement_years.index(self.year))
             return
         self.year += 1
         if self.year <= self.game.years:

@@ -692,29 +692,26 @@ class RoyalSocietyHeuristic:
                 continue
             e = a - EXPLORER0
             for pl in s._placements(p, e):
-                # keep the strongest explorers for later when it costs nothing
-                val = ctx.placement_value(e, pl, base) - 0.05 * s.expertise[p][e] - 0.01 * pl
+                val = self._placement_score(ctx, e, pl, base)
                 if best is None or val > best[0]:
-                    best = (val, a, pl)
+                    best = (val, a)
         if best is None:
             return DONE if DONE in legal else legal[0]
-        self._plan = (self._signature(s, p, best[1] - EXPLORER0), best[2])
         return best[1]
 
     @staticmethod
-    def _signature(s, p: int, explorer: int) -> tuple:
-        """What the placement chosen with the explorer depends on (to reuse it at C_PLACE)."""
-        return (id(s), p, explorer, s.year, s.clock, s.rep[p], s.discs[p], s.money[p], len(s.queue))
+    def _placement_score(ctx: Context, explorer: int, action: int, base: Mine) -> float:
+        """A placement's value, keeping the strongest explorers for later when it costs nothing
+        (the explorer is chosen by its best placement, which is then chosen again)."""
+        level = ctx.state.expertise[ctx.player][explorer]
+        return ctx.placement_value(explorer, action, base) - 0.05 * level - 0.01 * action
 
     def _decide_place(self, ctx: Context, task, legal) -> int:
-        e = task[2]
-        plan = getattr(self, "_plan", None)
-        if plan and plan[0] == self._signature(ctx.state, ctx.player, e) and plan[1] in legal:
-            return plan[1]
+        e = task.a
         base = ctx.mine()
         return max(
             (a for a in legal if PLACE0 <= a < PLACE0 + 24),
-            key=lambda a: ctx.placement_value(e, a, base) - 0.01 * a,
+            key=lambda a: self._placement_score(ctx, e, a, base),
         )
 
     def _decide_location_action(self, ctx: Context, task, legal) -> int:

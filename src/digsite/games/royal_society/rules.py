@@ -73,9 +73,13 @@ from .components import (
     solo_title,
 )
 from .flow import FlowRules
-from .saved import FIELDS
+from .hidden import resample
+from .observation import LAYOUT, observe
+from .saved import FIELDS, check_invariants, restore
 from .scoring import final_scores, objective_met
 from .tasks import Task, knowledge_choices
+from .text import action_to_string, render_spectator, render_view
+from .view import build_view
 
 MODES = ("standard", "confrontation", "competitive", "solo")
 DATA_OPTIONS = ("expeditions", "patrons", "collections", "studies", "automa", "society_boards")
@@ -190,8 +194,6 @@ class RoyalSocietyGame(Game):
             ]
             for face in self.collection_faces
         ]
-        from .observation import LAYOUT
-
         self.layout = LAYOUT
         self.observation_size = LAYOUT.size
 
@@ -210,16 +212,12 @@ class RoyalSocietyGame(Game):
         return RoyalSocietyState.new_game(self, rng)
 
     def state_from_dict(self, data: Mapping[str, Any]) -> RoyalSocietyState:
-        from .saved import restore
-
         return restore(RoyalSocietyState(self), data)
 
     def observation_piece_names(self):
         return list(self.layout.slices.items())
 
     def render_view(self, view: Mapping[str, Any]) -> str:
-        from .text import render_view
-
         return render_view(self, view)
 
 
@@ -933,32 +931,21 @@ class RoyalSocietyState(FlowRules, TurnBasedState):
         observe(self, player, out)
 
     def resample_hidden(self, player: int, rng: np.random.Generator) -> RoyalSocietyState:
-        from .hidden import resample
-
         return resample(self, player, rng)
 
     def action_to_string(self, action: int) -> str:
-        from .text import action_to_string
-
         return action_to_string(self, action)
 
     def view(self, player: int) -> dict[str, Any]:
-        from .view import build_view
-
         return build_view(self, player)
 
     def render_spectator(self) -> str:
-        from .text import render_spectator
-
         return render_spectator(self)
 
     def check_invariants(self) -> None:
-        from .saved import check_invariants
-
         check_invariants(self)
 
 
 RoyalSocietyState._auto_table = tuple(
     getattr(RoyalSocietyState, "_auto_" + name) for name in AUTO_TASKS
 )
-from .observation import observe  # noqa: E402

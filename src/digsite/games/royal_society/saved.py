@@ -52,6 +52,7 @@ from .actions import (
     piece_section,
 )
 from .tasks import Task
+from .view import PENDING_SLOTS, REGION_SLOTS, pending_tasks, regions_read
 
 BIG = 10**6
 """A generous bound for counts the rules leave open (Prestige, money, the Reputation clock)."""
@@ -356,8 +357,6 @@ def check_invariants(s) -> None:
         assert head.kind == s.decision and head.player == s.decider, (
             "the pending decision heads the task queue"
         )
-    from .view import PENDING_SLOTS, REGION_SLOTS, pending_tasks, regions_read
-
     assert len(pending_tasks(s)) <= PENDING_SLOTS, "more queued tasks than the view encodes"
     assert len(regions_read(s)) <= REGION_SLOTS, "more chosen regions than the view encodes"
     _check_queue(s)

@@ -15,6 +15,7 @@ from .actions import (
     SPACE_COLLECTION,
 )
 from .components import LOCATION_TITLES, REGION_TITLES, RELIC_TYPES, relic_name
+from .view import build_view
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI")
 LOCATION_ACTIONS = (
@@ -201,8 +202,6 @@ def render_view(g, v) -> str:
 
 def render_spectator(s) -> str:
     """The spectator's picture: the public table, and every hidden hand and card."""
-    from .view import build_view
-
     g = s.game
     v = build_view(s, 0)
     scores = ", ".join(str(int(x)) for x in s.scores())

@@ -1,28 +1,22 @@
-"""What each task does: the legal actions of decision tasks, their handlers, automatic tasks.
+"""What the tasks of set-up and of a turn do: their legal actions, handlers and automatic gains
+(the year's flow is in ``year``).
 
 Handlers pop their own task before pushing the tasks that follow, so new tasks run first.
 """
 
 from __future__ import annotations
 
-from . import scoring
 from .actions import (
-    A_NEXT_TURN,
-    A_TURN_FINISH,
     ALL_REGIONS,
     ANTHROPOLOGY,
-    AUTOMA,
     C_BLOOM,
     C_EXPEDITION,
     C_EXPLORER_UP,
-    C_FAVOR,
     C_HAND,
     C_KEEP_RELIC,
     C_KNOW,
     C_LOC_ACTION,
-    C_MAIN,
     C_PICK_DRAWN,
-    C_TURN_END,
     CARD0,
     CARTOGRAPHY,
     CHOSEN_REGION,
@@ -35,7 +29,6 @@ from .actions import (
     EXPERTISE_PERMUTATIONS,
     EXPLORATION,
     EXPLORER0,
-    FAVOR0,
     FIRST_ACTION,
     KNOW_ASIA_PAID,
     KNOW_MORE,
@@ -43,7 +36,6 @@ from .actions import (
     LOGISTICS,
     MID_TURN,
     MONEY,
-    NEUTRAL,
     NO_COLLECTION_REWARDS,
     NO_RIGHT_BONUS,
     NUM_REGIONS,
@@ -68,7 +60,6 @@ from .actions import (
     piece_owner,
     piece_section,
 )
-from .automa import automa_turn
 from .components import (
     AFRICA,
     ASIA,
@@ -80,7 +71,7 @@ from .components import (
     SOUTH_AMERICA,
     UNIVERSITY,
 )
-from .tasks import SECOND_STEP, Task, knowledge_choices
+from .tasks import Task, knowledge_choices
 
 LEFT_BONUS = {UNIVERSITY: "knowledge", MUSEUM: "reputation", CITY: "money", PORT: "reserve"}
 RIGHT_BONUS = {
@@ -103,9 +94,6 @@ class FlowRules:
     def _legal_setup_discard(self, t):
         hand = self.setup_hand[t.player]
         return [CARD0 + c for c in hand] if len(hand) > 2 else []
-
-    def _legal_favor(self, t):
-        return [FAVOR0 + i for i in range(6) if self.favor_space[i] < 0]
 
     def _legal_main(self, t):
         p = t.player
@@ -250,10 +238,6 @@ class FlowRules:
         acts = self.optional_actions(t.player)
         return acts + [DONE] if acts else []
 
-    def _legal_requirement_disc(self, t):
-        p = t.player
-        return [SPACE0 + sp for sp, owner in enumerate(self.gallery) if owner == p]
-
     def _legal_setup_side(self, t):
         return _options(2)
 
@@ -329,15 +313,6 @@ class FlowRules:
                 for x in self.bloom_box[0]:
                     self.bloom_seen[p] |= 1 << x
         self._push(*tasks)
-
-    def _favor_tasks(self, p: int, space: int) -> list[Task]:
-        return self._reward_tasks(p, tuple(self.game.rb.favors[space].items()))
-
-    def _on_favor(self, t, a):
-        self.queue.pop(0)
-        p, space = t.player, a - FAVOR0
-        self.favor_space[space] = p
-        self._push(*self._favor_tasks(p, space))
 
     def _on_main(self, t, a):
         p = t.player
@@ -670,11 +645,6 @@ class FlowRules:
             self.queue.insert(0, Task(C_HAND, t.player))  # a Bloomsbury Reserve may add a card
             self._do_optional(t.player, a)
 
-    def _on_requirement_disc(self, t, a):
-        self.queue.pop(0)
-        self.gallery[a - SPACE0] = -1
-        self.req_discs[t.player] += 1
-
     # -- automatic tasks ---------------------------------------------------------------------------
     def _auto_gain(self, t):
         if t.kept_society >= 0:
@@ -729,74 +699,3 @@ class FlowRules:
             self._refill_all()
         else:
             self._push(Task(C_KEEP_RELIC, p))
-
-    def _favor_order(self) -> list[int]:
-        n = self.game.num_players
-        if self.year == 1:
-            return [(self.first_player + i) % n for i in range(n)]
-        return sorted(range(n), key=lambda p: (-self.rep[p], -self.rep_time[p]))
-
-    def _auto_setup_favors(self, t):
-        self._push(*[Task(C_FAVOR, p) for p in self._favor_order()], Task.year_start())
-
-    def _auto_year_start(self, t):
-        """Turn order is set (year 1: by the set-up favors); gather explorers; new expeditions."""
-        if self.year > 1 and t.a != SECOND_STEP:
-            self.favor_space = [-1] * 6
-            if self.game.automa and self.automa_last >= 0:
-                self.favor_space[self.game.automa_cards[self.automa_last].favor] = AUTOMA
-            self._push(
-                *[Task(C_FAVOR, p) for p in self._favor_order()], Task.year_start(SECOND_STEP)
-            )
-            return
-        self.turn_order = [o for o in self.favor_space if o >= 0]
-        n = self.game.num_players
-        self.placed = [[0, 0, 0] for _ in range(n)]
-        self.automa_pawns = 3 if self.game.automa else 0
-        self.locations = [[x for x in loc if piece_owner(x) == NEUTRAL] for loc in self.locations]
-        if self.year > 1:
-            for slot in (0, 1):
-                if self.program[slot] >= 0:
-                    self.exp_discard.append(self.program[slot])
-                    self.program[slot] = -1
-            self._refill_program()
-        self.cur = [-1, -1, 0, 0, -1]
-        self._push(Task(A_NEXT_TURN))
-
-    def _has_turn(self, owner: int) -> bool:
-        if owner == AUTOMA:
-            return self.automa_pawns > 0
-        return not all(self.placed[owner])
-
-    def _auto_next_turn(self, t):
-        order = self.turn_order
-        pos = self.cur[4]
-        for i in range(1, len(order) + 1):
-            idx = (pos + i) % len(order)
-            owner = order[idx]
-            if self._has_turn(owner):
-                self.cur[4] = idx
-                if owner == AUTOMA:
-                    automa_turn(self)
-                    self._push(Task(A_NEXT_TURN))
-                else:
-                    self._push(Task(C_MAIN, owner), Task(A_TURN_FINISH, owner), Task(A_NEXT_TURN))
-                return
-        self._push(Task.year_end())
-
-    def _auto_turn_finish(self, t):
-        p = t.player
-        self.cur[:4] = [-1, -1, 0, 0]
-        self.collections_done = 0
-        self._push(Task(C_HAND, p), Task(C_TURN_END, p))
-
-    def _auto_year_end(self, t):
-        """The Royal Requirement check (its Gallery disc choices are settled there, before the year
-        ends: ``SECOND_STEP`` marks the second step), then the next year."""
-        if t.a != SECOND_STEP and self.year in self.game.requirement_years:
-            self._push(Task.year_end(SECOND_STEP))
-            scoring.royal_requirements(self, self.game.requirement_years.index(self.year))
-            return
-        self.year += 1
-        if self.year <= self.game.years:
-            self._push(Task.year_start())

@@ -80,6 +80,7 @@ from .scoring import final_scores, objective_met
 from .tasks import Task, knowledge_choices
 from .text import action_to_string, render_spectator, render_view
 from .view import build_view
+from .year import YearRules
 
 MODES = ("standard", "confrontation", "competitive", "solo")
 DATA_OPTIONS = ("expeditions", "patrons", "collections", "studies", "automa", "society_boards")
@@ -221,7 +222,7 @@ class RoyalSocietyGame(Game):
         return render_view(self, view)
 
 
-class RoyalSocietyState(FlowRules, TurnBasedState):
+class RoyalSocietyState(FlowRules, YearRules, TurnBasedState):
     """One position: plain ints and lists, declared in ``saved.FIELDS`` (the whole of it, but
     for the cached legal mask and the players' observation bytes)."""
 

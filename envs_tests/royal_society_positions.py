@@ -15,6 +15,7 @@ from digsite.games.royal_society.actions import (
     PLACE0,
 )
 from digsite.games.royal_society.components import CITY
+from digsite.games.royal_society.tasks import Task
 
 
 def after_setup(seed: int = 0, **config):
@@ -44,7 +45,7 @@ def take_card(state, card: int) -> None:
 
 def start_turn(state, player: int) -> None:
     """Make it ``player``'s turn now (the rest of the year continues afterwards)."""
-    state.queue = [[C_MAIN, player, 0, 0], [A_TURN_FINISH, player, 0, 0], [A_NEXT_TURN, 0, 0, 0]]
+    state.queue = [Task(C_MAIN, player), Task(A_TURN_FINISH, player), Task(A_NEXT_TURN)]
     state.cur[4] = state.turn_order.index(player)
     state._mask = None
     state._run()

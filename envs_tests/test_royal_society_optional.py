@@ -9,7 +9,7 @@ from digsite.games.royal_society.actions import (
     C_EXP_PAY,
     C_LOC_ACTION,
     CARD0,
-    DECISION_NAMES,
+    DECISIONS,
     EXPLORER0,
     GALLERY_START,
     NUM_SPACES,
@@ -79,9 +79,9 @@ def test_bloomsbury_right_from_a_peer_bonus_is_used_before_the_location_action()
     s.apply_action(EXPLORER0)
     s.apply_action(place(MUSEUM, 4))
     assert s.prestige[p] == 10 and s.bloom_right[p][0] == 1
-    assert DECISION_NAMES[s.decision] == "location_action"
+    assert DECISIONS[s.decision] == "location_action"
     assert BLOOM_CLAIM0 in s.legal_actions()
-    pending = list(s.queue[0])
+    pending = s.queue[0]
     s.apply_action(BLOOM_CLAIM0)
     assert s.decision == C_BLOOM
     s.apply_action(TILE0 + 0)
@@ -134,7 +134,7 @@ def test_honoring_a_patron_mid_payment_pays_for_the_cost_reduction():
     s, p, card, patron = port_turn([0, 1])
     full = s.money[p] - (card.cost - 3 * (s._skill(p, 0)[0] == 0))
     assert [s.action_to_string(a) for a in s.legal_actions() if a >= OPTION0] == ["pay in full"]
-    pending = list(s.queue[0])
+    pending = s.queue[0]
     s.apply_action(PATRON0 + patron)
     # two relics fit the patron: the choice is a sub-decision, then the payment resumes
     assert s.decision == C_DISCARD_RELIC

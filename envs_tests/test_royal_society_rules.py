@@ -11,11 +11,11 @@ from digsite.core.engine import ConfigError
 from digsite.games.royal_society import RoyalSocietyGame
 from digsite.games.royal_society.actions import (
     A_NEXT_TURN,
-    A_YEAR_END,
     AUTOMA,
     BLOOM_CLAIM0,
     C_BLOOM,
     C_EXP_PAY,
+    C_EXPLORER_UP,
     C_HAND,
     C_MILESTONE8,
     C_PICK_DRAWN,
@@ -45,6 +45,7 @@ from digsite.games.royal_society.components import (
 )
 from digsite.games.royal_society.observation import DRAWN_CARDS
 from digsite.games.royal_society.scoring import gallery_awards, royal_requirements
+from digsite.games.royal_society.tasks import SECOND_STEP, Task
 
 from .play import observation, play_random
 from .royal_society_positions import (
@@ -107,13 +108,13 @@ def test_support_costs_reputation_and_is_capped_at_5_after_the_penalty():
 def test_permanent_expertise_never_exceeds_6():
     s = after_setup(0, num_players=3)
     s.expertise[0] = [6, 6, 5]
-    s.queue.insert(0, [15, 0, 0, 0])  # C_EXPLORER_UP
+    s.queue.insert(0, Task(C_EXPLORER_UP, 0))
     s._mask = None
     s._run()
     assert s.legal_actions() == [EXPLORER0 + 2]
     s.apply_action(EXPLORER0 + 2)
     assert s.expertise[0] == [6, 6, 6]
-    s.queue.insert(0, [15, 0, 0, 0])
+    s.queue.insert(0, Task(C_EXPLORER_UP, 0))
     s._run()  # nothing to raise: the gain is skipped
     assert s.expertise[0] == [6, 6, 6]
 
@@ -155,7 +156,7 @@ def test_hand_limit_is_3_at_the_end_of_the_turn():
     start_turn(s, 0)
     s.apply_action(EXPLORER0)
     s.apply_action(place(UNIVERSITY, 1))
-    s.queue.insert(0, [13, 0, 0, 0])  # a Reserve an Expedition gain (C_RESERVE, mandatory)
+    s.queue.insert(0, Task.reserve(0, optional=0))  # a mandatory Reserve an Expedition gain
     s._mask = None
     s._run()
     s.apply_action(DRAW3)
@@ -188,7 +189,7 @@ def test_hand_limit_holds_after_a_bloomsbury_reserve_at_the_end_of_the_turn():
     s.check_invariants()
     while len(s.hand[0]) < 3:
         s.hand[0].append(s.exp_deck.pop())
-    s.queue = [[C_TURN_END, 0, 0, 0], [A_NEXT_TURN, 0, 0, 0]]  # the end of player 0's turn
+    s.queue = [Task(C_TURN_END, 0), Task(A_NEXT_TURN)]  # the end of player 0's turn
     s.cur[4] = s.turn_order.index(0)
     s._mask = None
     s._run()
@@ -335,7 +336,7 @@ def test_royal_requirement_disc_from_the_gallery_then_15_prestige():
     s.rep_discs[0] = 8
     s.placed[1] = [0, 0, 0]
     s.year = s.game.requirement_years[0]  # the end of the year of the first requirement
-    s.queue = [[A_YEAR_END, 0, 1, 0]]
+    s.queue = [Task.year_end(SECOND_STEP)]
     royal_requirements(s, 0)
     # the player chooses which of their Gallery discs goes to the tile
     s._run()
@@ -363,11 +364,11 @@ def test_requirements_are_checked_at_the_end_of_years_3_and_5_with_3_players():
     for p in range(3):
         s.prestige[p] = 0
     s.year = 2
-    s.queue = [[A_YEAR_END, 0, 0, 0]]
+    s.queue = [Task.year_end()]
     s._run()
     assert s.penalties[0][0] == 0
     s.year = 3
-    s.queue = [[A_YEAR_END, 0, 0, 0]]
+    s.queue = [Task.year_end()]
     s._run()
     assert all(s.penalties[p][0] == 1 for p in range(3))
 
@@ -440,7 +441,7 @@ def test_turn_order_by_reputation_ties_to_the_disc_on_top():
     s.rep = [5, 7, 5]
     s.rep_time = [10, 3, 12]  # player 2 reached 5 last: on top
     s.year = 2
-    s.queue = [[100 + 4, 0, 0, 0]]  # A_YEAR_START
+    s.queue = [Task.year_start()]
     s._run()
     order = []
     while s.decision != 5:  # favors (and what they give) until the first turn
@@ -455,7 +456,7 @@ def test_new_expeditions_each_year_discard_spaces_1_and_2():
     s = after_setup(0, num_players=3)
     old = list(s.program)
     s.year = 2
-    s.queue = [[100 + 4, 0, 1, 0]]  # after the favors
+    s.queue = [Task.year_start(SECOND_STEP)]  # after the favors
     s._run()
     assert s.program[:4] == old[2:]
     assert old[0] in s.exp_discard and old[1] in s.exp_discard

@@ -164,7 +164,8 @@ def test_clone_is_independent_and_keeps_observations_right():
     s.observe(0, before)  # fills the original's cached bytes
     other = s.clone()
     assert other._observers == {} and other._mask is s._mask
-    for name, depth in ((f.name, f.depth) for f in FIELDS.fields):
+    # every mutable list level is copied (rows declared frozen, the queue's tasks, are tuples)
+    for name, depth in ((f.name, f.depth - f.frozen) for f in FIELDS.fields):
         if depth:
             assert getattr(other, name) is not getattr(s, name)
             if depth == 2:

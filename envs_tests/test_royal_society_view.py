@@ -11,7 +11,6 @@ import numpy as np
 from digsite.core.views import canonical
 from digsite.games.royal_society import RoyalSocietyGame
 from digsite.games.royal_society.actions import (
-    A_YEAR_END,
     BLOOM_CLAIM0,
     C_FAVOR,
     C_KNOW,
@@ -24,6 +23,7 @@ from digsite.games.royal_society.actions import (
 )
 from digsite.games.royal_society.components import ASIA, UNIVERSITY
 from digsite.games.royal_society.observation import LAYOUT, observe
+from digsite.games.royal_society.tasks import Task
 
 from .royal_society_positions import after_setup, patron_put_back, set_society, start_turn
 
@@ -52,7 +52,7 @@ def test_a_failed_requirement_with_an_empty_reserve_takes_the_gallery_disc_at_th
     s.gallery[0] = s.gallery[5] = p
     s.req_discs[p] = 0
     s.year = 3
-    s.queue = [[A_YEAR_END, 0, 0, 0]]
+    s.queue = [Task.year_end()]
     s._mask = None
     s._run()
     assert s.decision == C_REQUIREMENT_DISC and s.decider == p, "year 4 began first"
@@ -198,7 +198,7 @@ def test_the_view_shows_the_points_still_to_place_and_other_players_choices_stil
         t.rep_discs[q] += 8
     t.gallery[0], t.gallery[1] = 0, 2
     t.year = 3
-    t.queue = [[A_YEAR_END, 0, 0, 0]]
+    t.queue = [Task.year_end()]
     t._mask = None
     t._run()
     assert t.decider == 0 and t.decision == C_REQUIREMENT_DISC

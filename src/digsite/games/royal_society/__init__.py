@@ -93,35 +93,7 @@ Bloomsbury stack out of the game; a disc on the first space of objective A, B or
 
 Action table
 ------------
-======== ======================================================================
-id       meaning
-======== ======================================================================
-0-2      an explorer (turn start; also "+1 Expertise to the explorer of your choice")
-3-26     place the explorer: ``3 + location * 6 + section - 1`` (University, Royal Museum,
-         The City, Port of London; sections 1-6)
-27       Gain Reputation: a Society disc for 2 Reputation (turn start / end)
-28-43    a Patron card by id: honor it (turn start / end, mid-turn) or keep it (Meet a
-         Patron, where honoring is not offered)
-44-46    present to the Royal Society: objective A, B, C (turn start / end, mid-turn)
-47-48    Find a Publisher in Bloomsbury: the 10 / 25 stack (turn start / end, mid-turn)
-49       done: end the turn, stop exhibiting / studying, decline an optional gain
-50-97    an Expedition card by id: organize it, keep it (draw of 3), discard it (set-up,
-         hand limit)
-98-103   a Program space 1-6 (Reserve an Expedition)
-104      Reserve an Expedition: draw 3 from the deck, keep 1
-105-108  a region (Africa, Mediterranean, Asia, South America): Knowledge, or the bag of a
-         random relic
-109-124  a relic kind ``region * 4 + type`` (instrument, pottery, scroll, jewelry): take it from
-         a bag, keep it, or discard it for an action / a patron
-125-150  a Grand Gallery space (collections I-III: 3 spaces, IV-V: 5, VI: 7): exhibit there,
-         or take one's disc back from it for a failed Royal Requirement
-151-170  a Bloomsbury tile by id
-171-176  a King's Favor space 1-6
-177-182  options of the pending decision: board side A/B; expertise 1/2/3 permutations (6);
-         which Society card to keep; Knowledge 8 (1 Science / 5 Prestige); the location action
-         (first / second, e.g. Study / Deepen); expedition payment (in full, -£3, -1
-         Knowledge, both)
-======== ======================================================================
+{action_table}
 
 A turn is a sequence of masked sub-decisions of the same player (explorer, placement, bonus
 choices, location action, its targets, gains needing a choice, hand limit, end of turn); the
@@ -365,6 +337,9 @@ Decisions where the rules are silent
   down: a player who looked through that stack does not learn which tile left.
 """
 
+from .actions import ACTIONS
 from .rules import RoyalSocietyGame, RoyalSocietyState
+
+__doc__ = ACTIONS.document(__doc__)
 
 __all__ = ["RoyalSocietyGame", "RoyalSocietyState"]

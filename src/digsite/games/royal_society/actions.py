@@ -2,25 +2,144 @@
 
 from __future__ import annotations
 
-EXPLORER0 = 0  # 3: choose an explorer (also: the explorer gaining Expertise)
-PLACE0 = 3  # 24: location * 6 + section - 1
-GAIN_REP = 27  # a Society disc for 2 Reputation
-PATRON0 = 28  # 16: honor a patron (turn) / keep a drawn patron (Meet a Patron)
-CLAIM0 = 44  # 3: present to the Royal Society, objective A, B, C
-BLOOM_CLAIM0 = 47  # 2: Find a Publisher in Bloomsbury, stack 10 / 25
-DONE = 49  # end the turn / stop exhibiting or studying / decline an optional gain
-CARD0 = 50  # 48: an Expedition card by id
-SLOT0 = 98  # 6: Program space 1..6
-DRAW3 = 104  # Reserve: draw 3 from the deck
-REGION0 = 105  # 4: a region
-RELIC0 = 109  # 16: a relic kind (region * 4 + type)
-SPACE0 = 125  # 26: a Grand Gallery space
-TILE0 = 151  # 20: a Bloomsbury tile by id
-FAVOR0 = 171  # 6: a King's Favor space
-OPTION0 = 177  # 6: numbered options of the pending decision
-NUM_ACTIONS = 183
+from enum import IntEnum
 
-# task kinds; the first ones are decisions of a player, the rest run on their own
+from ...core.actions import ActionTable
+from ...core.decisions import DecisionKinds
+
+NUM_EXPLORERS = 3
+NUM_LOCATIONS = 4
+SECTIONS = 6
+"""Sections of a location, 1-6 (the Expertise an explorer uses there)."""
+NUM_PATRONS = 16
+NUM_OBJECTIVES = 3
+BLOOMSBURY_STACKS = (10, 25)
+"""The Prestige that opens each Bloomsbury stack."""
+NUM_EXPEDITIONS = 48
+PROGRAM_SPACES = 6
+NUM_REGIONS = 4
+NUM_RELIC_KINDS = 16
+NUM_SPACES = 26
+NUM_TILES = 20
+FAVOR_SPACES = 6
+NUM_OPTIONS = 6
+
+ACTIONS = ActionTable(
+    (
+        "explorer",
+        NUM_EXPLORERS,
+        'an explorer (turn start; also "+1 Expertise to the explorer of your choice")',
+    ),
+    (
+        "place",
+        NUM_LOCATIONS * SECTIONS,
+        "place the explorer: ``start + location * 6 + section - 1`` "
+        "(University, Royal Museum, The City, Port of London; sections 1-6)",
+    ),
+    ("gain_reputation", 1, "Gain Reputation: a Society disc for 2 Reputation (turn start / end)"),
+    (
+        "patron",
+        NUM_PATRONS,
+        "a Patron card by id: honor it (turn start / end, mid-turn) or keep it "
+        "(Meet a Patron, where honoring is not offered)",
+    ),
+    (
+        "present",
+        NUM_OBJECTIVES,
+        "present to the Royal Society: objective A, B, C (turn start / end, mid-turn)",
+    ),
+    (
+        "publisher",
+        len(BLOOMSBURY_STACKS),
+        "Find a Publisher in Bloomsbury: the 10 / 25 stack (turn start / end, mid-turn)",
+    ),
+    ("done", 1, "done: end the turn, stop exhibiting / studying, decline an optional gain"),
+    (
+        "expedition",
+        NUM_EXPEDITIONS,
+        "an Expedition card by id: organize it, keep it (draw of 3), "
+        "discard it (set-up, hand limit)",
+    ),
+    ("program_space", PROGRAM_SPACES, "a Program space 1-6 (Reserve an Expedition)"),
+    ("draw_three", 1, "Reserve an Expedition: draw 3 from the deck, keep 1"),
+    (
+        "region",
+        NUM_REGIONS,
+        "a region (Africa, Mediterranean, Asia, South America): Knowledge, or "
+        "the bag of a random relic",
+    ),
+    (
+        "relic",
+        NUM_RELIC_KINDS,
+        "a relic kind ``region * 4 + type`` (instrument, pottery, scroll, "
+        "jewelry): take it from a bag, keep it, or discard it for an action / a patron",
+    ),
+    (
+        "gallery_space",
+        NUM_SPACES,
+        "a Grand Gallery space (collections I-III: 3 spaces, IV-V: 5, "
+        "VI: 7): exhibit there, or take one's disc back from it for a failed Royal Requirement",
+    ),
+    ("bloomsbury_tile", NUM_TILES, "a Bloomsbury tile by id"),
+    ("favor", FAVOR_SPACES, "a King's Favor space 1-6"),
+    (
+        "option",
+        NUM_OPTIONS,
+        "options of the pending decision: board side A/B; expertise 1/2/3 "
+        "permutations (6); which Society card to keep; Knowledge 8 (1 Science / 5 Prestige); the "
+        "location action (first / second, e.g. Study / Deepen); expedition payment (in full, -£3, "
+        "-1 Knowledge, both)",
+    ),
+)
+"""Every action id, as named ranges (the documentation's action table is made from it)."""
+(
+    EXPLORER0,
+    PLACE0,
+    GAIN_REP,
+    PATRON0,
+    CLAIM0,
+    BLOOM_CLAIM0,
+    DONE,
+    CARD0,
+    SLOT0,
+    DRAW3,
+    REGION0,
+    RELIC0,
+    SPACE0,
+    TILE0,
+    FAVOR0,
+    OPTION0,
+) = ACTIONS.starts
+NUM_ACTIONS = ACTIONS.size
+
+DECISIONS = DecisionKinds(
+    ("setup_side", "set-up: the Society board side (options A / B)"),
+    ("setup_expertise", "set-up: Expertise 1 / 2 / 3 for the three explorers (6 options)"),
+    ("setup_discard", "set-up: an Expedition card to discard, down to the 2 kept"),
+    ("setup_society", "set-up: the Society card to keep (2 options)"),
+    ("favor", "upkeep: a free King's Favor space (it sets the turn order)"),
+    ("main", "the turn's explorer, or an optional action first"),
+    ("place", "the section of a location for the chosen explorer (support included)"),
+    ("location_action", "the location's first or second action"),
+    ("knowledge_region", "the region of one Knowledge point"),
+    ("milestone_8", "Knowledge 8: 1 Science or 5 Prestige"),
+    ("relic_from_bag", "a relic kind from a bag, or the bag of a random relic"),
+    ("keep_relic", "which of the two relics drawn to keep"),
+    ("discard_relic", "a relic to discard: Deepen, Study a Relic, Sell, or to honor a patron"),
+    ("reserve", "Reserve an Expedition: a Program space or the draw of 3 (or decline)"),
+    ("pick_drawn_card", "the Expedition card kept from the draw of 3"),
+    ("explorer_expertise", "the explorer taking +1 Expertise"),
+    ("bloomsbury_tile", "a Bloomsbury tile of the stack (or the box)"),
+    ("patron", "the Patron card kept from the two drawn"),
+    ("expedition", "the Expedition card to organize (hand or Program)"),
+    ("expedition_payment", "how to pay the expedition: in full, -£3, -1 Knowledge or both"),
+    ("exhibit_space", "a Grand Gallery space for the next Exhibit (or stop)"),
+    ("exhibit_relic", "the relic exhibited on the chosen space"),
+    ("hand_limit", "an Expedition card to discard, down to 3 in hand"),
+    ("turn_end", "optional actions before the turn ends, or done"),
+    ("requirement_disc", "the Gallery disc taken back for a failed Royal Requirement"),
+)
+"""The pending decisions of a player, in id order (``game_over`` last)."""
 (
     C_SIDE,
     C_EXPERTISE,
@@ -47,51 +166,14 @@ NUM_ACTIONS = 183
     C_HAND,
     C_TURN_END,
     C_REQUIREMENT_DISC,
-) = range(25)
-NUM_DECISIONS = 25
+    GAME_OVER,
+) = range(len(DECISIONS))
 MID_TURN = frozenset((C_LOC_ACTION, C_RESERVE, C_EXPEDITION, C_EXP_PAY, C_EXHIBIT))
 """Decisions of one's own turn that honoring, presenting and Bloomsbury (ids 28-48) may
 interrupt: each comes before something is spent or a permanent effect applies."""
-DECISION_NAMES = (
-    "setup_side",
-    "setup_expertise",
-    "setup_discard",
-    "setup_society",
-    "favor",
-    "main",
-    "place",
-    "location_action",
-    "knowledge_region",
-    "milestone_8",
-    "relic_from_bag",
-    "keep_relic",
-    "discard_relic",
-    "reserve",
-    "pick_drawn_card",
-    "explorer_expertise",
-    "bloomsbury_tile",
-    "patron",
-    "expedition",
-    "expedition_payment",
-    "exhibit_space",
-    "exhibit_relic",
-    "hand_limit",
-    "turn_end",
-    "requirement_disc",
-)
-(
-    A_GAIN,
-    A_KNOW,
-    A_RANDOM_RELICS,
-    A_DRAW_PATRONS,
-    A_YEAR_START,
-    A_NEXT_TURN,
-    A_YEAR_END,
-    A_TURN_FINISH,
-    A_SETUP_FAVORS,
-    A_DRAW_TWO_KEEP,
-) = range(100, 110)
-AUTO_NAMES = (
+AUTO0 = 100
+"""The kind of the first automatic task (they run on their own, numbered after a gap)."""
+AUTO_TASKS = (
     "gain",
     "knowledge",
     "random_relics",
@@ -103,11 +185,22 @@ AUTO_NAMES = (
     "setup_favors",
     "draw_two_keep_one",
 )
-"""Names of the automatic tasks A_GAIN .. A_DRAW_TWO_KEEP (ids 100..109)."""
+"""Names of the automatic tasks, kinds ``AUTO0`` on (the state's ``_auto_<name>`` runs each)."""
+(
+    A_GAIN,
+    A_KNOW,
+    A_RANDOM_RELICS,
+    A_DRAW_PATRONS,
+    A_YEAR_START,
+    A_NEXT_TURN,
+    A_YEAR_END,
+    A_TURN_FINISH,
+    A_SETUP_FAVORS,
+    A_DRAW_TWO_KEEP,
+) = range(AUTO0, AUTO0 + len(AUTO_TASKS))
 FLOW_TASKS = frozenset((A_YEAR_START, A_NEXT_TURN, A_YEAR_END, A_TURN_FINISH, A_SETUP_FAVORS))
 """Tasks of the year's flow: what lies behind the first of them in the queue follows from the
 public state by the rules alone."""
-GAME_OVER = NUM_DECISIONS  # decision index once the game is over
 
 # flags of a C_KNOW task (its fourth field)
 KNOW_OTHER = 1  # in a region not chosen before (a set-up choice)
@@ -115,16 +208,22 @@ KNOW_MORE = 2  # another point of the same gain as the C_KNOW task before it
 KNOW_ASIA_PAID = 4  # this gain already paid the British School of Orient's Reputation
 
 
-def knowledge_choices(p: int, points: int) -> list[list[int]]:
-    """One gain of ``points`` Knowledge, each point in the region of the player's choice: one
-    task per point, all but the first marked as the same gain."""
-    return [[C_KNOW, p, 1, KNOW_MORE if i else 0] for i in range(points)]
-
-
 # stats for A_GAIN
-PRESTIGE, SCIENCE, REPUTATION, MONEY = range(4)
+PRESTIGE, SCIENCE, REPUTATION, MONEY, SETUP_SOCIETY = range(5)
+"""An A_GAIN of ``SETUP_SOCIETY`` brings in the kept Society card (its ability starts after its
+set-up benefits)."""
 # purposes of C_DISCARD_RELIC
 DEEPEN, STUDY_RELIC, SELL = range(3)
+HONOR = 10
+"""A relic discard of purpose ``HONOR + patron`` honors that patron."""
+# regions of C_RELIC (a bit mask) and A_RANDOM_RELICS (a region)
+ALL_REGIONS = 15
+CHOSEN_REGIONS = -1
+"""C_RELIC from "one of the previously chosen regions" (read when the task is reached)."""
+CHOSEN_REGION = -1
+"""A_RANDOM_RELICS from the region last chosen."""
+EACH_REGION = 4
+"""A_RANDOM_RELICS: one from each region's bag."""
 
 AUTOMA = 4
 NEUTRAL = 5
@@ -132,6 +231,64 @@ NEUTRAL = 5
 
 GALLERY_SIZES = (3, 3, 3, 5, 5, 7)
 GALLERY_START = (0, 3, 6, 9, 14, 19)
-NUM_SPACES = 26
 SPACE_COLLECTION = tuple(c for c, size in enumerate(GALLERY_SIZES) for _ in range(size))
 EXPERTISE_PERMUTATIONS = ((1, 2, 3), (1, 3, 2), (2, 1, 3), (2, 3, 1), (3, 1, 2), (3, 2, 1))
+
+
+class Ability(IntEnum):
+    """The Society cards' abilities (``societies.json`` names them in lower case)."""
+
+    AFRICA_CHOSEN_RELIC = 0
+    EXCAVATION_DRAW_TWO = 1
+    ANTHROPOLOGY_KNOWLEDGE = 2
+    ASIA_KNOWLEDGE_REPUTATION = 3
+    MEDITERRANEAN_EXHIBIT_PRESTIGE = 4
+    SOUTH_AMERICA_MONEY = 5
+    EXPLORATION_REPUTATION = 6
+    SELL_FOR_18 = 7
+    PATRON_PLUS_3 = 8
+    CARTOGRAPHY_CHOSEN_RELIC = 9
+    MUSEUM_AT_4 = 10
+    FREE_RESERVE = 11
+
+
+class AutomaAction(IntEnum):
+    """The line of an Automa card for the year (``components.AUTOMA_ACTIONS``, in order)."""
+
+    LOCATION = 0
+    GALLERY = 1
+    PROGRAM3 = 2
+    DECK = 3
+    BLOOMSBURY = 4
+    ROYAL = 5
+
+
+SUPPORT_CAP_5, RANDOM_RELICS_ONLY, NO_COLLECTION_REWARDS, NO_RIGHT_BONUS = range(4)
+"""A player's Royal Requirement penalties of period 1 (``penalties[p][i]``)."""
+LOGISTICS, REGION_SKILL = range(2)
+"""The kind of an explorer's skill on a Society board: (kind, region)."""
+EXCAVATION, EXPLORATION, ANTHROPOLOGY, CARTOGRAPHY = range(4)
+"""Expedition card types (``components.EXPEDITION_TYPES``)."""
+FIRST_ACTION, SECOND_ACTION = range(2)
+"""A location's two actions (e.g. Study / Deepen), as options."""
+COST_REDUCTION, KNOWLEDGE_REDUCTION = 1, 2
+"""Bits of an expedition payment option: 2 Reputation for -£3, 2 more for -1 Knowledge."""
+PIECE_SHIFT = 3
+"""A piece at a location is ``owner << PIECE_SHIFT | section``."""
+
+
+def piece(owner: int, section: int) -> int:
+    return owner << PIECE_SHIFT | section
+
+
+def piece_owner(x: int) -> int:
+    return x >> PIECE_SHIFT
+
+
+def piece_section(x: int) -> int:
+    return x & (1 << PIECE_SHIFT) - 1
+
+
+def payment_reductions(option: int) -> tuple[int, int]:
+    """(-£3, -1 Knowledge) of an expedition payment option, each 0 or 1."""
+    return int(bool(option & COST_REDUCTION)), int(bool(option & KNOWLEDGE_REDUCTION))

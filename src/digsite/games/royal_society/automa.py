@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from .actions import AUTOMA, GALLERY_SIZES, GALLERY_START
+from .actions import AUTOMA, GALLERY_SIZES, GALLERY_START, AutomaAction, piece
 from .components import PORT
 
 
 def automa_place(s, loc: int, section: int) -> None:
     """An Automa pawn is an explorer like any other for learning from peers: players whose
     explorers are the highest there take the right bonus; the Automa itself gains nothing."""
-    from .flow import location_bonus
-
-    location_bonus(s, AUTOMA, loc, section)
-    s.locations[loc].append(AUTOMA * 8 + section)
+    s._location_bonus(AUTOMA, loc, section)
+    s.locations[loc].append(piece(AUTOMA, section))
 
 
 def automa_turn(s) -> None:
@@ -25,9 +23,9 @@ def automa_turn(s) -> None:
     s.automa_last = card
     s.automa_pawns -= 1
     action, a1, a2 = s.game.automa_cards[card].years[min(s.year, 5) - 1]
-    if action == 0:
+    if action == AutomaAction.LOCATION:
         automa_place(s, a1, a2)
-    elif action == 1:
+    elif action == AutomaAction.GALLERY:
         start = GALLERY_START[2]
         for sp in range(start, start + GALLERY_SIZES[2]):
             if s.gallery[sp] < 0:
@@ -38,20 +36,20 @@ def automa_turn(s) -> None:
             if s.gallery[sp] < 0:
                 s.gallery[sp] = AUTOMA
                 break
-    elif action == 2:
+    elif action == AutomaAction.PROGRAM3:
         c = s.program[2]
         if c >= 0:
             s.program[2] = -1
             s.exp_box.append(c)
             s._refill_program()
             automa_place(s, PORT, s.game.expeditions[c].expertise)
-    elif action == 3:
+    elif action == AutomaAction.DECK:
         c = s._draw_card()
         if c >= 0:
             s.exp_box.append(c)
             automa_place(s, PORT, s.game.expeditions[c].expertise)
-    elif action == 4:
+    elif action == AutomaAction.BLOOMSBURY:
         if s.stacks[a1]:
             s.bloom_removed.append(s.stacks[a1].pop())
-    elif action == 5 and s.rs_left[a1] < 0:
+    elif action == AutomaAction.ROYAL and s.rs_left[a1] < 0:
         s.rs_left[a1] = AUTOMA

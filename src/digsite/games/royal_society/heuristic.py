@@ -24,55 +24,39 @@ from __future__ import annotations
 
 from .actions import (
     BLOOM_CLAIM0,
-    C_BLOOM,
-    C_DISCARD_RELIC,
-    C_EXHIBIT,
-    C_EXHIBIT_RELIC,
-    C_EXP_PAY,
-    C_EXPEDITION,
-    C_EXPERTISE,
-    C_EXPLORER_UP,
-    C_FAVOR,
-    C_HAND,
-    C_KEEP_RELIC,
-    C_KNOW,
-    C_LOC_ACTION,
     C_MAIN,
-    C_MILESTONE8,
     C_PATRON,
-    C_PICK_DRAWN,
-    C_PLACE,
-    C_RELIC,
-    C_REQUIREMENT_DISC,
-    C_RESERVE,
-    C_SETUP_DISCARD,
-    C_SIDE,
-    C_SOCIETY,
-    C_TURN_END,
     CARD0,
     CLAIM0,
+    DECISIONS,
     DEEPEN,
     DONE,
     DRAW3,
     EXPERTISE_PERMUTATIONS,
     EXPLORER0,
     FAVOR0,
+    FIRST_ACTION,
     GAIN_REP,
     GALLERY_SIZES,
     GALLERY_START,
+    LOGISTICS,
     NUM_SPACES,
     OPTION0,
     PATRON0,
     PLACE0,
     REGION0,
+    REGION_SKILL,
     RELIC0,
     SLOT0,
     SPACE0,
     SPACE_COLLECTION,
     STUDY_RELIC,
     TILE0,
+    Ability,
+    payment_reductions,
+    piece_section,
 )
-from .components import CITY, MUSEUM, PORT, UNIVERSITY
+from .components import CITY, MEDITERRANEAN, MUSEUM, PORT, UNIVERSITY
 from .scoring import region_and_type_counts
 
 SOCIETY_RANK = (1, 10, 0, 6, 9, 3, 11, 4, 2, 5, 8, 7)
@@ -415,7 +399,7 @@ class Context:
     def apply_card(self, m: Mine, card: int, explorer: int, extra_rep: int = 0) -> None:
         c = self.cards[card]
         kind, _ = self.state._skill(self.player, explorer)
-        m.money = max(0, m.money - max(0, c.cost - (3 if kind == 0 else 0)))
+        m.money = max(0, m.money - max(0, c.cost - (3 if kind == LOGISTICS else 0)))
         if card in m.hand:
             m.hand.remove(card)
         m.pay_rep(extra_rep)
@@ -494,7 +478,10 @@ class Context:
         s = self.state
         if col not in done and not s.penalties[self.player][2]:
             self.apply_reward(m, self.g.collection_faces[s.faces[col]].reward)
-        if kind // 4 == 1 and s._ability(self.player) == 4:
+        if (
+            kind // 4 == MEDITERRANEAN
+            and s._ability(self.player) == Ability.MEDITERRANEAN_EXHIBIT_PRESTIGE
+        ):
             m.p += 2
 
     def cheapest_relic(self, m: Mine, kinds) -> int:
@@ -519,7 +506,7 @@ class Context:
         m = base.copy()
         m.pay_rep(support)
         options = self.location_options(explorer, loc, section, support > 0, m)
-        highest = max((x & 7 for x in s.locations[loc]), default=0)
+        highest = max(map(piece_section, s.locations[loc]), default=0)
         left = section < highest  # learning from peers: the left bonus
         best = None
         for option in options:
@@ -555,14 +542,14 @@ class Context:
         if loc == PORT:
             return (loc, option, section, support, explorer)
         if loc == UNIVERSITY:
-            same = (1 if section < 3 else 3) if option == 0 else 4
+            same = (1 if section < 3 else 3) if option == FIRST_ACTION else 4
         elif loc == MUSEUM:
-            if option == 0:
+            if option == FIRST_ACTION:
                 same = 2 if section <= 3 else (4 if section <= 5 else 6)
             else:
                 same = 1 if section < 5 else 5
         else:
-            same = section if option == 0 else 1
+            same = section if option == FIRST_ACTION else 1
         return (loc, option, same, 0, -1)
 
     def outcome(self, key: tuple[int, int, int, int, int], base: Mine) -> Mine:
@@ -588,7 +575,7 @@ class Context:
     def apply_location(self, m: Mine, explorer, loc, section, supported, option) -> None:
         s, p = self.state, self.player
         if loc == UNIVERSITY:
-            if option == 0:
+            if option == FIRST_ACTION:
                 m.best_know(self, 2 if section >= 3 else 1)
             else:
                 kinds = [k for k in range(16) if m.relics[k]]
@@ -596,7 +583,7 @@ class Context:
                 m.relics[k] -= 1
                 m.gain_know(k // 4, 3)
         elif loc == MUSEUM:
-            if option == 0:
+            if option == FIRST_ACTION:
                 self.best_exhibits(m, 1 if section <= 3 else (2 if section <= 5 else 3))
             else:
                 for _ in range(2 if section >= 5 else 1):
@@ -607,16 +594,16 @@ class Context:
                     m.relics[k] -= 1
                     m.s += 1
         elif loc == CITY:
-            if option == 0:
+            if option == FIRST_ACTION:
                 # an average patron pays £4 per Expertise
-                m.money += 4 * section + (3 if s._ability(p) == 8 else 0)
+                m.money += 4 * section + (3 if s._ability(p) == Ability.PATRON_PLUS_3 else 0)
                 m.p -= 1.5  # the patron's relic or penalty, on average
             else:
                 kinds = [k for k in range(16) if m.relics[k]]
                 k = self.cheapest_relic(m, kinds)
                 m.relics[k] -= 1
                 m.gain_rep(-1)
-                m.money += 18 if s._ability(p) == 7 else 15
+                m.money += 18 if s._ability(p) == Ability.SELL_FOR_18 else 15
         else:
             cards = s.feasible_expeditions(p, explorer, section, supported, m.rep + 2 * m.discs)
             best = None
@@ -662,10 +649,9 @@ class RoyalSocietyHeuristic:
             return opt
         # the decision's own actions: optional ones may be offered at any sub-decision
         own = legal if d == C_PATRON else [a for a in legal if a not in OPTIONAL_ACTIONS]
-        handler = _DECIDE.get(d)
-        if handler is None or not own:
+        if not own:
             return DONE if DONE in legal else legal[0]
-        action = handler(self, ctx, task, own)
+        action = _DECIDE[d](self, ctx, task, own)
         return action if action in legal else own[0]
 
     # -- optional actions ------------------------------------------------------------------------
@@ -687,7 +673,7 @@ class RoyalSocietyHeuristic:
         s, p = ctx.state, ctx.player
         if s.discs[p] <= 2:
             return False
-        museum_gate = 4 if s._ability(p) == 10 else 6
+        museum_gate = 4 if s._ability(p) == Ability.MUSEUM_AT_4 else 6
         free = [e for e in range(3) if not s.placed[p][e]]
         return (
             s.rep[p] < museum_gate
@@ -697,7 +683,7 @@ class RoyalSocietyHeuristic:
         )
 
     # -- decisions --------------------------------------------------------------------------------
-    def _main(self, ctx: Context, task, legal) -> int:
+    def _decide_main(self, ctx: Context, task, legal) -> int:
         s, p = ctx.state, ctx.player
         base = ctx.mine()
         best = None
@@ -706,32 +692,29 @@ class RoyalSocietyHeuristic:
                 continue
             e = a - EXPLORER0
             for pl in s._placements(p, e):
-                # keep the strongest explorers for later when it costs nothing
-                val = ctx.placement_value(e, pl, base) - 0.05 * s.expertise[p][e] - 0.01 * pl
+                val = self._placement_score(ctx, e, pl, base)
                 if best is None or val > best[0]:
-                    best = (val, a, pl)
+                    best = (val, a)
         if best is None:
             return DONE if DONE in legal else legal[0]
-        self._plan = (self._signature(s, p, best[1] - EXPLORER0), best[2])
         return best[1]
 
     @staticmethod
-    def _signature(s, p: int, explorer: int) -> tuple:
-        """What the placement chosen with the explorer depends on (to reuse it at C_PLACE)."""
-        return (id(s), p, explorer, s.year, s.clock, s.rep[p], s.discs[p], s.money[p], len(s.queue))
+    def _placement_score(ctx: Context, explorer: int, action: int, base: Mine) -> float:
+        """A placement's value, keeping the strongest explorers for later when it costs nothing
+        (the explorer is chosen by its best placement, which is then chosen again)."""
+        level = ctx.state.expertise[ctx.player][explorer]
+        return ctx.placement_value(explorer, action, base) - 0.05 * level - 0.01 * action
 
-    def _place(self, ctx: Context, task, legal) -> int:
-        e = task[2]
-        plan = getattr(self, "_plan", None)
-        if plan and plan[0] == self._signature(ctx.state, ctx.player, e) and plan[1] in legal:
-            return plan[1]
+    def _decide_place(self, ctx: Context, task, legal) -> int:
+        e = task.a
         base = ctx.mine()
         return max(
             (a for a in legal if PLACE0 <= a < PLACE0 + 24),
-            key=lambda a: ctx.placement_value(e, a, base) - 0.01 * a,
+            key=lambda a: self._placement_score(ctx, e, a, base),
         )
 
-    def _loc_action(self, ctx: Context, task, legal) -> int:
+    def _decide_location_action(self, ctx: Context, task, legal) -> int:
         s = ctx.state
         e, loc, section, supported = s.cur[:4]
         base = ctx.mine()
@@ -746,7 +729,7 @@ class RoyalSocietyHeuristic:
                 best = (val, a)
         return best[1] if best else legal[0]
 
-    def _side(self, ctx: Context, task, legal) -> int:
+    def _decide_setup_side(self, ctx: Context, task, legal) -> int:
         """The side whose region skills match the set-up hand best."""
         s, p = ctx.state, ctx.player
         cards = s.setup_hand[p] + s.hand[p]
@@ -757,7 +740,7 @@ class RoyalSocietyHeuristic:
             score = sum(
                 1
                 for kind, region in board
-                if kind == 1
+                if kind == REGION_SKILL
                 for c in cards
                 if ctx.cards[c].region == region
             )
@@ -765,18 +748,18 @@ class RoyalSocietyHeuristic:
                 best = (score, a)
         return best[1]
 
-    def _expertise(self, ctx: Context, task, legal) -> int:
+    def _decide_setup_expertise(self, ctx: Context, task, legal) -> int:
         """Expertise 3 to the Logistics explorer (money is the first bottleneck)."""
         s, p = ctx.state, ctx.player
         board = ctx.g.boards[(p % 4) * 2 + max(s.side[p], 0)]
-        logistics = [e for e in range(3) if board[e][0] == 0]
+        logistics = [e for e in range(3) if board[e][0] == LOGISTICS]
         target = logistics[0] if logistics else 0
         for a in legal:
             if EXPERTISE_PERMUTATIONS[a - OPTION0][target] == 3:
                 return a
         return legal[0]
 
-    def _setup_discard(self, ctx: Context, task, legal) -> int:
+    def _decide_setup_discard(self, ctx: Context, task, legal) -> int:
         def cost(a: int) -> float:
             c = ctx.cards[a - CARD0]
             cond = 8 if c.condition_region >= 0 or c.condition_type >= 0 else 0
@@ -784,11 +767,11 @@ class RoyalSocietyHeuristic:
 
         return max(legal, key=cost)
 
-    def _society(self, ctx: Context, task, legal) -> int:
+    def _decide_setup_society(self, ctx: Context, task, legal) -> int:
         offer = ctx.state.society_offer[ctx.player]
         return min(legal, key=lambda a: SOCIETY_RANK.index(offer[a - OPTION0]))
 
-    def _favor(self, ctx: Context, task, legal) -> int:
+    def _decide_favor(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()
         favors = ctx.g.rb.favors
 
@@ -800,11 +783,11 @@ class RoyalSocietyHeuristic:
 
         return max(legal, key=val)
 
-    def _know(self, ctx: Context, task, legal) -> int:
+    def _decide_knowledge_region(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()
         return max(legal, key=lambda a: ctx.know_value(base, a - REGION0))
 
-    def _milestone8(self, ctx: Context, task, legal) -> int:
+    def _decide_milestone_8(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()
         sci = base.copy()
         sci.s += 1
@@ -812,7 +795,7 @@ class RoyalSocietyHeuristic:
         pre.p += 5
         return OPTION0 if ctx.value(sci) >= ctx.value(pre) else OPTION0 + 1
 
-    def _relic(self, ctx: Context, task, legal) -> int:
+    def _decide_relic_from_bag(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()
         relics = [a for a in legal if RELIC0 <= a < RELIC0 + 16]
         if relics:
@@ -828,7 +811,9 @@ class RoyalSocietyHeuristic:
 
         return max(legal, key=region_worth)
 
-    def _discard_relic(self, ctx: Context, task, legal) -> int:
+    _decide_keep_relic = _decide_relic_from_bag
+
+    def _decide_discard_relic(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()
         purpose = task[2]
         relics = [a for a in legal if RELIC0 <= a < RELIC0 + 16]
@@ -843,7 +828,7 @@ class RoyalSocietyHeuristic:
                 return DONE
         return choice
 
-    def _reserve(self, ctx: Context, task, legal) -> int:
+    def _decide_reserve(self, ctx: Context, task, legal) -> int:
         s, p = ctx.state, ctx.player
         base = ctx.mine()
         best = (ctx.value(base) + 0.5, DONE if DONE in legal else DRAW3)
@@ -855,7 +840,7 @@ class RoyalSocietyHeuristic:
             slot = a - SLOT0
             card = s.program[slot]
             m = base.copy()
-            if s._ability(p) != 11:
+            if s._ability(p) != Ability.FREE_RESERVE:
                 m.pay_rep(s._program_cost(slot, p))
             m.hand.append(card)
             val = ctx.value(m) + self._card_prospect(ctx, card)
@@ -886,18 +871,18 @@ class RoyalSocietyHeuristic:
         gain = c.gains[0] * 0.8 + c.gains[1] * 4 + 2
         return max(-2.0, gain * 0.4 - need)
 
-    def _pick_drawn(self, ctx: Context, task, legal) -> int:
+    def _decide_pick_drawn_card(self, ctx: Context, task, legal) -> int:
         return max(legal, key=lambda a: self._card_prospect(ctx, a - CARD0))
 
-    def _hand(self, ctx: Context, task, legal) -> int:
+    def _decide_hand_limit(self, ctx: Context, task, legal) -> int:
         return min(legal, key=lambda a: self._card_prospect(ctx, a - CARD0))
 
-    def _explorer_up(self, ctx: Context, task, legal) -> int:
+    def _decide_explorer_expertise(self, ctx: Context, task, legal) -> int:
         s, p = ctx.state, ctx.player
         ex = s.expertise[p]
         return max(legal, key=lambda a: (not s.placed[p][a - EXPLORER0], ex[a - EXPLORER0]))
 
-    def _bloom(self, ctx: Context, task, legal) -> int:
+    def _decide_bloomsbury_tile(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()
         info = ctx.g.rb.bloomsbury
 
@@ -937,7 +922,7 @@ class RoyalSocietyHeuristic:
             return max(m.know) * 0.8
         return m.rep * 0.6
 
-    def _patron(self, ctx: Context, task, legal) -> int:
+    def _decide_patron(self, ctx: Context, task, legal) -> int:
         expertise = task[2]
         base = ctx.mine()
 
@@ -951,7 +936,7 @@ class RoyalSocietyHeuristic:
 
         return max(legal, key=val)
 
-    def _expedition(self, ctx: Context, task, legal) -> int:
+    def _decide_expedition(self, ctx: Context, task, legal) -> int:
         e = ctx.state.cur[0]
         base = ctx.mine()
 
@@ -962,7 +947,7 @@ class RoyalSocietyHeuristic:
 
         return max(legal, key=val)
 
-    def _exp_pay(self, ctx: Context, task, legal) -> int:
+    def _decide_expedition_payment(self, ctx: Context, task, legal) -> int:
         s, p = ctx.state, ctx.player
         base = ctx.mine()
         card = ctx.cards[task[2]]
@@ -971,13 +956,15 @@ class RoyalSocietyHeuristic:
         def val(a: int) -> float:
             opt = a - OPTION0
             m = base.copy()
-            m.pay_rep(2 * ((opt & 1) + (opt >> 1 & 1)))
-            m.money -= max(0, card.cost - (3 if kind == 0 else 0) - 3 * (opt & 1))
+            m.pay_rep(2 * sum(payment_reductions(opt)))
+            m.money -= max(
+                0, card.cost - (3 if kind == LOGISTICS else 0) - 3 * payment_reductions(opt)[0]
+            )
             return ctx.value(m)
 
         return max(legal, key=val)
 
-    def _exhibit(self, ctx: Context, task, legal) -> int:
+    def _decide_exhibit_space(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()
         done = {c for c in range(6) if ctx.state.collections_done >> c & 1}
         best = (ctx.value(base) + 0.1, DONE)
@@ -993,14 +980,14 @@ class RoyalSocietyHeuristic:
             best = max(best, (ctx.value(m), a))
         return best[1] if best[1] in legal else legal[0]
 
-    def _exhibit_relic(self, ctx: Context, task, legal) -> int:
+    def _decide_exhibit_relic(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()
         return min(legal, key=lambda a: ctx.relic_worth(base, a - RELIC0) - 0.01 * a)
 
-    def _turn_end(self, ctx: Context, task, legal) -> int:
+    def _decide_turn_end(self, ctx: Context, task, legal) -> int:
         return DONE if DONE in legal else legal[0]
 
-    def _requirement_disc(self, ctx: Context, task, legal) -> int:
+    def _decide_requirement_disc(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()
 
         def val(a: int) -> float:
@@ -1011,30 +998,5 @@ class RoyalSocietyHeuristic:
         return max(legal, key=val)
 
 
-_DECIDE = {
-    C_SIDE: RoyalSocietyHeuristic._side,
-    C_EXPERTISE: RoyalSocietyHeuristic._expertise,
-    C_SETUP_DISCARD: RoyalSocietyHeuristic._setup_discard,
-    C_SOCIETY: RoyalSocietyHeuristic._society,
-    C_FAVOR: RoyalSocietyHeuristic._favor,
-    C_MAIN: RoyalSocietyHeuristic._main,
-    C_PLACE: RoyalSocietyHeuristic._place,
-    C_LOC_ACTION: RoyalSocietyHeuristic._loc_action,
-    C_KNOW: RoyalSocietyHeuristic._know,
-    C_MILESTONE8: RoyalSocietyHeuristic._milestone8,
-    C_RELIC: RoyalSocietyHeuristic._relic,
-    C_KEEP_RELIC: RoyalSocietyHeuristic._relic,
-    C_DISCARD_RELIC: RoyalSocietyHeuristic._discard_relic,
-    C_RESERVE: RoyalSocietyHeuristic._reserve,
-    C_PICK_DRAWN: RoyalSocietyHeuristic._pick_drawn,
-    C_EXPLORER_UP: RoyalSocietyHeuristic._explorer_up,
-    C_BLOOM: RoyalSocietyHeuristic._bloom,
-    C_PATRON: RoyalSocietyHeuristic._patron,
-    C_EXPEDITION: RoyalSocietyHeuristic._expedition,
-    C_EXP_PAY: RoyalSocietyHeuristic._exp_pay,
-    C_EXHIBIT: RoyalSocietyHeuristic._exhibit,
-    C_EXHIBIT_RELIC: RoyalSocietyHeuristic._exhibit_relic,
-    C_HAND: RoyalSocietyHeuristic._hand,
-    C_TURN_END: RoyalSocietyHeuristic._turn_end,
-    C_REQUIREMENT_DISC: RoyalSocietyHeuristic._requirement_disc,
-}
+_DECIDE = DECISIONS.handlers(RoyalSocietyHeuristic, "_decide_")
+"""The heuristic's choice for each pending decision, found by the decision's name."""

@@ -33,7 +33,7 @@ def _shuffle_within(rng, slots: list[tuple[list, int]]) -> None:
 
 def _drawn_secret(s, keep: set[int]) -> bool:
     """Whether ``drawn_cards`` is another player's draw of three (not a card being organized)."""
-    return bool(s.queue) and s.queue[0][0] == C_PICK_DRAWN and s.queue[0][1] not in keep
+    return bool(s.queue) and s.queue[0].kind == C_PICK_DRAWN and s.queue[0].player not in keep
 
 
 def _expeditions(s, keep: set[int], rng) -> None:

@@ -18,15 +18,20 @@ import numpy as np
 from ...core.encoding import ObservationLayout
 from .actions import (
     A_GAIN,
+    AUTO_TASKS,
     C_DISCARD_RELIC,
     C_EXP_PAY,
     C_KNOW,
     C_PATRON,
     C_PICK_DRAWN,
     C_RELIC,
+    DECISIONS,
+    GAME_OVER,
     MID_TURN,
-    NUM_DECISIONS,
     NUM_SPACES,
+    piece,
+    piece_owner,
+    piece_section,
 )
 from .view import (
     PENDING_SLOTS,
@@ -82,9 +87,9 @@ UNBOUNDED_TABLE = [v / (v + UNBOUNDED_SCALE) for v in range(UNBOUNDED_TABULATED)
 MID_TURN_KINDS = tuple(sorted(MID_TURN))
 RESOLVED = frozenset((C_RELIC, C_KNOW))
 """Decisions whose arguments ``view.decision_args`` rewrites (others are written as they are)."""
-AUTO_CODE = NUM_DECISIONS - A_GAIN
-"""Added to an automatic task's kind (100..109) to number it after the 25 decisions."""
-TASK_KINDS = NUM_DECISIONS + 10
+AUTO_CODE = GAME_OVER - A_GAIN
+"""Added to an automatic task's kind (``AUTO0`` on) to number it after the decisions."""
+TASK_KINDS = GAME_OVER + len(AUTO_TASKS)
 """A queued task is written as (kind code + 1, a + 1, b + 1) over (TASK_KINDS, ARG_RANGE x2);
 arguments run from -1 (a region still to be read) to ARG_RANGE - 1."""
 ARG_RANGE = 64
@@ -96,7 +101,7 @@ TILES = 20
 def observation_layout() -> ObservationLayout:
     layout = ObservationLayout(
         [
-            ("decision", (NUM_DECISIONS + 1,)),
+            ("decision", (len(DECISIONS),)),
             ("task_args", (2,)),
             ("interrupts", (len(MID_TURN_KINDS),)),
             ("pending", (PENDING_SLOTS, 3)),
@@ -218,9 +223,9 @@ def _owner_codes(player: int, n: int) -> tuple[int, ...]:
 
 @lru_cache(maxsize=64)
 def _piece_offsets(player: int, n: int) -> tuple[int, ...]:
-    """Where a piece ``owner * 8 + section`` counts within its location's (6, 6) block."""
+    """Where a piece ``piece(owner, section)`` counts within its location's (6, 6) block."""
     rel = _owner_codes(player, n)
-    return tuple(((x & 7) - 1) * 6 + rel[x >> 3] for x in range(6 * 8))
+    return tuple((piece_section(x) - 1) * 6 + rel[piece_owner(x)] for x in range(piece(6, 0)))
 
 
 class Observer:
@@ -635,7 +640,7 @@ def observe(s, player: int, out: np.ndarray) -> None:
             seen[i] = _snapshot(values[i])
     buf = observer.buf
     decision = s.decision
-    playing = decision < NUM_DECISIONS
+    playing = decision != GAME_OVER
     deciding = playing and s.decider == player
     decider = s.decider if playing else -1
     if decider != observer.decider:  # the seats' "decider" flags
@@ -654,8 +659,8 @@ def observe(s, player: int, out: np.ndarray) -> None:
                 buf[INTERRUPTS + MID_TURN_KINDS.index(cut)] = 1
     b = PENDING
     for t in pending_tasks(s):
-        kind = t[0]
-        buf[b : b + 3] = (kind + (1 if kind < NUM_DECISIONS else 1 + AUTO_CODE), t[2] + 1, t[3] + 1)
+        kind = t.kind
+        buf[b : b + 3] = (kind + (1 if kind < GAME_OVER else 1 + AUTO_CODE), t.a + 1, t.b + 1)
         b += 3
     if not s.turn_order:  # set-up: a Society's steps may read the regions chosen
         b = REGIONS_CHOSEN

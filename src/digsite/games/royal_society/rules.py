@@ -13,22 +13,16 @@ from typing import Any
 
 import numpy as np
 
-from ...core.engine import (
-    TERMINAL,
-    CachedMaskState,
-    ConfigError,
-    Game,
-    win_loss_returns,
-)
+from ...core.engine import ConfigError, Game
 from ...core.options import check_options, choice, data, flag
+from ...core.turn_based import TurnBasedState
 from .actions import (
-    A_GAIN,
-    A_KNOW,
     A_SETUP_FAVORS,
+    ALL_REGIONS,
+    AUTO0,
+    AUTO_TASKS,
     AUTOMA,
     BLOOM_CLAIM0,
-    C_BLOOM,
-    C_DISCARD_RELIC,
     C_EXP_PAY,
     C_EXPEDITION,
     C_EXPERTISE,
@@ -36,17 +30,17 @@ from .actions import (
     C_LOC_ACTION,
     C_MAIN,
     C_MILESTONE8,
-    C_RELIC,
-    C_RESERVE,
     C_SETUP_DISCARD,
     C_SIDE,
     C_SOCIETY,
     CLAIM0,
+    DECISIONS,
     DONE,
     GAIN_REP,
     GALLERY_SIZES,
     GALLERY_START,
     GAME_OVER,
+    LOGISTICS,
     MID_TURN,
     MONEY,
     NEUTRAL,
@@ -55,10 +49,13 @@ from .actions import (
     PATRON0,
     PLACE0,
     PRESTIGE,
+    REGION_SKILL,
     REPUTATION,
     SCIENCE,
     SPACE_COLLECTION,
-    knowledge_choices,
+    SUPPORT_CAP_5,
+    Ability,
+    piece,
 )
 from .components import (
     ASIA,
@@ -75,7 +72,15 @@ from .components import (
     load_studies,
     solo_title,
 )
+from .flow import FlowRules
+from .hidden import resample
+from .observation import LAYOUT, observe
+from .saved import FIELDS, check_invariants, restore
 from .scoring import final_scores, objective_met
+from .tasks import Task, knowledge_choices
+from .text import action_to_string, render_spectator, render_view
+from .view import build_view
+from .year import YearRules
 
 MODES = ("standard", "confrontation", "competitive", "solo")
 DATA_OPTIONS = ("expeditions", "patrons", "collections", "studies", "automa", "society_boards")
@@ -87,22 +92,6 @@ OPTIONS = (
     *(data(name) for name in DATA_OPTIONS),
 )
 MASK64 = (1 << 64) - 1
-ABILITY_CODES = (
-    "africa_chosen_relic",
-    "excavation_draw_two",
-    "anthropology_knowledge",
-    "asia_knowledge_reputation",
-    "mediterranean_exhibit_prestige",
-    "south_america_money",
-    "exploration_reputation",
-    "sell_for_18",
-    "patron_plus_3",
-    "cartography_chosen_relic",
-    "museum_at_4",
-    "free_reserve",
-)
-# Bloomsbury effect names used by the rules
-REQ_PENALTIES = ("support_cap_5", "random_relics", "no_collection_rewards", "no_right_bonus")
 
 
 def _mask_of(legal) -> np.ndarray:
@@ -186,7 +175,7 @@ class RoyalSocietyGame(Game):
         self.rb = load_rulebook_data()
         self.tile_stack = tuple(0 if t["stack"] == 10 else 1 for t in self.rb.bloomsbury)
         """Per Bloomsbury tile, its stack: 0 for the 10 Prestige one, 1 for the 25."""
-        self.abilities = tuple(ABILITY_CODES.index(s["ability"]) for s in self.rb.societies)
+        self.abilities = tuple(Ability[s["ability"].upper()] for s in self.rb.societies)
         self.simplified_cards = [c.id for c in self.expeditions if c.simplified]
         if simplified and len(self.simplified_cards) < 2 * num_players:
             raise ConfigError(
@@ -206,8 +195,6 @@ class RoyalSocietyGame(Game):
             ]
             for face in self.collection_faces
         ]
-        from .observation import LAYOUT
-
         self.layout = LAYOUT
         self.observation_size = LAYOUT.size
 
@@ -226,22 +213,21 @@ class RoyalSocietyGame(Game):
         return RoyalSocietyState.new_game(self, rng)
 
     def state_from_dict(self, data: Mapping[str, Any]) -> RoyalSocietyState:
-        from .saved import restore
-
         return restore(RoyalSocietyState(self), data)
 
     def observation_piece_names(self):
         return list(self.layout.slices.items())
 
     def render_view(self, view: Mapping[str, Any]) -> str:
-        from .text import render_view
-
         return render_view(self, view)
 
 
-class RoyalSocietyState(CachedMaskState):
+class RoyalSocietyState(FlowRules, YearRules, TurnBasedState):
     """One position: plain ints and lists, declared in ``saved.FIELDS`` (the whole of it, but
     for the cached legal mask and the players' observation bytes)."""
+
+    DECISIONS = DECISIONS
+    FIELDS = FIELDS
 
     def __init__(self, game: RoyalSocietyGame):
         n = game.num_players
@@ -251,7 +237,7 @@ class RoyalSocietyState(CachedMaskState):
         self.year = 1
         self.decision = C_MAIN
         self.decider = 0
-        self.queue: list[list[int]] = []
+        self.queue: list[Task] = []
         self.turn_order: list[int] = []
         self.favor_space = [-1] * 6
         self.first_player = 0
@@ -309,7 +295,12 @@ class RoyalSocietyState(CachedMaskState):
         self.stacks: list[list[int]] = [[], []]
         self.bloom_box: list[list[int]] = [[], []]
         self.bloom_removed: list[int] = []
-        self.locations: list[list[int]] = [[], [], [], []]  # owner * 8 + section, in order
+        self.locations: list[list[int]] = [
+            [],
+            [],
+            [],
+            [],
+        ]  # actions.piece(owner, section), in order
         self.automa_deck: list[int] = []
         self.automa_played: list[int] = []
         self.automa_last = -1
@@ -386,7 +377,7 @@ class RoyalSocietyState(CachedMaskState):
         s._shuffle(s.society_deck)
         if game.neutral:
             for loc in range(4):
-                s.locations[loc].append(NEUTRAL * 8 + 4)
+                s.locations[loc].append(piece(NEUTRAL, 4))
             s.rs_left[1] = NEUTRAL
             for c in range(6):
                 spaces = list(range(GALLERY_START[c], GALLERY_START[c] + GALLERY_SIZES[c]))
@@ -405,17 +396,17 @@ class RoyalSocietyState(CachedMaskState):
             s.setup_hand[p] = sorted(s._draw_card() for _ in range(4))
         s.first_player = s._rand(n)
         for p in range(n):
-            s.queue.append([C_SIDE, p, 0, 0])
-            s.queue.append([C_EXPERTISE, p, 0, 0])
+            s.queue.append(Task(C_SIDE, p))
+            s.queue.append(Task(C_EXPERTISE, p))
             if game.simplified:
-                s.queue.append([A_GAIN, p, MONEY, 20])
+                s.queue.append(Task.gain(p, MONEY, 20))
                 for r in range(4):
-                    s.queue.append([A_KNOW, p, r, 2])
+                    s.queue.append(Task.knowledge(p, r, 2))
             else:
-                s.queue.append([C_SETUP_DISCARD, p, 0, 0])
-                s.queue.append([C_SETUP_DISCARD, p, 0, 0])
-                s.queue.append([C_SOCIETY, p, 0, 0])
-        s.queue.append([A_SETUP_FAVORS, 0, 0, 0])
+                s.queue.append(Task(C_SETUP_DISCARD, p))
+                s.queue.append(Task(C_SETUP_DISCARD, p))
+                s.queue.append(Task(C_SOCIETY, p))
+        s.queue.append(Task(A_SETUP_FAVORS))
         s._run()
         return s
 
@@ -441,12 +432,6 @@ class RoyalSocietyState(CachedMaskState):
         self.program = cards + [-1] * (6 - len(cards))
 
     # -- protocol ----------------------------------------------------------------------------
-    def current_player(self) -> int:
-        return TERMINAL if self.decision == GAME_OVER else self.decider
-
-    def is_terminal(self) -> bool:
-        return self.decision == GAME_OVER
-
     def scores(self) -> list[float]:
         if self.final:
             return [float(x) for x in self.final]
@@ -466,33 +451,27 @@ class RoyalSocietyState(CachedMaskState):
     def title(self) -> str:
         return solo_title(int(self.scores()[0]), self.game.rb.titles)
 
-    def returns(self) -> list[float]:
-        n = self.game.num_players
-        if self.decision != GAME_OVER:
-            return [0.0] * n
-        if n == 1:
+    def final_returns(self) -> list[float]:
+        """Solo: +1 for any title above Novice, else -1; else +1 each winner, -1 the others."""
+        if self.game.num_players == 1:
             return [1.0 if self.scores()[0] >= self.game.rb.titles[1][0] else -1.0]
-        return win_loss_returns(self.winners(), n)
+        return super().final_returns()
 
     def _compute_mask(self) -> np.ndarray:
-        return _mask_of(self._legal(self.queue[0]) if self.decision != GAME_OVER else ())
+        if self.decision == GAME_OVER:
+            return self._no_legal_actions()
+        return _mask_of(self._legal(self.queue[0]))
 
     def _play(self, action: int) -> None:
         task = self.queue[0]
-        if task[0] in MID_TURN and GAIN_REP <= action < DONE:
-            self._do_optional(task[1], action)  # the interrupted decision stays in front
+        if task.kind in MID_TURN and GAIN_REP <= action < DONE:
+            self._do_optional(task.player, action)  # the interrupted decision stays in front
         else:
-            _HANDLERS[task[0]](self, task, action)
+            self._apply_table[task.kind](self, task, action)
         self._run()
 
-    def clone(self) -> RoyalSocietyState:
-        """A copy sharing nothing mutable (every list field of ``saved.FIELDS`` copied to its
-        depth), the mask kept, the observers' bytes left behind."""
-        other = _new_state(type(self))
-        other.__dict__ = self.__dict__.copy()
-        FIELDS.copy_into(self, other)
-        other._observers = {}  # each player's bytes are written again for the copy
-        return other
+    def _fresh_caches(self) -> None:
+        self._observers = {}  # each player's bytes are written again for the copy
 
     # -- the task queue ----------------------------------------------------------------------
     def _run(self) -> None:
@@ -503,18 +482,18 @@ class RoyalSocietyState(CachedMaskState):
                 self._final_scoring()
                 return
             task = q[0]
-            kind = task[0]
-            if kind >= 100:
+            kind = task.kind
+            if kind >= AUTO0:
                 q.pop(0)
-                _AUTO[kind](self, task)
+                self._auto_table[kind - AUTO0](self, task)
                 continue
             legal = self._legal(task)
             if legal:
                 if kind == C_LOC_ACTION and len(legal) == 1:
-                    _HANDLERS[kind](self, task, legal[0])
+                    self._apply_table[kind](self, task, legal[0])
                     continue
                 self.decision = kind
-                self.decider = task[1]
+                self.decider = task.player
                 self._mask = _mask_of(legal)
                 return
             q.pop(0)
@@ -555,14 +534,18 @@ class RoyalSocietyState(CachedMaskState):
         if before < 5 <= after:
             self._gain(p, SCIENCE, 1)
         if before < 8 <= after:
-            self._push([C_MILESTONE8, p, 0, 0])
+            self._push(Task(C_MILESTONE8, p))
         if before < 12 <= after:
             self._gain(p, SCIENCE, 2)
         if after > 12:
             self._gain(p, PRESTIGE, after - max(before, 12))
             after = 12
         self.knowledge[p][region] = after
-        if region == ASIA and asia_reputation and self._ability(p) == 3:
+        if (
+            region == ASIA
+            and asia_reputation
+            and self._ability(p) == Ability.ASIA_KNOWLEDGE_REPUTATION
+        ):
             self._gain(p, REPUTATION, 1)
 
     def _ability(self, p: int) -> int:
@@ -612,27 +595,27 @@ class RoyalSocietyState(CachedMaskState):
         for region in range(4):
             self._refill_bag(region)
 
-    def _reward_tasks(self, p: int, reward, explorer_choice: bool = True) -> list[list[int]]:
+    def _reward_tasks(self, p: int, reward, explorer_choice: bool = True) -> list[Task]:
         """Tasks for a reward given as (key, amount) pairs from the rulebook's vocabulary."""
         tasks = []
         for key, amount in reward:
             if key == "prestige":
-                tasks.append([A_GAIN, p, PRESTIGE, amount])
+                tasks.append(Task.gain(p, PRESTIGE, amount))
             elif key == "science":
-                tasks.append([A_GAIN, p, SCIENCE, amount])
+                tasks.append(Task.gain(p, SCIENCE, amount))
             elif key == "reputation":
-                tasks.append([A_GAIN, p, REPUTATION, amount])
+                tasks.append(Task.gain(p, REPUTATION, amount))
             elif key == "money":
-                tasks.append([A_GAIN, p, MONEY, amount])
+                tasks.append(Task.gain(p, MONEY, amount))
             elif key == "knowledge_choice":
                 tasks += knowledge_choices(p, amount)
             elif key == "reserve":
-                tasks += [[C_RESERVE, p, 1, 0]] * amount
+                tasks += [Task.reserve(p, optional=1)] * amount
             elif key == "chosen_relic":
-                tasks += [[C_RELIC, p, 15, 0]] * amount
+                tasks += [Task.relic_choice(p, ALL_REGIONS)] * amount
             elif key == "expertise":
-                tasks += [[C_EXPLORER_UP, p, 0, 0]] * amount
-        return [list(t) for t in tasks]
+                tasks += [Task(C_EXPLORER_UP, p)] * amount
+        return tasks
 
     # -- reputation budget -------------------------------------------------------------------
     def budget(self, p: int) -> int:
@@ -660,8 +643,8 @@ class RoyalSocietyState(CachedMaskState):
         """``expedition_needs`` with the explorer's skill looked up once for many cards."""
         c = self.game.expeditions[card]
         kind, region = skill
-        need_k = c.knowledge - (2 if kind == 1 and region == c.region else 0)
-        need_m = c.cost - (3 if kind == 0 else 0)
+        need_k = c.knowledge - (2 if kind == REGION_SKILL and region == c.region else 0)
+        need_m = c.cost - (3 if kind == LOGISTICS else 0)
         cond = True
         if c.condition_region >= 0 or c.condition_type >= 0:
             cond = any(
@@ -704,7 +687,7 @@ class RoyalSocietyState(CachedMaskState):
     # -- location actions --------------------------------------------------------------------
     def gate_ok(self, p: int, loc: int) -> bool:
         if loc == MUSEUM:
-            return self.rep[p] >= (4 if self._ability(p) == 10 else 6)
+            return self.rep[p] >= (4 if self._ability(p) == Ability.MUSEUM_AT_4 else 6)
         if loc == CITY:
             return self.rep[p] >= 4
         return True
@@ -772,7 +755,7 @@ class RoyalSocietyState(CachedMaskState):
 
     def _placements(self, p: int, explorer: int) -> list[int]:
         base = self.expertise[p][explorer]
-        cap = 5 if self.penalties[p][0] else 6
+        cap = 5 if self.penalties[p][SUPPORT_CAP_5] else 6
         budget = self.budget(p)
         saved = self.cur[0]
         self.cur[0] = explorer
@@ -841,7 +824,7 @@ class RoyalSocietyState(CachedMaskState):
         Gain Reputation is left out: a payment already turns discs into Reputation, so taking
         it mid-turn changes nothing.  A claim (it costs a disc) or an honor (it costs a relic)
         that would leave the interrupted decision without a legal action is not offered."""
-        p = task[1]
+        p = task.player
         if self.cur[0] < 0:  # no explorer placed: not within a turn (these tasks are the mover's)
             return []
         out = []
@@ -852,7 +835,7 @@ class RoyalSocietyState(CachedMaskState):
             if (
                 pat not in honored
                 and any(held[k] for k in kinds[pat])
-                and (task[0] != C_LOC_ACTION or self.honor_kinds(p, pat, task))
+                and (task.kind != C_LOC_ACTION or self.honor_kinds(p, pat, task))
             ):
                 out.append(PATRON0 + pat)
         if self.discs[p] > 0:
@@ -873,22 +856,22 @@ class RoyalSocietyState(CachedMaskState):
         action (if it is the interrupted decision) still possible."""
         held = self.relics[p]
         kinds = [k for k in self.game.patron_kinds[pat] if held[k]]
-        if pending is not None and pending[0] == C_LOC_ACTION:
+        if pending is not None and pending.kind == C_LOC_ACTION:
             kinds = [k for k in kinds if self._keeps_pending(pending, PATRON0 + pat, k)]
         return kinds
 
     def _keeps_pending(self, task: list[int], action: int, kind: int) -> bool:
         """Whether ``task`` still has a legal action after optional ``action`` (an honor with
         relic ``kind``, or a claim); only budgets and relics can take it away."""
-        if task[0] not in (C_LOC_ACTION, C_EXPEDITION, C_EXP_PAY):
+        if task.kind not in (C_LOC_ACTION, C_EXPEDITION, C_EXP_PAY):
             return True  # a Reserve or an Exhibit left without a choice just ends, as declined
-        if action < CLAIM0 and task[0] != C_LOC_ACTION:
+        if action < CLAIM0 and task.kind != C_LOC_ACTION:
             return True  # an honor only adds Reputation to the budget of a payment
         other = self.clone()
         if action < CLAIM0:
-            other._honor(task[1], action - PATRON0, kind)
+            other._honor(task.player, action - PATRON0, kind)
         else:
-            other._do_optional(task[1], action)
+            other._do_optional(task.player, action)
         return bool(other._legal(task))
 
     def _do_optional(self, p: int, action: int) -> None:
@@ -898,12 +881,12 @@ class RoyalSocietyState(CachedMaskState):
             self._gain(p, REPUTATION, 2)
         elif PATRON0 <= action < PATRON0 + 16:
             pat = action - PATRON0
-            pending = self.queue[0] if self.queue[0][0] in MID_TURN else None
+            pending = self.queue[0] if self.queue[0].kind in MID_TURN else None
             kinds = self.honor_kinds(p, pat, pending)
             if len(kinds) == 1:
                 self._honor(p, pat, kinds[0])
             else:
-                self._push([C_DISCARD_RELIC, p, 10 + pat, 0])
+                self._push(Task.honor(p, pat))
         elif CLAIM0 <= action < CLAIM0 + 3:
             g = action - CLAIM0
             self.discs[p] -= 1
@@ -921,7 +904,7 @@ class RoyalSocietyState(CachedMaskState):
             k = action - BLOOM_CLAIM0
             for x in self.stacks[k]:
                 self.bloom_seen[p] |= 1 << x
-            self._push([C_BLOOM, p, k, 0])
+            self._push(Task.bloomsbury(p, k))
 
     def _honor(self, p: int, pat: int, kind: int) -> None:
         self._discard_relic(p, kind)
@@ -930,7 +913,7 @@ class RoyalSocietyState(CachedMaskState):
 
     # -- legal actions per task --------------------------------------------------------------
     def _legal(self, task: list[int]) -> list[int]:
-        return _LEGAL[task[0]](self, task)
+        return self._legal_table[task.kind](self, task)
 
     # -- final scoring -----------------------------------------------------------------------
     def _final_scoring(self) -> None:
@@ -949,36 +932,21 @@ class RoyalSocietyState(CachedMaskState):
         observe(self, player, out)
 
     def resample_hidden(self, player: int, rng: np.random.Generator) -> RoyalSocietyState:
-        from .hidden import resample
-
         return resample(self, player, rng)
 
-    def to_dict(self) -> dict[str, Any]:
-        return FIELDS.dump(self)
-
     def action_to_string(self, action: int) -> str:
-        from .text import action_to_string
-
         return action_to_string(self, action)
 
     def view(self, player: int) -> dict[str, Any]:
-        from .view import build_view
-
         return build_view(self, player)
 
     def render_spectator(self) -> str:
-        from .text import render_spectator
-
         return render_spectator(self)
 
     def check_invariants(self) -> None:
-        from .saved import check_invariants
-
         check_invariants(self)
 
 
-from .flow import _AUTO, _HANDLERS, _LEGAL  # noqa: E402
-from .observation import observe  # noqa: E402
-from .saved import FIELDS  # noqa: E402
-
-_new_state = object.__new__
+RoyalSocietyState._auto_table = tuple(
+    getattr(RoyalSocietyState, "_auto_" + name) for name in AUTO_TASKS
+)

@@ -15,6 +15,8 @@ from .actions import (
     A_TURN_FINISH,
     A_YEAR_END,
     A_YEAR_START,
+    AUTO0,
+    AUTO_TASKS,
     AUTOMA,
     C_BLOOM,
     C_DISCARD_RELIC,
@@ -41,12 +43,16 @@ from .actions import (
     C_SIDE,
     C_SOCIETY,
     C_TURN_END,
-    DECISION_NAMES,
+    DECISIONS,
     FLOW_TASKS,
     GAME_OVER,
     NEUTRAL,
     NUM_SPACES,
+    piece_owner,
+    piece_section,
 )
+from .tasks import Task
+from .view import PENDING_SLOTS, REGION_SLOTS, pending_tasks, regions_read
 
 BIG = 10**6
 """A generous bound for counts the rules leave open (Prestige, money, the Reputation clock)."""
@@ -64,9 +70,9 @@ FIELDS = StateFields(
         Field("seed", (), 0, (1 << 62) - 1),
         Field("draws", (), 0, BIG),
         Field("year", (), 1, lambda g: g.years + 1),
-        Field("decision", names=(*DECISION_NAMES, "game_over")),
+        Field("decision", names=DECISIONS),
         Field("decider", (), 0, last_player),
-        Field("queue", (None, 4), -1, 109),
+        Field("queue", (None, 4), -1, AUTO0 + len(AUTO_TASKS) - 1, frozen=1),
         Field("turn_order", (None,), 0, AUTOMA),
         Field("favor_space", (6,), -1, AUTOMA),
         Field("first_player", (), 0, last_player),
@@ -140,8 +146,13 @@ FIELDS = StateFields(
 
 
 def restore(state, data):
-    """Fill the fresh ``state`` from saved ``data`` (see ``core.fields.StateFields.load``)."""
-    return FIELDS.load(state, data)
+    """Fill the fresh ``state`` from saved ``data`` (see ``core.fields.StateFields.load``); the
+    queue's rows become tasks."""
+
+    def tasks() -> None:
+        state.queue = [Task(*t) for t in state.queue]
+
+    return FIELDS.load(state, data, derive=tasks)
 
 
 TASK_ARGS = {
@@ -195,20 +206,20 @@ def _check_queue(s) -> None:
     for task in s.queue:
         kind, p, a, b = task
         assert kind in TASK_ARGS, (
-            f"field 'queue' holds task {task} of unknown kind {kind} (decisions 0..24, "
-            f"automatic tasks 100..109)"
+            f"field 'queue' holds task {list(task)} of unknown kind {kind} (decisions "
+            f"0..{GAME_OVER - 1}, automatic tasks {AUTO0}..{AUTO0 + len(AUTO_TASKS) - 1})"
         )
         (a_low, a_high), (b_low, b_high) = TASK_ARGS[kind]
         assert a_low <= a <= a_high and b_low <= b <= b_high, (
-            f"field 'queue' holds task {task}: its arguments must be in {a_low}..{a_high} "
+            f"field 'queue' holds task {list(task)}: its arguments must be in {a_low}..{a_high} "
             f"and {b_low}..{b_high}"
         )
         assert p == 0 if kind in SEATLESS else 0 <= p < n, (
-            f"field 'queue' holds task {task}: its player must be "
+            f"field 'queue' holds task {list(task)}: its player must be "
             + ("0 (a step of the year's flow)" if kind in SEATLESS else f"0..{n - 1}")
         )
-    flow = [i for i, t in enumerate(s.queue) if t[0] in FLOW_TASKS]
-    spine = [(t[0], t[2]) for t in s.queue[flow[0] :]] if flow else []
+    flow = [i for i, t in enumerate(s.queue) if t.kind in FLOW_TASKS]
+    spine = [(t.kind, t.a) for t in s.queue[flow[0] :]] if flow else []
     assert len(flow) == len(spine), "field 'queue': nothing is queued behind the year's flow"
     setup = not s.turn_order
     if not spine:
@@ -258,7 +269,7 @@ PHASE_TASKS = {
 
 
 def _count(queue, kind: int, p: int) -> int:
-    return sum(1 for t in queue if t[0] == kind and t[1] == p)
+    return sum(1 for t in queue if t.kind == kind and t.player == p)
 
 
 def _check_phase(s, phase: str, spine) -> None:
@@ -269,8 +280,8 @@ def _check_phase(s, phase: str, spine) -> None:
     q = s.queue
     front = q[: len(q) - len(spine)]
     for t in front:
-        allowed = PHASE_TASKS.get(t[0])
-        assert allowed is None or phase in allowed, f"task {t} outside its phase ({phase})"
+        allowed = PHASE_TASKS.get(t.kind)
+        assert allowed is None or phase in allowed, f"task {list(t)} outside its phase ({phase})"
     automa = [AUTOMA] if g.automa else []
     for p in range(n):
         setup_steps = [_count(q, k, p) for k in (C_SIDE, C_EXPERTISE, C_SOCIETY)]
@@ -282,7 +293,7 @@ def _check_phase(s, phase: str, spine) -> None:
             assert len(s.setup_hand[p]) == (0, 3, 4)[discards], f"player {p}: set-up discards"
             assert not (s.setup_hand[p] and s.hand[p]), f"player {p}: the hand is dealt after"
             assert (s.society_rejected[p] < 0) == bool(setup_steps[2]), f"player {p}: Society"
-            kept = [t[3] for t in q if t[:3] == [A_GAIN, p, 4]]
+            kept = [t.kept_society for t in q if t.player == p and t.kept_society >= 0]
             if s.society_rejected[p] >= 0:
                 offer = list(s.society_offer[p])
                 assert len(offer) == 2 and s.society_rejected[p] in offer, f"player {p}: offer"
@@ -319,8 +330,8 @@ def _check_phase(s, phase: str, spine) -> None:
         mover = s.turn_order[pos]
         assert mover < n, "the Automa's turn is played at once"
         assert spine[0] != (A_TURN_FINISH, 0) or q[-2][1] == mover, "the turn's player"
-        assert all(t[1] == mover for t in front), "only the mover's tasks in a turn"
-        placing = any(t[0] in (C_MAIN, C_PLACE) for t in front)
+        assert all(t.player == mover for t in front), "only the mover's tasks in a turn"
+        placing = any(t.kind in (C_MAIN, C_PLACE) for t in front)
         if phase == "turn" and explorer < 0:
             assert placing, "an explorer is placed in each turn"
         if explorer >= 0:
@@ -343,11 +354,9 @@ def check_invariants(s) -> None:
     )
     if s.queue:
         head = s.queue[0]
-        assert head[0] == s.decision and head[1] == s.decider, (
+        assert head.kind == s.decision and head.player == s.decider, (
             "the pending decision heads the task queue"
         )
-    from .view import PENDING_SLOTS, REGION_SLOTS, pending_tasks, regions_read
-
     assert len(pending_tasks(s)) <= PENDING_SLOTS, "more queued tasks than the view encodes"
     assert len(regions_read(s)) <= REGION_SLOTS, "more chosen regions than the view encodes"
     _check_queue(s)
@@ -361,7 +370,7 @@ def check_invariants(s) -> None:
         )
         assert set(s.honored[p]) <= set(s.patrons[p]), f"honored[{p}]: patrons held"
     # expedition cards: every card in exactly one place
-    paying = [t[2] for t in s.queue if t[0] == C_EXP_PAY]
+    paying = [t.a for t in s.queue if t.kind == C_EXP_PAY]
     assert paying == ([s.organizing] if s.organizing >= 0 else []), (
         "organizing: the card of the expedition payment in the queue (-1 without one)"
     )
@@ -418,8 +427,10 @@ def check_invariants(s) -> None:
         assert owner == -1 or 0 <= owner < n or owner == AUTOMA, "favor_space: owners"
     for loc in s.locations:
         for x in loc:
-            owner = x >> 3
-            assert 1 <= x & 7 <= 6 and (owner < n or owner in (AUTOMA, NEUTRAL)), "locations"
+            owner = piece_owner(x)
+            assert 1 <= piece_section(x) <= 6 and (owner < n or owner in (AUTOMA, NEUTRAL)), (
+                "locations"
+            )
     sizes = [g.collection_faces[f].size for f in s.faces]
     assert sizes == [3, 3, 3, 5, 5, 7], "faces: collections I-III hold 3, IV-V 5, VI 7"
     if s.final:

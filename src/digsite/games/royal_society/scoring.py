@@ -6,10 +6,15 @@ from .actions import (
     C_REQUIREMENT_DISC,
     GALLERY_SIZES,
     GALLERY_START,
+    NO_COLLECTION_REWARDS,
+    NO_RIGHT_BONUS,
     PRESTIGE,
+    RANDOM_RELICS_ONLY,
     REPUTATION,
     SCIENCE,
+    SUPPORT_CAP_5,
 )
+from .tasks import Task
 
 
 def _played(s, p):
@@ -134,13 +139,13 @@ def royal_requirements(s, period: int) -> None:
         if requirement_met(s, p, req):
             continue
         if penalty == "support_cap_5":
-            s.penalties[p][0] = 1
+            s.penalties[p][SUPPORT_CAP_5] = 1
         elif penalty == "random_relics":
-            s.penalties[p][1] = 1
+            s.penalties[p][RANDOM_RELICS_ONLY] = 1
         elif penalty == "no_collection_rewards":
-            s.penalties[p][2] = 1
+            s.penalties[p][NO_COLLECTION_REWARDS] = 1
         elif penalty == "no_right_bonus":
-            s.penalties[p][3] = 1
+            s.penalties[p][NO_RIGHT_BONUS] = 1
         elif penalty == "lose_1_science":
             s._gain(p, SCIENCE, -1)
         else:
@@ -149,7 +154,7 @@ def royal_requirements(s, period: int) -> None:
             s.discs[p] -= 1
             s.req_discs[p] += 1
         elif p in s.gallery:
-            choices.append([C_REQUIREMENT_DISC, p, 0, 0])  # which disc: the player's choice
+            choices.append(Task(C_REQUIREMENT_DISC, p))  # which disc: the player's choice
         else:
             s._gain(p, PRESTIGE, -15)
             if s.rep_discs[p] > 0:

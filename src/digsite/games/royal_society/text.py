@@ -2,36 +2,20 @@
 
 from __future__ import annotations
 
+import sys
+
 from .actions import (
-    BLOOM_CLAIM0,
-    C_EXP_PAY,
-    C_EXPERTISE,
-    C_LOC_ACTION,
-    C_MILESTONE8,
-    C_SIDE,
-    C_SOCIETY,
-    CARD0,
-    CLAIM0,
-    DONE,
-    DRAW3,
+    ACTIONS,
+    BLOOMSBURY_STACKS,
+    DECISIONS,
     EXPERTISE_PERMUTATIONS,
-    EXPLORER0,
-    FAVOR0,
-    GAIN_REP,
     GALLERY_SIZES,
     GALLERY_START,
-    NUM_ACTIONS,
-    OPTION0,
-    PATRON0,
-    PLACE0,
-    REGION0,
-    RELIC0,
-    SLOT0,
-    SPACE0,
+    SECTIONS,
     SPACE_COLLECTION,
-    TILE0,
 )
-from .components import LOCATION_TITLES, REGION_TITLES, relic_name
+from .components import LOCATION_TITLES, REGION_TITLES, RELIC_TYPES, relic_name
+from .view import build_view
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI")
 LOCATION_ACTIONS = (
@@ -42,80 +26,97 @@ LOCATION_ACTIONS = (
 )
 
 
+def _wants(region: int, typ: int) -> str:
+    """What a patron or a Gallery space asks for: a region, a relic type, or both."""
+    words = (
+        REGION_TITLES[region] if region >= 0 else "",
+        RELIC_TYPES[typ] if typ >= 0 else "relic",
+    )
+    return " ".join(w for w in words if w)
+
+
+# -- the numbered options of each decision that has them (found by the decision's name) --------
+def _option_setup_side(s, k: int) -> str:
+    return f"Society board side {'AB'[k] if k < 2 else k}"
+
+
+def _option_setup_expertise(s, k: int) -> str:
+    return "expertise " + "/".join(map(str, EXPERTISE_PERMUTATIONS[k]))
+
+
+def _option_setup_society(s, k: int) -> str:
+    offer = s.society_offer[s.decider]
+    return "keep " + s.game.rb.societies[offer[k]]["name"] if k < 2 and offer else _option(s, k)
+
+
+def _option_milestone_8(s, k: int) -> str:
+    return ("Knowledge 8: 1 Science", "Knowledge 8: 5 Prestige")[k] if k < 2 else "-"
+
+
+def _option_location_action(s, k: int) -> str:
+    return LOCATION_ACTIONS[s.cur[1]][k] if s.cur[1] >= 0 and k < 2 else _option(s, k)
+
+
+def _option_expedition_payment(s, k: int) -> str:
+    return PAYMENTS[k] if k < len(PAYMENTS) else _option(s, k)
+
+
 def _option(s, k: int) -> str:
-    decision = s.decision
-    if decision == C_SIDE:
-        return f"Society board side {'AB'[k] if k < 2 else k}"
-    if decision == C_EXPERTISE and k < 6:
-        return "expertise " + "/".join(map(str, EXPERTISE_PERMUTATIONS[k]))
-    if decision == C_SOCIETY and k < 2 and s.society_offer[s.decider]:
-        return "keep " + s.game.rb.societies[s.society_offer[s.decider][k]]["name"]
-    if decision == C_MILESTONE8:
-        return ("Knowledge 8: 1 Science", "Knowledge 8: 5 Prestige")[k] if k < 2 else "-"
-    if decision == C_LOC_ACTION and s.cur[1] >= 0 and k < 2:
-        return LOCATION_ACTIONS[s.cur[1]][k]
-    if decision == C_EXP_PAY and k < 4:
-        return (
-            "pay in full",
-            "spend 2 Reputation: -£3",
-            "spend 2 Reputation: -1 Knowledge",
-            "spend 4 Reputation: -£3 and -1 Knowledge",
-        )[k]
+    """An option of a decision that names none (never legal: for a complete text table)."""
     return f"option {k}"
 
 
-def action_to_string(s, a: int) -> str:
-    if not 0 <= a < NUM_ACTIONS:
-        return f"action {a} (out of range)"
-    if a < PLACE0:
-        return f"explorer {a - EXPLORER0 + 1}"
-    if a < GAIN_REP:
-        loc, sec = divmod(a - PLACE0, 6)
-        return f"place in {LOCATION_TITLES[loc]}, section {sec + 1}"
-    if a == GAIN_REP:
-        return "gain 2 Reputation with a Society disc"
-    if a < CLAIM0:
-        x = s.game.patrons[a - PATRON0]
-        wants = " ".join(
-            w for w in (
-                REGION_TITLES[x.region] if x.region >= 0 else "",
-                ("instrument", "pottery", "scroll", "jewelry")[x.type] if x.type >= 0 else "relic",
-            ) if w
-        )  # fmt: skip
-        return f"patron {a - PATRON0} (£{x.rate}/expertise, honored with {wants}, -{x.penalty})"
-    if a < BLOOM_CLAIM0:
-        return f"present to the Royal Society: objective {'ABC'[a - CLAIM0]}"
-    if a < DONE:
-        return f"find a publisher in Bloomsbury ({(10, 25)[a - BLOOM_CLAIM0]})"
-    if a == DONE:
-        return "done / decline"
-    if a < SLOT0:
-        c = s.game.expeditions[a - CARD0]
-        return f"expedition {c.site} ({REGION_TITLES[c.region]}, expertise {c.expertise})"
-    if a < DRAW3:
-        return f"Program space {a - SLOT0 + 1}"
-    if a == DRAW3:
-        return "draw 3 Expedition cards, keep 1"
-    if a < RELIC0:
-        return REGION_TITLES[a - REGION0]
-    if a < SPACE0:
-        return relic_name(a - RELIC0)
-    if a < TILE0:
-        sp = a - SPACE0
-        col = SPACE_COLLECTION[sp]
-        region, typ = s.game.collection_faces[s.faces[col]].spaces[sp - GALLERY_START[col]]
-        wants = " ".join(
-            w for w in (
-                REGION_TITLES[region] if region >= 0 else "",
-                ("instrument", "pottery", "scroll", "jewelry")[typ] if typ >= 0 else "relic",
-            ) if w
-        )  # fmt: skip
-        return f"Grand Gallery space {sp} (collection {ROMAN[col]}: {wants})"
-    if a < FAVOR0:
-        return "Bloomsbury: " + s.game.rb.bloomsbury[a - TILE0]["text"]
-    if a < OPTION0:
-        return f"King's Favor space {a - FAVOR0 + 1}"
-    return _option(s, a - OPTION0)
+PAYMENTS = (
+    "pay in full",
+    "spend 2 Reputation: -£3",
+    "spend 2 Reputation: -1 Knowledge",
+    "spend 4 Reputation: -£3 and -1 Knowledge",
+)
+_OPTION_TEXTS = (*DECISIONS.handlers(sys.modules[__name__], "_option_", default=_option), _option)
+"""The text of option ``k`` of each decision (game over included), by the decision's name."""
+
+
+def _patron(s, k: int) -> str:
+    x = s.game.patrons[k]
+    return (
+        f"patron {k} (£{x.rate}/expertise, honored with {_wants(x.region, x.type)}, -{x.penalty})"
+    )
+
+
+def _expedition(s, k: int) -> str:
+    c = s.game.expeditions[k]
+    return f"expedition {c.site} ({REGION_TITLES[c.region]}, expertise {c.expertise})"
+
+
+def _gallery_space(s, sp: int) -> str:
+    col = SPACE_COLLECTION[sp]
+    region, typ = s.game.collection_faces[s.faces[col]].spaces[sp - GALLERY_START[col]]
+    return f"Grand Gallery space {sp} (collection {ROMAN[col]}: {_wants(region, typ)})"
+
+
+action_to_string = ACTIONS.describer(
+    {
+        "explorer": lambda s, k: f"explorer {k + 1}",
+        "place": lambda s, k: (
+            f"place in {LOCATION_TITLES[k // SECTIONS]}, section {k % SECTIONS + 1}"
+        ),
+        "gain_reputation": lambda s, k: "gain 2 Reputation with a Society disc",
+        "patron": _patron,
+        "present": lambda s, k: f"present to the Royal Society: objective {'ABC'[k]}",
+        "publisher": lambda s, k: f"find a publisher in Bloomsbury ({BLOOMSBURY_STACKS[k]})",
+        "done": lambda s, k: "done / decline",
+        "expedition": _expedition,
+        "program_space": lambda s, k: f"Program space {k + 1}",
+        "draw_three": lambda s, k: "draw 3 Expedition cards, keep 1",
+        "region": lambda s, k: REGION_TITLES[k],
+        "relic": lambda s, k: relic_name(k),
+        "gallery_space": _gallery_space,
+        "bloomsbury_tile": lambda s, k: "Bloomsbury: " + s.game.rb.bloomsbury[k]["text"],
+        "favor": lambda s, k: f"King's Favor space {k + 1}",
+        "option": lambda s, k: _OPTION_TEXTS[s.decision](s, k),
+    }
+)
+"""``action_to_string(state, action)``: the text of any action id."""
 
 
 def _owner(o) -> str:
@@ -201,8 +202,6 @@ def render_view(g, v) -> str:
 
 def render_spectator(s) -> str:
     """The spectator's picture: the public table, and every hidden hand and card."""
-    from .view import build_view
-
     g = s.game
     v = build_view(s, 0)
     scores = ", ".join(str(int(x)) for x in s.scores())

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import (
-    A_GAIN,
-    AUTO_NAMES,
+    AUTO0,
+    AUTO_TASKS,
     AUTOMA,
     C_DISCARD_RELIC,
     C_EXP_PAY,
@@ -20,21 +20,22 @@ from .actions import (
     C_PATRON,
     C_PICK_DRAWN,
     C_RELIC,
-    DECISION_NAMES,
+    DECISIONS,
     FLOW_TASKS,
     GAME_OVER,
     KNOW_ASIA_PAID,
     KNOW_OTHER,
     MID_TURN,
     NEUTRAL,
+    piece_owner,
+    piece_section,
 )
+from .tasks import Task
 
 OWNER_NAMES = {AUTOMA: "automa", NEUTRAL: "neutral"}
 ASIA_PAID = 16
 """Added to a Knowledge choice's second argument when its gain already paid the British School
 of Orient's Reputation."""
-HONOR_PURPOSE = 10
-"""A relic discard whose purpose is 10 + patron honors that patron (see ``flow``)."""
 
 
 def owner_name(owner: int) -> int | str | None:
@@ -53,7 +54,7 @@ def decision_args(s, task: list[int]) -> tuple[int, int]:
     from "one of the previously chosen regions" names those regions; a Knowledge choice names
     the regions it excludes (a gain "in another region": the public list of regions chosen)
     plus ``ASIA_PAID`` when its gain already paid the British School of Orient."""
-    kind, a, b = task[0], task[2], task[3]
+    kind, a, b = task.kind, task.a, task.b
     if kind == C_RELIC and a < 0:
         a = region_mask(s.chosen_regions[-2:]) or 15
     elif kind == C_KNOW:
@@ -68,11 +69,11 @@ def interrupted(s) -> int:
     q = s.queue
     if (
         s.decision == C_DISCARD_RELIC
-        and q[0][2] >= HONOR_PURPOSE
+        and q[0].honored_patron >= 0
         and len(q) > 1
-        and q[1][0] in MID_TURN
+        and q[1].kind in MID_TURN
     ):
-        return q[1][0]
+        return q[1].kind
     return -1
 
 
@@ -83,20 +84,20 @@ REGION_SLOTS = 8
 """Most regions chosen in one Society set-up (the only time they are read)."""
 
 
-def pending_tasks(s) -> list[list[int]]:
+def pending_tasks(s) -> list[Task]:
     """The tasks queued behind the pending decision up to the next step of the year's flow:
     public (the rewards still to come, the points still to place, other players' choices still
     due such as Gallery discs for a failed Royal Requirement)."""
     out = []
     for t in s.queue[1:]:
-        if t[0] in FLOW_TASKS:
+        if t.kind in FLOW_TASKS:
             break
         out.append(t)
     return out
 
 
 def task_name(kind: int) -> str:
-    return DECISION_NAMES[kind] if kind < len(DECISION_NAMES) else AUTO_NAMES[kind - A_GAIN]
+    return AUTO_TASKS[kind - AUTO0] if kind >= AUTO0 else DECISIONS[kind]
 
 
 def regions_read(s) -> list[int]:
@@ -106,7 +107,7 @@ def regions_read(s) -> list[int]:
     if s.turn_order:
         return []
     for t in s.queue:
-        if (t[0] == C_RELIC and t[2] < 0) or (t[0] == C_KNOW and t[3] & KNOW_OTHER):
+        if (t.kind == C_RELIC and t.a < 0) or (t.kind == C_KNOW and t.b & KNOW_OTHER):
             return list(s.chosen_regions)
     return []
 
@@ -222,7 +223,7 @@ def locations_view(s) -> list[list[list[Any]]]:
     for loc in range(4):
         counts: dict[tuple[int, int], int] = {}
         for x in s.locations[loc]:
-            key = (x & 7, x >> 3)
+            key = (piece_section(x), piece_owner(x))
             counts[key] = counts.get(key, 0) + 1
         out.append([[sec, owner_name(o), k] for (sec, o), k in sorted(counts.items())])
     return out
@@ -234,10 +235,10 @@ def decision_view(s) -> dict[str, Any]:
     a, b = decision_args(s, s.queue[0])
     cut = interrupted(s)
     return {
-        "kind": DECISION_NAMES[s.decision],
+        "kind": DECISIONS[s.decision],
         "player": s.decider,
         "args": [a, b],
-        "interrupts": DECISION_NAMES[cut] if cut >= 0 else None,
+        "interrupts": DECISIONS[cut] if cut >= 0 else None,
     }
 
 
@@ -252,7 +253,7 @@ def build_view(s, player: int) -> dict[str, Any]:
         "num_players": n,
         "year": s.year,
         "decision": decision_view(s),
-        "pending": [[task_name(t[0]), t[1], t[2], t[3]] for t in pending_tasks(s)],
+        "pending": [[task_name(t.kind), t.player, t.a, t.b] for t in pending_tasks(s)],
         "regions_chosen": regions_read(s),
         "seats": [seat_view(s, q, player) for q in range(n)],
         "reputation_stack": reputation_stack(s),

@@ -1,0 +1,117 @@
+"""The year's flow: set-up King's Favors, upkeep, the turn order and turns, the Royal
+Requirement check and the next year (the state's ``_auto_*`` steps and the decisions they make)."""
+
+from __future__ import annotations
+
+from . import scoring
+from .actions import (
+    A_NEXT_TURN,
+    A_TURN_FINISH,
+    AUTOMA,
+    C_FAVOR,
+    C_HAND,
+    C_MAIN,
+    C_TURN_END,
+    FAVOR0,
+    NEUTRAL,
+    SPACE0,
+    piece_owner,
+)
+from .automa import automa_turn
+from .tasks import SECOND_STEP, Task
+
+
+class YearRules:
+    """The year's flow, a part of the state (see the module docstring)."""
+
+    def _legal_favor(self, t):
+        return [FAVOR0 + i for i in range(6) if self.favor_space[i] < 0]
+
+    def _legal_requirement_disc(self, t):
+        p = t.player
+        return [SPACE0 + sp for sp, owner in enumerate(self.gallery) if owner == p]
+
+    def _favor_tasks(self, p: int, space: int) -> list[Task]:
+        return self._reward_tasks(p, tuple(self.game.rb.favors[space].items()))
+
+    def _on_favor(self, t, a):
+        self.queue.pop(0)
+        p, space = t.player, a - FAVOR0
+        self.favor_space[space] = p
+        self._push(*self._favor_tasks(p, space))
+
+    def _on_requirement_disc(self, t, a):
+        self.queue.pop(0)
+        self.gallery[a - SPACE0] = -1
+        self.req_discs[t.player] += 1
+
+    def _favor_order(self) -> list[int]:
+        n = self.game.num_players
+        if self.year == 1:
+            return [(self.first_player + i) % n for i in range(n)]
+        return sorted(range(n), key=lambda p: (-self.rep[p], -self.rep_time[p]))
+
+    def _auto_setup_favors(self, t):
+        self._push(*[Task(C_FAVOR, p) for p in self._favor_order()], Task.year_start())
+
+    def _auto_year_start(self, t):
+        """Turn order is set (year 1: by the set-up favors); gather explorers; new expeditions."""
+        if self.year > 1 and t.a != SECOND_STEP:
+            self.favor_space = [-1] * 6
+            if self.game.automa and self.automa_last >= 0:
+                self.favor_space[self.game.automa_cards[self.automa_last].favor] = AUTOMA
+            self._push(
+                *[Task(C_FAVOR, p) for p in self._favor_order()], Task.year_start(SECOND_STEP)
+            )
+            return
+        self.turn_order = [o for o in self.favor_space if o >= 0]
+        n = self.game.num_players
+        self.placed = [[0, 0, 0] for _ in range(n)]
+        self.automa_pawns = 3 if self.game.automa else 0
+        self.locations = [[x for x in loc if piece_owner(x) == NEUTRAL] for loc in self.locations]
+        if self.year > 1:
+            for slot in (0, 1):
+                if self.program[slot] >= 0:
+                    self.exp_discard.append(self.program[slot])
+                    self.program[slot] = -1
+            self._refill_program()
+        self.cur = [-1, -1, 0, 0, -1]
+        self._push(Task(A_NEXT_TURN))
+
+    def _has_turn(self, owner: int) -> bool:
+        if owner == AUTOMA:
+            return self.automa_pawns > 0
+        return not all(self.placed[owner])
+
+    def _auto_next_turn(self, t):
+        order = self.turn_order
+        pos = self.cur[4]
+        for i in range(1, len(order) + 1):
+            idx = (pos + i) % len(order)
+            owner = order[idx]
+            if self._has_turn(owner):
+                self.cur[4] = idx
+                if owner == AUTOMA:
+                    automa_turn(self)
+                    self._push(Task(A_NEXT_TURN))
+                else:
+                    self._push(Task(C_MAIN, owner), Task(A_TURN_FINISH, owner), Task(A_NEXT_TURN))
+                return
+        self._push(Task.year_end())
+
+    def _auto_turn_finish(self, t):
+        p = t.player
+        self.cur[:4] = [-1, -1, 0, 0]
+        self.collections_done = 0
+        self._push(Task(C_HAND, p), Task(C_TURN_END, p))
+
+    def _auto_year_end(self, t):
+        """The Royal Requirement check (its Gallery disc choices are settled there, before the year
+        ends: ``SECOND_STEP`` marks the second step), then the next year."""
+        if t.a != SECOND_STEP and self.year in self.game.requirement_years:
+            self._push(Task.year_end(SECOND_STEP))
+            scoring.royal_requirements(self, self.game.requirement_years.index(self.year))
+            return
+        self.year += 1
+        if self.year <= self.game.years:
+            self._push(Task.year_start())

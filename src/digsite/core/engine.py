@@ -207,39 +207,6 @@ def legal_or_none(action: Any, mask: np.ndarray) -> int | None:
     return index if mask[index] else None
 
 
-class CachedMaskState(State):
-    """A state whose legal mask is computed once per position.
-
-    Subclasses write :meth:`_compute_mask` and :meth:`_play`; every action is checked by
-    :func:`action_index` and against the mask (anything else raises
-    :class:`IllegalActionError` with the state untouched) and the cache is cleared before the
-    action is played.  Copies and restored states must set ``_mask`` to None (or a mask that
-    is right for the position)."""
-
-    _mask: np.ndarray | None = None
-
-    @abc.abstractmethod
-    def _compute_mask(self) -> np.ndarray:
-        """The ``int8`` mask of the current position."""
-
-    @abc.abstractmethod
-    def _play(self, action: int) -> None:
-        """Play ``action``, already checked legal."""
-
-    def legal_action_mask(self) -> np.ndarray:
-        if self._mask is None:
-            self._mask = self._compute_mask()
-        return self._mask
-
-    def apply_action(self, action: int) -> None:
-        mask = self.legal_action_mask()
-        action = action_index(action, len(mask))
-        if not mask[action]:
-            raise self.illegal_action_error(action)
-        self._mask = None
-        self._play(action)
-
-
 def win_loss_returns(winners: Sequence[int], num_players: int) -> list[float]:
     """+1 to each winner, -1 to everyone else; 0 for all when every player shares the win.
 

@@ -74,12 +74,11 @@ from .components import (
 )
 from .flow import FlowRules
 from .hidden import resample
-from .observation import LAYOUT, observe
+from .observation import LAYOUT
 from .saved import FIELDS, check_invariants, restore
 from .scoring import final_scores, objective_met
 from .tasks import Task, knowledge_choices
-from .text import action_to_string, render_spectator, render_view
-from .view import build_view
+from .text import render_view
 from .year import YearRules
 
 MODES = ("standard", "confrontation", "competitive", "solo")
@@ -928,20 +927,8 @@ class RoyalSocietyState(FlowRules, YearRules, TurnBasedState):
         self._mask = None
 
     # -- information -------------------------------------------------------------------------
-    def observe(self, player: int, out: np.ndarray) -> None:
-        observe(self, player, out)
-
     def resample_hidden(self, player: int, rng: np.random.Generator) -> RoyalSocietyState:
         return resample(self, player, rng)
-
-    def action_to_string(self, action: int) -> str:
-        return action_to_string(self, action)
-
-    def view(self, player: int) -> dict[str, Any]:
-        return build_view(self, player)
-
-    def render_spectator(self) -> str:
-        return render_spectator(self)
 
     def check_invariants(self) -> None:
         check_invariants(self)

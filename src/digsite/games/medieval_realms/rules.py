@@ -51,6 +51,9 @@ from .components import (
     GREAT_PERSON_BONUS,
     HAND_LIMIT,
     HOLE,
+    IF_COLOUR,
+    IF_LEADERS,
+    IF_RESOURCE,
     ISLAND,
     ISLAND_END_VP,
     LEADERS,
@@ -776,11 +779,11 @@ class MedievalRealmsState(TurnBasedState):
 
     def island_condition_met(self, p: int, card: int, colours: list[int], islands: int) -> bool:
         kind, what, count = self.game.cards[card].condition
-        if kind == 0:
+        if kind == IF_LEADERS:
             have = self.leaders[p][what]
-        elif kind == 1:
+        elif kind == IF_COLOUR:
             have = colours[what]
-        elif kind == 2:
+        elif kind == IF_RESOURCE:
             have = self.res[p][what]
         else:
             have = islands

@@ -3,7 +3,7 @@ documentation's action table is generated from ``ACTIONS``)."""
 
 from ...core.actions import ActionTable
 from ...core.decisions import DecisionKinds
-from .components import NUM_CELLS
+from .components import NUM_CELLS, NUM_ROOMS
 
 NEUTRAL = 4
 """Owner index of the neutral colour (2-player game)."""
@@ -13,7 +13,6 @@ NEUTRAL_PASS_SPACE = 2
 NEUTRAL_CUBES_PER_SEASON = 4
 
 # -- action table ----------------------------------------------------------------------------
-NUM_ROOMS = 15
 ACTIONS = ActionTable(
     (
         "cell",

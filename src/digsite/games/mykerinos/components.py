@@ -190,6 +190,11 @@ def _card(record: dict) -> Card:
 
 # -- the Museum ------------------------------------------------------------------------------
 ROOM_VALUES = (3, 5, 2)
+THREE_ROOM, FIVE_ROOM, TWO_ROOM = range(len(ROOM_VALUES))
+"""Room kinds, in room-number order: room ``kind * NUM_WINGS + wing``."""
+NUM_WINGS = 5
+NUM_ROOMS = len(ROOM_VALUES) * NUM_WINGS
+"""Room ids, the last 2-room included (absent with four 2-rooms)."""
 
 
 @dataclass(frozen=True)
@@ -201,33 +206,33 @@ class Museum:
 
     @cached_property
     def rooms(self) -> tuple[int, ...]:
-        return tuple(range(10 + self.two_rooms))
+        return tuple(range(TWO_ROOM * NUM_WINGS + self.two_rooms))
 
     @cached_property
     def unlocked_by(self) -> tuple[tuple[int, ...], ...]:
         """For each room, the 5-rooms that holding it opens."""
-        return tuple(self.unlocks(r) for r in range(15))
+        return tuple(self.unlocks(r) for r in range(NUM_ROOMS))
 
     @staticmethod
     def value(room: int) -> int:
-        return ROOM_VALUES[room // 5]
+        return ROOM_VALUES[room // NUM_WINGS]
 
     @staticmethod
     def wings(room: int) -> tuple[int, ...]:
-        kind, w = divmod(room, 5)
-        return (w, (w + 1) % 5) if kind == 2 else (w,)
+        kind, w = divmod(room, NUM_WINGS)
+        return (w, (w + 1) % NUM_WINGS) if kind == TWO_ROOM else (w,)
 
     def name(self, room: int) -> str:
-        kind, w = divmod(room, 5)
-        if kind == 2:
-            return f"2-room between wings {w + 1} and {(w + 1) % 5 + 1}"
+        kind, w = divmod(room, NUM_WINGS)
+        if kind == TWO_ROOM:
+            return f"2-room between wings {w + 1} and {(w + 1) % NUM_WINGS + 1}"
         return f"{ROOM_VALUES[kind]}-room of wing {w + 1}"
 
     def unlocks(self, room: int) -> tuple[int, ...]:
         """5-rooms opened by holding ``room`` (a 2- or 3-room)."""
-        if room // 5 == 1:
+        if room // NUM_WINGS == FIVE_ROOM:
             return ()
-        return tuple(5 + w for w in self.wings(room))
+        return tuple(FIVE_ROOM * NUM_WINGS + w for w in self.wings(room))
 
     def best_value(self, wing: int, held: list[int]) -> int:
         """What each card of this wing's patron scores for the holder of ``held`` rooms."""

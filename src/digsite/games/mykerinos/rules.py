@@ -47,10 +47,12 @@ from .components import (
     BLACKMORE,
     BROWN,
     CELL_BIT,
+    FIVE_ROOM,
     LEMON,
     NO_PATRON,
     NUM_CARDS,
     NUM_CELLS,
+    NUM_WINGS,
     PATRONS,
     SLOT_CELLS,
     TANGERINE,
@@ -273,7 +275,9 @@ class MykerinosState(TurnBasedState):
         for room in museum.rooms:
             if rooms[room] == player:
                 opened.update(museum.unlocked_by[room])
-        return [r for r in museum.rooms if rooms[r] < 0 and (r < 5 or r >= 10 or r in opened)]
+        return [
+            r for r in museum.rooms if rooms[r] < 0 and (r // NUM_WINGS != FIVE_ROOM or r in opened)
+        ]
 
     def _area_slots_left(self) -> list[int]:
         a = self.survey_area

@@ -9,42 +9,29 @@ from __future__ import annotations
 from .actions import (
     ALL_REGIONS,
     ANTHROPOLOGY,
-    C_BLOOM,
     C_EXPEDITION,
     C_EXPLORER_UP,
     C_HAND,
-    C_KEEP_RELIC,
-    C_KNOW,
     C_LOC_ACTION,
     C_PICK_DRAWN,
     CARD0,
     CARTOGRAPHY,
-    CHOSEN_REGION,
-    CHOSEN_REGIONS,
     DEEPEN,
     DONE,
     DRAW3,
-    EACH_REGION,
     EXCAVATION,
-    EXPERTISE_PERMUTATIONS,
     EXPLORATION,
     EXPLORER0,
     FIRST_ACTION,
-    KNOW_ASIA_PAID,
-    KNOW_MORE,
-    KNOW_OTHER,
     LOGISTICS,
     MID_TURN,
     MONEY,
     NO_COLLECTION_REWARDS,
     NO_RIGHT_BONUS,
-    NUM_REGIONS,
     OPTION0,
     PATRON0,
     PLACE0,
     PRESTIGE,
-    RANDOM_RELICS_ONLY,
-    REGION0,
     RELIC0,
     REPUTATION,
     SCIENCE,
@@ -62,12 +49,10 @@ from .actions import (
 )
 from .components import (
     AFRICA,
-    ASIA,
     CITY,
     MEDITERRANEAN,
     MUSEUM,
     PORT,
-    REGIONS,
     SOUTH_AMERICA,
     UNIVERSITY,
 )
@@ -82,18 +67,9 @@ RIGHT_BONUS = {
 }
 
 
-# -- legal actions ---------------------------------------------------------------------------
-def _options(k: int) -> list[int]:
-    return list(range(OPTION0, OPTION0 + k))
-
-
 class FlowRules:
     """What each task does (the state's ``_legal_<decision>``, ``_on_<decision>`` and
     ``_auto_<task>``)."""
-
-    def _legal_setup_discard(self, t):
-        hand = self.setup_hand[t.player]
-        return [CARD0 + c for c in hand] if len(hand) > 2 else []
 
     def _legal_main(self, t):
         p = t.player
@@ -115,28 +91,6 @@ class FlowRules:
         ):  # the Port's action starts with its own decision, which offers them
             acts += self.mid_turn_optional(t)
         return acts
-
-    def _legal_knowledge_region(self, t):
-        exclude = set(self.chosen_regions) if t.b & KNOW_OTHER else set()
-        return [REGION0 + r for r in range(4) if r not in exclude]
-
-    def _random_relics_only(self, p) -> bool:
-        return bool(self.penalties[p][RANDOM_RELICS_ONLY])
-
-    def _legal_relic_from_bag(self, t):
-        p, regions, forced_random = t.player, t.a, t.b
-        if regions == CHOSEN_REGIONS:  # "one of the previously chosen regions"
-            regions = sum(1 << r for r in set(self.chosen_regions[-2:])) or ALL_REGIONS
-        if forced_random or self._random_relics_only(p):
-            return [
-                REGION0 + r
-                for r in range(4)
-                if regions >> r & 1 and sum(self.bags[4 * r : 4 * r + 4])
-            ]
-        return [RELIC0 + k for k in range(16) if regions >> (k // 4) & 1 and self.bags[k]]
-
-    def _legal_keep_relic(self, t):
-        return [RELIC0 + k for k in sorted(set(self.drawn_relics))]
 
     def _legal_discard_relic(self, t):
         p, optional = t.player, t.b
@@ -182,9 +136,6 @@ class FlowRules:
 
     def _legal_pick_drawn_card(self, t):
         return [CARD0 + c for c in self.drawn_cards]
-
-    def _legal_explorer_expertise(self, t):
-        return [EXPLORER0 + e for e in range(3) if self.expertise[t.player][e] < 6]
 
     def _legal_bloomsbury_tile(self, t):
         pool = self.stacks[t.a] if t.b == 0 else self.bloom_box[t.a]
@@ -238,81 +189,7 @@ class FlowRules:
         acts = self.optional_actions(t.player)
         return acts + [DONE] if acts else []
 
-    def _legal_setup_side(self, t):
-        return _options(2)
-
-    def _legal_setup_expertise(self, t):
-        return _options(6)
-
-    def _legal_setup_society(self, t):
-        return _options(2) if self.society_offer[t.player] else []
-
-    def _legal_milestone_8(self, t):
-        return _options(2)
-
     # -- handlers ----------------------------------------------------------------------------------
-    def _on_setup_side(self, t, a):
-        self.queue.pop(0)
-        self.side[t.player] = a - OPTION0
-
-    def _on_setup_expertise(self, t, a):
-        self.queue.pop(0)
-        self.expertise[t.player] = list(EXPERTISE_PERMUTATIONS[a - OPTION0])
-
-    def _on_setup_discard(self, t, a):
-        self.queue.pop(0)
-        p, card = t.player, a - CARD0
-        self.setup_hand[p].remove(card)
-        self.exp_discard.append(card)
-        if len(self.setup_hand[p]) == 2:
-            self.hand[p] = self.setup_hand[p]
-            self.setup_hand[p] = []
-
-    def _society_tasks(self, p: int, society: int) -> list[Task]:
-        tasks = []
-        for step in self.game.rb.societies[society]["setup"]:
-            if "knowledge" in step:
-                region = REGIONS.index(step["region"])
-                tasks.append(Task.knowledge(p, region, step["knowledge"]))
-            elif "knowledge_choice" in step:
-                other = KNOW_OTHER if step.get("other") else 0
-                tasks.append(Task.knowledge_choice(p, step["knowledge_choice"], other))
-            elif "random_relics" in step:
-                region = step["region"]
-                r = CHOSEN_REGION if region == "chosen" else REGIONS.index(region)
-                tasks.append(Task.random_relics(p, r, step["random_relics"]))
-            elif "random_relics_each_region" in step:
-                tasks.append(Task.random_relics(p, EACH_REGION, 1))
-            elif "expertise" in step:
-                tasks.append(Task(C_EXPLORER_UP, p))
-            elif "reputation" in step:
-                tasks.append(Task.gain(p, REPUTATION, step["reputation"]))
-            elif "money" in step:
-                tasks.append(Task.gain(p, MONEY, step["money"]))
-            elif "prestige" in step:
-                tasks.append(Task.gain(p, PRESTIGE, step["prestige"]))
-            elif "meet_patron" in step:
-                tasks.append(Task.draw_patrons(p, step["meet_patron"]))
-            elif "chosen_relic_from_chosen" in step:
-                tasks.append(Task.relic_choice(p, CHOSEN_REGIONS))  # read when the task is reached
-            elif "bloomsbury_box" in step:
-                tasks.append(Task.bloomsbury(p, 0, from_box=1))
-        tasks.append(Task.keep_society(p, society))
-        return tasks
-
-    def _on_setup_society(self, t, a):
-        self.queue.pop(0)
-        p = t.player
-        offer = self.society_offer[p]
-        kept = offer[a - OPTION0]
-        self.society_rejected[p] = offer[1 - (a - OPTION0)]
-        self.chosen_regions = []
-        tasks = self._society_tasks(p, kept)
-        for task in tasks:
-            if task.kind == C_BLOOM:
-                for x in self.bloom_box[0]:
-                    self.bloom_seen[p] |= 1 << x
-        self._push(*tasks)
 
     def _on_main(self, t, a):
         p = t.player
@@ -400,49 +277,6 @@ class FlowRules:
             tasks.append(Task(C_EXPEDITION, p))
         self._push(*tasks)
 
-    def _on_knowledge_region(self, t, a):
-        """A point in Asia pays the British School of Orient once per gain: the rest of this gain's
-        points (the marked C_KNOW tasks that follow) are told it is paid."""
-        q = self.queue
-        q.pop(0)
-        p, region = t.player, a - REGION0
-        if region == ASIA:
-            i = 0
-            while i < len(q) and q[i].kind == C_KNOW and q[i].b & KNOW_MORE:
-                q[i] = q[i]._replace(b=q[i].b | KNOW_ASIA_PAID)
-                i += 1
-        self.chosen_regions.append(region)
-        self._know(p, region, t.a, asia_reputation=not t.b & KNOW_ASIA_PAID)
-
-    def _on_milestone_8(self, t, a):
-        self.queue.pop(0)
-        if a == OPTION0:
-            self._gain(t.player, SCIENCE, 1)
-        else:
-            self._gain(t.player, PRESTIGE, 5)
-
-    def _on_relic_from_bag(self, t, a):
-        self.queue.pop(0)
-        p = t.player
-        if a < RELIC0:
-            kind = self._random_relic(a - REGION0)
-            if kind >= 0:
-                self._take_relic(p, kind)
-        else:
-            self._take_relic(p, a - RELIC0)
-        self._refill_all()
-
-    def _on_keep_relic(self, t, a):
-        self.queue.pop(0)
-        p, kind = t.player, a - RELIC0
-        drawn = self.drawn_relics
-        drawn.remove(kind)
-        self.relics[p][kind] += 1
-        for k in drawn:
-            self.discards[k] += 1
-        self.drawn_relics = []
-        self._refill_all()
-
     def _on_discard_relic(self, t, a):
         self.queue.pop(0)
         if a == DONE:
@@ -495,11 +329,6 @@ class FlowRules:
             else:
                 self.exp_discard.append(c)
         self.drawn_cards = []
-
-    def _on_explorer_expertise(self, t, a):
-        self.queue.pop(0)
-        e = a - EXPLORER0
-        self.expertise[t.player][e] = min(6, self.expertise[t.player][e] + 1)
 
     def _on_bloomsbury_tile(self, t, a):
         self.queue.pop(0)
@@ -646,26 +475,6 @@ class FlowRules:
             self._do_optional(t.player, a)
 
     # -- automatic tasks ---------------------------------------------------------------------------
-    def _auto_gain(self, t):
-        if t.kept_society >= 0:
-            self.society[t.player] = t.kept_society
-        else:
-            self._gain(t.player, t.a, t.b)
-
-    def _auto_knowledge(self, t):
-        self.chosen_regions.append(t.a)
-        self._know(t.player, t.a, t.b)
-
-    def _auto_random_relics(self, t):
-        p, region, count = t.player, t.a, t.b
-        if region == CHOSEN_REGION:
-            region = self.chosen_regions[-1] if self.chosen_regions else 0
-        regions = range(NUM_REGIONS) if region == EACH_REGION else [region] * count
-        for r in regions:
-            kind = self._random_relic(r)
-            if kind >= 0:
-                self._take_relic(p, kind)
-            self._refill_all()
 
     def _auto_draw_patrons(self, t):
         p, expertise = t.player, t.a
@@ -679,23 +488,3 @@ class FlowRules:
         elif drawn:
             self.drawn_patrons = drawn
             self._push(Task.keep_patron(p, expertise))
-
-    def _auto_draw_two_keep_one(self, t):
-        p, region = t.player, t.a
-        drawn = []
-        for _ in range(2):
-            kind = self._random_relic(region)
-            if kind < 0:
-                break
-            self.bags[kind] -= 1
-            drawn.append(kind)
-        self.drawn_relics = drawn
-        if len(set(drawn)) <= 1:
-            if drawn:
-                self.relics[p][drawn[0]] += 1
-                for k in drawn[1:]:
-                    self.discards[k] += 1
-            self.drawn_relics = []
-            self._refill_all()
-        else:
-            self._push(Task(C_KEEP_RELIC, p))

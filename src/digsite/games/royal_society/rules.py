@@ -17,33 +17,21 @@ from ...core.engine import ConfigError, Game
 from ...core.options import check_options, choice, data, flag
 from ...core.turn_based import TurnBasedState
 from .actions import (
-    A_SETUP_FAVORS,
-    ALL_REGIONS,
     AUTO0,
     AUTO_TASKS,
-    AUTOMA,
     BLOOM_CLAIM0,
     C_EXP_PAY,
     C_EXPEDITION,
-    C_EXPERTISE,
-    C_EXPLORER_UP,
     C_LOC_ACTION,
     C_MAIN,
-    C_MILESTONE8,
-    C_SETUP_DISCARD,
-    C_SIDE,
-    C_SOCIETY,
     CLAIM0,
     DECISIONS,
     DONE,
     GAIN_REP,
-    GALLERY_SIZES,
     GALLERY_START,
     GAME_OVER,
     LOGISTICS,
     MID_TURN,
-    MONEY,
-    NEUTRAL,
     NUM_ACTIONS,
     NUM_SPACES,
     PATRON0,
@@ -55,10 +43,8 @@ from .actions import (
     SPACE_COLLECTION,
     SUPPORT_CAP_5,
     Ability,
-    piece,
 )
 from .components import (
-    ASIA,
     CITY,
     MUSEUM,
     PORT,
@@ -72,12 +58,14 @@ from .components import (
     load_studies,
     solo_title,
 )
+from .economy import EconomyRules
 from .flow import FlowRules
 from .hidden import resample
 from .observation import LAYOUT
 from .saved import FIELDS, check_invariants, restore
 from .scoring import final_scores, objective_met
-from .tasks import Task, knowledge_choices
+from .setup import SetupRules
+from .tasks import Task
 from .text import render_view
 from .year import YearRules
 
@@ -221,7 +209,7 @@ class RoyalSocietyGame(Game):
         return render_view(self, view)
 
 
-class RoyalSocietyState(FlowRules, YearRules, TurnBasedState):
+class RoyalSocietyState(SetupRules, EconomyRules, FlowRules, YearRules, TurnBasedState):
     """One position: plain ints and lists, declared in ``saved.FIELDS`` (the whole of it, but
     for the cached legal mask and the players' observation bytes)."""
 
@@ -331,83 +319,6 @@ class RoyalSocietyState(FlowRules, YearRules, TurnBasedState):
             items[i], items[j] = items[j], items[i]
 
     # -- set-up ------------------------------------------------------------------------------
-    @classmethod
-    def new_game(cls, game: RoyalSocietyGame, rng: np.random.Generator) -> RoyalSocietyState:
-        s = cls(game)
-        n = game.num_players
-        s.seed = int(rng.integers(1 << 62))
-        by_size = {3: [], 5: [], 7: []}
-        for t, tile in enumerate(game.collections):
-            by_size[tile[0].size].append(t)
-        faces = []
-        for size, count in ((3, 3), (5, 2), (7, 1)):
-            pool = list(by_size[size])
-            s._shuffle(pool)
-            faces += [2 * t + s._rand(2) for t in pool[:count]]
-        s.faces = faces
-        s.requirements = [s._rand(4), 4 + s._rand(4)]
-        groups = {g: [o["id"] for o in game.rb.objectives if o["group"] == g] for g in "ABC"}
-        s.objectives = [groups[g][s._rand(len(groups[g]))] for g in "ABC"]
-        per_stack = game.board_players + 1
-        for k, value in enumerate((10, 25)):
-            tiles = [t["id"] for t in game.rb.bloomsbury if t["stack"] == value]
-            s._shuffle(tiles)
-            s.stacks[k] = tiles[:per_stack]
-            s.bloom_box[k] = tiles[per_stack:]
-        s.patron_deck = list(range(16))
-        s._shuffle(s.patron_deck)
-        deck = list(range(48))
-        if game.simplified:
-            marked = list(game.simplified_cards)
-            s._shuffle(marked)
-            for p in range(n):
-                s.hand[p] = sorted(marked[2 * p : 2 * p + 2])
-            dealt = set(marked[: 2 * n])
-            for c in dealt:
-                s.exp_epoch[c] = -1
-            deck = [c for c in deck if c not in dealt]
-        s._shuffle(deck)
-        s.exp_deck = deck
-        for slot in range(5, -1, -1):
-            s.program[slot] = s._draw_card()
-        s.study_deck = list(range(16))
-        s._shuffle(s.study_deck)
-        s.society_deck = [] if game.simplified else list(range(12))
-        s._shuffle(s.society_deck)
-        if game.neutral:
-            for loc in range(4):
-                s.locations[loc].append(piece(NEUTRAL, 4))
-            s.rs_left[1] = NEUTRAL
-            for c in range(6):
-                spaces = list(range(GALLERY_START[c], GALLERY_START[c] + GALLERY_SIZES[c]))
-                s._shuffle(spaces)
-                for sp in spaces[: 2 if c == 5 else 1]:
-                    s.gallery[sp] = NEUTRAL
-        if game.automa:
-            s.automa_deck = list(range(len(game.automa_cards)))
-            s._shuffle(s.automa_deck)
-            s.favor_space[0] = AUTOMA
-        for p in range(n):
-            s.studies[p] = sorted([s.study_deck.pop(), s.study_deck.pop()])
-            if game.simplified:
-                continue
-            s.society_offer[p] = [s.society_deck.pop(), s.society_deck.pop()]
-            s.setup_hand[p] = sorted(s._draw_card() for _ in range(4))
-        s.first_player = s._rand(n)
-        for p in range(n):
-            s.queue.append(Task(C_SIDE, p))
-            s.queue.append(Task(C_EXPERTISE, p))
-            if game.simplified:
-                s.queue.append(Task.gain(p, MONEY, 20))
-                for r in range(4):
-                    s.queue.append(Task.knowledge(p, r, 2))
-            else:
-                s.queue.append(Task(C_SETUP_DISCARD, p))
-                s.queue.append(Task(C_SETUP_DISCARD, p))
-                s.queue.append(Task(C_SOCIETY, p))
-        s.queue.append(Task(A_SETUP_FAVORS))
-        s._run()
-        return s
 
     def _draw_card(self) -> int:
         """Top of the Expedition deck, reshuffling the discard pile when the deck is empty."""
@@ -429,6 +340,14 @@ class RoyalSocietyState(FlowRules, YearRules, TurnBasedState):
                 break
             cards.append(c)
         self.program = cards + [-1] * (6 - len(cards))
+
+    @classmethod
+    def new_game(cls, game: RoyalSocietyGame, rng: np.random.Generator) -> RoyalSocietyState:
+        state = cls(game)
+        state.seed = int(rng.integers(1 << 62))
+        state._deal()
+        state._run()
+        return state
 
     # -- protocol ----------------------------------------------------------------------------
     def scores(self) -> list[float]:
@@ -499,135 +418,6 @@ class RoyalSocietyState(FlowRules, YearRules, TurnBasedState):
 
     def _push(self, *tasks: list[int]) -> None:
         self.queue[0:0] = list(tasks)
-
-    # -- gains -------------------------------------------------------------------------------
-    def _set_rep(self, p: int, value: int) -> None:
-        value = max(0, min(9, value))
-        if value != self.rep[p]:
-            self.rep[p] = value
-            self.clock += 1
-            self.rep_time[p] = self.clock
-
-    def _gain(self, p: int, stat: int, amount: int) -> None:
-        if stat == PRESTIGE:
-            before = self.prestige[p]
-            self.prestige[p] = max(0, before + amount)
-            for k, threshold in enumerate((10, 25)):
-                if before < threshold <= self.prestige[p]:
-                    self.bloom_right[p][k] = 1
-        elif stat == SCIENCE:
-            self.science[p] = max(0, self.science[p] + amount)
-        elif stat == REPUTATION:
-            self._set_rep(p, self.rep[p] + amount)
-        else:
-            self.money[p] = max(0, self.money[p] + amount)
-
-    def _know(self, p: int, region: int, amount: int, asia_reputation: bool = True) -> None:
-        """Knowledge with its milestones (5, 8, 12, beyond 12) and the British School ability:
-        1 Reputation per gain in Asia "regardless of the number of points" (one call is one
-        gain; ``asia_reputation`` False for the later points of a gain chosen point by point)."""
-        if amount <= 0:
-            return
-        before = self.knowledge[p][region]
-        after = before + amount
-        if before < 5 <= after:
-            self._gain(p, SCIENCE, 1)
-        if before < 8 <= after:
-            self._push(Task(C_MILESTONE8, p))
-        if before < 12 <= after:
-            self._gain(p, SCIENCE, 2)
-        if after > 12:
-            self._gain(p, PRESTIGE, after - max(before, 12))
-            after = 12
-        self.knowledge[p][region] = after
-        if (
-            region == ASIA
-            and asia_reputation
-            and self._ability(p) == Ability.ASIA_KNOWLEDGE_REPUTATION
-        ):
-            self._gain(p, REPUTATION, 1)
-
-    def _ability(self, p: int) -> int:
-        s = self.society[p]
-        return -1 if s < 0 else self.game.abilities[s]
-
-    def _has_bloom(self, p: int, effect: str) -> int:
-        for t in self.bloom[p]:
-            eff = self.game.rb.bloomsbury[t]["effect"]
-            if effect in eff:
-                return eff[effect]
-        return 0
-
-    def _take_relic(self, p: int, kind: int) -> None:
-        self.bags[kind] -= 1
-        self.relics[p][kind] += 1
-        self._refill_bag(kind // 4)
-
-    def _refill_bag(self, region: int) -> None:
-        base = region * 4
-        if sum(self.bags[base : base + 4]) == 0:
-            for k in range(base, base + 4):
-                self.bags[k] += self.discards[k]
-                self.discards[k] = 0
-
-    def _random_relic(self, region: int) -> int:
-        """Draw at random from a region's bag (refilled from its discards if empty); -1 if none."""
-        self._refill_bag(region)
-        base = region * 4
-        total = sum(self.bags[base : base + 4])
-        if total == 0:
-            return -1
-        r = self._rand(total)
-        for k in range(base, base + 4):
-            if r < self.bags[k]:
-                return k
-            r -= self.bags[k]
-        return -1
-
-    def _discard_relic(self, p: int, kind: int) -> None:
-        self.relics[p][kind] -= 1
-        self.discards[kind] += 1
-        self._refill_bag(kind // 4)
-
-    def _refill_all(self) -> None:
-        """A bag left empty takes back its discarded relics (the rulebook's discard rule)."""
-        for region in range(4):
-            self._refill_bag(region)
-
-    def _reward_tasks(self, p: int, reward, explorer_choice: bool = True) -> list[Task]:
-        """Tasks for a reward given as (key, amount) pairs from the rulebook's vocabulary."""
-        tasks = []
-        for key, amount in reward:
-            if key == "prestige":
-                tasks.append(Task.gain(p, PRESTIGE, amount))
-            elif key == "science":
-                tasks.append(Task.gain(p, SCIENCE, amount))
-            elif key == "reputation":
-                tasks.append(Task.gain(p, REPUTATION, amount))
-            elif key == "money":
-                tasks.append(Task.gain(p, MONEY, amount))
-            elif key == "knowledge_choice":
-                tasks += knowledge_choices(p, amount)
-            elif key == "reserve":
-                tasks += [Task.reserve(p, optional=1)] * amount
-            elif key == "chosen_relic":
-                tasks += [Task.relic_choice(p, ALL_REGIONS)] * amount
-            elif key == "expertise":
-                tasks += [Task(C_EXPLORER_UP, p)] * amount
-        return tasks
-
-    # -- reputation budget -------------------------------------------------------------------
-    def budget(self, p: int) -> int:
-        """Reputation a player can spend now, turning discs into Reputation as needed."""
-        return self.rep[p] + 2 * self.discs[p]
-
-    def _pay_rep(self, p: int, amount: int) -> None:
-        """Spend Reputation; discs are turned into 2 Reputation each first if it is short."""
-        while self.rep[p] < amount:
-            self.discs[p] -= 1
-            self.rep_discs[p] += 1
-            self._set_rep(p, self.rep[p] + 2)
-        self._set_rep(p, self.rep[p] - amount)
 
     # -- expeditions -------------------------------------------------------------------------
     def _skill(self, p: int, explorer: int) -> tuple[int, int]:

@@ -38,7 +38,7 @@ from .tasks import Task, knowledge_choices
 class EconomyRules:
     """The economy, a part of the state (see the module docstring)."""
 
-    # -- gains -------------------------------------------------------------------------------------
+    # -- gains ---------------------------------------------------------------------------------
     def _set_rep(self, p: int, value: int) -> None:
         value = max(0, min(9, value))
         if value != self.rep[p]:
@@ -85,7 +85,7 @@ class EconomyRules:
         ):
             self._gain(p, REPUTATION, 1)
 
-    # -- the Reputation budget ---------------------------------------------------------------------
+    # -- the Reputation budget -----------------------------------------------------------------
     def budget(self, p: int) -> int:
         """Reputation a player can spend now, turning discs into Reputation as needed."""
         return self.rep[p] + 2 * self.discs[p]
@@ -98,7 +98,7 @@ class EconomyRules:
             self._set_rep(p, self.rep[p] + 2)
         self._set_rep(p, self.rep[p] - amount)
 
-    # -- relic bags --------------------------------------------------------------------------------
+    # -- relic bags ----------------------------------------------------------------------------
     def _take_relic(self, p: int, kind: int) -> None:
         self.bags[kind] -= 1
         self.relics[p][kind] += 1
@@ -135,7 +135,7 @@ class EconomyRules:
         for region in range(4):
             self._refill_bag(region)
 
-    # -- rewards -----------------------------------------------------------------------------------
+    # -- rewards -------------------------------------------------------------------------------
     def _reward_tasks(self, p: int, reward, explorer_choice: bool = True) -> list[Task]:
         """Tasks for a reward given as (key, amount) pairs from the rulebook's vocabulary."""
         tasks = []
@@ -158,7 +158,7 @@ class EconomyRules:
                 tasks += [Task(C_EXPLORER_UP, p)] * amount
         return tasks
 
-    # -- a player's Society ability and Bloomsbury tiles -------------------------------------------
+    # -- a player's Society ability and Bloomsbury tiles ---------------------------------------
     def _ability(self, p: int) -> int:
         s = self.society[p]
         return -1 if s < 0 else self.game.abilities[s]
@@ -170,7 +170,7 @@ class EconomyRules:
                 return eff[effect]
         return 0
 
-    # -- decisions and automatic tasks -------------------------------------------------------------
+    # -- decisions and automatic tasks ---------------------------------------------------------
     def _auto_gain(self, t):
         if t.kept_society >= 0:
             self.society[t.player] = t.kept_society

@@ -3,7 +3,12 @@
 A position keeps a queue of tasks.  Tasks that need a player's choice (``C_*`` kinds) stop the
 queue and make that player the decider; the others (``A_*``) run at once.  The year flow itself
 (upkeep, turns, Royal Requirements, final scoring) is a chain of such tasks, so every rule that
-creates a choice just puts a task in front of the queue.
+creates a choice just puts a task in front of the queue.  Handlers pop their own task before
+pushing the tasks that follow, so new tasks run first.
+
+The state keeps the protocol and the queue runner; the rules are mixins by area: ``setup``,
+``economy`` (gains, Knowledge, Reputation, relic bags), ``locations`` (and expeditions),
+``optional`` (actions), ``flow`` (a turn), ``year`` and ``automa``.
 """
 
 from __future__ import annotations
@@ -20,8 +25,6 @@ from .actions import (
     AUTO0,
     AUTO_TASKS,
     BLOOM_CLAIM0,
-    C_EXP_PAY,
-    C_EXPEDITION,
     C_LOC_ACTION,
     C_MAIN,
     CLAIM0,
@@ -36,10 +39,7 @@ from .actions import (
     NUM_SPACES,
     PATRON0,
     PLACE0,
-    PRESTIGE,
     REGION_SKILL,
-    REPUTATION,
-    SCIENCE,
     SPACE_COLLECTION,
     SUPPORT_CAP_5,
     Ability,
@@ -61,9 +61,11 @@ from .components import (
 from .economy import EconomyRules
 from .flow import FlowRules
 from .hidden import resample
+from .locations import LocationRules
 from .observation import LAYOUT
+from .optional import OptionalRules
 from .saved import FIELDS, check_invariants, restore
-from .scoring import final_scores, objective_met
+from .scoring import objective_met
 from .setup import SetupRules
 from .tasks import Task
 from .text import render_view
@@ -209,7 +211,15 @@ class RoyalSocietyGame(Game):
         return render_view(self, view)
 
 
-class RoyalSocietyState(SetupRules, EconomyRules, FlowRules, YearRules, TurnBasedState):
+class RoyalSocietyState(
+    SetupRules,
+    EconomyRules,
+    LocationRules,
+    OptionalRules,
+    FlowRules,
+    YearRules,
+    TurnBasedState,
+):
     """One position: plain ints and lists, declared in ``saved.FIELDS`` (the whole of it, but
     for the cached legal mask and the players' observation bytes)."""
 
@@ -320,27 +330,6 @@ class RoyalSocietyState(SetupRules, EconomyRules, FlowRules, YearRules, TurnBase
 
     # -- set-up ------------------------------------------------------------------------------
 
-    def _draw_card(self) -> int:
-        """Top of the Expedition deck, reshuffling the discard pile when the deck is empty."""
-        if not self.exp_deck:
-            self.exp_deck = self.exp_discard
-            self.exp_discard = []
-            self._shuffle(self.exp_deck)
-            epoch = max(self.exp_epoch) + 1
-            for c in self.exp_deck:
-                self.exp_epoch[c] = epoch
-        return self.exp_deck.pop() if self.exp_deck else -1
-
-    def _refill_program(self) -> None:
-        """Close gaps by sliding cards right (towards space 1), then fill from space 6."""
-        cards = [c for c in self.program if c >= 0]
-        while len(cards) < 6:
-            c = self._draw_card()
-            if c < 0:
-                break
-            cards.append(c)
-        self.program = cards + [-1] * (6 - len(cards))
-
     @classmethod
     def new_game(cls, game: RoyalSocietyGame, rng: np.random.Generator) -> RoyalSocietyState:
         state = cls(game)
@@ -420,13 +409,6 @@ class RoyalSocietyState(SetupRules, EconomyRules, FlowRules, YearRules, TurnBase
         self.queue[0:0] = list(tasks)
 
     # -- expeditions -------------------------------------------------------------------------
-    def _skill(self, p: int, explorer: int) -> tuple[int, int]:
-        board = self.game.boards[(p % 4) * 2 + max(self.side[p], 0)]
-        return board[explorer]
-
-    def expedition_needs(self, p: int, explorer: int, card: int) -> tuple[int, int, bool]:
-        """(knowledge shortfall, money shortfall, condition met) for sending ``explorer``."""
-        return self._needs(p, self._skill(p, explorer), card)
 
     def _needs(self, p: int, skill: tuple[int, int], card: int) -> tuple[int, int, bool]:
         """``expedition_needs`` with the explorer's skill looked up once for many cards."""
@@ -455,9 +437,6 @@ class RoyalSocietyState(SetupRules, EconomyRules, FlowRules, YearRules, TurnBase
         need = (2 if dk == 1 else 0) + (2 if dm > 0 else 0)
         return need <= budget
 
-    def _program_cost(self, slot: int, p: int) -> int:
-        return self.game.rb.program_reputation[slot]
-
     def feasible_expeditions(self, p, explorer, section, supported, budget, skip_slot=-1, extra=-1):
         out = []
         for card in self.hand[p] + ([extra] if extra >= 0 else []):
@@ -474,12 +453,6 @@ class RoyalSocietyState(SetupRules, EconomyRules, FlowRules, YearRules, TurnBase
         return out
 
     # -- location actions --------------------------------------------------------------------
-    def gate_ok(self, p: int, loc: int) -> bool:
-        if loc == MUSEUM:
-            return self.rep[p] >= (4 if self._ability(p) == Ability.MUSEUM_AT_4 else 6)
-        if loc == CITY:
-            return self.rep[p] >= 4
-        return True
 
     def _exhibit_spaces(self, p: int) -> list[int]:
         if self.discs[p] <= 0:
@@ -497,22 +470,6 @@ class RoyalSocietyState(SetupRules, EconomyRules, FlowRules, YearRules, TurnBase
                         out.append(sp)
                         break
         return out
-
-    def space_kinds(self, sp: int) -> tuple[int, ...]:
-        """Relic kinds a Grand Gallery space accepts."""
-        c = SPACE_COLLECTION[sp]
-        return self.game.face_kinds[self.faces[c]][sp - GALLERY_START[c]]
-
-    def _space_spec(self, sp: int) -> tuple[int, int]:
-        c = SPACE_COLLECTION[sp]
-        face = self.game.collection_faces[self.faces[c]]
-        return face.spaces[sp - GALLERY_START[c]]
-
-    @staticmethod
-    def _matching_kinds(region: int, typ: int) -> list[int]:
-        return [
-            k for k in range(16) if (region < 0 or k // 4 == region) and (typ < 0 or k % 4 == typ)
-        ]
 
     def location_options(
         self, p: int, loc: int, section: int, supported: bool, budget: int, exhibit: int = -1
@@ -640,81 +597,11 @@ class RoyalSocietyState(SetupRules, EconomyRules, FlowRules, YearRules, TurnBase
                 out.append(BLOOM_CLAIM0 + k)
         return out
 
-    def honor_kinds(self, p: int, pat: int, pending: list[int] | None) -> list[int]:
-        """Relic kinds that may honor patron ``pat`` now: those that leave the pending location
-        action (if it is the interrupted decision) still possible."""
-        held = self.relics[p]
-        kinds = [k for k in self.game.patron_kinds[pat] if held[k]]
-        if pending is not None and pending.kind == C_LOC_ACTION:
-            kinds = [k for k in kinds if self._keeps_pending(pending, PATRON0 + pat, k)]
-        return kinds
-
-    def _keeps_pending(self, task: list[int], action: int, kind: int) -> bool:
-        """Whether ``task`` still has a legal action after optional ``action`` (an honor with
-        relic ``kind``, or a claim); only budgets and relics can take it away."""
-        if task.kind not in (C_LOC_ACTION, C_EXPEDITION, C_EXP_PAY):
-            return True  # a Reserve or an Exhibit left without a choice just ends, as declined
-        if action < CLAIM0 and task.kind != C_LOC_ACTION:
-            return True  # an honor only adds Reputation to the budget of a payment
-        other = self.clone()
-        if action < CLAIM0:
-            other._honor(task.player, action - PATRON0, kind)
-        else:
-            other._do_optional(task.player, action)
-        return bool(other._legal(task))
-
-    def _do_optional(self, p: int, action: int) -> None:
-        if action == GAIN_REP:
-            self.discs[p] -= 1
-            self.rep_discs[p] += 1
-            self._gain(p, REPUTATION, 2)
-        elif PATRON0 <= action < PATRON0 + 16:
-            pat = action - PATRON0
-            pending = self.queue[0] if self.queue[0].kind in MID_TURN else None
-            kinds = self.honor_kinds(p, pat, pending)
-            if len(kinds) == 1:
-                self._honor(p, pat, kinds[0])
-            else:
-                self._push(Task.honor(p, pat))
-        elif CLAIM0 <= action < CLAIM0 + 3:
-            g = action - CLAIM0
-            self.discs[p] -= 1
-            self.claims[p][g] = 1
-            first = self.rs_left[g] < 0
-            if first:
-                self.rs_left[g] = p
-                self.claims[p][g] = 2
-            obj = self.game.rb.objectives[self.objectives[g]]
-            if obj["reward"] == "science":
-                self._gain(p, SCIENCE, 4 if first else 2)
-            else:
-                self._gain(p, PRESTIGE, 20 if first else 10)
-        else:
-            k = action - BLOOM_CLAIM0
-            for x in self.stacks[k]:
-                self.bloom_seen[p] |= 1 << x
-            self._push(Task.bloomsbury(p, k))
-
-    def _honor(self, p: int, pat: int, kind: int) -> None:
-        self._discard_relic(p, kind)
-        self.honored[p].append(pat)
-        self._gain(p, REPUTATION, 1)
-
     # -- legal actions per task --------------------------------------------------------------
     def _legal(self, task: list[int]) -> list[int]:
         return self._legal_table[task.kind](self, task)
 
     # -- final scoring -----------------------------------------------------------------------
-    def _final_scoring(self) -> None:
-        if self.decision == GAME_OVER:
-            return
-        final_scores(self)
-        self.final = [
-            min(self.prestige[p], 5 * self.science[p]) for p in range(self.game.num_players)
-        ]
-        self.decision = GAME_OVER
-        self.decider = 0
-        self._mask = None
 
     # -- information -------------------------------------------------------------------------
     def resample_hidden(self, player: int, rng: np.random.Generator) -> RoyalSocietyState:

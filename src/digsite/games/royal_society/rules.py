@@ -601,8 +601,6 @@ class RoyalSocietyState(
     def _legal(self, task: list[int]) -> list[int]:
         return self._legal_table[task.kind](self, task)
 
-    # -- final scoring -----------------------------------------------------------------------
-
     # -- information -------------------------------------------------------------------------
     def resample_hidden(self, player: int, rng: np.random.Generator) -> RoyalSocietyState:
         return resample(self, player, rng)

@@ -52,7 +52,7 @@ class SetupRules:
 
     def _deal(self) -> None:
         """Deal a new game from the state's seed, then queue every player's set-up decisions
-        and the set-up King's Favors (the steps keep the rulebook's order: it fixes the draws)."""
+        and the set-up King's Favors (the order of the draws fixes each seed's game)."""
         self._deal_board()
         self._deal_decks()
         if self.game.neutral:

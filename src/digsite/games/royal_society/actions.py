@@ -289,6 +289,11 @@ def piece_section(x: int) -> int:
     return x & (1 << PIECE_SHIFT) - 1
 
 
+def options(count: int) -> list[int]:
+    """The actions of a decision between ``count`` numbered options."""
+    return list(range(OPTION0, OPTION0 + count))
+
+
 def payment_reductions(option: int) -> tuple[int, int]:
     """(-£3, -1 Knowledge) of an expedition payment option, each 0 or 1."""
     return int(bool(option & COST_REDUCTION)), int(bool(option & KNOWLEDGE_REDUCTION))

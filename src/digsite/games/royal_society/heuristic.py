@@ -103,6 +103,9 @@ class Mine:
 
     # -- changes ----------------------------------------------------------------------------
     def gain_know(self, region: int, amount: int) -> None:
+        """Knowledge with the milestones of the engine's ``EconomyRules._know``, simplified for
+        the valuation: the Knowledge 8 choice counts as its 1 Science and the British School's
+        Reputation for Asia is left out (so a Mine needs no Society nor task queue)."""
         before = self.know[region]
         after = before + amount
         if before < 5 <= after:
@@ -122,12 +125,16 @@ class Mine:
             self.gain_know(region, 1)
 
     def pay_rep(self, amount: int) -> None:
+        """The engine's ``EconomyRules._pay_rep`` (discs turned into 2 Reputation each while it
+        is short) on the Mine's numbers, stopping when the discs run out: an option valued here
+        may cost more than the budget, which the engine never pays."""
         while self.rep < amount and self.discs > 0:
             self.discs -= 1
             self.rep = min(9, self.rep + 2)
         self.rep = max(0, self.rep - amount)
 
     def gain_rep(self, amount: int) -> None:
+        """Reputation kept within 0-9, as the engine's ``_set_rep``."""
         self.rep = max(0, min(9, self.rep + amount))
 
 
@@ -207,6 +214,10 @@ class Context:
         return v
 
     def gallery_value(self, m: Mine) -> float:
+        """An estimate of the Grand Gallery majorities, not the engine's ``gallery_awards`` (12
+        for a full collection's majority, 6 for an unfinished one, ties sharing it rounded
+        down): 7 for leading an unfinished collection, shares kept fractional, plus 0.5 per own
+        disc; behind, 1 per own disc (majorities may still change)."""
         p = self.player
         total = 0.0
         for c in range(6):
@@ -257,6 +268,9 @@ class Context:
         return out
 
     def progress(self, m: Mine, obj: int) -> float:
+        """How far the Mine is towards objective ``obj``, 0-1 (1: met).  The engine's
+        ``scoring.objective_met`` only says whether a state's player meets it; this also grades
+        the way there, reading the Mine, not a state."""
         cards = [self.cards[c] for c in m.played]
         if obj <= 3 or obj == 9:
             regions, types = region_and_type_counts(cards)

@@ -3,7 +3,12 @@
 A position keeps a queue of tasks.  Tasks that need a player's choice (``C_*`` kinds) stop the
 queue and make that player the decider; the others (``A_*``) run at once.  The year flow itself
 (upkeep, turns, Royal Requirements, final scoring) is a chain of such tasks, so every rule that
-creates a choice just puts a task in front of the queue.
+creates a choice just puts a task in front of the queue.  Handlers pop their own task before
+pushing the tasks that follow, so new tasks run first.
+
+The state keeps the protocol and the queue runner; the rules are mixins by area: ``setup``,
+``economy`` (gains, Knowledge, Reputation, relic bags), ``locations`` (and expeditions),
+``optional`` (actions), ``flow`` (a turn), ``year`` and ``automa``.
 """
 
 from __future__ import annotations
@@ -17,48 +22,29 @@ from ...core.engine import ConfigError, Game
 from ...core.options import check_options, choice, data, flag
 from ...core.turn_based import TurnBasedState
 from .actions import (
-    A_SETUP_FAVORS,
-    ALL_REGIONS,
     AUTO0,
     AUTO_TASKS,
-    AUTOMA,
     BLOOM_CLAIM0,
-    C_EXP_PAY,
-    C_EXPEDITION,
-    C_EXPERTISE,
-    C_EXPLORER_UP,
     C_LOC_ACTION,
     C_MAIN,
-    C_MILESTONE8,
-    C_SETUP_DISCARD,
-    C_SIDE,
-    C_SOCIETY,
     CLAIM0,
     DECISIONS,
     DONE,
     GAIN_REP,
-    GALLERY_SIZES,
     GALLERY_START,
     GAME_OVER,
     LOGISTICS,
     MID_TURN,
-    MONEY,
-    NEUTRAL,
     NUM_ACTIONS,
     NUM_SPACES,
     PATRON0,
     PLACE0,
-    PRESTIGE,
     REGION_SKILL,
-    REPUTATION,
-    SCIENCE,
     SPACE_COLLECTION,
     SUPPORT_CAP_5,
     Ability,
-    piece,
 )
 from .components import (
-    ASIA,
     CITY,
     MUSEUM,
     PORT,
@@ -72,12 +58,16 @@ from .components import (
     load_studies,
     solo_title,
 )
+from .economy import EconomyRules
 from .flow import FlowRules
 from .hidden import resample
+from .locations import LocationRules
 from .observation import LAYOUT
+from .optional import OptionalRules
 from .saved import FIELDS, check_invariants, restore
-from .scoring import final_scores, objective_met
-from .tasks import Task, knowledge_choices
+from .scoring import objective_met
+from .setup import SetupRules
+from .tasks import Task
 from .text import render_view
 from .year import YearRules
 
@@ -221,7 +211,15 @@ class RoyalSocietyGame(Game):
         return render_view(self, view)
 
 
-class RoyalSocietyState(FlowRules, YearRules, TurnBasedState):
+class RoyalSocietyState(
+    SetupRules,
+    EconomyRules,
+    LocationRules,
+    OptionalRules,
+    FlowRules,
+    YearRules,
+    TurnBasedState,
+):
     """One position: plain ints and lists, declared in ``saved.FIELDS`` (the whole of it, but
     for the cached legal mask and the players' observation bytes)."""
 
@@ -331,104 +329,14 @@ class RoyalSocietyState(FlowRules, YearRules, TurnBasedState):
             items[i], items[j] = items[j], items[i]
 
     # -- set-up ------------------------------------------------------------------------------
+
     @classmethod
     def new_game(cls, game: RoyalSocietyGame, rng: np.random.Generator) -> RoyalSocietyState:
-        s = cls(game)
-        n = game.num_players
-        s.seed = int(rng.integers(1 << 62))
-        by_size = {3: [], 5: [], 7: []}
-        for t, tile in enumerate(game.collections):
-            by_size[tile[0].size].append(t)
-        faces = []
-        for size, count in ((3, 3), (5, 2), (7, 1)):
-            pool = list(by_size[size])
-            s._shuffle(pool)
-            faces += [2 * t + s._rand(2) for t in pool[:count]]
-        s.faces = faces
-        s.requirements = [s._rand(4), 4 + s._rand(4)]
-        groups = {g: [o["id"] for o in game.rb.objectives if o["group"] == g] for g in "ABC"}
-        s.objectives = [groups[g][s._rand(len(groups[g]))] for g in "ABC"]
-        per_stack = game.board_players + 1
-        for k, value in enumerate((10, 25)):
-            tiles = [t["id"] for t in game.rb.bloomsbury if t["stack"] == value]
-            s._shuffle(tiles)
-            s.stacks[k] = tiles[:per_stack]
-            s.bloom_box[k] = tiles[per_stack:]
-        s.patron_deck = list(range(16))
-        s._shuffle(s.patron_deck)
-        deck = list(range(48))
-        if game.simplified:
-            marked = list(game.simplified_cards)
-            s._shuffle(marked)
-            for p in range(n):
-                s.hand[p] = sorted(marked[2 * p : 2 * p + 2])
-            dealt = set(marked[: 2 * n])
-            for c in dealt:
-                s.exp_epoch[c] = -1
-            deck = [c for c in deck if c not in dealt]
-        s._shuffle(deck)
-        s.exp_deck = deck
-        for slot in range(5, -1, -1):
-            s.program[slot] = s._draw_card()
-        s.study_deck = list(range(16))
-        s._shuffle(s.study_deck)
-        s.society_deck = [] if game.simplified else list(range(12))
-        s._shuffle(s.society_deck)
-        if game.neutral:
-            for loc in range(4):
-                s.locations[loc].append(piece(NEUTRAL, 4))
-            s.rs_left[1] = NEUTRAL
-            for c in range(6):
-                spaces = list(range(GALLERY_START[c], GALLERY_START[c] + GALLERY_SIZES[c]))
-                s._shuffle(spaces)
-                for sp in spaces[: 2 if c == 5 else 1]:
-                    s.gallery[sp] = NEUTRAL
-        if game.automa:
-            s.automa_deck = list(range(len(game.automa_cards)))
-            s._shuffle(s.automa_deck)
-            s.favor_space[0] = AUTOMA
-        for p in range(n):
-            s.studies[p] = sorted([s.study_deck.pop(), s.study_deck.pop()])
-            if game.simplified:
-                continue
-            s.society_offer[p] = [s.society_deck.pop(), s.society_deck.pop()]
-            s.setup_hand[p] = sorted(s._draw_card() for _ in range(4))
-        s.first_player = s._rand(n)
-        for p in range(n):
-            s.queue.append(Task(C_SIDE, p))
-            s.queue.append(Task(C_EXPERTISE, p))
-            if game.simplified:
-                s.queue.append(Task.gain(p, MONEY, 20))
-                for r in range(4):
-                    s.queue.append(Task.knowledge(p, r, 2))
-            else:
-                s.queue.append(Task(C_SETUP_DISCARD, p))
-                s.queue.append(Task(C_SETUP_DISCARD, p))
-                s.queue.append(Task(C_SOCIETY, p))
-        s.queue.append(Task(A_SETUP_FAVORS))
-        s._run()
-        return s
-
-    def _draw_card(self) -> int:
-        """Top of the Expedition deck, reshuffling the discard pile when the deck is empty."""
-        if not self.exp_deck:
-            self.exp_deck = self.exp_discard
-            self.exp_discard = []
-            self._shuffle(self.exp_deck)
-            epoch = max(self.exp_epoch) + 1
-            for c in self.exp_deck:
-                self.exp_epoch[c] = epoch
-        return self.exp_deck.pop() if self.exp_deck else -1
-
-    def _refill_program(self) -> None:
-        """Close gaps by sliding cards right (towards space 1), then fill from space 6."""
-        cards = [c for c in self.program if c >= 0]
-        while len(cards) < 6:
-            c = self._draw_card()
-            if c < 0:
-                break
-            cards.append(c)
-        self.program = cards + [-1] * (6 - len(cards))
+        state = cls(game)
+        state.seed = int(rng.integers(1 << 62))
+        state._deal()
+        state._run()
+        return state
 
     # -- protocol ----------------------------------------------------------------------------
     def scores(self) -> list[float]:
@@ -500,143 +408,7 @@ class RoyalSocietyState(FlowRules, YearRules, TurnBasedState):
     def _push(self, *tasks: list[int]) -> None:
         self.queue[0:0] = list(tasks)
 
-    # -- gains -------------------------------------------------------------------------------
-    def _set_rep(self, p: int, value: int) -> None:
-        value = max(0, min(9, value))
-        if value != self.rep[p]:
-            self.rep[p] = value
-            self.clock += 1
-            self.rep_time[p] = self.clock
-
-    def _gain(self, p: int, stat: int, amount: int) -> None:
-        if stat == PRESTIGE:
-            before = self.prestige[p]
-            self.prestige[p] = max(0, before + amount)
-            for k, threshold in enumerate((10, 25)):
-                if before < threshold <= self.prestige[p]:
-                    self.bloom_right[p][k] = 1
-        elif stat == SCIENCE:
-            self.science[p] = max(0, self.science[p] + amount)
-        elif stat == REPUTATION:
-            self._set_rep(p, self.rep[p] + amount)
-        else:
-            self.money[p] = max(0, self.money[p] + amount)
-
-    def _know(self, p: int, region: int, amount: int, asia_reputation: bool = True) -> None:
-        """Knowledge with its milestones (5, 8, 12, beyond 12) and the British School ability:
-        1 Reputation per gain in Asia "regardless of the number of points" (one call is one
-        gain; ``asia_reputation`` False for the later points of a gain chosen point by point)."""
-        if amount <= 0:
-            return
-        before = self.knowledge[p][region]
-        after = before + amount
-        if before < 5 <= after:
-            self._gain(p, SCIENCE, 1)
-        if before < 8 <= after:
-            self._push(Task(C_MILESTONE8, p))
-        if before < 12 <= after:
-            self._gain(p, SCIENCE, 2)
-        if after > 12:
-            self._gain(p, PRESTIGE, after - max(before, 12))
-            after = 12
-        self.knowledge[p][region] = after
-        if (
-            region == ASIA
-            and asia_reputation
-            and self._ability(p) == Ability.ASIA_KNOWLEDGE_REPUTATION
-        ):
-            self._gain(p, REPUTATION, 1)
-
-    def _ability(self, p: int) -> int:
-        s = self.society[p]
-        return -1 if s < 0 else self.game.abilities[s]
-
-    def _has_bloom(self, p: int, effect: str) -> int:
-        for t in self.bloom[p]:
-            eff = self.game.rb.bloomsbury[t]["effect"]
-            if effect in eff:
-                return eff[effect]
-        return 0
-
-    def _take_relic(self, p: int, kind: int) -> None:
-        self.bags[kind] -= 1
-        self.relics[p][kind] += 1
-        self._refill_bag(kind // 4)
-
-    def _refill_bag(self, region: int) -> None:
-        base = region * 4
-        if sum(self.bags[base : base + 4]) == 0:
-            for k in range(base, base + 4):
-                self.bags[k] += self.discards[k]
-                self.discards[k] = 0
-
-    def _random_relic(self, region: int) -> int:
-        """Draw at random from a region's bag (refilled from its discards if empty); -1 if none."""
-        self._refill_bag(region)
-        base = region * 4
-        total = sum(self.bags[base : base + 4])
-        if total == 0:
-            return -1
-        r = self._rand(total)
-        for k in range(base, base + 4):
-            if r < self.bags[k]:
-                return k
-            r -= self.bags[k]
-        return -1
-
-    def _discard_relic(self, p: int, kind: int) -> None:
-        self.relics[p][kind] -= 1
-        self.discards[kind] += 1
-        self._refill_bag(kind // 4)
-
-    def _refill_all(self) -> None:
-        """A bag left empty takes back its discarded relics (the rulebook's discard rule)."""
-        for region in range(4):
-            self._refill_bag(region)
-
-    def _reward_tasks(self, p: int, reward, explorer_choice: bool = True) -> list[Task]:
-        """Tasks for a reward given as (key, amount) pairs from the rulebook's vocabulary."""
-        tasks = []
-        for key, amount in reward:
-            if key == "prestige":
-                tasks.append(Task.gain(p, PRESTIGE, amount))
-            elif key == "science":
-                tasks.append(Task.gain(p, SCIENCE, amount))
-            elif key == "reputation":
-                tasks.append(Task.gain(p, REPUTATION, amount))
-            elif key == "money":
-                tasks.append(Task.gain(p, MONEY, amount))
-            elif key == "knowledge_choice":
-                tasks += knowledge_choices(p, amount)
-            elif key == "reserve":
-                tasks += [Task.reserve(p, optional=1)] * amount
-            elif key == "chosen_relic":
-                tasks += [Task.relic_choice(p, ALL_REGIONS)] * amount
-            elif key == "expertise":
-                tasks += [Task(C_EXPLORER_UP, p)] * amount
-        return tasks
-
-    # -- reputation budget -------------------------------------------------------------------
-    def budget(self, p: int) -> int:
-        """Reputation a player can spend now, turning discs into Reputation as needed."""
-        return self.rep[p] + 2 * self.discs[p]
-
-    def _pay_rep(self, p: int, amount: int) -> None:
-        """Spend Reputation; discs are turned into 2 Reputation each first if it is short."""
-        while self.rep[p] < amount:
-            self.discs[p] -= 1
-            self.rep_discs[p] += 1
-            self._set_rep(p, self.rep[p] + 2)
-        self._set_rep(p, self.rep[p] - amount)
-
     # -- expeditions -------------------------------------------------------------------------
-    def _skill(self, p: int, explorer: int) -> tuple[int, int]:
-        board = self.game.boards[(p % 4) * 2 + max(self.side[p], 0)]
-        return board[explorer]
-
-    def expedition_needs(self, p: int, explorer: int, card: int) -> tuple[int, int, bool]:
-        """(knowledge shortfall, money shortfall, condition met) for sending ``explorer``."""
-        return self._needs(p, self._skill(p, explorer), card)
 
     def _needs(self, p: int, skill: tuple[int, int], card: int) -> tuple[int, int, bool]:
         """``expedition_needs`` with the explorer's skill looked up once for many cards."""
@@ -665,9 +437,6 @@ class RoyalSocietyState(FlowRules, YearRules, TurnBasedState):
         need = (2 if dk == 1 else 0) + (2 if dm > 0 else 0)
         return need <= budget
 
-    def _program_cost(self, slot: int, p: int) -> int:
-        return self.game.rb.program_reputation[slot]
-
     def feasible_expeditions(self, p, explorer, section, supported, budget, skip_slot=-1, extra=-1):
         out = []
         for card in self.hand[p] + ([extra] if extra >= 0 else []):
@@ -684,12 +453,6 @@ class RoyalSocietyState(FlowRules, YearRules, TurnBasedState):
         return out
 
     # -- location actions --------------------------------------------------------------------
-    def gate_ok(self, p: int, loc: int) -> bool:
-        if loc == MUSEUM:
-            return self.rep[p] >= (4 if self._ability(p) == Ability.MUSEUM_AT_4 else 6)
-        if loc == CITY:
-            return self.rep[p] >= 4
-        return True
 
     def _exhibit_spaces(self, p: int) -> list[int]:
         if self.discs[p] <= 0:
@@ -707,22 +470,6 @@ class RoyalSocietyState(FlowRules, YearRules, TurnBasedState):
                         out.append(sp)
                         break
         return out
-
-    def space_kinds(self, sp: int) -> tuple[int, ...]:
-        """Relic kinds a Grand Gallery space accepts."""
-        c = SPACE_COLLECTION[sp]
-        return self.game.face_kinds[self.faces[c]][sp - GALLERY_START[c]]
-
-    def _space_spec(self, sp: int) -> tuple[int, int]:
-        c = SPACE_COLLECTION[sp]
-        face = self.game.collection_faces[self.faces[c]]
-        return face.spaces[sp - GALLERY_START[c]]
-
-    @staticmethod
-    def _matching_kinds(region: int, typ: int) -> list[int]:
-        return [
-            k for k in range(16) if (region < 0 or k // 4 == region) and (typ < 0 or k % 4 == typ)
-        ]
 
     def location_options(
         self, p: int, loc: int, section: int, supported: bool, budget: int, exhibit: int = -1
@@ -850,81 +597,9 @@ class RoyalSocietyState(FlowRules, YearRules, TurnBasedState):
                 out.append(BLOOM_CLAIM0 + k)
         return out
 
-    def honor_kinds(self, p: int, pat: int, pending: list[int] | None) -> list[int]:
-        """Relic kinds that may honor patron ``pat`` now: those that leave the pending location
-        action (if it is the interrupted decision) still possible."""
-        held = self.relics[p]
-        kinds = [k for k in self.game.patron_kinds[pat] if held[k]]
-        if pending is not None and pending.kind == C_LOC_ACTION:
-            kinds = [k for k in kinds if self._keeps_pending(pending, PATRON0 + pat, k)]
-        return kinds
-
-    def _keeps_pending(self, task: list[int], action: int, kind: int) -> bool:
-        """Whether ``task`` still has a legal action after optional ``action`` (an honor with
-        relic ``kind``, or a claim); only budgets and relics can take it away."""
-        if task.kind not in (C_LOC_ACTION, C_EXPEDITION, C_EXP_PAY):
-            return True  # a Reserve or an Exhibit left without a choice just ends, as declined
-        if action < CLAIM0 and task.kind != C_LOC_ACTION:
-            return True  # an honor only adds Reputation to the budget of a payment
-        other = self.clone()
-        if action < CLAIM0:
-            other._honor(task.player, action - PATRON0, kind)
-        else:
-            other._do_optional(task.player, action)
-        return bool(other._legal(task))
-
-    def _do_optional(self, p: int, action: int) -> None:
-        if action == GAIN_REP:
-            self.discs[p] -= 1
-            self.rep_discs[p] += 1
-            self._gain(p, REPUTATION, 2)
-        elif PATRON0 <= action < PATRON0 + 16:
-            pat = action - PATRON0
-            pending = self.queue[0] if self.queue[0].kind in MID_TURN else None
-            kinds = self.honor_kinds(p, pat, pending)
-            if len(kinds) == 1:
-                self._honor(p, pat, kinds[0])
-            else:
-                self._push(Task.honor(p, pat))
-        elif CLAIM0 <= action < CLAIM0 + 3:
-            g = action - CLAIM0
-            self.discs[p] -= 1
-            self.claims[p][g] = 1
-            first = self.rs_left[g] < 0
-            if first:
-                self.rs_left[g] = p
-                self.claims[p][g] = 2
-            obj = self.game.rb.objectives[self.objectives[g]]
-            if obj["reward"] == "science":
-                self._gain(p, SCIENCE, 4 if first else 2)
-            else:
-                self._gain(p, PRESTIGE, 20 if first else 10)
-        else:
-            k = action - BLOOM_CLAIM0
-            for x in self.stacks[k]:
-                self.bloom_seen[p] |= 1 << x
-            self._push(Task.bloomsbury(p, k))
-
-    def _honor(self, p: int, pat: int, kind: int) -> None:
-        self._discard_relic(p, kind)
-        self.honored[p].append(pat)
-        self._gain(p, REPUTATION, 1)
-
     # -- legal actions per task --------------------------------------------------------------
     def _legal(self, task: list[int]) -> list[int]:
         return self._legal_table[task.kind](self, task)
-
-    # -- final scoring -----------------------------------------------------------------------
-    def _final_scoring(self) -> None:
-        if self.decision == GAME_OVER:
-            return
-        final_scores(self)
-        self.final = [
-            min(self.prestige[p], 5 * self.science[p]) for p in range(self.game.num_players)
-        ]
-        self.decision = GAME_OVER
-        self.decider = 0
-        self._mask = None
 
     # -- information -------------------------------------------------------------------------
     def resample_hidden(self, player: int, rng: np.random.Generator) -> RoyalSocietyState:

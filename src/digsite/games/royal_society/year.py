@@ -1,5 +1,6 @@
 """The year's flow: set-up King's Favors, upkeep, the turn order and turns, the Royal
-Requirement check and the next year (the state's ``_auto_*`` steps and the decisions they make)."""
+Requirement check, the next year and the final scoring (the state's ``_auto_*`` steps and the
+decisions they make)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from .actions import (
     C_MAIN,
     C_TURN_END,
     FAVOR0,
+    GAME_OVER,
     NEUTRAL,
     SPACE0,
     piece_owner,
@@ -115,3 +117,14 @@ class YearRules:
         self.year += 1
         if self.year <= self.game.years:
             self._push(Task.year_start())
+
+    def _final_scoring(self) -> None:
+        if self.decision == GAME_OVER:
+            return
+        scoring.final_scores(self)
+        self.final = [
+            min(self.prestige[p], 5 * self.science[p]) for p in range(self.game.num_players)
+        ]
+        self.decision = GAME_OVER
+        self.decider = 0
+        self._mask = None

@@ -1,0 +1,289 @@
+"""The economy: gains (Prestige with its Bloomsbury rights, Science, Reputation with its clock,
+money), Knowledge with its milestones, the Reputation budget, the relic bags and their refills,
+rewards written in the rulebook's vocabulary, and the decisions and automatic tasks that give
+them.  A player's Society ability and Bloomsbury tiles are looked up here too."""
+
+from __future__ import annotations
+
+from .actions import (
+    ALL_REGIONS,
+    BLOOMSBURY_STACKS,
+    C_EXPLORER_UP,
+    C_KEEP_RELIC,
+    C_KNOW,
+    C_MILESTONE8,
+    CHOSEN_REGION,
+    CHOSEN_REGIONS,
+    EACH_REGION,
+    EXPLORER0,
+    KNOW_ASIA_PAID,
+    KNOW_MORE,
+    KNOW_OTHER,
+    MONEY,
+    NUM_REGIONS,
+    OPTION0,
+    PRESTIGE,
+    RANDOM_RELICS_ONLY,
+    REGION0,
+    RELIC0,
+    REPUTATION,
+    SCIENCE,
+    Ability,
+    options,
+)
+from .components import ASIA
+from .tasks import Task, knowledge_choices
+
+
+class EconomyRules:
+    """The economy, a part of the state (see the module docstring)."""
+
+    # -- gains ---------------------------------------------------------------------------------
+    def _set_rep(self, p: int, value: int) -> None:
+        value = max(0, min(9, value))
+        if value != self.rep[p]:
+            self.rep[p] = value
+            self.clock += 1
+            self.rep_time[p] = self.clock
+
+    def _gain(self, p: int, stat: int, amount: int) -> None:
+        if stat == PRESTIGE:
+            before = self.prestige[p]
+            self.prestige[p] = max(0, before + amount)
+            for k, threshold in enumerate(BLOOMSBURY_STACKS):
+                if before < threshold <= self.prestige[p]:
+                    self.bloom_right[p][k] = 1
+        elif stat == SCIENCE:
+            self.science[p] = max(0, self.science[p] + amount)
+        elif stat == REPUTATION:
+            self._set_rep(p, self.rep[p] + amount)
+        else:
+            self.money[p] = max(0, self.money[p] + amount)
+
+    def _know(self, p: int, region: int, amount: int, asia_reputation: bool = True) -> None:
+        """Knowledge with its milestones (5, 8, 12, beyond 12) and the British School ability:
+        1 Reputation per gain in Asia "regardless of the number of points" (one call is one
+        gain; ``asia_reputation`` False for the later points of a gain chosen point by point)."""
+        if amount <= 0:
+            return
+        before = self.knowledge[p][region]
+        after = before + amount
+        if before < 5 <= after:
+            self._gain(p, SCIENCE, 1)
+        if before < 8 <= after:
+            self._push(Task(C_MILESTONE8, p))
+        if before < 12 <= after:
+            self._gain(p, SCIENCE, 2)
+        if after > 12:
+            self._gain(p, PRESTIGE, after - max(before, 12))
+            after = 12
+        self.knowledge[p][region] = after
+        if (
+            region == ASIA
+            and asia_reputation
+            and self._ability(p) == Ability.ASIA_KNOWLEDGE_REPUTATION
+        ):
+            self._gain(p, REPUTATION, 1)
+
+    # -- the Reputation budget -----------------------------------------------------------------
+    def budget(self, p: int) -> int:
+        """Reputation a player can spend now, turning discs into Reputation as needed."""
+        return self.rep[p] + 2 * self.discs[p]
+
+    def _pay_rep(self, p: int, amount: int) -> None:
+        """Spend Reputation; discs are turned into 2 Reputation each first if it is short."""
+        while self.rep[p] < amount:
+            self.discs[p] -= 1
+            self.rep_discs[p] += 1
+            self._set_rep(p, self.rep[p] + 2)
+        self._set_rep(p, self.rep[p] - amount)
+
+    # -- relic bags ----------------------------------------------------------------------------
+    def _take_relic(self, p: int, kind: int) -> None:
+        self.bags[kind] -= 1
+        self.relics[p][kind] += 1
+        self._refill_bag(kind // 4)
+
+    def _refill_bag(self, region: int) -> None:
+        base = region * 4
+        if sum(self.bags[base : base + 4]) == 0:
+            for k in range(base, base + 4):
+                self.bags[k] += self.discards[k]
+                self.discards[k] = 0
+
+    def _random_relic(self, region: int) -> int:
+        """Draw at random from a region's bag (refilled from its discards if empty); -1 if none."""
+        self._refill_bag(region)
+        base = region * 4
+        total = sum(self.bags[base : base + 4])
+        if total == 0:
+            return -1
+        r = self._rand(total)
+        for k in range(base, base + 4):
+            if r < self.bags[k]:
+                return k
+            r -= self.bags[k]
+        return -1
+
+    def _discard_relic(self, p: int, kind: int) -> None:
+        self.relics[p][kind] -= 1
+        self.discards[kind] += 1
+        self._refill_bag(kind // 4)
+
+    def _refill_all(self) -> None:
+        """A bag left empty takes back its discarded relics (the rulebook's discard rule)."""
+        for region in range(4):
+            self._refill_bag(region)
+
+    # -- rewards -------------------------------------------------------------------------------
+    def _reward_tasks(self, p: int, reward, explorer_choice: bool = True) -> list[Task]:
+        """Tasks for a reward given as (key, amount) pairs from the rulebook's vocabulary."""
+        tasks = []
+        for key, amount in reward:
+            if key == "prestige":
+                tasks.append(Task.gain(p, PRESTIGE, amount))
+            elif key == "science":
+                tasks.append(Task.gain(p, SCIENCE, amount))
+            elif key == "reputation":
+                tasks.append(Task.gain(p, REPUTATION, amount))
+            elif key == "money":
+                tasks.append(Task.gain(p, MONEY, amount))
+            elif key == "knowledge_choice":
+                tasks += knowledge_choices(p, amount)
+            elif key == "reserve":
+                tasks += [Task.reserve(p, optional=1)] * amount
+            elif key == "chosen_relic":
+                tasks += [Task.relic_choice(p, ALL_REGIONS)] * amount
+            elif key == "expertise":
+                tasks += [Task(C_EXPLORER_UP, p)] * amount
+        return tasks
+
+    # -- a player's Society ability and Bloomsbury tiles ---------------------------------------
+    def _ability(self, p: int) -> int:
+        s = self.society[p]
+        return -1 if s < 0 else self.game.abilities[s]
+
+    def _has_bloom(self, p: int, effect: str) -> int:
+        for t in self.bloom[p]:
+            eff = self.game.rb.bloomsbury[t]["effect"]
+            if effect in eff:
+                return eff[effect]
+        return 0
+
+    # -- decisions and automatic tasks ---------------------------------------------------------
+    def _auto_gain(self, t):
+        if t.kept_society >= 0:
+            self.society[t.player] = t.kept_society
+        else:
+            self._gain(t.player, t.a, t.b)
+
+    def _legal_knowledge_region(self, t):
+        exclude = set(self.chosen_regions) if t.b & KNOW_OTHER else set()
+        return [REGION0 + r for r in range(4) if r not in exclude]
+
+    def _on_knowledge_region(self, t, a):
+        """A point in Asia pays the British School of Orient once per gain: the rest of this gain's
+        points (the marked C_KNOW tasks that follow) are told it is paid."""
+        q = self.queue
+        q.pop(0)
+        p, region = t.player, a - REGION0
+        if region == ASIA:
+            i = 0
+            while i < len(q) and q[i].kind == C_KNOW and q[i].b & KNOW_MORE:
+                q[i] = q[i]._replace(b=q[i].b | KNOW_ASIA_PAID)
+                i += 1
+        self.chosen_regions.append(region)
+        self._know(p, region, t.a, asia_reputation=not t.b & KNOW_ASIA_PAID)
+
+    def _auto_knowledge(self, t):
+        self.chosen_regions.append(t.a)
+        self._know(t.player, t.a, t.b)
+
+    def _legal_milestone_8(self, t):
+        return options(2)
+
+    def _on_milestone_8(self, t, a):
+        self.queue.pop(0)
+        if a == OPTION0:
+            self._gain(t.player, SCIENCE, 1)
+        else:
+            self._gain(t.player, PRESTIGE, 5)
+
+    def _legal_explorer_expertise(self, t):
+        return [EXPLORER0 + e for e in range(3) if self.expertise[t.player][e] < 6]
+
+    def _on_explorer_expertise(self, t, a):
+        self.queue.pop(0)
+        e = a - EXPLORER0
+        self.expertise[t.player][e] = min(6, self.expertise[t.player][e] + 1)
+
+    def _random_relics_only(self, p) -> bool:
+        return bool(self.penalties[p][RANDOM_RELICS_ONLY])
+
+    def _legal_relic_from_bag(self, t):
+        p, regions, forced_random = t.player, t.a, t.b
+        if regions == CHOSEN_REGIONS:  # "one of the previously chosen regions"
+            regions = sum(1 << r for r in set(self.chosen_regions[-2:])) or ALL_REGIONS
+        if forced_random or self._random_relics_only(p):
+            return [
+                REGION0 + r
+                for r in range(4)
+                if regions >> r & 1 and sum(self.bags[4 * r : 4 * r + 4])
+            ]
+        return [RELIC0 + k for k in range(16) if regions >> (k // 4) & 1 and self.bags[k]]
+
+    def _on_relic_from_bag(self, t, a):
+        self.queue.pop(0)
+        p = t.player
+        if a < RELIC0:
+            kind = self._random_relic(a - REGION0)
+            if kind >= 0:
+                self._take_relic(p, kind)
+        else:
+            self._take_relic(p, a - RELIC0)
+        self._refill_all()
+
+    def _auto_random_relics(self, t):
+        p, region, count = t.player, t.a, t.b
+        if region == CHOSEN_REGION:
+            region = self.chosen_regions[-1] if self.chosen_regions else 0
+        regions = range(NUM_REGIONS) if region == EACH_REGION else [region] * count
+        for r in regions:
+            kind = self._random_relic(r)
+            if kind >= 0:
+                self._take_relic(p, kind)
+            self._refill_all()
+
+    def _legal_keep_relic(self, t):
+        return [RELIC0 + k for k in sorted(set(self.drawn_relics))]
+
+    def _on_keep_relic(self, t, a):
+        self.queue.pop(0)
+        p, kind = t.player, a - RELIC0
+        drawn = self.drawn_relics
+        drawn.remove(kind)
+        self.relics[p][kind] += 1
+        for k in drawn:
+            self.discards[k] += 1
+        self.drawn_relics = []
+        self._refill_all()
+
+    def _auto_draw_two_keep_one(self, t):
+        p, region = t.player, t.a
+        drawn = []
+        for _ in range(2):
+            kind = self._random_relic(region)
+            if kind < 0:
+                break
+            self.bags[kind] -= 1
+            drawn.append(kind)
+        self.drawn_relics = drawn
+        if len(set(drawn)) <= 1:
+            if drawn:
+                self.relics[p][drawn[0]] += 1
+                for k in drawn[1:]:
+                    self.discards[k] += 1
+            self.drawn_relics = []
+            self._refill_all()
+        else:
+            self._push(Task(C_KEEP_RELIC, p))

@@ -1,0 +1,113 @@
+"""The optional actions a player may take before or after a turn's explorer, and in the middle
+of the turn before something is spent: gaining Reputation for a disc, honoring a patron with a
+relic, presenting to the Royal Society (claiming an objective met) and taking a Bloomsbury tile."""
+
+from __future__ import annotations
+
+from .actions import (
+    BLOOM_CLAIM0,
+    C_EXP_PAY,
+    C_EXPEDITION,
+    C_EXPLORER_UP,
+    C_LOC_ACTION,
+    CLAIM0,
+    GAIN_REP,
+    MID_TURN,
+    PATRON0,
+    PRESTIGE,
+    REPUTATION,
+    SCIENCE,
+    TILE0,
+)
+from .tasks import Task, knowledge_choices
+
+
+class OptionalRules:
+    """The optional actions, a part of the state (see the module docstring)."""
+
+    def _do_optional(self, p: int, action: int) -> None:
+        if action == GAIN_REP:
+            self.discs[p] -= 1
+            self.rep_discs[p] += 1
+            self._gain(p, REPUTATION, 2)
+        elif PATRON0 <= action < PATRON0 + 16:
+            pat = action - PATRON0
+            pending = self.queue[0] if self.queue[0].kind in MID_TURN else None
+            kinds = self.honor_kinds(p, pat, pending)
+            if len(kinds) == 1:
+                self._honor(p, pat, kinds[0])
+            else:
+                self._push(Task.honor(p, pat))
+        elif CLAIM0 <= action < CLAIM0 + 3:
+            g = action - CLAIM0
+            self.discs[p] -= 1
+            self.claims[p][g] = 1
+            first = self.rs_left[g] < 0
+            if first:
+                self.rs_left[g] = p
+                self.claims[p][g] = 2
+            obj = self.game.rb.objectives[self.objectives[g]]
+            if obj["reward"] == "science":
+                self._gain(p, SCIENCE, 4 if first else 2)
+            else:
+                self._gain(p, PRESTIGE, 20 if first else 10)
+        else:
+            k = action - BLOOM_CLAIM0
+            for x in self.stacks[k]:
+                self.bloom_seen[p] |= 1 << x
+            self._push(Task.bloomsbury(p, k))
+
+    def _honor(self, p: int, pat: int, kind: int) -> None:
+        self._discard_relic(p, kind)
+        self.honored[p].append(pat)
+        self._gain(p, REPUTATION, 1)
+
+    def honor_kinds(self, p: int, pat: int, pending: list[int] | None) -> list[int]:
+        """Relic kinds that may honor patron ``pat`` now: those that leave the pending location
+        action (if it is the interrupted decision) still possible."""
+        held = self.relics[p]
+        kinds = [k for k in self.game.patron_kinds[pat] if held[k]]
+        if pending is not None and pending.kind == C_LOC_ACTION:
+            kinds = [k for k in kinds if self._keeps_pending(pending, PATRON0 + pat, k)]
+        return kinds
+
+    def _keeps_pending(self, task: list[int], action: int, kind: int) -> bool:
+        """Whether ``task`` still has a legal action after optional ``action`` (an honor with
+        relic ``kind``, or a claim); only budgets and relics can take it away."""
+        if task.kind not in (C_LOC_ACTION, C_EXPEDITION, C_EXP_PAY):
+            return True  # a Reserve or an Exhibit left without a choice just ends, as declined
+        if action < CLAIM0 and task.kind != C_LOC_ACTION:
+            return True  # an honor only adds Reputation to the budget of a payment
+        other = self.clone()
+        if action < CLAIM0:
+            other._honor(task.player, action - PATRON0, kind)
+        else:
+            other._do_optional(task.player, action)
+        return bool(other._legal(task))
+
+    # -- Bloomsbury ----------------------------------------------------------------------------
+    def _legal_bloomsbury_tile(self, t):
+        pool = self.stacks[t.a] if t.b == 0 else self.bloom_box[t.a]
+        return [TILE0 + x for x in sorted(pool)]
+
+    def _on_bloomsbury_tile(self, t, a):
+        self.queue.pop(0)
+        p, k, source = t.player, t.a, t.b
+        tile = a - TILE0
+        pool = self.stacks[k] if source == 0 else self.bloom_box[k]
+        pool.remove(tile)
+        self.bloom[p].append(tile)
+        self.bloom_taken[p][k] = 1
+        self.bloom_seen[-1] |= 1 << tile
+        info = self.game.rb.bloomsbury[tile]
+        if info["kind"] == "immediate":
+            eff = info["effect"]
+            tasks = []
+            for key, amount in eff.items():
+                if key == "knowledge_choice":
+                    tasks += knowledge_choices(p, amount)
+                elif key == "expertise":
+                    tasks += [Task(C_EXPLORER_UP, p) for _ in range(amount)]
+                else:
+                    tasks += self._reward_tasks(p, ((key, amount),))
+            self._push(*tasks)

@@ -1,0 +1,226 @@
+"""Set-up: the deal of a new game (board, decks, Bloomsbury stacks, the Confrontation neutral
+and the Automa, each player's studies, Society offer and cards) and the players' set-up
+decisions (board side, Expertise, the cards kept, the Society card and its set-up benefits).
+The King's Favors that close the set-up belong to the year (``year``)."""
+
+from __future__ import annotations
+
+from .actions import (
+    A_SETUP_FAVORS,
+    AUTOMA,
+    BLOOMSBURY_STACKS,
+    C_BLOOM,
+    C_EXPERTISE,
+    C_EXPLORER_UP,
+    C_SETUP_DISCARD,
+    C_SIDE,
+    C_SOCIETY,
+    CARD0,
+    CHOSEN_REGION,
+    CHOSEN_REGIONS,
+    EACH_REGION,
+    EXPERTISE_PERMUTATIONS,
+    GALLERY_SIZES,
+    GALLERY_START,
+    KNOW_OTHER,
+    MONEY,
+    NEUTRAL,
+    NUM_EXPEDITIONS,
+    NUM_LOCATIONS,
+    NUM_PATRONS,
+    NUM_REGIONS,
+    OPTION0,
+    PRESTIGE,
+    PROGRAM_SPACES,
+    REPUTATION,
+    options,
+    piece,
+)
+from .components import REGIONS
+from .tasks import Task
+
+COLLECTIONS_BY_SIZE = ((3, 3), (5, 2), (7, 1))
+"""(size, count): the Grand Gallery shows 3 collections of 3 spaces, 2 of 5 and 1 of 7."""
+NEUTRAL_SECTION = 4
+SIMPLIFIED_MONEY = 20
+SIMPLIFIED_KNOWLEDGE = 2
+"""The simplified set-up's £20 and 2 Knowledge in each region, instead of a Society."""
+
+
+class SetupRules:
+    """Set-up, a part of the state (see the module docstring)."""
+
+    def _deal(self) -> None:
+        """Deal a new game from the state's seed, then queue every player's set-up decisions
+        and the set-up King's Favors (the order of the draws fixes each seed's game)."""
+        self._deal_board()
+        self._deal_decks()
+        if self.game.neutral:
+            self._deal_neutral()
+        if self.game.automa:
+            self.automa_deck = list(range(len(self.game.automa_cards)))
+            self._shuffle(self.automa_deck)
+            self.favor_space[0] = AUTOMA
+        self._deal_players()
+        self.queue.append(Task(A_SETUP_FAVORS))
+
+    def _deal_board(self) -> None:
+        """The Grand Gallery's collection tiles, the Royal Requirements and Requests, and the
+        Bloomsbury stacks (one tile more than the societies on the board; the rest boxed)."""
+        game = self.game
+        by_size = {3: [], 5: [], 7: []}
+        for t, tile in enumerate(game.collections):
+            by_size[tile[0].size].append(t)
+        faces = []
+        for size, count in COLLECTIONS_BY_SIZE:
+            pool = list(by_size[size])
+            self._shuffle(pool)
+            faces += [2 * t + self._rand(2) for t in pool[:count]]
+        self.faces = faces
+        self.requirements = [self._rand(4), 4 + self._rand(4)]
+        groups = {g: [o["id"] for o in game.rb.objectives if o["group"] == g] for g in "ABC"}
+        self.objectives = [groups[g][self._rand(len(groups[g]))] for g in "ABC"]
+        per_stack = game.board_players + 1
+        for k, value in enumerate(BLOOMSBURY_STACKS):
+            tiles = [t["id"] for t in game.rb.bloomsbury if t["stack"] == value]
+            self._shuffle(tiles)
+            self.stacks[k] = tiles[:per_stack]
+            self.bloom_box[k] = tiles[per_stack:]
+
+    def _deal_decks(self) -> None:
+        """The Patron, Expedition (the simplified set-up's marked cards dealt first), Study and
+        Society decks, and the Program."""
+        game = self.game
+        self.patron_deck = list(range(NUM_PATRONS))
+        self._shuffle(self.patron_deck)
+        deck = list(range(NUM_EXPEDITIONS))
+        if game.simplified:
+            n = game.num_players
+            marked = list(game.simplified_cards)
+            self._shuffle(marked)
+            for p in range(n):
+                self.hand[p] = sorted(marked[2 * p : 2 * p + 2])
+            dealt = set(marked[: 2 * n])
+            for c in dealt:
+                self.exp_epoch[c] = -1
+            deck = [c for c in deck if c not in dealt]
+        self._shuffle(deck)
+        self.exp_deck = deck
+        for slot in reversed(range(PROGRAM_SPACES)):
+            self.program[slot] = self._draw_card()
+        self.study_deck = list(range(16))
+        self._shuffle(self.study_deck)
+        self.society_deck = [] if game.simplified else list(range(12))
+        self._shuffle(self.society_deck)
+
+    def _deal_neutral(self) -> None:
+        """Confrontation: a neutral disc in section 4 of each location, on the second Royal
+        Request, and on one random space of each collection (two of the largest)."""
+        for loc in range(NUM_LOCATIONS):
+            self.locations[loc].append(piece(NEUTRAL, NEUTRAL_SECTION))
+        self.rs_left[1] = NEUTRAL
+        for c in range(6):
+            spaces = list(range(GALLERY_START[c], GALLERY_START[c] + GALLERY_SIZES[c]))
+            self._shuffle(spaces)
+            for sp in spaces[: 2 if c == 5 else 1]:
+                self.gallery[sp] = NEUTRAL
+
+    def _deal_players(self) -> None:
+        """Each player's Studies, Society offer and four cards, the first player, and the
+        players' set-up decisions (the simplified set-up gives money and Knowledge instead of
+        the Society and the cards to keep)."""
+        game = self.game
+        n = game.num_players
+        for p in range(n):
+            self.studies[p] = sorted([self.study_deck.pop(), self.study_deck.pop()])
+            if game.simplified:
+                continue
+            self.society_offer[p] = [self.society_deck.pop(), self.society_deck.pop()]
+            self.setup_hand[p] = sorted(self._draw_card() for _ in range(4))
+        self.first_player = self._rand(n)
+        for p in range(n):
+            self.queue += [Task(C_SIDE, p), Task(C_EXPERTISE, p)]
+            if game.simplified:
+                self.queue.append(Task.gain(p, MONEY, SIMPLIFIED_MONEY))
+                self.queue += [
+                    Task.knowledge(p, r, SIMPLIFIED_KNOWLEDGE) for r in range(NUM_REGIONS)
+                ]
+            else:
+                self.queue += [Task(C_SETUP_DISCARD, p), Task(C_SETUP_DISCARD, p)]
+                self.queue.append(Task(C_SOCIETY, p))
+
+    def _legal_setup_side(self, t):
+        return options(2)
+
+    def _legal_setup_expertise(self, t):
+        return options(6)
+
+    def _legal_setup_discard(self, t):
+        hand = self.setup_hand[t.player]
+        return [CARD0 + c for c in hand] if len(hand) > 2 else []
+
+    def _legal_setup_society(self, t):
+        return options(2) if self.society_offer[t.player] else []
+
+    def _on_setup_side(self, t, a):
+        self.queue.pop(0)
+        self.side[t.player] = a - OPTION0
+
+    def _on_setup_expertise(self, t, a):
+        self.queue.pop(0)
+        self.expertise[t.player] = list(EXPERTISE_PERMUTATIONS[a - OPTION0])
+
+    def _on_setup_discard(self, t, a):
+        self.queue.pop(0)
+        p, card = t.player, a - CARD0
+        self.setup_hand[p].remove(card)
+        self.exp_discard.append(card)
+        if len(self.setup_hand[p]) == 2:
+            self.hand[p] = self.setup_hand[p]
+            self.setup_hand[p] = []
+
+    def _society_tasks(self, p: int, society: int) -> list[Task]:
+        tasks = []
+        for step in self.game.rb.societies[society]["setup"]:
+            if "knowledge" in step:
+                region = REGIONS.index(step["region"])
+                tasks.append(Task.knowledge(p, region, step["knowledge"]))
+            elif "knowledge_choice" in step:
+                other = KNOW_OTHER if step.get("other") else 0
+                tasks.append(Task.knowledge_choice(p, step["knowledge_choice"], other))
+            elif "random_relics" in step:
+                region = step["region"]
+                r = CHOSEN_REGION if region == "chosen" else REGIONS.index(region)
+                tasks.append(Task.random_relics(p, r, step["random_relics"]))
+            elif "random_relics_each_region" in step:
+                tasks.append(Task.random_relics(p, EACH_REGION, 1))
+            elif "expertise" in step:
+                tasks.append(Task(C_EXPLORER_UP, p))
+            elif "reputation" in step:
+                tasks.append(Task.gain(p, REPUTATION, step["reputation"]))
+            elif "money" in step:
+                tasks.append(Task.gain(p, MONEY, step["money"]))
+            elif "prestige" in step:
+                tasks.append(Task.gain(p, PRESTIGE, step["prestige"]))
+            elif "meet_patron" in step:
+                tasks.append(Task.draw_patrons(p, step["meet_patron"]))
+            elif "chosen_relic_from_chosen" in step:
+                tasks.append(Task.relic_choice(p, CHOSEN_REGIONS))  # read when the task is reached
+            elif "bloomsbury_box" in step:
+                tasks.append(Task.bloomsbury(p, 0, from_box=1))
+        tasks.append(Task.keep_society(p, society))
+        return tasks
+
+    def _on_setup_society(self, t, a):
+        self.queue.pop(0)
+        p = t.player
+        offer = self.society_offer[p]
+        kept = offer[a - OPTION0]
+        self.society_rejected[p] = offer[1 - (a - OPTION0)]
+        self.chosen_regions = []
+        tasks = self._society_tasks(p, kept)
+        for task in tasks:
+            if task.kind == C_BLOOM:
+                for x in self.bloom_box[0]:
+                    self.bloom_seen[p] |= 1 << x
+        self._push(*tasks)

@@ -6,15 +6,13 @@ from enum import IntEnum
 
 from ...core.actions import ActionTable
 from ...core.decisions import DecisionKinds
+from .components import BLOOMSBURY_STACKS, NUM_OBJECTIVES
 
 NUM_EXPLORERS = 3
 NUM_LOCATIONS = 4
 SECTIONS = 6
 """Sections of a location, 1-6 (the Expertise an explorer uses there)."""
 NUM_PATRONS = 16
-NUM_OBJECTIVES = 3
-BLOOMSBURY_STACKS = (10, 25)
-"""The Prestige that opens each Bloomsbury stack."""
 NUM_EXPEDITIONS = 48
 PROGRAM_SPACES = 6
 NUM_REGIONS = 4
@@ -250,17 +248,6 @@ class Ability(IntEnum):
     CARTOGRAPHY_CHOSEN_RELIC = 9
     MUSEUM_AT_4 = 10
     FREE_RESERVE = 11
-
-
-class AutomaAction(IntEnum):
-    """The line of an Automa card for the year (``components.AUTOMA_ACTIONS``, in order)."""
-
-    LOCATION = 0
-    GALLERY = 1
-    PROGRAM3 = 2
-    DECK = 3
-    BLOOMSBURY = 4
-    ROYAL = 5
 
 
 SUPPORT_CAP_5, RANDOM_RELICS_ONLY, NO_COLLECTION_REWARDS, NO_RIGHT_BONUS = range(4)

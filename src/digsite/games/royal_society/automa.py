@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .actions import AUTOMA, GALLERY_SIZES, GALLERY_START, AutomaAction, piece
-from .components import PORT
+from .actions import AUTOMA, GALLERY_SIZES, GALLERY_START, piece
+from .components import PORT, AutomaAction
 
 
 def automa_place(s, loc: int, section: int) -> None:

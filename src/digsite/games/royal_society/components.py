@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from enum import IntEnum
 from importlib import resources
 from typing import Any
 
@@ -226,7 +227,24 @@ def load_studies(source=None) -> tuple[Study, ...]:
     return tuple(out)
 
 
-AUTOMA_ACTIONS = ("location", "gallery", "program3", "deck", "bloomsbury", "royal")
+class AutomaAction(IntEnum):
+    """The line of an Automa card for the year (``components.AUTOMA_ACTIONS``, in order)."""
+
+    LOCATION = 0
+    GALLERY = 1
+    PROGRAM3 = 2
+    DECK = 3
+    BLOOMSBURY = 4
+    ROYAL = 5
+
+
+AUTOMA_ACTIONS = tuple(action.name.lower() for action in AutomaAction)
+"""The names of the Automa card lines in its data file."""
+OBJECTIVE_GROUPS = "ABC"
+"""The Royal Society objectives: one card of each group, presented as objective A, B or C."""
+NUM_OBJECTIVES = len(OBJECTIVE_GROUPS)
+BLOOMSBURY_STACKS = (10, 25)
+"""The Prestige that opens each Bloomsbury stack."""
 
 
 def load_automa(source=None) -> tuple[AutomaCard, ...]:
@@ -237,12 +255,12 @@ def load_automa(source=None) -> tuple[AutomaCard, ...]:
         for line in r["years"]:
             act = AUTOMA_ACTIONS.index(line["action"])
             a1 = a2 = 0
-            if act == 0:
+            if act == AutomaAction.LOCATION:
                 a1, a2 = LOCATIONS.index(line["location"]), line["section"]
-            elif act == 4:
-                a1 = (10, 25).index(line["stack"])
-            elif act == 5:
-                a1 = "ABC".index(line["objective"])
+            elif act == AutomaAction.BLOOMSBURY:
+                a1 = BLOOMSBURY_STACKS.index(line["stack"])
+            elif act == AutomaAction.ROYAL:
+                a1 = OBJECTIVE_GROUPS.index(line["objective"])
             lines.append((act, a1, a2))
         out.append(AutomaCard(id=i, favor=r["favor"] - 1, years=tuple(lines)))
     return tuple(out)

@@ -36,7 +36,7 @@ from .actions import (
     options,
     piece,
 )
-from .components import REGIONS
+from .components import OBJECTIVE_GROUPS, REGIONS
 from .tasks import Task
 
 COLLECTIONS_BY_SIZE = ((3, 3), (5, 2), (7, 1))
@@ -78,8 +78,9 @@ class SetupRules:
             faces += [2 * t + self._rand(2) for t in pool[:count]]
         self.faces = faces
         self.requirements = [self._rand(4), 4 + self._rand(4)]
-        groups = {g: [o["id"] for o in game.rb.objectives if o["group"] == g] for g in "ABC"}
-        self.objectives = [groups[g][self._rand(len(groups[g]))] for g in "ABC"]
+        objectives = game.rb.objectives
+        groups = {g: [o["id"] for o in objectives if o["group"] == g] for g in OBJECTIVE_GROUPS}
+        self.objectives = [groups[g][self._rand(len(groups[g]))] for g in OBJECTIVE_GROUPS]
         per_stack = game.board_players + 1
         for k, value in enumerate(BLOOMSBURY_STACKS):
             tiles = [t["id"] for t in game.rb.bloomsbury if t["stack"] == value]

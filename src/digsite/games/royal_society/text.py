@@ -14,7 +14,7 @@ from .actions import (
     SECTIONS,
     SPACE_COLLECTION,
 )
-from .components import LOCATION_TITLES, REGION_TITLES, RELIC_TYPES, relic_name
+from .components import LOCATION_TITLES, OBJECTIVE_GROUPS, REGION_TITLES, RELIC_TYPES, relic_name
 from .view import build_view
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI")
@@ -102,7 +102,7 @@ action_to_string = ACTIONS.describer(
         ),
         "gain_reputation": lambda s, k: "gain 2 Reputation with a Society disc",
         "patron": _patron,
-        "present": lambda s, k: f"present to the Royal Society: objective {'ABC'[k]}",
+        "present": lambda s, k: f"present to the Royal Society: objective {OBJECTIVE_GROUPS[k]}",
         "publisher": lambda s, k: f"find a publisher in Bloomsbury ({BLOOMSBURY_STACKS[k]})",
         "done": lambda s, k: "done / decline",
         "expedition": _expedition,

@@ -1,8 +1,12 @@
-"""Command line: ``python -m digsite list`` prints the environments and how to make them."""
+"""Command line (``digsite`` or ``python -m digsite``): ``list`` prints the environments and
+how to make them; ``record`` plays a game with baseline agents and writes its record;
+``replay`` checks that a record reproduces (see :mod:`digsite.records`)."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
 
 from .envs.registry import ENVIRONMENTS, SOLO_GYM_IDS
 
@@ -25,13 +29,66 @@ def list_environments() -> str:
     return "\n".join(lines)
 
 
+def _option(text: str) -> tuple[str, object]:
+    key, sep, value = text.partition("=")
+    if not sep:
+        raise argparse.ArgumentTypeError(f"an option is key=value, not {text!r}")
+    try:
+        return key, json.loads(value)
+    except json.JSONDecodeError:
+        return key, value
+
+
+def record_command(args: argparse.Namespace) -> None:
+    from .agents import make_agent
+    from .records import play, save
+
+    kinds = args.agents.split(",")
+    agents = [make_agent(k, args.game, seed=args.seed + i) for i, k in enumerate(kinds)]
+    config = {"num_players": len(kinds), **dict(args.option)}
+    record = play(args.game, agents, names=kinds, seed=args.seed, **config)
+    save(record, args.out)
+    print(f"{args.out}: {len(record['steps'])} steps, returns {record['returns']}")
+
+
+def replay_command(args: argparse.Namespace) -> None:
+    from .records import RecordError, load, replay
+
+    try:
+        record = load(args.record)
+        replay(record)
+    except RecordError as err:
+        sys.exit(f"{args.record}: {err}")
+    print(
+        f"{args.record}: {record['env']} {record['config']}, seed {record['seed']}: "
+        f"{len(record['steps'])} steps reproduce; returns {record['returns']}, "
+        f"scores {record['scores']}"
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="digsite", description="digsite environments")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("list", help="list the available environments")
+    record = sub.add_parser("record", help="play a game with baseline agents, write its record")
+    record.add_argument("game", help="a game name, e.g. mykerinos")
+    record.add_argument(
+        "--agents", required=True, help="one agent kind per seat: random, heuristic or mcts"
+    )
+    record.add_argument("--seed", type=int, default=0)
+    record.add_argument(
+        "--option", type=_option, action="append", default=[], help="a game option key=value"
+    )
+    record.add_argument("--out", default="game.json")
+    replay = sub.add_parser("replay", help="check that a game record reproduces")
+    replay.add_argument("record", help="a record file")
     args = parser.parse_args(argv)
     if args.command == "list":
         print(list_environments())
+    elif args.command == "record":
+        record_command(args)
+    else:
+        replay_command(args)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Command line (``digsite`` or ``python -m digsite``): ``list`` prints the environments and
 how to make them; ``record`` plays a game with baseline agents and writes its record;
-``replay`` checks that a record reproduces (see :mod:`digsite.records`)."""
+``replay`` checks that a record reproduces (see :mod:`digsite.records`); ``play`` lets a person
+play one seat in the terminal (:mod:`digsite.play`)."""
 
 from __future__ import annotations
 
@@ -51,6 +52,20 @@ def record_command(args: argparse.Namespace) -> None:
     print(f"{args.out}: {len(record['steps'])} steps, returns {record['returns']}")
 
 
+def play_command(args: argparse.Namespace) -> None:
+    from .play import play
+
+    config = {"num_players": args.num_players, **dict(args.option)}
+    play(
+        args.game,
+        seat=args.seat,
+        opponents=args.opponents.split(","),
+        seed=args.seed,
+        record=args.record,
+        **config,
+    )
+
+
 def replay_command(args: argparse.Namespace) -> None:
     from .records import RecordError, load, replay
 
@@ -82,13 +97,26 @@ def main(argv: list[str] | None = None) -> None:
     record.add_argument("--out", default="game.json")
     replay = sub.add_parser("replay", help="check that a game record reproduces")
     replay.add_argument("record", help="a record file")
+    person = sub.add_parser("play", help="play one seat in the terminal against agents")
+    person.add_argument("game", help="a game name, e.g. mykerinos")
+    person.add_argument("--num-players", type=int, required=True)
+    person.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    person.add_argument(
+        "--opponents",
+        default="heuristic",
+        help="one agent kind for every other seat, or one per seat: random, heuristic, mcts",
+    )
+    person.add_argument("--seed", type=int, default=0)
+    person.add_argument("--record", help="write the finished game's record here")
+    person.add_argument(
+        "--option", type=_option, action="append", default=[], help="a game option key=value"
+    )
     args = parser.parse_args(argv)
+    commands = {"record": record_command, "replay": replay_command, "play": play_command}
     if args.command == "list":
         print(list_environments())
-    elif args.command == "record":
-        record_command(args)
     else:
-        replay_command(args)
+        commands[args.command](args)
 
 
 if __name__ == "__main__":

@@ -111,19 +111,35 @@ def play(
     while not state.is_terminal():
         if len(steps) >= engine.max_game_length:
             raise RuntimeError(f"{e.title}: no end after {len(steps)} decisions")
-        player = state.current_player()
-        action = choose(agents[player], state, player, buffer)
-        steps.append({"player": player, "action": action, "text": state.action_to_string(action)})
+        action = choose(agents[state.current_player()], state, state.current_player(), buffer)
+        steps.append(step_of(state, action))
         state.apply_action(action)
+    return finished(state, names, seed, steps)
+
+
+def step_of(state: State, action: int) -> dict[str, Any]:
+    """The record of ``action`` about to be played in ``state``."""
+    return {
+        "player": state.current_player(),
+        "action": int(action),
+        "text": state.action_to_string(action),
+    }
+
+
+def finished(
+    state: State, names: Sequence[str], seed: int, steps: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """The record of a finished game of ``state.game`` set up from ``seed``."""
+    engine = state.game
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "digsite": __version__,
-        "env": e.env_id,
-        "game": e.name,
+        "env": entry(engine.name).env_id,
+        "game": engine.name,
         "config": engine.config,
         "seed": seed,
-        "agents": names,
+        "agents": list(names),
         "steps": steps,
         "returns": state.returns(),
         "scores": state.scores(),

@@ -1,0 +1,114 @@
+"""A person at the terminal (``digsite play``), driven by scripted answers."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from digsite.envs.registry import ENVIRONMENTS
+from digsite.play import HELP, parse_move, play
+from digsite.records import replay
+
+TEXTS = [
+    "A: start a new excavation",
+    "B: extend an excavation",
+    "C: pass",
+    "Museum 3-room of wing 1",
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "index"),
+    [("1", 0), (" 3 ", 2), ("pass", 2), ("EXTEND", 1), ("museum", 3), ("a: start", 0)],
+)
+def test_a_move_is_a_number_or_an_unambiguous_piece_of_its_text(answer, index):
+    assert parse_move(answer, TEXTS) == (index, "")
+
+
+@pytest.mark.parametrize(
+    ("answer", "problem"),
+    [
+        ("0", "no move 0: moves are numbered 1 to 4"),
+        ("9", "no move 9"),
+        ("excavation", "fits 2 moves: 1 (A: start a new excavation), 2 (B: extend"),
+        ("dig", "no legal move reads 'dig'"),
+        ("", "type the number of a move"),
+    ],
+)
+def test_a_bad_answer_is_explained(answer, problem):
+    index, said = parse_move(answer, TEXTS)
+    assert index is None and problem in said
+
+
+class Person:
+    """Scripted answers (then always the first move), and everything the game says."""
+
+    def __init__(self, answers=()):
+        self.answers = list(answers)
+        self.asked = 0
+        self.said: list[str] = []
+
+    def ask(self, prompt: str) -> str:
+        self.asked += 1
+        return self.answers.pop(0) if self.answers else "1"
+
+    def say(self, text: str) -> None:
+        self.said.append(text)
+
+
+@pytest.mark.parametrize("entry", ENVIRONMENTS, ids=lambda e: e.name)
+def test_a_person_plays_a_whole_game_seeing_only_their_seat(entry, tmp_path):
+    config = entry.configs()[0]
+    seat = config["num_players"] - 1
+    person = Person(["help", "no such move", "1"])
+    path = tmp_path / "game.json"
+    record = play(
+        entry.name,
+        seat=seat,
+        opponents=["random"],
+        seed=4,
+        record=str(path),
+        ask=person.ask,
+        say=person.say,
+        **config,
+    )
+    assert record is not None and person.asked >= 3
+    assert HELP in person.said and any("no legal move reads" in s for s in person.said)
+    assert not any("spectator" in s.casefold() for s in person.said)
+    assert replay(record).returns() == record["returns"]
+    assert path.exists() and record["agents"][seat] == "person"
+    moves = sum(step["player"] == seat for step in record["steps"])
+    assert moves == person.asked - 2  # every answer but 'help' and the bad one made a move
+
+
+def test_quit_leaves_without_a_record():
+    person = Person(["quit"])
+    assert play("mykerinos", num_players=2, ask=person.ask, say=person.say) is None
+    assert person.said[-1] == "You left the game."
+
+
+def test_seats_and_opponents_are_checked():
+    with pytest.raises(ValueError, match="seats are 0..1"):
+        play("mykerinos", num_players=2, seat=2)
+    with pytest.raises(ValueError, match="2 opponents to seat, 3 given"):
+        play("mykerinos", num_players=3, opponents=["random", "random", "random"])
+
+
+def test_the_command_plays_from_typed_input(tmp_path):
+    path = tmp_path / "game.json"
+    command = [sys.executable, "-m", "digsite", "play", "mykerinos", "--num-players", "2"]
+    out = subprocess.run(
+        [*command, "--opponents", "heuristic", "--seed", "1", "--record", str(path)],
+        input="help\nzzz\n" + "1\n" * 400,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "no legal move reads 'zzz'" in out.stdout
+    assert "The game is over" in out.stdout
+    replayed = subprocess.run(
+        [sys.executable, "-m", "digsite", "replay", str(path)], capture_output=True, text=True
+    )
+    assert replayed.returncode == 0, replayed.stderr

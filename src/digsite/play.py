@@ -1,0 +1,136 @@
+"""A person plays one seat of a game in the terminal, against any baseline agents.
+
+    digsite play mykerinos --num-players 2 --seat 0 --opponents heuristic
+    digsite play royal_society --num-players 3 --opponents heuristic,mcts --record game.json
+
+The person sees their seat's picture only (``state.render(seat)``, drawn from their view, so
+never what the seat does not know), then the legal moves numbered with their text.  A move is
+chosen by its number or by an unambiguous piece of its text (``pass``, ``museum 3``); anything
+else is explained and asked again.  ``help`` repeats how to answer, ``quit`` leaves.  The
+opponents' moves are not spelled out (some are secret, such as a card kept from a draw); their
+visible effects are in the next picture.  ``--record`` writes the finished game's record
+(:mod:`digsite.records`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from .core.policy import choose
+from .envs.registry import entry
+from .records import finished, save, step_of
+
+HELP = (
+    "Answer with the number of a move, or with a piece of its text that only that move has "
+    "(case does not matter). 'help' shows this, 'quit' leaves the game."
+)
+QUIT, HELP_WORD = "quit", "help"
+
+
+class Quit(Exception):
+    """The person left the game."""
+
+
+def parse_move(answer: str, texts: Sequence[str]) -> tuple[int | None, str]:
+    """The index of the move ``answer`` names among ``texts`` (numbered from 1 on screen), or
+    None and what was wrong."""
+    answer = answer.strip()
+    if answer.isdigit():
+        number = int(answer)
+        if 1 <= number <= len(texts):
+            return number - 1, ""
+        return None, f"there is no move {number}: moves are numbered 1 to {len(texts)}"
+    if not answer:
+        return None, "type the number of a move, or a piece of its text"
+    piece = answer.casefold()
+    matches = [i for i, text in enumerate(texts) if piece in text.casefold()]
+    if len(matches) == 1:
+        return matches[0], ""
+    exact = [i for i in matches if texts[i].casefold() == piece]
+    if len(exact) == 1:
+        return exact[0], ""
+    if not matches:
+        return None, f"no legal move reads {answer!r}"
+    shown = ", ".join(f"{i + 1} ({texts[i]})" for i in matches[:6])
+    more = f" and {len(matches) - 6} more" if len(matches) > 6 else ""
+    return None, f"{answer!r} fits {len(matches)} moves: {shown}{more}; be more precise"
+
+
+def play(
+    game: str,
+    *,
+    seat: int = 0,
+    opponents: Sequence[str] = ("heuristic",),
+    seed: int = 0,
+    record: str | None = None,
+    ask: Callable[[str], str] = input,
+    say: Callable[[str], Any] = print,
+    **config: Any,
+) -> dict[str, Any] | None:
+    """Play ``game`` with a person in ``seat`` against ``opponents`` (one kind for all other
+    seats, or one per other seat, in seat order); returns the finished game's record, or None
+    if the person quit."""
+    from .agents import make_agent
+
+    engine = entry(game).load_game_class().from_config(**config)
+    n = engine.num_players
+    if not 0 <= seat < n:
+        raise ValueError(f"seat {seat} does not exist: seats are 0..{n - 1}")
+    others = [p for p in range(n) if p != seat]
+    kinds = list(opponents) * len(others) if len(opponents) == 1 else list(opponents)
+    if len(kinds) != len(others):
+        raise ValueError(f"{len(others)} opponents to seat, {len(kinds)} given: {opponents}")
+    agents: list[Any] = [None] * n
+    names = ["person"] * n
+    for p, kind in zip(others, kinds, strict=True):
+        agents[p], names[p] = make_agent(kind, game, seed=seed + p), kind
+    state = engine.new_initial_state(np.random.default_rng(seed))
+    say(f"{entry(game).title}: you are player {seat}. {HELP}")
+    steps = []
+    try:
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == seat:
+                action = _ask_move(state, seat, ask, say)
+            else:
+                action = choose(agents[player], state, player)
+                say(f"player {player} ({names[player]}) has played.")
+            steps.append(step_of(state, action))
+            state.apply_action(action)
+    except Quit:
+        say("You left the game.")
+        return None
+    say(state.render(seat))
+    scores = ", ".join(f"player {p}: {s:g}" for p, s in enumerate(state.scores()))
+    outcome = "you won" if state.returns()[seat] > 0 else "you did not win"
+    say(f"The game is over: {scores}; {outcome}.")
+    result = finished(state, names, seed, steps)
+    if record is not None:
+        save(result, record)
+        say(f"The game's record is in {record} (digsite replay {record}).")
+    return result
+
+
+def _ask_move(state, seat: int, ask: Callable[[str], str], say: Callable[[str], Any]) -> int:
+    say(state.render(seat))
+    legal = state.legal_actions()
+    texts = [state.action_to_string(a) for a in legal]
+    say("\n".join(f"{i + 1:>3}. {text}" for i, text in enumerate(texts)))
+    while True:
+        try:
+            answer = ask("your move> ")
+        except EOFError:
+            raise Quit from None
+        word = answer.strip().casefold()
+        if word == QUIT:
+            raise Quit
+        if word == HELP_WORD:
+            say(HELP)
+            continue
+        index, problem = parse_move(answer, texts)
+        if index is not None:
+            return legal[index]
+        say(problem)

@@ -113,3 +113,17 @@ def test_layers_import_only_what_they_build_on(layer):
     for path in paths:
         forbidden = _imported(path) & LAYERS[layer]
         assert not forbidden, f"{path.relative_to(root.parent)} imports {sorted(forbidden)}"
+
+
+def test_single_seat_opponents_by_kind_as_the_scripts_name_them():
+    from digsite.agents import make_agent
+
+    env = digsite.single_seat_env("mykerinos", num_players=3, opponents="heuristic")
+    assert {type(o).__name__ for o in env.opponents} == {"MykerinosHeuristic"}
+    env = digsite.single_seat_env("mykerinos", num_players=2, opponents=["random", "heuristic"])
+    assert [type(o).__name__ for o in env.opponents] == ["RandomPolicy", "MykerinosHeuristic"]
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match="unknown agent kind 'smart'; kinds: random"):
+        digsite.single_seat_env("mykerinos", num_players=3, opponents="smart")
+    with pytest.raises(ValueError, match="unknown digsite game 'catan'"):
+        make_agent("random", "catan")

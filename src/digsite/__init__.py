@@ -20,9 +20,20 @@ register_all()
 def single_seat_env(
     game: str, seat=None, opponents=None, illegal_action: str = "end", render_mode=None, **config
 ):
-    """A :class:`~digsite.envs.single_seat.SingleSeatEnv` for ``game`` with ``config``."""
+    """A :class:`~digsite.envs.single_seat.SingleSeatEnv` for ``game`` with ``config``.
+
+    ``opponents`` may name baseline agents, as the scripts do: ``"heuristic"`` for every other
+    seat, or a list mixing kinds (``"random"``, ``"heuristic"``, ``"mcts"``) and agents."""
+    from .agents import make_agent
     from .envs.single_seat import SingleSeatEnv
 
+    def agent(opponent):
+        return make_agent(opponent, game) if isinstance(opponent, str) else opponent
+
+    if isinstance(opponents, str):
+        opponents = agent(opponents)
+    elif isinstance(opponents, (list, tuple)):
+        opponents = [agent(o) for o in opponents]
     return SingleSeatEnv(
         make_game(game, **config),
         seat=seat,

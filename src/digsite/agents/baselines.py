@@ -24,6 +24,7 @@ def make_agent(
     player) or ``"mcts"`` (information-set MCTS; ``mcts_rollout`` ``"random"`` or
     ``"heuristic"``: the game's heuristic plays every seat of the rollouts and picks each
     node's first expansion)."""
+    entry(game)  # an unknown game raises, naming the games
     if kind == "random":
         return RandomPolicy(None if seed is None else np.random.default_rng(seed))
     if kind == "heuristic":

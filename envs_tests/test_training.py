@@ -18,6 +18,8 @@ import evaluate  # noqa: E402
 import train  # noqa: E402
 from sb3_contrib import MaskablePPO  # noqa: E402
 
+from digsite import records  # noqa: E402
+
 TINY = ["--n-envs", "2", "--n-steps", "128", "--batch-size", "128", "--n-epochs", "2"]
 """One PPO update per 256 learner steps, two epochs: seconds per run."""
 
@@ -82,7 +84,21 @@ def test_same_seed_same_run(tmp_path):
 def test_saved_model_reloads_and_evaluates(trained):
     model = MaskablePPO.load(trained / "model.zip", device="cpu")
     assert model.action_space.n > 0
-    evaluate.main(["--model", str(trained / "model.zip"), "--games", "4", "--baselines", "random"])
+    evaluate.main(
+        [
+            *("--model", str(trained / "model.zip"), "--games", "4", "--baselines", "random"),
+            *("--record-games", "2"),
+        ]
+    )
+    recorded = sorted((trained / "records").glob("*.json"))
+    assert [p.name for p in recorded] == [
+        "mykerinos-maskableppo-seat0-seed0.json",
+        "mykerinos-maskableppo-seat1-seed1.json",
+        "mykerinos-random-seat0-seed0.json",
+        "mykerinos-random-seat1-seed1.json",
+    ]
+    game = records.load(recorded[1])
+    assert game["agents"] == ["random", "MaskablePPO"] and records.replay(game).is_terminal()
     results = json.loads((trained / "results-mykerinos-2p-random.json").read_text())
     assert [r["agent"] for r in results["results"]] == ["MaskablePPO", "random"]
     assert all(r["games"] == 4 for r in results["results"])

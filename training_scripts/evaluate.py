@@ -50,6 +50,7 @@ from cli import add_env_options, add_game_options, env_options, game_options, mi
 from sb3_contrib import MaskablePPO
 
 import digsite
+from digsite import records
 from digsite.agents import AGENT_KINDS, ROLLOUTS, choose, make_agent
 from digsite.envs.registry import ENVIRONMENTS, entry
 
@@ -232,6 +233,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help=f"comma-separated agents evaluated next to the model, among {AGENT_KINDS} "
         "(a game without a heuristic skips it)",
     )
+    add(
+        "--record-games",
+        type=int,
+        default=0,
+        help="also write the records of this many games of each agent (digsite.records; "
+        "seat i %% players, seed + i) to OUT/records/",
+    )
     add("--mcts-iterations", type=int, default=100, help="IS-MCTS budget")
     add("--mcts-rollout", choices=ROLLOUTS, default="random", help="IS-MCTS rollout policy")
     args = parser.parse_args(argv)
@@ -239,6 +247,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if args.env is not None and args.game_option:
         parser.error("--game-option goes with --game; a solo --env takes --env-option")
     args.game_options = {} if args.env is not None else game_options(parser, args)
+    if args.record_games and args.env is not None:
+        parser.error("--record-games records games of --game (a solo --env has no record)")
     return args
 
 
@@ -381,6 +391,34 @@ def write_outputs(stem: Path, title: str, results: list, record: dict[str, Any])
     plot(stem.with_suffix(".png"), title, results)
 
 
+def record_games(args: argparse.Namespace, agents: list[tuple], folder: Path) -> list[Path]:
+    """Write ``args.record_games`` game records of each agent against the opponents: game i
+    has the agent in seat ``i % players`` and is dealt with ``seed + i``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name, agent in agents:
+        slug = name.split(" ")[0].lower()
+        for i in range(args.record_games):
+            seat = i % args.num_players
+            seats = [
+                make_agent(args.opponents, args.game, args.seed + i + p, args.mcts_iterations)
+                for p in range(args.num_players)
+            ]
+            names = [args.opponents] * args.num_players
+            seats[seat], names[seat] = agent, name
+            record = records.play(
+                args.game,
+                seats,
+                names=names,
+                seed=args.seed + i,
+                num_players=args.num_players,
+                **args.game_options,
+            )
+            paths.append(folder / f"{args.game}-{slug}-seat{seat}-seed{args.seed + i}.json")
+            records.save(record, paths[-1])
+    return paths
+
+
 # -- main -------------------------------------------------------------------------------------
 def baseline_kinds(text: str, game: str) -> list[str]:
     kinds = [b.strip() for b in text.split(",") if b.strip()]
@@ -448,10 +486,13 @@ def main(argv: list[str] | None = None) -> list:
             f"{args.game}, {args.num_players} players{options}, against {args.opponents} "
             "opponents, seats rotating"
         )
+        agents = agents_to_evaluate(args, args.game, seat_envs(args)[0])
         results = [
-            evaluate(name, agent, seat_envs(args), args.games, args.seed)
-            for name, agent in agents_to_evaluate(args, args.game, seat_envs(args)[0])
+            evaluate(name, agent, seat_envs(args), args.games, args.seed) for name, agent in agents
         ]
+        if args.record_games:
+            written = record_games(args, agents, out / "records")
+            print(f"{len(written)} game records in {out / 'records'} (digsite replay FILE)")
         options = "".join(f"-{k}={v}" for k, v in args.game_options.items())
         stem = out / f"results-{args.game}-{args.num_players}p{options}-{args.opponents}"
         setting = {

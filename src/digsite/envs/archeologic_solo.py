@@ -31,9 +31,9 @@
 Options: ``num_clues`` (default 3, the rulebook's solo; 4 or 5 only with the variant
 ``solo_more_clues=True``), ``guess_variant`` ("rulebook" or "app"), ``quest``
 (an int, or None for a random quest each episode), ``max_time``, ``time_limit``, ``ring``,
-``solve_bonus``, ``illegal_action``, ``render_mode`` ("ansi" or "human"), ``expert`` (bool,
-default False: digsite's own expert mode, count clues on axes pre-filled in the note
-sheet; titles then come from the reference solver on the same expert clues), ``buildings``
+``solve_bonus``, ``illegal_action``, ``render_mode`` ("ansi", "human" or "rgb_array"),
+``expert`` (bool, default False: digsite's own expert mode, count clues on axes pre-filled in
+the note sheet; titles then come from the reference solver on the same expert clues), ``buildings``
 (None = the shipped tiles, or a buildings JSON path / list of records, as the game's option).
 
 Learning aids (off by default, so the default env is the plain game;

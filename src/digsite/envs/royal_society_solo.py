@@ -19,7 +19,7 @@
 
 Options: ``simplified`` (the first-game set-up), the component data options of the game
 (``expeditions``, ``patrons``, ``collections``, ``studies``, ``automa``, ``society_boards``),
-``reward``, ``reward_scale``, ``illegal_action``, ``render_mode`` ("ansi" or "human").
+``reward``, ``reward_scale``, ``illegal_action``, ``render_mode`` ("ansi", "human" or "rgb_array").
 """
 
 from __future__ import annotations

@@ -60,7 +60,7 @@ Configuration
 ``num_players`` (2, 3 or 4; default 3); ``museum_two_rooms`` (5: the wings form a ring with five
 2-rooms, the default; 4: an open fan, no 2-room between wings 5 and 1); ``deck`` (a path to a
 card file, a list of card records or ``{"cards": [...]}``; default the shipped reconstructed
-deck); plus the env's ``render_mode`` (``"ansi"``, ``"human"``) and ``max_cycles``.
+deck); plus the env's ``render_mode`` (``"ansi"``, ``"human"``, ``"rgb_array"``) and ``max_cycles``.
 
 Action table
 ------------

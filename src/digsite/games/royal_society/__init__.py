@@ -81,7 +81,7 @@ two of the bottom one) or ``"competitive"`` (the Automa as a third society, 3-pl
 Expedition cards dealt, no Society card, £20 and 2 Knowledge in each region).  Component data:
 ``expeditions``, ``patrons``, ``collections``, ``studies``, ``automa``, ``society_boards`` (a
 JSON path, a list of records or ``{key: [records]}``; default the shipped files).  Plus the
-env's ``render_mode`` (``"ansi"``, ``"human"``) and ``max_cycles``.
+env's ``render_mode`` (``"ansi"``, ``"human"``, ``"rgb_array"``) and ``max_cycles``.
 
 The Automa (solo, Competitive): its marker starts on King's Favor space 1 (it plays first in
 year 1); from year 2 it sits on the favor in the corner of its last card (blocking it).  It

@@ -1,0 +1,79 @@
+"""Pictures (``render_mode="rgb_array"``, ``digsite.drawing``): one size per configuration,
+different positions give different pictures, a seat's picture shows only its view, and the
+Gymnasium tools that need pictures work on our envs."""
+
+from __future__ import annotations
+
+import gymnasium as gym
+import numpy as np
+import pytest
+
+import digsite
+from digsite.drawing import page, picture
+from digsite.envs.registry import SOLO_GYM_IDS
+
+from .play import random_action
+
+
+def test_every_configuration_draws_pictures_of_one_size(case):
+    entry, config, module = case
+    env = module.env(render_mode="rgb_array", **config)
+    env.reset(seed=2)
+    first = env.render()
+    assert first.dtype == np.uint8 and first.ndim == 3 and first.shape[2] == 3
+    rng = np.random.default_rng(2)
+    pictures = [first]
+    for _ in range(12):
+        if not env.agents:
+            break
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else random_action(obs["action_mask"], rng))
+        pictures.append(env.render())
+    assert {p.shape for p in pictures} == {first.shape}
+    assert any(not np.array_equal(first, p) for p in pictures[1:])
+    state = env.unwrapped.state
+    for player in range(config["num_players"]):
+        seat = picture(state, player)
+        assert seat.shape == first.shape
+        assert np.array_equal(seat, page(state.render(player)))  # drawn from the view alone
+        other = state.resample_hidden(player, np.random.default_rng(9))
+        assert np.array_equal(picture(other, player), seat)
+
+
+def test_single_seat_env_draws_too():
+    env = digsite.single_seat_env("mykerinos", num_players=2, render_mode="rgb_array")
+    assert env.render().dtype == np.uint8  # before reset: a page saying so
+    env.reset(seed=0)
+    assert env.render().shape == env.render().shape and env.render().ndim == 3
+
+
+@pytest.mark.parametrize("env_id", sorted(SOLO_GYM_IDS))
+def test_record_video_writes_a_solo_game(env_id, tmp_path):
+    pytest.importorskip("moviepy")
+    from gymnasium.wrappers import RecordVideo
+
+    env = RecordVideo(
+        gym.make(env_id, render_mode="rgb_array"),
+        str(tmp_path),
+        episode_trigger=lambda episode: True,
+        disable_logger=True,
+    )
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        _, _, term, trunc, _ = env.step(random_action(env.unwrapped.action_masks(), rng))
+        if term or trunc:
+            break
+    env.close()
+    videos = list(tmp_path.glob("*.mp4"))
+    assert len(videos) == 1 and videos[0].stat().st_size > 1000
+
+
+@pytest.mark.parametrize("env_id", sorted(SOLO_GYM_IDS))
+def test_make_vec_env_works_with_its_defaults(env_id):
+    pytest.importorskip("stable_baselines3")
+    from stable_baselines3.common.env_util import make_vec_env
+
+    vec = make_vec_env(env_id, n_envs=2)
+    assert vec.reset().shape[0] == 2
+    vec.close()

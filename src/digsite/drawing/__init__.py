@@ -1,0 +1,66 @@
+"""Pictures of positions, for ``render_mode="rgb_array"`` (video recording, notebooks).
+
+``picture(state, player=None)`` is an ``(H, W, 3)`` ``uint8`` array of one position: the
+spectator's picture, or with ``player`` that seat's picture, drawn from what the seat's render
+draws (its view alone), so it never shows what the seat does not know.  Every picture of a game
+configuration has the same size, as video writers need.
+
+Today a picture is the game's text picture set in a fixed-width font on a fixed page
+(``PAGE_COLUMNS`` x ``PAGE_ROWS`` characters; longer lines wrap, and a page too long ends with a
+line saying how many lines were cut).  Board drawings per game will replace it behind the same
+function.  Nothing here runs unless a picture is asked for.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+PAGE_COLUMNS = 120
+PAGE_ROWS = 80
+MARGIN = 8
+"""Pixels around the text."""
+PAPER = (246, 241, 226)
+INK = (45, 35, 25)
+HEADER_INK = (120, 40, 20)
+"""The first line (what the picture shows, and whose) stands out."""
+
+
+def picture(state, player: int | None = None) -> np.ndarray:
+    """The ``(H, W, 3)`` ``uint8`` picture of ``state``: the spectator's, or ``player``'s seat."""
+    text = state.render(player)
+    return page(text)
+
+
+def page(text: str) -> np.ndarray:
+    """``text`` set on a page of fixed size, as an RGB array."""
+    font = _font()
+    left, top, right, bottom = font.getbbox("M")
+    cell_w, cell_h = right - left, bottom - top + 1
+    lines = [
+        piece
+        for line in text.splitlines()
+        for piece in (textwrap.wrap(line, PAGE_COLUMNS, drop_whitespace=False) or [""])
+    ]
+    if len(lines) > PAGE_ROWS:
+        cut = len(lines) - PAGE_ROWS + 1
+        lines = [*lines[: PAGE_ROWS - 1], f"... ({cut} more lines)"]
+    size = (PAGE_COLUMNS * cell_w + 2 * MARGIN, PAGE_ROWS * cell_h + 2 * MARGIN)
+    image = Image.new("RGB", size, PAPER)
+    draw = ImageDraw.Draw(image)
+    for row, line in enumerate(lines):
+        ink = HEADER_INK if row == 0 else INK
+        draw.text((MARGIN, MARGIN + row * cell_h), line, fill=ink, font=font)
+    return np.asarray(image, dtype=np.uint8)
+
+
+_FONT: list[ImageFont.ImageFont] = []
+
+
+def _font() -> ImageFont.ImageFont:
+    """Pillow's built-in fixed-width bitmap font (no font file needed on any machine)."""
+    if not _FONT:
+        _FONT.append(ImageFont.load_default_imagefont())
+    return _FONT[0]

@@ -1,0 +1,140 @@
+"""What every game's drawing is made of: a fixed-size page, the players' colours, fonts, and a
+few shapes (labels, boxes, tokens, tracks, cards).  Drawings lay out a picture from a player's
+view (plain data) with these, so that the five games look like one package."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+Colour = tuple[int, int, int]
+
+PAPER: Colour = (246, 241, 226)
+INK: Colour = (45, 35, 25)
+FAINT: Colour = (170, 160, 140)
+"""Empty spaces, rules between areas, what is not there."""
+HIGHLIGHT: Colour = (200, 60, 30)
+"""The player to move, the pending decision."""
+HIDDEN: Colour = (120, 120, 120)
+"""The back of a card or tile nobody in this picture may see."""
+PLAYER_COLOURS: tuple[Colour, ...] = (
+    (200, 40, 40),  # red
+    (40, 90, 200),  # blue
+    (40, 150, 60),  # green
+    (230, 170, 20),  # yellow
+    (140, 60, 170),  # purple
+    (30, 160, 170),  # teal
+)
+NEUTRAL_COLOUR: Colour = (130, 110, 90)
+SMALL, NORMAL, LARGE = 11, 14, 20
+"""Font sizes in pixels."""
+
+
+@cache
+def font(size: int = NORMAL) -> ImageFont.FreeTypeFont:
+    """Pillow's built-in scalable font (no font file needed on any machine)."""
+    return ImageFont.load_default(size)
+
+
+def player_colour(player: int | None) -> Colour:
+    return NEUTRAL_COLOUR if player is None or player < 0 else PLAYER_COLOURS[player]
+
+
+class Page:
+    """A fixed-size picture being drawn; :meth:`array` gives the ``(H, W, 3)`` ``uint8`` array."""
+
+    def __init__(self, width: int, height: int):
+        self.image = Image.new("RGB", (width, height), PAPER)
+        self.draw = ImageDraw.Draw(self.image)
+
+    def array(self) -> np.ndarray:
+        return np.asarray(self.image, dtype=np.uint8)
+
+    def text(
+        self, x: float, y: float, text: str, size: int = NORMAL, fill: Colour = INK, anchor="la"
+    ) -> float:
+        """Write ``text`` with its top left at (x, y) (or as ``anchor`` says); returns the x
+        where the text ends."""
+        self.draw.text((x, y), text, fill=fill, font=font(size), anchor=anchor)
+        return x + self.draw.textlength(text, font=font(size))
+
+    def lines(self, x: float, y: float, lines: Sequence[str], size: int = NORMAL) -> float:
+        """Lines of text from (x, y) down; returns the y below the last."""
+        step = size + 4
+        for line in lines:
+            self.text(x, y, line, size)
+            y += step
+        return y
+
+    def box(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        fill: Colour | None = None,
+        outline: Colour = INK,
+        width: int = 1,
+    ) -> None:
+        self.draw.rectangle((x, y, x + w, y + h), fill=fill, outline=outline, width=width)
+
+    def token(self, x: float, y: float, r: float, fill: Colour, label: str = "") -> None:
+        """A disc or cube of a player's colour centred on (x, y), with an optional label."""
+        self.draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=INK)
+        if label:
+            self.text(x, y, label, SMALL, fill=PAPER, anchor="mm")
+
+    def cube(self, x: float, y: float, r: float, fill: Colour, label: str = "") -> None:
+        self.draw.rectangle((x - r, y - r, x + r, y + r), fill=fill, outline=INK)
+        if label:
+            self.text(x, y, label, SMALL, fill=PAPER, anchor="mm")
+
+    def card(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        title: str,
+        lines: Sequence[str] = (),
+        colour: Colour = PAPER,
+        face_down: bool = False,
+    ) -> None:
+        """A card: its title and a few lines, or its back when ``face_down``."""
+        if face_down:
+            self.box(x, y, w, h, fill=HIDDEN)
+            return
+        self.box(x, y, w, h, fill=colour)
+        self.text(x + 4, y + 3, title, SMALL)
+        for i, line in enumerate(lines):
+            self.text(x + 4, y + 3 + (i + 1) * (SMALL + 3), line, SMALL)
+
+    def track(
+        self,
+        x: float,
+        y: float,
+        length: int,
+        cell: float,
+        marks: dict[int, Sequence[int]],
+        label: str = "",
+    ) -> float:
+        """A scoring track of ``length`` spaces (every 5th numbered) with players' markers
+        (``marks``: space -> players), one row; returns the y below it."""
+        if label:
+            self.text(x, y - NORMAL - 2, label)
+        for i in range(length):
+            self.box(x + i * cell, y, cell, cell, outline=FAINT)
+            if i % 5 == 0:
+                self.text(x + i * cell + 1, y + cell + 1, str(i), SMALL, FAINT)
+            for k, p in enumerate(marks.get(i, ())):
+                r = cell / 4
+                self.token(x + i * cell + r + 1 + k * 2, y + r + 1 + k * 2, r, player_colour(p))
+        return y + cell + SMALL + 4
+
+    def heading(self, x: float, y: float, text: str, active: bool = False) -> float:
+        """A section title (in the highlight colour when it concerns the player to move)."""
+        self.text(x, y, text, LARGE if not active else LARGE, HIGHLIGHT if active else INK)
+        return y + LARGE + 6

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip
 
-.PHONY: train test bench lint clean
+.PHONY: train test bench lint clean chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,7 +19,13 @@ train: $(VENV)/.installed
 	$(BIN)/python training_scripts/evaluate.py --game mykerinos --num-players 2 --model runs/mykerinos/model.zip --games 200 --opponents random
 	$(BIN)/python training_scripts/evaluate.py --game mykerinos --num-players 2 --model runs/mykerinos/model.zip --games 200 --opponents heuristic
 
-test: $(VENV)/.installed
+# The replay page's browser test drives Debian's chromium (installed here when apt can).
+chromium:
+	@command -v chromium >/dev/null || apt-get install -y -q chromium >/dev/null 2>&1 \
+		|| (apt-get update -q >/dev/null 2>&1 && apt-get install -y -q chromium >/dev/null 2>&1) \
+		|| echo "chromium could not be installed: the replay page's browser test is skipped"
+
+test: $(VENV)/.installed chromium
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.installed

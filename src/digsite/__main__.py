@@ -72,12 +72,17 @@ def replay_command(args: argparse.Namespace) -> None:
     try:
         record = load(args.record)
         replay(record)
+        if args.html:
+            from .viewer import page
+
+            with open(args.html, "w", encoding="utf-8") as out:
+                out.write(page(record))
     except RecordError as err:
         sys.exit(f"{args.record}: {err}")
     print(
         f"{args.record}: {record['env']} {record['config']}, seed {record['seed']}: "
         f"{len(record['steps'])} steps reproduce; returns {record['returns']}, "
-        f"scores {record['scores']}"
+        f"scores {record['scores']}" + (f"; viewer page {args.html}" if args.html else "")
     )
 
 
@@ -97,6 +102,7 @@ def main(argv: list[str] | None = None) -> None:
     record.add_argument("--out", default="game.json")
     replay = sub.add_parser("replay", help="check that a game record reproduces")
     replay.add_argument("record", help="a record file")
+    replay.add_argument("--html", help="also write the replay viewer page (one HTML file) here")
     person = sub.add_parser("play", help="play one seat in the terminal against agents")
     person.add_argument("game", help="a game name, e.g. mykerinos")
     person.add_argument("--num-players", type=int, required=True)

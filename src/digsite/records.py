@@ -24,7 +24,7 @@ it breaks.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -166,9 +166,10 @@ def check(record: Any) -> None:
         )
 
 
-def replay(record: Any) -> State:
+def replay(record: Any, each: Callable[[State], Any] | None = None) -> State:
     """Play ``record`` again through the engine and return the final state; raise
-    :class:`RecordError` at the first step or result that differs."""
+    :class:`RecordError` at the first step or result that differs.  ``each`` is called with
+    every position, the set-up's first."""
     check(record)
     try:
         engine = entry(record["game"]).load_game_class().from_config(**record["config"])
@@ -179,6 +180,8 @@ def replay(record: Any) -> State:
             f"the record names {len(record['agents'])} agents for {engine.num_players} players"
         )
     state = engine.new_initial_state(np.random.default_rng(record["seed"]))
+    if each is not None:
+        each(state)
     for i, step in enumerate(record["steps"]):
         where = f"step {i} ({step['text']!r})"
         if state.is_terminal():
@@ -195,12 +198,22 @@ def replay(record: Any) -> State:
             raise RecordError(f"{where}: {err}") from None
         if text != step["text"]:
             raise RecordError(f"{where}: action {step['action']} now reads {text!r}")
+        if each is not None:
+            each(state)
     if not state.is_terminal():
         raise RecordError(f"the record ends after {len(record['steps'])} steps, mid-game")
     for what, got in (("returns", state.returns()), ("scores", state.scores())):
         if list(got) != list(record[what]):
             raise RecordError(f"the replayed game ends with {what} {got}, not {record[what]}")
     return state
+
+
+def replay_states(record: Any) -> list[State]:
+    """Every position of the record's game, from the set-up to the end (replayed and checked
+    as :func:`replay` does)."""
+    states: list[State] = []
+    replay(record, lambda state: states.append(state.clone()))
+    return states
 
 
 def save(record: Mapping[str, Any], path: str | Path) -> None:

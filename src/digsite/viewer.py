@@ -1,0 +1,152 @@
+"""The replay viewer: one self-contained HTML page of a game record.
+
+    digsite replay game.json --html game.html
+
+The page holds the picture of every position of the game (:func:`digsite.drawing.picture`) for
+the spectator and for each seat, with previous / next buttons, a slider, the action played and
+the final result.  The view switch shows the game as the spectator saw it or as one seat saw it:
+a seat's pictures are drawn from its view alone, and the moves of the other seats are named
+only in the spectator's view (some are secret).  The page needs no network: pictures are
+embedded (lossless WebP, each distinct picture once), and the page opens at
+``game.html#step=K&view=V`` (``V`` = ``spectator`` or a seat number) when the address says so.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from PIL import Image
+
+from .drawing import picture
+from .records import replay_states
+
+SPECTATOR = "spectator"
+
+
+def page(record: Mapping[str, Any]) -> str:
+    """The HTML page of ``record`` (replayed and checked first: :class:`RecordError`)."""
+    states = replay_states(record)
+    n = states[0].game.num_players
+    views = [SPECTATOR, *range(n)]
+    images: list[str] = []
+    index: dict[str, int] = {}
+    frames: dict[str, list[int]] = {str(v): [] for v in views}
+    for state in states:
+        for v in views:
+            uri = _data_uri(picture(state, None if v == SPECTATOR else v))
+            if uri not in index:
+                index[uri] = len(images)
+                images.append(uri)
+            frames[str(v)].append(index[uri])
+    steps = record["steps"]
+    data = {
+        "views": [str(v) for v in views],
+        "images": images,
+        "frames": frames,
+        "actions": [s["text"] for s in steps],
+        "players": [s["player"] for s in steps],
+        "agents": record["agents"],
+        "result": _result(record),
+    }
+    options = ", ".join(f"{k}={v}" for k, v in record["config"].items() if v is not None)
+    title = f"{states[0].game.title}: {record['env']} ({options}), seed {record['seed']}"
+    return _TEMPLATE.replace("{title}", html.escape(title)).replace(
+        "{data}", json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+    )
+
+
+def _data_uri(pixels) -> str:
+    buffer = io.BytesIO()
+    Image.fromarray(pixels).save(buffer, "WEBP", lossless=True)
+    return "data:image/webp;base64," + base64.b64encode(buffer.getvalue()).decode()
+
+
+def _result(record: Mapping[str, Any]) -> str:
+    parts = [
+        f"player {p} ({name}): score {score:g}, return {ret:+g}"
+        for p, (name, score, ret) in enumerate(
+            zip(record["agents"], record["scores"], record["returns"], strict=True)
+        )
+    ]
+    return "; ".join(parts)
+
+
+_TEMPLATE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{title}</title>
+<style>
+body { font-family: sans-serif; background: #f6f1e2; color: #2d2319; margin: 1em; }
+h1 { font-size: 1.3em; }
+#controls { display: flex; gap: 0.6em; align-items: center; margin: 0.5em 0; }
+#slider { flex: 1; }
+#action { font-weight: bold; min-height: 1.4em; }
+#board { border: 1px solid #aaa; max-width: 100%; }
+</style>
+</head>
+<body>
+<h1>{title}</h1>
+<div id="controls">
+  <button id="previous">&larr; previous</button>
+  <input id="slider" type="range" min="0" value="0">
+  <button id="next">next &rarr;</button>
+  <span id="position"></span>
+  <label>view <select id="view"></select></label>
+</div>
+<div id="action"></div>
+<img id="board" alt="the position">
+<p id="result"></p>
+<script>
+const data = {data};
+const last = data.actions.length;
+const slider = document.getElementById("slider");
+const view = document.getElementById("view");
+slider.max = last;
+for (const v of data.views) {
+  const option = document.createElement("option");
+  option.value = v;
+  const seat = "player " + v + " (" + data.agents[v] + ")";
+  option.textContent = v === "spectator" ? "spectator" : seat;
+  view.appendChild(option);
+}
+function show() {
+  const step = Number(slider.value);
+  const v = view.value;
+  document.getElementById("board").src = data.images[data.frames[v][step]];
+  document.getElementById("position").textContent = "position " + step + " of " + last;
+  let text = "the set-up";
+  if (step > 0) {
+    const mover = data.players[step - 1];
+    const seen = v === "spectator" || Number(v) === mover;
+    text = "player " + mover + ": " + (seen ? data.actions[step - 1] : "(a move of another seat)");
+  }
+  document.getElementById("action").textContent = text;
+  document.getElementById("result").textContent = step === last ? "Result: " + data.result : "";
+  location.replace("#step=" + step + "&view=" + v);
+}
+function go(delta) {
+  slider.value = Math.min(last, Math.max(0, Number(slider.value) + delta));
+  show();
+}
+document.getElementById("previous").onclick = () => go(-1);
+document.getElementById("next").onclick = () => go(1);
+slider.oninput = show;
+view.onchange = show;
+document.addEventListener("keydown", (e) => {
+  if (e.key === "ArrowLeft") go(-1);
+  if (e.key === "ArrowRight") go(1);
+});
+const asked = new URLSearchParams(location.hash.slice(1));
+if (asked.has("step")) slider.value = asked.get("step");
+if (asked.has("view") && data.views.includes(asked.get("view"))) view.value = asked.get("view");
+show();
+</script>
+</body>
+</html>
+"""

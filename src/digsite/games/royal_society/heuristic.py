@@ -263,7 +263,9 @@ class Context:
         """An estimate of the Grand Gallery majorities, not the engine's ``gallery_awards`` (12
         for a full collection's majority, 6 for an unfinished one, ties sharing it rounded
         down): 7 for leading an unfinished collection, shares kept fractional, plus 0.5 per own
-        disc; behind, 1 per own disc (majorities may still change)."""
+        disc; behind, 1 per own disc (majorities may still change).  A valuation kept apart
+        from the engine: ``gallery_awards`` gives only each player's total, not who leads each
+        collection, which the per-disc terms need."""
         p = self.player
         total = 0.0
         for c in range(6):

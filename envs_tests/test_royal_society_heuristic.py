@@ -7,7 +7,7 @@ import numpy as np
 from digsite.agents import RandomPolicy, choose
 from digsite.envs.registry import make_game
 from digsite.games.royal_society import scoring
-from digsite.games.royal_society.heuristic import RoyalSocietyHeuristic
+from digsite.games.royal_society.heuristic import Context, RoyalSocietyHeuristic
 
 
 def play(game, seed: int, seat: int, on_decision=None):
@@ -98,3 +98,32 @@ def test_heuristic_copes_with_optional_actions_at_any_sub_decision():
     for config, seed in (({"num_players": 1}, 3), ({"num_players": 3}, 5)):
         play(make_game("royal_society", **config), seed, seat=0, on_decision=widened)
     assert len(seen) >= 5  # widened at several kinds of sub-decision
+
+
+def test_heuristic_runs_the_engine_rules_on_a_scratch_clone_only():
+    """Its valuation runs the engine's rules on a clone: the state it decides on is unchanged."""
+    decided = []
+
+    def untouched(state, player, agent):
+        before = state.to_dict()
+        agent.act_in(state, player)
+        assert state.to_dict() == before
+        decided.append(state.decision)
+
+    play(make_game("royal_society", num_players=3), 6, seat=1, on_decision=untouched)
+    assert len(set(decided)) >= 10
+
+
+def test_mine_follows_the_engine_economy():
+    """A Mine's Knowledge, Reputation payment and budget are the engine's: the milestones (the
+    Knowledge 8 choice taken as Science) and discs turned into Reputation when it is short."""
+    game = make_game("royal_society", num_players=2)
+    state = game.new_initial_state(np.random.default_rng(8))
+    mine = Context(state, 0).mine()
+    mine.know[1], mine.rep, mine.discs = 3, 1, 4
+    mine.s = mine.p = 0
+    mine.gain_know(1, 10)  # past 5, 8 and 12, one point beyond
+    assert (mine.know[1], mine.s, mine.p) == (12, 4, 1)
+    assert mine.budget() == 9
+    mine.pay_rep(4)  # 1 is short: two discs turned into Reputation
+    assert (mine.rep, mine.discs) == (1, 2)

@@ -4,20 +4,23 @@ It reads only what its player may know: its own hand, Study cards, set-up hand, 
 and the cards / patrons / relics it is choosing from, plus the public table (tracks, Program,
 Gallery, locations, objectives, bags).  It never looks at deck orders, other players' hands or
 the face-down Bloomsbury tiles (those it chooses from are the legal actions of its own
-decision), and it never simulates the engine (which would reveal the seeded draws).
+decision), and it never simulates a draw of the engine (which would reveal the seeded ones).
 
 Every option is valued by applying its effects to a small copy of the player's own resources
-(``Mine``) and comparing ``value(after) - value(before)``.  The value is an estimate of the final
-score, ``min(Prestige, 5 x Science)`` with a projection of what the rest of the game still adds
-and a bonus for the larger of the two, plus what the resources are worth for later turns:
-money and Knowledge for expeditions, Reputation for support and gates, relics for the Gallery
-and patrons, Expertise, discs; progress towards the Royal Society objectives (claimed as soon
-as met), the coming Royal Requirement (a penalty weighed by how close its check is) and the
-Grand Gallery majorities.  Optional actions: it claims objectives and Bloomsbury tiles at once,
-honors a patron as soon as it holds a matching relic, and gains Reputation only to pass a gate
-it wants to use.  Set-up: the board side whose region skills match its set-up cards, Expertise 3
-for the Logistics explorer (money is the first bottleneck), the set-up cards easiest to organize
-kept, the Society card by a fixed ranking (Knowledge and money first).
+(``Mine``) and comparing ``value(after) - value(before)``.  The effects are the engine's own
+rules (gains, Knowledge milestones, paying Reputation, the budget, objective and requirement
+checks) run on a scratch clone of the state; what depends on draws is estimated instead.  The
+value is an estimate of the final score, ``min(Prestige, 5 x Science)`` with a projection of
+what the rest of the game still adds and a bonus for the larger of the two, plus what the
+resources are worth for later turns: money and Knowledge for expeditions, Reputation for support
+and gates, relics for the Gallery and patrons, Expertise, discs; progress towards the Royal
+Society objectives (claimed as soon as met), the coming Royal Requirement (a penalty weighed by
+how close its check is) and the Grand Gallery majorities.  Optional actions: it claims objectives
+and Bloomsbury tiles at once, honors a patron as soon as it holds a matching relic, and gains
+Reputation only to pass a gate it wants to use.  Set-up: the board side whose region skills match
+its set-up cards, Expertise 3 for the Logistics explorer (money is the first bottleneck), the
+set-up cards easiest to organize kept, the Society card by a fixed ranking (Knowledge and money
+first).
 """
 
 from __future__ import annotations
@@ -40,13 +43,17 @@ from .actions import (
     GALLERY_SIZES,
     GALLERY_START,
     LOGISTICS,
+    MONEY,
     NUM_SPACES,
     OPTION0,
     PATRON0,
     PLACE0,
+    PRESTIGE,
     REGION0,
     REGION_SKILL,
     RELIC0,
+    REPUTATION,
+    SCIENCE,
     SLOT0,
     SPACE0,
     SPACE_COLLECTION,
@@ -56,8 +63,8 @@ from .actions import (
     payment_reductions,
     piece_section,
 )
-from .components import CITY, MEDITERRANEAN, MUSEUM, PORT, UNIVERSITY
-from .scoring import region_and_type_counts
+from .components import ASIA, CITY, MEDITERRANEAN, MUSEUM, PORT, UNIVERSITY
+from .scoring import objective_met, region_and_type_counts, requirement_met
 
 SOCIETY_RANK = (1, 10, 0, 6, 9, 3, 11, 4, 2, 5, 8, 7)
 """Society cards, best first (set-up benefits worth most early: Knowledge and money)."""
@@ -75,14 +82,26 @@ PENALTY_WORTH = {
     "lose_8_prestige": 8.0,
 }
 """Rough score each Royal Requirement penalty costs over the rest of a game."""
+REWARD_STATS = {"prestige": PRESTIGE, "science": SCIENCE, "reputation": REPUTATION, "money": MONEY}
+"""Reward keys (the rulebook's vocabulary) that are plain gains of the engine's ``_gain``."""
+REP_MAX = 9
+"""The top of the Reputation track."""
+HONORED = -1
+"""A patron honored, as the scratch state lists it: the objective checks only count them."""
 
 
 class Mine:
-    """The deciding player's own resources, cheap to copy and change."""
+    """The deciding player's own resources, cheap to copy and change.
+
+    Its numbers change by the engine's own rules (``EconomyRules``): they are written into a
+    scratch clone of the state (``st``, one per decision, shared by every Mine of it), the rule
+    is run there and the numbers are read back.  Only deterministic rules on the player's own
+    resources run there, never a draw, so the clone tells the heuristic nothing hidden."""
 
     __slots__ = (
         "p", "s", "money", "rep", "discs", "know", "expertise", "played", "relics",
         "extra_relics", "exhibited", "gallery", "honored", "patrons", "hand", "claims",
+        "st", "me",
     )  # fmt: skip
 
     def copy(self) -> Mine:
@@ -99,43 +118,66 @@ class Mine:
         m.patrons = list(self.patrons)
         m.hand = list(self.hand)
         m.claims = list(self.claims)
+        m.st, m.me = self.st, self.me
         return m
 
+    # -- the scratch state ------------------------------------------------------------------
+    def _load(self):
+        """The scratch state holding this Mine's tracks (Knowledge shared, changed in place)."""
+        st, p = self.st, self.me
+        st.prestige[p], st.science[p], st.money[p] = self.p, self.s, self.money
+        st.rep[p], st.discs[p] = self.rep, self.discs
+        st.knowledge[p] = self.know
+        return st
+
+    def _read(self) -> None:
+        st, p = self.st, self.me
+        self.p, self.s, self.money = st.prestige[p], st.science[p], st.money[p]
+        self.rep, self.discs = st.rep[p], st.discs[p]
+
+    def table(self):
+        """The scratch state holding all of this Mine, for the engine's objective checks."""
+        st, p = self._load(), self.me
+        st.expertise[p], st.played[p], st.relics[p] = self.expertise, self.played, self.relics
+        st.exhibited[p], st.honored[p] = self.exhibited, [HONORED] * self.honored
+        st.claims[p], st.gallery = self.claims, self.gallery
+        return st
+
     # -- changes ----------------------------------------------------------------------------
-    def gain_know(self, region: int, amount: int) -> None:
-        """Knowledge with the milestones of the engine's ``EconomyRules._know``, simplified for
-        the valuation: the Knowledge 8 choice counts as its 1 Science and the British School's
-        Reputation for Asia is left out (so a Mine needs no Society nor task queue)."""
-        before = self.know[region]
-        after = before + amount
-        if before < 5 <= after:
-            self.s += 1
-        if before < 8 <= after:
-            self.s += 1  # or 5 Prestige: about the same to the valuation
-        if before < 12 <= after:
-            self.s += 2
-        if after > 12:
-            self.p += after - max(before, 12)
-            after = 12
-        self.know[region] = after
+    def gain(self, stat: int, amount: int) -> None:
+        """Prestige, Science, Reputation or money: the engine's ``_gain``."""
+        self._load()._gain(self.me, stat, amount)
+        self._read()
+
+    def gain_know(self, region: int, amount: int, asia_reputation: bool = True) -> None:
+        """The engine's ``_know``; the Knowledge 8 choice it asks is taken as its 1 Science
+        (about the same as 5 Prestige to the valuation; the real choice is valued apart)."""
+        st = self._load()
+        pending = len(st.queue)
+        st._know(self.me, region, amount, asia_reputation)
+        while len(st.queue) > pending:
+            st._on_milestone_8(st.queue[0], OPTION0)
+        self._read()
 
     def best_know(self, ctx: Context, amount: int = 1) -> None:
+        """``amount`` Knowledge point by point, each where it helps most: one gain, so the
+        British School's Reputation for Asia is paid once."""
+        asia_paid = False
         for _ in range(amount):
             region = max(range(4), key=lambda r: ctx.region_priority(self, r))
-            self.gain_know(region, 1)
+            self.gain_know(region, 1, asia_reputation=not asia_paid)
+            asia_paid |= region == ASIA
+
+    def budget(self) -> int:
+        """The engine's ``budget``: Reputation spendable now, discs turned into Reputation."""
+        return self._load().budget(self.me)
 
     def pay_rep(self, amount: int) -> None:
-        """The engine's ``EconomyRules._pay_rep`` (discs turned into 2 Reputation each while it
-        is short) on the Mine's numbers, stopping when the discs run out: an option valued here
-        may cost more than the budget, which the engine never pays."""
-        while self.rep < amount and self.discs > 0:
-            self.discs -= 1
-            self.rep = min(9, self.rep + 2)
-        self.rep = max(0, self.rep - amount)
-
-    def gain_rep(self, amount: int) -> None:
-        """Reputation kept within 0-9, as the engine's ``_set_rep``."""
-        self.rep = max(0, min(9, self.rep + amount))
+        """The engine's ``_pay_rep``.  An option valued here may cost more than the budget
+        (the engine never pays that): it then pays the whole budget."""
+        st = self._load()
+        st._pay_rep(self.me, min(amount, st.budget(self.me), REP_MAX))
+        self._read()
 
 
 class Context:
@@ -150,6 +192,8 @@ class Context:
         self.memo: dict[tuple[int, int, int, int], float] = {}
         self.outcomes: dict[tuple[int, ...], Mine] = {}
         self.values: dict[tuple, float] = {}
+        self.scratch = state.clone()
+        """Where the Mines of this decision run the engine's rules (see ``Mine``)."""
         self.open_objectives = self._objectives()
         self.requirement = self._requirement()
         self._needs()
@@ -175,6 +219,7 @@ class Context:
         m.patrons = [x for x in s.patrons[p] if x not in s.honored[p]]
         m.hand = list(s.hand[p])
         m.claims = [bool(c) for c in s.claims[p]]
+        m.st, m.me = self.scratch, p
         return m
 
     # -- the valuation ------------------------------------------------------------------------
@@ -209,15 +254,18 @@ class Context:
         v += sum(2.2 * min(e, 6) for e in m.expertise) * (0.3 + 0.7 * early)
         v += 1.5 * len(m.hand) * early
         v += self.gallery_value(m)
-        v += self.objectives_value(m)
-        v += self.requirement_value(m)
+        table = m.table()
+        v += self.objectives_value(m, table)
+        v += self.requirement_value(m, table)
         return v
 
     def gallery_value(self, m: Mine) -> float:
         """An estimate of the Grand Gallery majorities, not the engine's ``gallery_awards`` (12
         for a full collection's majority, 6 for an unfinished one, ties sharing it rounded
         down): 7 for leading an unfinished collection, shares kept fractional, plus 0.5 per own
-        disc; behind, 1 per own disc (majorities may still change)."""
+        disc; behind, 1 per own disc (majorities may still change).  A valuation kept apart
+        from the engine: ``gallery_awards`` gives only each player's total, not who leads each
+        collection, which the per-disc terms need."""
         p = self.player
         total = 0.0
         for c in range(6):
@@ -239,12 +287,12 @@ class Context:
             total += (12 if full else 7) / winners + 0.5 * mine
         return total
 
-    def objectives_value(self, m: Mine) -> float:
+    def objectives_value(self, m: Mine, table) -> float:
         total = 0.0
         for g, obj, worth in self.open_objectives:
             if m.claims[g]:
                 continue
-            prog = self.progress(m, obj)
+            prog = self.progress(m, obj, table)
             if prog >= 1.0:
                 total += worth * (0.95 if m.discs > 0 else 0.5)
             else:
@@ -267,10 +315,17 @@ class Context:
             out.append((g, obj, worth))
         return out
 
-    def progress(self, m: Mine, obj: int) -> float:
-        """How far the Mine is towards objective ``obj``, 0-1 (1: met).  The engine's
-        ``scoring.objective_met`` only says whether a state's player meets it; this also grades
-        the way there, reading the Mine, not a state."""
+    def progress(self, m: Mine, obj: int, table) -> float:
+        """How far the Mine is towards objective ``obj``, 0-1: 1 when the engine's
+        ``objective_met`` says it is met (on ``table``, the Mine's scratch state), else a grade
+        of the way there (a valuation)."""
+        if objective_met(table, self.player, obj):
+            return 1.0
+        return self._grade(m, obj)
+
+    def _grade(self, m: Mine, obj: int) -> float:
+        """How far an unmet objective is, 0-1 (1 only for relics counted before they are
+        drawn: ``extra_relics``, what the engine cannot judge)."""
         cards = [self.cards[c] for c in m.played]
         if obj <= 3 or obj == 9:
             regions, types = region_and_type_counts(cards)
@@ -299,7 +354,7 @@ class Context:
             regions = sum(1 for r in range(4) if sum(held[4 * r : 4 * r + 4]))
             n = sum(held) + m.extra_relics
             if n >= 8 and regions == 4:
-                return 1.0
+                return 1.0  # with the relics still to draw
             return 0.5 * min(8, n) / 8 + 0.5 * regions / 4 * 0.95
         if obj == 8:
             return min(3, m.honored) / 3
@@ -307,11 +362,14 @@ class Context:
             return sum(min(k, 4) for k in m.know) / 16
         return max(m.know) / 12
 
-    def requirement_value(self, m: Mine) -> float:
-        """Minus the coming Royal Requirement's penalty, as far as it is not yet met."""
+    def requirement_value(self, m: Mine, table) -> float:
+        """Minus the coming Royal Requirement's penalty, as far as it is not yet met (met: the
+        engine's ``requirement_met``; the way there graded, a valuation)."""
         if self.requirement is None:
             return 0.0
-        kind, amount, weight = self.requirement
+        req, kind, amount, weight = self.requirement
+        if requirement_met(table, self.player, req):
+            return 0.0
         if kind == "prestige":
             have = m.p
         elif kind == "science":
@@ -327,21 +385,20 @@ class Context:
             )
         else:
             have = sum(m.claims)
-        if have >= amount:
-            return 0.0
-        return -weight * (amount - have) / amount
+        return -weight * max(0.0, amount - have) / amount
 
-    def _requirement(self) -> tuple[str, int, float] | None:
-        """(what, how much, weight) of the next Royal Requirement check: its penalty plus the
+    def _requirement(self) -> tuple[int, str, int, float] | None:
+        """(tile, what, how much, weight) of the next Royal Requirement check: its penalty plus the
         disc it costs, weighed by how near the check is."""
         s = self.state
         for period, year in enumerate(self.g.requirement_years):
             if s.year > year:
                 continue
-            req = self.g.rb.requirements[s.requirements[period]]
+            tile = s.requirements[period]
+            req = self.g.rb.requirements[tile]
             penalty = PENALTY_WORTH[req["penalty"]] + 3.0
             urgency = 1.0 if s.year == year else (0.4 if s.year == year - 1 else 0.1)
-            return req["requirement"], req["amount"], 2.0 * penalty * urgency
+            return tile, req["requirement"], req["amount"], 2.0 * penalty * urgency
         return None
 
     def region_priority(self, m: Mine, region: int) -> float:
@@ -413,17 +470,16 @@ class Context:
     def apply_card(self, m: Mine, card: int, explorer: int, extra_rep: int = 0) -> None:
         c = self.cards[card]
         kind, _ = self.state._skill(self.player, explorer)
-        m.money = max(0, m.money - max(0, c.cost - (3 if kind == LOGISTICS else 0)))
+        m.gain(MONEY, -max(0, c.cost - (3 if kind == LOGISTICS else 0)))
         if card in m.hand:
             m.hand.remove(card)
         m.pay_rep(extra_rep)
         m.played.append(card)
         m.expertise[explorer] = min(6, m.expertise[explorer] + 1)
         prestige, science, know, know_choice, rnd, chosen, rep, money = c.gains
-        m.p += prestige
-        m.s += science
-        m.gain_rep(rep)
-        m.money += money
+        for stat, amount in ((PRESTIGE, prestige), (SCIENCE, science), (REPUTATION, rep)):
+            m.gain(stat, amount)
+        m.gain(MONEY, money)
         if know:
             m.gain_know(c.region, know)
         if know_choice:
@@ -437,14 +493,8 @@ class Context:
 
     def apply_reward(self, m: Mine, reward) -> None:
         for key, amount in reward:
-            if key == "prestige":
-                m.p += amount
-            elif key == "science":
-                m.s += amount
-            elif key == "reputation":
-                m.gain_rep(amount)
-            elif key == "money":
-                m.money += amount
+            if key in REWARD_STATS:
+                m.gain(REWARD_STATS[key], amount)
             elif key == "knowledge_choice":
                 m.best_know(self, amount)
             elif key == "reserve":
@@ -496,7 +546,7 @@ class Context:
             kind // 4 == MEDITERRANEAN
             and s._ability(self.player) == Ability.MEDITERRANEAN_EXHIBIT_PRESTIGE
         ):
-            m.p += 2
+            m.gain(PRESTIGE, 2)
 
     def cheapest_relic(self, m: Mine, kinds) -> int:
         return min(kinds, key=lambda k: self.relic_worth(m, k) - 0.01 * m.relics[k])
@@ -541,9 +591,9 @@ class Context:
             if loc == UNIVERSITY:
                 n.best_know(self, 1)
             elif loc == MUSEUM:
-                n.gain_rep(1)
+                n.gain(REPUTATION, 1)
             elif loc == CITY:
-                n.money += 3
+                n.gain(MONEY, 3)
             elif len(n.hand) < 3:
                 n.hand.append(-1)
         return self.value(n)
@@ -581,7 +631,7 @@ class Context:
         """The location actions an explorer could do there (the engine's own test; the Port's
         is asked for the explorer in question, as the engine's looks at the one placed now)."""
         s, p = self.state, self.player
-        budget = m.rep + 2 * m.discs
+        budget = m.budget()
         if loc == PORT:
             return [0] if s.feasible_expeditions(p, explorer, section, supported, budget) else []
         return s.location_options(p, loc, section, supported, budget)
@@ -606,20 +656,20 @@ class Context:
                         break
                     k = self.cheapest_relic(m, kinds)
                     m.relics[k] -= 1
-                    m.s += 1
+                    m.gain(SCIENCE, 1)
         elif loc == CITY:
             if option == FIRST_ACTION:
                 # an average patron pays £4 per Expertise
-                m.money += 4 * section + (3 if s._ability(p) == Ability.PATRON_PLUS_3 else 0)
+                m.gain(MONEY, 4 * section + (3 if s._ability(p) == Ability.PATRON_PLUS_3 else 0))
                 m.p -= 1.5  # the patron's relic or penalty, on average
             else:
                 kinds = [k for k in range(16) if m.relics[k]]
                 k = self.cheapest_relic(m, kinds)
                 m.relics[k] -= 1
-                m.gain_rep(-1)
-                m.money += 18 if s._ability(p) == Ability.SELL_FOR_18 else 15
+                m.gain(REPUTATION, -1)
+                m.gain(MONEY, 18 if s._ability(p) == Ability.SELL_FOR_18 else 15)
         else:
-            cards = s.feasible_expeditions(p, explorer, section, supported, m.rep + 2 * m.discs)
+            cards = s.feasible_expeditions(p, explorer, section, supported, m.budget())
             best = None
             for card in cards:
                 n = m.copy()
@@ -804,9 +854,9 @@ class RoyalSocietyHeuristic:
     def _decide_milestone_8(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()
         sci = base.copy()
-        sci.s += 1
+        sci.gain(SCIENCE, 1)
         pre = base.copy()
-        pre.p += 5
+        pre.gain(PRESTIGE, 5)
         return OPTION0 if ctx.value(sci) >= ctx.value(pre) else OPTION0 + 1
 
     def _decide_relic_from_bag(self, ctx: Context, task, legal) -> int:
@@ -837,7 +887,7 @@ class RoyalSocietyHeuristic:
         if DONE in legal and purpose == STUDY_RELIC:
             m = base.copy()
             m.relics[choice - RELIC0] -= 1
-            m.s += 1
+            m.gain(SCIENCE, 1)
             if ctx.value(m) < ctx.value(base):
                 return DONE
         return choice
@@ -944,7 +994,7 @@ class RoyalSocietyHeuristic:
             pat = a - PATRON0
             patron = ctx.g.patrons[pat]
             m = base.copy()
-            m.money += patron.rate * expertise
+            m.gain(MONEY, patron.rate * expertise)
             m.patrons.append(pat)
             return ctx.value(m)
 
@@ -971,9 +1021,8 @@ class RoyalSocietyHeuristic:
             opt = a - OPTION0
             m = base.copy()
             m.pay_rep(2 * sum(payment_reductions(opt)))
-            m.money -= max(
-                0, card.cost - (3 if kind == LOGISTICS else 0) - 3 * payment_reductions(opt)[0]
-            )
+            cost = card.cost - (3 if kind == LOGISTICS else 0) - 3 * payment_reductions(opt)[0]
+            m.gain(MONEY, -max(0, cost))
             return ctx.value(m)
 
         return max(legal, key=val)

@@ -1,0 +1,422 @@
+"""The ArcheOlogic table as a picture, drawn from the players' views alone.
+
+At the top, the time track (a window of it around the pawns) with each player's pawn in their
+colour (a "C" on a pawn flipped to its Checking side); solo, the time spent.  Left, the
+Archeoscope: the 5 x 5 City with its ten axes (columns A-E above, rows 1-5 at the right), the
+viewfinder's axis framed, the starting clues known in this picture (Fire / Sharp), the guesses
+the picture's seats are entering or had checked (the building's id on each box, tinted in the
+guesser's colour) and the app's feedback (right in green, wrong in red); below it the ring of
+axes in clockwise order with the viewfinder and, while it moves, each axis's surcharge.  Right,
+the note sheet: one row per axis, one column per question, with a disc of each player who asked
+it (a count when asked more than once) and the answer where the picture's views hold it (expert
+clues marked "clue").  Below, one row per seat (pawn space, time spent, Searching or Checking,
+out of the game, guesses made, extra clues, the seat's clues when this picture holds its view),
+then the pending decision with the player to move.  A seat's picture holds only its own view,
+so it shows its own clues, answers and guesses and none of the others'; the spectator's holds
+every seat's view (never the layout itself).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from ..games.archeologic.actions import DECISIONS, NUM_ROTATIONS
+from ..games.archeologic.components import (
+    COLS,
+    FIRE,
+    NUM_BUILDINGS,
+    NUM_CELLS,
+    ROWS,
+    SHARP,
+    cell_name,
+    rotate_clockwise,
+)
+from ..games.archeologic.questions import (
+    AXIS_NAMES,
+    DIFFERENT_BUILDINGS,
+    EMPTY_ZONES,
+    NUM_AXES,
+    NUM_QUESTIONS,
+    TRAPS,
+    decode_answer,
+    question_building,
+)
+from .canvas import (
+    FAINT,
+    HIGHLIGHT,
+    INK,
+    LARGE,
+    NORMAL,
+    PAPER,
+    SMALL,
+    Colour,
+    Page,
+    player_colour,
+)
+
+WIDTH, HEIGHT = 1100, 800
+MARGIN = 16
+TITLE_Y = 10
+
+# the time track
+TRACK_Y = 62
+TRACK_CELLS = 40
+TRACK_CELL = 26
+TRACK_LEAD = 5
+"""Spaces shown before the hindmost pawn."""
+
+# the City and the Archeoscope ring
+BOARD_X, BOARD_Y = MARGIN + 6, 146
+BOARD_CELL = 48
+RING_Y = BOARD_Y + ROWS * BOARD_CELL + 34
+RING_SLOT = 28
+
+# the note sheet
+SHEET_X, SHEET_Y = 360, 126
+SHEET_AXIS_W = 34
+SHEET_COL = (WIDTH - MARGIN - SHEET_X - SHEET_AXIS_W) // NUM_QUESTIONS
+SHEET_HEADER = 34
+SHEET_ROW = 29
+
+# seats and the decision
+SEATS_Y = 486
+SEAT_H = 56
+DECISION_Y = HEIGHT - 58
+
+KIND_COLOURS: tuple[Colour, ...] = ((236, 224, 196), (225, 95, 40), (90, 90, 100))
+"""Risk-free, Fire, Sharp boxes."""
+KIND_LETTERS = "RFS"
+RIGHT_COLOUR: Colour = (150, 210, 140)
+WRONG_COLOUR: Colour = (235, 150, 140)
+GROUND: Colour = (232, 220, 190)
+"""An unexplored zone of the City."""
+
+
+def draw(game, views: Mapping[int, Mapping[str, Any]]) -> np.ndarray:
+    """The picture of the table: one seat's (one view) or the spectator's (every view)."""
+    seat = next(iter(views)) if len(views) == 1 else None
+    public = views[next(iter(views))]  # seats, viewfinder, decision: alike in every view
+    page = Page(WIDTH, HEIGHT)
+    kind = "solo" if game.solo else f"{game.num_players} players"
+    whose = "spectator's picture" if seat is None else f"player {seat}'s picture"
+    page.text(
+        MARGIN,
+        TITLE_Y,
+        f"ArcheOlogic, {kind} ({game.guess_variant} guesses, {game.num_clues} "
+        f"{'expert ' if game.expert else ''}clues) - {whose}",
+        LARGE,
+    )
+    _track(page, game, public)
+    _board(page, game, views, public)
+    _ring(page, game, public)
+    _sheet(page, game, views, public)
+    _seats(page, game, views, public, seat)
+    _decision(page, game, public)
+    return page.array()
+
+
+def tint(colour: Colour, share: float = 0.35) -> Colour:
+    """``colour`` mixed with the paper: ``share`` of the colour."""
+    return tuple(round(c * share + p * (1 - share)) for c, p in zip(colour, PAPER, strict=True))
+
+
+# -- the time track ----------------------------------------------------------------------------
+def _track(page: Page, game, view) -> None:
+    seats = view["seats"]
+    where = [s["time_spent"] if game.solo else s["position"] for s in seats]
+    on_track = [p for p, s in enumerate(seats) if s["out"] == "in the game"] or list(
+        range(len(seats))
+    )
+    low, high = min(where[p] for p in on_track), max(where[p] for p in on_track)
+    start = max(0, min(low - TRACK_LEAD, high - TRACK_CELLS + 3))
+    start -= start % 5
+    label = "Time spent" if game.solo else "Time track"
+    page.text(MARGIN, TRACK_Y - NORMAL - 6, f"{label} (time limit {game.time_limit})", NORMAL)
+    for i in range(TRACK_CELLS):
+        space = start + i
+        x = MARGIN + i * TRACK_CELL
+        over = space > game.time_limit
+        page.box(
+            x,
+            TRACK_Y,
+            TRACK_CELL,
+            TRACK_CELL,
+            fill=tint(HIGHLIGHT, 0.2) if over else None,
+            outline=FAINT,
+        )
+        if space % 5 == 0:
+            page.text(x + 2, TRACK_Y + TRACK_CELL + 2, str(space), SMALL, FAINT)
+    for p in on_track:
+        i = where[p] - start
+        if 0 <= i < TRACK_CELLS and seats[p]["out"] == "in the game":
+            label = "C" if seats[p]["checking"] else str(p)
+            cx = MARGIN + i * TRACK_CELL + TRACK_CELL / 2
+            page.token(cx, TRACK_Y + TRACK_CELL / 2, TRACK_CELL / 2 - 2, player_colour(p), label)
+
+
+# -- the City board ----------------------------------------------------------------------------
+def cell_box(cell: int) -> tuple[float, float]:
+    """Top-left corner of a City zone."""
+    row, col = divmod(cell, COLS)
+    return BOARD_X + col * BOARD_CELL, BOARD_Y + row * BOARD_CELL
+
+
+def piece_cells(game, building: int, offset: int) -> list[tuple[int, int]]:
+    """``(cell, kind)`` of each box of a building placed at an offset (rotation * 25 + anchor)."""
+    rotation, anchor = divmod(offset, NUM_CELLS)
+    row0, col0 = divmod(anchor, COLS)
+    boxes = rotate_clockwise(game.layouts.buildings[building].boxes, rotation % NUM_ROTATIONS)
+    return [((row0 + r) * COLS + col0 + c, k) for r, c, k in boxes]
+
+
+def _board(page: Page, game, views, view) -> None:
+    page.text(BOARD_X, BOARD_Y - 46, "The City (Archeoscope)", NORMAL)
+    for cell in range(NUM_CELLS):
+        x, y = cell_box(cell)
+        page.box(x, y, BOARD_CELL, BOARD_CELL, fill=GROUND, outline=FAINT)
+    last = view["to_move"] if view["to_move"] is not None else view["winner"]
+    in_order = sorted(views.items(), key=lambda item: item[0] == last)  # theirs on top
+    for p, seat_view in in_order:  # guesses and feedback, tinted in the guesser's colour
+        pieces = seat_view["my_guess"] or seat_view.get("my_checked_guess") or []
+        for b, offset in enumerate(pieces):
+            _piece(page, game, b, offset, tint(player_colour(p)))
+        for key, colour in (("feedback_wrong", WRONG_COLOUR), ("feedback_right", RIGHT_COLOUR)):
+            for b, offset in seat_view.get(key, ()):
+                _piece(page, game, b, offset, colour)
+    holders: dict[tuple[int, int], list[int]] = {}
+    for p, seat_view in views.items():
+        for cell, kind in seat_view["clues"]:
+            holders.setdefault((cell, kind), []).append(p)
+    for (cell, kind), who in holders.items():
+        x, y = cell_box(cell)
+        cx, cy = x + BOARD_CELL / 2, y + BOARD_CELL / 2
+        page.token(cx, cy, 13, KIND_COLOURS[kind], "F" if kind == FIRE else "S")
+        if len(who) < len(views):
+            for k, p in enumerate(who):  # a clue not every seat here holds: whose it is
+                page.cube(x + 7 + k * 9, y + 7, 4, player_colour(p))
+    for col in range(COLS):
+        _axis_label(page, col, BOARD_X + (col + 0.5) * BOARD_CELL, BOARD_Y - 14, view)
+    for row in range(ROWS):
+        x = BOARD_X + COLS * BOARD_CELL + 16
+        _axis_label(page, COLS + row, x, BOARD_Y + (row + 0.5) * BOARD_CELL, view)
+    axis = view["viewfinder"]
+    if axis is not None:
+        if axis < COLS:
+            x, y, w, h = BOARD_X + axis * BOARD_CELL, BOARD_Y, BOARD_CELL, ROWS * BOARD_CELL
+        else:
+            x, y = BOARD_X, BOARD_Y + (axis - COLS) * BOARD_CELL
+            w, h = COLS * BOARD_CELL, BOARD_CELL
+        page.box(x, y, w, h, outline=HIGHLIGHT, width=3)
+
+
+def _piece(page: Page, game, building: int, offset: int, colour: Colour) -> None:
+    name = game.layouts.buildings[building].id
+    for cell, kind in piece_cells(game, building, offset):
+        if not 0 <= cell < NUM_CELLS:
+            continue
+        x, y = cell_box(cell)
+        page.box(x + 2, y + 2, BOARD_CELL - 4, BOARD_CELL - 4, fill=colour, outline=INK)
+        page.text(x + 5, y + BOARD_CELL - 5, name, SMALL, anchor="ld")
+        if kind in (FIRE, SHARP):
+            page.text(
+                x + BOARD_CELL - 5,
+                y + BOARD_CELL - 5,
+                KIND_LETTERS[kind],
+                SMALL,
+                KIND_COLOURS[kind],
+                "rd",
+            )
+
+
+def _axis_label(page: Page, axis: int, cx: float, cy: float, view) -> None:
+    if axis == view["viewfinder"]:
+        page.token(cx, cy, 11, HIGHLIGHT)
+        page.text(cx, cy, AXIS_NAMES[axis], NORMAL, PAPER, "mm")
+    else:
+        page.text(cx, cy, AXIS_NAMES[axis], NORMAL, INK, "mm")
+
+
+def _ring(page: Page, game, view) -> None:
+    """The axes in the Archeoscope's clockwise order, the viewfinder's axis highlighted; while
+    the player moves it, the surcharge of each axis (+0 the free step)."""
+    page.text(BOARD_X, RING_Y - NORMAL - 6, "Archeoscope ring, clockwise", NORMAL)
+    axis = view["viewfinder"]
+    moving = view["decision"] == "axis" and axis is not None
+    for i, a in enumerate(game.ring):
+        x = BOARD_X + i * RING_SLOT
+        here = a == axis
+        page.box(x, RING_Y, RING_SLOT - 2, RING_SLOT - 2, fill=HIGHLIGHT if here else PAPER)
+        page.text(
+            x + RING_SLOT / 2 - 1,
+            RING_Y + RING_SLOT / 2 - 1,
+            AXIS_NAMES[a],
+            NORMAL,
+            PAPER if here else INK,
+            "mm",
+        )
+        if moving:
+            page.text(
+                x + RING_SLOT / 2 - 1,
+                RING_Y + RING_SLOT + 2,
+                f"+{game.surcharge[axis, a]}",
+                SMALL,
+                FAINT,
+                "ma",
+            )
+    if view["surcharge"] is not None:
+        page.text(
+            BOARD_X,
+            RING_Y + RING_SLOT + 4,
+            f"surcharge paid this turn: +{view['surcharge']}",
+            SMALL,
+        )
+
+
+# -- the note sheet ----------------------------------------------------------------------------
+def _question_title(game, question: int) -> str:
+    if question == DIFFERENT_BUILDINGS:
+        return "buildings"
+    if question == EMPTY_ZONES:
+        return "empty"
+    if question == TRAPS:
+        return "traps"
+    return game.layouts.buildings[question_building(question)].id
+
+
+def sheet_cell(axis: int, question: int) -> tuple[float, float]:
+    """Top-left corner of the note sheet's cell of a question on an axis."""
+    x = SHEET_X + SHEET_AXIS_W + question * SHEET_COL
+    return x, SHEET_Y + SHEET_HEADER + axis * SHEET_ROW
+
+
+def _sheet(page: Page, game, views, view) -> None:
+    page.text(SHEET_X, SHEET_Y - 22, "Questions asked (discs: who) and answers known here", NORMAL)
+    for q in range(NUM_QUESTIONS):
+        x, _ = sheet_cell(0, q)
+        page.text(x + SHEET_COL / 2, SHEET_Y + 2, _question_title(game, q), SMALL, anchor="ma")
+        page.text(x + SHEET_COL / 2, SHEET_Y + 17, f"{int(game.costs[q])} time", SMALL, FAINT, "ma")
+    answers: dict[tuple[int, int], tuple[int, bool]] = {}
+    for seat_view in views.values():
+        for axis, q, code in seat_view["expert_clues"]:
+            answers[(axis, q)] = (code, True)
+        for axis, q, code in seat_view["answers"]:
+            answers.setdefault((axis, q), (code, False))
+    asked: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for p, seat in enumerate(view["seats"]):
+        for axis, q, times in seat["questions"]:
+            asked.setdefault((axis, q), []).append((p, times))
+    for axis in range(NUM_AXES):
+        _, y = sheet_cell(axis, 0)
+        here = axis == view["viewfinder"]
+        page.text(
+            SHEET_X + SHEET_AXIS_W / 2,
+            y + SHEET_ROW / 2,
+            AXIS_NAMES[axis],
+            NORMAL,
+            HIGHLIGHT if here else INK,
+            "mm",
+        )
+        for q in range(NUM_QUESTIONS):
+            x, y = sheet_cell(axis, q)
+            page.box(x, y, SHEET_COL, SHEET_ROW, outline=FAINT)
+            for k, (p, times) in enumerate(asked.get((axis, q), ())):
+                page.token(
+                    x + 9 + k * 13, y + 9, 6, player_colour(p), str(times) if times > 1 else ""
+                )
+            if (axis, q) in answers:
+                code, clue = answers[(axis, q)]
+                _answer(page, q, code, x + SHEET_COL - 4, y + SHEET_ROW - 4)
+                if clue:
+                    page.text(x + 3, y + SHEET_ROW - 3, "clue", SMALL, HIGHLIGHT, "ld")
+        if here:
+            x, y = sheet_cell(axis, 0)
+            page.box(
+                SHEET_X,
+                y,
+                SHEET_AXIS_W + NUM_QUESTIONS * SHEET_COL,
+                SHEET_ROW,
+                outline=HIGHLIGHT,
+                width=2,
+            )
+
+
+def _answer(page: Page, question: int, code: int, right: float, bottom: float) -> None:
+    """An answer, right-aligned at (right, bottom): a count, the traps, or the boxes seen."""
+    value = decode_answer(question, code)
+    if question in (DIFFERENT_BUILDINGS, EMPTY_ZONES):
+        page.text(right, bottom, str(value), NORMAL, anchor="rd")
+    elif question == TRAPS:
+        page.text(right, bottom, f"F{value[0]} S{value[1]}", NORMAL, anchor="rd")
+    else:
+        kinds = [k for k, n in enumerate(value) for _ in range(n)]
+        if not kinds:
+            page.text(right, bottom, "none", SMALL, anchor="rd")
+        for i, kind in enumerate(reversed(kinds)):
+            size = 11
+            x = right - (i + 1) * (size + 2)
+            page.box(x, bottom - size, size, size, fill=KIND_COLOURS[kind])
+
+
+# -- seats and the decision --------------------------------------------------------------------
+def _seats(page: Page, game, views, view, seat: int | None) -> None:
+    y = SEATS_Y
+    to_move = view["to_move"]
+    for p, info in enumerate(view["seats"]):
+        if p == to_move:
+            page.box(
+                MARGIN - 4, y - 4, WIDTH - 2 * MARGIN + 8, SEAT_H - 6, outline=HIGHLIGHT, width=3
+            )
+        page.token(MARGIN + 9, y + 10, 9, player_colour(p), "C" if info["checking"] else str(p))
+        name = f"Player {p}" + (" (you)" if p == seat else "")
+        page.text(MARGIN + 26, y + 2, name, NORMAL, HIGHLIGHT if p == to_move else INK)
+        where = "" if game.solo else f"space {info['position']}, "
+        side = "Checking" if info["checking"] else "Searching"
+        status = side if info["out"] == "in the game" else info["out"]
+        line = f"{where}time spent {info['time_spent']}; {status}; guesses {info['guesses']}"
+        if info["extra_clues"]:
+            line += f"; extra clues {info['extra_clues']}"
+        if view["winner"] == p:
+            line += "; WINNER"
+        page.text(150, y + 3, line, NORMAL)
+        if p in views:
+            seat_view = views[p]
+            clues = [f"{cell_name(c)} {('', 'Fire', 'Sharp')[k]}" for c, k in seat_view["clues"]]
+            clues += [
+                f"{AXIS_NAMES[a]}: {_question_title(game, q)} {n}"
+                for a, q, n in seat_view["expert_clues"]
+            ]
+            text = f"clues: {', '.join(clues) or 'none'}; answers {len(seat_view['answers'])}"
+            for key, word in (("feedback_right", "right"), ("feedback_wrong", "wrong")):
+                if seat_view.get(key):
+                    text += f"; known {word}: " + " ".join(
+                        game.layouts.buildings[b].id for b, _ in seat_view[key]
+                    )
+            page.text(150, y + 23, text, SMALL)
+        y += SEAT_H
+
+
+def _decision(page: Page, game, view) -> None:
+    y = DECISION_Y
+    page.draw.line([(MARGIN, y - 8), (WIDTH - MARGIN, y - 8)], fill=FAINT)
+    to_move = view["to_move"]
+    if to_move is None:
+        winner = view["winner"]
+        text = "the City stays unmapped" if winner is None else f"player {winner} maps the City"
+        page.text(MARGIN, y, f"Game over: {text}", LARGE, HIGHLIGHT)
+        if game.solo:
+            page.text(MARGIN, y + 26, f"time spent {view['seats'][0]['time_spent']}", NORMAL)
+        return
+    page.token(MARGIN + 9, y + 11, 9, player_colour(to_move))
+    meaning = DECISIONS.meanings[DECISIONS.index(view["decision"])]
+    page.text(MARGIN + 26, y, f"Player {to_move} to decide: {meaning}", LARGE, HIGHLIGHT)
+    if view["pieces_entered"] is not None:
+        k = view["pieces_entered"]
+        building = game.layouts.buildings[k].id
+        page.text(
+            MARGIN + 26, y + 26, f"entering {building}, building {k + 1} of {NUM_BUILDINGS}", NORMAL
+        )
+    elif view["viewfinder"] is not None:
+        page.text(MARGIN + 26, y + 26, f"viewfinder on {AXIS_NAMES[view['viewfinder']]}", NORMAL)

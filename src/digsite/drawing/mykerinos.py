@@ -1,0 +1,361 @@
+"""The Mykerinos table as a picture, drawn from the players' views alone.
+
+Top left, the season's region: the parcels laid in areas (two parcels side by side, two areas a
+line), each parcel headed by its card (patron colour, prestige, and who took it, or "out" once
+discarded), its spaces with pyramids (sand triangles) and cubes in their owners' colours
+(the neutral's in brown-grey); the area being surveyed is framed, and so is the previous cube of
+the excavation under way.  Top right, the Museum: five wings around a ring, each a 3-room (inner)
+opening on a 5-room (outer), with the 2-rooms between neighbouring wings, the wings' patrons, and
+the cubes in rooms.  Below, one row per seat (score, cubes in the personal and general stocks,
+neutral cubes with 2 players, passing disc, first-player marker, cards per patron with the ones
+tilted this season drawn sideways), the neutral's row with 2 players, the parcels still unseen and
+out of the game, then the pending decision with the player to move.  Everything on the Mykerinos
+table is public, so a seat's picture differs from the spectator's only in its title and in the
+seat marked "you".
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from ..games.mykerinos.actions import DECISIONS
+from ..games.mykerinos.components import (
+    COLS,
+    NO_PATRON,
+    NUM_WINGS,
+    PATRON_TITLES,
+    PATRONS,
+    TWO_ROOM,
+)
+from .canvas import (
+    FAINT,
+    HIGHLIGHT,
+    INK,
+    LARGE,
+    NEUTRAL_COLOUR,
+    NORMAL,
+    PAPER,
+    SMALL,
+    Colour,
+    Page,
+    font,
+    player_colour,
+)
+
+WIDTH, HEIGHT = 1100, 800
+MARGIN = 16
+TITLE_Y = 10
+
+# region
+REGION_X, REGION_Y = MARGIN + 14, 46
+"""Area numbers are written left of each area."""
+CELL = 42
+PARCEL_GAP = 6
+"""Between the two parcels of an area."""
+AREA_GAP = 22
+"""Between the two areas of a line."""
+HEADER_H = 30
+"""The parcel's card above its spaces."""
+LINE_GAP = 10
+"""Between two lines of areas."""
+PARCEL_W = 3 * CELL
+CUBE_R = 12
+PYRAMID_COLOUR: Colour = (214, 184, 110)
+SAND: Colour = (236, 224, 196)
+
+# Museum
+MUSEUM_CX, MUSEUM_CY = 835, 240
+OUTER_R, INNER_R, LABEL_R = 140, 72, 168
+ROOM = 38
+
+# seats
+SEATS_Y = 450
+SEAT_H = 62
+CARD_W, CARD_H = 24, 34
+SEAT_COLUMNS = (MARGIN + 26, 250, 470, 620)
+"""Name, stocks, passing disc, cards."""
+DECISION_Y = HEIGHT - 58
+
+PATRON_COLOURS: tuple[Colour, ...] = (
+    (150, 90, 190),  # Lady Violet
+    (235, 215, 60),  # Lord Lemon
+    (140, 90, 50),  # Sir Brown
+    (50, 50, 55),  # Mrs. Blackmore
+    (240, 140, 40),  # Colonel Tangerine
+    (250, 250, 245),  # no patron
+)
+PATRON_INITIALS = ("V", "L", "B", "M", "T", "5")
+"""Short names of the patrons; the no-patron card goes by its 5 points."""
+DARK_PATRONS = {0, 2, 3}
+"""Patrons whose card colour needs light ink."""
+NEUTRAL = "neutral"
+
+
+def owner_colour(owner: int | str | None) -> Colour:
+    return NEUTRAL_COLOUR if owner == NEUTRAL else player_colour(owner)
+
+
+def owner_title(owner: int | str) -> str:
+    return "the neutral" if owner == NEUTRAL else f"player {owner}"
+
+
+def draw(game, views: Mapping[int, Mapping[str, Any]]) -> np.ndarray:
+    """The picture of the table: one seat's (one view) or the spectator's (every view)."""
+    seat = next(iter(views)) if len(views) == 1 else None
+    view = views[next(iter(views))]  # the table is public: every view shows it alike
+    page = Page(WIDTH, HEIGHT)
+    whose = "spectator's picture" if seat is None else f"player {seat}'s picture"
+    page.text(
+        MARGIN,
+        TITLE_Y,
+        f"Mykerinos, {view['num_players']} players - season {view['season']} of 4 - {whose}",
+        LARGE,
+    )
+    _region(page, game, view)
+    _museum(page, game, view)
+    y = _seats(page, game, view, seat)
+    _cards_out(page, game, view, y)
+    _decision(page, view)
+    return page.array()
+
+
+# -- region ------------------------------------------------------------------------------------
+def cell_box(cell: int) -> tuple[float, float]:
+    """Top-left corner of a region space."""
+    row, col = divmod(cell, COLS)
+    area_col, parcel_col = divmod(col, 6)
+    x = REGION_X + col * CELL + area_col * AREA_GAP + (parcel_col // 3) * PARCEL_GAP
+    y = REGION_Y + (row // 2 + 1) * HEADER_H + (row // 2) * LINE_GAP + row * CELL
+    return x, y
+
+
+def slot_box(slot: int) -> tuple[float, float]:
+    """Top-left corner of a parcel's card (above its spaces)."""
+    area, side = divmod(slot, 2)
+    x, y = cell_box((area // 2) * 2 * COLS + (area % 2) * 6 + side * 3)
+    return x, y - HEADER_H
+
+
+def _region(page: Page, game, view) -> None:
+    pyramids = set(view["pyramids"])
+    for slot, parcel in enumerate(view["parcels"]):
+        _parcel_card(page, game, slot, parcel)
+    for cell, owner in enumerate(view["region"]):
+        x, y = cell_box(cell)
+        page.box(x, y, CELL, CELL, fill=SAND, outline=FAINT)
+        if cell in pyramids:
+            pad = 6
+            page.draw.polygon(
+                [
+                    (x + pad, y + CELL - pad),
+                    (x + CELL - pad, y + CELL - pad),
+                    (x + CELL / 2, y + pad),
+                ],
+                fill=PYRAMID_COLOUR,
+                outline=INK,
+            )
+        if owner is not None:
+            page.cube(x + CELL / 2, y + CELL / 2, CUBE_R, owner_colour(owner))
+    for area in range(len(view["parcels"]) // 2):
+        x, y = cell_box((area // 2) * 2 * COLS + (area % 2) * 6)
+        page.text(x - 4, y + CELL, str(area + 1), NORMAL, FAINT, anchor="rm")
+    survey = view["survey"]
+    if survey is not None:
+        area = survey["area"]
+        x, y = slot_box(2 * area)
+        w = 2 * PARCEL_W + PARCEL_GAP
+        page.box(x - 3, y - 3, w + 6, HEADER_H + 2 * CELL + 6, outline=HIGHLIGHT, width=3)
+    dig = view["excavation"]
+    if dig is not None and dig["last_cell"] is not None:
+        x, y = cell_box(dig["last_cell"])
+        page.box(x + 1, y + 1, CELL - 2, CELL - 2, outline=HIGHLIGHT, width=3)
+
+
+def _parcel_card(page: Page, game, slot: int, parcel: Mapping[str, Any]) -> None:
+    card = game.cards[parcel["card"]]
+    where = parcel["where"]
+    x, y = slot_box(slot)
+    colour = PATRON_COLOURS[card.patron]
+    if where == "discarded":
+        page.box(x, y + 2, PARCEL_W, HEADER_H - 4, fill=PAPER, outline=FAINT)
+        page.text(x + 4, y + 8, f"{_short(card.patron)} {card.prestige}: out", SMALL, FAINT)
+        return
+    ink = PAPER if card.patron in DARK_PATRONS else INK
+    page.box(x, y + 2, PARCEL_W, HEADER_H - 4, fill=colour)
+    page.text(x + 4, y + 8, f"{_short(card.patron)} {card.prestige}", SMALL, ink)
+    if where != "table":
+        page.token(x + PARCEL_W - 13, y + HEADER_H / 2, 9, player_colour(where), str(where))
+
+
+def _short(patron: int) -> str:
+    """A patron's name short enough for a parcel's card."""
+    return "no patron" if patron == NO_PATRON else PATRON_TITLES[patron].split()[-1]
+
+
+# -- Museum ------------------------------------------------------------------------------------
+def _room_centre(room: int) -> tuple[float, float]:
+    kind, wing = divmod(room, NUM_WINGS)
+    step = 2 * math.pi / NUM_WINGS
+    angle = -math.pi / 2 + wing * step + (step / 2 if kind == TWO_ROOM else 0)
+    radius = INNER_R if kind == 0 else OUTER_R
+    return MUSEUM_CX + radius * math.cos(angle), MUSEUM_CY + radius * math.sin(angle)
+
+
+def _museum(page: Page, game, view) -> None:
+    museum = game.museum
+    page.text(MUSEUM_CX - LABEL_R - 60, REGION_Y - 8, "Museum", LARGE)
+    for room in museum.rooms:  # passages: 3-room to its 5-room, 2-rooms to both 5-rooms
+        for five in museum.unlocks(room):
+            page.draw.line([_room_centre(room), _room_centre(five)], fill=FAINT, width=3)
+    for room, holder in zip(museum.rooms, view["museum"], strict=True):
+        cx, cy = _room_centre(room)
+        page.box(cx - ROOM / 2, cy - ROOM / 2, ROOM, ROOM, fill=SAND)
+        page.text(cx - ROOM / 2 + 3, cy - ROOM / 2 + 1, str(museum.value(room)), SMALL)
+        if holder is not None:
+            page.cube(cx + 3, cy + 3, CUBE_R, player_colour(holder))
+    step = 2 * math.pi / NUM_WINGS
+    for wing, name in enumerate(view["wing_patrons"]):
+        patron = PATRONS.index(name)
+        angle = -math.pi / 2 + wing * step
+        label = f"wing {wing + 1}: {_short(patron)}"
+        width = page.draw.textlength(label, font=font(SMALL)) + 10
+        # the label's near edge on the circle of radius LABEL_R, outside the wing's 5-room
+        lx = MUSEUM_CX + math.cos(angle) * (LABEL_R + width / 2)
+        ly = MUSEUM_CY + math.sin(angle) * (LABEL_R + 10)
+        ink = PAPER if patron in DARK_PATRONS else INK
+        page.box(lx - width / 2, ly - 10, width, 20, fill=PATRON_COLOURS[patron])
+        page.text(lx, ly, label, SMALL, ink, anchor="mm")
+
+
+# -- seats -------------------------------------------------------------------------------------
+def _seats(page: Page, game, view, seat: int | None) -> float:
+    y = SEATS_Y
+    to_move = view["to_move"]
+    name_x, stock_x, pass_x, cards_x = SEAT_COLUMNS
+    for p, info in enumerate(view["seats"]):
+        if p == to_move:
+            page.box(
+                MARGIN - 4, y - 4, WIDTH - 2 * MARGIN + 8, SEAT_H - 6, outline=HIGHLIGHT, width=3
+            )
+        page.cube(MARGIN + 8, y + 10, 9, player_colour(p))
+        marks = [m for m, on in (("you", p == seat), ("first", p == view["first_player"])) if on]
+        name = f"Player {p}" + (f" ({', '.join(marks)})" if marks else "")
+        page.text(name_x, y + 2, name, NORMAL, HIGHLIGHT if p == to_move else INK)
+        page.text(name_x, y + 22, f"prestige {info['score']}", NORMAL)
+        page.text(stock_x, y + 2, f"personal cubes {info['personal_cubes']}", SMALL)
+        page.text(stock_x, y + 18, f"general stock {info['general_cubes']}", SMALL)
+        if "neutral_cubes" in info:
+            page.text(stock_x, y + 34, f"neutral cubes {info['neutral_cubes']}", SMALL)
+        passed = info["passing_space"]
+        page.text(
+            pass_x, y + 2, "passed" if passed else "not passed", SMALL, INK if passed else FAINT
+        )
+        if passed:
+            page.token(pass_x + 14, y + 30, 11, player_colour(p), str(passed))
+        _hand(page, game, cards_x, y, info)
+        y += SEAT_H
+    neutral = view["neutral"]
+    if neutral is not None:
+        page.cube(MARGIN + 8, y + 10, 9, NEUTRAL_COLOUR)
+        page.text(name_x, y + 2, "Neutral", NORMAL)
+        page.text(stock_x, y + 4, f"general stock {neutral['general_cubes']}", SMALL)
+        page.token(pass_x + 14, y + 12, 11, NEUTRAL_COLOUR, str(neutral["passing_space"]))
+        y += SEAT_H / 2 + 4
+    return y
+
+
+def _hand(page: Page, game, x: float, y: float, info: Mapping[str, Any]) -> None:
+    """Cards per patron: a card with the count upright, those tilted this season sideways."""
+    counts = [0] * len(PATRON_TITLES)
+    for face in info["cards"]:
+        counts[game.cards[face].patron] += 1
+    for patron, count in enumerate(counts):
+        tilted = info["tilted"][patron] if patron < len(PATRONS) else 0
+        colour = PATRON_COLOURS[patron]
+        ink = PAPER if patron in DARK_PATRONS else INK
+        if count == 0:
+            page.box(x, y, CARD_W, CARD_H, outline=FAINT)
+            page.text(x + CARD_W / 2, y + CARD_H / 2, PATRON_INITIALS[patron], SMALL, FAINT, "mm")
+        elif count > tilted:
+            page.box(x, y, CARD_W, CARD_H, fill=colour)
+            page.text(x + CARD_W / 2, y + CARD_H / 2, str(count - tilted), NORMAL, ink, "mm")
+        if tilted:
+            tx = x + (CARD_W + 3 if count > tilted else 0)
+            page.box(
+                tx, y + CARD_H - CARD_W, CARD_H, CARD_W, fill=colour, outline=HIGHLIGHT, width=2
+            )
+            page.text(tx + CARD_H / 2, y + CARD_H - CARD_W / 2, str(tilted), NORMAL, ink, "mm")
+            x += CARD_H + 3 if count > tilted else CARD_H - CARD_W
+        x += CARD_W + 8
+    page.text(x + 4, y + CARD_H / 2, f"{len(info['cards'])} cards", SMALL, anchor="lm")
+
+
+def _cards_out(page: Page, game, view, y: float) -> None:
+    def summary(faces: list[int]) -> str:
+        counts = [0] * len(PATRON_TITLES)
+        for face in faces:
+            counts[game.cards[face].patron] += 1
+        return " ".join(f"{PATRON_INITIALS[k]}{n}" for k, n in enumerate(counts) if n) or "-"
+
+    unseen, out = view["unseen"], view["discarded"]
+    page.text(
+        MARGIN,
+        y + 2,
+        f"Unseen parcels {len(unseen)}: {summary(unseen)}     "
+        f"Out of the game {len(out)}: {summary(out)}     "
+        "(V Violet, L Lemon, B Brown, M Blackmore, T Tangerine, 5 the no-patron card)",
+        SMALL,
+    )
+
+
+# -- the pending decision ----------------------------------------------------------------------
+def _decision(page: Page, view) -> None:
+    y = DECISION_Y
+    page.draw.line([(MARGIN, y - 8), (WIDTH - MARGIN, y - 8)], fill=FAINT)
+    to_move = view["to_move"]
+    if to_move is None:
+        seats = view["seats"]
+        best = max((s["score"], s["personal_cubes"]) for s in seats)
+        winners = [p for p, s in enumerate(seats) if (s["score"], s["personal_cubes"]) == best]
+        page.text(
+            MARGIN,
+            y,
+            "Game over. Winner: " + ", ".join(f"player {p}" for p in winners),
+            LARGE,
+            HIGHLIGHT,
+        )
+        bonus = ", ".join(f"player {p} +{b}" for p, b in enumerate(view["exhibition"]))
+        page.text(MARGIN, y + 26, f"Final exhibition: {bonus}", NORMAL)
+        return
+    page.cube(MARGIN + 8, y + 10, 9, player_colour(to_move))
+    meaning = DECISIONS.meanings[DECISIONS.index(view["decision"])]
+    head = f"Player {to_move} to decide: {meaning}"
+    if view["last_action"]:
+        head += " (the last action of the season)"
+    page.text(MARGIN + 26, y, head, LARGE, HIGHLIGHT)
+    details = []
+    if view["patron"] is not None:
+        details.append(f"appealing to {PATRON_TITLES[PATRONS.index(view['patron'])]}")
+    dig = view["excavation"]
+    if dig is not None:
+        left = dig["cubes_left"]
+        details.append(
+            f"{'neutral ' if dig['neutral'] else ''}excavation, "
+            f"{left} cube{'s' * (left != 1)} to place"
+            + (
+                ", the first next to one's own cubes"
+                if dig["next_to_own"] and dig["last_cell"] is None
+                else ""
+            )
+            + (", one may go on a pyramid" if dig["pyramid_allowed"] else "")
+        )
+    survey = view["survey"]
+    if survey is not None:
+        ranking = ", ".join(owner_title(o) for o in survey["ranking"])
+        details.append(f"surveying area {survey['area'] + 1}; ranking: {ranking}")
+    if details:
+        page.text(MARGIN + 26, y + 26, "; ".join(details), NORMAL)

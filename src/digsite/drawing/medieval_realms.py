@@ -16,11 +16,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
-from PIL import Image, ImageDraw
 
 from ..games.medieval_realms.actions import NUM_ROUNDS
 from ..games.medieval_realms.components import (
@@ -41,9 +39,9 @@ from .canvas import (
     SMALL,
     Colour,
     Page,
-    font,
     player_colour,
 )
+from .stamps import tint, write, write_fitted
 
 WIDTH, HEIGHT = 1200, 850
 MARGIN = 10
@@ -152,34 +150,12 @@ def _card_image(title: str, details: str, colour: str, kind: str, cost: str, w: 
     card.box(0, 0, w, h, fill=PAPER)
     card.box(0, 0, w, 15, fill=STAMP_COLOURS[colour])
     ink = PAPER if colour in DARK_STAMPS else INK
-    _fit(card, 3, 2, title, w - 6, ink)
+    write_fitted(card, 3, 2, title, w - 6, ink)
     if h >= 30:
-        _fit(card, 3, 17, details or kind, w - 6)
+        write_fitted(card, 3, 17, details or kind, w - 6)
     if h >= 50:
-        _fit(card, 3, h - 15, f"{kind}: {cost}", w - 40, FAINT)
+        write_fitted(card, 3, h - 15, f"{kind}: {cost}", w - 40, FAINT)
     return card.image
-
-
-def _text(
-    page: Page, x: float, y: float, text: str, size: int = NORMAL, fill: Colour = INK, anchor="la"
-) -> float:
-    """``Page.text``, with each text rendered once and then stamped (rendering text is most of
-    a picture's drawing time); returns the x where the text ends."""
-    mask, left, top, length = _text_mask(text, size, anchor)
-    if mask is not None:
-        page.draw.bitmap((round(x) + left, round(y) + top), mask, fill=fill)
-    return x + length
-
-
-@lru_cache(maxsize=4096)
-def _text_mask(text: str, size: int, anchor: str):
-    left, top, right, bottom = font(size).getbbox(text, anchor=anchor)
-    length = font(size).getlength(text)
-    if right <= left or bottom <= top:
-        return None, 0, 0, length
-    mask = Image.new("L", (right - left, bottom - top), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=font(size), anchor=anchor)
-    return mask, left, top, length
 
 
 def _cost(game, t) -> str:
@@ -192,15 +168,6 @@ def _cost(game, t) -> str:
     return f"{amount} {resource}"
 
 
-def _fit(page: Page, x: float, y: float, text: str, width: float, fill: Colour = INK) -> None:
-    """``text`` in SMALL type, cut with an ellipsis to ``width`` pixels."""
-    while text and page.draw.textlength(text, font=font(SMALL)) > width:
-        text = text[:-4] + "..."
-        if len(text) <= 3:
-            break
-    _text(page, x, y, text, SMALL, fill)
-
-
 def _who(views: Mapping[int, Any]) -> str:
     if len(views) > 1:
         return "spectator's picture"
@@ -209,14 +176,14 @@ def _who(views: Mapping[int, Any]) -> str:
 
 def _title(page: Page, game, views, view) -> None:
     n = game.num_players
-    x = _text(
+    x = write(
         page,
         MARGIN,
         6,
         f"Medieval Realms | {n} players, round {view['round']} of {NUM_ROUNDS} | {_who(views)}",
         LARGE,
     )
-    x = _text(page, x + 20, 10, "turn order:", NORMAL)
+    x = write(page, x + 20, 10, "turn order:", NORMAL)
     to_move = view["to_move"]
     for p in view["turn_order"]:
         cx = x + 16
@@ -232,14 +199,14 @@ def _title(page: Page, game, views, view) -> None:
             f"player {q}: {t}" for q, t in enumerate(totals)
         )
         text += f"; winner: player {best[0]}" if len(best) == 1 else "; tie (the tie-breaks decide)"
-        _text(page, MARGIN, y, text, NORMAL, HIGHLIGHT)
+        write(page, MARGIN, y, text, NORMAL, HIGHLIGHT)
         return
     page.token(MARGIN + 8, y + 8, 8, player_colour(to_move), str(to_move))
     text = f"to move: player {to_move}: {view['decision']}: {_decision(view)}"
     actor = view["actor"]
     if actor is not None and actor != to_move:
         text += f" (in player {actor}'s turn)"
-    _text(page, MARGIN + 22, y, text, NORMAL, HIGHLIGHT)
+    write(page, MARGIN + 22, y, text, NORMAL, HIGHLIGHT)
 
 
 def _decision(view) -> str:
@@ -264,19 +231,19 @@ def _current_events(page: Page, cards: _CardFaces, view) -> float:
         top = y + row * (PANEL_CARD_H + GAP)
         cards.draw(page, x, top, PANEL_CARD_W, PANEL_CARD_H, name)
         label = f"{slot + 1}: {row + 1}G"
-        _text(page, x + PANEL_CARD_W - 3, top + PANEL_CARD_H - 15, label, SMALL, INK, "ra")
+        write(page, x + PANEL_CARD_W - 3, top + PANEL_CARD_H - 15, label, SMALL, INK, "ra")
     y += 3 * (PANEL_CARD_H + GAP) + 2
-    _text(page, MARGIN, y, "Future Events", SMALL)
+    write(page, MARGIN, y, "Future Events", SMALL)
     for i, name in enumerate(view["future_events"]):
         x = MARGIN + 90 + i * (FUTURE_CARD_W + GAP)
         if x + FUTURE_CARD_W > MARGIN + LEFT_W:
             break
         cards.draw(page, x, y, FUTURE_CARD_W - 1, FUTURE_CARD_H, name)
-    _text(page, MARGIN, y + 16, f"deck {view['deck_size']}", SMALL)
+    write(page, MARGIN, y + 16, f"deck {view['deck_size']}", SMALL)
     y += FUTURE_CARD_H + 4
     discard = Counter(n.split(" (")[0].split(" [")[0] for n in view["discard"])
     text = "discard: " + (", ".join(f"{k} x{v}" for k, v in sorted(discard.items())) or "-")
-    _fit(page, MARGIN, y, text, LEFT_W)
+    write_fitted(page, MARGIN, y, text, LEFT_W)
     return y + SMALL + 4
 
 
@@ -303,8 +270,8 @@ def _board(page: Page, game, views, view, y: float) -> float:
     y = page.heading(MARGIN, y, "Management squares and lands" + note) - 2
     for i, resource in enumerate(game.board.squares):
         x = MARGIN + i * (SQUARE_W + GAP)
-        page.box(x, y, SQUARE_W, SQUARE_H, fill=_tint(RESOURCE_COLOURS[RESOURCES[resource]]))
-        _text(page, x + 3, y + 2, f"{i + 1} {RESOURCE_TITLES[resource]}", SMALL)
+        page.box(x, y, SQUARE_W, SQUARE_H, fill=tint(RESOURCE_COLOURS[RESOURCES[resource]]))
+        write(page, x + 3, y + 2, f"{i + 1} {RESOURCE_TITLES[resource]}", SMALL)
         k = 0
         for q, placement in sorted(shown.items()):
             count = placement["mayors_on_squares"][i]
@@ -323,7 +290,7 @@ def _board(page: Page, game, views, view, y: float) -> float:
         reward = ", ".join(
             f"{k} {RESOURCE_SHORT[r]}" for r, k in enumerate(game.board.lands[land]) if k
         )
-        _fit(page, x + 3, top + 2, f"Land {land + 1}: {reward}", LAND_W - 6)
+        write_fitted(page, x + 3, top + 2, f"Land {land + 1}: {reward}", LAND_W - 6)
         _land_leaders(page, shown, land, x + 3, top + 22)
     rows = -(-game.num_lands // per_row)
     return y + rows * (LAND_H + GAP)
@@ -346,11 +313,6 @@ def _land_leaders(page: Page, shown, land: int, x: float, y: float) -> None:
                 x += 21
 
 
-def _tint(colour: Colour) -> Colour:
-    """A pale version of ``colour``, as a background."""
-    return tuple(int(c + (255 - c) * 0.6) for c in colour)
-
-
 def _auction(page: Page, cards: _CardFaces, view, y: float) -> None:
     """The card being auctioned and the bids, or the card whose tokens are being chosen."""
     auction = view["auction"]
@@ -360,14 +322,14 @@ def _auction(page: Page, cards: _CardFaces, view, y: float) -> None:
         x = MARGIN + PANEL_CARD_W + 12
         high = auction["high_bidder"]
         if high is None:
-            _text(page, x, y + 28, "no bid yet", NORMAL)
+            write(page, x, y + 28, "no bid yet", NORMAL)
         else:
             page.token(x + 8, y + 36, 8, player_colour(high), str(high))
-            _text(page, x + 22, y + 28, f"high bid {auction['bid']} by player {high}", NORMAL)
+            write(page, x + 22, y + 28, f"high bid {auction['bid']} by player {high}", NORMAL)
         out = ", ".join(str(q) for q in auction["out"]) or "-"
-        _text(page, x, y + 50, f"out: {out}", NORMAL)
+        write(page, x, y + 50, f"out: {out}", NORMAL)
         if auction["committed"]:
-            _text(page, x, y + 68, f"{auction['committed']} more tokens committed", NORMAL)
+            write(page, x, y + 68, f"{auction['committed']} more tokens committed", NORMAL)
     elif view["token_choice"] is not None:
         page.heading(MARGIN, y, "Tokens to choose", active=True)
         cards.draw(page, MARGIN, y + 26, PANEL_CARD_W, PANEL_CARD_H, view["token_choice"])
@@ -398,22 +360,22 @@ def _seat(page: Page, cards: _CardFaces, views, view, seat, y: float, h: float) 
         status.append("has placed")
     if seat["vp_track_tokens_owed"]:
         status.append(f"owed {seat['vp_track_tokens_owed']} token(s)")
-    tx = _text(page, x, y + 4, f"Player {q}{you}", NORMAL, HIGHLIGHT if to_move else INK)
-    _text(page, tx + 10, y + 5, " · ".join(status), SMALL)
+    tx = write(page, x, y + 4, f"Player {q}{you}", NORMAL, HIGHLIGHT if to_move else INK)
+    write(page, tx + 10, y + 5, " · ".join(status), SMALL)
     # resources and leaders
     ry = y + 23
     rx = x
     for r, resource in enumerate(RESOURCES):
         page.cube(rx + 7, ry + 7, 7, RESOURCE_COLOURS[resource])
-        rx = _text(page, rx + 17, ry, f"{RESOURCE_SHORT[r]} {seat['resources'][resource]}", SMALL)
+        rx = write(page, rx + 17, ry, f"{RESOURCE_SHORT[r]} {seat['resources'][resource]}", SMALL)
         rx += 8
     leaders = "  ".join(f"{LEADER_LETTERS[k]} {seat['leaders'][k]}" for k in LEADERS)
     if seat["buffer_mayors"]:
         leaders += f" (B {seat['buffer_mayors']})"
-    _text(page, rx + 6, ry, leaders, SMALL)
+    write(page, rx + 6, ry, leaders, SMALL)
     # hand (public in Medieval Realms)
     hy = ry + 20
-    _text(page, x, hy + 10, "hand", SMALL)
+    write(page, x, hy + 10, "hand", SMALL)
     for i in range(HAND_LIMIT):
         name = seat["hand"][i] if i < len(seat["hand"]) else None
         cards.draw(page, x + 34 + i * (HAND_CARD_W + 2), hy, HAND_CARD_W - 6, HAND_CARD_H, name)
@@ -423,7 +385,7 @@ def _seat(page: Page, cards: _CardFaces, views, view, seat, y: float, h: float) 
 
 def _realm(page: Page, cards: _CardFaces, realm: list[str], x: float, y: float, bottom: float):
     """The realm's cards as chips (stamp colour, title, count), grouped by colour."""
-    _text(page, x, y + 2, f"realm {len(realm)}", SMALL)
+    write(page, x, y + 2, f"realm {len(realm)}", SMALL)
     groups = Counter()
     colours = {}
     for name in realm:
@@ -437,13 +399,13 @@ def _realm(page: Page, cards: _CardFaces, realm: list[str], x: float, y: float, 
         if cx + CHIP_W > right:
             cx, cy = x + 52, cy + CHIP_H + 2
         if cy + CHIP_H > bottom:
-            _text(page, right - 2, bottom - SMALL - 2, "...", SMALL, INK, "ra")
+            write(page, right - 2, bottom - SMALL - 2, "...", SMALL, INK, "ra")
             return
         colour = colours[title]
         page.box(cx, cy, CHIP_W - 2, CHIP_H, fill=STAMP_COLOURS[colour])
         ink = PAPER if colour in DARK_STAMPS else INK
         label = f"{count}x " if count > 1 else ""
-        _fit(page, cx + 2, cy + 2, label + title, CHIP_W - 6, ink)
+        write_fitted(page, cx + 2, cy + 2, label + title, CHIP_W - 6, ink)
         cx += CHIP_W
 
 
@@ -461,7 +423,7 @@ def _vp_track(page: Page, view) -> None:
         vp = seat["vp"] + (sum(seat["end_of_game_vp"].values()) if over else 0)
         if vp >= VP_TRACK_LENGTH:
             space = vp % VP_TRACK_LENGTH
-            _text(
+            write(
                 page,
                 MARGIN + space * cell + cell - 1,
                 VP_TRACK_Y + cell - SMALL,

@@ -302,6 +302,20 @@ def _expedition(page: Page, view, y: float) -> float:
         for i, kind in enumerate(expedition["cards"][: LEFT_W // (CARD_W + 2)]):
             _card(page, MARGIN + i * (CARD_W + 2), y, kind)
         y += CARD_H + 4
+    if view["ur_queue"]:
+        queue = ", ".join(f"player {q}" for q in view["ur_queue"])
+        write(page, MARGIN, y, f"Ur expeditions still to come: {queue}", SMALL)
+        y += SMALL + 4
+    if view["professor_queue"]:
+        moves = ", ".join(
+            f"player {q} {'advances' if step > 0 else 'moves back'}"
+            for q, step in view["professor_queue"]
+        )
+        write_fitted(page, MARGIN, y, f"Professor moves to come: {moves}", LEFT_W)
+        y += SMALL + 4
+    if view["uluru_vehicle"] is not None:
+        write(page, MARGIN, y, "a vehicle may cash in on Uluru", SMALL)
+        y += SMALL + 4
     for waiting in view["suspended"]:
         write(
             page, MARGIN, y, f"waiting: a Cartographer expedition of {waiting['size']} cards", SMALL
@@ -354,25 +368,27 @@ def _seat(page: Page, views, view, q: int, seat, y: float, h: float) -> None:
         status.append("first player")
     if seat["linguist"]:
         status.append(f"Linguist {seat['linguist']}")
+    kept = views[q]["kept"] if q in views else []
+    if kept:
+        status.append(f"keeps {len(kept)} (Physician)")
     write(page, tx + 10, y + 5, " · ".join(status), SMALL)
     hy = y + 24
     write(page, x, hy + 8, "hand", SMALL)
     hand = _hand(views, view, q, seat)
     for i, kind in enumerate(hand[:HAND_LIMIT]):
         _card(page, x + 34 + i * (CARD_W + 2), hy, kind)
-    kept = views[q]["kept"] if q in views else []
-    if kept:
-        write(page, x + 34 + HAND_LIMIT * (CARD_W + 2), hy + 8, f"kept {len(kept)}", SMALL)
     ey = hy + CARD_H + 6
     write(page, x, ey + 2, "expeditions", SMALL)
     ex = x + 74
-    for size, photographer in seat["expeditions"]:
+    expeditions = seat["expeditions"]
+    for i, (size, photographer) in enumerate(expeditions):
+        if ex > RIGHT_X + RIGHT_W - 170:
+            write(page, ex, ey + 2, f"+{len(expeditions) - i}", SMALL)
+            break
         label = f"{size}{'P' if photographer else ''}"
         page.box(ex, ey, 24, 18, fill=tint(player_colour(q)))
         write(page, ex + 12, ey + 9, label, SMALL, INK, "mm")
         ex += 27
-        if ex > RIGHT_X + RIGHT_W - 150:
-            break
     rx = RIGHT_X + RIGHT_W - 140
     if seat["relics"]:
         rx = write(page, rx, ey + 2, "relics", SMALL) + 4

@@ -358,6 +358,8 @@ def _seat(page: Page, cards: _CardFaces, views, view, seat, y: float, h: float) 
         status.append("passed")
     if seat["placed"]:
         status.append("has placed")
+    if not view["revealed"] and q not in views and view["decision"] == "place":
+        status.append("leaders behind the wall")
     if seat["vp_track_tokens_owed"]:
         status.append(f"owed {seat['vp_track_tokens_owed']} token(s)")
     tx = write(page, x, y + 4, f"Player {q}{you}", NORMAL, HIGHLIGHT if to_move else INK)

@@ -1,0 +1,67 @@
+"""The Medieval Realms picture: leaders behind another seat's wall appear in the spectator's
+picture only, and a VP change moves the marker on the VP track."""
+
+from __future__ import annotations
+
+import copy
+
+import numpy as np
+
+from digsite.drawing import medieval_realms as drawing
+from digsite.drawing import picture
+from digsite.drawing.canvas import PLAYER_COLOURS
+from digsite.games.medieval_realms.rules import MedievalRealmsGame
+
+from .play import random_action
+
+BOARD = (slice(340, 540), slice(0, drawing.MARGIN + drawing.LEFT_W))
+"""The Management squares and lands, in pixels (rows, columns)."""
+
+
+def _pixels(image: np.ndarray, colour, area=(slice(None), slice(None))) -> int:
+    return int(np.all(image[area] == colour, axis=-1).sum())
+
+
+def _placing_after_another(seed: int = 0):
+    """A 2-player position where the second placer is placing, the first has placed."""
+    game = MedievalRealmsGame(num_players=2)
+    state = game.new_initial_state(np.random.default_rng(seed))
+    rng = np.random.default_rng(seed)
+    while True:
+        view = state.view(0)
+        placing = view["placing"]
+        if placing is not None and placing["seat"] == view["turn_order"][1]:
+            return state
+        state.apply_action(random_action(state.legal_action_mask(), rng))
+
+
+def test_leaders_behind_a_wall_show_only_to_their_owner_and_the_spectator():
+    state = _placing_after_another()
+    first = state.view(0)["turn_order"][0]
+    second = 1 - first
+    owner = picture(state, first)
+    other = picture(state, second)
+    spectator = picture(state)
+    colour = PLAYER_COLOURS[first]
+    assert _pixels(owner, colour, BOARD) > 0
+    assert _pixels(spectator, colour, BOARD) > 0
+    assert _pixels(other, colour, BOARD) == 0
+
+
+def test_a_vp_change_moves_the_marker():
+    game = MedievalRealmsGame(num_players=3)
+    state = game.new_initial_state(np.random.default_rng(1))
+    views = {p: state.view(p) for p in range(3)}
+    before = drawing.draw(game, views)
+    later = copy.deepcopy(views)
+    for view in later.values():
+        view["seats"][0]["vp"] += 7
+    after = drawing.draw(game, later)
+    track = (slice(drawing.VP_TRACK_Y, drawing.VP_TRACK_Y + 24), slice(None))
+    cell = (drawing.WIDTH - 2 * drawing.MARGIN) / drawing.VP_TRACK_LENGTH
+
+    def marker_x(image):
+        mask = np.all(image[track] == PLAYER_COLOURS[0], axis=-1)
+        return np.nonzero(mask)[1].mean()
+
+    assert abs(marker_x(after) - marker_x(before) - 7 * cell) < cell / 2

@@ -1,0 +1,418 @@
+"""Archeos Society as a board picture.
+
+The title line names the game, the season, the set-up and whose picture it is; the line below
+names the player to move and the pending decision.  On the left: the six site boards (name,
+continent colour, side; each space with its points, the threshold to reach it and the values
+of advanced sides: Chichén Itzá's draws, Tantallon's big / small stars, Ur's size limits) with
+the players' vehicles; the recruitment area; the deck, the monkeys, the roles in the game and
+the Professor tokens left; the expedition being resolved, the Botanist tile and the Linguist
+track.  On the right, one panel per seat: score, hand (faces for the seat's own view and for the
+spectator; for the other seats, the cards known from the area face up and the rest as backs),
+the season's expeditions (size, P for a Photographer leader), relics and Professor tokens.  The
+score track runs along the bottom.  The player to move's panel is framed in the highlight
+colour.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from ..games.archeos_society.actions import DECISIONS
+from ..games.archeos_society.components import (
+    COLOURS,
+    CONTINENTS,
+    HAND_LIMIT,
+    LINGUIST,
+    MONKEY,
+    NUM_COLOURS,
+    PROFESSOR,
+    ROLE_TITLES,
+)
+from .canvas import (
+    FAINT,
+    HIDDEN,
+    HIGHLIGHT,
+    INK,
+    LARGE,
+    NEUTRAL_COLOUR,
+    NORMAL,
+    PAPER,
+    SMALL,
+    Colour,
+    Page,
+    player_colour,
+)
+from .stamps import tint, write, write_fitted
+
+WIDTH, HEIGHT = 1200, 850
+MARGIN = 10
+LEFT_W = 600
+"""The sites and the common area; the seat panels fill the rest."""
+RIGHT_X = MARGIN + LEFT_W + 12
+RIGHT_W = WIDTH - RIGHT_X - MARGIN
+TOP = 60
+"""Below the title and the decision line."""
+SITE_LABEL_W = 116
+SPACE_W, SITE_H = 60, 58
+SITE_GAP = 4
+CARD_W, CARD_H = 50, 30
+SCORE_TRACK_Y = 805
+SCORE_TRACK_LENGTH = 50
+"""Spaces of the score track (a marker past the end goes round again, its lap written on it)."""
+SEATS_BOTTOM = SCORE_TRACK_Y - 26
+MAX_SEAT_H = 175
+VEHICLE_R = 6
+SECOND_VEHICLE = NUM_COLOURS
+"""Index of the second Ta-sekhet-maat vehicle in a player's ``vehicles``."""
+
+CONTINENT_COLOURS: dict[str, Colour] = {
+    "red": (200, 60, 50),
+    "green": (70, 150, 70),
+    "blue": (60, 100, 200),
+    "yellow": (230, 190, 40),
+    "pink": (230, 120, 170),
+    "purple": (120, 70, 160),
+}
+"""The cards' colours (continents)."""
+DARK = {"red", "green", "blue", "purple"}
+"""Colours dark enough for paper-coloured writing."""
+MONKEY_COLOUR: Colour = (140, 95, 50)
+ROLE_SHORT = {"Physician": "Physic.", "Cartographer": "Cartog.", "Mercenary": "Merc."}
+ROLE_SHORT |= {"Photographer": "Photo.", "Professor": "Prof."}
+"""Roles too long for a card in the picture."""
+RULE_NOTES = {
+    "plain": "",
+    "chichen_itza": "draws cards",
+    "rapa_nui": "furthest +3, back",
+    "ta_sekhet_maat": "two vehicles",
+    "tantallon": "stars alone/shared",
+    "uluru": "cash in, no season pts",
+    "ur": "end-of-season size cap",
+}
+
+
+def draw(game, views: Mapping[int, Mapping[str, Any]]) -> np.ndarray:
+    """The picture of the position the ``views`` show (one seat's view, or every seat's)."""
+    page = Page(WIDTH, HEIGHT)
+    view = next(iter(views.values()))
+    _title(page, game, views, view)
+    y = _sites(page, game, view)
+    y = _area(page, view, y + 6)
+    y = _common(page, game, view, y + 4)
+    y = _expedition(page, view, y + 4)
+    _linguist(page, game, view, y + 4)
+    _seats(page, views, view)
+    _score_track(page, view)
+    return page.array()
+
+
+def _card(page: Page, x: float, y: float, kind: int | None, w: int = CARD_W, h: int = CARD_H):
+    """A card: its colour and role (a monkey in brown), or its back when ``kind`` is None."""
+    if kind is None:
+        page.box(x, y, w, h, fill=HIDDEN)
+        return
+    if kind == MONKEY:
+        page.box(x, y, w, h, fill=MONKEY_COLOUR)
+        write_fitted(page, x + 3, y + 8, "monkey", w - 4, PAPER)
+        return
+    colour = COLOURS[kind % NUM_COLOURS]
+    page.box(x, y, w, h, fill=CONTINENT_COLOURS[colour])
+    ink = PAPER if colour in DARK else INK
+    role = ROLE_TITLES[kind // NUM_COLOURS]
+    write_fitted(page, x + 3, y + 8, ROLE_SHORT.get(role, role), w - 4, ink)
+
+
+def _who(views: Mapping[int, Any]) -> str:
+    if len(views) > 1:
+        return "spectator's picture"
+    return f"seen by player {next(iter(views))}"
+
+
+def _title(page: Page, game, views, view) -> None:
+    setup = view["setup"].replace("_", " ")
+    x = write(
+        page,
+        MARGIN,
+        6,
+        f"Archeos Society | {view['num_players']} players, season {view['season']} of "
+        f"{game.num_seasons}, set-up {setup} | {_who(views)}",
+        LARGE,
+    )
+    first = view["first_player"]
+    if first is not None:
+        x = write(page, x + 20, 10, "first player:", NORMAL)
+        page.token(x + 14, 19, 8, player_colour(first), str(first))
+    y = 34
+    decider = view["decider"]
+    if decider is None:
+        scores = [seat["score"] for seat in view["players"]]
+        best = [q for q, s in enumerate(scores) if s == max(scores)]
+        text = "Game over: final scores " + ", ".join(
+            f"player {q}: {s}" for q, s in enumerate(scores)
+        )
+        text += f"; winner: player {best[0]}" if len(best) == 1 else "; tie (the tie-break decides)"
+        write(page, MARGIN, y, text, NORMAL, HIGHLIGHT)
+        return
+    page.token(MARGIN + 8, y + 8, 8, player_colour(decider), str(decider))
+    decision = view["decision"]
+    meaning = DECISIONS.meanings[DECISIONS.index(decision)]
+    text = f"to move: player {decider}: {decision}: {meaning}"
+    if view["phase"] != "play":
+        text += f" ({view['phase']} phase)"
+    write_fitted(page, MARGIN + 22, y, text, WIDTH - 2 * MARGIN - 22, HIGHLIGHT, NORMAL)
+
+
+def _sites(page: Page, game, view) -> float:
+    """The six site boards with the vehicles; returns the y below."""
+    y = TOP
+    vehicles = [seat["vehicles"] for seat in view["players"]]
+    for c, side in enumerate(view["sides"]):
+        colour = CONTINENT_COLOURS[COLOURS[c]]
+        page.box(MARGIN, y, SITE_LABEL_W, SITE_H, fill=colour)
+        ink = PAPER if COLOURS[c] in DARK else INK
+        if side < 0:
+            write(page, MARGIN + 4, y + 4, CONTINENTS[c], SMALL, ink)
+            drawing = view["draft_board"] == c
+            note = "side being chosen" if drawing else "not laid yet"
+            write(
+                page,
+                MARGIN + SITE_LABEL_W + 8,
+                y + 20,
+                note,
+                NORMAL,
+                HIGHLIGHT if drawing else FAINT,
+            )
+            y += SITE_H + SITE_GAP
+            continue
+        site = game.boards[c][side]
+        write_fitted(page, MARGIN + 4, y + 4, site.name, SITE_LABEL_W - 6, ink)
+        write(page, MARGIN + 4, y + 20, "advanced" if side else "compass", SMALL, ink)
+        write_fitted(page, MARGIN + 4, y + 36, RULE_NOTES.get(site.rule, ""), SITE_LABEL_W - 6, ink)
+        for i, points in enumerate(site.points):
+            x = MARGIN + SITE_LABEL_W + 4 + i * SPACE_W
+            page.box(x, y, SPACE_W - 3, SITE_H, fill=tint(colour, 0.8))
+            write(page, x + 3, y + 2, str(points), NORMAL)
+            if i > 0:
+                write(page, x + SPACE_W - 6, y + 3, f"{site.thresholds[i - 1]}+", SMALL, INK, "ra")
+            extra = _space_extra(site, i)
+            if extra:
+                write(page, x + SPACE_W - 6, y + 17, extra, SMALL, INK, "ra")
+            _vehicles(page, vehicles, c, i, site.rule == "ta_sekhet_maat", x, y + 32)
+        y += SITE_H + SITE_GAP
+    return y
+
+
+def _space_extra(site, i: int) -> str:
+    """What an advanced side adds on space ``i``: draws on reaching it, stars, the size cap."""
+    if site.draws and i > 0 and site.draws[i - 1]:
+        return f"draw {site.draws[i - 1]}"
+    if site.big:
+        return f"*{site.big[i]}/{site.small[i]}"
+    if site.max_size:
+        return f"max {site.max_size[i]}"
+    return ""
+
+
+def _vehicles(page: Page, vehicles, c: int, space: int, two: bool, x: float, y: float) -> None:
+    """The vehicles of every player on one space (the second Ta-sekhet-maat vehicle ringed)."""
+    k = 0
+    for q, pos in enumerate(vehicles):
+        for index in (c, SECOND_VEHICLE) if two else (c,):
+            if pos[index] != space:
+                continue
+            cx = x + VEHICLE_R + 2 + (k % 4) * (2 * VEHICLE_R + 1)
+            cy = y + VEHICLE_R + (k // 4) * (2 * VEHICLE_R + 1)
+            page.token(cx, cy, VEHICLE_R, player_colour(q))
+            if index == SECOND_VEHICLE:
+                page.draw.ellipse((cx - 2, cy - 2, cx + 2, cy + 2), fill=PAPER)
+            k += 1
+
+
+def _area(page: Page, view, y: float) -> float:
+    """The recruitment area (cards grouped by kind when it is large); returns the y below."""
+    area = view["area"]
+    write(page, MARGIN, y, f"Recruitment area ({len(area)})", NORMAL)
+    y += NORMAL + 4
+    per_row = LEFT_W // (CARD_W + 2)
+    if len(area) <= 2 * per_row:
+        for i, kind in enumerate(area):
+            row, col = divmod(i, per_row)
+            _card(page, MARGIN + col * (CARD_W + 2), y + row * (CARD_H + 2), kind)
+    else:
+        counts = Counter(area)
+        for i, (kind, count) in enumerate(sorted(counts.items())[: 2 * per_row]):
+            row, col = divmod(i, per_row)
+            x, top = MARGIN + col * (CARD_W + 2), y + row * (CARD_H + 2)
+            _card(page, x, top, kind)
+            if count > 1:
+                page.token(x + CARD_W - 7, top + CARD_H - 7, 7, PAPER, "")
+                write(page, x + CARD_W - 7, top + CARD_H - 7, str(count), SMALL, INK, "mm")
+    return y + 2 * (CARD_H + 2)
+
+
+def _common(page: Page, game, view, y: float) -> float:
+    """Deck, monkeys, roles in the game, Professor tokens left; returns the y below."""
+    x = write(
+        page, MARGIN, y, f"deck {view['deck']} ({view['deck_monkey_free']} above the monkeys)"
+    )
+    x = write(page, x + 14, y, "monkeys:")
+    for i in range(3):
+        fill = MONKEY_COLOUR if i < view["monkeys"] else PAPER
+        page.token(x + 12 + i * 20, y + 8, 8, fill, "M" if i < view["monkeys"] else "")
+    holder = view["monkey_holder"]
+    if holder is not None:
+        write(page, x + 70, y, f"third drawn by player {holder}", SMALL)
+    y += NORMAL + 6
+    roles = ", ".join(ROLE_TITLES[r] for r in view["roles"])
+    write_fitted(page, MARGIN, y, f"roles: {roles}", LEFT_W, INK, NORMAL)
+    y += NORMAL + 6
+    if PROFESSOR in view["roles"]:
+        taken = Counter(t for seat in view["players"] for t in seat["professor_tokens"])
+        left = list((Counter(game.tables.professor_tokens) - taken).elements())
+        x = write(page, MARGIN, y, "Professor tokens left:", SMALL)
+        for i, token in enumerate(sorted(left)):
+            page.token(x + 12 + i * 20, y + 7, 8, NEUTRAL_COLOUR, str(token))
+        y += NORMAL + 6
+    if view["draft_hand"] is not None:
+        roles = ", ".join(ROLE_TITLES[r] for r in view["draft_hand"])
+        write_fitted(page, MARGIN, y, f"draft hand: {roles}", LEFT_W, HIGHLIGHT, NORMAL)
+        y += NORMAL + 6
+    return y
+
+
+def _expedition(page: Page, view, y: float) -> float:
+    """The expedition being resolved, the ones waiting, the Botanist tile; returns the y below."""
+    botanist = view["botanist"]
+    if botanist is not None:
+        q = botanist["player"]
+        page.token(MARGIN + 8, y + 8, 8, player_colour(q), str(q))
+        write(page, MARGIN + 22, y, f"Botanist tile: player {q}, on {botanist['size']} cards")
+        y += NORMAL + 6
+    expedition = view["expedition"]
+    if expedition is not None:
+        done = [e for e in ("colour", "role") if expedition[f"{e}_done"]]
+        trait = expedition["trait"] or "not chosen yet"
+        text = f"Expedition being played (trait: {trait}; effects done: {', '.join(done) or '-'})"
+        write(page, MARGIN, y, text, NORMAL, HIGHLIGHT)
+        y += NORMAL + 4
+        for i, kind in enumerate(expedition["cards"][: LEFT_W // (CARD_W + 2)]):
+            _card(page, MARGIN + i * (CARD_W + 2), y, kind)
+        y += CARD_H + 4
+    if view["ur_queue"]:
+        queue = ", ".join(f"player {q}" for q in view["ur_queue"])
+        write(page, MARGIN, y, f"Ur expeditions still to come: {queue}", SMALL)
+        y += SMALL + 4
+    if view["professor_queue"]:
+        moves = ", ".join(
+            f"player {q} {'advances' if step > 0 else 'moves back'}"
+            for q, step in view["professor_queue"]
+        )
+        write_fitted(page, MARGIN, y, f"Professor moves to come: {moves}", LEFT_W)
+        y += SMALL + 4
+    if view["uluru_vehicle"] is not None:
+        write(page, MARGIN, y, "a vehicle may cash in on Uluru", SMALL)
+        y += SMALL + 4
+    for waiting in view["suspended"]:
+        write(
+            page, MARGIN, y, f"waiting: a Cartographer expedition of {waiting['size']} cards", SMALL
+        )
+        y += SMALL + 4
+    return y
+
+
+def _linguist(page: Page, game, view, y: float) -> None:
+    """The Linguist track with the artifact spaces, when the Linguist is in the game."""
+    if LINGUIST not in view["roles"] or y + 40 > SEATS_BOTTOM:
+        return
+    length = game.tables.linguist_length + 1
+    cell = min(26, LEFT_W / length)
+    marks: dict[int, list[int]] = {}
+    for q, seat in enumerate(view["players"]):
+        marks.setdefault(min(seat["linguist"], length - 1), []).append(q)
+    top = y + NORMAL + 4
+    for space in game.tables.linguist_artifacts:
+        page.box(MARGIN + space * cell, top, cell, cell, fill=tint(MONKEY_COLOUR, 0.5))
+    page.track(MARGIN, top, length, cell, marks, "Linguist track (shaded: artifacts)")
+
+
+def _seats(page: Page, views, view) -> None:
+    players = view["players"]
+    h = min(MAX_SEAT_H, (SEATS_BOTTOM - TOP) // len(players))
+    for q, seat in enumerate(players):
+        _seat(page, views, view, q, seat, TOP + q * h, h - 6)
+
+
+def _hand(views, view, q: int, seat) -> list[int | None]:
+    """The hand as far as the picture may show it: faces, and None for a card's back."""
+    own = views.get(q)
+    if own is not None:
+        return list(own["hand"])
+    known = list(seat["known"])
+    return known + [None] * (seat["hand_size"] - len(known))
+
+
+def _seat(page: Page, views, view, q: int, seat, y: float, h: float) -> None:
+    x = RIGHT_X
+    to_move = view["decider"] == q
+    page.box(x, y, RIGHT_W, h, outline=HIGHLIGHT if to_move else FAINT, width=3 if to_move else 1)
+    page.box(x + 1, y + 1, 8, h - 2, fill=player_colour(q), outline=player_colour(q))
+    x += 14
+    you = " (you)" if q in views and len(views) == 1 else ""
+    tx = write(page, x, y + 4, f"Player {q}{you}", NORMAL, HIGHLIGHT if to_move else INK)
+    status = [f"{seat['score']} points", f"{seat['hand_size']} cards in hand"]
+    if view["first_player"] == q:
+        status.append("first player")
+    if seat["linguist"]:
+        status.append(f"Linguist {seat['linguist']}")
+    kept = views[q]["kept"] if q in views else []
+    if kept:
+        status.append(f"keeps {len(kept)} (Physician)")
+    write(page, tx + 10, y + 5, " · ".join(status), SMALL)
+    hy = y + 24
+    write(page, x, hy + 8, "hand", SMALL)
+    hand = _hand(views, view, q, seat)
+    for i, kind in enumerate(hand[:HAND_LIMIT]):
+        _card(page, x + 34 + i * (CARD_W + 2), hy, kind)
+    ey = hy + CARD_H + 6
+    write(page, x, ey + 2, "expeditions", SMALL)
+    ex = x + 74
+    expeditions = seat["expeditions"]
+    for i, (size, photographer) in enumerate(expeditions):
+        if ex > RIGHT_X + RIGHT_W - 170:
+            write(page, ex, ey + 2, f"+{len(expeditions) - i}", SMALL)
+            break
+        label = f"{size}{'P' if photographer else ''}"
+        page.box(ex, ey, 24, 18, fill=tint(player_colour(q)))
+        write(page, ex + 12, ey + 9, label, SMALL, INK, "mm")
+        ex += 27
+    rx = RIGHT_X + RIGHT_W - 140
+    if seat["relics"]:
+        rx = write(page, rx, ey + 2, "relics", SMALL) + 4
+        for colour in seat["relics"]:
+            page.cube(rx + 5, ey + 9, 5, CONTINENT_COLOURS[COLOURS[colour]])
+            rx += 13
+    py = ey + 24
+    if seat["professor_tokens"] and py + 16 < y + h:
+        px = write(page, x, py + 2, "Professor", SMALL) + 4
+        for token in seat["professor_tokens"]:
+            page.token(px + 9, py + 9, 8, NEUTRAL_COLOUR, str(token))
+            px += 20
+
+
+def _score_track(page: Page, view) -> None:
+    cell = (WIDTH - 2 * MARGIN) / SCORE_TRACK_LENGTH
+    marks: dict[int, list[int]] = {}
+    for q, seat in enumerate(view["players"]):
+        marks.setdefault(seat["score"] % SCORE_TRACK_LENGTH, []).append(q)
+    page.track(MARGIN, SCORE_TRACK_Y, SCORE_TRACK_LENGTH, cell, marks, "Score track")
+    for seat in view["players"]:
+        score = seat["score"]
+        if score >= SCORE_TRACK_LENGTH:
+            laps = score // SCORE_TRACK_LENGTH * SCORE_TRACK_LENGTH
+            space = score % SCORE_TRACK_LENGTH
+            x = MARGIN + space * cell + cell - 1
+            write(page, x, SCORE_TRACK_Y + cell - SMALL, f"+{laps}", SMALL, INK, "ra")

@@ -1,0 +1,436 @@
+"""Medieval Realms as a board picture.
+
+The title line names the game, the round, the turn order and whose picture it is; the line
+below it names the player to move and the pending decision (the auction, the tokens to choose,
+the leader being placed).  On the left: the Current Events panel (12 squares, three rows of
+four at 1, 2 and 3 Goods) with the Future Events, the deck and the discard; the six Management
+squares with the Mayors on them and the lands with their rewards, Generals (squares), Admirals
+(discs) and buffer Mayors (B), as far as the picture's views show them (another seat's leaders
+behind its wall appear only in the spectator's picture); the VP track along the bottom.  On the
+right, one panel per seat: VP, place in the turn order, resources (the Manor), leaders, the
+hand (public in this game) and the realm, cards grouped by stamp colour.  The player to move's
+panel is framed in the highlight colour.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from ..games.medieval_realms.actions import NUM_ROUNDS
+from ..games.medieval_realms.components import (
+    COLOURS,
+    HAND_LIMIT,
+    KINDS,
+    LEADERS,
+    RESOURCE_TITLES,
+    RESOURCES,
+)
+from .canvas import (
+    FAINT,
+    HIGHLIGHT,
+    INK,
+    LARGE,
+    NORMAL,
+    PAPER,
+    SMALL,
+    Colour,
+    Page,
+    player_colour,
+)
+from .stamps import tint, write, write_fitted
+
+WIDTH, HEIGHT = 1200, 850
+MARGIN = 10
+LEFT_W = 580
+"""The board column; the seat panels fill the rest."""
+RIGHT_X = MARGIN + LEFT_W + 12
+RIGHT_W = WIDTH - RIGHT_X - MARGIN
+TOP = 60
+"""Below the title and the decision line."""
+PANEL_CARD_W, PANEL_CARD_H, GAP = 141, 56, 4
+FUTURE_CARD_W, FUTURE_CARD_H = 78, 38
+SQUARE_W, SQUARE_H = 94, 56
+LAND_W, LAND_H = 114, 52
+VP_TRACK_Y = 800
+VP_TRACK_LENGTH = 50
+"""Spaces of the VP track (a marker past the end goes round again, its lap written on it)."""
+SEATS_BOTTOM = VP_TRACK_Y - 28
+MAX_SEAT_H = 175
+HAND_CARD_W, HAND_CARD_H = 132, 34
+CHIP_W, CHIP_H = 104, 17
+
+STAMP_COLOURS: dict[str, Colour] = {
+    "orange": (235, 140, 50),
+    "red": (205, 55, 50),
+    "yellow": (240, 210, 60),
+    "green": (80, 160, 70),
+    "grey": (150, 150, 150),
+    "turquoise": (60, 190, 190),
+    "black": (40, 40, 40),
+    "violet": (140, 80, 170),
+    "white": (250, 250, 250),
+    "blue": (60, 100, 200),
+}
+"""The cards' stamp colours."""
+DARK_STAMPS = {"red", "black", "violet", "blue", "green"}
+"""Stamps dark enough for paper-coloured writing."""
+RESOURCE_COLOURS: dict[str, Colour] = {
+    "goods": (160, 115, 60),
+    "science": (60, 110, 200),
+    "culture": (150, 80, 170),
+    "religion": (235, 235, 225),
+    "gold": (225, 185, 40),
+    "raw": (110, 95, 80),
+    "battle": (160, 30, 30),
+}
+RESOURCE_SHORT = ("Gds", "Sci", "Cul", "Rel", "Gld", "Raw", "Bat")
+LEADER_LETTERS = {"mayor": "M", "general": "G", "admiral": "A"}
+DECISION_TEXT = {
+    "pick_pair": "choose the two extra tokens of the set-up",
+    "place": "place leaders behind the wall",
+    "action": "activate a Current Events card, play a hand card or pass",
+    "bid": "raise the bid or pass",
+    "token_choice": "choose the resource of the tokens",
+    "bonus": "choose the VP-track token",
+}
+
+
+def draw(game, views: Mapping[int, Mapping[str, Any]]) -> np.ndarray:
+    """The picture of the position the ``views`` show (one seat's view, or every seat's)."""
+    page = Page(WIDTH, HEIGHT)
+    view = next(iter(views.values()))
+    cards = _CardFaces(game)
+    _title(page, game, views, view)
+    y = _current_events(page, cards, view)
+    y = _board(page, game, views, view, y + 8)
+    _auction(page, cards, view, y + 6)
+    _seats(page, cards, views, view)
+    _vp_track(page, view)
+    return page.array()
+
+
+class _CardFaces:
+    """What a card's name (as views give it) shows: title, details, stamp colour, kind, cost."""
+
+    def __init__(self, game):
+        self.game = game
+        self.by_name = {name: c for c, name in enumerate(game.card_names)}
+
+    def face(self, name: str) -> tuple[str, str, str, str, str]:
+        """(title, details, stamp colour, kind, cost) of the card called ``name``."""
+        info = self.game.cards[self.by_name[name]]
+        t = self.game.types[info.type]
+        details = name[name.index("[") + 1 : name.index("]")] if "[" in name else ""
+        if t.great_person:
+            details = ("Great Person; " + details).strip("; ")
+        return t.title, details, COLOURS[t.colour], KINDS[t.kind], _cost(self.game, t)
+
+    def draw(self, page: Page, x: float, y: float, w: float, h: float, name: str | None) -> None:
+        """A card face (or an empty square): stamp colour band, title, details, cost."""
+        if name is None:
+            page.box(x, y, w, h, outline=FAINT)
+            return
+        face = self.face(name)
+        key = (*face, int(w), int(h))
+        if key not in _CARD_IMAGES:
+            _CARD_IMAGES[key] = _card_image(*face, int(w), int(h))
+        page.image.paste(_CARD_IMAGES[key], (int(x), int(y)))
+
+
+_CARD_IMAGES: dict[tuple, Any] = {}
+"""Card faces drawn once and pasted (text is most of a picture's drawing time)."""
+
+
+def _card_image(title: str, details: str, colour: str, kind: str, cost: str, w: int, h: int):
+    card = Page(w + 1, h + 1)
+    card.box(0, 0, w, h, fill=PAPER)
+    card.box(0, 0, w, 15, fill=STAMP_COLOURS[colour])
+    ink = PAPER if colour in DARK_STAMPS else INK
+    write_fitted(card, 3, 2, title, w - 6, ink)
+    if h >= 30:
+        write_fitted(card, 3, 17, details or kind, w - 6)
+    if h >= 50:
+        write_fitted(card, 3, h - 15, f"{kind}: {cost}", w - 40, FAINT)
+    return card.image
+
+
+def _cost(game, t) -> str:
+    if t.cost_resource < 0:
+        return "k-th: k Admirals"
+    resource = RESOURCE_TITLES[t.cost_resource]
+    if t.cost is None:
+        return f"bid {resource}"
+    amount = t.cost[game.num_players] if isinstance(t.cost, dict) else t.cost
+    return f"{amount} {resource}"
+
+
+def _who(views: Mapping[int, Any]) -> str:
+    if len(views) > 1:
+        return "spectator's picture"
+    return f"seen by player {next(iter(views))}"
+
+
+def _title(page: Page, game, views, view) -> None:
+    n = game.num_players
+    x = write(
+        page,
+        MARGIN,
+        6,
+        f"Medieval Realms | {n} players, round {view['round']} of {NUM_ROUNDS} | {_who(views)}",
+        LARGE,
+    )
+    x = write(page, x + 20, 10, "turn order:", NORMAL)
+    to_move = view["to_move"]
+    for p in view["turn_order"]:
+        cx = x + 16
+        if p == to_move:
+            page.draw.ellipse((cx - 12, 19 - 12, cx + 12, 19 + 12), outline=HIGHLIGHT, width=3)
+        page.token(cx, 19, 8, player_colour(p), str(p))
+        x = cx + 12
+    y = 34
+    if to_move is None:
+        totals = [s["vp"] + sum(s["end_of_game_vp"].values()) for s in view["seats"]]
+        best = [q for q, t in enumerate(totals) if t == max(totals)]
+        text = "Game over: final scores " + ", ".join(
+            f"player {q}: {t}" for q, t in enumerate(totals)
+        )
+        text += f"; winner: player {best[0]}" if len(best) == 1 else "; tie (the tie-breaks decide)"
+        write(page, MARGIN, y, text, NORMAL, HIGHLIGHT)
+        return
+    page.token(MARGIN + 8, y + 8, 8, player_colour(to_move), str(to_move))
+    text = f"to move: player {to_move}: {view['decision']}: {_decision(view)}"
+    actor = view["actor"]
+    if actor is not None and actor != to_move:
+        text += f" (in player {actor}'s turn)"
+    write(page, MARGIN + 22, y, text, NORMAL, HIGHLIGHT)
+
+
+def _decision(view) -> str:
+    decision = view["decision"]
+    text = DECISION_TEXT.get(decision, decision)
+    placing = view["placing"]
+    if placing is not None:
+        text += f": {placing['left']} {placing['leader']}(s) of player {placing['seat']} left"
+    if view["auction"] is not None and decision == "bid":
+        text += f" for {view['auction']['card'].split(' (')[0]}"
+    if view["token_choice"] is not None:
+        text += f" of {view['token_choice'].split(' (')[0]}"
+    return text
+
+
+def _current_events(page: Page, cards: _CardFaces, view) -> float:
+    """The Current Events panel, the Future Events, deck and discard; returns the y below."""
+    y = page.heading(MARGIN, TOP, "Current Events") - 2
+    for slot, name in enumerate(view["current_events"]):
+        row, col = divmod(slot, 4)
+        x = MARGIN + col * (PANEL_CARD_W + GAP)
+        top = y + row * (PANEL_CARD_H + GAP)
+        cards.draw(page, x, top, PANEL_CARD_W, PANEL_CARD_H, name)
+        label = f"{slot + 1}: {row + 1}G"
+        write(page, x + PANEL_CARD_W - 3, top + PANEL_CARD_H - 15, label, SMALL, INK, "ra")
+    y += 3 * (PANEL_CARD_H + GAP) + 2
+    write(page, MARGIN, y, "Future Events", SMALL)
+    for i, name in enumerate(view["future_events"]):
+        x = MARGIN + 90 + i * (FUTURE_CARD_W + GAP)
+        if x + FUTURE_CARD_W > MARGIN + LEFT_W:
+            break
+        cards.draw(page, x, y, FUTURE_CARD_W - 1, FUTURE_CARD_H, name)
+    write(page, MARGIN, y + 16, f"deck {view['deck_size']}", SMALL)
+    y += FUTURE_CARD_H + 4
+    discard = Counter(n.split(" (")[0].split(" [")[0] for n in view["discard"])
+    text = "discard: " + (", ".join(f"{k} x{v}" for k, v in sorted(discard.items())) or "-")
+    write_fitted(page, MARGIN, y, text, LEFT_W)
+    return y + SMALL + 4
+
+
+def _placements(views, view) -> dict[int, dict[str, list[int]]]:
+    """Each seat's leaders on the board, as far as the views show them (a seat's own view
+    shows its leaders behind the wall)."""
+    shown = {}
+    for seat in view["seats"]:
+        q = seat["seat"]
+        own = views.get(q)
+        placement = own["seats"][q]["placement"] if own is not None else seat["placement"]
+        if placement is not None:
+            shown[q] = placement
+    return shown
+
+
+def _board(page: Page, game, views, view, y: float) -> float:
+    """Management squares and lands with the leaders the views show; returns the y below."""
+    shown = _placements(views, view)
+    hidden = not view["revealed"] and view["decision"] == "place"
+    note = ""
+    if hidden:
+        note = " (behind the walls)" if len(views) > 1 else " (yours; the others' are hidden)"
+    y = page.heading(MARGIN, y, "Management squares and lands" + note) - 2
+    for i, resource in enumerate(game.board.squares):
+        x = MARGIN + i * (SQUARE_W + GAP)
+        page.box(x, y, SQUARE_W, SQUARE_H, fill=tint(RESOURCE_COLOURS[RESOURCES[resource]]))
+        write(page, x + 3, y + 2, f"{i + 1} {RESOURCE_TITLES[resource]}", SMALL)
+        k = 0
+        for q, placement in sorted(shown.items()):
+            count = placement["mayors_on_squares"][i]
+            if count:
+                cx = x + 11 + (k % 4) * 22
+                cy = y + 28 + (k // 4) * 20
+                page.token(cx, cy, 9, player_colour(q), str(count))
+                k += 1
+    y += SQUARE_H + 6
+    per_row = 5
+    for land in range(game.num_lands):
+        row, col = divmod(land, per_row)
+        x = MARGIN + col * (LAND_W + GAP)
+        top = y + row * (LAND_H + GAP)
+        page.box(x, top, LAND_W, LAND_H, fill=(225, 235, 215))
+        reward = ", ".join(
+            f"{k} {RESOURCE_SHORT[r]}" for r, k in enumerate(game.board.lands[land]) if k
+        )
+        write_fitted(page, x + 3, top + 2, f"Land {land + 1}: {reward}", LAND_W - 6)
+        _land_leaders(page, shown, land, x + 3, top + 22)
+    rows = -(-game.num_lands // per_row)
+    return y + rows * (LAND_H + GAP)
+
+
+def _land_leaders(page: Page, shown, land: int, x: float, y: float) -> None:
+    """Generals (squares), Admirals (discs) and buffers (B) of every seat shown on a land."""
+    for q, placement in sorted(shown.items()):
+        colour = player_colour(q)
+        for kind, label in (
+            ("generals_on_lands", "G"),
+            ("admirals_on_lands", "A"),
+            ("buffers_on_lands", "B"),
+        ):
+            for _ in range(placement.get(kind, [0] * (land + 1))[land]):
+                if label == "A":
+                    page.token(x + 9, y + 9, 9, colour, label)
+                else:
+                    page.cube(x + 9, y + 9, 8, colour, label)
+                x += 21
+
+
+def _auction(page: Page, cards: _CardFaces, view, y: float) -> None:
+    """The card being auctioned and the bids, or the card whose tokens are being chosen."""
+    auction = view["auction"]
+    if auction is not None:
+        page.heading(MARGIN, y, "Auction", active=True)
+        cards.draw(page, MARGIN, y + 26, PANEL_CARD_W, PANEL_CARD_H, auction["card"])
+        x = MARGIN + PANEL_CARD_W + 12
+        high = auction["high_bidder"]
+        if high is None:
+            write(page, x, y + 28, "no bid yet", NORMAL)
+        else:
+            page.token(x + 8, y + 36, 8, player_colour(high), str(high))
+            write(page, x + 22, y + 28, f"high bid {auction['bid']} by player {high}", NORMAL)
+        out = ", ".join(str(q) for q in auction["out"]) or "-"
+        write(page, x, y + 50, f"out: {out}", NORMAL)
+        if auction["committed"]:
+            write(page, x, y + 68, f"{auction['committed']} more tokens committed", NORMAL)
+    elif view["token_choice"] is not None:
+        page.heading(MARGIN, y, "Tokens to choose", active=True)
+        cards.draw(page, MARGIN, y + 26, PANEL_CARD_W, PANEL_CARD_H, view["token_choice"])
+
+
+def _seats(page: Page, cards: _CardFaces, views, view) -> None:
+    """One panel per seat, in seat order."""
+    seats = view["seats"]
+    h = min(MAX_SEAT_H, (SEATS_BOTTOM - TOP) // len(seats))
+    for i, seat in enumerate(seats):
+        _seat(page, cards, views, view, seat, TOP + i * h, h - 6)
+
+
+def _seat(page: Page, cards: _CardFaces, views, view, seat, y: float, h: float) -> None:
+    q = seat["seat"]
+    x = RIGHT_X
+    to_move = view["to_move"] == q
+    page.box(x, y, RIGHT_W, h, outline=HIGHLIGHT if to_move else FAINT, width=3 if to_move else 1)
+    page.box(x + 1, y + 1, 8, h - 2, fill=player_colour(q), outline=player_colour(q))
+    x += 14
+    you = " (you)" if q in views and len(views) == 1 else ""
+    end = sum(seat["end_of_game_vp"].values())
+    status = [f"{seat['vp']} VP" + (f" + {end} at the end" if end else "")]
+    status.append(f"turn {seat['turn_position'] + 1}")
+    if seat["passed"]:
+        status.append("passed")
+    if seat["placed"]:
+        status.append("has placed")
+    if not view["revealed"] and q not in views and view["decision"] == "place":
+        status.append("leaders behind the wall")
+    if seat["vp_track_tokens_owed"]:
+        status.append(f"owed {seat['vp_track_tokens_owed']} token(s)")
+    tx = write(page, x, y + 4, f"Player {q}{you}", NORMAL, HIGHLIGHT if to_move else INK)
+    write(page, tx + 10, y + 5, " · ".join(status), SMALL)
+    # resources and leaders
+    ry = y + 23
+    rx = x
+    for r, resource in enumerate(RESOURCES):
+        page.cube(rx + 7, ry + 7, 7, RESOURCE_COLOURS[resource])
+        rx = write(page, rx + 17, ry, f"{RESOURCE_SHORT[r]} {seat['resources'][resource]}", SMALL)
+        rx += 8
+    leaders = "  ".join(f"{LEADER_LETTERS[k]} {seat['leaders'][k]}" for k in LEADERS)
+    if seat["buffer_mayors"]:
+        leaders += f" (B {seat['buffer_mayors']})"
+    write(page, rx + 6, ry, leaders, SMALL)
+    # hand (public in Medieval Realms)
+    hy = ry + 20
+    write(page, x, hy + 10, "hand", SMALL)
+    for i in range(HAND_LIMIT):
+        name = seat["hand"][i] if i < len(seat["hand"]) else None
+        cards.draw(page, x + 34 + i * (HAND_CARD_W + 2), hy, HAND_CARD_W - 6, HAND_CARD_H, name)
+    # realm, by stamp colour
+    _realm(page, cards, seat["realm"], x, hy + HAND_CARD_H + 4, y + h)
+
+
+def _realm(page: Page, cards: _CardFaces, realm: list[str], x: float, y: float, bottom: float):
+    """The realm's cards as chips (stamp colour, title, count), grouped by colour."""
+    write(page, x, y + 2, f"realm {len(realm)}", SMALL)
+    groups = Counter()
+    colours = {}
+    for name in realm:
+        title, _, colour, _, _ = cards.face(name)
+        title = title.replace(" (Great Person)", "")
+        groups[(COLOURS.index(colour), title)] += 1
+        colours[title] = colour
+    cx, cy = x + 52, y
+    right = RIGHT_X + RIGHT_W - 4
+    for (_, title), count in sorted(groups.items()):
+        if cx + CHIP_W > right:
+            cx, cy = x + 52, cy + CHIP_H + 2
+        if cy + CHIP_H > bottom:
+            write(page, right - 2, bottom - SMALL - 2, "...", SMALL, INK, "ra")
+            return
+        colour = colours[title]
+        page.box(cx, cy, CHIP_W - 2, CHIP_H, fill=STAMP_COLOURS[colour])
+        ink = PAPER if colour in DARK_STAMPS else INK
+        label = f"{count}x " if count > 1 else ""
+        write_fitted(page, cx + 2, cy + 2, label + title, CHIP_W - 6, ink)
+        cx += CHIP_W
+
+
+def _vp_track(page: Page, view) -> None:
+    """The VP track (VP of play; end-of-game VP are added once the game is over)."""
+    cell = (WIDTH - 2 * MARGIN) / VP_TRACK_LENGTH
+    marks: dict[int, list[int]] = {}
+    over = view["to_move"] is None
+    for seat in view["seats"]:
+        vp = seat["vp"] + (sum(seat["end_of_game_vp"].values()) if over else 0)
+        marks.setdefault(vp % VP_TRACK_LENGTH, []).append(seat["seat"])
+    label = "VP track" + (" (final scores)" if over else "")
+    page.track(MARGIN, VP_TRACK_Y, VP_TRACK_LENGTH, cell, marks, label)
+    for seat in view["seats"]:
+        vp = seat["vp"] + (sum(seat["end_of_game_vp"].values()) if over else 0)
+        if vp >= VP_TRACK_LENGTH:
+            space = vp % VP_TRACK_LENGTH
+            write(
+                page,
+                MARGIN + space * cell + cell - 1,
+                VP_TRACK_Y + cell - SMALL,
+                f"+{vp // VP_TRACK_LENGTH * VP_TRACK_LENGTH}",
+                SMALL,
+                INK,
+                "ra",
+            )

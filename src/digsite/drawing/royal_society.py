@@ -7,22 +7,28 @@ their owners' colours (the Automa's pawns dark grey "A", Confrontation's neutral
 explorer placed this turn framed), their actions, gates and learning-from-peers bonuses; the
 Program (6 Expedition cards with the Reputation each space costs); the Grand Gallery's six
 collections, each space saying which relic it wants, with the discs on it and the collection's
-reward.  On the right: the King's Favors and who holds each, the Reputation track with the stack
-order, the Royal Society objectives (first claimant, claimants), the Royal Requirements, the
-Bloomsbury stacks, the decks, the relic bags, the Automa, and the cards, patrons and relics on
-the table for the decision under way.  Bottom, one panel per seat: Prestige, Science, money,
-Reputation, discs, Knowledge per region (milestones 5, 8, 12 marked), the three explorers with
-their Expertise and skill, relics, patrons, expeditions organized, Royal Society claims,
-Bloomsbury tiles, and the hand: faces of the cards this picture may show, backs with a count for
-the others.  The panel of the player to move is framed in the highlight colour.
+reward. On the right: the King's Favors and who holds each (the one the Automa's last card
+blocks greyed), the Reputation track with the stack order, the Royal Society objectives (first
+claimant, claimants), the Royal Requirements, the Bloomsbury stacks, the decks, the relic bags,
+the Automa, and the cards, patrons and relics on the table for the decision under way. Bottom,
+one panel per seat (its score, the lower of Prestige and 5 per Science point, in its header; the
+Automa's panel beside them): Prestige, Science, money, Reputation, discs, Knowledge per region
+(milestones 5, 8, 12 marked), the three explorers with their Expertise and skill, relics,
+patrons, expeditions organized, Royal Society claims, Bloomsbury tiles, and the hand: faces of
+the cards this picture may show, backs with a count for the others, and the seat's own Study
+cards. The panel of the player to move is framed in the highlight colour; at the end, the
+decision line gives the scores and the winners (solo: the title). Text is rendered once and
+stamped afterwards, so a picture in a game takes ~10 ms.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
+from PIL import Image, ImageDraw
 
 from ..games.royal_society.actions import GALLERY_SIZES, GALLERY_START, SECTIONS
 from ..games.royal_society.components import (
@@ -31,6 +37,7 @@ from ..games.royal_society.components import (
     LOCATION_TITLES,
     OBJECTIVE_GROUPS,
     REGION_TITLES,
+    solo_title,
 )
 from .canvas import (
     FAINT,
@@ -71,17 +78,22 @@ COLLECTION_H = 20 + SPACE + LINE + 6
 RIGHT_X = MARGIN + 4 * LOC_W + 3 * LOC_GAP + 16
 RIGHT_W = WIDTH - MARGIN - RIGHT_X
 FAVOR_W, FAVOR_H = 72, 40
-REP_CELL = 26
+REP_CELL = 30
+REP_SPACES = 10
 
 # the seats (bottom)
-SEATS_Y = 548
+SEATS_Y = 505
 SEAT_GAP = 8
 SEAT_W = (WIDTH - 2 * MARGIN - 3 * SEAT_GAP) // 4
 SEAT_H = HEIGHT - MARGIN - SEATS_Y
-MINI_W, MINI_H = 106, 58
+MINI_W, MINI_H, MINI_GAP = 104, 58, 4
 """A hand card inside a seat's panel."""
+HAND_ROWS = 2
+AUTOMA_H = 110
 
 AUTOMA_COLOUR: Colour = (70, 70, 70)
+BLOCKED: Colour = (215, 210, 195)
+"""A King's Favor blocked by the Automa's last card."""
 REGION_SHORT = ("Af", "Me", "As", "SA")
 REGION_TINTS: tuple[Colour, ...] = (
     (243, 223, 175),  # Africa: sand
@@ -127,10 +139,37 @@ def draw(game, views: Views) -> np.ndarray:
     _on_the_table(page, game, views, v, y)
     for q in range(v["num_players"]):
         _seat(page, game, views, v, q)
+    if v["automa"] and v["num_players"] < 4:
+        _automa(page, v)
     return page.array()
 
 
 # -- helpers --------------------------------------------------------------------------------
+def _text(
+    page: Page, x: float, y: float, text: str, size: int = NORMAL, fill: Colour = INK, anchor="la"
+) -> float:
+    """``Page.text`` with each text rendered once (a video repeats most of its words): the
+    glyphs are kept as a mask and stamped in ``fill``; returns the x where the text ends."""
+    if text:
+        mask, left, top, length = _mask(text, size, anchor)
+        page.draw.bitmap((round(x) + left, round(y) + top), mask, fill=fill)
+        return x + length
+    return x
+
+
+@lru_cache(maxsize=8192)
+def _mask(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int, float]:
+    left, top, right, bottom = font(size).getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
+    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=font(size), anchor=anchor)
+    return mask, left, top, _length(text, size)
+
+
+@lru_cache(maxsize=8192)
+def _length(text: str, size: int) -> float:
+    return font(size).getlength(text)
+
+
 def _owner_colour(owner) -> Colour:
     if owner == "automa":
         return AUTOMA_COLOUR
@@ -144,14 +183,16 @@ def _owner_label(owner) -> str:
 
 
 def _piece(page: Page, x: float, y: float, owner, r: float = PIECE_R, label: str = "") -> None:
-    page.token(x, y, r, _owner_colour(owner), label or _owner_label(owner))
+    page.token(x, y, r, _owner_colour(owner))
+    _text(page, x, y, label or _owner_label(owner), SMALL, PAPER, anchor="mm")
 
 
+@lru_cache(maxsize=8192)
 def _fit(text: str, width: float, size: int = SMALL) -> str:
     """``text`` cut with an ellipsis to fit ``width`` pixels."""
-    if font(size).getlength(text) <= width:
+    if _length(text, size) <= width:
         return text
-    while text and font(size).getlength(text + "…") > width:
+    while text and _length(text + "…", size) > width:
         text = text[:-1]
     return text + "…"
 
@@ -159,7 +200,7 @@ def _fit(text: str, width: float, size: int = SMALL) -> str:
 def _wrap(text: str, width: float, size: int = SMALL) -> list[str]:
     lines: list[str] = []
     for word in text.split():
-        if lines and font(size).getlength(lines[-1] + " " + word) <= width:
+        if lines and _length(lines[-1] + " " + word, size) <= width:
             lines[-1] += " " + word
         else:
             lines.append(word)
@@ -168,7 +209,7 @@ def _wrap(text: str, width: float, size: int = SMALL) -> list[str]:
 
 def _write(page: Page, x: float, y: float, text: str, width: float, fill: Colour = INK) -> float:
     """Small text cut to ``width``; returns the y of the next line."""
-    page.text(x, y, _fit(text, width), SMALL, fill)
+    _text(page, x, y, _fit(text, width), SMALL, fill)
     return y + LINE
 
 
@@ -194,6 +235,17 @@ def _wants(region: int, typ: int) -> str:
     )
 
 
+def _score(seat) -> int:
+    """The score: the lower of Prestige and 5 Prestige per Science point."""
+    return min(seat["prestige"], 5 * seat["science"])
+
+
+def _rank(seat) -> tuple[int, int, int]:
+    """Ranking: the score, then the other marker, then Reputation."""
+    pr, sc = seat["prestige"], 5 * seat["science"]
+    return min(pr, sc), max(pr, sc), seat["reputation"]
+
+
 def _seat_name(q) -> str:
     return (
         {"automa": "Automa", "neutral": "neutral"}.get(q, f"Player {q}")
@@ -207,7 +259,7 @@ def _expedition(page: Page, game, x: float, y: float, card: int, w: float, h: fl
     c = game.expeditions[card]
     page.box(x, y, w, h, fill=REGION_TINTS[c.region])
     inner = w - 8
-    page.text(x + 4, y + 3, _fit(c.site, inner), SMALL)
+    _text(page, x + 4, y + 3, _fit(c.site, inner), SMALL)
     marks = " ".join(m for m, on in (("myth", c.myth), ("wonder", c.wonder)) if on)
     lines = [
         f"{REGION_TITLES[c.region]} {EXPEDITION_TYPES[c.type]}",
@@ -221,12 +273,12 @@ def _expedition(page: Page, game, x: float, y: float, card: int, w: float, h: fl
     for i, line in enumerate(lines):
         if y + 3 + (i + 2) * LINE > y + h + 2:
             break
-        page.text(x + 4, y + 3 + (i + 1) * LINE, _fit(line, inner), SMALL)
+        _text(page, x + 4, y + 3 + (i + 1) * LINE, _fit(line, inner), SMALL)
 
 
 def _back(page: Page, x: float, y: float, w: float, h: float, label: str) -> None:
     page.card(x, y, w, h, "", face_down=True)
-    page.text(x + w / 2, y + h / 2, label, SMALL, PAPER, anchor="mm")
+    _text(page, x + w / 2, y + h / 2, label, SMALL, PAPER, anchor="mm")
 
 
 # -- the title and the decision --------------------------------------------------------------
@@ -241,11 +293,20 @@ def _title(page: Page, game, views: Views, v) -> None:
     else:
         whose = f"Player {v['player']}'s picture"
     text = f"The Royal Society of Archeology - {mode}, {players} player{'s' * (players > 1)}"
-    end = page.text(MARGIN, TITLE_Y, text + f" - year {year}/{game.years}", LARGE)
-    page.text(end + 16, TITLE_Y + 4, whose, NORMAL, HIGHLIGHT)
+    end = _text(page, MARGIN, TITLE_Y, text + f" - year {year}/{game.years}", LARGE)
+    _text(page, end + 16, TITLE_Y + 4, whose, NORMAL, HIGHLIGHT)
     d = v["decision"]
     if d["kind"] == "game_over":
-        page.text(MARGIN, DECISION_Y, "Game over", NORMAL, HIGHLIGHT)
+        scores = [_score(s) for s in v["seats"]]
+        text = "Game over - scores " + ", ".join(f"P{q} {x}" for q, x in enumerate(scores))
+        if players == 1:
+            text += f": {solo_title(scores[0], game.rb.titles)}"
+        else:
+            best = max(_rank(s) for s in v["seats"])
+            text += "; winner " + ", ".join(
+                f"P{q}" for q, s in enumerate(v["seats"]) if _rank(s) == best
+            )
+        _text(page, MARGIN, DECISION_Y, text, NORMAL, HIGHLIGHT)
         return
     who = d["player"]
     page.token(MARGIN + 8, DECISION_Y + 8, 8, player_colour(who))
@@ -257,8 +318,13 @@ def _title(page: Page, game, views: Views, v) -> None:
     if v["pending"]:
         queued = ", ".join(t[0].replace("_", " ") for t in v["pending"][:4])
         text += f"; then {queued}" + (" ..." if len(v["pending"]) > 4 else "")
-    page.text(
-        MARGIN + 22, DECISION_Y, _fit(text, WIDTH - 2 * MARGIN - 22, NORMAL), NORMAL, HIGHLIGHT
+    _text(
+        page,
+        MARGIN + 22,
+        DECISION_Y,
+        _fit(text, WIDTH - 2 * MARGIN - 22, NORMAL),
+        NORMAL,
+        HIGHLIGHT,
     )
 
 
@@ -269,9 +335,9 @@ def _locations(page: Page, v) -> None:
         x = MARGIN + loc * (LOC_W + LOC_GAP)
         y = BOARD_Y
         page.box(x, y, LOC_W, LOC_H, outline=INK)
-        page.text(x + 6, y + 4, LOCATION_TITLES[loc], NORMAL)
+        _text(page, x + 6, y + 4, LOCATION_TITLES[loc], NORMAL)
         actions, bonuses, gate = LOCATION_NOTES[loc]
-        page.text(x + 6, y + 22, _fit(actions, LOC_W - 12), SMALL)
+        _text(page, x + 6, y + 22, _fit(actions, LOC_W - 12), SMALL)
         top = y + 22 + LINE + 2
         height = LOC_H - (top - y) - 2 * LINE - 6
         by_section: dict[int, list] = {}
@@ -288,20 +354,21 @@ def _locations(page: Page, v) -> None:
                 outline=HIGHLIGHT if here else FAINT,
                 width=3 if here else 1,
             )
-            page.text(sx + SECTION_W / 2 - 1, top + 2, str(sec), SMALL, FAINT, anchor="ma")
+            _text(page, sx + SECTION_W / 2 - 1, top + 2, str(sec), SMALL, FAINT, anchor="ma")
             for k, owner in enumerate(by_section.get(sec, [])):
                 py = top + LINE + 4 + PIECE_R + k * (2 * PIECE_R + 2)
                 if py + PIECE_R < top + height:
                     _piece(page, sx + SECTION_W / 2 - 1, py, owner)
-        page.text(x + 6, top + height + 3, _fit(bonuses, LOC_W - 12), SMALL)
+        _text(page, x + 6, top + height + 3, _fit(bonuses, LOC_W - 12), SMALL)
         if gate:
-            page.text(x + 6, top + height + 3 + LINE, gate, SMALL, FAINT)
+            _text(page, x + 6, top + height + 3 + LINE, gate, SMALL, FAINT)
 
 
 def _program(page: Page, game, v) -> None:
-    page.text(MARGIN, PROGRAM_Y, "Program (Reputation cost per space)", NORMAL)
+    _text(page, MARGIN, PROGRAM_Y, "Program (Reputation cost per space)", NORMAL)
     x = MARGIN + 270
-    page.text(
+    _text(
+        page,
         x,
         PROGRAM_Y + 2,
         f"Expedition deck {v['expedition_deck_size']}, discard {len(v['expedition_discard'])}, "
@@ -317,13 +384,18 @@ def _program(page: Page, game, v) -> None:
         else:
             _expedition(page, game, cx, cy, card, CARD_W, CARD_H)
         page.cube(cx + CARD_W - 9, cy + CARD_H - 9, 7, PAPER)
-        page.text(
-            cx + CARD_W - 9, cy + CARD_H - 9, str(game.rb.program_reputation[i]), SMALL, anchor="mm"
+        _text(
+            page,
+            cx + CARD_W - 9,
+            cy + CARD_H - 9,
+            str(game.rb.program_reputation[i]),
+            SMALL,
+            anchor="mm",
         )
 
 
 def _gallery(page: Page, game, v) -> None:
-    page.text(MARGIN, GALLERY_Y, "Grand Gallery", NORMAL)
+    _text(page, MARGIN, GALLERY_Y, "Grand Gallery", NORMAL)
     rewarded = v["current"]["collections_rewarded"] if v["current"] else []
     x, y = MARGIN, GALLERY_Y + 20
     for col, size in enumerate(GALLERY_SIZES):
@@ -331,7 +403,7 @@ def _gallery(page: Page, game, v) -> None:
             x, y = MARGIN, y + COLLECTION_H
         face = game.collection_faces[v["collection_faces"][col]]
         roman = ("I", "II", "III", "IV", "V", "VI")[col]
-        page.text(x, y, roman, SMALL, HIGHLIGHT if col in rewarded else INK)
+        _text(page, x, y, roman, SMALL, HIGHLIGHT if col in rewarded else INK)
         for k in range(size):
             sx = x + 22 + k * SPACE
             region, typ = face.spaces[k]
@@ -343,14 +415,16 @@ def _gallery(page: Page, game, v) -> None:
                 fill=REGION_TINTS[region] if region >= 0 else PAPER,
                 outline=FAINT,
             )
-            page.text(
+            _text(
+                page,
                 sx + SPACE / 2 - 1,
                 y + 3,
                 REGION_SHORT[region] if region >= 0 else "",
                 SMALL,
                 anchor="ma",
             )
-            page.text(
+            _text(
+                page,
                 sx + SPACE / 2 - 1,
                 y + SPACE - 4,
                 TYPE_SHORT[typ] if typ >= 0 else "",
@@ -360,13 +434,13 @@ def _gallery(page: Page, game, v) -> None:
             owner = v["gallery"][GALLERY_START[col] + k]
             if owner is not None:
                 _piece(page, sx + SPACE / 2 - 1, y + SPACE / 2 - 1, owner, r=10)
-        page.text(x + 22, y + SPACE + 1, "reward: " + _gains(face.reward), SMALL)
+        _text(page, x + 22, y + SPACE + 1, "reward: " + _gains(face.reward), SMALL)
         x += 22 + size * SPACE + COLLECTION_GAP
 
 
 # -- the right column ----------------------------------------------------------------------------
 def _heading(page: Page, x: float, y: float, text: str) -> float:
-    page.text(x, y, text, NORMAL)
+    _text(page, x, y, text, NORMAL)
     return y + NORMAL + 6
 
 
@@ -375,9 +449,12 @@ def _favors(page: Page, game, v, y: float) -> float:
     last = v["automa"]["last_favor"] if v["automa"] else None
     for i, owner in enumerate(v["favor_spaces"]):
         x = RIGHT_X + i * FAVOR_W
-        page.box(x, y, FAVOR_W - 4, FAVOR_H, outline=HIGHLIGHT if i == last else INK)
-        page.text(x + 3, y + 2, str(i + 1), SMALL, FAINT)
-        page.text(
+        page.box(x, y, FAVOR_W - 4, FAVOR_H, fill=BLOCKED if i == last else None)
+        _text(page, x + 3, y + 2, str(i + 1), SMALL, FAINT)
+        if i == last:
+            page.cube(x + FAVOR_W - 16, y + FAVOR_H - 10, 5, AUTOMA_COLOUR)
+        _text(
+            page,
             x + 3,
             y + FAVOR_H - LINE - 1,
             _fit(_gains(game.rb.favors[i].items()), FAVOR_W - 8),
@@ -389,18 +466,20 @@ def _favors(page: Page, game, v, y: float) -> float:
 
 
 def _reputation(page: Page, v, y: float) -> float:
-    y = _heading(
-        page,
-        RIGHT_X,
-        y,
-        "Reputation (top of the stack first: "
-        + ", ".join(f"P{q}" for q in v["reputation_stack"])
-        + ")",
-    )
-    marks: dict[int, list[int]] = {}
+    """The Reputation track 0-9; tied discs stacked, the top of the stack drawn last."""
+    order = ", ".join(f"P{q}" for q in v["reputation_stack"])
+    y = _heading(page, RIGHT_X, y, f"Reputation (stack from the top: {order})")
+    for i in range(REP_SPACES):
+        _text(page, RIGHT_X + i * REP_CELL + REP_CELL / 2, y, str(i), SMALL, FAINT, anchor="ma")
+        page.box(RIGHT_X + i * REP_CELL, y + LINE, REP_CELL - 2, REP_CELL - 2, outline=FAINT)
+    height: dict[int, int] = {}
     for q in reversed(v["reputation_stack"]):
-        marks.setdefault(v["seats"][q]["reputation"], []).append(q)
-    return page.track(RIGHT_X, y, 10, REP_CELL, marks) + 2
+        rep = v["seats"][q]["reputation"]
+        k = height.get(rep, 0)
+        height[rep] = k + 1
+        cx = RIGHT_X + rep * REP_CELL + REP_CELL / 2 - 1 + 4 * k
+        page.token(cx, y + LINE + REP_CELL / 2 - 1 - 4 * k, PIECE_R, player_colour(q))
+    return y + LINE + REP_CELL + 4
 
 
 def _objectives(page: Page, game, v, y: float) -> float:
@@ -410,7 +489,7 @@ def _objectives(page: Page, game, v, y: float) -> float:
         first = v["objective_first"][i]
         claimants = [q for q, s in enumerate(v["seats"]) if s["claims"][i]]
         x = RIGHT_X
-        page.text(x, y, f"{OBJECTIVE_GROUPS[i]}:", SMALL)
+        _text(page, x, y, f"{OBJECTIVE_GROUPS[i]}:", SMALL)
         reward = "Sc" if obj["reward"] == "science" else "Pr"
         _write(page, x + 18, y, f"{obj['text']} ({reward})", RIGHT_W - 90)
         if first is not None:
@@ -459,7 +538,7 @@ def _supplies(page: Page, game, v, y: float) -> float:
             RIGHT_X + 16,
             y,
             f"Automa: {a['pawns']} pawns left this year, {len(a['played'])} cards played, "
-            f"on favor {favor}",
+            f"blocks favor {favor} (grey)",
             RIGHT_W - 16,
         )
     return y + 4
@@ -507,7 +586,8 @@ def _seat(page: Page, game, views: Views, v, q: int) -> None:
     page.box(x, y, SEAT_W, SEAT_H, outline=HIGHLIGHT if moving else INK, width=3 if moving else 1)
     page.box(x, y, SEAT_W, 22, fill=colour, outline=colour)
     you = " (you)" if len(views) == 1 and q in views else ""
-    page.text(x + 6, y + 3, f"Player {q}{you}" + ("  - to move" if moving else ""), NORMAL, PAPER)
+    _text(page, x + 6, y + 3, f"Player {q}{you}" + ("  - to move" if moving else ""), NORMAL, PAPER)
+    _text(page, x + SEAT_W - 6, y + 3, f"score {_score(s)}", NORMAL, PAPER, anchor="ra")
     inner = SEAT_W - 12
     x += 6
     y += 26
@@ -517,7 +597,8 @@ def _seat(page: Page, game, views: Views, v, q: int) -> None:
         else "no Society card yet"
     )
     y = _write(page, x, y, f"{society}, board side {s['side'] or '-'}", inner)
-    page.text(
+    _text(
+        page,
         x,
         y,
         f"Prestige {s['prestige']}  Science {s['science']}  Money {s['money']}  "
@@ -574,12 +655,39 @@ def _seat(page: Page, game, views: Views, v, q: int) -> None:
     _hand(page, game, views, v, q, x, y + 2)
 
 
+def _automa(page: Page, v) -> None:
+    """The Automa's panel, in the first free seat place."""
+    a = v["automa"]
+    x = MARGIN + v["num_players"] * (SEAT_W + SEAT_GAP)
+    y = SEATS_Y
+    page.box(x, y, SEAT_W, AUTOMA_H)
+    page.box(x, y, SEAT_W, 22, fill=AUTOMA_COLOUR, outline=AUTOMA_COLOUR)
+    _text(page, x + 6, y + 3, "Automa", NORMAL, PAPER)
+    y += 28
+    for k in range(a["pawns"]):
+        _piece(page, x + 14 + k * 22, y + 8, "automa")
+    _text(page, x + 14 + 3 * 22, y + 2, f"{a['pawns']} pawns left this year", SMALL)
+    y += 24
+    pawns = sum(k for pieces in v["locations"] for _, o, k in pieces if o == "automa")
+    discs = sum(1 for o in v["gallery"] if o == "automa")
+    claims = "".join(
+        g for g, o in zip(OBJECTIVE_GROUPS, v["objective_first"], strict=True) if o == "automa"
+    )
+    favor = "-" if a["last_favor"] is None else a["last_favor"] + 1
+    for line in (
+        f"Cards played: {len(a['played'])}; blocks King's Favor {favor}",
+        f"Pawns on the board: {pawns}; discs in the Gallery: {discs}",
+        f"First on objectives: {claims or '-'}",
+    ):
+        y = _write(page, x + 6, y, line, SEAT_W - 12)
+
+
 def _knowledge(page: Page, x: float, y: float, knowledge: Sequence[int]) -> float:
     """Knowledge per region on small tracks of 0-13 (12 and beyond), milestones 5 / 8 / 12."""
     cell = 11
     for r, k in enumerate(knowledge):
         ry = y + r * (cell + 2)
-        page.text(x, ry, REGION_SHORT[r], SMALL)
+        _text(page, x, ry, REGION_SHORT[r], SMALL)
         for i in range(1, 14):
             bx = x + 22 + (i - 1) * cell
             milestone = i in (5, 8, 12)
@@ -591,7 +699,7 @@ def _knowledge(page: Page, x: float, y: float, knowledge: Sequence[int]) -> floa
                 fill=REGION_TINTS[r] if i <= k else None,
                 outline=INK if milestone else FAINT,
             )
-        page.text(x + 22 + 13 * cell + 4, ry - 1, str(k), SMALL)
+        _text(page, x + 22 + 13 * cell + 4, ry - 1, str(k), SMALL)
     return y + 4 * (cell + 2) + 2
 
 
@@ -600,12 +708,11 @@ def _explorers(page: Page, game, x: float, y: float, q: int, s) -> float:
     for e, level in enumerate(s["expertise"]):
         ex = x + 12 + e * 100
         placed = s["placed"][e]
-        page.token(
-            ex, y + 10, 10, FAINT if placed else player_colour(q), str(level) if level else ""
-        )
+        page.token(ex, y + 10, 10, FAINT if placed else player_colour(q))
+        _text(page, ex, y + 10, str(level) if level else "", SMALL, PAPER, anchor="mm")
         kind, region = board[e]
         skill = "Logistics" if kind == 0 else f"{REGION_SHORT[region]} skill"
-        page.text(ex + 14, y + 4, skill, SMALL, FAINT if placed else INK)
+        _text(page, ex + 14, y + 4, skill, SMALL, FAINT if placed else INK)
     return y + 24
 
 
@@ -618,7 +725,8 @@ def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float) -> None
     hidden = s["hand_size"] - len(faces)
     setup = mine["own"]["setup_hand"] if mine else []
     setup_hidden = 0 if mine else s["setup_hand_size"]
-    page.text(
+    _text(
+        page,
         x,
         y,
         f"Hand ({s['hand_size']})"
@@ -626,24 +734,20 @@ def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float) -> None
         SMALL,
     )
     y += LINE
-    cards = [(c, "") for c in [*faces, *setup]]
-    slots = (SEAT_W - 12) // (MINI_W + 4)
-    cx = x
-    shown = 0
-    for card, _ in cards:
-        if shown == slots:
-            break
-        _expedition(page, game, cx, y, card, MINI_W, MINI_H)
-        cx += MINI_W + 4
-        shown += 1
+    items: list[int | str] = [*faces, *setup]
     for count, label in ((hidden, "hand"), (setup_hidden, "set-up")):
-        if count > 0 and shown < slots:
-            _back(page, cx, y, MINI_W, MINI_H, f"{count} {label} card{'s' * (count > 1)}")
-            cx += MINI_W + 4
-            shown += 1
-    if len(cards) > shown:
-        page.text(cx, y, f"+{len(cards) - shown}", SMALL)
-    y += MINI_H + 4
+        if count > 0:
+            items.append(f"{count} {label} card{'s' * (count > 1)}")
+    per_row = (SEAT_W - 12 + MINI_GAP) // (MINI_W + MINI_GAP)
+    for k, item in enumerate(items[: per_row * HAND_ROWS]):
+        cx = x + k % per_row * (MINI_W + MINI_GAP)
+        cy = y + k // per_row * (MINI_H + MINI_GAP)
+        if isinstance(item, str):
+            _back(page, cx, cy, MINI_W, MINI_H, item)
+        else:
+            _expedition(page, game, cx, cy, item, MINI_W, MINI_H)
+    rows = min(HAND_ROWS, -(-len(items) // per_row))
+    y += rows * (MINI_H + MINI_GAP)
     if mine:
         studies = ", ".join(_study(game, k) for k in mine["own"]["studies"]) or "-"
         for line in _wrap(f"Study cards: {studies}", SEAT_W - 12)[:3]:

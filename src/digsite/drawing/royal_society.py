@@ -749,6 +749,18 @@ def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float) -> None
     rows = min(HAND_ROWS, -(-len(items) // per_row))
     y += rows * (MINI_H + MINI_GAP)
     if mine:
+        tiles = mine["own"]["known_tiles"]
+        seen = [str(k) for k in tiles["stack"]] + [f"{k} (box)" for k in tiles["box"]]
+        put_back = [str(k) for k in mine["patrons_put_back"] if k is not None]
+        if seen or put_back:
+            y = _write(
+                page,
+                x,
+                y,
+                f"Seen: Bloomsbury tiles {', '.join(seen) or '-'}; "
+                f"patrons under the deck {', '.join(put_back) or '-'}",
+                SEAT_W - 12,
+            )
         studies = ", ".join(_study(game, k) for k in mine["own"]["studies"]) or "-"
         for line in _wrap(f"Study cards: {studies}", SEAT_W - 12)[:3]:
             if y + LINE < HEIGHT - MARGIN:

@@ -1,0 +1,779 @@
+"""The Royal Society of Archeology table as a picture, drawn from the players' views alone.
+
+Top, the title (mode, year, whose picture) and the pending decision with the player to move.
+Below it the London board: the four locations (University, Royal Museum, The City, Port of
+London), each with its 6 sections (the Expertise an explorer was placed at) holding explorers in
+their owners' colours (the Automa's pawns dark grey "A", Confrontation's neutral discs "N"; the
+explorer placed this turn framed), their actions, gates and learning-from-peers bonuses; the
+Program (6 Expedition cards with the Reputation each space costs); the Grand Gallery's six
+collections, each space saying which relic it wants, with the discs on it and the collection's
+reward. On the right: the King's Favors and who holds each (the one the Automa's last card
+blocks greyed), the Reputation track with the stack order, the Royal Society objectives (first
+claimant, claimants), the Royal Requirements, the Bloomsbury stacks, the decks, the relic bags,
+the Automa, and the cards, patrons and relics on the table for the decision under way. Bottom,
+one panel per seat (its score, the lower of Prestige and 5 per Science point, in its header; the
+Automa's panel beside them): Prestige, Science, money, Reputation, discs, Knowledge per region
+(milestones 5, 8, 12 marked), the three explorers with their Expertise and skill, relics,
+patrons, expeditions organized, Royal Society claims, Bloomsbury tiles, and the hand: faces of
+the cards this picture may show, backs with a count for the others, and the seat's own Study
+cards. The panel of the player to move is framed in the highlight colour; at the end, the
+decision line gives the scores and the winners (solo: the title). Text is rendered once and
+stamped afterwards, so a picture in a game takes ~10 ms.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+from PIL import Image, ImageDraw
+
+from ..games.royal_society.actions import GALLERY_SIZES, GALLERY_START, SECTIONS
+from ..games.royal_society.components import (
+    EXPEDITION_TYPES,
+    GAIN_KEYS,
+    LOCATION_TITLES,
+    OBJECTIVE_GROUPS,
+    REGION_TITLES,
+    solo_title,
+)
+from .canvas import (
+    FAINT,
+    HIGHLIGHT,
+    INK,
+    LARGE,
+    NEUTRAL_COLOUR,
+    NORMAL,
+    PAPER,
+    SMALL,
+    Colour,
+    Page,
+    font,
+    player_colour,
+)
+
+WIDTH, HEIGHT = 1400, 950
+MARGIN = 12
+TITLE_Y = 8
+DECISION_Y = 34
+LINE = SMALL + 3
+"""Height of a line of small text."""
+
+# the board (left)
+BOARD_Y = 62
+LOC_W, LOC_H, LOC_GAP = 222, 160, 8
+SECTION_W = (LOC_W - 12) // SECTIONS
+PIECE_R = 8
+PROGRAM_Y = BOARD_Y + LOC_H + 8
+CARD_W, CARD_H, CARD_GAP = 146, 82, 6
+GALLERY_Y = PROGRAM_Y + 20 + CARD_H + 10
+SPACE = 34
+"""A Grand Gallery space (square)."""
+COLLECTION_GAP = 16
+COLLECTION_H = 20 + SPACE + LINE + 6
+
+# the right column
+RIGHT_X = MARGIN + 4 * LOC_W + 3 * LOC_GAP + 16
+RIGHT_W = WIDTH - MARGIN - RIGHT_X
+FAVOR_W, FAVOR_H = 72, 40
+REP_CELL = 30
+REP_SPACES = 10
+
+# the seats (bottom)
+SEATS_Y = 505
+SEAT_GAP = 8
+SEAT_W = (WIDTH - 2 * MARGIN - 3 * SEAT_GAP) // 4
+SEAT_H = HEIGHT - MARGIN - SEATS_Y
+MINI_W, MINI_H, MINI_GAP = 104, 58, 4
+"""A hand card inside a seat's panel."""
+HAND_ROWS = 2
+AUTOMA_H = 110
+
+AUTOMA_COLOUR: Colour = (70, 70, 70)
+BLOCKED: Colour = (215, 210, 195)
+"""A King's Favor blocked by the Automa's last card."""
+REGION_SHORT = ("Af", "Me", "As", "SA")
+REGION_TINTS: tuple[Colour, ...] = (
+    (243, 223, 175),  # Africa: sand
+    (205, 223, 242),  # Mediterranean: sea
+    (242, 208, 200),  # Asia: lacquer
+    (208, 232, 196),  # South America: forest
+)
+TYPE_SHORT = ("ins", "pot", "scr", "jew")
+LOCATION_NOTES = (
+    ("Study / Deepen Knowledge", "left +1 Know.  right +1 Rep.", ""),
+    ("Exhibit / Study a Relic", "left +1 Rep.  right +2 Prestige", "gate: Reputation 6"),
+    ("Meet a Patron / Sell a Relic", "left +3 money  right +2 Prestige", "gate: Reputation 4"),
+    ("Organize an Expedition", "left Reserve  right +1 Rep.", ""),
+)
+GAIN_WORDS = {
+    "prestige": "{} Pr",
+    "science": "{} Sc",
+    "knowledge": "{} Kn",
+    "knowledge_choice": "{} Kn?",
+    "random_relics": "{} relic",
+    "chosen_relics": "{} relic?",
+    "chosen_relic": "{} relic?",
+    "reputation": "{} Rep",
+    "money": "{} money",
+    "reserve": "Reserve",
+}
+Views = Mapping[int, Mapping[str, Any]]
+
+
+def draw(game, views: Views) -> np.ndarray:
+    """The picture of one position: one seat's (``views`` holds its view alone) or the
+    spectator's (every seat's view)."""
+    page = Page(WIDTH, HEIGHT)
+    v = next(iter(views.values()))
+    _title(page, game, views, v)
+    _locations(page, v)
+    _program(page, game, v)
+    _gallery(page, game, v)
+    y = _favors(page, game, v, BOARD_Y)
+    y = _reputation(page, v, y)
+    y = _objectives(page, game, v, y)
+    y = _supplies(page, game, v, y)
+    _on_the_table(page, game, views, v, y)
+    for q in range(v["num_players"]):
+        _seat(page, game, views, v, q)
+    if v["automa"] and v["num_players"] < 4:
+        _automa(page, v)
+    return page.array()
+
+
+# -- helpers --------------------------------------------------------------------------------
+def _text(
+    page: Page, x: float, y: float, text: str, size: int = NORMAL, fill: Colour = INK, anchor="la"
+) -> float:
+    """``Page.text`` with each text rendered once (a video repeats most of its words): the
+    glyphs are kept as a mask and stamped in ``fill``; returns the x where the text ends."""
+    if text:
+        mask, left, top, length = _mask(text, size, anchor)
+        page.draw.bitmap((round(x) + left, round(y) + top), mask, fill=fill)
+        return x + length
+    return x
+
+
+@lru_cache(maxsize=8192)
+def _mask(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int, float]:
+    left, top, right, bottom = font(size).getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
+    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=font(size), anchor=anchor)
+    return mask, left, top, _length(text, size)
+
+
+@lru_cache(maxsize=8192)
+def _length(text: str, size: int) -> float:
+    return font(size).getlength(text)
+
+
+def _owner_colour(owner) -> Colour:
+    if owner == "automa":
+        return AUTOMA_COLOUR
+    if owner == "neutral":
+        return NEUTRAL_COLOUR
+    return player_colour(owner)
+
+
+def _owner_label(owner) -> str:
+    return {"automa": "A", "neutral": "N"}.get(owner, "") if isinstance(owner, str) else ""
+
+
+def _piece(page: Page, x: float, y: float, owner, r: float = PIECE_R, label: str = "") -> None:
+    page.token(x, y, r, _owner_colour(owner))
+    _text(page, x, y, label or _owner_label(owner), SMALL, PAPER, anchor="mm")
+
+
+@lru_cache(maxsize=8192)
+def _fit(text: str, width: float, size: int = SMALL) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` pixels."""
+    if _length(text, size) <= width:
+        return text
+    while text and _length(text + "…", size) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _wrap(text: str, width: float, size: int = SMALL) -> list[str]:
+    lines: list[str] = []
+    for word in text.split():
+        if lines and _length(lines[-1] + " " + word, size) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def _write(page: Page, x: float, y: float, text: str, width: float, fill: Colour = INK) -> float:
+    """Small text cut to ``width``; returns the y of the next line."""
+    _text(page, x, y, _fit(text, width), SMALL, fill)
+    return y + LINE
+
+
+def _gains(pairs) -> str:
+    return ", ".join(GAIN_WORDS.get(k, k + " {}").format(n) for k, n in pairs if n)
+
+
+def _relic_short(kind: int) -> str:
+    return f"{REGION_SHORT[kind // 4]} {TYPE_SHORT[kind % 4]}"
+
+
+def _wants(region: int, typ: int) -> str:
+    return (
+        " ".join(
+            w
+            for w in (
+                REGION_SHORT[region] if region >= 0 else "",
+                "" if typ < 0 else TYPE_SHORT[typ],
+            )
+            if w
+        )
+        or "any"
+    )
+
+
+def _score(seat) -> int:
+    """The score: the lower of Prestige and 5 Prestige per Science point."""
+    return min(seat["prestige"], 5 * seat["science"])
+
+
+def _rank(seat) -> tuple[int, int, int]:
+    """Ranking: the score, then the other marker, then Reputation."""
+    pr, sc = seat["prestige"], 5 * seat["science"]
+    return min(pr, sc), max(pr, sc), seat["reputation"]
+
+
+def _seat_name(q) -> str:
+    return (
+        {"automa": "Automa", "neutral": "neutral"}.get(q, f"Player {q}")
+        if isinstance(q, str)
+        else f"Player {q}"
+    )
+
+
+def _expedition(page: Page, game, x: float, y: float, card: int, w: float, h: float) -> None:
+    """An Expedition card face: site, region and type, Expertise / Knowledge / £, gains."""
+    c = game.expeditions[card]
+    page.box(x, y, w, h, fill=REGION_TINTS[c.region])
+    inner = w - 8
+    _text(page, x + 4, y + 3, _fit(c.site, inner), SMALL)
+    marks = " ".join(m for m, on in (("myth", c.myth), ("wonder", c.wonder)) if on)
+    lines = [
+        f"{REGION_TITLES[c.region]} {EXPEDITION_TYPES[c.type]}",
+        f"Exp {c.expertise}  Kn {c.knowledge}  cost {c.cost}" + (f"  {marks}" if marks else ""),
+        _gains(zip(GAIN_KEYS, c.gains, strict=True)),
+    ]
+    if c.condition_region >= 0 or c.condition_type >= 0:
+        need = REGION_TITLES[c.condition_region] if c.condition_region >= 0 else ""
+        need += " " + EXPEDITION_TYPES[c.condition_type] if c.condition_type >= 0 else ""
+        lines.append(f"needs: {need.strip()}")
+    for i, line in enumerate(lines):
+        if y + 3 + (i + 2) * LINE > y + h + 2:
+            break
+        _text(page, x + 4, y + 3 + (i + 1) * LINE, _fit(line, inner), SMALL)
+
+
+def _back(page: Page, x: float, y: float, w: float, h: float, label: str) -> None:
+    page.card(x, y, w, h, "", face_down=True)
+    _text(page, x + w / 2, y + h / 2, label, SMALL, PAPER, anchor="mm")
+
+
+# -- the title and the decision --------------------------------------------------------------
+def _title(page: Page, game, views: Views, v) -> None:
+    year = min(v["year"], game.years)
+    mode = v["mode"] + (", simplified" if v["simplified"] else "")
+    players = v["num_players"]
+    if len(views) > 1:
+        whose = "spectator's picture"
+    elif players == 1:
+        whose = "the solo player's picture"
+    else:
+        whose = f"Player {v['player']}'s picture"
+    text = f"The Royal Society of Archeology - {mode}, {players} player{'s' * (players > 1)}"
+    end = _text(page, MARGIN, TITLE_Y, text + f" - year {year}/{game.years}", LARGE)
+    _text(page, end + 16, TITLE_Y + 4, whose, NORMAL, HIGHLIGHT)
+    d = v["decision"]
+    if d["kind"] == "game_over":
+        scores = [_score(s) for s in v["seats"]]
+        text = "Game over - scores " + ", ".join(f"P{q} {x}" for q, x in enumerate(scores))
+        if players == 1:
+            text += f": {solo_title(scores[0], game.rb.titles)}"
+        else:
+            best = max(_rank(s) for s in v["seats"])
+            text += "; winner " + ", ".join(
+                f"P{q}" for q, s in enumerate(v["seats"]) if _rank(s) == best
+            )
+        _text(page, MARGIN, DECISION_Y, text, NORMAL, HIGHLIGHT)
+        return
+    who = d["player"]
+    page.token(MARGIN + 8, DECISION_Y + 8, 8, player_colour(who))
+    text = f"{_seat_name(who)} to move - decision: {d['kind'].replace('_', ' ')}"
+    if any(d["args"]):
+        text += f" (args {d['args'][0]}, {d['args'][1]})"
+    if d["interrupts"]:
+        text += f", interrupting {d['interrupts'].replace('_', ' ')}"
+    if v["pending"]:
+        queued = ", ".join(t[0].replace("_", " ") for t in v["pending"][:4])
+        text += f"; then {queued}" + (" ..." if len(v["pending"]) > 4 else "")
+    _text(
+        page,
+        MARGIN + 22,
+        DECISION_Y,
+        _fit(text, WIDTH - 2 * MARGIN - 22, NORMAL),
+        NORMAL,
+        HIGHLIGHT,
+    )
+
+
+# -- the board ---------------------------------------------------------------------------------
+def _locations(page: Page, v) -> None:
+    current = v["current"]
+    for loc, pieces in enumerate(v["locations"]):
+        x = MARGIN + loc * (LOC_W + LOC_GAP)
+        y = BOARD_Y
+        page.box(x, y, LOC_W, LOC_H, outline=INK)
+        _text(page, x + 6, y + 4, LOCATION_TITLES[loc], NORMAL)
+        actions, bonuses, gate = LOCATION_NOTES[loc]
+        _text(page, x + 6, y + 22, _fit(actions, LOC_W - 12), SMALL)
+        top = y + 22 + LINE + 2
+        height = LOC_H - (top - y) - 2 * LINE - 6
+        by_section: dict[int, list] = {}
+        for section, owner, count in pieces:
+            by_section.setdefault(section, []).extend([owner] * count)
+        for sec in range(1, SECTIONS + 1):
+            sx = x + 6 + (sec - 1) * SECTION_W
+            here = current is not None and current["location"] == loc and current["section"] == sec
+            page.box(
+                sx,
+                top,
+                SECTION_W - 2,
+                height,
+                outline=HIGHLIGHT if here else FAINT,
+                width=3 if here else 1,
+            )
+            _text(page, sx + SECTION_W / 2 - 1, top + 2, str(sec), SMALL, FAINT, anchor="ma")
+            for k, owner in enumerate(by_section.get(sec, [])):
+                py = top + LINE + 4 + PIECE_R + k * (2 * PIECE_R + 2)
+                if py + PIECE_R < top + height:
+                    _piece(page, sx + SECTION_W / 2 - 1, py, owner)
+        _text(page, x + 6, top + height + 3, _fit(bonuses, LOC_W - 12), SMALL)
+        if gate:
+            _text(page, x + 6, top + height + 3 + LINE, gate, SMALL, FAINT)
+
+
+def _program(page: Page, game, v) -> None:
+    _text(page, MARGIN, PROGRAM_Y, "Program (Reputation cost per space)", NORMAL)
+    x = MARGIN + 270
+    _text(
+        page,
+        x,
+        PROGRAM_Y + 2,
+        f"Expedition deck {v['expedition_deck_size']}, discard {len(v['expedition_discard'])}, "
+        f"out of the game {len(v['expeditions_out_of_game'])}",
+        SMALL,
+        FAINT,
+    )
+    for i, card in enumerate(v["program"]):
+        cx = MARGIN + i * (CARD_W + CARD_GAP)
+        cy = PROGRAM_Y + 20
+        if card is None:
+            page.box(cx, cy, CARD_W, CARD_H, outline=FAINT)
+        else:
+            _expedition(page, game, cx, cy, card, CARD_W, CARD_H)
+        page.cube(cx + CARD_W - 9, cy + CARD_H - 9, 7, PAPER)
+        _text(
+            page,
+            cx + CARD_W - 9,
+            cy + CARD_H - 9,
+            str(game.rb.program_reputation[i]),
+            SMALL,
+            anchor="mm",
+        )
+
+
+def _gallery(page: Page, game, v) -> None:
+    _text(page, MARGIN, GALLERY_Y, "Grand Gallery", NORMAL)
+    rewarded = v["current"]["collections_rewarded"] if v["current"] else []
+    x, y = MARGIN, GALLERY_Y + 20
+    for col, size in enumerate(GALLERY_SIZES):
+        if col == 3:
+            x, y = MARGIN, y + COLLECTION_H
+        face = game.collection_faces[v["collection_faces"][col]]
+        roman = ("I", "II", "III", "IV", "V", "VI")[col]
+        _text(page, x, y, roman, SMALL, HIGHLIGHT if col in rewarded else INK)
+        for k in range(size):
+            sx = x + 22 + k * SPACE
+            region, typ = face.spaces[k]
+            page.box(
+                sx,
+                y,
+                SPACE - 2,
+                SPACE - 2,
+                fill=REGION_TINTS[region] if region >= 0 else PAPER,
+                outline=FAINT,
+            )
+            _text(
+                page,
+                sx + SPACE / 2 - 1,
+                y + 3,
+                REGION_SHORT[region] if region >= 0 else "",
+                SMALL,
+                anchor="ma",
+            )
+            _text(
+                page,
+                sx + SPACE / 2 - 1,
+                y + SPACE - 4,
+                TYPE_SHORT[typ] if typ >= 0 else "",
+                SMALL,
+                anchor="md",
+            )
+            owner = v["gallery"][GALLERY_START[col] + k]
+            if owner is not None:
+                _piece(page, sx + SPACE / 2 - 1, y + SPACE / 2 - 1, owner, r=10)
+        _text(page, x + 22, y + SPACE + 1, "reward: " + _gains(face.reward), SMALL)
+        x += 22 + size * SPACE + COLLECTION_GAP
+
+
+# -- the right column ----------------------------------------------------------------------------
+def _heading(page: Page, x: float, y: float, text: str) -> float:
+    _text(page, x, y, text, NORMAL)
+    return y + NORMAL + 6
+
+
+def _favors(page: Page, game, v, y: float) -> float:
+    y = _heading(page, RIGHT_X, y, "King's Favors (turn order)")
+    last = v["automa"]["last_favor"] if v["automa"] else None
+    for i, owner in enumerate(v["favor_spaces"]):
+        x = RIGHT_X + i * FAVOR_W
+        page.box(x, y, FAVOR_W - 4, FAVOR_H, fill=BLOCKED if i == last else None)
+        _text(page, x + 3, y + 2, str(i + 1), SMALL, FAINT)
+        if i == last:
+            page.cube(x + FAVOR_W - 16, y + FAVOR_H - 10, 5, AUTOMA_COLOUR)
+        _text(
+            page,
+            x + 3,
+            y + FAVOR_H - LINE - 1,
+            _fit(_gains(game.rb.favors[i].items()), FAVOR_W - 8),
+            SMALL,
+        )
+        if owner is not None:
+            _piece(page, x + FAVOR_W - 16, y + 12, owner)
+    return y + FAVOR_H + 8
+
+
+def _reputation(page: Page, v, y: float) -> float:
+    """The Reputation track 0-9; tied discs stacked, the top of the stack drawn last."""
+    order = ", ".join(f"P{q}" for q in v["reputation_stack"])
+    y = _heading(page, RIGHT_X, y, f"Reputation (stack from the top: {order})")
+    for i in range(REP_SPACES):
+        _text(page, RIGHT_X + i * REP_CELL + REP_CELL / 2, y, str(i), SMALL, FAINT, anchor="ma")
+        page.box(RIGHT_X + i * REP_CELL, y + LINE, REP_CELL - 2, REP_CELL - 2, outline=FAINT)
+    height: dict[int, int] = {}
+    for q in reversed(v["reputation_stack"]):
+        rep = v["seats"][q]["reputation"]
+        k = height.get(rep, 0)
+        height[rep] = k + 1
+        cx = RIGHT_X + rep * REP_CELL + REP_CELL / 2 - 1 + 4 * k
+        page.token(cx, y + LINE + REP_CELL / 2 - 1 - 4 * k, PIECE_R, player_colour(q))
+    return y + LINE + REP_CELL + 4
+
+
+def _objectives(page: Page, game, v, y: float) -> float:
+    y = _heading(page, RIGHT_X, y, "Royal Society objectives (first 4 Sc / 20 Pr, later 2 / 10)")
+    for i, tile in enumerate(v["objectives"]):
+        obj = game.rb.objectives[tile]
+        first = v["objective_first"][i]
+        claimants = [q for q, s in enumerate(v["seats"]) if s["claims"][i]]
+        x = RIGHT_X
+        _text(page, x, y, f"{OBJECTIVE_GROUPS[i]}:", SMALL)
+        reward = "Sc" if obj["reward"] == "science" else "Pr"
+        _write(page, x + 18, y, f"{obj['text']} ({reward})", RIGHT_W - 90)
+        if first is not None:
+            _piece(page, RIGHT_X + RIGHT_W - 64, y + 6, first, r=6, label="")
+        for k, q in enumerate(claimants):
+            _piece(page, RIGHT_X + RIGHT_W - 44 + k * 12, y + 6, q, r=5)
+        y += LINE + 2
+    y = _heading(page, RIGHT_X, y + 4, "Royal Requirements")
+    years = game.requirement_years
+    for i, tile in enumerate(v["requirements"]):
+        y = _write(
+            page,
+            RIGHT_X,
+            y,
+            f"end of year {years[i]}: {game.rb.requirements[tile]['text']}",
+            RIGHT_W,
+        )
+    return y + 4
+
+
+def _supplies(page: Page, game, v, y: float) -> float:
+    y = _heading(page, RIGHT_X, y, "Bloomsbury, decks, relic bags")
+    stacks = v["bloomsbury_stacks"]
+    y = _write(
+        page,
+        RIGHT_X,
+        y,
+        f"Bloomsbury stacks: [10] {stacks[0]} tiles, [25] {stacks[1]} tiles;  Patron deck "
+        f"{v['patron_deck_size']}, Study {v['study_deck_size']}, Society {v['society_deck_size']}",
+        RIGHT_W,
+    )
+    bags, discards = v["relic_bags"], v["relic_discards"]
+    for r in range(4):
+        kinds = "  ".join(
+            f"{TYPE_SHORT[t]} {bags[4 * r + t]}"
+            + (f"(+{discards[4 * r + t]})" if discards[4 * r + t] else "")
+            for t in range(4)
+        )
+        y = _write(page, RIGHT_X, y, f"{REGION_TITLES[r]} bag: {kinds}", RIGHT_W)
+    if v["automa"]:
+        a = v["automa"]
+        favor = "-" if a["last_favor"] is None else a["last_favor"] + 1
+        page.token(RIGHT_X + 6, y + 6, 6, AUTOMA_COLOUR)
+        y = _write(
+            page,
+            RIGHT_X + 16,
+            y,
+            f"Automa: {a['pawns']} pawns left this year, {len(a['played'])} cards played, "
+            f"blocks favor {favor} (grey)",
+            RIGHT_W - 16,
+        )
+    return y + 4
+
+
+def _on_the_table(page: Page, game, views: Views, v, y: float) -> None:
+    """Cards, patrons and relics drawn for the decision under way (those this picture may show)."""
+    decider = v["decision"]["player"]
+    own = (views.get(decider) or v)["own"]
+    items: list[str] = []
+    cards = own["drawn_cards"]
+    if own["drawn_patrons"]:
+        items += [f"patron {k}: {_patron(game, k)}" for k in own["drawn_patrons"]]
+    if v["drawn_relics"]:
+        items.append("relics drawn: " + ", ".join(_relic_short(k) for k in v["drawn_relics"]))
+    if decider in views and v["decision"]["kind"] == "setup_society":
+        items += [
+            f"offer {i + 1}: {game.rb.societies[s]['name']}"
+            for i, s in enumerate(own["society_offer"])
+        ]
+    if not cards and not items:
+        return
+    y = _heading(page, RIGHT_X, y, "On the table")
+    for i, card in enumerate(cards[:3]):
+        _expedition(page, game, RIGHT_X + i * (CARD_W + CARD_GAP), y, card, CARD_W, CARD_H)
+    if cards:
+        y += CARD_H + 4
+    for item in items:
+        if y + LINE < SEATS_Y:
+            y = _write(page, RIGHT_X, y, item, RIGHT_W)
+
+
+def _patron(game, k: int) -> str:
+    p = game.patrons[k]
+    return f"{p.rate} money/Exp, honored with {_wants(p.region, p.type)}, -{p.penalty}"
+
+
+# -- the seats -----------------------------------------------------------------------------------
+def _seat(page: Page, game, views: Views, v, q: int) -> None:
+    s = v["seats"][q]
+    x = MARGIN + q * (SEAT_W + SEAT_GAP)
+    y = SEATS_Y
+    moving = v["decision"]["player"] == q
+    colour = player_colour(q)
+    page.box(x, y, SEAT_W, SEAT_H, outline=HIGHLIGHT if moving else INK, width=3 if moving else 1)
+    page.box(x, y, SEAT_W, 22, fill=colour, outline=colour)
+    you = " (you)" if len(views) == 1 and q in views else ""
+    _text(page, x + 6, y + 3, f"Player {q}{you}" + ("  - to move" if moving else ""), NORMAL, PAPER)
+    _text(page, x + SEAT_W - 6, y + 3, f"score {_score(s)}", NORMAL, PAPER, anchor="ra")
+    inner = SEAT_W - 12
+    x += 6
+    y += 26
+    society = (
+        game.rb.societies[s["society"]]["name"]
+        if s["society"] is not None
+        else "no Society card yet"
+    )
+    y = _write(page, x, y, f"{society}, board side {s['side'] or '-'}", inner)
+    _text(
+        page,
+        x,
+        y,
+        f"Prestige {s['prestige']}  Science {s['science']}  Money {s['money']}  "
+        f"Reputation {s['reputation']}",
+        NORMAL,
+    )
+    y += NORMAL + 6
+    y = _write(
+        page,
+        x,
+        y,
+        f"Discs: {s['discs']} in reserve, {s['reputation_discs']} under Reputation, "
+        f"{s['requirement_discs']} on requirements",
+        inner,
+    )
+    y = _knowledge(page, x, y, s["knowledge"])
+    y = _explorers(page, game, x, y, q, s)
+    relics = [
+        f"{_relic_short(k)}" + (f" x{n}" if n > 1 else "") for k, n in enumerate(s["relics"]) if n
+    ]
+    y = _write(
+        page, x, y, f"Relics: {', '.join(relics) or '-'}  (exhibited {s['exhibited']})", inner
+    )
+    patrons = [
+        f"{k}"
+        + (
+            " honored"
+            if k in s["honored"]
+            else f" wants {_wants(game.patrons[k].region, game.patrons[k].type)}"
+        )
+        for k in s["patrons"]
+    ]
+    y = _write(page, x, y, f"Patrons: {'; '.join(patrons) or '-'}", inner)
+    sites = [game.expeditions[c].site for c in s["expeditions"]]
+    for line in _wrap(f"Expeditions ({len(sites)}): {', '.join(sites) or '-'}", inner)[:2]:
+        y = _write(page, x, y, line, inner)
+    claims = "".join(OBJECTIVE_GROUPS[i] for i, c in enumerate(s["claims"]) if c) or "-"
+    tiles = ", ".join(str(t) for t in s["bloomsbury"]) or "-"
+    rights = "".join(
+        "[10]" if i == 0 else "[25]"
+        for i, r in enumerate(s["bloomsbury_rights"])
+        if r and not s["bloomsbury_taken"][i]
+    )
+    penalties = sum(1 for p in s["penalties"] if p)
+    y = _write(
+        page,
+        x,
+        y,
+        f"Royal Society: {claims}   Bloomsbury tiles: {tiles}"
+        + (f"  may take {rights}" if rights else "")
+        + (f"  penalties {penalties}" if penalties else ""),
+        inner,
+    )
+    _hand(page, game, views, v, q, x, y + 2)
+
+
+def _automa(page: Page, v) -> None:
+    """The Automa's panel, in the first free seat place."""
+    a = v["automa"]
+    x = MARGIN + v["num_players"] * (SEAT_W + SEAT_GAP)
+    y = SEATS_Y
+    page.box(x, y, SEAT_W, AUTOMA_H)
+    page.box(x, y, SEAT_W, 22, fill=AUTOMA_COLOUR, outline=AUTOMA_COLOUR)
+    _text(page, x + 6, y + 3, "Automa", NORMAL, PAPER)
+    y += 28
+    for k in range(a["pawns"]):
+        _piece(page, x + 14 + k * 22, y + 8, "automa")
+    _text(page, x + 14 + 3 * 22, y + 2, f"{a['pawns']} pawns left this year", SMALL)
+    y += 24
+    pawns = sum(k for pieces in v["locations"] for _, o, k in pieces if o == "automa")
+    discs = sum(1 for o in v["gallery"] if o == "automa")
+    claims = "".join(
+        g for g, o in zip(OBJECTIVE_GROUPS, v["objective_first"], strict=True) if o == "automa"
+    )
+    favor = "-" if a["last_favor"] is None else a["last_favor"] + 1
+    for line in (
+        f"Cards played: {len(a['played'])}; blocks King's Favor {favor}",
+        f"Pawns on the board: {pawns}; discs in the Gallery: {discs}",
+        f"First on objectives: {claims or '-'}",
+    ):
+        y = _write(page, x + 6, y, line, SEAT_W - 12)
+
+
+def _knowledge(page: Page, x: float, y: float, knowledge: Sequence[int]) -> float:
+    """Knowledge per region on small tracks of 0-13 (12 and beyond), milestones 5 / 8 / 12."""
+    cell = 11
+    for r, k in enumerate(knowledge):
+        ry = y + r * (cell + 2)
+        _text(page, x, ry, REGION_SHORT[r], SMALL)
+        for i in range(1, 14):
+            bx = x + 22 + (i - 1) * cell
+            milestone = i in (5, 8, 12)
+            page.box(
+                bx,
+                ry,
+                cell - 1,
+                cell - 1,
+                fill=REGION_TINTS[r] if i <= k else None,
+                outline=INK if milestone else FAINT,
+            )
+        _text(page, x + 22 + 13 * cell + 4, ry - 1, str(k), SMALL)
+    return y + 4 * (cell + 2) + 2
+
+
+def _explorers(page: Page, game, x: float, y: float, q: int, s) -> float:
+    board = game.boards[(q % 4) * 2 + ("AB".index(s["side"]) if s["side"] else 0)]
+    for e, level in enumerate(s["expertise"]):
+        ex = x + 12 + e * 100
+        placed = s["placed"][e]
+        page.token(ex, y + 10, 10, FAINT if placed else player_colour(q))
+        _text(page, ex, y + 10, str(level) if level else "", SMALL, PAPER, anchor="mm")
+        kind, region = board[e]
+        skill = "Logistics" if kind == 0 else f"{REGION_SHORT[region]} skill"
+        _text(page, ex + 14, y + 4, skill, SMALL, FAINT if placed else INK)
+    return y + 24
+
+
+def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float) -> None:
+    """Hand (and set-up) cards: faces this picture may show, backs with a count for the rest;
+    then the Study cards of a seat whose view is here."""
+    s = v["seats"][q]
+    mine = views.get(q)
+    faces = mine["own"]["hand"] if mine else s["known_hand"]
+    hidden = s["hand_size"] - len(faces)
+    setup = mine["own"]["setup_hand"] if mine else []
+    setup_hidden = 0 if mine else s["setup_hand_size"]
+    _text(
+        page,
+        x,
+        y,
+        f"Hand ({s['hand_size']})"
+        + (f", set-up cards ({s['setup_hand_size']})" if s["setup_hand_size"] else ""),
+        SMALL,
+    )
+    y += LINE
+    items: list[int | str] = [*faces, *setup]
+    for count, label in ((hidden, "hand"), (setup_hidden, "set-up")):
+        if count > 0:
+            items.append(f"{count} {label} card{'s' * (count > 1)}")
+    per_row = (SEAT_W - 12 + MINI_GAP) // (MINI_W + MINI_GAP)
+    for k, item in enumerate(items[: per_row * HAND_ROWS]):
+        cx = x + k % per_row * (MINI_W + MINI_GAP)
+        cy = y + k // per_row * (MINI_H + MINI_GAP)
+        if isinstance(item, str):
+            _back(page, cx, cy, MINI_W, MINI_H, item)
+        else:
+            _expedition(page, game, cx, cy, item, MINI_W, MINI_H)
+    rows = min(HAND_ROWS, -(-len(items) // per_row))
+    y += rows * (MINI_H + MINI_GAP)
+    if mine:
+        tiles = mine["own"]["known_tiles"]
+        seen = [str(k) for k in tiles["stack"]] + [f"{k} (box)" for k in tiles["box"]]
+        put_back = [str(k) for k in mine["patrons_put_back"] if k is not None]
+        if seen or put_back:
+            y = _write(
+                page,
+                x,
+                y,
+                f"Seen: Bloomsbury tiles {', '.join(seen) or '-'}; "
+                f"patrons under the deck {', '.join(put_back) or '-'}",
+                SEAT_W - 12,
+            )
+        studies = ", ".join(_study(game, k) for k in mine["own"]["studies"]) or "-"
+        for line in _wrap(f"Study cards: {studies}", SEAT_W - 12)[:3]:
+            if y + LINE < HEIGHT - MARGIN:
+                y = _write(page, x, y, line, SEAT_W - 12)
+
+
+def _study(game, k: int) -> str:
+    """A Study card: its objectives (symbols) and the Science for 1, 2, 3 of them."""
+    names = {
+        "region": REGION_SHORT,
+        "type": [t[:4] for t in EXPEDITION_TYPES],
+        "flag": ("myth", "wonder", "lvl5"),
+    }
+    study = game.studies[k]
+    objs = "/".join("+".join(names[kind][i] for kind, i in obj) for obj in study.objectives)
+    return f"#{k} [{objs}: {'-'.join(map(str, study.science))} Sc]"

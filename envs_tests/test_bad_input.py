@@ -77,7 +77,7 @@ def test_a_numpy_seat_is_a_seat():
     assert env.reset(seed=0)[1]["seat"] == 1 and type(env.seat) is int
 
 
-@pytest.mark.parametrize("opponents", [42, "random", [None, None]], ids=repr)
+@pytest.mark.parametrize("opponents", [42, "smart", [None, None], ["random", 7]], ids=repr)
 def test_bad_opponents_are_refused_at_once(opponents):
     with pytest.raises(ConfigError, match="opponent"):
         digsite.single_seat_env("mykerinos", num_players=2, opponents=opponents)

@@ -117,13 +117,14 @@ def test_layers_import_only_what_they_build_on(layer):
 
 def test_single_seat_opponents_by_kind_as_the_scripts_name_them():
     from digsite.agents import make_agent
+    from digsite.core.errors import ConfigError
 
     env = digsite.single_seat_env("mykerinos", num_players=3, opponents="heuristic")
     assert {type(o).__name__ for o in env.opponents} == {"MykerinosHeuristic"}
     env = digsite.single_seat_env("mykerinos", num_players=2, opponents=["random", "heuristic"])
     assert [type(o).__name__ for o in env.opponents] == ["RandomPolicy", "MykerinosHeuristic"]
     env.reset(seed=0)
-    with pytest.raises(ValueError, match="unknown agent kind 'smart'; kinds: random"):
+    with pytest.raises(ConfigError, match="opponents: unknown agent kind 'smart'; kinds: random"):
         digsite.single_seat_env("mykerinos", num_players=3, opponents="smart")
     with pytest.raises(ValueError, match="unknown digsite game 'catan'"):
         make_agent("random", "catan")

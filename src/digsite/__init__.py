@@ -10,6 +10,7 @@ plays one seat against fixed policies (random by default).
 
 from __future__ import annotations
 
+from .core.errors import ConfigError
 from .envs.registry import ENVIRONMENTS, make_game, register_all
 
 __version__ = "0.3.0"
@@ -28,7 +29,12 @@ def single_seat_env(
     from .envs.single_seat import SingleSeatEnv
 
     def agent(opponent):
-        return make_agent(opponent, game) if isinstance(opponent, str) else opponent
+        if not isinstance(opponent, str):
+            return opponent
+        try:
+            return make_agent(opponent, game)
+        except ValueError as err:
+            raise ConfigError(f"single-seat env option opponents: {err}") from None
 
     if isinstance(opponents, str):
         opponents = agent(opponents)

@@ -55,6 +55,7 @@ from .canvas import (
     Colour,
     Page,
     player_colour,
+    tint,
 )
 
 WIDTH, HEIGHT = 1100, 800
@@ -118,11 +119,6 @@ def draw(game, views: Mapping[int, Mapping[str, Any]]) -> np.ndarray:
     return page.array()
 
 
-def tint(colour: Colour, share: float = 0.35) -> Colour:
-    """``colour`` mixed with the paper: ``share`` of the colour."""
-    return tuple(round(c * share + p * (1 - share)) for c, p in zip(colour, PAPER, strict=True))
-
-
 # -- the time track ----------------------------------------------------------------------------
 def _track(page: Page, game, view) -> None:
     seats = view["seats"]
@@ -182,7 +178,7 @@ def _board(page: Page, game, views, view) -> None:
     for p, seat_view in in_order:  # guesses and feedback, tinted in the guesser's colour
         pieces = seat_view["my_guess"] or seat_view.get("my_checked_guess") or []
         for b, offset in enumerate(pieces):
-            _piece(page, game, b, offset, tint(player_colour(p)))
+            _piece(page, game, b, offset, tint(player_colour(p), 0.35))
         for key, colour in (("feedback_wrong", WRONG_COLOUR), ("feedback_right", RIGHT_COLOUR)):
             for b, offset in seat_view.get(key, ()):
                 _piece(page, game, b, offset, colour)

@@ -45,8 +45,8 @@ from .canvas import (
     Colour,
     Page,
     player_colour,
+    tint,
 )
-from .stamps import tint, write, write_fitted
 
 WIDTH, HEIGHT = 1200, 850
 MARGIN = 10
@@ -117,13 +117,13 @@ def _card(page: Page, x: float, y: float, kind: int | None, w: int = CARD_W, h: 
         return
     if kind == MONKEY:
         page.box(x, y, w, h, fill=MONKEY_COLOUR)
-        write_fitted(page, x + 3, y + 8, "monkey", w - 4, PAPER)
+        page.text_fitted(x + 3, y + 8, "monkey", w - 4, PAPER)
         return
     colour = COLOURS[kind % NUM_COLOURS]
     page.box(x, y, w, h, fill=CONTINENT_COLOURS[colour])
     ink = PAPER if colour in DARK else INK
     role = ROLE_TITLES[kind // NUM_COLOURS]
-    write_fitted(page, x + 3, y + 8, ROLE_SHORT.get(role, role), w - 4, ink)
+    page.text_fitted(x + 3, y + 8, ROLE_SHORT.get(role, role), w - 4, ink)
 
 
 def _who(views: Mapping[int, Any]) -> str:
@@ -134,8 +134,7 @@ def _who(views: Mapping[int, Any]) -> str:
 
 def _title(page: Page, game, views, view) -> None:
     setup = view["setup"].replace("_", " ")
-    x = write(
-        page,
+    x = page.text(
         MARGIN,
         6,
         f"Archeos Society | {view['num_players']} players, season {view['season']} of "
@@ -144,7 +143,7 @@ def _title(page: Page, game, views, view) -> None:
     )
     first = view["first_player"]
     if first is not None:
-        x = write(page, x + 20, 10, "first player:", NORMAL)
+        x = page.text(x + 20, 10, "first player:", NORMAL)
         page.token(x + 14, 19, 8, player_colour(first), str(first))
     y = 34
     decider = view["decider"]
@@ -155,7 +154,7 @@ def _title(page: Page, game, views, view) -> None:
             f"player {q}: {s}" for q, s in enumerate(scores)
         )
         text += f"; winner: player {best[0]}" if len(best) == 1 else "; tie (the tie-break decides)"
-        write(page, MARGIN, y, text, NORMAL, HIGHLIGHT)
+        page.text(MARGIN, y, text, NORMAL, HIGHLIGHT)
         return
     page.token(MARGIN + 8, y + 8, 8, player_colour(decider), str(decider))
     decision = view["decision"]
@@ -163,7 +162,7 @@ def _title(page: Page, game, views, view) -> None:
     text = f"to move: player {decider}: {decision}: {meaning}"
     if view["phase"] != "play":
         text += f" ({view['phase']} phase)"
-    write_fitted(page, MARGIN + 22, y, text, WIDTH - 2 * MARGIN - 22, HIGHLIGHT, NORMAL)
+    page.text_fitted(MARGIN + 22, y, text, WIDTH - 2 * MARGIN - 22, HIGHLIGHT, NORMAL)
 
 
 def _sites(page: Page, game, view) -> float:
@@ -175,11 +174,10 @@ def _sites(page: Page, game, view) -> float:
         page.box(MARGIN, y, SITE_LABEL_W, SITE_H, fill=colour)
         ink = PAPER if COLOURS[c] in DARK else INK
         if side < 0:
-            write(page, MARGIN + 4, y + 4, CONTINENTS[c], SMALL, ink)
+            page.text(MARGIN + 4, y + 4, CONTINENTS[c], SMALL, ink)
             drawing = view["draft_board"] == c
             note = "side being chosen" if drawing else "not laid yet"
-            write(
-                page,
+            page.text(
                 MARGIN + SITE_LABEL_W + 8,
                 y + 20,
                 note,
@@ -189,18 +187,18 @@ def _sites(page: Page, game, view) -> float:
             y += SITE_H + SITE_GAP
             continue
         site = game.boards[c][side]
-        write_fitted(page, MARGIN + 4, y + 4, site.name, SITE_LABEL_W - 6, ink)
-        write(page, MARGIN + 4, y + 20, "advanced" if side else "compass", SMALL, ink)
-        write_fitted(page, MARGIN + 4, y + 36, RULE_NOTES.get(site.rule, ""), SITE_LABEL_W - 6, ink)
+        page.text_fitted(MARGIN + 4, y + 4, site.name, SITE_LABEL_W - 6, ink)
+        page.text(MARGIN + 4, y + 20, "advanced" if side else "compass", SMALL, ink)
+        page.text_fitted(MARGIN + 4, y + 36, RULE_NOTES.get(site.rule, ""), SITE_LABEL_W - 6, ink)
         for i, points in enumerate(site.points):
             x = MARGIN + SITE_LABEL_W + 4 + i * SPACE_W
-            page.box(x, y, SPACE_W - 3, SITE_H, fill=tint(colour, 0.8))
-            write(page, x + 3, y + 2, str(points), NORMAL)
+            page.box(x, y, SPACE_W - 3, SITE_H, fill=tint(colour, 0.2))
+            page.text(x + 3, y + 2, str(points), NORMAL)
             if i > 0:
-                write(page, x + SPACE_W - 6, y + 3, f"{site.thresholds[i - 1]}+", SMALL, INK, "ra")
+                page.text(x + SPACE_W - 6, y + 3, f"{site.thresholds[i - 1]}+", SMALL, INK, "ra")
             extra = _space_extra(site, i)
             if extra:
-                write(page, x + SPACE_W - 6, y + 17, extra, SMALL, INK, "ra")
+                page.text(x + SPACE_W - 6, y + 17, extra, SMALL, INK, "ra")
             _vehicles(page, vehicles, c, i, site.rule == "ta_sekhet_maat", x, y + 32)
         y += SITE_H + SITE_GAP
     return y
@@ -235,7 +233,7 @@ def _vehicles(page: Page, vehicles, c: int, space: int, two: bool, x: float, y: 
 def _area(page: Page, view, y: float) -> float:
     """The recruitment area (cards grouped by kind when it is large); returns the y below."""
     area = view["area"]
-    write(page, MARGIN, y, f"Recruitment area ({len(area)})", NORMAL)
+    page.text(MARGIN, y, f"Recruitment area ({len(area)})", NORMAL)
     y += NORMAL + 4
     per_row = LEFT_W // (CARD_W + 2)
     if len(area) <= 2 * per_row:
@@ -250,36 +248,34 @@ def _area(page: Page, view, y: float) -> float:
             _card(page, x, top, kind)
             if count > 1:
                 page.token(x + CARD_W - 7, top + CARD_H - 7, 7, PAPER, "")
-                write(page, x + CARD_W - 7, top + CARD_H - 7, str(count), SMALL, INK, "mm")
+                page.text(x + CARD_W - 7, top + CARD_H - 7, str(count), SMALL, INK, "mm")
     return y + 2 * (CARD_H + 2)
 
 
 def _common(page: Page, game, view, y: float) -> float:
     """Deck, monkeys, roles in the game, Professor tokens left; returns the y below."""
-    x = write(
-        page, MARGIN, y, f"deck {view['deck']} ({view['deck_monkey_free']} above the monkeys)"
-    )
-    x = write(page, x + 14, y, "monkeys:")
+    x = page.text(MARGIN, y, f"deck {view['deck']} ({view['deck_monkey_free']} above the monkeys)")
+    x = page.text(x + 14, y, "monkeys:")
     for i in range(3):
         fill = MONKEY_COLOUR if i < view["monkeys"] else PAPER
         page.token(x + 12 + i * 20, y + 8, 8, fill, "M" if i < view["monkeys"] else "")
     holder = view["monkey_holder"]
     if holder is not None:
-        write(page, x + 70, y, f"third drawn by player {holder}", SMALL)
+        page.text(x + 70, y, f"third drawn by player {holder}", SMALL)
     y += NORMAL + 6
     roles = ", ".join(ROLE_TITLES[r] for r in view["roles"])
-    write_fitted(page, MARGIN, y, f"roles: {roles}", LEFT_W, INK, NORMAL)
+    page.text_fitted(MARGIN, y, f"roles: {roles}", LEFT_W, INK, NORMAL)
     y += NORMAL + 6
     if PROFESSOR in view["roles"]:
         taken = Counter(t for seat in view["players"] for t in seat["professor_tokens"])
         left = list((Counter(game.tables.professor_tokens) - taken).elements())
-        x = write(page, MARGIN, y, "Professor tokens left:", SMALL)
+        x = page.text(MARGIN, y, "Professor tokens left:", SMALL)
         for i, token in enumerate(sorted(left)):
             page.token(x + 12 + i * 20, y + 7, 8, NEUTRAL_COLOUR, str(token))
         y += NORMAL + 6
     if view["draft_hand"] is not None:
         roles = ", ".join(ROLE_TITLES[r] for r in view["draft_hand"])
-        write_fitted(page, MARGIN, y, f"draft hand: {roles}", LEFT_W, HIGHLIGHT, NORMAL)
+        page.text_fitted(MARGIN, y, f"draft hand: {roles}", LEFT_W, HIGHLIGHT, NORMAL)
         y += NORMAL + 6
     return y
 
@@ -290,35 +286,35 @@ def _expedition(page: Page, view, y: float) -> float:
     if botanist is not None:
         q = botanist["player"]
         page.token(MARGIN + 8, y + 8, 8, player_colour(q), str(q))
-        write(page, MARGIN + 22, y, f"Botanist tile: player {q}, on {botanist['size']} cards")
+        page.text(MARGIN + 22, y, f"Botanist tile: player {q}, on {botanist['size']} cards")
         y += NORMAL + 6
     expedition = view["expedition"]
     if expedition is not None:
         done = [e for e in ("colour", "role") if expedition[f"{e}_done"]]
         trait = expedition["trait"] or "not chosen yet"
         text = f"Expedition being played (trait: {trait}; effects done: {', '.join(done) or '-'})"
-        write(page, MARGIN, y, text, NORMAL, HIGHLIGHT)
+        page.text(MARGIN, y, text, NORMAL, HIGHLIGHT)
         y += NORMAL + 4
         for i, kind in enumerate(expedition["cards"][: LEFT_W // (CARD_W + 2)]):
             _card(page, MARGIN + i * (CARD_W + 2), y, kind)
         y += CARD_H + 4
     if view["ur_queue"]:
         queue = ", ".join(f"player {q}" for q in view["ur_queue"])
-        write(page, MARGIN, y, f"Ur expeditions still to come: {queue}", SMALL)
+        page.text(MARGIN, y, f"Ur expeditions still to come: {queue}", SMALL)
         y += SMALL + 4
     if view["professor_queue"]:
         moves = ", ".join(
             f"player {q} {'advances' if step > 0 else 'moves back'}"
             for q, step in view["professor_queue"]
         )
-        write_fitted(page, MARGIN, y, f"Professor moves to come: {moves}", LEFT_W)
+        page.text_fitted(MARGIN, y, f"Professor moves to come: {moves}", LEFT_W)
         y += SMALL + 4
     if view["uluru_vehicle"] is not None:
-        write(page, MARGIN, y, "a vehicle may cash in on Uluru", SMALL)
+        page.text(MARGIN, y, "a vehicle may cash in on Uluru", SMALL)
         y += SMALL + 4
     for waiting in view["suspended"]:
-        write(
-            page, MARGIN, y, f"waiting: a Cartographer expedition of {waiting['size']} cards", SMALL
+        page.text(
+            MARGIN, y, f"waiting: a Cartographer expedition of {waiting['size']} cards", SMALL
         )
         y += SMALL + 4
     return y
@@ -362,7 +358,7 @@ def _seat(page: Page, views, view, q: int, seat, y: float, h: float) -> None:
     page.box(x + 1, y + 1, 8, h - 2, fill=player_colour(q), outline=player_colour(q))
     x += 14
     you = " (you)" if q in views and len(views) == 1 else ""
-    tx = write(page, x, y + 4, f"Player {q}{you}", NORMAL, HIGHLIGHT if to_move else INK)
+    tx = page.text(x, y + 4, f"Player {q}{you}", NORMAL, HIGHLIGHT if to_move else INK)
     status = [f"{seat['score']} points", f"{seat['hand_size']} cards in hand"]
     if view["first_player"] == q:
         status.append("first player")
@@ -371,33 +367,33 @@ def _seat(page: Page, views, view, q: int, seat, y: float, h: float) -> None:
     kept = views[q]["kept"] if q in views else []
     if kept:
         status.append(f"keeps {len(kept)} (Physician)")
-    write(page, tx + 10, y + 5, " · ".join(status), SMALL)
+    page.text(tx + 10, y + 5, " · ".join(status), SMALL)
     hy = y + 24
-    write(page, x, hy + 8, "hand", SMALL)
+    page.text(x, hy + 8, "hand", SMALL)
     hand = _hand(views, view, q, seat)
     for i, kind in enumerate(hand[:HAND_LIMIT]):
         _card(page, x + 34 + i * (CARD_W + 2), hy, kind)
     ey = hy + CARD_H + 6
-    write(page, x, ey + 2, "expeditions", SMALL)
+    page.text(x, ey + 2, "expeditions", SMALL)
     ex = x + 74
     expeditions = seat["expeditions"]
     for i, (size, photographer) in enumerate(expeditions):
         if ex > RIGHT_X + RIGHT_W - 170:
-            write(page, ex, ey + 2, f"+{len(expeditions) - i}", SMALL)
+            page.text(ex, ey + 2, f"+{len(expeditions) - i}", SMALL)
             break
         label = f"{size}{'P' if photographer else ''}"
-        page.box(ex, ey, 24, 18, fill=tint(player_colour(q)))
-        write(page, ex + 12, ey + 9, label, SMALL, INK, "mm")
+        page.box(ex, ey, 24, 18, fill=tint(player_colour(q), 0.4))
+        page.text(ex + 12, ey + 9, label, SMALL, INK, "mm")
         ex += 27
     rx = RIGHT_X + RIGHT_W - 140
     if seat["relics"]:
-        rx = write(page, rx, ey + 2, "relics", SMALL) + 4
+        rx = page.text(rx, ey + 2, "relics", SMALL) + 4
         for colour in seat["relics"]:
             page.cube(rx + 5, ey + 9, 5, CONTINENT_COLOURS[COLOURS[colour]])
             rx += 13
     py = ey + 24
     if seat["professor_tokens"] and py + 16 < y + h:
-        px = write(page, x, py + 2, "Professor", SMALL) + 4
+        px = page.text(x, py + 2, "Professor", SMALL) + 4
         for token in seat["professor_tokens"]:
             page.token(px + 9, py + 9, 8, NEUTRAL_COLOUR, str(token))
             px += 20
@@ -415,4 +411,4 @@ def _score_track(page: Page, view) -> None:
             laps = score // SCORE_TRACK_LENGTH * SCORE_TRACK_LENGTH
             space = score % SCORE_TRACK_LENGTH
             x = MARGIN + space * cell + cell - 1
-            write(page, x, SCORE_TRACK_Y + cell - SMALL, f"+{laps}", SMALL, INK, "ra")
+            page.text(x, SCORE_TRACK_Y + cell - SMALL, f"+{laps}", SMALL, INK, "ra")

@@ -4,8 +4,9 @@ view (plain data) with these, so that the five games look like one package."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
@@ -57,9 +58,18 @@ class Page:
         self, x: float, y: float, text: str, size: int = NORMAL, fill: Colour = INK, anchor="la"
     ) -> float:
         """Write ``text`` with its top left at (x, y) (or as ``anchor`` says); returns the x
-        where the text ends."""
-        self.draw.text((x, y), text, fill=fill, font=font(size), anchor=anchor)
-        return x + self.draw.textlength(text, font=font(size))
+        where the text ends.  Each text is rendered once and then stamped in ``fill``: drawing
+        text is most of a picture's cost, and a game repeats most of its words."""
+        mask, left, top, length = _stamp(text, size, anchor)
+        if mask is not None:
+            self.draw.bitmap((round(x) + left, round(y) + top), mask, fill=fill)
+        return x + length
+
+    def text_fitted(
+        self, x: float, y: float, text: str, width: float, fill: Colour = INK, size: int = SMALL
+    ) -> float:
+        """``text`` cut with an ellipsis to ``width`` pixels; returns the x where it ends."""
+        return self.text(x, y, fitted(text, width, size), size, fill)
 
     def lines(self, x: float, y: float, lines: Sequence[str], size: int = NORMAL) -> float:
         """Lines of text from (x, y) down; returns the y below the last."""
@@ -138,3 +148,59 @@ class Page:
         """A section title (in the highlight colour when it concerns the player to move)."""
         self.text(x, y, text, LARGE if not active else LARGE, HIGHLIGHT if active else INK)
         return y + LARGE + 6
+
+
+ELLIPSIS = "..."
+"""The built-in font has no single ellipsis character (nor dashes or accented letters)."""
+
+
+@lru_cache(maxsize=8192)
+def _stamp(text: str, size: int, anchor: str):
+    """The glyphs of ``text`` as a mask, its offset from the anchor point, and its length."""
+    text = without_accents(text)
+    left, top, right, bottom = font(size).getbbox(text, anchor=anchor)
+    length = text_length(text, size)
+    if right <= left or bottom <= top:
+        return None, 0, 0, length
+    mask = Image.new("L", (right - left, bottom - top), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=font(size), anchor=anchor)
+    return mask, left, top, length
+
+
+@lru_cache(maxsize=8192)
+def text_length(text: str, size: int = NORMAL) -> float:
+    return font(size).getlength(without_accents(text))
+
+
+@lru_cache(maxsize=8192)
+def fitted(text: str, width: float, size: int = SMALL) -> str:
+    """``text`` cut with an ellipsis to ``width`` pixels."""
+    text = without_accents(text)
+    if text_length(text, size) <= width:
+        return text
+    while text and text_length(text + ELLIPSIS, size) > width:
+        text = text[:-1]
+    return text + ELLIPSIS
+
+
+def wrapped(text: str, width: float, size: int = SMALL) -> list[str]:
+    """``text`` in lines of at most ``width`` pixels, broken between words."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_length(lines[-1] + " " + word, size) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def without_accents(text: str) -> str:
+    """``text`` with accented letters plain (the built-in font has no accented glyphs)."""
+    if text.isascii():
+        return text
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def tint(colour: Colour, share: float = 0.4) -> Colour:
+    """``colour`` mixed with the paper, ``share`` of it: a pale background of that colour."""
+    return tuple(round(c * share + p * (1 - share)) for c, p in zip(colour, PAPER, strict=True))

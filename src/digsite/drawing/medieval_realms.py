@@ -40,8 +40,8 @@ from .canvas import (
     Colour,
     Page,
     player_colour,
+    tint,
 )
-from .stamps import tint, write, write_fitted
 
 WIDTH, HEIGHT = 1200, 850
 MARGIN = 10
@@ -150,11 +150,11 @@ def _card_image(title: str, details: str, colour: str, kind: str, cost: str, w: 
     card.box(0, 0, w, h, fill=PAPER)
     card.box(0, 0, w, 15, fill=STAMP_COLOURS[colour])
     ink = PAPER if colour in DARK_STAMPS else INK
-    write_fitted(card, 3, 2, title, w - 6, ink)
+    card.text_fitted(3, 2, title, w - 6, ink)
     if h >= 30:
-        write_fitted(card, 3, 17, details or kind, w - 6)
+        card.text_fitted(3, 17, details or kind, w - 6)
     if h >= 50:
-        write_fitted(card, 3, h - 15, f"{kind}: {cost}", w - 40, FAINT)
+        card.text_fitted(3, h - 15, f"{kind}: {cost}", w - 40, FAINT)
     return card.image
 
 
@@ -176,14 +176,13 @@ def _who(views: Mapping[int, Any]) -> str:
 
 def _title(page: Page, game, views, view) -> None:
     n = game.num_players
-    x = write(
-        page,
+    x = page.text(
         MARGIN,
         6,
         f"Medieval Realms | {n} players, round {view['round']} of {NUM_ROUNDS} | {_who(views)}",
         LARGE,
     )
-    x = write(page, x + 20, 10, "turn order:", NORMAL)
+    x = page.text(x + 20, 10, "turn order:", NORMAL)
     to_move = view["to_move"]
     for p in view["turn_order"]:
         cx = x + 16
@@ -199,14 +198,14 @@ def _title(page: Page, game, views, view) -> None:
             f"player {q}: {t}" for q, t in enumerate(totals)
         )
         text += f"; winner: player {best[0]}" if len(best) == 1 else "; tie (the tie-breaks decide)"
-        write(page, MARGIN, y, text, NORMAL, HIGHLIGHT)
+        page.text(MARGIN, y, text, NORMAL, HIGHLIGHT)
         return
     page.token(MARGIN + 8, y + 8, 8, player_colour(to_move), str(to_move))
     text = f"to move: player {to_move}: {view['decision']}: {_decision(view)}"
     actor = view["actor"]
     if actor is not None and actor != to_move:
         text += f" (in player {actor}'s turn)"
-    write(page, MARGIN + 22, y, text, NORMAL, HIGHLIGHT)
+    page.text(MARGIN + 22, y, text, NORMAL, HIGHLIGHT)
 
 
 def _decision(view) -> str:
@@ -231,19 +230,19 @@ def _current_events(page: Page, cards: _CardFaces, view) -> float:
         top = y + row * (PANEL_CARD_H + GAP)
         cards.draw(page, x, top, PANEL_CARD_W, PANEL_CARD_H, name)
         label = f"{slot + 1}: {row + 1}G"
-        write(page, x + PANEL_CARD_W - 3, top + PANEL_CARD_H - 15, label, SMALL, INK, "ra")
+        page.text(x + PANEL_CARD_W - 3, top + PANEL_CARD_H - 15, label, SMALL, INK, "ra")
     y += 3 * (PANEL_CARD_H + GAP) + 2
-    write(page, MARGIN, y, "Future Events", SMALL)
+    page.text(MARGIN, y, "Future Events", SMALL)
     for i, name in enumerate(view["future_events"]):
         x = MARGIN + 90 + i * (FUTURE_CARD_W + GAP)
         if x + FUTURE_CARD_W > MARGIN + LEFT_W:
             break
         cards.draw(page, x, y, FUTURE_CARD_W - 1, FUTURE_CARD_H, name)
-    write(page, MARGIN, y + 16, f"deck {view['deck_size']}", SMALL)
+    page.text(MARGIN, y + 16, f"deck {view['deck_size']}", SMALL)
     y += FUTURE_CARD_H + 4
     discard = Counter(n.split(" (")[0].split(" [")[0] for n in view["discard"])
     text = "discard: " + (", ".join(f"{k} x{v}" for k, v in sorted(discard.items())) or "-")
-    write_fitted(page, MARGIN, y, text, LEFT_W)
+    page.text_fitted(MARGIN, y, text, LEFT_W)
     return y + SMALL + 4
 
 
@@ -270,8 +269,8 @@ def _board(page: Page, game, views, view, y: float) -> float:
     y = page.heading(MARGIN, y, "Management squares and lands" + note) - 2
     for i, resource in enumerate(game.board.squares):
         x = MARGIN + i * (SQUARE_W + GAP)
-        page.box(x, y, SQUARE_W, SQUARE_H, fill=tint(RESOURCE_COLOURS[RESOURCES[resource]]))
-        write(page, x + 3, y + 2, f"{i + 1} {RESOURCE_TITLES[resource]}", SMALL)
+        page.box(x, y, SQUARE_W, SQUARE_H, fill=tint(RESOURCE_COLOURS[RESOURCES[resource]], 0.4))
+        page.text(x + 3, y + 2, f"{i + 1} {RESOURCE_TITLES[resource]}", SMALL)
         k = 0
         for q, placement in sorted(shown.items()):
             count = placement["mayors_on_squares"][i]
@@ -290,7 +289,7 @@ def _board(page: Page, game, views, view, y: float) -> float:
         reward = ", ".join(
             f"{k} {RESOURCE_SHORT[r]}" for r, k in enumerate(game.board.lands[land]) if k
         )
-        write_fitted(page, x + 3, top + 2, f"Land {land + 1}: {reward}", LAND_W - 6)
+        page.text_fitted(x + 3, top + 2, f"Land {land + 1}: {reward}", LAND_W - 6)
         _land_leaders(page, shown, land, x + 3, top + 22)
     rows = -(-game.num_lands // per_row)
     return y + rows * (LAND_H + GAP)
@@ -322,14 +321,14 @@ def _auction(page: Page, cards: _CardFaces, view, y: float) -> None:
         x = MARGIN + PANEL_CARD_W + 12
         high = auction["high_bidder"]
         if high is None:
-            write(page, x, y + 28, "no bid yet", NORMAL)
+            page.text(x, y + 28, "no bid yet", NORMAL)
         else:
             page.token(x + 8, y + 36, 8, player_colour(high), str(high))
-            write(page, x + 22, y + 28, f"high bid {auction['bid']} by player {high}", NORMAL)
+            page.text(x + 22, y + 28, f"high bid {auction['bid']} by player {high}", NORMAL)
         out = ", ".join(str(q) for q in auction["out"]) or "-"
-        write(page, x, y + 50, f"out: {out}", NORMAL)
+        page.text(x, y + 50, f"out: {out}", NORMAL)
         if auction["committed"]:
-            write(page, x, y + 68, f"{auction['committed']} more tokens committed", NORMAL)
+            page.text(x, y + 68, f"{auction['committed']} more tokens committed", NORMAL)
     elif view["token_choice"] is not None:
         page.heading(MARGIN, y, "Tokens to choose", active=True)
         cards.draw(page, MARGIN, y + 26, PANEL_CARD_W, PANEL_CARD_H, view["token_choice"])
@@ -362,22 +361,22 @@ def _seat(page: Page, cards: _CardFaces, views, view, seat, y: float, h: float) 
         status.append("leaders behind the wall")
     if seat["vp_track_tokens_owed"]:
         status.append(f"owed {seat['vp_track_tokens_owed']} token(s)")
-    tx = write(page, x, y + 4, f"Player {q}{you}", NORMAL, HIGHLIGHT if to_move else INK)
-    write(page, tx + 10, y + 5, " · ".join(status), SMALL)
+    tx = page.text(x, y + 4, f"Player {q}{you}", NORMAL, HIGHLIGHT if to_move else INK)
+    page.text(tx + 10, y + 5, " · ".join(status), SMALL)
     # resources and leaders
     ry = y + 23
     rx = x
     for r, resource in enumerate(RESOURCES):
         page.cube(rx + 7, ry + 7, 7, RESOURCE_COLOURS[resource])
-        rx = write(page, rx + 17, ry, f"{RESOURCE_SHORT[r]} {seat['resources'][resource]}", SMALL)
+        rx = page.text(rx + 17, ry, f"{RESOURCE_SHORT[r]} {seat['resources'][resource]}", SMALL)
         rx += 8
     leaders = "  ".join(f"{LEADER_LETTERS[k]} {seat['leaders'][k]}" for k in LEADERS)
     if seat["buffer_mayors"]:
         leaders += f" (B {seat['buffer_mayors']})"
-    write(page, rx + 6, ry, leaders, SMALL)
+    page.text(rx + 6, ry, leaders, SMALL)
     # hand (public in Medieval Realms)
     hy = ry + 20
-    write(page, x, hy + 10, "hand", SMALL)
+    page.text(x, hy + 10, "hand", SMALL)
     for i in range(HAND_LIMIT):
         name = seat["hand"][i] if i < len(seat["hand"]) else None
         cards.draw(page, x + 34 + i * (HAND_CARD_W + 2), hy, HAND_CARD_W - 6, HAND_CARD_H, name)
@@ -387,7 +386,7 @@ def _seat(page: Page, cards: _CardFaces, views, view, seat, y: float, h: float) 
 
 def _realm(page: Page, cards: _CardFaces, realm: list[str], x: float, y: float, bottom: float):
     """The realm's cards as chips (stamp colour, title, count), grouped by colour."""
-    write(page, x, y + 2, f"realm {len(realm)}", SMALL)
+    page.text(x, y + 2, f"realm {len(realm)}", SMALL)
     groups = Counter()
     colours = {}
     for name in realm:
@@ -401,13 +400,13 @@ def _realm(page: Page, cards: _CardFaces, realm: list[str], x: float, y: float, 
         if cx + CHIP_W > right:
             cx, cy = x + 52, cy + CHIP_H + 2
         if cy + CHIP_H > bottom:
-            write(page, right - 2, bottom - SMALL - 2, "...", SMALL, INK, "ra")
+            page.text(right - 2, bottom - SMALL - 2, "...", SMALL, INK, "ra")
             return
         colour = colours[title]
         page.box(cx, cy, CHIP_W - 2, CHIP_H, fill=STAMP_COLOURS[colour])
         ink = PAPER if colour in DARK_STAMPS else INK
         label = f"{count}x " if count > 1 else ""
-        write_fitted(page, cx + 2, cy + 2, label + title, CHIP_W - 6, ink)
+        page.text_fitted(cx + 2, cy + 2, label + title, CHIP_W - 6, ink)
         cx += CHIP_W
 
 
@@ -425,8 +424,7 @@ def _vp_track(page: Page, view) -> None:
         vp = seat["vp"] + (sum(seat["end_of_game_vp"].values()) if over else 0)
         if vp >= VP_TRACK_LENGTH:
             space = vp % VP_TRACK_LENGTH
-            write(
-                page,
+            page.text(
                 MARGIN + space * cell + cell - 1,
                 VP_TRACK_Y + cell - SMALL,
                 f"+{vp // VP_TRACK_LENGTH * VP_TRACK_LENGTH}",

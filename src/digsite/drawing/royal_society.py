@@ -24,11 +24,9 @@ stamped afterwards, so a picture in a game takes ~10 ms.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
-from PIL import Image, ImageDraw
 
 from ..games.royal_society.actions import GALLERY_SIZES, GALLERY_START, SECTIONS
 from ..games.royal_society.components import (
@@ -50,8 +48,9 @@ from .canvas import (
     SMALL,
     Colour,
     Page,
-    font,
+    fitted,
     player_colour,
+    wrapped,
 )
 
 WIDTH, HEIGHT = 1400, 950
@@ -145,31 +144,6 @@ def draw(game, views: Views) -> np.ndarray:
 
 
 # -- helpers --------------------------------------------------------------------------------
-def _text(
-    page: Page, x: float, y: float, text: str, size: int = NORMAL, fill: Colour = INK, anchor="la"
-) -> float:
-    """``Page.text`` with each text rendered once (a video repeats most of its words): the
-    glyphs are kept as a mask and stamped in ``fill``; returns the x where the text ends."""
-    if text:
-        mask, left, top, length = _mask(text, size, anchor)
-        page.draw.bitmap((round(x) + left, round(y) + top), mask, fill=fill)
-        return x + length
-    return x
-
-
-@lru_cache(maxsize=8192)
-def _mask(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int, float]:
-    left, top, right, bottom = font(size).getbbox(text, anchor=anchor)
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
-    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=font(size), anchor=anchor)
-    return mask, left, top, _length(text, size)
-
-
-@lru_cache(maxsize=8192)
-def _length(text: str, size: int) -> float:
-    return font(size).getlength(text)
-
-
 def _owner_colour(owner) -> Colour:
     if owner == "automa":
         return AUTOMA_COLOUR
@@ -184,32 +158,12 @@ def _owner_label(owner) -> str:
 
 def _piece(page: Page, x: float, y: float, owner, r: float = PIECE_R, label: str = "") -> None:
     page.token(x, y, r, _owner_colour(owner))
-    _text(page, x, y, label or _owner_label(owner), SMALL, PAPER, anchor="mm")
-
-
-@lru_cache(maxsize=8192)
-def _fit(text: str, width: float, size: int = SMALL) -> str:
-    """``text`` cut with an ellipsis to fit ``width`` pixels."""
-    if _length(text, size) <= width:
-        return text
-    while text and _length(text + "…", size) > width:
-        text = text[:-1]
-    return text + "…"
-
-
-def _wrap(text: str, width: float, size: int = SMALL) -> list[str]:
-    lines: list[str] = []
-    for word in text.split():
-        if lines and _length(lines[-1] + " " + word, size) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
+    page.text(x, y, label or _owner_label(owner), SMALL, PAPER, anchor="mm")
 
 
 def _write(page: Page, x: float, y: float, text: str, width: float, fill: Colour = INK) -> float:
     """Small text cut to ``width``; returns the y of the next line."""
-    _text(page, x, y, _fit(text, width), SMALL, fill)
+    page.text(x, y, fitted(text, width), SMALL, fill)
     return y + LINE
 
 
@@ -259,7 +213,7 @@ def _expedition(page: Page, game, x: float, y: float, card: int, w: float, h: fl
     c = game.expeditions[card]
     page.box(x, y, w, h, fill=REGION_TINTS[c.region])
     inner = w - 8
-    _text(page, x + 4, y + 3, _fit(c.site, inner), SMALL)
+    page.text(x + 4, y + 3, fitted(c.site, inner), SMALL)
     marks = " ".join(m for m, on in (("myth", c.myth), ("wonder", c.wonder)) if on)
     lines = [
         f"{REGION_TITLES[c.region]} {EXPEDITION_TYPES[c.type]}",
@@ -273,12 +227,12 @@ def _expedition(page: Page, game, x: float, y: float, card: int, w: float, h: fl
     for i, line in enumerate(lines):
         if y + 3 + (i + 2) * LINE > y + h + 2:
             break
-        _text(page, x + 4, y + 3 + (i + 1) * LINE, _fit(line, inner), SMALL)
+        page.text(x + 4, y + 3 + (i + 1) * LINE, fitted(line, inner), SMALL)
 
 
 def _back(page: Page, x: float, y: float, w: float, h: float, label: str) -> None:
     page.card(x, y, w, h, "", face_down=True)
-    _text(page, x + w / 2, y + h / 2, label, SMALL, PAPER, anchor="mm")
+    page.text(x + w / 2, y + h / 2, label, SMALL, PAPER, anchor="mm")
 
 
 # -- the title and the decision --------------------------------------------------------------
@@ -293,8 +247,8 @@ def _title(page: Page, game, views: Views, v) -> None:
     else:
         whose = f"Player {v['player']}'s picture"
     text = f"The Royal Society of Archeology - {mode}, {players} player{'s' * (players > 1)}"
-    end = _text(page, MARGIN, TITLE_Y, text + f" - year {year}/{game.years}", LARGE)
-    _text(page, end + 16, TITLE_Y + 4, whose, NORMAL, HIGHLIGHT)
+    end = page.text(MARGIN, TITLE_Y, text + f" - year {year}/{game.years}", LARGE)
+    page.text(end + 16, TITLE_Y + 4, whose, NORMAL, HIGHLIGHT)
     d = v["decision"]
     if d["kind"] == "game_over":
         scores = [_score(s) for s in v["seats"]]
@@ -306,7 +260,7 @@ def _title(page: Page, game, views: Views, v) -> None:
             text += "; winner " + ", ".join(
                 f"P{q}" for q, s in enumerate(v["seats"]) if _rank(s) == best
             )
-        _text(page, MARGIN, DECISION_Y, text, NORMAL, HIGHLIGHT)
+        page.text(MARGIN, DECISION_Y, text, NORMAL, HIGHLIGHT)
         return
     who = d["player"]
     page.token(MARGIN + 8, DECISION_Y + 8, 8, player_colour(who))
@@ -318,11 +272,10 @@ def _title(page: Page, game, views: Views, v) -> None:
     if v["pending"]:
         queued = ", ".join(t[0].replace("_", " ") for t in v["pending"][:4])
         text += f"; then {queued}" + (" ..." if len(v["pending"]) > 4 else "")
-    _text(
-        page,
+    page.text(
         MARGIN + 22,
         DECISION_Y,
-        _fit(text, WIDTH - 2 * MARGIN - 22, NORMAL),
+        fitted(text, WIDTH - 2 * MARGIN - 22, NORMAL),
         NORMAL,
         HIGHLIGHT,
     )
@@ -335,9 +288,9 @@ def _locations(page: Page, v) -> None:
         x = MARGIN + loc * (LOC_W + LOC_GAP)
         y = BOARD_Y
         page.box(x, y, LOC_W, LOC_H, outline=INK)
-        _text(page, x + 6, y + 4, LOCATION_TITLES[loc], NORMAL)
+        page.text(x + 6, y + 4, LOCATION_TITLES[loc], NORMAL)
         actions, bonuses, gate = LOCATION_NOTES[loc]
-        _text(page, x + 6, y + 22, _fit(actions, LOC_W - 12), SMALL)
+        page.text(x + 6, y + 22, fitted(actions, LOC_W - 12), SMALL)
         top = y + 22 + LINE + 2
         height = LOC_H - (top - y) - 2 * LINE - 6
         by_section: dict[int, list] = {}
@@ -354,21 +307,20 @@ def _locations(page: Page, v) -> None:
                 outline=HIGHLIGHT if here else FAINT,
                 width=3 if here else 1,
             )
-            _text(page, sx + SECTION_W / 2 - 1, top + 2, str(sec), SMALL, FAINT, anchor="ma")
+            page.text(sx + SECTION_W / 2 - 1, top + 2, str(sec), SMALL, FAINT, anchor="ma")
             for k, owner in enumerate(by_section.get(sec, [])):
                 py = top + LINE + 4 + PIECE_R + k * (2 * PIECE_R + 2)
                 if py + PIECE_R < top + height:
                     _piece(page, sx + SECTION_W / 2 - 1, py, owner)
-        _text(page, x + 6, top + height + 3, _fit(bonuses, LOC_W - 12), SMALL)
+        page.text(x + 6, top + height + 3, fitted(bonuses, LOC_W - 12), SMALL)
         if gate:
-            _text(page, x + 6, top + height + 3 + LINE, gate, SMALL, FAINT)
+            page.text(x + 6, top + height + 3 + LINE, gate, SMALL, FAINT)
 
 
 def _program(page: Page, game, v) -> None:
-    _text(page, MARGIN, PROGRAM_Y, "Program (Reputation cost per space)", NORMAL)
+    page.text(MARGIN, PROGRAM_Y, "Program (Reputation cost per space)", NORMAL)
     x = MARGIN + 270
-    _text(
-        page,
+    page.text(
         x,
         PROGRAM_Y + 2,
         f"Expedition deck {v['expedition_deck_size']}, discard {len(v['expedition_discard'])}, "
@@ -384,8 +336,7 @@ def _program(page: Page, game, v) -> None:
         else:
             _expedition(page, game, cx, cy, card, CARD_W, CARD_H)
         page.cube(cx + CARD_W - 9, cy + CARD_H - 9, 7, PAPER)
-        _text(
-            page,
+        page.text(
             cx + CARD_W - 9,
             cy + CARD_H - 9,
             str(game.rb.program_reputation[i]),
@@ -395,7 +346,7 @@ def _program(page: Page, game, v) -> None:
 
 
 def _gallery(page: Page, game, v) -> None:
-    _text(page, MARGIN, GALLERY_Y, "Grand Gallery", NORMAL)
+    page.text(MARGIN, GALLERY_Y, "Grand Gallery", NORMAL)
     rewarded = v["current"]["collections_rewarded"] if v["current"] else []
     x, y = MARGIN, GALLERY_Y + 20
     for col, size in enumerate(GALLERY_SIZES):
@@ -403,7 +354,7 @@ def _gallery(page: Page, game, v) -> None:
             x, y = MARGIN, y + COLLECTION_H
         face = game.collection_faces[v["collection_faces"][col]]
         roman = ("I", "II", "III", "IV", "V", "VI")[col]
-        _text(page, x, y, roman, SMALL, HIGHLIGHT if col in rewarded else INK)
+        page.text(x, y, roman, SMALL, HIGHLIGHT if col in rewarded else INK)
         for k in range(size):
             sx = x + 22 + k * SPACE
             region, typ = face.spaces[k]
@@ -415,16 +366,14 @@ def _gallery(page: Page, game, v) -> None:
                 fill=REGION_TINTS[region] if region >= 0 else PAPER,
                 outline=FAINT,
             )
-            _text(
-                page,
+            page.text(
                 sx + SPACE / 2 - 1,
                 y + 3,
                 REGION_SHORT[region] if region >= 0 else "",
                 SMALL,
                 anchor="ma",
             )
-            _text(
-                page,
+            page.text(
                 sx + SPACE / 2 - 1,
                 y + SPACE - 4,
                 TYPE_SHORT[typ] if typ >= 0 else "",
@@ -434,13 +383,13 @@ def _gallery(page: Page, game, v) -> None:
             owner = v["gallery"][GALLERY_START[col] + k]
             if owner is not None:
                 _piece(page, sx + SPACE / 2 - 1, y + SPACE / 2 - 1, owner, r=10)
-        _text(page, x + 22, y + SPACE + 1, "reward: " + _gains(face.reward), SMALL)
+        page.text(x + 22, y + SPACE + 1, "reward: " + _gains(face.reward), SMALL)
         x += 22 + size * SPACE + COLLECTION_GAP
 
 
 # -- the right column ----------------------------------------------------------------------------
 def _heading(page: Page, x: float, y: float, text: str) -> float:
-    _text(page, x, y, text, NORMAL)
+    page.text(x, y, text, NORMAL)
     return y + NORMAL + 6
 
 
@@ -450,14 +399,13 @@ def _favors(page: Page, game, v, y: float) -> float:
     for i, owner in enumerate(v["favor_spaces"]):
         x = RIGHT_X + i * FAVOR_W
         page.box(x, y, FAVOR_W - 4, FAVOR_H, fill=BLOCKED if i == last else None)
-        _text(page, x + 3, y + 2, str(i + 1), SMALL, FAINT)
+        page.text(x + 3, y + 2, str(i + 1), SMALL, FAINT)
         if i == last:
             page.cube(x + FAVOR_W - 16, y + FAVOR_H - 10, 5, AUTOMA_COLOUR)
-        _text(
-            page,
+        page.text(
             x + 3,
             y + FAVOR_H - LINE - 1,
-            _fit(_gains(game.rb.favors[i].items()), FAVOR_W - 8),
+            fitted(_gains(game.rb.favors[i].items()), FAVOR_W - 8),
             SMALL,
         )
         if owner is not None:
@@ -470,7 +418,7 @@ def _reputation(page: Page, v, y: float) -> float:
     order = ", ".join(f"P{q}" for q in v["reputation_stack"])
     y = _heading(page, RIGHT_X, y, f"Reputation (stack from the top: {order})")
     for i in range(REP_SPACES):
-        _text(page, RIGHT_X + i * REP_CELL + REP_CELL / 2, y, str(i), SMALL, FAINT, anchor="ma")
+        page.text(RIGHT_X + i * REP_CELL + REP_CELL / 2, y, str(i), SMALL, FAINT, anchor="ma")
         page.box(RIGHT_X + i * REP_CELL, y + LINE, REP_CELL - 2, REP_CELL - 2, outline=FAINT)
     height: dict[int, int] = {}
     for q in reversed(v["reputation_stack"]):
@@ -489,7 +437,7 @@ def _objectives(page: Page, game, v, y: float) -> float:
         first = v["objective_first"][i]
         claimants = [q for q, s in enumerate(v["seats"]) if s["claims"][i]]
         x = RIGHT_X
-        _text(page, x, y, f"{OBJECTIVE_GROUPS[i]}:", SMALL)
+        page.text(x, y, f"{OBJECTIVE_GROUPS[i]}:", SMALL)
         reward = "Sc" if obj["reward"] == "science" else "Pr"
         _write(page, x + 18, y, f"{obj['text']} ({reward})", RIGHT_W - 90)
         if first is not None:
@@ -586,8 +534,8 @@ def _seat(page: Page, game, views: Views, v, q: int) -> None:
     page.box(x, y, SEAT_W, SEAT_H, outline=HIGHLIGHT if moving else INK, width=3 if moving else 1)
     page.box(x, y, SEAT_W, 22, fill=colour, outline=colour)
     you = " (you)" if len(views) == 1 and q in views else ""
-    _text(page, x + 6, y + 3, f"Player {q}{you}" + ("  - to move" if moving else ""), NORMAL, PAPER)
-    _text(page, x + SEAT_W - 6, y + 3, f"score {_score(s)}", NORMAL, PAPER, anchor="ra")
+    page.text(x + 6, y + 3, f"Player {q}{you}" + ("  - to move" if moving else ""), NORMAL, PAPER)
+    page.text(x + SEAT_W - 6, y + 3, f"score {_score(s)}", NORMAL, PAPER, anchor="ra")
     inner = SEAT_W - 12
     x += 6
     y += 26
@@ -597,8 +545,7 @@ def _seat(page: Page, game, views: Views, v, q: int) -> None:
         else "no Society card yet"
     )
     y = _write(page, x, y, f"{society}, board side {s['side'] or '-'}", inner)
-    _text(
-        page,
+    page.text(
         x,
         y,
         f"Prestige {s['prestige']}  Science {s['science']}  Money {s['money']}  "
@@ -633,7 +580,7 @@ def _seat(page: Page, game, views: Views, v, q: int) -> None:
     ]
     y = _write(page, x, y, f"Patrons: {'; '.join(patrons) or '-'}", inner)
     sites = [game.expeditions[c].site for c in s["expeditions"]]
-    for line in _wrap(f"Expeditions ({len(sites)}): {', '.join(sites) or '-'}", inner)[:2]:
+    for line in wrapped(f"Expeditions ({len(sites)}): {', '.join(sites) or '-'}", inner)[:2]:
         y = _write(page, x, y, line, inner)
     claims = "".join(OBJECTIVE_GROUPS[i] for i, c in enumerate(s["claims"]) if c) or "-"
     tiles = ", ".join(str(t) for t in s["bloomsbury"]) or "-"
@@ -662,11 +609,11 @@ def _automa(page: Page, v) -> None:
     y = SEATS_Y
     page.box(x, y, SEAT_W, AUTOMA_H)
     page.box(x, y, SEAT_W, 22, fill=AUTOMA_COLOUR, outline=AUTOMA_COLOUR)
-    _text(page, x + 6, y + 3, "Automa", NORMAL, PAPER)
+    page.text(x + 6, y + 3, "Automa", NORMAL, PAPER)
     y += 28
     for k in range(a["pawns"]):
         _piece(page, x + 14 + k * 22, y + 8, "automa")
-    _text(page, x + 14 + 3 * 22, y + 2, f"{a['pawns']} pawns left this year", SMALL)
+    page.text(x + 14 + 3 * 22, y + 2, f"{a['pawns']} pawns left this year", SMALL)
     y += 24
     pawns = sum(k for pieces in v["locations"] for _, o, k in pieces if o == "automa")
     discs = sum(1 for o in v["gallery"] if o == "automa")
@@ -687,7 +634,7 @@ def _knowledge(page: Page, x: float, y: float, knowledge: Sequence[int]) -> floa
     cell = 11
     for r, k in enumerate(knowledge):
         ry = y + r * (cell + 2)
-        _text(page, x, ry, REGION_SHORT[r], SMALL)
+        page.text(x, ry, REGION_SHORT[r], SMALL)
         for i in range(1, 14):
             bx = x + 22 + (i - 1) * cell
             milestone = i in (5, 8, 12)
@@ -699,7 +646,7 @@ def _knowledge(page: Page, x: float, y: float, knowledge: Sequence[int]) -> floa
                 fill=REGION_TINTS[r] if i <= k else None,
                 outline=INK if milestone else FAINT,
             )
-        _text(page, x + 22 + 13 * cell + 4, ry - 1, str(k), SMALL)
+        page.text(x + 22 + 13 * cell + 4, ry - 1, str(k), SMALL)
     return y + 4 * (cell + 2) + 2
 
 
@@ -709,10 +656,10 @@ def _explorers(page: Page, game, x: float, y: float, q: int, s) -> float:
         ex = x + 12 + e * 100
         placed = s["placed"][e]
         page.token(ex, y + 10, 10, FAINT if placed else player_colour(q))
-        _text(page, ex, y + 10, str(level) if level else "", SMALL, PAPER, anchor="mm")
+        page.text(ex, y + 10, str(level) if level else "", SMALL, PAPER, anchor="mm")
         kind, region = board[e]
         skill = "Logistics" if kind == 0 else f"{REGION_SHORT[region]} skill"
-        _text(page, ex + 14, y + 4, skill, SMALL, FAINT if placed else INK)
+        page.text(ex + 14, y + 4, skill, SMALL, FAINT if placed else INK)
     return y + 24
 
 
@@ -725,8 +672,7 @@ def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float) -> None
     hidden = s["hand_size"] - len(faces)
     setup = mine["own"]["setup_hand"] if mine else []
     setup_hidden = 0 if mine else s["setup_hand_size"]
-    _text(
-        page,
+    page.text(
         x,
         y,
         f"Hand ({s['hand_size']})"
@@ -762,7 +708,7 @@ def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float) -> None
                 SEAT_W - 12,
             )
         studies = ", ".join(_study(game, k) for k in mine["own"]["studies"]) or "-"
-        for line in _wrap(f"Study cards: {studies}", SEAT_W - 12)[:3]:
+        for line in wrapped(f"Study cards: {studies}", SEAT_W - 12)[:3]:
             if y + LINE < HEIGHT - MARGIN:
                 y = _write(page, x, y, line, SEAT_W - 12)
 

@@ -756,26 +756,38 @@ class RoyalSocietyState(FlowRules, YearRules, TurnBasedState):
         base = self.expertise[p][explorer]
         cap = 5 if self.penalties[p][SUPPORT_CAP_5] else 6
         budget = self.budget(p)
-        saved = self.cur[0]
-        self.cur[0] = explorer
         top = min(6, max(base, min(cap, base + budget)))
         out = []
-        exhibit = -1
         for loc in range(4):
             if not self.gate_ok(p, loc):
                 continue
             if loc == PORT:
                 out += self._port_placements(p, explorer, base, top, budget)
-                continue
-            if loc == MUSEUM:  # looked at once, past the Museum's gate only
-                exhibit = int(bool(self._exhibit_spaces(p)))
-            for section in range(1, top + 1):
-                supported = section > base
-                left = budget - (section - base if supported else 0)
-                if self.location_options(p, loc, section, supported, left, exhibit):
-                    out.append(PLACE0 + loc * 6 + section - 1)
-        self.cur[0] = saved
+            else:
+                first = PLACE0 + loc * 6 - 1
+                out += [first + section for section in self._open_sections(p, loc, base, top)]
         return out
+
+    def _open_sections(self, p: int, loc: int, base: int, top: int) -> list[int]:
+        """Sections 1 to ``top`` of the University, Museum or City where ``location_options``
+        offers something, decided per location at once (the budget only matters at the Port)."""
+        n_relics = sum(self.relics[p])
+        if loc == UNIVERSITY:
+            # supported: the first action at 3 only, the second (with a relic) at 4 only
+            return [s for s in range(1, top + 1) if s <= base or s == 3 or (s == 4 and n_relics)]
+        if loc == MUSEUM:
+            exhibit = bool(self._exhibit_spaces(p))
+            return [
+                s
+                for s in range(1, top + 1)
+                if (s <= base and ((s >= 2 and exhibit) or n_relics))
+                or (s > base and ((s in (2, 4, 6) and exhibit) or (s == 5 and n_relics >= 2)))
+            ]
+        if self.patron_deck:  # the City's first action, at any section
+            return list(range(1, top + 1))
+        if self.rep[p] >= 1 and n_relics:  # its second, unsupported only
+            return list(range(1, min(base, top) + 1))
+        return []
 
     def _port_placements(self, p: int, explorer: int, base: int, top: int, budget: int):
         """Port sections from which some expedition can be organized (one pass over cards)."""

@@ -795,18 +795,18 @@ class RoyalSocietyState(FlowRules, YearRules, TurnBasedState):
         cards += [(c, self._program_cost(slot, p)) for slot, c in enumerate(self.program) if c >= 0]
         sections = set()
         skill = self._skill(p, explorer)
+        expeditions = self.game.expeditions
+        free_top = min(base, top)  # sections reached without support
         for card, cost in cards:
             dk, dm, cond = self._needs(p, skill, card)
             if not cond or dk > 1 or dm > 3:
                 continue
             need = cost + (2 if dk == 1 else 0) + (2 if dm > 0 else 0)
-            level = self.game.expeditions[card].expertise
-            for section in range(level, top + 1):
-                support = section - base if section > base else 0
-                if support and section != level:
-                    continue
-                if need + support <= budget:
-                    sections.add(section)
+            level = expeditions[card].expertise
+            if need <= budget:  # every section from the card's level without support
+                sections.update(range(level, free_top + 1))
+            if base < level <= top and need + level - base <= budget:  # supported: its level
+                sections.add(level)
         return [PLACE0 + PORT * 6 + s - 1 for s in sorted(sections)]
 
     # -- optional actions --------------------------------------------------------------------

@@ -261,7 +261,7 @@ class Observer:
         self.seen: list = [UNSEEN] * len(FIELDS)
         self.decider = -1
         """The seat flagged as deciding (-1: none)."""
-        self.scores: np.ndarray | None = None
+        self.scores: list[float] | None = None
         self.reshuffled: np.ndarray | None = None
         """``seat_scores`` and ``reshuffled``, written after the division of the bytes."""
         buf[START["mode"] + MODE_INDEX[g.mode]] = 1
@@ -480,16 +480,14 @@ def _cards(field: str, piece: str):
 
 
 def _write_scores(s, o: Observer) -> None:
-    """The unbounded counts, kept as floats (written after the division)."""
+    """The unbounded counts, kept as Python floats (written after the division: a list is
+    cheaper to make than an array, and is rounded to float32 the same way)."""
     table = UNBOUNDED_TABLE
     values = []
     prestige, science, money = s.prestige, s.science, s.money
     for q in o.order:
         values += (prestige[q], science[q], money[q])
-    o.scores = np.array(
-        [table[v] if v < UNBOUNDED_TABULATED else v / (v + UNBOUNDED_SCALE) for v in values],
-        dtype=np.float32,
-    )
+    o.scores = [table[v] if v < UNBOUNDED_TABULATED else v / (v + UNBOUNDED_SCALE) for v in values]
 
 
 def _write_reshuffled(s, o: Observer) -> None:

@@ -644,14 +644,19 @@ class RoyalSocietyState(FlowRules, YearRules, TurnBasedState):
         kind, region = skill
         need_k = c.knowledge - (2 if kind == REGION_SKILL and region == c.region else 0)
         need_m = c.cost - (3 if kind == LOGISTICS else 0)
-        cond = True
-        if c.condition_region >= 0 or c.condition_type >= 0:
-            cond = any(
-                (c.condition_region < 0 or self.game.expeditions[x].region == c.condition_region)
-                and (c.condition_type < 0 or self.game.expeditions[x].type == c.condition_type)
-                for x in self.played[p]
-            )
+        cond = self._condition_met(p, c)
         return need_k - self.knowledge[p][c.region], need_m - self.money[p], cond
+
+    def _condition_met(self, p: int, c) -> bool:
+        """Whether ``p`` played a card of the region and type Expedition card ``c`` requires."""
+        if c.condition_region < 0 and c.condition_type < 0:
+            return True
+        expeditions = self.game.expeditions
+        return any(
+            (c.condition_region < 0 or expeditions[x].region == c.condition_region)
+            and (c.condition_type < 0 or expeditions[x].type == c.condition_type)
+            for x in self.played[p]
+        )
 
     def _card_feasible(
         self, p: int, explorer: int, section: int, supported: bool, card: int, budget: int
@@ -692,9 +697,9 @@ class RoyalSocietyState(FlowRules, YearRules, TurnBasedState):
         return True
 
     def _exhibit_spaces(self, p: int) -> list[int]:
-        if self.discs[p] <= 0:
-            return []
         held = self.relics[p]
+        if self.discs[p] <= 0 or not any(held):
+            return []
         kinds = self.game.face_kinds
         faces = self.faces
         gallery = self.gallery
@@ -790,19 +795,25 @@ class RoyalSocietyState(FlowRules, YearRules, TurnBasedState):
         return []
 
     def _port_placements(self, p: int, explorer: int, base: int, top: int, budget: int):
-        """Port sections from which some expedition can be organized (one pass over cards)."""
+        """Port sections from which some expedition can be organized (one pass over cards, their
+        needs computed as ``_needs`` does, with the explorer's skill applied once)."""
         cards = [(c, 0) for c in self.hand[p]]
         cards += [(c, self._program_cost(slot, p)) for slot, c in enumerate(self.program) if c >= 0]
-        sections = set()
-        skill = self._skill(p, explorer)
+        kind, region = self._skill(p, explorer)
+        skill_region = region if kind == REGION_SKILL else -1  # 2 Knowledge less there
+        money = self.money[p] + (3 if kind == LOGISTICS else 0)
+        knowledge = self.knowledge[p]
         expeditions = self.game.expeditions
         free_top = min(base, top)  # sections reached without support
+        sections = set()
         for card, cost in cards:
-            dk, dm, cond = self._needs(p, skill, card)
-            if not cond or dk > 1 or dm > 3:
+            c = expeditions[card]
+            dk = c.knowledge - (2 if c.region == skill_region else 0) - knowledge[c.region]
+            dm = c.cost - money
+            if dk > 1 or dm > 3 or not self._condition_met(p, c):
                 continue
             need = cost + (2 if dk == 1 else 0) + (2 if dm > 0 else 0)
-            level = expeditions[card].expertise
+            level = c.expertise
             if need <= budget:  # every section from the card's level without support
                 sections.update(range(level, free_top + 1))
             if base < level <= top and need + level - base <= budget:  # supported: its level
@@ -812,7 +823,8 @@ class RoyalSocietyState(FlowRules, YearRules, TurnBasedState):
     # -- optional actions --------------------------------------------------------------------
     def optional_actions(self, p: int) -> list[int]:
         out = []
-        if self.discs[p] > 0 and self.rep[p] < 9:
+        discs = self.discs[p]
+        if discs > 0 and self.rep[p] < 9:
             out.append(GAIN_REP)
         held = self.relics[p]
         honored = self.honored[p]
@@ -820,12 +832,14 @@ class RoyalSocietyState(FlowRules, YearRules, TurnBasedState):
         for pat in self.patrons[p]:
             if pat not in honored and any(held[k] for k in kinds[pat]):
                 out.append(PATRON0 + pat)
-        if self.discs[p] > 0:
+        if discs > 0:
+            claims, objectives = self.claims[p], self.objectives
             for g in range(3):
-                if not self.claims[p][g] and objective_met(self, p, self.objectives[g]):
+                if not claims[g] and objective_met(self, p, objectives[g]):
                     out.append(CLAIM0 + g)
+        right, taken, stacks = self.bloom_right[p], self.bloom_taken[p], self.stacks
         for k in range(2):
-            if self.bloom_right[p][k] and not self.bloom_taken[p][k] and self.stacks[k]:
+            if right[k] and not taken[k] and stacks[k]:
                 out.append(BLOOM_CLAIM0 + k)
         return out
 

@@ -661,10 +661,16 @@ class RoyalSocietyState(FlowRules, YearRules, TurnBasedState):
     def _card_feasible(
         self, p: int, explorer: int, section: int, supported: bool, card: int, budget: int
     ) -> bool:
+        return self._feasible(p, self._skill(p, explorer), section, supported, card, budget)
+
+    def _feasible(
+        self, p: int, skill: tuple[int, int], section: int, supported: bool, card: int, budget: int
+    ) -> bool:
+        """``_card_feasible`` with the explorer's skill looked up once for many cards."""
         c = self.game.expeditions[card]
         if section < c.expertise or (supported and section != c.expertise):
             return False
-        dk, dm, cond = self.expedition_needs(p, explorer, card)
+        dk, dm, cond = self._needs(p, skill, card)
         if not cond or dk > 1 or dm > 3:
             return False
         need = (2 if dk == 1 else 0) + (2 if dm > 0 else 0)
@@ -674,17 +680,16 @@ class RoyalSocietyState(FlowRules, YearRules, TurnBasedState):
         return self.game.rb.program_reputation[slot]
 
     def feasible_expeditions(self, p, explorer, section, supported, budget, skip_slot=-1, extra=-1):
+        skill = self._skill(p, explorer)
         out = []
         for card in self.hand[p] + ([extra] if extra >= 0 else []):
-            if self._card_feasible(p, explorer, section, supported, card, budget):
+            if self._feasible(p, skill, section, supported, card, budget):
                 out.append(card)
         for slot, card in enumerate(self.program):
             if card < 0 or slot == skip_slot:
                 continue
             cost = self._program_cost(slot, p)
-            if cost <= budget and self._card_feasible(
-                p, explorer, section, supported, card, budget - cost
-            ):
+            if cost <= budget and self._feasible(p, skill, section, supported, card, budget - cost):
                 out.append(card)
         return out
 

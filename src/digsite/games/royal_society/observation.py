@@ -11,7 +11,7 @@ from __future__ import annotations
 from copy import deepcopy
 from functools import lru_cache
 from itertools import compress
-from operator import attrgetter, ne
+from operator import itemgetter, ne
 
 import numpy as np
 
@@ -90,6 +90,10 @@ RESOLVED = frozenset((C_RELIC, C_KNOW))
 AUTO_CODE = GAME_OVER - A_GAIN
 """Added to an automatic task's kind (``AUTO0`` on) to number it after the decisions."""
 TASK_KINDS = GAME_OVER + len(AUTO_TASKS)
+TASK_CODES = tuple(
+    kind + (1 if kind < GAME_OVER else 1 + AUTO_CODE) for kind in range(A_GAIN + len(AUTO_TASKS))
+)
+"""The code + 1 written for each kind of queued task."""
 """A queued task is written as (kind code + 1, a + 1, b + 1) over (TASK_KINDS, ARG_RANGE x2);
 arguments run from -1 (a region still to be read) to ARG_RANGE - 1."""
 ARG_RANGE = 64
@@ -192,6 +196,9 @@ MODE_INDEX = {"solo": 0, "confrontation": 1, "competitive": 2, "standard": 3}
 # the groups whose values changed, and writes the few pieces that change at almost every step.
 
 SEATS = START["seats"]
+REP_COLUMN = COLUMN["reputation"]
+ABOVE_COLUMN = COLUMN["discs_above"]
+DECIDER_COLUMN = COLUMN["decider"]
 NO_TIES = (0, 0, 0, 0)
 """Discs above each seat's Reputation disc when no two players share a space."""
 HEADER = slice(START["decision"], START["year"])
@@ -233,8 +240,8 @@ class Observer:
     ``PARTS`` was last written from (``seen``, in ``FIELDS`` order)."""
 
     __slots__ = (
-        "player", "n", "order", "rel", "buf", "bytes", "seen", "decider", "scores", "reshuffled",
-        "piece_offsets",
+        "player", "n", "order", "seat_rows", "rel", "buf", "bytes", "seen", "decider", "scores",
+        "reshuffled", "piece_offsets",
     )  # fmt: skip
 
     def __init__(self, s, player: int):
@@ -244,6 +251,8 @@ class Observer:
         self.n = n
         self.order = tuple((player + r) % n for r in range(n))
         """The seat written in each relative row."""
+        self.seat_rows = tuple((SEATS + r * SEAT_WIDTH, q) for r, q in enumerate(self.order))
+        """(Start of the ``seats`` row, seat written there) per relative row."""
         self.rel = _owner_codes(player, n)
         self.piece_offsets = _piece_offsets(player, n)
         buf = self.buf = bytearray(LAYOUT.size)
@@ -252,7 +261,7 @@ class Observer:
         self.seen: list = [UNSEEN] * len(FIELDS)
         self.decider = -1
         """The seat flagged as deciding (-1: none)."""
-        self.scores: np.ndarray | None = None
+        self.scores: list[float] | None = None
         self.reshuffled: np.ndarray | None = None
         """``seat_scores`` and ``reshuffled``, written after the division of the bytes."""
         buf[START["mode"] + MODE_INDEX[g.mode]] = 1
@@ -293,8 +302,8 @@ def _column(field: str, offset: int):
 
     def write(s, o: Observer) -> None:
         values, buf = getattr(s, field), o.buf
-        for r, q in enumerate(o.order):
-            buf[SEATS + r * SEAT_WIDTH + offset] = values[q]
+        for b, q in o.seat_rows:
+            buf[b + offset] = values[q]
 
     return write
 
@@ -304,9 +313,9 @@ def _columns(field: str, offset: int):
 
     def write(s, o: Observer) -> None:
         values, buf = getattr(s, field), o.buf
-        for r, q in enumerate(o.order):
-            b = SEATS + r * SEAT_WIDTH + offset
-            buf[b : b + len(values[q])] = values[q]
+        for b, q in o.seat_rows:
+            row = values[q]
+            buf[b + offset : b + offset + len(row)] = row
 
     return write
 
@@ -366,10 +375,9 @@ def _write_reputation(s, o: Observer) -> None:
                 if reps[p] == reps[q]:  # the later arrival sits on top
                     above[q if times[p] > times[q] else p] += 1
     buf = o.buf
-    for r, q in enumerate(o.order):
-        b = SEATS + r * SEAT_WIDTH
-        buf[b + COLUMN["reputation"]] = reps[q]
-        buf[b + COLUMN["discs_above"]] = above[q]
+    for b, q in o.seat_rows:
+        buf[b + REP_COLUMN] = reps[q]
+        buf[b + ABOVE_COLUMN] = above[q]
 
 
 def _write_hand(s, o: Observer) -> None:
@@ -472,16 +480,14 @@ def _cards(field: str, piece: str):
 
 
 def _write_scores(s, o: Observer) -> None:
-    """The unbounded counts, kept as floats (written after the division)."""
+    """The unbounded counts, kept as Python floats (written after the division: a list is
+    cheaper to make than an array, and is rounded to float32 the same way)."""
     table = UNBOUNDED_TABLE
     values = []
     prestige, science, money = s.prestige, s.science, s.money
     for q in o.order:
         values += (prestige[q], science[q], money[q])
-    o.scores = np.array(
-        [table[v] if v < UNBOUNDED_TABULATED else v / (v + UNBOUNDED_SCALE) for v in values],
-        dtype=np.float32,
-    )
+    o.scores = [table[v] if v < UNBOUNDED_TABULATED else v / (v + UNBOUNDED_SCALE) for v in values]
 
 
 def _write_reshuffled(s, o: Observer) -> None:
@@ -621,7 +627,8 @@ them: a writer reads nothing else of the state), and its writer, which rewrites 
 FIELDS = tuple(name for names, _ in PARTS for name in names)
 WRITERS = tuple(write for names, write in PARTS for _ in names)
 FIELD_NUMBERS = range(len(FIELDS))
-read_fields = attrgetter(*FIELDS)
+read_fields = itemgetter(*FIELDS)
+"""The fields' values from a state's ``__dict__`` (cheaper than reading attributes)."""
 
 
 def observe(s, player: int, out: np.ndarray) -> None:
@@ -631,10 +638,10 @@ def observe(s, player: int, out: np.ndarray) -> None:
     if observer is None:
         observer = s._observers[player] = Observer(s, player)
     seen = observer.seen
-    values = read_fields(s)
+    values = read_fields(s.__dict__)
     changed = list(compress(FIELD_NUMBERS, map(ne, values, seen)))
     if changed:
-        for write in dict.fromkeys([WRITERS[i] for i in changed]):
+        for write in dict.fromkeys(map(WRITERS.__getitem__, changed)):
             write(s, observer)
         for i in changed:  # after the writes: a write that raised is tried again next time
             seen[i] = _snapshot(values[i])
@@ -644,8 +651,8 @@ def observe(s, player: int, out: np.ndarray) -> None:
     deciding = playing and s.decider == player
     decider = s.decider if playing else -1
     if decider != observer.decider:  # the seats' "decider" flags
-        for r, q in enumerate(observer.order):
-            buf[SEATS + r * SEAT_WIDTH + COLUMN["decider"]] = decider == q
+        for b, q in observer.seat_rows:
+            buf[b + DECIDER_COLUMN] = decider == q
         observer.decider = decider
     buf[HEADER] = HEADER_ZEROS
     buf[DECISION + decision] = 1
@@ -658,9 +665,8 @@ def observe(s, player: int, out: np.ndarray) -> None:
             if cut >= 0:
                 buf[INTERRUPTS + MID_TURN_KINDS.index(cut)] = 1
     b = PENDING
-    for t in pending_tasks(s):
-        kind = t.kind
-        buf[b : b + 3] = (kind + (1 if kind < GAME_OVER else 1 + AUTO_CODE), t.a + 1, t.b + 1)
+    for kind, _, a, arg in pending_tasks(s):
+        buf[b : b + 3] = (TASK_CODES[kind], a + 1, arg + 1)
         b += 3
     if not s.turn_order:  # set-up: a Society's steps may read the regions chosen
         b = REGIONS_CHOSEN

@@ -416,48 +416,58 @@ class RoyalSocietyState(
         kind, region = skill
         need_k = c.knowledge - (2 if kind == REGION_SKILL and region == c.region else 0)
         need_m = c.cost - (3 if kind == LOGISTICS else 0)
-        cond = True
-        if c.condition_region >= 0 or c.condition_type >= 0:
-            cond = any(
-                (c.condition_region < 0 or self.game.expeditions[x].region == c.condition_region)
-                and (c.condition_type < 0 or self.game.expeditions[x].type == c.condition_type)
-                for x in self.played[p]
-            )
+        cond = self._condition_met(p, c)
         return need_k - self.knowledge[p][c.region], need_m - self.money[p], cond
+
+    def _condition_met(self, p: int, c) -> bool:
+        """Whether ``p`` played a card of the region and type Expedition card ``c`` requires."""
+        if c.condition_region < 0 and c.condition_type < 0:
+            return True
+        expeditions = self.game.expeditions
+        return any(
+            (c.condition_region < 0 or expeditions[x].region == c.condition_region)
+            and (c.condition_type < 0 or expeditions[x].type == c.condition_type)
+            for x in self.played[p]
+        )
 
     def _card_feasible(
         self, p: int, explorer: int, section: int, supported: bool, card: int, budget: int
     ) -> bool:
+        return self._feasible(p, self._skill(p, explorer), section, supported, card, budget)
+
+    def _feasible(
+        self, p: int, skill: tuple[int, int], section: int, supported: bool, card: int, budget: int
+    ) -> bool:
+        """``_card_feasible`` with the explorer's skill looked up once for many cards."""
         c = self.game.expeditions[card]
         if section < c.expertise or (supported and section != c.expertise):
             return False
-        dk, dm, cond = self.expedition_needs(p, explorer, card)
+        dk, dm, cond = self._needs(p, skill, card)
         if not cond or dk > 1 or dm > 3:
             return False
         need = (2 if dk == 1 else 0) + (2 if dm > 0 else 0)
         return need <= budget
 
     def feasible_expeditions(self, p, explorer, section, supported, budget, skip_slot=-1, extra=-1):
+        skill = self._skill(p, explorer)
         out = []
         for card in self.hand[p] + ([extra] if extra >= 0 else []):
-            if self._card_feasible(p, explorer, section, supported, card, budget):
+            if self._feasible(p, skill, section, supported, card, budget):
                 out.append(card)
         for slot, card in enumerate(self.program):
             if card < 0 or slot == skip_slot:
                 continue
             cost = self._program_cost(slot, p)
-            if cost <= budget and self._card_feasible(
-                p, explorer, section, supported, card, budget - cost
-            ):
+            if cost <= budget and self._feasible(p, skill, section, supported, card, budget - cost):
                 out.append(card)
         return out
 
     # -- location actions --------------------------------------------------------------------
 
     def _exhibit_spaces(self, p: int) -> list[int]:
-        if self.discs[p] <= 0:
-            return []
         held = self.relics[p]
+        if self.discs[p] <= 0 or not any(held):
+            return []
         kinds = self.game.face_kinds
         faces = self.faces
         gallery = self.gallery
@@ -503,51 +513,70 @@ class RoyalSocietyState(
         base = self.expertise[p][explorer]
         cap = 5 if self.penalties[p][SUPPORT_CAP_5] else 6
         budget = self.budget(p)
-        saved = self.cur[0]
-        self.cur[0] = explorer
         top = min(6, max(base, min(cap, base + budget)))
         out = []
-        exhibit = -1
         for loc in range(4):
             if not self.gate_ok(p, loc):
                 continue
             if loc == PORT:
                 out += self._port_placements(p, explorer, base, top, budget)
-                continue
-            if loc == MUSEUM:  # looked at once, past the Museum's gate only
-                exhibit = int(bool(self._exhibit_spaces(p)))
-            for section in range(1, top + 1):
-                supported = section > base
-                left = budget - (section - base if supported else 0)
-                if self.location_options(p, loc, section, supported, left, exhibit):
-                    out.append(PLACE0 + loc * 6 + section - 1)
-        self.cur[0] = saved
+            else:
+                first = PLACE0 + loc * 6 - 1
+                out += [first + section for section in self._open_sections(p, loc, base, top)]
         return out
 
+    def _open_sections(self, p: int, loc: int, base: int, top: int) -> list[int]:
+        """Sections 1 to ``top`` of the University, Museum or City where ``location_options``
+        offers something, decided per location at once (the budget only matters at the Port)."""
+        n_relics = sum(self.relics[p])
+        if loc == UNIVERSITY:
+            # supported: the first action at 3 only, the second (with a relic) at 4 only
+            return [s for s in range(1, top + 1) if s <= base or s == 3 or (s == 4 and n_relics)]
+        if loc == MUSEUM:
+            exhibit = bool(self._exhibit_spaces(p))
+            return [
+                s
+                for s in range(1, top + 1)
+                if (s <= base and ((s >= 2 and exhibit) or n_relics))
+                or (s > base and ((s in (2, 4, 6) and exhibit) or (s == 5 and n_relics >= 2)))
+            ]
+        if self.patron_deck:  # the City's first action, at any section
+            return list(range(1, top + 1))
+        if self.rep[p] >= 1 and n_relics:  # its second, unsupported only
+            return list(range(1, min(base, top) + 1))
+        return []
+
     def _port_placements(self, p: int, explorer: int, base: int, top: int, budget: int):
-        """Port sections from which some expedition can be organized (one pass over cards)."""
+        """Port sections from which some expedition can be organized (one pass over cards, their
+        needs computed as ``_needs`` does, with the explorer's skill applied once)."""
         cards = [(c, 0) for c in self.hand[p]]
         cards += [(c, self._program_cost(slot, p)) for slot, c in enumerate(self.program) if c >= 0]
+        kind, region = self._skill(p, explorer)
+        skill_region = region if kind == REGION_SKILL else -1  # 2 Knowledge less there
+        money = self.money[p] + (3 if kind == LOGISTICS else 0)
+        knowledge = self.knowledge[p]
+        expeditions = self.game.expeditions
+        free_top = min(base, top)  # sections reached without support
         sections = set()
-        skill = self._skill(p, explorer)
         for card, cost in cards:
-            dk, dm, cond = self._needs(p, skill, card)
-            if not cond or dk > 1 or dm > 3:
+            c = expeditions[card]
+            dk = c.knowledge - (2 if c.region == skill_region else 0) - knowledge[c.region]
+            dm = c.cost - money
+            if dk > 1 or dm > 3 or not self._condition_met(p, c):
                 continue
             need = cost + (2 if dk == 1 else 0) + (2 if dm > 0 else 0)
-            level = self.game.expeditions[card].expertise
-            for section in range(level, top + 1):
-                support = section - base if section > base else 0
-                if support and section != level:
-                    continue
-                if need + support <= budget:
-                    sections.add(section)
+            level = c.expertise
+            if need <= budget:  # every section from the card's level without support
+                sections.update(range(level, free_top + 1))
+            if base < level <= top and need + level - base <= budget:  # supported: its level
+                sections.add(level)
         return [PLACE0 + PORT * 6 + s - 1 for s in sorted(sections)]
 
     # -- optional actions --------------------------------------------------------------------
     def optional_actions(self, p: int) -> list[int]:
         out = []
-        if self.discs[p] > 0 and self.rep[p] < 9:
+        discs = self.discs[p]
+        if discs > 0 and self.rep[p] < 9:
             out.append(GAIN_REP)
         held = self.relics[p]
         honored = self.honored[p]
@@ -555,12 +584,14 @@ class RoyalSocietyState(
         for pat in self.patrons[p]:
             if pat not in honored and any(held[k] for k in kinds[pat]):
                 out.append(PATRON0 + pat)
-        if self.discs[p] > 0:
+        if discs > 0:
+            claims, objectives = self.claims[p], self.objectives
             for g in range(3):
-                if not self.claims[p][g] and objective_met(self, p, self.objectives[g]):
+                if not claims[g] and objective_met(self, p, objectives[g]):
                     out.append(CLAIM0 + g)
+        right, taken, stacks = self.bloom_right[p], self.bloom_taken[p], self.stacks
         for k in range(2):
-            if self.bloom_right[p][k] and not self.bloom_taken[p][k] and self.stacks[k]:
+            if right[k] and not taken[k] and stacks[k]:
                 out.append(BLOOM_CLAIM0 + k)
         return out
 

@@ -31,9 +31,16 @@ def region_and_type_counts(cards) -> tuple[list[int], list[int]]:
     return regions, types
 
 
+MIN_PLAYED = {0: 4, 1: 3, 2: 4, 3: 3, 9: 2}
+"""The objectives on played Expedition cards, and the fewest cards that can meet each (checked
+first: they are tested at every turn, mostly with fewer cards)."""
+
+
 def objective_met(s, p: int, obj: int) -> bool:
     """The 12 Royal Society objectives, in the rulebook's order (p.14)."""
-    if obj <= 3 or obj == 9:
+    if obj in MIN_PLAYED:
+        if len(s.played[p]) < MIN_PLAYED[obj]:
+            return False
         cards = _played(s, p)
         regions, types = region_and_type_counts(cards)
         if obj == 0:

@@ -46,13 +46,19 @@ def test_single_seat_env_draws_too():
     assert env.render().shape == env.render().shape and env.render().ndim == 3
 
 
-@pytest.mark.parametrize("env_id", sorted(SOLO_GYM_IDS))
-def test_record_video_writes_a_solo_game(env_id, tmp_path):
+def _video_env(env_id: str) -> gym.Env:
+    if env_id == "single-seat":
+        return digsite.single_seat_env("mykerinos", num_players=2, render_mode="rgb_array")
+    return gym.make(env_id, render_mode="rgb_array")
+
+
+@pytest.mark.parametrize("env_id", [*sorted(SOLO_GYM_IDS), "single-seat"])
+def test_record_video_writes_a_game(env_id, tmp_path):
     pytest.importorskip("moviepy")
     from gymnasium.wrappers import RecordVideo
 
     env = RecordVideo(
-        gym.make(env_id, render_mode="rgb_array"),
+        _video_env(env_id),
         str(tmp_path),
         episode_trigger=lambda episode: True,
         disable_logger=True,

@@ -7,8 +7,10 @@ the spectator and for each seat, with previous / next buttons, a slider, the act
 the final result.  The view switch shows the game as the spectator saw it or as one seat saw it:
 a seat's pictures are drawn from its view alone, and the moves of the other seats are named
 only in the spectator's view (some are secret).  The page needs no network: pictures are
-embedded (lossless WebP, each distinct picture once), and the page opens at
-``game.html#step=K&view=V`` (``V`` = ``spectator`` or a seat number) when the address says so.
+embedded, cut into tiles of ``TILE`` pixels, each distinct tile once (lossless WebP) and each
+position as the tiles that changed since the last one, since consecutive positions and the
+different views share most of the table.  The page opens at ``game.html#step=K&view=V``
+(``V`` = ``spectator`` or a seat number) when the address says so.
 """
 
 from __future__ import annotations
@@ -26,27 +28,44 @@ from .drawing import picture
 from .records import replay_states
 
 SPECTATOR = "spectator"
+TILE = 50
+"""The side of a tile, in pixels."""
 
 
 def page(record: Mapping[str, Any]) -> str:
     """The HTML page of ``record`` (replayed and checked first: :class:`RecordError`)."""
     states = replay_states(record)
     n = states[0].game.num_players
-    views = [SPECTATOR, *range(n)]
-    images: list[str] = []
-    index: dict[str, int] = {}
-    frames: dict[str, list[int]] = {str(v): [] for v in views}
-    for state in states:
-        for v in views:
-            uri = _data_uri(picture(state, None if v == SPECTATOR else v))
-            if uri not in index:
-                index[uri] = len(images)
-                images.append(uri)
-            frames[str(v)].append(index[uri])
+    views = [SPECTATOR, *(str(p) for p in range(n))]
+    tiles: list[str] = []
+    tile_ids: dict[bytes, int] = {}
+    frames: dict[str, list[list[int]]] = {}
+    height = width = 0
+    for v in views:
+        frames[v] = []
+        previous: list[int] = []
+        for state in states:
+            pixels = picture(state, None if v == SPECTATOR else int(v))
+            height, width = pixels.shape[:2]
+            ids = []
+            for y in range(0, height, TILE):
+                for x in range(0, width, TILE):
+                    tile = pixels[y : y + TILE, x : x + TILE]
+                    key = tile.tobytes() + bytes(tile.shape[:2])
+                    if key not in tile_ids:
+                        tile_ids[key] = len(tiles)
+                        tiles.append(_data_uri(tile))
+                    ids.append(tile_ids[key])
+            changed = [i for i, t in enumerate(ids) if not previous or previous[i] != t]
+            frames[v].append([k for i in changed for k in (i, ids[i])])
+            previous = ids
     steps = record["steps"]
     data = {
-        "views": [str(v) for v in views],
-        "images": images,
+        "width": width,
+        "height": height,
+        "tile": TILE,
+        "views": views,
+        "tiles": tiles,
         "frames": frames,
         "actions": [s["text"] for s in steps],
         "players": [s["player"] for s in steps],
@@ -88,6 +107,7 @@ h1 { font-size: 1.3em; }
 #slider { flex: 1; }
 #action { font-weight: bold; min-height: 1.4em; }
 #board { border: 1px solid #aaa; max-width: 100%; }
+#loading { color: #888; }
 </style>
 </head>
 <body>
@@ -99,8 +119,8 @@ h1 { font-size: 1.3em; }
   <span id="position"></span>
   <label>view <select id="view"></select></label>
 </div>
-<div id="action"></div>
-<img id="board" alt="the position">
+<div id="action"><span id="loading">drawing the pictures...</span></div>
+<canvas id="board"></canvas>
 <p id="result"></p>
 <script>
 const data = {data};
@@ -115,10 +135,29 @@ for (const v of data.views) {
   option.textContent = v === "spectator" ? "spectator" : seat;
   view.appendChild(option);
 }
+const board = document.getElementById("board");
+board.width = data.width;
+board.height = data.height;
+const pen = board.getContext("2d");
+const columns = Math.ceil(data.width / data.tile);
+const maps = {};  // view -> the tile ids of every position
+for (const v of data.views) {
+  let current = [];
+  maps[v] = data.frames[v].map((changes) => {
+    current = current.slice();
+    for (let i = 0; i < changes.length; i += 2) current[changes[i]] = changes[i + 1];
+    return current;
+  });
+}
+let images = null;
 function show() {
   const step = Number(slider.value);
   const v = view.value;
-  document.getElementById("board").src = data.images[data.frames[v][step]];
+  if (images !== null) {
+    maps[v][step].forEach((id, i) => {
+      pen.drawImage(images[id], (i % columns) * data.tile, Math.floor(i / columns) * data.tile);
+    });
+  }
   document.getElementById("position").textContent = "position " + step + " of " + last;
   let text = "the set-up";
   if (step > 0) {
@@ -145,6 +184,15 @@ document.addEventListener("keydown", (e) => {
 const asked = new URLSearchParams(location.hash.slice(1));
 if (asked.has("step")) slider.value = asked.get("step");
 if (asked.has("view") && data.views.includes(asked.get("view"))) view.value = asked.get("view");
+Promise.all(data.tiles.map((source) => {
+  const image = new Image();
+  image.src = source;
+  return image.decode().then(() => image);
+})).then((decoded) => {
+  images = decoded;
+  show();
+  document.body.dataset.ready = "yes";
+});
 show();
 </script>
 </body>

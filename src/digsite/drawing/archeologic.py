@@ -56,6 +56,7 @@ from .canvas import (
     Page,
     player_colour,
     tint,
+    whose,
 )
 
 WIDTH, HEIGHT = 1100, 800
@@ -102,12 +103,11 @@ def draw(game, views: Mapping[int, Mapping[str, Any]]) -> np.ndarray:
     public = views[next(iter(views))]  # seats, viewfinder, decision: alike in every view
     page = Page(WIDTH, HEIGHT)
     kind = "solo" if game.solo else f"{game.num_players} players"
-    whose = "spectator's picture" if seat is None else f"player {seat}'s picture"
     page.text(
         MARGIN,
         TITLE_Y,
         f"ArcheOlogic, {kind} ({game.guess_variant} guesses, {game.num_clues} "
-        f"{'expert ' if game.expert else ''}clues) - {whose}",
+        f"{'expert ' if game.expert else ''}clues) - {whose(views)}",
         LARGE,
     )
     _track(page, game, public)

@@ -46,6 +46,7 @@ from .canvas import (
     Page,
     player_colour,
     tint,
+    whose,
 )
 
 WIDTH, HEIGHT = 1200, 850
@@ -126,19 +127,13 @@ def _card(page: Page, x: float, y: float, kind: int | None, w: int = CARD_W, h: 
     page.text_fitted(x + 3, y + 8, ROLE_SHORT.get(role, role), w - 4, ink)
 
 
-def _who(views: Mapping[int, Any]) -> str:
-    if len(views) > 1:
-        return "spectator's picture"
-    return f"seen by player {next(iter(views))}"
-
-
 def _title(page: Page, game, views, view) -> None:
     setup = view["setup"].replace("_", " ")
     x = page.text(
         MARGIN,
         6,
         f"Archeos Society | {view['num_players']} players, season {view['season']} of "
-        f"{game.num_seasons}, set-up {setup} | {_who(views)}",
+        f"{game.num_seasons}, set-up {setup} | {whose(views)}",
         LARGE,
     )
     first = view["first_player"]
@@ -354,9 +349,7 @@ def _hand(views, view, q: int, seat) -> list[int | None]:
 def _seat(page: Page, views, view, q: int, seat, y: float, h: float) -> None:
     x = RIGHT_X
     to_move = view["decider"] == q
-    page.box(x, y, RIGHT_W, h, outline=HIGHLIGHT if to_move else FAINT, width=3 if to_move else 1)
-    page.box(x + 1, y + 1, 8, h - 2, fill=player_colour(q), outline=player_colour(q))
-    x += 14
+    x = page.seat_panel(x, y, RIGHT_W, h, q, to_move)
     you = " (you)" if q in views and len(views) == 1 else ""
     tx = page.text(x, y + 4, f"Player {q}{you}", NORMAL, HIGHLIGHT if to_move else INK)
     status = [f"{seat['score']} points", f"{seat['hand_size']} cards in hand"]
@@ -400,15 +393,6 @@ def _seat(page: Page, views, view, q: int, seat, y: float, h: float) -> None:
 
 
 def _score_track(page: Page, view) -> None:
-    cell = (WIDTH - 2 * MARGIN) / SCORE_TRACK_LENGTH
-    marks: dict[int, list[int]] = {}
-    for q, seat in enumerate(view["players"]):
-        marks.setdefault(seat["score"] % SCORE_TRACK_LENGTH, []).append(q)
-    page.track(MARGIN, SCORE_TRACK_Y, SCORE_TRACK_LENGTH, cell, marks, "Score track")
-    for seat in view["players"]:
-        score = seat["score"]
-        if score >= SCORE_TRACK_LENGTH:
-            laps = score // SCORE_TRACK_LENGTH * SCORE_TRACK_LENGTH
-            space = score % SCORE_TRACK_LENGTH
-            x = MARGIN + space * cell + cell - 1
-            page.text(x, SCORE_TRACK_Y + cell - SMALL, f"+{laps}", SMALL, INK, "ra")
+    scores = [seat["score"] for seat in view["players"]]
+    width = WIDTH - 2 * MARGIN
+    page.score_track(MARGIN, SCORE_TRACK_Y, width, SCORE_TRACK_LENGTH, scores, "Score track")

@@ -40,6 +40,13 @@ def font(size: int = NORMAL) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size)
 
 
+def whose(views) -> str:
+    """Whose picture it is: the spectator's (every seat's view) or one seat's."""
+    if len(views) > 1:
+        return "spectator's picture"
+    return f"player {next(iter(views))}'s picture"
+
+
 def player_colour(player: int | None) -> Colour:
     return NEUTRAL_COLOUR if player is None or player < 0 else PLAYER_COLOURS[player]
 
@@ -143,6 +150,29 @@ class Page:
                 r = cell / 4
                 self.token(x + i * cell + r + 1 + k * 2, y + r + 1 + k * 2, r, player_colour(p))
         return y + cell + SMALL + 4
+
+    def seat_panel(self, x: float, y: float, w: float, h: float, seat: int, active: bool) -> float:
+        """A seat's panel: a frame (the highlight's for the player to move) with a bar of the
+        seat's colour down its left side; returns the x where its contents start."""
+        self.box(x, y, w, h, outline=HIGHLIGHT if active else FAINT, width=3 if active else 1)
+        self.box(x + 1, y + 1, 8, h - 2, fill=player_colour(seat), outline=player_colour(seat))
+        return x + 14
+
+    def score_track(
+        self, x: float, y: float, width: float, length: int, scores: Sequence[int], label: str
+    ) -> None:
+        """A scoring track of ``length`` spaces across ``width`` pixels with each seat's marker
+        (``scores[seat]``); a score past the end goes round again, its laps written on it."""
+        cell = width / length
+        marks: dict[int, list[int]] = {}
+        for seat, score in enumerate(scores):
+            marks.setdefault(score % length, []).append(seat)
+        self.track(x, y, length, cell, marks, label)
+        for score in scores:
+            if score >= length:
+                space = score % length
+                laps = f"+{score // length * length}"
+                self.text(x + space * cell + cell - 1, y + cell - SMALL, laps, SMALL, INK, "ra")
 
     def heading(self, x: float, y: float, text: str, active: bool = False) -> float:
         """A section title (in the highlight colour when it concerns the player to move)."""

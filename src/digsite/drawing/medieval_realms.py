@@ -41,6 +41,7 @@ from .canvas import (
     Page,
     player_colour,
     tint,
+    whose,
 )
 
 WIDTH, HEIGHT = 1200, 850
@@ -168,18 +169,12 @@ def _cost(game, t) -> str:
     return f"{amount} {resource}"
 
 
-def _who(views: Mapping[int, Any]) -> str:
-    if len(views) > 1:
-        return "spectator's picture"
-    return f"seen by player {next(iter(views))}"
-
-
 def _title(page: Page, game, views, view) -> None:
     n = game.num_players
     x = page.text(
         MARGIN,
         6,
-        f"Medieval Realms | {n} players, round {view['round']} of {NUM_ROUNDS} | {_who(views)}",
+        f"Medieval Realms | {n} players, round {view['round']} of {NUM_ROUNDS} | {whose(views)}",
         LARGE,
     )
     x = page.text(x + 20, 10, "turn order:", NORMAL)
@@ -346,9 +341,7 @@ def _seat(page: Page, cards: _CardFaces, views, view, seat, y: float, h: float) 
     q = seat["seat"]
     x = RIGHT_X
     to_move = view["to_move"] == q
-    page.box(x, y, RIGHT_W, h, outline=HIGHLIGHT if to_move else FAINT, width=3 if to_move else 1)
-    page.box(x + 1, y + 1, 8, h - 2, fill=player_colour(q), outline=player_colour(q))
-    x += 14
+    x = page.seat_panel(x, y, RIGHT_W, h, q, to_move)
     you = " (you)" if q in views and len(views) == 1 else ""
     end = sum(seat["end_of_game_vp"].values())
     status = [f"{seat['vp']} VP" + (f" + {end} at the end" if end else "")]
@@ -412,23 +405,8 @@ def _realm(page: Page, cards: _CardFaces, realm: list[str], x: float, y: float, 
 
 def _vp_track(page: Page, view) -> None:
     """The VP track (VP of play; end-of-game VP are added once the game is over)."""
-    cell = (WIDTH - 2 * MARGIN) / VP_TRACK_LENGTH
-    marks: dict[int, list[int]] = {}
     over = view["to_move"] is None
-    for seat in view["seats"]:
-        vp = seat["vp"] + (sum(seat["end_of_game_vp"].values()) if over else 0)
-        marks.setdefault(vp % VP_TRACK_LENGTH, []).append(seat["seat"])
+    seats = sorted(view["seats"], key=lambda seat: seat["seat"])
+    scores = [s["vp"] + (sum(s["end_of_game_vp"].values()) if over else 0) for s in seats]
     label = "VP track" + (" (final scores)" if over else "")
-    page.track(MARGIN, VP_TRACK_Y, VP_TRACK_LENGTH, cell, marks, label)
-    for seat in view["seats"]:
-        vp = seat["vp"] + (sum(seat["end_of_game_vp"].values()) if over else 0)
-        if vp >= VP_TRACK_LENGTH:
-            space = vp % VP_TRACK_LENGTH
-            page.text(
-                MARGIN + space * cell + cell - 1,
-                VP_TRACK_Y + cell - SMALL,
-                f"+{vp // VP_TRACK_LENGTH * VP_TRACK_LENGTH}",
-                SMALL,
-                INK,
-                "ra",
-            )
+    page.score_track(MARGIN, VP_TRACK_Y, WIDTH - 2 * MARGIN, VP_TRACK_LENGTH, scores, label)

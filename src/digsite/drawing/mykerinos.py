@@ -44,6 +44,7 @@ from .canvas import (
     Page,
     font,
     player_colour,
+    whose,
 )
 
 WIDTH, HEIGHT = 1100, 800
@@ -108,11 +109,10 @@ def draw(game, views: Mapping[int, Mapping[str, Any]]) -> np.ndarray:
     seat = next(iter(views)) if len(views) == 1 else None
     view = views[next(iter(views))]  # the table is public: every view shows it alike
     page = Page(WIDTH, HEIGHT)
-    whose = "spectator's picture" if seat is None else f"player {seat}'s picture"
     page.text(
         MARGIN,
         TITLE_Y,
-        f"Mykerinos, {view['num_players']} players - season {view['season']} of 4 - {whose}",
+        f"Mykerinos, {view['num_players']} players - season {view['season']} of 4 - {whose(views)}",
         LARGE,
     )
     _region(page, game, view)

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import digsite
+import digsite.mykerinos_v1
 from digsite.drawing import picture
 from digsite.envs.registry import SOLO_GYM_IDS
 
@@ -82,3 +83,24 @@ def test_make_vec_env_works_with_its_defaults(env_id):
     vec = make_vec_env(env_id, n_envs=2)
     assert vec.reset().shape[0] == 2
     vec.close()
+
+
+def test_human_mode_shows_the_picture_in_a_window_when_there_is_a_display(monkeypatch):
+    pygame = pytest.importorskip("pygame")
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")  # a display without a screen
+    env = digsite.mykerinos_v1.env(num_players=2, render_mode="human")
+    env.reset(seed=1)
+    assert env.render() is None
+    shown = pygame.surfarray.array3d(pygame.display.get_surface()).swapaxes(0, 1)
+    assert np.array_equal(shown, picture(env.unwrapped.state))
+    env.close()
+    assert pygame.display.get_surface() is None
+
+
+def test_human_mode_prints_the_text_picture_without_a_display(monkeypatch, capsys):
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    env = digsite.single_seat_env("mykerinos", num_players=2, render_mode="human")
+    env.reset(seed=1)
+    assert env.render() is None
+    assert capsys.readouterr().out.strip() == env.state.render().strip()

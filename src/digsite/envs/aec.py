@@ -29,7 +29,7 @@ from pettingzoo import AECEnv
 from ..core.engine import Game, IllegalActionError
 from ..core.options import check_options, integer
 from .registry import entry
-from .rendering import RENDER_MODE, RENDER_MODES, render
+from .rendering import RENDER_MODE, RENDER_MODES, Renders
 
 AEC_OPTIONS = (
     RENDER_MODE,
@@ -38,7 +38,7 @@ AEC_OPTIONS = (
 """The env's own options (the game's come before them in ``env(**options)``)."""
 
 
-class DigsiteAECEnv(AECEnv):
+class DigsiteAECEnv(Renders, AECEnv):
     metadata = {"render_modes": RENDER_MODES, "is_parallelizable": False, "render_fps": 1}
 
     def __init__(
@@ -137,12 +137,6 @@ class DigsiteAECEnv(AECEnv):
         if self.num_steps >= self.max_cycles * self.num_agents:
             for a in self.agents:
                 self.truncations[a] = True
-
-    def render(self) -> str | None:
-        return render(self.state, self.render_mode)
-
-    def close(self) -> None:
-        pass
 
     # -- helpers ----------------------------------------------------------------------------
     def _require_reset(self, what: str) -> None:

@@ -1,7 +1,11 @@
-"""Rendering shared by every env: ``"ansi"`` returns the text picture, ``"human"`` prints it,
-``"rgb_array"`` returns it as an image (:mod:`digsite.drawing`); the spectator's picture."""
+"""Rendering shared by every env, the spectator's picture: ``"ansi"`` returns the text picture,
+``"rgb_array"`` the board picture as an array (:mod:`digsite.drawing`), and ``"human"`` shows
+the board picture in a window when there is a display and pygame (as PettingZoo's classic envs
+do), or prints the text picture otherwise."""
 
 from __future__ import annotations
+
+import os
 
 from gymnasium import logger
 
@@ -11,18 +15,86 @@ RENDER_MODES = ["ansi", "human", "rgb_array"]
 RENDER_MODE = choice("render_mode", None, (None, *RENDER_MODES), doc="None: draw only when asked")
 """The ``render_mode`` option of every env."""
 NOT_RESET = "(not reset)"
+WINDOW_TITLE = "digsite"
 
 
-def render(state, render_mode: str | None):
+def render(state, render_mode: str | None, window: Window | None = None):
+    """What ``env.render()`` returns in ``render_mode``; ``window`` is the env's own window
+    for ``"human"`` (see :class:`Window`)."""
     if render_mode is None:
         logger.warn("render() called without a render_mode; pass render_mode='ansi'.")
         return None
-    if render_mode == "rgb_array":
+    if render_mode == "rgb_array" or (render_mode == "human" and window and window.available):
         from ..drawing import page, picture  # Pillow is loaded only when a picture is asked
 
-        return picture(state) if state is not None else page(NOT_RESET)
+        pixels = picture(state) if state is not None else page(NOT_RESET)
+        if render_mode == "rgb_array":
+            return pixels
+        window.show(pixels)
+        return None
     text = state.render() if state is not None else NOT_RESET
     if render_mode == "human":
         print(text)
         return None
     return text
+
+
+class Window:
+    """An env's window for ``render_mode="human"``: opened on the first picture, when a
+    display and pygame are there (``available``); closed with the env."""
+
+    def __init__(self) -> None:
+        self._screen = None
+        self.available = _can_open_window()
+
+    def show(self, pixels) -> None:
+        import pygame
+
+        height, width = pixels.shape[:2]
+        if self._screen is None or self._screen.get_size() != (width, height):
+            pygame.display.init()
+            pygame.display.set_caption(WINDOW_TITLE)
+            self._screen = pygame.display.set_mode((width, height))
+        self._screen.blit(pygame.surfarray.make_surface(pixels.swapaxes(0, 1)), (0, 0))
+        pygame.event.pump()
+        pygame.display.flip()
+
+    def close(self) -> None:
+        if self._screen is not None:
+            import pygame
+
+            pygame.display.quit()
+            self._screen = None
+
+
+def _can_open_window() -> bool:
+    has_display = bool(
+        os.environ.get("DISPLAY")
+        or os.environ.get("WAYLAND_DISPLAY")
+        or os.environ.get("SDL_VIDEODRIVER")
+        or os.name == "nt"
+    )
+    if not has_display:
+        return False
+    try:
+        import pygame  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+class Renders:
+    """``render()`` and ``close()`` for an env with ``state`` and ``render_mode`` (every env
+    of the package): the window of ``"human"`` is opened on the first picture."""
+
+    _window: Window | None = None
+
+    def render(self):
+        if self.render_mode == "human" and self._window is None:
+            self._window = Window()
+        return render(self.state, self.render_mode, self._window)
+
+    def close(self) -> None:
+        if self._window is not None:
+            self._window.close()
+            self._window = None

@@ -30,7 +30,7 @@ import numpy as np
 from ..core.engine import Game, legal_or_none
 from ..core.options import check_options, custom, integer, number
 from ..core.policy import RandomPolicy, StateAgent, choose
-from .rendering import RENDER_MODE, RENDER_MODES, render
+from .rendering import RENDER_MODE, RENDER_MODES, Renders
 from .solo import ILLEGAL_ACTION
 
 
@@ -66,7 +66,7 @@ def options(num_players: int):
     )
 
 
-class SingleSeatEnv(gym.Env):
+class SingleSeatEnv(Renders, gym.Env):
     metadata = {"render_modes": RENDER_MODES, "render_fps": 1}
 
     def __init__(
@@ -147,9 +147,6 @@ class SingleSeatEnv(gym.Env):
         if self._done or self.state is None or self.state.current_player() != self.seat:
             return np.zeros(self.game.num_actions, dtype=bool)
         return self.state.legal_action_mask().astype(bool)
-
-    def render(self) -> str | None:
-        return render(self.state, self.render_mode)
 
     # -- internals --------------------------------------------------------------------------
     def _play_others(self) -> None:

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..core.engine import Game, legal_or_none
 from ..core.options import Option, check_options, choice
-from .rendering import RENDER_MODE, RENDER_MODES, render
+from .rendering import RENDER_MODE, RENDER_MODES, Renders
 
 ILLEGAL_ACTION_MODES = ("end", "random")
 ILLEGAL_ACTION = choice(
@@ -22,7 +22,7 @@ SOLO_OPTIONS: tuple[Option, ...] = (ILLEGAL_ACTION, RENDER_MODE)
 """The options every solo env has; each solo env declares its own after these."""
 
 
-class SoloEnv(gym.Env):
+class SoloEnv(Renders, gym.Env):
     """A Gymnasium env over player 0 of a one-player ``game``; subclasses write ``reset`` and
     ``step`` with :meth:`_checked_action`."""
 
@@ -65,9 +65,6 @@ class SoloEnv(gym.Env):
 
     def action_to_string(self, action: int) -> str:
         return self.state.action_to_string(action)
-
-    def render(self) -> str | None:
-        return render(self.state, self.render_mode)
 
     def _observation(self) -> np.ndarray:
         out = np.empty(self.game.observation_size, dtype=np.float32)

@@ -112,3 +112,24 @@ def test_the_command_plays_from_typed_input(tmp_path):
         [sys.executable, "-m", "digsite", "replay", str(path)], capture_output=True, text=True
     )
     assert replayed.returncode == 0, replayed.stderr
+
+
+def test_a_trained_model_can_be_an_opponent(tmp_path):
+    sb3_contrib = pytest.importorskip("sb3_contrib")
+    import digsite
+
+    env = digsite.single_seat_env("mykerinos", num_players=2)
+    model = sb3_contrib.MaskablePPO("MlpPolicy", env, n_steps=64, seed=0, device="cpu")
+    model.save(tmp_path / "model.zip")
+    person = Person()
+    record = play(
+        "mykerinos",
+        num_players=2,
+        opponents=[f"model:{tmp_path / 'model.zip'}"],
+        ask=person.ask,
+        say=person.say,
+    )
+    assert record["agents"] == ["person", f"model:{tmp_path / 'model.zip'}"]
+    assert replay(record).is_terminal()
+    with pytest.raises(ValueError, match="model file .* not found"):
+        play("mykerinos", num_players=2, opponents=["model:nowhere.zip"])

@@ -51,7 +51,7 @@ from sb3_contrib import MaskablePPO
 
 import digsite
 from digsite import records
-from digsite.agents import AGENT_KINDS, ROLLOUTS, choose, make_agent
+from digsite.agents import AGENT_KINDS, ROLLOUTS, ModelAgent, choose, make_agent
 from digsite.envs.registry import ENVIRONMENTS, entry
 
 Agent = Callable[[np.ndarray, np.ndarray], int]
@@ -252,19 +252,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return args
 
 
-def load_model(path: Path) -> MaskablePPO:
+def load_model(path: Path) -> ModelAgent:
     if not path.is_file():
         sys.exit(f"error: model file {path} not found; train one with training_scripts/train.py")
-    return MaskablePPO.load(path, device="cpu")
-
-
-def model_agent(model: MaskablePPO) -> Agent:
-    def act(observation: np.ndarray, action_mask: np.ndarray) -> int:
-        mask = np.asarray(action_mask, dtype=bool)  # a writable copy, as torch wants
-        action, _ = model.predict(observation, action_masks=mask, deterministic=True)
-        return int(action)
-
-    return act
+    return ModelAgent(path)
 
 
 def play_episode(env: gym.Env, agent: Agent, seed: int) -> tuple[float, dict, int]:
@@ -449,9 +440,9 @@ def agents_to_evaluate(args: argparse.Namespace, game: str, env: gym.Env) -> lis
     """``(name, agent)``: the model (if any), then the baselines."""
     agents = []
     if args.model is not None:
-        model = load_model(args.model)
-        check_spaces(model, env)
-        agents.append(("MaskablePPO", model_agent(model)))
+        agent = load_model(args.model)
+        check_spaces(agent.model, env)
+        agents.append(("MaskablePPO", agent))
     for kind in baseline_kinds(args.baselines, game):
         agent = make_agent(kind, game, args.seed, args.mcts_iterations, args.mcts_rollout)
         name = kind

@@ -110,7 +110,8 @@ def main(argv: list[str] | None = None) -> None:
     person.add_argument(
         "--opponents",
         default="heuristic",
-        help="one agent kind for every other seat, or one per seat: random, heuristic, mcts",
+        help="one agent kind for every other seat, or one per seat: random, heuristic, mcts, "
+        "model:PATH (a trained model.zip)",
     )
     person.add_argument("--seed", type=int, default=0)
     person.add_argument("--record", help="write the finished game's record here")

@@ -2,6 +2,7 @@
 
     digsite play mykerinos --num-players 2 --seat 0 --opponents heuristic
     digsite play royal_society --num-players 3 --opponents heuristic,mcts --record game.json
+    digsite play mykerinos --num-players 2 --opponents model:runs/mykerinos/model.zip
 
 The person sees their seat's picture only (``state.render(seat)``, drawn from their view, so
 never what the seat does not know), then the legal moves numbered with their text.  A move is

@@ -3,10 +3,12 @@
 from ..core.policy import RandomPolicy, StateAgent, choose
 from .baselines import AGENT_KINDS, ROLLOUTS, make_agent
 from .ismcts import ISMCTSAgent, agent_rollout, random_rollout
+from .model import ModelAgent
 
 __all__ = [
     "AGENT_KINDS",
     "ISMCTSAgent",
+    "ModelAgent",
     "ROLLOUTS",
     "agent_rollout",
     "RandomPolicy",

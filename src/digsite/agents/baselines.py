@@ -8,6 +8,7 @@ import numpy as np
 from ..core.policy import RandomPolicy
 from ..envs.registry import entry
 from .ismcts import ISMCTSAgent, agent_rollout
+from .model import MODEL_PREFIX, ModelAgent
 
 AGENT_KINDS = ("random", "heuristic", "mcts")
 ROLLOUTS = ("random", "heuristic")
@@ -20,11 +21,14 @@ def make_agent(
     mcts_iterations: int = 200,
     mcts_rollout: str = "random",
 ):
-    """A baseline agent for ``game``: ``"random"``, ``"heuristic"`` (the game's rules-based
-    player) or ``"mcts"`` (information-set MCTS; ``mcts_rollout`` ``"random"`` or
+    """An agent for ``game``: ``"random"``, ``"heuristic"`` (the game's rules-based player),
+    ``"model:PATH"`` (a trained MaskablePPO model, :class:`~.model.ModelAgent`) or ``"mcts"``
+    (information-set MCTS; ``mcts_rollout`` ``"random"`` or
     ``"heuristic"``: the game's heuristic plays every seat of the rollouts and picks each
     node's first expansion)."""
     entry(game)  # an unknown game raises, naming the games
+    if kind.startswith(MODEL_PREFIX):
+        return ModelAgent(kind[len(MODEL_PREFIX) :])
     if kind == "random":
         return RandomPolicy(None if seed is None else np.random.default_rng(seed))
     if kind == "heuristic":
@@ -43,4 +47,6 @@ def make_agent(
             guide=heuristic,
             seed=seed,
         )
-    raise ValueError(f"unknown agent kind {kind!r}; kinds: {', '.join(AGENT_KINDS)}")
+    raise ValueError(
+        f"unknown agent kind {kind!r}; kinds: {', '.join(AGENT_KINDS)}, {MODEL_PREFIX}PATH"
+    )

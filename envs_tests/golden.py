@@ -51,7 +51,7 @@ def playthrough(entry: EnvEntry, config: dict, kind: str, seed: int = SEED) -> l
         step.update(repr((float(reward), term, trunc, sorted(info.items()))).encode())
         action = None
         if not (term or trunc):
-            state = env.unwrapped.state
+            state = env.unwrapped.game_state
             if agent is None:
                 action = random_action(obs["action_mask"], rng)
             else:

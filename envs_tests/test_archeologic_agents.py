@@ -158,7 +158,7 @@ def test_solo_env_final_info_has_the_title():
     done = False
     while not done:
         assert "Title" not in env.render()
-        _, _, terminated, truncated, info = env.step(agent.act_in(env.unwrapped.state, 0))
+        _, _, terminated, truncated, info = env.step(agent.act_in(env.unwrapped.game_state, 0))
         done = terminated or truncated
         assert ("title" in info) == done
     master, seasoned = titles(11, 3)

@@ -146,10 +146,10 @@ def test_solo_env_expert_option():
     agent = DeductionAgent()
     done = False
     while not done:
-        obs, _, terminated, truncated, info = env.step(agent.act_in(env.state, 0))
+        obs, _, terminated, truncated, info = env.step(agent.act_in(env.game_state, 0))
         done = terminated or truncated
     assert info["solved"] and info["title"] == MASTER
-    assert "expert clues" in env.state.render()
+    assert "expert clues" in env.game_state.render()
 
 
 @pytest.mark.parametrize("bad", ["yes", 1, None, 0.0])

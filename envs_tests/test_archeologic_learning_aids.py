@@ -57,13 +57,13 @@ def test_once_one_layout_is_left_the_features_spell_it_out():
     env = ArcheOlogicSoloEnv(belief=True, quest=5)
     obs, _ = env.reset(seed=0)
     agent = make_agent("heuristic", "archeologic")
-    while len(env.state.belief(0)) > 1:
-        obs, *_ = env.step(agent.act_in(env.state, 0))
-    assert env.state.current_player() == 0 and env.action_masks()[GUESS]
+    while len(env.game_state.belief(0)) > 1:
+        obs, *_ = env.step(agent.act_in(env.game_state, 0))
+    assert env.game_state.current_player() == 0 and env.action_masks()[GUESS]
     obs, *_ = env.step(GUESS)
     for _ in range(NUM_BUILDINGS):
         marginals = env.game.obs_layout.unpack(obs)["belief_marginals"]
-        building = len(env.state.pieces)
+        building = len(env.game_state.pieces)
         assert marginals[building].max() == 1.0
         obs, reward, terminated, _, info = env.step(PLACE0 + int(marginals[building].argmax()))
     assert terminated and info["solved"]
@@ -82,12 +82,12 @@ def test_shaping_sums_to_a_constant_whatever_the_policy(variant):
             totals = []
             for env in (plain, shaped):
                 env.reset(seed=seed)
-                start = len(candidate_rows(env.state, 0))
+                start = len(candidate_rows(env.game_state, 0))
                 rng = np.random.default_rng(seed)
                 total, done, steps = 0.0, False, 0
                 while not done:
                     if policy == "deduction":
-                        action = deduction.act_in(env.state, 0)
+                        action = deduction.act_in(env.game_state, 0)
                     elif policy == "unmasked" and steps == 2:
                         action = int(np.flatnonzero(~env.action_masks())[0])
                     else:
@@ -104,30 +104,31 @@ def test_shaping_pays_for_information_and_charges_doomed_pieces():
     env = ArcheOlogicSoloEnv(quest=7, shaping=1.0)
     env.reset(seed=0)
     agent = make_agent("heuristic", "archeologic")
-    before = len(candidate_rows(env.state, 0))
+    before = len(candidate_rows(env.game_state, 0))
     while True:  # the agent's first question (after the start axis and viewfinder choices)
-        asked = len(env.state.questions)
-        spent = env.state.spent[0]
-        action = agent.act_in(env.state, 0)
+        asked = len(env.game_state.questions)
+        spent = env.game_state.spent[0]
+        action = agent.act_in(env.game_state, 0)
         _, reward, *_ = env.step(action)
-        if len(env.state.questions) > asked:
+        if len(env.game_state.questions) > asked:
             break
-        before = len(candidate_rows(env.state, 0))
-    after = len(candidate_rows(env.state, 0))
+        before = len(candidate_rows(env.game_state, 0))
+    after = len(candidate_rows(env.game_state, 0))
     assert after < before
-    cost = env.state.spent[0] - spent
+    cost = env.game_state.spent[0] - spent
     assert reward == pytest.approx(-cost + math.log2(before / after))
 
     env.step(GUESS)
-    possible = candidate_rows(env.state, 0)
+    possible = candidate_rows(env.game_state, 0)
     pid_to_offset = env.game.pid_to_offset[0]
     offsets = set(pid_to_offset[possible[:, 0]].tolist())
     legal = np.flatnonzero(env.action_masks()) - PLACE0
     doomed = next(int(o) for o in legal if int(o) not in offsets)
-    potential = information_potential(env.state, 0)
+    potential = information_potential(env.game_state, 0)
     _, reward, *_ = env.step(PLACE0 + doomed)
-    assert information_potential(env.state, 0) == -math.log2(len(env.game.layouts)) - 1
-    assert reward == pytest.approx(information_potential(env.state, 0) - potential) and reward < -1
+    assert information_potential(env.game_state, 0) == -math.log2(len(env.game.layouts)) - 1
+    gained = information_potential(env.game_state, 0) - potential
+    assert reward == pytest.approx(gained) and reward < -1
 
 
 def test_learning_aid_options_are_checked():

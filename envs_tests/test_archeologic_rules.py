@@ -406,7 +406,7 @@ def test_solo_env_rewards_a_solution_and_survives_unmasked_actions():
     env.reset(seed=0)
     rewards = [env.step(AXIS0)[1]]
     env.step(GUESS)
-    for action in guess_actions(env.state, env.state.layout):
+    for action in guess_actions(env.game_state, env.game_state.layout):
         obs, reward, terminated, truncated, info = env.step(action)
         rewards.append(reward)
     assert terminated and info["solved"] and sum(rewards) == 20.0 - 4

@@ -174,7 +174,7 @@ def test_solo_uses_three_clues_unless_the_variant_is_asked():
         assert len(g.new_initial_state(np.random.default_rng(0)).clues) == clues
         env = ArcheOlogicSoloEnv(num_clues=clues, solo_more_clues=True)
         env.reset(seed=0)
-        assert len(env.state.clues) == clues
+        assert len(env.game_state.clues) == clues
     assert (
         len(ArcheOlogicGame(num_players=1).new_initial_state(np.random.default_rng(0)).clues) == 3
     )

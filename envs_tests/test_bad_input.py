@@ -23,10 +23,10 @@ one element.  An action is a Python or numpy integer, or a 0-d integer array."""
 def test_the_aec_env_refuses_what_is_not_an_action_and_changes_nothing(bad):
     env = mykerinos_v1.env(num_players=3)
     env.reset(seed=0)
-    before = env.unwrapped.state.to_dict()
+    before = env.unwrapped.game_state.to_dict()
     with pytest.raises(ValueError, match="an action is an integer 0..97"):
         env.step(bad)
-    assert env.unwrapped.state.to_dict() == before and env.num_steps == 0
+    assert env.unwrapped.game_state.to_dict() == before and env.num_steps == 0
 
 
 def test_numpy_integers_and_0d_arrays_are_actions():
@@ -44,10 +44,10 @@ def test_numpy_integers_and_0d_arrays_are_actions():
 def test_the_single_seat_env_ends_the_episode_on_what_is_not_an_action(bad):
     env = digsite.single_seat_env("mykerinos", num_players=2, seat=0)
     env.reset(seed=0)
-    before = env.state.to_dict()
+    before = env.game_state.to_dict()
     _, reward, terminated, truncated, info = env.step(bad)
     assert (reward, terminated, truncated) == (-1.0, True, False) and info["illegal_action"]
-    assert env.state.to_dict() == before
+    assert env.game_state.to_dict() == before
 
 
 def test_the_single_seat_env_plays_a_random_legal_action_instead_when_asked():
@@ -141,7 +141,7 @@ def test_an_env_with_a_numpy_player_count_plays_and_saves(entry):
                 break
             obs, *_ = env.last()
             env.step(int(np.flatnonzero(obs["action_mask"])[0]))
-        json.dumps(env.unwrapped.state.to_dict())
+        json.dumps(env.unwrapped.game_state.to_dict())
         assert env.unwrapped.game.config["num_players"] == n
 
 

@@ -10,6 +10,7 @@ import numpy as np
 import pettingzoo
 import pytest
 from pettingzoo.test import api_test, seed_test
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from digsite.core.engine import ConfigError, CorruptStateError
 from digsite.core.views import ViewIndex, canonical, sample_states
@@ -65,6 +66,40 @@ def test_spaces_are_stable_and_masks_belong_to_the_mover(case):
             )
         obs, _, term, trunc, _ = env.last()
         env.step(None if term or trunc else random_action(obs["action_mask"], rng))
+
+
+def test_global_state_is_every_seats_observation_then_the_secret(case):
+    """PettingZoo's ``state()``: in ``state_space``, each seat's observation in seat order,
+    then what no player knows; also through the AEC-to-parallel conversion."""
+    entry, config, module = case
+    env = module.env(**config)
+    raw = env.unwrapped
+    with pytest.raises(AttributeError, match="reset"):
+        raw.state()
+    env.reset(seed=1)
+    rng = np.random.default_rng(1)
+    size, n = raw.game.observation_size, raw.game.num_players
+    for _ in range(30):
+        state = raw.state()
+        assert raw.state_space.contains(state)
+        for player, agent in enumerate(raw.possible_agents):
+            seat_part = state[player * size : (player + 1) * size]
+            assert np.array_equal(seat_part, env.observe(agent)["observation"])
+        secret = state[n * size :]
+        assert len(secret) == raw.game.secret_size
+        if raw.game.secret_size:
+            other = raw.game_state.resample_hidden(0, np.random.default_rng(2))
+            if other.to_dict() != raw.game_state.to_dict():
+                buffer = np.empty_like(secret)
+                other.observe_secret(buffer)
+                assert not np.array_equal(buffer, secret), "the secret shows what is hidden"
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            break
+        env.step(random_action(obs["action_mask"], rng))
+    parallel = turn_based_aec_to_parallel(module.env(**config))
+    parallel.reset(seed=1)
+    assert parallel.state_space.contains(parallel.state())
 
 
 def test_random_games_keep_the_rules(case):
@@ -236,12 +271,12 @@ def test_illegal_actions_are_rejected_and_change_nothing(case):
         obs, _, term, trunc, _ = env.last()
         if term or trunc:
             break
-        before = env.unwrapped.state.to_dict()
+        before = env.unwrapped.game_state.to_dict()
         illegal = np.flatnonzero(obs["action_mask"] == 0)
         for bad in [int(illegal[0]), -1, env.game.num_actions, None, 1.5]:
             with pytest.raises(ValueError):
                 env.step(bad)
-            assert env.unwrapped.state.to_dict() == before
+            assert env.unwrapped.game_state.to_dict() == before
         env.step(random_action(obs["action_mask"], rng))
 
 
@@ -299,7 +334,7 @@ def test_render_ansi(case):
     assert isinstance(text, str) and text
     assert "spectator" in text.splitlines()[0].lower()
     for player in range(env.game.num_players):
-        seat = env.unwrapped.state.render(player)
+        seat = env.unwrapped.game_state.render(player)
         assert isinstance(seat, str) and seat and seat != text
 
 
@@ -350,7 +385,7 @@ def test_single_seat_env_reward_is_the_learners_and_unmasked_actions_never_crash
             if info.get("illegal_action") and mode == "end":
                 assert reward == -1.0
             else:
-                assert reward == env.state.returns()[env.seat]
+                assert reward == env.game_state.returns()[env.seat]
         # with masks the episode reaches the real end of the game
         obs, info = env.reset(seed=99)
         rng = np.random.default_rng(0)
@@ -360,4 +395,5 @@ def test_single_seat_env_reward_is_the_learners_and_unmasked_actions_never_crash
                 random_action(env.action_masks().astype(np.int8), rng)
             )
             done = terminated or truncated
-        assert env.state.is_terminal() and reward == env.state.returns()[info.get("seat", env.seat)]
+        state = env.game_state
+        assert state.is_terminal() and reward == state.returns()[info.get("seat", env.seat)]

@@ -32,7 +32,7 @@ def test_every_configuration_draws_pictures_of_one_size(case):
         pictures.append(env.render())
     assert {p.shape for p in pictures} == {first.shape}
     assert any(not np.array_equal(first, p) for p in pictures[1:])
-    state = env.unwrapped.state
+    state = env.unwrapped.game_state
     for player in range(config["num_players"]):
         seat = picture(state, player)
         assert seat.shape == first.shape
@@ -92,7 +92,7 @@ def test_human_mode_shows_the_picture_in_a_window_when_there_is_a_display(monkey
     env.reset(seed=1)
     assert env.render() is None
     shown = pygame.surfarray.array3d(pygame.display.get_surface()).swapaxes(0, 1)
-    assert np.array_equal(shown, picture(env.unwrapped.state))
+    assert np.array_equal(shown, picture(env.unwrapped.game_state))
     env.close()
     assert pygame.display.get_surface() is None
 
@@ -103,4 +103,4 @@ def test_human_mode_prints_the_text_picture_without_a_display(monkeypatch, capsy
     env = digsite.single_seat_env("mykerinos", num_players=2, render_mode="human")
     env.reset(seed=1)
     assert env.render() is None
-    assert capsys.readouterr().out.strip() == env.state.render().strip()
+    assert capsys.readouterr().out.strip() == env.game_state.render().strip()

@@ -620,7 +620,7 @@ def test_the_aec_env_hands_each_bid_to_the_bidder():
             if term or trunc:
                 env.step(None)
                 continue
-            state = env.unwrapped.state
+            state = env.unwrapped.game_state
             assert agent == f"player_{state.current_player()}"
             if state.decision == BID:
                 bids_seen += 1

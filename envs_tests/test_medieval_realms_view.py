@@ -230,7 +230,7 @@ def test_two_players_buffer_placements_are_asked_even_with_no_free_land():
     for plan in (spread, stacked):
         env = medieval_realms_v1.raw_env(num_players=2)
         env.reset(seed=39)
-        state = env.unwrapped.state
+        state = env.unwrapped.game_state
         for p in range(2):
             state.leaders[p] = [6, 4, 4]  # 4 Generals, 4 Admirals: enough for all 8 lands
         while state.decision != PLACE:

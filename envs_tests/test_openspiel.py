@@ -48,7 +48,7 @@ def test_the_deal_is_the_envs_deal_and_the_state_speaks_for_the_engine(case):
     state = dealt(game, seed)
     env = module.env(**config)
     env.reset(seed=seed)
-    assert state.digsite_state.to_dict() == env.unwrapped.state.to_dict()
+    assert state.digsite_state.to_dict() == env.unwrapped.game_state.to_dict()
     rng = np.random.default_rng(seed)
     observer = game.make_py_observer()
     while not state.is_terminal():

@@ -34,7 +34,7 @@ def test_every_configuration_records_and_replays(case, tmp_path):
     env = module.env(**config)
     env.reset(seed=record["seed"])
     for step in record["steps"]:
-        assert env.unwrapped.state.action_to_string(step["action"]) == step["text"]
+        assert env.unwrapped.game_state.action_to_string(step["action"]) == step["text"]
         env.step(step["action"])
         while env.agents and (env.terminations[env.agent_selection]):
             env.step(None)

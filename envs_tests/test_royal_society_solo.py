@@ -37,9 +37,9 @@ def test_return_is_the_final_score_and_info_has_the_title(reward):
         total += r
         done = term or trunc
     assert term and not trunc
-    assert total == pytest.approx(env.state.scores()[0] / 100.0)
-    assert info["score"] == env.state.scores()[0]
-    assert info["title"] == env.state.title()
+    assert total == pytest.approx(env.game_state.scores()[0] / 100.0)
+    assert info["score"] == env.game_state.scores()[0]
+    assert info["title"] == env.game_state.title()
     assert not env.action_masks().any()
 
 

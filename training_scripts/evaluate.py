@@ -264,7 +264,7 @@ def play_episode(env: gym.Env, agent: Agent, seed: int) -> tuple[float, dict, in
     seat = info.get("seat", 0)
     total = 0.0
     while True:
-        action = choose(agent, env.unwrapped.state, seat, observation)
+        action = choose(agent, env.unwrapped.game_state, seat, observation)
         observation, reward, terminated, truncated, info = env.step(action)
         total += float(reward)
         if info.get("illegal_action"):
@@ -287,7 +287,7 @@ def evaluate_solo(name: str, agent: Agent, env: gym.Env, games: int, seed: int) 
     result = SoloResult(name)
     for i in range(games):
         total, info, _ = play_episode(env, agent, seed + i)
-        state = env.unwrapped.state
+        state = env.unwrapped.game_state
         score = info.get("score", state.scores()[0])
         result.add(total, float(score), info.get("title"), state.returns()[0] > 0)
     return result

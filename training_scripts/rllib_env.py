@@ -194,7 +194,7 @@ def play_against(
             if agent == learner:
                 action = module_action(modules[agent], observation)
             else:
-                action = choose(opponent, game.state, env.possible_agents.index(agent))
+                action = choose(opponent, game.game_state, env.possible_agents.index(agent))
             observations, rewards, terminated, truncated, _ = env.step({agent: action})
             for seat, reward in rewards.items():
                 returns[seat] += reward

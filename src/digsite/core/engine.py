@@ -44,6 +44,10 @@ class Game(abc.ABC):
     observation_size: int
     max_game_length: int
     """An upper bound on the number of decisions in one game (a safety bound, not a rule)."""
+    secret_size: int = 0
+    """Length of :meth:`State.observe_secret`: what is fixed in the position but known to no
+    player (ArcheOlogic's hidden layout); 0 for games whose every such fact is chance still to
+    come (the order of a shuffled deck)."""
 
     @classmethod
     def from_config(cls, **config: Any) -> Game:
@@ -124,6 +128,12 @@ class State(abc.ABC):
     @abc.abstractmethod
     def observe(self, player: int, out: np.ndarray) -> None:
         """Write ``view(player)`` into the float32 buffer ``out`` (length N), fast."""
+
+    def observe_secret(self, out: np.ndarray) -> None:
+        """Write what no player knows into the float32 buffer ``out`` (``game.secret_size``
+        long): the part of the global state (PettingZoo's ``state()``) beyond the players'
+        observations.  Never read by a player's observation, its agents or its search."""
+        out[:] = 0.0  # the default: nothing (``secret_size`` 0)
 
     @abc.abstractmethod
     def resample_hidden(self, player: int, rng: np.random.Generator) -> State:

@@ -10,6 +10,10 @@ It turns any :class:`~digsite.core.engine.Game` into an ``AECEnv`` with
   agent, every agent is truncated (it never triggers in a normal game);
 * an illegal or out-of-range action raises ``ValueError`` naming the legal actions, and the
   state is left exactly as it was (no silent penalty, no termination);
+* ``state()``, PettingZoo's global state for centralized critics: every player's observation
+  in seat order, then what no player knows but the position has fixed
+  (``State.observe_secret``, e.g. ArcheOlogic's hidden layout), in ``state_space``; chance
+  still to come (the order of a shuffled deck) is not part of it;
 * seeding through ``reset(seed=...)``: all chance in a game is drawn from one generator seeded
   there, so the same seed and actions give the same game.
 
@@ -68,10 +72,12 @@ class DigsiteAECEnv(Renders, AECEnv):
             }
         )
         self._observation_spaces = {a: obs_space for a in self.possible_agents}
+        state_size = n * game.observation_size + game.secret_size
+        self.state_space = spaces.Box(low=0.0, high=1.0, shape=(state_size,), dtype=np.float32)
         self._action_spaces = {a: spaces.Discrete(game.num_actions) for a in self.possible_agents}
         self._no_actions = np.zeros(game.num_actions, dtype=np.int8)
         self._rng: np.random.Generator | None = None
-        self.state = None
+        self.game_state = None
 
     # -- spaces -----------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
@@ -84,7 +90,7 @@ class DigsiteAECEnv(Renders, AECEnv):
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None or self._rng is None:
             self._rng = np.random.default_rng(seed)
-        self.state = self.game.new_initial_state(self._rng)
+        self.game_state = self.game.new_initial_state(self._rng)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -92,10 +98,10 @@ class DigsiteAECEnv(Renders, AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self.num_steps = 0
-        self.agent_selection = self.possible_agents[self.state.current_player()]
+        self.agent_selection = self.possible_agents[self.game_state.current_player()]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        state = self.state
+        state = self.game_state
         if state is None:  # checked inline: observe and step run once per step
             self._require_reset("observe")
         player = self._agent_index[agent]
@@ -108,7 +114,7 @@ class DigsiteAECEnv(Renders, AECEnv):
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: Any) -> None:
-        if self.state is None:
+        if self.game_state is None:
             self._require_reset("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -116,7 +122,7 @@ class DigsiteAECEnv(Renders, AECEnv):
             return
         if action is None:
             raise ValueError(f"{agent} is still playing: None is only for finished agents")
-        state = self.state
+        state = self.game_state
         try:
             state.apply_action(action)  # checked there by the one rule, engine.action_index
         except IllegalActionError as err:
@@ -138,15 +144,28 @@ class DigsiteAECEnv(Renders, AECEnv):
             for a in self.agents:
                 self.truncations[a] = True
 
+    def state(self) -> np.ndarray:
+        """The global state (see the module docstring): for training only, never for a
+        player's decisions, as it holds what the players do not know."""
+        state = self.game_state
+        if state is None:
+            self._require_reset("state")
+        size = self.game.observation_size
+        out = np.empty(self.state_space.shape, dtype=np.float32)
+        for player in range(self.game.num_players):
+            state.observe(player, out[player * size : (player + 1) * size])
+        state.observe_secret(out[self.game.num_players * size :])
+        return out
+
     # -- helpers ----------------------------------------------------------------------------
     def _require_reset(self, what: str) -> None:
-        if self.state is None:
+        if self.game_state is None:
             raise AttributeError(f"call reset() before {what}()")
 
     def action_to_string(self, action: int) -> str:
         """Readable meaning of an action id in the current position."""
         self._require_reset("action_to_string")
-        return self.state.action_to_string(action)
+        return self.game_state.action_to_string(action)
 
     def __str__(self) -> str:
         return self.metadata["name"]

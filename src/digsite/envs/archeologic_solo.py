@@ -104,13 +104,13 @@ class ArcheOlogicSoloEnv(SoloEnv):
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
-        self.state = self.game.new_initial_state(self.np_random)
+        self.game_state = self.game.new_initial_state(self.np_random)
         self._done = False
         self._potential = self._current_potential()
-        return self._observation(), {"time": 0, "solved": False, "quest": self.state.quest}
+        return self._observation(), {"time": 0, "solved": False, "quest": self.game_state.quest}
 
     def step(self, action):
-        state = self.state
+        state = self.game_state
         before = state.spent[0] if state is not None else 0
         action, info = self._checked_action(action)
         if action is None:  # unmasked, illegal_action="end": as if the time had run out
@@ -141,11 +141,11 @@ class ArcheOlogicSoloEnv(SoloEnv):
         the thresholds take the reference solver about 10 ms, more than a whole episode."""
         title = master = seasoned = None
         if info["solved"]:
-            title, master, seasoned = state_title(self.state)
+            title, master, seasoned = state_title(self.game_state)
         info.update(score=info["time"], title=title, master_time=master, seasoned_time=seasoned)
 
     def _current_potential(self) -> float:
-        return information_potential(self.state, 0) if self.shaping else 0.0
+        return information_potential(self.game_state, 0) if self.shaping else 0.0
 
     def _shaped(self, end: bool) -> float:
         """``shaping * (potential after - potential before)``; the potential of an ended

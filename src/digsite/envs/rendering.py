@@ -84,7 +84,7 @@ def _can_open_window() -> bool:
 
 
 class Renders:
-    """``render()`` and ``close()`` for an env with ``state`` and ``render_mode`` (every env
+    """``render()`` and ``close()`` for an env with ``game_state`` and ``render_mode`` (every env
     of the package): the window of ``"human"`` is opened on the first picture."""
 
     _window: Window | None = None
@@ -92,7 +92,7 @@ class Renders:
     def render(self):
         if self.render_mode == "human" and self._window is None:
             self._window = Window()
-        return render(self.state, self.render_mode, self._window)
+        return render(self.game_state, self.render_mode, self._window)
 
     def close(self) -> None:
         if self._window is not None:

@@ -52,13 +52,13 @@ class RoyalSocietySoloEnv(SoloEnv):
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
-        self.state = self.game.new_initial_state(self.np_random)
+        self.game_state = self.game.new_initial_state(self.np_random)
         self._done = False
         return self._observation(), self._info()
 
     def step(self, action):
         action, info_extra = self._checked_action(action)
-        state = self.state
+        state = self.game_state
         if action is None:  # unmasked, illegal_action="end"
             info = self._info() | info_extra | {"title": state.title()}
             return self._observation(), -1.0, True, False, info
@@ -77,5 +77,5 @@ class RoyalSocietySoloEnv(SoloEnv):
         return self._observation(), float(reward), terminated, False, info
 
     def _info(self) -> dict:
-        s = self.state
+        s = self.game_state
         return {"score": s.scores()[0], "prestige": s.prestige[0], "science": s.science[0]}

@@ -97,7 +97,7 @@ class SingleSeatEnv(Renders, gym.Env):
         self.opponents = list(opponents)
         self.observation_space = gym.spaces.Box(0.0, 1.0, (game.observation_size,), np.float32)
         self.action_space = gym.spaces.Discrete(game.num_actions)
-        self.state = None
+        self.game_state = None
         self._done = False
         self.seat = 0 if seat is None else seat
         self._buffer = np.empty(game.observation_size, dtype=np.float32)
@@ -113,44 +113,44 @@ class SingleSeatEnv(Renders, gym.Env):
             if self.fixed_seat is None
             else self.fixed_seat
         )
-        self.state = self.game.new_initial_state(self.np_random)
+        self.game_state = self.game.new_initial_state(self.np_random)
         self._done = False
         self._play_others()
         return self._observation(), {"seat": self.seat}
 
     def step(self, action):
-        if self.state is None:
+        if self.game_state is None:
             raise AttributeError("call reset() before step()")
         if self._done:
             raise RuntimeError("the episode is over; call reset()")
         info: dict = {}
-        mask = self.state.legal_action_mask()
+        mask = self.game_state.legal_action_mask()
         action = legal_or_none(action, mask)
         if action is None:
             info["illegal_action"] = True
             if self.illegal_action == "end":
                 self._done = True  # the game state is left as it was
-                info["scores"] = self.state.scores()
+                info["scores"] = self.game_state.scores()
                 return self._observation(), self.illegal_action_reward, True, False, info
             legal = np.flatnonzero(mask)
             action = int(legal[self.np_random.integers(len(legal))])
-        self.state.apply_action(action)
+        self.game_state.apply_action(action)
         self._play_others()
-        terminated = self._done = self.state.is_terminal()
-        reward = float(self.state.returns()[self.seat]) if terminated else 0.0
+        terminated = self._done = self.game_state.is_terminal()
+        reward = float(self.game_state.returns()[self.seat]) if terminated else 0.0
         if terminated:
-            info["scores"] = self.state.scores()
+            info["scores"] = self.game_state.scores()
         return self._observation(), reward, terminated, False, info
 
     def action_masks(self) -> np.ndarray:
         """Legal actions of the learner (all False once the episode is over), for MaskablePPO."""
-        if self._done or self.state is None or self.state.current_player() != self.seat:
+        if self._done or self.game_state is None or self.game_state.current_player() != self.seat:
             return np.zeros(self.game.num_actions, dtype=bool)
-        return self.state.legal_action_mask().astype(bool)
+        return self.game_state.legal_action_mask().astype(bool)
 
     # -- internals --------------------------------------------------------------------------
     def _play_others(self) -> None:
-        state = self.state
+        state = self.game_state
         buffer = self._buffer
         while True:
             player = state.current_player()
@@ -160,5 +160,5 @@ class SingleSeatEnv(Renders, gym.Env):
 
     def _observation(self) -> np.ndarray:
         out = np.empty(self.game.observation_size, dtype=np.float32)
-        self.state.observe(self.seat, out)
+        self.game_state.observe(self.seat, out)
         return out

@@ -36,18 +36,18 @@ class SoloEnv(Renders, gym.Env):
         self.render_mode = render_mode
         self.observation_space = gym.spaces.Box(0.0, 1.0, (game.observation_size,), np.float32)
         self.action_space = gym.spaces.Discrete(game.num_actions)
-        self.state = None
+        self.game_state = None
         self._done = False
 
     def _checked_action(self, action) -> tuple[int | None, dict]:
         """The legal action to play and the step's first ``info``.  An unmasked action sets
         ``info["illegal_action"]`` and is replaced by a uniformly drawn legal one
         (``illegal_action="random"``), or gives None: the episode ends (``"end"``)."""
-        if self.state is None:
+        if self.game_state is None:
             raise AttributeError("call reset() before step()")
         if self._done:
             raise RuntimeError("the episode is over; call reset()")
-        mask = self.state.legal_action_mask()
+        mask = self.game_state.legal_action_mask()
         legal_action = legal_or_none(action, mask)
         if legal_action is not None:
             return legal_action, {}
@@ -59,14 +59,14 @@ class SoloEnv(Renders, gym.Env):
 
     def action_masks(self) -> np.ndarray:
         """Legal actions (all False once the episode is over), for MaskablePPO."""
-        if self._done or self.state is None:
+        if self._done or self.game_state is None:
             return np.zeros(self.game.num_actions, dtype=bool)
-        return self.state.legal_action_mask().astype(bool)
+        return self.game_state.legal_action_mask().astype(bool)
 
     def action_to_string(self, action: int) -> str:
-        return self.state.action_to_string(action)
+        return self.game_state.action_to_string(action)
 
     def _observation(self) -> np.ndarray:
         out = np.empty(self.game.observation_size, dtype=np.float32)
-        self.state.observe(0, out)
+        self.game_state.observe(0, out)
         return out

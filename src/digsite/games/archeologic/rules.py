@@ -212,6 +212,8 @@ class ArcheOlogicGame(Game):
 
         self.obs_layout = observation_layout(self.num_players, self.belief_features, self.expert)
         self.observation_size = self.obs_layout.size
+        self.secret_size = NUM_BUILDINGS * NUM_PLACEMENT_IDS
+        """The hidden layout (``observe_secret``): each building's placement id, one-hot."""
         self.obs_offsets = observation_offsets(self.obs_layout)
         self.seat_rows = seat_rows(self.obs_layout, self.num_players)
         self.placement_offsets = [offsets.tolist() for offsets in self.pid_to_offset]
@@ -584,6 +586,11 @@ class ArcheOlogicState(TurnBasedState):
         """Per building: is it placed right (the app's green / red)?"""
         row = self.game.layouts.placements[self.layout]
         return [int(row[b]) == int(pids[b]) for b in range(NUM_BUILDINGS)]
+
+    def observe_secret(self, out: np.ndarray) -> None:
+        out[:] = 0.0
+        for b, pid in enumerate(self.game.layouts.placements[self.layout]):
+            out[b * NUM_PLACEMENT_IDS + int(pid)] = 1.0
 
     def answer(self, axis: int, question: int) -> int:
         """The Archeoscope's answer code for this layout."""

@@ -163,7 +163,7 @@ def test_clone_is_independent_and_keeps_observations_right():
     before = np.zeros(size, np.float32)
     s.observe(0, before)  # fills the original's cached bytes
     other = s.clone()
-    assert other._observers == {} and other._mask is s._mask
+    assert other._encoding is None and other._mask is s._mask
     # every mutable list level is copied (rows declared frozen, the queue's tasks, are tuples)
     for name, depth in ((f.name, f.depth - f.frozen) for f in FIELDS.fields):
         if depth:
@@ -183,7 +183,7 @@ def test_clone_is_independent_and_keeps_observations_right():
         copy_ = other.clone()  # a new Observer writes everything from scratch
         copy_.observe(p, fresh)
         assert np.array_equal(cached, fresh)
-        assert isinstance(other._observers[p], Observer)
+        assert isinstance(other._encoding.observers[p], Observer)
 
 
 def test_a_loaded_state_observes_as_the_original():

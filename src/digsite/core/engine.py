@@ -193,6 +193,8 @@ def action_index(action: Any, num_actions: int) -> int:
     as ``model.predict`` returns) in ``0..num_actions - 1``; a bool, a float (even ``87.0``), a
     string, a list or None is not an action.
     """
+    if type(action) is int and 0 <= action < num_actions:  # the common case, checked first
+        return action
     if isinstance(action, np.ndarray) and action.shape == ():
         action = action[()]
     if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):

@@ -190,10 +190,11 @@ MODE_INDEX = {"solo": 0, "confrontation": 1, "competitive": 2, "standard": 3}
 # rounding to float32 (a test checks every byte and divisor).
 #
 # Most of the state does not change from one step to the next, so each player's bytes are
-# kept on the state between calls (``Observer``) with the values each group of pieces was
-# written from (``PARTS``); a call compares those values with the state's (by content, so a
-# state changed in any way, by the rules, ``resample_hidden`` or a test, is seen), rewrites
-# the groups whose values changed, and writes the few pieces that change at almost every step.
+# kept on the state between calls (``Observer``).  The state's ``Encoding`` keeps the values
+# each group of pieces (``PARTS``) was last written from, compares them with the state's at
+# every call (by content, so a state changed in any way, by the rules, ``resample_hidden`` or a
+# test, is seen) and logs the fields that changed; each player's ``Observer`` rewrites the
+# groups logged since its last call, then the few pieces that change at almost every step.
 
 SEATS = START["seats"]
 REP_COLUMN = COLUMN["reputation"]
@@ -236,11 +237,11 @@ def _piece_offsets(player: int, n: int) -> tuple[int, ...]:
 
 
 class Observer:
-    """One player's observation bytes, kept between calls, and the state values each of
-    ``PARTS`` was last written from (``seen``, in ``FIELDS`` order)."""
+    """One player's observation bytes, kept between calls, and how far it has read the
+    ``Encoding``'s log of changed fields (``read``)."""
 
     __slots__ = (
-        "player", "n", "order", "seat_rows", "rel", "buf", "bytes", "seen", "decider", "scores",
+        "player", "n", "order", "seat_rows", "rel", "buf", "bytes", "read", "decider", "scores",
         "reshuffled", "piece_offsets",
     )  # fmt: skip
 
@@ -258,7 +259,7 @@ class Observer:
         buf = self.buf = bytearray(LAYOUT.size)
         self.bytes = np.frombuffer(buf, np.uint8)
         """A view of ``buf`` (which it also keeps from being resized by a bad write)."""
-        self.seen: list = [UNSEEN] * len(FIELDS)
+        self.read = 0
         self.decider = -1
         """The seat flagged as deciding (-1: none)."""
         self.scores: list[float] | None = None
@@ -281,7 +282,29 @@ class Observer:
 
 
 UNSEEN = object()
-"""Differs from every value: a new ``Observer`` writes every part once."""
+"""Differs from every value: a new ``Encoding`` compares every field as changed."""
+
+
+class Encoding:
+    """What the players' ``Observer``s of one state share: the values of ``FIELDS`` as last
+    compared (``hot`` one by one; ``cold``, the rarely changing ones, as one tuple compared at
+    once) and the log of the fields found changed since, by number, that each observer reads
+    from its ``read`` position (a state's copy starts a new one)."""
+
+    __slots__ = ("hot", "cold", "log", "observers")
+
+    def __init__(self) -> None:
+        self.hot: list = [UNSEEN] * len(HOT)
+        self.cold: tuple = (UNSEEN,) * len(COLD)
+        self.log: list[int] = []
+        self.observers: dict[int, Observer] = {}
+
+    def __getstate__(self):
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __setstate__(self, state) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
 
 
 def _snapshot(value):
@@ -624,27 +647,77 @@ PARTS = (
 )
 """Groups of pieces that change now and then: the state fields each is written from (all of
 them: a writer reads nothing else of the state), and its writer, which rewrites all of it."""
-FIELDS = tuple(name for names, _ in PARTS for name in names)
-WRITERS = tuple(write for names, write in PARTS for _ in names)
-FIELD_NUMBERS = range(len(FIELDS))
-read_fields = itemgetter(*FIELDS)
+COLD = frozenset(
+    ("year", "req_discs", "public_hand", "exhibited", "side", "penalties", "claims",
+     "bloom_right", "bloom_taken", "society", "honored", "bloom", "studies", "society_offer",
+     "bloom_box", "exp_box", "gallery", "faces", "objectives", "rs_left", "requirements",
+     "exp_epoch", "automa_last", "automa_played", "automa_pawns", "setup_hand", "played")
+)  # fmt: skip
+"""Fields that change in fewer than 1 step in 30 of random play (the others are ``HOT``)."""
+HOT = tuple(name for names, _ in PARTS for name in names if name not in COLD)
+FIELDS = HOT + tuple(name for names, _ in PARTS for name in names if name in COLD)
+"""Every field the parts are written from: ``HOT`` first, then the cold ones."""
+COLD_FIELDS = FIELDS[len(HOT) :]
+_writer = {name: write for names, write in PARTS for name in names}
+WRITERS = tuple(_writer[name] for name in FIELDS)
+"""The writer of each of ``FIELDS``."""
+ALL_WRITERS = tuple(write for _, write in PARTS)
+HOT_NUMBERS = range(len(HOT))
+read_hot = itemgetter(*HOT)
+read_cold = itemgetter(*COLD_FIELDS)
 """The fields' values from a state's ``__dict__`` (cheaper than reading attributes)."""
+LOG_LIMIT = 4096
+"""Log entries kept before those every observer has read are dropped."""
+
+
+def _changed_fields(s, encoding: Encoding) -> list[int]:
+    """Numbers of the fields whose values differ from the encoding's, which takes the new ones."""
+    d, hot = s.__dict__, encoding.hot
+    values = read_hot(d)
+    changed = list(compress(HOT_NUMBERS, map(ne, values, hot)))
+    for i in changed:
+        hot[i] = _snapshot(values[i])
+    values = read_cold(d)
+    if values != encoding.cold:
+        seen = list(encoding.cold)
+        base = len(HOT)
+        for i, (value, old) in enumerate(zip(values, seen, strict=True)):
+            if value != old:
+                seen[i] = _snapshot(value)
+                changed.append(base + i)
+        encoding.cold = tuple(seen)
+    return changed
+
+
+def _observer(s, player: int) -> Observer:
+    """``player``'s observer, its parts rewritten where their fields changed since its last
+    call."""
+    encoding = s._encoding
+    if encoding is None:
+        encoding = s._encoding = Encoding()
+    log = encoding.log
+    log += _changed_fields(s, encoding)
+    observer = encoding.observers.get(player)
+    if observer is None:
+        observer = encoding.observers[player] = Observer(s, player)
+        writes = ALL_WRITERS
+    else:
+        writes = dict.fromkeys(map(WRITERS.__getitem__, log[observer.read :]))
+    for write in writes:
+        write(s, observer)
+    observer.read = len(log)  # after the writes: a write that raised is tried again next time
+    if len(log) > LOG_LIMIT:
+        low = min(o.read for o in encoding.observers.values())
+        del log[:low]
+        for o in encoding.observers.values():
+            o.read -= low
+    return observer
 
 
 def observe(s, player: int, out: np.ndarray) -> None:
     """Rewrite the parts whose fields changed since this player's last call, then the pieces
     that change at almost every step; scale into ``out`` in one numpy pass."""
-    observer = s._observers.get(player)
-    if observer is None:
-        observer = s._observers[player] = Observer(s, player)
-    seen = observer.seen
-    values = read_fields(s.__dict__)
-    changed = list(compress(FIELD_NUMBERS, map(ne, values, seen)))
-    if changed:
-        for write in dict.fromkeys(map(WRITERS.__getitem__, changed)):
-            write(s, observer)
-        for i in changed:  # after the writes: a write that raised is tried again next time
-            seen[i] = _snapshot(values[i])
+    observer = _observer(s, player)
     buf = observer.buf
     decision = s.decision
     playing = decision != GAME_OVER

@@ -62,7 +62,7 @@ from .economy import EconomyRules
 from .flow import FlowRules
 from .hidden import resample
 from .locations import LocationRules
-from .observation import LAYOUT
+from .observation import LAYOUT, Encoding
 from .optional import OptionalRules
 from .saved import FIELDS, check_invariants, restore
 from .scoring import objective_met
@@ -83,12 +83,24 @@ OPTIONS = (
 MASK64 = (1 << 64) - 1
 
 
-def _mask_of(legal) -> np.ndarray:
-    """The int8 mask of ``legal`` (a bytearray viewed by numpy: cheaper than fancy indexing)."""
-    flags = bytearray(NUM_ACTIONS)
-    for a in legal:
-        flags[a] = 1
-    return np.frombuffer(flags, np.int8)
+MASK_CACHE_SIZE = 4096
+"""Masks kept by ``_mask_of``: the same few legal sets recur all game long."""
+_masks: dict[tuple[int, ...], np.ndarray] = {}
+
+
+def _mask_of(legal: list[int]) -> np.ndarray:
+    """The int8 mask of ``legal``, shared by every position with the same legal actions (so
+    read-only; a bytearray viewed by numpy: cheaper than fancy indexing)."""
+    key = tuple(legal)
+    mask = _masks.get(key)
+    if mask is None:
+        if len(_masks) >= MASK_CACHE_SIZE:
+            _masks.clear()
+        flags = bytearray(NUM_ACTIONS)
+        for a in legal:
+            flags[a] = 1
+        mask = _masks[key] = np.frombuffer(bytes(flags), np.int8)
+    return mask
 
 
 def _mix(x: int) -> int:
@@ -315,8 +327,8 @@ class RoyalSocietyState(
         self.public_hand = 0
         """Cards whose place in a hand everybody knows (taken from the Program)."""
         self._mask: np.ndarray | None = None
-        self._observers: dict = {}
-        """Each player's observation bytes kept between calls (``observation.Observer``)."""
+        self._encoding: Encoding | None = None
+        """The players' observation bytes kept between calls (``observation.Encoding``)."""
 
     # -- chance ------------------------------------------------------------------------------
     def _rand(self, n: int) -> int:
@@ -378,7 +390,7 @@ class RoyalSocietyState(
         self._run()
 
     def _fresh_caches(self) -> None:
-        self._observers = {}  # each player's bytes are written again for the copy
+        self._encoding = None  # each player's bytes are written again for the copy
 
     # -- the task queue ----------------------------------------------------------------------
     def _run(self) -> None:

@@ -47,7 +47,7 @@ def test_every_game_has_its_page_with_picture_and_documentation(site):
 
 def test_home_guide_contract_versions_changelog_and_api(site):
     home = _page(site, "index.html")
-    for text in ("Two commands", "Quick start", "Documentation", "License and citation"):
+    for text in ("Install", "Two commands", "Quick start", "Documentation", "License and citation"):
         assert text in home
     assert 'href="versions.html"' in home
     assert "Training" in _page(site, "guide.html")

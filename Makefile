@@ -4,14 +4,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip
 
-.PHONY: train test bench lint clean chromium
+.PHONY: train test bench lint docs clean chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
 
 $(VENV)/.installed: $(BIN)/python pyproject.toml constraints.txt
-	$(PIP) install --quiet -c constraints.txt -e ".[train,test,dev,rllib,openspiel]"
+	$(PIP) install --quiet -c constraints.txt -e ".[train,test,dev,rllib,openspiel,docs]"
 	touch $@
 
 train: $(VENV)/.installed
@@ -31,8 +31,13 @@ test: $(VENV)/.installed chromium
 bench: $(VENV)/.installed
 	$(BIN)/python training_scripts/benchmark.py
 
+# The documentation site, strictly: any warning fails the build.
+docs: $(VENV)/.installed
+	$(BIN)/python -m sphinx -W --keep-going -q -b html docs docs/_build/html
+	@echo "docs/_build/html/index.html"
+
 lint: $(VENV)/.installed
 	$(BIN)/ruff check . && $(BIN)/ruff format --check .
 
 clean:
-	rm -rf $(VENV) runs .pytest_cache
+	rm -rf $(VENV) runs .pytest_cache docs/_build docs/api docs/games

@@ -10,6 +10,8 @@ plays one seat against fixed policies (random by default).
 
 from __future__ import annotations
 
+import importlib
+
 from .core.errors import ConfigError
 from .envs.registry import ENVIRONMENTS, make_game, register_all
 
@@ -49,7 +51,15 @@ def single_seat_env(
     )
 
 
+LAZY_SUBMODULES = ("agents", "drawing", "games", "records")
+"""Imported on first use, so that ``import digsite`` stays light and
+``help(digsite.games.mykerinos)`` works after it (as do the current game modules,
+``digsite.mykerinos_v1``)."""
+
+
 def __getattr__(name: str):
+    if name in LAZY_SUBMODULES or any(name == e.module_name for e in ENVIRONMENTS):
+        return importlib.import_module(f"{__name__}.{name}")
     game, _, version = name.rpartition("_v")
     for entry in ENVIRONMENTS:
         if entry.name == game and version.isdigit() and int(version) < entry.version:

@@ -26,6 +26,11 @@ A game may add modules named after what they hold (the Royal Society's ``automa.
 ArcheOlogic's ``solver.py``).
 """
 
+from __future__ import annotations
+
+import importlib
+import importlib.util
+
 FILE_CONTRACT: dict[str, tuple[str, ...]] = {
     "actions": ("ACTIONS", "NUM_ACTIONS", "DECISIONS"),
     "components": (),
@@ -37,3 +42,10 @@ FILE_CONTRACT: dict[str, tuple[str, ...]] = {
     "heuristic": (),
 }
 """Each game's modules and the names each must define."""
+
+
+def __getattr__(name: str):
+    """A game's package on first use, so ``help(digsite.games.mykerinos)`` needs no import."""
+    if importlib.util.find_spec(f"{__name__}.{name}") is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return importlib.import_module(f"{__name__}.{name}")

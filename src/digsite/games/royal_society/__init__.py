@@ -192,7 +192,9 @@ my_studies           (16,)      own Study cards; ``my_setup_hand`` (48,) own set
                                 own hand is row 0 of ``seat_public_hand``)
 my_society_offer     (2, 12)    own Society offer, option by option
 my_known_tiles       (2, 20)    ``known_tiles``: seen in a stack / seen in the box, by tile
-drawn_cards, drawn_patrons, drawn_relics   cards / relics on the table being chosen from
+drawn_cards          (48,)      cards on the table being chosen from
+drawn_patrons        (16,)      Patron cards on the table being chosen from
+drawn_relics         (16,)      relics on the table being chosen from
 current              (20,)      explorer, location, section, supported, collections rewarded
 program              (6, 48)    card on each Program space
 discard_pile, box    (48,) each public discard pile; cards the Automa removed

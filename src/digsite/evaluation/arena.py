@@ -82,13 +82,19 @@ def seating(game_number: int, players: int) -> tuple[int, ...]:
     return tuple((seat - game_number) % players for seat in range(players))
 
 
-def play_games(game: Game, agents: Sequence[Agent], games: int, seed: int = 0) -> list[Outcome]:
+def play_games(
+    game: Game,
+    agents: Sequence[Agent],
+    games: int,
+    seed: int = 0,
+    on_action: Callable[[State, int], None] | None = None,
+) -> list[Outcome]:
     """``games`` games of ``game`` between ``agents`` (one per seat), seats rotating, game ``i``
-    dealt from ``seed + i``."""
+    dealt from ``seed + i``; ``on_action`` as in :func:`play_game`."""
     outcomes = []
     for i in range(games):
         seats = seating(i, game.num_players)
-        state = play_game(game, [agents[k] for k in seats], seed + i)
+        state = play_game(game, [agents[k] for k in seats], seed + i, on_action)
         outcomes.append(Outcome(seed + i, seats, tuple(state.returns()), tuple(state.scores())))
     return outcomes
 

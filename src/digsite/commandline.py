@@ -176,7 +176,7 @@ def apply_run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> dict
         "env": run.get("env"),
     }
     for key, value in taken.items():
-        given = getattr(args, key)
+        given = getattr(args, key, None)
         if value is None:
             continue
         if given is not None and given != value:

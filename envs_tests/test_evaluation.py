@@ -181,3 +181,17 @@ def test_every_tool_is_a_subcommand_and_imports_nothing_heavy_for_help():
     assert out.stdout.splitlines()[-1] == "[]"
     for tool in COMMANDS:
         assert f"usage: digsite {tool.name}" in out.stdout
+
+
+def test_opponents_one_per_seat(tmp_path):
+    """At 3 players, ``--opponents random,heuristic`` seats one of each beside the agent (the
+    arena's rotation puts them in the two seats after the agent's, in that order)."""
+    from digsite.evaluation import evaluate
+
+    options = ["--num-players", "3", "--opponents", "random,heuristic", "--games", "3"]
+    results = evaluate.main([*options, "--baselines", "heuristic", "--out", str(tmp_path)])
+    assert results[0].games == 3
+    saved = json.loads(
+        (tmp_path / "results-mykerinos-3p-heuristic-vs-random+heuristic.json").read_text()
+    )
+    assert saved["opponents"] == ["random", "heuristic"]

@@ -221,3 +221,17 @@ def test_royal_society_solo_trains_and_evaluates(tmp_path):
     assert all(len(r.scored) == 2 for r in results)  # every game has a score here
     assert all(sum(r.title_counts().values()) == 2 for r in results)
     assert heuristic.measure.titles[0] == "Sir" and heuristic.measure.titles[-1] == "Novice"
+
+
+def test_a_model_is_an_opponent(trained):
+    """``--opponents model:PATH``: the model against itself and the baselines against it; the
+    file name says who the opponents were, so it does not replace the evaluation vs random."""
+    model = trained / "model.zip"
+    evaluate.main(["--model", str(model), "--games", "2", "--baselines", "random"])
+    options = ["--model", str(model), "--opponents", f"model:{model}", "--games", "2"]
+    results = evaluate.main([*options, "--baselines", "random"])
+    assert [t.agent for t in results] == ["MaskablePPO", "random"]
+    stem = f"results-mykerinos-2p-maskableppo+random-vs-model-{trained.name}"
+    saved = json.loads((trained / f"{stem}.json").read_text())
+    assert saved["opponents"] == [f"model:{model}"]
+    assert (trained / "results-mykerinos-2p-maskableppo+random-vs-random.json").is_file()

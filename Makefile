@@ -15,9 +15,9 @@ $(VENV)/.installed: $(BIN)/python pyproject.toml constraints.txt
 	touch $@
 
 train: $(VENV)/.installed
-	$(BIN)/python training_scripts/train.py --game mykerinos --num-players 2 --timesteps 30000 --out runs/mykerinos
-	$(BIN)/python training_scripts/evaluate.py --game mykerinos --num-players 2 --model runs/mykerinos/model.zip --games 200 --opponents random
-	$(BIN)/python training_scripts/evaluate.py --game mykerinos --num-players 2 --model runs/mykerinos/model.zip --games 200 --opponents heuristic
+	$(BIN)/python training_scripts/train.py --game mykerinos --num-players 2 --timesteps 30000
+	$(BIN)/python training_scripts/evaluate.py --from-run runs/mykerinos-2p --games 200 --opponents random
+	$(BIN)/python training_scripts/evaluate.py --from-run runs/mykerinos-2p --games 200 --opponents heuristic
 
 # The replay page's browser test drives Debian's chromium (installed here when apt can).
 chromium:

@@ -17,49 +17,30 @@ from digsite.agents import (
 )
 from digsite.envs.registry import ENVIRONMENTS
 from digsite.envs.registry import make_game as make_game_of
+from digsite.evaluation.arena import play_games
 
 
-def play(game, agents, seed: int):
-    state = game.new_initial_state(np.random.default_rng(seed))
-    decisions = 0
-    while not state.is_terminal():
-        player = state.current_player()
-        action = choose(agents[player], state, player)
-        assert state.legal_action_mask()[action], f"{agents[player]} chose illegal {action}"
-        state.apply_action(action)
-        decisions += 1
-    return state, decisions
-
-
-def seat_returns(game, make, games: int) -> list[float]:
+def seat_returns(game, agent, games: int) -> list[float]:
     """The agent's return in each game, in seat i % n of game i, the other seats random."""
-    returns = []
-    for i in range(games):
-        seat = i % game.num_players
-        agents = [RandomPolicy(np.random.default_rng(100 + i)) for _ in range(game.num_players)]
-        agents[seat] = make(i)
-        state, _ = play(game, agents, seed=i)
-        returns.append(state.returns()[seat])
-    return returns
+    opponents = [RandomPolicy(np.random.default_rng(100 + p)) for p in range(1, game.num_players)]
+    return [o.return_of(0) for o in play_games(game, [agent, *opponents], games)]
 
 
-def win_rate(game, make, games: int) -> float:
-    return float(np.mean([r > 0 for r in seat_returns(game, make, games)]))
+def win_rate(game, agent, games: int) -> float:
+    return float(np.mean([r > 0 for r in seat_returns(game, agent, games)]))
 
 
-def mean_return(game, make, games: int) -> float:
-    return float(np.mean(seat_returns(game, make, games)))
+def mean_return(game, agent, games: int) -> float:
+    return float(np.mean(seat_returns(game, agent, games)))
 
 
 def test_random_agents_only_play_legal_moves(case):
     entry, config, module = case
     game = entry.load_game_class().from_config(**config)
     agents = [make_agent("random", entry.name, seed=p) for p in range(game.num_players)]
-    total = 0
-    for seed in range(30):
-        _, decisions = play(game, agents, seed)
-        total += decisions
-    assert total >= 30 * 10
+    decisions = []  # the arena's engine raises on an illegal action
+    play_games(game, agents, 30, on_action=lambda state, action: decisions.append(action))
+    assert len(decisions) >= 30 * 10
 
 
 HEURISTIC_GAMES = [e for e in ENVIRONMENTS if e.heuristic_agent]
@@ -69,7 +50,7 @@ HEURISTIC_GAMES = [e for e in ENVIRONMENTS if e.heuristic_agent]
 def test_heuristic_beats_random(entry):
     for config in entry.configs():
         game = entry.load_game_class().from_config(**config)
-        rate = win_rate(game, lambda i: make_agent("heuristic", entry.name), games=60)
+        rate = win_rate(game, make_agent("heuristic", entry.name), games=60)
         # random would win about 1 / n of its games; demand a clear margin
         assert rate >= 0.8, f"{config}: heuristic won only {rate:.2f}"
 
@@ -82,14 +63,14 @@ def test_ismcts_plays_legal_moves_and_is_no_worse_than_random(entry):
         pytest.skip(f"{entry.name}: random rollouts too long to search here (see its tests)")
     game = entry.load_game_class().from_config(**entry.configs()[0])
     games = entry.search_games
-    searched = mean_return(game, lambda i: ISMCTSAgent(iterations=20, seed=i), games=games)
-    random = mean_return(game, lambda i: RandomPolicy(np.random.default_rng(7 + i)), games=games)
+    searched = mean_return(game, ISMCTSAgent(iterations=20, seed=0), games=games)
+    random = mean_return(game, RandomPolicy(np.random.default_rng(7)), games=games)
     assert searched >= random
 
 
 def test_ismcts_beats_random_at_mykerinos():
     game = make_game_of("mykerinos", num_players=2)
-    assert win_rate(game, lambda i: ISMCTSAgent(iterations=30, seed=i), games=6) >= 4 / 6
+    assert win_rate(game, ISMCTSAgent(iterations=30, seed=0), games=6) >= 4 / 6
 
 
 def test_guided_ismcts_expands_the_guides_move_first():
@@ -109,10 +90,7 @@ def test_ismcts_with_heuristic_rollouts_solves_archeologic():
     """Unguided, a 20-iteration search over some 50 placements guessed wrong in all of 40
     games; the deduction agent as guide and rollout makes it win against random players."""
     game = make_game_of("archeologic", num_players=2)
-
-    def searcher(i: int):
-        return make_agent("mcts", "archeologic", i, mcts_iterations=5, mcts_rollout="heuristic")
-
+    searcher = make_agent("mcts", "archeologic", 0, mcts_iterations=10, mcts_rollout="heuristic")
     assert win_rate(game, searcher, games=4) == 1.0
 
 

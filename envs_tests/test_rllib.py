@@ -1,4 +1,4 @@
-"""Tiny local runs of ``training_scripts/train_rllib.py`` (Ray RLlib), when Ray is installed:
+"""Tiny local runs of ``digsite train-rllib`` (Ray RLlib), when Ray is installed:
 one training iteration, its outputs, a restored policy playing only legal moves, every
 multi-player game through the RLlib glue, per-seat policies sampled by a remote env runner,
 reproducibility, and the option errors."""
@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import math
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -17,12 +16,12 @@ import pytest
 pytest.importorskip("ray")
 pytest.importorskip("ray.rllib")
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "training_scripts"))
 import ray  # noqa: E402
-import rllib_env  # noqa: E402
-import train_rllib  # noqa: E402
 
+from digsite.commandline import parse_args  # noqa: E402
 from digsite.envs.registry import ENVIRONMENTS  # noqa: E402
+from digsite.rllib import env as rllib_env  # noqa: E402
+from digsite.rllib import train as train_rllib  # noqa: E402
 
 TINY = ["--train-batch-size", "128", "--minibatch-size", "64", "--num-epochs", "1"]
 TINY += ["--hidden", "32,32", "--iterations", "1", "--eval-games", "4"]
@@ -37,7 +36,7 @@ pytestmark = pytest.mark.filterwarnings("ignore:.*Overriding environment rllib-m
 @pytest.fixture(scope="module", autouse=True)
 def ray_session():
     """One local Ray instance for the module: each run then skips Ray's start-up."""
-    train_rllib.start_ray(train_rllib.parse_args(["--num-cpus", "2"]))
+    train_rllib.start_ray(parse_args("train-rllib", ["--num-cpus", "2"]))
     yield
     ray.shutdown()
 
@@ -148,7 +147,7 @@ def test_every_multi_player_game_plays_through_rllib_glue(config):
     and every seat gets exactly one final reward."""
     env = rllib_env.make_env(config)
     players = str(config["num_players"])
-    args = train_rllib.parse_args(["--game", config["game"], "--num-players", players])
+    args = parse_args("train-rllib", ["--game", config["game"], "--num-players", players])
     (spec,) = train_rllib.make_config(args).rl_module_spec.rl_module_specs.values()
     spec.observation_space = env.observation_spaces["player_0"]
     spec.action_space = env.action_spaces["player_0"]
@@ -210,13 +209,13 @@ def test_same_seed_same_run(tmp_path, capsys):
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        (["--game", "archeologic", "--num-players", "1"], "solo games train with train.py"),
+        (["--game", "archeologic", "--num-players", "1"], "solo games train with digsite train"),
         (["--num-players", "5"], "played by 2, 3, 4 players with RLlib, not 5"),
         (["--game", "nope"], "invalid choice: 'nope'"),
         (["--game-option", "colour=red"], "mykerinos does not take {'colour': 'red'}"),
         (["--game-option", "colour"], "'colour' is not KEY=VALUE"),
         (["--policies", "league"], "invalid choice: 'league'"),
-        (["--eval-opponents", "champion"], "invalid choice: 'champion'"),
+        (["--eval-opponents", "champion"], "unknown agent kind 'champion'"),
         (["--mcts-iterations", "0"], "--mcts-iterations must be positive"),
         (["--iterations", "0"], "must be positive"),
         (["--train-batch-size", "64", "--minibatch-size", "128"], "must not exceed"),
@@ -227,6 +226,6 @@ def test_same_seed_same_run(tmp_path, capsys):
 )
 def test_bad_options_are_named(options, message, capsys):
     with pytest.raises(SystemExit) as exit_info:
-        train_rllib.parse_args(options)
+        parse_args("train-rllib", options)
     assert exit_info.value.code == 2
     assert message in capsys.readouterr().err

@@ -1,11 +1,10 @@
-"""Tiny runs of ``training_scripts/train.py`` (each opponent kind, self-play with snapshots,
-evaluation and checkpoints, reproducibility) and ``evaluate.py`` on a model it saved."""
+"""Tiny runs of ``digsite train`` (each opponent kind, self-play with snapshots, evaluation and
+checkpoints, reproducibility) and ``digsite evaluate`` on a model it saved."""
 
 from __future__ import annotations
 
 import csv
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -13,12 +12,12 @@ import pytest
 
 pytest.importorskip("sb3_contrib")
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "training_scripts"))
-import evaluate  # noqa: E402
-import train  # noqa: E402
 from sb3_contrib import MaskablePPO  # noqa: E402
 
 from digsite import records  # noqa: E402
+from digsite.commandline import parse_args  # noqa: E402
+from digsite.evaluation import evaluate  # noqa: E402
+from digsite.training import train  # noqa: E402
 
 TINY = ["--n-envs", "2", "--n-steps", "128", "--batch-size", "128", "--n-epochs", "2"]
 """One PPO update per 256 learner steps, two epochs: seconds per run."""
@@ -47,7 +46,9 @@ def trained(tmp_path_factory) -> Path:
 
 def test_default_opponents(trained):
     record = json.loads((trained / "run.json").read_text())
-    assert record["versions"]["digsite"]
+    versions = record["versions"]
+    assert versions["digsite"] and versions["sb3_contrib"]
+    assert {"Stable-Baselines3", "PyTorch", "Gymnasium", "Numpy", "Python"} <= set(versions)
     assert -1.0 <= record["mean_return_last_100_episodes"] <= 1.0
 
 
@@ -99,19 +100,20 @@ def test_saved_model_reloads_and_evaluates(trained):
     ]
     game = records.load(recorded[1])
     assert game["agents"] == ["random", "MaskablePPO"] and records.replay(game).is_terminal()
-    results = json.loads((trained / "results-mykerinos-2p-random.json").read_text())
+    stem = trained / "results-mykerinos-2p-maskableppo+random-vs-random"
+    results = json.loads(stem.with_suffix(".json").read_text())
     assert [r["agent"] for r in results["results"]] == ["MaskablePPO", "random"]
     assert all(r["games"] == 4 for r in results["results"])
-    with (trained / "results-mykerinos-2p-random.csv").open() as f:
+    with stem.with_suffix(".csv").open() as f:
         rows = list(csv.DictReader(f))
     assert [(r["agent"], int(r["games"])) for r in rows] == [("MaskablePPO", 4), ("random", 4)]
     for row, result in zip(rows, results["results"], strict=True):
         assert int(row["wins"]) + int(row["shared"]) + int(row["losses"]) == 4
         assert int(row["wins"]) == result["wins"]
-    markdown = (trained / "results-mykerinos-2p-random.md").read_text().splitlines()
-    assert markdown[0].startswith("mykerinos, 2 players") and markdown[2].startswith("| agent |")
+    markdown = stem.with_suffix(".md").read_text().splitlines()
+    assert markdown[0].startswith("mykerinos, 2 players") and markdown[2].startswith("| agent ")
     assert len(markdown) == 2 + 2 + len(rows)
-    assert (trained / "results-mykerinos-2p-random.png").read_bytes()[:4] == b"\x89PNG"
+    assert stem.with_suffix(".png").read_bytes()[:4] == b"\x89PNG"
 
 
 SOLO = "digsite/ArcheOlogicSolo-v1"
@@ -132,25 +134,31 @@ def test_solo_env_trains_plots_and_evaluates(tmp_path):
     results = evaluate.main([*options, "--games", "3", "--baselines", "random,heuristic"])
     by_agent = {r.agent: r for r in results}
     deduction = by_agent["heuristic"]  # the exact deduction agent solves every quest
-    assert deduction.wins == 3 and sum(deduction.titles.values()) == 3
-    assert all(8 <= score <= 30 for score in deduction.won_scores)  # time units
-    assert by_agent["random"].wins == 0 and by_agent["random"].returns == [-61.0] * 3
-    saved = json.loads((tmp_path / "results-solo.json").read_text())
+    assert deduction.successes == 3 and deduction.title_counts()["unsolved"] == 0
+    assert all(8 <= score <= 30 for score in deduction.scored)  # time units
+    never = by_agent["random"]
+    assert never.successes == 0 and [e.total_reward for e in never.episodes] == [-61.0] * 3
+    assert never.scored == [] and never.unscored == 3  # an unsolved quest's time is no score
+    stem = tmp_path / "results-ArcheOlogicSolo-v1-guess_variant=app-maskableppo+random+heuristic"
+    saved = json.loads(stem.with_suffix(".json").read_text())
     assert saved["env"] == SOLO and saved["env_options"] == {"guess_variant": "app"}
     assert [r["agent"] for r in saved["results"]] == ["MaskablePPO", "random", "heuristic"]
-    with (tmp_path / "results-solo.csv").open() as f:
+    with stem.with_suffix(".csv").open() as f:
         rows = {r["agent"]: r for r in csv.DictReader(f)}
-    assert rows["heuristic"]["won"] == "3" and rows["random"]["none"] == "3"
-    assert (tmp_path / "results-solo.png").read_bytes()[:4] == b"\x89PNG"
+    assert rows["heuristic"]["solved"] == "3" and rows["random"]["unsolved"] == "3"
+    assert rows["random"]["time (solved): mean"] == ""  # not the time limit of unsolved quests
+    titles = [c for c in rows["heuristic"] if c in ("Master", "Seasoned", "Apprentice")]
+    assert titles == sorted(titles, key=["Master", "Seasoned", "Apprentice"].index)
+    assert stem.with_suffix(".png").read_bytes()[:4] == b"\x89PNG"
 
 
 def test_solo_env_has_no_opponents(capsys):
     with pytest.raises(SystemExit):
-        train.parse_args(["--env", SOLO, "--opponents", "heuristic"])
+        parse_args("train", ["--env", SOLO, "--opponents", "heuristic"])
     with pytest.raises(SystemExit):
-        train.parse_args(["--env-option", "quest=3"])  # without --env
+        parse_args("train", ["--env-option", "quest=3"])  # without --env
     with pytest.raises(SystemExit):
-        train.parse_args(["--env", SOLO, "--env-option", "no_such_option=1"])
+        parse_args("train", ["--env", SOLO, "--env-option", "no_such_option=1"])
     assert "no_such_option" in capsys.readouterr().err
 
 
@@ -160,9 +168,10 @@ def test_baselines_alone_are_evaluated_without_a_model(tmp_path):
     results = evaluate.main([*options, "--baselines", "heuristic,random"])
     assert [r.agent for r in results] == ["heuristic", "random"]
     assert results[0].wins == 4  # the deduction agent always solves before random players
-    saved = json.loads((tmp_path / "results-archeologic-2p-random.json").read_text())
+    stem = tmp_path / "results-archeologic-2p-heuristic+random-vs-random"
+    saved = json.loads(stem.with_suffix(".json").read_text())
     assert saved["model"] is None and saved["results"][1]["wins"] == 0
-    assert (tmp_path / "results-archeologic-2p-random.png").is_file()  # 100% and 0% bars
+    assert stem.with_suffix(".png").is_file()  # 100% and 0% bars
     with pytest.raises(SystemExit):
         evaluate.main([*options, "--baselines", ""])
 
@@ -172,11 +181,7 @@ def test_each_agent_meets_the_same_opponents(tmp_path):
     options = ["--games", "6", "--out", str(tmp_path)]
     alone = evaluate.main([*options, "--baselines", "random"])[0]
     after = evaluate.main([*options, "--baselines", "heuristic,random"])[1]
-    assert (alone.wins, alone.losses, alone.total_score) == (
-        after.wins,
-        after.losses,
-        after.total_score,
-    )
+    assert (alone.returns, alone.scores) == (after.returns, after.scores)
 
 
 def test_game_options_reach_training_and_evaluation(tmp_path, capsys):
@@ -185,18 +190,19 @@ def test_game_options_reach_training_and_evaluation(tmp_path, capsys):
     options = ["--game", "archeos_society", "--game-option", "setup=ur"]
     record = run(tmp_path, *options, timesteps=256)
     assert record["game_options"] == {"setup": "ur"}
-    env = train.build_env(train.parse_args(options), "random", train.TRAINING, 0)
+    env = train.build_env(parse_args("train", options), "random", train.TRAINING, 0)
     assert env.unwrapped.game.config["setup"] == "ur"
     model = str(tmp_path / "model.zip")
     evaluate.main([*options, "--model", model, "--games", "2", "--baselines", "random"])
-    saved = json.loads((tmp_path / "results-archeos_society-2p-setup=ur-random.json").read_text())
+    stem = "results-archeos_society-2p-setup=ur-maskableppo+random-vs-random"
+    saved = json.loads((tmp_path / f"{stem}.json").read_text())
     assert saved["game_options"] == {"setup": "ur"} and saved["results"][0]["games"] == 2
-    for script in (train, evaluate):
+    for tool in ("train", "evaluate"):
         with pytest.raises(SystemExit):
-            script.parse_args(["--game", "archeos_society", "--game-option", "setup=atlantis"])
+            parse_args(tool, ["--game", "archeos_society", "--game-option", "setup=atlantis"])
         assert "atlantis" in capsys.readouterr().err
         with pytest.raises(SystemExit):
-            script.parse_args(["--env", SOLO, "--game-option", "setup=ur"])
+            parse_args(tool, ["--env", SOLO, "--game-option", "setup=ur"])
 
 
 def test_royal_society_solo_trains_and_evaluates(tmp_path):
@@ -209,5 +215,23 @@ def test_royal_society_solo_trains_and_evaluates(tmp_path):
     results = evaluate.main(["--env", royal, "--model", model, "--games", "2"])
     by_agent = {r.agent: r for r in results}
     assert set(by_agent) == {"MaskablePPO", "random", "heuristic"}
-    assert by_agent["heuristic"].wins == 2 and min(by_agent["heuristic"].won_scores) >= 40
-    assert all(sum(r.titles.values()) == 2 for r in results)
+    heuristic = by_agent["heuristic"]
+    assert heuristic.successes == 2 and min(heuristic.scored) >= 40
+    assert heuristic.measure.success == "40 or more"
+    assert all(len(r.scored) == 2 for r in results)  # every game has a score here
+    assert all(sum(r.title_counts().values()) == 2 for r in results)
+    assert heuristic.measure.titles[0] == "Sir" and heuristic.measure.titles[-1] == "Novice"
+
+
+def test_a_model_is_an_opponent(trained):
+    """``--opponents model:PATH``: the model against itself and the baselines against it; the
+    file name says who the opponents were, so it does not replace the evaluation vs random."""
+    model = trained / "model.zip"
+    evaluate.main(["--model", str(model), "--games", "2", "--baselines", "random"])
+    options = ["--model", str(model), "--opponents", f"model:{model}", "--games", "2"]
+    results = evaluate.main([*options, "--baselines", "random"])
+    assert [t.agent for t in results] == ["MaskablePPO", "random"]
+    stem = f"results-mykerinos-2p-maskableppo+random-vs-model-{trained.name}"
+    saved = json.loads((trained / f"{stem}.json").read_text())
+    assert saved["opponents"] == [f"model:{model}"]
+    assert (trained / "results-mykerinos-2p-maskableppo+random-vs-random.json").is_file()

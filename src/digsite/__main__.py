@@ -1,43 +1,50 @@
 """Command line (``digsite`` or ``python -m digsite``): ``list`` prints the environments and
 how to make them; ``record`` plays a game with baseline agents and writes its record;
 ``replay`` checks that a record reproduces (see :mod:`digsite.records`); ``play`` lets a person
-play one seat in the terminal (:mod:`digsite.play`)."""
+play one seat in the terminal (:mod:`digsite.play`).  The tools (``train``, ``evaluate``,
+``league``, ``benchmark``, ``train-rllib``; :data:`digsite.commandline.COMMANDS`) take the
+same options as their scripts in ``training_scripts/``; ``digsite TOOL --help`` lists them,
+and a tool whose extra is not installed says which to install."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
-from .envs.registry import ENVIRONMENTS, SOLO_GYM_IDS
+from .commandline import COMMANDS, key_value
+from .envs.registry import ENVIRONMENTS, entry
+
+NAMESPACE = "digsite/"
 
 
 def list_environments() -> str:
-    lines = []
-    for entry in ENVIRONMENTS:
-        players = ", ".join(str(n) for n in entry.player_counts)
-        lines.append(f"{entry.env_id}  ({entry.title}; {players} players; {entry.status})")
-        lines.append(f"    modes: {'; '.join(entry.modes)}")
-        example = entry.configs()[0]
-        args = ", ".join(f"{k}={v!r}" for k, v in example.items())
-        lines.append(f"    pettingzoo.make('aec', '{entry.env_id}', {args})")
-        module = entry.module_name
-        lines.append(f"    from digsite import {module}; {module}.env({args})")
-        lines.append(f"    digsite.single_seat_env('{entry.name}', {args})  # Gymnasium, vs random")
-    for env_id in SOLO_GYM_IDS:
-        lines.append(f"{env_id}  (Gymnasium single-agent)")
-        lines.append(f"    import digsite, gymnasium; gymnasium.make('{env_id}')")
-    return "\n".join(lines)
+    """Every digsite id in PettingZoo's and Gymnasium's registries, with what our registry
+    says of its game (players, status, modes) and how to make it."""
+    import gymnasium
 
-
-def _option(text: str) -> tuple[str, object]:
-    key, sep, value = text.partition("=")
-    if not sep:
-        raise argparse.ArgumentTypeError(f"an option is key=value, not {text!r}")
     try:
-        return key, json.loads(value)
-    except json.JSONDecodeError:
-        return key, value
+        from pettingzoo.env_registry.registration import aec_registry
+    except ImportError:  # an older PettingZoo without a registry: our own list
+        aec_ids = [e.env_id for e in ENVIRONMENTS]
+    else:
+        aec_ids = [env_id for env_id in aec_registry if env_id.startswith(NAMESPACE)]
+    lines = []
+    for env_id in aec_ids:
+        game = entry(env_id[len(NAMESPACE) :].rpartition("-v")[0])
+        players = ", ".join(str(n) for n in game.player_counts)
+        lines.append(f"{env_id}  ({game.title}; {players} players; {game.status})")
+        lines.append(f"    modes: {'; '.join(game.modes)}")
+        example = game.configs()[0]
+        args = ", ".join(f"{k}={v!r}" for k, v in example.items())
+        lines.append(f"    pettingzoo.make('aec', '{env_id}', {args})")
+        module = game.module_name
+        lines.append(f"    from digsite import {module}; {module}.env({args})")
+        lines.append(f"    digsite.single_seat_env('{game.name}', {args})  # Gymnasium, vs random")
+    for env_id in gymnasium.registry:
+        if env_id.startswith(NAMESPACE):
+            lines.append(f"{env_id}  (Gymnasium single-agent)")
+            lines.append(f"    import digsite, gymnasium; gymnasium.make('{env_id}')")
+    return "\n".join(lines)
 
 
 def record_command(args: argparse.Namespace) -> None:
@@ -97,7 +104,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     record.add_argument("--seed", type=int, default=0)
     record.add_argument(
-        "--option", type=_option, action="append", default=[], help="a game option key=value"
+        "--option", type=key_value, action="append", default=[], help="a game option key=value"
     )
     record.add_argument("--out", default="game.json")
     replay = sub.add_parser("replay", help="check that a game record reproduces")
@@ -116,12 +123,25 @@ def main(argv: list[str] | None = None) -> None:
     person.add_argument("--seed", type=int, default=0)
     person.add_argument("--record", help="write the finished game's record here")
     person.add_argument(
-        "--option", type=_option, action="append", default=[], help="a game option key=value"
+        "--option", type=key_value, action="append", default=[], help="a game option key=value"
     )
+    tools = {
+        tool.name: tool.parser(
+            sub.add_parser(
+                tool.name,
+                help=tool.help,
+                description=tool.help,
+                formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+            )
+        )
+        for tool in COMMANDS
+    }
     args = parser.parse_args(argv)
     commands = {"record": record_command, "replay": replay_command, "play": play_command}
     if args.command == "list":
         print(list_environments())
+    elif args.command in tools:
+        next(t for t in COMMANDS if t.name == args.command)(tools[args.command], args)
     else:
         commands[args.command](args)
 

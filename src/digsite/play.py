@@ -18,10 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import numpy as np
-
-from .core.policy import choose
 from .envs.registry import entry
+from .evaluation.arena import play_game
 from .records import finished, save, step_of
 
 HELP = (
@@ -88,19 +86,18 @@ def play(
     names = ["person"] * n
     for p, kind in zip(others, kinds, strict=True):
         agents[p], names[p] = make_agent(kind, game, seed=seed + p), kind
-    state = engine.new_initial_state(np.random.default_rng(seed))
+    agents[seat] = Person(ask, say)
     say(f"{entry(game).title}: you are player {seat}. {HELP}")
-    steps = []
+    steps: list[dict[str, Any]] = []
+
+    def played(state, action: int) -> None:
+        steps.append(step_of(state, action))
+        player = state.current_player()
+        if player != seat:
+            say(f"player {player} ({names[player]}) has played.")
+
     try:
-        while not state.is_terminal():
-            player = state.current_player()
-            if player == seat:
-                action = _ask_move(state, seat, ask, say)
-            else:
-                action = choose(agents[player], state, player)
-                say(f"player {player} ({names[player]}) has played.")
-            steps.append(step_of(state, action))
-            state.apply_action(action)
+        state = play_game(engine, agents, seed, played)
     except Quit:
         say("You left the game.")
         return None
@@ -113,6 +110,17 @@ def play(
         save(result, record)
         say(f"The game's record is in {record} (digsite replay {record}).")
     return result
+
+
+class Person:
+    """The person at the terminal as an agent: shown their seat's picture and the legal moves,
+    asked for one."""
+
+    def __init__(self, ask: Callable[[str], str], say: Callable[[str], Any]):
+        self.ask, self.say = ask, say
+
+    def act_in(self, state, player: int) -> int:
+        return _ask_move(state, player, self.ask, self.say)
 
 
 def _ask_move(state, seat: int, ask: Callable[[str], str], say: Callable[[str], Any]) -> int:

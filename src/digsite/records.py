@@ -33,8 +33,8 @@ import numpy as np
 from . import __version__
 from .core.data import Validator
 from .core.engine import ConfigError, IllegalActionError, State
-from .core.policy import choose
 from .envs.registry import entry
+from .evaluation.arena import play_game
 
 FORMAT = "digsite-game-record"
 FORMAT_VERSION = 1
@@ -105,15 +105,10 @@ def play(
     if len(agents) != engine.num_players:
         raise ConfigError(f"{e.title} with {engine.num_players} players needs as many agents")
     names = list(names) if names is not None else [type(a).__name__ for a in agents]
-    state = engine.new_initial_state(np.random.default_rng(seed))
-    buffer = np.empty(engine.observation_size, dtype=np.float32)
-    steps = []
-    while not state.is_terminal():
-        if len(steps) >= engine.max_game_length:
-            raise RuntimeError(f"{e.title}: no end after {len(steps)} decisions")
-        action = choose(agents[state.current_player()], state, state.current_player(), buffer)
-        steps.append(step_of(state, action))
-        state.apply_action(action)
+    steps: list[dict[str, Any]] = []
+    state = play_game(
+        engine, agents, seed, lambda state, action: steps.append(step_of(state, action))
+    )
     return finished(state, names, seed, steps)
 
 

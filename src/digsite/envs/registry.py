@@ -20,6 +20,8 @@ class EnvEntry:
     game_class: str  # "module:Class" of the rules engine
     modes: tuple[str, ...]
     status: str
+    """How complete the game is: ``digsite list`` prints it and the README's game table shows
+    it word for word (a test keeps them equal)."""
     heuristic_agent: str | None = None
     """"module:Class" of the game's rules-based agent, if it has one."""
     test_configs: tuple[dict, ...] = field(default=())
@@ -78,7 +80,7 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
             "4 players",
             "museum_two_rooms=4 (open-fan Museum)",
         ),
-        status="complete (reconstructed card faces)",
+        status="complete; card faces reconstructed (the real ones are not public)",
         heuristic_agent="digsite.games.mykerinos.heuristic:MykerinosHeuristic",
         test_configs=(
             {"num_players": 2},
@@ -103,7 +105,7 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
             "consistent_guesses=True (guesses masked to the layouts still possible)",
         ),
         heuristic_agent="digsite.games.archeologic.heuristic:DeductionAgent",
-        status="playable (generated quests, public fan-app tiles; expert mode is digsite's own)",
+        status="complete; generated quests, fan-app tiles; solo titles; exact deduction agent",
         test_configs=(
             {"num_players": 1},
             {"num_players": 1, "guess_variant": "app"},
@@ -126,7 +128,9 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
         title="Medieval Realms",
         game_class="digsite.games.medieval_realms:MedievalRealmsGame",
         modes=("2 players (buffer Mayors)", "3 players", "4 players", "5 players (lands 9-10)"),
-        status="complete (reconstructed deck and board data)",
+        status=(
+            "complete; deck, land rewards and starting capital reconstructed (no public card list)"
+        ),
         heuristic_agent="digsite.games.medieval_realms.heuristic:MedievalRealmsHeuristic",
         test_configs=(
             {"num_players": 2},
@@ -148,7 +152,7 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
             "setup='random' (6 random roles, one random advanced site)",
             "setup='draft' (custom set-up: role draft and site sides chosen by the players)",
         ),
-        status="complete (reconstructed site tracks, tables and scenario roles)",
+        status="complete; site tracks, tables and scenario roles reconstructed",
         heuristic_agent="digsite.games.archeos_society.heuristic:ArcheosSocietyHeuristic",
         test_configs=(
             {"num_players": 2, "setup": "chichen_itza"},
@@ -176,7 +180,11 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
             "4 players",
             "simplified=True (first-game set-up)",
         ),
-        status="playable, every mode (reconstructed cards where the real ones are not public)",
+        status=(
+            "complete in every mode; set-up choices are decisions; optional actions at any point "
+            "of one's turn where they matter; most cards reconstructed (replaceable through data "
+            "options)"
+        ),
         heuristic_agent="digsite.games.royal_society.heuristic:RoyalSocietyHeuristic",
         test_configs=(
             {"num_players": 1},

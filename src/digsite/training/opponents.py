@@ -1,4 +1,4 @@
-"""Learned opponents for ``train.py``: a saved MaskablePPO model, and a self-play pool.
+"""Learned opponents for ``digsite train``: a saved MaskablePPO model, and a self-play pool.
 
 * :class:`ModelOpponent` plays a saved MaskablePPO policy from its own seat's observation: the
   most likely legal action (masked argmax), or, with ``rng``, an action sampled from the masked
@@ -6,7 +6,7 @@
   (``agent(observation, action_mask) -> action``), so it sits in any seat of any env.
 * :class:`SelfPlayPool` wraps a ``SingleSeatEnv`` and draws every opponent seat afresh from a
   pool at each ``reset()``.  The pool starts with the random agent (standing in for the untrained
-  learner) and grows with the snapshots ``train.py`` saves (``add_snapshot(path)``, called through
+  learner) and grows with the snapshots training saves (``add_snapshot(path)``, called through
   ``VecEnv.env_method`` so that it also reaches SubprocVecEnv workers); it keeps the newest
   ``max_size`` members.  Member ``i`` of ``K`` (oldest first, ``i = 0 .. K-1``) is drawn with
   probability ``(i + 1) / (K (K + 1) / 2)``: linear in recency, so the newest snapshot is the
@@ -22,11 +22,16 @@ from pathlib import Path
 
 import gymnasium as gym
 import numpy as np
-import torch
-from sb3_contrib import MaskablePPO
-from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 
-from digsite.agents import RandomPolicy
+from ..agents import RandomPolicy
+from ..commandline import extra_missing
+
+try:
+    import torch
+    from sb3_contrib import MaskablePPO
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+except ImportError as err:
+    raise extra_missing("train", err) from err
 
 RANDOM = "random"
 """The name of the random agent in a pool."""

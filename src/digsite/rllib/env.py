@@ -1,4 +1,5 @@
-"""Glue between digsite's PettingZoo AEC envs and Ray RLlib's new API stack, for any game.
+"""Glue between digsite's PettingZoo AEC envs and Ray RLlib's new API stack, for any game
+(needs the ``rllib`` extra).
 
 RLlib does most of the work: ``PettingZooEnv`` turns the turn-based AEC env into a
 ``MultiAgentEnv`` (only the agent to move gets an observation; at the end every agent gets its
@@ -22,14 +23,23 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import torch
 from gymnasium import spaces
-from ray.rllib.algorithms.ppo.torch.default_ppo_torch_rl_module import DefaultPPOTorchRLModule
-from ray.rllib.core.columns import Columns
-from ray.rllib.env.wrappers.pettingzoo_env import PettingZooEnv
 
-from digsite.agents import choose, make_agent
-from digsite.envs.registry import entry
+from ..commandline import extra_missing
+from ..core.engine import State
+from ..envs.registry import entry
+from .options import POLICY_SCHEMES
+
+try:
+    import torch
+    from ray.rllib.algorithms.ppo.torch.default_ppo_torch_rl_module import (
+        DefaultPPOTorchRLModule,
+    )
+    from ray.rllib.core.columns import Columns
+    from ray.rllib.core.rl_module.rl_module import RLModule
+    from ray.rllib.env.wrappers.pettingzoo_env import PettingZooEnv
+except ImportError as err:
+    raise extra_missing("rllib", err) from err
 
 ENV_NAME = "digsite"
 """The name the env creator is registered under with ``ray.tune.register_env``."""
@@ -124,8 +134,9 @@ def seat_policy(agent_id: str, episode: Any = None, **kwargs: Any) -> str:
     return agent_id
 
 
-POLICY_SCHEMES = {"shared": shared_policy, "per-seat": seat_policy}
-"""``--policies`` of ``train_rllib.py``: the policy mapping function of each scheme."""
+POLICY_MAPPINGS = {"shared": shared_policy, "per-seat": seat_policy}
+"""The policy mapping function of each ``--policies`` scheme."""
+assert tuple(POLICY_MAPPINGS) == POLICY_SCHEMES
 
 
 def module_ids(scheme: str, num_players: int) -> list[str]:
@@ -142,8 +153,6 @@ MODULES_IN_CHECKPOINT = ("learner_group", "learner", "rl_module")
 def load_module(checkpoint: str | Path, module_id: str) -> Any:
     """One trained RLModule from an algorithm checkpoint; needs neither Ray running nor the
     algorithm."""
-    from ray.rllib.core.rl_module.rl_module import RLModule
-
     return RLModule.from_checkpoint(Path(checkpoint, *MODULES_IN_CHECKPOINT, module_id))
 
 
@@ -152,8 +161,6 @@ def module_action(
 ) -> int:
     """The action of an action-masking RLModule for one observation of :func:`make_env`'s env:
     its most likely legal move, or with ``rng`` a move drawn from its masked distribution."""
-    import torch
-
     batch = {"obs": {key: torch.as_tensor(value[None]) for key, value in observation.items()}}
     with torch.no_grad():
         logits = module.forward_inference(batch)["action_dist_inputs"][0].double().numpy()
@@ -163,48 +170,16 @@ def module_action(
     return int(rng.choice(len(logits), p=probabilities / probabilities.sum()))
 
 
-def play_against(
-    modules: dict[str, Any],
-    env_config: dict[str, Any],
-    games: int,
-    seed: int,
-    opponents: str = "random",
-    mcts_iterations: int = 100,
-) -> dict[str, dict[str, float | int | None]]:
-    """Greedy modules against digsite's baseline agents (``random``, ``heuristic``, ``mcts``).
+class SeatModules:
+    """Trained RLModules as one agent of :mod:`digsite.evaluation.arena`: in whichever seat it
+    sits, that seat's module plays its most likely legal move from the seat's observation."""
 
-    ``modules`` maps seats (``player_i``) to the module that may play them.  Game ``g`` puts a
-    module in seat ``g % n`` (skipping seats without one) and ``opponents`` agents everywhere
-    else (one agent for all of them, seeded with ``seed``); game ``g`` is seeded with
-    ``seed + g``.  Returns, per seat played, the games, the wins (games with a positive return:
-    a win shared by every player returns 0) and the mean return.
-    """
-    env = make_env(env_config)
-    game = env.env.unwrapped  # the digsite AEC env, whose engine state the agents may read
-    opponent = make_agent(opponents, env_config["game"], seed, mcts_iterations)
-    seats = [seat for seat in env.possible_agents if seat in modules]
-    results: dict[str, list[float]] = {seat: [] for seat in seats}
-    for number in range(games):
-        learner = seats[number % len(seats)]
-        observations, _ = env.reset(seed=seed + number)
-        returns = dict.fromkeys(env.possible_agents, 0.0)
-        done = False
-        while not done:
-            ((agent, observation),) = observations.items()
-            if agent == learner:
-                action = module_action(modules[agent], observation)
-            else:
-                action = choose(opponent, game.game_state, env.possible_agents.index(agent))
-            observations, rewards, terminated, truncated, _ = env.step({agent: action})
-            for seat, reward in rewards.items():
-                returns[seat] += reward
-            done = terminated["__all__"] or truncated["__all__"]
-        results[learner].append(returns[learner])
-    return {
-        seat: {
-            "games": len(values),
-            "wins": int(np.sum(np.asarray(values) > 0)),
-            "mean_return": float(np.mean(values)) if values else None,
-        }
-        for seat, values in results.items()
-    }
+    def __init__(self, modules: dict[str, Any]):
+        self.modules = modules
+        """The module of each seat, by agent id (``player_i``)."""
+
+    def act_in(self, state: State, player: int) -> int:
+        observation = np.empty(state.game.observation_size, dtype=np.float32)
+        state.observe(player, observation)
+        mask = state.legal_action_mask().astype(np.int8)
+        return module_action(self.modules[f"player_{player}"], {FEATURES: observation, MASK: mask})

@@ -1,0 +1,289 @@
+"""The command-line pieces every tool shares, defined once for the ``digsite`` subcommands and
+the scripts in ``training_scripts/``: game and solo-env options, agent kinds, and the error that
+names the extra to install when a tool's libraries are missing.
+
+Each tool keeps its options in a light module (``add_arguments(parser)`` and
+``check(parser, args)``) that imports no RL library, so ``digsite --help`` works on a bare
+install; the tool itself (``run(args)``) imports its libraries when it runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .agents import AGENT_KINDS
+from .agents.model import MODEL_PREFIX
+from .envs.registry import ENVIRONMENTS, SOLO_GYM_IDS, entry, make_game
+
+GAMES = tuple(e.name for e in ENVIRONMENTS)
+AGENT_CHOICES = f"{', '.join(AGENT_KINDS)} or {MODEL_PREFIX}PATH (a trained model.zip)"
+
+
+def key_value(text: str) -> tuple[str, Any]:
+    """``KEY=VALUE`` with the value read as JSON when it parses (``quest=3``, ``expert=true``),
+    else kept as a string (``setup=ur``)."""
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"{text!r} is not KEY=VALUE")
+    try:
+        return key, json.loads(value)
+    except json.JSONDecodeError:
+        return key, value
+
+
+def missing(*modules: str) -> list[str]:
+    """The optional packages among ``modules`` that are not installed."""
+    return [name for name in modules if importlib.util.find_spec(name) is None]
+
+
+def extra_missing(extra: str, err: ImportError) -> ImportError:
+    """The error a tool raises when a library of its extra is not installed."""
+    return ImportError(
+        f"{err.name or err} is not installed; this digsite tool needs the {extra!r} extra: "
+        f'pip install "digsite[{extra}]"'
+    )
+
+
+DEFAULT_GAME, DEFAULT_PLAYERS = "mykerinos", 2
+"""What ``--game`` and ``--num-players`` default to (unless ``--from-run`` says otherwise)."""
+
+
+def add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--game``, ``--num-players`` and the repeatable ``--game-option KEY=VALUE``."""
+    add = parser.add_argument
+    add("--game", choices=GAMES, help=f"the game (default: {DEFAULT_GAME})")
+    add("--num-players", type=int, help=f"players in each game (default: {DEFAULT_PLAYERS})")
+    add(
+        "--game-option",
+        type=key_value,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="an option of the --game (repeatable): setup=ur, mode=competitive, ...",
+    )
+
+
+def add_env_arguments(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--env`` (a solo Gymnasium id) and its repeatable ``--env-option KEY=VALUE``."""
+    parser.add_argument("--env", choices=list(SOLO_GYM_IDS), default=None, help=what)
+    parser.add_argument(
+        "--env-option",
+        type=key_value,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="an option of the --env (repeatable)",
+    )
+
+
+def check_game(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Fill the default game and player count and ``args.game_options`` (a dict), checked by
+    building the game once."""
+    args.game = args.game or DEFAULT_GAME
+    args.num_players = DEFAULT_PLAYERS if args.num_players is None else args.num_players
+    args.game_options = dict(args.game_option)
+    try:
+        make_game(args.game, num_players=args.num_players, **args.game_options)
+    except (TypeError, ValueError) as err:
+        taken = f" does not take {args.game_options}" if args.game_options else ""
+        parser.error(f"{args.game}{taken}: {err}")
+
+
+def check_env(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Fill ``args.env_options`` (a dict), checked by making the solo env once; a solo env takes
+    no ``--game-option``."""
+    import gymnasium as gym
+
+    if args.env_option and args.env is None:
+        parser.error("--env-option goes with --env")
+    if args.env is not None and args.game_option:
+        parser.error("--game-option goes with --game; a solo --env takes --env-option")
+    args.env_options = dict(args.env_option)
+    if args.env is not None:
+        try:
+            gym.make(args.env, **args.env_options).close()
+        except (TypeError, ValueError) as err:
+            parser.error(f"{args.env} does not take {args.env_options}: {err}")
+
+
+def agent_kind(text: str) -> str:
+    """An agent kind of :func:`digsite.agents.make_agent`; a model file must exist."""
+    text = text.strip()
+    if text in AGENT_KINDS:
+        return text
+    if text.startswith(MODEL_PREFIX):
+        path = Path(text[len(MODEL_PREFIX) :])
+        if not path.is_file():
+            raise argparse.ArgumentTypeError(f"model file {str(path)!r} not found")
+        return text
+    raise argparse.ArgumentTypeError(f"unknown agent kind {text!r}; kinds: {AGENT_CHOICES}")
+
+
+def agent_kinds(text: str) -> list[str]:
+    """A comma-separated list of agent kinds (:func:`agent_kind`)."""
+    kinds = [agent_kind(kind) for kind in text.split(",") if kind.strip()]
+    if not kinds:
+        raise argparse.ArgumentTypeError(f"no agent kind in {text!r}; kinds: {AGENT_CHOICES}")
+    return kinds
+
+
+def check_heuristic(parser: argparse.ArgumentParser, game: str, kinds: list[str]) -> None:
+    if "heuristic" in kinds and entry(game).heuristic_agent is None:
+        parser.error(f"{game} has no heuristic player yet")
+
+
+def load_run(path: Path) -> dict[str, Any]:
+    """The ``run.json`` of a training run folder (or the file itself); a clear error if it is
+    not one."""
+    file = path / "run.json" if path.is_dir() else path
+    try:
+        record = json.loads(file.read_text())
+    except (OSError, json.JSONDecodeError) as err:
+        raise ValueError(f"{path} is not a training run: cannot read {file} ({err})") from None
+    if not isinstance(record, dict) or not ("game" in record and "env" in record):
+        raise ValueError(f"{file} is not the run.json of digsite train (no game or env)")
+    return record
+
+
+def add_from_run(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--from-run",
+        type=Path,
+        default=None,
+        metavar="RUN_DIR",
+        help="take the game, players, game options (or solo env and its options) and "
+        "opponents of this training run's run.json",
+    )
+
+
+def apply_run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> dict[str, Any]:
+    """Fill the game (or env) options ``args`` left out from ``--from-run``'s run.json; an
+    option given on the command line must agree with the run's.  Returns the run record."""
+    try:
+        run = load_run(args.from_run)
+    except ValueError as err:
+        parser.error(str(err))
+    taken = {
+        "game": run.get("game"),
+        "num_players": run.get("num_players"),
+        "env": run.get("env"),
+    }
+    for key, value in taken.items():
+        given = getattr(args, key, None)
+        if value is None:
+            continue
+        if given is not None and given != value:
+            flag = "--" + key.replace("_", "-")
+            parser.error(f"{args.from_run} trained with {flag} {value}, not {given}")
+        setattr(args, key, value)
+    if run.get("env"):
+        args.env_option = [*(run.get("env_options") or {}).items(), *args.env_option]
+    else:
+        args.game_option = [*(run.get("game_options") or {}).items(), *args.game_option]
+    return run
+
+
+@dataclass(frozen=True)
+class Command:
+    """A tool of the ``digsite`` command line: its light ``add_arguments(parser)`` and
+    ``check(parser, args) -> args``, and its ``run(args)``, imported only to run (each as
+    ``"module:function"``)."""
+
+    name: str
+    help: str
+    add_arguments: str
+    check: str
+    run: str
+
+    def parser(self, parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+        load(self.add_arguments)(parser)
+        return parser
+
+    def __call__(self, parser: argparse.ArgumentParser, args: argparse.Namespace) -> Any:
+        """Check ``args`` and run the tool."""
+        return self.run_checked(load(self.check)(parser, args))
+
+    def run_checked(self, args: argparse.Namespace) -> Any:
+        """Run the tool on checked options; a missing library of its extra ends the program
+        with the message naming the extra."""
+        try:
+            run = load(self.run)
+        except ImportError as err:
+            raise SystemExit(f"digsite {self.name}: {err}") from None
+        return run(args)
+
+
+TOOLS = "digsite.training.options"
+COMMANDS = (
+    Command(
+        "train",
+        "train MaskablePPO on one seat of a game, or on a solo env",
+        f"{TOOLS}:add_arguments",
+        f"{TOOLS}:check",
+        "digsite.training.train:run",
+    ),
+    Command(
+        "evaluate",
+        "play agents (a model, baselines) against opponents: tables and plots",
+        "digsite.evaluation.options:add_evaluate_arguments",
+        "digsite.evaluation.options:check_evaluate",
+        "digsite.evaluation.evaluate:run",
+    ),
+    Command(
+        "league",
+        "a round-robin league of agents with ratings and win-rate tables",
+        "digsite.evaluation.options:add_league_arguments",
+        "digsite.evaluation.options:check_league",
+        "digsite.evaluation.league:run",
+    ),
+    Command(
+        "benchmark",
+        "steps per second of every env, against PettingZoo's connect four",
+        "digsite.benchmark:add_arguments",
+        "digsite.benchmark:check",
+        "digsite.benchmark:run",
+    ),
+    Command(
+        "train-rllib",
+        "train PPO with Ray RLlib, every seat played by learned policies",
+        "digsite.rllib.options:add_arguments",
+        "digsite.rllib.options:check",
+        "digsite.rllib.train:run",
+    ),
+)
+"""The tools; ``digsite NAME`` and ``training_scripts/`` run them with the same options."""
+
+
+def command(name: str) -> Command:
+    return next(c for c in COMMANDS if c.name == name)
+
+
+def parse_args(name: str, argv: list[str] | None = None, prog: str | None = None):
+    """The checked options of the tool ``name`` (parser errors exit, as argparse does)."""
+    tool = command(name)
+    parser = tool.parser(
+        argparse.ArgumentParser(
+            prog=prog,
+            description=tool.help,
+            formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+        )
+    )
+    return load(tool.check)(parser, parser.parse_args(argv))
+
+
+def main(name: str, argv: list[str] | None = None, prog: str | None = None) -> Any:
+    """Parse ``argv`` and run the tool ``name``: what a script in ``training_scripts/`` calls."""
+    return command(name).run_checked(parse_args(name, argv, prog))
+
+
+def load(path: str) -> Callable[..., Any]:
+    """``"module:function"``, imported now."""
+    module, name = path.split(":")
+    return getattr(importlib.import_module(module), name)

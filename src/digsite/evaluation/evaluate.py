@@ -1,0 +1,229 @@
+"""Evaluate agents against opponents: ``digsite evaluate`` (or ``training_scripts/evaluate.py``).
+
+Games against opponents: ``--games`` games with the agent under test in seat ``i % N`` of game
+``i`` (so every seat is played equally often) and ``--opponents`` in the other seats, game ``i``
+dealt from ``seed + i``; first the model (``--model``, its masked most likely move), then each
+of ``--baselines`` on the same deals.  Every agent meets fresh opponents seeded alike.  A win
+is a return of +1, a shared win (every player tied) 0, a loss -1.
+
+    digsite evaluate --game mykerinos --num-players 2 --model runs/mykerinos-2p/model.zip \\
+        --games 200 --opponents random
+    digsite evaluate --from-run runs/mykerinos-2p --opponents heuristic
+
+``--opponents`` is one agent kind for every other seat or one per other seat, in seat order
+after the agent under test (``random,heuristic,model:runs/x/model.zip`` at 4 players):
+``random``, ``heuristic``, ``mcts`` (``--mcts-iterations``, ``--mcts-rollout``) or
+``model:PATH``.  ``--from-run RUN_DIR`` takes the game, players and game options (or the solo
+env and its options), the opponents it trained against (random for self-play) and the model
+(``RUN_DIR/model.zip``) from the run's ``run.json``; what the command line gives besides must
+agree with the run, except ``--opponents`` and ``--model``, which replace the run's.
+
+Solo envs (``--env``, or a solo run): the same episodes for every agent; the table gives the
+success rate (ArcheOlogic: solved; the Royal Society: a title above Novice) with its 95%
+interval, the mean return, the game's own score (``info["score"]``) with its mean, median and
+range, and the titles, best first.  ArcheOlogic's score is the time of the solved quests only,
+beside the solved rate (an unsolved quest's time is where the clock stopped, no measure of
+skill); the Royal Society's score is over every game.
+
+Output: the table is printed and written into ``--out`` (default: the model's folder, else
+``runs/evaluations``) as ``STEM.json`` (every game), ``STEM.md``, ``STEM.csv`` and ``STEM.png``
+(win rates with 95% intervals and the par line, or the score distributions with the unsolved
+episodes), where STEM names everything that makes one evaluation differ from another:
+``results-<game>-<N>p[-<options>]-<agents>-vs-<opponents>`` (``results-mykerinos-2p-``
+``maskableppo+random+heuristic-vs-random``) or ``results-<env>[-<options>]-<agents>``.  Two
+different evaluations therefore never share files; running the same one again replaces them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import gymnasium as gym
+
+from .. import __version__, commandline, records
+from ..agents import ModelAgent, make_agent
+from ..agents.model import MODEL_PREFIX
+from ..envs.registry import make_game
+from . import plots, tables
+from .arena import Agent, play_episodes, play_games, seating
+from .stats import SoloTally, Tally, rows, solo_measure
+
+MODEL_NAME = "MaskablePPO"
+TORCH_THREADS = 1
+
+
+def agent_name(kind: str, args: argparse.Namespace) -> str:
+    """The table's name of an agent kind."""
+    if kind == "mcts":
+        return f"mcts ({args.mcts_iterations} it., {args.mcts_rollout} rollouts)"
+    return kind
+
+
+def slug(kind: str, args: argparse.Namespace) -> str:
+    """An agent kind as a piece of a file name: ``mcts100``, ``model-<folder>``."""
+    if kind == "mcts":
+        return f"mcts{args.mcts_iterations}" + ("h" if args.mcts_rollout == "heuristic" else "")
+    if kind.startswith(MODEL_PREFIX):
+        path = Path(kind[len(MODEL_PREFIX) :])
+        kind = f"model-{path.parent.name if path.stem == 'model' else path.stem}"
+    return re.sub(r"[^A-Za-z0-9_.=+-]", "_", kind.lower())
+
+
+def make(kind: str, game: str, seed: int, args: argparse.Namespace) -> Agent:
+    return make_agent(kind, game, seed, args.mcts_iterations, args.mcts_rollout)
+
+
+def check_model(model: ModelAgent, observation_size: int, num_actions: int) -> None:
+    """A clear error when the model was trained on another configuration."""
+    space, actions = model.model.observation_space.shape, model.model.action_space
+    if space != (observation_size,) or getattr(actions, "n", None) != num_actions:
+        raise SystemExit(
+            f"error: the model {model.path} expects observations {space} and actions {actions}; "
+            f"this game gives ({observation_size},) and Discrete({num_actions}): pass the "
+            "options it was trained with (or --from-run)"
+        )
+
+
+def subjects(args: argparse.Namespace, game: str, engine: Any) -> list[tuple[str, str, Agent]]:
+    """``(name, file-name piece, agent)``: the model (if any), then the baselines."""
+    found = []
+    if args.model is not None:
+        import torch  # ModelAgent needs it; a small network: one thread is the fastest
+
+        torch.set_num_threads(TORCH_THREADS)
+        model = ModelAgent(args.model)
+        check_model(model, engine.observation_size, engine.num_actions)
+        found.append((MODEL_NAME, MODEL_NAME.lower(), model))
+    for kind in args.baselines:
+        found.append((agent_name(kind, args), slug(kind, args), make(kind, game, args.seed, args)))
+    return found
+
+
+def option_text(options: dict[str, Any], separator: str) -> str:
+    return "".join(f"{separator}{key}={value}" for key, value in options.items())
+
+
+def evaluate_game(args: argparse.Namespace) -> tuple[str, str, list[Tally], dict[str, Any]]:
+    """Every subject against the opponents: the title, the file stem, the tallies and the
+    setting."""
+    engine = make_game(args.game, num_players=args.num_players, **args.game_options)
+    agents = subjects(args, args.game, engine)
+    tallies = []
+    for name, _, agent in agents:
+        opponents = [
+            make(kind, args.game, args.seed + 1 + k, args) for k, kind in enumerate(args.opponents)
+        ]
+        tally = Tally(name)
+        for outcome in play_games(engine, [agent, *opponents], args.games, args.seed):
+            tally.add(outcome.return_of(0), outcome.score_of(0))
+        tallies.append(tally)
+    if args.record_games:
+        written = record_games(args, agents, args.out / "records")
+        print(f"{len(written)} game records in {args.out / 'records'} (digsite replay FILE)")
+    against = ",".join(dict.fromkeys(args.opponents))
+    title = (
+        f"{args.game}, {args.num_players} players{option_text(args.game_options, ', ')}, "
+        f"against {against} opponents, seats rotating"
+    )
+    stem = (
+        f"results-{args.game}-{args.num_players}p{option_text(args.game_options, '-')}-"
+        f"{'+'.join(piece for _, piece, _ in agents)}-vs-"
+        f"{'+'.join(slug(kind, args) for kind in args.opponents)}"
+    )
+    setting = {
+        "game": args.game,
+        "num_players": args.num_players,
+        "game_options": args.game_options,
+        "opponents": args.opponents,
+    }
+    return title, stem, tallies, setting
+
+
+def evaluate_solo(args: argparse.Namespace) -> tuple[str, str, list[SoloTally], dict[str, Any]]:
+    env = gym.make(args.env, **args.env_options)
+    engine = env.unwrapped.game
+    measure = solo_measure(env)
+    agents = subjects(args, engine.name, engine)
+    tallies = [
+        SoloTally(name, measure, play_episodes(env, agent, args.games, args.seed))
+        for name, _, agent in agents
+    ]
+    env.close()
+    options = ", ".join(f"{k}={v}" for k, v in args.env_options.items())
+    title = f"{args.env}" + (f" ({options})" if options else "") + f", {args.games} episodes"
+    stem = (
+        f"results-{args.env.split('/')[-1]}{option_text(args.env_options, '-')}-"
+        f"{'+'.join(piece for _, piece, _ in agents)}"
+    )
+    return title, stem, tallies, {"env": args.env, "env_options": args.env_options}
+
+
+def record_games(args: argparse.Namespace, agents: Sequence[tuple], folder: Path) -> list[Path]:
+    """``args.record_games`` game records of each agent against the opponents: game ``i``
+    has the agent in seat ``i % players`` and is dealt from ``seed + i``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name, piece, agent in agents:
+        for i in range(args.record_games):
+            lineup = [
+                agent,
+                *(
+                    make(k, args.game, args.seed + i + n, args)
+                    for n, k in enumerate(args.opponents)
+                ),
+            ]
+            names = [name, *args.opponents]
+            order = seating(i, args.num_players)
+            seat = order.index(0)
+            seats, names = [lineup[k] for k in order], [names[k] for k in order]
+            record = records.play(
+                args.game,
+                seats,
+                names=names,
+                seed=args.seed + i,
+                num_players=args.num_players,
+                **args.game_options,
+            )
+            paths.append(folder / f"{args.game}-{piece}-seat{seat}-seed{args.seed + i}.json")
+            records.save(record, paths[-1])
+    return paths
+
+
+def run(args: argparse.Namespace) -> list[Tally] | list[SoloTally]:
+    """Evaluate with checked options (:mod:`.options`); print the table, write the files."""
+    args.out.mkdir(parents=True, exist_ok=True)
+    start = time.perf_counter()
+    solo = args.env is not None
+    title, stem, tallies, setting = (evaluate_solo if solo else evaluate_game)(args)
+    wall_time = time.perf_counter() - start
+    table = tables.frame(rows(tallies))
+    print(title)
+    print(tables.text(table))
+    print(f"({wall_time:.1f} s)")
+    record = {
+        **setting,
+        "model": None if args.model is None else str(args.model),
+        "games": args.games,
+        "seed": args.seed,
+        "wall_time_s": round(wall_time, 2),
+        "digsite_version": __version__,
+        "results": [t.as_dict() for t in tallies],
+    }
+    path = args.out / stem
+    tables.write(path, record, [(title, table)])
+    picture = path.with_suffix(".png")
+    if solo:
+        plots.solo_scores(picture, title, tallies)
+    else:
+        plots.win_rates(picture, title, tallies, par=1 / args.num_players)
+    return tallies
+
+
+def main(argv: list[str] | None = None, prog: str | None = None) -> list:
+    """``digsite evaluate`` / ``training_scripts/evaluate.py``: parse ``argv``, evaluate."""
+    return commandline.main("evaluate", argv, prog)

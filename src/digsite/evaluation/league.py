@@ -1,0 +1,181 @@
+"""A round-robin league: ``digsite league --game G --num-players N --agents A,B,C --games K``.
+
+Every set of ``N`` different agents among ``--agents`` (random, heuristic, mcts, model:PATH)
+plays ``K`` games, seats rotating (game ``i`` puts the set's agent ``k`` in seat
+``(k + i) % N``) and game ``i`` of every set dealt from ``seed + i``, so every set meets the
+same deals.  Each set's agents are made afresh, so a result does not depend on the order of
+play.  With 2 players that is every pair; at ``N`` players a league needs at least ``N``
+agents (``digsite evaluate`` plays one agent against copies of others).
+
+Three results, printed and written to ``--out`` (``league-<game>-<N>p[-<options>]-<agents>``,
+``.json`` with every game, ``.md``, ``.csv`` for the standings, ``-2.csv`` for the pairwise
+table, ``.png``):
+
+* ratings from openskill's Plackett-Luce model, every game rated in the order played with the
+  players ranked by their returns (winners first; a shared win ranks everybody alike);
+  ``rating`` is openskill's ordinal, ``mu - 3 sigma``, a cautious estimate that grows with both
+  skill and certainty; the standings are sorted by it;
+* overall: each agent's games, wins, shared wins, losses, win rate with its 95% Wilson interval
+  (par is ``1 / N``) and mean score;
+* pairwise: the row agent's win rate against the column agent over the games they both played,
+  a win being a better return (ties count as neither), with its 95% interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import time
+from typing import Any
+
+from .. import __version__, commandline
+from ..commandline import extra_missing
+from ..envs.registry import make_game
+from . import plots, tables
+from .arena import Outcome, play_games
+from .evaluate import agent_name, make, option_text, slug
+from .stats import Tally, interval_text, wilson_interval
+
+try:
+    from openskill.models import PlackettLuce
+except ImportError as err:
+    raise extra_missing("evaluation", err) from err
+
+
+def play_league(args: argparse.Namespace) -> list[tuple[tuple[int, ...], list[Outcome]]]:
+    """Every match-up (a set of agent indices, in seat order for game 0) and its outcomes,
+    whose seating holds agent indices of ``args.agents``."""
+    engine = make_game(args.game, num_players=args.num_players, **args.game_options)
+    played = []
+    for lineup in itertools.combinations(range(len(args.agents)), args.num_players):
+        agents = [make(args.agents[k], args.game, args.seed + k, args) for k in lineup]
+        outcomes = play_games(engine, agents, args.games, args.seed)
+        played.append((lineup, [_in_league(o, lineup) for o in outcomes]))
+    return played
+
+
+def _in_league(outcome: Outcome, lineup: tuple[int, ...]) -> Outcome:
+    """The outcome with the league's agent indices in its seating."""
+    return Outcome(
+        outcome.seed, tuple(lineup[k] for k in outcome.seating), outcome.returns, outcome.scores
+    )
+
+
+def ratings(names: list[str], outcomes: list[Outcome]) -> list[Any]:
+    """Each agent's openskill rating after every game, rated in order."""
+    model = PlackettLuce()
+    rated = [model.rating(name=name) for name in names]
+    for outcome in outcomes:
+        teams = [[rated[agent]] for agent in outcome.seating]
+        ranks = [-r for r in outcome.returns]  # the higher the return, the better the rank
+        for agent, (rating,) in zip(outcome.seating, model.rate(teams, ranks=ranks), strict=True):
+            rated[agent] = rating
+    return rated
+
+
+def tallies(names: list[str], outcomes: list[Outcome]) -> list[Tally]:
+    """Each agent's games."""
+    tallied = [Tally(name) for name in names]
+    for outcome in outcomes:
+        for agent in outcome.seating:
+            tallied[agent].add(outcome.return_of(agent), outcome.score_of(agent))
+    return tallied
+
+
+def standings(names: list[str], outcomes: list[Outcome]) -> list[dict[str, Any]]:
+    """The overall table, best rating first."""
+    rows = []
+    for tally, rating in zip(tallies(names, outcomes), ratings(names, outcomes), strict=True):
+        rows.append(
+            {
+                "rating": round(rating.ordinal(), 2),
+                "mu": round(rating.mu, 2),
+                "sigma": round(rating.sigma, 2),
+                **tally.row(),
+            }
+        )
+    rows.sort(key=lambda row: -row["rating"])
+    return [{"agent": row.pop("agent"), **row} for row in rows]
+
+
+def pairwise(names: list[str], outcomes: list[Outcome]) -> dict[str, dict[str, str]]:
+    """``table[row][column]``: the row agent's win rate against the column agent, with its
+    95% interval, over the games both played."""
+    wins: dict[tuple[int, int], int] = {}
+    games: dict[tuple[int, int], int] = {}
+    for outcome in outcomes:
+        for a, b in itertools.permutations(outcome.seating, 2):
+            games[a, b] = games.get((a, b), 0) + 1
+            wins[a, b] = wins.get((a, b), 0) + (outcome.return_of(a) > outcome.return_of(b))
+    table: dict[str, dict[str, str]] = {}
+    for a, row in enumerate(names):
+        table[row] = {}
+        for b, column in enumerate(names):
+            n = games.get((a, b), 0)
+            table[row][column] = (
+                f"{wins[a, b] / n:.3f} ({interval_text(wilson_interval(wins[a, b], n))})"
+                if n
+                else "-"
+            )
+    return table
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    """Play the league with checked options (:mod:`.options`); print and write its tables."""
+    start = time.perf_counter()
+    names = [agent_name(kind, args) for kind in args.agents]
+    played = play_league(args)
+    outcomes = [o for _, games in played for o in games]
+    wall_time = time.perf_counter() - start
+    overall = tables.frame(standings(names, outcomes))
+    order = list(overall["agent"])
+    matrix = pairwise(names, outcomes)
+    versus = tables.frame(
+        [{"agent": row, **{f"vs {c}": matrix[row][c] for c in order}} for row in order]
+    )
+    options = option_text(args.game_options, ", ")
+    title = (
+        f"league: {args.game}, {args.num_players} players{options}, {args.games} games per "
+        f"match-up, seats rotating, seeds {args.seed}-{args.seed + args.games - 1}"
+    )
+    print(title)
+    print(tables.text(overall))
+    print("\nwin rate of the row agent against the column agent (95% interval)")
+    print(tables.text(versus))
+    print(f"({wall_time:.1f} s)")
+    record = {
+        "game": args.game,
+        "num_players": args.num_players,
+        "game_options": args.game_options,
+        "agents": args.agents,
+        "names": names,
+        "games_per_matchup": args.games,
+        "seed": args.seed,
+        "mcts_iterations": args.mcts_iterations,
+        "mcts_rollout": args.mcts_rollout,
+        "wall_time_s": round(wall_time, 2),
+        "digsite_version": __version__,
+        "standings": overall.to_dict("records"),
+        "pairwise": matrix,
+        "games": [
+            {"seed": o.seed, "seating": [names[k] for k in o.seating], "returns": o.returns}
+            for o in outcomes
+        ],
+    }
+    stem = args.out / (
+        f"league-{args.game}-{args.num_players}p{option_text(args.game_options, '-')}-"
+        + "+".join(slug(kind, args) for kind in args.agents)
+    )
+    tables.write(
+        stem,
+        record,
+        [(title, overall), ("win rate of the row agent against the column agent", versus)],
+    )
+    ranked = sorted(tallies(names, outcomes), key=lambda t: order.index(t.agent))
+    plots.win_rates(stem.with_suffix(".png"), title, ranked, 1 / args.num_players)
+    return record
+
+
+def main(argv: list[str] | None = None, prog: str | None = None) -> dict[str, Any]:
+    """``digsite league``: parse ``argv``, play the league."""
+    return commandline.main("league", argv, prog)

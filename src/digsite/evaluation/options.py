@@ -1,0 +1,167 @@
+"""The options of ``digsite evaluate`` and ``digsite league`` (and of
+``training_scripts/evaluate.py``), defined once; light (no RL library is imported here)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..agents import ROLLOUTS
+from ..commandline import (
+    AGENT_CHOICES,
+    add_env_arguments,
+    add_from_run,
+    add_game_arguments,
+    agent_kinds,
+    apply_run,
+    check_env,
+    check_game,
+    check_heuristic,
+)
+from ..envs.registry import entry
+
+SELF_PLAY = "self-play"
+EVALUATIONS = Path("runs/evaluations")
+LEAGUES = Path("runs/leagues")
+"""Default output folders (an evaluation of a model goes next to the model)."""
+
+
+def add_search_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--mcts-iterations", type=int, default=100, help="IS-MCTS budget")
+    parser.add_argument(
+        "--mcts-rollout", choices=ROLLOUTS, default="random", help="IS-MCTS rollout policy"
+    )
+
+
+def add_evaluate_arguments(parser: argparse.ArgumentParser) -> None:
+    add = parser.add_argument
+    add_game_arguments(parser)
+    add_env_arguments(parser, "evaluate on this solo Gymnasium env instead (the model's options)")
+    add_from_run(parser)
+    add("--model", type=Path, default=None, help="a model.zip of digsite train")
+    add(
+        "--out",
+        type=Path,
+        default=None,
+        help=f"output folder (default: the model's, else {EVALUATIONS})",
+    )
+    add("--games", type=int, default=200, help="games per agent")
+    add("--seed", type=int, default=0, help="game i is dealt with seed + i")
+    add(
+        "--opponents",
+        type=agent_kinds,
+        default=None,
+        help=f"who plays the other seats: one kind for all, or one per other seat, "
+        f"comma-separated, among {AGENT_CHOICES} (default: random, or the run's opponents)",
+    )
+    add(
+        "--baselines",
+        default="random,heuristic",
+        help="comma-separated agents evaluated next to the model, in the same seats and deals "
+        "(a game without a heuristic skips it; empty: the model alone)",
+    )
+    add(
+        "--record-games",
+        type=int,
+        default=0,
+        help="also write the records of this many games of each agent (digsite.records; "
+        "seat i %% players, seed + i) to OUT/records/",
+    )
+    add_search_arguments(parser)
+
+
+def check_evaluate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.Namespace:
+    """Fill the run's options (``--from-run``), the game or env options, the opponents (one
+    per other seat), the baselines and the output folder."""
+    if args.from_run is not None:
+        run = apply_run(parser, args)
+        if args.model is None:
+            args.model = args.from_run / "model.zip"
+        if args.opponents is None and run.get("opponents"):
+            trained = run["opponents"]
+            args.opponents = ["random" if trained == SELF_PLAY else trained]
+    check_env(parser, args)
+    if args.env is not None:
+        if args.opponents is not None or args.game is not None or args.num_players is not None:
+            parser.error("a solo --env has one seat: leave out --game, --num-players, --opponents")
+        if args.record_games:
+            parser.error("--record-games records games of --game (a solo --env has no record)")
+        args.game_options = {}
+    else:
+        check_game(parser, args)
+        args.opponents = args.opponents or ["random"]
+        others = args.num_players - 1
+        if len(args.opponents) == 1:
+            args.opponents = args.opponents * others
+        if len(args.opponents) != others:
+            parser.error(
+                f"--opponents: {others} other seats, {len(args.opponents)} opponents given "
+                "(give one kind for all of them, or one per seat)"
+            )
+        check_heuristic(parser, args.game, args.opponents)
+    game = args.game or entry_of_env(args.env)
+    try:
+        kinds = agent_kinds(args.baselines) if args.baselines.strip() else []
+    except argparse.ArgumentTypeError as err:
+        parser.error(f"--baselines: {err}")
+    if entry(game).heuristic_agent is None and "heuristic" in kinds:
+        kinds.remove("heuristic")
+    args.baselines = kinds
+    if args.model is not None and not args.model.is_file():
+        parser.error(f"model file {args.model} not found; train one with digsite train")
+    if args.model is None and not args.baselines:
+        parser.error("nothing to evaluate: give --model and/or --baselines")
+    if min(args.games, args.mcts_iterations) < 1:
+        parser.error("--games and --mcts-iterations must be positive")
+    if args.out is None:
+        args.out = args.model.parent if args.model is not None else EVALUATIONS
+    return args
+
+
+def entry_of_env(env_id: str) -> str:
+    """The game a solo Gymnasium id plays."""
+    import gymnasium as gym
+
+    env = gym.make(env_id)
+    try:
+        return env.unwrapped.game.name
+    finally:
+        env.close()
+
+
+def add_league_arguments(parser: argparse.ArgumentParser) -> None:
+    add = parser.add_argument
+    add_game_arguments(parser)
+    add_from_run(parser)
+    add(
+        "--agents",
+        type=agent_kinds,
+        default="random,heuristic,mcts",
+        help=f"comma-separated agents, at least one per seat, among {AGENT_CHOICES}",
+    )
+    add("--games", type=int, default=40, help="games of each match-up (seats rotate)")
+    add("--seed", type=int, default=0, help="game i of every match-up is dealt with seed + i")
+    add("--out", type=Path, default=LEAGUES, help="output folder")
+    add_search_arguments(parser)
+
+
+def check_league(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.Namespace:
+    if args.from_run is not None:
+        run = apply_run(parser, args)
+        if run.get("env"):
+            parser.error(
+                f"{args.from_run} trained on the solo {run['env']}: a league needs players"
+            )
+    check_game(parser, args)
+    if entry(args.game).heuristic_agent is None and "heuristic" in args.agents:
+        parser.error(f"{args.game} has no heuristic player yet; leave heuristic out of --agents")
+    if len(set(args.agents)) != len(args.agents):
+        parser.error(f"--agents names an agent twice: {','.join(args.agents)}")
+    if len(args.agents) < args.num_players:
+        parser.error(
+            f"a league of {args.num_players}-player games needs at least {args.num_players} "
+            f"agents, not {len(args.agents)} (digsite evaluate plays one agent against others)"
+        )
+    if min(args.games, args.mcts_iterations) < 1:
+        parser.error("--games and --mcts-iterations must be positive")
+    return args

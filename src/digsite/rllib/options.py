@@ -1,0 +1,108 @@
+"""The options of ``digsite train-rllib`` and ``training_scripts/train_rllib.py``, defined once;
+light (Ray is imported only to train)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from ..commandline import (
+    AGENT_CHOICES,
+    DEFAULT_GAME,
+    DEFAULT_PLAYERS,
+    add_game_arguments,
+    agent_kind,
+    check_game,
+    check_heuristic,
+)
+from ..envs.registry import entry
+
+POLICY_SCHEMES = ("shared", "per-seat")
+"""``--policies``: one policy for every seat, or one per seat (:mod:`digsite.rllib.env`)."""
+
+PPO_DEFAULTS: dict[str, Any] = {
+    "train_batch_size": 2048,  # env steps per iteration: ~40 games of 2-player Mykerinos
+    "minibatch_size": 256,
+    "num_epochs": 10,
+    "lr": 3e-4,
+    "gamma": 0.995,  # sparse terminal reward; a player makes tens of moves per game
+    "lambda_": 0.95,
+    "clip_param": 0.2,
+    "entropy_coeff": 0.01,  # keeps exploring among the many legal moves
+    "vf_loss_coeff": 0.5,
+    "grad_clip": 0.5,
+}
+HIDDEN = "256,256"
+
+
+def hidden_layers(text: str) -> list[int]:
+    try:
+        sizes = [int(size) for size in text.split(",")]
+    except ValueError:
+        sizes = []
+    if not sizes or min(sizes) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a comma-separated list of sizes")
+    return sizes
+
+
+def multi_player_counts(game: str) -> tuple[int, ...]:
+    return tuple(n for n in entry(game).player_counts if n >= 2)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add = parser.add_argument
+    add_game_arguments(parser)
+    add(
+        "--policies",
+        choices=POLICY_SCHEMES,
+        default="shared",
+        help="self-play scheme: one policy for every seat, or one policy per seat",
+    )
+    add("--iterations", type=int, default=20, help="training iterations")
+    add("--seed", type=int, default=0, help="seeds RLlib (torch, numpy, envs) and evaluation")
+    add("--out", type=Path, default=None, help="output folder (default: runs/<game>-<N>p-rllib)")
+    add("--num-env-runners", type=int, default=0, help="Ray actors sampling (0: the driver)")
+    add("--envs-per-runner", type=int, default=1, help="envs each env runner steps")
+    add("--num-cpus", type=int, default=2, help="CPUs of the local Ray instance")
+    add("--address", help="join this Ray cluster (auto or host:port) instead of starting one")
+    add("--eval-games", type=int, default=100, help="greedy games after training (0: none)")
+    add(
+        "--eval-opponents",
+        type=agent_kind,
+        default="random",
+        help=f"players to evaluate against: {AGENT_CHOICES}",
+    )
+    add("--mcts-iterations", type=int, default=100, help="IS-MCTS budget per evaluation move")
+    add("--hidden", type=hidden_layers, default=hidden_layers(HIDDEN), help="MLP layer sizes")
+    add("--verbose", action="store_true", help="keep Ray's and RLlib's log messages")
+    for key, default in PPO_DEFAULTS.items():
+        flag = "--" + key.rstrip("_").replace("_", "-")
+        add(flag, dest=key, type=type(default), default=default, help="PPO hyperparameter")
+
+
+def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.Namespace:
+    args.game = args.game or DEFAULT_GAME
+    args.num_players = DEFAULT_PLAYERS if args.num_players is None else args.num_players
+    counts = multi_player_counts(args.game)
+    if args.num_players not in counts:
+        solo = " (solo games train with digsite train --env)" if args.num_players == 1 else ""
+        parser.error(
+            f"{args.game} is played by {', '.join(map(str, counts))} players with RLlib, "
+            f"not {args.num_players}{solo}"
+        )
+    check_game(parser, args)
+    check_heuristic(parser, args.game, [args.eval_opponents])
+    if args.out is None:
+        args.out = Path("runs") / f"{args.game}-{args.num_players}p-rllib"
+    if min(args.iterations, args.train_batch_size, args.minibatch_size, args.num_epochs) < 1:
+        parser.error("--iterations and the batch sizes and epochs must be positive")
+    if args.mcts_iterations < 1:
+        parser.error("--mcts-iterations must be positive")
+    if args.minibatch_size > args.train_batch_size:
+        parser.error("--minibatch-size must not exceed --train-batch-size")
+    if min(args.num_env_runners, args.eval_games) < 0:
+        parser.error("--num-env-runners and --eval-games must be >= 0")
+    if min(args.envs_per_runner, args.num_cpus) < 1:
+        parser.error("--envs-per-runner and --num-cpus must be positive")
+    return args

@@ -1,0 +1,82 @@
+"""Training MaskablePPO (sb3-contrib) on one seat of a digsite game against fixed or learned
+opponents, or on a solo Gymnasium env: ``digsite train`` (or ``training_scripts/train.py``,
+the same options).  Needs the ``train`` extra (``pip install "digsite[train]"``).
+
+The learner plays ``digsite.single_seat_env(game, num_players=N)``: its seat is drawn at random
+each episode, the other seats are played by the opponents inside ``step()``, and the only reward
+is the end-of-game +1 (win) / 0 (win shared by everybody) / -1 (loss).  Illegal moves are masked
+out through the env's ``action_masks()`` (also across SubprocVecEnv workers).
+
+    digsite train --game mykerinos --num-players 2 --timesteps 30000
+
+writes ``runs/mykerinos-2p/model.zip`` and ``runs/mykerinos-2p/run.json`` (``--out`` defaults
+to ``runs/<game>-<N>p``, or ``runs/<solo env name>``).  The solo games are plain
+Gymnasium envs and are trained on directly, with the env's own reward:
+
+    digsite train --env digsite/ArcheOlogicSolo-v1 --timesteps 100000 \\
+        --env-option guess_variant=app --out runs/archeologic-solo
+
+Evaluate the model with ``digsite evaluate --from-run runs/mykerinos-2p``
+(:mod:`digsite.evaluation`).  The options (``--help`` lists them with their defaults):
+
+``--env``, ``--env-option KEY=VALUE``
+    A solo Gymnasium id (``python -m digsite list`` names them) instead of ``--game`` /
+    ``--num-players`` / ``--opponents``; each ``--env-option`` is passed to ``gymnasium.make``
+    (the value read as JSON when it parses, else as a string).
+
+``--game-option KEY=VALUE``
+    An option of the ``--game`` (``setup=ur``, ``mode=competitive``, ``museum_two_rooms=4``;
+    the value read as JSON when it parses), checked by building the game before training.
+    ``digsite evaluate`` takes the same options (or ``--from-run``) and needs them to rebuild
+    the env.
+
+``--opponents``
+    ``random`` (uniform over legal moves), ``heuristic`` (the game's rules-based player),
+    ``mcts`` (information-set MCTS, ``--mcts-iterations`` per move, random rollouts or the
+    game's heuristic with ``--mcts-rollout heuristic``: slow, tens of moves a second),
+    ``model:<path to a model.zip>`` (a saved MaskablePPO model playing its masked most likely
+    move from its own seat's observation) or ``self-play`` (see below).
+    ``--stochastic-opponents`` makes model and self-play opponents sample their moves instead.
+``self-play``
+    Every ``--snapshot-every`` learner steps the current model is saved as
+    ``<out>/pool/snapshot_<steps>.zip`` (old snapshots there are deleted when a run starts) and
+    added to the pool of every env.  At each episode start each opponent seat is drawn, on its
+    own, from the pool: the random agent (the pool's first member, standing in for the untrained
+    learner) and the newest snapshots, ``--pool-size`` members at most, the ``i``-th oldest with
+    weight ``i + 1`` (linear in recency: the newest is likeliest, older ones still come back).
+    ``run.json`` counts the games each member played.  A snapshot is a full model.zip, so it is
+    also a valid ``model:`` opponent and ``digsite evaluate --model``.
+``--n-envs``, ``--vec dummy|subproc``
+    Parallel envs (default 4) in one process (``dummy``) or one process each (``subproc``; on
+    two cores the envs are too fast for that to pay).
+``--eval-every N``, ``--eval-episodes``, ``--eval-opponents``
+    Every ``N`` steps (0 = never) ``MaskableEvalCallback`` plays ``--eval-episodes`` masked,
+    deterministic games on a separate env against ``--eval-opponents`` (default: the training
+    opponents; random for self-play) and saves the best model as ``<out>/best_model.zip``
+    (evaluations in ``<out>/eval/evaluations.npz`` and in ``run.json``).
+``--checkpoint-every N``
+    Every ``N`` steps (0 = never) ``CheckpointCallback`` saves
+    ``<out>/checkpoints/model_<steps>_steps.zip``.
+``--plot``
+    ``<out>/learning_curve.png``: the training episodes' returns (from the Monitor logs in
+    ``<out>/monitor``) and the evaluations, if any (needs ``matplotlib`` and ``pandas``).
+``--progress``, ``--tensorboard``
+    SB3's progress bar (needs ``tqdm`` and ``rich``) and TensorBoard logs in ``<out>/tb`` (needs
+    ``tensorboard``); without those packages the run goes on without them and says so.
+``--n-steps``, ``--batch-size``, ``--learning-rate``, ...
+    The PPO hyperparameters (defaults in ``PPO_KWARGS``).
+
+Steps are learner decisions, counted over all envs.  Evaluations and checkpoints come every
+``N // n_envs`` steps of the vectorized env (``N`` steps when ``n_envs`` divides ``N``), snapshots
+at the first step at or after each multiple of ``N``.  ``run.json`` records every option, the
+env or game and opponents, the timesteps, the wall time of training, the mean return of the last
+100 training games, the evaluations, the self-play pool, the seed and the versions (digsite,
+sb3-contrib, and stable-baselines3's ``get_system_info``).
+
+A run is reproducible from ``--seed``: the same options on the same machine and library versions
+give the same model and the same ``run.json`` apart from the wall time (env ``i`` is reset with
+seed ``seed + i``; the opponents and the pool draws have their own generators derived from it).
+
+The modules: :mod:`.options` (the command's options, light), :mod:`.train` (the run),
+:mod:`.opponents` (model opponents and the self-play pool).
+"""

@@ -1,0 +1,369 @@
+"""One MaskablePPO training run (:mod:`digsite.training` documents it)."""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import sys
+import time
+import warnings
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+
+from .. import __version__, commandline, single_seat_env
+from ..agents import make_agent
+from ..agents.model import MODEL_PREFIX
+from ..commandline import extra_missing, missing
+from .options import NET_ARCH, PPO_KWARGS, SELF_PLAY
+
+try:
+    import sb3_contrib
+    import torch
+    from sb3_contrib import MaskablePPO
+    from sb3_contrib.common.maskable.callbacks import MaskableEvalCallback
+    from stable_baselines3.common.callbacks import BaseCallback, CheckpointCallback
+    from stable_baselines3.common.monitor import Monitor
+    from stable_baselines3.common.utils import get_system_info, set_random_seed
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnv
+except ImportError as err:
+    raise extra_missing("train", err) from err
+
+from .opponents import RANDOM, ModelOpponent, SelfPlayPool, load_policy
+
+TORCH_THREADS = 1
+"""Small MLP, small batches: one thread is as fast as two and leaves a core for the envs."""
+
+TRAINING, EVALUATION = 0, 1
+"""Streams of :func:`derived_seed`."""
+
+
+# -- environments -----------------------------------------------------------------------------
+def derived_seed(seed: int, stream: int, rank: int) -> int:
+    """An independent seed for env ``rank`` of ``stream`` (training or evaluation)."""
+    return int(np.random.SeedSequence([seed, stream, rank]).generate_state(1)[0])
+
+
+def make_opponents(args: argparse.Namespace, kind: str, seed: int, env: gym.Env):
+    """The agent playing every opponent seat (None: the env's default random agent)."""
+    if kind.startswith(MODEL_PREFIX):
+        rng = np.random.default_rng(seed) if args.stochastic_opponents else None
+        return ModelOpponent(load_policy(kind[len(MODEL_PREFIX) :], env), rng)
+    if kind == "random":
+        return None
+    return make_agent(kind, args.game, seed, args.mcts_iterations, args.mcts_rollout)
+
+
+def build_env(args: argparse.Namespace, kind: str, stream: int, rank: int) -> gym.Env:
+    """One monitored single-seat env whose opponents are ``kind``; runs in the worker process."""
+    torch.set_num_threads(TORCH_THREADS)  # model opponents in SubprocVecEnv workers
+    log = str(args.out / "monitor" / f"{rank}") if stream == TRAINING else None
+    if args.env is not None:
+        return Monitor(gym.make(args.env, **args.env_options), log)
+    seed = derived_seed(args.seed, stream, rank)
+    env = single_seat_env(args.game, num_players=args.num_players, **args.game_options)
+    if kind == SELF_PLAY:
+        return Monitor(SelfPlayPool(env, args.pool_size, args.stochastic_opponents, seed), log)
+    agent = make_opponents(args, kind, seed, env)
+    if agent is not None:
+        env.opponents = [agent] * args.num_players
+    return Monitor(env, log)
+
+
+def make_vec_env(args: argparse.Namespace) -> VecEnv:
+    """``--n-envs`` training envs; env ``i`` is reset with seed ``seed + i``."""
+    factories = [
+        functools.partial(build_env, args, args.opponents, TRAINING, rank)
+        for rank in range(args.n_envs)
+    ]
+    env = SubprocVecEnv(factories) if args.vec == "subproc" else DummyVecEnv(factories)
+    env.seed(args.seed)
+    return env
+
+
+def make_eval_env(args: argparse.Namespace) -> VecEnv:
+    env = DummyVecEnv([functools.partial(build_env, args, args.eval_opponents, EVALUATION, 0)])
+    env.seed(derived_seed(args.seed, EVALUATION, 0))
+    return env
+
+
+# -- callbacks --------------------------------------------------------------------------------
+class SnapshotCallback(BaseCallback):
+    """Every ``every`` steps, save the model into ``directory`` and add it to each env's pool."""
+
+    def __init__(self, every: int, directory: Path):
+        super().__init__()
+        self.every = every
+        self.directory = directory
+        self.next_snapshot = every
+        self.snapshots: list[Path] = []
+
+    def _on_step(self) -> bool:
+        if self.num_timesteps >= self.next_snapshot:
+            path = self.directory / f"snapshot_{self.num_timesteps}.zip"
+            self.model.save(path)
+            self.training_env.env_method("add_snapshot", str(path))
+            self.snapshots.append(path)
+            self.next_snapshot = (self.num_timesteps // self.every + 1) * self.every
+        return True
+
+
+def vec_steps(steps: int, n_envs: int) -> int:
+    return max(steps // n_envs, 1)
+
+
+def make_callbacks(args: argparse.Namespace) -> list[BaseCallback]:
+    callbacks: list[BaseCallback] = []
+    if args.opponents == SELF_PLAY and args.snapshot_every > 0:
+        pool = args.out / "pool"
+        pool.mkdir(parents=True, exist_ok=True)
+        for old in pool.glob("snapshot_*.zip"):
+            old.unlink()
+        callbacks.append(SnapshotCallback(args.snapshot_every, pool))
+    if args.eval_every > 0:
+        callbacks.append(
+            MaskableEvalCallback(
+                make_eval_env(args),
+                n_eval_episodes=args.eval_episodes,
+                eval_freq=vec_steps(args.eval_every, args.n_envs),
+                log_path=str(args.out / "eval"),
+                best_model_save_path=str(args.out),
+                deterministic=True,
+                verbose=1,
+            )
+        )
+    if args.checkpoint_every > 0:
+        callbacks.append(
+            CheckpointCallback(
+                save_freq=vec_steps(args.checkpoint_every, args.n_envs),
+                save_path=str(args.out / "checkpoints"),
+                name_prefix="model",
+            )
+        )
+    return callbacks
+
+
+# -- optional features ------------------------------------------------------------------------
+def progress_bar(args: argparse.Namespace) -> bool:
+    if not args.progress:
+        return False
+    if absent := missing("tqdm", "rich"):
+        print(
+            f"--progress needs {' and '.join(absent)} (pip install tqdm rich); "
+            "training without a progress bar",
+            file=sys.stderr,
+        )
+        return False
+    return True
+
+
+def tensorboard_dir(args: argparse.Namespace) -> str | None:
+    if not args.tensorboard:
+        return None
+    if missing("tensorboard"):
+        print(
+            "--tensorboard needs the tensorboard package (pip install tensorboard); "
+            "training without TensorBoard logs",
+            file=sys.stderr,
+        )
+        return None
+    return str(args.out / "tb")
+
+
+# -- training ---------------------------------------------------------------------------------
+def make_model(args: argparse.Namespace, env: VecEnv) -> MaskablePPO:
+    return MaskablePPO(
+        "MlpPolicy",
+        env,
+        policy_kwargs={"net_arch": NET_ARCH},
+        seed=args.seed,
+        device="cpu",
+        verbose=args.verbose,
+        tensorboard_log=tensorboard_dir(args),
+        **{key: getattr(args, key) for key in PPO_KWARGS},
+    )
+
+
+def mean_recent_return(model: MaskablePPO) -> float | None:
+    """Mean return of the last (up to 100) training episodes, from the Monitor wrappers."""
+    returns = [episode["r"] for episode in model.ep_info_buffer or []]
+    return float(np.mean(returns)) if returns else None
+
+
+def find(callbacks: list[BaseCallback], kind: type[BaseCallback]) -> Any:
+    return next((callback for callback in callbacks if isinstance(callback, kind)), None)
+
+
+def evaluations(callbacks: list[BaseCallback], solo: bool) -> list[dict[str, Any]] | None:
+    """Each evaluation's timestep, mean reward and (for games against opponents, whose reward is
+    +1 / 0 / -1) win rate, if evaluation was on."""
+    callback = find(callbacks, MaskableEvalCallback)
+    if callback is None:
+        return None
+    return [
+        {
+            "timesteps": int(steps),
+            "mean_reward": float(np.mean(rewards)),
+            "win_rate": None if solo else float(np.mean(np.asarray(rewards) > 0)),
+        }
+        for steps, rewards in zip(
+            callback.evaluations_timesteps, callback.evaluations_results, strict=True
+        )
+    ]
+
+
+def snapshots(callbacks: list[BaseCallback]) -> list[Path]:
+    callback = find(callbacks, SnapshotCallback)
+    return [] if callback is None else callback.snapshots
+
+
+def pool_games(env: VecEnv, snapshots: list[Path]) -> dict[str, int]:
+    """Self-play: games each pool member played in an opponent seat, summed over the envs."""
+    total: Counter[str] = sum((Counter(games) for games in env.get_attr("games")), Counter())
+    return {name: total[name] for name in [RANDOM, *(path.name for path in snapshots)]}
+
+
+def options(args: argparse.Namespace) -> dict[str, Any]:
+    return {
+        key: str(value) if isinstance(value, Path) else value
+        for key, value in vars(args).items()
+        if key not in ("env_option", "game_option")  # the raw pairs; held as dicts
+    }
+
+
+def run_record(
+    args: argparse.Namespace,
+    model: MaskablePPO,
+    wall_time: float,
+    callbacks: list[BaseCallback],
+    games_per_member: dict[str, int] | None,
+) -> dict[str, Any]:
+    self_play = args.opponents == SELF_PLAY
+    solo = args.env is not None
+    return {
+        "env": args.env,
+        "env_options": args.env_options if solo else None,
+        "game": None if solo else args.game,
+        "num_players": None if solo else args.num_players,
+        "game_options": None if solo else args.game_options,
+        "seed": args.seed,
+        "opponents": None if solo else args.opponents,
+        "eval_opponents": args.eval_opponents if args.eval_every > 0 and not solo else None,
+        "timesteps_requested": args.timesteps,
+        "timesteps_trained": int(model.num_timesteps),
+        "wall_time_s": round(wall_time, 2),
+        "steps_per_s": round(model.num_timesteps / wall_time, 1),
+        "mean_return_last_100_episodes": mean_recent_return(model),
+        "evaluations": evaluations(callbacks, solo),
+        "self_play_snapshots": [str(p) for p in snapshots(callbacks)] if self_play else None,
+        "self_play_games_per_member": games_per_member,
+        "algorithm": "MaskablePPO",
+        "policy": "MlpPolicy",
+        "net_arch": NET_ARCH,
+        "n_envs": args.n_envs,
+        "vec_env": args.vec,
+        "hyperparameters": {key: getattr(args, key) for key in PPO_KWARGS},
+        "torch_threads": TORCH_THREADS,
+        "options": options(args),
+        "versions": versions(),
+    }
+
+
+def versions() -> dict[str, str]:
+    """digsite's and sb3-contrib's versions, then stable-baselines3's system report (OS,
+    Python, stable-baselines3, PyTorch, GPU, NumPy, Cloudpickle, Gymnasium)."""
+    system, _ = get_system_info(print_info=False)
+    return {"digsite": __version__, "sb3_contrib": sb3_contrib.__version__, **system}
+
+
+def train(args: argparse.Namespace) -> dict[str, Any]:
+    """Train, save ``model.zip`` and ``run.json`` in ``args.out``, and return the run record."""
+    torch.set_num_threads(TORCH_THREADS)
+    set_random_seed(args.seed)
+    args.out.mkdir(parents=True, exist_ok=True)
+    for old_log in (args.out / "monitor").glob("*.monitor.csv"):
+        old_log.unlink()  # a previous run's episodes are not this run's
+    env = make_vec_env(args)
+    try:
+        model = make_model(args, env)
+        callbacks = make_callbacks(args)
+        start = time.perf_counter()
+        with warnings.catch_warnings():
+            # The eval env is a DummyVecEnv; SB3 warns when the training env is not.
+            warnings.filterwarnings("ignore", "Training and eval env are not of the same type")
+            model.learn(args.timesteps, callback=callbacks, progress_bar=progress_bar(args))
+        wall_time = time.perf_counter() - start
+        games_per_member = (
+            pool_games(env, snapshots(callbacks)) if args.opponents == SELF_PLAY else None
+        )
+    finally:
+        env.close()
+
+    model.save(args.out / "model.zip")
+    record = run_record(args, model, wall_time, callbacks, games_per_member)
+    (args.out / "run.json").write_text(json.dumps(record, indent=2) + "\n")
+    if args.plot:
+        plot_learning_curve(args.out, record)
+    return record
+
+
+def plot_learning_curve(out: Path, record: dict[str, Any]) -> Path | None:
+    """``<out>/learning_curve.png``: training episode returns (a moving mean over 100 episodes,
+    from the Monitor logs) against steps, and the evaluations' mean rewards."""
+    if missing("matplotlib", "pandas"):
+        print(
+            "--plot needs matplotlib and pandas (pip install matplotlib pandas); no plot",
+            file=sys.stderr,
+        )
+        return None
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from stable_baselines3.common.results_plotter import load_results, ts2xy, window_func
+
+    steps, returns = ts2xy(load_results(str(out / "monitor")), "timesteps")
+    figure, axes = plt.subplots(figsize=(7, 4))
+    if len(returns) >= 100:
+        steps, returns = window_func(steps, returns, 100, np.mean)
+    axes.plot(steps, returns, label="training episodes (mean of 100)")
+    for evaluation in record["evaluations"] or ():
+        axes.plot(evaluation["timesteps"], evaluation["mean_reward"], "o", color="C1")
+    if record["evaluations"]:
+        axes.plot([], [], "o", color="C1", label="evaluations (masked, deterministic)")
+    subject = record["env"] or f"{record['game']}, {record['num_players']} players"
+    opponents = "" if record["env"] else f" vs {record['opponents']}"
+    axes.set(title=f"MaskablePPO on {subject}{opponents}", xlabel="learner steps", ylabel="return")
+    axes.legend()
+    figure.tight_layout()
+    path = out / "learning_curve.png"
+    figure.savefig(path, dpi=100)
+    plt.close(figure)
+    return path
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    """Train with checked options (:mod:`.options`), print a summary; the run record."""
+    record = train(args)
+    recent = record["mean_return_last_100_episodes"]
+    recent_text = "n/a" if recent is None else f"{recent:+.3f}"
+    subject = args.env or f"{args.game} ({args.num_players} players) against {args.opponents}"
+    subject += "" if args.env else " opponents"
+    print(
+        f"trained MaskablePPO on {subject}: {record['timesteps_trained']} steps in "
+        f"{record['wall_time_s']:.1f} s ({record['steps_per_s']:.0f} steps/s), mean return of "
+        f"last 100 episodes {recent_text}; saved {args.out / 'model.zip'}"
+    )
+    if record["evaluations"]:
+        best = max(e["mean_reward"] for e in record["evaluations"])
+        print(f"best evaluation mean reward {best:+.3f}; saved {args.out / 'best_model.zip'}")
+    return record
+
+
+def main(argv: list[str] | None = None, prog: str | None = None) -> dict[str, Any]:
+    """``digsite train`` / ``training_scripts/train.py``: parse ``argv``, train."""
+    return commandline.main("train", argv, prog)

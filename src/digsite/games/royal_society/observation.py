@@ -730,16 +730,21 @@ def observe(s, player: int, out: np.ndarray) -> None:
     buf[HEADER] = HEADER_ZEROS
     buf[DECISION + decision] = 1
     if playing:
-        b = TASK_ARGS
         task = s.queue[0]
-        buf[b : b + 2] = decision_args(s, task) if decision in RESOLVED else task[2:]
+        if decision in RESOLVED:
+            buf[TASK_ARGS], buf[TASK_ARGS + 1] = decision_args(s, task)
+        else:
+            buf[TASK_ARGS] = task[2]
+            buf[TASK_ARGS + 1] = task[3]
         if decision == C_DISCARD_RELIC:  # the only decision that may interrupt another
             cut = interrupted(s)
             if cut >= 0:
                 buf[INTERRUPTS + MID_TURN_KINDS.index(cut)] = 1
     b = PENDING
     for kind, _, a, arg in pending_tasks(s):
-        buf[b : b + 3] = (TASK_CODES[kind], a + 1, arg + 1)
+        buf[b] = TASK_CODES[kind]
+        buf[b + 1] = a + 1
+        buf[b + 2] = arg + 1
         b += 3
     if not s.turn_order:  # set-up: a Society's steps may read the regions chosen
         b = REGIONS_CHOSEN
@@ -771,13 +776,14 @@ def observe(s, player: int, out: np.ndarray) -> None:
             low = done & -done
             buf[b + 13 + low.bit_length()] = 1
             done ^= low
-    b = DECK_SIZES
-    buf[b : b + 5] = (
-        len(s.exp_deck), len(s.patron_deck), len(s.study_deck), len(s.society_deck),
-        s.patron_known,
-    )  # fmt: skip
-    b = STACK_SIZES
-    buf[b : b + 2] = (len(s.stacks[0]), len(s.stacks[1]))
+    buf[DECK_SIZES] = len(s.exp_deck)
+    buf[DECK_SIZES + 1] = len(s.patron_deck)
+    buf[DECK_SIZES + 2] = len(s.study_deck)
+    buf[DECK_SIZES + 3] = len(s.society_deck)
+    buf[DECK_SIZES + 4] = s.patron_known
+    stacks = s.stacks
+    buf[STACK_SIZES] = len(stacks[0])
+    buf[STACK_SIZES + 1] = len(stacks[1])
     np.divide(observer.bytes, DIVISORS, out=out)
     scores = observer.scores
     out[SCORES : SCORES + len(scores)] = scores

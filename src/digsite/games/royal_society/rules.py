@@ -594,7 +594,7 @@ class RoyalSocietyState(
         honored = self.honored[p]
         kinds = self.game.patron_kinds
         for pat in self.patrons[p]:
-            if pat not in honored and any(held[k] for k in kinds[pat]):
+            if pat not in honored and any(map(held.__getitem__, kinds[pat])):
                 out.append(PATRON0 + pat)
         if discs > 0:
             claims, objectives = self.claims[p], self.objectives
@@ -623,7 +623,7 @@ class RoyalSocietyState(
         for pat in self.patrons[p]:
             if (
                 pat not in honored
-                and any(held[k] for k in kinds[pat])
+                and any(map(held.__getitem__, kinds[pat]))
                 and (task.kind != C_LOC_ACTION or self.honor_kinds(p, pat, task))
             ):
                 out.append(PATRON0 + pat)

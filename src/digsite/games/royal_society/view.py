@@ -8,6 +8,7 @@ order carries no information are sorted (never the order of a hidden draw).
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import Any
 
 from .actions import (
@@ -89,7 +90,7 @@ def pending_tasks(s) -> list[Task]:
     public (the rewards still to come, the points still to place, other players' choices still
     due such as Gallery discs for a failed Royal Requirement)."""
     out = []
-    for t in s.queue[1:]:
+    for t in islice(s.queue, 1, None):
         if t.kind in FLOW_TASKS:
             break
         out.append(t)

@@ -630,3 +630,12 @@ def test_observation_scaling_in_float32_matches_dividing_in_python():
         python = np.array([min(1.0, int(x) / d) for x in counts], dtype=np.float32)
         scaled = np.minimum(counts.astype(np.float32) / np.float32(d), np.float32(1))
         assert python.tobytes() == scaled.tobytes(), d
+
+
+def test_objectives_are_named_as_the_rulebook_file_lists_them():
+    """``Objective`` numbers the rulebook's objectives in the order of ``royal_society.json``."""
+    from digsite.games.royal_society.actions import Objective
+
+    listed = RoyalSocietyGame(num_players=2).rb.objectives
+    assert [o["id"] for o in listed] == [int(x) for x in Objective]
+    assert [Objective[o["objective"].upper()] for o in listed] == list(Objective)

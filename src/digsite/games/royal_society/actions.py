@@ -250,6 +250,24 @@ class Ability(IntEnum):
     FREE_RESERVE = 11
 
 
+class Objective(IntEnum):
+    """The 12 Royal Society objectives in the rulebook's order (p.14); ``royal_society.json``
+    names them in lower case."""
+
+    TWO_REGIONS_TWICE = 0
+    THREE_REGIONS = 1
+    FOUR_EXPERTISE_LEVELS = 2
+    THREE_SAME_TYPE = 3
+    ALL_EXPLORERS_4 = 4
+    TWO_EXPLORERS_5 = 5
+    SEVEN_GALLERY = 6
+    EIGHT_RELICS_ALL_REGIONS = 7
+    THREE_PATRONS = 8
+    TWO_MYTH_OR_WONDER = 9
+    KNOWLEDGE_4_EVERYWHERE = 10
+    KNOWLEDGE_12 = 11
+
+
 SUPPORT_CAP_5, RANDOM_RELICS_ONLY, NO_COLLECTION_REWARDS, NO_RIGHT_BONUS = range(4)
 """A player's Royal Requirement penalties of period 1 (``penalties[p][i]``)."""
 LOGISTICS, REGION_SKILL = range(2)

@@ -60,11 +60,12 @@ from .actions import (
     STUDY_RELIC,
     TILE0,
     Ability,
+    Objective,
     payment_reductions,
     piece_section,
 )
 from .components import ASIA, CITY, MEDITERRANEAN, MUSEUM, PORT, UNIVERSITY
-from .scoring import objective_met, region_and_type_counts, requirement_met
+from .scoring import MIN_PLAYED, objective_met, region_and_type_counts, requirement_met
 
 SOCIETY_RANK = (1, 10, 0, 6, 9, 3, 11, 4, 2, 5, 8, 7)
 """Society cards, best first (set-up benefits worth most early: Knowledge and money)."""
@@ -327,38 +328,38 @@ class Context:
         """How far an unmet objective is, 0-1 (1 only for relics counted before they are
         drawn: ``extra_relics``, what the engine cannot judge)."""
         cards = [self.cards[c] for c in m.played]
-        if obj <= 3 or obj == 9:
+        if obj in MIN_PLAYED:
             regions, types = region_and_type_counts(cards)
-            if obj == 0:
+            if obj == Objective.TWO_REGIONS_TWICE:
                 a, b = sorted(regions, reverse=True)[:2]
                 return (min(a, 2) + min(b, 2)) / 4
-            if obj == 1:
+            if obj == Objective.THREE_REGIONS:
                 return min(3, sum(1 for x in regions if x)) / 3
-            if obj == 2:
+            if obj == Objective.FOUR_EXPERTISE_LEVELS:
                 return min(4, len({c.expertise for c in cards})) / 4
-            if obj == 3:
+            if obj == Objective.THREE_SAME_TYPE:
                 return min(3, max(types)) / 3
             myth = sum(c.myth for c in cards)
             wonder = sum(c.wonder for c in cards)
             return min(2, max(myth, wonder)) / 2
         ex = m.expertise
-        if obj == 4:
+        if obj == Objective.ALL_EXPLORERS_4:
             return sum(min(e, 4) for e in ex) / 12
-        if obj == 5:
+        if obj == Objective.TWO_EXPLORERS_5:
             a, b = sorted(ex, reverse=True)[:2]
             return (min(a, 5) + min(b, 5)) / 10
-        if obj == 6:
+        if obj == Objective.SEVEN_GALLERY:
             return min(7, m.exhibited) / 7
-        if obj == 7:
+        if obj == Objective.EIGHT_RELICS_ALL_REGIONS:
             held = m.relics
             regions = sum(1 for r in range(4) if sum(held[4 * r : 4 * r + 4]))
             n = sum(held) + m.extra_relics
             if n >= 8 and regions == 4:
                 return 1.0  # with the relics still to draw
             return 0.5 * min(8, n) / 8 + 0.5 * regions / 4 * 0.95
-        if obj == 8:
+        if obj == Objective.THREE_PATRONS:
             return min(3, m.honored) / 3
-        if obj == 10:
+        if obj == Objective.KNOWLEDGE_4_EVERYWHERE:
             return sum(min(k, 4) for k in m.know) / 16
         return max(m.know) / 12
 

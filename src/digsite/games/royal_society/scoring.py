@@ -13,6 +13,7 @@ from .actions import (
     REPUTATION,
     SCIENCE,
     SUPPORT_CAP_5,
+    Objective,
 )
 from .tasks import Task
 
@@ -31,40 +32,46 @@ def region_and_type_counts(cards) -> tuple[list[int], list[int]]:
     return regions, types
 
 
-MIN_PLAYED = {0: 4, 1: 3, 2: 4, 3: 3, 9: 2}
+MIN_PLAYED = {
+    Objective.TWO_REGIONS_TWICE: 4,
+    Objective.THREE_REGIONS: 3,
+    Objective.FOUR_EXPERTISE_LEVELS: 4,
+    Objective.THREE_SAME_TYPE: 3,
+    Objective.TWO_MYTH_OR_WONDER: 2,
+}
 """The objectives on played Expedition cards, and the fewest cards that can meet each (checked
 first: they are tested at every turn, mostly with fewer cards)."""
 
 
 def objective_met(s, p: int, obj: int) -> bool:
-    """The 12 Royal Society objectives, in the rulebook's order (p.14)."""
+    """The 12 Royal Society objectives (:class:`Objective`)."""
     if obj in MIN_PLAYED:
         if len(s.played[p]) < MIN_PLAYED[obj]:
             return False
         cards = _played(s, p)
         regions, types = region_and_type_counts(cards)
-        if obj == 0:
+        if obj == Objective.TWO_REGIONS_TWICE:
             return sum(1 for x in regions if x >= 2) >= 2
-        if obj == 1:
+        if obj == Objective.THREE_REGIONS:
             return sum(1 for x in regions if x) >= 3
-        if obj == 2:
+        if obj == Objective.FOUR_EXPERTISE_LEVELS:
             return len({c.expertise for c in cards}) >= 4
-        if obj == 3:
+        if obj == Objective.THREE_SAME_TYPE:
             return max(types) >= 3
         return sum(c.myth for c in cards) >= 2 or sum(c.wonder for c in cards) >= 2
     ex = s.expertise[p]
-    if obj == 4:
+    if obj == Objective.ALL_EXPLORERS_4:
         return min(ex) >= 4
-    if obj == 5:
+    if obj == Objective.TWO_EXPLORERS_5:
         return sum(1 for x in ex if x >= 5) >= 2
-    if obj == 6:
+    if obj == Objective.SEVEN_GALLERY:
         return s.exhibited[p] >= 7
-    if obj == 7:
+    if obj == Objective.EIGHT_RELICS_ALL_REGIONS:
         held = s.relics[p]
         return sum(held) >= 8 and all(sum(held[4 * r : 4 * r + 4]) for r in range(4))
-    if obj == 8:
+    if obj == Objective.THREE_PATRONS:
         return len(s.honored[p]) >= 3
-    if obj == 10:
+    if obj == Objective.KNOWLEDGE_4_EVERYWHERE:
         return min(s.knowledge[p]) >= 4
     return max(s.knowledge[p]) >= 12
 

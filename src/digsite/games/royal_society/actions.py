@@ -250,22 +250,36 @@ class Ability(IntEnum):
     FREE_RESERVE = 11
 
 
-class Objective(IntEnum):
-    """The 12 Royal Society objectives in the rulebook's order (p.14); ``royal_society.json``
-    names them in lower case."""
-
-    TWO_REGIONS_TWICE = 0
-    THREE_REGIONS = 1
-    FOUR_EXPERTISE_LEVELS = 2
-    THREE_SAME_TYPE = 3
-    ALL_EXPLORERS_4 = 4
-    TWO_EXPLORERS_5 = 5
-    SEVEN_GALLERY = 6
-    EIGHT_RELICS_ALL_REGIONS = 7
-    THREE_PATRONS = 8
-    TWO_MYTH_OR_WONDER = 9
-    KNOWLEDGE_4_EVERYWHERE = 10
-    KNOWLEDGE_12 = 11
+OBJECTIVES = (
+    "two_regions_twice",
+    "three_regions",
+    "four_expertise_levels",
+    "three_same_type",
+    "all_explorers_4",
+    "two_explorers_5",
+    "seven_gallery",
+    "eight_relics_all_regions",
+    "three_patrons",
+    "two_myth_or_wonder",
+    "knowledge_4_everywhere",
+    "knowledge_12",
+)
+"""The 12 Royal Society objectives in the rulebook's order (p.14), as ``royal_society.json``
+names them."""
+(
+    TWO_REGIONS_TWICE,
+    THREE_REGIONS,
+    FOUR_EXPERTISE_LEVELS,
+    THREE_SAME_TYPE,
+    ALL_EXPLORERS_4,
+    TWO_EXPLORERS_5,
+    SEVEN_GALLERY,
+    EIGHT_RELICS_ALL_REGIONS,
+    THREE_PATRONS,
+    TWO_MYTH_OR_WONDER,
+    KNOWLEDGE_4_EVERYWHERE,
+    KNOWLEDGE_12,
+) = range(len(OBJECTIVES))
 
 
 SUPPORT_CAP_5, RANDOM_RELICS_ONLY, NO_COLLECTION_REWARDS, NO_RIGHT_BONUS = range(4)

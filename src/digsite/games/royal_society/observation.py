@@ -288,15 +288,15 @@ UNSEEN = object()
 class Encoding:
     """What the players' ``Observer``s of one state share: the values of ``FIELDS`` as last
     compared (``hot`` one by one; ``cold``, the rarely changing ones, as one tuple compared at
-    once) and the log of the fields found changed since, by number, that each observer reads
-    from its ``read`` position (a state's copy starts a new one)."""
+    once) and the log of the writers of the fields found changed since, that each observer
+    reads from its ``read`` position (a state's copy starts a new one)."""
 
     __slots__ = ("hot", "cold", "log", "observers")
 
     def __init__(self) -> None:
         self.hot: list = [UNSEEN] * len(HOT)
         self.cold: tuple = (UNSEEN,) * len(COLD)
-        self.log: list[int] = []
+        self.log: list = []
         self.observers: dict[int, Observer] = {}
 
     def __getstate__(self):
@@ -696,13 +696,15 @@ def _observer(s, player: int) -> Observer:
     if encoding is None:
         encoding = s._encoding = Encoding()
     log = encoding.log
-    log += _changed_fields(s, encoding)
+    changed = _changed_fields(s, encoding)
+    if changed:
+        log += map(WRITERS.__getitem__, changed)
     observer = encoding.observers.get(player)
     if observer is None:
         observer = encoding.observers[player] = Observer(s, player)
         writes = ALL_WRITERS
     else:
-        writes = dict.fromkeys(map(WRITERS.__getitem__, log[observer.read :]))
+        writes = dict.fromkeys(log[observer.read :])
     for write in writes:
         write(s, observer)
     observer.read = len(log)  # after the writes: a write that raised is tried again next time

@@ -3,17 +3,27 @@
 from __future__ import annotations
 
 from .actions import (
+    ALL_EXPLORERS_4,
     C_REQUIREMENT_DISC,
+    EIGHT_RELICS_ALL_REGIONS,
+    FOUR_EXPERTISE_LEVELS,
     GALLERY_SIZES,
     GALLERY_START,
+    KNOWLEDGE_4_EVERYWHERE,
     NO_COLLECTION_REWARDS,
     NO_RIGHT_BONUS,
     PRESTIGE,
     RANDOM_RELICS_ONLY,
     REPUTATION,
     SCIENCE,
+    SEVEN_GALLERY,
     SUPPORT_CAP_5,
-    Objective,
+    THREE_PATRONS,
+    THREE_REGIONS,
+    THREE_SAME_TYPE,
+    TWO_EXPLORERS_5,
+    TWO_MYTH_OR_WONDER,
+    TWO_REGIONS_TWICE,
 )
 from .tasks import Task
 
@@ -33,45 +43,45 @@ def region_and_type_counts(cards) -> tuple[list[int], list[int]]:
 
 
 MIN_PLAYED = {
-    Objective.TWO_REGIONS_TWICE: 4,
-    Objective.THREE_REGIONS: 3,
-    Objective.FOUR_EXPERTISE_LEVELS: 4,
-    Objective.THREE_SAME_TYPE: 3,
-    Objective.TWO_MYTH_OR_WONDER: 2,
+    TWO_REGIONS_TWICE: 4,
+    THREE_REGIONS: 3,
+    FOUR_EXPERTISE_LEVELS: 4,
+    THREE_SAME_TYPE: 3,
+    TWO_MYTH_OR_WONDER: 2,
 }
 """The objectives on played Expedition cards, and the fewest cards that can meet each (checked
 first: they are tested at every turn, mostly with fewer cards)."""
 
 
 def objective_met(s, p: int, obj: int) -> bool:
-    """The 12 Royal Society objectives (:class:`Objective`)."""
+    """The 12 Royal Society objectives (``OBJECTIVES``)."""
     if obj in MIN_PLAYED:
         if len(s.played[p]) < MIN_PLAYED[obj]:
             return False
         cards = _played(s, p)
         regions, types = region_and_type_counts(cards)
-        if obj == Objective.TWO_REGIONS_TWICE:
+        if obj == TWO_REGIONS_TWICE:
             return sum(1 for x in regions if x >= 2) >= 2
-        if obj == Objective.THREE_REGIONS:
+        if obj == THREE_REGIONS:
             return sum(1 for x in regions if x) >= 3
-        if obj == Objective.FOUR_EXPERTISE_LEVELS:
+        if obj == FOUR_EXPERTISE_LEVELS:
             return len({c.expertise for c in cards}) >= 4
-        if obj == Objective.THREE_SAME_TYPE:
+        if obj == THREE_SAME_TYPE:
             return max(types) >= 3
         return sum(c.myth for c in cards) >= 2 or sum(c.wonder for c in cards) >= 2
     ex = s.expertise[p]
-    if obj == Objective.ALL_EXPLORERS_4:
+    if obj == ALL_EXPLORERS_4:
         return min(ex) >= 4
-    if obj == Objective.TWO_EXPLORERS_5:
+    if obj == TWO_EXPLORERS_5:
         return sum(1 for x in ex if x >= 5) >= 2
-    if obj == Objective.SEVEN_GALLERY:
+    if obj == SEVEN_GALLERY:
         return s.exhibited[p] >= 7
-    if obj == Objective.EIGHT_RELICS_ALL_REGIONS:
+    if obj == EIGHT_RELICS_ALL_REGIONS:
         held = s.relics[p]
         return sum(held) >= 8 and all(sum(held[4 * r : 4 * r + 4]) for r in range(4))
-    if obj == Objective.THREE_PATRONS:
+    if obj == THREE_PATRONS:
         return len(s.honored[p]) >= 3
-    if obj == Objective.KNOWLEDGE_4_EVERYWHERE:
+    if obj == KNOWLEDGE_4_EVERYWHERE:
         return min(s.knowledge[p]) >= 4
     return max(s.knowledge[p]) >= 12
 

@@ -31,8 +31,7 @@ BUDGETS = {
 SKIPPED = {
     "make": "make train and make test create .venv and install the package (minutes; CI runs "
     "make test itself)",
-    "pip": "installs into the environment running the tests (make's set-up runs the same "
-    "install)",
+    "pip": "installs into the environment running the tests (make's set-up runs the same install)",
     "training_scripts/train_rllib.py": "starts a Ray instance (tens of seconds at the least); "
     "envs_tests/test_rllib.py runs the same tool with a tiny budget",
 }

@@ -73,10 +73,25 @@ def test_self_play_plays_snapshots(tmp_path, vec):
     assert games["snapshot_512.zip"] > 0  # the pools got the snapshots, even in subprocesses
 
 
+def test_a_mix_of_opponents(tmp_path, capsys):
+    """Each opponent seat draws heuristic or self-play every episode; evaluations default to
+    the mix's first fixed kind."""
+    options = ["--opponents", "heuristic,self-play", "--snapshot-every", "512"]
+    record = run(tmp_path, *options, timesteps=1024)
+    games = record["self_play_games_per_member"]
+    assert set(games) == {"heuristic", "random", "snapshot_512.zip", "snapshot_1024.zip"}
+    assert games["heuristic"] > 0 and games["random"] > 0
+    assert parse_args("evaluate", ["--from-run", str(tmp_path)]).opponents == ["heuristic"]
+    with pytest.raises(SystemExit):
+        parse_args("train", ["--opponents", "heuristic,heuristic"])
+    assert "names a kind twice" in capsys.readouterr().err
+
+
 def test_same_seed_same_run(tmp_path):
     def metrics(out: Path) -> dict[str, Any]:
         record = run(out, "--seed", "7", timesteps=512)
         record["options"].pop("out")
+        record["command"] = record["command"].replace(str(out), "OUT")
         return {k: v for k, v in record.items() if k not in ("wall_time_s", "steps_per_s")}
 
     assert metrics(tmp_path / "a") == metrics(tmp_path / "b")

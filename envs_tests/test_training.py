@@ -17,6 +17,7 @@ from sb3_contrib import MaskablePPO  # noqa: E402
 from digsite import records  # noqa: E402
 from digsite.commandline import parse_args  # noqa: E402
 from digsite.evaluation import evaluate  # noqa: E402
+from digsite.training import imitation as imitation_module  # noqa: E402
 from digsite.training import train  # noqa: E402
 
 TINY = ["--n-envs", "2", "--n-steps", "128", "--batch-size", "128", "--n-epochs", "2"]
@@ -85,6 +86,27 @@ def test_a_mix_of_opponents(tmp_path, capsys):
     with pytest.raises(SystemExit):
         parse_args("train", ["--opponents", "heuristic,heuristic"])
     assert "names a kind twice" in capsys.readouterr().err
+
+
+def test_imitation_teaches_the_moves_before_ppo(tmp_path, capsys):
+    """``--imitate heuristic``: the policy learns the heuristic's moves (it agrees with them
+    more on the demonstrations it learnt), then PPO trains as usual."""
+    options = ["--imitate", "heuristic", "--imitation-steps", "600", "--opponents", "heuristic"]
+    record = run(tmp_path, *options, timesteps=256)
+    imitation = record["imitation"]
+    assert imitation["agent"] == "heuristic" and imitation["decisions"] >= 600
+    assert imitation["games"] >= 1 and record["timesteps_trained"] >= 256
+    args = parse_args("train", [*TINY, "--imitation-epochs", "30", "--net-arch", "32"])
+    model = train.make_model(args, train.make_vec_env(args))
+    args.imitate = "heuristic"
+    examples, games = imitation_module.demonstrations(args, lambda i: i, 0, 300)
+    assert games >= 1 and len(examples["actions"]) >= 300
+    before = imitation_module.agreement(model, examples)
+    imitation_module.learn(model, examples, args)
+    assert imitation_module.agreement(model, examples) > max(before, 0.5)
+    with pytest.raises(SystemExit):
+        parse_args("train", ["--env", SOLO, "--imitate", "heuristic"])
+    assert "--imitate plays --game" in capsys.readouterr().err
 
 
 def test_same_seed_same_run(tmp_path):

@@ -106,6 +106,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add("--mcts-rollout", choices=ROLLOUTS, default="random", help="IS-MCTS rollout policy")
     add("--snapshot-every", type=int, default=5_000, help="self-play: steps between snapshots")
     add("--pool-size", type=int, default=10, help="self-play: members kept in the pool")
+    add(
+        "--imitate",
+        type=agent_kind,
+        default=None,
+        help="first teach the policy the moves of this agent kind (usually heuristic), playing "
+        "every seat, then train with PPO",
+    )
+    add("--imitation-steps", type=int, default=200_000, help="--imitate: decisions to learn")
+    add("--imitation-epochs", type=int, default=3, help="--imitate: passes over each chunk")
     add("--n-envs", type=int, default=4, help="parallel training envs")
     add("--vec", choices=("dummy", "subproc"), default="dummy", help="vectorized env class")
     add("--eval-every", type=int, default=0, help="steps between evaluations (0: none)")
@@ -156,7 +165,14 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
     if args.eval_opponents is None:
         args.eval_opponents = default_eval_opponents(args.opponents)
     if args.env is None:
-        check_agents(parser, args, [*opponent_kinds(args.opponents), args.eval_opponents])
+        imitated = [args.imitate] if args.imitate else []
+        check_agents(
+            parser, args, [*opponent_kinds(args.opponents), args.eval_opponents, *imitated]
+        )
+    elif args.imitate:
+        parser.error("--imitate plays --game (a solo --env's observations are its own)")
+    if min(args.imitation_steps, args.imitation_epochs) < 1:
+        parser.error("--imitation-steps and --imitation-epochs must be positive")
     if min(args.n_envs, args.timesteps, args.pool_size) < 1:
         parser.error("--n-envs, --timesteps and --pool-size must be positive")
     if args.out is None:

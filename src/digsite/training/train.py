@@ -33,12 +33,13 @@ try:
 except ImportError as err:
     raise extra_missing("train", err) from err
 
+from .imitation import imitate
 from .opponents import RANDOM, OpponentPool, model_opponent
 
 TORCH_THREADS = 1
 """Small MLP, small batches: one thread is as fast as two and leaves a core for the envs."""
 
-TRAINING, EVALUATION = 0, 1
+TRAINING, EVALUATION, IMITATION = 0, 1, 2
 """Streams of :func:`derived_seed`."""
 
 
@@ -261,6 +262,7 @@ def run_record(
     wall_time: float,
     callbacks: list[BaseCallback],
     games_per_member: dict[str, int] | None,
+    imitation: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     self_play = SELF_PLAY in opponent_kinds(args.opponents)
     solo = args.env is not None
@@ -280,6 +282,7 @@ def run_record(
         "steps_per_s": round(model.num_timesteps / wall_time, 1),
         "mean_return_last_100_episodes": mean_recent_return(model),
         "evaluations": evaluations(callbacks, solo),
+        "imitation": imitation,
         "self_play_snapshots": [str(p) for p in snapshots(callbacks)] if self_play else None,
         "self_play_games_per_member": games_per_member,
         "algorithm": "MaskablePPO",
@@ -313,6 +316,11 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
         model = make_model(args, env)
         callbacks = make_callbacks(args)
         start = time.perf_counter()
+        imitation = (
+            imitate(model, args, functools.partial(derived_seed, args.seed, IMITATION))
+            if args.imitate
+            else None
+        )
         with warnings.catch_warnings():
             # The eval env is a DummyVecEnv; SB3 warns when the training env is not.
             warnings.filterwarnings("ignore", "Training and eval env are not of the same type")
@@ -323,7 +331,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
         env.close()
 
     model.save(args.out / "model.zip")
-    record = run_record(args, model, wall_time, callbacks, games_per_member)
+    record = run_record(args, model, wall_time, callbacks, games_per_member, imitation)
     (args.out / "run.json").write_text(json.dumps(record, indent=2) + "\n")
     if args.plot:
         plot_learning_curve(args.out, record)

@@ -54,6 +54,14 @@ Evaluate the model with ``digsite evaluate --from-run runs/mykerinos-2p``
     weight ``i + 1`` (linear in recency: the newest is likeliest, older ones still come back).
     ``run.json`` counts the games each member played.  A snapshot is a full model.zip, so it is
     also a valid ``model:`` opponent and ``digsite evaluate --model``.
+``--imitate heuristic``, ``--imitation-steps``, ``--imitation-epochs``
+    Before PPO, teach the policy the moves of an agent kind (behaviour cloning: the
+    heuristic plays every seat of games dealt from the seed, the policy learns each seat's
+    moves and the value network their returns; :mod:`.imitation`).  A learner that starts from
+    random play never beats a strong heuristic player, so games against it teach nothing; one
+    that starts from its moves wins some, and PPO goes on from there.  ``run.json``'s
+    ``imitation`` records the decisions, games, the agreement with the demonstrated moves and
+    the time; the wall time of the run includes it.
 ``--n-envs``, ``--vec dummy|subproc``
     Parallel envs (default 4) in one process (``dummy``) or one process each (``subproc``; on
     two cores the envs are too fast for that to pay).
@@ -94,5 +102,6 @@ seed ``seed + i``; the opponents and the pool draws have their own generators de
 card (:mod:`.export`); a policy file in ``digsite/agents/pretrained/`` is the agent kind ``ppo``.
 
 The modules: :mod:`.options` (the commands' options, light), :mod:`.train` (the run),
-:mod:`.opponents` (model opponents, mixes and the self-play pool), :mod:`.export`.
+:mod:`.opponents` (model opponents, mixes and the self-play pool), :mod:`.imitation`,
+:mod:`.export`.
 """

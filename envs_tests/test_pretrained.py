@@ -69,6 +69,7 @@ def test_the_card_says_how_the_policy_was_made(exported):
     assert card["env_id"] == "digsite/mykerinos-v1"
     training = card["training"]
     assert training["opponents"] == "heuristic" and training["timesteps"] >= 256
+    assert training["imitation"] is None  # the run did not --imitate
     assert training["net_arch"] == [16, 8] and training["versions"]["digsite"]
     words = shlex.split(training["command"])
     assert words[:2] == ["digsite", "train"]

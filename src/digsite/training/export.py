@@ -89,6 +89,7 @@ def card(args: argparse.Namespace, policy: dict[str, Any]) -> dict[str, Any]:
             "command": command_line(run["options"]),
             "algorithm": run["algorithm"],
             "opponents": run["opponents"],
+            "imitation": run.get("imitation"),
             "timesteps": run["timesteps_trained"],
             "wall_time_s": run["wall_time_s"],
             "seed": run["seed"],

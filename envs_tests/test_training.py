@@ -106,7 +106,32 @@ def test_imitation_teaches_the_moves_before_ppo(tmp_path, capsys):
     assert imitation_module.agreement(model, examples) > max(before, 0.5)
     with pytest.raises(SystemExit):
         parse_args("train", ["--env", SOLO, "--imitate", "heuristic"])
-    assert "--imitate plays --game" in capsys.readouterr().err
+    assert "--imitate and --score-shaping play --game" in capsys.readouterr().err
+
+
+def test_score_shaping_keeps_the_ranking(tmp_path):
+    """The shaping terms of a game add up to minus the starting potential (with gamma 1): no
+    move changes their sum, so every policy's return moves by the same amount; along the way
+    they reward points."""
+    import numpy as np
+
+    from digsite import single_seat_env
+    from digsite.training.shaping import ScoreShaping
+
+    env = ScoreShaping(single_seat_env("archeos_society", num_players=2), weight=0.01, gamma=1.0)
+    env.reset(seed=3)
+    start, rewards, done = env.last, [], False
+    rng = np.random.default_rng(0)
+    while not done:
+        legal = np.flatnonzero(env.unwrapped.action_masks())
+        _, reward, done, _, _ = env.step(int(rng.choice(legal)))
+        rewards.append(reward)
+    game_return = env.unwrapped.game_state.returns()[env.unwrapped.seat]
+    assert sum(rewards) == pytest.approx(game_return - start)
+    assert any(reward != 0 for reward in rewards[:-1])
+    record = run(tmp_path, "--score-shaping", "0.01", timesteps=256)
+    assert record["options"]["score_shaping"] == 0.01
+    assert -1.0 <= record["mean_return_last_100_episodes"] <= 1.0  # the Monitor's: the game's
 
 
 def test_same_seed_same_run(tmp_path):

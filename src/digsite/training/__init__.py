@@ -62,6 +62,12 @@ Evaluate the model with ``digsite evaluate --from-run runs/mykerinos-2p``
     that starts from its moves wins some, and PPO goes on from there.  ``run.json``'s
     ``imitation`` records the decisions, games, the agreement with the demonstrated moves and
     the time; the wall time of the run includes it.
+``--score-shaping W``
+    Adds potential-based shaping on the learner's lead in points (``W`` times its running
+    score minus the best other player's; :mod:`.shaping`) to the training reward: points count
+    at once, in lost games too, and since the terms of a game add up to a constant no move
+    changes, policies rank exactly as under the game's reward (PPO's ``gamma`` discounting
+    both).  Evaluations and the Monitor logs keep the game's reward.
 ``--n-envs``, ``--vec dummy|subproc``
     Parallel envs (default 4) in one process (``dummy``) or one process each (``subproc``; on
     two cores the envs are too fast for that to pay).
@@ -103,5 +109,5 @@ card (:mod:`.export`); a policy file in ``digsite/agents/pretrained/`` is the ag
 
 The modules: :mod:`.options` (the commands' options, light), :mod:`.train` (the run),
 :mod:`.opponents` (model opponents, mixes and the self-play pool), :mod:`.imitation`,
-:mod:`.export`.
+:mod:`.shaping`, :mod:`.export`.
 """

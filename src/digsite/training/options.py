@@ -115,6 +115,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add("--imitation-steps", type=int, default=200_000, help="--imitate: decisions to learn")
     add("--imitation-epochs", type=int, default=3, help="--imitate: passes over each chunk")
+    add(
+        "--score-shaping",
+        type=float,
+        default=0.0,
+        help="weight of the potential-based shaping on the learner's lead in points, which "
+        "keeps the ranking of policies (0: the game's reward alone)",
+    )
     add("--n-envs", type=int, default=4, help="parallel training envs")
     add("--vec", choices=("dummy", "subproc"), default="dummy", help="vectorized env class")
     add("--eval-every", type=int, default=0, help="steps between evaluations (0: none)")
@@ -169,8 +176,8 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
         check_agents(
             parser, args, [*opponent_kinds(args.opponents), args.eval_opponents, *imitated]
         )
-    elif args.imitate:
-        parser.error("--imitate plays --game (a solo --env's observations are its own)")
+    elif args.imitate or args.score_shaping:
+        parser.error("--imitate and --score-shaping play --game (a solo --env has its own)")
     if min(args.imitation_steps, args.imitation_epochs) < 1:
         parser.error("--imitation-steps and --imitation-epochs must be positive")
     if min(args.n_envs, args.timesteps, args.pool_size) < 1:

@@ -35,6 +35,7 @@ except ImportError as err:
 
 from .imitation import imitate
 from .opponents import RANDOM, OpponentPool, model_opponent
+from .shaping import ScoreShaping
 
 TORCH_THREADS = 1
 """Small MLP, small batches: one thread is as fast as two and leaves a core for the envs."""
@@ -62,7 +63,15 @@ def make_opponents(args: argparse.Namespace, kind: str, seed: int, env: gym.Env)
 
 
 def build_env(args: argparse.Namespace, kind: str, stream: int, rank: int) -> gym.Env:
-    """One monitored single-seat env whose opponents are ``kind``; runs in the worker process."""
+    """One monitored single-seat env whose opponents are ``kind`` (its training reward shaped
+    with ``--score-shaping``); runs in the worker process."""
+    env = monitored_env(args, kind, stream, rank)
+    if stream == TRAINING and args.score_shaping:
+        return ScoreShaping(env, args.score_shaping, args.gamma)
+    return env
+
+
+def monitored_env(args: argparse.Namespace, kind: str, stream: int, rank: int) -> gym.Env:
     torch.set_num_threads(TORCH_THREADS)  # model opponents in SubprocVecEnv workers
     log = str(args.out / "monitor" / f"{rank}") if stream == TRAINING else None
     if args.env is not None:
@@ -316,11 +325,16 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
         model = make_model(args, env)
         callbacks = make_callbacks(args)
         start = time.perf_counter()
-        imitation = (
-            imitate(model, args, functools.partial(derived_seed, args.seed, IMITATION))
-            if args.imitate
-            else None
-        )
+        imitation = None
+        if args.imitate:
+            imitation = imitate(model, args, functools.partial(derived_seed, args.seed, IMITATION))
+            print(
+                f"imitated {args.imitate}: {imitation['decisions']} decisions of "
+                f"{imitation['games']} games in {imitation['wall_time_s']:.0f} s; agreement with "
+                f"its moves {imitation['agreement_first_chunk']:.2f} on the first chunk, "
+                f"{imitation['agreement_last_chunk']:.2f} on the last",
+                flush=True,
+            )
         with warnings.catch_warnings():
             # The eval env is a DummyVecEnv; SB3 warns when the training env is not.
             warnings.filterwarnings("ignore", "Training and eval env are not of the same type")

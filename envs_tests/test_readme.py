@@ -20,6 +20,7 @@ README = (ROOT / "README.md").read_text()
 
 BUDGETS = {
     "--timesteps": "64",
+    "--imitation-steps": "300",
     "--games": "2",
     "--iterations": "1",
     "--mcts-iterations": "2",

@@ -17,6 +17,7 @@ from sb3_contrib import MaskablePPO  # noqa: E402
 from digsite import records  # noqa: E402
 from digsite.commandline import parse_args  # noqa: E402
 from digsite.evaluation import evaluate  # noqa: E402
+from digsite.training import imitation as imitation_module  # noqa: E402
 from digsite.training import train  # noqa: E402
 
 TINY = ["--n-envs", "2", "--n-steps", "128", "--batch-size", "128", "--n-epochs", "2"]
@@ -73,10 +74,71 @@ def test_self_play_plays_snapshots(tmp_path, vec):
     assert games["snapshot_512.zip"] > 0  # the pools got the snapshots, even in subprocesses
 
 
+def test_a_mix_of_opponents(tmp_path, capsys):
+    """Each opponent seat draws heuristic or self-play every episode; evaluations default to
+    the mix's first fixed kind."""
+    options = ["--opponents", "heuristic,self-play", "--snapshot-every", "512"]
+    record = run(tmp_path, *options, timesteps=1024)
+    games = record["self_play_games_per_member"]
+    assert set(games) == {"heuristic", "random", "snapshot_512.zip", "snapshot_1024.zip"}
+    assert games["heuristic"] > 0 and games["random"] > 0
+    assert parse_args("evaluate", ["--from-run", str(tmp_path)]).opponents == ["heuristic"]
+    with pytest.raises(SystemExit):
+        parse_args("train", ["--opponents", "heuristic,heuristic"])
+    assert "names a kind twice" in capsys.readouterr().err
+
+
+def test_imitation_teaches_the_moves_before_ppo(tmp_path, capsys):
+    """``--imitate heuristic``: the policy learns the heuristic's moves (it agrees with them
+    more on the demonstrations it learnt), then PPO trains as usual."""
+    options = ["--imitate", "heuristic", "--imitation-steps", "600", "--opponents", "heuristic"]
+    record = run(tmp_path, *options, timesteps=256)
+    imitation = record["imitation"]
+    assert imitation["agent"] == "heuristic" and imitation["decisions"] >= 600
+    assert imitation["games"] >= 1 and record["timesteps_trained"] >= 256
+    args = parse_args("train", [*TINY, "--imitation-epochs", "30", "--net-arch", "32"])
+    model = train.make_model(args, train.make_vec_env(args))
+    args.imitate = "heuristic"
+    examples, games = imitation_module.demonstrations(args, lambda i: i, 0, 300)
+    assert games >= 1 and len(examples["actions"]) >= 300
+    before = imitation_module.agreement(model, examples)
+    imitation_module.learn(model, examples, args)
+    assert imitation_module.agreement(model, examples) > max(before, 0.5)
+    with pytest.raises(SystemExit):
+        parse_args("train", ["--env", SOLO, "--imitate", "heuristic"])
+    assert "--imitate and --score-shaping play --game" in capsys.readouterr().err
+
+
+def test_score_shaping_keeps_the_ranking(tmp_path):
+    """The shaping terms of a game add up to minus the starting potential (with gamma 1): no
+    move changes their sum, so every policy's return moves by the same amount; along the way
+    they reward points."""
+    import numpy as np
+
+    from digsite import single_seat_env
+    from digsite.training.shaping import ScoreShaping
+
+    env = ScoreShaping(single_seat_env("archeos_society", num_players=2), weight=0.01, gamma=1.0)
+    env.reset(seed=3)
+    start, rewards, done = env.last, [], False
+    rng = np.random.default_rng(0)
+    while not done:
+        legal = np.flatnonzero(env.unwrapped.action_masks())
+        _, reward, done, _, _ = env.step(int(rng.choice(legal)))
+        rewards.append(reward)
+    game_return = env.unwrapped.game_state.returns()[env.unwrapped.seat]
+    assert sum(rewards) == pytest.approx(game_return - start)
+    assert any(reward != 0 for reward in rewards[:-1])
+    record = run(tmp_path, "--score-shaping", "0.01", timesteps=256)
+    assert record["options"]["score_shaping"] == 0.01
+    assert -1.0 <= record["mean_return_last_100_episodes"] <= 1.0  # the Monitor's: the game's
+
+
 def test_same_seed_same_run(tmp_path):
     def metrics(out: Path) -> dict[str, Any]:
         record = run(out, "--seed", "7", timesteps=512)
         record["options"].pop("out")
+        record["command"] = record["command"].replace(str(out), "OUT")
         return {k: v for k, v in record.items() if k not in ("wall_time_s", "steps_per_s")}
 
     assert metrics(tmp_path / "a") == metrics(tmp_path / "b")

@@ -26,7 +26,8 @@ def single_seat_env(
     """A :class:`~digsite.envs.single_seat.SingleSeatEnv` for ``game`` with ``config``.
 
     ``opponents`` may name baseline agents, as the scripts do: ``"heuristic"`` for every other
-    seat, or a list mixing kinds (``"random"``, ``"heuristic"``, ``"mcts"``) and agents."""
+    seat, or a list mixing kinds (``"random"``, ``"heuristic"``, ``"mcts"``, ``"ppo"``: the
+    pretrained policy for this ``config``) and agents."""
     from .agents import make_agent
     from .envs.single_seat import SingleSeatEnv
 
@@ -34,7 +35,7 @@ def single_seat_env(
         if not isinstance(opponent, str):
             return opponent
         try:
-            return make_agent(opponent, game)
+            return make_agent(opponent, game, **config)
         except ValueError as err:
             raise ConfigError(f"single-seat env option opponents: {err}") from None
 

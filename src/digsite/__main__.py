@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .commandline import COMMANDS, key_value
+from .commandline import AGENT_CHOICES, COMMANDS, key_value
 from .envs.registry import ENVIRONMENTS, entry
 
 NAMESPACE = "digsite/"
@@ -52,8 +52,8 @@ def record_command(args: argparse.Namespace) -> None:
     from .records import play, save
 
     kinds = args.agents.split(",")
-    agents = [make_agent(k, args.game, seed=args.seed + i) for i, k in enumerate(kinds)]
     config = {"num_players": len(kinds), **dict(args.option)}
+    agents = [make_agent(k, args.game, seed=args.seed + i, **config) for i, k in enumerate(kinds)]
     record = play(args.game, agents, names=kinds, seed=args.seed, **config)
     save(record, args.out)
     print(f"{args.out}: {len(record['steps'])} steps, returns {record['returns']}")
@@ -100,7 +100,7 @@ def main(argv: list[str] | None = None) -> None:
     record = sub.add_parser("record", help="play a game with baseline agents, write its record")
     record.add_argument("game", help="a game name, e.g. mykerinos")
     record.add_argument(
-        "--agents", required=True, help="one agent kind per seat: random, heuristic or mcts"
+        "--agents", required=True, help="one agent kind per seat: random, heuristic, mcts or ppo"
     )
     record.add_argument("--seed", type=int, default=0)
     record.add_argument(
@@ -117,8 +117,7 @@ def main(argv: list[str] | None = None) -> None:
     person.add_argument(
         "--opponents",
         default="heuristic",
-        help="one agent kind for every other seat, or one per seat: random, heuristic, mcts, "
-        "model:PATH (a trained model.zip)",
+        help=f"one agent kind for every other seat, or one per seat: {AGENT_CHOICES}",
     )
     person.add_argument("--seed", type=int, default=0)
     person.add_argument("--record", help="write the finished game's record here")

@@ -19,11 +19,14 @@ from pathlib import Path
 from typing import Any
 
 from .agents import AGENT_KINDS
-from .agents.model import MODEL_PREFIX
+from .agents.model import MODEL_PREFIX, PPO, pretrained_path
 from .envs.registry import ENVIRONMENTS, SOLO_GYM_IDS, entry, make_game
 
 GAMES = tuple(e.name for e in ENVIRONMENTS)
-AGENT_CHOICES = f"{', '.join(AGENT_KINDS)} or {MODEL_PREFIX}PATH (a trained model.zip)"
+AGENT_CHOICES = (
+    f"{', '.join(AGENT_KINDS)} (a shipped pretrained policy) or {MODEL_PREFIX}PATH (a model.zip "
+    "of digsite train, or a policy file of digsite export)"
+)
 
 
 def key_value(text: str) -> tuple[str, Any]:
@@ -38,6 +41,14 @@ def key_value(text: str) -> tuple[str, Any]:
         return key, value
 
 
+def option_words(flag: str, options: dict[str, Any]) -> list[str]:
+    """``options`` as repeated ``flag KEY=VALUE`` words that :func:`key_value` reads back."""
+    words = []
+    for key, value in options.items():
+        words += [flag, f"{key}={value if isinstance(value, str) else json.dumps(value)}"]
+    return words
+
+
 def missing(*modules: str) -> list[str]:
     """The optional packages among ``modules`` that are not installed."""
     return [name for name in modules if importlib.util.find_spec(name) is None]
@@ -49,6 +60,17 @@ def extra_missing(extra: str, err: ImportError) -> ImportError:
         f"{err.name or err} is not installed; this digsite tool needs the {extra!r} extra: "
         f'pip install "digsite[{extra}]"'
     )
+
+
+def hidden_layers(text: str) -> list[int]:
+    """Comma-separated positive layer widths (``128,128``): a network's hidden layers."""
+    try:
+        sizes = [int(size) for size in text.split(",")]
+    except ValueError:
+        sizes = []
+    if not sizes or min(sizes) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a comma-separated list of sizes")
+    return sizes
 
 
 DEFAULT_GAME, DEFAULT_PLAYERS = "mykerinos", 2
@@ -134,9 +156,18 @@ def agent_kinds(text: str) -> list[str]:
     return kinds
 
 
-def check_heuristic(parser: argparse.ArgumentParser, game: str, kinds: list[str]) -> None:
-    if "heuristic" in kinds and entry(game).heuristic_agent is None:
-        parser.error(f"{game} has no heuristic player yet")
+def check_agents(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, kinds: list[str]
+) -> None:
+    """A parser error for an agent kind that ``args.game`` lacks: the heuristic player, or a
+    pretrained policy for ``args.num_players`` and ``args.game_options``."""
+    if "heuristic" in kinds and entry(args.game).heuristic_agent is None:
+        parser.error(f"{args.game} has no heuristic player yet")
+    if PPO in kinds:
+        try:
+            pretrained_path(args.game, num_players=args.num_players, **args.game_options)
+        except ValueError as err:
+            parser.error(str(err))
 
 
 def load_run(path: Path) -> dict[str, Any]:
@@ -228,6 +259,13 @@ COMMANDS = (
         f"{TOOLS}:add_arguments",
         f"{TOOLS}:check",
         "digsite.training.train:run",
+    ),
+    Command(
+        "export",
+        "a trained model as a small policy file, with a card of its training and evaluation",
+        f"{TOOLS}:add_export_arguments",
+        f"{TOOLS}:check_export",
+        "digsite.training.export:run",
     ),
     Command(
         "evaluate",

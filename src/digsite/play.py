@@ -85,7 +85,7 @@ def play(
     agents: list[Any] = [None] * n
     names = ["person"] * n
     for p, kind in zip(others, kinds, strict=True):
-        agents[p], names[p] = make_agent(kind, game, seed=seed + p), kind
+        agents[p], names[p] = make_agent(kind, game, seed=seed + p, **engine.config), kind
     agents[seat] = Person(ask, say)
     say(f"{entry(game).title}: you are player {seat}. {HELP}")
     steps: list[dict[str, Any]] = []

@@ -3,14 +3,16 @@ README's results tables play against."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..core.policy import RandomPolicy
 from ..envs.registry import entry
 from .ismcts import ISMCTSAgent, agent_rollout
-from .model import MODEL_PREFIX, ModelAgent
+from .model import MODEL_PREFIX, PPO, ModelAgent, pretrained_agent
 
-AGENT_KINDS = ("random", "heuristic", "mcts")
+AGENT_KINDS = ("random", "heuristic", "mcts", PPO)
 ROLLOUTS = ("random", "heuristic")
 
 
@@ -20,8 +22,11 @@ def make_agent(
     seed: int | None = None,
     mcts_iterations: int = 200,
     mcts_rollout: str = "random",
+    **config: Any,
 ):
     """An agent for ``game``: ``"random"``, ``"heuristic"`` (the game's rules-based player),
+    ``"ppo"`` (the pretrained policy shipped for the game's ``config``, ``num_players`` and
+    options, :func:`~.model.pretrained_agent`; the other kinds play every configuration),
     ``"model:PATH"`` (a trained MaskablePPO model, :class:`~.model.ModelAgent`) or ``"mcts"``
     (information-set MCTS; ``mcts_rollout`` ``"random"`` or
     ``"heuristic"``: the game's heuristic plays every seat of the rollouts and picks each
@@ -29,6 +34,8 @@ def make_agent(
     entry(game)  # an unknown game raises, naming the games
     if kind.startswith(MODEL_PREFIX):
         return ModelAgent(kind[len(MODEL_PREFIX) :])
+    if kind == PPO:
+        return pretrained_agent(game, **config)
     if kind == "random":
         return RandomPolicy(None if seed is None else np.random.default_rng(seed))
     if kind == "heuristic":

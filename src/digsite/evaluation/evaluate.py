@@ -12,9 +12,11 @@ is a return of +1, a shared win (every player tied) 0, a loss -1.
 
 ``--opponents`` is one agent kind for every other seat or one per other seat, in seat order
 after the agent under test (``random,heuristic,model:runs/x/model.zip`` at 4 players):
-``random``, ``heuristic``, ``mcts`` (``--mcts-iterations``, ``--mcts-rollout``) or
-``model:PATH``.  ``--from-run RUN_DIR`` takes the game, players and game options (or the solo
-env and its options), the opponents it trained against (random for self-play) and the model
+``random``, ``heuristic``, ``mcts`` (``--mcts-iterations``, ``--mcts-rollout``), ``ppo`` (the
+shipped pretrained policy of the game's configuration) or ``model:PATH`` (a ``model.zip`` or a
+policy file of ``digsite export``; ``--model`` takes either too).  ``--from-run RUN_DIR`` takes
+the game, players and game options (or the solo env and its options), the opponents it trained
+against (of a mix, the first that is not self-play; random for self-play) and the model
 (``RUN_DIR/model.zip``) from the run's ``run.json``; what the command line gives besides must
 agree with the run, except ``--opponents`` and ``--model``, which replace the run's.
 
@@ -47,7 +49,8 @@ import gymnasium as gym
 
 from .. import __version__, commandline, records
 from ..agents import ModelAgent, make_agent
-from ..agents.model import MODEL_PREFIX
+from ..agents.model import MODEL_PREFIX, PPO
+from ..core.engine import Game
 from ..envs.registry import make_game
 from . import plots, tables
 from .arena import Agent, play_episodes, play_games, seating
@@ -74,33 +77,37 @@ def slug(kind: str, args: argparse.Namespace) -> str:
     return re.sub(r"[^A-Za-z0-9_.=+-]", "_", kind.lower())
 
 
-def make(kind: str, game: str, seed: int, args: argparse.Namespace) -> Agent:
-    return make_agent(kind, game, seed, args.mcts_iterations, args.mcts_rollout)
+def make(kind: str, engine: Game, seed: int, args: argparse.Namespace) -> Agent:
+    """The agent ``kind`` for the game ``engine`` (whose configuration picks a ``ppo``)."""
+    return make_agent(
+        kind, engine.name, seed, args.mcts_iterations, args.mcts_rollout, **engine.config
+    )
 
 
-def check_model(model: ModelAgent, observation_size: int, num_actions: int) -> None:
-    """A clear error when the model was trained on another configuration."""
-    space, actions = model.model.observation_space.shape, model.model.action_space
-    if space != (observation_size,) or getattr(actions, "n", None) != num_actions:
-        raise SystemExit(
-            f"error: the model {model.path} expects observations {space} and actions {actions}; "
-            f"this game gives ({observation_size},) and Discrete({num_actions}): pass the "
-            "options it was trained with (or --from-run)"
-        )
+def limit_torch_threads(kinds: Sequence[str], model: Path | None = None) -> None:
+    """One torch thread when a trained policy plays: a small network is fastest on one."""
+    if model is not None or any(k == PPO or k.startswith(MODEL_PREFIX) for k in kinds):
+        import torch
+
+        torch.set_num_threads(TORCH_THREADS)
 
 
-def subjects(args: argparse.Namespace, game: str, engine: Any) -> list[tuple[str, str, Agent]]:
+def subjects(args: argparse.Namespace, engine: Game) -> list[tuple[str, str, Agent]]:
     """``(name, file-name piece, agent)``: the model (if any), then the baselines."""
     found = []
     if args.model is not None:
-        import torch  # ModelAgent needs it; a small network: one thread is the fastest
-
-        torch.set_num_threads(TORCH_THREADS)
         model = ModelAgent(args.model)
-        check_model(model, engine.observation_size, engine.num_actions)
+        try:
+            model.check(engine.observation_size, engine.num_actions)
+        except ValueError as err:
+            raise SystemExit(
+                f"error: {err}: pass the options it was trained with (or --from-run)"
+            ) from None
         found.append((MODEL_NAME, MODEL_NAME.lower(), model))
     for kind in args.baselines:
-        found.append((agent_name(kind, args), slug(kind, args), make(kind, game, args.seed, args)))
+        found.append(
+            (agent_name(kind, args), slug(kind, args), make(kind, engine, args.seed, args))
+        )
     return found
 
 
@@ -112,18 +119,18 @@ def evaluate_game(args: argparse.Namespace) -> tuple[str, str, list[Tally], dict
     """Every subject against the opponents: the title, the file stem, the tallies and the
     setting."""
     engine = make_game(args.game, num_players=args.num_players, **args.game_options)
-    agents = subjects(args, args.game, engine)
+    agents = subjects(args, engine)
     tallies = []
     for name, _, agent in agents:
         opponents = [
-            make(kind, args.game, args.seed + 1 + k, args) for k, kind in enumerate(args.opponents)
+            make(kind, engine, args.seed + 1 + k, args) for k, kind in enumerate(args.opponents)
         ]
         tally = Tally(name)
         for outcome in play_games(engine, [agent, *opponents], args.games, args.seed):
             tally.add(outcome.return_of(0), outcome.score_of(0))
         tallies.append(tally)
     if args.record_games:
-        written = record_games(args, agents, args.out / "records")
+        written = record_games(args, engine, agents, args.out / "records")
         print(f"{len(written)} game records in {args.out / 'records'} (digsite replay FILE)")
     against = ",".join(dict.fromkeys(args.opponents))
     title = (
@@ -148,7 +155,7 @@ def evaluate_solo(args: argparse.Namespace) -> tuple[str, str, list[SoloTally], 
     env = gym.make(args.env, **args.env_options)
     engine = env.unwrapped.game
     measure = solo_measure(env)
-    agents = subjects(args, engine.name, engine)
+    agents = subjects(args, engine)
     tallies = [
         SoloTally(name, measure, play_episodes(env, agent, args.games, args.seed))
         for name, _, agent in agents
@@ -163,7 +170,9 @@ def evaluate_solo(args: argparse.Namespace) -> tuple[str, str, list[SoloTally], 
     return title, stem, tallies, {"env": args.env, "env_options": args.env_options}
 
 
-def record_games(args: argparse.Namespace, agents: Sequence[tuple], folder: Path) -> list[Path]:
+def record_games(
+    args: argparse.Namespace, engine: Game, agents: Sequence[tuple], folder: Path
+) -> list[Path]:
     """``args.record_games`` game records of each agent against the opponents: game ``i``
     has the agent in seat ``i % players`` and is dealt from ``seed + i``."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -172,10 +181,7 @@ def record_games(args: argparse.Namespace, agents: Sequence[tuple], folder: Path
         for i in range(args.record_games):
             lineup = [
                 agent,
-                *(
-                    make(k, args.game, args.seed + i + n, args)
-                    for n, k in enumerate(args.opponents)
-                ),
+                *(make(k, engine, args.seed + i + n, args) for n, k in enumerate(args.opponents)),
             ]
             names = [name, *args.opponents]
             order = seating(i, args.num_players)
@@ -197,6 +203,7 @@ def record_games(args: argparse.Namespace, agents: Sequence[tuple], folder: Path
 def run(args: argparse.Namespace) -> list[Tally] | list[SoloTally]:
     """Evaluate with checked options (:mod:`.options`); print the table, write the files."""
     args.out.mkdir(parents=True, exist_ok=True)
+    limit_torch_threads([*args.baselines, *(args.opponents or ())], args.model)
     start = time.perf_counter()
     solo = args.env is not None
     title, stem, tallies, setting = (evaluate_solo if solo else evaluate_game)(args)

@@ -33,7 +33,7 @@ from ..commandline import extra_missing
 from ..envs.registry import make_game
 from . import plots, tables
 from .arena import Outcome, play_games
-from .evaluate import agent_name, make, option_text, slug
+from .evaluate import agent_name, limit_torch_threads, make, option_text, slug
 from .stats import Tally, interval_text, wilson_interval
 
 try:
@@ -48,7 +48,7 @@ def play_league(args: argparse.Namespace) -> list[tuple[tuple[int, ...], list[Ou
     engine = make_game(args.game, num_players=args.num_players, **args.game_options)
     played = []
     for lineup in itertools.combinations(range(len(args.agents)), args.num_players):
-        agents = [make(args.agents[k], args.game, args.seed + k, args) for k in lineup]
+        agents = [make(args.agents[k], engine, args.seed + k, args) for k in lineup]
         outcomes = play_games(engine, agents, args.games, args.seed)
         played.append((lineup, [_in_league(o, lineup) for o in outcomes]))
     return played
@@ -122,6 +122,7 @@ def pairwise(names: list[str], outcomes: list[Outcome]) -> dict[str, dict[str, s
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     """Play the league with checked options (:mod:`.options`); print and write its tables."""
+    limit_torch_threads(args.agents)
     start = time.perf_counter()
     names = [agent_name(kind, args) for kind in args.agents]
     played = play_league(args)

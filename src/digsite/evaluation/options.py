@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 
 from ..agents import ROLLOUTS
+from ..agents.model import PPO
 from ..commandline import (
     AGENT_CHOICES,
     add_env_arguments,
@@ -14,13 +15,13 @@ from ..commandline import (
     add_game_arguments,
     agent_kinds,
     apply_run,
+    check_agents,
     check_env,
     check_game,
-    check_heuristic,
 )
 from ..envs.registry import entry
+from ..training.options import default_eval_opponents
 
-SELF_PLAY = "self-play"
 EVALUATIONS = Path("runs/evaluations")
 LEAGUES = Path("runs/leagues")
 """Default output folders (an evaluation of a model goes next to the model)."""
@@ -78,8 +79,7 @@ def check_evaluate(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
         if args.model is None:
             args.model = args.from_run / "model.zip"
         if args.opponents is None and run.get("opponents"):
-            trained = run["opponents"]
-            args.opponents = ["random" if trained == SELF_PLAY else trained]
+            args.opponents = [default_eval_opponents(run["opponents"])]
     check_env(parser, args)
     if args.env is not None:
         if args.opponents is not None or args.game is not None or args.num_players is not None:
@@ -98,7 +98,7 @@ def check_evaluate(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
                 f"--opponents: {others} other seats, {len(args.opponents)} opponents given "
                 "(give one kind for all of them, or one per seat)"
             )
-        check_heuristic(parser, args.game, args.opponents)
+        check_agents(parser, args, args.opponents)
     game = args.game or entry_of_env(args.env)
     try:
         kinds = agent_kinds(args.baselines) if args.baselines.strip() else []
@@ -107,6 +107,10 @@ def check_evaluate(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
     if entry(game).heuristic_agent is None and "heuristic" in kinds:
         kinds.remove("heuristic")
     args.baselines = kinds
+    if args.env is None:
+        check_agents(parser, args, kinds)
+    elif PPO in kinds:
+        parser.error(f"the pretrained {PPO} agents play --game, not a solo --env")
     if args.model is not None and not args.model.is_file():
         parser.error(f"model file {args.model} not found; train one with digsite train")
     if args.model is None and not args.baselines:
@@ -153,8 +157,7 @@ def check_league(parser: argparse.ArgumentParser, args: argparse.Namespace) -> a
                 f"{args.from_run} trained on the solo {run['env']}: a league needs players"
             )
     check_game(parser, args)
-    if entry(args.game).heuristic_agent is None and "heuristic" in args.agents:
-        parser.error(f"{args.game} has no heuristic player yet; leave heuristic out of --agents")
+    check_agents(parser, args, args.agents)
     if len(set(args.agents)) != len(args.agents):
         parser.error(f"--agents names an agent twice: {','.join(args.agents)}")
     if len(args.agents) < args.num_players:

@@ -13,8 +13,9 @@ from ..commandline import (
     DEFAULT_PLAYERS,
     add_game_arguments,
     agent_kind,
+    check_agents,
     check_game,
-    check_heuristic,
+    hidden_layers,
 )
 from ..envs.registry import entry
 
@@ -34,16 +35,6 @@ PPO_DEFAULTS: dict[str, Any] = {
     "grad_clip": 0.5,
 }
 HIDDEN = "256,256"
-
-
-def hidden_layers(text: str) -> list[int]:
-    try:
-        sizes = [int(size) for size in text.split(",")]
-    except ValueError:
-        sizes = []
-    if not sizes or min(sizes) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a comma-separated list of sizes")
-    return sizes
 
 
 def multi_player_counts(game: str) -> tuple[int, ...]:
@@ -92,7 +83,7 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
             f"not {args.num_players}{solo}"
         )
     check_game(parser, args)
-    check_heuristic(parser, args.game, [args.eval_opponents])
+    check_agents(parser, args, [args.eval_opponents])
     if args.out is None:
         args.out = Path("runs") / f"{args.game}-{args.num_players}p-rllib"
     if min(args.iterations, args.train_batch_size, args.minibatch_size, args.num_epochs) < 1:

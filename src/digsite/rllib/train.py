@@ -176,12 +176,13 @@ def evaluate(args: argparse.Namespace, checkpoint: Path) -> dict[str, Any]:
         for module_id in rllib_env.module_ids(args.policies, args.num_players)
     }
     seats = [f"player_{i}" for i in range(args.num_players)]
+    engine = make_game(args.game, num_players=args.num_players, **args.game_options)
+    config = engine.config
     learner = rllib_env.SeatModules({seat: modules[mapping(seat)] for seat in seats})
     opponents = [
-        make_agent(args.eval_opponents, args.game, args.seed + k, args.mcts_iterations)
+        make_agent(args.eval_opponents, args.game, args.seed + k, args.mcts_iterations, **config)
         for k in range(1, args.num_players)
     ]
-    engine = make_game(args.game, num_players=args.num_players, **args.game_options)
     returns: dict[str, list[float]] = {seat: [] for seat in seats}
     for outcome in play_games(engine, [learner, *opponents], args.eval_games, args.seed):
         returns[seats[outcome.seat_of(0)]].append(outcome.return_of(0))

@@ -34,9 +34,17 @@ Evaluate the model with ``digsite evaluate --from-run runs/mykerinos-2p``
     ``random`` (uniform over legal moves), ``heuristic`` (the game's rules-based player),
     ``mcts`` (information-set MCTS, ``--mcts-iterations`` per move, random rollouts or the
     game's heuristic with ``--mcts-rollout heuristic``: slow, tens of moves a second),
-    ``model:<path to a model.zip>`` (a saved MaskablePPO model playing its masked most likely
-    move from its own seat's observation) or ``self-play`` (see below).
-    ``--stochastic-opponents`` makes model and self-play opponents sample their moves instead.
+    ``ppo`` (the pretrained policy shipped for this game and configuration),
+    ``model:<path to a model.zip or policy file>`` (a saved MaskablePPO model, or a policy file
+    of ``digsite export``, playing its masked most likely move from its own seat's
+    observation) or ``self-play`` (see below).  ``--stochastic-opponents`` makes model, ``ppo``
+    and self-play opponents sample their moves instead.
+``--opponents heuristic,self-play``
+    A mix: at each episode start every opponent seat draws one of the kinds, uniformly and on
+    its own (``random,heuristic`` at 4 players seats some tables with one heuristic player,
+    some with three), so a learner that cannot yet beat a strong player keeps winning games
+    to learn from.  ``run.json``'s ``self_play_games_per_member`` counts the games of each
+    kind (and of each self-play pool member).
 ``self-play``
     Every ``--snapshot-every`` learner steps the current model is saved as
     ``<out>/pool/snapshot_<steps>.zip`` (old snapshots there are deleted when a run starts) and
@@ -46,14 +54,29 @@ Evaluate the model with ``digsite evaluate --from-run runs/mykerinos-2p``
     weight ``i + 1`` (linear in recency: the newest is likeliest, older ones still come back).
     ``run.json`` counts the games each member played.  A snapshot is a full model.zip, so it is
     also a valid ``model:`` opponent and ``digsite evaluate --model``.
+``--imitate heuristic``, ``--imitation-steps``, ``--imitation-epochs``
+    Before PPO, teach the policy the moves of an agent kind (behaviour cloning: the
+    heuristic plays every seat of games dealt from the seed, the policy learns each seat's
+    moves and the value network their returns; :mod:`.imitation`).  A learner that starts from
+    random play never beats a strong heuristic player, so games against it teach nothing; one
+    that starts from its moves wins some, and PPO goes on from there.  ``run.json``'s
+    ``imitation`` records the decisions, games, the agreement with the demonstrated moves and
+    the time; the wall time of the run includes it.
+``--score-shaping W``
+    Adds potential-based shaping on the learner's lead in points (``W`` times its running
+    score minus the best other player's; :mod:`.shaping`) to the training reward: points count
+    at once, in lost games too, and since the terms of a game add up to a constant no move
+    changes, policies rank exactly as under the game's reward (PPO's ``gamma`` discounting
+    both).  Evaluations and the Monitor logs keep the game's reward.
 ``--n-envs``, ``--vec dummy|subproc``
     Parallel envs (default 4) in one process (``dummy``) or one process each (``subproc``; on
     two cores the envs are too fast for that to pay).
 ``--eval-every N``, ``--eval-episodes``, ``--eval-opponents``
     Every ``N`` steps (0 = never) ``MaskableEvalCallback`` plays ``--eval-episodes`` masked,
     deterministic games on a separate env against ``--eval-opponents`` (default: the training
-    opponents; random for self-play) and saves the best model as ``<out>/best_model.zip``
-    (evaluations in ``<out>/eval/evaluations.npz`` and in ``run.json``).
+    opponents, of a mix the first kind that is not self-play; random for self-play) and saves
+    the best model as ``<out>/best_model.zip`` (evaluations in ``<out>/eval/evaluations.npz``
+    and in ``run.json``).
 ``--checkpoint-every N``
     Every ``N`` steps (0 = never) ``CheckpointCallback`` saves
     ``<out>/checkpoints/model_<steps>_steps.zip``.
@@ -65,18 +88,26 @@ Evaluate the model with ``digsite evaluate --from-run runs/mykerinos-2p``
     ``tensorboard``); without those packages the run goes on without them and says so.
 ``--n-steps``, ``--batch-size``, ``--learning-rate``, ...
     The PPO hyperparameters (defaults in ``PPO_KWARGS``).
+``--net-arch 128,128``
+    The hidden layers of the policy network and of the value network, each its own (default
+    ``256,256``); the policy's size is what a shipped pretrained agent weighs.
 
 Steps are learner decisions, counted over all envs.  Evaluations and checkpoints come every
 ``N // n_envs`` steps of the vectorized env (``N`` steps when ``n_envs`` divides ``N``), snapshots
-at the first step at or after each multiple of ``N``.  ``run.json`` records every option, the
-env or game and opponents, the timesteps, the wall time of training, the mean return of the last
-100 training games, the evaluations, the self-play pool, the seed and the versions (digsite,
-sb3-contrib, and stable-baselines3's ``get_system_info``).
+at the first step at or after each multiple of ``N``.  ``run.json`` records every option (and
+``command``, the ``digsite train`` command that repeats the run), the env or game and
+opponents, the timesteps, the wall time of training, the mean return of the last 100 training
+games, the evaluations, the self-play pool, the seed and the versions (digsite, sb3-contrib,
+and stable-baselines3's ``get_system_info``).
 
 A run is reproducible from ``--seed``: the same options on the same machine and library versions
 give the same model and the same ``run.json`` apart from the wall time (env ``i`` is reset with
 seed ``seed + i``; the opponents and the pool draws have their own generators derived from it).
 
-The modules: :mod:`.options` (the command's options, light), :mod:`.train` (the run),
-:mod:`.opponents` (model opponents and the self-play pool).
+``digsite export --from-run RUN_DIR`` writes a small policy file of the run's model with its
+card (:mod:`.export`); a policy file in ``digsite/agents/pretrained/`` is the agent kind ``ppo``.
+
+The modules: :mod:`.options` (the commands' options, light), :mod:`.train` (the run),
+:mod:`.opponents` (model opponents, mixes and the self-play pool), :mod:`.imitation`,
+:mod:`.shaping`, :mod:`.export`.
 """

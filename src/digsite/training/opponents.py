@@ -1,110 +1,76 @@
-"""Learned opponents for ``digsite train``: a saved MaskablePPO model, and a self-play pool.
+"""Learned opponents for ``digsite train``: a saved model in every opponent seat, and a
+self-play pool.
 
-* :class:`ModelOpponent` plays a saved MaskablePPO policy from its own seat's observation: the
-  most likely legal action (masked argmax), or, with ``rng``, an action sampled from the masked
-  policy distribution.  It is an agent in the sense of ``digsite.core.policy``
-  (``agent(observation, action_mask) -> action``), so it sits in any seat of any env.
-* :class:`SelfPlayPool` wraps a ``SingleSeatEnv`` and draws every opponent seat afresh from a
-  pool at each ``reset()``.  The pool starts with the random agent (standing in for the untrained
-  learner) and grows with the snapshots training saves (``add_snapshot(path)``, called through
-  ``VecEnv.env_method`` so that it also reaches SubprocVecEnv workers); it keeps the newest
-  ``max_size`` members.  Member ``i`` of ``K`` (oldest first, ``i = 0 .. K-1``) is drawn with
-  probability ``(i + 1) / (K (K + 1) / 2)``: linear in recency, so the newest snapshot is the
-  likeliest opponent while older ones keep being played often enough to stop the learner from
-  forgetting how to beat them (with ten members: 18 % for the newest, 2 % for the oldest).
+* :func:`model_opponent` is :class:`digsite.agents.ModelAgent` (the masked most likely move of
+  a saved policy, or with ``rng`` a masked sample) checked against the env it will play in.
+* :class:`OpponentPool` wraps a ``SingleSeatEnv`` and draws every opponent seat afresh at each
+  ``reset()``, uniformly among the kinds of a mix (``--opponents heuristic,self-play``), and
+  for the kind ``self-play`` from the self-play pool.  The pool starts with the random agent
+  (standing in for the untrained learner) and grows with the snapshots training saves
+  (``add_snapshot(path)``, called through ``VecEnv.env_method`` so that it also reaches
+  SubprocVecEnv workers); it keeps the newest ``max_size`` members.  Member ``i`` of ``K``
+  (oldest first, ``i = 0 .. K-1``) is drawn with probability ``(i + 1) / (K (K + 1) / 2)``:
+  linear in recency, so the newest snapshot is the likeliest opponent while older ones keep
+  being played often enough to stop the learner from forgetting how to beat them (with ten
+  members: 18 % for the newest, 2 % for the oldest).
 """
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from pathlib import Path
 
 import gymnasium as gym
 import numpy as np
 
-from ..agents import RandomPolicy
-from ..commandline import extra_missing
-
-try:
-    import torch
-    from sb3_contrib import MaskablePPO
-    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
-except ImportError as err:
-    raise extra_missing("train", err) from err
+from ..agents import ModelAgent, RandomPolicy
+from .options import SELF_PLAY
 
 RANDOM = "random"
 """The name of the random agent in a pool."""
 
 
-@functools.lru_cache(maxsize=16)
-def _load_policy(path: str, modified_ns: int) -> MaskableActorCriticPolicy:
-    """One load per file version and per process; envs of a DummyVecEnv share the policy."""
-    policy = MaskablePPO.load(path, device="cpu").policy
-    policy.set_training_mode(False)
-    return policy
+def model_opponent(
+    path: str | Path, env: gym.Env, rng: np.random.Generator | None = None
+) -> ModelAgent:
+    """The policy saved at ``path`` as an agent for ``env``; a ValueError if it was trained on
+    another configuration."""
+    agent = ModelAgent(path, rng)
+    agent.check(env.observation_space.shape[0], env.action_space.n)
+    return agent
 
 
-def load_policy(path: str | Path, env: gym.Env | None = None) -> MaskableActorCriticPolicy:
-    """The policy of the MaskablePPO ``model.zip`` at ``path``, checked against ``env``."""
-    path = Path(path).resolve()
-    if not path.is_file():
-        raise FileNotFoundError(f"opponent model {path} not found")
-    policy = _load_policy(str(path), path.stat().st_mtime_ns)
-    if env is not None and (
-        policy.observation_space.shape != env.observation_space.shape
-        or policy.action_space != env.action_space
-    ):
-        raise ValueError(
-            f"opponent model {path} expects observations {policy.observation_space.shape} and "
-            f"actions {policy.action_space}; the env gives {env.observation_space.shape} and "
-            f"{env.action_space}"
-        )
-    return policy
+class OpponentPool(gym.Wrapper):
+    """Every opponent seat drawn afresh at each ``reset()``: uniformly among the ``fixed``
+    agents (by name) and, with ``self_play``, the self-play pool, where the random agent and
+    the learner's snapshots are drawn by recency.
 
-
-class ModelOpponent:
-    """A saved policy as an agent: masked argmax, or a masked sample when given ``rng``."""
-
-    def __init__(self, policy: MaskableActorCriticPolicy, rng: np.random.Generator | None = None):
-        self.policy = policy
-        self.rng = rng
-
-    def logits(self, observation: np.ndarray) -> np.ndarray:
-        """The actor's action logits (the policy's actor path, without the value head)."""
-        policy = self.policy
-        with torch.no_grad():
-            obs = torch.as_tensor(observation, dtype=torch.float32).unsqueeze(0)
-            features = policy.extract_features(obs, policy.pi_features_extractor)
-            return policy.action_net(policy.mlp_extractor.forward_actor(features))[0].numpy()
-
-    def __call__(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
-        logits = np.where(action_mask.astype(bool), self.logits(observation), -np.inf)
-        if self.rng is None:
-            return int(np.argmax(logits))
-        weights = np.exp(logits.astype(np.float64) - logits.max())
-        cumulative = np.cumsum(weights)
-        action = int(np.searchsorted(cumulative, self.rng.random() * cumulative[-1], "right"))
-        return min(action, len(logits) - 1)
-
-
-class SelfPlayPool(gym.Wrapper):
-    """Opponents drawn from a pool of learner snapshots (and the random agent) every episode.
-
-    ``games`` counts the games each member played in an opponent seat (by member name: "random"
-    or the snapshot's file name).  ``sample`` makes snapshots sample their moves; ``seed`` seeds
-    the draws (and the sampling).
+    ``games`` counts the games each agent played in an opponent seat (by name: a fixed agent's,
+    "random" or the snapshot's file name).  ``sample`` makes snapshots sample their moves;
+    ``seed`` seeds the draws (and the sampling).
     """
 
-    def __init__(self, env: gym.Env, max_size: int = 10, sample: bool = False, seed: int = 0):
+    def __init__(
+        self,
+        env: gym.Env,
+        fixed: dict[str, object] | None = None,
+        self_play: bool = True,
+        max_size: int = 10,
+        sample: bool = False,
+        seed: int = 0,
+    ):
         super().__init__(env)
         if max_size < 1:
             raise ValueError(f"the pool must hold at least one member, not {max_size}")
+        self.kinds = [*(fixed or {}), *([SELF_PLAY] if self_play else [])]
+        if not self.kinds:
+            raise ValueError("no opponents: give fixed agents, self-play or both")
         self.max_size = max_size
         self.sample = sample
         self.rng = np.random.default_rng(seed)
         self.members: list[str] = [RANDOM]
         self.games: Counter[str] = Counter()
+        self._fixed = dict(fixed or {})
         self._agents: dict[str, object] = {RANDOM: RandomPolicy()}  # follows the env's rng
 
     def add_snapshot(self, path: str) -> None:
@@ -116,7 +82,12 @@ class SelfPlayPool(gym.Wrapper):
         self.members = self.members[-self.max_size :]
 
     def draw(self) -> str:
-        """A member, the ``i``-th oldest with weight ``i + 1``."""
+        """A kind, uniformly (no draw when there is one); for self-play a member of the pool,
+        the ``i``-th oldest with weight ``i + 1``."""
+        kinds = self.kinds
+        kind = kinds[self.rng.integers(len(kinds))] if len(kinds) > 1 else kinds[0]
+        if kind != SELF_PLAY:
+            return kind
         weights = np.arange(1, len(self.members) + 1, dtype=np.float64)
         return self.members[self.rng.choice(len(self.members), p=weights / weights.sum())]
 
@@ -131,7 +102,9 @@ class SelfPlayPool(gym.Wrapper):
         return observation, info
 
     def _agent(self, name: str):
+        if name in self._fixed:
+            return self._fixed[name]
         if name not in self._agents:
-            policy = load_policy(name, self.env)
-            self._agents[name] = ModelOpponent(policy, self.rng if self.sample else None)
+            rng = self.rng if self.sample else None
+            self._agents[name] = model_opponent(name, self.env, rng)
         return self._agents[name]

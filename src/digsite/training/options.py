@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 import functools
+import shlex
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -15,12 +17,18 @@ from ..agents import ROLLOUTS
 from ..commandline import (
     AGENT_CHOICES,
     add_env_arguments,
+    add_from_run,
     add_game_arguments,
     agent_kind,
+    agent_kinds,
+    apply_run,
+    check_agents,
     check_env,
     check_game,
-    check_heuristic,
+    hidden_layers,
+    option_words,
 )
+from ..envs.registry import entry
 
 PPO_KWARGS: dict[str, Any] = {
     "n_steps": 512,  # per env: 2048 transitions (~100 games of 2-player Mykerinos) per update
@@ -35,20 +43,37 @@ PPO_KWARGS: dict[str, Any] = {
     "max_grad_norm": 0.5,
 }
 NET_ARCH = [256, 256]
+"""The default hidden layers of the policy and of the value network (each its own)."""
 SELF_PLAY = "self-play"
 RUNS = Path("runs")
 """Where runs go by default: ``runs/<game>-<N>p`` or ``runs/<solo env name>``."""
 
 
 def opponents_option(text: str, self_play: bool = True) -> str:
-    """An ``--opponents`` value (``--eval-opponents`` with ``self_play=False``)."""
-    if self_play and text == SELF_PLAY:
-        return text
-    try:
-        return agent_kind(text)
-    except argparse.ArgumentTypeError as err:
-        also = f" or {SELF_PLAY}" if self_play else ""
-        raise argparse.ArgumentTypeError(f"{err}{also}") from None
+    """An ``--opponents`` value: a kind or a comma-separated mix of different kinds
+    (``--eval-opponents`` with ``self_play=False``: one kind, not self-play)."""
+    kinds = [kind.strip() for kind in text.split(",")] if self_play else [text]
+    if len(set(kinds)) != len(kinds):
+        raise argparse.ArgumentTypeError(f"{text!r} names a kind twice")
+    for kind in kinds:
+        if not (self_play and kind == SELF_PLAY):
+            try:
+                agent_kind(kind)
+            except argparse.ArgumentTypeError as err:
+                also = f" or {SELF_PLAY}" if self_play else ""
+                raise argparse.ArgumentTypeError(f"{err}{also}") from None
+    return ",".join(kinds)
+
+
+def opponent_kinds(opponents: str) -> list[str]:
+    """The kinds of an ``--opponents`` value."""
+    return opponents.split(",")
+
+
+def default_eval_opponents(opponents: str) -> str:
+    """Whom a run is evaluated against by default: the first kind of its opponents that is
+    not self-play, else random."""
+    return next((kind for kind in opponent_kinds(opponents) if kind != SELF_PLAY), "random")
 
 
 def default_out(args: argparse.Namespace) -> Path:
@@ -69,7 +94,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--opponents",
         type=opponents_option,
         default="random",
-        help=f"{AGENT_CHOICES}, or {SELF_PLAY}",
+        help=f"{AGENT_CHOICES}, or {SELF_PLAY}; or a comma-separated mix of them, each "
+        "opponent seat drawing one at every episode",
     )
     add(
         "--stochastic-opponents",
@@ -80,6 +106,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add("--mcts-rollout", choices=ROLLOUTS, default="random", help="IS-MCTS rollout policy")
     add("--snapshot-every", type=int, default=5_000, help="self-play: steps between snapshots")
     add("--pool-size", type=int, default=10, help="self-play: members kept in the pool")
+    add(
+        "--imitate",
+        type=agent_kind,
+        default=None,
+        help="first teach the policy the moves of this agent kind (usually heuristic), playing "
+        "every seat, then train with PPO",
+    )
+    add("--imitation-steps", type=int, default=200_000, help="--imitate: decisions to learn")
+    add("--imitation-epochs", type=int, default=3, help="--imitate: passes over each chunk")
+    add(
+        "--score-shaping",
+        type=float,
+        default=0.0,
+        help="weight of the potential-based shaping on the learner's lead in points, which "
+        "keeps the ranking of policies (0: the game's reward alone)",
+    )
     add("--n-envs", type=int, default=4, help="parallel training envs")
     add("--vec", choices=("dummy", "subproc"), default="dummy", help="vectorized env class")
     add("--eval-every", type=int, default=0, help="steps between evaluations (0: none)")
@@ -88,8 +130,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--eval-opponents",
         type=functools.partial(opponents_option, self_play=False),
         default=None,
-        help="opponents of the evaluation games; None: the training opponents (random for "
-        "self-play)",
+        help="opponents of the evaluation games; None: the training opponents (of a mix, the "
+        "first kind that is not self-play; random for self-play)",
     )
     add("--checkpoint-every", type=int, default=0, help="steps between checkpoints (0: none)")
     add(
@@ -99,6 +141,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add("--progress", action="store_true", help="show SB3's progress bar (needs tqdm and rich)")
     add("--tensorboard", action="store_true", help="TensorBoard logs in <out>/tb")
+    add(
+        "--net-arch",
+        type=hidden_layers,
+        default=NET_ARCH,
+        help="hidden layer widths of the policy and of the value network, comma-separated",
+    )
     add("--verbose", type=int, default=0, choices=(0, 1, 2), help="SB3 verbosity")
     for key, default in PPO_KWARGS.items():
         add(
@@ -122,11 +170,86 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
     else:
         check_game(parser, args)
     if args.eval_opponents is None:
-        args.eval_opponents = "random" if args.opponents == SELF_PLAY else args.opponents
+        args.eval_opponents = default_eval_opponents(args.opponents)
     if args.env is None:
-        check_heuristic(parser, args.game, [args.opponents, args.eval_opponents])
+        imitated = [args.imitate] if args.imitate else []
+        check_agents(
+            parser, args, [*opponent_kinds(args.opponents), args.eval_opponents, *imitated]
+        )
+    elif args.imitate or args.score_shaping:
+        parser.error("--imitate and --score-shaping play --game (a solo --env has its own)")
+    if min(args.imitation_steps, args.imitation_epochs) < 1:
+        parser.error("--imitation-steps and --imitation-epochs must be positive")
     if min(args.n_envs, args.timesteps, args.pool_size) < 1:
         parser.error("--n-envs, --timesteps and --pool-size must be positive")
     if args.out is None:
         args.out = default_out(args)
+    return args
+
+
+def command_line(options: Mapping[str, Any]) -> str:
+    """The ``digsite train`` command of a run with these options (``run.json``'s ``options``):
+    every option that differs from its default."""
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    defaults = vars(parser.parse_args([]))
+    implied = default_eval_opponents(options["opponents"])
+    words = ["digsite", "train"]
+    for key, value in options.items():
+        if key in ("game_options", "env_options"):
+            words += option_words(f"--{key[:-1].replace('_', '-')}", value)
+        elif key in defaults and value != defaults[key]:
+            if key == "eval_opponents" and value == implied:
+                continue
+            flag = "--" + key.replace("_", "-")
+            if value is True:
+                words.append(flag)
+            elif isinstance(value, list):
+                words += [flag, ",".join(map(str, value))]
+            else:
+                words += [flag, str(value)]
+    return shlex.join(words)
+
+
+# -- digsite export ---------------------------------------------------------------------------
+def add_export_arguments(parser: argparse.ArgumentParser) -> None:
+    add = parser.add_argument
+    add_from_run(parser)
+    add("--model", type=Path, default=None, help="the model to export (default: RUN_DIR/model.zip)")
+    add(
+        "--out",
+        type=Path,
+        default=None,
+        help="the policy file to write (default: RUN_DIR/policy.pt); its card goes beside it, "
+        "as .json",
+    )
+    add("--games", type=int, default=200, help="games of each evaluation on the card (0: none)")
+    add(
+        "--opponents",
+        type=agent_kinds,
+        default="heuristic,random",
+        help="the card evaluates the policy (and the heuristic and random players in its seat) "
+        "against each of these, in every other seat",
+    )
+    add("--seed", type=int, default=0, help="game i of every evaluation is dealt with seed + i")
+
+
+def check_export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.Namespace:
+    """The run (``--from-run`` is required: the card describes it), model and output files."""
+    if args.from_run is None:
+        parser.error("--from-run RUN_DIR is required: the card says how the run trained")
+    args.game = args.num_players = args.env = None
+    args.game_option, args.env_option = [], []
+    args.run = apply_run(parser, args)
+    if args.env is not None:
+        parser.error(f"{args.from_run} trained on the solo {args.env}; export plays --game")
+    check_game(parser, args)
+    check_agents(parser, args, args.opponents)
+    args.model = args.model or args.from_run / "model.zip"
+    if not args.model.is_file():
+        parser.error(f"model file {args.model} not found")
+    args.out = args.out or args.from_run / "policy.pt"
+    if args.games < 0:
+        parser.error("--games must not be negative")
+    args.baselines = ["heuristic", "random"] if entry(args.game).heuristic_agent else ["random"]
     return args

@@ -16,10 +16,10 @@ import gymnasium as gym
 import numpy as np
 
 from .. import __version__, commandline, single_seat_env
-from ..agents import make_agent
-from ..agents.model import MODEL_PREFIX
+from ..agents import RandomPolicy, make_agent
+from ..agents.model import MODEL_PREFIX, PPO, pretrained_agent
 from ..commandline import extra_missing, missing
-from .options import NET_ARCH, PPO_KWARGS, SELF_PLAY
+from .options import PPO_KWARGS, SELF_PLAY, command_line, opponent_kinds
 
 try:
     import sb3_contrib
@@ -33,12 +33,14 @@ try:
 except ImportError as err:
     raise extra_missing("train", err) from err
 
-from .opponents import RANDOM, ModelOpponent, SelfPlayPool, load_policy
+from .imitation import imitate
+from .opponents import RANDOM, OpponentPool, model_opponent
+from .shaping import ScoreShaping
 
 TORCH_THREADS = 1
 """Small MLP, small batches: one thread is as fast as two and leaves a core for the envs."""
 
-TRAINING, EVALUATION = 0, 1
+TRAINING, EVALUATION, IMITATION = 0, 1, 2
 """Streams of :func:`derived_seed`."""
 
 
@@ -50,28 +52,47 @@ def derived_seed(seed: int, stream: int, rank: int) -> int:
 
 def make_opponents(args: argparse.Namespace, kind: str, seed: int, env: gym.Env):
     """The agent playing every opponent seat (None: the env's default random agent)."""
-    if kind.startswith(MODEL_PREFIX):
-        rng = np.random.default_rng(seed) if args.stochastic_opponents else None
-        return ModelOpponent(load_policy(kind[len(MODEL_PREFIX) :], env), rng)
     if kind == "random":
         return None
-    return make_agent(kind, args.game, seed, args.mcts_iterations, args.mcts_rollout)
+    if kind != PPO and not kind.startswith(MODEL_PREFIX):
+        return make_agent(kind, args.game, seed, args.mcts_iterations, args.mcts_rollout)
+    rng = np.random.default_rng(seed) if args.stochastic_opponents else None
+    if kind == PPO:
+        return pretrained_agent(args.game, rng, **env.unwrapped.game.config)
+    return model_opponent(kind[len(MODEL_PREFIX) :], env, rng)
 
 
 def build_env(args: argparse.Namespace, kind: str, stream: int, rank: int) -> gym.Env:
-    """One monitored single-seat env whose opponents are ``kind``; runs in the worker process."""
+    """One monitored single-seat env whose opponents are ``kind`` (its training reward shaped
+    with ``--score-shaping``); runs in the worker process."""
+    env = monitored_env(args, kind, stream, rank)
+    if stream == TRAINING and args.score_shaping:
+        return ScoreShaping(env, args.score_shaping, args.gamma)
+    return env
+
+
+def monitored_env(args: argparse.Namespace, kind: str, stream: int, rank: int) -> gym.Env:
     torch.set_num_threads(TORCH_THREADS)  # model opponents in SubprocVecEnv workers
     log = str(args.out / "monitor" / f"{rank}") if stream == TRAINING else None
     if args.env is not None:
         return Monitor(gym.make(args.env, **args.env_options), log)
     seed = derived_seed(args.seed, stream, rank)
     env = single_seat_env(args.game, num_players=args.num_players, **args.game_options)
-    if kind == SELF_PLAY:
-        return Monitor(SelfPlayPool(env, args.pool_size, args.stochastic_opponents, seed), log)
-    agent = make_opponents(args, kind, seed, env)
-    if agent is not None:
-        env.opponents = [agent] * args.num_players
-    return Monitor(env, log)
+    kinds = opponent_kinds(kind)
+    if kinds == [kind] and kind != SELF_PLAY:
+        agent = make_opponents(args, kind, seed, env)
+        if agent is not None:
+            env.opponents = [agent] * args.num_players
+        return Monitor(env, log)
+    fixed = {
+        name: make_opponents(args, name, seed, env) or RandomPolicy()
+        for name in kinds
+        if name != SELF_PLAY
+    }
+    pool = OpponentPool(
+        env, fixed, SELF_PLAY in kinds, args.pool_size, args.stochastic_opponents, seed
+    )
+    return Monitor(pool, log)
 
 
 def make_vec_env(args: argparse.Namespace) -> VecEnv:
@@ -118,7 +139,7 @@ def vec_steps(steps: int, n_envs: int) -> int:
 
 def make_callbacks(args: argparse.Namespace) -> list[BaseCallback]:
     callbacks: list[BaseCallback] = []
-    if args.opponents == SELF_PLAY and args.snapshot_every > 0:
+    if SELF_PLAY in opponent_kinds(args.opponents) and args.snapshot_every > 0:
         pool = args.out / "pool"
         pool.mkdir(parents=True, exist_ok=True)
         for old in pool.glob("snapshot_*.zip"):
@@ -179,7 +200,7 @@ def make_model(args: argparse.Namespace, env: VecEnv) -> MaskablePPO:
     return MaskablePPO(
         "MlpPolicy",
         env,
-        policy_kwargs={"net_arch": NET_ARCH},
+        policy_kwargs={"net_arch": args.net_arch},
         seed=args.seed,
         device="cpu",
         verbose=args.verbose,
@@ -221,10 +242,19 @@ def snapshots(callbacks: list[BaseCallback]) -> list[Path]:
     return [] if callback is None else callback.snapshots
 
 
-def pool_games(env: VecEnv, snapshots: list[Path]) -> dict[str, int]:
-    """Self-play: games each pool member played in an opponent seat, summed over the envs."""
+def pool_games(
+    env: VecEnv, args: argparse.Namespace, snapshots: list[Path]
+) -> dict[str, int] | None:
+    """A mix or self-play: the games each opponent (each kind of the mix, each member of the
+    self-play pool) played in an opponent seat, summed over the envs; else None."""
+    kinds = opponent_kinds(args.opponents)
+    if len(kinds) == 1 and SELF_PLAY not in kinds:
+        return None
     total: Counter[str] = sum((Counter(games) for games in env.get_attr("games")), Counter())
-    return {name: total[name] for name in [RANDOM, *(path.name for path in snapshots)]}
+    names = [kind for kind in kinds if kind != SELF_PLAY]
+    if SELF_PLAY in kinds:
+        names += [RANDOM, *(path.name for path in snapshots)]
+    return {name: total[name] for name in dict.fromkeys(names)}
 
 
 def options(args: argparse.Namespace) -> dict[str, Any]:
@@ -241,10 +271,12 @@ def run_record(
     wall_time: float,
     callbacks: list[BaseCallback],
     games_per_member: dict[str, int] | None,
+    imitation: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    self_play = args.opponents == SELF_PLAY
+    self_play = SELF_PLAY in opponent_kinds(args.opponents)
     solo = args.env is not None
     return {
+        "command": command_line(options(args)),
         "env": args.env,
         "env_options": args.env_options if solo else None,
         "game": None if solo else args.game,
@@ -259,11 +291,12 @@ def run_record(
         "steps_per_s": round(model.num_timesteps / wall_time, 1),
         "mean_return_last_100_episodes": mean_recent_return(model),
         "evaluations": evaluations(callbacks, solo),
+        "imitation": imitation,
         "self_play_snapshots": [str(p) for p in snapshots(callbacks)] if self_play else None,
         "self_play_games_per_member": games_per_member,
         "algorithm": "MaskablePPO",
         "policy": "MlpPolicy",
-        "net_arch": NET_ARCH,
+        "net_arch": args.net_arch,
         "n_envs": args.n_envs,
         "vec_env": args.vec,
         "hyperparameters": {key: getattr(args, key) for key in PPO_KWARGS},
@@ -292,19 +325,27 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
         model = make_model(args, env)
         callbacks = make_callbacks(args)
         start = time.perf_counter()
+        imitation = None
+        if args.imitate:
+            imitation = imitate(model, args, functools.partial(derived_seed, args.seed, IMITATION))
+            print(
+                f"imitated {args.imitate}: {imitation['decisions']} decisions of "
+                f"{imitation['games']} games in {imitation['wall_time_s']:.0f} s; agreement with "
+                f"its moves {imitation['agreement_first_chunk']:.2f} on the first chunk, "
+                f"{imitation['agreement_last_chunk']:.2f} on the last",
+                flush=True,
+            )
         with warnings.catch_warnings():
             # The eval env is a DummyVecEnv; SB3 warns when the training env is not.
             warnings.filterwarnings("ignore", "Training and eval env are not of the same type")
             model.learn(args.timesteps, callback=callbacks, progress_bar=progress_bar(args))
         wall_time = time.perf_counter() - start
-        games_per_member = (
-            pool_games(env, snapshots(callbacks)) if args.opponents == SELF_PLAY else None
-        )
+        games_per_member = pool_games(env, args, snapshots(callbacks))
     finally:
         env.close()
 
     model.save(args.out / "model.zip")
-    record = run_record(args, model, wall_time, callbacks, games_per_member)
+    record = run_record(args, model, wall_time, callbacks, games_per_member, imitation)
     (args.out / "run.json").write_text(json.dumps(record, indent=2) + "\n")
     if args.plot:
         plot_learning_curve(args.out, record)

@@ -1,0 +1,117 @@
+"""``digsite export``: a trained model as a small policy file, with a card that says how it was
+made and how well it plays.
+
+    digsite export --from-run runs/medieval_realms-4p \\
+        --out src/digsite/agents/pretrained/medieval_realms-4p.pt --games 200
+
+writes the policy file (the actor network alone, float16: :mod:`digsite.agents.model`) and,
+beside it, its card ``medieval_realms-4p.json``: the game, its full configuration and env id;
+the policy's layers, size and SHA-256; the training run (the ``digsite train`` command that
+repeats it, steps, wall time, seed, opponents, network, hyperparameters, versions, from the
+run's ``run.json``); and one evaluation per ``--opponents`` kind (default ``heuristic`` and
+``random``): ``--games`` games of the exported file, then of the heuristic and random players
+in its seat, against that kind in every other seat, seats rotating (``digsite evaluate``, whose
+command and result files are recorded; the files go into the run's folder).  A policy file
+written into ``digsite/agents/pretrained/`` is the agent kind ``ppo`` of its configuration.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import shlex
+from pathlib import Path
+from typing import Any
+
+from .. import __version__, commandline
+from ..agents.model import STORED_DTYPE, actor_of, layers_of, save_policy
+from ..commandline import extra_missing, option_words
+from ..envs.registry import entry, make_game
+from ..evaluation import evaluate
+from .options import command_line
+
+try:
+    from sb3_contrib import MaskablePPO
+except ImportError as err:
+    raise extra_missing("train", err) from err
+
+
+def export(model: Path, out: Path) -> dict[str, Any]:
+    """Write the policy file of the MaskablePPO ``model`` to ``out``; its card's description."""
+    actor = actor_of(MaskablePPO.load(model, device="cpu").policy)
+    save_policy(actor, out)
+    data = out.read_bytes()
+    return {
+        "file": out.name,
+        "layers": layers_of(actor),
+        "stored_as": STORED_DTYPE,
+        "bytes": len(data),
+        "sha256": hashlib.sha256(data).hexdigest(),
+        "exported_from": str(model),
+    }
+
+
+def evaluation(args: argparse.Namespace, opponents: str) -> dict[str, Any]:
+    """The exported policy and the baselines against ``opponents``: the command and results."""
+    argv = [
+        *("--game", args.game, "--num-players", str(args.num_players)),
+        *option_words("--game-option", args.game_options),
+        *("--model", str(args.out), "--opponents", opponents),
+        *("--baselines", ",".join(args.baselines), "--games", str(args.games)),
+        *("--seed", str(args.seed), "--out", str(args.from_run)),
+    ]
+    tallies = evaluate.main(argv)
+    summaries = [
+        {key: value for key, value in t.as_dict().items() if key not in ("returns", "scores")}
+        for t in tallies
+    ]
+    return {
+        "command": shlex.join(["digsite", "evaluate", *argv]),
+        "opponents": opponents,
+        "games": args.games,
+        "seed": args.seed,
+        "par": 1 / args.num_players,
+        "results": summaries,
+    }
+
+
+def card(args: argparse.Namespace, policy: dict[str, Any]) -> dict[str, Any]:
+    run = args.run
+    return {
+        "game": args.game,
+        "env_id": entry(args.game).env_id,
+        "game_options": args.game_options,
+        "config": make_game(args.game, num_players=args.num_players, **args.game_options).config,
+        "digsite_version": __version__,
+        "policy": policy,
+        "training": {
+            "command": command_line(run["options"]),
+            "algorithm": run["algorithm"],
+            "opponents": run["opponents"],
+            "imitation": run.get("imitation"),
+            "timesteps": run["timesteps_trained"],
+            "wall_time_s": run["wall_time_s"],
+            "seed": run["seed"],
+            "net_arch": run["net_arch"],
+            "n_envs": run["n_envs"],
+            "hyperparameters": run["hyperparameters"],
+            "versions": run["versions"],
+        },
+        "evaluations": [evaluation(args, kind) for kind in args.opponents] if args.games else [],
+    }
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    """Export with checked options (:mod:`.options`); write and return the card."""
+    written = card(args, export(args.model, args.out))
+    path = args.out.with_suffix(".json")
+    path.write_text(json.dumps(written, indent=2) + "\n")
+    size = written["policy"]["bytes"] / 1024
+    print(f"wrote {args.out} ({size:.0f} KiB) and its card {path}")
+    return written
+
+
+def main(argv: list[str] | None = None, prog: str | None = None) -> dict[str, Any]:
+    """``digsite export``: parse ``argv``, export."""
+    return commandline.main("export", argv, prog)

@@ -1,0 +1,143 @@
+"""Imitation before reinforcement: ``digsite train --imitate heuristic`` first teaches the
+policy the moves of an agent (behaviour cloning), then trains it with MaskablePPO as usual.
+
+The demonstrations are games in which the ``--imitate`` agent plays every seat, game ``i``
+dealt from a seed derived from ``--seed``; each decision of each seat is an example: that
+seat's observation (the one its env gives), its legal actions, the move played and the seat's
+final return (+1 / 0 / -1).  The policy learns the moves (the cross-entropy of its masked
+distribution) and the value network the returns (squared error, weighted by ``--vf-coef``),
+with the run's optimizer and ``--batch-size``: ``--imitation-epochs`` passes over each chunk of
+:data:`CHUNK` decisions, until ``--imitation-steps`` decisions.  Before it learns a chunk, the
+policy's masked most likely move is scored against the chunk's moves: ``run.json``'s
+``imitation`` record gives that agreement for the first and the last chunk.
+
+Why: a learner that starts from random play never wins against a strong rules-based player,
+so games against it teach nothing; a learner that starts from that player's own moves wins
+some of them, and PPO's games against it take it from there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ..agents import make_agent
+from ..commandline import extra_missing
+from ..envs.registry import make_game
+from ..evaluation.arena import play_game
+
+try:
+    import torch
+    from sb3_contrib import MaskablePPO
+except ImportError as err:
+    raise extra_missing("train", err) from err
+
+CHUNK = 20_000
+"""Decisions gathered, then learnt from, at a time (memory stays small)."""
+
+
+def demonstrations(
+    args: argparse.Namespace, seed_of: Callable[[int], int], first_game: int, decisions: int
+) -> tuple[dict[str, np.ndarray], int]:
+    """At least ``decisions`` examples from games ``first_game, first_game + 1, ...`` (game
+    ``i`` dealt from ``seed_of(i)``); the examples and the number of games played."""
+    game = make_game(args.game, num_players=args.num_players, **args.game_options)
+    observations, masks, actions, seats, returns = [], [], [], [], []
+    buffer = np.empty(game.observation_size, dtype=np.float32)
+    played = 0
+    while len(actions) < decisions:
+        seed = seed_of(first_game + played)
+        agents = [
+            make_agent(args.imitate, args.game, seed + seat, **game.config)
+            for seat in range(game.num_players)
+        ]
+        start = len(actions)
+
+        def record(state, action: int) -> None:
+            player = state.current_player()
+            state.observe(player, buffer)
+            observations.append(buffer.copy())
+            masks.append(state.legal_action_mask().astype(bool))
+            actions.append(action)
+            seats.append(player)
+
+        final = play_game(game, agents, seed, record)
+        returns.extend(final.returns()[seat] for seat in seats[start:])
+        played += 1
+    examples = {
+        "observations": np.stack(observations),
+        "masks": np.stack(masks),
+        "actions": np.asarray(actions, dtype=np.int64),
+        "returns": np.asarray(returns, dtype=np.float32),
+    }
+    return examples, played
+
+
+def agreement(model: MaskablePPO, examples: dict[str, np.ndarray]) -> float:
+    """How often the policy's masked most likely move is the demonstrated one."""
+    with torch.no_grad():
+        observations = torch.as_tensor(examples["observations"])
+        distribution = model.policy.get_distribution(observations, examples["masks"])
+        chosen = distribution.mode().numpy()
+    return float(np.mean(chosen == examples["actions"]))
+
+
+def learn(model: MaskablePPO, examples: dict[str, np.ndarray], args: argparse.Namespace) -> float:
+    """``--imitation-epochs`` passes over ``examples``; the mean loss of the last pass."""
+    policy = model.policy
+    policy.set_training_mode(True)
+    rng = np.random.default_rng(args.seed)
+    tensors = {key: torch.as_tensor(value) for key, value in examples.items()}
+    size = len(examples["actions"])
+    losses: list[float] = []
+    for _ in range(args.imitation_epochs):
+        losses = []
+        order = rng.permutation(size)
+        for start in range(0, size, args.batch_size):
+            batch = torch.as_tensor(order[start : start + args.batch_size])
+            values, log_prob, _ = policy.evaluate_actions(
+                tensors["observations"][batch],
+                tensors["actions"][batch],
+                action_masks=tensors["masks"][batch],
+            )
+            value_loss = torch.nn.functional.mse_loss(values.flatten(), tensors["returns"][batch])
+            loss = -log_prob.mean() + args.vf_coef * value_loss
+            policy.optimizer.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(policy.parameters(), args.max_grad_norm)
+            policy.optimizer.step()
+            losses.append(loss.item())
+    policy.set_training_mode(False)
+    return float(np.mean(losses))
+
+
+def imitate(
+    model: MaskablePPO, args: argparse.Namespace, seed_of: Callable[[int], int]
+) -> dict[str, Any]:
+    """Teach ``model`` the moves of ``args.imitate`` in games dealt from ``seed_of(i)``; the
+    record for ``run.json``."""
+    start = time.perf_counter()
+    learnt = games = 0
+    agreements: list[float] = []
+    loss = float("nan")
+    while learnt < args.imitation_steps:
+        wanted = min(CHUNK, args.imitation_steps - learnt)
+        examples, played = demonstrations(args, seed_of, games, wanted)
+        agreements.append(agreement(model, examples))
+        loss = learn(model, examples, args)
+        learnt += len(examples["actions"])
+        games += played
+    return {
+        "agent": args.imitate,
+        "decisions": learnt,
+        "games": games,
+        "epochs": args.imitation_epochs,
+        "agreement_first_chunk": agreements[0],
+        "agreement_last_chunk": agreements[-1],
+        "last_loss": loss,
+        "wall_time_s": round(time.perf_counter() - start, 2),
+    }

@@ -300,11 +300,16 @@ class Encoding:
         self.observers: dict[int, Observer] = {}
 
     def __getstate__(self):
-        return {name: getattr(self, name) for name in self.__slots__}
+        """Pickled with the log's writers as their numbers in ``ALL_WRITERS`` (closures do not
+        pickle)."""
+        state = {name: getattr(self, name) for name in self.__slots__}
+        state["log"] = [ALL_WRITERS.index(write) for write in self.log]
+        return state
 
     def __setstate__(self, state) -> None:
         for name, value in state.items():
             setattr(self, name, value)
+        self.log = [ALL_WRITERS[number] for number in self.log]
 
 
 def _snapshot(value):

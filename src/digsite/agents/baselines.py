@@ -41,6 +41,7 @@ class SearchSettings:
 
 SEARCH_SETTINGS: dict[str, SearchSettings] = {
     "medieval_realms": SearchSettings(iterations=50),
+    "mykerinos": SearchSettings(iterations=50, horizon=30, margin_scale=10.0),
 }
 """Each game's default search, as measured in the README's Results; other games get
 ``SearchSettings()``."""

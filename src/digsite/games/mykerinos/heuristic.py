@@ -41,6 +41,18 @@ class MykerinosHeuristic:
     def act_in(self, state, player: int) -> int:
         return _DECIDE[state.decision](self, state, player, set(state.legal_actions()))
 
+    @staticmethod
+    def projected_scores(state) -> list[float]:
+        """Every player's prestige if the game ended now (the exhibition scores at the end):
+        what the guided search values a position by (``digsite.agents.baselines``)."""
+        if state.is_terminal():
+            return state.scores()
+        projected = []
+        for p in range(state.game.num_players):
+            per_wing, series = state.exhibition(p)
+            projected.append(float(state.score[p] + sum(per_wing) + series))
+        return projected
+
     # -- one answer per decision -------------------------------------------------------------
     def _decide_turn(self, state, player: int, legal: set[int]) -> int:
         for patron in PATRON_PREFERENCE:

@@ -4,8 +4,9 @@ Single-observer IS-MCTS (Cowling, Powley and Whitehouse, 2012): each iteration d
 determinization of the hidden information with ``state.resample_hidden(player, rng)``, walks one
 shared tree restricted to the actions legal in that determinization (UCB1 with availability
 counts), adds one node, plays a rollout and backs up every player's value, each node crediting
-the player who chose its action.  The agent only ever sees the root state through
-``resample_hidden``, so it cannot use information its player does not have.
+the player who chose its action.  The agent reads the root state only through its legal moves
+(its player's own) and ``resample_hidden``, so it cannot use information its player does not
+have; the guide, rollouts and values only ever see determinizations.
 
 A plain search (random rollouts to the end, win/loss values) is weak on small budgets in games
 of hundreds of decisions.  What a good player of the game (a ``guide``, normally the game's

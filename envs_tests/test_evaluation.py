@@ -196,3 +196,11 @@ def test_opponents_one_per_seat(tmp_path):
         (tmp_path / "results-mykerinos-3p-heuristic-vs-random+heuristic.json").read_text()
     )
     assert saved["opponents"] == ["random", "heuristic"]
+
+
+def test_timing_clocks_the_decisions_with_a_choice(capsys):
+    from digsite.evaluation import timing
+
+    clock = timing.main(["--game", "mykerinos", "--games", "1", "--mcts-iterations", "2"])
+    assert clock.decisions > 20 and clock.mean > 0
+    assert "s a decision over" in capsys.readouterr().out

@@ -42,6 +42,7 @@ class SearchSettings:
 SEARCH_SETTINGS: dict[str, SearchSettings] = {
     "medieval_realms": SearchSettings(iterations=50),
     "mykerinos": SearchSettings(iterations=50, horizon=30, margin_scale=10.0),
+    "royal_society": SearchSettings(iterations=20, horizon=20, margin_scale=10.0, bias=1.0),
 }
 """Each game's default search, as measured in the README's Results; other games get
 ``SearchSettings()``."""

@@ -15,6 +15,8 @@ from digsite.agents import (
     make_agent,
     random_rollout,
 )
+from digsite.agents.baselines import SEARCH_SETTINGS, search_settings
+from digsite.agents.ismcts import Rollout, ScoreMargin, random_move
 from digsite.envs.registry import ENVIRONMENTS
 from digsite.envs.registry import make_game as make_game_of
 from digsite.evaluation.arena import play_games
@@ -142,3 +144,106 @@ def test_ismcts_with_heuristic_rollouts_plays_legal_moves():
         state.apply_action(action)
     with pytest.raises(ValueError, match="rollouts"):
         make_agent("mcts", "mykerinos", mcts_rollout="oracle")
+
+
+class SealedRoot:
+    """A root position that lets the search read only what its player knows: its legal moves
+    (its own observation has them) and ``resample_hidden(player)``; anything else fails."""
+
+    def __init__(self, state, player: int):
+        self._state, self._player = state, player
+
+    def legal_actions(self) -> list[int]:
+        return self._state.legal_actions()
+
+    def resample_hidden(self, player: int, rng):
+        assert player == self._player, "the search resampled for another player"
+        return self._state.resample_hidden(player, rng)
+
+    def __getattr__(self, name: str):
+        raise AssertionError(f"the search read the root's {name}")
+
+
+@pytest.mark.parametrize("entry", ENVIRONMENTS, ids=[e.name for e in ENVIRONMENTS])
+def test_the_search_reads_the_root_only_through_resample_hidden(entry):
+    """The guided search (projected scores, heuristic rollouts and guide) on sealed roots
+    through a heuristic game: it plays, and exactly as it does on the open root."""
+    game = make_game_of(entry.name, num_players=2)
+    state = game.new_initial_state(np.random.default_rng(5))
+    heuristic = make_agent("heuristic", entry.name)
+    searched = 0
+    while not state.is_terminal() and searched < 3:
+        player = state.current_player()
+        if len(state.legal_actions()) > 1:
+            sealed = make_agent("mcts", entry.name, seed=1, mcts_iterations=3)
+            open_ = make_agent("mcts", entry.name, seed=1, mcts_iterations=3)
+            move = sealed.act_in(SealedRoot(state, player), player)
+            assert move == open_.act_in(state, player)
+            searched += 1
+        state.apply_action(heuristic.act_in(state, player))
+    assert searched == 3
+
+
+def test_the_search_is_deterministic_under_a_seed():
+    game = make_game_of("mykerinos", num_players=2)
+
+    def moves() -> list[int]:
+        played = []
+        searcher = make_agent("mcts", "mykerinos", seed=3, mcts_iterations=4)
+        play_games(
+            game,
+            [searcher, make_agent("heuristic", "mykerinos")],
+            1,
+            seed=2,
+            on_action=lambda state, action: played.append(action),
+        )
+        return played
+
+    assert moves() == moves()
+
+
+def test_the_guided_search_beats_the_heuristic_at_mykerinos_on_a_small_budget():
+    """Its game's defaults (rollouts of 30 decisions valued by the projected prestige) with
+    8 iterations; the plain search with the same budget loses to the heuristic."""
+    game = make_game_of("mykerinos", num_players=2)
+    heuristic = make_agent("heuristic", "mykerinos")
+    guided = make_agent("mcts", "mykerinos", seed=0, mcts_iterations=8)
+    outcomes = play_games(game, [guided, heuristic], 4)
+    assert sum(o.return_of(0) > 0 for o in outcomes) >= 3
+    plain = make_agent("mcts", "mykerinos", seed=0, mcts_iterations=8, mcts_rollout="random")
+    outcomes = play_games(game, [plain, heuristic], 4)
+    assert sum(o.return_of(0) > 0 for o in outcomes) <= 1
+
+
+def test_rollouts_stop_at_their_horizon():
+    game = make_game_of("mykerinos", num_players=2)
+    state = game.new_initial_state(np.random.default_rng(0))
+    played = []
+    policy = lambda state, rng: played.append(random_move(state, rng)) or played[-1]  # noqa: E731
+    Rollout(policy, horizon=7)(state, np.random.default_rng(0))
+    assert len(played) == 7 and not state.is_terminal()
+    Rollout(policy)(state, np.random.default_rng(0))
+    assert state.is_terminal()
+
+
+def test_score_margins_rank_players_as_their_scores_do():
+    game = make_game_of("mykerinos", num_players=3)
+    state = game.new_initial_state(np.random.default_rng(0))
+    scores = [30.0, 10.0, 25.0]
+    values = ScoreMargin(10.0, scores=lambda s: scores)(state)
+    assert list(np.argsort(values)) == list(np.argsort(scores))
+    assert values[0] == pytest.approx(np.tanh(0.5)) and values[1] == pytest.approx(np.tanh(-2))
+    random_rollout(state, np.random.default_rng(0))  # at the end: the returns, blended
+    end = ScoreMargin(10.0, blend=0.5)(state)
+    for value, ret in zip(end, state.returns(), strict=True):
+        assert np.sign(value) == ret and -1 <= value <= 1
+
+
+def test_search_settings_default_per_game_and_override():
+    assert search_settings("mykerinos") == SEARCH_SETTINGS["mykerinos"]
+    assert search_settings("mykerinos", iterations=7).iterations == 7
+    assert search_settings("mykerinos", rollout="random").rollout == "random"
+    agent = make_agent("mcts", "mykerinos")
+    assert agent.iterations == SEARCH_SETTINGS["mykerinos"].iterations
+    assert agent.guide is not None and isinstance(agent.evaluate, ScoreMargin)
+    assert make_agent("mcts", "mykerinos", mcts_rollout="random").guide is None

@@ -72,7 +72,8 @@ def test_wilson_interval_is_scipys():
 
 def test_league_ranks_heuristic_above_random(tmp_path, capsys):
     options = ["--game", "mykerinos", "--agents", "random,heuristic,mcts", "--games", "4"]
-    args = parse_args("league", [*options, "--mcts-iterations", "5", "--out", str(tmp_path)])
+    search = ["--mcts-iterations", "5", "--mcts-rollout", "random"]
+    args = parse_args("league", [*options, *search, "--out", str(tmp_path)])
     record = league.run(args)
     standings = record["standings"]
     assert standings[0]["agent"] == "heuristic"  # ordered by rating, best first
@@ -165,7 +166,7 @@ def test_evaluation_names_say_what_was_evaluated():
     from digsite.evaluation.evaluate import slug
 
     args = parse_args("evaluate", ["--baselines", "random,mcts", "--mcts-iterations", "20"])
-    assert slug("mcts", args) == "mcts20"
+    assert slug("mcts", args) == "mcts20h"  # the default search: the heuristic guides it
     assert slug("model:runs/mykerinos-2p/model.zip", args) == "model-mykerinos-2p"
 
 
@@ -195,3 +196,11 @@ def test_opponents_one_per_seat(tmp_path):
         (tmp_path / "results-mykerinos-3p-heuristic-vs-random+heuristic.json").read_text()
     )
     assert saved["opponents"] == ["random", "heuristic"]
+
+
+def test_timing_clocks_the_decisions_with_a_choice(capsys):
+    from digsite.evaluation import timing
+
+    clock = timing.main(["--game", "mykerinos", "--games", "1", "--mcts-iterations", "2"])
+    assert clock.decisions > 20 and clock.mean > 0
+    assert "s a decision over" in capsys.readouterr().out

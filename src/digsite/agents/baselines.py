@@ -3,34 +3,83 @@ README's results tables play against."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
 from ..core.policy import RandomPolicy
 from ..envs.registry import entry
-from .ismcts import ISMCTSAgent, agent_rollout
+from .ismcts import ISMCTSAgent, ScoreMargin, agent_rollout, win_loss
 from .model import MODEL_PREFIX, PPO, ModelAgent, pretrained_agent
 
 AGENT_KINDS = ("random", "heuristic", "mcts", PPO)
 ROLLOUTS = ("random", "heuristic")
+PROJECTED_SCORES = "projected_scores"
+"""The optional method of a game's heuristic agent, ``projected_scores(state)``: every player's
+points if the game ended now, from public information; the guided search values positions by
+it (else by ``state.scores()``)."""
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """One game's IS-MCTS (:class:`~.ismcts.ISMCTSAgent`): the budget, and with heuristic
+    rollouts how the game's heuristic guides it (plain search: random rollouts to the end,
+    win/loss values, no guide)."""
+
+    iterations: int = 50
+    rollout: str = "heuristic"
+    exploration: float = 0.7
+    epsilon: float = 0.0
+    """Share of random moves in the heuristic's rollouts."""
+    horizon: int | None = None
+    """Rollout decisions before the position is valued (None: play to the end)."""
+    margin_scale: float | None = None
+    """Points of lead worth tanh(1) (:class:`~.ismcts.ScoreMargin`); None: win/loss values."""
+    bias: float = 0.0
+    """Progressive bias of the heuristic's move in the tree."""
+
+
+SEARCH_SETTINGS: dict[str, SearchSettings] = {
+    "medieval_realms": SearchSettings(iterations=50),
+    "mykerinos": SearchSettings(iterations=50, horizon=30, margin_scale=10.0),
+    "royal_society": SearchSettings(iterations=20, horizon=20, margin_scale=10.0, bias=1.0),
+}
+"""Each game's default search, as measured in the README's Results; other games get
+``SearchSettings()``."""
+
+
+def search_settings(
+    game: str, iterations: int | None = None, rollout: str | None = None
+) -> SearchSettings:
+    """``game``'s default search, with the budget and rollout kind given (None: the default)."""
+    settings = SEARCH_SETTINGS.get(game, SearchSettings())
+    if entry(game).heuristic_agent is None:
+        settings = replace(settings, rollout="random")
+    if rollout is not None:
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"unknown rollout {rollout!r}; rollouts: {', '.join(ROLLOUTS)}")
+        settings = replace(settings, rollout=rollout)
+    if iterations is not None:
+        settings = replace(settings, iterations=iterations)
+    return settings
 
 
 def make_agent(
     kind: str,
     game: str,
     seed: int | None = None,
-    mcts_iterations: int = 200,
-    mcts_rollout: str = "random",
+    mcts_iterations: int | None = None,
+    mcts_rollout: str | None = None,
     **config: Any,
 ):
     """An agent for ``game``: ``"random"``, ``"heuristic"`` (the game's rules-based player),
     ``"ppo"`` (the pretrained policy shipped for the game's ``config``, ``num_players`` and
     options, :func:`~.model.pretrained_agent`; the other kinds play every configuration),
     ``"model:PATH"`` (a trained MaskablePPO model, :class:`~.model.ModelAgent`) or ``"mcts"``
-    (information-set MCTS; ``mcts_rollout`` ``"random"`` or
-    ``"heuristic"``: the game's heuristic plays every seat of the rollouts and picks each
-    node's first expansion)."""
+    (information-set MCTS with the game's :data:`SEARCH_SETTINGS`; ``mcts_iterations`` and
+    ``mcts_rollout`` override its budget and rollout kind: ``"heuristic"``, the game's
+    heuristic guiding the search, or ``"random"``, the plain search)."""
     entry(game)  # an unknown game raises, naming the games
     if kind.startswith(MODEL_PREFIX):
         return ModelAgent(kind[len(MODEL_PREFIX) :])
@@ -43,17 +92,27 @@ def make_agent(
             raise ValueError(f"{game} has no heuristic agent yet; kinds: {AGENT_KINDS}")
         return entry(game).load_heuristic()
     if kind == "mcts":
-        if mcts_rollout not in ROLLOUTS:
-            raise ValueError(f"unknown rollout {mcts_rollout!r}; rollouts: {', '.join(ROLLOUTS)}")
-        if mcts_rollout == "random":
-            return ISMCTSAgent(iterations=mcts_iterations, seed=seed)
-        heuristic = make_agent("heuristic", game)
-        return ISMCTSAgent(
-            iterations=mcts_iterations,
-            rollout=agent_rollout(heuristic),
-            guide=heuristic,
-            seed=seed,
-        )
+        settings = search_settings(game, mcts_iterations, mcts_rollout)
+        if settings.rollout == "random":
+            return ISMCTSAgent(iterations=settings.iterations, seed=seed)
+        return guided_search(make_agent("heuristic", game), settings, seed)
     raise ValueError(
         f"unknown agent kind {kind!r}; kinds: {', '.join(AGENT_KINDS)}, {MODEL_PREFIX}PATH"
+    )
+
+
+def guided_search(heuristic, settings: SearchSettings, seed: int | None = None) -> ISMCTSAgent:
+    """IS-MCTS guided by ``heuristic`` as ``settings`` say."""
+    evaluate = win_loss
+    if settings.margin_scale is not None:
+        projected = getattr(heuristic, PROJECTED_SCORES, None)
+        evaluate = ScoreMargin(settings.margin_scale, scores=projected)
+    return ISMCTSAgent(
+        iterations=settings.iterations,
+        exploration=settings.exploration,
+        rollout=agent_rollout(heuristic, settings.epsilon, settings.horizon),
+        guide=heuristic,
+        evaluate=evaluate,
+        bias=settings.bias,
+        seed=seed,
     )

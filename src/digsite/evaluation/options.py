@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 
 from ..agents import ROLLOUTS
+from ..agents.baselines import search_settings
 from ..agents.model import PPO
 from ..commandline import (
     AGENT_CHOICES,
@@ -28,10 +29,24 @@ LEAGUES = Path("runs/leagues")
 
 
 def add_search_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--mcts-iterations", type=int, default=100, help="IS-MCTS budget")
     parser.add_argument(
-        "--mcts-rollout", choices=ROLLOUTS, default="random", help="IS-MCTS rollout policy"
+        "--mcts-iterations", type=int, default=None, help="IS-MCTS budget (default: the game's)"
     )
+    parser.add_argument(
+        "--mcts-rollout",
+        choices=ROLLOUTS,
+        default=None,
+        help="IS-MCTS rollouts: the heuristic guiding the search (the default where the game "
+        "has one) or random",
+    )
+
+
+def resolve_search(parser: argparse.ArgumentParser, args: argparse.Namespace, game: str) -> None:
+    """Fill the search budget and rollout the command line left to ``game``'s defaults."""
+    if args.mcts_iterations is not None and args.mcts_iterations < 1:
+        parser.error("--mcts-iterations must be positive")
+    settings = search_settings(game, args.mcts_iterations, args.mcts_rollout)
+    args.mcts_iterations, args.mcts_rollout = settings.iterations, settings.rollout
 
 
 def add_evaluate_arguments(parser: argparse.ArgumentParser) -> None:
@@ -115,8 +130,9 @@ def check_evaluate(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
         parser.error(f"model file {args.model} not found; train one with digsite train")
     if args.model is None and not args.baselines:
         parser.error("nothing to evaluate: give --model and/or --baselines")
-    if min(args.games, args.mcts_iterations) < 1:
-        parser.error("--games and --mcts-iterations must be positive")
+    resolve_search(parser, args, game)
+    if args.games < 1:
+        parser.error("--games must be positive")
     if args.out is None:
         args.out = args.model.parent if args.model is not None else EVALUATIONS
     return args
@@ -165,6 +181,7 @@ def check_league(parser: argparse.ArgumentParser, args: argparse.Namespace) -> a
             f"a league of {args.num_players}-player games needs at least {args.num_players} "
             f"agents, not {len(args.agents)} (digsite evaluate plays one agent against others)"
         )
-    if min(args.games, args.mcts_iterations) < 1:
-        parser.error("--games and --mcts-iterations must be positive")
+    resolve_search(parser, args, args.game)
+    if args.games < 1:
+        parser.error("--games must be positive")
     return args

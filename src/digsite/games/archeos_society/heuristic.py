@@ -80,6 +80,22 @@ class ArcheosSocietyHeuristic:
     def act_in(self, state, player: int) -> int:
         return _DECIDE[state.decision](self, state, player, state.legal_actions())
 
+    @staticmethod
+    def projected_scores(state) -> list[float]:
+        """Every player's points if the season ended now (its sites and expeditions score at
+        its end), all public: what the guided search values a position by
+        (``digsite.agents.baselines``)."""
+        if state.is_terminal():
+            return state.scores()
+        return [
+            float(
+                state.score[p]
+                + sum(state.site_points(p, c) for c in range(NUM_COLOURS))
+                + sum(state.expedition_points(e) for e in state.expeditions[p])
+            )
+            for p in range(state.game.num_players)
+        ]
+
     # -- one answer per decision -------------------------------------------------------------
     def _decide_turn(self, state, player: int, legal: list[int]) -> int:
         return self._turn(state, player, state.hands[player], set(legal))

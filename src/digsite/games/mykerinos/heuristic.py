@@ -26,10 +26,26 @@ from .actions import (
     ROOM0,
     TAKE_LEFT,
 )
-from .components import AREA_BITS, BLACKMORE, BROWN, LEMON, NO_PATRON, TANGERINE, VIOLET, cell_bit
+from .components import (
+    AREA_BITS,
+    BLACKMORE,
+    BROWN,
+    CELL_BIT,
+    LEMON,
+    NO_PATRON,
+    NUM_CELLS,
+    TANGERINE,
+    VIOLET,
+)
 
 PATRON_PREFERENCE = (TANGERINE, BLACKMORE, VIOLET, LEMON)
 """Patrons worth a turn, best first (Sir Brown is used only through the Museum logic)."""
+AREA_OF = {
+    cell: next(a for a, bits in enumerate(AREA_BITS) if CELL_BIT[cell] & bits)
+    for cell in range(NUM_CELLS)
+    if any(CELL_BIT[cell] & bits for bits in AREA_BITS)
+}
+"""The area of each cell of the board."""
 
 
 class MykerinosHeuristic:
@@ -40,6 +56,18 @@ class MykerinosHeuristic:
 
     def act_in(self, state, player: int) -> int:
         return _DECIDE[state.decision](self, state, player, set(state.legal_actions()))
+
+    @staticmethod
+    def projected_scores(state) -> list[float]:
+        """Every player's prestige if the game ended now (the exhibition scores at the end):
+        what the guided search values a position by (``digsite.agents.baselines``)."""
+        if state.is_terminal():
+            return state.scores()
+        projected = []
+        for p in range(state.game.num_players):
+            per_wing, series = state.exhibition(p)
+            projected.append(float(state.score[p] + sum(per_wing) + series))
+        return projected
 
     # -- one answer per decision -------------------------------------------------------------
     def _decide_turn(self, state, player: int, legal: set[int]) -> int:
@@ -56,10 +84,15 @@ class MykerinosHeuristic:
 
     def _decide_place(self, state, player: int, legal: set[int]) -> int:
         owner = state.chain_owner
-        return max(
-            (a for a in legal if a < ROOM0),
-            key=lambda cell: self._cell_value(state, player, owner, cell),
-        )
+        worth: dict[int, float] = {}  # every cell of an area is worth the same: value it once
+
+        def value(cell: int) -> float:
+            area = AREA_OF[cell]
+            if area not in worth:
+                worth[area] = self._area_value(state, player, owner, area)
+            return worth[area]
+
+        return max((a for a in legal if a < ROOM0), key=value)
 
     def _decide_neutral_action(self, state, player: int, legal: set[int]) -> int:
         return EXCAVATE if EXCAVATE in legal else DECLINE
@@ -108,8 +141,8 @@ class MykerinosHeuristic:
             return -1.0
         return self._room_gain(state, player, action - ROOM0)
 
-    def _cell_value(self, state, player: int, owner: int, cell: int) -> float:
-        area = next(a for a in range(len(AREA_BITS)) if cell_bit(cell) & AREA_BITS[a])
+    def _area_value(self, state, player: int, owner: int, area: int) -> float:
+        """What one more cube of ``owner`` in ``area`` is worth to ``player``."""
         if 2 * area >= len(state.slots):
             return -1.0
         mine = (state.cubes[owner] & AREA_BITS[area]).bit_count()

@@ -711,6 +711,19 @@ class RoyalSocietyHeuristic:
     def __call__(self, observation, action_mask) -> int:
         raise TypeError("the heuristic reads the state: the env calls act_in(state, player)")
 
+    @staticmethod
+    def projected_scores(state) -> list[float]:
+        """Every player's valuation (an estimate of its final score with what its resources are
+        worth, from its own cards and the public table): what the guided search values a
+        position by (``digsite.agents.baselines``)."""
+        if state.is_terminal():
+            return state.scores()
+        projected = []
+        for p in range(state.game.num_players):
+            ctx = Context(state, p)
+            projected.append(ctx.value(ctx.mine()))
+        return projected
+
     def act_in(self, state, player: int) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:

@@ -58,9 +58,10 @@ def test_record_video_writes_a_game(env_id, tmp_path):
     pytest.importorskip("moviepy")
     from gymnasium.wrappers import RecordVideo
 
+    folder = tmp_path / "videos"  # RecordVideo warns when its folder exists
     env = RecordVideo(
         _video_env(env_id),
-        str(tmp_path),
+        str(folder),
         episode_trigger=lambda episode: True,
         disable_logger=True,
     )
@@ -71,7 +72,7 @@ def test_record_video_writes_a_game(env_id, tmp_path):
         if term or trunc:
             break
     env.close()
-    videos = list(tmp_path.glob("*.mp4"))
+    videos = list(folder.glob("*.mp4"))
     assert len(videos) == 1 and videos[0].stat().st_size > 1000
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .commandline import AGENT_CHOICES, COMMANDS, key_value
+from .commandline import AGENT_CHOICES, COMMANDS, HelpFormatter, key_value
 from .envs.registry import ENVIRONMENTS, entry
 
 NAMESPACE = "digsite/"
@@ -130,7 +130,7 @@ def main(argv: list[str] | None = None) -> None:
                 tool.name,
                 help=tool.help,
                 description=tool.help,
-                formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+                formatter_class=HelpFormatter,
             )
         )
         for tool in COMMANDS

@@ -29,6 +29,15 @@ AGENT_CHOICES = (
 )
 
 
+class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
+    """Shows an option's default unless it is None or empty, or its help already names it."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        if action.default in (None, []) or "default" in (action.help or ""):
+            return action.help
+        return super()._get_help_string(action)
+
+
 def key_value(text: str) -> tuple[str, Any]:
     """``KEY=VALUE`` with the value read as JSON when it parses (``quest=3``, ``expert=true``),
     else kept as a string (``setup=ur``)."""
@@ -310,7 +319,7 @@ def parse_args(name: str, argv: list[str] | None = None, prog: str | None = None
         argparse.ArgumentParser(
             prog=prog,
             description=tool.help,
-            formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+            formatter_class=HelpFormatter,
         )
     )
     return load(tool.check)(parser, parser.parse_args(argv))

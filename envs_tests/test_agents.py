@@ -15,11 +15,11 @@ from digsite.agents import (
     make_agent,
     random_rollout,
 )
+from digsite.agents.arena import play_games
 from digsite.agents.baselines import SEARCH_SETTINGS, search_settings
 from digsite.agents.ismcts import Rollout, ScoreMargin, random_move
 from digsite.envs.registry import ENVIRONMENTS
 from digsite.envs.registry import make_game as make_game_of
-from digsite.evaluation.arena import play_games
 
 
 def seat_returns(game, agent, games: int) -> list[float]:

@@ -14,9 +14,9 @@ import pytest
 
 from digsite import mykerinos_v1
 from digsite.agents import RandomPolicy, make_agent
+from digsite.agents.arena import play_game, play_games, seating
 from digsite.commandline import COMMANDS, parse_args
 from digsite.envs.registry import make_game
-from digsite.evaluation.arena import play_game, play_games, seating
 
 pytest.importorskip("openskill")
 pytest.importorskip("pandas")

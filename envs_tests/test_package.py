@@ -22,12 +22,12 @@ def test_import_is_light():
 
 def test_a_tool_without_its_extra_names_the_extra():
     """With torch and scipy hidden, ``digsite train`` and ``digsite evaluate`` say which extra
-    to install, and the arena (core of the evaluation package) still imports."""
+    to install, and the arena (the loop every evaluation plays through) still imports."""
     code = (
         "import sys\n"
         "for name in ('torch', 'scipy', 'stable_baselines3', 'sb3_contrib'):\n"
         "    sys.modules[name] = None\n"
-        "import digsite.evaluation.arena\n"
+        "import digsite.agents.arena\n"
         "from digsite.__main__ import main\n"
         "for argv in (['train', '--timesteps', '1'], ['evaluate', '--games', '1']):\n"
         "    try:\n        main(argv)\n    except SystemExit as err:\n        print(err)\n"

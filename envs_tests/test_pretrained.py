@@ -20,10 +20,10 @@ import digsite  # noqa: E402
 from digsite import make_game  # noqa: E402
 from digsite.agents import ModelAgent, make_agent  # noqa: E402
 from digsite.agents import model as model_module  # noqa: E402
+from digsite.agents.arena import play_games  # noqa: E402
 from digsite.commandline import parse_args  # noqa: E402
 from digsite.core.errors import ConfigError  # noqa: E402
 from digsite.evaluation import evaluate  # noqa: E402
-from digsite.evaluation.arena import play_games  # noqa: E402
 from digsite.play import play  # noqa: E402
 from digsite.training import export, train  # noqa: E402
 from digsite.training.options import command_line  # noqa: E402

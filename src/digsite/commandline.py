@@ -28,6 +28,9 @@ AGENT_CHOICES = (
     "of digsite train, or a policy file of digsite export)"
 )
 
+SELF_PLAY = "self-play"
+"""The ``--opponents`` kind of ``digsite train`` that plays snapshots of the learner."""
+
 
 class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
     """Shows an option's default unless it is None or empty, or its help already names it."""
@@ -155,6 +158,17 @@ def agent_kind(text: str) -> str:
             raise argparse.ArgumentTypeError(f"model file {str(path)!r} not found")
         return text
     raise argparse.ArgumentTypeError(f"unknown agent kind {text!r}; kinds: {AGENT_CHOICES}")
+
+
+def opponent_kinds(opponents: str) -> list[str]:
+    """The kinds of an ``--opponents`` value."""
+    return opponents.split(",")
+
+
+def default_eval_opponents(opponents: str) -> str:
+    """Whom a run is evaluated against by default: the first kind of its opponents that is
+    not self-play, else random."""
+    return next((kind for kind in opponent_kinds(opponents) if kind != SELF_PLAY), "random")
 
 
 def agent_kinds(text: str) -> list[str]:

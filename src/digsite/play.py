@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .agents.arena import play_game
 from .envs.registry import entry
-from .evaluation.arena import play_game
 from .records import finished, save, step_of
 
 HELP = (

@@ -31,10 +31,10 @@ from typing import Any
 import numpy as np
 
 from . import __version__
+from .agents.arena import play_game
 from .core.data import Validator
 from .core.engine import ConfigError, IllegalActionError, State
 from .envs.registry import entry
-from .evaluation.arena import play_game
 
 FORMAT = "digsite-game-record"
 FORMAT_VERSION = 1

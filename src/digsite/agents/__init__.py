@@ -1,4 +1,5 @@
-"""Game-agnostic agents; every agent can sit in any seat of any env (see ``core.policy``)."""
+"""Game-agnostic agents; every agent can sit in any seat of any env (see ``core.policy``), and
+the arena that plays them against each other (:mod:`.arena`)."""
 
 from ..core.policy import RandomPolicy, StateAgent, choose
 from .baselines import AGENT_KINDS, ROLLOUTS, make_agent

@@ -49,11 +49,11 @@ import gymnasium as gym
 
 from .. import __version__, commandline, records
 from ..agents import ModelAgent, make_agent
+from ..agents.arena import Agent, play_episodes, play_games, seating
 from ..agents.model import MODEL_PREFIX, PPO
 from ..core.engine import Game
 from ..envs.registry import make_game
 from . import plots, tables
-from .arena import Agent, play_episodes, play_games, seating
 from .stats import SoloTally, Tally, rows, solo_measure
 
 MODEL_NAME = "MaskablePPO"

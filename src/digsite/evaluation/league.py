@@ -29,10 +29,10 @@ import time
 from typing import Any
 
 from .. import __version__, commandline
+from ..agents.arena import Outcome, play_games
 from ..commandline import extra_missing
 from ..envs.registry import make_game
 from . import plots, tables
-from .arena import Outcome, play_games
 from .evaluate import agent_name, limit_torch_threads, make, option_text, slug
 from .stats import Tally, interval_text, wilson_interval
 

@@ -19,9 +19,9 @@ from ..commandline import (
     check_agents,
     check_env,
     check_game,
+    default_eval_opponents,
 )
 from ..envs.registry import entry
-from ..training.options import default_eval_opponents
 
 EVALUATIONS = Path("runs/evaluations")
 LEAGUES = Path("runs/leagues")

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..agents.arena import Episode
 from ..commandline import extra_missing
-from .arena import Episode
 
 try:
     from scipy.stats import binomtest

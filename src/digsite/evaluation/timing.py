@@ -15,10 +15,10 @@ import argparse
 import time
 
 from ..agents import make_agent
+from ..agents.arena import Agent, play_games
 from ..core.engine import State
 from ..core.policy import choose
 from ..envs.registry import make_game
-from .arena import Agent, play_games
 from .options import add_search_arguments
 
 

@@ -59,7 +59,7 @@ line per iteration goes to stderr.  The checkpoint restores with
 alone with ``digsite.rllib.env.load_module(path, module_id)`` (``RLModule.from_checkpoint`` on
 ``path/learner_group/learner/rl_module/<module_id>``); ``digsite.rllib.env.module_action``
 plays it, and ``digsite.rllib.env.SeatModules`` makes trained modules an agent of
-:mod:`digsite.evaluation.arena`.
+:mod:`digsite.agents.arena`.
 
 Determinism: ``--seed`` goes to RLlib (``config.debugging(seed=...)``), which seeds torch, numpy
 and each env runner's envs from it, and to the evaluation games.  Within one process the same

@@ -171,7 +171,7 @@ def module_action(
 
 
 class SeatModules:
-    """Trained RLModules as one agent of :mod:`digsite.evaluation.arena`: in whichever seat it
+    """Trained RLModules as one agent of :mod:`digsite.agents.arena`: in whichever seat it
     sits, that seat's module plays its most likely legal move from the seat's observation."""
 
     def __init__(self, modules: dict[str, Any]):

@@ -17,9 +17,9 @@ import numpy as np
 
 from .. import commandline
 from ..agents import make_agent
+from ..agents.arena import play_games
 from ..commandline import extra_missing
 from ..envs.registry import make_game
-from ..evaluation.arena import play_games
 from . import env as rllib_env
 from .options import PPO_DEFAULTS
 

@@ -26,9 +26,9 @@ from typing import Any
 import numpy as np
 
 from ..agents import make_agent
+from ..agents.arena import play_game
 from ..commandline import extra_missing
 from ..envs.registry import make_game
-from ..evaluation.arena import play_game
 
 try:
     import torch

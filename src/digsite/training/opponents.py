@@ -24,7 +24,7 @@ import gymnasium as gym
 import numpy as np
 
 from ..agents import ModelAgent, RandomPolicy
-from .options import SELF_PLAY
+from ..commandline import SELF_PLAY
 
 RANDOM = "random"
 """The name of the random agent in a pool."""

@@ -16,6 +16,7 @@ from typing import Any
 from ..agents import ROLLOUTS
 from ..commandline import (
     AGENT_CHOICES,
+    SELF_PLAY,
     add_env_arguments,
     add_from_run,
     add_game_arguments,
@@ -25,7 +26,9 @@ from ..commandline import (
     check_agents,
     check_env,
     check_game,
+    default_eval_opponents,
     hidden_layers,
+    opponent_kinds,
     option_words,
 )
 from ..envs.registry import entry
@@ -44,7 +47,6 @@ PPO_KWARGS: dict[str, Any] = {
 }
 NET_ARCH = [256, 256]
 """The default hidden layers of the policy and of the value network (each its own)."""
-SELF_PLAY = "self-play"
 RUNS = Path("runs")
 """Where runs go by default: ``runs/<game>-<N>p`` or ``runs/<solo env name>``."""
 
@@ -63,17 +65,6 @@ def opponents_option(text: str, self_play: bool = True) -> str:
                 also = f" or {SELF_PLAY}" if self_play else ""
                 raise argparse.ArgumentTypeError(f"{err}{also}") from None
     return ",".join(kinds)
-
-
-def opponent_kinds(opponents: str) -> list[str]:
-    """The kinds of an ``--opponents`` value."""
-    return opponents.split(",")
-
-
-def default_eval_opponents(opponents: str) -> str:
-    """Whom a run is evaluated against by default: the first kind of its opponents that is
-    not self-play, else random."""
-    return next((kind for kind in opponent_kinds(opponents) if kind != SELF_PLAY), "random")
 
 
 def default_out(args: argparse.Namespace) -> Path:

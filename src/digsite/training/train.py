@@ -18,8 +18,8 @@ import numpy as np
 from .. import __version__, commandline, single_seat_env
 from ..agents import RandomPolicy, make_agent
 from ..agents.model import MODEL_PREFIX, PPO, pretrained_agent
-from ..commandline import extra_missing, missing
-from .options import PPO_KWARGS, SELF_PLAY, command_line, opponent_kinds
+from ..commandline import SELF_PLAY, extra_missing, missing, opponent_kinds
+from .options import PPO_KWARGS, command_line
 
 try:
     import sb3_contrib

@@ -92,9 +92,12 @@ def test_superseded_versions_name_their_successor():
 LAYERS = {
     "core": {"agents", "envs", "games", "gymnasium", "pettingzoo"},
     "games": {"agents", "envs", "gymnasium", "pettingzoo"},
+    "agents": {"evaluation", "training", "rllib"},
+    "evaluation": {"training", "rllib"},
 }
 """What each layer must not import: the engine contract and the games know nothing of RL
-libraries, adapters or agents; ``envs`` and ``agents`` build on them."""
+libraries, adapters or agents; ``envs`` and ``agents`` build on them; the tools (evaluation,
+training, RLlib) build on the agents, evaluation on nothing of training's."""
 
 
 def _imported(path) -> set[str]:

@@ -22,6 +22,7 @@ from digsite.training import train  # noqa: E402
 
 TINY = ["--n-envs", "2", "--n-steps", "128", "--batch-size", "128", "--n-epochs", "2"]
 """One PPO update per 256 learner steps, two epochs: seconds per run."""
+SOLO = "digsite/ArcheOlogicSolo-v1"
 
 
 def run(out: Path, *options: str, timesteps: int = 1024) -> dict[str, Any]:
@@ -105,8 +106,37 @@ def test_imitation_teaches_the_moves_before_ppo(tmp_path, capsys):
     imitation_module.learn(model, examples, args)
     assert imitation_module.agreement(model, examples) > max(before, 0.5)
     with pytest.raises(SystemExit):
-        parse_args("train", ["--env", SOLO, "--imitate", "heuristic"])
-    assert "--imitate and --score-shaping play --game" in capsys.readouterr().err
+        parse_args("train", ["--env", SOLO, "--score-shaping", "0.01"])
+    assert "--score-shaping plays --game" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("env_id", ["digsite/RoyalSocietySolo-v2", SOLO])
+def test_imitation_on_a_solo_env_learns_its_episodes(env_id):
+    """On a solo env the demonstrations are the env's own episodes (its observations, learning
+    aids included), each decision's return the discounted reward to come."""
+    import gymnasium as gym
+    import numpy as np
+
+    argv = ["--env", env_id, "--imitate", "heuristic", "--gamma", "0.9"]
+    if env_id == SOLO:
+        argv += ["--env-option", "belief=true"]
+    args = parse_args("train", argv)
+    examples, games = imitation_module.demonstrations(args, lambda i: 7, 0, 1)
+    assert games == 1
+    env = gym.make(env_id, **args.env_options)
+    observation, _ = env.reset(seed=7)
+    rewards = []
+    steps = zip(examples["observations"], examples["masks"], examples["actions"], strict=True)
+    for seen, mask, action in steps:
+        assert np.array_equal(seen, observation) and mask[action]
+        assert np.array_equal(mask, env.unwrapped.action_masks())
+        observation, reward, terminated, truncated, _ = env.step(int(action))
+        rewards.append(reward)
+    assert terminated or truncated
+    returns = examples["returns"]
+    assert returns[-1] == pytest.approx(rewards[-1])
+    for t in range(len(rewards) - 1):
+        assert returns[t] == pytest.approx(rewards[t] + 0.9 * returns[t + 1], abs=1e-5)
 
 
 def test_score_shaping_keeps_the_ranking(tmp_path):
@@ -176,9 +206,6 @@ def test_saved_model_reloads_and_evaluates(trained):
     assert markdown[0].startswith("mykerinos, 2 players") and markdown[2].startswith("| agent ")
     assert len(markdown) == 2 + 2 + len(rows)
     assert stem.with_suffix(".png").read_bytes()[:4] == b"\x89PNG"
-
-
-SOLO = "digsite/ArcheOlogicSolo-v1"
 
 
 def test_solo_env_trains_plots_and_evaluates(tmp_path):

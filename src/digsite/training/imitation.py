@@ -4,12 +4,13 @@ policy the moves of an agent (behaviour cloning), then trains it with MaskablePP
 The demonstrations are games in which the ``--imitate`` agent plays every seat, game ``i``
 dealt from a seed derived from ``--seed``; each decision of each seat is an example: that
 seat's observation (the one its env gives), its legal actions, the move played and the seat's
-final return (+1 / 0 / -1).  The policy learns the moves (the cross-entropy of its masked
-distribution) and the value network the returns (squared error, weighted by ``--vf-coef``),
-with the run's optimizer and ``--batch-size``: ``--imitation-epochs`` passes over each chunk of
-:data:`CHUNK` decisions, until ``--imitation-steps`` decisions.  Before it learns a chunk, the
-policy's masked most likely move is scored against the chunk's moves: ``run.json``'s
-``imitation`` record gives that agreement for the first and the last chunk.
+final return (+1 / 0 / -1).  On a solo ``--env`` the agent plays the env's episodes, and the
+return is the env's discounted reward to come.  The policy learns the moves (the cross-entropy
+of its masked distribution) and the value network the returns (squared error, weighted by
+``--vf-coef``), with the run's optimizer and ``--batch-size``: ``--imitation-epochs`` passes
+over each chunk of :data:`CHUNK` decisions, until ``--imitation-steps`` decisions.  Before it
+learns a chunk, the policy's masked most likely move is scored against the chunk's moves:
+``run.json``'s ``imitation`` record gives that agreement for the first and the last chunk.
 
 Why: a learner that starts from random play never wins against a strong rules-based player,
 so games against it teach nothing; a learner that starts from that player's own moves wins
@@ -23,9 +24,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import gymnasium as gym
 import numpy as np
 
-from ..agents import make_agent
+from ..agents import choose, make_agent
 from ..agents.arena import play_game
 from ..commandline import extra_missing
 from ..envs.registry import make_game
@@ -40,41 +42,74 @@ CHUNK = 20_000
 """Decisions gathered, then learnt from, at a time (memory stays small)."""
 
 
+Example = tuple[np.ndarray, np.ndarray, int, float]
+"""One decision: the observation, the legal actions, the move played and the return after it."""
+
+
+def game_examples(args: argparse.Namespace, seed: int) -> list[Example]:
+    """One game of ``--game`` dealt from ``seed``, the ``--imitate`` agent in every seat; each
+    decision's return is its seat's final return."""
+    game = make_game(args.game, num_players=args.num_players, **args.game_options)
+    agents = [
+        make_agent(args.imitate, args.game, seed + seat, **game.config)
+        for seat in range(game.num_players)
+    ]
+    buffer = np.empty(game.observation_size, dtype=np.float32)
+    decisions: list[tuple[np.ndarray, np.ndarray, int, int]] = []
+
+    def record(state, action: int) -> None:
+        player = state.current_player()
+        state.observe(player, buffer)
+        decisions.append((buffer.copy(), state.legal_action_mask().astype(bool), action, player))
+
+    returns = play_game(game, agents, seed, record).returns()
+    return [(obs, mask, action, returns[seat]) for obs, mask, action, seat in decisions]
+
+
+def solo_examples(args: argparse.Namespace, seed: int) -> list[Example]:
+    """One episode of the solo ``--env`` reset with ``seed``, played by the ``--imitate`` agent
+    on its engine state; each decision's return is the env's discounted reward to come (what
+    PPO's value network learns, with ``--gamma``)."""
+    env = gym.make(args.env, **args.env_options)
+    game = env.unwrapped.game
+    agent = make_agent(args.imitate, game.name, seed, **game.config)
+    observation, _ = env.reset(seed=seed)
+    decisions, rewards, done = [], [], False
+    while not done:
+        action = choose(agent, env.unwrapped.game_state, 0)
+        mask = np.asarray(env.unwrapped.action_masks(), dtype=bool)
+        decisions.append((np.asarray(observation, dtype=np.float32), mask, action))
+        observation, reward, terminated, truncated, _ = env.step(action)
+        rewards.append(float(reward))
+        done = terminated or truncated
+    env.close()
+    to_come, returns = 0.0, []
+    for reward in reversed(rewards):
+        to_come = reward + args.gamma * to_come
+        returns.append(to_come)
+    returns.reverse()
+    return [(*decision, value) for decision, value in zip(decisions, returns, strict=True)]
+
+
 def demonstrations(
     args: argparse.Namespace, seed_of: Callable[[int], int], first_game: int, decisions: int
 ) -> tuple[dict[str, np.ndarray], int]:
     """At least ``decisions`` examples from games ``first_game, first_game + 1, ...`` (game
     ``i`` dealt from ``seed_of(i)``); the examples and the number of games played."""
-    game = make_game(args.game, num_players=args.num_players, **args.game_options)
-    observations, masks, actions, seats, returns = [], [], [], [], []
-    buffer = np.empty(game.observation_size, dtype=np.float32)
+    play = solo_examples if args.env is not None else game_examples
+    examples: list[Example] = []
     played = 0
-    while len(actions) < decisions:
-        seed = seed_of(first_game + played)
-        agents = [
-            make_agent(args.imitate, args.game, seed + seat, **game.config)
-            for seat in range(game.num_players)
-        ]
-        start = len(actions)
-
-        def record(state, action: int) -> None:
-            player = state.current_player()
-            state.observe(player, buffer)
-            observations.append(buffer.copy())
-            masks.append(state.legal_action_mask().astype(bool))
-            actions.append(action)
-            seats.append(player)
-
-        final = play_game(game, agents, seed, record)
-        returns.extend(final.returns()[seat] for seat in seats[start:])
+    while len(examples) < decisions:
+        examples += play(args, seed_of(first_game + played))
         played += 1
-    examples = {
+    observations, masks, actions, returns = zip(*examples, strict=True)
+    stacked = {
         "observations": np.stack(observations),
         "masks": np.stack(masks),
         "actions": np.asarray(actions, dtype=np.int64),
         "returns": np.asarray(returns, dtype=np.float32),
     }
-    return examples, played
+    return stacked, played
 
 
 def agreement(model: MaskablePPO, examples: dict[str, np.ndarray]) -> float:

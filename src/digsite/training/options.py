@@ -102,7 +102,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=agent_kind,
         default=None,
         help="first teach the policy the moves of this agent kind (usually heuristic), playing "
-        "every seat, then train with PPO",
+        "every seat (or the solo --env), then train with PPO",
     )
     add("--imitation-steps", type=int, default=200_000, help="--imitate: decisions to learn")
     add("--imitation-epochs", type=int, default=3, help="--imitate: passes over each chunk")
@@ -167,8 +167,8 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
         check_agents(
             parser, args, [*opponent_kinds(args.opponents), args.eval_opponents, *imitated]
         )
-    elif args.imitate or args.score_shaping:
-        parser.error("--imitate and --score-shaping play --game (a solo --env has its own)")
+    elif args.score_shaping:
+        parser.error("--score-shaping plays --game (a solo --env has its own reward)")
     if min(args.imitation_steps, args.imitation_epochs) < 1:
         parser.error("--imitation-steps and --imitation-epochs must be positive")
     if min(args.n_envs, args.timesteps, args.pool_size) < 1:

@@ -107,6 +107,32 @@ def test_a_corrupt_policy_file_is_named(tmp_path):
         ModelAgent(bad)
 
 
+def test_a_solo_run_exports_as_its_games_one_player_policy(tmp_path, monkeypatch):
+    """A run on the Royal Society's solo env exports with one evaluation on that env, and the
+    file is the kind ``ppo`` of the 1-player game, which the solo env plays."""
+    env_id = "digsite/RoyalSocietySolo-v2"
+    train.main(
+        [*TINY, "--env", env_id, "--timesteps", "256", "--net-arch", "16", "--out", str(tmp_path)]
+    )
+    shipped = tmp_path / "shipped"
+    shipped.mkdir()
+    card = export.main(
+        ["--from-run", str(tmp_path), "--games", "2", "--out", str(shipped / "solo.pt")]
+    )
+    assert card["env_id"] == env_id and card["env_options"] == {} and card["game_options"] == {}
+    assert card["config"] == make_game("royal_society", num_players=1).config
+    (solo,) = card["evaluations"]
+    assert solo["opponents"] is None and solo["par"] is None and "--env" in solo["command"]
+    assert [r["agent"] for r in solo["results"]] == ["MaskablePPO", "heuristic", "random"]
+    monkeypatch.setattr(model_module, "PRETRAINED", shipped)
+    assert model_module.describe(card) == "royal_society, 1 player"
+    assert make_agent("ppo", "royal_society", num_players=1).path == shipped / "solo.pt"
+    (ppo,) = evaluate.main(
+        ["--env", env_id, "--baselines", "ppo", "--games", "1", "--out", str(tmp_path / "e")]
+    )
+    assert ppo.agent == "ppo"
+
+
 # -- the shipped policies ---------------------------------------------------------------------
 def test_policies_are_shipped():
     assert CARDS, "no pretrained policy in digsite/agents/pretrained"

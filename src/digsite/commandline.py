@@ -20,6 +20,7 @@ from typing import Any
 
 from .agents import AGENT_KINDS
 from .agents.model import MODEL_PREFIX, PPO, pretrained_path
+from .core.engine import Game
 from .envs.registry import ENVIRONMENTS, SOLO_GYM_IDS, entry, make_game
 
 GAMES = tuple(e.name for e in ENVIRONMENTS)
@@ -147,6 +148,17 @@ def check_env(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None
             parser.error(f"{args.env} does not take {args.env_options}: {err}")
 
 
+def solo_engine(env_id: str, options: dict[str, Any]) -> Game:
+    """The game a solo Gymnasium env plays, configured as the env with ``options`` has it."""
+    import gymnasium as gym
+
+    env = gym.make(env_id, **options)
+    try:
+        return env.unwrapped.game
+    finally:
+        env.close()
+
+
 def agent_kind(text: str) -> str:
     """An agent kind of :func:`digsite.agents.make_agent`; a model file must exist."""
     text = text.strip()
@@ -183,12 +195,17 @@ def check_agents(
     parser: argparse.ArgumentParser, args: argparse.Namespace, kinds: list[str]
 ) -> None:
     """A parser error for an agent kind that ``args.game`` lacks: the heuristic player, or a
-    pretrained policy for ``args.num_players`` and ``args.game_options``."""
+    pretrained policy for ``args.num_players`` and ``args.game_options`` (or for the game of
+    the solo ``args.env``)."""
     if "heuristic" in kinds and entry(args.game).heuristic_agent is None:
         parser.error(f"{args.game} has no heuristic player yet")
     if PPO in kinds:
+        if args.env is not None:  # a solo env's policy is its game's
+            config = solo_engine(args.env, args.env_options).config
+        else:
+            config = {"num_players": args.num_players, **args.game_options}
         try:
-            pretrained_path(args.game, num_players=args.num_players, **args.game_options)
+            pretrained_path(args.game, **config)
         except ValueError as err:
             parser.error(str(err))
 

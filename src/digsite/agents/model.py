@@ -174,7 +174,8 @@ def pretrained_cards() -> list[dict[str, Any]]:
 def describe(card: Mapping[str, Any]) -> str:
     """``mykerinos, 2 players`` (and the options the policy was trained with)."""
     options = "".join(f", {key}={value}" for key, value in card["game_options"].items())
-    return f"{card['game']}, {card['config']['num_players']} players{options}"
+    players = card["config"]["num_players"]
+    return f"{card['game']}, {players} player{'s' if players > 1 else ''}{options}"
 
 
 def pretrained_path(game: str, **config: Any) -> Path:

@@ -8,7 +8,6 @@ from pathlib import Path
 
 from ..agents import ROLLOUTS
 from ..agents.baselines import search_settings
-from ..agents.model import PPO
 from ..commandline import (
     AGENT_CHOICES,
     add_env_arguments,
@@ -20,6 +19,7 @@ from ..commandline import (
     check_env,
     check_game,
     default_eval_opponents,
+    solo_engine,
 )
 from ..envs.registry import entry
 
@@ -114,39 +114,26 @@ def check_evaluate(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
                 "(give one kind for all of them, or one per seat)"
             )
         check_agents(parser, args, args.opponents)
-    game = args.game or entry_of_env(args.env)
+    if args.env is not None:
+        args.game = solo_engine(args.env, args.env_options).name
     try:
         kinds = agent_kinds(args.baselines) if args.baselines.strip() else []
     except argparse.ArgumentTypeError as err:
         parser.error(f"--baselines: {err}")
-    if entry(game).heuristic_agent is None and "heuristic" in kinds:
+    if entry(args.game).heuristic_agent is None and "heuristic" in kinds:
         kinds.remove("heuristic")
     args.baselines = kinds
-    if args.env is None:
-        check_agents(parser, args, kinds)
-    elif PPO in kinds:
-        parser.error(f"the pretrained {PPO} agents play --game, not a solo --env")
+    check_agents(parser, args, kinds)
     if args.model is not None and not args.model.is_file():
         parser.error(f"model file {args.model} not found; train one with digsite train")
     if args.model is None and not args.baselines:
         parser.error("nothing to evaluate: give --model and/or --baselines")
-    resolve_search(parser, args, game)
+    resolve_search(parser, args, args.game)
     if args.games < 1:
         parser.error("--games must be positive")
     if args.out is None:
         args.out = args.model.parent if args.model is not None else EVALUATIONS
     return args
-
-
-def entry_of_env(env_id: str) -> str:
-    """The game a solo Gymnasium id plays."""
-    import gymnasium as gym
-
-    env = gym.make(env_id)
-    try:
-        return env.unwrapped.game.name
-    finally:
-        env.close()
 
 
 def add_league_arguments(parser: argparse.ArgumentParser) -> None:

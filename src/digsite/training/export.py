@@ -11,8 +11,11 @@ repeats it, steps, wall time, seed, opponents, network, hyperparameters, version
 run's ``run.json``); and one evaluation per ``--opponents`` kind (default ``heuristic`` and
 ``random``): ``--games`` games of the exported file, then of the heuristic and random players
 in its seat, against that kind in every other seat, seats rotating (``digsite evaluate``, whose
-command and result files are recorded; the files go into the run's folder).  A policy file
-written into ``digsite/agents/pretrained/`` is the agent kind ``ppo`` of its configuration.
+command and result files are recorded; the files go into the run's folder).  A run on a solo
+env gets one evaluation instead, on that env, of the policy and the heuristic and random
+players.  A policy file written into ``digsite/agents/pretrained/`` is the agent kind ``ppo`` of
+its configuration (a solo env's policy, of its game's: the Royal Society's solo env is the
+1-player game).
 """
 
 from __future__ import annotations
@@ -26,7 +29,8 @@ from typing import Any
 
 from .. import __version__, commandline
 from ..agents.model import STORED_DTYPE, actor_of, layers_of, save_policy
-from ..commandline import extra_missing, option_words
+from ..commandline import extra_missing, option_words, solo_engine
+from ..core.engine import Game
 from ..envs.registry import entry, make_game
 from ..evaluation import evaluate
 from .options import command_line
@@ -52,12 +56,17 @@ def export(model: Path, out: Path) -> dict[str, Any]:
     }
 
 
-def evaluation(args: argparse.Namespace, opponents: str) -> dict[str, Any]:
-    """The exported policy and the baselines against ``opponents``: the command and results."""
+def evaluation(args: argparse.Namespace, opponents: str | None) -> dict[str, Any]:
+    """The exported policy and the baselines against ``opponents`` (None: on the run's solo
+    env): the command and results."""
+    if args.env is not None:
+        setting = ["--env", args.env, *option_words("--env-option", args.env_options)]
+    else:
+        setting = [*("--game", args.game, "--num-players", str(args.num_players))]
+        setting += [*option_words("--game-option", args.game_options), "--opponents", opponents]
     argv = [
-        *("--game", args.game, "--num-players", str(args.num_players)),
-        *option_words("--game-option", args.game_options),
-        *("--model", str(args.out), "--opponents", opponents),
+        *setting,
+        *("--model", str(args.out)),
         *("--baselines", ",".join(args.baselines), "--games", str(args.games)),
         *("--seed", str(args.seed), "--out", str(args.from_run)),
     ]
@@ -71,18 +80,27 @@ def evaluation(args: argparse.Namespace, opponents: str) -> dict[str, Any]:
         "opponents": opponents,
         "games": args.games,
         "seed": args.seed,
-        "par": 1 / args.num_players,
+        "par": None if args.env is not None else 1 / args.num_players,
         "results": summaries,
     }
 
 
+def engine(args: argparse.Namespace) -> Game:
+    """The game the policy plays: its run's game, or the game of its run's solo env."""
+    if args.env is not None:
+        return solo_engine(args.env, args.env_options)
+    return make_game(args.game, num_players=args.num_players, **args.game_options)
+
+
 def card(args: argparse.Namespace, policy: dict[str, Any]) -> dict[str, Any]:
-    run = args.run
+    run, game = args.run, engine(args)
+    solo = {} if args.env is None else {"env_options": args.env_options}
     return {
-        "game": args.game,
-        "env_id": entry(args.game).env_id,
+        "game": game.name,
+        "env_id": args.env or entry(game.name).env_id,
         "game_options": args.game_options,
-        "config": make_game(args.game, num_players=args.num_players, **args.game_options).config,
+        **solo,
+        "config": game.config,
         "digsite_version": __version__,
         "policy": policy,
         "training": {
@@ -98,7 +116,9 @@ def card(args: argparse.Namespace, policy: dict[str, Any]) -> dict[str, Any]:
             "hyperparameters": run["hyperparameters"],
             "versions": run["versions"],
         },
-        "evaluations": [evaluation(args, kind) for kind in args.opponents] if args.games else [],
+        "evaluations": [evaluation(args, kind) for kind in args.opponents or [None]]
+        if args.games
+        else [],
     }
 
 

@@ -30,6 +30,7 @@ from ..commandline import (
     hidden_layers,
     opponent_kinds,
     option_words,
+    solo_engine,
 )
 from ..envs.registry import entry
 
@@ -232,15 +233,18 @@ def check_export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> a
     args.game = args.num_players = args.env = None
     args.game_option, args.env_option = [], []
     args.run = apply_run(parser, args)
-    if args.env is not None:
-        parser.error(f"{args.from_run} trained on the solo {args.env}; export plays --game")
-    check_game(parser, args)
-    check_agents(parser, args, args.opponents)
+    if args.env is not None:  # a solo run: its card evaluates it on its env, without opponents
+        check_env(parser, args)
+        args.game_options, args.opponents = {}, []
+    else:
+        check_game(parser, args)
+        check_agents(parser, args, args.opponents)
     args.model = args.model or args.from_run / "model.zip"
     if not args.model.is_file():
         parser.error(f"model file {args.model} not found")
     args.out = args.out or args.from_run / "policy.pt"
     if args.games < 0:
         parser.error("--games must not be negative")
-    args.baselines = ["heuristic", "random"] if entry(args.game).heuristic_agent else ["random"]
+    game = args.game if args.env is None else solo_engine(args.env, args.env_options).name
+    args.baselines = ["heuristic", "random"] if entry(game).heuristic_agent else ["random"]
     return args

@@ -31,7 +31,8 @@ from digsite.training.options import command_line  # noqa: E402
 TINY = ["--n-envs", "2", "--n-steps", "128", "--batch-size", "128", "--n-epochs", "1"]
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = model_module.pretrained_cards()
-MEGABYTE = 1_000_000
+SMALL = 2_000_000
+"""Bytes a shipped policy file stays under."""
 
 
 def config_of(card: dict) -> dict:
@@ -142,7 +143,7 @@ def test_policies_are_shipped():
 def test_a_shipped_policy_is_small_whole_and_plays_a_game(card):
     path = model_module.PRETRAINED / card["policy"]["file"]
     data = path.read_bytes()
-    assert len(data) < MEGABYTE and hashlib.sha256(data).hexdigest() == card["policy"]["sha256"]
+    assert len(data) < SMALL and hashlib.sha256(data).hexdigest() == card["policy"]["sha256"]
     config = config_of(card)
     agent = make_agent("ppo", card["game"], **config)
     assert agent.path == path
@@ -152,7 +153,8 @@ def test_a_shipped_policy_is_small_whole_and_plays_a_game(card):
     (outcome,) = play_games(game, [agent, *heuristics], games=1)
     assert outcome.seating[0] == 0 and len(outcome.returns) == game.num_players
     result = card["evaluations"][0]
-    assert result["opponents"] == "heuristic" and result["games"] >= 200
+    solo = "env_options" in card  # evaluated on its solo env, without opponents
+    assert result["opponents"] == (None if solo else "heuristic") and result["games"] >= 200
 
 
 def test_shipped_policies_are_package_data():

@@ -21,6 +21,8 @@ README = (ROOT / "README.md").read_text()
 BUDGETS = {
     "--timesteps": "64",
     "--imitation-steps": "300",
+    "--eval-every": "32",
+    "--eval-episodes": "2",
     "--games": "2",
     "--iterations": "1",
     "--mcts-iterations": "2",

@@ -195,11 +195,21 @@ class SoloTally:
             "successes": self.successes,
             "success": self.measure.success,
             "success_rate_95ci": list(self.interval),
+            "mean_score": statistics.fmean(self.scored) if self.scored else None,
             "returns": [e.total_reward for e in self.episodes],
             "scores": [e.score for e in self.episodes],
             "solved": [e.solved for e in self.episodes],
             "titles": self.title_counts(),
         }
+
+
+PER_GAME = ("returns", "scores", "solved")
+"""The lists of a tally's ``as_dict`` with one entry per game or episode."""
+
+
+def summary(tally: Tally | SoloTally) -> dict[str, Any]:
+    """A tally's ``as_dict`` without its per-game lists."""
+    return {key: value for key, value in tally.as_dict().items() if key not in PER_GAME}
 
 
 def rows(tallies: Sequence[Tally | SoloTally]) -> list[dict[str, Any]]:

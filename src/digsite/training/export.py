@@ -33,6 +33,7 @@ from ..commandline import extra_missing, option_words, solo_engine
 from ..core.engine import Game
 from ..envs.registry import entry, make_game
 from ..evaluation import evaluate
+from ..evaluation.stats import summary
 from .options import command_line
 
 try:
@@ -71,10 +72,7 @@ def evaluation(args: argparse.Namespace, opponents: str | None) -> dict[str, Any
         *("--seed", str(args.seed), "--out", str(args.from_run)),
     ]
     tallies = evaluate.main(argv)
-    summaries = [
-        {key: value for key, value in t.as_dict().items() if key not in ("returns", "scores")}
-        for t in tallies
-    ]
+    summaries = [summary(t) for t in tallies]
     return {
         "command": shlex.join(["digsite", "evaluate", *argv]),
         "opponents": opponents,

@@ -30,6 +30,7 @@ import numpy as np
 from ..agents import choose, make_agent
 from ..agents.arena import play_game
 from ..commandline import extra_missing
+from ..core.engine import Game
 from ..envs.registry import make_game
 
 try:
@@ -46,10 +47,9 @@ Example = tuple[np.ndarray, np.ndarray, int, float]
 """One decision: the observation, the legal actions, the move played and the return after it."""
 
 
-def game_examples(args: argparse.Namespace, seed: int) -> list[Example]:
-    """One game of ``--game`` dealt from ``seed``, the ``--imitate`` agent in every seat; each
+def game_examples(args: argparse.Namespace, game: Game, seed: int) -> list[Example]:
+    """One game of ``game`` dealt from ``seed``, the ``--imitate`` agent in every seat; each
     decision's return is its seat's final return."""
-    game = make_game(args.game, num_players=args.num_players, **args.game_options)
     agents = [
         make_agent(args.imitate, args.game, seed + seat, **game.config)
         for seat in range(game.num_players)
@@ -66,11 +66,10 @@ def game_examples(args: argparse.Namespace, seed: int) -> list[Example]:
     return [(obs, mask, action, returns[seat]) for obs, mask, action, seat in decisions]
 
 
-def solo_examples(args: argparse.Namespace, seed: int) -> list[Example]:
-    """One episode of the solo ``--env`` reset with ``seed``, played by the ``--imitate`` agent
+def solo_examples(args: argparse.Namespace, env: gym.Env, seed: int) -> list[Example]:
+    """One episode of the solo ``env`` reset with ``seed``, played by the ``--imitate`` agent
     on its engine state; each decision's return is the env's discounted reward to come (what
     PPO's value network learns, with ``--gamma``)."""
-    env = gym.make(args.env, **args.env_options)
     game = env.unwrapped.game
     agent = make_agent(args.imitate, game.name, seed, **game.config)
     observation, _ = env.reset(seed=seed)
@@ -82,7 +81,6 @@ def solo_examples(args: argparse.Namespace, seed: int) -> list[Example]:
         observation, reward, terminated, truncated, _ = env.step(action)
         rewards.append(float(reward))
         done = terminated or truncated
-    env.close()
     to_come, returns = 0.0, []
     for reward in reversed(rewards):
         to_come = reward + args.gamma * to_come
@@ -96,11 +94,15 @@ def demonstrations(
 ) -> tuple[dict[str, np.ndarray], int]:
     """At least ``decisions`` examples from games ``first_game, first_game + 1, ...`` (game
     ``i`` dealt from ``seed_of(i)``); the examples and the number of games played."""
-    play = solo_examples if args.env is not None else game_examples
+    if args.env is not None:
+        play, table = solo_examples, gym.make(args.env, **args.env_options)
+    else:
+        play = game_examples
+        table = make_game(args.game, num_players=args.num_players, **args.game_options)
     examples: list[Example] = []
     played = 0
     while len(examples) < decisions:
-        examples += play(args, seed_of(first_game + played))
+        examples += play(args, table, seed_of(first_game + played))
         played += 1
     observations, masks, actions, returns = zip(*examples, strict=True)
     stacked = {

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 pytest.importorskip("sb3_contrib")
@@ -104,7 +105,15 @@ def test_imitation_teaches_the_moves_before_ppo(tmp_path, capsys):
     assert games >= 1 and len(examples["actions"]) >= 300
     before = imitation_module.agreement(model, examples)
     imitation_module.learn(model, examples, args)
-    assert imitation_module.agreement(model, examples) > max(before, 0.5)
+    after = imitation_module.agreement(model, examples)
+    assert after > max(before, 0.5)
+    # Forced moves agree by construction: they are left out of the agreement.
+    forced = {key: value.copy() for key, value in examples.items()}
+    forced["masks"][:] = False
+    forced["masks"][np.arange(len(forced["actions"])), forced["actions"]] = True
+    assert np.isnan(imitation_module.agreement(model, forced))
+    both = {key: np.concatenate([examples[key], forced[key]]) for key in examples}
+    assert imitation_module.agreement(model, both) == pytest.approx(after)
     with pytest.raises(SystemExit):
         parse_args("train", ["--env", SOLO, "--score-shaping", "0.01"])
     assert "--score-shaping plays --game" in capsys.readouterr().err
@@ -115,7 +124,6 @@ def test_imitation_on_a_solo_env_learns_its_episodes(env_id):
     """On a solo env the demonstrations are the env's own episodes (its observations, learning
     aids included), each decision's return the discounted reward to come."""
     import gymnasium as gym
-    import numpy as np
 
     argv = ["--env", env_id, "--imitate", "heuristic", "--gamma", "0.9"]
     if env_id == SOLO:

@@ -9,8 +9,9 @@ return is the env's discounted reward to come.  The policy learns the moves (the
 of its masked distribution) and the value network the returns (squared error, weighted by
 ``--vf-coef``), with the run's optimizer and ``--batch-size``: ``--imitation-epochs`` passes
 over each chunk of :data:`CHUNK` decisions, until ``--imitation-steps`` decisions.  Before it
-learns a chunk, the policy's masked most likely move is scored against the chunk's moves:
-``run.json``'s ``imitation`` record gives that agreement for the first and the last chunk.
+learns a chunk, the policy's masked most likely move is scored against the chunk's moves where
+there was a choice: ``run.json``'s ``imitation`` record gives that agreement for the first and
+the last chunk.
 
 Why: a learner that starts from random play never wins against a strong rules-based player,
 so games against it teach nothing; a learner that starts from that player's own moves wins
@@ -115,12 +116,17 @@ def demonstrations(
 
 
 def agreement(model: MaskablePPO, examples: dict[str, np.ndarray]) -> float:
-    """How often the policy's masked most likely move is the demonstrated one."""
+    """How often the policy's masked most likely move is the demonstrated one, over the
+    decisions with a choice (a forced move agrees by construction and would flatter a game
+    made mostly of them); NaN if there is none."""
+    choices = examples["masks"].sum(axis=1) > 1
+    if not choices.any():
+        return float("nan")
     with torch.no_grad():
-        observations = torch.as_tensor(examples["observations"])
-        distribution = model.policy.get_distribution(observations, examples["masks"])
+        observations = torch.as_tensor(examples["observations"][choices])
+        distribution = model.policy.get_distribution(observations, examples["masks"][choices])
         chosen = distribution.mode().numpy()
-    return float(np.mean(chosen == examples["actions"]))
+    return float(np.mean(chosen == examples["actions"][choices]))
 
 
 def learn(model: MaskablePPO, examples: dict[str, np.ndarray], args: argparse.Namespace) -> float:

@@ -331,7 +331,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
             print(
                 f"imitated {args.imitate}: {imitation['decisions']} decisions of "
                 f"{imitation['games']} games in {imitation['wall_time_s']:.0f} s; agreement with "
-                f"its moves {imitation['agreement_first_chunk']:.2f} on the first chunk, "
+                f"its choices {imitation['agreement_first_chunk']:.2f} on the first chunk, "
                 f"{imitation['agreement_last_chunk']:.2f} on the last",
                 flush=True,
             )

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .agents import AGENT_KINDS
+from .agents import AGENT_KINDS, ROLLOUTS
 from .agents.model import MODEL_PREFIX, PPO, pretrained_path
 from .core.engine import Game
 from .envs.registry import ENVIRONMENTS, SOLO_GYM_IDS, entry, make_game
@@ -103,6 +103,25 @@ def add_game_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="KEY=VALUE",
         help="an option of the --game (repeatable): setup=ur, mode=competitive, ...",
     )
+
+
+def add_search_arguments(parser: argparse.ArgumentParser) -> None:
+    """IS-MCTS's budget and rollouts, left to the game's ``SEARCH_SETTINGS`` unless given."""
+    parser.add_argument(
+        "--mcts-iterations", type=int, default=None, help="IS-MCTS budget (default: the game's)"
+    )
+    parser.add_argument(
+        "--mcts-rollout",
+        choices=ROLLOUTS,
+        default=None,
+        help="IS-MCTS rollouts: the heuristic guiding the search (the default where the game "
+        "has one) or random",
+    )
+
+
+def check_search(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    if args.mcts_iterations is not None and args.mcts_iterations < 1:
+        parser.error("--mcts-iterations must be positive")
 
 
 def add_env_arguments(parser: argparse.ArgumentParser, what: str) -> None:

@@ -6,18 +6,19 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..agents import ROLLOUTS
 from ..agents.baselines import search_settings
 from ..commandline import (
     AGENT_CHOICES,
     add_env_arguments,
     add_from_run,
     add_game_arguments,
+    add_search_arguments,
     agent_kinds,
     apply_run,
     check_agents,
     check_env,
     check_game,
+    check_search,
     default_eval_opponents,
     solo_engine,
 )
@@ -28,23 +29,9 @@ LEAGUES = Path("runs/leagues")
 """Default output folders (an evaluation of a model goes next to the model)."""
 
 
-def add_search_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--mcts-iterations", type=int, default=None, help="IS-MCTS budget (default: the game's)"
-    )
-    parser.add_argument(
-        "--mcts-rollout",
-        choices=ROLLOUTS,
-        default=None,
-        help="IS-MCTS rollouts: the heuristic guiding the search (the default where the game "
-        "has one) or random",
-    )
-
-
 def resolve_search(parser: argparse.ArgumentParser, args: argparse.Namespace, game: str) -> None:
     """Fill the search budget and rollout the command line left to ``game``'s defaults."""
-    if args.mcts_iterations is not None and args.mcts_iterations < 1:
-        parser.error("--mcts-iterations must be positive")
+    check_search(parser, args)
     settings = search_settings(game, args.mcts_iterations, args.mcts_rollout)
     args.mcts_iterations, args.mcts_rollout = settings.iterations, settings.rollout
 

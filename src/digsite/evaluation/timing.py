@@ -16,10 +16,10 @@ import time
 
 from ..agents import make_agent
 from ..agents.arena import Agent, play_games
+from ..commandline import add_search_arguments
 from ..core.engine import State
 from ..core.policy import choose
 from ..envs.registry import make_game
-from .options import add_search_arguments
 
 
 class Clocked:

@@ -43,7 +43,8 @@ The options (``--help`` lists them with their defaults):
 ``--eval-games``, ``--eval-opponents random|heuristic|mcts``
     After training, the policies restored from the checkpoint play their seats greedily (most
     likely legal move) against digsite's baseline players (uniformly random by default, the
-    game's rules-based ``heuristic``, or information-set ``mcts`` with ``--mcts-iterations``),
+    game's rules-based ``heuristic``, or information-set ``mcts``, with the game's search
+    settings unless ``--mcts-iterations`` or ``--mcts-rollout`` say otherwise),
     ``--eval-games`` games in all, the learner's seat rotating; the wins and mean returns per
     seat go into ``run.json`` and the summary (0 games: no evaluation).
 ``--train-batch-size``, ``--minibatch-size``, ``--num-epochs``, ``--lr``, ...

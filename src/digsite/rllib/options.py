@@ -12,9 +12,11 @@ from ..commandline import (
     DEFAULT_GAME,
     DEFAULT_PLAYERS,
     add_game_arguments,
+    add_search_arguments,
     agent_kind,
     check_agents,
     check_game,
+    check_search,
     hidden_layers,
 )
 from ..envs.registry import entry
@@ -64,7 +66,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="random",
         help=f"players to evaluate against: {AGENT_CHOICES}",
     )
-    add("--mcts-iterations", type=int, default=100, help="IS-MCTS budget per evaluation move")
+    add_search_arguments(parser)
     add("--hidden", type=hidden_layers, default=hidden_layers(HIDDEN), help="MLP layer sizes")
     add("--verbose", action="store_true", help="keep Ray's and RLlib's log messages")
     for key, default in PPO_DEFAULTS.items():
@@ -88,8 +90,7 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
         args.out = Path("runs") / f"{args.game}-{args.num_players}p-rllib"
     if min(args.iterations, args.train_batch_size, args.minibatch_size, args.num_epochs) < 1:
         parser.error("--iterations and the batch sizes and epochs must be positive")
-    if args.mcts_iterations < 1:
-        parser.error("--mcts-iterations must be positive")
+    check_search(parser, args)
     if args.minibatch_size > args.train_batch_size:
         parser.error("--minibatch-size must not exceed --train-batch-size")
     if min(args.num_env_runners, args.eval_games) < 0:

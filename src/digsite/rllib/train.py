@@ -180,7 +180,14 @@ def evaluate(args: argparse.Namespace, checkpoint: Path) -> dict[str, Any]:
     config = engine.config
     learner = rllib_env.SeatModules({seat: modules[mapping(seat)] for seat in seats})
     opponents = [
-        make_agent(args.eval_opponents, args.game, args.seed + k, args.mcts_iterations, **config)
+        make_agent(
+            args.eval_opponents,
+            args.game,
+            args.seed + k,
+            args.mcts_iterations,
+            args.mcts_rollout,
+            **config,
+        )
         for k in range(1, args.num_players)
     ]
     returns: dict[str, list[float]] = {seat: [] for seat in seats}

@@ -32,8 +32,9 @@ Evaluate the model with ``digsite evaluate --from-run runs/mykerinos-2p``
 
 ``--opponents``
     ``random`` (uniform over legal moves), ``heuristic`` (the game's rules-based player),
-    ``mcts`` (information-set MCTS, ``--mcts-iterations`` per move, random rollouts or the
-    game's heuristic with ``--mcts-rollout heuristic``: slow, tens of moves a second),
+    ``mcts`` (information-set MCTS with the game's search settings, as ``make_agent``
+    builds it, or ``--mcts-iterations`` per move and ``--mcts-rollout random|heuristic``:
+    slow, tens of moves a second),
     ``ppo`` (the pretrained policy shipped for this game and configuration),
     ``model:<path to a model.zip or policy file>`` (a saved MaskablePPO model, or a policy file
     of ``digsite export``, playing its masked most likely move from its own seat's

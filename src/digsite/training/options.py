@@ -13,19 +13,20 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..agents import ROLLOUTS
 from ..commandline import (
     AGENT_CHOICES,
     SELF_PLAY,
     add_env_arguments,
     add_from_run,
     add_game_arguments,
+    add_search_arguments,
     agent_kind,
     agent_kinds,
     apply_run,
     check_agents,
     check_env,
     check_game,
+    check_search,
     default_eval_opponents,
     hidden_layers,
     opponent_kinds,
@@ -94,8 +95,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="model and self-play opponents sample their moves instead of the most likely one",
     )
-    add("--mcts-iterations", type=int, default=100, help="IS-MCTS budget per opponent move")
-    add("--mcts-rollout", choices=ROLLOUTS, default="random", help="IS-MCTS rollout policy")
+    add_search_arguments(parser)
     add("--snapshot-every", type=int, default=5_000, help="self-play: steps between snapshots")
     add("--pool-size", type=int, default=10, help="self-play: members kept in the pool")
     add(
@@ -170,6 +170,7 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
         )
     elif args.score_shaping:
         parser.error("--score-shaping plays --game (a solo --env has its own reward)")
+    check_search(parser, args)
     if min(args.imitation_steps, args.imitation_epochs) < 1:
         parser.error("--imitation-steps and --imitation-epochs must be positive")
     if min(args.n_envs, args.timesteps, args.pool_size) < 1:

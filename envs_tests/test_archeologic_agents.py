@@ -152,7 +152,7 @@ def test_solo_env_final_info_has_the_title():
 
     import digsite  # noqa: F401  (registers the env)
 
-    env = gymnasium.make("digsite/ArcheOlogicSolo-v1", quest=11, render_mode="ansi")
+    env = gymnasium.make("digsite/ArcheOlogicSolo-v2", quest=11, render_mode="ansi")
     env.reset(seed=0)
     agent = DeductionAgent()
     done = False

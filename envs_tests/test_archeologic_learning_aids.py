@@ -15,6 +15,7 @@ from digsite.games.archeologic.actions import GUESS, PLACE0
 from digsite.games.archeologic.components import NUM_BUILDINGS
 from digsite.games.archeologic.learning_aids import (
     FEATURE_SIZE,
+    SIZE_FEATURES,
     candidate_rows,
     information_potential,
     write_belief_features,
@@ -42,7 +43,7 @@ def test_features_are_blind_to_the_hidden_layout():
         if state.is_terminal():
             continue
         mine = features(state)
-        marginals = mine[:-2].reshape(NUM_BUILDINGS, -1)
+        marginals = mine[:-SIZE_FEATURES].reshape(NUM_BUILDINGS, -1)
         assert np.allclose(marginals.sum(axis=1), 1.0) or not marginals.any()
         for _ in range(3):
             other = state.resample_hidden(0, rng)
@@ -58,7 +59,12 @@ def test_once_one_layout_is_left_the_features_spell_it_out():
     obs, _ = env.reset(seed=0)
     agent = make_agent("heuristic", "archeologic")
     while len(env.game_state.belief(0)) > 1:
+        sizes = env.game.obs_layout.unpack(obs)["belief_size"]
+        possible = len(env.game_state.belief(0))
+        assert sizes[2] == sizes[3] == np.float32(1 / possible) < 1
         obs, *_ = env.step(agent.act_in(env.game_state, 0))
+    sizes = env.game.obs_layout.unpack(obs)["belief_size"]
+    assert sizes[2] == sizes[3] == 1.0  # one layout left: the moment to guess
     assert env.game_state.current_player() == 0 and env.action_masks()[GUESS]
     obs, *_ = env.step(GUESS)
     for _ in range(NUM_BUILDINGS):

@@ -361,7 +361,7 @@ def test_solo_env_make_and_checkers():
 
     import digsite  # noqa: F401  (registers the id)
 
-    env = gymnasium.make("digsite/ArcheOlogicSolo-v1", guess_variant="app", max_time=30)
+    env = gymnasium.make("digsite/ArcheOlogicSolo-v2", guess_variant="app", max_time=30)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         check_env(env.unwrapped, skip_render_check=True)

@@ -156,8 +156,8 @@ def test_train_writes_to_a_folder_named_after_the_game():
     assert str(parse_args("train", ["--game", "archeos_society", "--num-players", "3"]).out) == (
         "runs/archeos_society-3p"
     )
-    assert str(parse_args("train", ["--env", "digsite/ArcheOlogicSolo-v1"]).out) == (
-        "runs/ArcheOlogicSolo-v1"
+    assert str(parse_args("train", ["--env", "digsite/ArcheOlogicSolo-v2"]).out) == (
+        "runs/ArcheOlogicSolo-v2"
     )
 
 

@@ -23,7 +23,7 @@ from digsite.training import train  # noqa: E402
 
 TINY = ["--n-envs", "2", "--n-steps", "128", "--batch-size", "128", "--n-epochs", "2"]
 """One PPO update per 256 learner steps, two epochs: seconds per run."""
-SOLO = "digsite/ArcheOlogicSolo-v1"
+SOLO = "digsite/ArcheOlogicSolo-v2"
 
 
 def run(out: Path, *options: str, timesteps: int = 1024) -> dict[str, Any]:
@@ -250,7 +250,7 @@ def test_solo_env_trains_plots_and_evaluates(tmp_path):
     never = by_agent["random"]
     assert never.successes == 0 and [e.total_reward for e in never.episodes] == [-61.0] * 3
     assert never.scored == [] and never.unscored == 3  # an unsolved quest's time is no score
-    stem = tmp_path / "results-ArcheOlogicSolo-v1-guess_variant=app-maskableppo+random+heuristic"
+    stem = tmp_path / "results-ArcheOlogicSolo-v2-guess_variant=app-maskableppo+random+heuristic"
     saved = json.loads(stem.with_suffix(".json").read_text())
     assert saved["env"] == SOLO and saved["env_options"] == {"guess_variant": "app"}
     assert [r["agent"] for r in saved["results"]] == ["MaskablePPO", "random", "heuristic"]

@@ -1,4 +1,4 @@
-"""``digsite/ArcheOlogicSolo-v1``: the ArcheOlogic solo game as a Gymnasium env.
+"""``digsite/ArcheOlogicSolo-v2``: the ArcheOlogic solo game as a Gymnasium env.
 
 * Observation: ``Box(0, 1, (N,), float32)``, the solo player's observation of the rules engine
   (``digsite.games.archeologic``: time, viewfinder, pending decision, clues, note sheet of
@@ -40,11 +40,12 @@ Learning aids (off by default, so the default env is the plain game;
 :mod:`digsite.games.archeologic.learning_aids`), all computed from the player's own
 information only, never from the hidden layout:
 
-* ``belief=True`` (the game's ``belief_features`` option) appends 602 features to the
+* ``belief=True`` (the game's ``belief_features`` option) appends 604 features to the
   observation: for each building, the share of the layouts still possible for the player (and
   agreeing with the pieces of the guess entered so far) that put it at each placement offset,
-  aligned with the placement actions, and the log-scaled counts of possible layouts.  When one
-  layout is left, the features spell it out.
+  aligned with the placement actions, and the counts of possible layouts, log-scaled and
+  inverted (1 / count, which is 1 exactly when one layout is left).  When one layout is left,
+  the features spell it out.
 * ``consistent_guesses=True`` (the game's option of that name) masks the entry of a guess to
   the layouts the player cannot rule out: a guess is right with probability 1 / (layouts still
   possible), and always right once one is left.  The learner still picks the questions and the

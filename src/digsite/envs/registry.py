@@ -91,7 +91,7 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
     ),
     EnvEntry(
         name="archeologic",
-        version=1,
+        version=2,
         title="ArcheOlogic",
         game_class="digsite.games.archeologic.rules:ArcheOlogicGame",
         modes=(

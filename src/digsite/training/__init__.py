@@ -13,7 +13,7 @@ writes ``runs/mykerinos-2p/model.zip`` and ``runs/mykerinos-2p/run.json`` (``--o
 to ``runs/<game>-<N>p``, or ``runs/<solo env name>``).  The solo games are plain
 Gymnasium envs and are trained on directly, with the env's own reward:
 
-    digsite train --env digsite/ArcheOlogicSolo-v1 --timesteps 100000 \\
+    digsite train --env digsite/ArcheOlogicSolo-v2 --timesteps 100000 \\
         --env-option guess_variant=app --out runs/archeologic-solo
 
 Evaluate the model with ``digsite evaluate --from-run runs/mykerinos-2p``

@@ -1,8 +1,8 @@
 """ArcheOlogic: race to map a hidden City by asking the Archeoscope questions.
 
-``from digsite import archeologic_v1``; ``archeologic_v1.env(num_players=2)`` (PettingZoo AEC,
-also ``pettingzoo.make("aec", "digsite/archeologic-v1", ...)``); the solo game as a Gymnasium
-env: ``gymnasium.make("digsite/ArcheOlogicSolo-v1")`` after ``import digsite``
+``from digsite import archeologic_v2``; ``archeologic_v2.env(num_players=2)`` (PettingZoo AEC,
+also ``pettingzoo.make("aec", "digsite/archeologic-v2", ...)``); the solo game as a Gymnasium
+env: ``gymnasium.make("digsite/ArcheOlogicSolo-v2")`` after ``import digsite``
 (:mod:`digsite.envs.archeologic_solo`).
 
 Rules summary
@@ -77,7 +77,7 @@ the pieces already entered to at least one legal layout, so an entered layout is
 
 Observation (per player, relative seats: seat 0 = the observer; float32 in [0, 1])
 -----------------------------------------------------------------------------------------
-Size ``99 n + 3764`` (``n`` players), + 20 in expert mode, + 602 with ``belief_features``.
+Size ``99 n + 3764`` (``n`` players), + 20 in expert mode, + 604 with ``belief_features``.
 Times, positions and counts are divided by ``S = time_limit + 12``, which no reachable value
 reaches (a pawn passes ``time_limit`` by at most 8), so nothing saturates.
 
@@ -107,8 +107,9 @@ my_guess            (6, 100)         own guess: pieces entered so far, or waitin
 belief_marginals    (6, 100)         only with ``belief_features``: per building, the share of the
                                      layouts still possible for this player (and agreeing with the
                                      pieces of its guess entered so far) at each placement offset
-belief_size         (2,)             only with ``belief_features``: log2(1 + layouts possible) and
-                                     log2(1 + those agreeing with the pieces), / log2(1 + all)
+belief_size         (4,)             only with ``belief_features``: log2(1 + layouts possible) and
+                                     log2(1 + those agreeing with the pieces), / log2(1 + all);
+                                     then 1 / each count (0 for none): 1 when one is left
 =================== ================ =============================================================
 
 Never another player's answers, extra clues, feedback or guess pieces, never the layout.

@@ -33,7 +33,7 @@ from .actions import (
     WRONG_GUESS,
 )
 from .components import NUM_BUILDINGS, NUM_CELLS, TRAP_KINDS
-from .learning_aids import write_belief_features
+from .learning_aids import SIZE_FEATURES, write_belief_features
 from .questions import MAX_ANSWERS, NUM_AXES, NUM_QUESTIONS
 from .quests import EXPERT_QUESTIONS
 
@@ -66,7 +66,10 @@ def observation_layout(
     num_players: int, belief_features: bool = False, expert: bool = False
 ) -> ObservationLayout:
     n = num_players
-    belief = [("belief_marginals", (NUM_BUILDINGS, NUM_PLACEMENT_IDS)), ("belief_size", (2,))]
+    belief = [
+        ("belief_marginals", (NUM_BUILDINGS, NUM_PLACEMENT_IDS)),
+        ("belief_size", (SIZE_FEATURES,)),
+    ]
     expert_piece = [("expert_clues", (NUM_AXES, len(EXPERT_QUESTIONS)))]
     return ObservationLayout(
         [

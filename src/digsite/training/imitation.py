@@ -67,7 +67,7 @@ class Learner:
         self.label = choose(self.teacher, state, player)
         observation = np.empty(state.game.observation_size, dtype=np.float32)
         state.observe(player, observation)
-        return self.move(observation, state.legal_action_mask().astype(bool))  # a writable copy
+        return self.move(observation, state.legal_action_mask())
 
     def move(self, observation: np.ndarray, mask: np.ndarray) -> int:
         action, _ = self.model.predict(observation, action_masks=mask, deterministic=True)

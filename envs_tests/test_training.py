@@ -133,50 +133,6 @@ def test_imitation_teaches_the_moves_before_ppo(tmp_path, capsys):
     assert "--score-shaping plays --game" in capsys.readouterr().err
 
 
-def test_dagger_learns_the_teachers_moves_in_the_learners_games():
-    """``--dagger``: the learner plays its seat (seed % players), the heuristic the others; the
-    learner's decisions are labelled with the heuristic's move there, the others' with theirs."""
-    from digsite.agents import choose, make_agent
-    from digsite.envs.registry import make_game
-
-    args = parse_args("train", [*TINY, "--imitate", "heuristic", "--dagger", "--net-arch", "32"])
-    model = train.make_model(args, train.make_vec_env(args))
-    game = make_game("mykerinos", num_players=2)
-    seed = 5
-    examples = imitation_module.game_examples(args, game, seed, model)
-    learner = imitation_module.Learner(model, None)
-    state = game.new_initial_state(np.random.default_rng(seed))
-    differed = 0
-    for observation, mask, label, _ in examples:
-        player = state.current_player()
-        seen = np.empty(game.observation_size, dtype=np.float32)
-        state.observe(player, seen)
-        assert np.array_equal(seen, observation) and mask[label]
-        teacher = make_agent("heuristic", "mykerinos", seed + player)
-        assert label == choose(teacher, state, player)
-        action = label
-        if player == seed % 2:
-            action = learner.move(seen, state.legal_action_mask())
-            differed += action != label
-        state.apply_action(action)
-    assert state.is_terminal() and differed > 0
-    with pytest.raises(SystemExit):
-        parse_args("train", ["--dagger"])
-    # On a solo env the learner plays the episode; the labels are the teacher's moves.
-    import gymnasium as gym
-
-    args = parse_args("train", [*TINY, "--env", SOLO, "--imitate", "heuristic", "--dagger"])
-    model = train.make_model(args, train.make_vec_env(args))
-    examples = imitation_module.solo_examples(args, gym.make(SOLO), 3, model)
-    env = gym.make(SOLO)
-    observation, _ = env.reset(seed=3)
-    learner, teacher = imitation_module.Learner(model, None), make_agent("heuristic", "archeologic")
-    for seen, mask, label, _ in examples:
-        assert np.array_equal(seen, observation) and mask[label]
-        assert label == choose(teacher, env.unwrapped.game_state, 0)
-        observation, *_ = env.step(learner.move(seen, mask))
-
-
 @pytest.mark.parametrize("env_id", ["digsite/RoyalSocietySolo-v2", SOLO])
 def test_imitation_on_a_solo_env_learns_its_episodes(env_id):
     """On a solo env the demonstrations are the env's own episodes (its observations, learning

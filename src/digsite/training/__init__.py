@@ -62,9 +62,7 @@ Evaluate the model with ``digsite evaluate --from-run runs/mykerinos-2p``
     random play never beats a strong heuristic player, so games against it teach nothing; one
     that starts from its moves wins some, and PPO goes on from there.  ``run.json``'s
     ``imitation`` records the decisions, games, the agreement with the demonstrated moves (where
-    there was a choice) and the time; the wall time of the run includes it.  ``--dagger``:
-    after the first chunk the learner plays and the imitated agent labels its decisions
-    (DAgger), so the clone also learns the positions its own mistakes lead to.
+    there was a choice) and the time; the wall time of the run includes it.
 ``--score-shaping W``
     Adds potential-based shaping on the learner's lead in points (``W`` times its running
     score minus the best other player's; :mod:`.shaping`) to the training reward: points count

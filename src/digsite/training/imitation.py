@@ -13,13 +13,6 @@ learns a chunk, the policy's masked most likely move is scored against the chunk
 there was a choice: ``run.json``'s ``imitation`` record gives that agreement for the first and
 the last chunk.
 
-With ``--dagger`` (Ross, Gordon and Bagnell's dataset aggregation, without keeping the old
-chunks), every chunk after the first comes from the learner's own play: the policy as learnt
-so far plays its masked most likely move in one seat (rotating from game to game; the
-``--imitate`` agent in the others) or the solo env's episodes, and each of its decisions is
-labelled with the move the ``--imitate`` agent would play there.  A clone that errs once
-reaches positions its teacher never showed it; these chunks show it what to do there.
-
 Why: a learner that starts from random play never wins against a strong rules-based player,
 so games against it teach nothing; a learner that starts from that player's own moves wins
 some of them, and PPO's games against it take it from there.
@@ -52,49 +45,21 @@ CHUNK = 20_000
 
 
 Example = tuple[np.ndarray, np.ndarray, int, float]
-"""One decision: the observation, the legal actions, the move to learn and the return after it."""
+"""One decision: the observation, the legal actions, the move played and the return after it."""
 
 
-class Learner:
-    """DAgger's player: the policy's masked most likely move, with the teacher's move in the
-    same position kept as the label to learn (``label``)."""
-
-    def __init__(self, model: MaskablePPO, teacher: Any):
-        self.model, self.teacher = model, teacher
-        self.label = -1
-
-    def act_in(self, state, player: int) -> int:
-        self.label = choose(self.teacher, state, player)
-        observation = np.empty(state.game.observation_size, dtype=np.float32)
-        state.observe(player, observation)
-        return self.move(observation, state.legal_action_mask())
-
-    def move(self, observation: np.ndarray, mask: np.ndarray) -> int:
-        action, _ = self.model.predict(observation, action_masks=mask, deterministic=True)
-        return int(action)
-
-
-def game_examples(
-    args: argparse.Namespace, game: Game, seed: int, model: MaskablePPO | None = None
-) -> list[Example]:
-    """One game of ``game`` dealt from ``seed``, the ``--imitate`` agent in every seat (with a
-    ``model``, the :class:`Learner` in seat ``seed % players``); each decision's return is its
-    seat's final return."""
+def game_examples(args: argparse.Namespace, game: Game, seed: int) -> list[Example]:
+    """One game of ``game`` dealt from ``seed``, the ``--imitate`` agent in every seat; each
+    decision's return is its seat's final return."""
     agents = [
         make_agent(args.imitate, args.game, seed + seat, **game.config)
         for seat in range(game.num_players)
     ]
-    learner = None
-    if model is not None:
-        seat = seed % game.num_players
-        learner = agents[seat] = Learner(model, agents[seat])
     buffer = np.empty(game.observation_size, dtype=np.float32)
     decisions: list[tuple[np.ndarray, np.ndarray, int, int]] = []
 
     def record(state, action: int) -> None:
         player = state.current_player()
-        if learner is not None and agents[player] is learner:
-            action = learner.label
         state.observe(player, buffer)
         decisions.append((buffer.copy(), state.legal_action_mask().astype(bool), action, player))
 
@@ -102,23 +67,18 @@ def game_examples(
     return [(obs, mask, action, returns[seat]) for obs, mask, action, seat in decisions]
 
 
-def solo_examples(
-    args: argparse.Namespace, env: gym.Env, seed: int, model: MaskablePPO | None = None
-) -> list[Example]:
+def solo_examples(args: argparse.Namespace, env: gym.Env, seed: int) -> list[Example]:
     """One episode of the solo ``env`` reset with ``seed``, played by the ``--imitate`` agent
-    on its engine state (with a ``model``, by the :class:`Learner`); each decision's return is
-    the env's discounted reward to come (what PPO's value network learns, with ``--gamma``)."""
+    on its engine state; each decision's return is the env's discounted reward to come (what
+    PPO's value network learns, with ``--gamma``)."""
     game = env.unwrapped.game
     agent = make_agent(args.imitate, game.name, seed, **game.config)
-    learner = None if model is None else Learner(model, agent)
     observation, _ = env.reset(seed=seed)
     decisions, rewards, done = [], [], False
     while not done:
         action = choose(agent, env.unwrapped.game_state, 0)
         mask = np.asarray(env.unwrapped.action_masks(), dtype=bool)
         decisions.append((np.asarray(observation, dtype=np.float32), mask, action))
-        if learner is not None:
-            action = learner.move(observation, mask)
         observation, reward, terminated, truncated, _ = env.step(action)
         rewards.append(float(reward))
         done = terminated or truncated
@@ -131,15 +91,10 @@ def solo_examples(
 
 
 def demonstrations(
-    args: argparse.Namespace,
-    seed_of: Callable[[int], int],
-    first_game: int,
-    decisions: int,
-    model: MaskablePPO | None = None,
+    args: argparse.Namespace, seed_of: Callable[[int], int], first_game: int, decisions: int
 ) -> tuple[dict[str, np.ndarray], int]:
     """At least ``decisions`` examples from games ``first_game, first_game + 1, ...`` (game
-    ``i`` dealt from ``seed_of(i)``; with a ``model``, the learner's games of ``--dagger``);
-    the examples and the number of games played."""
+    ``i`` dealt from ``seed_of(i)``); the examples and the number of games played."""
     if args.env is not None:
         play, table = solo_examples, gym.make(args.env, **args.env_options)
     else:
@@ -148,7 +103,7 @@ def demonstrations(
     examples: list[Example] = []
     played = 0
     while len(examples) < decisions:
-        examples += play(args, table, seed_of(first_game + played), model)
+        examples += play(args, table, seed_of(first_game + played))
         played += 1
     observations, masks, actions, returns = zip(*examples, strict=True)
     stacked = {
@@ -214,8 +169,7 @@ def imitate(
     loss = float("nan")
     while learnt < args.imitation_steps:
         wanted = min(CHUNK, args.imitation_steps - learnt)
-        learner = model if args.dagger and agreements else None
-        examples, played = demonstrations(args, seed_of, games, wanted, learner)
+        examples, played = demonstrations(args, seed_of, games, wanted)
         agreements.append(agreement(model, examples))
         loss = learn(model, examples, args)
         learnt += len(examples["actions"])
@@ -225,7 +179,6 @@ def imitate(
         "decisions": learnt,
         "games": games,
         "epochs": args.imitation_epochs,
-        "dagger": args.dagger,
         "agreement_first_chunk": agreements[0],
         "agreement_last_chunk": agreements[-1],
         "last_loss": loss,

@@ -108,12 +108,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add("--imitation-steps", type=int, default=200_000, help="--imitate: decisions to learn")
     add("--imitation-epochs", type=int, default=3, help="--imitate: passes over each chunk")
     add(
-        "--dagger",
-        action="store_true",
-        help="--imitate: after the first chunk, learn from the learner's own games, each of its "
-        "decisions labelled with the imitated agent's move (DAgger)",
-    )
-    add(
         "--score-shaping",
         type=float,
         default=0.0,
@@ -177,8 +171,6 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
     elif args.score_shaping:
         parser.error("--score-shaping plays --game (a solo --env has its own reward)")
     check_search(parser, args)
-    if args.dagger and not args.imitate:
-        parser.error("--dagger labels the learner's games with the moves of --imitate AGENT")
     if min(args.imitation_steps, args.imitation_epochs) < 1:
         parser.error("--imitation-steps and --imitation-epochs must be positive")
     if min(args.n_envs, args.timesteps, args.pool_size) < 1:

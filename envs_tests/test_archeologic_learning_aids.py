@@ -11,7 +11,7 @@ import pytest
 
 from digsite.agents import make_agent
 from digsite.envs.archeologic_solo import ArcheOlogicSoloEnv
-from digsite.games.archeologic.actions import GUESS, PLACE0
+from digsite.games.archeologic.actions import AXIS, AXIS0, GUESS, PLACE0, QUESTION, QUESTION0
 from digsite.games.archeologic.components import NUM_BUILDINGS
 from digsite.games.archeologic.learning_aids import (
     FEATURE_SIZE,
@@ -20,6 +20,7 @@ from digsite.games.archeologic.learning_aids import (
     information_potential,
     write_belief_features,
 )
+from digsite.games.archeologic.questions import NUM_AXES, NUM_QUESTIONS
 from digsite.games.archeologic.rules import ArcheOlogicGame
 
 from .play import play_random
@@ -182,10 +183,57 @@ def test_consistent_guesses_enter_only_possible_layouts():
     assert state.winner == 0
 
 
+@pytest.mark.parametrize("num_players", [1, 2])
+def test_informative_questions_offer_only_what_teaches_something(num_players):
+    """With the aid, every question offered has an answer the decider does not know yet, every
+    axis offered has such a question, the guess stays open, and the masks are blind to the
+    hidden layout; so random play never asks one question twice on one axis.  The deduction
+    agent plays the same game with the aid as without."""
+    game = ArcheOlogicGame(num_players=num_players, informative_questions=True, quest=7)
+    rng = np.random.default_rng(num_players)
+    for _ in range(6):
+        state = game.new_initial_state(rng)
+        asked, axis = set(), None
+        while not state.is_terminal():
+            mask = state.legal_action_mask()
+            player = state.current_player()
+            useful = state.belief(player).information() > 0
+            if state.decision == AXIS:
+                assert mask[GUESS]
+                offered = np.flatnonzero(mask[AXIS0 : AXIS0 + NUM_AXES])
+                assert all(useful[:, a].any() for a in offered)
+            elif state.decision == QUESTION:
+                offered = np.flatnonzero(mask[QUESTION0 : QUESTION0 + NUM_QUESTIONS])
+                assert len(offered) and all(useful[offered, state.viewfinder])
+                axis = state.viewfinder
+            for _ in range(2):
+                other = state.resample_hidden(player, rng)
+                assert np.array_equal(other.legal_action_mask(), mask)
+            action = int(rng.choice(np.flatnonzero(mask)))
+            if state.decision == QUESTION:
+                assert (player, axis, action) not in asked
+                asked.add((player, axis, action))
+            state.apply_action(action)
+    agent = make_agent("heuristic", "archeologic")
+    for aided in (game, ArcheOlogicGame(num_players=num_players, quest=7)):
+        state = aided.new_initial_state(np.random.default_rng(0))
+        moves = []
+        while not state.is_terminal():
+            moves.append(agent.act_in(state, state.current_player()))
+            state.apply_action(moves[-1])
+        if aided is game:
+            aided_moves = moves
+    assert moves == aided_moves
+
+
 def test_aid_options_are_checked_and_saved():
     with pytest.raises(ValueError, match="consistent_guesses"):
         ArcheOlogicGame(num_players=1, consistent_guesses="yes")
-    game = ArcheOlogicGame(num_players=2, consistent_guesses=True, belief_features=True)
+    game = ArcheOlogicGame(
+        num_players=2, consistent_guesses=True, belief_features=True, informative_questions=True
+    )
+    assert game.config["informative_questions"]
+    assert ArcheOlogicSoloEnv(informative_questions=True).game.informative_questions
     state = game.new_initial_state(np.random.default_rng(0))
     assert game.state_from_dict(state.to_dict()).to_dict() == state.to_dict()
     plain = ArcheOlogicGame(num_players=2)

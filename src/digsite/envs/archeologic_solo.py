@@ -50,6 +50,10 @@ information only, never from the hidden layout:
   the layouts the player cannot rule out: a guess is right with probability 1 / (layouts still
   possible), and always right once one is left.  The learner still picks the questions and the
   moment to guess (random play then solves about 1 game in 6).
+* ``informative_questions=True`` (the game's option of that name) masks the questions whose
+  answer the player already knows (every layout it cannot rule out gives the same one), and
+  the axes without another: asking again only spends time, and a deterministic policy that
+  asks once in a position asks again in the next, until the clock runs out.
 * ``shaping=k`` (k > 0) adds ``k`` times the change of an information potential (minus log2 of
   the layouts still possible) to each step's reward, with potential 0 once the episode ends:
   each bit learnt pays ``k`` at once, a piece that fits no possible layout costs, and the
@@ -77,6 +81,7 @@ PASSED_ON = (
     "expert",
     "buildings",
     "consistent_guesses",
+    "informative_questions",
     "solo_more_clues",
 )
 """The game's options this env passes on as they are (``belief`` is ``belief_features``)."""

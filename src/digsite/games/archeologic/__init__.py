@@ -37,34 +37,37 @@ if solved, -1 otherwise; ``scores()`` = minus the time spent (the rulebook's mea
 better).  The solo Gymnasium env rewards minus the time of each step and +20 for a solution;
 an unsolved ending costs the rest of the clock, so every solution beats every failure.  Opt-in
 learning aids computed from the player's own information: the game options ``belief_features``
-(the exact belief as features) and ``consistent_guesses`` (guesses masked to possible layouts),
-and the solo env's ``shaping=k`` (potential-based information shaping); see
+(the exact belief as features), ``consistent_guesses`` (guesses masked to possible layouts) and
+``informative_questions`` (questions that teach nothing masked), and the solo env's ``shaping=k`` (potential-based information shaping); see
 :mod:`digsite.envs.archeologic_solo` and ``learning_aids``.
 
 Configuration
 -------------
-================== ========== =========================================================
-option             default    meaning
-================== ========== =========================================================
-num_players        2          1 (solo) to 4
-num_clues          3          starting clues for everybody, 3 (hard) to 5 (easy); solo: 3 (the
-                              rulebook's), 4-5 only with ``solo_more_clues``
-extra_clues        None       new players' handicap: one count 0-2 per seat (``[0, 2]``: player 1
-                              also gets the quest's clues 4 and 5, privately); multiplayer only
-solo_more_clues    False      True: digsite's variant, a solo game with ``num_clues`` 4 or 5
-guess_variant      "rulebook" "rulebook" (wrong = eliminated / solo lost) or "app"
-quest              None       a quest number (int >= 0), None = drawn from the game's rng
-ring               None       clockwise order of the 10 axes, e.g. ``list("ABCDE12345")``
-time_limit         None       60 (solo) / 80 (multiplayer): see the safety bounds below
-expert             False      True: expert starting clues (digsite's own design): the count
-                              of different buildings or of empty zones on an axis
-buildings          None       the tiles: None = ``data/buildings.json``; or the path of a JSON
-                              file in that format, or a list of its records (real tiles, say)
-belief_features    False      True: a learning aid (digsite's own), the player's exact
-                              belief at the end of the observation (see below)
-consistent_guesses False      True: a learning aid (digsite's own), the entry of a guess
-                              masked to the layouts the player cannot rule out
-================== ========== =========================================================
+===================== ========== =========================================================
+option                default    meaning
+===================== ========== =========================================================
+num_players           2          1 (solo) to 4
+num_clues             3          starting clues for everybody, 3 (hard) to 5 (easy); solo: 3 (the
+                                 rulebook's), 4-5 only with ``solo_more_clues``
+extra_clues           None       new players' handicap: one count 0-2 per seat (``[0, 2]``: player 1
+                                 also gets the quest's clues 4 and 5, privately); multiplayer only
+solo_more_clues       False      True: digsite's variant, a solo game with ``num_clues`` 4 or 5
+guess_variant         "rulebook" "rulebook" (wrong = eliminated / solo lost) or "app"
+quest                 None       a quest number (int >= 0), None = drawn from the game's rng
+ring                  None       clockwise order of the 10 axes, e.g. ``list("ABCDE12345")``
+time_limit            None       60 (solo) / 80 (multiplayer): see the safety bounds below
+expert                False      True: expert starting clues (digsite's own design): the count
+                                 of different buildings or of empty zones on an axis
+buildings             None       the tiles: None = ``data/buildings.json``; or the path of a JSON
+                                 file in that format, or a list of its records (real tiles, say)
+belief_features       False      True: a learning aid (digsite's own), the player's exact
+                                 belief at the end of the observation (see below)
+consistent_guesses    False      True: a learning aid (digsite's own), the entry of a guess
+                                 masked to the layouts the player cannot rule out
+informative_questions False      True: a learning aid (digsite's own), the questions whose
+                                 answer the player already knows masked (and the axes
+                                 without another)
+===================== ========== =========================================================
 
 Action table (one ``Discrete(120)`` space)
 ------------------------------------------

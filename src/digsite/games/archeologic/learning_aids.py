@@ -19,6 +19,12 @@ Each is kept on the state per player until that player's belief or pieces change
   legal, like notes that refuse a contradiction.  The learner still chooses the questions and
   when to guess; a guess made while several layouts remain is right with probability 1 / their
   number, and one made when a single layout remains is always right.
+* :func:`informative_axis_mask` and :func:`informative_question_mask` (game option
+  ``informative_questions``): only the questions whose answer the player does not know yet
+  (some layout it cannot rule out answers otherwise) may be asked, and only the axes that have
+  one; "I think I've found it!" stays open.  Asking again what one knows only spends time, and
+  a policy that does it once in a position does it again in the next, until the clock runs out;
+  a careful player never does.  Once one layout is left, guessing is all that remains.
 * :func:`information_potential`: ``-log2`` of the number of candidate layouts, the potential of
   potential-based shaping (Ng, Harada and Russell, 1999): each step's reward gains
   ``scale * (potential after - potential before)``, so asking informative questions and entering
@@ -32,8 +38,10 @@ import math
 
 import numpy as np
 
-from .actions import NUM_ACTIONS, NUM_PLACEMENT_IDS, PLACE0
+from .actions import AXIS0, NUM_ACTIONS, NUM_PLACEMENT_IDS, PLACE0, QUESTION0
 from .components import NUM_BUILDINGS
+from .questions import NUM_AXES, NUM_QUESTIONS
+from .solver import NO_INFORMATION
 
 SIZE_FEATURES = 4
 FEATURE_SIZE = NUM_BUILDINGS * NUM_PLACEMENT_IDS + SIZE_FEATURES
@@ -152,3 +160,45 @@ def consistent_placement_mask(state, player: int) -> np.ndarray:
         return mask
 
     return _memo(state, "placement mask", player, compute)
+
+
+def _informative(state, player: int) -> np.ndarray:
+    """(9, 10) bools: whether each question on each axis can teach ``player`` something."""
+    return _memo(
+        state,
+        "informative",
+        player,
+        lambda belief, entered: belief.information() > NO_INFORMATION,
+    )
+
+
+def informative_axis_mask(state, player: int) -> np.ndarray:
+    """The axis decision's mask for ``player``: the axes reachable from the viewfinder with a
+    question it can learn from, and the guess."""
+    viewfinder = state.viewfinder
+
+    def compute(belief, entered) -> np.ndarray:
+        mask = state.game._axis_masks[viewfinder].copy()
+        mask[AXIS0 : AXIS0 + NUM_AXES] &= _informative(state, player).any(axis=0)
+        mask.setflags(write=False)
+        return mask
+
+    return _memo(state, f"axis mask {viewfinder}", player, compute)
+
+
+def informative_question_mask(state, player: int) -> np.ndarray:
+    """The question decision's mask for ``player``: the questions on the viewfinder's axis it
+    can learn from (all of them if none, which its own axis choice never leads to, so that a
+    state resampled for another player stays playable)."""
+    viewfinder = state.viewfinder
+
+    def compute(belief, entered) -> np.ndarray:
+        useful = _informative(state, player)[:, viewfinder]
+        if not useful.any():
+            return state.game._question_mask
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        mask[QUESTION0 : QUESTION0 + NUM_QUESTIONS] = useful
+        mask.setflags(write=False)
+        return mask
+
+    return _memo(state, f"question mask {viewfinder}", player, compute)

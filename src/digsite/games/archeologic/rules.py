@@ -34,7 +34,11 @@ from .actions import (
 )
 from .components import NUM_BUILDINGS, NUM_CELLS, BuildingsFileError, load_buildings
 from .layouts import get_layouts, kind_by_cell
-from .learning_aids import consistent_placement_mask
+from .learning_aids import (
+    consistent_placement_mask,
+    informative_axis_mask,
+    informative_question_mask,
+)
 from .observation import observation_layout, observation_offsets, seat_rows
 from .questions import (
     AXIS_NAMES,
@@ -81,6 +85,7 @@ OPTIONS = (
     data("buildings"),
     flag("belief_features", False, doc="a learning aid: the exact belief in the observation"),
     flag("consistent_guesses", False, doc="a learning aid: guesses masked to possible layouts"),
+    flag("informative_questions", False, doc="a learning aid: questions that teach nothing masked"),
     custom("extra_clues", None, f"None or one count 0..{MAX_EXTRA_CLUES} per player", _listed),
     flag("solo_more_clues", False, doc="solo with num_clues 4 or 5"),
 )
@@ -104,6 +109,7 @@ class ArcheOlogicGame(Game):
         buildings: str | list | None = None,
         belief_features: bool = False,
         consistent_guesses: bool = False,
+        informative_questions: bool = False,
         extra_clues: Sequence[int] | None = None,
         solo_more_clues: bool = False,
     ):
@@ -118,6 +124,7 @@ class ArcheOlogicGame(Game):
             "buildings": buildings,
             "belief_features": belief_features,
             "consistent_guesses": consistent_guesses,
+            "informative_questions": informative_questions,
             "extra_clues": extra_clues,
             "solo_more_clues": solo_more_clues,
         }
@@ -132,6 +139,7 @@ class ArcheOlogicGame(Game):
             buildings,
             belief_features,
             consistent_guesses,
+            informative_questions,
             extra_clues,
             solo_more_clues,
         ) = check_options(OPTIONS, given, self.title).values()
@@ -161,6 +169,7 @@ class ArcheOlogicGame(Game):
         self.expert = bool(expert)
         self.belief_features = bool(belief_features)
         self.consistent_guesses = bool(consistent_guesses)
+        self.informative_questions = bool(informative_questions)
         self.extra_clues = extra
         self.extra_clues_given = None if extra_clues is None else list(extra)
         self.solo_more_clues = bool(solo_more_clues)
@@ -232,6 +241,7 @@ class ArcheOlogicGame(Game):
             "buildings": self.buildings_given,
             "belief_features": self.belief_features,
             "consistent_guesses": self.consistent_guesses,
+            "informative_questions": self.informative_questions,
             "extra_clues": self.extra_clues_given,
             "solo_more_clues": self.solo_more_clues,
         }
@@ -454,9 +464,13 @@ class ArcheOlogicState(TurnBasedState):
         return self.game._start_mask
 
     def _legal_axis(self) -> np.ndarray:
+        if self.game.informative_questions:
+            return informative_axis_mask(self, self.decider)
         return self.game._axis_masks[self.viewfinder]
 
     def _legal_question(self) -> np.ndarray:
+        if self.game.informative_questions:
+            return informative_question_mask(self, self.decider)
         return self.game._question_mask
 
     def _legal_place(self) -> np.ndarray:

@@ -35,6 +35,8 @@ from .questions import (
 VIEWFINDER_MOVES: tuple[tuple[int | None, int], ...] = ((1, 0), (2, 1), (None, 2))
 """``(steps clockwise, time surcharge)``; ``None`` steps = any axis."""
 GUESS_COST = 4
+NO_INFORMATION = 1e-12
+"""Expected bits at or below which a question teaches nothing (float rounding of 0)."""
 """Time of an "I think I've found it!" turn."""
 
 
@@ -188,13 +190,13 @@ def best_question(
     for axis, surcharge in choices:
         for q in allowed:
             g = float(gain[q, axis])
-            if g > 1e-12:
+            if g > NO_INFORMATION:
                 time = int(costs[q]) + surcharge
                 options.append(Choice(axis, q, surcharge, time, g, g / time))
     if not options:
         return None
     top = max(o.score for o in options)
-    tied = [o for o in options if o.score >= top - 1e-12]
+    tied = [o for o in options if o.score >= top - NO_INFORMATION]
     return tied[int(rng.integers(len(tied)))] if rng is not None else tied[0]
 
 

@@ -134,6 +134,18 @@ def test_a_solo_run_exports_as_its_games_one_player_policy(tmp_path, monkeypatch
     assert ppo.agent == "ppo"
 
 
+def test_a_solo_policy_is_found_by_the_options_its_env_sets():
+    """A solo env's learning aids are options of its game: the card lists them as the game
+    options the kind ``ppo`` is asked with."""
+    from digsite.commandline import solo_engine
+
+    env_options = {"belief": True, "consistent_guesses": True, "shaping": 1}
+    game = solo_engine("digsite/ArcheOlogicSolo-v2", env_options)
+    options = export.options_set(game)
+    assert options == {"belief_features": True, "consistent_guesses": True}
+    assert make_game("archeologic", num_players=1, **options).config == game.config
+
+
 # -- the shipped policies ---------------------------------------------------------------------
 def test_policies_are_shipped():
     assert CARDS, "no pretrained policy in digsite/agents/pretrained"

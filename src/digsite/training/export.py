@@ -90,13 +90,24 @@ def engine(args: argparse.Namespace) -> Game:
     return make_game(args.game, num_players=args.num_players, **args.game_options)
 
 
+def options_set(game: Game) -> dict[str, Any]:
+    """The options of ``game`` that differ from its defaults at its number of players: what
+    ``make_agent("ppo", ...)`` is given besides ``num_players`` (a solo env's learning aids)."""
+    default = make_game(game.name, num_players=game.num_players).config
+    return {
+        key: value
+        for key, value in game.config.items()
+        if key != "num_players" and value != default[key]
+    }
+
+
 def card(args: argparse.Namespace, policy: dict[str, Any]) -> dict[str, Any]:
     run, game = args.run, engine(args)
     solo = {} if args.env is None else {"env_options": args.env_options}
     return {
         "game": game.name,
         "env_id": args.env or entry(game.name).env_id,
-        "game_options": args.game_options,
+        "game_options": args.game_options if args.env is None else options_set(game),
         **solo,
         "config": game.config,
         "digsite_version": __version__,

@@ -38,8 +38,9 @@ better).  The solo Gymnasium env rewards minus the time of each step and +20 for
 an unsolved ending costs the rest of the clock, so every solution beats every failure.  Opt-in
 learning aids computed from the player's own information: the game options ``belief_features``
 (the exact belief as features), ``consistent_guesses`` (guesses masked to possible layouts) and
-``informative_questions`` (questions that teach nothing masked), and the solo env's ``shaping=k`` (potential-based information shaping); see
-:mod:`digsite.envs.archeologic_solo` and ``learning_aids``.
+``informative_questions`` (questions that teach nothing masked), and the solo env's
+``shaping=k`` (potential-based information shaping); see :mod:`digsite.envs.archeologic_solo`
+and ``learning_aids``.
 
 Configuration
 -------------

@@ -181,13 +181,16 @@ def test_shipped_policies_are_package_data():
 
 
 def test_ppo_sits_in_every_tool(tmp_path):
-    card = CARDS[0]
+    """A policy of a game with opponents, as an opponent and as an agent in every tool."""
+    card = next(card for card in CARDS if card["config"]["num_players"] > 1)
     config = config_of(card)
     env = digsite.single_seat_env(card["game"], opponents="ppo", **config)
     env.reset(seed=0)
     assert all(isinstance(o, ModelAgent) for o in env.opponents if o is not None)
     game = ["--game", card["game"], "--num-players", str(config["num_players"])]
-    game += [f"--game-option={key}={value}" for key, value in card["game_options"].items()]
+    game += [
+        f"--game-option={key}={json.dumps(value)}" for key, value in card["game_options"].items()
+    ]
     results = evaluate.main([*game, "--baselines", "ppo", "--games", "1", "--out", str(tmp_path)])
     assert results[0].agent == "ppo"
     train.main([*TINY, *game, "--timesteps", "256", "--out", str(tmp_path), "--opponents", "ppo"])

@@ -102,7 +102,8 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
             "extra_clues=[0-2 per seat] (the rulebook's extra clues for new players)",
             "expert=True (digsite's own expert clues: trap counts on axes)",
             "learning aids: belief_features=True (the exact belief in the observation), "
-            "consistent_guesses=True (guesses masked to the layouts still possible)",
+            "consistent_guesses=True (guesses masked to the layouts still possible), "
+            "informative_questions=True (questions whose answer is known masked)",
         ),
         heuristic_agent="digsite.games.archeologic.heuristic:DeductionAgent",
         status="complete; generated quests, fan-app tiles; solo titles; exact deduction agent",
@@ -119,6 +120,7 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
                 "guess_variant": "app",
                 "belief_features": True,
                 "consistent_guesses": True,
+                "informative_questions": True,
             },
         ),
     ),

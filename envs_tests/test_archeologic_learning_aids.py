@@ -22,6 +22,7 @@ from digsite.games.archeologic.learning_aids import (
 )
 from digsite.games.archeologic.questions import NUM_AXES, NUM_QUESTIONS
 from digsite.games.archeologic.rules import ArcheOlogicGame
+from digsite.games.archeologic.solver import NO_INFORMATION
 
 from .play import play_random
 
@@ -197,7 +198,8 @@ def test_informative_questions_offer_only_what_teaches_something(num_players):
         while not state.is_terminal():
             mask = state.legal_action_mask()
             player = state.current_player()
-            useful = state.belief(player).information() > 0
+            useful = state.belief(player).informative()
+            assert np.array_equal(useful, state.belief(player).information() > NO_INFORMATION)
             if state.decision == AXIS:
                 assert mask[GUESS]
                 offered = np.flatnonzero(mask[AXIS0 : AXIS0 + NUM_AXES])

@@ -102,8 +102,7 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
             "extra_clues=[0-2 per seat] (the rulebook's extra clues for new players)",
             "expert=True (digsite's own expert clues: trap counts on axes)",
             "learning aids: belief_features=True (the exact belief in the observation), "
-            "consistent_guesses=True (guesses masked to the layouts still possible), "
-            "informative_questions=True (questions whose answer is known masked)",
+            "consistent_guesses=True (guesses masked to the layouts still possible)",
         ),
         heuristic_agent="digsite.games.archeologic.heuristic:DeductionAgent",
         status="complete; generated quests, fan-app tiles; solo titles; exact deduction agent",
@@ -120,7 +119,6 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
                 "guess_variant": "app",
                 "belief_features": True,
                 "consistent_guesses": True,
-                "informative_questions": True,
             },
         ),
     ),

@@ -41,7 +41,6 @@ import numpy as np
 from .actions import AXIS0, NUM_ACTIONS, NUM_PLACEMENT_IDS, PLACE0, QUESTION0
 from .components import NUM_BUILDINGS
 from .questions import NUM_AXES, NUM_QUESTIONS
-from .solver import NO_INFORMATION
 
 SIZE_FEATURES = 4
 FEATURE_SIZE = NUM_BUILDINGS * NUM_PLACEMENT_IDS + SIZE_FEATURES
@@ -164,12 +163,7 @@ def consistent_placement_mask(state, player: int) -> np.ndarray:
 
 def _informative(state, player: int) -> np.ndarray:
     """(9, 10) bools: whether each question on each axis can teach ``player`` something."""
-    return _memo(
-        state,
-        "informative",
-        player,
-        lambda belief, entered: belief.information() > NO_INFORMATION,
-    )
+    return _memo(state, "informative", player, lambda belief, entered: belief.informative())
 
 
 def informative_axis_mask(state, player: int) -> np.ndarray:

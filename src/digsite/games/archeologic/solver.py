@@ -125,6 +125,15 @@ class Belief:
             raise ValueError("the belief is empty: the information seen is contradictory")
         return int(self.indices[rng.integers(len(self))])
 
+    def informative(self) -> np.ndarray:
+        """(9, 10) bools: whether the layouts of the belief answer each question on each axis
+        in more than one way (so that asking it teaches something); cheaper than
+        :meth:`information`, which it equals above ``NO_INFORMATION``."""
+        if len(self) <= 1:
+            return np.zeros((NUM_QUESTIONS, NUM_AXES), dtype=bool)
+        codes = answer_table(self.layouts)[:, self.indices]
+        return (codes != codes[:, :1]).any(axis=1)
+
     def information(self) -> np.ndarray:
         """(9, 10) float64: expected information, in bits, of each question on each axis."""
         n = len(self)

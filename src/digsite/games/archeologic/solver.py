@@ -35,9 +35,10 @@ from .questions import (
 VIEWFINDER_MOVES: tuple[tuple[int | None, int], ...] = ((1, 0), (2, 1), (None, 2))
 """``(steps clockwise, time surcharge)``; ``None`` steps = any axis."""
 GUESS_COST = 4
-NO_INFORMATION = 1e-12
-"""Expected bits at or below which a question teaches nothing (float rounding of 0)."""
 """Time of an "I think I've found it!" turn."""
+NO_INFORMATION = 1e-12
+"""Bits that are float rounding: a question whose expected information is at most this teaches
+nothing, and two scores this close are a tie."""
 
 
 class Clue(NamedTuple):

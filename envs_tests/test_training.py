@@ -14,6 +14,7 @@ import pytest
 pytest.importorskip("sb3_contrib")
 
 from sb3_contrib import MaskablePPO  # noqa: E402
+from stable_baselines3.common.logger import configure  # noqa: E402
 
 from digsite import records  # noqa: E402
 from digsite.commandline import parse_args  # noqa: E402
@@ -128,9 +129,18 @@ def test_imitation_teaches_the_moves_before_ppo(tmp_path, capsys):
     assert np.isnan(imitation_module.agreement(model, forced))
     both = {key: np.concatenate([examples[key], forced[key]]) for key in examples}
     assert imitation_module.agreement(model, both) == pytest.approx(after)
+    args.imitation_learning_rate = 0.125  # its own rate, PPO's own again at PPO's next update
+    imitation_module.learn(model, examples, args)
+    assert {group["lr"] for group in model.policy.optimizer.param_groups} == {0.125}
+    model.set_logger(configure(None, []))
+    model._update_learning_rate(model.policy.optimizer)  # what PPO's update does first
+    assert {group["lr"] for group in model.policy.optimizer.param_groups} == {args.learning_rate}
     with pytest.raises(SystemExit):
         parse_args("train", ["--env", SOLO, "--score-shaping", "0.01"])
     assert "--score-shaping plays --game" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        parse_args("train", ["--imitate", "heuristic", "--imitation-learning-rate", "0"])
+    assert "--imitation-learning-rate must be positive" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("env_id", ["digsite/RoyalSocietySolo-v2", SOLO])

@@ -55,12 +55,14 @@ Evaluate the model with ``digsite evaluate --from-run runs/mykerinos-2p``
     weight ``i + 1`` (linear in recency: the newest is likeliest, older ones still come back).
     ``run.json`` counts the games each member played.  A snapshot is a full model.zip, so it is
     also a valid ``model:`` opponent and ``digsite evaluate --model``.
-``--imitate heuristic``, ``--imitation-steps``, ``--imitation-epochs``
+``--imitate heuristic`` and ``--imitation-steps``, ``-epochs``, ``-learning-rate``
     Before PPO, teach the policy the moves of an agent kind (behaviour cloning: the
     heuristic plays every seat of games dealt from the seed, the policy learns each seat's
-    moves and the value network their returns; :mod:`.imitation`).  A learner that starts from
-    random play never beats a strong heuristic player, so games against it teach nothing; one
-    that starts from its moves wins some, and PPO goes on from there.  ``run.json``'s
+    moves and the value network their returns; :mod:`.imitation`), at its own learning rate
+    if given (a clone learnt quickly, then PPO at a small rate that does not undo it).  A
+    learner that starts from random play never beats a strong heuristic player, so games
+    against it teach nothing; one that starts from its moves wins some, and PPO goes on from
+    there.  ``run.json``'s
     ``imitation`` records the decisions, games, the agreement with the demonstrated moves (where
     there was a choice) and the time; the wall time of the run includes it.
 ``--score-shaping W``

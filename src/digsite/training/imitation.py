@@ -130,8 +130,12 @@ def agreement(model: MaskablePPO, examples: dict[str, np.ndarray]) -> float:
 
 
 def learn(model: MaskablePPO, examples: dict[str, np.ndarray], args: argparse.Namespace) -> float:
-    """``--imitation-epochs`` passes over ``examples``; the mean loss of the last pass."""
+    """``--imitation-epochs`` passes over ``examples`` at ``--imitation-learning-rate``; the
+    mean loss of the last pass (PPO sets its own learning rate again at each update)."""
     policy = model.policy
+    rate = args.imitation_learning_rate
+    for group in policy.optimizer.param_groups:
+        group["lr"] = args.learning_rate if rate is None else rate
     policy.set_training_mode(True)
     rng = np.random.default_rng(args.seed)
     tensors = {key: torch.as_tensor(value) for key, value in examples.items()}

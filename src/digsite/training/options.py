@@ -108,6 +108,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add("--imitation-steps", type=int, default=200_000, help="--imitate: decisions to learn")
     add("--imitation-epochs", type=int, default=3, help="--imitate: passes over each chunk")
     add(
+        "--imitation-learning-rate",
+        type=float,
+        default=None,
+        help="--imitate: the learning rate of the imitation (None: PPO's --learning-rate), so "
+        "that PPO can go on gently from a policy learnt quickly",
+    )
+    add(
         "--score-shaping",
         type=float,
         default=0.0,
@@ -173,6 +180,8 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
     check_search(parser, args)
     if min(args.imitation_steps, args.imitation_epochs) < 1:
         parser.error("--imitation-steps and --imitation-epochs must be positive")
+    if args.imitation_learning_rate is not None and args.imitation_learning_rate <= 0:
+        parser.error("--imitation-learning-rate must be positive")
     if min(args.n_envs, args.timesteps, args.pool_size) < 1:
         parser.error("--n-envs, --timesteps and --pool-size must be positive")
     if args.out is None:

@@ -31,7 +31,7 @@ from digsite.training.options import command_line  # noqa: E402
 TINY = ["--n-envs", "2", "--n-steps", "128", "--batch-size", "128", "--n-epochs", "1"]
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = model_module.pretrained_cards()
-SMALL = 2_000_000
+SMALL = 3_000_000
 """Bytes a shipped policy file stays under."""
 
 

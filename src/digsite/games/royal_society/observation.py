@@ -8,10 +8,7 @@ their true maximum; the unbounded ones (Prestige, Science, money, reshuffles) ar
 
 from __future__ import annotations
 
-from copy import deepcopy
 from functools import lru_cache
-from itertools import compress
-from operator import itemgetter, ne
 
 import numpy as np
 
@@ -190,11 +187,13 @@ MODE_INDEX = {"solo": 0, "confrontation": 1, "competitive": 2, "standard": 3}
 # rounding to float32 (a test checks every byte and divisor).
 #
 # Most of the state does not change from one step to the next, so each player's bytes are
-# kept on the state between calls (``Observer``).  The state's ``Encoding`` keeps the values
-# each group of pieces (``PARTS``) was last written from, compares them with the state's at
-# every call (by content, so a state changed in any way, by the rules, ``resample_hidden`` or a
-# test, is seen) and logs the fields that changed; each player's ``Observer`` rewrites the
-# groups logged since its last call, then the few pieces that change at almost every step.
+# kept on the state between calls (``Observer``).  The rules note in the state's ``_changed``
+# the name of every field of ``FIELDS`` they change; at each call the state's ``Encoding`` logs
+# the writers of those fields (and empties ``_changed``), and each player's ``Observer``
+# rewrites the groups logged since its last call, then the few pieces that change at almost
+# every step.  A change made outside the rules (a test's, say) must be noted in ``_changed``
+# too; a copy (``clone``, ``resample_hidden``) starts with no ``Encoding``, so every part of it
+# is written.  A test plays every configuration and checks that no changed field goes unnoted.
 
 SEATS = START["seats"]
 REP_COLUMN = COLUMN["reputation"]
@@ -281,48 +280,26 @@ class Observer:
         self.bytes = np.frombuffer(self.buf, np.uint8)
 
 
-UNSEEN = object()
-"""Differs from every value: a new ``Encoding`` compares every field as changed."""
-
-
 class Encoding:
-    """What the players' ``Observer``s of one state share: the values of ``FIELDS`` as last
-    compared (``hot`` one by one; ``cold``, the rarely changing ones, as one tuple compared at
-    once) and the log of the writers of the fields found changed since, that each observer
-    reads from its ``read`` position (a state's copy starts a new one)."""
+    """What the players' ``Observer``s of one state share: the log of the writers of the fields
+    the rules changed, that each observer reads from its ``read`` position (a state's copy
+    starts a new one)."""
 
-    __slots__ = ("hot", "cold", "log", "observers")
+    __slots__ = ("log", "observers")
 
     def __init__(self) -> None:
-        self.hot: list = [UNSEEN] * len(HOT)
-        self.cold: tuple = (UNSEEN,) * len(COLD)
         self.log: list = []
         self.observers: dict[int, Observer] = {}
 
     def __getstate__(self):
         """Pickled with the log's writers as their numbers in ``ALL_WRITERS`` (closures do not
         pickle)."""
-        state = {name: getattr(self, name) for name in self.__slots__}
-        state["log"] = [ALL_WRITERS.index(write) for write in self.log]
-        return state
+        log = [ALL_WRITERS.index(write) for write in self.log]
+        return {"log": log, "observers": self.observers}
 
     def __setstate__(self, state) -> None:
-        for name, value in state.items():
-            setattr(self, name, value)
-        self.log = [ALL_WRITERS[number] for number in self.log]
-
-
-def _snapshot(value):
-    """A copy of a state field that later changes to the field leave alone: state fields are
-    ints, lists of ints or lists of lists of ints (as ``RoyalSocietyState.clone`` copies them)."""
-    kind = type(value)
-    if kind is int:
-        return value
-    if kind is list:
-        if value and type(value[0]) is list:
-            return list(map(list.copy, value))
-        return value.copy()
-    return deepcopy(value)  # whatever else a test may have put there
+        self.observers = state["observers"]
+        self.log = [ALL_WRITERS[number] for number in state["log"]]
 
 
 def _column(field: str, offset: int):
@@ -652,58 +629,26 @@ PARTS = (
 )
 """Groups of pieces that change now and then: the state fields each is written from (all of
 them: a writer reads nothing else of the state), and its writer, which rewrites all of it."""
-COLD = frozenset(
-    ("year", "req_discs", "public_hand", "exhibited", "side", "penalties", "claims",
-     "bloom_right", "bloom_taken", "society", "honored", "bloom", "studies", "society_offer",
-     "bloom_box", "exp_box", "gallery", "faces", "objectives", "rs_left", "requirements",
-     "exp_epoch", "automa_last", "automa_played", "automa_pawns", "setup_hand", "played")
-)  # fmt: skip
-"""Fields that change in fewer than 1 step in 30 of random play (the others are ``HOT``)."""
-HOT = tuple(name for names, _ in PARTS for name in names if name not in COLD)
-FIELDS = HOT + tuple(name for names, _ in PARTS for name in names if name in COLD)
-"""Every field the parts are written from: ``HOT`` first, then the cold ones."""
-COLD_FIELDS = FIELDS[len(HOT) :]
-_writer = {name: write for names, write in PARTS for name in names}
-WRITERS = tuple(_writer[name] for name in FIELDS)
+FIELDS = tuple(name for names, _ in PARTS for name in names)
+"""Every field the parts are written from: the ones the rules note in ``_changed``."""
+WRITER = {name: write for names, write in PARTS for name in names}
 """The writer of each of ``FIELDS``."""
 ALL_WRITERS = tuple(write for _, write in PARTS)
-HOT_NUMBERS = range(len(HOT))
-read_hot = itemgetter(*HOT)
-read_cold = itemgetter(*COLD_FIELDS)
-"""The fields' values from a state's ``__dict__`` (cheaper than reading attributes)."""
 LOG_LIMIT = 4096
 """Log entries kept before those every observer has read are dropped."""
-
-
-def _changed_fields(s, encoding: Encoding) -> list[int]:
-    """Numbers of the fields whose values differ from the encoding's, which takes the new ones."""
-    d, hot = s.__dict__, encoding.hot
-    values = read_hot(d)
-    changed = list(compress(HOT_NUMBERS, map(ne, values, hot)))
-    for i in changed:
-        hot[i] = _snapshot(values[i])
-    values = read_cold(d)
-    if values != encoding.cold:
-        seen = list(encoding.cold)
-        base = len(HOT)
-        for i, (value, old) in enumerate(zip(values, seen, strict=True)):
-            if value != old:
-                seen[i] = _snapshot(value)
-                changed.append(base + i)
-        encoding.cold = tuple(seen)
-    return changed
 
 
 def _observer(s, player: int) -> Observer:
     """``player``'s observer, its parts rewritten where their fields changed since its last
     call."""
-    encoding = s._encoding
-    if encoding is None:
+    encoding, changed = s._encoding, s._changed
+    if encoding is None:  # every observer starts by writing every part
         encoding = s._encoding = Encoding()
+        changed.clear()
     log = encoding.log
-    changed = _changed_fields(s, encoding)
     if changed:
-        log += map(WRITERS.__getitem__, changed)
+        log += map(WRITER.__getitem__, changed)
+        changed.clear()
     observer = encoding.observers.get(player)
     if observer is None:
         observer = encoding.observers[player] = Observer(s, player)

@@ -8,7 +8,9 @@ pushing the tasks that follow, so new tasks run first.
 
 The state keeps the protocol and the queue runner; the rules are mixins by area: ``setup``,
 ``economy`` (gains, Knowledge, Reputation, relic bags), ``locations`` (and expeditions),
-``optional`` (actions), ``flow`` (a turn), ``year`` and ``automa``.
+``optional`` (actions), ``flow`` (a turn), ``year`` and ``automa``.  A rule that changes a field
+the observation reads notes its name in ``_changed``, so that each player's kept observation
+rewrites only what changed (see ``observation``; a test checks that every change is noted).
 """
 
 from __future__ import annotations
@@ -329,6 +331,9 @@ class RoyalSocietyState(
         self._mask: np.ndarray | None = None
         self._encoding: Encoding | None = None
         """The players' observation bytes kept between calls (``observation.Encoding``)."""
+        self._changed: set[str] = set()
+        """The fields the observation reads (``observation.FIELDS``) that the rules changed
+        since it last read them: every rule that changes one of them notes its name here."""
 
     # -- chance ------------------------------------------------------------------------------
     def _rand(self, n: int) -> int:
@@ -391,6 +396,7 @@ class RoyalSocietyState(
 
     def _fresh_caches(self) -> None:
         self._encoding = None  # each player's bytes are written again for the copy
+        self._changed = set()
 
     # -- the task queue ----------------------------------------------------------------------
     def _run(self) -> None:

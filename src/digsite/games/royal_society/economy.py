@@ -48,6 +48,8 @@ class EconomyRules:
             self._changed.update(("rep", "rep_time"))
 
     def _gain(self, p: int, stat: int, amount: int) -> None:
+        if not amount:  # (rewards list every stat, most of them 0)
+            return
         if stat == PRESTIGE:
             before = self.prestige[p]
             self.prestige[p] = max(0, before + amount)

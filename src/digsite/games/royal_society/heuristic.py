@@ -766,7 +766,7 @@ class RoyalSocietyHeuristic:
             s.rep[p] < museum_gate
             and s.rep[p] + 2 * (s.discs[p] - 2) >= museum_gate
             and any(s.expertise[p][e] >= 4 for e in free)
-            and bool(s._exhibit_spaces(p))
+            and s._can_exhibit(p)
         )
 
     # -- decisions --------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ rewrites only what changed (see ``observation``; a test checks that every change
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import numpy as np
@@ -105,12 +105,37 @@ def _mask_of(legal: list[int]) -> np.ndarray:
     return mask
 
 
+DRAW_STEP = 0xD1B54A32D192ED03
+"""Draw number ``d`` of a game mixes ``seed ^ (d * DRAW_STEP mod 2**64)``."""
+GAMMA, MIX1, MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+U64 = np.uint64
+
+
 def _mix(x: int) -> int:
     """splitmix64: the engine's own chance, seeded from the Generator given at set-up."""
-    x = (x + 0x9E3779B97F4A7C15) & MASK64
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK64
+    x = (x + GAMMA) & MASK64
+    x = ((x ^ (x >> 30)) * MIX1) & MASK64
+    x = ((x ^ (x >> 27)) * MIX2) & MASK64
     return x ^ (x >> 31)
+
+
+def _mix_draws(seed: int, first: int, count: int) -> list[int]:
+    """``_mix`` of draws ``first`` to ``first + count - 1``, at once in uint64 arithmetic
+    (which wraps modulo 2**64 as the masks do): a shuffle's draws, cheaper for long decks."""
+    x = np.arange(first, first + count, dtype=U64)
+    x *= U64(DRAW_STEP)
+    x ^= U64(seed)
+    x += U64(GAMMA)
+    x ^= x >> U64(30)
+    x *= U64(MIX1)
+    x ^= x >> U64(27)
+    x *= U64(MIX2)
+    x ^= x >> U64(31)
+    return x.tolist()
+
+
+BATCH_SHUFFLE = 12
+"""Shuffles of at least this many items draw with ``_mix_draws`` (the same numbers)."""
 
 
 class RoyalSocietyGame(Game):
@@ -338,11 +363,20 @@ class RoyalSocietyState(
     # -- chance ------------------------------------------------------------------------------
     def _rand(self, n: int) -> int:
         self.draws += 1
-        return _mix(self.seed ^ (self.draws * 0xD1B54A32D192ED03 & MASK64)) % n
+        return _mix(self.seed ^ (self.draws * DRAW_STEP & MASK64)) % n
 
     def _shuffle(self, items: list) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = self._rand(i + 1)
+        """Fisher-Yates, the last item first, one draw per item but the first."""
+        n = len(items)
+        if n < BATCH_SHUFFLE:
+            for i in range(n - 1, 0, -1):
+                j = self._rand(i + 1)
+                items[i], items[j] = items[j], items[i]
+            return
+        mixed = _mix_draws(self.seed, self.draws + 1, n - 1)
+        self.draws += n - 1
+        for i, x in zip(range(n - 1, 0, -1), mixed, strict=True):
+            j = x % (i + 1)
             items[i], items[j] = items[j], items[i]
 
     # -- set-up ------------------------------------------------------------------------------
@@ -483,21 +517,26 @@ class RoyalSocietyState(
     # -- location actions --------------------------------------------------------------------
 
     def _exhibit_spaces(self, p: int) -> list[int]:
+        return list(self._exhibitable(p))
+
+    def _can_exhibit(self, p: int) -> bool:
+        return next(self._exhibitable(p), -1) >= 0
+
+    def _exhibitable(self, p: int) -> Iterator[int]:
+        """The free Grand Gallery spaces where ``p`` can exhibit a relic it holds."""
         held = self.relics[p]
         if self.discs[p] <= 0 or not any(held):
-            return []
+            return
         kinds = self.game.face_kinds
         faces = self.faces
         gallery = self.gallery
-        out = []
         for sp in range(NUM_SPACES):
             if gallery[sp] < 0:
                 c = SPACE_COLLECTION[sp]
                 for k in kinds[faces[c]][sp - GALLERY_START[c]]:
                     if held[k]:
-                        out.append(sp)
+                        yield sp
                         break
-        return out
 
     def location_options(
         self, p: int, loc: int, section: int, supported: bool, budget: int, exhibit: int = -1
@@ -512,7 +551,7 @@ class RoyalSocietyState(
         elif loc == MUSEUM:
             if section >= 2 and (not supported or section in (2, 4, 6)):
                 if exhibit < 0:
-                    exhibit = int(bool(self._exhibit_spaces(p)))
+                    exhibit = int(self._can_exhibit(p))
                 if exhibit:
                     out.append(0)
             n_relics = sum(self.relics[p])
@@ -551,7 +590,7 @@ class RoyalSocietyState(
             # supported: the first action at 3 only, the second (with a relic) at 4 only
             return [s for s in range(1, top + 1) if s <= base or s == 3 or (s == 4 and n_relics)]
         if loc == MUSEUM:
-            exhibit = bool(self._exhibit_spaces(p))
+            exhibit = self._can_exhibit(p)
             return [
                 s
                 for s in range(1, top + 1)
@@ -568,7 +607,8 @@ class RoyalSocietyState(
         """Port sections from which some expedition can be organized (one pass over cards, their
         needs computed as ``_needs`` does, with the explorer's skill applied once)."""
         cards = [(c, 0) for c in self.hand[p]]
-        cards += [(c, self._program_cost(slot, p)) for slot, c in enumerate(self.program) if c >= 0]
+        costs = self.game.rb.program_reputation  # (``_program_cost``)
+        cards += [(c, costs[slot]) for slot, c in enumerate(self.program) if c >= 0]
         kind, region = self._skill(p, explorer)
         skill_region = region if kind == REGION_SKILL else -1  # 2 Knowledge less there
         money = self.money[p] + (3 if kind == LOGISTICS else 0)

@@ -19,7 +19,14 @@ import numpy as np
 import pytest
 
 from digsite.envs.registry import ENVIRONMENTS, make_game
-from digsite.games.royal_society.observation import FIELDS, PARTS, observe
+from digsite.games.royal_society.observation import (
+    FIELDS,
+    LAYOUT,
+    PARTS,
+    SHARED_PIECES,
+    Observer,
+    observe,
+)
 
 from .play import random_action
 from .royal_society_positions import after_setup
@@ -91,7 +98,7 @@ def test_every_field_of_the_parts_is_written_from_the_state():
         s.apply_action(random_action(s.legal_action_mask(), np.random.default_rng(len(s.queue))))
     p = s.current_player()
     observation(s, p)
-    assert len(FIELDS) == len(set(FIELDS)) == sum(len(names) for names, _ in PARTS)
+    assert len(FIELDS) == len(set(FIELDS)) == len({n for names, _, _ in PARTS for n in names})
     checked = 0
     for name in FIELDS:
         value = getattr(s, name)
@@ -116,6 +123,35 @@ def test_every_field_of_the_parts_is_written_from_the_state():
         s._changed.add(name)
         assert observation(s, p) == fresh(s, p), name
     assert checked >= len(FIELDS) * 2 // 3, checked
+
+
+SENTINEL = 0xAB
+"""A byte no writer writes (counts stay far below it)."""
+
+
+def test_each_part_writes_its_pieces_only():
+    """A shared part writes only the pieces it declares (what the other players copy from
+    player 0); a part written for each player writes no shared piece."""
+    shared = {name: LAYOUT.slices[name] for name in SHARED_PIECES}
+    for config in CONFIGS:
+        s = after_setup(7, **config)
+        rng = np.random.default_rng(7)
+        for _ in range(80):
+            if s.is_terminal():
+                break
+            s.apply_action(random_action(s.legal_action_mask(), rng))
+        for p in range(s.game.num_players):
+            o = Observer(s, p)
+            for _, write, pieces in PARTS:
+                o.buf[:] = bytes([SENTINEL]) * len(o.buf)
+                write(s, o)
+                written = [i for i, x in enumerate(o.buf) if x != SENTINEL]
+                if pieces:
+                    allowed = [LAYOUT.slices[name] for name in pieces]
+                else:
+                    allowed = [sl for name, sl in LAYOUT.slices.items() if name not in shared]
+                stray = [i for i in written if not any(sl.start <= i < sl.stop for sl in allowed)]
+                assert not stray, (write, pieces, stray[:5])
 
 
 def digests(config, games: int = 2) -> str:

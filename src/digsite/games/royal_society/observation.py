@@ -199,6 +199,8 @@ SEATS = START["seats"]
 REP_COLUMN = COLUMN["reputation"]
 ABOVE_COLUMN = COLUMN["discs_above"]
 DECIDER_COLUMN = COLUMN["decider"]
+HAND_SIZE_COLUMN = COLUMN["hand_size"]
+SETUP_HAND_SIZE_COLUMN = COLUMN["setup_hand_size"]
 NO_TIES = (0, 0, 0, 0)
 """Discs above each seat's Reputation disc when no two players share a space."""
 HEADER = slice(START["decision"], START["year"])
@@ -240,8 +242,8 @@ class Observer:
     ``Encoding``'s log of changed fields (``read``)."""
 
     __slots__ = (
-        "player", "n", "order", "seat_rows", "rel", "buf", "bytes", "read", "decider", "scores",
-        "reshuffled", "piece_offsets",
+        "player", "n", "order", "seat_rows", "rel", "buf", "bytes", "read", "scores",
+        "reshuffled", "piece_offsets", "copies",
     )  # fmt: skip
 
     def __init__(self, s, player: int):
@@ -259,8 +261,7 @@ class Observer:
         self.bytes = np.frombuffer(buf, np.uint8)
         """A view of ``buf`` (which it also keeps from being resized by a bad write)."""
         self.read = 0
-        self.decider = -1
-        """The seat flagged as deciding (-1: none)."""
+        self.copies = _copies(player, n)
         self.scores: list[float] | None = None
         self.reshuffled: np.ndarray | None = None
         """``seat_scores`` and ``reshuffled``, written after the division of the bytes."""
@@ -281,25 +282,39 @@ class Observer:
 
 
 class Encoding:
-    """What the players' ``Observer``s of one state share: the log of the writers of the fields
-    the rules changed, that each observer reads from its ``read`` position (a state's copy
-    starts a new one)."""
+    """What the players' ``Observer``s of one state share: player 0's, which holds the shared
+    pieces (see ``PARTS``), the seat flagged as deciding (-1: none), and the log of what the
+    players do for the fields the rules changed, that each observer reads from its ``read``
+    position (a state's copy starts a new one)."""
 
-    __slots__ = ("log", "observers")
+    __slots__ = ("log", "observers", "decider", "pending")
 
-    def __init__(self) -> None:
+    def __init__(self, s) -> None:
         self.log: list = []
-        self.observers: dict[int, Observer] = {}
+        base = Observer(s, 0)
+        for write in ALL_WRITERS:
+            write(s, base)
+        self.observers: dict[int, Observer] = {0: base}
+        self.decider = -1
+        self.pending: dict = {}
+        """Player 0's writers still to run (before its next call, or the next copy from it)."""
 
     def __getstate__(self):
-        """Pickled with the log's writers as their numbers in ``ALL_WRITERS`` (closures do not
+        """Pickled with the log's entries as their numbers in ``ALL_OPS`` (closures do not
         pickle)."""
-        log = [ALL_WRITERS.index(write) for write in self.log]
-        return {"log": log, "observers": self.observers}
+        log = [ALL_OPS.index(op) for op in self.log]
+        pending = [ALL_WRITERS.index(write) for write in self.pending]
+        return {
+            "log": log,
+            "observers": self.observers,
+            "decider": self.decider,
+            "pending": pending,
+        }
 
     def __setstate__(self, state) -> None:
-        self.observers = state["observers"]
-        self.log = [ALL_WRITERS[number] for number in state["log"]]
+        self.observers, self.decider = state["observers"], state["decider"]
+        self.log = [ALL_OPS[number] for number in state["log"]]
+        self.pending = dict.fromkeys(ALL_WRITERS[number] for number in state["pending"])
 
 
 def _column(field: str, offset: int):
@@ -385,13 +400,18 @@ def _write_reputation(s, o: Observer) -> None:
         buf[b + ABOVE_COLUMN] = above[q]
 
 
-def _write_hand(s, o: Observer) -> None:
-    """Hand sizes, and the cards of each hand the player knows (``view.known_hand``)."""
+def _write_hand_sizes(s, o: Observer) -> None:
+    buf, hands = o.buf, s.hand
+    for b, q in o.seat_rows:
+        buf[b + HAND_SIZE_COLUMN] = len(hands[q])
+
+
+def _write_known_hands(s, o: Observer) -> None:
+    """The cards of each hand the player knows (``view.known_hand``)."""
     buf, hands, public_hand, player = o.buf, s.hand, s.public_hand, o.player
     start = _clear(buf, "seat_public_hand")
     for r, q in enumerate(o.order):
         hand = hands[q]
-        buf[SEATS + r * SEAT_WIDTH + COLUMN["hand_size"]] = len(hand)
         b = start + r * EXPEDITIONS
         if q == player:
             for c in hand:
@@ -402,10 +422,14 @@ def _write_hand(s, o: Observer) -> None:
                     buf[b + c] = 1
 
 
+def _write_setup_hand_sizes(s, o: Observer) -> None:
+    buf = o.buf
+    for b, q in o.seat_rows:
+        buf[b + SETUP_HAND_SIZE_COLUMN] = len(s.setup_hand[q])
+
+
 def _write_setup_hand(s, o: Observer) -> None:
     buf = o.buf
-    for r, q in enumerate(o.order):
-        buf[SEATS + r * SEAT_WIDTH + COLUMN["setup_hand_size"]] = len(s.setup_hand[q])
     b = _clear(buf, "my_setup_hand")
     for c in s.setup_hand[o.player]:
         buf[b + c] = 1
@@ -558,10 +582,14 @@ def _write_faces(s, o: Observer) -> None:
 
 
 def _write_objectives(s, o: Observer) -> None:
-    buf, rel = o.buf, o.rel
+    buf = o.buf
     b = _clear(buf, "objectives")
     for i, obj in enumerate(s.objectives):
         buf[b + i * 12 + obj] = 1
+
+
+def _write_first_claims(s, o: Observer) -> None:
+    buf, rel = o.buf, o.rel
     b = _clear(buf, "objective_first")
     for i, owner in enumerate(s.rs_left):
         buf[b + i * 7 + rel[owner]] = 1
@@ -585,83 +613,183 @@ def _write_automa(s, o: Observer) -> None:
     buf[b + 15] = s.automa_pawns
 
 
+SEATS_ONLY = ("seats",)
 PARTS = (
-    (("year",), _write_year),
-    (("rep", "rep_time"), _write_reputation),
-    (("knowledge",), _columns("knowledge", COLUMN["knowledge0"])),
-    (("expertise",), _columns("expertise", COLUMN["expertise0"])),
-    (("placed",), _columns("placed", COLUMN["placed0"])),
-    (("discs",), _column("discs", COLUMN["discs"])),
-    (("rep_discs",), _column("rep_discs", COLUMN["rep_discs"])),
-    (("req_discs",), _column("req_discs", COLUMN["requirement_discs"])),
-    (("hand", "public_hand"), _write_hand),
-    (("setup_hand",), _write_setup_hand),
-    (("played",), _write_played),
-    (("exhibited",), _column("exhibited", COLUMN["exhibited"])),
-    (("side",), _write_side),
-    (("penalties",), _columns("penalties", COLUMN["penalty0"])),
-    (("claims",), _columns("claims", COLUMN["claim_a"])),
-    (("bloom_right",), _columns("bloom_right", COLUMN["bloom_right10"])),
-    (("bloom_taken",), _columns("bloom_taken", COLUMN["bloom_taken10"])),
-    (("relics",), _count_rows("relics", "seat_relics", 16)),
-    (("society",), _write_society),
-    (("patrons",), _one_hot_rows("patrons", "seat_patrons", PATRONS)),
-    (("honored",), _one_hot_rows("honored", "seat_honored", PATRONS)),
-    (("bloom",), _one_hot_rows("bloom", "seat_bloomsbury", TILES)),
-    (("favor_space",), _write_favors),
-    (("studies",), _write_studies),
-    (("society_offer",), _write_society_offer),
-    (("bloom_seen", "bloom_box"), _write_known_tiles),
-    (("program",), _write_program),
-    (("exp_discard",), _cards("exp_discard", "discard_pile")),
-    (("exp_box",), _cards("exp_box", "box")),
-    (("patron_seen", "patron_known", "patron_deck"), _write_patrons_put_back),
-    (("locations",), _write_locations),
-    (("gallery",), _write_gallery),
-    (("faces",), _write_faces),
-    (("objectives", "rs_left"), _write_objectives),
-    (("requirements",), _write_requirements),
-    (("prestige", "science", "money"), _write_scores),
-    (("exp_epoch",), _write_reshuffled),
-    (("bags",), _copy("bags", "bags")),
-    (("discards",), _copy("discards", "discards")),
-    (("automa_last", "automa_played", "automa_pawns"), _write_automa),
+    (("year",), _write_year, ("year",)),
+    (("rep", "rep_time"), _write_reputation, SEATS_ONLY),
+    (("knowledge",), _columns("knowledge", COLUMN["knowledge0"]), SEATS_ONLY),
+    (("expertise",), _columns("expertise", COLUMN["expertise0"]), SEATS_ONLY),
+    (("placed",), _columns("placed", COLUMN["placed0"]), SEATS_ONLY),
+    (("discs",), _column("discs", COLUMN["discs"]), SEATS_ONLY),
+    (("rep_discs",), _column("rep_discs", COLUMN["rep_discs"]), SEATS_ONLY),
+    (("req_discs",), _column("req_discs", COLUMN["requirement_discs"]), SEATS_ONLY),
+    (("hand",), _write_hand_sizes, SEATS_ONLY),
+    (("hand", "public_hand"), _write_known_hands, ()),
+    (("setup_hand",), _write_setup_hand_sizes, SEATS_ONLY),
+    (("setup_hand",), _write_setup_hand, ()),
+    (("played",), _write_played, ("seats", "seat_played")),
+    (("exhibited",), _column("exhibited", COLUMN["exhibited"]), SEATS_ONLY),
+    (("side",), _write_side, SEATS_ONLY),
+    (("penalties",), _columns("penalties", COLUMN["penalty0"]), SEATS_ONLY),
+    (("claims",), _columns("claims", COLUMN["claim_a"]), SEATS_ONLY),
+    (("bloom_right",), _columns("bloom_right", COLUMN["bloom_right10"]), SEATS_ONLY),
+    (("bloom_taken",), _columns("bloom_taken", COLUMN["bloom_taken10"]), SEATS_ONLY),
+    (("relics",), _count_rows("relics", "seat_relics", 16), ("seat_relics",)),
+    (("society",), _write_society, ("seat_society",)),
+    (("patrons",), _one_hot_rows("patrons", "seat_patrons", PATRONS), ("seat_patrons",)),
+    (("honored",), _one_hot_rows("honored", "seat_honored", PATRONS), ("seat_honored",)),
+    (("bloom",), _one_hot_rows("bloom", "seat_bloomsbury", TILES), ("seat_bloomsbury",)),
+    (("favor_space",), _write_favors, ()),
+    (("studies",), _write_studies, ()),
+    (("society_offer",), _write_society_offer, ()),
+    (("bloom_seen", "bloom_box"), _write_known_tiles, ()),
+    (("program",), _write_program, ("program",)),
+    (("exp_discard",), _cards("exp_discard", "discard_pile"), ("discard_pile",)),
+    (("exp_box",), _cards("exp_box", "box"), ("box",)),
+    (("patron_seen", "patron_known", "patron_deck"), _write_patrons_put_back, ()),
+    (("locations",), _write_locations, ()),
+    (("gallery",), _write_gallery, ()),
+    (("faces",), _write_faces, ("collection_faces",)),
+    (("objectives",), _write_objectives, ("objectives",)),
+    (("rs_left",), _write_first_claims, ()),
+    (("requirements",), _write_requirements, ("requirements",)),
+    (("prestige", "science", "money"), _write_scores, ("seat_scores",)),
+    (("exp_epoch",), _write_reshuffled, ("reshuffled",)),
+    (("bags",), _copy("bags", "bags"), ("bags",)),
+    (("discards",), _copy("discards", "discards"), ("discards",)),
+    (("automa_last", "automa_played", "automa_pawns"), _write_automa, ("automa",)),
 )
 """Groups of pieces that change now and then: the state fields each is written from (all of
-them: a writer reads nothing else of the state), and its writer, which rewrites all of it."""
-FIELDS = tuple(name for names, _ in PARTS for name in names)
+them: a writer reads nothing else of the state), its writer, which rewrites all of it, and the
+pieces it writes if they are shared (see below; empty: written for each player)."""
+FIELDS = tuple(dict.fromkeys(name for names, _, _ in PARTS for name in names))
 """Every field the parts are written from: the ones the rules note in ``_changed``."""
-WRITER = {name: write for names, write in PARTS for name in names}
-"""The writer of each of ``FIELDS``."""
-ALL_WRITERS = tuple(write for _, write in PARTS)
+
+# Shared pieces are the same for every player up to the order of the seats: the pieces of the
+# seats in rows (``seat_*``, written by seat) and those of the board that name no owner.  They
+# are written once, into player 0's bytes (whose rows are the seats in order), and copied into
+# the other players' bytes with their rows turned; the other pieces are written for each
+# player.  A test checks that every writer writes only the pieces it declares (or none that is
+# shared).
+SEAT_PIECES = frozenset(name for name in LAYOUT.slices if name.startswith("seat"))
+SHARED_PIECES = tuple(dict.fromkeys(("mode", *(p for _, _, pieces in PARTS for p in pieces))))
+
+
+def _copier(name: str):
+    """The copy of shared piece ``name`` from player 0's bytes into another player's."""
+    if name == "seat_scores":
+
+        def copy(s, o: Observer) -> None:
+            scores = s._encoding.observers[0].scores
+            turn = 3 * o.player
+            o.scores = scores[turn:] + scores[:turn]
+
+    elif name == "reshuffled":
+
+        def copy(s, o: Observer) -> None:
+            o.reshuffled = s._encoding.observers[0].reshuffled
+
+    else:
+
+        def copy(s, o: Observer) -> None:
+            base = s._encoding.observers[0].buf
+            buf = o.buf
+            for to, source in o.copies[name]:
+                buf[to] = base[source]
+
+    return copy
+
+
+COPY = {name: _copier(name) for name in SHARED_PIECES}
+ALL_WRITERS = tuple(write for _, write, _ in PARTS)
+ALL_OWN = tuple(write for _, write, pieces in PARTS if not pieces)
+ALL_COPIES = tuple(COPY.values())
+ALL_OPS = (*ALL_OWN, *ALL_COPIES)
+"""What a log holds (numbered so for pickling)."""
+
+
+@lru_cache(maxsize=4096)
+def _work(changed: frozenset[str]) -> tuple[dict, tuple]:
+    """For a set of changed fields: player 0's writers, and what the other players log (their
+    own parts' writers and the copies of the shared pieces)."""
+    writes, logged = {}, {}  # (dicts: ordered sets)
+    for names, write, pieces in PARTS:
+        if not changed.isdisjoint(names):
+            writes[write] = None
+            if pieces:
+                logged.update(dict.fromkeys(COPY[name] for name in pieces))
+            else:
+                logged[write] = None
+    return writes, tuple(logged)
+
+
 LOG_LIMIT = 4096
 """Log entries kept before those every observer has read are dropped."""
 
 
+def _copies(player: int, n: int) -> dict[str, tuple[tuple[slice, slice], ...]]:
+    """(to, from) slices that copy each shared piece from player 0's bytes into ``player``'s:
+    the seats' rows turned so that ``player`` comes first; nothing for player 0."""
+    if player == 0:
+        return {name: () for name in SHARED_PIECES}
+    out = {}
+    for name in SHARED_PIECES:
+        sl = LAYOUT.slices[name]
+        if name not in SEAT_PIECES:
+            out[name] = ((sl, sl),)
+            continue
+        width = (sl.stop - sl.start) // 4
+        start, cut, stop = sl.start, sl.start + (n - player) * width, sl.start + n * width
+        split = start + player * width
+        out[name] = (
+            (slice(start, cut), slice(split, stop)),
+            (slice(cut, stop), slice(start, split)),
+        )
+    return out
+
+
 def _observer(s, player: int) -> Observer:
     """``player``'s observer, its parts rewritten where their fields changed since its last
-    call."""
+    call (player 0's at once, the others' from the log)."""
     encoding, changed = s._encoding, s._changed
-    if encoding is None:  # every observer starts by writing every part
-        encoding = s._encoding = Encoding()
+    if encoding is None:  # player 0's observer is written whole
+        encoding = s._encoding = Encoding(s)
         changed.clear()
-    log = encoding.log
+    observers, log = encoding.observers, encoding.log
+    base = observers[0]
+    pending = encoding.pending
     if changed:
-        log += map(WRITER.__getitem__, changed)
+        writes, logged = _work(frozenset(changed))
         changed.clear()
-    observer = encoding.observers.get(player)
+        pending.update(writes)
+        if len(observers) > 1:
+            log += logged
+    decider = s.decider if s.decision != GAME_OVER else -1
+    if decider != encoding.decider:  # the seats' "decider" flags
+        buf = base.buf
+        for b, q in base.seat_rows:
+            buf[b + DECIDER_COLUMN] = decider == q
+        encoding.decider = decider
+        log.append(COPY["seats"])
+    if pending:  # player 0's bytes are brought up to date before anything is copied from them
+        for write in pending:
+            write(s, base)
+        pending.clear()
+    if player == 0:
+        return base
+    observer = observers.get(player)
     if observer is None:
-        observer = encoding.observers[player] = Observer(s, player)
-        writes = ALL_WRITERS
+        observer = observers[player] = Observer(s, player)
+        writes = ALL_OPS
     else:
         writes = dict.fromkeys(log[observer.read :])
     for write in writes:
         write(s, observer)
     observer.read = len(log)  # after the writes: a write that raised is tried again next time
     if len(log) > LOG_LIMIT:
-        low = min(o.read for o in encoding.observers.values())
+        low = min(o.read for o in observers.values() if o is not base)
         del log[:low]
-        for o in encoding.observers.values():
+        for o in observers.values():
             o.read -= low
     return observer
 
@@ -674,11 +802,6 @@ def observe(s, player: int, out: np.ndarray) -> None:
     decision = s.decision
     playing = decision != GAME_OVER
     deciding = playing and s.decider == player
-    decider = s.decider if playing else -1
-    if decider != observer.decider:  # the seats' "decider" flags
-        for b, q in observer.seat_rows:
-            buf[b + DECIDER_COLUMN] = decider == q
-        observer.decider = decider
     buf[HEADER] = HEADER_ZEROS
     buf[DECISION + decision] = 1
     if playing:

@@ -119,9 +119,9 @@ def _mix(x: int) -> int:
     return x ^ (x >> 31)
 
 
-def _mix_draws(seed: int, first: int, count: int) -> list[int]:
-    """``_mix`` of draws ``first`` to ``first + count - 1``, at once in uint64 arithmetic
-    (which wraps modulo 2**64 as the masks do): a shuffle's draws, cheaper for long decks."""
+def _mix_draws(seed: int, first: int, count: int) -> tuple[int, ...]:
+    """``_mix(seed ^ (d * DRAW_STEP mod 2**64))`` of draws ``d`` from ``first`` to ``first +
+    count - 1``, at once in uint64 arithmetic (which wraps modulo 2**64 as the masks do)."""
     x = np.arange(first, first + count, dtype=U64)
     x *= U64(DRAW_STEP)
     x ^= U64(seed)
@@ -131,11 +131,12 @@ def _mix_draws(seed: int, first: int, count: int) -> list[int]:
     x ^= x >> U64(27)
     x *= U64(MIX2)
     x ^= x >> U64(31)
-    return x.tolist()
+    return tuple(x.tolist())
 
 
-BATCH_SHUFFLE = 12
-"""Shuffles of at least this many items draw with ``_mix_draws`` (the same numbers)."""
+DRAW_CHUNK = 256
+"""Draws mixed at once (``_mix_draws``): a set-up makes about 150, a game a few hundred."""
+NO_DRAWS = (0, -1, ())
 
 
 class RoyalSocietyGame(Game):
@@ -356,28 +357,37 @@ class RoyalSocietyState(
         self._mask: np.ndarray | None = None
         self._encoding: Encoding | None = None
         """The players' observation bytes kept between calls (``observation.Encoding``)."""
+        self._mixed = NO_DRAWS
+        """(First draw, seed, the mixed numbers of ``DRAW_CHUNK`` draws from it): what ``_rand``
+        reads (shared by copies: it depends on the seed only)."""
         self._changed: set[str] = set()
         """The fields the observation reads (``observation.FIELDS``) that the rules changed
         since it last read them: every rule that changes one of them notes its name here."""
 
     # -- chance ------------------------------------------------------------------------------
     def _rand(self, n: int) -> int:
-        self.draws += 1
-        return _mix(self.seed ^ (self.draws * DRAW_STEP & MASK64)) % n
+        """The game's next draw, in ``range(n)``."""
+        return self._next_mixed(1)[0] % n
 
     def _shuffle(self, items: list) -> None:
-        """Fisher-Yates, the last item first, one draw per item but the first."""
+        """Fisher-Yates from the last item, one draw per item but the first."""
         n = len(items)
-        if n < BATCH_SHUFFLE:
-            for i in range(n - 1, 0, -1):
-                j = self._rand(i + 1)
-                items[i], items[j] = items[j], items[i]
+        if n < 2:
             return
-        mixed = _mix_draws(self.seed, self.draws + 1, n - 1)
-        self.draws += n - 1
-        for i, x in zip(range(n - 1, 0, -1), mixed, strict=True):
+        for i, x in zip(range(n - 1, 0, -1), self._next_mixed(n - 1), strict=True):
             j = x % (i + 1)
             items[i], items[j] = items[j], items[i]
+
+    def _next_mixed(self, count: int) -> tuple[int, ...]:
+        """The mixed numbers of the game's next ``count`` draws, counted as drawn."""
+        d = self.draws + 1
+        first, seed, mixed = self._mixed
+        if seed != self.seed or d < first or d + count > first + len(mixed):
+            first, seed = d, self.seed
+            mixed = _mix_draws(seed, first, max(count, DRAW_CHUNK))
+            self._mixed = (first, seed, mixed)
+        self.draws += count
+        return mixed[d - first : d - first + count]
 
     # -- set-up ------------------------------------------------------------------------------
 
@@ -435,7 +445,7 @@ class RoyalSocietyState(
     # -- the task queue ----------------------------------------------------------------------
     def _run(self) -> None:
         """Run automatic tasks until a player must decide (or the game ends)."""
-        q = self.queue
+        q, legal_table, auto_table = self.queue, self._legal_table, self._auto_table
         while True:
             if not q:
                 self._final_scoring()
@@ -444,9 +454,9 @@ class RoyalSocietyState(
             kind = task.kind
             if kind >= AUTO0:
                 q.pop(0)
-                self._auto_table[kind - AUTO0](self, task)
+                auto_table[kind - AUTO0](self, task)
                 continue
-            legal = self._legal(task)
+            legal = legal_table[kind](self, task)
             if legal:
                 if kind == C_LOC_ACTION and len(legal) == 1:
                     self._apply_table[kind](self, task, legal[0])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .actions import (
     ALL_EXPLORERS_4,
     C_REQUIREMENT_DISC,
@@ -99,34 +101,54 @@ def _symbol_ok(card, symbol) -> bool:
     return card.expertise >= 5
 
 
-def _matchable(symbols, cards) -> bool:
-    """Each symbol needs its own expedition card (bipartite matching by augmenting paths)."""
-    owner = [-1] * len(cards)
+@lru_cache(maxsize=8)
+def _symbol_cards(game) -> dict[tuple[str, int], int]:
+    """Per symbol of the game's Study cards, the Expedition cards that can take it (a bit mask
+    of their ids)."""
+    return {
+        symbol: sum(1 << c.id for c in game.expeditions if _symbol_ok(c, symbol))
+        for study in game.studies
+        for objective in study.objectives
+        for symbol in objective
+    }
 
-    def augment(i, seen):
-        for j, card in enumerate(cards):
-            if j not in seen and _symbol_ok(card, symbols[i]):
-                seen.add(j)
-                if owner[j] < 0 or augment(owner[j], seen):
-                    owner[j] = i
-                    return True
+
+def _matchable(fits: list[int]) -> bool:
+    """Each symbol (given by the bit mask of the cards that can take it) needs its own card:
+    bipartite matching by augmenting paths."""
+    owner: dict[int, int] = {}  # a card's bit -> the symbol holding it
+
+    def augment(i: int, seen: list[int]) -> bool:
+        free = fits[i] & ~seen[0]
+        while free:
+            card = free & -free
+            free ^= card
+            seen[0] |= card
+            holder = owner.get(card)
+            if holder is None or augment(holder, seen):
+                owner[card] = i
+                return True
         return False
 
-    return all(augment(i, set()) for i in range(len(symbols)))
+    return all(augment(i, [0]) for i in range(len(fits)))
 
 
 def study_objectives(s, p: int, study: int) -> int:
     """Most objectives of a Study card achievable at once, each card used for one symbol."""
     card = s.game.studies[study]
-    cards = _played(s, p)
-    k = len(card.objectives)
+    played = s.played[p]
+    held = sum(1 << c for c in played)
+    cards = _symbol_cards(s.game)
+    fits = [[cards[symbol] & held for symbol in objective] for objective in card.objectives]
+    k = len(fits)
+    alone = sum(1 << i for i in range(k) if _matchable(fits[i]))  # a subset needs each of them
     best = 0
     for subset in range(1, 1 << k):
-        count = bin(subset).count("1")
-        if count <= best:
+        count = subset.bit_count()
+        if count <= best or subset & ~alone:
             continue
-        symbols = [sym for i in range(k) if subset >> i & 1 for sym in card.objectives[i]]
-        if len(symbols) <= len(cards) and _matchable(symbols, cards):
+        symbols = [f for i in range(k) if subset >> i & 1 for f in fits[i]]
+        if count == 1 or _matchable(symbols):
             best = count
     return best
 

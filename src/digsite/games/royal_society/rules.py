@@ -83,6 +83,13 @@ OPTIONS = (
     *(data(name) for name in DATA_OPTIONS),
 )
 MASK64 = (1 << 64) - 1
+SECTIONS = range(1, 7)
+SPAN = tuple(
+    tuple(sum(1 << s for s in range(low, high + 1)) for high in range(7)) for low in range(7)
+)
+"""``SPAN[low][high]``: the sections ``low`` to ``high`` as bits ``1 << section`` (0 if none)."""
+MUSEUM_EXHIBIT_SECTIONS = 1 << 2 | 1 << 4 | 1 << 6
+"""Where a supported explorer may Exhibit at the Museum."""
 
 
 MASK_CACHE_SIZE = 4096
@@ -581,41 +588,43 @@ class RoyalSocietyState(
         cap = 5 if self.penalties[p][SUPPORT_CAP_5] else 6
         budget = self.budget(p)
         top = min(6, max(base, min(cap, base + budget)))
+        n_relics = sum(self.relics[p])
         out = []
         for loc in range(4):
-            if not self.gate_ok(p, loc):
-                continue
             if loc == PORT:
-                out += self._port_placements(p, explorer, base, top, budget)
+                sections = self._port_sections(p, explorer, base, top, budget)
+            elif self.gate_ok(p, loc):
+                sections = self._open_sections(p, loc, base, top, n_relics)
             else:
-                first = PLACE0 + loc * 6 - 1
-                out += [first + section for section in self._open_sections(p, loc, base, top)]
+                continue
+            first = PLACE0 + loc * 6 - 1
+            out += [first + section for section in SECTIONS if sections >> section & 1]
         return out
 
-    def _open_sections(self, p: int, loc: int, base: int, top: int) -> list[int]:
+    def _open_sections(self, p: int, loc: int, base: int, top: int, n_relics: int) -> int:
         """Sections 1 to ``top`` of the University, Museum or City where ``location_options``
-        offers something, decided per location at once (the budget only matters at the Port)."""
-        n_relics = sum(self.relics[p])
+        offers something, decided per location at once (the budget only matters at the Port),
+        as bits ``1 << section``."""
+        reached = SPAN[1][top]
         if loc == UNIVERSITY:
             # supported: the first action at 3 only, the second (with a relic) at 4 only
-            return [s for s in range(1, top + 1) if s <= base or s == 3 or (s == 4 and n_relics)]
+            return reached & (SPAN[1][base] | 1 << 3 | (1 << 4 if n_relics else 0))
         if loc == MUSEUM:
             exhibit = self._can_exhibit(p)
-            return [
-                s
-                for s in range(1, top + 1)
-                if (s <= base and ((s >= 2 and exhibit) or n_relics))
-                or (s > base and ((s in (2, 4, 6) and exhibit) or (s == 5 and n_relics >= 2)))
-            ]
+            unsupported = (SPAN[2][base] if exhibit else 0) | (SPAN[1][base] if n_relics else 0)
+            supported = (MUSEUM_EXHIBIT_SECTIONS if exhibit else 0) | (
+                1 << 5 if n_relics >= 2 else 0
+            )
+            return reached & (unsupported | supported & ~SPAN[1][base])
         if self.patron_deck:  # the City's first action, at any section
-            return list(range(1, top + 1))
+            return reached
         if self.rep[p] >= 1 and n_relics:  # its second, unsupported only
-            return list(range(1, min(base, top) + 1))
-        return []
+            return reached & SPAN[1][base]
+        return 0
 
-    def _port_placements(self, p: int, explorer: int, base: int, top: int, budget: int):
+    def _port_sections(self, p: int, explorer: int, base: int, top: int, budget: int) -> int:
         """Port sections from which some expedition can be organized (one pass over cards, their
-        needs computed as ``_needs`` does, with the explorer's skill applied once)."""
+        needs computed as ``_needs`` does, with the explorer's skill applied once), as bits."""
         cards = [(c, 0) for c in self.hand[p]]
         costs = self.game.rb.program_reputation  # (``_program_cost``)
         cards += [(c, costs[slot]) for slot, c in enumerate(self.program) if c >= 0]
@@ -625,7 +634,7 @@ class RoyalSocietyState(
         knowledge = self.knowledge[p]
         expeditions = self.game.expeditions
         free_top = min(base, top)  # sections reached without support
-        sections = set()
+        sections = 0
         for card, cost in cards:
             c = expeditions[card]
             dk = c.knowledge - (2 if c.region == skill_region else 0) - knowledge[c.region]
@@ -635,10 +644,10 @@ class RoyalSocietyState(
             need = cost + (2 if dk == 1 else 0) + (2 if dm > 0 else 0)
             level = c.expertise
             if need <= budget:  # every section from the card's level without support
-                sections.update(range(level, free_top + 1))
+                sections |= SPAN[level][free_top]
             if base < level <= top and need + level - base <= budget:  # supported: its level
-                sections.add(level)
-        return [PLACE0 + PORT * 6 + s - 1 for s in sorted(sections)]
+                sections |= 1 << level
+        return sections
 
     # -- optional actions --------------------------------------------------------------------
     def optional_actions(self, p: int) -> list[int]:

@@ -11,6 +11,7 @@ from .actions import (
     C_EXPLORER_UP,
     C_LOC_ACTION,
     CLAIM0,
+    FIRST_ACTION,
     GAIN_REP,
     MID_TURN,
     PATRON0,
@@ -19,6 +20,7 @@ from .actions import (
     SCIENCE,
     TILE0,
 )
+from .components import CITY, UNIVERSITY
 from .tasks import Task, knowledge_choices
 
 
@@ -82,6 +84,13 @@ class OptionalRules:
             return True  # a Reserve or an Exhibit left without a choice just ends, as declined
         if action < CLAIM0 and task.kind != C_LOC_ACTION:
             return True  # an honor only adds Reputation to the budget of a payment
+        if task.kind == C_LOC_ACTION:
+            _, loc, section, supported = self.cur[:4]
+            p = task.player
+            if loc in (UNIVERSITY, CITY) and FIRST_ACTION in self.location_options(
+                p, loc, section, bool(supported), self.budget(p)
+            ):
+                return True  # Knowledge and patrons need nothing an optional action spends
         other = self.clone()
         if action < CLAIM0:
             other._honor(task.player, action - PATRON0, kind)

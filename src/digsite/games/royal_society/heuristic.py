@@ -643,7 +643,7 @@ class Context:
         s, p = self.state, self.player
         budget = m.budget()
         if loc == PORT:
-            return [0] if s.feasible_expeditions(p, explorer, section, supported, budget) else []
+            return [0] if s.can_organize(p, explorer, section, supported, budget) else []
         return s.location_options(p, loc, section, supported, budget)
 
     def apply_location(self, m: Mine, explorer, loc, section, supported, option) -> None:

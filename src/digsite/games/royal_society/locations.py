@@ -270,9 +270,7 @@ class LocationRules:
                 continue
             if port:
                 e, loc, section, supported = self.cur[:4]
-                if not self.feasible_expeditions(
-                    p, e, section, bool(supported), budget - cost, slot, card
-                ):
+                if not self.can_organize(p, e, section, bool(supported), budget - cost, slot, card):
                     continue
             out.append(slot)
         return out

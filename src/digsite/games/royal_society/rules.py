@@ -518,18 +518,27 @@ class RoyalSocietyState(
         return need <= budget
 
     def feasible_expeditions(self, p, explorer, section, supported, budget, skip_slot=-1, extra=-1):
+        """The Expedition cards (hand, ``extra``, then the Program but ``skip_slot``) that
+        ``explorer`` at the Port's ``section`` can organize within Reputation ``budget``."""
+        return list(self._feasible_cards(p, explorer, section, supported, budget, skip_slot, extra))
+
+    def can_organize(self, p, explorer, section, supported, budget, skip_slot=-1, extra=-1):
+        """Whether ``feasible_expeditions`` has a card (it stops at the first)."""
+        cards = self._feasible_cards(p, explorer, section, supported, budget, skip_slot, extra)
+        return next(cards, -1) >= 0
+
+    def _feasible_cards(self, p, explorer, section, supported, budget, skip_slot, extra):
         skill = self._skill(p, explorer)
-        out = []
         for card in self.hand[p] + ([extra] if extra >= 0 else []):
             if self._feasible(p, skill, section, supported, card, budget):
-                out.append(card)
+                yield card
+        costs = self.game.rb.program_reputation  # (``_program_cost``)
         for slot, card in enumerate(self.program):
             if card < 0 or slot == skip_slot:
                 continue
-            cost = self._program_cost(slot, p)
+            cost = costs[slot]
             if cost <= budget and self._feasible(p, skill, section, supported, card, budget - cost):
-                out.append(card)
-        return out
+                yield card
 
     # -- location actions --------------------------------------------------------------------
 
@@ -579,7 +588,7 @@ class RoyalSocietyState(
                 out.append(0)
             if not supported and self.rep[p] >= 1 and any(self.relics[p]):
                 out.append(1)
-        elif self.feasible_expeditions(p, self.cur[0], section, supported, budget):
+        elif self.can_organize(p, self.cur[0], section, supported, budget):
             out.append(0)
         return out
 

@@ -76,6 +76,9 @@ class DigsiteAECEnv(Renders, AECEnv):
         self.state_space = spaces.Box(low=0.0, high=1.0, shape=(state_size,), dtype=np.float32)
         self._action_spaces = {a: spaces.Discrete(game.num_actions) for a in self.possible_agents}
         self._no_actions = np.zeros(game.num_actions, dtype=np.int8)
+        self._observation_size = game.observation_size
+        self._step_limit = max_cycles * n
+        """Steps after which every agent is truncated."""
         self._rng: np.random.Generator | None = None
         self.game_state = None
 
@@ -105,7 +108,7 @@ class DigsiteAECEnv(Renders, AECEnv):
         if state is None:  # checked inline: observe and step run once per step
             self._require_reset("observe")
         player = self._agent_index[agent]
-        observation = np.empty(self.game.observation_size, dtype=np.float32)
+        observation = np.empty(self._observation_size, np.float32)
         state.observe(player, observation)
         if player == state.current_player():
             mask = state.legal_action_mask().copy()
@@ -140,7 +143,7 @@ class DigsiteAECEnv(Renders, AECEnv):
             return
         # Rewards are zero before the end, so there is nothing to clear or accumulate here.
         self.agent_selection = self.possible_agents[player]
-        if self.num_steps >= self.max_cycles * self.num_agents:
+        if self.num_steps >= self._step_limit:
             for a in self.agents:
                 self.truncations[a] = True
 

@@ -47,8 +47,10 @@ from .actions import (
     Ability,
 )
 from .components import (
+    BLOOMSBURY_STACKS,
     CITY,
     MUSEUM,
+    OBJECTIVE_GROUPS,
     PORT,
     UNIVERSITY,
     load_automa,
@@ -68,7 +70,7 @@ from .observation import LAYOUT, Encoding
 from .optional import OptionalRules
 from .saved import FIELDS, check_invariants, restore
 from .scoring import objective_met
-from .setup import SetupRules
+from .setup import COLLECTIONS_BY_SIZE, SetupRules
 from .tasks import Task
 from .text import render_view
 from .year import YearRules
@@ -212,6 +214,18 @@ class RoyalSocietyGame(Game):
         self.tile_stack = tuple(0 if t["stack"] == 10 else 1 for t in self.rb.bloomsbury)
         """Per Bloomsbury tile, its stack: 0 for the 10 Prestige one, 1 for the 25."""
         self.abilities = tuple(Ability[s["ability"].upper()] for s in self.rb.societies)
+        self.collections_by_size = tuple(
+            tuple(t for t, tile in enumerate(self.collections) if tile[0].size == size)
+            for size, _ in COLLECTIONS_BY_SIZE
+        )
+        """The collection tiles of each size of ``COLLECTIONS_BY_SIZE`` (what set-up deals)."""
+        self.objective_groups = tuple(
+            tuple(o["id"] for o in self.rb.objectives if o["group"] == g) for g in OBJECTIVE_GROUPS
+        )
+        self.bloomsbury_stacks = tuple(
+            tuple(t["id"] for t in self.rb.bloomsbury if t["stack"] == value)
+            for value in BLOOMSBURY_STACKS
+        )
         self.simplified_cards = [c.id for c in self.expeditions if c.simplified]
         if simplified and len(self.simplified_cards) < 2 * num_players:
             raise ConfigError(

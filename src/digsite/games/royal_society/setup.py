@@ -8,7 +8,6 @@ from __future__ import annotations
 from .actions import (
     A_SETUP_FAVORS,
     AUTOMA,
-    BLOOMSBURY_STACKS,
     C_BLOOM,
     C_EXPERTISE,
     C_EXPLORER_UP,
@@ -36,7 +35,7 @@ from .actions import (
     options,
     piece,
 )
-from .components import OBJECTIVE_GROUPS, REGIONS
+from .components import REGIONS
 from .tasks import Task
 
 COLLECTIONS_BY_SIZE = ((3, 3), (5, 2), (7, 1))
@@ -68,22 +67,17 @@ class SetupRules:
         """The Grand Gallery's collection tiles, the Royal Requirements and Requests, and the
         Bloomsbury stacks (one tile more than the societies on the board; the rest boxed)."""
         game = self.game
-        by_size = {3: [], 5: [], 7: []}
-        for t, tile in enumerate(game.collections):
-            by_size[tile[0].size].append(t)
         faces = []
-        for size, count in COLLECTIONS_BY_SIZE:
-            pool = list(by_size[size])
+        for (_, count), tiles in zip(COLLECTIONS_BY_SIZE, game.collections_by_size, strict=True):
+            pool = list(tiles)
             self._shuffle(pool)
             faces += [2 * t + self._rand(2) for t in pool[:count]]
         self.faces = faces
         self.requirements = [self._rand(4), 4 + self._rand(4)]
-        objectives = game.rb.objectives
-        groups = {g: [o["id"] for o in objectives if o["group"] == g] for g in OBJECTIVE_GROUPS}
-        self.objectives = [groups[g][self._rand(len(groups[g]))] for g in OBJECTIVE_GROUPS]
+        self.objectives = [group[self._rand(len(group))] for group in game.objective_groups]
         per_stack = game.board_players + 1
-        for k, value in enumerate(BLOOMSBURY_STACKS):
-            tiles = [t["id"] for t in game.rb.bloomsbury if t["stack"] == value]
+        for k, stack in enumerate(game.bloomsbury_stacks):
+            tiles = list(stack)
             self._shuffle(tiles)
             self.stacks[k] = tiles[:per_stack]
             self.bloom_box[k] = tiles[per_stack:]

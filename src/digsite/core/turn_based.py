@@ -102,7 +102,9 @@ class TurnBasedState(State):
         return np.zeros(self.game.num_actions, dtype=np.int8)
 
     def apply_action(self, action: int) -> None:
-        mask = self.legal_action_mask()
+        mask = self._mask
+        if mask is None:
+            mask = self._mask = self._compute_mask()
         action = action_index(action, len(mask))
         if not mask[action]:
             raise self.illegal_action_error(action)

@@ -16,7 +16,8 @@ class FlowRules:
 
     def _legal_main(self, t):
         p = t.player
-        acts = [EXPLORER0 + e for e in range(NUM_EXPLORERS) if not self.placed[p][e]]
+        placed = self.placed[p]
+        acts = [EXPLORER0 + e for e in range(NUM_EXPLORERS) if not placed[e]]
         return acts + self.optional_actions(p) if acts else []
 
     def _on_main(self, t, a):

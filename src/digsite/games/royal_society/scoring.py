@@ -57,8 +57,9 @@ first: they are tested at every turn, mostly with fewer cards)."""
 
 def objective_met(s, p: int, obj: int) -> bool:
     """The 12 Royal Society objectives (``OBJECTIVES``)."""
-    if obj in MIN_PLAYED:
-        if len(s.played[p]) < MIN_PLAYED[obj]:
+    fewest = MIN_PLAYED.get(obj)
+    if fewest is not None:
+        if len(s.played[p]) < fewest:
             return False
         cards = _played(s, p)
         regions, types = region_and_type_counts(cards)

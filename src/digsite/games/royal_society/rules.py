@@ -84,7 +84,6 @@ OPTIONS = (
     flag("simplified", False, doc="the rulebook's simplified set-up"),
     *(data(name) for name in DATA_OPTIONS),
 )
-MASK64 = (1 << 64) - 1
 SECTIONS = range(1, 7)
 SPAN = tuple(
     tuple(sum(1 << s for s in range(low, high + 1)) for high in range(7)) for low in range(7)
@@ -120,17 +119,10 @@ GAMMA, MIX1, MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 U64 = np.uint64
 
 
-def _mix(x: int) -> int:
-    """splitmix64: the engine's own chance, seeded from the Generator given at set-up."""
-    x = (x + GAMMA) & MASK64
-    x = ((x ^ (x >> 30)) * MIX1) & MASK64
-    x = ((x ^ (x >> 27)) * MIX2) & MASK64
-    return x ^ (x >> 31)
-
-
 def _mix_draws(seed: int, first: int, count: int) -> tuple[int, ...]:
-    """``_mix(seed ^ (d * DRAW_STEP mod 2**64))`` of draws ``d`` from ``first`` to ``first +
-    count - 1``, at once in uint64 arithmetic (which wraps modulo 2**64 as the masks do)."""
+    """splitmix64, the engine's own chance seeded from the Generator given at set-up, of
+    ``seed ^ (d * DRAW_STEP mod 2**64)`` for draws ``d`` from ``first`` to ``first + count - 1``,
+    all at once in uint64 arithmetic (which wraps modulo 2**64)."""
     x = np.arange(first, first + count, dtype=U64)
     x *= U64(DRAW_STEP)
     x ^= U64(seed)

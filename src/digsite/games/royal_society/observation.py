@@ -23,6 +23,7 @@ from .actions import (
     C_PICK_DRAWN,
     C_RELIC,
     DECISIONS,
+    FLOW_TASKS,
     GAME_OVER,
     MID_TURN,
     NUM_SPACES,
@@ -218,6 +219,7 @@ DRAWN_PATRONS = START["drawn_patrons"]
 DRAWN_RELICS = START["drawn_relics"]
 CURRENT = START["current"]
 DECK_SIZES = START["deck_sizes"]
+DECK_SIZES_END = LAYOUT.slices["deck_sizes"].stop
 STACK_SIZES = START["stack_sizes"]
 HEADER_ZEROS = bytes(HEADER.stop - HEADER.start)
 TABLE_ZEROS = bytes(TABLE.stop - TABLE.start)
@@ -815,12 +817,14 @@ def observe(s, player: int, out: np.ndarray) -> None:
             cut = interrupted(s)
             if cut >= 0:
                 buf[INTERRUPTS + MID_TURN_KINDS.index(cut)] = 1
-    b = PENDING
-    for kind, _, a, arg in pending_tasks(s):
-        buf[b] = TASK_CODES[kind]
-        buf[b + 1] = a + 1
-        buf[b + 2] = arg + 1
-        b += 3
+    queue = s.queue
+    if len(queue) > 1 and queue[1].kind not in FLOW_TASKS:  # (as a rule, none are)
+        b = PENDING
+        for kind, _, a, arg in pending_tasks(s):
+            buf[b] = TASK_CODES[kind]
+            buf[b + 1] = a + 1
+            buf[b + 2] = arg + 1
+            b += 3
     if not s.turn_order:  # set-up: a Society's steps may read the regions chosen
         b = REGIONS_CHOSEN
         for r in regions_read(s):
@@ -851,15 +855,20 @@ def observe(s, player: int, out: np.ndarray) -> None:
             low = done & -done
             buf[b + 13 + low.bit_length()] = 1
             done ^= low
-    buf[DECK_SIZES] = len(s.exp_deck)
-    buf[DECK_SIZES + 1] = len(s.patron_deck)
-    buf[DECK_SIZES + 2] = len(s.study_deck)
-    buf[DECK_SIZES + 3] = len(s.society_deck)
-    buf[DECK_SIZES + 4] = s.patron_known
+    buf[DECK_SIZES:DECK_SIZES_END] = bytes(
+        (
+            len(s.exp_deck),
+            len(s.patron_deck),
+            len(s.study_deck),
+            len(s.society_deck),
+            s.patron_known,
+        )
+    )
     stacks = s.stacks
     buf[STACK_SIZES] = len(stacks[0])
     buf[STACK_SIZES + 1] = len(stacks[1])
-    np.divide(observer.bytes, DIVISORS, out=out)
+    out[:] = observer.bytes  # (then divided in place: faster than dividing bytes into floats)
+    np.divide(out, DIVISORS, out=out)
     scores = observer.scores
     out[SCORES : SCORES + len(scores)] = scores
     if observer.reshuffled is not None:

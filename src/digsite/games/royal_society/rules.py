@@ -38,6 +38,7 @@ from .actions import (
     LOGISTICS,
     MID_TURN,
     NUM_ACTIONS,
+    NUM_EXPEDITIONS,
     NUM_SPACES,
     PATRON0,
     PLACE0,
@@ -69,7 +70,7 @@ from .locations import LocationRules
 from .observation import LAYOUT, Encoding
 from .optional import OptionalRules
 from .saved import FIELDS, check_invariants, restore
-from .scoring import objective_met
+from .scoring import OBJECTIVE_TESTS
 from .setup import COLLECTIONS_BY_SIZE, SetupRules
 from .tasks import Task
 from .text import render_view
@@ -89,6 +90,8 @@ SPAN = tuple(
     tuple(sum(1 << s for s in range(low, high + 1)) for high in range(7)) for low in range(7)
 )
 """``SPAN[low][high]``: the sections ``low`` to ``high`` as bits ``1 << section`` (0 if none)."""
+HAND_COSTS = (0,) * NUM_EXPEDITIONS
+"""The Reputation a card in hand costs to organize (none), per card."""
 MUSEUM_EXHIBIT_SECTIONS = 1 << 2 | 1 << 4 | 1 << 6
 """Where a supported explorer may Exhibit at the Museum."""
 
@@ -640,9 +643,9 @@ class RoyalSocietyState(
     def _port_sections(self, p: int, explorer: int, base: int, top: int, budget: int) -> int:
         """Port sections from which some expedition can be organized (one pass over cards, their
         needs computed as ``_needs`` does, with the explorer's skill applied once), as bits."""
-        cards = [(c, 0) for c in self.hand[p]]
-        costs = self.game.rb.program_reputation  # (``_program_cost``)
-        cards += [(c, costs[slot]) for slot, c in enumerate(self.program) if c >= 0]
+        hand = self.hand[p]
+        cards = (*hand, *self.program)  # (an empty Program space is -1)
+        costs = (*HAND_COSTS[: len(hand)], *self.game.rb.program_reputation)  # (``_program_cost``)
         kind, region = self._skill(p, explorer)
         skill_region = region if kind == REGION_SKILL else -1  # 2 Knowledge less there
         money = self.money[p] + (3 if kind == LOGISTICS else 0)
@@ -650,7 +653,9 @@ class RoyalSocietyState(
         expeditions = self.game.expeditions
         free_top = min(base, top)  # sections reached without support
         sections = 0
-        for card, cost in cards:
+        for card, cost in zip(cards, costs):
+            if card < 0:
+                continue
             c = expeditions[card]
             dk = c.knowledge - (2 if c.region == skill_region else 0) - knowledge[c.region]
             dm = c.cost - money
@@ -679,7 +684,7 @@ class RoyalSocietyState(
         if discs > 0:
             claims, objectives = self.claims[p], self.objectives
             for g in range(3):
-                if not claims[g] and objective_met(self, p, objectives[g]):
+                if not claims[g] and OBJECTIVE_TESTS[objectives[g]](self, p):
                     out.append(CLAIM0 + g)
         right, taken, stacks = self.bloom_right[p], self.bloom_taken[p], self.stacks
         for k in range(2):
@@ -711,7 +716,7 @@ class RoyalSocietyState(
             for g in range(3):
                 if (
                     not self.claims[p][g]
-                    and objective_met(self, p, self.objectives[g])
+                    and OBJECTIVE_TESTS[self.objectives[g]](self, p)
                     and self._keeps_pending(task, CLAIM0 + g, -1)
                 ):
                     out.append(CLAIM0 + g)

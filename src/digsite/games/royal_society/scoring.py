@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from .actions import (
@@ -12,8 +13,10 @@ from .actions import (
     GALLERY_SIZES,
     GALLERY_START,
     KNOWLEDGE_4_EVERYWHERE,
+    KNOWLEDGE_12,
     NO_COLLECTION_REWARDS,
     NO_RIGHT_BONUS,
+    OBJECTIVES,
     PRESTIGE,
     RANDOM_RELICS_ONLY,
     REPUTATION,
@@ -44,49 +47,70 @@ def region_and_type_counts(cards) -> tuple[list[int], list[int]]:
     return regions, types
 
 
-MIN_PLAYED = {
-    TWO_REGIONS_TWICE: 4,
-    THREE_REGIONS: 3,
-    FOUR_EXPERTISE_LEVELS: 4,
-    THREE_SAME_TYPE: 3,
-    TWO_MYTH_OR_WONDER: 2,
+def _two_regions_twice(cards) -> bool:
+    return sum(1 for x in region_and_type_counts(cards)[0] if x >= 2) >= 2
+
+
+def _three_regions(cards) -> bool:
+    return sum(1 for x in region_and_type_counts(cards)[0] if x) >= 3
+
+
+def _four_expertise_levels(cards) -> bool:
+    return len({c.expertise for c in cards}) >= 4
+
+
+def _three_same_type(cards) -> bool:
+    return max(region_and_type_counts(cards)[1]) >= 3
+
+
+def _two_myth_or_wonder(cards) -> bool:
+    return sum(c.myth for c in cards) >= 2 or sum(c.wonder for c in cards) >= 2
+
+
+ON_PLAYED = {
+    TWO_REGIONS_TWICE: (4, _two_regions_twice),
+    THREE_REGIONS: (3, _three_regions),
+    FOUR_EXPERTISE_LEVELS: (4, _four_expertise_levels),
+    THREE_SAME_TYPE: (3, _three_same_type),
+    TWO_MYTH_OR_WONDER: (2, _two_myth_or_wonder),
 }
-"""The objectives on played Expedition cards, and the fewest cards that can meet each (checked
-first: they are tested at every turn, mostly with fewer cards)."""
+"""The objectives on played Expedition cards: the fewest cards that can meet each (checked
+first: they are tested at every turn, mostly with fewer cards), and the test of the cards."""
+MIN_PLAYED = {obj: fewest for obj, (fewest, _) in ON_PLAYED.items()}
+
+
+def _on_played(fewest: int, met: Callable) -> Callable[..., bool]:
+    def test(s, p: int) -> bool:
+        played = s.played[p]
+        return len(played) >= fewest and met([s.game.expeditions[c] for c in played])
+
+    return test
+
+
+def _eight_relics_all_regions(s, p: int) -> bool:
+    held = s.relics[p]
+    return sum(held) >= 8 and all(sum(held[4 * r : 4 * r + 4]) for r in range(4))
+
+
+_TESTS = {
+    **{obj: _on_played(fewest, met) for obj, (fewest, met) in ON_PLAYED.items()},
+    ALL_EXPLORERS_4: lambda s, p: min(s.expertise[p]) >= 4,
+    TWO_EXPLORERS_5: lambda s, p: sum(1 for x in s.expertise[p] if x >= 5) >= 2,
+    SEVEN_GALLERY: lambda s, p: s.exhibited[p] >= 7,
+    EIGHT_RELICS_ALL_REGIONS: _eight_relics_all_regions,
+    THREE_PATRONS: lambda s, p: len(s.honored[p]) >= 3,
+    KNOWLEDGE_4_EVERYWHERE: lambda s, p: min(s.knowledge[p]) >= 4,
+    KNOWLEDGE_12: lambda s, p: max(s.knowledge[p]) >= 12,
+}
+OBJECTIVE_TESTS: tuple[Callable[..., bool], ...] = tuple(
+    _TESTS[obj] for obj in range(len(OBJECTIVES))
+)
+"""``OBJECTIVE_TESTS[obj](s, p)``: whether ``p`` meets Royal Society objective ``obj``."""
 
 
 def objective_met(s, p: int, obj: int) -> bool:
     """The 12 Royal Society objectives (``OBJECTIVES``)."""
-    fewest = MIN_PLAYED.get(obj)
-    if fewest is not None:
-        if len(s.played[p]) < fewest:
-            return False
-        cards = _played(s, p)
-        regions, types = region_and_type_counts(cards)
-        if obj == TWO_REGIONS_TWICE:
-            return sum(1 for x in regions if x >= 2) >= 2
-        if obj == THREE_REGIONS:
-            return sum(1 for x in regions if x) >= 3
-        if obj == FOUR_EXPERTISE_LEVELS:
-            return len({c.expertise for c in cards}) >= 4
-        if obj == THREE_SAME_TYPE:
-            return max(types) >= 3
-        return sum(c.myth for c in cards) >= 2 or sum(c.wonder for c in cards) >= 2
-    ex = s.expertise[p]
-    if obj == ALL_EXPLORERS_4:
-        return min(ex) >= 4
-    if obj == TWO_EXPLORERS_5:
-        return sum(1 for x in ex if x >= 5) >= 2
-    if obj == SEVEN_GALLERY:
-        return s.exhibited[p] >= 7
-    if obj == EIGHT_RELICS_ALL_REGIONS:
-        held = s.relics[p]
-        return sum(held) >= 8 and all(sum(held[4 * r : 4 * r + 4]) for r in range(4))
-    if obj == THREE_PATRONS:
-        return len(s.honored[p]) >= 3
-    if obj == KNOWLEDGE_4_EVERYWHERE:
-        return min(s.knowledge[p]) >= 4
-    return max(s.knowledge[p]) >= 12
+    return OBJECTIVE_TESTS[obj](s, p)
 
 
 def _symbol_ok(card, symbol) -> bool:

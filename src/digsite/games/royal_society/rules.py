@@ -39,6 +39,7 @@ from .actions import (
     MID_TURN,
     NUM_ACTIONS,
     NUM_EXPEDITIONS,
+    NUM_LOCATIONS,
     NUM_SPACES,
     PATRON0,
     PLACE0,
@@ -90,6 +91,18 @@ SPAN = tuple(
     tuple(sum(1 << s for s in range(low, high + 1)) for high in range(7)) for low in range(7)
 )
 """``SPAN[low][high]``: the sections ``low`` to ``high`` as bits ``1 << section`` (0 if none)."""
+PLACE_ACTIONS = tuple(
+    tuple(
+        tuple(
+            PLACE0 + loc * len(SECTIONS) + section - 1
+            for section in SECTIONS
+            if bits >> section & 1
+        )
+        for bits in range(1 << (SECTIONS[-1] + 1))
+    )
+    for loc in range(NUM_LOCATIONS)
+)
+"""``PLACE_ACTIONS[loc][sections]``: the actions placing at ``loc``'s sections given as bits."""
 HAND_COSTS = (0,) * NUM_EXPEDITIONS
 """The Reputation a card in hand costs to organize (none), per card."""
 MUSEUM_EXHIBIT_SECTIONS = 1 << 2 | 1 << 4 | 1 << 6
@@ -608,15 +621,11 @@ class RoyalSocietyState(
         top = min(6, max(base, min(cap, base + budget)))
         n_relics = sum(self.relics[p])
         out = []
-        for loc in range(4):
+        for loc, actions in enumerate(PLACE_ACTIONS):
             if loc == PORT:
-                sections = self._port_sections(p, explorer, base, top, budget)
+                out += actions[self._port_sections(p, explorer, base, top, budget)]
             elif self.gate_ok(p, loc):
-                sections = self._open_sections(p, loc, base, top, n_relics)
-            else:
-                continue
-            first = PLACE0 + loc * 6 - 1
-            out += [first + section for section in SECTIONS if sections >> section & 1]
+                out += actions[self._open_sections(p, loc, base, top, n_relics)]
         return out
 
     def _open_sections(self, p: int, loc: int, base: int, top: int, n_relics: int) -> int:
@@ -653,7 +662,7 @@ class RoyalSocietyState(
         expeditions = self.game.expeditions
         free_top = min(base, top)  # sections reached without support
         sections = 0
-        for card, cost in zip(cards, costs):
+        for card, cost in zip(cards, costs, strict=True):
             if card < 0:
                 continue
             c = expeditions[card]

@@ -796,27 +796,74 @@ def _observer(s, player: int) -> Observer:
     return observer
 
 
+def _no_task(s, player: int, buf: bytearray) -> None:
+    """The game is over: no pending decision."""
+
+
+def _task_args(s, player: int, buf: bytearray) -> None:
+    task = s.queue[0]
+    buf[TASK_ARGS] = task[2]
+    buf[TASK_ARGS + 1] = task[3]
+
+
+def _resolved_args(s, player: int, buf: bytearray) -> None:
+    buf[TASK_ARGS], buf[TASK_ARGS + 1] = decision_args(s, s.queue[0])
+
+
+def _discard_relic(s, player: int, buf: bytearray) -> None:
+    _task_args(s, player, buf)
+    cut = interrupted(s)  # (the only decision that may interrupt another)
+    if cut >= 0:
+        buf[INTERRUPTS + MID_TURN_KINDS.index(cut)] = 1
+
+
+def _organizing(s, player: int, buf: bytearray) -> None:
+    _task_args(s, player, buf)
+    buf[DRAWN_CARDS + s.organizing] = 1
+
+
+def _drawn_cards(s, player: int, buf: bytearray) -> None:
+    _task_args(s, player, buf)
+    if s.decider == player:
+        b = DRAWN_CARDS
+        for c in s.drawn_cards:
+            buf[b + c] = 1
+
+
+def _drawn_patrons(s, player: int, buf: bytearray) -> None:
+    _task_args(s, player, buf)
+    if s.decider == player:
+        b = DRAWN_PATRONS
+        for x in s.drawn_patrons:
+            buf[b + x] = 1
+
+
+DECISION_WRITERS = tuple(
+    {
+        C_RELIC: _resolved_args,
+        C_KNOW: _resolved_args,
+        C_DISCARD_RELIC: _discard_relic,
+        C_EXP_PAY: _organizing,
+        C_PICK_DRAWN: _drawn_cards,
+        C_PATRON: _drawn_patrons,
+        GAME_OVER: _no_task,
+    }.get(decision, _task_args)
+    for decision in range(len(DECISIONS))
+)
+"""Per decision, the writer of the pieces it shows (cleared before): the pending task's
+arguments, and the cards on the table in the decisions that show some."""
+
+
 def observe(s, player: int, out: np.ndarray) -> None:
     """Rewrite the parts whose fields changed since this player's last call, then the pieces
     that change at almost every step; scale into ``out`` in one numpy pass."""
     observer = _observer(s, player)
     buf = observer.buf
     decision = s.decision
-    playing = decision != GAME_OVER
-    deciding = playing and s.decider == player
     buf[HEADER] = HEADER_ZEROS
+    buf[TABLE] = TABLE_ZEROS
     buf[DECISION + decision] = 1
-    if playing:
-        task = s.queue[0]
-        if decision in RESOLVED:
-            buf[TASK_ARGS], buf[TASK_ARGS + 1] = decision_args(s, task)
-        else:
-            buf[TASK_ARGS] = task[2]
-            buf[TASK_ARGS + 1] = task[3]
-        if decision == C_DISCARD_RELIC:  # the only decision that may interrupt another
-            cut = interrupted(s)
-            if cut >= 0:
-                buf[INTERRUPTS + MID_TURN_KINDS.index(cut)] = 1
+    DECISION_WRITERS[decision](s, player, buf)
     queue = s.queue
     if len(queue) > 1 and queue[1].kind not in FLOW_TASKS:  # (as a rule, none are)
         b = PENDING
@@ -830,17 +877,6 @@ def observe(s, player: int, out: np.ndarray) -> None:
         for r in regions_read(s):
             buf[b] = r + 1
             b += 1
-    buf[TABLE] = TABLE_ZEROS
-    if decision == C_EXP_PAY:
-        buf[DRAWN_CARDS + s.organizing] = 1
-    elif deciding and decision == C_PICK_DRAWN:
-        b = DRAWN_CARDS
-        for c in s.drawn_cards:
-            buf[b + c] = 1
-    if deciding and decision == C_PATRON:
-        b = DRAWN_PATRONS
-        for x in s.drawn_patrons:
-            buf[b + x] = 1
     b = DRAWN_RELICS
     for k in s.drawn_relics:
         buf[b + k] = 1

@@ -28,7 +28,7 @@ TARGETS = {
     "archeologic": 1.5,
     "medieval_realms": 1.5,
     "archeos_society": 1.5,
-    "royal_society": 1.0,
+    "royal_society": 1.5,
 }
 """Minimum ratio to connect four that each game promises."""
 

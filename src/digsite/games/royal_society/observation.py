@@ -83,8 +83,6 @@ UNBOUNDED_TABULATED = 1024
 UNBOUNDED_TABLE = [v / (v + UNBOUNDED_SCALE) for v in range(UNBOUNDED_TABULATED)]
 """``v / (v + UNBOUNDED_SCALE)`` looked up for the usual values (the same float)."""
 MID_TURN_KINDS = tuple(sorted(MID_TURN))
-RESOLVED = frozenset((C_RELIC, C_KNOW))
-"""Decisions whose arguments ``view.decision_args`` rewrites (others are written as they are)."""
 AUTO_CODE = GAME_OVER - A_GAIN
 """Added to an automatic task's kind (``AUTO0`` on) to number it after the decisions."""
 TASK_KINDS = GAME_OVER + len(AUTO_TASKS)
@@ -807,6 +805,7 @@ def _task_args(s, player: int, buf: bytearray) -> None:
 
 
 def _resolved_args(s, player: int, buf: bytearray) -> None:
+    """A relic or Knowledge choice: its arguments as ``view.decision_args`` rewrites them."""
     buf[TASK_ARGS], buf[TASK_ARGS + 1] = decision_args(s, s.queue[0])
 
 

@@ -80,9 +80,10 @@ MIN_PLAYED = {obj: fewest for obj, (fewest, _) in ON_PLAYED.items()}
 
 
 def _on_played(fewest: int, met: Callable) -> Callable[..., bool]:
+    """The test of an objective on played cards: ``met`` of the cards, if there are enough."""
+
     def test(s, p: int) -> bool:
-        played = s.played[p]
-        return len(played) >= fewest and met([s.game.expeditions[c] for c in played])
+        return len(s.played[p]) >= fewest and met(_played(s, p))
 
     return test
 

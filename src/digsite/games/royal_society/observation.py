@@ -821,20 +821,17 @@ def _organizing(s, player: int, buf: bytearray) -> None:
     buf[DRAWN_CARDS + s.organizing] = 1
 
 
-def _drawn_cards(s, player: int, buf: bytearray) -> None:
-    _task_args(s, player, buf)
-    if s.decider == player:
-        b = DRAWN_CARDS
-        for c in s.drawn_cards:
-            buf[b + c] = 1
+def _drawn(field: str, start: int):
+    """Writer of a decision choosing among cards drawn (``field``), which only its decider
+    sees."""
 
+    def write(s, player: int, buf: bytearray) -> None:
+        _task_args(s, player, buf)
+        if s.decider == player:
+            for x in getattr(s, field):
+                buf[start + x] = 1
 
-def _drawn_patrons(s, player: int, buf: bytearray) -> None:
-    _task_args(s, player, buf)
-    if s.decider == player:
-        b = DRAWN_PATRONS
-        for x in s.drawn_patrons:
-            buf[b + x] = 1
+    return write
 
 
 DECISION_WRITERS = tuple(
@@ -843,8 +840,8 @@ DECISION_WRITERS = tuple(
         C_KNOW: _resolved_args,
         C_DISCARD_RELIC: _discard_relic,
         C_EXP_PAY: _organizing,
-        C_PICK_DRAWN: _drawn_cards,
-        C_PATRON: _drawn_patrons,
+        C_PICK_DRAWN: _drawn("drawn_cards", DRAWN_CARDS),
+        C_PATRON: _drawn("drawn_patrons", DRAWN_PATRONS),
         GAME_OVER: _no_task,
     }.get(decision, _task_args)
     for decision in range(len(DECISIONS))

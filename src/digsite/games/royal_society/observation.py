@@ -727,6 +727,7 @@ LOG_LIMIT = 4096
 """Log entries kept before those every observer has read are dropped."""
 
 
+@lru_cache(maxsize=64)
 def _copies(player: int, n: int) -> dict[str, tuple[tuple[slice, slice], ...]]:
     """(to, from) slices that copy each shared piece from player 0's bytes into ``player``'s:
     the seats' rows turned so that ``player`` comes first; nothing for player 0."""
@@ -770,7 +771,8 @@ def _observer(s, player: int) -> Observer:
         for b, q in base.seat_rows:
             buf[b + DECIDER_COLUMN] = decider == q
         encoding.decider = decider
-        log.append(COPY["seats"])
+        if len(observers) > 1:
+            log.append(COPY["seats"])
     if pending:  # player 0's bytes are brought up to date before anything is copied from them
         for write in pending:
             write(s, base)

@@ -71,7 +71,7 @@ from .locations import LocationRules
 from .observation import LAYOUT, Encoding
 from .optional import OptionalRules
 from .saved import FIELDS, check_invariants, restore
-from .scoring import OBJECTIVE_TESTS
+from .scoring import OBJECTIVE_TESTS, symbol_cards
 from .setup import COLLECTIONS_BY_SIZE, SetupRules
 from .tasks import Task
 from .text import render_view
@@ -234,6 +234,8 @@ class RoyalSocietyGame(Game):
             tuple(t["id"] for t in self.rb.bloomsbury if t["stack"] == value)
             for value in BLOOMSBURY_STACKS
         )
+        self.symbol_cards = symbol_cards(self)
+        """Per symbol of the Study cards, the Expedition cards that can take it (a bit mask)."""
         self.simplified_cards = [c.id for c in self.expeditions if c.simplified]
         if simplified and len(self.simplified_cards) < 2 * num_players:
             raise ConfigError(
@@ -521,15 +523,11 @@ class RoyalSocietyState(
             for x in self.played[p]
         )
 
-    def _card_feasible(
-        self, p: int, explorer: int, section: int, supported: bool, card: int, budget: int
-    ) -> bool:
-        return self._feasible(p, self._skill(p, explorer), section, supported, card, budget)
-
     def _feasible(
         self, p: int, skill: tuple[int, int], section: int, supported: bool, card: int, budget: int
     ) -> bool:
-        """``_card_feasible`` with the explorer's skill looked up once for many cards."""
+        """Whether an explorer of ``skill`` at the Port's ``section`` can organize ``card``
+        within Reputation ``budget`` (its skill looked up once for many cards)."""
         c = self.game.expeditions[card]
         if section < c.expertise or (supported and section != c.expertise):
             return False

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 
 from .actions import (
     ALL_EXPLORERS_4,
@@ -127,8 +126,7 @@ def _symbol_ok(card, symbol) -> bool:
     return card.expertise >= 5
 
 
-@lru_cache(maxsize=8)
-def _symbol_cards(game) -> dict[tuple[str, int], int]:
+def symbol_cards(game) -> dict[tuple[str, int], int]:
     """Per symbol of the game's Study cards, the Expedition cards that can take it (a bit mask
     of their ids)."""
     return {
@@ -164,7 +162,7 @@ def study_objectives(s, p: int, study: int) -> int:
     card = s.game.studies[study]
     played = s.played[p]
     held = sum(1 << c for c in played)
-    cards = _symbol_cards(s.game)
+    cards = s.game.symbol_cards
     fits = [[cards[symbol] & held for symbol in objective] for objective in card.objectives]
     k = len(fits)
     alone = sum(1 << i for i in range(k) if _matchable(fits[i]))  # a subset needs each of them

@@ -80,11 +80,9 @@ def set_society(state, player: int, society: int) -> None:
     state.society_rejected[player] = next(c for c in offer if c != society)
 
 
-def patron_put_back(seed: int = 0) -> tuple:
-    """3 players; player 0 meets a Patron at the City, keeps the first card drawn and puts the
-    other back at the bottom of the deck.  Returns (state, player, the card put back)."""
-    s = after_setup(seed, num_players=3)
-    p = 0
+def meet_patron(s, p: int) -> None:
+    """``p``'s turn now: its first explorer meets a Patron at the City, up to the choice of
+    the card to keep."""
     s.expertise[p] = [3, 1, 1]
     s.rep[p] = 4
     s.locations = [[], [], [], []]
@@ -93,6 +91,15 @@ def patron_put_back(seed: int = 0) -> tuple:
     s.apply_action(PLACE0 + CITY * 6 + 2)
     if s.decision != C_PATRON:  # a relic to sell: choose Meet a Patron
         s.apply_action(s.legal_actions()[0])
+    assert s.decision == C_PATRON and s.decider == p
+
+
+def patron_put_back(seed: int = 0) -> tuple:
+    """3 players; player 0 meets a Patron at the City, keeps the first card drawn and puts the
+    other back at the bottom of the deck.  Returns (state, player, the card put back)."""
+    s = after_setup(seed, num_players=3)
+    p = 0
+    meet_patron(s, p)
     keep, back = s.drawn_patrons
     s.apply_action(PATRON0 + keep)
     return s, p, back

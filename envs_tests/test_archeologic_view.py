@@ -241,3 +241,23 @@ def test_the_seat_picture_shows_only_the_view():
     assert "quest 9" in state.render() and "quest" not in state.render(0)
     assert state.render(0).startswith("player_0's picture")
     assert state.render().startswith("Spectator's picture (shows hidden information")
+
+
+def test_the_solo_env_names_the_quest_only_once_the_episode_is_over():
+    """The quest number regenerates the hidden layout, so ``reset``'s info holds nothing that
+    tells one episode from another (time 0, unsolved); the number comes with the last step."""
+    env = ArcheOlogicSoloEnv()
+    quests = set()
+    for seed in range(5):
+        _, info = env.reset(seed=seed)
+        assert info == {"time": 0, "solved": False}
+        quests.add(env.game_state.quest)
+    assert len(quests) == 5
+    rng = np.random.default_rng(0)
+    done = False
+    while not done:
+        legal = np.flatnonzero(env.action_masks())
+        _, _, terminated, truncated, info = env.step(int(rng.choice(legal)))
+        done = terminated or truncated
+        assert ("quest" in info) == done
+    assert info["quest"] == env.game_state.quest

@@ -9,8 +9,10 @@ import numpy as np
 import pytest
 
 from digsite.core.engine import ConfigError
+from digsite.core.views import follow_up_leak
 from digsite.envs.registry import make_game
 from digsite.games.archeos_society.actions import (
+    ADD,
     CASH_IN,
     DRAFT_ROLE,
     DRAFT_ROLE0,
@@ -27,6 +29,7 @@ from digsite.games.archeos_society.actions import (
     TAKE0,
     TARGET0,
     TOKEN0,
+    TRAIT_COLOUR,
     TURN,
     ULURU,
     UR,
@@ -41,6 +44,7 @@ from digsite.games.archeos_society.rules import (
     L_RAPA_NUI,
     L_SITES,
     L_ULURU,
+    ArcheosSocietyState,
 )
 
 from .archeos_society_positions import (
@@ -122,6 +126,41 @@ def test_hidden_hand_changes_nothing_in_the_others_view():
     for p in (1, 2):
         assert observation(state, p).tobytes() == observation(other, p).tobytes()
     assert observation(state, 0).tobytes() != observation(other, 0).tobytes()
+
+
+def same_to(player: int, one, other) -> None:
+    """Nothing ``player`` is shown differs between the two positions."""
+    assert observation(one, player).tobytes() == observation(other, player).tobytes()
+    assert json.dumps(one.view(player)) == json.dumps(other.view(player))
+    assert (one.decision, one.decider) == (other.decision, other.decider)
+
+
+def test_the_add_step_tells_the_others_nothing_of_the_hand():
+    """The audit's case: player 1 holds a red Physician, a red or a green Guide and a blue
+    Botanist and leads the Physician on red.  The add step comes with either hand (stop is
+    always legal), so player 0 sees the same thing, step by step, whichever Guide it is."""
+    guides = cards("red guide", "green guide")
+    states = []
+    for guide in guides:
+        state = new_state(2)
+        hand = [card("red physician"), guide, card("blue botanist")]
+        arrange(state, hands={0: cards("red patron"), 1: hand}, player=1)
+        states.append(state)
+    one, other = states
+    for action in (card("red physician"), TRAIT_COLOUR):
+        same_to(0, one, other)
+        one.apply_action(action)
+        other.apply_action(action)
+    same_to(0, one, other)
+    assert one.decision == ADD  # with the red Guide, which may join...
+    assert legal(one) == {guides[0], STOP} and legal(other) == {STOP}  # ...and without it
+    for state, guide in zip(states, guides, strict=True):
+        state.apply_action(STOP)
+        state.apply_action(USE_ROLE)
+        state.apply_action(guide)  # the Physician keeps the Guide: it stays hidden
+        finish_effects(state)
+    same_to(0, one, other)
+    assert one.decision == TURN and one.decider == 0 and one.hands[1] != other.hands[1]
 
 
 def test_known_cards_survive_resampling_and_monkeys_stay_in_the_bottom_part():
@@ -331,6 +370,42 @@ def test_cartographer_chains_only_after_an_expedition_that_could_advance():
     assert state.decision == TURN  # no effect open: the turn ended
 
 
+def test_the_conformance_check_catches_a_step_offered_on_the_hidden_hand(monkeypatch):
+    """``follow_up_leak`` (the conformance suite's check) finds the audit's case in an engine
+    that offers the add step only when the hand holds a card that can join."""
+    states = []
+    for guide in ("red guide", "green guide"):
+        state = new_state(2)
+        hand = cards("red physician", guide, "blue botanist")
+        arrange(state, hands={0: cards("red patron"), 1: hand}, player=1)
+        state.apply_action(card("red physician"))
+        states.append(state)
+    assert follow_up_leak(*states, 0, TRAIT_COLOUR) is None
+    monkeypatch.setattr(
+        ArcheosSocietyState, "_may_add", lambda s: s.size() < s.cap and bool(s._addable())
+    )
+    leak = follow_up_leak(*states, 0, TRAIT_COLOUR)
+    assert leak is not None and "add for player 1" in leak and "effects for player 1" in leak
+
+
+def test_cartographer_extra_expedition_is_offered_whatever_the_hand_holds():
+    """With only Mercenaries left (no leader) the extra expedition is still offered, and can
+    only be declined: the others cannot tell that hand from one with a leader."""
+    states = []
+    for second in ("red mercenary", "green pilot"):
+        state = new_state(2, "rapa_nui")
+        arrange(state, hands={0: cards("red cartographer", second), 1: cards("green linguist")})
+        states.append(state)
+    one, other = states
+    for action in (card("red cartographer"), TRAIT_COLOUR, STOP, TARGET0 + RED, USE_ROLE):
+        same_to(1, one, other)
+        one.apply_action(action)
+        other.apply_action(action)
+    same_to(1, one, other)
+    assert one.decision == EXTRA
+    assert legal(one) == {STOP} and legal(other) == {card("green pilot"), STOP}
+
+
 def test_cartographer_colour_effect_may_come_after_the_extra_expedition():
     """Both effects in either order (issue 13): the role first, then the extra expedition,
     then the Cartographer expedition's own colour advance."""
@@ -525,6 +600,19 @@ def test_ur_one_more_expedition_each_size_limited():
     while state.decision != UR:
         state.apply_action(state.legal_actions()[0])
     assert state.decider == 2 and state.season == 1
+
+
+def test_ur_asks_a_hand_of_mercenaries_too():
+    """A player whose cards are all Mercenaries cannot lead, but is asked like the others (and
+    can only pass): skipping them would show the hidden hand."""
+    state = new_state(3, "ur")
+    mercenaries = cards("red mercenary", "green mercenary")
+    arrange(state, hands={0: cards("green pilot"), 1: mercenaries, 2: cards("blue pilot")})
+    end_season(state)
+    state.apply_action(STOP)
+    assert state.decision == UR and state.decider == 1 and legal(state) == {STOP}
+    state.apply_action(STOP)
+    assert state.decision == UR and state.decider == 2
 
 
 # -- set-ups --------------------------------------------------------------------------------

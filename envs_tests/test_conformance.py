@@ -13,7 +13,7 @@ from pettingzoo.test import api_test, seed_test
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from digsite.core.engine import ConfigError, CorruptStateError
-from digsite.core.views import ViewIndex, canonical, sample_states
+from digsite.core.views import ViewIndex, canonical, follow_up_leak, sample_states
 
 from .play import observation, play_random, random_action
 
@@ -158,6 +158,26 @@ def test_hidden_information_resampling(case):
                 play_random(other, rng)  # a resampled state is a playable game
                 other.check_invariants()
     assert changed > 0, "resample_hidden never changed anything hidden"
+
+
+def test_what_follows_a_move_shows_nothing_hidden(case):
+    """In positions a player cannot tell apart (a state and its resampling for that player),
+    the same move is followed by the same decision for the same player, unless the rules
+    reveal something then (``game.revelations``): a step that comes or not, or another player
+    asked, depending on a hidden hand would tell that player what the hand holds."""
+    entry, config, module = case
+    game = make_game(entry, config)
+    agents = [entry.load_heuristic()] if entry.heuristic_agent else []
+    rng = np.random.default_rng(31)
+    for state in sample_states(game, rng, entry.follow_up_states, agents):
+        if state.is_terminal():
+            continue
+        for player in range(game.num_players):
+            other = state.resample_hidden(player, rng)
+            both = np.flatnonzero(state.legal_action_mask() & other.legal_action_mask())
+            for action in both.tolist():
+                leak = follow_up_leak(state, other, player, action)
+                assert leak is None, leak
 
 
 def assert_same_to(player, state, other):

@@ -111,7 +111,7 @@ def test_a_corrupt_policy_file_is_named(tmp_path):
 def test_a_solo_run_exports_as_its_games_one_player_policy(tmp_path, monkeypatch):
     """A run on the Royal Society's solo env exports with one evaluation on that env, and the
     file is the kind ``ppo`` of the 1-player game, which the solo env plays."""
-    env_id = "digsite/RoyalSocietySolo-v2"
+    env_id = "digsite/RoyalSocietySolo-v3"
     train.main(
         [*TINY, "--env", env_id, "--timesteps", "256", "--net-arch", "16", "--out", str(tmp_path)]
     )

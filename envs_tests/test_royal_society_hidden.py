@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from digsite.games.royal_society.actions import PATRON0
 from digsite.games.royal_society.observation import observe
 
-from .royal_society_positions import after_setup, patron_put_back
+from .royal_society_positions import after_setup, meet_patron, patron_put_back
 
 
 def observation(s, p: int) -> bytes:
@@ -57,6 +58,34 @@ def test_a_patron_put_back_stays_known_to_its_drawer_only():
     for _ in range(20):
         assert s.resample_hidden(p, rng).patron_deck[0] == back
     assert any(s.resample_hidden(1, rng).patron_deck[0] != back for _ in range(20))
+
+
+def test_a_patron_put_back_is_known_among_the_pair_another_player_draws():
+    """The audit's case: a player who put a Patron back knows where it lies; when the deck is
+    drawn down to it, it knows that card is in the pair another player chooses from (and, when
+    that player keeps the other one, that it is back at the bottom)."""
+    s, p, back = patron_put_back()
+    drawer, third = 1, 2
+    unseen = next(x for x in reversed(s.patron_deck) if x != back)
+    rest = [x for x in s.patron_deck if x not in (back, unseen)]
+    s.patron_deck = [back, unseen]  # the deck drawn down to the card put back
+    s.patrons[third] += rest
+    s.check_invariants()
+    meet_patron(s, drawer)
+    assert sorted(s.drawn_patrons) == sorted([back, unseen])
+    assert s.view(p)["own"]["drawn_patrons"] == [back]  # known: it was put back there
+    assert s.view(third)["own"]["drawn_patrons"] == []
+    assert s.view(drawer)["own"]["drawn_patrons"] == sorted([back, unseen])
+    forgot = s.clone()
+    forgot.patron_seen[p] &= ~(1 << back)
+    assert observation(s, p) != observation(forgot, p), "the observation forgets the card"
+    assert observation(s, third) == observation(forgot, third)
+    rng = np.random.default_rng(3)
+    for _ in range(10):
+        assert back in s.resample_hidden(p, rng).drawn_patrons
+    s.apply_action(PATRON0 + unseen)  # the drawer keeps the other card
+    assert s.view(p)["patrons_put_back"] == [back]
+    assert s.view(third)["patrons_put_back"] == [None]
 
 
 def test_a_seen_bloomsbury_tile_the_automa_removed_is_not_told_apart():

@@ -175,13 +175,13 @@ def digests(config, games: int = 2) -> str:
 
 DIGESTS = {
     "{'num_players': 1}": "676cc815c1d20710ed893995d76744ea",
-    "{'num_players': 2, 'mode': 'confrontation'}": "3850c3dddcdd9146d6753773b3058067",
-    "{'num_players': 2, 'mode': 'competitive'}": "4b815962e1c8da9c1c25cb44ac3277d6",
-    "{'num_players': 3}": "dacc2106702540aa47d0191a3bbfdb3d",
-    "{'num_players': 4}": "f82e5de3110b5c2a7b73c6be5fbb49f4",
-    "{'num_players': 3, 'simplified': True}": "dd55a0e1aee72a6cb0302b4fccfefdd0",
+    "{'num_players': 2, 'mode': 'confrontation'}": "9ff01c4c537a78dabbd75fbddda56f79",
+    "{'num_players': 2, 'mode': 'competitive'}": "c2e81f1f8668d201f0a9fbf64746b53a",
+    "{'num_players': 3}": "063fdfb940bfb1f719c9e7bcf6862b85",
+    "{'num_players': 4}": "717b77c5936249133ef1a01b8b7c6f98",
+    "{'num_players': 3, 'simplified': True}": "2100aa7f5edddf5051a656fce22abc78",
 }
-"""``digests(config)`` per configuration (royal_society_v2)."""
+"""``digests(config)`` per configuration (royal_society_v3)."""
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=str)

@@ -1,4 +1,4 @@
-"""``digsite/RoyalSocietySolo-v2``: Gymnasium's and SB3's checkers, rewards, info, masks."""
+"""``digsite/RoyalSocietySolo-v3``: Gymnasium's and SB3's checkers, rewards, info, masks."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ def test_passes_gymnasium_and_sb3_checkers():
     from gymnasium.utils.env_checker import check_env as gym_check_env
     from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
-    env = gymnasium.make("digsite/RoyalSocietySolo-v2").unwrapped
+    env = gymnasium.make("digsite/RoyalSocietySolo-v3").unwrapped
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         gym_check_env(env, skip_render_check=True)

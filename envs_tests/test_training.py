@@ -143,7 +143,7 @@ def test_imitation_teaches_the_moves_before_ppo(tmp_path, capsys):
     assert "--imitation-learning-rate must be positive" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("env_id", ["digsite/RoyalSocietySolo-v2", SOLO])
+@pytest.mark.parametrize("env_id", ["digsite/RoyalSocietySolo-v3", SOLO])
 def test_imitation_on_a_solo_env_learns_its_episodes(env_id):
     """On a solo env the demonstrations are the env's own episodes (its observations, learning
     aids included), each decision's return the discounted reward to come."""
@@ -329,7 +329,7 @@ def test_game_options_reach_training_and_evaluation(tmp_path, capsys):
 def test_royal_society_solo_trains_and_evaluates(tmp_path):
     """A tiny run on the other solo env; the heuristic earns a title above Novice (40+) in
     the evaluation's games, and every game is scored and titled."""
-    royal = "digsite/RoyalSocietySolo-v2"
+    royal = "digsite/RoyalSocietySolo-v3"
     record = run(tmp_path, "--env", royal, timesteps=512)
     assert record["env"] == royal and record["timesteps_trained"] >= 512
     model = str(tmp_path / "model.zip")

@@ -44,6 +44,12 @@ class Game(abc.ABC):
     observation_size: int
     max_game_length: int
     """An upper bound on the number of decisions in one game (a safety bound, not a rule)."""
+    revelations: ClassVar[Mapping[str, str]] = {}
+    """Where the rules bring hidden or chance information to light as play goes on: fields of
+    ``State.view`` (dotted paths without list indices, e.g. ``"seats.placement"``), each with
+    the rulebook's words that make it public.  After one move in two positions a player cannot
+    tell apart, the decision and decider that follow may differ only where that player's views
+    then differ in one of these fields (:func:`digsite.core.views.follow_up_leak`)."""
     secret_size: int = 0
     """Length of :meth:`State.observe_secret`: what is fixed in the position but known to no
     player (ArcheOlogic's hidden layout); 0 for games whose every such fact is chance still to

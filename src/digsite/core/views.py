@@ -8,6 +8,9 @@ observation to it, over many sampled states:
 * exact: one view always gives the same observation, legal mask, player to move and action
   texts (else they show something beyond the view, or the view is not canonical).
 
+And what follows a move must not tell more than the view: :func:`follow_up_leak` plays one
+move in two positions a player cannot tell apart and compares the decisions that come next.
+
 :class:`ViewIndex` records (view, what the env exposes) pairs and raises on the first breach,
 naming the view fields that differ.
 """
@@ -16,12 +19,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from .engine import State
+from .turn_based import TurnBasedState
 
 MAX_FIELDS_SHOWN = 8
 
@@ -46,6 +51,45 @@ def view_differences(a: Any, b: Any, path: str = "") -> list[str]:
             found += view_differences(x, y, f"{path}[{i}]")
         return found
     return [] if a == b else [path or "(view)"]
+
+
+def field_of(path: str) -> str:
+    """A view path without its list indices: ``"seats[2].relics[8]"`` -> ``"seats.relics"``."""
+    return _INDEX.sub("", path)
+
+
+_INDEX = re.compile(r"\[\d+\]")
+
+
+def follow_up_leak(
+    state: TurnBasedState, other: TurnBasedState, player: int, action: int
+) -> str | None:
+    """Whether playing ``action`` in two positions ``player`` cannot tell apart (``other`` a
+    resampling of ``state`` for ``player``) shows that player a difference the rules do not:
+    a message naming the move and what follows it, or None.
+
+    A decision that comes or not, or another player asked, depending on hidden information
+    tells the players watching it (a step offered only when a hidden hand can take it, say).
+    What follows may differ only where the rules reveal something at that moment: the player's
+    views after the move differ in a field of ``game.revelations``."""
+    one, two = state.clone(), other.clone()
+    one.apply_action(action)
+    two.apply_action(action)
+    if (one.decision, one.current_player()) == (two.decision, two.current_player()):
+        return None
+    shown = {field_of(p) for p in view_differences(one.view(player), two.view(player))}
+    revealed = state.game.revelations
+    if any(f == r or f.startswith(r + ".") for f in shown for r in revealed):
+        return None
+    names = one.DECISIONS
+    return (
+        f"after {state.action_to_string(action)!r} ({names[state.decision]}, player "
+        f"{state.current_player()}), player {player} sees {names[one.decision]} for player "
+        f"{one.current_player()} in one position and {names[two.decision]} for player "
+        f"{two.current_player()} in another it cannot tell apart, and nothing the rules "
+        f"reveal differs (its views then differ in: {', '.join(sorted(shown)) or 'nothing'}; "
+        f"revealed fields: {', '.join(revealed) or 'none'})"
+    )
 
 
 def _digest(data: bytes) -> bytes:

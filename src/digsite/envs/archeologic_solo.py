@@ -20,9 +20,10 @@
   ends at once (terminated) with reward ``-(time_limit + 1 - time spent)``, as if the time had
   run out, and ``info["illegal_action"] = True``; with ``illegal_action="random"`` a uniformly
   drawn legal action is played instead (``info["illegal_action"]`` is also set).
-* ``info``: ``time`` (time spent), ``solved``, and ``quest`` (the quest number) on reset.  On
-  the last step of an episode also ``score``, the solo score as the rulebook counts it (the time
-  spent: lower is better), and the solo title (``digsite.games.archeologic.titles``):
+* ``info``: ``time`` (time spent) and ``solved``.  On the last step of an episode also
+  ``quest`` (the quest number: it names the hidden layout, so it is given only once the
+  episode is over), ``score``, the solo score as the rulebook counts it (the time spent: lower
+  is better), and the solo title (``digsite.games.archeologic.titles``):
   ``title`` ("Master", "Seasoned", "Apprentice", or None when unsolved), and the quest's
   thresholds ``master_time`` and ``seasoned_time`` (derived from the reference solver; None
   when unsolved, since they cost the solver about 10 ms, more than a whole episode).
@@ -113,7 +114,7 @@ class ArcheOlogicSoloEnv(SoloEnv):
         self.game_state = self.game.new_initial_state(self.np_random)
         self._done = False
         self._potential = self._current_potential()
-        return self._observation(), {"time": 0, "solved": False, "quest": self.game_state.quest}
+        return self._observation(), {"time": 0, "solved": False}
 
     def step(self, action):
         state = self.game_state
@@ -148,7 +149,13 @@ class ArcheOlogicSoloEnv(SoloEnv):
         title = master = seasoned = None
         if info["solved"]:
             title, master, seasoned = state_title(self.game_state)
-        info.update(score=info["time"], title=title, master_time=master, seasoned_time=seasoned)
+        info.update(
+            score=info["time"],
+            title=title,
+            master_time=master,
+            seasoned_time=seasoned,
+            quest=self.game_state.quest,
+        )
 
     def _current_potential(self) -> float:
         return information_potential(self.game_state, 0) if self.shaping else 0.0

@@ -31,6 +31,10 @@ class EnvEntry:
     view_states: int = 3000
     """States of random and heuristic play on which the conformance suite checks that
     observations and player views are one-to-one."""
+    follow_up_states: int = 1000
+    """States of random and heuristic play after which every legal move is played in the
+    state and in a resampling of it for each player, to check that what follows shows that
+    player nothing the rules keep hidden."""
     search_games: int = 6
     """Games of the IS-MCTS check (0 skips it, for games whose random rollouts are too long
     to search within the test budget; such a game checks search on positions of its own)."""
@@ -142,7 +146,7 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
     ),
     EnvEntry(
         name="archeos_society",
-        version=1,
+        version=2,
         title="Archeos Society",
         game_class="digsite.games.archeos_society:ArcheosSocietyGame",
         modes=(
@@ -169,7 +173,7 @@ ENVIRONMENTS: tuple[EnvEntry, ...] = (
     ),
     EnvEntry(
         name="royal_society",
-        version=2,
+        version=3,
         title="The Royal Society of Archeology",
         game_class="digsite.games.royal_society:RoyalSocietyGame",
         modes=(

@@ -1,4 +1,4 @@
-"""``digsite/RoyalSocietySolo-v2``: The Royal Society of Archeology solo, against the Automa.
+"""``digsite/RoyalSocietySolo-v3``: The Royal Society of Archeology solo, against the Automa.
 
 * Observation: ``Box(0, 1, (N,), float32)``, the solo player's observation of the rules engine
   (``digsite.games.royal_society``, ``num_players=1``: the 2-player board side, 5 years, the

@@ -96,6 +96,13 @@ class ArcheOlogicGame(Game):
     player_counts = PLAYER_COUNTS
     title = "ArcheOlogic"
     options = OPTIONS
+    revelations = dict.fromkeys(
+        ("winner", "seats.out", "feedback_right", "feedback_wrong"),
+        "When it is your turn to play again, check if the layout matches the solution [...] If "
+        "it is, the game ends and you win! [...] If it is not, too bad! You lost and are out of "
+        "the game. [...] If not, the app will show the Buildings you had right in green, those "
+        "you had wrong in red. You then immediately play another turn.",
+    )
 
     def __init__(
         self,

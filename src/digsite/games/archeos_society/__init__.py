@@ -1,9 +1,9 @@
 """Archeos Society (Paolo Mori, Space Cowboys, 2023), for 2 to 6 players.
 
 =================== ===================================================================
-Import              ``from digsite import archeos_society_v1``
-Create              ``archeos_society_v1.env(num_players=4, setup="chichen_itza")`` or
-                    ``pettingzoo.make("aec", "digsite/archeos_society-v1", num_players=4)``
+Import              ``from digsite import archeos_society_v2``
+Create              ``archeos_society_v2.env(num_players=4, setup="chichen_itza")`` or
+                    ``pettingzoo.make("aec", "digsite/archeos_society-v2", num_players=4)``
 Agents              ``player_0`` .. ``player_{n-1}``
 Actions             ``Discrete(177)``, masked
 Observation         ``{"observation": Box(0, 1, (1588,), float32), "action_mask": Box(0, 1,
@@ -72,11 +72,10 @@ Action table
 {action_table}
 
 An expedition is a short sequence of masked decisions of one player (``decision`` in the
-observation): lead (a kind), trait, add cards one at a time then stop (skipped when nothing
-can be added), then the effects (a vehicle, the role, or stop; closed automatically when none
-is open), with sub-decisions for the Linguist's free advances, the Physician's kept cards, the
-Cartographer's extra expedition and the Uluru cash-in. ``state.action_to_string(a)`` names any
-action.
+observation): lead (a kind), trait, add cards one at a time then stop, then the effects (a
+vehicle, the role, or stop; closed automatically when none is open), with sub-decisions for
+the Linguist's free advances, the Physician's kept cards, the Cartographer's extra expedition
+and the Uluru cash-in. ``state.action_to_string(a)`` names any action.
 
 What a player knows
 -------------------
@@ -246,7 +245,13 @@ Decisions where the rules are silent
   expedition is then played and resolved, and the Cartographer expedition's colour effect is
   offered after it (with chained Cartographers, innermost first). Guide, Mercenary,
   Photographer and Student work by themselves. An effect with nothing to do is not offered;
-  when no effect is open the expedition ends by itself.
+  when no effect is open the expedition ends by itself. What is offered never rests on the
+  hidden hand ("Les joueurs gardent leur main de cartes cachée"): the add step is offered
+  after every trait while the hand holds a card, whatever the card, and ends only by stop, at
+  the size cap or when the hand is empty ("vous
+  pouvez jouer autant de cartes de votre main que vous le souhaitez": stopping is always
+  allowed); the Cartographer's extra expedition is offered whenever the hand holds a card,
+  even if every card is a Mercenary (then only stop is legal).
 * One space per vehicle and expedition: "Un véhicule ne peut avancer que de 1 case maximum par
   expédition jouée, quelle que soit la taille de cette expédition" is a general rule (it is
   among the "règles fréquemment oubliées"), and the Linguist's "avancez 1 de vos véhicules sur
@@ -280,7 +285,8 @@ Decisions where the rules are silent
   space, the first space included. Ta-sekhet-maat: every advance or move back chooses one of
   the two vehicles. Uluru: the cash-in is offered after every advance onto it.
 * Ur: the extra expeditions come before the hands are discarded, in turn order from the
-  drawer of the third monkey; a player with no possible leader is skipped; the cap is the
+  drawer of the third monkey; a player with no card in hand, or capped at 0, is skipped (one
+  whose cards are all Mercenaries is asked like the others and can only pass); the cap is the
   value at one's Ur space (1 on the first space; a hand never holds more than 10 cards, so a
   larger value caps at 10) and also caps a Cartographer's extra one;
   Physician, Patron and Chichén Itzá work as usual (the cards are discarded right after).

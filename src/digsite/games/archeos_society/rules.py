@@ -132,6 +132,12 @@ class ArcheosSocietyGame(Game):
     player_counts = PLAYER_COUNTS
     title = "Archeos Society"
     options = OPTIONS
+    revelations = dict.fromkeys(
+        ("monkeys", "monkey_holder", "season", "phase", "deck", "players.hand_size"),
+        "Si vous piochez une carte Singe, vous devez aussitôt la révéler. Placez-la face visible "
+        "sur la table afin que chacun puisse la voir [...] au moment où la 3e est révélée, la "
+        "saison s'arrête sur-le-champ",
+    )
     num_actions = NUM_ACTIONS
     max_game_length = 30000
 
@@ -462,12 +468,6 @@ class ArcheosSocietyState(TurnBasedState):
                     out.append(t)
         return out
 
-    def _can_lead(self, p: int) -> bool:
-        hand, kept = self.hands[p], self.kept
-        return any(
-            hand[k] - kept[k] > 0 for k in range(NUM_KINDS) if _ROLE_OF[k] != MERCENARY and hand[k]
-        )
-
     def _role_options(self) -> list[int]:
         """Role-effect actions open now: USE_ROLE or Professor tokens."""
         if self.role_done:
@@ -482,7 +482,7 @@ class ArcheosSocietyState(TurnBasedState):
         if role == PHYSICIAN:
             return [USE_ROLE] if self.hand_size[p] > 0 else []
         if role == CARTOGRAPHER:
-            return [USE_ROLE] if self.cart_ok and self._can_lead(p) else []
+            return [USE_ROLE] if self.cart_ok and self.hand_size[p] > 0 else []  # (public)
         if role == CURATOR:
             return [] if self.relics[p][_COLOUR_OF[self.lead]] else [USE_ROLE]
         if role == PATRON:
@@ -645,7 +645,7 @@ class ArcheosSocietyState(TurnBasedState):
     def _on_trait(self, action: int) -> None:
         self.trait = 0 if action == TRAIT_COLOUR else 1
         self.decision = ADD
-        if not self._addable() or self.cap <= 1:
+        if not self._may_add():
             self._expedition_played()
 
     def _on_add(self, action: int) -> None:
@@ -657,8 +657,13 @@ class ArcheosSocietyState(TurnBasedState):
         self.expeditions[p][-1].append(action)
         self.played[action] += 1
         self.planes[-2, action] += self.unit
-        if self.size() >= self.cap or not self._addable():
+        if not self._may_add():
             self._expedition_played()
+
+    def _may_add(self) -> bool:
+        """Whether the add step is offered: on public facts only (the size cap, an empty hand),
+        never on what the hidden hand holds, which would tell the others (stop is legal)."""
+        return self.size() < self.cap and self.hand_size[self.decider] > 0
 
     def _expedition_played(self) -> None:
         role = _ROLE_OF[self.lead]
@@ -857,7 +862,7 @@ class ArcheosSocietyState(TurnBasedState):
             q = self.ur_queue.pop(0)
             site = self.board(self.ur_colour)
             cap = site.max_size[self.pos[q][self.ur_colour]]
-            if cap > 0 and self._can_lead(q):
+            if cap > 0 and self.hand_size[q] > 0:  # public: the hand may hold no leader
                 self.cap = min(cap, HAND_LIMIT)
                 self.decision, self.decider = UR, q
                 return

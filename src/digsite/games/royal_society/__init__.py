@@ -1,10 +1,10 @@
 """The Royal Society of Archeology (Eric Jumel; Atalia / Capstone Games, 2025), 1-4 players.
 
 =================== ===================================================================
-Import              ``from digsite import royal_society_v2``
-Create              ``royal_society_v2.env(num_players=3)`` or
-                    ``pettingzoo.make("aec", "digsite/royal_society-v2", num_players=3)``;
-                    solo: ``gymnasium.make("digsite/RoyalSocietySolo-v2")``
+Import              ``from digsite import royal_society_v3``
+Create              ``royal_society_v3.env(num_players=3)`` or
+                    ``pettingzoo.make("aec", "digsite/royal_society-v3", num_players=3)``;
+                    solo: ``gymnasium.make("digsite/RoyalSocietySolo-v3")``
 Agents              ``player_0`` .. ``player_{n-1}`` (the Automa and the neutral colour are
                     not agents)
 Actions             ``Discrete(183)``, masked
@@ -148,9 +148,11 @@ or ``None`` (empty).  Fields:
   the cards it played, ``pawns`` left; None without the Automa).
 * ``own``: ``hand``, ``setup_hand``, ``studies`` (Study cards), ``society_offer`` (in the
   order of its options), ``drawn_cards`` (Expedition cards on the table: one's own draw of
-  three; the card being organized, for everyone), ``drawn_patrons`` (the patrons drawn to keep
-  one), ``known_tiles`` (face-down Bloomsbury tiles seen and not taken since: ``stack``, looked
-  at in a stack, still there or removed face down by the Automa; ``box``, seen in the box).
+  three; the card being organized, for everyone), ``drawn_patrons`` (the patrons drawn to keep one
+  that the player knows: both for their drawer; for the others, a card they put back under the
+  deck earlier, which they know until it leaves the deck), ``known_tiles`` (face-down Bloomsbury
+  tiles seen and not taken since: ``stack``, looked at in a stack, still there or removed face
+  down by the Automa; ``box``, seen in the box).
 
 Not in the view, as no player knows it: other players' hidden hand cards, Study cards and
 Society offers, the order of the decks, the face-down Bloomsbury tiles not seen, the draws to

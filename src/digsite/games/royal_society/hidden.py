@@ -19,9 +19,11 @@ a group, so every draw is consistent with what the player has seen):
 
 from __future__ import annotations
 
+from itertools import islice
+
 import numpy as np
 
-from .actions import C_PICK_DRAWN
+from .actions import C_EXPEDITION, C_LOC_ACTION, C_PICK_DRAWN
 
 
 def _shuffle_within(rng, slots: list[tuple[list, int]]) -> None:
@@ -128,11 +130,27 @@ def _bloomsbury(s, player: int, rng) -> None:
 ATTEMPTS = 200
 
 
+PLACED_FOR = (C_LOC_ACTION, C_EXPEDITION)
+"""The decisions an explorer's placement promises: it is legal only if its location action
+can be done (at the Port, an expedition organized), and the Reserve before never takes the
+last expedition away."""
+
+
+def _mover_can_go_on(s) -> bool:
+    """The player to move has a legal action now, and one in each decision its explorer's
+    placement promised (at the Port, which may rest on its hidden hand)."""
+    queue = s.queue
+    return bool(s._legal(queue[0])) and all(
+        s._legal(t) for t in islice(queue, 1, None) if t.kind in PLACED_FOR
+    )
+
+
 def resample(state, player: int, rng: np.random.Generator):
-    """The player to move is known to have a legal action (say at the Port, where its hand
-    must hold an expedition it can organize): draws without one are rejected, which keeps the
-    draw uniform among the consistent positions.  Should every attempt fail, the mover's own
-    hidden cards are kept as well (the old, looser contract)."""
+    """What the player to move is known to be able to do (a legal action now, and what its
+    placement promised: at the Port, an expedition its hand may have to provide) rejects the
+    draws where it cannot, which keeps the draw uniform among the consistent positions.
+    Should every attempt fail, the mover's own hidden cards are kept as well (the old, looser
+    contract)."""
     for attempt in range(ATTEMPTS + 1):
         s = state.clone()
         s.seed = int(rng.integers(1 << 62))
@@ -143,6 +161,6 @@ def resample(state, player: int, rng: np.random.Generator):
         _bloomsbury(s, player, rng)
         s.automa_deck = [s.automa_deck[int(i)] for i in rng.permutation(len(s.automa_deck))]
         s._mask = None
-        if s.is_terminal() or state.decider == player or s._legal(s.queue[0]):
+        if s.is_terminal() or state.decider == player or _mover_can_go_on(s):
             return s
     return s

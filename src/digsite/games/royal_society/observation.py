@@ -823,17 +823,21 @@ def _organizing(s, player: int, buf: bytearray) -> None:
     buf[DRAWN_CARDS + s.organizing] = 1
 
 
-def _drawn(field: str, start: int):
-    """Writer of a decision choosing among cards drawn (``field``), which only its decider
-    sees."""
+def _drawn_cards(s, player: int, buf: bytearray) -> None:
+    """The draw of three being chosen from, which only its decider sees."""
+    _task_args(s, player, buf)
+    if s.decider == player:
+        for x in s.drawn_cards:
+            buf[DRAWN_CARDS + x] = 1
 
-    def write(s, player: int, buf: bytearray) -> None:
-        _task_args(s, player, buf)
-        if s.decider == player:
-            for x in getattr(s, field):
-                buf[start + x] = 1
 
-    return write
+def _drawn_patrons(s, player: int, buf: bytearray) -> None:
+    """The pair being chosen from: the cards ``player`` knows (``view.known_drawn_patrons``)."""
+    _task_args(s, player, buf)
+    seen = s.patron_seen[player]
+    for x in s.drawn_patrons:
+        if seen >> x & 1:
+            buf[DRAWN_PATRONS + x] = 1
 
 
 DECISION_WRITERS = tuple(
@@ -842,8 +846,8 @@ DECISION_WRITERS = tuple(
         C_KNOW: _resolved_args,
         C_DISCARD_RELIC: _discard_relic,
         C_EXP_PAY: _organizing,
-        C_PICK_DRAWN: _drawn("drawn_cards", DRAWN_CARDS),
-        C_PATRON: _drawn("drawn_patrons", DRAWN_PATRONS),
+        C_PICK_DRAWN: _drawn_cards,
+        C_PATRON: _drawn_patrons,
         GAME_OVER: _no_task,
     }.get(decision, _task_args)
     for decision in range(len(DECISIONS))

@@ -161,6 +161,17 @@ class RoyalSocietyGame(Game):
     player_counts = PLAYER_COUNTS
     title = "Royal Society"
     options = OPTIONS
+    revelations = {
+        **dict.fromkeys(
+            ("relic_bags", "drawn_relics", "relic_discards"),
+            "Draw 2 relics at random from the bag of the explored region and keep 1. Discard "
+            "the other relic beside its bag.",
+        ),
+        "automa": "Reveal the top card of the Automa deck and perform the action indicated on "
+        "the line corresponding to the current year.",
+        "pending": "Keep 1 Society card from the 2 received. Gain the starting benefits "
+        "indicated at the bottom of the card.",
+    }
     num_actions = NUM_ACTIONS
     max_game_length = 6000
 

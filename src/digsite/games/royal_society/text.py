@@ -187,7 +187,9 @@ def render_view(g, v) -> str:
     if own["drawn_cards"]:
         lines.append(f"cards on the table: {_cards(g, own['drawn_cards'])}")
     if own["drawn_patrons"]:
-        lines.append("patrons drawn: " + ", ".join(str(x) for x in own["drawn_patrons"]))
+        drawn = ", ".join(str(x) for x in own["drawn_patrons"])
+        mine = v["decision"]["player"] == p
+        lines.append(f"patrons drawn: {drawn}" if mine else f"patrons you know drawn: {drawn}")
     put_back = [x for x in v["patrons_put_back"] if x is not None]
     if put_back:
         lines.append("patrons you know under the deck: " + ", ".join(map(str, put_back)))

@@ -18,7 +18,6 @@ from .actions import (
     C_DISCARD_RELIC,
     C_EXP_PAY,
     C_KNOW,
-    C_PATRON,
     C_PICK_DRAWN,
     C_RELIC,
     DECISIONS,
@@ -151,6 +150,14 @@ def patrons_put_back(s, player: int) -> list[int | None]:
     (it put them back, or saw who kept the other card of a later draw) by id, the others None."""
     seen = s.patron_seen[player]
     return [x if seen >> x & 1 else None for x in s.patron_deck[: s.patron_known]]
+
+
+def known_drawn_patrons(s, player: int) -> list[int]:
+    """The Patron cards on the table being chosen from that ``player`` knows: all of them for
+    the one who drew them; for another player, those it knew under the deck (a card it put
+    back stays known until it leaves the deck, and the pair drawn is where it went)."""
+    seen = s.patron_seen[player]
+    return [x for x in sorted(s.drawn_patrons) if seen >> x & 1]
 
 
 def known_tiles(s, player: int) -> dict[str, list[int]]:
@@ -292,9 +299,7 @@ def build_view(s, player: int) -> dict[str, Any]:
             "studies": sorted(s.studies[player]),
             "society_offer": list(offer),  # in the order its options 0 / 1 name them
             "drawn_cards": visible_drawn_cards(s, player),
-            "drawn_patrons": sorted(s.drawn_patrons)
-            if s.decision == C_PATRON and s.decider == player
-            else [],
+            "drawn_patrons": known_drawn_patrons(s, player),
             "known_tiles": known_tiles(s, player),
         },
     }

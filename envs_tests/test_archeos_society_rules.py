@@ -296,6 +296,28 @@ def test_physician_keeps_up_to_the_expedition_size():
     assert state.hand_size[0] == 2 and state.area[card("blue patron")] == 1
 
 
+def test_physician_steps_do_not_count_the_cards_kept():
+    """As many keep steps as cards may be kept, each a card or none: the other player sees the
+    same steps whether two cards or none are kept, until the rest of the hand is put down."""
+    states = []
+    for kept in (["blue guide", "green student"], []):
+        state = new_state(2)
+        hand = cards("red physician", "red guide", "blue guide", "blue patron", "green student")
+        arrange(state, hands={0: hand, 1: cards("red patron")})
+        play_expedition(state, hand[0], "colour", [hand[1]])
+        state.apply_action(USE_ROLE)
+        states.append((state, [card(k) for k in kept] or [STOP, STOP]))
+    (one, keep_one), (other, keep_other) = states
+    for a, b in zip(keep_one, keep_other, strict=True):
+        same_to(1, one, other)
+        assert one.decision == KEEP
+        assert one.action_seen_by(a, 1) == other.action_seen_by(b, 1)
+        one.apply_action(a)
+        other.apply_action(b)
+    same_to(1, one, other)
+    assert one.decision == EFFECTS and sum(one.kept) == 2 and sum(other.kept) == 0
+
+
 def test_patron_and_chichen_draws_stop_at_ten_cards():
     state = new_state(2)
     hand = cards("red patron", *["red student"] * 4, "red guide", "red physician", "red botanist")

@@ -13,7 +13,13 @@ from pettingzoo.test import api_test, seed_test
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from digsite.core.engine import ConfigError, CorruptStateError
-from digsite.core.views import ViewIndex, canonical, follow_up_leak, sample_states
+from digsite.core.views import (
+    ViewIndex,
+    canonical,
+    follow_up_leak,
+    move_text_leak,
+    sample_states,
+)
 
 from .play import observation, play_random, random_action
 
@@ -178,6 +184,21 @@ def test_what_follows_a_move_shows_nothing_hidden(case):
             for action in both.tolist():
                 leak = follow_up_leak(state, other, player, action)
                 assert leak is None, leak
+
+
+def test_each_player_reads_the_moves_as_it_sees_them(case):
+    """What a player reads of another's move (``action_seen_by``, the record's seat view and
+    terminal play) names a move it sees and tells nothing it does not see."""
+    entry, config, module = case
+    game = make_game(entry, config)
+    agents = [entry.load_heuristic()] if entry.heuristic_agent else []
+    rng = np.random.default_rng(41)
+    for state in sample_states(game, rng, entry.follow_up_states // 4, agents):
+        if state.is_terminal():
+            continue
+        for player in range(game.num_players):
+            leak = move_text_leak(state, state.resample_hidden(player, rng), player)
+            assert leak is None, leak
 
 
 def assert_same_to(player, state, other):

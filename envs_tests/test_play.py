@@ -133,3 +133,22 @@ def test_a_trained_model_can_be_an_opponent(tmp_path):
     assert replay(record).is_terminal()
     with pytest.raises(ValueError, match="model file .* not found"):
         play("mykerinos", num_players=2, opponents=["model:nowhere.zip"])
+
+
+def test_the_opponents_moves_are_told_as_the_seat_sees_them():
+    """Medieval Realms: the leaders the others place behind their walls are told without where
+    they go; their open moves (the set-up tokens, cards, bids) by name."""
+    person = Person()
+    play(
+        "medieval_realms",
+        seat=0,
+        opponents=["random"],
+        seed=2,
+        ask=person.ask,
+        say=person.say,
+        num_players=3,
+    )
+    told = [s for s in person.said if s.startswith(("player 1 (random): ", "player 2 (random): "))]
+    assert any(s.endswith("placed behind the wall") for s in told)
+    assert not any("Management square" in s or " on land " in s for s in told)
+    assert any("extra tokens:" in s for s in told)

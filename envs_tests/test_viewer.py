@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
+from importlib.resources import files
 
 import pytest
 
 from digsite.agents import make_agent
 from digsite.records import play, save
+from digsite.viewer import page as page_of
 
 CHROMIUM = shutil.which("chromium")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed")
@@ -88,15 +91,92 @@ def test_the_page_steps_through_the_game(viewer, browser):
     page.close()
 
 
-def test_a_seat_sees_its_own_pictures_and_not_the_others_moves(viewer, browser):
+def test_a_seat_sees_its_own_pictures_and_the_open_moves_of_the_others(viewer, browser):
+    """Every move of Mykerinos is open: a seat reads the other's moves by name."""
     record, url = viewer
     k = next(i for i, s in enumerate(record["steps"]) if s["player"] == 1) + 1
     page = opened(browser, f"{url}#step={k}&view=spectator")
     spectator = board(page)
-    assert page.text_content("#action").endswith(record["steps"][k - 1]["text"])
+    text = f"player 1: {record['steps'][k - 1]['text']}"
+    assert page.text_content("#action") == text
     page.select_option("#view", "0")
-    assert page.text_content("#action") == "player 1: (a move of another seat)"
+    assert page.text_content("#action") == text
     assert board(page) != spectator
     page.select_option("#view", "1")
-    assert page.text_content("#action").endswith(record["steps"][k - 1]["text"])
+    assert page.text_content("#action") == text
+    page.close()
+
+
+def written(record, folder) -> str:
+    """The page of ``record``, written to ``folder``, as a file URL."""
+    path = folder / "game.html"
+    path.write_text(page_of(record), encoding="utf-8")
+    return path.as_uri()
+
+
+def test_a_secret_move_reads_as_what_the_seat_saw(browser, tmp_path):
+    """Medieval Realms: a leader placed behind another's wall is told without its place."""
+    agents = [make_agent("random", "medieval_realms", seed=p) for p in range(3)]
+    record = play("medieval_realms", agents, names=["a", "b", "c"], seed=1, num_players=3)
+    k = next(i for i, s in enumerate(record["steps"]) if "on Management square" in s["text"])
+    mover = record["steps"][k]["player"]
+    other = (mover + 1) % 3
+    page = opened(browser, f"{written(record, tmp_path)}#step={k + 1}&view={other}")
+    assert page.text_content("#action") == f"player {mover}: Mayor placed behind the wall"
+    page.select_option("#view", str(mover))
+    assert page.text_content("#action") == f"player {mover}: {record['steps'][k]['text']}"
+    page.close()
+
+
+HOSTILE = [
+    "{data}",
+    "<!--<script>",
+    "</script><script>document.title = 'pwned'</script>",
+    "<img src=x onerror=\"document.title='pwned'\">",
+]
+
+
+def test_hostile_names_in_a_record_stay_text(browser, tmp_path):
+    """Agent names are the record's free text: whatever they hold, the page shows them as text,
+    runs no script of theirs and keeps its title."""
+    agents = [make_agent("random", "mykerinos", seed=p) for p in range(2)]
+    record = play("mykerinos", agents, names=HOSTILE[:2], seed=5, num_players=2)
+    for names in (HOSTILE[:2], HOSTILE[2:]):
+        record["agents"] = names
+        html = page_of(record)
+        assert html.count("<script") == 2 and html.count("</script>") == 2  # the page's own
+        page = opened(browser, written(record, tmp_path))
+        assert page.title().startswith("Mykerinos: digsite/mykerinos-v1")
+        assert page.evaluate("document.querySelectorAll('img').length") == 0
+        options = page.eval_on_selector_all("#view option", "o => o.map(x => x.textContent)")
+        assert options == ["spectator", *(f"player {p} ({n})" for p, n in enumerate(names))]
+        page.close()
+
+
+def test_text_in_a_records_options_cannot_rewrite_the_page(browser, tmp_path):
+    """The audit's case: an option's data (here a building record's note) holding ``{data}``
+    and markup goes into the title once, escaped; it never receives the page's data."""
+    buildings = json.loads(
+        files("digsite.games.archeologic")
+        .joinpath("data/buildings.json")
+        .read_text(encoding="utf-8")
+    )["buildings"]
+    buildings[0]["note"] = "{data}<!--<script>document.title='pwned'</script>"
+    agents = [make_agent("random", "archeologic", seed=0)]
+    record = play(
+        "archeologic",
+        agents,
+        names=HOSTILE[2:3],
+        seed=2,
+        num_players=1,
+        buildings=buildings,
+        time_limit=12,
+    )
+    html = page_of(record)
+    assert html.count("<script") == 2 and "{data}" in html and '"tiles"' in html
+    assert html.index('"tiles"') > html.index('<script type="application/json"')  # data once
+    page = opened(browser, written(record, tmp_path))
+    heading = page.text_content("h1")
+    assert "{data}<!--<script>document.title='pwned'</script>" in heading  # as text
+    assert heading == page.title() and page.title().startswith("ArcheOlogic: ")
     page.close()

@@ -7,10 +7,10 @@
 The person sees their seat's picture only (``state.render(seat)``, drawn from their view, so
 never what the seat does not know), then the legal moves numbered with their text.  A move is
 chosen by its number or by an unambiguous piece of its text (``pass``, ``museum 3``); anything
-else is explained and asked again.  ``help`` repeats how to answer, ``quit`` leaves.  The
-opponents' moves are not spelled out (some are secret, such as a card kept from a draw); their
-visible effects are in the next picture.  ``--record`` writes the finished game's record
-(:mod:`digsite.records`).
+else is explained and asked again.  ``help`` repeats how to answer, ``quit`` leaves.  Each of
+the opponents' moves is told as the person's seat sees it (``State.action_seen_by``: a public
+move by name, a secret one, such as a card kept from a draw, as what was public about it).
+``--record`` writes the finished game's record (:mod:`digsite.records`).
 """
 
 from __future__ import annotations
@@ -93,8 +93,8 @@ def play(
     def played(state, action: int) -> None:
         steps.append(step_of(state, action))
         player = state.current_player()
-        if player != seat:
-            say(f"player {player} ({names[player]}) has played.")
+        if player != seat:  # as the person's seat sees it: a secret move is not named
+            say(f"player {player} ({names[player]}): {state.action_seen_by(action, seat)}")
 
     try:
         state = play_game(engine, agents, seed, played)

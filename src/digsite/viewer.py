@@ -5,8 +5,11 @@
 The page holds the picture of every position of the game (:func:`digsite.drawing.picture`) for
 the spectator and for each seat, with previous / next buttons, a slider, the action played and
 the final result.  The view switch shows the game as the spectator saw it or as one seat saw it:
-a seat's pictures are drawn from its view alone, and the moves of the other seats are named
-only in the spectator's view (some are secret).  The page needs no network: pictures are
+a seat's pictures are drawn from its view alone, and each move reads as that seat saw it
+(``State.action_seen_by``: a public move by name, a secret one as what was public about it).
+The record's texts reach the page once, as a JSON block whose ``<``, ``>`` and ``&`` are
+escaped, read by the script; the title is HTML-escaped, and both go in in one pass, so no text
+of a record can become markup or script.  The page needs no network: pictures are
 embedded, cut into tiles of ``TILE`` pixels, each distinct tile once (lossless WebP) and each
 position as the tiles that changed since the last one, since consecutive positions and the
 different views share most of the table.  The page opens at ``game.html#step=K&view=V``
@@ -19,6 +22,7 @@ import base64
 import html
 import io
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -60,6 +64,13 @@ def page(record: Mapping[str, Any]) -> str:
             frames[v].append([k for i in changed for k in (i, ids[i])])
             previous = ids
     steps = record["steps"]
+    actions = {
+        v: [
+            state.action_seen_by(step["action"], int(v)) if v != SPECTATOR else step["text"]
+            for state, step in zip(states[:-1], steps, strict=True)
+        ]
+        for v in views
+    }
     data = {
         "width": width,
         "height": height,
@@ -67,16 +78,26 @@ def page(record: Mapping[str, Any]) -> str:
         "views": views,
         "tiles": tiles,
         "frames": frames,
-        "actions": [s["text"] for s in steps],
+        "actions": actions,
         "players": [s["player"] for s in steps],
         "agents": record["agents"],
         "result": _result(record),
     }
     options = ", ".join(f"{k}={v}" for k, v in record["config"].items() if v is not None)
     title = f"{states[0].game.title}: {record['env']} ({options}), seed {record['seed']}"
-    return _TEMPLATE.replace("{title}", html.escape(title)).replace(
-        "{data}", json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
-    )
+    filled = {"title": html.escape(title), "data": script_json(data)}
+    return _SLOT.sub(lambda m: filled[m.group(1)], _TEMPLATE)  # one pass: nothing is re-read
+
+
+_SLOT = re.compile(r"\{(title|data)\}")
+"""The template's slots."""
+
+
+def script_json(data: Any) -> str:
+    """``data`` as JSON that can sit in a ``<script type="application/json">`` block: every
+    ``<``, ``>`` and ``&`` escaped, so no text in it can end the block or open a comment."""
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def _data_uri(pixels) -> str:
@@ -122,9 +143,10 @@ h1 { font-size: 1.3em; }
 <div id="action"><span id="loading">drawing the pictures...</span></div>
 <canvas id="board"></canvas>
 <p id="result"></p>
+<script type="application/json" id="data">{data}</script>
 <script>
-const data = {data};
-const last = data.actions.length;
+const data = JSON.parse(document.getElementById("data").textContent);
+const last = data.players.length;
 const slider = document.getElementById("slider");
 const view = document.getElementById("view");
 slider.max = last;
@@ -161,9 +183,7 @@ function show() {
   document.getElementById("position").textContent = "position " + step + " of " + last;
   let text = "the set-up";
   if (step > 0) {
-    const mover = data.players[step - 1];
-    const seen = v === "spectator" || Number(v) === mover;
-    text = "player " + mover + ": " + (seen ? data.actions[step - 1] : "(a move of another seat)");
+    text = "player " + data.players[step - 1] + ": " + data.actions[v][step - 1];
   }
   document.getElementById("action").textContent = text;
   document.getElementById("result").textContent = step === last ? "Result: " + data.result : "";

@@ -93,6 +93,23 @@ class ActionTable:
         action_to_string.table = self  # type: ignore[attr-defined]  (what it describes)
         return action_to_string
 
+    @staticmethod
+    def seen_by(
+        describe: Callable[[Any, int], str], secret: Mapping[int, ActionText]
+    ) -> Callable[[Any, int, int], str]:
+        """``action_seen_by(state, action, player)``: how ``player`` sees ``action`` played now.
+        The mover, and everybody for a public move, read ``describe``; at the decisions of
+        ``secret`` (a leader placed behind a wall, a card kept from a hidden draw) the other
+        players read what was public about the move, ``secret[decision](state, action)``."""
+
+        def action_seen_by(state: Any, action: int, player: int) -> str:
+            text = secret.get(state.decision)
+            if text is None or player == state.current_player():
+                return describe(state, action)
+            return text(state, action)
+
+        return action_seen_by
+
     def rst(self) -> str:
         """The action table as a reStructuredText table (ids, meaning)."""
         rule = f"{'=' * _ID_WIDTH} {'=' * _MEANING_WIDTH}"

@@ -155,6 +155,12 @@ class State(abc.ABC):
     @abc.abstractmethod
     def action_to_string(self, action: int) -> str: ...
 
+    def action_seen_by(self, action: int, player: int) -> str:
+        """How ``player`` sees ``action`` played now (before it is applied): its text for the
+        mover and for a public move; for a secret one, what the other players saw of it.  A
+        game record shows each seat the others' moves this way."""
+        return self.action_to_string(action)
+
     def render(self, player: int | None = None) -> str:
         """A text picture: ``player``'s seat (drawn from ``view(player)`` alone), or with
         ``player=None`` the spectator's picture, which may show hidden parts and says so."""

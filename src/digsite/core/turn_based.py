@@ -119,6 +119,7 @@ class TurnBasedState(State):
     view = FromContract("view", "build_view")
     observe = FromContract("observation", "observe")
     action_to_string = FromContract("text", "action_to_string")
+    action_seen_by = FromContract("text", "action_seen_by")
     render_spectator = FromContract("text", "render_spectator")
 
     # -- copies and saving -------------------------------------------------------------------

@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -77,10 +77,10 @@ def follow_up_leak(
     two.apply_action(action)
     if (one.decision, one.current_player()) == (two.decision, two.current_player()):
         return None
-    shown = {field_of(p) for p in view_differences(one.view(player), two.view(player))}
-    revealed = state.game.revelations
-    if any(f == r or f.startswith(r + ".") for f in shown for r in revealed):
+    paths = view_differences(one.view(player), two.view(player))
+    if revealed(paths, state.game.revelations):
         return None
+    shown = {field_of(p) for p in paths}
     names = one.DECISIONS
     return (
         f"after {state.action_to_string(action)!r} ({names[state.decision]}, player "
@@ -88,8 +88,72 @@ def follow_up_leak(
         f"{one.current_player()} in one position and {names[two.decision]} for player "
         f"{two.current_player()} in another it cannot tell apart, and nothing the rules "
         f"reveal differs (its views then differ in: {', '.join(sorted(shown)) or 'nothing'}; "
-        f"revealed fields: {', '.join(revealed) or 'none'})"
+        f"revealed fields: {', '.join(state.game.revelations) or 'none'})"
     )
+
+
+def revealed(paths: Iterable[str], revelations: Mapping[str, str]) -> bool:
+    """Whether one of these view paths lies in a field the rules reveal (``game.revelations``):
+    then what follows may differ in the rest too."""
+    fields = {field_of(p) for p in paths}
+    return any(f == r or f.startswith(r + ".") for f in fields for r in revelations)
+
+
+def move_text_leak(state: State, other: State, player: int) -> str | None:
+    """Whether what ``player`` reads of the moves open to another player (``action_seen_by``)
+    differs from what it sees of them: a message, or None.  ``other`` is a position ``player``
+    cannot tell apart from ``state`` (its resampling).
+
+    * A move the player sees is named: two moves that read alike leave the player the same
+      view, but for what the rules reveal then (``game.revelations``).
+    * A secret move reads as one: two moves that leave the player the same view read alike,
+      unless the mover's view forgets the difference too (a public move that no longer
+      matters may still be named).
+    * A text tells nothing the player does not see: the same move in the two positions, if it
+      leaves the player the same view, reads the same."""
+    mover = state.current_player()
+    if player == mover or state.is_terminal():
+        return None
+    revelations = state.game.revelations
+    seen = []
+    for position in (state, other):
+        moves = {}
+        for action in position.legal_actions():
+            after = position.clone()
+            after.apply_action(action)
+            moves[action] = (
+                canonical(after.view(player)),
+                position.action_seen_by(action, player),
+                canonical(after.view(mover)),
+            )
+        by_text: dict[str, str] = {}
+        by_view: dict[str, tuple[str, str]] = {}
+        for view, text, movers in moves.values():
+            known = by_text.setdefault(text, view)
+            fields = view_differences(json.loads(known), json.loads(view))
+            if fields and not revealed(fields, revelations):
+                return (
+                    f"player {player} reads {text!r} for two moves of player {mover} that leave "
+                    f"it different views (they differ in: {', '.join(fields[:MAX_FIELDS_SHOWN])})"
+                    ": a move the player sees is not named"
+                )
+            text2, movers2 = by_view.setdefault(view, (text, movers))
+            if text2 != text and movers2 != movers:
+                return (
+                    f"player {player} reads {text2!r} and {text!r} for two moves of player "
+                    f"{mover} that leave it the same view (and player {mover} different ones): "
+                    "a secret move is told"
+                )
+        seen.append(moves)
+    here, there = seen
+    for action, (view, text, _) in here.items():
+        if action in there and there[action][0] == view and there[action][1] != text:
+            return (
+                f"move {action} of player {mover} reads {text!r} to player {player} here and "
+                f"{there[action][1]!r} in a position it cannot tell apart, though it leaves the "
+                "same view in both: a text tells more than the player sees"
+            )
+    return None
 
 
 def _digest(data: bytes) -> bytes:

@@ -62,6 +62,11 @@ action_to_string = ACTIONS.describer(
     }
 )
 """The text of an action in a state (its axis and surcharge, question and time, or placement)."""
+action_seen_by = ACTIONS.seen_by(
+    action_to_string, {PLACE: lambda state, _: "enter a building of the guess (secret)"}
+)
+"""How a player sees a move: "The question you chose is public information that you must say
+out loud", the viewfinder's axis and the guess announced too; the layout entered is not."""
 
 
 def render_spectator(state) -> str:

@@ -260,7 +260,9 @@ Decisions where the rules are silent
   same expedition already moved (by its colour effect or an earlier free advance), nor can the
   colour effect move one a free advance moved. Each expedition (an extra Cartographer one
   included) has its own limit; the season-end Professor moves are not part of an expedition.
-* Physician: kept cards are chosen one at a time (up to the size), the rest go to the area.
+* Physician: kept cards are chosen one at a time, in as many steps as cards may be kept (the
+  size, or the hand if smaller), each step a card or none: the others see the steps, not what
+  they keep, and cannot count the cards kept before the rest of the hand goes to the area.
   Patron and Chichén Itzá draws stop at the hand limit of 10; Chichén Itzá's draws (summed
   over the turn's advances there, the Linguist's included, and never more than 10: the hand
   could not take more) come after the Patron's.

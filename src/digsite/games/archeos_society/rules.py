@@ -132,12 +132,19 @@ class ArcheosSocietyGame(Game):
     player_counts = PLAYER_COUNTS
     title = "Archeos Society"
     options = OPTIONS
-    revelations = dict.fromkeys(
-        ("monkeys", "monkey_holder", "season", "phase", "deck", "players.hand_size"),
-        "Si vous piochez une carte Singe, vous devez aussitôt la révéler. Placez-la face visible "
-        "sur la table afin que chacun puisse la voir [...] au moment où la 3e est révélée, la "
-        "saison s'arrête sur-le-champ",
-    )
+    revelations = {
+        **dict.fromkeys(
+            ("monkeys", "monkey_holder", "season", "phase", "deck", "players.hand_size"),
+            "Si vous piochez une carte Singe, vous devez aussitôt la révéler. Placez-la face "
+            "visible sur la table afin que chacun puisse la voir [...] au moment où la 3e est "
+            "révélée, la saison s'arrête sur-le-champ",
+        ),
+        **dict.fromkeys(
+            ("area", "players.known"),
+            "Pour finir, vous DEVEZ poser toutes les cartes que vous avez encore en main dans la "
+            "zone de recrutement.",
+        ),
+    }
     num_actions = NUM_ACTIONS
     max_game_length = 30000
 
@@ -788,13 +795,12 @@ class ArcheosSocietyState(TurnBasedState):
             self._advance(self.decider, action - TARGET0, in_turn=True)
 
     def _on_keep(self, action: int) -> None:
-        if action == STOP:
-            self.keep_left = 0
-        else:
+        """One of ``keep_left`` steps (a public number), a card kept or none: the others cannot
+        count the cards kept before the rest of the hand is put down."""
+        if action != STOP:
             self.kept[action] += 1
-            self.keep_left -= 1
-        if self.keep_left == 0 or sum(self.kept) >= self.hand_size[self.decider]:
-            self.keep_left = 0
+        self.keep_left -= 1
+        if self.keep_left == 0:
             self._effects()
 
     def _on_extra(self, action: int) -> None:

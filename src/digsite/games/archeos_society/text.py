@@ -28,7 +28,7 @@ from .view import multiset
 _STOP_WORDS = {
     TURN: "put the hand of ten Mercenaries into the recruitment area",
     ADD: "expedition complete",
-    KEEP: "keep no more cards",
+    KEEP: "keep no card at this step",
     EXTRA: "no extra expedition",
     UR: "play no expedition",
     EFFECTS: "no more effects: the expedition is over",
@@ -86,6 +86,13 @@ action_to_string = ACTIONS.describer(
         "side_advanced": _side_text("advanced"),
     }
 )
+
+
+action_seen_by = ACTIONS.seen_by(
+    action_to_string, {KEEP: lambda state, _: "a step of the Physician's choice (secret)"}
+)
+"""How a player sees a move: the cards a Physician keeps stay hidden; the rest is open (a
+draw is seen, not the card drawn)."""
 """The text of an action in a state (its card, vehicle, effect, token, role or side)."""
 
 

@@ -92,10 +92,12 @@ class MedievalRealmsGame(Game):
     player_counts = PLAYER_COUNTS
     title = "Medieval Realms"
     options = OPTIONS
-    revelations = {
-        "seats.placement": "Once all the PLAYERS have placed their LEADERS on the MANAGEMENT "
-        "ZONE and the REALM'S MAP, they must withdraw their DEFENSIVE WALLS.",
-    }
+    revelations = dict.fromkeys(
+        ("seats.placement",),
+        "Once all the PLAYERS have placed their LEADERS on the MANAGEMENT ZONE and the REALM'S "
+        "MAP, they must withdraw their DEFENSIVE WALLS. They will get awarded every Resource "
+        "produced by their LEADERS",
+    )
     num_actions = NUM_ACTIONS
     max_game_length = 8000
 

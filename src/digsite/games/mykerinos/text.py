@@ -49,6 +49,8 @@ action_to_string = ACTIONS.describer(
         "decline": lambda state, _: "decline",
     }
 )
+action_seen_by = ACTIONS.seen_by(action_to_string, {})
+"""How a player sees a move: every move of Mykerinos is made in the open."""
 """The text of an action in a state (its cell, room, action letter, patron or parcel)."""
 
 

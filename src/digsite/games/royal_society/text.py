@@ -7,6 +7,8 @@ import sys
 from .actions import (
     ACTIONS,
     BLOOMSBURY_STACKS,
+    C_PICK_DRAWN,
+    CARD0,
     DECISIONS,
     EXPERTISE_PERMUTATIONS,
     GALLERY_SIZES,
@@ -117,6 +119,19 @@ action_to_string = ACTIONS.describer(
     }
 )
 """``action_to_string(state, action)``: the text of any action id."""
+
+
+def _kept_from_draw(s, action: int) -> str:
+    """What the others see of the card kept from a draw of three: the cards discarded."""
+    discarded = [c for c in s.drawn_cards if c != action - CARD0]
+    return "keep one of the cards drawn, discard " + " and ".join(
+        _expedition(s, c) for c in discarded
+    )
+
+
+action_seen_by = ACTIONS.seen_by(action_to_string, {C_PICK_DRAWN: _kept_from_draw})
+"""How a player sees a move: the card kept from a draw of three goes to the hidden hand; the
+rest is open."""
 
 
 def _owner(o) -> str:

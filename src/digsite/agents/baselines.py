@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from ..core.policy import RandomPolicy
-from ..envs.registry import entry
+from ..envs.registry import entry, make_game
 from .ismcts import ISMCTSAgent, ScoreMargin, agent_rollout, win_loss
 from .model import MODEL_PREFIX, PPO, ModelAgent, pretrained_agent
 
@@ -81,8 +81,12 @@ def make_agent(
     ``mcts_rollout`` override its budget and rollout kind: ``"heuristic"``, the game's
     heuristic guiding the search, or ``"random"``, the plain search)."""
     entry(game)  # an unknown game raises, naming the games
-    if kind.startswith(MODEL_PREFIX):
-        return ModelAgent(kind[len(MODEL_PREFIX) :])
+    if kind.startswith(MODEL_PREFIX):  # checked here, or a model of another game fails in torch
+        agent = ModelAgent(kind[len(MODEL_PREFIX) :])
+        engine = make_game(game, **config)
+        setting = f"{game} with {engine.num_players} players"
+        agent.check(engine.observation_size, engine.num_actions, setting)
+        return agent
     if kind == PPO:
         return pretrained_agent(game, **config)
     if kind == "random":

@@ -9,12 +9,11 @@ One agent, :class:`ModelAgent`, plays three kinds of policy file:
   it was trained and evaluated, and for which game configuration (:func:`pretrained_agent`).
 
 It plays the masked most likely move of the policy from its own seat's observation, or, given a
-generator, samples the masked policy.  Only the ``train`` extra is needed (torch; sb3-contrib
-for a ``model.zip``).
+generator, samples the masked policy.  Only the ``train`` extra is needed (torch).
 
 A policy file holds only what playing needs, the actor network (hidden layers with tanh
 between them, then the action layer, as MaskablePPO's ``MlpPolicy`` computes the logits),
-saved with ``torch.save`` as a plain dict read back with ``torch.load(weights_only=True)``::
+saved with ``torch.save`` as a plain dict::
 
     {"format": "digsite-policy-1",
      "layers": [observation size, hidden width, ..., number of actions],
@@ -22,12 +21,38 @@ saved with ``torch.save`` as a plain dict read back with ``torch.load(weights_on
 
 The weights are stored as float16 (half the size) and computed in float32: the file alone fixes
 every move, so an evaluation of the file is an evaluation of the shipped agent.
+
+Model files are untrusted (a user may be given one), so reading one never runs code:
+
+* a policy file is read with ``torch.load(weights_only=True)``, which builds tensors and plain
+  containers only;
+* a ``model.zip`` is never given to ``MaskablePPO.load``, which unpickles its ``data`` member
+  (a crafted zip would run any command).  Its ``data`` is read as plain JSON, its
+  ``":serialized:"`` (pickled) entries never decoded, and ``policy.pth`` as weights only.  It
+  must be what ``digsite train`` writes: a policy class of sb3-contrib's maskable policies,
+  ``policy_kwargs`` holding a ``net_arch`` alone (a custom activation, features extractor or
+  other option is refused: the actor computed here is linear layers with tanh between them),
+  and a state dict whose actor side is ``mlp_extractor.policy_net.{0,2,4,...}`` and
+  ``action_net`` (the critic's entries are ignored; anything else is refused).
+
+Before any network is built, every file is checked: a regular file (not a device or a pipe) of
+at most :data:`MAX_FILE_BYTES`, whose zip members are few and unpack to at most as much (a zip
+bomb is refused before anything is unpacked); the layers it declares are those of its tensors
+(so a small file cannot declare huge layers), each chaining into the next; no layer wider than
+:data:`MAX_WIDTH` nor more than :data:`MAX_PARAMETERS` weights; every weight finite.  A refused
+file is a ValueError naming it and what is wrong.  Whatever the logits (NaN, infinite), the agent
+never plays a masked action.
 """
 
 from __future__ import annotations
 
 import functools
+import io
 import json
+import os
+import pickle
+import stat
+import zipfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -42,6 +67,40 @@ POLICY_SUFFIX = ".pt"
 STORED_DTYPE = "float16"
 PRETRAINED = Path(__file__).with_name("pretrained")
 """The shipped policies and their cards (package data)."""
+
+MAX_FILE_BYTES = 256 * 2**20
+"""The largest model file, and the most its zip members (a zip within it too) may unpack to in
+all: real ones are a few MB at most."""
+MAX_MEMBERS = 1024
+"""The most members a model's zip may hold: a ``model.zip`` of ``digsite train`` has six, its
+``policy.pth`` one per tensor and five more."""
+MAX_NAME_CHARS = 255
+"""The longest member name a model's zip may hold."""
+MAX_WIDTH = 65_536
+"""The widest layer a policy may have (observation size, hidden width or number of actions):
+our games observe at most a few thousand floats, and ``--net-arch`` widths are about 1024 at
+most."""
+MAX_PARAMETERS = 50_000_000
+"""The most weights and biases an actor may hold (200 MB as float32): a 5,000-float observation
+into two 1024-wide layers is 6 million."""
+
+ZIP_DATA, ZIP_POLICY = "data", "policy.pth"
+"""The members of a ``model.zip`` read: its attributes as JSON, its policy's weights."""
+MASKABLE_POLICIES = "sb3_contrib.common.maskable.policies"
+DEFAULT_NET_ARCH = [64, 64]
+"""MlpPolicy's hidden layers when ``policy_kwargs`` names none."""
+ZIP_TAKES = (
+    "this reader takes MaskablePPO MlpPolicy models with the default tanh activation, "
+    "as digsite train writes them"
+)
+POLICY_NET, ACTION_NET = "mlp_extractor.policy_net.", "action_net."
+"""The actor's entries of a MaskablePPO state dict: hidden layers (tanh at the odd indices
+between them), then the action layer."""
+CRITIC = ("mlp_extractor.value_net.", "value_net.")
+"""The critic's entries of a MaskablePPO state dict, which playing does not use."""
+PARTS = ("weight", "bias")
+UNPICKLER_SAYS = "WeightsUnpickler error:"
+"""Where torch's refusal of a non-weight names what it found."""
 
 
 def _import(module: str, what: str) -> Any:
@@ -67,24 +126,6 @@ def build_actor(layers: list[int]):
     return nn.Sequential(*modules)
 
 
-def actor_of(policy) -> Any:
-    """The actor network of a MaskablePPO ``MlpPolicy`` on a flat observation, as a plain
-    ``torch.nn.Sequential`` computing the same logits."""
-    nn = _import("torch.nn", "a trained policy")
-    extractor = type(policy.pi_features_extractor).__name__
-    if extractor != "FlattenExtractor":
-        raise ValueError(f"a policy whose features come from {extractor}, not a flat input")
-    hidden = list(policy.mlp_extractor.policy_net)
-    if not all(isinstance(m, (nn.Linear, nn.Tanh)) for m in hidden):
-        raise ValueError(f"the policy network {hidden} is not linear layers with tanh")
-    linear = [m for m in hidden if isinstance(m, nn.Linear)] + [policy.action_net]
-    layers = [linear[0].in_features, *(m.out_features for m in linear)]
-    actor = build_actor(layers)
-    for target, source in zip(actor[::2], linear, strict=True):
-        target.load_state_dict(source.state_dict())
-    return actor
-
-
 def layers_of(actor) -> list[int]:
     linear = list(actor[::2])
     return [linear[0].in_features, *(m.out_features for m in linear)]
@@ -100,33 +141,224 @@ def save_policy(actor, path: Path) -> None:
     torch.save({"format": POLICY_FORMAT, "layers": layers_of(actor), "state_dict": weights}, path)
 
 
+# -- reading a model file: weights only, checked before use ----------------------------------
+def _read_file(path: str) -> bytes:
+    """The bytes of the regular file at ``path``, at most :data:`MAX_FILE_BYTES`; opened without
+    blocking and checked as opened, so a device or a pipe is refused, never read."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    with os.fdopen(os.open(path, flags), "rb") as file:
+        info = os.fstat(file.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError("not a regular file")
+        data = file.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise ValueError(f"larger than the {MAX_FILE_BYTES} bytes a model file may have")
+    return data
+
+
+def _zip(data: bytes, what: str) -> zipfile.ZipFile:
+    """``data`` as a zip of a few plainly named members unpacking to at most
+    :data:`MAX_FILE_BYTES` in all, as their sizes declare (reads never go past them)."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except zipfile.BadZipFile as err:
+        raise ValueError(f"{what} is not a zip file ({err})") from None
+    members = archive.infolist()
+    if len(members) > MAX_MEMBERS:
+        raise ValueError(f"{what} holds {len(members)} members, more than {MAX_MEMBERS}")
+    if any(len(member.filename) > MAX_NAME_CHARS for member in members):
+        raise ValueError(f"{what} holds a member name longer than {MAX_NAME_CHARS} characters")
+    unpacked = sum(member.file_size for member in members)
+    if unpacked > MAX_FILE_BYTES:
+        raise ValueError(
+            f"{what} unpacks to {unpacked} bytes, more than the {MAX_FILE_BYTES} allowed"
+        )
+    return archive
+
+
+def _member(archive: zipfile.ZipFile, name: str) -> bytes:
+    """The bytes of member ``name``, no more than its declared (bounded) size."""
+    try:
+        info = archive.getinfo(name)
+    except KeyError:
+        raise ValueError(f"no {name!r} member") from None
+    with archive.open(info) as member:
+        data = member.read(info.file_size + 1)
+    if len(data) != info.file_size:
+        raise ValueError(f"member {name!r} is not the {info.file_size} bytes it declares")
+    return data
+
+
+def _weights(torch: Any, data: bytes, what: str) -> Any:
+    """A ``torch.save`` file (a zip: bounded like the model's) read as weights only."""
+    _zip(data, what)
+    try:
+        return torch.load(io.BytesIO(data), map_location="cpu", weights_only=True)
+    except pickle.UnpicklingError as err:  # torch's long advice cut to what was refused
+        said = str(err).partition(UNPICKLER_SAYS)[2].partition(". ")[0].strip()
+        raise ValueError(
+            f"{what} holds more than weights ({said or err}): never unpickled"
+        ) from None
+
+
+def _sizes(value: Any) -> bool:
+    """Whether ``value`` is a list of ints (not bools)."""
+    return isinstance(value, list) and all(type(width) is int for width in value)
+
+
+def _actor_state(torch: Any, state: Any, prefixes: list[str]) -> tuple[list[int], dict]:
+    """The layers and the float32 ``nn.Sequential`` state dict (``0.weight``, ``0.bias``,
+    ``2.weight``, ...) of the linear layers ``prefixes`` of ``state`` (each ``<prefix>weight``
+    and ``<prefix>bias``), which must be all its actor holds: each layer taking the one
+    before's output, none wider than :data:`MAX_WIDTH`, at most :data:`MAX_PARAMETERS` in all,
+    every weight finite."""
+    expected = {prefix + part for prefix in prefixes for part in PARTS}
+    if set(state) != expected:
+        odd = sorted(map(str, set(state) ^ expected))
+        raise ValueError(
+            f"its actor is not linear layers with tanh between them: {', '.join(odd[:4])}"
+            f"{' ...' if len(odd) > 4 else ''} unexpected or missing"
+        )
+    layers: list[int] = []
+    for prefix in prefixes:
+        weight, bias = (state[prefix + part] for part in PARTS)
+        for part, tensor in zip(PARTS, (weight, bias), strict=True):
+            if not isinstance(tensor, torch.Tensor) or not tensor.is_floating_point():
+                raise ValueError(f"{prefix}{part} is {type(tensor).__name__}, not float weights")
+        if weight.dim() != 2 or tuple(bias.shape) != (weight.shape[0],):
+            raise ValueError(
+                f"{prefix}weight {tuple(weight.shape)} and {prefix}bias {tuple(bias.shape)} "
+                "are not a linear layer"
+            )
+        width_out, width_in = weight.shape
+        if layers and width_in != layers[-1]:
+            raise ValueError(f"{prefix}weight takes {width_in} inputs, not the {layers[-1]} given")
+        layers = [*(layers or [width_in]), width_out]
+    if not all(1 <= width <= MAX_WIDTH for width in layers):
+        raise ValueError(f"layers {layers}: each must be 1 to {MAX_WIDTH} wide")
+    parameters = sum(a * b + b for a, b in zip(layers, layers[1:], strict=False))
+    if parameters > MAX_PARAMETERS:
+        raise ValueError(f"{parameters} weights, more than the {MAX_PARAMETERS} allowed")
+    weights = {}
+    for index, prefix in enumerate(prefixes):
+        for part in PARTS:
+            tensor = state[prefix + part].float()
+            if not bool(torch.isfinite(tensor).all()):
+                raise ValueError(f"{prefix}{part} holds NaN or infinite weights")
+            weights[f"{2 * index}.{part}"] = tensor
+    return layers, weights
+
+
+def _read_policy(torch: Any, data: bytes) -> tuple[list[int], dict]:
+    """The layers and weights of a policy file of ``digsite export``."""
+    saved = _weights(torch, data, "the file")
+    found = saved.get("format") if isinstance(saved, dict) else type(saved).__name__
+    if found != POLICY_FORMAT:
+        raise ValueError(f"format {found!r}, not {POLICY_FORMAT!r}")
+    declared, state = saved.get("layers"), saved.get("state_dict")
+    if not _sizes(declared) or len(declared) < 2:
+        raise ValueError("its layers are not a list of at least two sizes")
+    if not isinstance(state, dict):
+        raise ValueError("its state_dict is not a dict")
+    layers, weights = _actor_state(torch, state, [f"{2 * i}." for i in range(len(declared) - 1)])
+    if layers != declared:
+        raise ValueError(f"it declares layers {declared}, its weights are {layers}")
+    return layers, weights
+
+
+def _declared_layers(attributes: dict[str, Any]) -> list[int]:
+    """The layers a ``model.zip``'s ``data`` declares, read from its plain JSON fields (never
+    from its pickled ``":serialized:"`` entries); a ValueError for anything but a MaskablePPO
+    MlpPolicy with tanh, a flat Box observation and a Discrete action from 0."""
+    policy_class = attributes.get("policy_class")
+    module = policy_class.get("__module__") if isinstance(policy_class, dict) else None
+    if module != MASKABLE_POLICIES:
+        raise ValueError(
+            f"its policy class is from {module!r}, not {MASKABLE_POLICIES}: {ZIP_TAKES}"
+        )
+    kwargs = attributes.get("policy_kwargs", {})
+    if not isinstance(kwargs, dict) or set(kwargs) - {"net_arch"}:
+        found = ", ".join(map(str, kwargs)) if isinstance(kwargs, dict) else repr(kwargs)[:40]
+        raise ValueError(
+            f"its policy_kwargs ({found}) are not a plain JSON net_arch alone "
+            f"(a custom activation_fn or features extractor?): {ZIP_TAKES}"
+        )
+    arch = kwargs.get("net_arch")
+    arch = DEFAULT_NET_ARCH if arch is None else arch
+    if isinstance(arch, dict) and set(arch) <= {"pi", "vf"}:
+        arch = arch.get("pi", [])
+    if not _sizes(arch):
+        raise ValueError(f"its net_arch is not a list of widths nor {{'pi': [...]}}: {ZIP_TAKES}")
+    observation = attributes.get("observation_space")
+    observation = observation if isinstance(observation, dict) else {}
+    shape = observation.get("_shape")
+    if not str(observation.get(":type:")).endswith(".Box'>") or not (
+        _sizes(shape) and len(shape) == 1
+    ):
+        raise ValueError("its observation_space is not a readable flat Box")
+    action = attributes.get("action_space")
+    action = action if isinstance(action, dict) else {}
+    n = str(action.get("n"))
+    if not (
+        str(action.get(":type:")).endswith(".Discrete'>")
+        and n.isascii()
+        and n.isdigit()
+        and str(action.get("start", 0)) == "0"
+    ):
+        raise ValueError("its action_space is not a readable Discrete(n) starting at 0")
+    return [*shape, *arch, int(n)]
+
+
+def _read_model_zip(torch: Any, data: bytes) -> tuple[list[int], dict]:
+    """The layers and actor weights of a MaskablePPO ``model.zip``, never unpickling it."""
+    archive = _zip(data, "the file")
+    try:
+        attributes = json.loads(_member(archive, ZIP_DATA))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as err:
+        raise ValueError(f"its {ZIP_DATA!r} member is not JSON ({err})") from None
+    if not isinstance(attributes, dict):
+        raise ValueError(f"its {ZIP_DATA!r} member is not a JSON object")
+    declared = _declared_layers(attributes)
+    state = _weights(torch, _member(archive, ZIP_POLICY), f"its {ZIP_POLICY!r}")
+    if not isinstance(state, dict) or not all(isinstance(key, str) for key in state):
+        raise ValueError(f"its {ZIP_POLICY!r} is not a state dict")
+    actor = {key: value for key, value in state.items() if not key.startswith(CRITIC)}
+    hidden = sum(key.startswith(POLICY_NET) for key in actor) // len(PARTS)
+    prefixes = [*(f"{POLICY_NET}{2 * i}." for i in range(hidden)), ACTION_NET]
+    layers, weights = _actor_state(torch, actor, prefixes)
+    if layers != declared:
+        raise ValueError(
+            f"its data declares layers {declared} (observation, net_arch, actions), "
+            f"its weights are {layers}"
+        )
+    return layers, weights
+
+
 @functools.lru_cache(maxsize=16)
 def _load_actor(path: str, modified_ns: int):
     """One load per file version and process: agents of the same file share the network."""
-    if path.endswith(".zip"):
-        sb3_contrib = _import("sb3_contrib", "a model.zip")
-        actor = actor_of(sb3_contrib.MaskablePPO.load(path, device="cpu").policy)
-    else:
-        torch = _import("torch", "a trained policy")
-        try:
-            saved = torch.load(path, map_location="cpu", weights_only=True)
-            if saved.get("format") != POLICY_FORMAT:
-                raise ValueError(f"format {saved.get('format')!r}, not {POLICY_FORMAT!r}")
-            actor = build_actor(saved["layers"])
-            actor.load_state_dict({k: v.float() for k, v in saved["state_dict"].items()})
-        except Exception as err:
-            raise ValueError(
-                f"{path} is not a policy file of digsite export or a model.zip: {err}"
-            ) from None
+    torch = _import("torch", "a trained policy")
+    zipped = path.endswith(".zip")
+    try:
+        data = _read_file(path)
+        layers, weights = (_read_model_zip if zipped else _read_policy)(torch, data)
+    except Exception as err:  # whatever is wrong with the file: one error naming it
+        what = "a model.zip of digsite train" if zipped else "a policy file of digsite export"
+        raise ValueError(f"{path} is not {what}: {err}") from None
+    actor = build_actor(layers)
+    actor.load_state_dict(weights)
     actor.eval()
     return actor
 
 
 def load_actor(path: str | Path):
-    """The actor network of the policy file or ``model.zip`` at ``path``."""
+    """The actor network of the policy file or ``model.zip`` at ``path``, read as weights
+    only and checked (module docstring)."""
     path = Path(path).resolve()
-    if not path.is_file():
+    if not path.exists():
         raise ValueError(f"model file {path} not found; train one with digsite train")
+    if not path.is_file():
+        raise ValueError(f"model file {path} is not a regular file")
     return _load_actor(str(path), path.stat().st_mtime_ns)
 
 
@@ -140,12 +372,12 @@ class ModelAgent:
         self.rng = rng
         self.observation_size, *_, self.num_actions = layers_of(self.actor)
 
-    def check(self, observation_size: int, num_actions: int) -> None:
+    def check(self, observation_size: int, num_actions: int, setting: str = "this game") -> None:
         """A ValueError when the policy was trained on another game configuration."""
         if (observation_size, num_actions) != (self.observation_size, self.num_actions):
             raise ValueError(
                 f"the model {self.path} expects {self.observation_size} observations and "
-                f"{self.num_actions} actions; this game gives {observation_size} and "
+                f"{self.num_actions} actions; {setting} gives {observation_size} and "
                 f"{num_actions}"
             )
 
@@ -156,13 +388,21 @@ class ModelAgent:
             return self.actor(inputs)[0].numpy()
 
     def __call__(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
-        logits = np.where(np.asarray(action_mask, dtype=bool), self.logits(observation), -np.inf)
+        """A legal action, always: the policy is computed over the legal actions alone; when
+        their logits are not all finite (NaN, overflow), the choice among them is uniform (the
+        greedy agent then plays the first, as argmax breaks ties)."""
+        legal = np.flatnonzero(np.asarray(action_mask))
+        if legal.size == 0:
+            raise ValueError("no legal action: the action mask is all zeros")
+        logits = np.asarray(self.logits(observation), dtype=np.float64)[legal]
+        usable = bool(np.isfinite(logits).all())
         if self.rng is None:
-            return int(np.argmax(logits))
-        weights = np.exp(logits.astype(np.float64) - logits.max())
-        cumulative = np.cumsum(weights)
-        action = int(np.searchsorted(cumulative, self.rng.random() * cumulative[-1], "right"))
-        return min(action, len(logits) - 1)
+            return int(legal[np.argmax(logits) if usable else 0])
+        if not usable:
+            return int(legal[self.rng.integers(legal.size)])
+        cumulative = np.cumsum(np.exp(logits - logits.max()))  # finite: the largest term is 1
+        index = np.searchsorted(cumulative, self.rng.random() * cumulative[-1], "right")
+        return int(legal[min(index, legal.size - 1)])
 
 
 # -- the pretrained policies ------------------------------------------------------------------

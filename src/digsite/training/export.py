@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__, commandline
-from ..agents.model import STORED_DTYPE, actor_of, layers_of, save_policy
+from ..agents.model import STORED_DTYPE, layers_of, load_actor, save_policy
 from ..commandline import extra_missing, option_words, solo_engine
 from ..core.engine import Game
 from ..envs.registry import entry, make_game
@@ -37,14 +37,15 @@ from ..evaluation.stats import summary
 from .options import command_line
 
 try:
-    from sb3_contrib import MaskablePPO
+    import torch  # noqa: F401  (the policy file is read and written with torch)
 except ImportError as err:
     raise extra_missing("train", err) from err
 
 
 def export(model: Path, out: Path) -> dict[str, Any]:
-    """Write the policy file of the MaskablePPO ``model`` to ``out``; its card's description."""
-    actor = actor_of(MaskablePPO.load(model, device="cpu").policy)
+    """Write the policy file of the MaskablePPO ``model`` to ``out``; its card's description.
+    The model is read as weights only, never unpickled (:mod:`digsite.agents.model`)."""
+    actor = load_actor(model)
     save_policy(actor, out)
     data = out.read_bytes()
     return {

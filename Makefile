@@ -25,8 +25,9 @@ chromium:
 		|| (apt-get update -q >/dev/null 2>&1 && apt-get install -y -q chromium >/dev/null 2>&1) \
 		|| echo "chromium could not be installed: the replay page's browser test is skipped"
 
+# The suite on every core (pytest-xdist); the README's commands run as independent chains.
 test: $(VENV)/.installed chromium
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 bench: $(VENV)/.installed
 	$(BIN)/python training_scripts/benchmark.py

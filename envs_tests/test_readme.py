@@ -104,21 +104,45 @@ def test_readme_python_blocks_run(folder, monkeypatch):
         exec(compile(block, "README.md", "exec"), {})
 
 
-def test_readme_commands_run(folder):
-    """Every command, in the order the README gives them (a command's outputs are the next
-    ones' inputs)."""
+CONSUMERS = ("--from-run", "--model", "replay", "export")
+"""Words of a command that reads what the commands before it wrote (a run, a record)."""
+
+
+def chains() -> list[list[list[str]]]:
+    """The README's commands in independent chains, each in the README's order: a command that
+    reads what an earlier one wrote (``CONSUMERS``) joins the chain of the command before it;
+    any other starts a chain.  Chains run side by side (pytest-xdist), each in its folder."""
+    found: list[list[list[str]]] = []
+    for words in commands():
+        if skip_reason(words):
+            continue
+        if found and any(word in CONSUMERS for word in words):
+            found[-1].append(words)
+        else:
+            found.append([words])
+    return found
+
+
+def test_readme_commands_are_mostly_run():
     found = commands()
     assert len(found) >= 15
     skipped = [words for words in found if skip_reason(words)]
     assert len(skipped) <= 6, "keep the skipped list short"
-    for words in found:
-        if skip_reason(words):
-            continue
+    assert sum(map(len, chains())) == len(found) - len(skipped)
+
+
+@pytest.mark.parametrize(
+    "chain", chains(), ids=lambda chain: " ".join(chain[0][:4])[:60].replace(" ", "_")
+)
+def test_readme_commands_run(chain, tmp_path):
+    """Every command, in its chain's order (a command's outputs are the next ones' inputs)."""
+    (tmp_path / "training_scripts").symlink_to(ROOT / "training_scripts")
+    for words in chain:
         command = runnable(words)
         stdin = next((text for word, text in STDIN.items() if word in words[:2]), None)
         done = subprocess.run(
             command,
-            cwd=folder,
+            cwd=tmp_path,
             env=environment(),
             input=stdin or "",
             capture_output=True,

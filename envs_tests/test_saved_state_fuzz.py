@@ -51,6 +51,7 @@ def play_out(state, rng: np.random.Generator) -> None:
         if state.is_terminal():
             break
         state.apply_action(random_action(state.legal_action_mask(), rng))
+        state.check_invariants()  # consistent all the way, not only at the end
         observation(state, max(state.current_player(), 0))
     assert state.is_terminal(), f"no end within max_game_length = {game.max_game_length}"
     state.check_invariants()

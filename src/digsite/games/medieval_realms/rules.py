@@ -851,6 +851,9 @@ class MedievalRealmsState(TurnBasedState):
                 assert self.final[p] == expected, f"player {p}'s final score disagrees"
             else:
                 assert self.final[p] == [0, 0, 0]
+            if not self.placed[p] and not (self.decision == PLACE and p == self.decider):
+                out = self.squares[p], self.generals_on[p], self.admirals_on[p], self.buffers_on[p]
+                assert not any(map(any, out)), f"player {p} has leaders out before placing them"
             if self.placed[p] and not self.revealed:  # (leaders won later join next round)
                 mayors, generals, admirals = self.leaders[p]
                 assert sum(self.squares[p]) == mayors - self.buffers[p], "Mayors misplaced"
@@ -868,6 +871,11 @@ class MedievalRealmsState(TurnBasedState):
             assert not any(self.passed), "passes belong to the action phase"
         if self.decision == BID:
             assert self.auction[0] >= 0 and not self.auction_out[self.decider]
+            card, bid, high = self.auction
+            currency = game.card_cost[card][0]
+            assert high < 0 or bid <= self.res[high][currency], "a bid its bidder cannot pay"
+            holding = self.res[self.decider][currency]
+            assert not self.raising or self.lowest_bid() <= holding, "a raise beyond the purse"
         assert sorted(self.turn_order) == list(range(n))
         assert self.raising % BID_STEPS == 0 and (self.decision == BID or not self.raising)
         for p in range(n):  # the bounds the observation scales by
@@ -888,7 +896,10 @@ class MedievalRealmsState(TurnBasedState):
         if d == BONUS:
             assert self.bonus_queue and self.bonus_queue[0] == p, "the bonus goes to the queue head"
         if d in (ACTION, BID):
-            assert self.revealed and self.actor == p or d == BID, "the actor acts"
+            assert self.revealed, "actions and auctions come once the walls are down"
+            assert d == BID or self.actor == p, "the actor acts"
+        if d in (PICK_PAIR, PLACE):
+            assert not self.revealed, "the walls are up while leaders are placed"
         if d == PLACE:
             order = self.turn_order
             at = order.index(p)

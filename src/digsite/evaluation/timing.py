@@ -73,7 +73,14 @@ def main(argv: list[str] | None = None) -> Clocked:
     args = parser.parse_args(argv)
 
     def make(kind: str, seed: int) -> Agent:
-        return make_agent(kind, args.game, seed, args.mcts_iterations, args.mcts_rollout)
+        return make_agent(
+            kind,
+            args.game,
+            seed,
+            args.mcts_iterations,
+            args.mcts_rollout,
+            num_players=args.num_players,
+        )
 
     opponents = [make(args.opponents, args.seed + k) for k in range(1, args.num_players)]
     start = time.perf_counter()

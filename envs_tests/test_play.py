@@ -152,3 +152,81 @@ def test_the_opponents_moves_are_told_as_the_seat_sees_them():
     assert any(s.endswith("placed behind the wall") for s in told)
     assert not any("Management square" in s or " on land " in s for s in told)
     assert any("extra tokens:" in s for s in told)
+
+
+# The tests of a record that cannot be written, and of Ctrl-C (appended, with their imports).
+import json  # noqa: E402
+import shutil  # noqa: E402
+import tempfile  # noqa: E402
+
+from digsite.commandline import INTERRUPTED, reported  # noqa: E402
+
+
+def test_a_record_that_cannot_be_written_is_refused_before_the_game(tmp_path):
+    person = Person()
+    for path, problem in [(tmp_path / "missing" / "game.json", "no folder"), (tmp_path, "folder")]:
+        with pytest.raises(ValueError, match=problem):
+            play("mykerinos", num_players=2, record=str(path), ask=person.ask, say=person.say)
+    assert person.asked == 0 and person.said == []
+
+
+class Vanishing(Person):
+    """A person whose record folder is removed while they play."""
+
+    def __init__(self, folder):
+        super().__init__()
+        self.folder = folder
+
+    def ask(self, prompt: str) -> str:
+        if self.folder.exists():
+            shutil.rmtree(self.folder)
+        return super().ask(prompt)
+
+
+def test_a_record_that_fails_at_the_end_is_kept_elsewhere(tmp_path, monkeypatch):
+    folder, kept = tmp_path / "records", tmp_path / "kept"
+    folder.mkdir()
+    kept.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(kept))
+    person = Vanishing(folder)
+    record = play(
+        "mykerinos",
+        num_players=2,
+        opponents=["random"],
+        record=str(folder / "game.json"),
+        ask=person.ask,
+        say=person.say,
+    )
+    (saved,) = kept.iterdir()
+    assert f"could not be written to {folder / 'game.json'}" in person.said[-1]
+    assert f"it is in {saved} instead" in person.said[-1]
+    assert json.loads(saved.read_text()) == record and replay(record).is_terminal()
+
+
+def test_a_record_that_cannot_be_kept_anywhere_is_shown(tmp_path, monkeypatch):
+    def no_temporary_file(**kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", no_temporary_file)
+    folder = tmp_path / "records"
+    folder.mkdir()
+    person = Vanishing(folder)
+    record = play(
+        "mykerinos",
+        num_players=2,
+        opponents=["random"],
+        record=str(folder / "game.json"),
+        ask=person.ask,
+        say=person.say,
+    )
+    assert "here it is" in person.said[-2] and json.loads(person.said[-1]) == record
+
+
+def test_ctrl_c_during_the_game_is_one_line(capsys):
+    def interrupt(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    with pytest.raises(SystemExit) as exit_info, reported("digsite play"):
+        play("mykerinos", num_players=2, opponents=["random"], ask=interrupt, say=print)
+    assert exit_info.value.code == INTERRUPTED
+    assert capsys.readouterr().err.splitlines() == ["digsite play: interrupted"]

@@ -4,17 +4,35 @@ how to make them; ``record`` plays a game with baseline agents and writes its re
 play one seat in the terminal (:mod:`digsite.play`).  The tools (``train``, ``evaluate``,
 ``league``, ``benchmark``, ``train-rllib``; :data:`digsite.commandline.COMMANDS`) take the
 same options as their scripts in ``training_scripts/``; ``digsite TOOL --help`` lists them,
-and a tool whose extra is not installed says which to install."""
+and a tool whose extra is not installed says which to install.
+
+A user's mistake (an unknown game, a bad option, seat or agent kind, a file that cannot be read
+or written) or Ctrl-C ends a command with one line on stderr, never a traceback: see
+:mod:`digsite.commandline` for the exit statuses."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
-from .commandline import AGENT_CHOICES, COMMANDS, HelpFormatter, key_value
-from .envs.registry import ENVIRONMENTS, entry
+from .commandline import (
+    AGENT_CHOICES,
+    COMMANDS,
+    GAMES,
+    HelpFormatter,
+    Parser,
+    agent_kinds,
+    check_writable,
+    command,
+    describe,
+    key_value,
+    reported,
+    seed_number,
+)
+from .envs.registry import ENVIRONMENTS, entry, make_game
 
 NAMESPACE = "digsite/"
+PROG = "digsite"
 
 
 def list_environments() -> str:
@@ -47,45 +65,67 @@ def list_environments() -> str:
     return "\n".join(lines)
 
 
-def record_command(args: argparse.Namespace) -> None:
+def record_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     from .agents import make_agent
     from .records import play, save
 
-    kinds = args.agents.split(",")
+    kinds = args.agents
     config = {"num_players": len(kinds), **dict(args.option)}
-    agents = [make_agent(k, args.game, seed=args.seed + i, **config) for i, k in enumerate(kinds)]
+    try:
+        make_game(args.game, **config)
+    except ValueError as err:
+        parser.error(f"{args.game} with {len(kinds)} players (one per --agents kind): {err}")
+    try:
+        check_writable(args.out, "the record")
+        agents = [
+            make_agent(k, args.game, seed=args.seed + i, **config) for i, k in enumerate(kinds)
+        ]
+    except ValueError as err:
+        parser.error(str(err))
     record = play(args.game, agents, names=kinds, seed=args.seed, **config)
     save(record, args.out)
     print(f"{args.out}: {len(record['steps'])} steps, returns {record['returns']}")
 
 
-def play_command(args: argparse.Namespace) -> None:
-    from .play import play
+def play_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    from .play import play_at, set_table
 
     config = {"num_players": args.num_players, **dict(args.option)}
-    play(
-        args.game,
-        seat=args.seat,
-        opponents=args.opponents.split(","),
-        seed=args.seed,
-        record=args.record,
-        **config,
-    )
+    try:
+        table = set_table(
+            args.game,
+            seat=args.seat,
+            opponents=args.opponents,
+            seed=args.seed,
+            record=args.record,
+            **config,
+        )
+    except ValueError as err:
+        parser.error(str(err))
+    play_at(table, ask=input)  # looked up now, so that a test can stand in for the person
 
 
-def replay_command(args: argparse.Namespace) -> None:
-    from .records import RecordError, load, replay
+def replay_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    from .records import load, replay
 
+    if args.html:
+        try:
+            check_writable(args.html, "the viewer page")
+        except ValueError as err:
+            parser.error(f"--html: {err}")
     try:
         record = load(args.record)
         replay(record)
-        if args.html:
-            from .viewer import page
+    except (ValueError, OSError) as err:  # a RecordError, or a file its config names: status 1
+        said = describe(err)
+        sys.exit(
+            f"{PROG} replay: error: " + (said if args.record in said else f"{args.record}: {said}")
+        )
+    if args.html:
+        from .viewer import page
 
-            with open(args.html, "w", encoding="utf-8") as out:
-                out.write(page(record))
-    except RecordError as err:
-        sys.exit(f"{args.record}: {err}")
+        with open(args.html, "w", encoding="utf-8") as out:
+            out.write(page(record))
     print(
         f"{args.record}: {record['env']} {record['config']}, seed {record['seed']}: "
         f"{len(record['steps'])} steps reproduce; returns {record['returns']}, "
@@ -93,39 +133,50 @@ def replay_command(args: argparse.Namespace) -> None:
     )
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="digsite", description="digsite environments")
+def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The ``digsite`` parser and each subcommand's."""
+    parser = Parser(prog=PROG, description="digsite environments")
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("list", help="list the available environments")
-    record = sub.add_parser("record", help="play a game with baseline agents, write its record")
-    record.add_argument("game", help="a game name, e.g. mykerinos")
-    record.add_argument(
-        "--agents", required=True, help="one agent kind per seat: random, heuristic, mcts or ppo"
+    commands = {"list": sub.add_parser("list", help="list the available environments")}
+    record = commands["record"] = sub.add_parser(
+        "record", help="play a game with baseline agents, write its record"
     )
-    record.add_argument("--seed", type=int, default=0)
+    record.add_argument("game", choices=GAMES, metavar="GAME", help=f"one of {', '.join(GAMES)}")
+    record.add_argument(
+        "--agents",
+        type=agent_kinds,
+        required=True,
+        help=f"one agent kind per seat, comma-separated: {AGENT_CHOICES}",
+    )
+    record.add_argument("--seed", type=seed_number, default=0)
     record.add_argument(
         "--option", type=key_value, action="append", default=[], help="a game option key=value"
     )
     record.add_argument("--out", default="game.json")
-    replay = sub.add_parser("replay", help="check that a game record reproduces")
+    replay = commands["replay"] = sub.add_parser(
+        "replay", help="check that a game record reproduces"
+    )
     replay.add_argument("record", help="a record file")
     replay.add_argument("--html", help="also write the replay viewer page (one HTML file) here")
-    person = sub.add_parser("play", help="play one seat in the terminal against agents")
-    person.add_argument("game", help="a game name, e.g. mykerinos")
+    person = commands["play"] = sub.add_parser(
+        "play", help="play one seat in the terminal against agents"
+    )
+    person.add_argument("game", choices=GAMES, metavar="GAME", help=f"one of {', '.join(GAMES)}")
     person.add_argument("--num-players", type=int, required=True)
     person.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     person.add_argument(
         "--opponents",
+        type=agent_kinds,
         default="heuristic",
         help=f"one agent kind for every other seat, or one per seat: {AGENT_CHOICES}",
     )
-    person.add_argument("--seed", type=int, default=0)
+    person.add_argument("--seed", type=seed_number, default=0)
     person.add_argument("--record", help="write the finished game's record here")
     person.add_argument(
         "--option", type=key_value, action="append", default=[], help="a game option key=value"
     )
-    tools = {
-        tool.name: tool.parser(
+    for tool in COMMANDS:
+        commands[tool.name] = tool.parser(
             sub.add_parser(
                 tool.name,
                 help=tool.help,
@@ -133,16 +184,23 @@ def main(argv: list[str] | None = None) -> None:
                 formatter_class=HelpFormatter,
             )
         )
-        for tool in COMMANDS
-    }
-    args = parser.parse_args(argv)
-    commands = {"record": record_command, "replay": replay_command, "play": play_command}
-    if args.command == "list":
-        print(list_environments())
-    elif args.command in tools:
-        next(t for t in COMMANDS if t.name == args.command)(tools[args.command], args)
-    else:
-        commands[args.command](args)
+    return parser, commands
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run ``digsite`` on ``argv``; a user error or Ctrl-C ends it with one line on stderr
+    (:func:`digsite.commandline.reported`)."""
+    with reported(PROG):
+        parser, commands = parsers()
+        args = parser.parse_args(argv)
+    with reported(f"{PROG} {args.command}"):
+        run = {"record": record_command, "replay": replay_command, "play": play_command}
+        if args.command == "list":
+            print(list_environments())
+        elif args.command in run:
+            run[args.command](commands[args.command], args)
+        else:
+            command(args.command)(commands[args.command], args)
 
 
 if __name__ == "__main__":

@@ -5,22 +5,31 @@ names the extra to install when a tool's libraries are missing.
 Each tool keeps its options in a light module (``add_arguments(parser)`` and
 ``check(parser, args)``) that imports no RL library, so ``digsite --help`` works on a bare
 install; the tool itself (``run(args)``) imports its libraries when it runs.
+
+A user's mistake ends a command with one line naming it, never a traceback: a bad argument or
+option, found before the work starts, exits with status 2 (:class:`Parser`); a bad file, a
+missing extra or a file that cannot be written, found while running, exits with status 1; Ctrl-C
+says "interrupted" and exits with status 130 (:func:`reported`).  Any other exception is a bug
+and keeps its traceback; ``DIGSITE_TRACEBACK=1`` shows the user errors' tracebacks too.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import importlib.util
 import json
-from collections.abc import Callable
+import os
+import sys
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from .agents import AGENT_KINDS, ROLLOUTS
 from .agents.model import MODEL_PREFIX, PPO, pretrained_path
-from .core.engine import Game
+from .core.engine import Game, IllegalActionError
 from .envs.registry import ENVIRONMENTS, SOLO_GYM_IDS, entry, make_game
 
 GAMES = tuple(e.name for e in ENVIRONMENTS)
@@ -31,6 +40,104 @@ AGENT_CHOICES = (
 
 SELF_PLAY = "self-play"
 """The ``--opponents`` kind of ``digsite train`` that plays snapshots of the learner."""
+
+USAGE_ERROR = 2
+"""Exit status of a bad argument or option (argparse's own)."""
+FAILED = 1
+"""Exit status of a user error found while running: a bad file, a missing extra."""
+INTERRUPTED = 130
+"""Exit status after Ctrl-C: 128 + SIGINT, as a shell reports a program it interrupted."""
+TRACEBACK_VARIABLE = "DIGSITE_TRACEBACK"
+"""Set (non-empty) in the environment, user errors show their traceback too: for debugging."""
+USER_ERRORS = (ValueError, OSError, ImportError)
+"""What a user can fix: an option or file the rules refuse (``ConfigError``, ``RecordError``,
+``CorruptStateError`` and the data files' errors are ValueErrors), a file that cannot be read or
+written, a missing extra (:func:`extra_missing`); but see :func:`is_user_error`."""
+BUGS = (IllegalActionError,)
+"""User errors' subclasses that are bugs on the command line: an agent's illegal move."""
+PACKAGE = __name__.partition(".")[0]
+MAX_SEED = 2**32 - 1
+"""The largest ``--seed``: what numpy's legacy seeding (under SB3 and torch) accepts."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (the usage is one ``--help`` away)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(USAGE_ERROR, f"{self.prog}: error: {one_line(message)} (see --help)\n")
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line: its lines joined with "; "."""
+    return "; ".join(line.strip() for line in text.splitlines() if line.strip())
+
+
+def describe(err: BaseException) -> str:
+    """What went wrong, in words: a file error names the file and the reason."""
+    if isinstance(err, OSError) and err.strerror:
+        files = " -> ".join(str(name) for name in (err.filename, err.filename2) if name is not None)
+        return f"{files}: {err.strerror}" if files else err.strerror
+    return one_line(str(err)) or type(err).__name__
+
+
+def is_user_error(err: BaseException) -> bool:
+    """Whether ``err`` is the user's to fix (one line) rather than a bug (a traceback): an
+    illegal move is a bug, and so is an import that fails inside this package (a missing
+    library is not)."""
+    if isinstance(err, BUGS) or not isinstance(err, USER_ERRORS):
+        return False
+    if isinstance(err, ImportError):
+        return (err.name or "").partition(".")[0] != PACKAGE
+    return True
+
+
+@contextlib.contextmanager
+def reported(prog: str) -> Iterator[None]:
+    """Ends the program with one line on stderr for a user error (status 1) or Ctrl-C (status
+    130); a bug keeps its traceback."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        print(f"{prog}: interrupted", file=sys.stderr)
+        raise SystemExit(INTERRUPTED) from None
+    except USER_ERRORS as err:
+        if not is_user_error(err) or os.environ.get(TRACEBACK_VARIABLE):
+            raise
+        raise SystemExit(f"{prog}: error: {describe(err)}") from None
+
+
+def check_writable(path: str | Path, what: str) -> None:
+    """A ValueError unless a file can be written at ``path`` (its folder exists and takes new
+    files, and it is not a folder): checked before the work whose result it keeps."""
+    target = Path(path)
+    folder = target.parent
+    if target.is_dir():
+        raise ValueError(f"{what} {str(path)!r} is a folder; give a file name")
+    if not folder.is_dir():
+        raise ValueError(f"cannot write {what} {str(path)!r}: there is no folder {str(folder)!r}")
+    if not os.access(folder, os.W_OK | os.X_OK) or (
+        target.exists() and not os.access(target, os.W_OK)
+    ):
+        raise ValueError(f"cannot write {what} {str(path)!r}: permission denied")
+
+
+def seed_number(text: str) -> int:
+    """A ``--seed``: an integer 0..:data:`MAX_SEED`."""
+    try:
+        seed = int(text)
+    except ValueError:
+        seed = -1
+    if not 0 <= seed <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a seed: an integer 0..{MAX_SEED}")
+    return seed
+
+
+def check_seed(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """A parser error for a ``--seed`` out of 0..:data:`MAX_SEED`, for every tool that has
+    one (numpy and SB3 would refuse it later, with a traceback)."""
+    seed = getattr(args, "seed", None)
+    if isinstance(seed, int) and not 0 <= seed <= MAX_SEED:
+        parser.error(f"--seed must be an integer 0..{MAX_SEED}, not {seed}")
 
 
 class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
@@ -71,7 +178,8 @@ def extra_missing(extra: str, err: ImportError) -> ImportError:
     """The error a tool raises when a library of its extra is not installed."""
     return ImportError(
         f"{err.name or err} is not installed; this digsite tool needs the {extra!r} extra: "
-        f'pip install "digsite[{extra}]"'
+        f'pip install "digsite[{extra}]"',
+        name=err.name or extra,
     )
 
 
@@ -298,7 +406,13 @@ class Command:
 
     def __call__(self, parser: argparse.ArgumentParser, args: argparse.Namespace) -> Any:
         """Check ``args`` and run the tool."""
-        return self.run_checked(load(self.check)(parser, args))
+        return self.run_checked(self.checked(parser, args))
+
+    def checked(self, parser: argparse.ArgumentParser, args: argparse.Namespace):
+        """``args`` checked by the tool, and the checks every tool shares (the seed)."""
+        args = load(self.check)(parser, args)
+        check_seed(parser, args)
+        return args
 
     def run_checked(self, args: argparse.Namespace) -> Any:
         """Run the tool on checked options; a missing library of its extra ends the program
@@ -306,7 +420,9 @@ class Command:
         try:
             run = load(self.run)
         except ImportError as err:
-            raise SystemExit(f"digsite {self.name}: {err}") from None
+            if not is_user_error(err):
+                raise
+            raise SystemExit(f"digsite {self.name}: error: {describe(err)}") from None
         return run(args)
 
 
@@ -363,21 +479,23 @@ def command(name: str) -> Command:
 
 
 def parse_args(name: str, argv: list[str] | None = None, prog: str | None = None):
-    """The checked options of the tool ``name`` (parser errors exit, as argparse does)."""
+    """The checked options of the tool ``name`` (parser errors exit with one line)."""
     tool = command(name)
     parser = tool.parser(
-        argparse.ArgumentParser(
+        Parser(
             prog=prog,
             description=tool.help,
             formatter_class=HelpFormatter,
         )
     )
-    return load(tool.check)(parser, parser.parse_args(argv))
+    return tool.checked(parser, parser.parse_args(argv))
 
 
 def main(name: str, argv: list[str] | None = None, prog: str | None = None) -> Any:
-    """Parse ``argv`` and run the tool ``name``: what a script in ``training_scripts/`` calls."""
-    return command(name).run_checked(parse_args(name, argv, prog))
+    """Parse ``argv`` and run the tool ``name``: what a script in ``training_scripts/`` calls.
+    A user error or Ctrl-C ends it with one line (:func:`reported`)."""
+    with reported(prog or f"digsite {name}"):
+        return command(name).run_checked(parse_args(name, argv, prog))
 
 
 def load(path: str) -> Callable[..., Any]:

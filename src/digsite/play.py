@@ -10,15 +10,24 @@ chosen by its number or by an unambiguous piece of its text (``pass``, ``museum 
 else is explained and asked again.  ``help`` repeats how to answer, ``quit`` leaves.  Each of
 the opponents' moves is told as the person's seat sees it (``State.action_seen_by``: a public
 move by name, a secret one, such as a card kept from a draw, as what was public about it).
-``--record`` writes the finished game's record (:mod:`digsite.records`).
+``--record`` writes the finished game's record (:mod:`digsite.records`).  Everything is checked
+before the first move (the game and its options, the seat, the opponents, that the record's
+folder takes files), so a mistake costs no game; if the record still cannot be written at the
+end, it is kept in a temporary file, named, rather than lost.
 """
 
 from __future__ import annotations
 
+import json
+import os
+import tempfile
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .agents.arena import play_game
+from .commandline import check_writable
+from .core.engine import Game
 from .envs.registry import entry
 from .records import finished, save, step_of
 
@@ -27,6 +36,8 @@ HELP = (
     "(case does not matter). 'help' shows this, 'quit' leaves the game."
 )
 QUIT, HELP_WORD = "quit", "help"
+KEPT_PREFIX = "digsite-game-"
+"""The name of the temporary file that keeps a record its own path refused."""
 
 
 class Quit(Exception):
@@ -58,6 +69,52 @@ def parse_move(answer: str, texts: Sequence[str]) -> tuple[int | None, str]:
     return None, f"{answer!r} fits {len(matches)} moves: {shown}{more}; be more precise"
 
 
+@dataclass
+class Table:
+    """A game about to start, every argument checked: an agent and a name per seat (None and
+    ``"person"`` in the person's), and where the record goes."""
+
+    engine: Game
+    seat: int
+    agents: list[Any]
+    names: list[str]
+    seed: int
+    record: str | None
+
+
+def set_table(
+    game: str,
+    *,
+    seat: int = 0,
+    opponents: Sequence[str] = ("heuristic",),
+    seed: int = 0,
+    record: str | None = None,
+    **config: Any,
+) -> Table:
+    """``game`` set up for a person in ``seat`` against ``opponents`` (one kind for all other
+    seats, or one per other seat, in seat order); a ValueError (a ``ConfigError`` for the
+    game's options) names what is wrong before any move is asked."""
+    from .agents import make_agent
+
+    engine = entry(game).load_game_class().from_config(**config)
+    n = engine.num_players
+    if not 0 <= seat < n:
+        raise ValueError(f"seat {seat} does not exist: seats are 0..{n - 1}")
+    if seed < 0:
+        raise ValueError(f"seed {seed} is negative: a seed is an integer >= 0")
+    others = [p for p in range(n) if p != seat]
+    kinds = list(opponents) * len(others) if len(opponents) == 1 else list(opponents)
+    if len(kinds) != len(others):
+        raise ValueError(f"{len(others)} opponents to seat, {len(kinds)} given: {opponents}")
+    if record is not None:
+        check_writable(record, "the record")
+    agents: list[Any] = [None] * n
+    names = ["person"] * n
+    for p, kind in zip(others, kinds, strict=True):
+        agents[p], names[p] = make_agent(kind, game, seed=seed + p, **engine.config), kind
+    return Table(engine, seat, agents, names, seed, record)
+
+
 def play(
     game: str,
     *,
@@ -69,25 +126,21 @@ def play(
     say: Callable[[str], Any] = print,
     **config: Any,
 ) -> dict[str, Any] | None:
-    """Play ``game`` with a person in ``seat`` against ``opponents`` (one kind for all other
-    seats, or one per other seat, in seat order); returns the finished game's record, or None
-    if the person quit."""
-    from .agents import make_agent
+    """Play ``game`` with a person in ``seat`` against ``opponents`` (see :func:`set_table`);
+    returns the finished game's record, or None if the person quit."""
+    table = set_table(game, seat=seat, opponents=opponents, seed=seed, record=record, **config)
+    return play_at(table, ask, say)
 
-    engine = entry(game).load_game_class().from_config(**config)
-    n = engine.num_players
-    if not 0 <= seat < n:
-        raise ValueError(f"seat {seat} does not exist: seats are 0..{n - 1}")
-    others = [p for p in range(n) if p != seat]
-    kinds = list(opponents) * len(others) if len(opponents) == 1 else list(opponents)
-    if len(kinds) != len(others):
-        raise ValueError(f"{len(others)} opponents to seat, {len(kinds)} given: {opponents}")
-    agents: list[Any] = [None] * n
-    names = ["person"] * n
-    for p, kind in zip(others, kinds, strict=True):
-        agents[p], names[p] = make_agent(kind, game, seed=seed + p, **engine.config), kind
+
+def play_at(
+    table: Table, ask: Callable[[str], str] = input, say: Callable[[str], Any] = print
+) -> dict[str, Any] | None:
+    """Play the game set up at ``table``, the person answering ``ask``; returns the finished
+    game's record, or None if the person quit."""
+    engine, seat, names = table.engine, table.seat, table.names
+    agents = list(table.agents)
     agents[seat] = Person(ask, say)
-    say(f"{entry(game).title}: you are player {seat}. {HELP}")
+    say(f"{entry(engine.name).title}: you are player {seat}. {HELP}")
     steps: list[dict[str, Any]] = []
 
     def played(state, action: int) -> None:
@@ -97,7 +150,7 @@ def play(
             say(f"player {player} ({names[player]}): {state.action_seen_by(action, seat)}")
 
     try:
-        state = play_game(engine, agents, seed, played)
+        state = play_game(engine, agents, table.seed, played)
     except Quit:
         say("You left the game.")
         return None
@@ -105,11 +158,31 @@ def play(
     scores = ", ".join(f"player {p}: {s:g}" for p, s in enumerate(state.scores()))
     outcome = "you won" if state.returns()[seat] > 0 else "you did not win"
     say(f"The game is over: {scores}; {outcome}.")
-    result = finished(state, names, seed, steps)
-    if record is not None:
-        save(result, record)
-        say(f"The game's record is in {record} (digsite replay {record}).")
+    result = finished(state, names, table.seed, steps)
+    if table.record is not None:
+        keep(result, table.record, say)
     return result
+
+
+def keep(result: dict[str, Any], path: str, say: Callable[[str], Any]) -> None:
+    """Write the record to ``path``; if that fails after all (checked before the game, the
+    folder may have gone since), into a temporary file, or else show it: never lose a game."""
+    try:
+        save(result, path)
+    except OSError as err:
+        problem = f"The game's record could not be written to {path} ({err.strerror or err})"
+    else:
+        say(f"The game's record is in {path} (digsite replay {path}).")
+        return
+    try:
+        handle, kept = tempfile.mkstemp(prefix=KEPT_PREFIX, suffix=".json")
+        os.close(handle)
+        save(result, kept)
+    except OSError:
+        say(f"{problem}; here it is, to save as a .json file:")
+        say(json.dumps(result))
+        return
+    say(f"{problem}; it is in {kept} instead (digsite replay {kept}).")
 
 
 class Person:

@@ -12,3 +12,9 @@ class ConfigError(ValueError):
 
 class CorruptStateError(ValueError):
     """A saved state (``to_dict`` output) that cannot be a position of this game."""
+
+
+class ResetNeededError(AttributeError):
+    """An env with no game to play: used before its first ``reset()`` (or, for the AEC env,
+    read after every agent has left the finished game).  An AttributeError, as PettingZoo's
+    order-enforcing wrapper raises for what is read before ``reset()``."""

@@ -2,8 +2,14 @@
 
 A game (``Game.options``) or an env declares each option once: its name, default and what it
 allows.  :func:`check_options` turns the keywords a user gave into the full, plain configuration
-(numpy integers become ints, defaults fill the rest) or raises :class:`ConfigError` naming the
-option and what it allows; an unknown keyword is named with the list of allowed ones.
+(defaults fill the rest) or raises :class:`ConfigError` naming the option and what it allows; an
+unknown keyword is named with the list of allowed ones.
+
+A numpy scalar is read as the Python value it holds, before any option looks at it, so every
+game and env treats it alike: ``np.str_("ur")`` is the string ``"ur"``, ``np.int64(3)`` the
+integer 3, ``np.bool_(True)`` the flag True, ``np.float32(0.5)`` the number 0.5; each is then
+allowed or refused as that Python value is (a numpy bool is no integer, a numpy integer no
+flag), and the configuration holds only plain Python values.
 """
 
 from __future__ import annotations
@@ -35,12 +41,18 @@ class Option:
 
     def check(self, value: Any, owner: str) -> Any:
         try:
-            return self.normalize(value)
+            return self.normalize(plain(value))
         except (ValueError, TypeError):
             raise ConfigError(
                 f"{owner} option {self.name} must be {self.allowed}, not {value!r} "
                 f"({type(value).__name__})"
             ) from None
+
+
+def plain(value: Any) -> Any:
+    """A numpy scalar as the Python value it holds (``np.str_`` -> str, ``np.int64`` -> int,
+    ``np.bool_`` -> bool, ``np.float32`` -> float); anything else unchanged."""
+    return value.item() if isinstance(value, np.generic) else value
 
 
 def is_integer(value: Any) -> bool:

@@ -8,8 +8,12 @@ It turns any :class:`~digsite.core.engine.Game` into an ``AECEnv`` with
 * rewards only at the end of the game, from ``State.returns()`` (see ``win_loss_returns``);
 * ``max_cycles``: a safety bound; when the game has not ended after ``max_cycles`` steps per
   agent, every agent is truncated (it never triggers in a normal game);
-* an illegal or out-of-range action raises ``ValueError`` naming the legal actions, and the
-  state is left exactly as it was (no silent penalty, no termination);
+* an illegal or out-of-range action, or None for the agent to move, raises
+  ``IllegalActionError`` (a ``ValueError``) naming the legal actions, and the state is left
+  exactly as it was (no silent penalty, no termination);
+* after the end each agent is stepped with None (PettingZoo's dead step) and leaves
+  ``agents``; once all have left, ``step(None)`` warns and does nothing (as PettingZoo's
+  order-enforcing wrapper does), another action is an ``IllegalActionError``;
 * ``state()``, PettingZoo's global state for centralized critics: every player's observation
   in seat order, then what no player knows but the position has fixed
   (``State.observe_secret``, e.g. ArcheOlogic's hidden layout), in ``state_space``; chance
@@ -17,8 +21,10 @@ It turns any :class:`~digsite.core.engine.Game` into an ``AECEnv`` with
 * seeding through ``reset(seed=...)``: all chance in a game is drawn from one generator seeded
   there, so the same seed and actions give the same game.
 
-Order checks (``step`` before ``reset``) are done inline rather than by PettingZoo's wrapper
-stack, which would cost about half of the throughput.
+Order checks are done inline rather than by PettingZoo's wrapper stack, which would cost
+about half of the throughput: ``step``, ``observe``, ``last``, ``state`` and ``agent_iter``
+before the first ``reset`` raise ``ResetNeededError`` (an ``AttributeError``, as that wrapper
+raises) saying to call ``reset()``.
 """
 
 from __future__ import annotations
@@ -29,8 +35,10 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.env_logger import EnvLogger
 
 from ..core.engine import Game, IllegalActionError
+from ..core.errors import ResetNeededError
 from ..core.options import check_options, integer
 from .registry import entry
 from .rendering import RENDER_MODE, RENDER_MODES, Renders
@@ -107,7 +115,10 @@ class DigsiteAECEnv(Renders, AECEnv):
         state = self.game_state
         if state is None:  # checked inline: observe and step run once per step
             self._require_reset("observe")
-        player = self._agent_index[agent]
+        try:
+            player = self._agent_index[agent]
+        except KeyError:
+            raise KeyError(f"no agent {agent!r}; agents are {self.possible_agents}") from None
         observation = np.empty(self._observation_size, np.float32)
         state.observe(player, observation)
         if player == state.current_player():
@@ -120,16 +131,26 @@ class DigsiteAECEnv(Renders, AECEnv):
         if self.game_state is None:
             self._require_reset("step")
         agent = self.agent_selection
+        if not self.agents:
+            self._step_after_the_end(action)
+            return
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise IllegalActionError(
+                    f"{agent} is done: step(None) is its only move (a dead step), not {action!r}"
+                )
             self._was_dead_step(action)
             return
         if action is None:
-            raise ValueError(f"{agent} is still playing: None is only for finished agents")
+            raise IllegalActionError(
+                f"illegal action for {agent}: None is only for finished agents, and {agent} "
+                "is to move (its legal actions are its observation's action_mask)"
+            )
         state = self.game_state
         try:
             state.apply_action(action)  # checked there by the one rule, engine.action_index
         except IllegalActionError as err:
-            raise ValueError(f"illegal action for {agent}: {err}") from None
+            raise IllegalActionError(f"illegal action for {agent}: {err}") from None
 
         self.num_steps += 1
         player = state.current_player()
@@ -160,10 +181,30 @@ class DigsiteAECEnv(Renders, AECEnv):
         state.observe_secret(out[self.game.num_players * size :])
         return out
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if self.game_state is None:
+            self._require_reset("last")
+        if not self.agents:
+            raise ResetNeededError("the game is over and every agent has left; call reset()")
+        return super().last(observe)
+
+    def agent_iter(self, max_iter: int = 2**63):
+        self._require_reset("agent_iter")
+        return super().agent_iter(max_iter)
+
     # -- helpers ----------------------------------------------------------------------------
+    def _step_after_the_end(self, action: Any) -> None:
+        """A step once every agent has left: None is ignored with PettingZoo's warning."""
+        if action is not None:
+            raise IllegalActionError(
+                f"the game is over and every agent has left; no action ({action!r}) can be "
+                "played: call reset()"
+            )
+        EnvLogger.warn_step_after_terminated_truncated()
+
     def _require_reset(self, what: str) -> None:
         if self.game_state is None:
-            raise AttributeError(f"call reset() before {what}()")
+            raise ResetNeededError(f"call reset() before {what}(): the env has no game yet")
 
     def action_to_string(self, action: int) -> str:
         """Readable meaning of an action id in the current position."""

@@ -16,6 +16,9 @@ never a crash: by default it ends the episode at once with ``illegal_action_rewa
 ``info["illegal_action"] = True``.  With ``illegal_action="random"`` it is replaced by a uniformly
 drawn legal action instead and ``info["illegal_action"]`` is also set.
 
+``step`` before the first ``reset`` raises ``ResetNeededError`` saying to call ``reset()``, and
+``step`` after the episode ended a ``RuntimeError`` saying the same.
+
 ``info`` holds ``"seat"`` (the learner's seat) after ``reset`` and ``"scores"`` (every player's
 points under the game's own scoring) on the step that ends an episode.
 """
@@ -28,6 +31,7 @@ import gymnasium as gym
 import numpy as np
 
 from ..core.engine import Game, legal_or_none
+from ..core.errors import ResetNeededError
 from ..core.options import check_options, custom, integer, number
 from ..core.policy import RandomPolicy, StateAgent, choose
 from .rendering import RENDER_MODE, RENDER_MODES, Renders
@@ -120,7 +124,7 @@ class SingleSeatEnv(Renders, gym.Env):
 
     def step(self, action):
         if self.game_state is None:
-            raise AttributeError("call reset() before step()")
+            raise ResetNeededError("call reset() before step(): the env has no game yet")
         if self._done:
             raise RuntimeError("the episode is over; call reset()")
         info: dict = {}

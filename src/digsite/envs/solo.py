@@ -1,6 +1,7 @@
 """What every solo Gymnasium env shares: one seat of a rules engine, the action mask for
 MaskablePPO, the documented answer to an unmasked action, and rendering.  A game's solo env
-(``digsite.envs``) adds only its reward and its ``info``."""
+(``digsite.envs``) adds only its reward and its ``info``.  ``step`` (or ``action_to_string``)
+before the first ``reset`` raises ``ResetNeededError`` saying to call ``reset()``."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import gymnasium as gym
 import numpy as np
 
 from ..core.engine import Game, legal_or_none
+from ..core.errors import ResetNeededError
 from ..core.options import Option, check_options, choice
 from .rendering import RENDER_MODE, RENDER_MODES, Renders
 
@@ -43,8 +45,7 @@ class SoloEnv(Renders, gym.Env):
         """The legal action to play and the step's first ``info``.  An unmasked action sets
         ``info["illegal_action"]`` and is replaced by a uniformly drawn legal one
         (``illegal_action="random"``), or gives None: the episode ends (``"end"``)."""
-        if self.game_state is None:
-            raise AttributeError("call reset() before step()")
+        self._require_reset("step")
         if self._done:
             raise RuntimeError("the episode is over; call reset()")
         mask = self.game_state.legal_action_mask()
@@ -64,7 +65,12 @@ class SoloEnv(Renders, gym.Env):
         return self.game_state.legal_action_mask().astype(bool)
 
     def action_to_string(self, action: int) -> str:
+        self._require_reset("action_to_string")
         return self.game_state.action_to_string(action)
+
+    def _require_reset(self, what: str) -> None:
+        if self.game_state is None:
+            raise ResetNeededError(f"call reset() before {what}(): the env has no game yet")
 
     def _observation(self) -> np.ndarray:
         out = np.empty(self.game.observation_size, dtype=np.float32)

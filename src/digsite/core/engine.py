@@ -141,9 +141,15 @@ class State(abc.ABC):
         observations.  Never read by a player's observation, its agents or its search."""
         out[:] = 0.0  # the default: nothing (``secret_size`` 0)
 
-    @abc.abstractmethod
     def resample_hidden(self, player: int, rng: np.random.Generator) -> State:
-        """A new state drawn among those ``player`` cannot tell apart from this one."""
+        """A new state drawn among those ``player`` cannot tell apart from this one; a player
+        outside ``0..num_players - 1`` raises ``ValueError`` (checked here, once for every
+        game, since a stray index would otherwise resample for nobody or crash deep inside)."""
+        return self._resample_hidden(check_player(player, self.game.num_players), rng)
+
+    @abc.abstractmethod
+    def _resample_hidden(self, player: int, rng: np.random.Generator) -> State:
+        """:meth:`resample_hidden` for a valid ``player``: each game's own redrawing."""
 
     @abc.abstractmethod
     def clone(self) -> State: ...
@@ -196,6 +202,17 @@ class State(abc.ABC):
             f"action {action} ({self.action_to_string(action)}) is not legal for player "
             f"{self.current_player()} now; legal actions: {shown}{more}"
         )
+
+
+def check_player(player: Any, num_players: int) -> int:
+    """``player`` as a player index, or ``ValueError`` naming the valid range: a Python or
+    numpy integer in ``0..num_players - 1`` (a bool is not a player)."""
+    integer = isinstance(player, (int, np.integer)) and not isinstance(player, (bool, np.bool_))
+    if integer and 0 <= player < num_players:
+        return int(player)
+    raise ValueError(
+        f"player {player!r} is not a player of this game: players are 0..{num_players - 1}"
+    )
 
 
 def action_index(action: Any, num_actions: int) -> int:

@@ -677,7 +677,7 @@ class ArcheOlogicState(TurnBasedState):
             indices = indices[table[question, indices, axis] == table[question, self.layout, axis]]
         return belief if len(indices) == len(belief) else Belief(self.game.layouts, indices)
 
-    def resample_hidden(self, player: int, rng: np.random.Generator) -> ArcheOlogicState:
+    def _resample_hidden(self, player: int, rng: np.random.Generator) -> ArcheOlogicState:
         """Another state ``player`` cannot tell from this one: the layout drawn uniformly from
         its belief; the starting clues it was not given (the others' extra clues) redrawn on
         that layout; another player's guess checked wrong that the new layout would make

@@ -1060,7 +1060,7 @@ class ArcheosSocietyState(TurnBasedState):
         self._start_season()
 
     # -- hidden information ------------------------------------------------------------------
-    def resample_hidden(self, player: int, rng: np.random.Generator) -> ArcheosSocietyState:
+    def _resample_hidden(self, player: int, rng: np.random.Generator) -> ArcheosSocietyState:
         """Redraw what ``player`` cannot see: the other hands (beyond the cards publicly known
         to be there), the deck order with its monkeys in the bottom part, the seed of future
         shuffles; in the draft, the unseen role cards and the order of the boards to draw."""

@@ -323,7 +323,7 @@ class MedievalRealmsState(TurnBasedState):
         self._realm_cache = {}
         self._obs_cache = {}
 
-    def resample_hidden(self, player: int, rng: np.random.Generator) -> MedievalRealmsState:
+    def _resample_hidden(self, player: int, rng: np.random.Generator) -> MedievalRealmsState:
         """Redraw the deck order and the committed, unrevealed placements of the others.
 
         The Future Events are face up and everything else is public.  A placement still being

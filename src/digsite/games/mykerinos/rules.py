@@ -230,7 +230,7 @@ class MykerinosState(TurnBasedState):
         self.planes = self.planes.copy()
         self._obs_cache = {}
 
-    def resample_hidden(self, player: int, rng: np.random.Generator) -> MykerinosState:
+    def _resample_hidden(self, player: int, rng: np.random.Generator) -> MykerinosState:
         """Only the order of the undealt parcels and their future orientation are hidden."""
         other = self.clone()
         order = rng.permutation(len(self.deck))

@@ -748,7 +748,7 @@ class RoyalSocietyState(
         return self._legal_table[task.kind](self, task)
 
     # -- information -------------------------------------------------------------------------
-    def resample_hidden(self, player: int, rng: np.random.Generator) -> RoyalSocietyState:
+    def _resample_hidden(self, player: int, rng: np.random.Generator) -> RoyalSocietyState:
         return resample(self, player, rng)
 
     def check_invariants(self) -> None:

@@ -1,9 +1,18 @@
-"""Bad input never gets in: one rule for actions in every env, checked env options."""
+"""Bad input never gets in: one rule for actions in every env, checked env options, and
+untrusted files (component data files, a run.json) read only as regular files of bounded size
+whose numbers cannot size an allocation beyond the schemas' bounds."""
 
 from __future__ import annotations
 
+import contextlib
+import copy
 import json
 import math
+import os
+import resource
+import signal
+from importlib import resources
+from pathlib import Path
 
 import gymnasium
 import numpy as np
@@ -11,7 +20,10 @@ import pytest
 
 import digsite
 from digsite import mykerinos_v1
+from digsite.commandline import load_run
+from digsite.core.data import DataFileError
 from digsite.core.engine import ConfigError
+from digsite.core.files import DATA_LIMIT, MAX_DEPTH
 from digsite.envs.registry import ENVIRONMENTS, make_game
 
 NOT_ACTIONS = [True, np.bool_(True), 1.0, 87.0, 1.5, math.nan, math.inf, "1", [1], np.array([1])]
@@ -153,3 +165,209 @@ def test_every_declared_option_names_what_it_allows():
         for option in game_class.options:
             with pytest.raises(ConfigError, match=f"option {option.name} must be"):
                 game_class.from_config(**{option.name: object()})
+
+
+# -- untrusted files ---------------------------------------------------------------------------
+BAD_FILES = {
+    "fifo": "a FIFO",
+    "dev_zero": "a character device",
+    "dev_urandom": "a character device",
+    "directory": "a directory",
+    "huge": "more than the",
+    "utf16": "not UTF-8",
+    "invalid_utf8": "not UTF-8",
+    "deep": "nested too deep",
+    "nested": f"nested more than {MAX_DEPTH} deep",
+    "long_integer": "5000 digits",
+    "missing": "No such file",
+}
+"""The files no reader of the package takes, and what its error says of each."""
+
+needs_posix = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs and /dev are POSIX")
+
+
+def bad_file(kind: str, folder: Path, limit: int) -> str:
+    """The path of a file of ``kind`` (a key of :data:`BAD_FILES`) in ``folder``; ``huge`` is
+    one byte over ``limit`` (sparse: no disk is used)."""
+    path = folder / f"{kind}.json"
+    devices = {"dev_zero": "/dev/zero", "dev_urandom": "/dev/urandom"}
+    if kind in devices:
+        return devices[kind]
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "directory":
+        path.mkdir()
+    elif kind == "huge":
+        with open(path, "wb") as out:
+            out.truncate(limit + 1)
+    elif kind == "utf16":
+        path.write_text('{"cards": []}', encoding="utf-16")
+    elif kind == "invalid_utf8":
+        path.write_bytes(b'{"cards": ["\xff"]}')
+    elif kind == "deep":
+        path.write_text("[" * 100_000 + "]" * 100_000)
+    elif kind == "nested":
+        path.write_text("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1))
+    elif kind == "long_integer":
+        path.write_text('{"seed": ' + "9" * 5000 + "}")
+    return str(path)
+
+
+def _virtual_memory() -> int | None:
+    """Bytes of this process's address space (Linux), else None."""
+    try:
+        status = Path("/proc/self/status").read_text()
+    except OSError:
+        return None
+    line = next((x for x in status.splitlines() if x.startswith("VmSize:")), None)
+    return int(line.split()[1]) * 1024 if line else None
+
+
+@contextlib.contextmanager
+def bounded(seconds: float = 30.0, memory: int = 2**30):
+    """A safety net, not an assertion: the code under test fails with TimeoutError or
+    MemoryError, instead of hanging or swapping the shared machine, if it waits ``seconds`` or
+    takes ``memory`` bytes more address space."""
+
+    def timeout(signum, frame):
+        raise TimeoutError(f"still running after {seconds} s")
+
+    handler = signal.signal(signal.SIGALRM, timeout)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    limits = resource.getrlimit(resource.RLIMIT_AS)
+    used = _virtual_memory()
+    if used is not None and limits[1] == resource.RLIM_INFINITY:
+        resource.setrlimit(resource.RLIMIT_AS, (used + memory, limits[1]))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, limits)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, handler)
+
+
+@needs_posix
+@pytest.mark.parametrize("kind", BAD_FILES)
+def test_a_data_option_refuses_a_bad_file_at_once_naming_it(kind, tmp_path):
+    path = bad_file(kind, tmp_path, DATA_LIMIT)
+    with bounded(), pytest.raises(DataFileError) as refused:
+        make_game("medieval_realms", num_players=4, deck=path)
+    message = str(refused.value)
+    assert f"cannot read card file {path}: " in message and BAD_FILES[kind] in message
+    assert "\n" not in message
+
+
+DATA_OPTIONS = {
+    "mykerinos": "deck",
+    "archeologic": "buildings",
+    "medieval_realms": "card_types",
+    "archeos_society": "sites",
+    "royal_society": "studies",
+}
+"""One component data option of each game."""
+
+
+@needs_posix
+@pytest.mark.parametrize("kind", ["fifo", "dev_zero", "directory"])
+@pytest.mark.parametrize("game", DATA_OPTIONS)
+def test_every_game_reads_its_data_files_as_regular_files_only(game, kind, tmp_path):
+    path = bad_file(kind, tmp_path, DATA_LIMIT)
+    with bounded(), pytest.raises(ConfigError, match=f"cannot read .* file {path}: it is"):
+        make_game(game, **{DATA_OPTIONS[game]: path})  # a DataFileError, or wraps one
+
+
+def test_a_data_file_may_start_with_a_utf8_byte_order_mark(tmp_path):
+    shipped = resources.files("digsite.games.medieval_realms").joinpath("data", "deck.json")
+    path = tmp_path / "deck.json"
+    path.write_bytes(b"\xef\xbb\xbf" + shipped.read_bytes())
+    assert len(make_game("medieval_realms", num_players=4, deck=str(path)).cards) == 84
+
+
+def _records(game: str, filename: str, key: str) -> list:
+    text = resources.files(f"digsite.games.{game}").joinpath("data", filename).read_text()
+    return json.loads(text)[key]
+
+
+def _every(records: list, field: str, value) -> list:
+    """The records with ``field`` (a key, or ``key.key``) set to ``value`` where present."""
+    out = copy.deepcopy(records)
+    *parents, name = field.split(".")
+    for record in out:
+        for parent in parents:
+            record = record.get(parent, {})
+        if name in record:
+            record[name] = [value] * len(record[name]) if isinstance(record[name], list) else value
+    return out
+
+
+def _more(records: list, count: int) -> list:
+    """``count`` records: copies of ``records`` numbered 0.. ."""
+    return [dict(records[i % len(records)], id=i) for i in range(count)]
+
+
+HUGE = 10**9
+HOSTILE = [
+    ("medieval_realms", "card_types", "immediate_vp", HUGE, "['immediate_vp']: 1000000000 is"),
+    ("medieval_realms", "board", "reward.raw", HUGE, "['reward']['raw']: 1000000000 is"),
+    ("medieval_realms", "board", "resources.goods", HUGE, "['resources']['goods']: 1000000000"),
+    ("medieval_realms", "board", "amount", HUGE, "['amount']: 1000000000 is"),
+    ("medieval_realms", "deck", "condition.count", HUGE, "['condition']['count']: 1000000000"),
+    ("medieval_realms", "deck", "records", 1000, "1000 card records; a game has at most 300"),
+    ("archeos_society", "cards", "records", 1000, "1000 card records; a game has at most 600"),
+    ("archeos_society", "sites", "points", HUGE, "['points'][0]: 1000000000 is"),
+    ("archeos_society", "sites", "draws", HUGE, "['draws'][0]: 1000000000 is"),
+    ("archeos_society", "tables", "values", HUGE, "['values'][0]: 1000000000 is"),
+    ("archeos_society", "tables", "artifacts", HUGE, "['artifacts'][0]: 1000000000 is"),
+    ("royal_society", "studies", "symbols", 1000, "['objectives'][0]: 1000 items, more than"),
+    ("mykerinos", "deck", "id", HUGE, "['id']: 1000000000 is"),
+    ("archeologic", "buildings", "boxes", 10**5, "['boxes'][0]: 'RRRRR"),
+]
+"""Per game, data files with a huge value where a number sizes an array, an observation piece
+or a loop (or with a huge number of records): (game, option, field, value, what the error
+says)."""
+DATA_FILES = {
+    ("medieval_realms", "card_types"): ("card_types.json", "card_types"),
+    ("medieval_realms", "board"): ("board.json", "board"),
+    ("medieval_realms", "deck"): ("deck.json", "cards"),
+    ("archeos_society", "cards"): ("cards.json", "cards"),
+    ("archeos_society", "sites"): ("sites.json", "sites"),
+    ("archeos_society", "tables"): ("tables.json", "tables"),
+    ("royal_society", "studies"): ("studies.json", "studies"),
+    ("mykerinos", "deck"): ("cards.json", "cards"),
+    ("archeologic", "buildings"): ("buildings.json", "buildings"),
+}
+"""The file and its key of each data option."""
+
+
+@pytest.mark.parametrize(
+    ("game", "option", "field", "value", "says"),
+    HOSTILE,
+    ids=[f"{game}-{field}" for game, _, field, _, _ in HOSTILE],
+)
+def test_a_data_file_with_a_huge_sizing_value_is_refused_before_any_allocation(
+    game, option, field, value, says, tmp_path
+):
+    filename, key = DATA_FILES[game, option]
+    records = _records(game, filename, key)
+    if field == "records":
+        records = _more(records, value)
+    elif field == "symbols":
+        records[0]["objectives"][0] = records[0]["objectives"][0][:1] * value
+    elif field == "boxes":
+        records[0]["boxes"] = ["R" * value]
+    else:
+        records = _every(records, field, value)
+    path = tmp_path / f"hostile_{filename}"
+    path.write_text(json.dumps({key: records}), encoding="utf-8")
+    with bounded(), pytest.raises(ConfigError) as refused:  # a DataFileError, or wraps one
+        make_game(game, **{option: str(path)})
+    message = str(refused.value)
+    assert str(path) in message and says in message and len(message) < 500, message
+
+
+@needs_posix
+@pytest.mark.parametrize("kind", ["fifo", "dev_zero", "utf16", "long_integer"])
+def test_from_run_refuses_a_bad_run_json_at_once(kind, tmp_path):
+    path = bad_file(kind, tmp_path, DATA_LIMIT)
+    with bounded(), pytest.raises(ValueError, match=f"{path} is not a training run: .*{path}"):
+        load_run(Path(path))

@@ -339,12 +339,14 @@ def check_agents(
 
 def load_run(path: Path) -> dict[str, Any]:
     """The ``run.json`` of a training run folder (or the file itself); a clear error if it is
-    not one."""
+    not one.  The file is untrusted: read as :func:`digsite.core.files.read_json` reads."""
+    from .core.files import RUN_LIMIT, read_json
+
     file = path / "run.json" if path.is_dir() else path
     try:
-        record = json.loads(file.read_text())
-    except (OSError, json.JSONDecodeError) as err:
-        raise ValueError(f"{path} is not a training run: cannot read {file} ({err})") from None
+        record = read_json(file, "the run.json", RUN_LIMIT, ValueError)
+    except ValueError as err:
+        raise ValueError(f"{path} is not a training run: {err}") from None
     if not isinstance(record, dict) or not ("game" in record and "env" in record):
         raise ValueError(f"{file} is not the run.json of digsite train (no game or env)")
     return record

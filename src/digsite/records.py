@@ -1,8 +1,8 @@
 """Game records: a whole game as one JSON document, played once and replayed anywhere.
 
 A record holds what reproduces and explains a game: the package version, the env id, the game's
-options and the seed of its set-up, the agents' names, every step (the player, the action id and
-its text) and the final returns and scores::
+options, the seed of its set-up and a digest of that set-up, the agents' names, every step (the
+player, the action id and its text) and the final returns and scores::
 
     from digsite import records
     from digsite.agents import make_agent
@@ -15,14 +15,19 @@ its text) and the final returns and scores::
 
 ``python -m digsite record GAME --agents heuristic,random`` writes one from the baseline agents,
 ``python -m digsite replay RECORD`` checks one.  The set-up is the one ``env.reset(seed=seed)``
-deals, so a record is also a seeded game of the env.  Replaying checks every step against the
-engine (the player to move, the action's legality and text) and the end (returns and scores):
-a record that does not reproduce, or a malformed one, raises :class:`RecordError` saying where
-it breaks.
+deals, so a record is also a seeded game of the env.  Replaying checks that the seed and
+config deal the recorded set-up (its digest), every step against the engine (the player to
+move, the action's legality and text) and the end (returns and scores): a record that does not
+reproduce, or a malformed one, raises :class:`RecordError` saying where it breaks.
+
+A record file is untrusted: :func:`load` reads it through :func:`digsite.core.files.read_json`
+(a regular file of at most :data:`~digsite.core.files.RECORD_LIMIT` bytes of UTF-8 JSON), and
+the schema bounds every number and list in it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -32,39 +37,63 @@ import numpy as np
 
 from . import __version__
 from .agents.arena import play_game
-from .core.data import Validator
+from .core.data import Validator, schema_message
 from .core.engine import ConfigError, IllegalActionError, State
+from .core.files import RECORD_LIMIT, read_json
 from .envs.registry import entry
 
 FORMAT = "digsite-game-record"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""2: the record carries the digest of its set-up (``setup``).  Format 1 is refused: its seed
+is unchecked, so a format 1 record may replay on another deal than the one it was played on
+(and accepting it would let any record skip the check by saying it is format 1)."""
+
+MAX_SEED = 2**63 - 1
+"""Seeds are 0..2**63 - 1 (NumPy takes any size; a bound keeps a record's seed small)."""
+DIGEST_DIGITS = 16
+"""Hex digits of the set-up digest kept: 64 bits, enough that a wrong seed never matches."""
+MAX_PLAYERS = 8
+"""Above every game's player count (6 at most)."""
+MAX_ACTION = 2**16
+"""Above every game's action count (183 at most); replay checks the game's own."""
+MAX_STEPS = 100_000
+"""Above every game's ``max_game_length`` (30,000 at most); checking a step takes some 30 us."""
+MAX_POINTS = 10**9
+"""Returns and scores lie within plus or minus this (far beyond any game's)."""
+MAX_TEXT = 1000
+"""Characters of a string in a record: names, action texts, versions."""
+
+_TEXT = {"type": "string", "maxLength": MAX_TEXT}
+_POINTS = {"type": "number", "minimum": -MAX_POINTS, "maximum": MAX_POINTS}
 
 SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
         "format": {"const": FORMAT},
         "format_version": {"const": FORMAT_VERSION},
-        "digsite": {"type": "string"},
-        "env": {"type": "string"},
-        "game": {"type": "string"},
-        "config": {"type": "object"},
-        "seed": {"type": "integer", "minimum": 0},
-        "agents": {"type": "array", "items": {"type": "string"}},
+        "digsite": _TEXT,
+        "env": _TEXT,
+        "game": _TEXT,
+        "config": {"type": "object", "propertyNames": {"maxLength": MAX_TEXT}},
+        "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
+        "setup": {"type": "string", "pattern": f"^[0-9a-f]{{{DIGEST_DIGITS}}}$"},
+        "agents": {"type": "array", "items": _TEXT, "maxItems": MAX_PLAYERS},
         "steps": {
             "type": "array",
+            "maxItems": MAX_STEPS,
             "items": {
                 "type": "object",
                 "properties": {
-                    "player": {"type": "integer", "minimum": 0},
-                    "action": {"type": "integer", "minimum": 0},
-                    "text": {"type": "string"},
+                    "player": {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS - 1},
+                    "action": {"type": "integer", "minimum": 0, "maximum": MAX_ACTION - 1},
+                    "text": _TEXT,
                 },
                 "required": ["player", "action", "text"],
                 "additionalProperties": False,
             },
         },
-        "returns": {"type": "array", "items": {"type": "number"}},
-        "scores": {"type": "array", "items": {"type": "number"}},
+        "returns": {"type": "array", "items": _POINTS, "maxItems": MAX_PLAYERS},
+        "scores": {"type": "array", "items": _POINTS, "maxItems": MAX_PLAYERS},
     },
     "required": [
         "format",
@@ -74,6 +103,7 @@ SCHEMA: dict[str, Any] = {
         "game",
         "config",
         "seed",
+        "setup",
         "agents",
         "steps",
         "returns",
@@ -100,6 +130,7 @@ def play(
 ) -> dict[str, Any]:
     """Play one game of ``game`` with one agent per seat (policies or state agents, see
     :mod:`digsite.core.policy`) on the set-up of ``seed``, and return its record."""
+    seed = check_seed(seed)
     e = entry(game)
     engine = e.load_game_class().from_config(**config)
     if len(agents) != engine.num_players:
@@ -121,11 +152,31 @@ def step_of(state: State, action: int) -> dict[str, Any]:
     }
 
 
+def check_seed(seed: Any) -> int:
+    """``seed`` as a plain int; :class:`ConfigError` unless it is a seed a record can hold
+    (an integer, numpy's too, in 0..:data:`MAX_SEED`)."""
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
+        raise ConfigError(f"a game record's seed is an integer 0..2**63 - 1, not {seed!r}")
+    if not 0 <= seed <= MAX_SEED:
+        raise ConfigError(f"a game record's seed is an integer 0..2**63 - 1, not {seed}")
+    return int(seed)
+
+
+def setup_digest(state: State) -> str:
+    """The first hex digits of the SHA-256 of ``state``'s saved form (canonical JSON): what a
+    record keeps of its set-up, so that replaying can tell whether its seed and config deal
+    the game that was played."""
+    text = json.dumps(state.to_dict(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:DIGEST_DIGITS]
+
+
 def finished(
     state: State, names: Sequence[str], seed: int, steps: list[dict[str, Any]]
 ) -> dict[str, Any]:
     """The record of a finished game of ``state.game`` set up from ``seed``."""
+    seed = check_seed(seed)
     engine = state.game
+    setup = engine.new_initial_state(np.random.default_rng(seed))
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -134,6 +185,7 @@ def finished(
         "game": engine.name,
         "config": engine.config,
         "seed": seed,
+        "setup": setup_digest(setup),
         "agents": list(names),
         "steps": steps,
         "returns": state.returns(),
@@ -146,10 +198,15 @@ def check(record: Any) -> None:
     envs (its schema, one agent per player, the env's current version)."""
     if not isinstance(record, Mapping):
         raise RecordError(f"a game record is a JSON object, not {type(record).__name__}")
+    if record.get("format") == FORMAT and record.get("format_version") == 1:
+        raise RecordError(
+            "a game record of format 1 (an older digsite) has no digest of its set-up, so "
+            "nothing shows that its seed deals the game it records: record the game again"
+        )
     error = next(iter(_VALIDATOR.iter_errors(dict(record))), None)
     if error is not None:
         where = "/".join(str(p) for p in error.absolute_path) or "the record"
-        raise RecordError(f"malformed game record at {where}: {error.message}")
+        raise RecordError(f"malformed game record at {where}: {schema_message(error)}")
     try:
         e = entry(record["game"])
     except ValueError as err:
@@ -175,6 +232,12 @@ def replay(record: Any, each: Callable[[State], Any] | None = None) -> State:
             f"the record names {len(record['agents'])} agents for {engine.num_players} players"
         )
     state = engine.new_initial_state(np.random.default_rng(record["seed"]))
+    digest = setup_digest(state)
+    if digest != record["setup"]:
+        raise RecordError(
+            f"the seed {record['seed']} or the config does not deal the recorded game: the "
+            f"set-up's digest is {digest}, the record's {record['setup']}"
+        )
     if each is not None:
         each(state)
     for i, step in enumerate(record["steps"]):
@@ -186,6 +249,8 @@ def replay(record: Any, each: Callable[[State], Any] | None = None) -> State:
                 f"{where}: recorded for player {step['player']}, but player "
                 f"{state.current_player()} is to move"
             )
+        if step["action"] >= engine.num_actions:
+            raise RecordError(f"{where}: actions are 0..{engine.num_actions - 1}")
         text = state.action_to_string(step["action"])
         try:
             state.apply_action(step["action"])
@@ -216,10 +281,9 @@ def save(record: Mapping[str, Any], path: str | Path) -> None:
 
 
 def load(path: str | Path) -> dict[str, Any]:
-    """The record in ``path``, checked (:func:`check`); not yet replayed."""
-    try:
-        record = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as err:
-        raise RecordError(f"cannot read a game record from {path}: {err}") from None
+    """The record in ``path``, checked (:func:`check`); not yet replayed.  Anything but a
+    regular file of JSON of at most :data:`~digsite.core.files.RECORD_LIMIT` bytes is refused
+    (:func:`digsite.core.files.read_json`)."""
+    record = read_json(path, "a game record from", RECORD_LIMIT, RecordError)
     check(record)
     return record

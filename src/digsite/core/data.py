@@ -3,9 +3,12 @@
 Each data file ``data/<kind>.json`` may have a JSON Schema beside it, ``data/<kind>.schema.json``,
 describing one record: its fields, their types, ranges and allowed values.  Every record read
 from that file kind (the shipped file, a replacement file or records passed in directly) is
-checked against it, and the schema's ``"uniqueKeys"`` (a digsite keyword) names the fields no
-two records may share.  The game's loader then checks what a schema cannot say (cross-record
-rules) and builds its components.
+checked against it; the schema's ``"uniqueKeys"`` (a digsite keyword) names the fields no two
+records may share, and its ``"maxRecords"`` (another) how many records a file may hold.  Every
+number that sizes an array, an observation piece or a loop has a ``maximum`` in its schema, so
+that a hostile file is refused before anything is allocated (DESIGN.md, "Untrusted files");
+a data file a user names is read by :func:`digsite.core.files.read_json`.  The game's loader
+then checks what a schema cannot say (cross-record rules) and builds its components.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any
 import jsonschema
 
 from .errors import ConfigError
+from .files import DATA_LIMIT, read_json
 
 
 class DataFileError(ConfigError):
@@ -54,11 +58,8 @@ def read_records(
         data = json.loads(folder.joinpath(filename).read_text(encoding="utf-8"))
         where = f"the shipped {filename}"
     elif isinstance(source, (str, Path)):
-        where = str(source)
-        try:
-            data = json.loads(Path(source).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as err:  # unreadable, not UTF-8, not JSON
-            raise error(f"cannot read {what} file {where}: {err}") from None
+        where = str(source) if str(source).isprintable() else repr(str(source))  # one line
+        data = read_json(source, f"{what} file", DATA_LIMIT, error)
     else:
         data = source
     records = data.get(key) if isinstance(data, dict) else data
@@ -66,7 +67,11 @@ def read_records(
         raise error(f"{where}: expected a list of {what} records or {{{key!r}: [...]}}")
     schema_file = folder.joinpath(filename.removesuffix(".json") + ".schema.json")
     if schema_file.is_file():
-        check_records(records, _schema(schema_file), where, what, error)
+        checked = _schema(schema_file)
+        most = checked[1].get("maxRecords")
+        if most is not None and len(records) > most:
+            raise error(f"{where}: {len(records)} {what} records; a game has at most {most}")
+        check_records(records, checked, where, what, error)
     return records, where
 
 
@@ -96,7 +101,7 @@ def check_records(
         problem = min(validator.iter_errors(record), key=_deepest_first, default=None)
         if problem is not None:
             field = "".join(f"[{p!r}]" for p in problem.absolute_path) or "the record"
-            raise error(f"{name}: {field}: {_message(problem)}")
+            raise error(f"{name}: {field}: {schema_message(problem)}")
         for unique in schema.get("uniqueKeys", ()):
             value = json.dumps(record.get(unique), sort_keys=True)
             first = seen.setdefault((unique, value), i)
@@ -111,9 +116,31 @@ def _deepest_first(error: jsonschema.ValidationError) -> tuple:
     return (-len(error.absolute_path), str(list(error.absolute_path)))
 
 
-def _message(error: jsonschema.ValidationError) -> str:
+MAX_MESSAGE = 200
+"""Characters of a schema message kept: it may quote a whole value of the file."""
+MAX_QUOTE = 40
+"""Characters of a long value kept where a message starts with it."""
+
+
+def schema_message(error: jsonschema.ValidationError) -> str:
+    """A schema error's message, short: a long value it quotes is cut."""
     if error.validator == "enum":
-        return f"{error.instance!r} is not one of {error.validator_value}"
-    if error.validator == "type" and isinstance(error.instance, (bool, str, int, float)):
-        return f"{error.instance!r} is not of type {error.validator_value!r}"
-    return error.message
+        message = f"{error.instance!r} is not one of {error.validator_value}"
+    elif error.validator == "type" and isinstance(error.instance, (bool, str, int, float)):
+        message = f"{error.instance!r} is not of type {error.validator_value!r}"
+    elif error.validator == "anyOf" and len(near := _near_misses(error)) == 1:
+        message = schema_message(near[0])
+    elif error.validator == "maxItems":
+        message = f"{len(error.instance)} items, more than the {error.validator_value} allowed"
+    else:
+        message = error.message
+    shown = repr(error.instance)
+    if len(shown) > MAX_QUOTE and message.startswith(shown):  # a long value: its start
+        message = shown[:MAX_QUOTE] + "..." + message[len(shown) :]
+    return message if len(message) <= MAX_MESSAGE else message[:MAX_MESSAGE] + "..."
+
+
+def _near_misses(error: jsonschema.ValidationError) -> list[jsonschema.ValidationError]:
+    """The errors of the ``anyOf`` branches whose kind of value fits (a number over its
+    maximum, say): the one that says what is wrong."""
+    return [e for e in error.context or () if e.validator not in ("type", "enum", "const")]

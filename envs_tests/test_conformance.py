@@ -201,6 +201,15 @@ def test_each_player_reads_the_moves_as_it_sees_them(case):
             assert leak is None, leak
 
 
+def test_resampling_for_no_player_is_refused(case):
+    entry, config, module = case
+    game = make_game(entry, config)
+    state = game.new_initial_state(np.random.default_rng(0))
+    for player in (-1, game.num_players, True, 0.0):
+        with pytest.raises(ValueError, match="players are 0.."):
+            state.resample_hidden(player, np.random.default_rng(0))
+
+
 def assert_same_to(player, state, other):
     """Nothing the env shows ``player`` differs between two states ``player`` cannot tell apart
     (a state and its resampling for ``player``): view, seat picture, mover, returns, and the

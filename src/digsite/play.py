@@ -29,7 +29,7 @@ from .agents.arena import play_game
 from .commandline import check_writable
 from .core.engine import Game
 from .envs.registry import entry
-from .records import finished, save, step_of
+from .records import check_seed, finished, save, step_of
 
 HELP = (
     "Answer with the number of a move, or with a piece of its text that only that move has "
@@ -100,8 +100,7 @@ def set_table(
     n = engine.num_players
     if not 0 <= seat < n:
         raise ValueError(f"seat {seat} does not exist: seats are 0..{n - 1}")
-    if seed < 0:
-        raise ValueError(f"seed {seed} is negative: a seed is an integer >= 0")
+    seed = check_seed(seed)  # the game's record must be able to hold it
     others = [p for p in range(n) if p != seat]
     kinds = list(opponents) * len(others) if len(opponents) == 1 else list(opponents)
     if len(kinds) != len(others):

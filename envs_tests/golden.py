@@ -20,7 +20,8 @@ from pathlib import Path
 import numpy as np
 
 from digsite.core.policy import choose
-from digsite.envs.registry import ENVIRONMENTS, EnvEntry
+from digsite.core.spec import GameSpec
+from digsite.envs.registry import ENVIRONMENTS
 
 from .play import random_action
 
@@ -35,7 +36,7 @@ def config_id(config: dict) -> str:
     return json.dumps(config, sort_keys=True)
 
 
-def playthrough(entry: EnvEntry, config: dict, kind: str, seed: int = SEED) -> list[str]:
+def playthrough(entry: GameSpec, config: dict, kind: str, seed: int = SEED) -> list[str]:
     """The step hashes of one seeded game of ``kind`` play."""
     env = importlib.import_module(entry.module).env(**config)
     env.reset(seed=seed)
@@ -62,11 +63,11 @@ def playthrough(entry: EnvEntry, config: dict, kind: str, seed: int = SEED) -> l
     return hashes
 
 
-def path(entry: EnvEntry) -> Path:
+def path(entry: GameSpec) -> Path:
     return GOLDEN_DIR / f"{entry.name}.json"
 
 
-def record(entry: EnvEntry) -> dict:
+def record(entry: GameSpec) -> dict:
     """Every configuration's playthroughs of one game, as stored."""
     return {
         "env": entry.env_id,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from digsite.games.mykerinos import MykerinosGame
 from digsite.games.mykerinos.actions import (
     DECLINE,
     GAME_OVER,
@@ -16,6 +15,7 @@ from digsite.games.mykerinos.actions import (
     TURN,
 )
 from digsite.games.mykerinos.components import COLS, PATRONS, cell_bit
+from digsite.games.mykerinos.rules import MykerinosGame
 
 BLUE, RED, GREEN, WHITE = range(4)
 VIOLET, LEMON, BROWN, BLACKMORE, TANGERINE = range(5)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from digsite.games.royal_society import RoyalSocietyGame
 from digsite.games.royal_society.actions import (
     A_NEXT_TURN,
     A_TURN_FINISH,
@@ -15,6 +14,7 @@ from digsite.games.royal_society.actions import (
     PLACE0,
 )
 from digsite.games.royal_society.components import CITY
+from digsite.games.royal_society.rules import RoyalSocietyGame
 from digsite.games.royal_society.tasks import Task
 
 

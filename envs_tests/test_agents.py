@@ -16,9 +16,9 @@ from digsite.agents import (
     random_rollout,
 )
 from digsite.agents.arena import play_games
-from digsite.agents.baselines import SEARCH_SETTINGS, search_settings
+from digsite.agents.baselines import search_settings
 from digsite.agents.ismcts import Rollout, ScoreMargin, random_move
-from digsite.envs.registry import ENVIRONMENTS
+from digsite.envs.registry import ENVIRONMENTS, entry
 from digsite.envs.registry import make_game as make_game_of
 
 
@@ -240,10 +240,10 @@ def test_score_margins_rank_players_as_their_scores_do():
 
 
 def test_search_settings_default_per_game_and_override():
-    assert search_settings("mykerinos") == SEARCH_SETTINGS["mykerinos"]
+    assert search_settings("mykerinos") == entry("mykerinos").search
     assert search_settings("mykerinos", iterations=7).iterations == 7
     assert search_settings("mykerinos", rollout="random").rollout == "random"
     agent = make_agent("mcts", "mykerinos")
-    assert agent.iterations == SEARCH_SETTINGS["mykerinos"].iterations
+    assert agent.iterations == entry("mykerinos").search.iterations
     assert agent.guide is not None and isinstance(agent.evaluate, ScoreMargin)
     assert make_agent("mcts", "mykerinos", mcts_rollout="random").guide is None

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from digsite.drawing import archeologic as drawing
+from digsite.core.canvas import PAPER, PLAYER_COLOURS
 from digsite.drawing import picture
-from digsite.drawing.canvas import PAPER, PLAYER_COLOURS
+from digsite.games.archeologic import drawing
 from digsite.games.archeologic.actions import AXIS0, QUESTION0
 from digsite.games.archeologic.components import FIRE
 from digsite.games.archeologic.questions import DIFFERENT_BUILDINGS

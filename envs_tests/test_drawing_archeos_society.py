@@ -7,9 +7,9 @@ import copy
 
 import numpy as np
 
-from digsite.drawing import archeos_society as drawing
+from digsite.core.canvas import HIDDEN, PLAYER_COLOURS
 from digsite.drawing import picture
-from digsite.drawing.canvas import HIDDEN, PLAYER_COLOURS
+from digsite.games.archeos_society import drawing
 from digsite.games.archeos_society.rules import ArcheosSocietyGame
 
 from .play import random_action

@@ -7,9 +7,9 @@ import copy
 
 import numpy as np
 
-from digsite.drawing import medieval_realms as drawing
+from digsite.core.canvas import PLAYER_COLOURS
 from digsite.drawing import picture
-from digsite.drawing.canvas import PLAYER_COLOURS
+from digsite.games.medieval_realms import drawing
 from digsite.games.medieval_realms.rules import MedievalRealmsGame
 
 from .play import random_action

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from digsite.drawing import mykerinos as drawing
+from digsite.core.canvas import NEUTRAL_COLOUR, PLAYER_COLOURS
 from digsite.drawing import picture
-from digsite.drawing.canvas import NEUTRAL_COLOUR, PLAYER_COLOURS
+from digsite.games.mykerinos import drawing
 
 from .mykerinos_positions import cell, new_state, put_cubes
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from digsite.core.canvas import HIDDEN, player_colour
 from digsite.drawing import picture
-from digsite.drawing import royal_society as drawing
-from digsite.drawing.canvas import HIDDEN, player_colour
-from digsite.games.royal_society import RoyalSocietyGame
+from digsite.games.royal_society import drawing
+from digsite.games.royal_society.rules import RoyalSocietyGame
 
 from .play import random_action
 

@@ -8,7 +8,6 @@ import json
 import numpy as np
 import pytest
 
-from digsite.games.mykerinos import MykerinosGame
 from digsite.games.mykerinos.actions import (
     BROWN_ROOM,
     DECLINE,
@@ -29,6 +28,7 @@ from digsite.games.mykerinos.actions import (
 )
 from digsite.games.mykerinos.components import DeckFileError, region_rows
 from digsite.games.mykerinos.observation import LAYOUT
+from digsite.games.mykerinos.rules import MykerinosGame
 
 from .mykerinos_positions import (
     BLACKMORE,

@@ -15,9 +15,9 @@ import numpy as np
 import pytest
 
 from digsite.core.engine import CorruptStateError
-from digsite.games.mykerinos import MykerinosGame
 from digsite.games.mykerinos.actions import PLACE, SURVEY_CHOICE
 from digsite.games.mykerinos.components import DeckFileError
+from digsite.games.mykerinos.rules import MykerinosGame
 from digsite.games.mykerinos.saved import FIELDS
 
 from .play import random_action

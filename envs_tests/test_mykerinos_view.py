@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 from digsite.core.views import canonical
-from digsite.games.mykerinos import MykerinosGame
 from digsite.games.mykerinos.actions import (
     NEUTRAL,
     NEUTRAL_CARD,
@@ -17,6 +16,7 @@ from digsite.games.mykerinos.actions import (
     PASS,
     TAKE_LEFT,
 )
+from digsite.games.mykerinos.rules import MykerinosGame
 from digsite.games.mykerinos.text import cubes
 from digsite.games.mykerinos.view import cells_of
 

@@ -72,8 +72,9 @@ def test_a_heuristic_game_replays(entry):
 
 @pytest.fixture(scope="module")
 def record():
-    entry = ENVIRONMENTS[0]
-    return random_record(entry, entry.configs()[0])
+    """A 2-player Mykerinos record (the broken records below name its sizes)."""
+    mykerinos = next(e for e in ENVIRONMENTS if e.name == "mykerinos")
+    return random_record(mykerinos, mykerinos.configs()[0])
 
 
 def broken(record, change):

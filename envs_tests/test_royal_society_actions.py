@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from digsite.games.royal_society import RoyalSocietyGame
 from digsite.games.royal_society.actions import (
     AUTOMA,
     C_KEEP_RELIC,
@@ -32,6 +31,7 @@ from digsite.games.royal_society.components import (
     SOUTH_AMERICA,
     UNIVERSITY,
 )
+from digsite.games.royal_society.rules import RoyalSocietyGame
 
 from .royal_society_positions import after_setup, play, set_society, start_turn, take_card
 

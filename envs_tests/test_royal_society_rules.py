@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 
 from digsite.core.engine import ConfigError
-from digsite.games.royal_society import RoyalSocietyGame
 from digsite.games.royal_society.actions import (
     A_NEXT_TURN,
     AUTOMA,
@@ -44,6 +43,7 @@ from digsite.games.royal_society.components import (
     solo_title,
 )
 from digsite.games.royal_society.observation import DRAWN_CARDS
+from digsite.games.royal_society.rules import RoyalSocietyGame
 from digsite.games.royal_society.scoring import gallery_awards, royal_requirements
 from digsite.games.royal_society.tasks import SECOND_STEP, Task
 

@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 
 from digsite.core.engine import CorruptStateError
-from digsite.games.royal_society import RoyalSocietyGame
 from digsite.games.royal_society.actions import A_NEXT_TURN, C_EXP_PAY, C_MAIN
 from digsite.games.royal_society.components import ComponentDataError
 from digsite.games.royal_society.observation import Observer
+from digsite.games.royal_society.rules import RoyalSocietyGame
 from digsite.games.royal_society.saved import FIELDS
 
 from .play import random_action

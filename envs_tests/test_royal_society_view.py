@@ -9,7 +9,6 @@ import json
 import numpy as np
 
 from digsite.core.views import canonical
-from digsite.games.royal_society import RoyalSocietyGame
 from digsite.games.royal_society.actions import (
     BLOOM_CLAIM0,
     C_FAVOR,
@@ -23,6 +22,7 @@ from digsite.games.royal_society.actions import (
 )
 from digsite.games.royal_society.components import ASIA, UNIVERSITY
 from digsite.games.royal_society.observation import LAYOUT, observe
+from digsite.games.royal_society.rules import RoyalSocietyGame
 from digsite.games.royal_society.tasks import Task
 
 from .royal_society_positions import after_setup, patron_put_back, set_society, start_turn

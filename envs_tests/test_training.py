@@ -63,11 +63,11 @@ def test_heuristic_opponents(tmp_path):
 def test_search_opponents_are_the_games_search_unless_told():
     """``--opponents mcts`` plays the search ``make_agent`` builds (the game's settings, as in
     ``digsite evaluate``); ``--mcts-iterations`` and ``--mcts-rollout`` override them."""
-    from digsite.agents.baselines import SEARCH_SETTINGS
+    from digsite.envs.registry import entry
 
     args = parse_args("train", ["--opponents", "mcts"])
     opponent = train.make_opponents(args, "mcts", 0, None)
-    assert opponent.iterations == SEARCH_SETTINGS["mykerinos"].iterations
+    assert opponent.iterations == entry("mykerinos").search.iterations
     assert opponent.guide is not None  # guided by the heuristic
     argv = ["--opponents", "mcts", "--mcts-iterations", "7", "--mcts-rollout", "random"]
     opponent = train.make_opponents(parse_args("train", argv), "mcts", 0, None)

@@ -23,15 +23,6 @@ import numpy as np
 from . import __version__
 from .envs.registry import ENVIRONMENTS
 
-TARGETS = {
-    "mykerinos": 1.5,
-    "archeologic": 1.5,
-    "medieval_realms": 1.5,
-    "archeos_society": 1.5,
-    "royal_society": 1.5,
-}
-"""Minimum ratio to connect four that each game promises."""
-
 
 def steps_per_second(env, seconds: float, seed: int = 0) -> float:
     rng = np.random.default_rng(seed)
@@ -104,7 +95,7 @@ def run(args: argparse.Namespace) -> list[dict]:
         for config in entry.configs():
             name = f"{entry.env_id} {config}"
             makers[name] = lambda m=module, c=config: m.env(**c)
-            targets[name] = TARGETS.get(entry.name)
+            targets[name] = entry.benchmark_target
     rates = measure_all(makers, args.seconds, args.repeats)
     baseline = rates[baseline_name]
     rows = [{"env": baseline_name, "steps_per_s": baseline, "ratio": 1.0}]

@@ -214,7 +214,7 @@ def add_game_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def add_search_arguments(parser: argparse.ArgumentParser) -> None:
-    """IS-MCTS's budget and rollouts, left to the game's ``SEARCH_SETTINGS`` unless given."""
+    """IS-MCTS's budget and rollouts, left to the game's spec (``search``) unless given."""
     parser.add_argument(
         "--mcts-iterations", type=int, default=None, help="IS-MCTS budget (default: the game's)"
     )

@@ -3,12 +3,13 @@ README's results tables play against."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
 from ..core.policy import RandomPolicy
+from ..core.spec import SearchSettings
 from ..envs.registry import entry, make_game
 from .ismcts import ISMCTSAgent, ScoreMargin, agent_rollout, win_loss
 from .model import MODEL_PREFIX, PPO, ModelAgent, pretrained_agent
@@ -21,39 +22,11 @@ points if the game ended now, from public information; the guided search values 
 it (else by ``state.scores()``)."""
 
 
-@dataclass(frozen=True)
-class SearchSettings:
-    """One game's IS-MCTS (:class:`~.ismcts.ISMCTSAgent`): the budget, and with heuristic
-    rollouts how the game's heuristic guides it (plain search: random rollouts to the end,
-    win/loss values, no guide)."""
-
-    iterations: int = 50
-    rollout: str = "heuristic"
-    exploration: float = 0.7
-    epsilon: float = 0.0
-    """Share of random moves in the heuristic's rollouts."""
-    horizon: int | None = None
-    """Rollout decisions before the position is valued (None: play to the end)."""
-    margin_scale: float | None = None
-    """Points of lead worth tanh(1) (:class:`~.ismcts.ScoreMargin`); None: win/loss values."""
-    bias: float = 0.0
-    """Progressive bias of the heuristic's move in the tree."""
-
-
-SEARCH_SETTINGS: dict[str, SearchSettings] = {
-    "medieval_realms": SearchSettings(iterations=50),
-    "mykerinos": SearchSettings(iterations=50, horizon=30, margin_scale=10.0),
-    "royal_society": SearchSettings(iterations=20, horizon=20, margin_scale=10.0, bias=1.0),
-}
-"""Each game's default search, as measured in the README's Results; other games get
-``SearchSettings()``."""
-
-
 def search_settings(
     game: str, iterations: int | None = None, rollout: str | None = None
 ) -> SearchSettings:
     """``game``'s default search, with the budget and rollout kind given (None: the default)."""
-    settings = SEARCH_SETTINGS.get(game, SearchSettings())
+    settings = entry(game).search
     if entry(game).heuristic_agent is None:
         settings = replace(settings, rollout="random")
     if rollout is not None:
@@ -77,7 +50,7 @@ def make_agent(
     ``"ppo"`` (the pretrained policy shipped for the game's ``config``, ``num_players`` and
     options, :func:`~.model.pretrained_agent`; the other kinds play every configuration),
     ``"model:PATH"`` (a trained MaskablePPO model, :class:`~.model.ModelAgent`) or ``"mcts"``
-    (information-set MCTS with the game's :data:`SEARCH_SETTINGS`; ``mcts_iterations`` and
+    (information-set MCTS with its spec's ``search`` settings; ``mcts_iterations`` and
     ``mcts_rollout`` override its budget and rollout kind: ``"heuristic"``, the game's
     heuristic guiding the search, or ``"random"``, the plain search)."""
     entry(game)  # an unknown game raises, naming the games

@@ -25,6 +25,7 @@ import jsonschema
 
 from .data import Validator
 from .engine import CorruptStateError, Game, State
+from .spec import GameSpec
 
 Size = int | Callable[[Game], int] | None
 """A length or bound: a number, a function of the game (e.g. :func:`players`), or None (any)."""
@@ -100,9 +101,9 @@ LOAD_ERRORS = (AssertionError, TypeError, KeyError, IndexError, ValueError, Attr
 class StateFields:
     """The declared fields of one game's state (see the module docstring)."""
 
-    def __init__(self, game: str, title: str, fields: Sequence[Field]):
-        self.game = game
-        self.title = title
+    def __init__(self, spec: GameSpec, fields: Sequence[Field]):
+        self.game = spec.name
+        self.title = spec.title
         self.fields = tuple(fields)
         self.names = tuple(f.name for f in self.fields)
         copied = [(f.name, f.depth - f.frozen) for f in self.fields if f.depth > f.frozen]

@@ -18,6 +18,8 @@ from typing import Any
 
 from ..agents.arena import Episode
 from ..commandline import extra_missing
+from ..core.spec import SoloMeasure
+from ..envs.registry import entry
 
 try:
     from scipy.stats import binomtest
@@ -106,31 +108,13 @@ class Tally:
         }
 
 
-@dataclass(frozen=True)
-class SoloMeasure:
-    """How a solo env's episodes read: what success (a positive return) is called, what its
-    score is, whether the score counts only in successful episodes, and the titles best first."""
-
-    success: str
-    score: str
-    scored_on_success_only: bool
-    titles: tuple[str, ...]
-    failure: str = "unsolved"
-    """The column of the episodes without a title."""
-
-
 def solo_measure(env: Any) -> SoloMeasure:
-    """The measure of a solo env's game (its titles from the game's own data)."""
+    """The measure of a solo env's game, as its spec declares it."""
     game = env.unwrapped.game
-    if game.name == "archeologic":
-        from ..games.archeologic.titles import APPRENTICE, MASTER, SEASONED
-
-        return SoloMeasure("solved", "time", True, (MASTER, SEASONED, APPRENTICE))
-    if game.name == "royal_society":
-        titles = tuple(name for _, name in sorted(game.rb.titles, reverse=True))
-        above = sorted(game.rb.titles)[1][0]  # a title above the lowest: a positive return
-        return SoloMeasure(f"{above} or more", "score", False, titles)
-    raise ValueError(f"no solo measure for {game.name}")
+    solo = entry(game.name).solo
+    if solo is None:
+        raise ValueError(f"{game.name} has no solo mode")
+    return solo.measure_of(game)
 
 
 @dataclass

@@ -20,7 +20,13 @@ file                holds
 ``text.py``         ``action_to_string`` (built on ``ACTIONS``), ``render_view`` (a seat's
                     picture, from its view) and ``render_spectator``
 ``heuristic.py``    the game's rules-based agent, one ``_decide_<decision>`` per decision
+``drawing.py``      ``draw(game, views)``: the board picture, from the views it may show
+``spec.py``         ``SPEC``: the game declared once, for every generic surface
+                    (:class:`digsite.core.spec.GameSpec`)
 ==================  ==========================================================================
+
+:data:`SPECS` lists the games.  Importing a spec imports the game's package (its documentation
+page), actions and components, never its rules: the rules load when a game is made.
 
 A game may add modules named after what they hold (the Royal Society's ``automa.py``,
 ArcheOlogic's ``solver.py``).
@@ -30,6 +36,9 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import pkgutil
+
+from ..core.spec import GameSpec
 
 FILE_CONTRACT: dict[str, tuple[str, ...]] = {
     "actions": ("ACTIONS", "NUM_ACTIONS", "DECISIONS"),
@@ -40,8 +49,26 @@ FILE_CONTRACT: dict[str, tuple[str, ...]] = {
     "observation": ("observe",),
     "text": ("action_to_string", "render_view", "render_spectator"),
     "heuristic": (),
+    "drawing": ("draw",),
+    "spec": ("SPEC",),
 }
 """Each game's modules and the names each must define."""
+
+SPECS: tuple[GameSpec, ...] = tuple(
+    importlib.import_module(f"{__name__}.{package.name}.spec").SPEC
+    for package in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name)
+    if package.ispkg
+)
+"""Every game, declared once (its package's ``spec.py``), by package name."""
+
+
+def spec(name: str) -> GameSpec:
+    """The spec of the game ``name``; a ValueError naming the games if there is none."""
+    for s in SPECS:
+        if s.name == name:
+            return s
+    names = ", ".join(s.name for s in SPECS)
+    raise ValueError(f"unknown digsite game {name!r}; available: {names}")
 
 
 def __getattr__(name: str):

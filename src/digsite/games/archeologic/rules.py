@@ -53,6 +53,7 @@ from .questions import (
 from .quests import EXPERT_QUESTIONS, NUM_QUEST_CLUES, expert_clues, make_quest
 from .saved import FIELDS, derive
 from .solver import GUESS_COST, AxisClue, Belief, Clue, axis_choices
+from .spec import SPEC
 from .text import render_view
 from .view import belief_filter, guess_knowledge
 
@@ -92,9 +93,9 @@ OPTIONS = (
 
 
 class ArcheOlogicGame(Game):
-    name = "archeologic"
+    name = SPEC.name
     player_counts = PLAYER_COUNTS
-    title = "ArcheOlogic"
+    title = SPEC.title
     options = OPTIONS
     revelations = dict.fromkeys(
         ("winner", "seats.out", "feedback_right", "feedback_wrong"),

@@ -48,6 +48,7 @@ from .components import NUM_BUILDINGS, NUM_CELLS, ROWS, TRAP_KINDS
 from .questions import NUM_AXES, NUM_QUESTIONS
 from .quests import EXPERT_QUESTIONS
 from .solver import AxisClue, Clue
+from .spec import SPEC
 
 MAX_QUEST = (1 << 63) - 1
 """Any non-negative quest number a numpy seed takes (a random one is below 2**31)."""
@@ -70,8 +71,7 @@ def _track(game) -> int:
 
 
 FIELDS = StateFields(
-    "archeologic",
-    "ArcheOlogic",
+    SPEC,
     (
         Field("quest", low=0, high=MAX_QUEST),
         Field("layout", low=0, high=lambda g: len(g.layouts) - 1),

@@ -307,8 +307,5 @@ Decisions where the rules are silent
 """
 
 from .actions import ACTIONS
-from .rules import ArcheosSocietyGame, ArcheosSocietyState
 
 __doc__ = ACTIONS.document(__doc__)
-
-__all__ = ["ArcheosSocietyGame", "ArcheosSocietyState"]

@@ -74,6 +74,7 @@ from .components import (
 )
 from .observation import Scales, observation_layout
 from .saved import FIELDS
+from .spec import SPEC
 
 EXTRA_SETUPS = ("random", "draft")
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
@@ -128,9 +129,9 @@ def _mark_held(counts: list[int], out: np.ndarray) -> None:
 
 
 class ArcheosSocietyGame(Game):
-    name = "archeos_society"
+    name = SPEC.name
     player_counts = PLAYER_COUNTS
-    title = "Archeos Society"
+    title = SPEC.title
     options = OPTIONS
     revelations = {
         **dict.fromkeys(

@@ -16,6 +16,7 @@ from .components import (
     NUM_ROLES,
     PROFESSOR_TOKENS,
 )
+from .spec import SPEC
 
 SEED_LIMIT = (1 << 62) - 1
 """Seeds of the chance events are drawn below ``1 << 62``; the count of draws stays below it."""
@@ -54,8 +55,7 @@ PER_PLAYER = (players,)
 PER_KIND = (NUM_KINDS,)
 SOME = (None,)
 FIELDS = StateFields(
-    "archeos_society",
-    "Archeos Society",
+    SPEC,
     (
         Field("seed", low=0, high=SEED_LIMIT),
         Field("chance", low=0, high=SEED_LIMIT),

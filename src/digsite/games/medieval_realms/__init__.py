@@ -307,8 +307,5 @@ Decisions where the rules are silent
 """
 
 from .actions import ACTIONS
-from .rules import MedievalRealmsGame, MedievalRealmsState
 
 __doc__ = ACTIONS.document(__doc__)
-
-__all__ = ["MedievalRealmsGame", "MedievalRealmsState"]

@@ -77,6 +77,7 @@ from .components import (
 from .components import TITHE as TITHE_TYPE
 from .observation import ObservationTables
 from .saved import FIELDS
+from .spec import SPEC
 from .text import face_name, render_view
 
 PLAYER_COUNTS = (2, 3, 4, 5)
@@ -88,9 +89,9 @@ STARTING_LEADERS = {2: (6, 1, 1, 2), 3: (4, 1, 1, 0), 4: (4, 1, 1, 0), 5: (4, 1,
 
 
 class MedievalRealmsGame(Game):
-    name = "medieval_realms"
+    name = SPEC.name
     player_counts = PLAYER_COUNTS
-    title = "Medieval Realms"
+    title = SPEC.title
     options = OPTIONS
     revelations = dict.fromkeys(
         ("seats.placement",),

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...core.fields import Field, StateFields, last_player, players
 from .actions import DECISIONS, NUM_ROUNDS, PAIRS, PLACE_KINDS
 from .components import FUTURE_SIZE, NUM_LANDS, NUM_RESOURCES, NUM_SQUARES, PANEL_SIZE
+from .spec import SPEC
 
 
 def last_card(game) -> int:
@@ -23,8 +24,7 @@ def most_leaders(game) -> int:
 
 PER_PLAYER = (players,)
 FIELDS = StateFields(
-    "medieval_realms",
-    "Medieval Realms",
+    SPEC,
     (
         Field("round", low=1, high=NUM_ROUNDS),
         Field("decision", names=DECISIONS),

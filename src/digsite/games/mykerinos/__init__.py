@@ -222,8 +222,5 @@ Decisions where the rules are silent
 """
 
 from .actions import ACTIONS
-from .rules import MykerinosGame, MykerinosState
 
 __doc__ = ACTIONS.document(__doc__)
-
-__all__ = ["MykerinosGame", "MykerinosState"]

@@ -70,6 +70,7 @@ from .components import (
 )
 from .observation import card_rows, observation_layout
 from .saved import FIELDS
+from .spec import SPEC
 from .text import render_view
 
 MUSEUM_TWO_ROOMS = (5, 4)
@@ -83,9 +84,9 @@ OPTIONS = (
 
 
 class MykerinosGame(Game):
-    name = "mykerinos"
+    name = SPEC.name
     player_counts = PLAYER_COUNTS
-    title = "Mykerinos"
+    title = SPEC.title
     options = OPTIONS
     num_actions = NUM_ACTIONS
     max_game_length = 4000

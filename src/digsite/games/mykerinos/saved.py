@@ -15,6 +15,7 @@ from __future__ import annotations
 from ...core.fields import Field, StateFields, last_player, players
 from .actions import CUBES_PER_COLOUR, DECISIONS, NEUTRAL, NUM_SEASONS, REMOVED
 from .components import NUM_CARDS, NUM_CELLS, REGION_SLOTS
+from .spec import SPEC
 
 MAX_SCORE = 1000
 """A generous bound on a score (no score reaches 200: see the observation's scale)."""
@@ -27,8 +28,7 @@ def _last_passing_space(game) -> int:
 
 
 FIELDS = StateFields(
-    "mykerinos",
-    "Mykerinos",
+    SPEC,
     [
         Field("season", low=1, high=NUM_SEASONS),
         Field("first_player", low=0, high=last_player),

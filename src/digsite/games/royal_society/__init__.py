@@ -342,8 +342,5 @@ Decisions where the rules are silent
 """
 
 from .actions import ACTIONS
-from .rules import RoyalSocietyGame, RoyalSocietyState
 
 __doc__ = ACTIONS.document(__doc__)
-
-__all__ = ["RoyalSocietyGame", "RoyalSocietyState"]

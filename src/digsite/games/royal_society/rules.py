@@ -73,6 +73,7 @@ from .optional import OptionalRules
 from .saved import FIELDS, check_invariants, restore
 from .scoring import OBJECTIVE_TESTS, symbol_cards
 from .setup import COLLECTIONS_BY_SIZE, SetupRules
+from .spec import SPEC
 from .tasks import Task
 from .text import render_view
 from .year import YearRules
@@ -157,9 +158,9 @@ NO_DRAWS = (0, -1, ())
 
 
 class RoyalSocietyGame(Game):
-    name = "royal_society"
+    name = SPEC.name
     player_counts = PLAYER_COUNTS
-    title = "Royal Society"
+    title = SPEC.title
     options = OPTIONS
     revelations = {
         **dict.fromkeys(

@@ -51,6 +51,7 @@ from .actions import (
     piece_owner,
     piece_section,
 )
+from .spec import SPEC
 from .tasks import Task
 from .view import PENDING_SLOTS, REGION_SLOTS, pending_tasks, regions_read
 
@@ -64,8 +65,7 @@ def _per_player(name: str, low: int, high: int, width: int | None = None) -> Fie
 
 
 FIELDS = StateFields(
-    "royal_society",
-    "Royal Society",
+    SPEC,
     [
         Field("seed", (), 0, (1 << 62) - 1),
         Field("draws", (), 0, BIG),

@@ -20,16 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from ..games.medieval_realms.actions import NUM_ROUNDS
-from ..games.medieval_realms.components import (
-    COLOURS,
-    HAND_LIMIT,
-    KINDS,
-    LEADERS,
-    RESOURCE_TITLES,
-    RESOURCES,
-)
-from .canvas import (
+from ...core.canvas import (
     FAINT,
     HIGHLIGHT,
     INK,
@@ -42,6 +33,15 @@ from .canvas import (
     player_colour,
     tint,
     whose,
+)
+from .actions import NUM_ROUNDS
+from .components import (
+    COLOURS,
+    HAND_LIMIT,
+    KINDS,
+    LEADERS,
+    RESOURCE_TITLES,
+    RESOURCES,
 )
 
 WIDTH, HEIGHT = 1200, 850

@@ -21,18 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from ..games.archeos_society.actions import DECISIONS
-from ..games.archeos_society.components import (
-    COLOURS,
-    CONTINENTS,
-    HAND_LIMIT,
-    LINGUIST,
-    MONKEY,
-    NUM_COLOURS,
-    PROFESSOR,
-    ROLE_TITLES,
-)
-from .canvas import (
+from ...core.canvas import (
     FAINT,
     HIDDEN,
     HIGHLIGHT,
@@ -47,6 +36,17 @@ from .canvas import (
     player_colour,
     tint,
     whose,
+)
+from .actions import DECISIONS
+from .components import (
+    COLOURS,
+    CONTINENTS,
+    HAND_LIMIT,
+    LINGUIST,
+    MONKEY,
+    NUM_COLOURS,
+    PROFESSOR,
+    ROLE_TITLES,
 )
 
 WIDTH, HEIGHT = 1200, 850

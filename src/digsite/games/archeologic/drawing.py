@@ -23,28 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from ..games.archeologic.actions import DECISIONS, NUM_ROTATIONS
-from ..games.archeologic.components import (
-    COLS,
-    FIRE,
-    NUM_BUILDINGS,
-    NUM_CELLS,
-    ROWS,
-    SHARP,
-    cell_name,
-    rotate_clockwise,
-)
-from ..games.archeologic.questions import (
-    AXIS_NAMES,
-    DIFFERENT_BUILDINGS,
-    EMPTY_ZONES,
-    NUM_AXES,
-    NUM_QUESTIONS,
-    TRAPS,
-    decode_answer,
-    question_building,
-)
-from .canvas import (
+from ...core.canvas import (
     FAINT,
     HIGHLIGHT,
     INK,
@@ -57,6 +36,27 @@ from .canvas import (
     player_colour,
     tint,
     whose,
+)
+from .actions import DECISIONS, NUM_ROTATIONS
+from .components import (
+    COLS,
+    FIRE,
+    NUM_BUILDINGS,
+    NUM_CELLS,
+    ROWS,
+    SHARP,
+    cell_name,
+    rotate_clockwise,
+)
+from .questions import (
+    AXIS_NAMES,
+    DIFFERENT_BUILDINGS,
+    EMPTY_ZONES,
+    NUM_AXES,
+    NUM_QUESTIONS,
+    TRAPS,
+    decode_answer,
+    question_building,
 )
 
 WIDTH, HEIGHT = 1100, 800

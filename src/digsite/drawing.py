@@ -5,13 +5,13 @@ spectator's picture, or with ``player`` that seat's picture, drawn from what the
 draws (its view alone), so it never shows what the seat does not know.  Every picture of a game
 configuration has the same size, as video writers need.
 
-A game with a drawing module here (``digsite.drawing.<game>``, built on :mod:`.canvas`) is
-drawn as a board: its ``draw(game, views) -> np.ndarray`` gets the views it may show (one seat's
-view for a seat's picture; every seat's view for the spectator's, who sees all hands but no deck
-order) and lays out the table.  A game without one is drawn as its text picture set in a
-fixed-width font on a fixed page (``PAGE_COLUMNS`` x ``PAGE_ROWS`` characters; longer lines
-wrap, and a page too long ends with a line saying how many lines were cut).  Nothing here runs
-unless a picture is asked for.
+A game whose spec names a drawing module (``games/<game>/drawing.py``, built on
+:mod:`digsite.core.canvas`) is drawn as a board: its ``draw(game, views) -> np.ndarray`` gets
+the views it may show (one seat's view for a seat's picture; every seat's view for the
+spectator's, who sees all hands but no deck order) and lays out the table. A game without one is
+drawn as its text picture set in a fixed-width font on a fixed page (``PAGE_COLUMNS`` x
+``PAGE_ROWS`` characters; longer lines wrap, and a page too long ends with a line saying how
+many lines were cut). Nothing here runs unless a picture is asked for.
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ import textwrap
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
+
+from .games import spec
 
 PAGE_COLUMNS = 120
 PAGE_ROWS = 80
@@ -34,26 +36,11 @@ HEADER_INK = (120, 40, 20)
 
 def picture(state, player: int | None = None) -> np.ndarray:
     """The ``(H, W, 3)`` ``uint8`` picture of ``state``: the spectator's, or ``player``'s seat."""
-    drawing = _drawing(state.game.name)
+    drawing = spec(state.game.name).drawing
     if drawing is None:
         return page(state.render(player))
     seats = range(state.game.num_players) if player is None else (player,)
-    return drawing.draw(state.game, {p: state.view(p) for p in seats})
-
-
-def _drawing(game: str):
-    """The drawing module of ``game``, or None if it has none yet."""
-    if game not in _DRAWINGS:
-        try:
-            _DRAWINGS[game] = importlib.import_module(f"{__name__}.{game}")
-        except ModuleNotFoundError as err:
-            if err.name != f"{__name__}.{game}":
-                raise
-            _DRAWINGS[game] = None
-    return _DRAWINGS[game]
-
-
-_DRAWINGS: dict = {}
+    return importlib.import_module(drawing).draw(state.game, {p: state.view(p) for p in seats})
 
 
 def page(text: str) -> np.ndarray:

@@ -28,16 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from ..games.royal_society.actions import GALLERY_SIZES, GALLERY_START, SECTIONS
-from ..games.royal_society.components import (
-    EXPEDITION_TYPES,
-    GAIN_KEYS,
-    LOCATION_TITLES,
-    OBJECTIVE_GROUPS,
-    REGION_TITLES,
-    solo_title,
-)
-from .canvas import (
+from ...core.canvas import (
     FAINT,
     HIGHLIGHT,
     INK,
@@ -51,6 +42,15 @@ from .canvas import (
     fitted,
     player_colour,
     wrapped,
+)
+from .actions import GALLERY_SIZES, GALLERY_START, SECTIONS
+from .components import (
+    EXPEDITION_TYPES,
+    GAIN_KEYS,
+    LOCATION_TITLES,
+    OBJECTIVE_GROUPS,
+    REGION_TITLES,
+    solo_title,
 )
 
 WIDTH, HEIGHT = 1400, 950

@@ -22,16 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from ..games.mykerinos.actions import DECISIONS
-from ..games.mykerinos.components import (
-    COLS,
-    NO_PATRON,
-    NUM_WINGS,
-    PATRON_TITLES,
-    PATRONS,
-    TWO_ROOM,
-)
-from .canvas import (
+from ...core.canvas import (
     FAINT,
     HIGHLIGHT,
     INK,
@@ -45,6 +36,15 @@ from .canvas import (
     font,
     player_colour,
     whose,
+)
+from .actions import DECISIONS
+from .components import (
+    COLS,
+    NO_PATRON,
+    NUM_WINGS,
+    PATRON_TITLES,
+    PATRONS,
+    TWO_ROOM,
 )
 
 WIDTH, HEIGHT = 1100, 800

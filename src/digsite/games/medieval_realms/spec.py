@@ -1,0 +1,24 @@
+"""Medieval Realms, as every generic surface reads it (:mod:`digsite.core.spec`)."""
+
+from __future__ import annotations
+
+from ...core.spec import GameSpec, SearchSettings
+
+SPEC = GameSpec(
+    name="medieval_realms",
+    version=1,
+    title="Medieval Realms",
+    game_class=f"{__package__}.rules:MedievalRealmsGame",
+    modes=("2 players (buffer Mayors)", "3 players", "4 players", "5 players (lands 9-10)"),
+    status="complete; deck, land rewards and starting capital reconstructed (no public card list)",
+    heuristic_agent=f"{__package__}.heuristic:MedievalRealmsHeuristic",
+    drawing=f"{__package__}.drawing",
+    search=SearchSettings(iterations=50),
+    test_configs=(
+        {"num_players": 2},
+        {"num_players": 3},
+        {"num_players": 4},
+        {"num_players": 5},
+    ),
+    fuzz_games=30,
+)

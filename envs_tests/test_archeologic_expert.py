@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from digsite.core.engine import ConfigError, CorruptStateError
-from digsite.envs.archeologic_solo import ArcheOlogicSoloEnv
+from digsite.envs.solo import solo_env
 from digsite.games.archeologic.actions import AXIS0, QUESTION0
 from digsite.games.archeologic.heuristic import DeductionAgent
 from digsite.games.archeologic.questions import (
@@ -140,7 +140,7 @@ def test_deduction_agent_solves_expert_solo_quests_as_master():
 
 
 def test_solo_env_expert_option():
-    env = ArcheOlogicSoloEnv(expert=True, quest=2)
+    env = solo_env("archeologic", expert=True, quest=2)
     obs, info = env.reset(seed=0)
     assert env.game.expert and env.game.config["expert"] is True
     agent = DeductionAgent()
@@ -213,7 +213,7 @@ def test_custom_buildings_through_the_game_config(tmp_path):
     assert state.winner == 0 and state_title(state)[0] == MASTER
     assert state.action_to_string(12).startswith("ask boxes of J4")
     assert g.state_from_dict(json.loads(json.dumps(state.to_dict()))).to_dict() == state.to_dict()
-    env = ArcheOlogicSoloEnv(buildings=_mirrored_l4_records(), quest=1)
+    env = solo_env("archeologic", buildings=_mirrored_l4_records(), quest=1)
     env.reset(seed=0)
     assert env.game.layouts is g.layouts
 

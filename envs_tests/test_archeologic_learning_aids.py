@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from digsite.agents import make_agent
-from digsite.envs.archeologic_solo import ArcheOlogicSoloEnv
+from digsite.envs.solo import solo_env
 from digsite.games.archeologic.actions import AXIS, AXIS0, GUESS, PLACE0, QUESTION, QUESTION0
 from digsite.games.archeologic.components import NUM_BUILDINGS
 from digsite.games.archeologic.learning_aids import (
@@ -57,7 +57,7 @@ def test_features_are_blind_to_the_hidden_layout():
 def test_once_one_layout_is_left_the_features_spell_it_out():
     """Ask the deduction agent's questions until one layout is possible, then enter the most
     likely placement of each building: that is the quest's layout."""
-    env = ArcheOlogicSoloEnv(belief=True, quest=5)
+    env = solo_env("archeologic", belief=True, quest=5)
     obs, _ = env.reset(seed=0)
     agent = make_agent("heuristic", "archeologic")
     while len(env.game_state.belief(0)) > 1:
@@ -84,8 +84,8 @@ def test_shaping_sums_to_a_constant_whatever_the_policy(variant):
     k = 0.5
     deduction = make_agent("heuristic", "archeologic")
     for seed in range(3):
-        plain = ArcheOlogicSoloEnv(guess_variant=variant, quest=seed)
-        shaped = ArcheOlogicSoloEnv(guess_variant=variant, quest=seed, shaping=k)
+        plain = solo_env("archeologic", guess_variant=variant, quest=seed)
+        shaped = solo_env("archeologic", guess_variant=variant, quest=seed, shaping=k)
         for policy in ("deduction", "random", "unmasked"):
             totals = []
             for env in (plain, shaped):
@@ -109,7 +109,7 @@ def test_shaping_sums_to_a_constant_whatever_the_policy(variant):
 
 
 def test_shaping_pays_for_information_and_charges_doomed_pieces():
-    env = ArcheOlogicSoloEnv(quest=7, shaping=1.0)
+    env = solo_env("archeologic", quest=7, shaping=1.0)
     env.reset(seed=0)
     agent = make_agent("heuristic", "archeologic")
     before = len(candidate_rows(env.game_state, 0))
@@ -141,11 +141,11 @@ def test_shaping_pays_for_information_and_charges_doomed_pieces():
 
 def test_learning_aid_options_are_checked():
     with pytest.raises(ValueError, match="belief"):
-        ArcheOlogicSoloEnv(belief=1)
+        solo_env("archeologic", belief=1)
     with pytest.raises(ValueError, match="shaping"):
-        ArcheOlogicSoloEnv(shaping=-1)
-    env = ArcheOlogicSoloEnv(belief=True)
-    plain = ArcheOlogicSoloEnv()
+        solo_env("archeologic", shaping=-1)
+    env = solo_env("archeologic", belief=True)
+    plain = solo_env("archeologic")
     assert env.observation_space.shape == (plain.game.observation_size + FEATURE_SIZE,)
     assert env.game.config["belief_features"] and not plain.game.config["belief_features"]
 
@@ -235,7 +235,7 @@ def test_aid_options_are_checked_and_saved():
         num_players=2, consistent_guesses=True, belief_features=True, informative_questions=True
     )
     assert game.config["informative_questions"]
-    assert ArcheOlogicSoloEnv(informative_questions=True).game.informative_questions
+    assert solo_env("archeologic", informative_questions=True).game.informative_questions
     state = game.new_initial_state(np.random.default_rng(0))
     assert game.state_from_dict(state.to_dict()).to_dict() == state.to_dict()
     plain = ArcheOlogicGame(num_players=2)

@@ -384,9 +384,9 @@ def test_solo_env_make_and_checkers():
 
 def test_solo_env_failing_early_is_no_shortcut():
     """A wrong guess at once returns the same as running out the clock: -(time_limit + 1)."""
-    from digsite.envs.archeologic_solo import ArcheOlogicSoloEnv
+    from digsite.envs.solo import solo_env
 
-    env = ArcheOlogicSoloEnv(quest=3)
+    env = solo_env("archeologic", quest=3)
     env.reset(seed=0)
     total = env.step(AXIS0)[1] + env.step(GUESS)[1]
     done = False
@@ -400,9 +400,9 @@ def test_solo_env_failing_early_is_no_shortcut():
 
 
 def test_solo_env_rewards_a_solution_and_survives_unmasked_actions():
-    from digsite.envs.archeologic_solo import ArcheOlogicSoloEnv
+    from digsite.envs.solo import solo_env
 
-    env = ArcheOlogicSoloEnv(quest=3)
+    env = solo_env("archeologic", quest=3)
     env.reset(seed=0)
     rewards = [env.step(AXIS0)[1]]
     env.step(GUESS)
@@ -411,7 +411,7 @@ def test_solo_env_rewards_a_solution_and_survives_unmasked_actions():
         rewards.append(reward)
     assert terminated and info["solved"] and sum(rewards) == 20.0 - 4
     for mode in ("end", "random"):
-        env = ArcheOlogicSoloEnv(illegal_action=mode)
+        env = solo_env("archeologic", illegal_action=mode)
         for episode in range(3):
             env.reset(seed=episode)
             done = False

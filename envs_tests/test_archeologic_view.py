@@ -10,7 +10,7 @@ import pytest
 
 from digsite.core.engine import ConfigError
 from digsite.core.views import canonical, sample_states
-from digsite.envs.archeologic_solo import ArcheOlogicSoloEnv
+from digsite.envs.solo import solo_env
 from digsite.games.archeologic.actions import AXIS, AXIS0, GUESS, PLACE0, QUESTION0, WRONG_GUESS
 from digsite.games.archeologic.components import NUM_BUILDINGS
 from digsite.games.archeologic.heuristic import DeductionAgent
@@ -169,10 +169,10 @@ def test_solo_uses_three_clues_unless_the_variant_is_asked():
         with pytest.raises(ConfigError, match="solo_more_clues"):
             ArcheOlogicGame(num_players=1, num_clues=clues)
         with pytest.raises(ValueError, match="solo_more_clues"):
-            ArcheOlogicSoloEnv(num_clues=clues)
+            solo_env("archeologic", num_clues=clues)
         g = ArcheOlogicGame(num_players=1, num_clues=clues, solo_more_clues=True)
         assert len(g.new_initial_state(np.random.default_rng(0)).clues) == clues
-        env = ArcheOlogicSoloEnv(num_clues=clues, solo_more_clues=True)
+        env = solo_env("archeologic", num_clues=clues, solo_more_clues=True)
         env.reset(seed=0)
         assert len(env.game_state.clues) == clues
     assert (
@@ -246,7 +246,7 @@ def test_the_seat_picture_shows_only_the_view():
 def test_the_solo_env_names_the_quest_only_once_the_episode_is_over():
     """The quest number regenerates the hidden layout, so ``reset``'s info holds nothing that
     tells one episode from another (time 0, unsolved); the number comes with the last step."""
-    env = ArcheOlogicSoloEnv()
+    env = solo_env("archeologic")
     quests = set()
     for seed in range(5):
         _, info = env.reset(seed=seed)

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import digsite  # noqa: F401  (registers the ids)
-from digsite.envs.royal_society_solo import RoyalSocietySoloEnv
+from digsite.envs.solo import solo_env
 
 
 def test_passes_gymnasium_and_sb3_checkers():
@@ -25,7 +25,7 @@ def test_passes_gymnasium_and_sb3_checkers():
 
 @pytest.mark.parametrize("reward", ["score", "final"])
 def test_return_is_the_final_score_and_info_has_the_title(reward):
-    env = RoyalSocietySoloEnv(reward=reward, reward_scale=100.0)
+    env = solo_env("royal_society", reward=reward, reward_scale=100.0)
     obs, info = env.reset(seed=3)
     assert info["score"] == 0.0
     rng = np.random.default_rng(3)
@@ -44,12 +44,12 @@ def test_return_is_the_final_score_and_info_has_the_title(reward):
 
 
 def test_unmasked_actions_end_or_are_replaced():
-    env = RoyalSocietySoloEnv()
+    env = solo_env("royal_society")
     env.reset(seed=0)
     illegal = int(np.flatnonzero(~env.action_masks())[0])
     _, r, term, _, info = env.step(illegal)
     assert term and r == -1.0 and info["illegal_action"]
-    env = RoyalSocietySoloEnv(illegal_action="random")
+    env = solo_env("royal_society", illegal_action="random")
     env.reset(seed=0)
     _, r, term, _, info = env.step(illegal)
     assert not term and info["illegal_action"]
@@ -57,7 +57,7 @@ def test_unmasked_actions_end_or_are_replaced():
 
 def test_same_seed_same_episode():
     def run():
-        env = RoyalSocietySoloEnv()
+        env = solo_env("royal_society")
         obs, _ = env.reset(seed=11)
         trace = [obs.tobytes()]
         for _ in range(60):
@@ -71,6 +71,6 @@ def test_same_seed_same_episode():
 
 def test_bad_options_are_errors():
     with pytest.raises(ValueError, match="reward"):
-        RoyalSocietySoloEnv(reward="points")
+        solo_env("royal_society", reward="points")
     with pytest.raises(ValueError, match="options are"):
-        RoyalSocietySoloEnv(no_such_option=1)
+        solo_env("royal_society", no_such_option=1)

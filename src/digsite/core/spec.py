@@ -55,18 +55,15 @@ class SoloMeasure:
 
 @dataclass(frozen=True)
 class SoloSpec:
-    """The Gymnasium single-agent env of a game's one-player mode: its id's name
-    (``digsite/<name>-v<game version>``), its class, and how its episodes are measured (a
-    function of the env's game giving a :class:`SoloMeasure`)."""
+    """A game's one-player mode as a single-agent task: its Gymnasium id's name
+    (``digsite/<name>-v<game version>``), the mode (a :class:`digsite.core.solo.SoloMode`) and
+    how its episodes are measured (a function of the env's game giving a :class:`SoloMeasure`)."""
 
     name: str
-    env: str
-    """``"module:Class"`` of the env."""
+    mode: str
+    """``"module:Class"`` of the mode."""
     measure: str
     """``"module:function"``: ``measure(game) -> SoloMeasure``."""
-
-    def load_env(self) -> type:
-        return load(self.env)
 
     def measure_of(self, game: Any) -> SoloMeasure:
         return load(self.measure)(game)

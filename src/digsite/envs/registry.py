@@ -22,9 +22,9 @@ def register_all() -> None:
     and the solo Gymnasium envs with Gymnasium's."""
     import gymnasium
 
-    for env_id, entry_point in SOLO_GYM_IDS.items():
+    for env_id, mode in SOLO_GYM_IDS.items():
         if env_id not in gymnasium.registry:
-            gymnasium.register(env_id, entry_point=_solo_creator(entry_point))
+            gymnasium.register(env_id, entry_point=_solo_creator(mode))
     try:
         from pettingzoo import register
         from pettingzoo.env_registry.registration import aec_registry
@@ -36,21 +36,21 @@ def register_all() -> None:
 
 
 def solo_gym_ids() -> dict[str, str]:
-    """Gymnasium id -> entry point of each solo env; its version is its game's."""
+    """Gymnasium id -> the solo mode of each game that has one; its version is its game's."""
     return {
-        f"digsite/{spec.solo.name}-v{spec.version}": spec.solo.env
+        f"digsite/{spec.solo.name}-v{spec.version}": spec.solo.mode
         for spec in ENVIRONMENTS
         if spec.solo is not None
     }
 
 
-def _solo_creator(entry_point: str):
-    """The Gymnasium creator of a solo env; the env class is imported only when an env is made,
-    so ``import digsite`` stays light (its declared options name what is wrong)."""
+def _solo_creator(mode: str):
+    """The Gymnasium creator of a solo env; the game's mode is imported only when an env is
+    made, so ``import digsite`` stays light (its declared options name what is wrong)."""
     from .solo import SoloEnv
 
     def create(**options):
-        return load(entry_point)(**options)
+        return SoloEnv(load(mode), **options)
 
     create.metadata = SoloEnv.metadata
     return create

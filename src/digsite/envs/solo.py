@@ -1,16 +1,23 @@
-"""What every solo Gymnasium env shares: one seat of a rules engine, the action mask for
-MaskablePPO, the documented answer to an unmasked action, and rendering.  A game's solo env
-(``digsite.envs``) adds only its reward and its ``info``.  ``step`` (or ``action_to_string``)
-before the first ``reset`` raises ``ResetNeededError`` saying to call ``reset()``."""
+"""The solo Gymnasium env of every game with a one-player mode: one seat of a rules engine, the
+action mask for MaskablePPO, the documented answer to an unmasked action, and rendering.  What
+is the game's own (its options, its game, the reward of a move and what ``info`` tells) is its
+:class:`~digsite.core.solo.SoloMode`, named in its spec; ``gymnasium.make("digsite/<name>-v<N>")``
+and :func:`solo_env` build the env from it.  ``step`` (or ``action_to_string``) before the first
+``reset`` raises ``ResetNeededError`` saying to call ``reset()``."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
 
-from ..core.engine import Game, legal_or_none
+from ..core.engine import legal_or_none
 from ..core.errors import ResetNeededError
-from ..core.options import Option, check_options, choice
+from ..core.options import Option, choice
+from ..core.solo import SoloMode
+from ..core.spec import load
+from ..games import spec
 from .rendering import RENDER_MODE, RENDER_MODES, Renders
 
 ILLEGAL_ACTION_MODES = ("end", "random")
@@ -25,21 +32,37 @@ SOLO_OPTIONS: tuple[Option, ...] = (ILLEGAL_ACTION, RENDER_MODE)
 
 
 class SoloEnv(Renders, gym.Env):
-    """A Gymnasium env over player 0 of a one-player ``game``; subclasses write ``reset`` and
-    ``step`` with :meth:`_checked_action`."""
+    """A Gymnasium env over player 0 of a game's one-player ``mode`` with its ``options``."""
 
     metadata = {"render_modes": RENDER_MODES, "render_fps": 1}
 
-    def __init__(self, game: Game, illegal_action: str = "end", render_mode: str | None = None):
-        given = {"illegal_action": illegal_action, "render_mode": render_mode}
-        illegal_action, render_mode = check_options(SOLO_OPTIONS, given, "solo env").values()
-        self.game = game
-        self.illegal_action = illegal_action
-        self.render_mode = render_mode
+    def __init__(self, mode: type[SoloMode], **options: Any):
+        config = mode.checked(options, SOLO_OPTIONS)
+        self.mode = mode(config)
+        self.game = game = self.mode.game
+        self.illegal_action = config["illegal_action"]
+        self.render_mode = config["render_mode"]
         self.observation_space = gym.spaces.Box(0.0, 1.0, (game.observation_size,), np.float32)
         self.action_space = gym.spaces.Discrete(game.num_actions)
         self.game_state = None
         self._done = False
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        self.game_state = self.game.new_initial_state(self.np_random)
+        self._done = False
+        return self._observation(), self.mode.start(self.game_state)
+
+    def step(self, action):
+        action, info = self._checked_action(action)
+        state = self.game_state
+        if action is None:  # unmasked, illegal_action="end"
+            reward, told = self.mode.give_up(state)
+            return self._observation(), float(reward), True, False, info | told
+        reward, truncated, told = self.mode.play(state, action)
+        terminated = state.is_terminal()
+        self._done = terminated or truncated
+        return self._observation(), float(reward), terminated, truncated, info | told
 
     def _checked_action(self, action) -> tuple[int | None, dict]:
         """The legal action to play and the step's first ``info``.  An unmasked action sets
@@ -76,3 +99,11 @@ class SoloEnv(Renders, gym.Env):
         out = np.empty(self.game.observation_size, dtype=np.float32)
         self.game_state.observe(0, out)
         return out
+
+
+def solo_env(game: str, **options: Any) -> SoloEnv:
+    """The solo env of ``game`` (its spec's one-player mode) with ``options``."""
+    solo = spec(game).solo
+    if solo is None:
+        raise ValueError(f"{game} has no solo mode")
+    return SoloEnv(load(solo.mode), **options)

@@ -3,7 +3,7 @@
 ``from digsite import archeologic_v2``; ``archeologic_v2.env(num_players=2)`` (PettingZoo AEC,
 also ``pettingzoo.make("aec", "digsite/archeologic-v2", ...)``); the solo game as a Gymnasium
 env: ``gymnasium.make("digsite/ArcheOlogicSolo-v2")`` after ``import digsite``
-(:mod:`digsite.envs.archeologic_solo`).
+(its mode: :mod:`digsite.games.archeologic.solo`).
 
 Rules summary
 -------------
@@ -39,7 +39,7 @@ an unsolved ending costs the rest of the clock, so every solution beats every fa
 learning aids computed from the player's own information: the game options ``belief_features``
 (the exact belief as features), ``consistent_guesses`` (guesses masked to possible layouts) and
 ``informative_questions`` (questions that teach nothing masked), and the solo env's
-``shaping=k`` (potential-based information shaping); see :mod:`digsite.envs.archeologic_solo`
+``shaping=k`` (potential-based information shaping); see :mod:`digsite.games.archeologic.solo`
 and ``learning_aids``.
 
 Configuration

@@ -32,7 +32,7 @@ SPEC = GameSpec(
     drawing=f"{__package__}.drawing",
     solo=SoloSpec(
         name="ArcheOlogicSolo",
-        env="digsite.envs.archeologic_solo:ArcheOlogicSoloEnv",
+        mode=f"{__package__}.solo:ArcheOlogicSolo",
         measure=f"{__name__}:solo_measure",
     ),
     test_configs=(

@@ -37,7 +37,7 @@ SPEC = GameSpec(
     search=SearchSettings(iterations=20, horizon=20, margin_scale=10.0, bias=1.0),
     solo=SoloSpec(
         name="RoyalSocietySolo",
-        env="digsite.envs.royal_society_solo:RoyalSocietySoloEnv",
+        mode=f"{__package__}.solo:RoyalSocietySolo",
         measure=f"{__name__}:solo_measure",
     ),
     test_configs=(

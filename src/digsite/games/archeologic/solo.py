@@ -1,4 +1,5 @@
-"""``digsite/ArcheOlogicSolo-v2``: the ArcheOlogic solo game as a Gymnasium env.
+"""The ArcheOlogic solo game as a single-agent task: ``digsite/ArcheOlogicSolo-v2``, a Gymnasium
+env (:class:`digsite.envs.solo.SoloEnv`) of :class:`ArcheOlogicSolo`.
 
 * Observation: ``Box(0, 1, (N,), float32)``, the solo player's observation of the rules engine
   (``digsite.games.archeologic``: time, viewfinder, pending decision, clues, note sheet of
@@ -64,13 +65,15 @@ information only, never from the hidden layout:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
-from ..core.options import check_options, integer, number
-from ..games.archeologic.learning_aids import information_potential
-from ..games.archeologic.rules import OPTIONS, ArcheOlogicGame
-from ..games.archeologic.titles import state_title
-from .solo import SOLO_OPTIONS, SoloEnv
+from ...core.options import integer, number
+from ...core.solo import SoloMode
+from .learning_aids import information_potential
+from .rules import OPTIONS, ArcheOlogicGame
+from .titles import state_title
 
 GAME_OPTIONS = {o.name: o for o in OPTIONS}
 PASSED_ON = (
@@ -85,46 +88,39 @@ PASSED_ON = (
     "informative_questions",
     "solo_more_clues",
 )
-"""The game's options this env passes on as they are (``belief`` is ``belief_features``)."""
-SOLO_ENV_OPTIONS = (
-    *(GAME_OPTIONS[name] for name in PASSED_ON),
-    replace(GAME_OPTIONS["belief_features"], name="belief"),
-    integer("max_time", None, 1, optional=True, doc="truncate the episode at this time"),
-    number("solve_bonus", 20.0),
-    number("shaping", 0.0, 0),
-    *SOLO_OPTIONS,
-)
+"""The game's options this mode passes on as they are (``belief`` is ``belief_features``)."""
 
 
-class ArcheOlogicSoloEnv(SoloEnv):
-    def __init__(self, **options):
-        config = check_options(SOLO_ENV_OPTIONS, options, type(self).__name__)
-        game = ArcheOlogicGame(
+class ArcheOlogicSolo(SoloMode):
+    options = (
+        *(GAME_OPTIONS[name] for name in PASSED_ON),
+        replace(GAME_OPTIONS["belief_features"], name="belief"),
+        integer("max_time", None, 1, optional=True, doc="truncate the episode at this time"),
+        number("solve_bonus", 20.0),
+        number("shaping", 0.0, 0),
+    )
+    title = "ArcheOlogic solo env"
+
+    def __init__(self, config: Mapping[str, Any]):
+        super().__init__(config)
+        self.max_time = config["max_time"]
+        self.solve_bonus = config["solve_bonus"]
+        self.shaping = config["shaping"]
+        self._potential = 0.0
+
+    def make_game(self, config: Mapping[str, Any]) -> ArcheOlogicGame:
+        return ArcheOlogicGame(
             num_players=1,
             belief_features=config["belief"],
             **{name: config[name] for name in PASSED_ON},
         )
-        super().__init__(game, config["illegal_action"], config["render_mode"])
-        self.max_time = config["max_time"]
-        self.solve_bonus = config["solve_bonus"]
-        self.shaping = config["shaping"]
 
-    def reset(self, *, seed: int | None = None, options: dict | None = None):
-        super().reset(seed=seed)
-        self.game_state = self.game.new_initial_state(self.np_random)
-        self._done = False
-        self._potential = self._current_potential()
-        return self._observation(), {"time": 0, "solved": False}
+    def start(self, state) -> dict[str, Any]:
+        self._potential = self._current_potential(state)
+        return {"time": 0, "solved": False}
 
-    def step(self, action):
-        state = self.game_state
-        before = state.spent[0] if state is not None else 0
-        action, info = self._checked_action(action)
-        if action is None:  # unmasked, illegal_action="end": as if the time had run out
-            info.update(time=before, solved=False)
-            self._final_info(info)
-            reward = -float(self.game.time_limit + 1 - before) + self._shaped(end=True)
-            return self._observation(), reward, True, False, info
+    def play(self, state, action: int) -> tuple[float, bool, dict[str, Any]]:
+        before = state.spent[0]
         state.apply_action(action)
         spent = state.spent[0]
         solved = state.winner == 0
@@ -135,37 +131,43 @@ class ArcheOlogicSoloEnv(SoloEnv):
             reward = -float(self.game.time_limit + 1 - before)
         else:
             reward = -float(spent - before)
-        reward += self._shaped(end=terminated)
+        reward += self._shaped(state, end=terminated)
         truncated = not terminated and self.max_time is not None and spent >= self.max_time
-        self._done = terminated or truncated
-        info.update(time=spent, solved=solved)
-        if self._done:
-            self._final_info(info)
-        return self._observation(), reward, terminated, truncated, info
+        info = {"time": spent, "solved": solved}
+        if terminated or truncated:
+            self._final_info(state, info)
+        return reward, truncated, info
 
-    def _final_info(self, info: dict) -> None:
-        """The solo score, the title earned and the quest's thresholds; None when unsolved, as
-        the thresholds take the reference solver about 10 ms, more than a whole episode."""
+    def give_up(self, state) -> tuple[float, dict[str, Any]]:
+        """As if the time had run out."""
+        before = state.spent[0]
+        info = {"time": before, "solved": False}
+        self._final_info(state, info)
+        return -float(self.game.time_limit + 1 - before) + self._shaped(state, end=True), info
+
+    def _final_info(self, state, info: dict) -> None:
+        """The solo score, the title earned, the quest's thresholds (None when unsolved, as
+        they take the reference solver about 10 ms, more than a whole episode) and the quest."""
         title = master = seasoned = None
         if info["solved"]:
-            title, master, seasoned = state_title(self.game_state)
+            title, master, seasoned = state_title(state)
         info.update(
             score=info["time"],
             title=title,
             master_time=master,
             seasoned_time=seasoned,
-            quest=self.game_state.quest,
+            quest=state.quest,
         )
 
-    def _current_potential(self) -> float:
-        return information_potential(self.game_state, 0) if self.shaping else 0.0
+    def _current_potential(self, state) -> float:
+        return information_potential(state, 0) if self.shaping else 0.0
 
-    def _shaped(self, end: bool) -> float:
+    def _shaped(self, state, end: bool) -> float:
         """``shaping * (potential after - potential before)``; the potential of an ended
         episode is 0, so an episode's shaping sums to ``-shaping * potential at the start``."""
         if not self.shaping:
             return 0.0
-        after = 0.0 if end else self._current_potential()
+        after = 0.0 if end else self._current_potential(state)
         reward = self.shaping * (after - self._potential)
         self._potential = after
         return reward

@@ -1,4 +1,6 @@
-"""``digsite/RoyalSocietySolo-v3``: The Royal Society of Archeology solo, against the Automa.
+"""The Royal Society of Archeology solo, against the Automa, as a single-agent task:
+``digsite/RoyalSocietySolo-v3``, a Gymnasium env (:class:`digsite.envs.solo.SoloEnv`) of
+:class:`RoyalSocietySolo`.
 
 * Observation: ``Box(0, 1, (N,), float32)``, the solo player's observation of the rules engine
   (``digsite.games.royal_society``, ``num_players=1``: the 2-player board side, 5 years, the
@@ -24,44 +26,41 @@ Options: ``simplified`` (the first-game set-up), the component data options of t
 
 from __future__ import annotations
 
-from ..core.options import check_options, choice, number
-from ..games.royal_society.rules import DATA_OPTIONS, OPTIONS, RoyalSocietyGame
-from .solo import SOLO_OPTIONS, SoloEnv
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.options import choice, number
+from ...core.solo import SoloMode
+from .rules import DATA_OPTIONS, OPTIONS, RoyalSocietyGame
 
 GAME_OPTIONS = {o.name: o for o in OPTIONS}
-SOLO_ENV_OPTIONS = (
-    GAME_OPTIONS["simplified"],
-    choice("reward", "score", ("score", "final"), doc="the score's changes, or the final one"),
-    number("reward_scale", 100.0, 0, above=True),
-    *SOLO_OPTIONS,
-    *(GAME_OPTIONS[name] for name in DATA_OPTIONS),
-)
 
 
-class RoyalSocietySoloEnv(SoloEnv):
-    def __init__(self, **options):
-        config = check_options(SOLO_ENV_OPTIONS, options, type(self).__name__)
-        game = RoyalSocietyGame(
+class RoyalSocietySolo(SoloMode):
+    options = (
+        GAME_OPTIONS["simplified"],
+        choice("reward", "score", ("score", "final"), doc="the score's changes, or the final one"),
+        number("reward_scale", 100.0, 0, above=True),
+        *(GAME_OPTIONS[name] for name in DATA_OPTIONS),
+    )
+    title = "Royal Society solo env"
+
+    def __init__(self, config: Mapping[str, Any]):
+        super().__init__(config)
+        self.reward_mode = config["reward"]
+        self.reward_scale = config["reward_scale"]
+
+    def make_game(self, config: Mapping[str, Any]) -> RoyalSocietyGame:
+        return RoyalSocietyGame(
             num_players=1,
             simplified=config["simplified"],
             **{name: config[name] for name in DATA_OPTIONS},
         )
-        super().__init__(game, config["illegal_action"], config["render_mode"])
-        self.reward_mode = config["reward"]
-        self.reward_scale = config["reward_scale"]
 
-    def reset(self, *, seed: int | None = None, options: dict | None = None):
-        super().reset(seed=seed)
-        self.game_state = self.game.new_initial_state(self.np_random)
-        self._done = False
-        return self._observation(), self._info()
+    def start(self, state) -> dict[str, Any]:
+        return self._info(state)
 
-    def step(self, action):
-        action, info_extra = self._checked_action(action)
-        state = self.game_state
-        if action is None:  # unmasked, illegal_action="end"
-            info = self._info() | info_extra | {"title": state.title()}
-            return self._observation(), -1.0, True, False, info
+    def play(self, state, action: int) -> tuple[float, bool, dict[str, Any]]:
         before = state.scores()[0]
         state.apply_action(action)
         terminated = state.is_terminal()
@@ -70,12 +69,13 @@ class RoyalSocietySoloEnv(SoloEnv):
             reward = (score - before) / self.reward_scale
         else:
             reward = score / self.reward_scale if terminated else 0.0
-        self._done = terminated
-        info = self._info() | info_extra
+        info = self._info(state)
         if terminated:
             info["title"] = state.title()
-        return self._observation(), float(reward), terminated, False, info
+        return float(reward), False, info
 
-    def _info(self) -> dict:
-        s = self.game_state
+    def give_up(self, state) -> tuple[float, dict[str, Any]]:
+        return -1.0, self._info(state) | {"title": state.title()}
+
+    def _info(self, s) -> dict[str, Any]:
         return {"score": s.scores()[0], "prestige": s.prestige[0], "science": s.science[0]}

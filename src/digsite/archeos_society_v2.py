@@ -1,8 +1,8 @@
 from .envs.factory import make_env_functions
 from .games import archeos_society as _game
-from .games.archeos_society.rules import OPTIONS, ArcheosSocietyGame
+from .games.archeos_society.spec import SPEC
 
 __doc__ = _game.__doc__
-env, raw_env = make_env_functions(ArcheosSocietyGame, OPTIONS)
+env, raw_env = make_env_functions(SPEC)
 
 __all__ = ["env", "raw_env"]

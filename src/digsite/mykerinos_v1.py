@@ -1,8 +1,8 @@
 from .envs.factory import make_env_functions
 from .games import mykerinos as _game
-from .games.mykerinos.rules import OPTIONS, MykerinosGame
+from .games.mykerinos.spec import SPEC
 
 __doc__ = _game.__doc__
-env, raw_env = make_env_functions(MykerinosGame, OPTIONS)
+env, raw_env = make_env_functions(SPEC)
 
 __all__ = ["env", "raw_env"]

@@ -12,9 +12,8 @@ the pending decision (``_on_<name>``) and of the mask to its ``_legal_<name>``, 
 from __future__ import annotations
 
 import abc
-import importlib
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import numpy as np
 
@@ -23,32 +22,12 @@ from .engine import TERMINAL, State, action_index, win_loss_returns
 from .fields import StateFields
 
 
-class FromContract:
-    """A method that is a function of one of the game's contract files (``digsite.games``): the
-    state's ``view`` is its package's ``view.build_view``, and so on.  The function is looked up
-    on first use and set on the class, so later calls cost what a plain method costs (the
-    contract files import the rules, so the rules cannot import them at load time)."""
-
-    def __init__(self, module: str, function: str):
-        self.module, self.function = module, function
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    def __get__(self, state: Any, owner: type) -> Callable:
-        game_state = next((c for c in owner.__mro__ if "DECISIONS" in c.__dict__), None)
-        if game_state is None:
-            return self  # the base class itself, read by the ABC machinery
-        package = game_state.__module__.rpartition(".")[0]
-        function = getattr(importlib.import_module(f"{package}.{self.module}"), self.function)
-        setattr(owner, self.name, function)
-        return function if state is None else function.__get__(state, owner)
-
-
 class TurnBasedState(State):
     """A state whose subclass declares ``DECISIONS`` and ``FIELDS`` and writes, for each
     decision but ``game_over``, ``_legal_<name>(self) -> mask`` and ``_on_<name>(self,
-    action)``; plus ``winners`` (or ``final_returns``) and the information methods."""
+    action)``; plus ``winners`` (or ``final_returns``), and binds the information methods
+    (``view``, ``observe``, ``action_to_string``, ``action_seen_by``, ``render_spectator``) to
+    the functions of its ``view``, ``observation`` and ``text`` files as class attributes."""
 
     DECISIONS: ClassVar[DecisionKinds]
     FIELDS: ClassVar[StateFields]
@@ -114,13 +93,6 @@ class TurnBasedState(State):
     def _play(self, action: int) -> None:
         """Play ``action``, already checked legal: the pending decision's handler."""
         self._apply_table[self.decision](self, action)
-
-    # -- information and text, from the contract files --------------------------------------
-    view = FromContract("view", "build_view")
-    observe = FromContract("observation", "observe")
-    action_to_string = FromContract("text", "action_to_string")
-    action_seen_by = FromContract("text", "action_seen_by")
-    render_spectator = FromContract("text", "render_spectator")
 
     # -- copies and saving -------------------------------------------------------------------
     def clone(self) -> TurnBasedState:

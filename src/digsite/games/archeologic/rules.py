@@ -39,7 +39,7 @@ from .learning_aids import (
     informative_axis_mask,
     informative_question_mask,
 )
-from .observation import observation_layout, observation_offsets, seat_rows
+from .observation import observation_layout, observation_offsets, observe, seat_rows
 from .questions import (
     AXIS_NAMES,
     DEFAULT_RING,
@@ -54,8 +54,8 @@ from .quests import EXPERT_QUESTIONS, NUM_QUEST_CLUES, expert_clues, make_quest
 from .saved import FIELDS, derive
 from .solver import GUESS_COST, AxisClue, Belief, Clue, axis_choices
 from .spec import SPEC
-from .text import render_view
-from .view import belief_filter, guess_knowledge
+from .text import action_seen_by, action_to_string, render_spectator, render_view
+from .view import belief_filter, build_view, guess_knowledge
 
 CLUE_COUNTS = (3, 4, 5)
 """The rulebook: agree on "from 3 clues for harder games, to 5 clues for easier games"."""
@@ -426,6 +426,11 @@ class ArcheOlogicState(TurnBasedState):
 
     DECISIONS = DECISIONS
     FIELDS = FIELDS
+    view = build_view
+    observe = observe
+    action_to_string = action_to_string
+    action_seen_by = action_seen_by
+    render_spectator = render_spectator
 
     def __init__(self, game: ArcheOlogicGame):
         self.game = game

@@ -72,9 +72,11 @@ from .components import (
     load_sites,
     load_tables,
 )
-from .observation import Scales, observation_layout
+from .observation import Scales, observation_layout, observe
 from .saved import FIELDS
 from .spec import SPEC
+from .text import action_seen_by, action_to_string, render_spectator
+from .view import build_view
 
 EXTRA_SETUPS = ("random", "draft")
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
@@ -261,6 +263,11 @@ class ArcheosSocietyState(TurnBasedState):
 
     DECISIONS = DECISIONS
     FIELDS = FIELDS
+    view = build_view
+    observe = observe
+    action_to_string = action_to_string
+    action_seen_by = action_seen_by
+    render_spectator = render_spectator
 
     def __init__(self, game: ArcheosSocietyGame):
         n = game.num_players

@@ -75,10 +75,11 @@ from .components import (
     load_deck,
 )
 from .components import TITHE as TITHE_TYPE
-from .observation import ObservationTables
+from .observation import ObservationTables, observe
 from .saved import FIELDS
 from .spec import SPEC
-from .text import face_name, render_view
+from .text import action_seen_by, action_to_string, face_name, render_spectator, render_view
+from .view import build_view
 
 PLAYER_COUNTS = (2, 3, 4, 5)
 DATA_OPTIONS = ("deck", "card_types", "board")
@@ -232,6 +233,11 @@ class MedievalRealmsState(TurnBasedState):
 
     DECISIONS = DECISIONS
     FIELDS = FIELDS
+    view = build_view
+    observe = observe
+    action_to_string = action_to_string
+    action_seen_by = action_seen_by
+    render_spectator = render_spectator
 
     def __init__(self, game: MedievalRealmsGame):
         n = game.num_players

@@ -68,10 +68,11 @@ from .components import (
     region_rows,
     two_free_neighbours,
 )
-from .observation import card_rows, observation_layout
+from .observation import card_rows, observation_layout, observe
 from .saved import FIELDS
 from .spec import SPEC
-from .text import render_view
+from .text import action_seen_by, action_to_string, render_spectator, render_view
+from .view import build_view
 
 MUSEUM_TWO_ROOMS = (5, 4)
 """2-rooms between the Museum's wings: 5 (a ring) or 4 (an open fan)."""
@@ -154,6 +155,11 @@ class MykerinosState(TurnBasedState):
 
     DECISIONS = DECISIONS
     FIELDS = FIELDS
+    view = build_view
+    observe = observe
+    action_to_string = action_to_string
+    action_seen_by = action_seen_by
+    render_spectator = render_spectator
 
     # -- set-up ------------------------------------------------------------------------------
     def __init__(self, game: MykerinosGame):

@@ -6,17 +6,20 @@ from enum import IntEnum
 
 from ...core.actions import ActionTable
 from ...core.decisions import DecisionKinds
-from .components import BLOOMSBURY_STACKS, NUM_OBJECTIVES
+from .components import (
+    BLOOMSBURY_STACKS,
+    NUM_EXPEDITIONS,
+    NUM_OBJECTIVES,
+    NUM_PATRONS,
+    NUM_RELIC_KINDS,
+)
 
 NUM_EXPLORERS = 3
 NUM_LOCATIONS = 4
 SECTIONS = 6
 """Sections of a location, 1-6 (the Expertise an explorer uses there)."""
-NUM_PATRONS = 16
-NUM_EXPEDITIONS = 48
 PROGRAM_SPACES = 6
 NUM_REGIONS = 4
-NUM_RELIC_KINDS = 16
 NUM_SPACES = 26
 NUM_TILES = 20
 FAVOR_SPACES = 6

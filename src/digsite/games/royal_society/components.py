@@ -26,6 +26,12 @@ UNIVERSITY, MUSEUM, CITY, PORT = range(4)
 AFRICA, MEDITERRANEAN, ASIA, SOUTH_AMERICA = range(4)
 NUM_RELIC_KINDS = 16
 """A relic kind is ``region * 4 + type``."""
+NUM_EXPEDITIONS = 48
+"""Expedition cards (ids 0-47)."""
+NUM_PATRONS = 16
+"""Patron cards (ids 0-15)."""
+NUM_STUDIES = 16
+"""Study cards (ids 0-15)."""
 GAIN_KEYS = (
     "prestige",
     "science",
@@ -141,7 +147,9 @@ def _relic(spec: dict) -> tuple[int, int]:
 
 
 def load_expeditions(source=None) -> tuple[Expedition, ...]:
-    records, where = _records(source, "expeditions.json", "expeditions", "expedition", 48)
+    records, where = _records(
+        source, "expeditions.json", "expeditions", "expedition", NUM_EXPEDITIONS
+    )
     out = []
     for i, r in enumerate(records):
         cond = r.get("condition") or {}
@@ -167,7 +175,7 @@ def load_expeditions(source=None) -> tuple[Expedition, ...]:
 
 
 def load_patrons(source=None) -> tuple[Patron, ...]:
-    records, where = _records(source, "patrons.json", "patrons", "patron", 16)
+    records, where = _records(source, "patrons.json", "patrons", "patron", NUM_PATRONS)
     out = []
     for i, r in enumerate(records):
         region, typ = _relic(r["relic"])
@@ -213,7 +221,7 @@ _SYMBOLS = {"region": REGIONS, "type": EXPEDITION_TYPES, "flag": FLAGS}
 
 
 def load_studies(source=None) -> tuple[Study, ...]:
-    records, where = _records(source, "studies.json", "studies", "study card", 16)
+    records, where = _records(source, "studies.json", "studies", "study card", NUM_STUDIES)
     out = []
     for i, r in enumerate(records):
         objs, sci = r["objectives"], r["science"]

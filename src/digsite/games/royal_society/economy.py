@@ -31,7 +31,7 @@ from .actions import (
     Ability,
     options,
 )
-from .components import ASIA
+from .components import ASIA, NUM_RELIC_KINDS
 from .tasks import Task, knowledge_choices
 
 
@@ -244,7 +244,9 @@ class EconomyRules:
                 for r in range(4)
                 if regions >> r & 1 and sum(self.bags[4 * r : 4 * r + 4])
             ]
-        return [RELIC0 + k for k in range(16) if regions >> (k // 4) & 1 and self.bags[k]]
+        return [
+            RELIC0 + k for k in range(NUM_RELIC_KINDS) if regions >> (k // 4) & 1 and self.bags[k]
+        ]
 
     def _on_relic_from_bag(self, t, a):
         self.queue.pop(0)

@@ -73,13 +73,22 @@ from .actions import (
     payment_reductions,
     piece_section,
 )
-from .components import ASIA, CITY, MEDITERRANEAN, MUSEUM, PORT, UNIVERSITY
+from .components import (
+    ASIA,
+    CITY,
+    MEDITERRANEAN,
+    MUSEUM,
+    NUM_PATRONS,
+    NUM_RELIC_KINDS,
+    PORT,
+    UNIVERSITY,
+)
 from .scoring import MIN_PLAYED, objective_met, region_and_type_counts, requirement_met
 
 SOCIETY_RANK = (1, 10, 0, 6, 9, 3, 11, 4, 2, 5, 8, 7)
 """Society cards, best first (set-up benefits worth most early: Knowledge and money)."""
 OPTIONAL_ACTIONS = frozenset(
-    [GAIN_REP, *range(PATRON0, PATRON0 + 16), *range(CLAIM0, CLAIM0 + 3)]
+    [GAIN_REP, *range(PATRON0, PATRON0 + NUM_PATRONS), *range(CLAIM0, CLAIM0 + 3)]
     + [BLOOM_CLAIM0, BLOOM_CLAIM0 + 1]
 )
 """Gain Reputation, honor a patron, present to the Royal Society, Find a Publisher."""
@@ -652,7 +661,7 @@ class Context:
             if option == FIRST_ACTION:
                 m.best_know(self, 2 if section >= 3 else 1)
             else:
-                kinds = [k for k in range(16) if m.relics[k]]
+                kinds = [k for k in range(NUM_RELIC_KINDS) if m.relics[k]]
                 k = max(kinds, key=lambda k: self._deepen_gain(m, k))
                 m.relics[k] -= 1
                 m.gain_know(k // 4, 3)
@@ -661,7 +670,7 @@ class Context:
                 self.best_exhibits(m, 1 if section <= 3 else (2 if section <= 5 else 3))
             else:
                 for _ in range(2 if section >= 5 else 1):
-                    kinds = [k for k in range(16) if m.relics[k]]
+                    kinds = [k for k in range(NUM_RELIC_KINDS) if m.relics[k]]
                     if not kinds:
                         break
                     k = self.cheapest_relic(m, kinds)
@@ -673,7 +682,7 @@ class Context:
                 m.gain(MONEY, 4 * section + (3 if s._ability(p) == Ability.PATRON_PLUS_3 else 0))
                 m.p -= 1.5  # the patron's relic or penalty, on average
             else:
-                kinds = [k for k in range(16) if m.relics[k]]
+                kinds = [k for k in range(NUM_RELIC_KINDS) if m.relics[k]]
                 k = self.cheapest_relic(m, kinds)
                 m.relics[k] -= 1
                 m.gain(REPUTATION, -1)
@@ -749,7 +758,7 @@ class RoyalSocietyHeuristic:
                 return a
         if d not in (C_PATRON,):
             for a in legal:
-                if PATRON0 <= a < PATRON0 + 16:
+                if PATRON0 <= a < PATRON0 + NUM_PATRONS:
                     return a
         if d == C_MAIN and GAIN_REP in legal and self._want_gate(ctx):
             return GAIN_REP
@@ -884,7 +893,7 @@ class RoyalSocietyHeuristic:
 
     def _decide_relic_from_bag(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()
-        relics = [a for a in legal if RELIC0 <= a < RELIC0 + 16]
+        relics = [a for a in legal if RELIC0 <= a < RELIC0 + NUM_RELIC_KINDS]
         if relics:
             return max(relics, key=lambda a: ctx.relic_worth(base, a - RELIC0) + 0.01 * a)
         # a random relic: the region whose bag holds the most useful kinds
@@ -903,7 +912,7 @@ class RoyalSocietyHeuristic:
     def _decide_discard_relic(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()
         purpose = task[2]
-        relics = [a for a in legal if RELIC0 <= a < RELIC0 + 16]
+        relics = [a for a in legal if RELIC0 <= a < RELIC0 + NUM_RELIC_KINDS]
         if purpose == DEEPEN:
             return max(relics, key=lambda a: ctx._deepen_gain(base, a - RELIC0))
         choice = min(relics, key=lambda a: ctx.relic_worth(base, a - RELIC0) - 0.01 * a)

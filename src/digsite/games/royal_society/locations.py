@@ -43,7 +43,16 @@ from .actions import (
     piece_owner,
     piece_section,
 )
-from .components import AFRICA, CITY, MEDITERRANEAN, MUSEUM, PORT, SOUTH_AMERICA, UNIVERSITY
+from .components import (
+    AFRICA,
+    CITY,
+    MEDITERRANEAN,
+    MUSEUM,
+    NUM_RELIC_KINDS,
+    PORT,
+    SOUTH_AMERICA,
+    UNIVERSITY,
+)
 from .tasks import Task, knowledge_choices
 
 LEFT_BONUS = {UNIVERSITY: "knowledge", MUSEUM: "reputation", CITY: "money", PORT: "reserve"}
@@ -171,7 +180,7 @@ class LocationRules:
             )
             acts = [RELIC0 + k for k in self.honor_kinds(p, t.honored_patron, pending)]
         else:
-            acts = [RELIC0 + k for k in range(16) if held[k]]
+            acts = [RELIC0 + k for k in range(NUM_RELIC_KINDS) if held[k]]
         if acts and optional:
             acts.append(DONE)
         return acts

@@ -27,10 +27,12 @@ from .actions import (
     GAME_OVER,
     MID_TURN,
     NUM_SPACES,
+    NUM_TILES,
     piece,
     piece_owner,
     piece_section,
 )
+from .components import NUM_EXPEDITIONS, NUM_PATRONS, NUM_RELIC_KINDS, NUM_STUDIES
 from .view import (
     PENDING_SLOTS,
     REGION_SLOTS,
@@ -93,9 +95,6 @@ TASK_CODES = tuple(
 """A queued task is written as (kind code + 1, a + 1, b + 1) over (TASK_KINDS, ARG_RANGE x2);
 arguments run from -1 (a region still to be read) to ARG_RANGE - 1."""
 ARG_RANGE = 64
-EXPEDITIONS = 48
-PATRONS = 16
-TILES = 20
 
 
 def observation_layout() -> ObservationLayout:
@@ -110,36 +109,36 @@ def observation_layout() -> ObservationLayout:
             ("mode", (5,)),
             ("seats", (4, len(SEAT_FIELDS))),
             ("seat_scores", (4, len(SCORE_FIELDS))),
-            ("seat_relics", (4, 16)),
+            ("seat_relics", (4, NUM_RELIC_KINDS)),
             ("seat_society", (4, 12)),
-            ("seat_played", (4, EXPEDITIONS)),
-            ("seat_patrons", (4, PATRONS)),
-            ("seat_honored", (4, PATRONS)),
-            ("seat_bloomsbury", (4, TILES)),
-            ("seat_public_hand", (4, EXPEDITIONS)),
+            ("seat_played", (4, NUM_EXPEDITIONS)),
+            ("seat_patrons", (4, NUM_PATRONS)),
+            ("seat_honored", (4, NUM_PATRONS)),
+            ("seat_bloomsbury", (4, NUM_TILES)),
+            ("seat_public_hand", (4, NUM_EXPEDITIONS)),
             ("turn_order", (6, 6)),
-            ("my_studies", (16,)),
-            ("my_setup_hand", (EXPEDITIONS,)),
+            ("my_studies", (NUM_STUDIES,)),
+            ("my_setup_hand", (NUM_EXPEDITIONS,)),
             ("my_society_offer", (2, 12)),
-            ("my_known_tiles", (2, TILES)),
-            ("drawn_cards", (EXPEDITIONS,)),
-            ("drawn_patrons", (PATRONS,)),
-            ("drawn_relics", (16,)),
+            ("my_known_tiles", (2, NUM_TILES)),
+            ("drawn_cards", (NUM_EXPEDITIONS,)),
+            ("drawn_patrons", (NUM_PATRONS,)),
+            ("drawn_relics", (NUM_RELIC_KINDS,)),
             ("current", (3 + 4 + 6 + 1 + 6,)),
-            ("program", (6, EXPEDITIONS)),
-            ("discard_pile", (EXPEDITIONS,)),
-            ("box", (EXPEDITIONS,)),
-            ("reshuffled", (EXPEDITIONS,)),
+            ("program", (6, NUM_EXPEDITIONS)),
+            ("discard_pile", (NUM_EXPEDITIONS,)),
+            ("box", (NUM_EXPEDITIONS,)),
+            ("reshuffled", (NUM_EXPEDITIONS,)),
             ("deck_sizes", (5,)),
-            ("patrons_put_back", (PATRONS,)),
+            ("patrons_put_back", (NUM_PATRONS,)),
             ("locations", (4, 6, 6)),
             ("gallery", (NUM_SPACES, 7)),
             ("collection_faces", (6, 24)),
             ("objectives", (3, 12)),
             ("objective_first", (3, 7)),
             ("requirements", (2, 8)),
-            ("bags", (16,)),
-            ("discards", (16,)),
+            ("bags", (NUM_RELIC_KINDS,)),
+            ("discards", (NUM_RELIC_KINDS,)),
             ("stack_sizes", (2,)),
             ("automa", (6 + 9 + 1,)),
         ]
@@ -148,7 +147,7 @@ def observation_layout() -> ObservationLayout:
 
 
 SEAT_DIVISORS = (
-    1, 9, 3, 12, 12, 12, 12, 6, 6, 6, 1, 1, 1, 10, 10, 2, 48, 4, 48, 10,
+    1, 9, 3, 12, 12, 12, 12, 6, 6, 6, 1, 1, 1, 10, 10, 2, NUM_EXPEDITIONS, 4, NUM_EXPEDITIONS, 10,
     1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1,
 )  # fmt: skip
 """The true maximum of each of ``SEAT_FIELDS`` (hand: every Expedition card)."""
@@ -160,12 +159,12 @@ LAYOUT = observation_layout()
 START = {name: sl.start for name, sl in LAYOUT.slices.items()}
 COUNTED = (
     ("seats", 4 * SEAT_DIVISORS),
-    ("seat_relics", (6,) * 64),  # at most 6 relics of a kind exist
+    ("seat_relics", (6,) * (4 * NUM_RELIC_KINDS)),  # at most 6 relics of a kind exist
     ("locations", (3,) * 144),
-    ("bags", (6,) * 16),
-    ("discards", (6,) * 16),
-    ("deck_sizes", (EXPEDITIONS, PATRONS, 16, 12, PATRONS)),
-    ("patrons_put_back", (PATRONS,) * PATRONS),
+    ("bags", (6,) * NUM_RELIC_KINDS),
+    ("discards", (6,) * NUM_RELIC_KINDS),
+    ("deck_sizes", (NUM_EXPEDITIONS, NUM_PATRONS, NUM_STUDIES, 12, NUM_PATRONS)),
+    ("patrons_put_back", (NUM_PATRONS,) * NUM_PATRONS),
     ("stack_sizes", (5, 5)),
     ("task_args", (50, 50)),
     ("pending", (TASK_KINDS, ARG_RANGE, ARG_RANGE) * PENDING_SLOTS),
@@ -412,7 +411,7 @@ def _write_known_hands(s, o: Observer) -> None:
     start = _clear(buf, "seat_public_hand")
     for r, q in enumerate(o.order):
         hand = hands[q]
-        b = start + r * EXPEDITIONS
+        b = start + r * NUM_EXPEDITIONS
         if q == player:
             for c in hand:
                 buf[b + c] = 1
@@ -442,7 +441,7 @@ def _write_played(s, o: Observer) -> None:
     _played_rows(s, o)
 
 
-_played_rows = _one_hot_rows("played", "seat_played", EXPEDITIONS)
+_played_rows = _one_hot_rows("played", "seat_played", NUM_EXPEDITIONS)
 
 
 def _write_side(s, o: Observer) -> None:
@@ -492,7 +491,7 @@ def _write_known_tiles(s, o: Observer) -> None:
     while seen:  # each tile seen
         low = seen & -seen
         t = low.bit_length() - 1
-        buf[b + (TILES if t in box[0] or t in box[1] else 0) + t] = 1
+        buf[b + (NUM_TILES if t in box[0] or t in box[1] else 0) + t] = 1
         seen ^= low
 
 
@@ -523,7 +522,7 @@ def _write_reshuffled(s, o: Observer) -> None:
     """The reshuffle that put each card in a new deck, kept as floats (None: no reshuffle)."""
     epoch = s.exp_epoch
     o.reshuffled = None
-    if epoch.count(0) + epoch.count(-1) < EXPEDITIONS:  # a discard pile was reshuffled
+    if epoch.count(0) + epoch.count(-1) < NUM_EXPEDITIONS:  # a discard pile was reshuffled
         values = np.maximum(np.array(epoch, dtype=np.float32), 0)
         o.reshuffled = values / (values + 1)
 
@@ -544,7 +543,7 @@ def _write_program(s, o: Observer) -> None:
     b = _clear(buf, "program")
     for slot, c in enumerate(s.program):
         if c >= 0:
-            buf[b + slot * EXPEDITIONS + c] = 1
+            buf[b + slot * NUM_EXPEDITIONS + c] = 1
 
 
 def _write_patrons_put_back(s, o: Observer) -> None:
@@ -634,11 +633,11 @@ PARTS = (
     (("claims",), _columns("claims", COLUMN["claim_a"]), SEATS_ONLY),
     (("bloom_right",), _columns("bloom_right", COLUMN["bloom_right10"]), SEATS_ONLY),
     (("bloom_taken",), _columns("bloom_taken", COLUMN["bloom_taken10"]), SEATS_ONLY),
-    (("relics",), _count_rows("relics", "seat_relics", 16), ("seat_relics",)),
+    (("relics",), _count_rows("relics", "seat_relics", NUM_RELIC_KINDS), ("seat_relics",)),
     (("society",), _write_society, ("seat_society",)),
-    (("patrons",), _one_hot_rows("patrons", "seat_patrons", PATRONS), ("seat_patrons",)),
-    (("honored",), _one_hot_rows("honored", "seat_honored", PATRONS), ("seat_honored",)),
-    (("bloom",), _one_hot_rows("bloom", "seat_bloomsbury", TILES), ("seat_bloomsbury",)),
+    (("patrons",), _one_hot_rows("patrons", "seat_patrons", NUM_PATRONS), ("seat_patrons",)),
+    (("honored",), _one_hot_rows("honored", "seat_honored", NUM_PATRONS), ("seat_honored",)),
+    (("bloom",), _one_hot_rows("bloom", "seat_bloomsbury", NUM_TILES), ("seat_bloomsbury",)),
     (("favor_space",), _write_favors, ()),
     (("studies",), _write_studies, ()),
     (("society_offer",), _write_society_offer, ()),

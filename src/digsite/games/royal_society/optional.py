@@ -20,7 +20,7 @@ from .actions import (
     SCIENCE,
     TILE0,
 )
-from .components import CITY, UNIVERSITY
+from .components import CITY, NUM_PATRONS, UNIVERSITY
 from .tasks import Task, knowledge_choices
 
 
@@ -33,7 +33,7 @@ class OptionalRules:
             self.rep_discs[p] += 1
             self._changed.update(("discs", "rep_discs"))
             self._gain(p, REPUTATION, 2)
-        elif PATRON0 <= action < PATRON0 + 16:
+        elif PATRON0 <= action < PATRON0 + NUM_PATRONS:
             pat = action - PATRON0
             pending = self.queue[0] if self.queue[0].kind in MID_TURN else None
             kinds = self.honor_kinds(p, pat, pending)

@@ -38,7 +38,6 @@ from .actions import (
     LOGISTICS,
     MID_TURN,
     NUM_ACTIONS,
-    NUM_EXPEDITIONS,
     NUM_LOCATIONS,
     NUM_SPACES,
     PATRON0,
@@ -52,6 +51,8 @@ from .components import (
     BLOOMSBURY_STACKS,
     CITY,
     MUSEUM,
+    NUM_EXPEDITIONS,
+    NUM_RELIC_KINDS,
     OBJECTIVE_GROUPS,
     PORT,
     UNIVERSITY,
@@ -68,14 +69,15 @@ from .economy import EconomyRules
 from .flow import FlowRules
 from .hidden import resample
 from .locations import LocationRules
-from .observation import LAYOUT, Encoding
+from .observation import LAYOUT, Encoding, observe
 from .optional import OptionalRules
 from .saved import FIELDS, check_invariants, restore
 from .scoring import OBJECTIVE_TESTS, symbol_cards
 from .setup import COLLECTIONS_BY_SIZE, SetupRules
 from .spec import SPEC
 from .tasks import Task
-from .text import render_view
+from .text import action_seen_by, action_to_string, render_spectator, render_view
+from .view import build_view
 from .year import YearRules
 
 MODES = ("standard", "confrontation", "competitive", "solo")
@@ -254,13 +256,15 @@ class RoyalSocietyGame(Game):
                 f"the simplified set-up deals 2 marked Expedition cards per player: the deck has "
                 f"{len(self.simplified_cards)} marked cards, {2 * num_players} are needed"
             )
-        self.patron_kinds = [tuple(k for k in range(16) if x.accepts(k)) for x in self.patrons]
+        self.patron_kinds = [
+            tuple(k for k in range(NUM_RELIC_KINDS) if x.accepts(k)) for x in self.patrons
+        ]
         self.collection_faces = [f for tile in self.collections for f in tile]
         self.face_kinds = [
             [
                 tuple(
                     k
-                    for k in range(16)
+                    for k in range(NUM_RELIC_KINDS)
                     if (region < 0 or k // 4 == region) and (typ < 0 or k % 4 == typ)
                 )
                 for region, typ in face.spaces
@@ -308,6 +312,11 @@ class RoyalSocietyState(
 
     DECISIONS = DECISIONS
     FIELDS = FIELDS
+    view = build_view
+    observe = observe
+    action_to_string = action_to_string
+    action_seen_by = action_seen_by
+    render_spectator = render_spectator
 
     def __init__(self, game: RoyalSocietyGame):
         n = game.num_players
@@ -334,7 +343,7 @@ class RoyalSocietyState(
         self.discs = [10] * n
         self.rep_discs = [0] * n
         self.req_discs = [0] * n
-        self.relics = [[0] * 16 for _ in range(n)]
+        self.relics = [[0] * NUM_RELIC_KINDS for _ in range(n)]
         self.hand: list[list[int]] = [[] for _ in range(n)]
         self.played: list[list[int]] = [[] for _ in range(n)]
         self.patrons: list[list[int]] = [[] for _ in range(n)]
@@ -350,7 +359,7 @@ class RoyalSocietyState(
         self.penalties = [[0, 0, 0, 0] for _ in range(n)]
         self.claims = [[0, 0, 0] for _ in range(n)]
         self.exhibited = [0] * n
-        self.exp_epoch = [0] * 48
+        self.exp_epoch = [0] * NUM_EXPEDITIONS
         """Per Expedition card, the deck it was dealt from: 0 the first, one more per reshuffle
         of the discard pile, -1 the simplified set-up's deal (what ``resample_hidden`` keeps
         apart)."""
@@ -366,7 +375,7 @@ class RoyalSocietyState(
         self.study_deck: list[int] = []
         self.society_deck: list[int] = []
         self.bags = list(game.rb.bags)
-        self.discards = [0] * 16
+        self.discards = [0] * NUM_RELIC_KINDS
         self.faces = [0] * 6
         self.gallery = [-1] * NUM_SPACES
         self.objectives = [0, 4, 8]

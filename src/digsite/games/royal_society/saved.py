@@ -46,18 +46,20 @@ from .actions import (
     DECISIONS,
     FLOW_TASKS,
     GAME_OVER,
+    HONOR,
     NEUTRAL,
     NUM_SPACES,
+    NUM_TILES,
     piece_owner,
     piece_section,
 )
+from .components import NUM_EXPEDITIONS, NUM_PATRONS, NUM_RELIC_KINDS, NUM_STUDIES
 from .spec import SPEC
 from .tasks import Task
 from .view import PENDING_SLOTS, REGION_SLOTS, pending_tasks, regions_read
 
 BIG = 10**6
 """A generous bound for counts the rules leave open (Prestige, money, the Reputation clock)."""
-BITS16, BITS20, BITS48 = (1 << 16) - 1, (1 << 20) - 1, (1 << 48) - 1
 
 
 def _per_player(name: str, low: int, high: int, width: int | None = None) -> Field:
@@ -89,57 +91,57 @@ FIELDS = StateFields(
         _per_player("discs", 0, 10),
         _per_player("rep_discs", 0, 10),
         _per_player("req_discs", 0, 10),
-        _per_player("relics", 0, 6, 16),
-        Field("hand", (players, None), 0, 47),
-        Field("played", (players, None), 0, 47),
-        Field("patrons", (players, None), 0, 15),
-        Field("honored", (players, None), 0, 15),
-        _per_player("studies", 0, 15, 2),
+        _per_player("relics", 0, 6, NUM_RELIC_KINDS),
+        Field("hand", (players, None), 0, NUM_EXPEDITIONS - 1),
+        Field("played", (players, None), 0, NUM_EXPEDITIONS - 1),
+        Field("patrons", (players, None), 0, NUM_PATRONS - 1),
+        Field("honored", (players, None), 0, NUM_PATRONS - 1),
+        _per_player("studies", 0, NUM_STUDIES - 1, 2),
         _per_player("society", -1, 11),
         Field("society_offer", (players, None), 0, 11),
         _per_player("society_rejected", -1, 11),
         _per_player("side", -1, 1),
-        Field("bloom", (players, None), 0, 19),
+        Field("bloom", (players, None), 0, NUM_TILES - 1),
         _per_player("bloom_right", 0, 1, 2),
         _per_player("bloom_taken", 0, 1, 2),
         _per_player("penalties", 0, 1, 4),
         _per_player("claims", 0, 2, 3),
         _per_player("exhibited", 0, 10),
-        Field("exp_epoch", (48,), -1, 48),
-        Field("bloom_seen", (lambda g: g.num_players + 1,), 0, BITS20),
-        Field("program", (6,), -1, 47),
-        Field("exp_deck", (None,), 0, 47),
-        Field("exp_discard", (None,), 0, 47),
-        Field("exp_box", (None,), 0, 47),
-        Field("patron_deck", (None,), 0, 15),
-        Field("patron_known", (), 0, 16),
-        _per_player("patron_seen", 0, BITS16),
-        Field("study_deck", (None,), 0, 15),
+        Field("exp_epoch", (NUM_EXPEDITIONS,), -1, NUM_EXPEDITIONS),
+        Field("bloom_seen", (lambda g: g.num_players + 1,), 0, (1 << NUM_TILES) - 1),
+        Field("program", (6,), -1, NUM_EXPEDITIONS - 1),
+        Field("exp_deck", (None,), 0, NUM_EXPEDITIONS - 1),
+        Field("exp_discard", (None,), 0, NUM_EXPEDITIONS - 1),
+        Field("exp_box", (None,), 0, NUM_EXPEDITIONS - 1),
+        Field("patron_deck", (None,), 0, NUM_PATRONS - 1),
+        Field("patron_known", (), 0, NUM_PATRONS),
+        _per_player("patron_seen", 0, (1 << NUM_PATRONS) - 1),
+        Field("study_deck", (None,), 0, NUM_STUDIES - 1),
         Field("society_deck", (None,), 0, 11),
-        Field("bags", (16,), 0, 6),
-        Field("discards", (16,), 0, 6),
+        Field("bags", (NUM_RELIC_KINDS,), 0, 6),
+        Field("discards", (NUM_RELIC_KINDS,), 0, 6),
         Field("faces", (6,), 0, 23),
         Field("gallery", (NUM_SPACES,), -1, NEUTRAL),
         Field("objectives", (3,), 0, 11),
         Field("rs_left", (3,), -1, NEUTRAL),
         Field("requirements", (2,), 0, 7),
-        Field("stacks", (2, None), 0, 19),
-        Field("bloom_box", (2, None), 0, 19),
-        Field("bloom_removed", (None,), 0, 19),
-        Field("locations", (4, None), 0, 47),
+        Field("stacks", (2, None), 0, NUM_TILES - 1),
+        Field("bloom_box", (2, None), 0, NUM_TILES - 1),
+        Field("bloom_removed", (None,), 0, NUM_TILES - 1),
+        Field("locations", (4, None), 0, NUM_EXPEDITIONS - 1),
         Field("automa_deck", (None,), 0, lambda g: len(g.automa_cards) - 1),
         Field("automa_played", (None,), 0, lambda g: len(g.automa_cards) - 1),
         Field("automa_last", (), -1, lambda g: len(g.automa_cards) - 1),
         Field("cur", (5,), -1, 6),
         Field("collections_done", (), 0, 63),
-        Field("drawn_cards", (None,), 0, 47),
-        Field("organizing", (), -1, 47),
-        Field("drawn_patrons", (None,), 0, 15),
-        Field("drawn_relics", (None,), 0, 15),
+        Field("drawn_cards", (None,), 0, NUM_EXPEDITIONS - 1),
+        Field("organizing", (), -1, NUM_EXPEDITIONS - 1),
+        Field("drawn_patrons", (None,), 0, NUM_PATRONS - 1),
+        Field("drawn_relics", (None,), 0, NUM_RELIC_KINDS - 1),
         Field("chosen_regions", (None,), 0, 3),
-        Field("setup_hand", (players, None), 0, 47),
+        Field("setup_hand", (players, None), 0, NUM_EXPEDITIONS - 1),
         Field("final", (None,), 0, BIG),
-        Field("public_hand", (), 0, BITS48),
+        Field("public_hand", (), 0, (1 << NUM_EXPEDITIONS) - 1),
     ],
 )
 """Every field of a position (the state holds these, a mask and the observers' caches)."""
@@ -168,14 +170,14 @@ TASK_ARGS = {
     C_MILESTONE8: ((0, 0), (0, 0)),
     C_RELIC: ((-1, 15), (0, 1)),  # regions (-1: the ones chosen before), drawn at random
     C_KEEP_RELIC: ((0, 0), (0, 0)),
-    C_DISCARD_RELIC: ((0, 25), (0, 1)),  # purpose (10 + patron: honor it), optional
+    C_DISCARD_RELIC: ((0, HONOR + NUM_PATRONS - 1), (0, 1)),  # purpose (HONOR + patron), optional
     C_RESERVE: ((0, 1), (0, 1)),  # optional, at the Port
     C_PICK_DRAWN: ((0, 0), (0, 0)),
     C_EXPLORER_UP: ((0, 0), (0, 0)),
     C_BLOOM: ((0, 1), (0, 1)),  # stack, from the box
     C_PATRON: ((1, 6), (0, 0)),  # expertise paid for
     C_EXPEDITION: ((0, 0), (0, 0)),
-    C_EXP_PAY: ((0, 47), (0, 0)),  # the card being organized
+    C_EXP_PAY: ((0, NUM_EXPEDITIONS - 1), (0, 0)),  # the card being organized
     C_EXHIBIT: ((1, 3), (0, 1)),  # exhibits left, the first of them
     C_EXHIBIT_RELIC: ((0, NUM_SPACES - 1), (1, 3)),  # the space, exhibits left
     C_HAND: ((0, 0), (0, 0)),
@@ -383,18 +385,18 @@ def check_invariants(s) -> None:
         cards += s.hand[p] + s.played[p] + s.setup_hand[p]
     _perm(
         cards,
-        48,
+        NUM_EXPEDITIONS,
         "Expedition cards (exp_deck, exp_discard, exp_box, drawn_cards, organizing, program, "
         "hand, played, setup_hand)",
     )
     patrons = list(s.patron_deck) + s.drawn_patrons
     for p in range(n):
         patrons += s.patrons[p]
-    _perm(patrons, 16, "Patron cards (patron_deck, drawn_patrons, patrons)")
+    _perm(patrons, NUM_PATRONS, "Patron cards (patron_deck, drawn_patrons, patrons)")
     assert s.patron_known <= len(s.patron_deck), "patron_known: cards known in patron_deck"
     _perm(
         s.study_deck + [c for p in range(n) for c in s.studies[p]],
-        16,
+        NUM_STUDIES,
         "Study cards (study_deck, studies)",
     )
     if not g.simplified:
@@ -415,8 +417,8 @@ def check_invariants(s) -> None:
     for p in range(n):
         tiles += s.bloom[p]
         assert len(s.bloom[p]) == sum(s.bloom_taken[p]), f"bloom[{p}]: a tile per bloom_taken"
-    _perm(tiles, 20, "Bloomsbury tiles (stacks, bloom_box, bloom_removed, bloom)")
-    for k in range(16):
+    _perm(tiles, NUM_TILES, "Bloomsbury tiles (stacks, bloom_box, bloom_removed, bloom)")
+    for k in range(NUM_RELIC_KINDS):
         held = sum(s.relics[p][k] for p in range(n)) + s.drawn_relics.count(k)
         assert s.bags[k] + s.discards[k] + held == g.rb.bags[k], (
             f"relics of kind {k} are conserved (bags, discards, relics, drawn_relics)"

@@ -24,9 +24,7 @@ from .actions import (
     KNOW_OTHER,
     MONEY,
     NEUTRAL,
-    NUM_EXPEDITIONS,
     NUM_LOCATIONS,
-    NUM_PATRONS,
     NUM_REGIONS,
     OPTION0,
     PRESTIGE,
@@ -35,7 +33,7 @@ from .actions import (
     options,
     piece,
 )
-from .components import REGIONS
+from .components import NUM_EXPEDITIONS, NUM_PATRONS, NUM_STUDIES, REGIONS
 from .tasks import Task
 
 COLLECTIONS_BY_SIZE = ((3, 3), (5, 2), (7, 1))
@@ -103,7 +101,7 @@ class SetupRules:
         self.exp_deck = deck
         for slot in reversed(range(PROGRAM_SPACES)):
             self.program[slot] = self._draw_card()
-        self.study_deck = list(range(16))
+        self.study_deck = list(range(NUM_STUDIES))
         self._shuffle(self.study_deck)
         self.society_deck = [] if game.simplified else list(range(12))
         self._shuffle(self.society_deck)

@@ -30,6 +30,7 @@ from .actions import (
     piece_owner,
     piece_section,
 )
+from .components import NUM_EXPEDITIONS
 from .tasks import Task
 
 OWNER_NAMES = {AUTOMA: "automa", NEUTRAL: "neutral"}
@@ -176,7 +177,9 @@ def reshuffled(s) -> list[list[int]]:
     """The discard piles reshuffled into a new Expedition deck, oldest first (public: the pile
     was face up when it was shuffled)."""
     epochs = max(s.exp_epoch)
-    return [[c for c in range(48) if s.exp_epoch[c] == e] for e in range(1, epochs + 1)]
+    return [
+        [c for c in range(NUM_EXPEDITIONS) if s.exp_epoch[c] == e] for e in range(1, epochs + 1)
+    ]
 
 
 def seat_view(s, q: int, player: int) -> dict[str, Any]:

@@ -468,3 +468,25 @@ def test_the_observation_decodes_back_to_the_view(n):
     for state in sample_states(game, np.random.default_rng(46), 1500, agents):
         for q in range(n):
             assert decode_view(game, q, observation(state, q)) == state.view(q)
+
+
+def test_the_move_text_check_catches_a_secret_placement_told_by_name(monkeypatch):
+    """``move_text_leak`` (the conformance suite's check) finds a placement behind the wall
+    told to the others by its square, in a game that did not declare it secret."""
+    from digsite.core.views import move_text_leak
+    from digsite.envs.registry import make_game
+    from digsite.games.medieval_realms.actions import PLACE
+    from digsite.games.medieval_realms.rules import MedievalRealmsState
+
+    state = make_game("medieval_realms", num_players=3).new_initial_state(np.random.default_rng(0))
+    rng = np.random.default_rng(0)
+    while state.decision != PLACE:
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    observer = (state.decider + 1) % 3
+    other = state.resample_hidden(observer, rng)
+    assert move_text_leak(state, other, observer) is None
+    monkeypatch.setattr(
+        MedievalRealmsState, "action_seen_by", lambda s, a, p: s.action_to_string(a)
+    )
+    leak = move_text_leak(state, other, observer)
+    assert leak is not None and "a secret move is told" in leak

@@ -49,15 +49,15 @@ from __future__ import annotations
 import functools
 import io
 import json
-import os
 import pickle
-import stat
 import zipfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from ..core.files import read_bytes
 
 MODEL_PREFIX = "model:"
 PPO = "ppo"
@@ -142,20 +142,6 @@ def save_policy(actor, path: Path) -> None:
 
 
 # -- reading a model file: weights only, checked before use ----------------------------------
-def _read_file(path: str) -> bytes:
-    """The bytes of the regular file at ``path``, at most :data:`MAX_FILE_BYTES`; opened without
-    blocking and checked as opened, so a device or a pipe is refused, never read."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    with os.fdopen(os.open(path, flags), "rb") as file:
-        info = os.fstat(file.fileno())
-        if not stat.S_ISREG(info.st_mode):
-            raise ValueError("not a regular file")
-        data = file.read(MAX_FILE_BYTES + 1)
-    if len(data) > MAX_FILE_BYTES:
-        raise ValueError(f"larger than the {MAX_FILE_BYTES} bytes a model file may have")
-    return data
-
-
 def _zip(data: bytes, what: str) -> zipfile.ZipFile:
     """``data`` as a zip of a few plainly named members unpacking to at most
     :data:`MAX_FILE_BYTES` in all, as their sizes declare (reads never go past them)."""
@@ -340,7 +326,7 @@ def _load_actor(path: str, modified_ns: int):
     torch = _import("torch", "a trained policy")
     zipped = path.endswith(".zip")
     try:
-        data = _read_file(path)
+        data = read_bytes(path, MAX_FILE_BYTES)
         layers, weights = (_read_model_zip if zipped else _read_policy)(torch, data)
     except Exception as err:  # whatever is wrong with the file: one error naming it
         what = "a model.zip of digsite train" if zipped else "a policy file of digsite export"

@@ -1,10 +1,11 @@
-"""Reading a JSON file a user was given: a game record, a component data file, a run.json.
+"""Reading a file a user was given: a game record, a component data file, a run.json, a model.
 
-Such a file is untrusted (DESIGN.md, "Untrusted files").  :func:`read_json` is the one way the
-package reads one: it reads only a regular file (a device such as ``/dev/zero`` would never
-end, a FIFO or ``/dev/stdin`` would block for ever), at most a stated number of bytes, as
-strict UTF-8 JSON with bounded numbers and nesting, and answers anything else with one error
-of the caller's type that names the file and what is wrong.
+Such a file is untrusted (DESIGN.md, "Untrusted files").  :func:`read_bytes` is the one way the
+package reads one: only a regular file (a device such as ``/dev/zero`` would never end, a FIFO
+or ``/dev/stdin`` would block for ever), at most a stated number of bytes, or
+:class:`FileRefused` saying why.  :func:`read_json` reads it as strict UTF-8 JSON with bounded
+numbers and nesting, and answers anything else with one error of the caller's type that names
+the file and what is wrong.
 """
 
 from __future__ import annotations
@@ -47,8 +48,8 @@ _KINDS = (
 _CHUNK = 2**16
 
 
-class _Refused(Exception):
-    """Why the file is refused (turned into the caller's error)."""
+class FileRefused(ValueError):
+    """Why a file is refused (the reason alone; callers name the file)."""
 
 
 def read_json(path: str | Path, what: str, limit: int, error: type[Exception]) -> Any:
@@ -56,25 +57,26 @@ def read_json(path: str | Path, what: str, limit: int, error: type[Exception]) -
     unless it is a regular file of at most ``limit`` bytes of UTF-8 JSON, integers of at most
     :data:`MAX_INT_DIGITS` digits and nesting at most :data:`MAX_DEPTH` deep."""
     try:
-        return _parse(_read(path, limit))
-    except _Refused as why:
+        return _parse(read_bytes(path, limit))
+    except FileRefused as why:
         shown = str(path) if str(path).isprintable() else repr(str(path))  # one line
         raise error(f"cannot read {what} {shown}: {why}") from None
 
 
-def _read(path: str | Path, limit: int) -> bytes:
-    """The bytes of the regular file ``path`` (checked before opening, so that opening a
-    device has no effect, and again on the open file, which is the one read)."""
+def read_bytes(path: str | Path, limit: int) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit``, or :class:`FileRefused`
+    (checked before opening, so that opening a device has no effect, and again on the open
+    file, which is the one read)."""
     try:
         _check_kind(os.stat(path).st_mode)
         fd = os.open(path, _OPEN_FLAGS)
     except (OSError, ValueError) as err:  # ValueError: a NUL in the path
-        raise _Refused(getattr(err, "strerror", None) or str(err)) from None
+        raise FileRefused(getattr(err, "strerror", None) or str(err)) from None
     try:
         info = os.fstat(fd)
         _check_kind(info.st_mode)
         if info.st_size > limit:
-            raise _Refused(f"it is {info.st_size} bytes, more than the {limit} allowed")
+            raise FileRefused(f"it is {info.st_size} bytes, more than the {limit} allowed")
         chunks: list[bytes] = []
         size = 0
         while size <= limit:  # the file may grow after fstat: never read past limit + 1
@@ -84,38 +86,38 @@ def _read(path: str | Path, limit: int) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
     except OSError as err:
-        raise _Refused(err.strerror or str(err)) from None
+        raise FileRefused(err.strerror or str(err)) from None
     finally:
         os.close(fd)
     if size > limit:
-        raise _Refused(f"it is more than the {limit} bytes allowed")
+        raise FileRefused(f"it is more than the {limit} bytes allowed")
     return b"".join(chunks)
 
 
 def _check_kind(mode: int) -> None:
     if not stat.S_ISREG(mode):
         kind = next((name for test, name in _KINDS if test(mode)), "not a file")
-        raise _Refused(f"it is {kind}, not a regular file")
+        raise FileRefused(f"it is {kind}, not a regular file")
 
 
 def _parse(data: bytes) -> Any:
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or b"\x00" in data:
-        raise _Refused("it is not UTF-8 text (UTF-16, or binary data); save it as UTF-8 JSON")
+        raise FileRefused("it is not UTF-8 text (UTF-16, or binary data); save it as UTF-8 JSON")
     data = data.removeprefix(codecs.BOM_UTF8)  # which some editors write: no harm
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise _Refused(
+        raise FileRefused(
             f"it is not UTF-8 text (byte 0x{data[err.start]:02x} at offset {err.start})"
         ) from None
     try:
         value = json.loads(text, parse_int=_integer, parse_float=_float, parse_constant=_constant)
     except RecursionError:
-        raise _Refused("it is not JSON: arrays or objects nested too deep") from None
+        raise FileRefused("it is not JSON: arrays or objects nested too deep") from None
     except ValueError as err:  # not JSON, a NaN, or an integer too long
-        raise _Refused(f"it is not JSON: {err}") from None
+        raise FileRefused(f"it is not JSON: {err}") from None
     if _depth(value) > MAX_DEPTH:
-        raise _Refused(f"arrays or objects are nested more than {MAX_DEPTH} deep")
+        raise FileRefused(f"arrays or objects are nested more than {MAX_DEPTH} deep")
     return value
 
 

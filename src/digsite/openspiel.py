@@ -63,7 +63,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, NoReturn
+from typing import Any
 
 import numpy as np
 
@@ -82,6 +82,7 @@ from .core.engine import (
     State,
     check_player,
 )
+from .core.files import FileRefused, parse_json
 from .core.spec import GameSpec
 from .envs import registry
 from .envs.registry import ENVIRONMENTS
@@ -267,18 +268,12 @@ def _json_object(text: Any) -> dict[str, Any]:
             "digsite.openspiel.serialize_game_and_state"
         )
     try:
-        data = json.loads(text, parse_constant=_no_constant)
-    except CorruptStateError:
-        raise
-    except (ValueError, RecursionError) as err:
-        raise CorruptStateError(f"saved state: not JSON ({err})") from None
+        data = parse_json(text)
+    except FileRefused as why:
+        raise CorruptStateError(f"saved state: {why}") from None
     if not isinstance(data, dict):
         raise CorruptStateError(f"saved state: a JSON object, not {type(data).__name__}")
     return data
-
-
-def _no_constant(name: str) -> NoReturn:
-    raise CorruptStateError(f"saved state: {name} is not JSON")
 
 
 def _plain(value: Any) -> Any:

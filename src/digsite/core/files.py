@@ -110,6 +110,12 @@ def _parse(data: bytes) -> Any:
         raise FileRefused(
             f"it is not UTF-8 text (byte 0x{data[err.start]:02x} at offset {err.start})"
         ) from None
+    return parse_json(text)
+
+
+def parse_json(text: str) -> Any:
+    """The JSON value of an untrusted ``text``, with bounded integers and nesting, or
+    :class:`FileRefused` saying why."""
     try:
         value = json.loads(text, parse_int=_integer, parse_float=_float, parse_constant=_constant)
     except RecursionError:
@@ -135,7 +141,7 @@ def _float(text: str) -> float:
 
 
 def _constant(text: str) -> Any:
-    raise ValueError(f"{text} is not a JSON number")
+    raise ValueError(f"{text} is not JSON")
 
 
 def _depth(value: Any) -> int:

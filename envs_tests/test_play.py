@@ -183,13 +183,10 @@ class Vanishing(Person):
         return super().ask(prompt)
 
 
-def test_a_record_that_fails_at_the_end_is_kept_elsewhere(tmp_path, monkeypatch):
-    folder, kept = tmp_path / "records", tmp_path / "kept"
-    folder.mkdir()
-    kept.mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(kept))
+def played_into(folder):
+    """A game recorded into ``folder``, which vanishes while it is played."""
     person = Vanishing(folder)
-    record = play(
+    return person, play(
         "mykerinos",
         num_players=2,
         opponents=["random"],
@@ -197,6 +194,14 @@ def test_a_record_that_fails_at_the_end_is_kept_elsewhere(tmp_path, monkeypatch)
         ask=person.ask,
         say=person.say,
     )
+
+
+def test_a_record_that_fails_at_the_end_is_kept_elsewhere(tmp_path, monkeypatch):
+    folder, kept = tmp_path / "records", tmp_path / "kept"
+    folder.mkdir()
+    kept.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(kept))
+    person, record = played_into(folder)
     (saved,) = kept.iterdir()
     assert f"could not be written to {folder / 'game.json'}" in person.said[-1]
     assert f"it is in {saved} instead" in person.said[-1]
@@ -210,15 +215,7 @@ def test_a_record_that_cannot_be_kept_anywhere_is_shown(tmp_path, monkeypatch):
     monkeypatch.setattr(tempfile, "mkstemp", no_temporary_file)
     folder = tmp_path / "records"
     folder.mkdir()
-    person = Vanishing(folder)
-    record = play(
-        "mykerinos",
-        num_players=2,
-        opponents=["random"],
-        record=str(folder / "game.json"),
-        ask=person.ask,
-        say=person.say,
-    )
+    person, record = played_into(folder)
     assert "here it is" in person.said[-2] and json.loads(person.said[-1]) == record
 
 

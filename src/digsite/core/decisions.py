@@ -13,6 +13,9 @@ Each game's ``actions.py`` lists its decision kinds (name, meaning)::
 (:class:`~digsite.core.turn_based.TurnBasedState` builds its dispatch tables with
 :meth:`DecisionKinds.handlers`) and a heuristic's own ``<prefix><name>`` functions, so a new
 decision kind is one line here and one function in each place that must answer it.
+
+A game run by a task queue (:mod:`digsite.core.tasks`) declares its automatic tasks the same
+way, as :class:`AutomaticTasks` (each run by the state's ``_auto_<name>``).
 """
 
 from __future__ import annotations
@@ -49,5 +52,30 @@ class DecisionKinds(tuple):
             handler = getattr(owner, prefix + name, default)
             if handler is None:
                 raise TypeError(f"{owner.__name__} has no {prefix}{name} for decision {name!r}")
+            found.append(handler)
+        return tuple(found)
+
+
+class AutomaticTasks(tuple):
+    """A game's kinds of automatic task, declared once like its decisions: their names in kind
+    order, the first numbered ``first`` (above every decision id), each run by the state's
+    ``_auto_<name>``."""
+
+    first: int
+
+    def __new__(cls, first: int, *names: str) -> AutomaticTasks:
+        if len(set(names)) != len(names):
+            raise ValueError(f"automatic task names repeat: {names}")
+        self = super().__new__(cls, names)
+        self.first = first
+        return self
+
+    def handlers(self, owner: Any) -> tuple[Callable, ...]:
+        """``owner``'s ``_auto_<name>`` for every automatic task, in kind order."""
+        found = []
+        for name in self:
+            handler = getattr(owner, "_auto_" + name, None)
+            if handler is None:
+                raise TypeError(f"{owner.__name__} has no _auto_{name} for automatic task {name!r}")
             found.append(handler)
         return tuple(found)

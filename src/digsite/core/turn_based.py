@@ -7,12 +7,18 @@ the rules: the current player and the end of the game, returns from the winners,
 computed once per position, the check of every action, dispatch of an action to the handler of
 the pending decision (``_on_<name>``) and of the mask to its ``_legal_<name>``, ``clone`` and
 ``to_dict`` from the declared fields (:class:`~digsite.core.fields.StateFields`).
+
+A game whose legal actions are easier to list than to mask declares ``LEGAL_LISTS``: its
+``_legal_<name>`` return lists of action ids, and the base turns them into masks with
+:func:`mask_of` (one shared, read-only mask per set of legal actions).  A game whose choices
+lead to further choices builds on :class:`~digsite.core.tasks.TaskQueueState`, on the same
+protocol.
 """
 
 from __future__ import annotations
 
 import abc
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 import numpy as np
@@ -21,17 +27,52 @@ from .decisions import DecisionKinds
 from .engine import TERMINAL, State, action_index, win_loss_returns
 from .fields import StateFields
 
+MASK_CACHE_SIZE = 4096
+"""Masks kept by :func:`mask_of`: the same few legal sets recur all game long."""
+_masks: dict[tuple[int, ...], np.ndarray] = {}
+
+
+def mask_of(legal: Sequence[int], size: int) -> np.ndarray:
+    """The int8 mask of ``size`` actions with ``legal`` set, shared by every position with the
+    same legal actions (so read-only; a bytearray viewed by numpy: cheaper than fancy
+    indexing)."""
+    key = (size, *legal)
+    mask = _masks.get(key)
+    if mask is None:
+        if len(_masks) >= MASK_CACHE_SIZE:
+            _masks.clear()
+        flags = bytearray(size)
+        for a in legal:
+            flags[a] = 1
+        mask = _masks[key] = np.frombuffer(bytes(flags), np.int8)
+    return mask
+
+
+def _as_mask(legal_list: Callable) -> Callable:
+    """A ``_legal_<name>`` of a ``LEGAL_LISTS`` game as the mask its decision's table holds."""
+
+    def legal_mask(self: TurnBasedState) -> np.ndarray:
+        return mask_of(legal_list(self), self.game.num_actions)
+
+    return legal_mask
+
 
 class TurnBasedState(State):
     """A state whose subclass declares ``DECISIONS`` and ``FIELDS`` and writes, for each
-    decision but ``game_over``, ``_legal_<name>(self) -> mask`` and ``_on_<name>(self,
-    action)``; plus ``winners`` (or ``final_returns``), and binds the information methods
-    (``view``, ``observe``, ``action_to_string``, ``action_seen_by``, ``render_spectator``) to
-    the functions of its ``view``, ``observation`` and ``text`` files as class attributes."""
+    decision but ``game_over``, ``_legal_<name>(self) -> mask`` (a list of action ids with
+    ``LEGAL_LISTS``) and ``_on_<name>(self, action)``; plus ``winners`` (or
+    ``final_returns``), and binds the information methods (``view``, ``observe``,
+    ``action_to_string``, ``action_seen_by``, ``render_spectator``) to the functions of its
+    ``view``, ``observation`` and ``text`` files as class attributes."""
 
     DECISIONS: ClassVar[DecisionKinds]
     FIELDS: ClassVar[StateFields]
+    LEGAL_LISTS: ClassVar[bool] = False
+    """Whether ``_legal_<name>`` returns a list of action ids (see the module docstring)."""
     _legal_table: ClassVar[tuple[Callable, ...]]
+    """Per decision, its mask (``_legal_<name>``, or its list made a mask)."""
+    _legal_lists: ClassVar[tuple[Callable, ...]]
+    """With ``LEGAL_LISTS``: per decision but ``game_over``, its ``_legal_<name>``."""
     _apply_table: ClassVar[tuple[Callable, ...]]
     _game_over: ClassVar[int]
 
@@ -44,7 +85,11 @@ class TurnBasedState(State):
         if "DECISIONS" in cls.__dict__:
             decisions = cls.DECISIONS
             cls._game_over = decisions.game_over
-            cls._legal_table = (*decisions.handlers(cls, "_legal_"), cls._no_legal_actions)
+            legal = decisions.handlers(cls, "_legal_")
+            if cls.LEGAL_LISTS:
+                cls._legal_lists = legal
+                legal = tuple(map(_as_mask, legal))
+            cls._legal_table = (*legal, cls._no_legal_actions)
             cls._apply_table = decisions.handlers(cls, "_on_")
 
     # -- whose turn, and the end -------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 from ...core.actions import ActionTable
-from ...core.decisions import DecisionKinds
+from ...core.decisions import AutomaticTasks, DecisionKinds
 from .components import (
     BLOOMSBURY_STACKS,
     NUM_EXPEDITIONS,
@@ -171,10 +171,12 @@ DECISIONS = DecisionKinds(
 ) = range(len(DECISIONS))
 MID_TURN = frozenset((C_LOC_ACTION, C_RESERVE, C_EXPEDITION, C_EXP_PAY, C_EXHIBIT))
 """Decisions of one's own turn that honoring, presenting and Bloomsbury (ids 28-48) may
-interrupt: each comes before something is spent or a permanent effect applies."""
+interrupt: each comes before something is spent or a permanent effect applies (their
+``_on_<name>`` are ``optional.interruptible``)."""
 AUTO0 = 100
 """The kind of the first automatic task (they run on their own, numbered after a gap)."""
-AUTO_TASKS = (
+AUTO_TASKS = AutomaticTasks(
+    AUTO0,
     "gain",
     "knowledge",
     "random_relics",

@@ -183,20 +183,23 @@ class EconomyRules:
         return 0
 
     # -- decisions and automatic tasks ---------------------------------------------------------
-    def _auto_gain(self, t):
+    def _auto_gain(self):
+        t = self.task
         if t.kept_society >= 0:
             self.society[t.player] = t.kept_society
             self._changed.add("society")
         else:
             self._gain(t.player, t.a, t.b)
 
-    def _legal_knowledge_region(self, t):
+    def _legal_knowledge_region(self):
+        t = self.task
         exclude = set(self.chosen_regions) if t.b & KNOW_OTHER else set()
         return [REGION0 + r for r in range(4) if r not in exclude]
 
-    def _on_knowledge_region(self, t, a):
+    def _on_knowledge_region(self, a):
         """A point in Asia pays the British School of Orient once per gain: the rest of this gain's
         points (the marked C_KNOW tasks that follow) are told it is paid."""
+        t = self.task
         q = self.queue
         q.pop(0)
         p, region = t.player, a - REGION0
@@ -208,24 +211,28 @@ class EconomyRules:
         self.chosen_regions.append(region)
         self._know(p, region, t.a, asia_reputation=not t.b & KNOW_ASIA_PAID)
 
-    def _auto_knowledge(self, t):
+    def _auto_knowledge(self):
+        t = self.task
         self.chosen_regions.append(t.a)
         self._know(t.player, t.a, t.b)
 
-    def _legal_milestone_8(self, t):
+    def _legal_milestone_8(self):
         return options(2)
 
-    def _on_milestone_8(self, t, a):
+    def _on_milestone_8(self, a):
+        t = self.task
         self.queue.pop(0)
         if a == OPTION0:
             self._gain(t.player, SCIENCE, 1)
         else:
             self._gain(t.player, PRESTIGE, 5)
 
-    def _legal_explorer_expertise(self, t):
+    def _legal_explorer_expertise(self):
+        t = self.task
         return [EXPLORER0 + e for e in range(3) if self.expertise[t.player][e] < 6]
 
-    def _on_explorer_expertise(self, t, a):
+    def _on_explorer_expertise(self, a):
+        t = self.task
         self.queue.pop(0)
         e = a - EXPLORER0
         self.expertise[t.player][e] = min(6, self.expertise[t.player][e] + 1)
@@ -234,7 +241,8 @@ class EconomyRules:
     def _random_relics_only(self, p) -> bool:
         return bool(self.penalties[p][RANDOM_RELICS_ONLY])
 
-    def _legal_relic_from_bag(self, t):
+    def _legal_relic_from_bag(self):
+        t = self.task
         p, regions, forced_random = t.player, t.a, t.b
         if regions == CHOSEN_REGIONS:  # "one of the previously chosen regions"
             regions = sum(1 << r for r in set(self.chosen_regions[-2:])) or ALL_REGIONS
@@ -248,7 +256,8 @@ class EconomyRules:
             RELIC0 + k for k in range(NUM_RELIC_KINDS) if regions >> (k // 4) & 1 and self.bags[k]
         ]
 
-    def _on_relic_from_bag(self, t, a):
+    def _on_relic_from_bag(self, a):
+        t = self.task
         self.queue.pop(0)
         p = t.player
         if a < RELIC0:
@@ -259,7 +268,8 @@ class EconomyRules:
             self._take_relic(p, a - RELIC0)
         self._refill_all()
 
-    def _auto_random_relics(self, t):
+    def _auto_random_relics(self):
+        t = self.task
         p, region, count = t.player, t.a, t.b
         if region == CHOSEN_REGION:
             region = self.chosen_regions[-1] if self.chosen_regions else 0
@@ -270,10 +280,11 @@ class EconomyRules:
                 self._take_relic(p, kind)
             self._refill_all()
 
-    def _legal_keep_relic(self, t):
+    def _legal_keep_relic(self):
         return [RELIC0 + k for k in sorted(set(self.drawn_relics))]
 
-    def _on_keep_relic(self, t, a):
+    def _on_keep_relic(self, a):
+        t = self.task
         self.queue.pop(0)
         p, kind = t.player, a - RELIC0
         drawn = self.drawn_relics
@@ -285,7 +296,8 @@ class EconomyRules:
         self.drawn_relics = []
         self._refill_all()
 
-    def _auto_draw_two_keep_one(self, t):
+    def _auto_draw_two_keep_one(self):
+        t = self.task
         p, region = t.player, t.a
         drawn = []
         for _ in range(2):

@@ -14,13 +14,15 @@ HAND_LIMIT = 3
 class FlowRules:
     """A player's turn, a part of the state (see the module docstring)."""
 
-    def _legal_main(self, t):
+    def _legal_main(self):
+        t = self.task
         p = t.player
         placed = self.placed[p]
         acts = [EXPLORER0 + e for e in range(NUM_EXPLORERS) if not placed[e]]
         return acts + self.optional_actions(p) if acts else []
 
-    def _on_main(self, t, a):
+    def _on_main(self, a):
+        t = self.task
         p = t.player
         if a < EXPLORER0 + NUM_EXPLORERS:
             self.queue.pop(0)
@@ -28,22 +30,26 @@ class FlowRules:
         else:
             self._do_optional(p, a)
 
-    def _legal_hand_limit(self, t):
+    def _legal_hand_limit(self):
+        t = self.task
         hand = self.hand[t.player]
         return [CARD0 + c for c in sorted(hand)] if len(hand) > HAND_LIMIT else []
 
-    def _on_hand_limit(self, t, a):
+    def _on_hand_limit(self, a):
         """The task stays until the hand is down to the limit (one card a decision)."""
+        t = self.task
         p, card = t.player, a - CARD0
         self.hand[p].remove(card)
         self.exp_discard.append(card)
         self._changed.update(("hand", "exp_discard"))
 
-    def _legal_turn_end(self, t):
+    def _legal_turn_end(self):
+        t = self.task
         acts = self.optional_actions(t.player)
         return acts + [DONE] if acts else []
 
-    def _on_turn_end(self, t, a):
+    def _on_turn_end(self, a):
+        t = self.task
         if a == DONE:
             self.queue.pop(0)
         else:

@@ -175,7 +175,8 @@ class Mine:
         pending = len(st.queue)
         st._know(self.me, region, amount, asia_reputation)
         while len(st.queue) > pending:
-            st._on_milestone_8(st.queue[0], OPTION0)
+            st.task = st.queue[0]
+            st._on_milestone_8(OPTION0)
         self._read()
 
     def best_know(self, ctx: Context, amount: int = 1) -> None:

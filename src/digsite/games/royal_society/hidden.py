@@ -140,8 +140,8 @@ def _mover_can_go_on(s) -> bool:
     """The player to move has a legal action now, and one in each decision its explorer's
     placement promised (at the Port, which may rest on its hidden hand)."""
     queue = s.queue
-    return bool(s._legal(queue[0])) and all(
-        s._legal(t) for t in islice(queue, 1, None) if t.kind in PLACED_FOR
+    return bool(s._legal_of(queue[0])) and all(
+        s._legal_of(t) for t in islice(queue, 1, None) if t.kind in PLACED_FOR
     )
 
 

@@ -53,6 +53,7 @@ from .components import (
     SOUTH_AMERICA,
     UNIVERSITY,
 )
+from .optional import interruptible
 from .tasks import Task, knowledge_choices
 
 LEFT_BONUS = {UNIVERSITY: "knowledge", MUSEUM: "reputation", CITY: "money", PORT: "reserve"}
@@ -90,10 +91,12 @@ class LocationRules:
                 self._gain(who, stat, amount)
         return True
 
-    def _legal_place(self, t):
+    def _legal_place(self):
+        t = self.task
         return self._placements(t.player, t.a)
 
-    def _on_place(self, t, a):
+    def _on_place(self, a):
+        t = self.task
         self.queue.pop(0)
         p, e = t.player, t.a
         loc, section = divmod(a - PLACE0, 6)
@@ -128,7 +131,8 @@ class LocationRules:
             tasks.append(Task.gain(p, PRESTIGE, 2))
         self._push(*tasks)
 
-    def _legal_location_action(self, t):
+    def _legal_location_action(self):
+        t = self.task
         p = t.player
         e, loc, section, supported = self.cur[:4]
         acts = [
@@ -141,7 +145,9 @@ class LocationRules:
             acts += self.mid_turn_optional(t)
         return acts
 
-    def _on_location_action(self, t, a):
+    @interruptible
+    def _on_location_action(self, a):
+        t = self.task
         self.queue.pop(0)
         p = t.player
         option = a - OPTION0
@@ -171,7 +177,8 @@ class LocationRules:
         self._push(*tasks)
 
     # -- University, Museum and City -----------------------------------------------------------
-    def _legal_discard_relic(self, t):
+    def _legal_discard_relic(self):
+        t = self.task
         p, optional = t.player, t.b
         held = self.relics[p]
         if t.honored_patron >= 0:
@@ -185,7 +192,8 @@ class LocationRules:
             acts.append(DONE)
         return acts
 
-    def _on_discard_relic(self, t, a):
+    def _on_discard_relic(self, a):
+        t = self.task
         self.queue.pop(0)
         if a == DONE:
             return
@@ -211,7 +219,8 @@ class LocationRules:
         )
         self._gain(p, MONEY, gain)
 
-    def _auto_draw_patrons(self, t):
+    def _auto_draw_patrons(self):
+        t = self.task
         p, expertise = t.player, t.a
         drawn = [self.patron_deck.pop() for _ in range(min(2, len(self.patron_deck)))]
         for x in drawn:
@@ -225,10 +234,11 @@ class LocationRules:
             self.drawn_patrons = drawn
             self._push(Task.keep_patron(p, expertise))
 
-    def _legal_patron(self, t):
+    def _legal_patron(self):
         return [PATRON0 + x for x in sorted(self.drawn_patrons)]
 
-    def _on_patron(self, t, a):
+    def _on_patron(self, a):
+        t = self.task
         self.queue.pop(0)
         p, expertise = t.player, t.a
         chosen = a - PATRON0
@@ -284,7 +294,8 @@ class LocationRules:
             out.append(slot)
         return out
 
-    def _legal_reserve(self, t):
+    def _legal_reserve(self):
+        t = self.task
         p, optional, port = t.player, t.a, t.b
         acts = [SLOT0 + k for k in self._reserve_slots(p, bool(port))]
         if self.exp_deck or self.exp_discard:
@@ -293,7 +304,9 @@ class LocationRules:
             acts.append(DONE)
         return acts + self.mid_turn_optional(t) if acts else acts
 
-    def _on_reserve(self, t, a):
+    @interruptible
+    def _on_reserve(self, a):
+        t = self.task
         self.queue.pop(0)
         p = t.player
         if a == DONE:
@@ -318,10 +331,11 @@ class LocationRules:
         self._changed.update(("program", "hand", "public_hand"))
         self._refill_program()
 
-    def _legal_pick_drawn_card(self, t):
+    def _legal_pick_drawn_card(self):
         return [CARD0 + c for c in self.drawn_cards]
 
-    def _on_pick_drawn_card(self, t, a):
+    def _on_pick_drawn_card(self, a):
+        t = self.task
         self.queue.pop(0)
         p, card = t.player, a - CARD0
         for c in self.drawn_cards:
@@ -342,13 +356,16 @@ class LocationRules:
         """(knowledge shortfall, money shortfall, condition met) for sending ``explorer``."""
         return self._needs(p, self._skill(p, explorer), card)
 
-    def _legal_expedition(self, t):
+    def _legal_expedition(self):
+        t = self.task
         p = t.player
         e, loc, section, supported = self.cur[:4]
         cards = self.feasible_expeditions(p, e, section, bool(supported), self.budget(p))
         return [CARD0 + c for c in sorted(cards)] + self.mid_turn_optional(t) if cards else []
 
-    def _on_expedition(self, t, a):
+    @interruptible
+    def _on_expedition(self, a):
+        t = self.task
         self.queue.pop(0)
         p, card = t.player, a - CARD0
         if card in self.hand[p]:
@@ -378,11 +395,14 @@ class LocationRules:
                 out.append(opt)
         return out
 
-    def _legal_expedition_payment(self, t):
+    def _legal_expedition_payment(self):
+        t = self.task
         acts = [OPTION0 + o for o in self._pay_options(t.player, t.a)]
         return acts + self.mid_turn_optional(t) if acts else acts
 
-    def _on_expedition_payment(self, t, a):
+    @interruptible
+    def _on_expedition_payment(self, a):
+        t = self.task
         self.queue.pop(0)
         p, card = t.player, t.a
         opt = a - OPTION0
@@ -453,7 +473,8 @@ class LocationRules:
             tasks.append(Task.exhibit(p, remaining - 1))
         self._push(*tasks)
 
-    def _legal_exhibit_space(self, t):
+    def _legal_exhibit_space(self):
+        t = self.task
         p, first = t.player, t.b
         acts = [SPACE0 + sp for sp in self._exhibit_spaces(p)]
         if acts and not first:  # the first exhibit follows the location choice, which offers them
@@ -461,7 +482,9 @@ class LocationRules:
             acts += self.mid_turn_optional(t)
         return acts
 
-    def _on_exhibit_space(self, t, a):
+    @interruptible
+    def _on_exhibit_space(self, a):
+        t = self.task
         self.queue.pop(0)
         if a == DONE:
             return
@@ -473,10 +496,12 @@ class LocationRules:
         else:
             self._push(Task.exhibit_relic(p, sp, remaining))
 
-    def _legal_exhibit_relic(self, t):
+    def _legal_exhibit_relic(self):
+        t = self.task
         p, sp = t.player, t.a
         return [RELIC0 + k for k in self.space_kinds(sp) if self.relics[p][k]]
 
-    def _on_exhibit_relic(self, t, a):
+    def _on_exhibit_relic(self, a):
+        t = self.task
         self.queue.pop(0)
         self._exhibit(t.player, t.a, a - RELIC0, t.b)

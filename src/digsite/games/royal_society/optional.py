@@ -4,6 +4,9 @@ relic, presenting to the Royal Society (claiming an objective met) and taking a 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
+
 from .actions import (
     BLOOM_CLAIM0,
     C_EXP_PAY,
@@ -11,6 +14,7 @@ from .actions import (
     C_EXPLORER_UP,
     C_LOC_ACTION,
     CLAIM0,
+    DONE,
     FIRST_ACTION,
     GAIN_REP,
     MID_TURN,
@@ -22,6 +26,22 @@ from .actions import (
 )
 from .components import CITY, NUM_PATRONS, UNIVERSITY
 from .tasks import Task, knowledge_choices
+
+
+def interruptible(on: Callable) -> Callable:
+    """The ``_on_<decision>`` of a decision of one's own turn that the optional actions may
+    interrupt (``MID_TURN``): its ``_legal_<decision>`` offers them (``mid_turn_optional``), and
+    one taken leaves the decision at the head of the queue, to come back with what is legal
+    after it."""
+
+    @wraps(on)
+    def handler(self, a: int) -> None:
+        if GAIN_REP <= a < DONE:
+            self._do_optional(self.task.player, a)
+        else:
+            on(self, a)
+
+    return handler
 
 
 class OptionalRules:
@@ -96,14 +116,16 @@ class OptionalRules:
             other._honor(task.player, action - PATRON0, kind)
         else:
             other._do_optional(task.player, action)
-        return bool(other._legal(task))
+        return bool(other._legal_of(task))
 
     # -- Bloomsbury ----------------------------------------------------------------------------
-    def _legal_bloomsbury_tile(self, t):
+    def _legal_bloomsbury_tile(self):
+        t = self.task
         pool = self.stacks[t.a] if t.b == 0 else self.bloom_box[t.a]
         return [TILE0 + x for x in sorted(pool)]
 
-    def _on_bloomsbury_tile(self, t, a):
+    def _on_bloomsbury_tile(self, a):
+        t = self.task
         self.queue.pop(0)
         p, k, source = t.player, t.a, t.b
         tile = a - TILE0

@@ -1,16 +1,17 @@
 """Royal Society of Archeology rules engine (see the package docstring for rules and decisions).
 
-A position keeps a queue of tasks.  Tasks that need a player's choice (``C_*`` kinds) stop the
-queue and make that player the decider; the others (``A_*``) run at once.  The year flow itself
-(upkeep, turns, Royal Requirements, final scoring) is a chain of such tasks, so every rule that
-creates a choice just puts a task in front of the queue.  Handlers pop their own task before
-pushing the tasks that follow, so new tasks run first.
+The state is a :class:`~digsite.core.tasks.TaskQueueState`: a queue of tasks (``tasks``) whose
+head is the pending decision.  Decisions (``C_*`` kinds) wait for their player; automatic tasks
+(``A_*``) run at once.  The year flow itself (upkeep, turns, Royal Requirements, final scoring)
+is a chain of such tasks, so every rule that creates a choice just puts a task in front of the
+queue.  Each decision has its ``_legal_<name>`` (a list of actions) and ``_on_<name>``, each
+automatic task its ``_auto_<name>``, all reading their task as ``self.task``.
 
-The state keeps the protocol and the queue runner; the rules are mixins by area: ``setup``,
-``economy`` (gains, Knowledge, Reputation, relic bags), ``locations`` (and expeditions),
-``optional`` (actions), ``flow`` (a turn), ``year`` and ``automa``.  A rule that changes a field
-the observation reads notes its name in ``_changed``, so that each player's kept observation
-rewrites only what changed (see ``observation``; a test checks that every change is noted).
+The state keeps the protocol; the rules are mixins by area: ``setup``, ``economy`` (gains,
+Knowledge, Reputation, relic bags), ``locations`` (and expeditions), ``optional`` (actions),
+``flow`` (a turn), ``year`` and ``automa``.  A rule that changes a field the observation reads
+notes its name in ``_changed``, so that each player's kept observation rewrites only what
+changed (see ``observation``; a test checks that every change is noted).
 """
 
 from __future__ import annotations
@@ -22,21 +23,17 @@ import numpy as np
 
 from ...core.engine import ConfigError, Game
 from ...core.options import check_options, choice, data, flag
-from ...core.turn_based import TurnBasedState
+from ...core.tasks import TaskQueueState
 from .actions import (
-    AUTO0,
     AUTO_TASKS,
     BLOOM_CLAIM0,
     C_LOC_ACTION,
     C_MAIN,
     CLAIM0,
     DECISIONS,
-    DONE,
     GAIN_REP,
     GALLERY_START,
-    GAME_OVER,
     LOGISTICS,
-    MID_TURN,
     NUM_ACTIONS,
     NUM_LOCATIONS,
     NUM_SPACES,
@@ -110,26 +107,6 @@ HAND_COSTS = (0,) * NUM_EXPEDITIONS
 """The Reputation a card in hand costs to organize (none), per card."""
 MUSEUM_EXHIBIT_SECTIONS = 1 << 2 | 1 << 4 | 1 << 6
 """Where a supported explorer may Exhibit at the Museum."""
-
-
-MASK_CACHE_SIZE = 4096
-"""Masks kept by ``_mask_of``: the same few legal sets recur all game long."""
-_masks: dict[tuple[int, ...], np.ndarray] = {}
-
-
-def _mask_of(legal: list[int]) -> np.ndarray:
-    """The int8 mask of ``legal``, shared by every position with the same legal actions (so
-    read-only; a bytearray viewed by numpy: cheaper than fancy indexing)."""
-    key = tuple(legal)
-    mask = _masks.get(key)
-    if mask is None:
-        if len(_masks) >= MASK_CACHE_SIZE:
-            _masks.clear()
-        flags = bytearray(NUM_ACTIONS)
-        for a in legal:
-            flags[a] = 1
-        mask = _masks[key] = np.frombuffer(bytes(flags), np.int8)
-    return mask
 
 
 DRAW_STEP = 0xD1B54A32D192ED03
@@ -305,12 +282,14 @@ class RoyalSocietyState(
     OptionalRules,
     FlowRules,
     YearRules,
-    TurnBasedState,
+    TaskQueueState,
 ):
     """One position: plain ints and lists, declared in ``saved.FIELDS`` (the whole of it, but
     for the cached legal mask and the players' observation bytes)."""
 
     DECISIONS = DECISIONS
+    AUTOMATIC = AUTO_TASKS
+    FORCED = frozenset((C_LOC_ACTION,))  # a location whose one action is offered does it
     FIELDS = FIELDS
     view = build_view
     observe = observe
@@ -477,50 +456,13 @@ class RoyalSocietyState(
             return [1.0 if self.scores()[0] >= self.game.rb.titles[1][0] else -1.0]
         return super().final_returns()
 
-    def _compute_mask(self) -> np.ndarray:
-        if self.decision == GAME_OVER:
-            return self._no_legal_actions()
-        return _mask_of(self._legal(self.queue[0]))
-
-    def _play(self, action: int) -> None:
-        task = self.queue[0]
-        if task.kind in MID_TURN and GAIN_REP <= action < DONE:
-            self._do_optional(task.player, action)  # the interrupted decision stays in front
-        else:
-            self._apply_table[task.kind](self, task, action)
-        self._run()
+    def _queue_done(self) -> None:
+        """The year's flow ends after the last year: the final scoring."""
+        self._final_scoring()
 
     def _fresh_caches(self) -> None:
         self._encoding = None  # each player's bytes are written again for the copy
         self._changed = set()
-
-    # -- the task queue ----------------------------------------------------------------------
-    def _run(self) -> None:
-        """Run automatic tasks until a player must decide (or the game ends)."""
-        q, legal_table, auto_table = self.queue, self._legal_table, self._auto_table
-        while True:
-            if not q:
-                self._final_scoring()
-                return
-            task = q[0]
-            kind = task.kind
-            if kind >= AUTO0:
-                q.pop(0)
-                auto_table[kind - AUTO0](self, task)
-                continue
-            legal = legal_table[kind](self, task)
-            if legal:
-                if kind == C_LOC_ACTION and len(legal) == 1:
-                    self._apply_table[kind](self, task, legal[0])
-                    continue
-                self.decision = kind
-                self.decider = task.player
-                self._mask = _mask_of(legal)
-                return
-            q.pop(0)
-
-    def _push(self, *tasks: list[int]) -> None:
-        self.queue[0:0] = list(tasks)
 
     # -- expeditions -------------------------------------------------------------------------
 
@@ -753,18 +695,9 @@ class RoyalSocietyState(
                 out.append(BLOOM_CLAIM0 + k)
         return out
 
-    # -- legal actions per task --------------------------------------------------------------
-    def _legal(self, task: list[int]) -> list[int]:
-        return self._legal_table[task.kind](self, task)
-
     # -- information -------------------------------------------------------------------------
     def _resample_hidden(self, player: int, rng: np.random.Generator) -> RoyalSocietyState:
         return resample(self, player, rng)
 
     def check_invariants(self) -> None:
         check_invariants(self)
-
-
-RoyalSocietyState._auto_table = tuple(
-    getattr(RoyalSocietyState, "_auto_" + name) for name in AUTO_TASKS
-)

@@ -152,7 +152,7 @@ def restore(state, data):
     queue's rows become tasks."""
 
     def tasks() -> None:
-        state.queue = [Task(*t) for t in state.queue]
+        state._load_queue(Task)
 
     return FIELDS.load(state, data, derive=tasks)
 
@@ -356,7 +356,7 @@ def check_invariants(s) -> None:
     )
     if s.queue:
         head = s.queue[0]
-        assert head.kind == s.decision and head.player == s.decider, (
+        assert head.kind == s.decision and head.player == s.decider and head == s.task, (
             "the pending decision heads the task queue"
         )
     assert len(pending_tasks(s)) <= PENDING_SLOTS, "more queued tasks than the view encodes"

@@ -142,30 +142,35 @@ class SetupRules:
                 self.queue += [Task(C_SETUP_DISCARD, p), Task(C_SETUP_DISCARD, p)]
                 self.queue.append(Task(C_SOCIETY, p))
 
-    def _legal_setup_side(self, t):
+    def _legal_setup_side(self):
         return options(2)
 
-    def _legal_setup_expertise(self, t):
+    def _legal_setup_expertise(self):
         return options(6)
 
-    def _legal_setup_discard(self, t):
+    def _legal_setup_discard(self):
+        t = self.task
         hand = self.setup_hand[t.player]
         return [CARD0 + c for c in hand] if len(hand) > 2 else []
 
-    def _legal_setup_society(self, t):
+    def _legal_setup_society(self):
+        t = self.task
         return options(2) if self.society_offer[t.player] else []
 
-    def _on_setup_side(self, t, a):
+    def _on_setup_side(self, a):
+        t = self.task
         self.queue.pop(0)
         self.side[t.player] = a - OPTION0
         self._changed.add("side")
 
-    def _on_setup_expertise(self, t, a):
+    def _on_setup_expertise(self, a):
+        t = self.task
         self.queue.pop(0)
         self.expertise[t.player] = list(EXPERTISE_PERMUTATIONS[a - OPTION0])
         self._changed.add("expertise")
 
-    def _on_setup_discard(self, t, a):
+    def _on_setup_discard(self, a):
+        t = self.task
         self.queue.pop(0)
         p, card = t.player, a - CARD0
         self.setup_hand[p].remove(card)
@@ -208,7 +213,8 @@ class SetupRules:
         tasks.append(Task.keep_society(p, society))
         return tasks
 
-    def _on_setup_society(self, t, a):
+    def _on_setup_society(self, a):
+        t = self.task
         self.queue.pop(0)
         p = t.player
         offer = self.society_offer[p]

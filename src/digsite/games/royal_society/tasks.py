@@ -1,4 +1,4 @@
-"""The queued tasks of a position: ``Task(kind, player, a, b)``.
+"""The queued tasks of a position: ``Task(kind, player, a, b)`` (:mod:`digsite.core.tasks`).
 
 A task is a decision of ``player`` (``kind`` a decision id) or an automatic step (``kind`` from
 ``AUTO0``); its two arguments ``a`` and ``b`` mean what the kind says, so tasks are made by the
@@ -9,8 +9,7 @@ plain list ``[kind, player, a, b]`` (the observation encodes the same four numbe
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from ...core import tasks
 from .actions import (
     A_DRAW_PATRONS,
     A_DRAW_TWO_KEEP,
@@ -38,13 +37,10 @@ SECOND_STEP = 1
 """``a`` of the year's start (after the King's Favors) and end (after the requirement discs)."""
 
 
-class Task(NamedTuple):
+class Task(tasks.Task):
     """One queued task (see the module docstring); ``a`` and ``b`` default to 0 (unused)."""
 
-    kind: int
-    player: int = 0
-    a: int = 0
-    b: int = 0
+    __slots__ = ()
 
     # -- decisions with arguments ----------------------------------------------------------------
     @classmethod

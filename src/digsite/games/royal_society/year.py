@@ -26,24 +26,27 @@ from .tasks import SECOND_STEP, Task
 class YearRules:
     """The year's flow, a part of the state (see the module docstring)."""
 
-    def _legal_favor(self, t):
+    def _legal_favor(self):
         return [FAVOR0 + i for i in range(6) if self.favor_space[i] < 0]
 
-    def _legal_requirement_disc(self, t):
+    def _legal_requirement_disc(self):
+        t = self.task
         p = t.player
         return [SPACE0 + sp for sp, owner in enumerate(self.gallery) if owner == p]
 
     def _favor_tasks(self, p: int, space: int) -> list[Task]:
         return self._reward_tasks(p, tuple(self.game.rb.favors[space].items()))
 
-    def _on_favor(self, t, a):
+    def _on_favor(self, a):
+        t = self.task
         self.queue.pop(0)
         p, space = t.player, a - FAVOR0
         self.favor_space[space] = p
         self._changed.add("favor_space")
         self._push(*self._favor_tasks(p, space))
 
-    def _on_requirement_disc(self, t, a):
+    def _on_requirement_disc(self, a):
+        t = self.task
         self.queue.pop(0)
         self.gallery[a - SPACE0] = -1
         self.req_discs[t.player] += 1
@@ -55,11 +58,12 @@ class YearRules:
             return [(self.first_player + i) % n for i in range(n)]
         return sorted(range(n), key=lambda p: (-self.rep[p], -self.rep_time[p]))
 
-    def _auto_setup_favors(self, t):
+    def _auto_setup_favors(self):
         self._push(*[Task(C_FAVOR, p) for p in self._favor_order()], Task.year_start())
 
-    def _auto_year_start(self, t):
+    def _auto_year_start(self):
         """Turn order is set (year 1: by the set-up favors); gather explorers; new expeditions."""
+        t = self.task
         if self.year > 1 and t.a != SECOND_STEP:
             self.favor_space = [-1] * 6
             if self.game.automa and self.automa_last >= 0:
@@ -90,7 +94,7 @@ class YearRules:
             return self.automa_pawns > 0
         return not all(self.placed[owner])
 
-    def _auto_next_turn(self, t):
+    def _auto_next_turn(self):
         order = self.turn_order
         pos = self.cur[4]
         for i in range(1, len(order) + 1):
@@ -106,15 +110,17 @@ class YearRules:
                 return
         self._push(Task.year_end())
 
-    def _auto_turn_finish(self, t):
+    def _auto_turn_finish(self):
+        t = self.task
         p = t.player
         self.cur[:4] = [-1, -1, 0, 0]
         self.collections_done = 0
         self._push(Task(C_HAND, p), Task(C_TURN_END, p))
 
-    def _auto_year_end(self, t):
+    def _auto_year_end(self):
         """The Royal Requirement check (its Gallery disc choices are settled there, before the year
         ends: ``SECOND_STEP`` marks the second step), then the next year."""
+        t = self.task
         if t.a != SECOND_STEP and self.year in self.game.requirement_years:
             self._push(Task.year_end(SECOND_STEP))
             scoring.royal_requirements(self, self.game.requirement_years.index(self.year))

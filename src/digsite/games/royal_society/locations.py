@@ -5,6 +5,8 @@ Expedition cards they use (deck, Program, Reserve)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from .actions import (
     ALL_REGIONS,
     ANTHROPOLOGY,
@@ -25,10 +27,13 @@ from .actions import (
     MONEY,
     NO_COLLECTION_REWARDS,
     NO_RIGHT_BONUS,
+    NUM_LOCATIONS,
+    NUM_SPACES,
     OPTION0,
     PATRON0,
     PLACE0,
     PRESTIGE,
+    REGION_SKILL,
     RELIC0,
     REPUTATION,
     SCIENCE,
@@ -37,6 +42,7 @@ from .actions import (
     SPACE0,
     SPACE_COLLECTION,
     STUDY_RELIC,
+    SUPPORT_CAP_5,
     Ability,
     payment_reductions,
     piece,
@@ -48,6 +54,7 @@ from .components import (
     CITY,
     MEDITERRANEAN,
     MUSEUM,
+    NUM_EXPEDITIONS,
     NUM_RELIC_KINDS,
     PORT,
     SOUTH_AMERICA,
@@ -63,6 +70,28 @@ RIGHT_BONUS = {
     CITY: (PRESTIGE, 2),
     PORT: (REPUTATION, 1),
 }
+
+SECTIONS = range(1, 7)
+SPAN = tuple(
+    tuple(sum(1 << s for s in range(low, high + 1)) for high in range(7)) for low in range(7)
+)
+"""``SPAN[low][high]``: the sections ``low`` to ``high`` as bits ``1 << section`` (0 if none)."""
+PLACE_ACTIONS = tuple(
+    tuple(
+        tuple(
+            PLACE0 + loc * len(SECTIONS) + section - 1
+            for section in SECTIONS
+            if bits >> section & 1
+        )
+        for bits in range(1 << (SECTIONS[-1] + 1))
+    )
+    for loc in range(NUM_LOCATIONS)
+)
+"""``PLACE_ACTIONS[loc][sections]``: the actions placing at ``loc``'s sections given as bits."""
+HAND_COSTS = (0,) * NUM_EXPEDITIONS
+"""The Reputation a card in hand costs to organize (none), per card."""
+MUSEUM_EXHIBIT_SECTIONS = 1 << 2 | 1 << 4 | 1 << 6
+"""Where a supported explorer may Exhibit at the Museum."""
 
 
 class LocationRules:
@@ -90,6 +119,70 @@ class LocationRules:
             if piece_section(x) == highest and who < n and not self.penalties[who][NO_RIGHT_BONUS]:
                 self._gain(who, stat, amount)
         return True
+
+    def _placements(self, p: int, explorer: int) -> list[int]:
+        base = self.expertise[p][explorer]
+        cap = 5 if self.penalties[p][SUPPORT_CAP_5] else 6
+        budget = self.budget(p)
+        top = min(6, max(base, min(cap, base + budget)))
+        n_relics = sum(self.relics[p])
+        out = []
+        for loc, actions in enumerate(PLACE_ACTIONS):
+            if loc == PORT:
+                out += actions[self._port_sections(p, explorer, base, top, budget)]
+            elif self.gate_ok(p, loc):
+                out += actions[self._open_sections(p, loc, base, top, n_relics)]
+        return out
+
+    def _open_sections(self, p: int, loc: int, base: int, top: int, n_relics: int) -> int:
+        """Sections 1 to ``top`` of the University, Museum or City where ``location_options``
+        offers something, decided per location at once (the budget only matters at the Port),
+        as bits ``1 << section``."""
+        reached = SPAN[1][top]
+        if loc == UNIVERSITY:
+            # supported: the first action at 3 only, the second (with a relic) at 4 only
+            return reached & (SPAN[1][base] | 1 << 3 | (1 << 4 if n_relics else 0))
+        if loc == MUSEUM:
+            exhibit = self._can_exhibit(p)
+            unsupported = (SPAN[2][base] if exhibit else 0) | (SPAN[1][base] if n_relics else 0)
+            supported = (MUSEUM_EXHIBIT_SECTIONS if exhibit else 0) | (
+                1 << 5 if n_relics >= 2 else 0
+            )
+            return reached & (unsupported | supported & ~SPAN[1][base])
+        if self.patron_deck:  # the City's first action, at any section
+            return reached
+        if self.rep[p] >= 1 and n_relics:  # its second, unsupported only
+            return reached & SPAN[1][base]
+        return 0
+
+    def _port_sections(self, p: int, explorer: int, base: int, top: int, budget: int) -> int:
+        """Port sections from which some expedition can be organized (one pass over cards, their
+        needs computed as ``_needs`` does, with the explorer's skill applied once), as bits."""
+        hand = self.hand[p]
+        cards = (*hand, *self.program)  # (an empty Program space is -1)
+        costs = (*HAND_COSTS[: len(hand)], *self.game.rb.program_reputation)  # (``_program_cost``)
+        kind, region = self._skill(p, explorer)
+        skill_region = region if kind == REGION_SKILL else -1  # 2 Knowledge less there
+        money = self.money[p] + (3 if kind == LOGISTICS else 0)
+        knowledge = self.knowledge[p]
+        expeditions = self.game.expeditions
+        free_top = min(base, top)  # sections reached without support
+        sections = 0
+        for card, cost in zip(cards, costs, strict=True):
+            if card < 0:
+                continue
+            c = expeditions[card]
+            dk = c.knowledge - (2 if c.region == skill_region else 0) - knowledge[c.region]
+            dm = c.cost - money
+            if dk > 1 or dm > 3 or not self._condition_met(p, c):
+                continue
+            need = cost + (2 if dk == 1 else 0) + (2 if dm > 0 else 0)
+            level = c.expertise
+            if need <= budget:  # every section from the card's level without support
+                sections |= SPAN[level][free_top]
+            if base < level <= top and need + level - base <= budget:  # supported: its level
+                sections |= 1 << level
+        return sections
 
     def _legal_place(self):
         t = self.task
@@ -130,6 +223,34 @@ class LocationRules:
         if loc == CITY and self._has_bloom(p, "city_prestige"):
             tasks.append(Task.gain(p, PRESTIGE, 2))
         self._push(*tasks)
+
+    def location_options(
+        self, p: int, loc: int, section: int, supported: bool, budget: int, exhibit: int = -1
+    ) -> list[int]:
+        """Legal location actions (0 or 1, see the docstring) for an explorer placed there."""
+        out = []
+        if loc == UNIVERSITY:
+            if not supported or section == 3:
+                out.append(0)
+            if section >= 4 and (not supported or section == 4) and any(self.relics[p]):
+                out.append(1)
+        elif loc == MUSEUM:
+            if section >= 2 and (not supported or section in (2, 4, 6)):
+                if exhibit < 0:
+                    exhibit = int(self._can_exhibit(p))
+                if exhibit:
+                    out.append(0)
+            n_relics = sum(self.relics[p])
+            if n_relics and (not supported or (section == 5 and n_relics >= 2)):
+                out.append(1)
+        elif loc == CITY:
+            if self.patron_deck:
+                out.append(0)
+            if not supported and self.rep[p] >= 1 and any(self.relics[p]):
+                out.append(1)
+        elif self.can_organize(p, self.cur[0], section, supported, budget):
+            out.append(0)
+        return out
 
     def _legal_location_action(self):
         t = self.task
@@ -356,6 +477,63 @@ class LocationRules:
         """(knowledge shortfall, money shortfall, condition met) for sending ``explorer``."""
         return self._needs(p, self._skill(p, explorer), card)
 
+    def _needs(self, p: int, skill: tuple[int, int], card: int) -> tuple[int, int, bool]:
+        """``expedition_needs`` with the explorer's skill looked up once for many cards."""
+        c = self.game.expeditions[card]
+        kind, region = skill
+        need_k = c.knowledge - (2 if kind == REGION_SKILL and region == c.region else 0)
+        need_m = c.cost - (3 if kind == LOGISTICS else 0)
+        cond = self._condition_met(p, c)
+        return need_k - self.knowledge[p][c.region], need_m - self.money[p], cond
+
+    def _condition_met(self, p: int, c) -> bool:
+        """Whether ``p`` played a card of the region and type Expedition card ``c`` requires."""
+        if c.condition_region < 0 and c.condition_type < 0:
+            return True
+        expeditions = self.game.expeditions
+        return any(
+            (c.condition_region < 0 or expeditions[x].region == c.condition_region)
+            and (c.condition_type < 0 or expeditions[x].type == c.condition_type)
+            for x in self.played[p]
+        )
+
+    def _feasible(
+        self, p: int, skill: tuple[int, int], section: int, supported: bool, card: int, budget: int
+    ) -> bool:
+        """Whether an explorer of ``skill`` at the Port's ``section`` can organize ``card``
+        within Reputation ``budget`` (its skill looked up once for many cards)."""
+        c = self.game.expeditions[card]
+        if section < c.expertise or (supported and section != c.expertise):
+            return False
+        dk, dm, cond = self._needs(p, skill, card)
+        if not cond or dk > 1 or dm > 3:
+            return False
+        need = (2 if dk == 1 else 0) + (2 if dm > 0 else 0)
+        return need <= budget
+
+    def feasible_expeditions(self, p, explorer, section, supported, budget, skip_slot=-1, extra=-1):
+        """The Expedition cards (hand, ``extra``, then the Program but ``skip_slot``) that
+        ``explorer`` at the Port's ``section`` can organize within Reputation ``budget``."""
+        return list(self._feasible_cards(p, explorer, section, supported, budget, skip_slot, extra))
+
+    def can_organize(self, p, explorer, section, supported, budget, skip_slot=-1, extra=-1):
+        """Whether ``feasible_expeditions`` has a card (it stops at the first)."""
+        cards = self._feasible_cards(p, explorer, section, supported, budget, skip_slot, extra)
+        return next(cards, -1) >= 0
+
+    def _feasible_cards(self, p, explorer, section, supported, budget, skip_slot, extra):
+        skill = self._skill(p, explorer)
+        for card in self.hand[p] + ([extra] if extra >= 0 else []):
+            if self._feasible(p, skill, section, supported, card, budget):
+                yield card
+        costs = self.game.rb.program_reputation  # (``_program_cost``)
+        for slot, card in enumerate(self.program):
+            if card < 0 or slot == skip_slot:
+                continue
+            cost = costs[slot]
+            if cost <= budget and self._feasible(p, skill, section, supported, card, budget - cost):
+                yield card
+
     def _legal_expedition(self):
         t = self.task
         p = t.player
@@ -451,6 +629,28 @@ class LocationRules:
         """Relic kinds a Grand Gallery space accepts."""
         c = SPACE_COLLECTION[sp]
         return self.game.face_kinds[self.faces[c]][sp - GALLERY_START[c]]
+
+    def _exhibit_spaces(self, p: int) -> list[int]:
+        return list(self._exhibitable(p))
+
+    def _can_exhibit(self, p: int) -> bool:
+        return next(self._exhibitable(p), -1) >= 0
+
+    def _exhibitable(self, p: int) -> Iterator[int]:
+        """The free Grand Gallery spaces where ``p`` can exhibit a relic it holds."""
+        held = self.relics[p]
+        if self.discs[p] <= 0 or not any(held):
+            return
+        kinds = self.game.face_kinds
+        faces = self.faces
+        gallery = self.gallery
+        for sp in range(NUM_SPACES):
+            if gallery[sp] < 0:
+                c = SPACE_COLLECTION[sp]
+                for k in kinds[faces[c]][sp - GALLERY_START[c]]:
+                    if held[k]:
+                        yield sp
+                        break
 
     def _exhibit(self, p: int, sp: int, kind: int, remaining: int) -> None:
         self._discard_relic(p, kind)

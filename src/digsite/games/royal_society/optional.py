@@ -25,6 +25,7 @@ from .actions import (
     TILE0,
 )
 from .components import CITY, NUM_PATRONS, UNIVERSITY
+from .scoring import OBJECTIVE_TESTS
 from .tasks import Task, knowledge_choices
 
 
@@ -46,6 +47,61 @@ def interruptible(on: Callable) -> Callable:
 
 class OptionalRules:
     """The optional actions, a part of the state (see the module docstring)."""
+
+    def optional_actions(self, p: int) -> list[int]:
+        out = []
+        discs = self.discs[p]
+        if discs > 0 and self.rep[p] < 9:
+            out.append(GAIN_REP)
+        held = self.relics[p]
+        honored = self.honored[p]
+        kinds = self.game.patron_kinds
+        for pat in self.patrons[p]:
+            if pat not in honored and any(map(held.__getitem__, kinds[pat])):
+                out.append(PATRON0 + pat)
+        if discs > 0:
+            claims, objectives = self.claims[p], self.objectives
+            for g in range(3):
+                if not claims[g] and OBJECTIVE_TESTS[objectives[g]](self, p):
+                    out.append(CLAIM0 + g)
+        right, taken, stacks = self.bloom_right[p], self.bloom_taken[p], self.stacks
+        for k in range(2):
+            if right[k] and not taken[k] and stacks[k]:
+                out.append(BLOOM_CLAIM0 + k)
+        return out
+
+    def mid_turn_optional(self, task: list[int]) -> list[int]:
+        """Optional actions offered in the middle of one's own turn, before decision ``task``.
+
+        Gain Reputation is left out: a payment already turns discs into Reputation, so taking
+        it mid-turn changes nothing.  A claim (it costs a disc) or an honor (it costs a relic)
+        that would leave the interrupted decision without a legal action is not offered."""
+        p = task.player
+        if self.cur[0] < 0:  # no explorer placed: not within a turn (these tasks are the mover's)
+            return []
+        out = []
+        held = self.relics[p]
+        honored = self.honored[p]
+        kinds = self.game.patron_kinds
+        for pat in self.patrons[p]:
+            if (
+                pat not in honored
+                and any(map(held.__getitem__, kinds[pat]))
+                and (task.kind != C_LOC_ACTION or self.honor_kinds(p, pat, task))
+            ):
+                out.append(PATRON0 + pat)
+        if self.discs[p] > 0:
+            for g in range(3):
+                if (
+                    not self.claims[p][g]
+                    and OBJECTIVE_TESTS[self.objectives[g]](self, p)
+                    and self._keeps_pending(task, CLAIM0 + g, -1)
+                ):
+                    out.append(CLAIM0 + g)
+        for k in range(2):
+            if self.bloom_right[p][k] and not self.bloom_taken[p][k] and self.stacks[k]:
+                out.append(BLOOM_CLAIM0 + k)
+        return out
 
     def _do_optional(self, p: int, action: int) -> None:
         if action == GAIN_REP:

@@ -7,16 +7,19 @@ is a chain of such tasks, so every rule that creates a choice just puts a task i
 queue.  Each decision has its ``_legal_<name>`` (a list of actions) and ``_on_<name>``, each
 automatic task its ``_auto_<name>``, all reading their task as ``self.task``.
 
-The state keeps the protocol; the rules are mixins by area: ``setup``, ``economy`` (gains,
-Knowledge, Reputation, relic bags), ``locations`` (and expeditions), ``optional`` (actions),
-``flow`` (a turn), ``year`` and ``automa``.  A rule that changes a field the observation reads
-notes its name in ``_changed``, so that each player's kept observation rewrites only what
-changed (see ``observation``; a test checks that every change is noted).
+This module holds the game and the state's protocol (scores, winners, chance, the information
+methods); the rules are mixins by area, each module holding the decisions of its area with what
+they offer: ``setup``, ``economy`` (gains, Knowledge, Reputation, relic bags), ``locations``
+(placing an explorer, the location actions, expeditions, exhibits), ``optional`` (the optional
+actions, before, after and during a turn), ``flow`` (a turn), ``year`` (the year's flow and the
+end of the game) and ``automa``.  A rule that changes a field the observation reads notes its
+name in ``_changed``, so that each player's kept observation rewrites only what changed (see
+``observation``; a test checks that every change is noted).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -26,33 +29,18 @@ from ...core.options import check_options, choice, data, flag
 from ...core.tasks import TaskQueueState
 from .actions import (
     AUTO_TASKS,
-    BLOOM_CLAIM0,
     C_LOC_ACTION,
     C_MAIN,
-    CLAIM0,
     DECISIONS,
-    GAIN_REP,
-    GALLERY_START,
-    LOGISTICS,
     NUM_ACTIONS,
-    NUM_LOCATIONS,
     NUM_SPACES,
-    PATRON0,
-    PLACE0,
-    REGION_SKILL,
-    SPACE_COLLECTION,
-    SUPPORT_CAP_5,
     Ability,
 )
 from .components import (
     BLOOMSBURY_STACKS,
-    CITY,
-    MUSEUM,
     NUM_EXPEDITIONS,
     NUM_RELIC_KINDS,
     OBJECTIVE_GROUPS,
-    PORT,
-    UNIVERSITY,
     load_automa,
     load_boards,
     load_collections,
@@ -69,7 +57,7 @@ from .locations import LocationRules
 from .observation import LAYOUT, Encoding, observe
 from .optional import OptionalRules
 from .saved import FIELDS, check_invariants, restore
-from .scoring import OBJECTIVE_TESTS, symbol_cards
+from .scoring import symbol_cards
 from .setup import COLLECTIONS_BY_SIZE, SetupRules
 from .spec import SPEC
 from .tasks import Task
@@ -86,27 +74,6 @@ OPTIONS = (
     flag("simplified", False, doc="the rulebook's simplified set-up"),
     *(data(name) for name in DATA_OPTIONS),
 )
-SECTIONS = range(1, 7)
-SPAN = tuple(
-    tuple(sum(1 << s for s in range(low, high + 1)) for high in range(7)) for low in range(7)
-)
-"""``SPAN[low][high]``: the sections ``low`` to ``high`` as bits ``1 << section`` (0 if none)."""
-PLACE_ACTIONS = tuple(
-    tuple(
-        tuple(
-            PLACE0 + loc * len(SECTIONS) + section - 1
-            for section in SECTIONS
-            if bits >> section & 1
-        )
-        for bits in range(1 << (SECTIONS[-1] + 1))
-    )
-    for loc in range(NUM_LOCATIONS)
-)
-"""``PLACE_ACTIONS[loc][sections]``: the actions placing at ``loc``'s sections given as bits."""
-HAND_COSTS = (0,) * NUM_EXPEDITIONS
-"""The Reputation a card in hand costs to organize (none), per card."""
-MUSEUM_EXHIBIT_SECTIONS = 1 << 2 | 1 << 4 | 1 << 6
-"""Where a supported explorer may Exhibit at the Museum."""
 
 
 DRAW_STEP = 0xD1B54A32D192ED03
@@ -463,237 +430,6 @@ class RoyalSocietyState(
     def _fresh_caches(self) -> None:
         self._encoding = None  # each player's bytes are written again for the copy
         self._changed = set()
-
-    # -- expeditions -------------------------------------------------------------------------
-
-    def _needs(self, p: int, skill: tuple[int, int], card: int) -> tuple[int, int, bool]:
-        """``expedition_needs`` with the explorer's skill looked up once for many cards."""
-        c = self.game.expeditions[card]
-        kind, region = skill
-        need_k = c.knowledge - (2 if kind == REGION_SKILL and region == c.region else 0)
-        need_m = c.cost - (3 if kind == LOGISTICS else 0)
-        cond = self._condition_met(p, c)
-        return need_k - self.knowledge[p][c.region], need_m - self.money[p], cond
-
-    def _condition_met(self, p: int, c) -> bool:
-        """Whether ``p`` played a card of the region and type Expedition card ``c`` requires."""
-        if c.condition_region < 0 and c.condition_type < 0:
-            return True
-        expeditions = self.game.expeditions
-        return any(
-            (c.condition_region < 0 or expeditions[x].region == c.condition_region)
-            and (c.condition_type < 0 or expeditions[x].type == c.condition_type)
-            for x in self.played[p]
-        )
-
-    def _feasible(
-        self, p: int, skill: tuple[int, int], section: int, supported: bool, card: int, budget: int
-    ) -> bool:
-        """Whether an explorer of ``skill`` at the Port's ``section`` can organize ``card``
-        within Reputation ``budget`` (its skill looked up once for many cards)."""
-        c = self.game.expeditions[card]
-        if section < c.expertise or (supported and section != c.expertise):
-            return False
-        dk, dm, cond = self._needs(p, skill, card)
-        if not cond or dk > 1 or dm > 3:
-            return False
-        need = (2 if dk == 1 else 0) + (2 if dm > 0 else 0)
-        return need <= budget
-
-    def feasible_expeditions(self, p, explorer, section, supported, budget, skip_slot=-1, extra=-1):
-        """The Expedition cards (hand, ``extra``, then the Program but ``skip_slot``) that
-        ``explorer`` at the Port's ``section`` can organize within Reputation ``budget``."""
-        return list(self._feasible_cards(p, explorer, section, supported, budget, skip_slot, extra))
-
-    def can_organize(self, p, explorer, section, supported, budget, skip_slot=-1, extra=-1):
-        """Whether ``feasible_expeditions`` has a card (it stops at the first)."""
-        cards = self._feasible_cards(p, explorer, section, supported, budget, skip_slot, extra)
-        return next(cards, -1) >= 0
-
-    def _feasible_cards(self, p, explorer, section, supported, budget, skip_slot, extra):
-        skill = self._skill(p, explorer)
-        for card in self.hand[p] + ([extra] if extra >= 0 else []):
-            if self._feasible(p, skill, section, supported, card, budget):
-                yield card
-        costs = self.game.rb.program_reputation  # (``_program_cost``)
-        for slot, card in enumerate(self.program):
-            if card < 0 or slot == skip_slot:
-                continue
-            cost = costs[slot]
-            if cost <= budget and self._feasible(p, skill, section, supported, card, budget - cost):
-                yield card
-
-    # -- location actions --------------------------------------------------------------------
-
-    def _exhibit_spaces(self, p: int) -> list[int]:
-        return list(self._exhibitable(p))
-
-    def _can_exhibit(self, p: int) -> bool:
-        return next(self._exhibitable(p), -1) >= 0
-
-    def _exhibitable(self, p: int) -> Iterator[int]:
-        """The free Grand Gallery spaces where ``p`` can exhibit a relic it holds."""
-        held = self.relics[p]
-        if self.discs[p] <= 0 or not any(held):
-            return
-        kinds = self.game.face_kinds
-        faces = self.faces
-        gallery = self.gallery
-        for sp in range(NUM_SPACES):
-            if gallery[sp] < 0:
-                c = SPACE_COLLECTION[sp]
-                for k in kinds[faces[c]][sp - GALLERY_START[c]]:
-                    if held[k]:
-                        yield sp
-                        break
-
-    def location_options(
-        self, p: int, loc: int, section: int, supported: bool, budget: int, exhibit: int = -1
-    ) -> list[int]:
-        """Legal location actions (0 or 1, see the docstring) for an explorer placed there."""
-        out = []
-        if loc == UNIVERSITY:
-            if not supported or section == 3:
-                out.append(0)
-            if section >= 4 and (not supported or section == 4) and any(self.relics[p]):
-                out.append(1)
-        elif loc == MUSEUM:
-            if section >= 2 and (not supported or section in (2, 4, 6)):
-                if exhibit < 0:
-                    exhibit = int(self._can_exhibit(p))
-                if exhibit:
-                    out.append(0)
-            n_relics = sum(self.relics[p])
-            if n_relics and (not supported or (section == 5 and n_relics >= 2)):
-                out.append(1)
-        elif loc == CITY:
-            if self.patron_deck:
-                out.append(0)
-            if not supported and self.rep[p] >= 1 and any(self.relics[p]):
-                out.append(1)
-        elif self.can_organize(p, self.cur[0], section, supported, budget):
-            out.append(0)
-        return out
-
-    def _placements(self, p: int, explorer: int) -> list[int]:
-        base = self.expertise[p][explorer]
-        cap = 5 if self.penalties[p][SUPPORT_CAP_5] else 6
-        budget = self.budget(p)
-        top = min(6, max(base, min(cap, base + budget)))
-        n_relics = sum(self.relics[p])
-        out = []
-        for loc, actions in enumerate(PLACE_ACTIONS):
-            if loc == PORT:
-                out += actions[self._port_sections(p, explorer, base, top, budget)]
-            elif self.gate_ok(p, loc):
-                out += actions[self._open_sections(p, loc, base, top, n_relics)]
-        return out
-
-    def _open_sections(self, p: int, loc: int, base: int, top: int, n_relics: int) -> int:
-        """Sections 1 to ``top`` of the University, Museum or City where ``location_options``
-        offers something, decided per location at once (the budget only matters at the Port),
-        as bits ``1 << section``."""
-        reached = SPAN[1][top]
-        if loc == UNIVERSITY:
-            # supported: the first action at 3 only, the second (with a relic) at 4 only
-            return reached & (SPAN[1][base] | 1 << 3 | (1 << 4 if n_relics else 0))
-        if loc == MUSEUM:
-            exhibit = self._can_exhibit(p)
-            unsupported = (SPAN[2][base] if exhibit else 0) | (SPAN[1][base] if n_relics else 0)
-            supported = (MUSEUM_EXHIBIT_SECTIONS if exhibit else 0) | (
-                1 << 5 if n_relics >= 2 else 0
-            )
-            return reached & (unsupported | supported & ~SPAN[1][base])
-        if self.patron_deck:  # the City's first action, at any section
-            return reached
-        if self.rep[p] >= 1 and n_relics:  # its second, unsupported only
-            return reached & SPAN[1][base]
-        return 0
-
-    def _port_sections(self, p: int, explorer: int, base: int, top: int, budget: int) -> int:
-        """Port sections from which some expedition can be organized (one pass over cards, their
-        needs computed as ``_needs`` does, with the explorer's skill applied once), as bits."""
-        hand = self.hand[p]
-        cards = (*hand, *self.program)  # (an empty Program space is -1)
-        costs = (*HAND_COSTS[: len(hand)], *self.game.rb.program_reputation)  # (``_program_cost``)
-        kind, region = self._skill(p, explorer)
-        skill_region = region if kind == REGION_SKILL else -1  # 2 Knowledge less there
-        money = self.money[p] + (3 if kind == LOGISTICS else 0)
-        knowledge = self.knowledge[p]
-        expeditions = self.game.expeditions
-        free_top = min(base, top)  # sections reached without support
-        sections = 0
-        for card, cost in zip(cards, costs, strict=True):
-            if card < 0:
-                continue
-            c = expeditions[card]
-            dk = c.knowledge - (2 if c.region == skill_region else 0) - knowledge[c.region]
-            dm = c.cost - money
-            if dk > 1 or dm > 3 or not self._condition_met(p, c):
-                continue
-            need = cost + (2 if dk == 1 else 0) + (2 if dm > 0 else 0)
-            level = c.expertise
-            if need <= budget:  # every section from the card's level without support
-                sections |= SPAN[level][free_top]
-            if base < level <= top and need + level - base <= budget:  # supported: its level
-                sections |= 1 << level
-        return sections
-
-    # -- optional actions --------------------------------------------------------------------
-    def optional_actions(self, p: int) -> list[int]:
-        out = []
-        discs = self.discs[p]
-        if discs > 0 and self.rep[p] < 9:
-            out.append(GAIN_REP)
-        held = self.relics[p]
-        honored = self.honored[p]
-        kinds = self.game.patron_kinds
-        for pat in self.patrons[p]:
-            if pat not in honored and any(map(held.__getitem__, kinds[pat])):
-                out.append(PATRON0 + pat)
-        if discs > 0:
-            claims, objectives = self.claims[p], self.objectives
-            for g in range(3):
-                if not claims[g] and OBJECTIVE_TESTS[objectives[g]](self, p):
-                    out.append(CLAIM0 + g)
-        right, taken, stacks = self.bloom_right[p], self.bloom_taken[p], self.stacks
-        for k in range(2):
-            if right[k] and not taken[k] and stacks[k]:
-                out.append(BLOOM_CLAIM0 + k)
-        return out
-
-    def mid_turn_optional(self, task: list[int]) -> list[int]:
-        """Optional actions offered in the middle of one's own turn, before decision ``task``.
-
-        Gain Reputation is left out: a payment already turns discs into Reputation, so taking
-        it mid-turn changes nothing.  A claim (it costs a disc) or an honor (it costs a relic)
-        that would leave the interrupted decision without a legal action is not offered."""
-        p = task.player
-        if self.cur[0] < 0:  # no explorer placed: not within a turn (these tasks are the mover's)
-            return []
-        out = []
-        held = self.relics[p]
-        honored = self.honored[p]
-        kinds = self.game.patron_kinds
-        for pat in self.patrons[p]:
-            if (
-                pat not in honored
-                and any(map(held.__getitem__, kinds[pat]))
-                and (task.kind != C_LOC_ACTION or self.honor_kinds(p, pat, task))
-            ):
-                out.append(PATRON0 + pat)
-        if self.discs[p] > 0:
-            for g in range(3):
-                if (
-                    not self.claims[p][g]
-                    and OBJECTIVE_TESTS[self.objectives[g]](self, p)
-                    and self._keeps_pending(task, CLAIM0 + g, -1)
-                ):
-                    out.append(CLAIM0 + g)
-        for k in range(2):
-            if self.bloom_right[p][k] and not self.bloom_taken[p][k] and self.stacks[k]:
-                out.append(BLOOM_CLAIM0 + k)
-        return out
 
     # -- information -------------------------------------------------------------------------
     def _resample_hidden(self, player: int, rng: np.random.Generator) -> RoyalSocietyState:

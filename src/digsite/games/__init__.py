@@ -12,8 +12,8 @@ file                holds
                     :mod:`digsite.core.decisions`)
 ``components.py``   the components and their data files (``data/``, each with its schema)
 ``rules.py``        ``OPTIONS``, the game (``core.engine.Game``) and its state
-                    (``core.turn_based.TurnBasedState``: one ``_legal_<decision>`` and one
-                    ``_on_<decision>`` per decision)
+                    (``core.turn_based.TurnBasedState`` or ``core.tasks.TaskQueueState``:
+                    one ``_legal_<decision>`` and one ``_on_<decision>`` per decision)
 ``saved.py``        ``FIELDS``: the state's declared fields (copying, saving, loading)
 ``view.py``         ``build_view(state, player)``: what a player knows, as plain data
 ``observation.py``  ``observe(state, player, out)``: the view as the observation tensor

@@ -74,15 +74,15 @@ class TaskQueueState(TurnBasedState):
             cls._auto_table = automatic.handlers(cls)
 
     def _play(self, action: int) -> None:
-        """Play ``action`` (the pending decision's handler), then run the queue on to the next
-        decision."""
-        super()._play(action)
+        """Play ``action`` (the pending decision's handler, as for every game), then run the
+        queue on to the next decision."""
+        self._apply_table[self.decision](self, action)
         self._run()
 
     def _run(self) -> None:
         """Run the queue until a decision with a choice is at its head (or the queue is out)."""
         queue, auto_table, auto0 = self.queue, self._auto_table, self._auto0
-        legal_table = self._legal_lists
+        legal_table, forced = self._legal_lists, self.FORCED
         while queue:
             task = self.task = queue[0]
             kind = task.kind
@@ -93,7 +93,7 @@ class TaskQueueState(TurnBasedState):
             legal = legal_table[kind](self)
             if not legal:
                 queue.pop(0)
-            elif len(legal) == 1 and kind in self.FORCED:
+            elif len(legal) == 1 and kind in forced:
                 self._apply_table[kind](self, legal[0])
             else:
                 self.decision = kind

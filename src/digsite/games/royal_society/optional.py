@@ -111,7 +111,7 @@ class OptionalRules:
             self._gain(p, REPUTATION, 2)
         elif PATRON0 <= action < PATRON0 + NUM_PATRONS:
             pat = action - PATRON0
-            pending = self.queue[0] if self.queue[0].kind in MID_TURN else None
+            pending = self.task if self.task.kind in MID_TURN else None  # the decision interrupted
             kinds = self.honor_kinds(p, pat, pending)
             if len(kinds) == 1:
                 self._honor(p, pat, kinds[0])

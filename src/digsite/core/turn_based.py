@@ -5,8 +5,8 @@ A position has a pending ``decision`` (an index into the game's
 that and the game's declarations the base gives the whole engine protocol that does not depend on
 the rules: the current player and the end of the game, returns from the winners, the legal mask
 computed once per position, the check of every action, dispatch of an action to the handler of
-the pending decision (``_on_<name>``) and of the mask to its ``_legal_<name>``, ``clone`` and
-``to_dict`` from the declared fields (:class:`~digsite.core.fields.StateFields`).
+the pending decision (``_on_<name>``) and of the mask to its ``_legal_<name>``, construction,
+``clone`` and ``to_dict`` from the declared fields (:class:`~digsite.core.fields.StateFields`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import ClassVar
 import numpy as np
 
 from .decisions import DecisionKinds
-from .engine import TERMINAL, State, action_index, win_loss_returns
+from .engine import TERMINAL, Game, State, action_index, win_loss_returns
 from .fields import StateFields
 
 
@@ -46,6 +46,12 @@ class TurnBasedState(State):
             cls._game_over = decisions.game_over
             cls._legal_table = (*decisions.handlers(cls, "_legal_"), cls._no_legal_actions)
             cls._apply_table = decisions.handlers(cls, "_on_")
+
+    def __init__(self, game: Game) -> None:
+        """A fresh state of ``game``: every declared field at its start (``FIELDS.fresh``).  A
+        game's own ``__init__`` adds only what it derives (caches, bitboards, planes)."""
+        self.game = game
+        self.FIELDS.fresh(self)
 
     # -- whose turn, and the end -------------------------------------------------------------
     def current_player(self) -> int:

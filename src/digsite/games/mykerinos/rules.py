@@ -163,46 +163,12 @@ class MykerinosState(TurnBasedState):
 
     # -- set-up ------------------------------------------------------------------------------
     def __init__(self, game: MykerinosGame):
-        n = game.num_players
-        self.game = game
-        self.season = 1
-        self.first_player = 0
-        self.wing_patron = list(range(5))
-        self.deck: list[int] = []
-        self.deck_rotated: list[bool] = []
-        self.slots: list[int] = []
-        self.slot_rotated: list[bool] = []
-        self.slot_state: list[int] = []
-        self.removed: list[int] = []
-        self.cells = [-1] * NUM_CELLS
-        """The owner of the cube on each space (players 0..3, NEUTRAL), or -1."""
+        super().__init__(game)
         self.cubes = [0] * 5
-        """The same as bitboards per owner (derived from ``cells``, kept in step)."""
+        """The cubes of each owner as bitboards (derived from ``cells``, kept in step)."""
         self.pyramids = 0
         self.valid = VALID[4]
-        self.personal = [0] * n
-        self.neutral_stock = [0] * n
-        self.general = [CUBES_PER_COLOUR] * 5
-        self.score = [0] * n
-        self.owned: list[list[int]] = [[] for _ in range(n)]
-        self.patron_count = [[0] * 6 for _ in range(n)]  # derived from owned, kept for speed
-        self.tilted = [[0] * 5 for _ in range(n)]
-        self.pass_space = [0] * n
-        self.museum = [-1] * 15
-        self.final_bonus = [0] * n
-        self.decision = TURN
-        self.decider = 0
-        self.last_turn = False
-        self.turn_patron = -1
-        self.chain_owner = 0
-        self.chain_left = 0
-        self.chain_own_anchor = False
-        self.chain_last = -1
-        self.chain_pyramid = False
-        self.survey_area = 0
-        self.ranked: list[int] = []
-        self.rank_pos = 0
-        self._mask: np.ndarray | None = None
+        self.patron_count = [[0] * 6 for _ in range(game.num_players)]  # derived from owned
         self.planes = np.zeros((7, NUM_CELLS), dtype=np.float32)
         """The board as 0/1 rows (players 0-3, neutral, pyramids, region), kept in step with the
         bitboards so that observations copy it instead of decoding bits."""

@@ -240,43 +240,7 @@ class MedievalRealmsState(TurnBasedState):
     render_spectator = render_spectator
 
     def __init__(self, game: MedievalRealmsGame):
-        n = game.num_players
-        self.game = game
-        self.round = 1
-        self.decision = PICK_PAIR
-        self.decider = 0
-        self.turn_order = list(range(n))
-        self.res = _zeros(n, NUM_RESOURCES)
-        self.vp = [0] * n
-        self.city_vp = [0] * n  # VP from City triggers (for the score check)
-        self.bonus_tokens = [0] * n  # VP-track tokens taken
-        self.leaders = _zeros(n, 3)  # Mayors (buffers included), Generals, Admirals
-        self.buffers = [0] * n
-        self.hand: list[list[int]] = [[] for _ in range(n)]
-        self.realm: list[list[int]] = [[] for _ in range(n)]
-        self.panel = [-1] * PANEL_SIZE
-        self.future = [-1] * FUTURE_SIZE
-        self.deck: list[int] = []
-        self.discard: list[int] = []
-        self.pair = [-1] * n
-        self.passed = [False] * n
-        self.placed = [False] * n
-        self.squares = _zeros(n, NUM_SQUARES)
-        self.generals_on = _zeros(n, NUM_LANDS)
-        self.admirals_on = _zeros(n, NUM_LANDS)
-        self.buffers_on = _zeros(n, NUM_LANDS)
-        self.revealed = False
-        self.place_kind = P_MAYOR
-        self.place_left = 0
-        self.place_last = 0
-        self.actor = 0  # whose turn of the action phase it is
-        self.auction = [-1, 0, -1]  # card, bid, high bidder
-        self.auction_out = [False] * n
-        self.raising = 0  # tokens a bidder committed (BID_MORE) on top of the lowest legal bid
-        self.choice_card = -1  # a Tithe or "any" Territory whose tokens are to be chosen
-        self.bonus_queue: list[int] = []
-        self.final = _zeros(n, 3)  # end-of-game VP: card effects, resources, Great Persons
-        self._mask: np.ndarray | None = None
+        super().__init__(game)
         self._realm_cache: dict = {}
         self._obs_cache: dict = {}
         self.public_version = 0

@@ -270,70 +270,11 @@ class ArcheosSocietyState(TurnBasedState):
     render_spectator = render_spectator
 
     def __init__(self, game: ArcheosSocietyGame):
+        super().__init__(game)
         n = game.num_players
-        self.game = game
-        self.seed = 0
-        """Seed of the chance events still to come (season shuffles, draft draws): hidden."""
-        self.chance = 0
-        self.roles: list[int] = []
-        self.sides = [0] * NUM_COLOURS  # per colour: 0 compass, 1 advanced, -1 not laid yet
-        self.season = 1
-        self.first_player = 0
-        self.deck: list[int] = []  # kinds, top of the deck last
-        self.top_left = 0  # cards of the deck's top half (no monkey) still in the deck
-        self.monkeys = 0  # monkeys revealed this season
-        self.monkey_holder = -1
-        self.hands = [[0] * NUM_KINDS for _ in range(n)]
         self.hand_size = [0] * n
-        self.known = [[0] * NUM_KINDS for _ in range(n)]
-        """Cards each player is publicly known to hold (taken from the recruitment area)."""
-        self.area = [0] * NUM_KINDS
         self.area_size = 0
-        self.discard = [0] * NUM_KINDS
-        self.expeditions: list[list[list[int]]] = [[] for _ in range(n)]
         self.played = [0] * NUM_KINDS  # cards per kind in the expeditions (derived, for speed)
-        self.botanist = [-1, -1]  # player, expedition index under the Botanist tile
-        self.pos = [[0] * NUM_TARGETS for _ in range(n)]
-        self.linguist = [0] * n
-        self.relics = [[0] * NUM_COLOURS for _ in range(n)]
-        self.tokens = [-1] * PROFESSOR_TOKENS  # holder of the Professor token of value i + 1
-        self.score = [0] * n
-        self.ledger = [[0] * len(LEDGER) for _ in range(n)]
-        self.decision = TURN
-        self.decider = 0
-        self.phase = PLAY
-        # the expedition being played
-        self.lead = -1
-        self.trait = -1  # 0 colour, 1 role
-        self.cap = HAND_LIMIT
-        self.colour_done = False
-        self.role_done = False
-        self.cart_ok = False
-        self.at = -1
-        """Index (in the decider's expeditions) of the expedition whose effects are resolved:
-        the last one, or a Cartographer expedition resumed after its extra expedition."""
-        self.moved = 0
-        """Bit ``1 << target`` of each vehicle advanced by this expedition (one space at most
-        per expedition, whatever gives the advance)."""
-        self.suspended: list[list[int]] = []
-        """``[leader, index]`` of each Cartographer expedition whose colour effect waits for
-        its extra expedition (innermost last)."""
-        self.ling_pending = 0
-        self.keep_left = 0
-        self.kept = [0] * NUM_KINDS
-        self.patron_draw = 0
-        self.chichen_draws = 0
-        self.ur_queue: list[int] = []
-        self.ur_colour = -1  # the board whose size limits the end-of-season expeditions
-        self.uluru_target = -1  # the vehicle that just advanced on Uluru
-        self.prof_queue: list[list[int]] = []  # [player, +1 / -1]
-        # custom set-up
-        self.draft_hand: list[int] = []
-        self.draft_aside: list[int] = []
-        self.draft_seen = [[0] * NUM_ROLES for _ in range(n)]
-        self.draft_boards: list[int] = []
-        self.draft_drawn = -1
-        self._mask: np.ndarray | None = None
         self.unit = game.scales.card
         self.planes = np.zeros((2 * n + 3, NUM_KINDS), dtype=np.float32)
         """Card counts as float rows in observation units (``unit`` per card), kept in step with

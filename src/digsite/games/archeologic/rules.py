@@ -433,29 +433,7 @@ class ArcheOlogicState(TurnBasedState):
     render_spectator = render_spectator
 
     def __init__(self, game: ArcheOlogicGame):
-        self.game = game
-        self.quest = 0
-        self.layout = 0
-        self.clues: tuple[Clue, ...] = ()  # cell clues (normal mode; empty in expert mode)
-        self.axis_clues: tuple[AxisClue, ...] = ()  # expert clues (expert mode only)
-        self.start: tuple[int, ...] = ()  # set once: a tuple, shared by clones
-        self.pos: list[int] = []
-        self.spent: list[int] = []
-        self.checking: list[bool] = []
-        self.out: list[int] = []
-        self.start_axis = -1
-        self.viewfinder = -1
-        self.decision = AXIS
-        self.decider = 0
-        self.pending_surcharge = 0
-        self.pieces: tuple[int, ...] = ()  # placement ids entered so far (the guess being entered)
-        self.questions: list[tuple[int, int, int, int]] = []  # (player, axis, question, surcharge)
-        # the guesses entered, one entry each: its player, its 6 placement ids, checked yet?
-        # (tuples, replaced on the rare change, so that clones share them)
-        self.guess_player: tuple[int, ...] = ()
-        self.guess_pieces: tuple[tuple[int, ...], ...] = ()
-        self.guess_checked: tuple[bool, ...] = ()
-        self.winner = -1
+        super().__init__(game)
         self._beliefs: dict[int, tuple] = {}  # per player: the belief and what it was built on
         self._aids: dict[tuple, tuple] = {}  # learning aids kept per (aid, player)
         self._question_record: dict[int, tuple] = {}  # per player, see observation.record

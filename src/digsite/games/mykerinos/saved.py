@@ -6,7 +6,7 @@ these fields (``decision`` as an index, saved by name) plus what ``MykerinosStat
 rebuilds from them: the cube bitboards (from ``cells``), the region and its pyramids (from
 ``season``, ``slots`` and ``slot_rotated``), the board planes and the cards per patron.  The
 bounds here are the widest the fields' meaning allows; the rules' own limits (cards and cubes
-conserved, a decision with what it needs, ...) are ``MykerinosState.check_invariants``, which a
+conserved, a decision with what it needs, ...) are ``invariants.check_invariants``, which a
 loaded state must pass.
 """
 

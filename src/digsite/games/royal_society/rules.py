@@ -67,10 +67,11 @@ from .components import (
 from .economy import EconomyRules
 from .flow import FlowRules
 from .hidden import resample
+from .invariants import check_invariants
 from .locations import LocationRules
 from .observation import LAYOUT, Encoding, observe
 from .optional import OptionalRules
-from .saved import FIELDS, check_invariants, restore
+from .saved import FIELDS, restore
 from .scoring import OBJECTIVE_TESTS, symbol_cards
 from .setup import COLLECTIONS_BY_SIZE, SetupRules
 from .spec import SPEC
@@ -315,6 +316,7 @@ class RoyalSocietyState(
     action_to_string = action_to_string
     action_seen_by = action_seen_by
     render_spectator = render_spectator
+    check_invariants = check_invariants
 
     def __init__(self, game: RoyalSocietyGame):
         super().__init__(game)
@@ -671,9 +673,6 @@ class RoyalSocietyState(
     # -- information -------------------------------------------------------------------------
     def _resample_hidden(self, player: int, rng: np.random.Generator) -> RoyalSocietyState:
         return resample(self, player, rng)
-
-    def check_invariants(self) -> None:
-        check_invariants(self)
 
 
 RoyalSocietyState._auto_table = tuple(

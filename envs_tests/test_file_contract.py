@@ -48,6 +48,7 @@ def test_declarations_are_the_ones_the_state_uses(game):
     assert issubclass(state_class, TurnBasedState)
     assert state_class.DECISIONS is actions.DECISIONS
     assert state_class.FIELDS is saved.FIELDS
+    assert state_class.check_invariants is module(game, "invariants").check_invariants
     assert game_class.from_config().num_actions == actions.ACTIONS.size
     assert entry.heuristic_agent.startswith(f"digsite.games.{game}.heuristic:")
 

@@ -26,8 +26,9 @@ class TurnBasedState(State):
     """A state whose subclass declares ``DECISIONS`` and ``FIELDS`` and writes, for each
     decision but ``game_over``, ``_legal_<name>(self) -> mask`` and ``_on_<name>(self,
     action)``; plus ``winners`` (or ``final_returns``), and binds the information methods
-    (``view``, ``observe``, ``action_to_string``, ``action_seen_by``, ``render_spectator``) to
-    the functions of its ``view``, ``observation`` and ``text`` files as class attributes."""
+    (``view``, ``observe``, ``action_to_string``, ``action_seen_by``, ``render_spectator``) and
+    ``check_invariants`` to the functions of its ``view``, ``observation``, ``text`` and
+    ``invariants`` files as class attributes."""
 
     DECISIONS: ClassVar[DecisionKinds]
     FIELDS: ClassVar[StateFields]

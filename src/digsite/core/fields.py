@@ -1,10 +1,11 @@
-"""The declared fields of a game's state: one declaration drives copying, saving and loading.
+"""The declared fields of a game's state: one declaration drives construction, copying, saving
+and loading.
 
-A game lists its state's fields once (``saved.FIELDS``): name, shape, the range or the
-allowed values of the numbers inside, and the value a fresh state starts with.  From that list come
+A game lists its state's fields once (``saved.FIELDS``): name, shape, the range or the allowed
+values of the numbers inside, and the value a fresh state starts with.  From that list come
 
-- construction (:meth:`StateFields.fresh`, called by ``TurnBasedState.__init__``: every field at
-  its start, before the game's ``new_game`` sets what its set-up decides),
+- a fresh state (:meth:`StateFields.fresh`, called by ``TurnBasedState.__init__``: every field
+  at its start, before the game's ``new_game`` sets what its set-up decides),
 - ``clone`` (:meth:`StateFields.copy_into`: each list copied to its depth, nothing shared),
 - ``to_dict`` (:meth:`StateFields.dump`: plain JSON-able data, named values saved by name),
 - ``state_from_dict`` (:meth:`StateFields.load`): the saved dict is checked against a JSON

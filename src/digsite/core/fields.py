@@ -1,8 +1,11 @@
-"""The declared fields of a game's state: one declaration drives copying, saving and loading.
+"""The declared fields of a game's state: one declaration drives construction, copying, saving
+and loading.
 
-A game lists its state's fields once (``saved.FIELDS``): name, shape, and the range or the
-allowed values of the numbers inside.  From that list come
+A game lists its state's fields once (``saved.FIELDS``): name, shape, the range or the allowed
+values of the numbers inside, and the value a fresh state starts with.  From that list come
 
+- a fresh state (:meth:`StateFields.fresh`, called by ``TurnBasedState.__init__``: every field
+  at its start, before the game's ``new_game`` sets what its set-up decides),
 - ``clone`` (:meth:`StateFields.copy_into`: each list copied to its depth, nothing shared),
 - ``to_dict`` (:meth:`StateFields.dump`: plain JSON-able data, named values saved by name),
 - ``state_from_dict`` (:meth:`StateFields.load`): the saved dict is checked against a JSON
@@ -50,6 +53,9 @@ class Field:
     as the name (a decision, say), which is readable and survives a reordering of the names.
     ``frozen`` counts the innermost list levels held as tuples, never changed in place (rows
     of a record, say): ``clone`` shares them instead of copying, and loading builds tuples.
+    ``start`` is what a fresh state holds: a single value, or every innermost item of the
+    fixed-length lists (a name, for a named field), lists of unknown length starting empty;
+    None for 0, False or the first name; or a function of the game giving the whole value.
     """
 
     name: str
@@ -59,6 +65,7 @@ class Field:
     kind: type = int
     names: tuple[str, ...] | None = None
     frozen: int = 0
+    start: Any = None
 
     @property
     def depth(self) -> int:
@@ -80,6 +87,24 @@ class Field:
             if length is not None:
                 item["minItems"] = item["maxItems"] = _size(length, game)
         return item
+
+    def fresh(self, game: Game) -> Any:
+        """The value of this field in a fresh state of ``game``."""
+        start = self.start
+        if callable(start):
+            return start(game)
+        if start is None:
+            start = self.kind()
+        elif self.names is not None:
+            start = self.names.index(start)
+        return _freeze(_fill(self.shape, start, game), self.depth, self.frozen)
+
+
+def _fill(shape: tuple[Size, ...], item: Any, game: Game) -> Any:
+    if not shape:
+        return item
+    length = _size(shape[0], game)
+    return [] if length is None else [_fill(shape[1:], item, game) for _ in range(length)]
 
 
 def _size(size: Size, game: Game) -> int:
@@ -113,6 +138,15 @@ class StateFields:
         self._named = tuple(f for f in self.fields if f.names is not None)
         self._order = {name: i for i, name in enumerate(("game", "config", *self.names))}
         self._validators: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        self._starts: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+    def fresh(self, state: State) -> None:
+        """Give the new ``state`` every field at its start for its game (lists its own)."""
+        starts = self._starts.get(state.game)
+        if starts is None:
+            starts = self._starts[state.game] = {f.name: f.fresh(state.game) for f in self.fields}
+        state.__dict__.update(starts)
+        self.copy_into(state, state)
 
     def copy_into(self, source: State, target: State) -> None:
         """Give ``target`` its own copy of every list field of ``source`` (for ``clone``)."""

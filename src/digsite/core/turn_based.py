@@ -5,8 +5,8 @@ A position has a pending ``decision`` (an index into the game's
 that and the game's declarations the base gives the whole engine protocol that does not depend on
 the rules: the current player and the end of the game, returns from the winners, the legal mask
 computed once per position, the check of every action, dispatch of an action to the handler of
-the pending decision (``_on_<name>``) and of the mask to its ``_legal_<name>``, ``clone`` and
-``to_dict`` from the declared fields (:class:`~digsite.core.fields.StateFields`).
+the pending decision (``_on_<name>``) and of the mask to its ``_legal_<name>``; construction,
+``clone`` and ``to_dict`` from the declared fields (:class:`~digsite.core.fields.StateFields`).
 
 A game whose legal actions are easier to list than to mask declares ``LEGAL_LISTS``: its
 ``_legal_<name>`` return lists of action ids, and the base turns them into masks with
@@ -24,7 +24,7 @@ from typing import ClassVar
 import numpy as np
 
 from .decisions import DecisionKinds
-from .engine import TERMINAL, State, action_index, win_loss_returns
+from .engine import TERMINAL, Game, State, action_index, win_loss_returns
 from .fields import StateFields
 
 MASK_CACHE_SIZE = 4096
@@ -62,8 +62,9 @@ class TurnBasedState(State):
     decision but ``game_over``, ``_legal_<name>(self) -> mask`` (a list of action ids with
     ``LEGAL_LISTS``) and ``_on_<name>(self, action)``; plus ``winners`` (or
     ``final_returns``), and binds the information methods (``view``, ``observe``,
-    ``action_to_string``, ``action_seen_by``, ``render_spectator``) to the functions of its
-    ``view``, ``observation`` and ``text`` files as class attributes."""
+    ``action_to_string``, ``action_seen_by``, ``render_spectator``) and ``check_invariants``
+    to the functions of its ``view``, ``observation``, ``text`` and ``invariants`` files as
+    class attributes."""
 
     DECISIONS: ClassVar[DecisionKinds]
     FIELDS: ClassVar[StateFields]
@@ -91,6 +92,12 @@ class TurnBasedState(State):
                 legal = tuple(map(_as_mask, legal))
             cls._legal_table = (*legal, cls._no_legal_actions)
             cls._apply_table = decisions.handlers(cls, "_on_")
+
+    def __init__(self, game: Game) -> None:
+        """A fresh state of ``game``: every declared field at its start (``FIELDS.fresh``).  A
+        game's own ``__init__`` adds only what it derives (caches, bitboards, planes)."""
+        self.game = game
+        self.FIELDS.fresh(self)
 
     # -- whose turn, and the end -------------------------------------------------------------
     def current_player(self) -> int:

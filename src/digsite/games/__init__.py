@@ -14,7 +14,9 @@ file                holds
 ``rules.py``        ``OPTIONS``, the game (``core.engine.Game``) and its state
                     (``core.turn_based.TurnBasedState`` or ``core.tasks.TaskQueueState``:
                     one ``_legal_<decision>`` and one ``_on_<decision>`` per decision)
-``saved.py``        ``FIELDS``: the state's declared fields (copying, saving, loading)
+``saved.py``        ``FIELDS``: the state's declared fields (construction, copying, saving,
+                    loading)
+``invariants.py``   ``check_invariants(state)``: what every position keeps, live or loaded
 ``view.py``         ``build_view(state, player)``: what a player knows, as plain data
 ``observation.py``  ``observe(state, player, out)``: the view as the observation tensor
 ``text.py``         ``action_to_string`` (built on ``ACTIONS``), ``render_view`` (a seat's
@@ -45,6 +47,7 @@ FILE_CONTRACT: dict[str, tuple[str, ...]] = {
     "components": (),
     "rules": ("OPTIONS",),
     "saved": ("FIELDS",),
+    "invariants": ("check_invariants",),
     "view": ("build_view",),
     "observation": ("observe",),
     "text": ("action_to_string", "render_view", "render_spectator"),

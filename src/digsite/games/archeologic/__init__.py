@@ -181,6 +181,7 @@ saved           ``FIELDS``: the declared state fields, saved as held (``to_dict`
                 checks them against the declaration, then each row's columns, then
                 ``check_invariants``; a rejected state raises ``CorruptStateError`` naming the
                 field (the saved fields are listed in :mod:`.saved`)
+invariants      ``check_invariants``: the rules every position keeps, live or loaded
 text            ``action_to_string``, ``render_spectator`` (hidden information shown) and
                 ``render_view`` (a seat's picture from its view; a finished solo game shows its
                 title)

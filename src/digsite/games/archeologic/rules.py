@@ -33,6 +33,7 @@ from .actions import (
     WRONG_GUESS,
 )
 from .components import NUM_BUILDINGS, NUM_CELLS, BuildingsFileError, load_buildings
+from .invariants import check_invariants
 from .layouts import get_layouts, kind_by_cell
 from .learning_aids import (
     consistent_placement_mask,
@@ -50,7 +51,7 @@ from .questions import (
     answer_table,
     question_costs,
 )
-from .quests import EXPERT_QUESTIONS, NUM_QUEST_CLUES, expert_clues, make_quest
+from .quests import expert_clues, make_quest
 from .saved import FIELDS, derive
 from .solver import GUESS_COST, AxisClue, Belief, Clue, axis_choices
 from .spec import SPEC
@@ -431,31 +432,10 @@ class ArcheOlogicState(TurnBasedState):
     action_to_string = action_to_string
     action_seen_by = action_seen_by
     render_spectator = render_spectator
+    check_invariants = check_invariants
 
     def __init__(self, game: ArcheOlogicGame):
-        self.game = game
-        self.quest = 0
-        self.layout = 0
-        self.clues: tuple[Clue, ...] = ()  # cell clues (normal mode; empty in expert mode)
-        self.axis_clues: tuple[AxisClue, ...] = ()  # expert clues (expert mode only)
-        self.start: tuple[int, ...] = ()  # set once: a tuple, shared by clones
-        self.pos: list[int] = []
-        self.spent: list[int] = []
-        self.checking: list[bool] = []
-        self.out: list[int] = []
-        self.start_axis = -1
-        self.viewfinder = -1
-        self.decision = AXIS
-        self.decider = 0
-        self.pending_surcharge = 0
-        self.pieces: tuple[int, ...] = ()  # placement ids entered so far (the guess being entered)
-        self.questions: list[tuple[int, int, int, int]] = []  # (player, axis, question, surcharge)
-        # the guesses entered, one entry each: its player, its 6 placement ids, checked yet?
-        # (tuples, replaced on the rare change, so that clones share them)
-        self.guess_player: tuple[int, ...] = ()
-        self.guess_pieces: tuple[tuple[int, ...], ...] = ()
-        self.guess_checked: tuple[bool, ...] = ()
-        self.winner = -1
+        super().__init__(game)
         self._beliefs: dict[int, tuple] = {}  # per player: the belief and what it was built on
         self._aids: dict[tuple, tuple] = {}  # learning aids kept per (aid, player)
         self._question_record: dict[int, tuple] = {}  # per player, see observation.record
@@ -734,168 +714,3 @@ class ArcheOlogicState(TurnBasedState):
         data["_aids"] = {}
         data["_question_record"] = {}
         return data
-
-    # -- text, checks --------------------------------------------------------------------------
-    def check_invariants(self) -> None:
-        """The rules a position keeps, live or loaded; each message names the field."""
-        g = self.game
-        n = g.num_players
-        assert len(self.pos) == len(self.spent) == len(self.out) == len(self.checking) == n
-        assert g.quest is None or self.quest == g.quest, f"field 'quest': this game's is {g.quest}"
-        self._check_clues()
-        guesses = self.guesses
-        # time spent = questions and surcharges + 4 per guess entered
-        spent = [0] * n
-        for p, _axis, question, surcharge in self.questions:
-            spent[p] += int(g.costs[question]) + surcharge
-        for p, pids, _checked in guesses:
-            spent[p] += GUESS_COST
-            assert len(g.prefix_rows(tuple(pids))) == 1, (
-                f"field 'guess_pieces': {pids} is no layout"
-            )
-        assert spent == self.spent, (
-            f"field 'spent' is {self.spent}; the turns (questions, surcharges, 4 per guess) "
-            f"give {spent}"
-        )
-        for p in range(n):
-            mine = [c for q, _, c in guesses if q == p]
-            assert all(mine[:-1]), f"field 'guess_checked': player {p} guessed again unchecked"
-            if not g.app:
-                assert len(mine) <= 1, f"field 'guess_player': player {p} guessed twice (rulebook)"
-        # the viewfinder follows the questions (solo: plus one step per trap icon)
-        if self.decision == START_AXIS:
-            assert g.solo, "field 'decision': only a solo game chooses a start axis"
-            assert not self.questions and not guesses, "field 'decision': start_axis after turns"
-            assert self.start_axis == -1, "field 'start_axis': chosen, yet the decision is pending"
-        elif g.solo:
-            assert self.start_axis >= 0, "field 'start_axis': the solo start axis is chosen"
-        else:
-            assert self.start_axis == MULTIPLAYER_START_AXIS, (
-                f"field 'start_axis': a multiplayer game starts on axis {MULTIPLAYER_START_AXIS}"
-            )
-        v = self.start_axis
-        for i, (_p, axis, question, surcharge) in enumerate(self.questions):
-            assert surcharge == g.surcharge[v, axis], (
-                f"field 'questions'[{i}]: the viewfinder cannot go from axis {v} to {axis} "
-                f"for {surcharge}"
-            )
-            v = axis
-            if g.solo:
-                steps = int(TRAP_ICONS[question, self.answer(axis, question)])
-                v = g.ring[(g.ring_index[v] + steps) % NUM_AXES]
-        if self.decision == QUESTION:
-            assert self.pending_surcharge == g.surcharge[v, self.viewfinder], (
-                f"field 'pending_surcharge': the viewfinder cannot go from axis {v} to "
-                f"{self.viewfinder} for {self.pending_surcharge}"
-            )
-        else:
-            assert self.viewfinder == v, f"field 'viewfinder': the questions leave it on {v}"
-            assert self.pending_surcharge == 0, "field 'pending_surcharge': no question pending"
-        if g.solo:
-            self._check_solo(guesses)
-        else:
-            self._check_track(guesses)
-        if self.decision == PLACE:
-            assert len(self.pieces) < NUM_BUILDINGS, "field 'pieces': the guess is complete"
-            assert self.checking[self.decider], "field 'checking': the player entering a guess"
-            assert len(g.prefix_rows(tuple(self.pieces))) > 0, "field 'pieces': no layout"
-        else:
-            assert not self.pieces, "field 'pieces': no guess is being entered"
-
-    def _check_clues(self) -> None:
-        g = self.game
-        if g.expert:
-            facts = [(c.axis, c.question) for c in self.axis_clues]
-            assert len(set(facts)) == len(facts), "field 'axis_clues': the same clue twice"
-            for i, c in enumerate(self.axis_clues):
-                assert c.question in EXPERT_QUESTIONS, f"field 'axis_clues'[{i}]: question"
-                assert c.answer == self.answer(c.axis, c.question), (
-                    f"field 'axis_clues'[{i}]: the answer on the layout is "
-                    f"{self.answer(c.axis, c.question)}, not {c.answer}"
-                )
-        else:
-            traps = set(g.layouts.traps(self.layout))
-            for i, c in enumerate(self.clues):
-                assert (c.cell, c.kind) in traps, f"field 'clues'[{i}]: no such trap in the layout"
-            assert len(set(self.clues)) == len(self.clues) <= NUM_QUEST_CLUES, (
-                "field 'clues': the same clue twice"
-            )
-
-    def _check_solo(self, guesses: list) -> None:
-        g = self.game
-        over = self.decision == GAME_OVER
-        assert tuple(self.start) == (0,), "field 'start': a solo game starts on 0"
-        assert self.pos == self.spent, "field 'pos': the solo time track is the time spent"
-        assert all(checked for _, _, checked in guesses), "field 'guess_checked': solo checks"
-        wrong = [not self.guess_is_right(pids) for _, pids, _ in guesses]
-        if self.winner == 0:
-            assert over and guesses and all(wrong[:-1]) and not wrong[-1], (
-                "field 'winner': the solo game is won by its last guess, right"
-            )
-        else:
-            assert all(wrong), "field 'winner': a right guess wins the solo game"
-            if over:
-                assert self.spent[0] > g.time_limit or (not g.app and guesses), (
-                    "field 'decision': a solo game ends solved, by a wrong guess (rulebook) or "
-                    "past the time limit"
-                )
-            else:
-                assert self.spent[0] <= g.time_limit, "field 'spent': past the time limit"
-                assert g.app or not guesses, "field 'decision': a wrong guess ends the solo game"
-        assert self.checking[0] == (self.decision == PLACE), "field 'checking'"
-
-    def _check_track(self, guesses: list) -> None:
-        g = self.game
-        n = g.num_players
-        over = self.decision == GAME_OVER
-        assert sorted(self.start) == list(range(1, n + 1)), "field 'start': spaces 1..n"
-        active = [p for p in range(n) if self.out[p] == IN_GAME]
-        positions = [self.pos[p] for p in active]
-        assert len(set(positions)) == len(positions), "field 'pos': two pawns on one space"
-        for p in range(n):
-            assert self.pos[p] - self.start[p] >= self.spent[p], (
-                f"field 'pos': pawn {p} moved less than its time spent"
-            )
-            pending = [c for q, _, c in guesses if q == p and not c]
-            checked = [pids for q, pids, c in guesses if q == p and c]
-            if self.out[p] == OUT_OF_TIME:
-                assert self.pos[p] > g.time_limit, f"field 'out': pawn {p} is not out of time"
-            if self.out[p] == WRONG_GUESS:
-                assert not g.app, "field 'out': the app variant eliminates nobody for a guess"
-                assert checked and not self.guess_is_right(checked[-1]), (
-                    f"field 'out': player {p} made no wrong guess"
-                )
-            elif not g.app and checked and not self.guess_is_right(checked[-1]):
-                raise AssertionError(
-                    f"field 'out': player {p} guessed wrong (rulebook): eliminated"
-                )
-            if self.decision == PLACE and p == self.decider:
-                assert not pending, "field 'guess_checked': a guess entered while entering one"
-            else:
-                assert self.checking[p] == bool(pending), (
-                    f"field 'checking': pawn {p} {'has' if pending else 'has no'} guess to check"
-                )
-            if self.out[p] == IN_GAME and not self.checking[p] and p != self.winner:
-                assert self.pos[p] <= g.time_limit, f"field 'out': pawn {p} is out of time"
-        for q, pids, checked in guesses:
-            if checked and self.guess_is_right(pids):
-                assert over and self.winner == q, f"field 'winner': player {q} guessed right"
-        if over and self.winner >= 0:
-            assert self.out[self.winner] == IN_GAME, "field 'winner': an eliminated player"
-            mine = [pids for q, pids, c in guesses if q == self.winner and c]
-            assert mine and self.guess_is_right(mine[-1]), (
-                "field 'winner': the winner's last checked guess is right"
-            )
-        elif over:
-            assert not active, "field 'decision': the game ended while a player was still in"
-        else:
-            assert self.winner == -1, "field 'winner': the game is not over"
-            assert active, "field 'decision': nobody is left in the game"
-            assert self.decider in active, "field 'decider': a pawn out of the game"
-            assert self.pos[self.decider] == min(positions), "field 'decider': the last pawn acts"
-            assert self.pos[self.decider] <= g.time_limit, (
-                "field 'pos': the pawn to act is out of time"
-            )
-            assert not self.checking[self.decider] or self.decision == PLACE, (
-                "field 'checking': the last pawn's guess is checked before it acts"
-            )

@@ -82,8 +82,8 @@ FIELDS = StateFields(
         Field("spent", shape=(players,), low=0, high=_track),
         Field("checking", shape=(players,), kind=bool),
         Field("out", shape=(players,), names=OUT_NAMES),
-        Field("start_axis", low=-1, high=NUM_AXES - 1),
-        Field("viewfinder", low=-1, high=NUM_AXES - 1),
+        Field("start_axis", low=-1, high=NUM_AXES - 1, start=-1),
+        Field("viewfinder", low=-1, high=NUM_AXES - 1, start=-1),
         Field("decision", names=DECISIONS),
         Field("decider", low=0, high=last_player),
         Field("pending_surcharge", low=0, high=2),
@@ -98,7 +98,7 @@ FIELDS = StateFields(
             frozen=2,
         ),
         Field("guess_checked", shape=(None,), kind=bool, frozen=1),
-        Field("winner", low=-1, high=last_player),
+        Field("winner", low=-1, high=last_player, start=-1),
     ),
 )
 

@@ -26,8 +26,9 @@ from .actions import (
     KEEP,
     NUM_ACTIONS,
     NUM_TARGETS,
-    PHASES,
+    PLAY,
     PROFESSOR_MOVE,
+    PROFESSOR_PHASE,
     SECOND_VEHICLE,
     SIDE_ADVANCED,
     SIDE_COMPASS,
@@ -41,6 +42,7 @@ from .actions import (
     TURN,
     ULURU,
     UR,
+    UR_PHASE,
     USE_ROLE,
 )
 from .components import (
@@ -49,7 +51,13 @@ from .components import (
     CURATOR,
     GUIDE,
     HAND_LIMIT,
-    LEDGER,
+    L_BOTANIST,
+    L_CURATOR,
+    L_EXPEDITIONS,
+    L_LINGUIST,
+    L_RAPA_NUI,
+    L_SITES,
+    L_ULURU,
     LINGUIST,
     MERCENARY,
     MONKEY,
@@ -72,6 +80,7 @@ from .components import (
     load_sites,
     load_tables,
 )
+from .invariants import check_invariants
 from .observation import Scales, observation_layout, observe
 from .saved import FIELDS
 from .spec import SPEC
@@ -99,13 +108,9 @@ OPTIONS = (
     ),
     *(data(name) for name in DATA_OPTIONS),
 )
-PLAY, UR_PHASE, PROFESSOR_PHASE = range(len(PHASES))
 BOTANIST_POINTS = 2  # taking the tile, and holding it at the end of a season
 LINGUIST_POINTS = 2  # the furthest on the Linguist track at the end of a season
 RAPA_NUI_POINTS = 3  # the furthest on Rapa Nui at the end of a season
-(L_BOTANIST, L_LINGUIST, L_SITES, L_EXPEDITIONS, L_RAPA_NUI, L_ULURU, L_CURATOR) = range(
-    len(LEDGER)
-)
 
 _ROLE_OF = [k // NUM_COLOURS for k in range(NUM_KINDS)]
 _COLOUR_OF = [k % NUM_COLOURS for k in range(NUM_KINDS)]
@@ -268,72 +273,14 @@ class ArcheosSocietyState(TurnBasedState):
     action_to_string = action_to_string
     action_seen_by = action_seen_by
     render_spectator = render_spectator
+    check_invariants = check_invariants
 
     def __init__(self, game: ArcheosSocietyGame):
+        super().__init__(game)
         n = game.num_players
-        self.game = game
-        self.seed = 0
-        """Seed of the chance events still to come (season shuffles, draft draws): hidden."""
-        self.chance = 0
-        self.roles: list[int] = []
-        self.sides = [0] * NUM_COLOURS  # per colour: 0 compass, 1 advanced, -1 not laid yet
-        self.season = 1
-        self.first_player = 0
-        self.deck: list[int] = []  # kinds, top of the deck last
-        self.top_left = 0  # cards of the deck's top half (no monkey) still in the deck
-        self.monkeys = 0  # monkeys revealed this season
-        self.monkey_holder = -1
-        self.hands = [[0] * NUM_KINDS for _ in range(n)]
         self.hand_size = [0] * n
-        self.known = [[0] * NUM_KINDS for _ in range(n)]
-        """Cards each player is publicly known to hold (taken from the recruitment area)."""
-        self.area = [0] * NUM_KINDS
         self.area_size = 0
-        self.discard = [0] * NUM_KINDS
-        self.expeditions: list[list[list[int]]] = [[] for _ in range(n)]
         self.played = [0] * NUM_KINDS  # cards per kind in the expeditions (derived, for speed)
-        self.botanist = [-1, -1]  # player, expedition index under the Botanist tile
-        self.pos = [[0] * NUM_TARGETS for _ in range(n)]
-        self.linguist = [0] * n
-        self.relics = [[0] * NUM_COLOURS for _ in range(n)]
-        self.tokens = [-1] * PROFESSOR_TOKENS  # holder of the Professor token of value i + 1
-        self.score = [0] * n
-        self.ledger = [[0] * len(LEDGER) for _ in range(n)]
-        self.decision = TURN
-        self.decider = 0
-        self.phase = PLAY
-        # the expedition being played
-        self.lead = -1
-        self.trait = -1  # 0 colour, 1 role
-        self.cap = HAND_LIMIT
-        self.colour_done = False
-        self.role_done = False
-        self.cart_ok = False
-        self.at = -1
-        """Index (in the decider's expeditions) of the expedition whose effects are resolved:
-        the last one, or a Cartographer expedition resumed after its extra expedition."""
-        self.moved = 0
-        """Bit ``1 << target`` of each vehicle advanced by this expedition (one space at most
-        per expedition, whatever gives the advance)."""
-        self.suspended: list[list[int]] = []
-        """``[leader, index]`` of each Cartographer expedition whose colour effect waits for
-        its extra expedition (innermost last)."""
-        self.ling_pending = 0
-        self.keep_left = 0
-        self.kept = [0] * NUM_KINDS
-        self.patron_draw = 0
-        self.chichen_draws = 0
-        self.ur_queue: list[int] = []
-        self.ur_colour = -1  # the board whose size limits the end-of-season expeditions
-        self.uluru_target = -1  # the vehicle that just advanced on Uluru
-        self.prof_queue: list[list[int]] = []  # [player, +1 / -1]
-        # custom set-up
-        self.draft_hand: list[int] = []
-        self.draft_aside: list[int] = []
-        self.draft_seen = [[0] * NUM_ROLES for _ in range(n)]
-        self.draft_boards: list[int] = []
-        self.draft_drawn = -1
-        self._mask: np.ndarray | None = None
         self.unit = game.scales.card
         self.planes = np.zeros((2 * n + 3, NUM_KINDS), dtype=np.float32)
         """Card counts as float rows in observation units (``unit`` per card), kept in step with
@@ -1120,132 +1067,5 @@ class ArcheosSocietyState(TurnBasedState):
             self.draft_aside = unknown[k:]
         self.draft_boards = [self.draft_boards[i] for i in rng.permutation(len(self.draft_boards))]
 
-    # -- invariants --------------------------------------------------------------------------
-    def check_invariants(self) -> None:
-        n = self.game.num_players
-        d = self.decision
-        assert (d == GAME_OVER) == (self.decider == TERMINAL), "decider is -1 when the game is over"
-        assert len(set(self.roles)) == len(self.roles) <= ROLES_PER_GAME, "roles repeat"
-        if d == DRAFT_SITE:
-            assert self.draft_drawn >= 0, "placing a site board needs the board drawn"
-        if d in (DRAFT_ROLE, DRAFT_SITE):
-            self._check_draft()
-            return
-        assert len(self.roles) == ROLES_PER_GAME and -1 not in self.sides, "set-up unfinished"
-        self._check_decision()
-        comp = self.game.composition(self.roles)
-        total = list(self.discard)
-        for k in self.deck:
-            if k != MONKEY:
-                total[k] += 1
-        for row in (self.area, *self.hands):
-            total = [a + b for a, b in zip(total, row, strict=True)]
-        for exps in self.expeditions:
-            for e in exps:
-                for k in e:
-                    total[k] += 1
-        assert total == comp, "a card was created or lost"
-        if self.decision != GAME_OVER:
-            assert self.deck.count(MONKEY) + self.monkeys == NUM_MONKEYS, "a monkey went astray"
-            assert self.top_left <= len(self.deck)
-            assert MONKEY not in self.deck[len(self.deck) - self.top_left :], "monkey on top"
-        assert self.area_size == sum(self.area)
-        for p in range(n):
-            assert self.hand_size[p] == sum(self.hands[p]) <= HAND_LIMIT, "hand size wrong"
-            assert all(0 <= self.known[p][k] <= self.hands[p][k] for k in range(NUM_KINDS))
-            assert self.score[p] == sum(self.ledger[p]), "score disagrees with its sources"
-            assert abs(self.score[p]) <= self.game.scales.score, "score beyond its bound"
-            for t in range(NUM_TARGETS):
-                if t == SECOND_VEHICLE and self._two_vehicle_colour() < 0:
-                    assert self.pos[p][t] == 0
-                    continue
-                assert 0 <= self.pos[p][t] <= self._target_site(t).last, "vehicle off track"
-            assert 0 <= self.linguist[p] <= self.game.tables.linguist_length
-            for e in self.expeditions[p]:
-                lead = e[0]
-                assert _ROLE_OF[lead] != MERCENARY, "a Mercenary leads"
-        if self.decision == GAME_OVER:
-            for p in range(n):
-                assert self.ledger[p][L_CURATOR] == self.game.tables.curator[sum(self.relics[p])]
-                for e in self.expeditions[p]:
-                    assert all(_ROLE_OF[k] != MERCENARY for k in e)
-        held = [t for t in self.tokens if t >= 0]
-        assert all(0 <= t < n for t in held)
-        if PROFESSOR not in self.roles:
-            assert not held
-        if CURATOR not in self.roles:
-            assert not any(any(r) for r in self.relics)
-
-    def _check_draft(self) -> None:
-        """The custom set-up: role cards and boards conserved, each player in turn from the
-        first, and nothing of the game itself under way yet."""
-        n, roles = self.game.num_players, self.roles
-        fresh = ArcheosSocietyState(self.game)
-        for name in FIELDS.names:
-            if name not in _DRAFT_FIELDS:
-                assert getattr(self, name) == getattr(fresh, name), f"{name} set in the set-up"
-        unlaid = [c for c in range(NUM_COLOURS) if self.sides[c] < 0]
-        if self.decision == DRAFT_ROLE:
-            everything = sorted(roles + self.draft_hand + self.draft_aside)
-            assert everything == list(range(NUM_ROLES)), "a role card was lost"
-            assert len(roles) < ROLES_PER_GAME == len(self.draft_hand), "a draft hand of 6"
-            assert len(unlaid) == NUM_COLOURS and self.draft_drawn < 0 and not self.draft_boards
-            laid = 0
-        else:
-            assert roles == sorted(roles) and len(roles) == ROLES_PER_GAME, "roles unchosen"
-            assert not self.draft_hand and not self.draft_aside, "role cards left in the draft"
-            boards = sorted([*self.draft_boards, self.draft_drawn])
-            assert boards == unlaid, "a board was lost or laid twice"
-            laid = NUM_COLOURS - len(unlaid)
-        assert self.decider == (self.first_player + len(roles) + laid) % n, "out of turn"
-
-    def _check_decision(self) -> None:
-        """What the pending decision needs: its expedition, its queue, its board."""
-        d, p = self.decision, self.decider
-        holder, index = self.botanist
-        assert (holder < 0) == (index < 0), "the Botanist tile is half placed"
-        assert holder < 0 or index < len(self.expeditions[holder]), "no expedition under Botanist"
-        own = self.expeditions[p] if p >= 0 else []
-        for lead, i in self.suspended:
-            assert i < len(own) and own[i][0] == lead, "a suspended expedition is not the mover's"
-        hand = self.hands[max(p, 0)]
-        assert all(k <= h for k, h in zip(self.kept, hand, strict=True)), "kept cards not in hand"
-        if d in _EXPEDITION_DECISIONS or (d == ULURU and self.phase != PROFESSOR_PHASE):
-            assert own and self.at < len(own) and own[self.at][0] == self.lead, "no expedition"
-            assert self.trait < 0 or d != TRAIT, "the trait is chosen once"
-        else:
-            assert self.lead < 0, "an expedition under way outside its decisions"
-        if self.lead < 0:
-            rest = (self.trait, self.at, self.moved, self.suspended, sum(self.kept))
-            counts = (self.ling_pending, self.keep_left, self.patron_draw, self.chichen_draws)
-            flags = (self.colour_done, self.role_done, self.cart_ok)
-            assert rest == (-1, -1, 0, [], 0) and counts == (0, 0, 0, 0) and not any(flags), (
-                "no expedition is under way, yet its fields are not at rest"
-            )
-            assert self.cap == HAND_LIMIT or d == UR, "a size limit outside the Ur expeditions"
-        if self.uluru_target >= 0:
-            assert self._target_site(self.uluru_target).rule == "uluru", "no vehicle on Uluru"
-            stale = self.lead >= 0 or d in (PROFESSOR_MOVE, GAME_OVER)
-            assert d == ULURU or stale, "an Uluru vehicle outside its expedition or phase"
-        else:
-            assert d != ULURU, "an Uluru decision needs the vehicle that advanced"
-        assert self.ling_pending > 0 or d != FREE_ADVANCE, "a free advance with none left"
-        assert self.keep_left > 0 or d != KEEP, "a Physician keep with none left"
-        for q, step in self.prof_queue:
-            assert q >= 0 and step in (-1, 1), "a Professor move is [player, +1 or -1]"
-        if d == PROFESSOR_MOVE:
-            assert self.prof_queue and self.prof_queue[0][0] == p, "no Professor move queued"
-        if self.phase == UR_PHASE:
-            assert self.ur_colour >= 0, "the Ur phase needs the Ur board"
-
-
-_DRAFT_FIELDS = {"seed", "chance", "roles", "sides", "first_player", "decision", "decider"} | {
-    name for name in FIELDS.names if name.startswith("draft_")
-}
-"""The fields the custom set-up changes; the others keep their initial values until it ends."""
-
-_EXPEDITION_DECISIONS = (TRAIT, ADD, EFFECTS, FREE_ADVANCE, KEEP, EXTRA)
-"""Decisions taken while an expedition is played or resolved (an Uluru cash-in too, unless a
-Professor move advanced the vehicle)."""
 
 __all__ = ["ArcheosSocietyGame", "ArcheosSocietyState", "OPTIONS", "ROLES"]

@@ -1,5 +1,5 @@
-"""The fields of an Archeos Society state, declared once: they drive ``clone``, ``to_dict`` and
-the checked ``state_from_dict`` (see :mod:`digsite.core.fields`)."""
+"""The fields of an Archeos Society state, declared once: they drive a fresh state, ``clone``,
+``to_dict`` and the checked ``state_from_dict`` (see :mod:`digsite.core.fields`)."""
 
 from __future__ import annotations
 
@@ -60,50 +60,51 @@ FIELDS = StateFields(
         Field("seed", low=0, high=SEED_LIMIT),
         Field("chance", low=0, high=SEED_LIMIT),
         Field("roles", SOME, 0, NUM_ROLES - 1),
-        Field("sides", (NUM_COLOURS,), -1, 1),
-        Field("season", low=1, high=seasons),
+        Field("sides", (NUM_COLOURS,), -1, 1),  # per colour: 0 compass, 1 advanced, -1 not laid
+        Field("season", low=1, high=seasons, start=1),
         Field("first_player", low=0, high=last_player),
-        Field("deck", SOME, 0, MONKEY),
-        Field("top_left", low=0, high=cards),
-        Field("monkeys", low=0, high=NUM_MONKEYS),
-        Field("monkey_holder", low=-1, high=last_player),
+        Field("deck", SOME, 0, MONKEY),  # kinds, top of the deck last
+        Field("top_left", low=0, high=cards),  # the top half (no monkey) still in the deck
+        Field("monkeys", low=0, high=NUM_MONKEYS),  # revealed this season
+        Field("monkey_holder", low=-1, high=last_player, start=-1),
         Field("hands", (players, NUM_KINDS), 0, HAND_LIMIT),
-        Field("known", (players, NUM_KINDS), 0, HAND_LIMIT),
+        Field("known", (players, NUM_KINDS), 0, HAND_LIMIT),  # publicly held (taken from the area)
         Field("area", PER_KIND, 0, most_of_a_kind),
         Field("discard", PER_KIND, 0, most_of_a_kind),
         Field("expeditions", (players, None, None), 0, NUM_KINDS - 1),
-        Field("botanist", (2,), -1, cards),
+        Field("botanist", (2,), -1, cards, start=-1),  # player, expedition under the Botanist tile
         Field("pos", (players, NUM_TARGETS), 0, MAX_SPACES - 1),
         Field("linguist", PER_PLAYER, 0, linguist_length),
         Field("relics", (players, NUM_COLOURS), 0, 1),
-        Field("tokens", (PROFESSOR_TOKENS,), -1, last_player),
+        Field("tokens", (PROFESSOR_TOKENS,), -1, last_player, start=-1),  # holder of value i+1
         Field("score", PER_PLAYER, no_score, score),
         Field("ledger", (players, len(LEDGER)), no_score, score),
         Field("decision", names=DECISIONS),
         Field("decider", low=-1, high=last_player),
         Field("phase", names=PHASES),
-        Field("lead", low=-1, high=NUM_KINDS - 1),
-        Field("trait", low=-1, high=1),
-        Field("cap", low=0, high=HAND_LIMIT),
+        # the expedition being played
+        Field("lead", low=-1, high=NUM_KINDS - 1, start=-1),
+        Field("trait", low=-1, high=1, start=-1),  # 0 colour, 1 role
+        Field("cap", low=0, high=HAND_LIMIT, start=HAND_LIMIT),
         Field("colour_done", kind=bool),
         Field("role_done", kind=bool),
         Field("cart_ok", kind=bool),
-        Field("at", low=-1, high=cards),
-        Field("moved", low=0, high=(1 << NUM_TARGETS) - 1),
-        Field("suspended", (None, 2), 0, cards),
+        Field("at", low=-1, high=cards, start=-1),  # the decider's expedition resolving
+        Field("moved", low=0, high=(1 << NUM_TARGETS) - 1),  # bit per vehicle advanced by it
+        Field("suspended", (None, 2), 0, cards),  # [leader, index] awaiting an extra expedition
         Field("ling_pending", low=0, high=artifacts),
         Field("keep_left", low=0, high=HAND_LIMIT),
         Field("kept", PER_KIND, 0, HAND_LIMIT),
         Field("patron_draw", low=0, high=HAND_LIMIT),
         Field("chichen_draws", low=0, high=HAND_LIMIT),
         Field("ur_queue", SOME, 0, last_player),
-        Field("ur_colour", low=-1, high=NUM_COLOURS - 1),
-        Field("uluru_target", low=-1, high=NUM_TARGETS - 1),
-        Field("prof_queue", (None, 2), -1, last_player),
+        Field("ur_colour", low=-1, high=NUM_COLOURS - 1, start=-1),  # its size limits Ur's
+        Field("uluru_target", low=-1, high=NUM_TARGETS - 1, start=-1),  # just advanced on Uluru
+        Field("prof_queue", (None, 2), -1, last_player),  # [player, +1 / -1]
         Field("draft_hand", SOME, 0, NUM_ROLES - 1),
         Field("draft_aside", SOME, 0, NUM_ROLES - 1),
         Field("draft_seen", (players, NUM_ROLES), 0, 1),
         Field("draft_boards", SOME, 0, NUM_COLOURS - 1),
-        Field("draft_drawn", low=-1, high=NUM_COLOURS - 1),
+        Field("draft_drawn", low=-1, high=NUM_COLOURS - 1, start=-1),
     ),
 )

@@ -38,6 +38,8 @@ LEADERS = ("mayor", "general", "admiral")
 MAYOR, GENERAL, ADMIRAL = range(3)
 COMBAT_GENERAL, COMBAT_ADMIRAL, COMBAT_BUFFER = 2, 1, 2
 """Combat values (rulebook): General 2, Admiral 1, a 2-player buffer Mayor 2."""
+STARTING_LEADERS = {2: (6, 1, 1, 2), 3: (4, 1, 1, 0), 4: (4, 1, 1, 0), 5: (4, 1, 1, 0)}
+"""(Mayors, Generals, Admirals, of the Mayors how many are 2-player buffers): rulebook."""
 
 KINDS = ("hole", "majority", "auction")
 HOLE, MAJORITY, AUCTION = range(3)

@@ -66,6 +66,7 @@ from .components import (
     PANEL_DISCARD,
     PANEL_SIZE,
     SCI_DEV,
+    STARTING_LEADERS,
     TERRITORY,
     TERRITORY_TOKENS,
     TITHE_TOKENS,
@@ -75,6 +76,7 @@ from .components import (
     load_deck,
 )
 from .components import TITHE as TITHE_TYPE
+from .invariants import check_invariants
 from .observation import ObservationTables, observe
 from .saved import FIELDS
 from .spec import SPEC
@@ -84,9 +86,6 @@ from .view import build_view
 PLAYER_COUNTS = (2, 3, 4, 5)
 DATA_OPTIONS = ("deck", "card_types", "board")
 OPTIONS = (choice("num_players", 4, PLAYER_COUNTS), *(data(name) for name in DATA_OPTIONS))
-
-STARTING_LEADERS = {2: (6, 1, 1, 2), 3: (4, 1, 1, 0), 4: (4, 1, 1, 0), 5: (4, 1, 1, 0)}
-"""(Mayors, Generals, Admirals, of the Mayors how many are 2-player buffers): rulebook."""
 
 
 class MedievalRealmsGame(Game):
@@ -238,45 +237,10 @@ class MedievalRealmsState(TurnBasedState):
     action_to_string = action_to_string
     action_seen_by = action_seen_by
     render_spectator = render_spectator
+    check_invariants = check_invariants
 
     def __init__(self, game: MedievalRealmsGame):
-        n = game.num_players
-        self.game = game
-        self.round = 1
-        self.decision = PICK_PAIR
-        self.decider = 0
-        self.turn_order = list(range(n))
-        self.res = _zeros(n, NUM_RESOURCES)
-        self.vp = [0] * n
-        self.city_vp = [0] * n  # VP from City triggers (for the score check)
-        self.bonus_tokens = [0] * n  # VP-track tokens taken
-        self.leaders = _zeros(n, 3)  # Mayors (buffers included), Generals, Admirals
-        self.buffers = [0] * n
-        self.hand: list[list[int]] = [[] for _ in range(n)]
-        self.realm: list[list[int]] = [[] for _ in range(n)]
-        self.panel = [-1] * PANEL_SIZE
-        self.future = [-1] * FUTURE_SIZE
-        self.deck: list[int] = []
-        self.discard: list[int] = []
-        self.pair = [-1] * n
-        self.passed = [False] * n
-        self.placed = [False] * n
-        self.squares = _zeros(n, NUM_SQUARES)
-        self.generals_on = _zeros(n, NUM_LANDS)
-        self.admirals_on = _zeros(n, NUM_LANDS)
-        self.buffers_on = _zeros(n, NUM_LANDS)
-        self.revealed = False
-        self.place_kind = P_MAYOR
-        self.place_left = 0
-        self.place_last = 0
-        self.actor = 0  # whose turn of the action phase it is
-        self.auction = [-1, 0, -1]  # card, bid, high bidder
-        self.auction_out = [False] * n
-        self.raising = 0  # tokens a bidder committed (BID_MORE) on top of the lowest legal bid
-        self.choice_card = -1  # a Tithe or "any" Territory whose tokens are to be chosen
-        self.bonus_queue: list[int] = []
-        self.final = _zeros(n, 3)  # end-of-game VP: card effects, resources, Great Persons
-        self._mask: np.ndarray | None = None
+        super().__init__(game)
         self._realm_cache: dict = {}
         self._obs_cache: dict = {}
         self.public_version = 0
@@ -814,116 +778,3 @@ class MedievalRealmsState(TurnBasedState):
             ]
         self.decision = GAME_OVER
         self.decider = -1
-
-    # -- checks ------------------------------------------------------------------------------
-    def check_invariants(self) -> None:
-        game = self.game
-        n = game.num_players
-        assert (self.decision == GAME_OVER) == (self.decider == -1), "decider -1 iff game over"
-        card, _, bidder = self.auction
-        assert card < len(game.cards) and bidder < n, "auction is [card, bid, high bidder]"
-        assert (card >= 0) == (self.decision == BID), "an auction runs exactly while bidding"
-        self._check_phase()
-        everywhere = (
-            self.deck
-            + [c for c in self.panel if c >= 0]
-            + [c for c in self.future if c >= 0]
-            + self.discard
-            + [c for h in self.hand for c in h]
-            + [c for r in self.realm for c in r]
-            + ([self.auction[0]] if self.auction[0] >= 0 else [])
-        )
-        assert sorted(everywhere) == list(range(len(game.cards))), "a card was created or lost"
-        assert len([x for x in self.pair if x >= 0]) == len({x for x in self.pair if x >= 0})
-        for p in range(n):
-            assert min(self.res[p]) >= 0, f"player {p} holds negative resources"
-            hand = self.hand[p]
-            assert len(hand) <= HAND_LIMIT, f"player {p} holds {len(hand)} cards"
-            colours = [game.card_colour[c] for c in hand]
-            assert len(set(colours)) == len(colours), f"player {p} holds two cards of a colour"
-            assert all(game.card_kind[c] != AUCTION for c in hand), "an auction card in hand"
-            immediate = sum(game.types[game.card_type[c]].immediate_vp for c in self.realm[p])
-            assert self.vp[p] == immediate + self.city_vp[p], f"player {p}'s VP disagree"
-            owed = self.vp[p] // 5
-            assert self.bonus_tokens[p] + self.bonus_queue.count(p) == owed, "VP track bonus"
-            start = STARTING_LEADERS[n]
-            assert self.leaders[p][MAYOR] >= start[0] and self.buffers[p] == start[3]
-            assert self.leaders[p][GENERAL] >= 1 and self.leaders[p][ADMIRAL] >= 1
-            if self.decision == GAME_OVER:
-                expected = [
-                    self.end_of_game_vp(p),
-                    sum(self.res[p]) // 2,
-                    GREAT_PERSON_BONUS[min(5, self.great_persons(p))],
-                ]
-                assert self.final[p] == expected, f"player {p}'s final score disagrees"
-            else:
-                assert self.final[p] == [0, 0, 0]
-            if not self.placed[p] and not (self.decision == PLACE and p == self.decider):
-                out = self.squares[p], self.generals_on[p], self.admirals_on[p], self.buffers_on[p]
-                assert not any(map(any, out)), f"player {p} has leaders out before placing them"
-            if self.placed[p] and not self.revealed:  # (leaders won later join next round)
-                mayors, generals, admirals = self.leaders[p]
-                assert sum(self.squares[p]) == mayors - self.buffers[p], "Mayors misplaced"
-                assert sum(self.generals_on[p]) == generals, "Generals misplaced"
-                assert sum(self.admirals_on[p]) == admirals, "Admirals misplaced"
-                assert sum(self.buffers_on[p]) <= self.buffers[p]
-                for land in range(NUM_LANDS):
-                    military = self.generals_on[p][land] + self.admirals_on[p][land]
-                    assert not (military and self.buffers_on[p][land]), "buffer on own army"
-                    if land >= game.num_lands:
-                        assert not military and not self.buffers_on[p][land], "land not in play"
-        if self.decision == ACTION:
-            assert not self.passed[self.decider] and self.revealed
-        if self.decision in (PICK_PAIR, PLACE):
-            assert not any(self.passed), "passes belong to the action phase"
-        if self.decision == BID:
-            assert self.auction[0] >= 0 and not self.auction_out[self.decider]
-            card, bid, high = self.auction
-            currency = game.card_cost[card][0]
-            assert high < 0 or bid <= self.res[high][currency], "a bid its bidder cannot pay"
-            holding = self.res[self.decider][currency]
-            assert not self.raising or self.lowest_bid() <= holding, "a raise beyond the purse"
-        assert sorted(self.turn_order) == list(range(n))
-        assert self.raising % BID_STEPS == 0 and (self.decision == BID or not self.raising)
-        for p in range(n):  # the bounds the observation scales by
-            assert sum(self.res[p]) <= game.max_tokens, f"player {p} holds too many tokens"
-            assert self.vp[p] <= game.max_vp, f"player {p} has too many VP"
-            assert all(k <= m for k, m in zip(self.leaders[p], game.max_leaders, strict=True))
-
-    def _check_phase(self) -> None:
-        """The pending decision is one the game's flow can reach: its prerequisites hold, so
-        play goes on from it (a placer with leaders left, a token choice for a card in play,
-        a bonus owed...)."""
-        d, p = self.decision, self.decider
-        if self.choice_card >= 0:
-            assert d == TOKEN_CHOICE and self.choice_card in self.realm[p], "token choice"
-            assert self.game.card_type[self.choice_card] in (TERRITORY, TITHE_TYPE)
-        else:
-            assert d != TOKEN_CHOICE, "a token choice names its card"
-        if d == BONUS:
-            assert self.bonus_queue and self.bonus_queue[0] == p, "the bonus goes to the queue head"
-        if d in (ACTION, BID):
-            assert self.revealed, "actions and auctions come once the walls are down"
-            assert d == BID or self.actor == p, "the actor acts"
-        if d in (PICK_PAIR, PLACE):
-            assert not self.revealed, "the walls are up while leaders are placed"
-        if d == PLACE:
-            order = self.turn_order
-            at = order.index(p)
-            assert all(self.placed[q] for q in order[:at]), "placers go in turn order"
-            assert not any(self.placed[q] for q in order[at:]), "placers go in turn order"
-            assert self.place_left >= 1, "the placer has a leader left to place"
-            mayors, generals, admirals = self.leaders[p]
-            counts = (mayors - self.buffers[p], generals, admirals, self.buffers[p])
-            done = (
-                sum(self.squares[p]),
-                sum(self.generals_on[p]),
-                sum(self.admirals_on[p]),
-                sum(self.buffers_on[p]),
-            )
-            kind = self.place_kind
-            assert all(done[k] == counts[k] for k in range(kind)), "earlier kinds are placed"
-            assert not any(done[kind + 1 :]), "later kinds are not placed yet"
-            assert done[kind] + self.place_left <= counts[kind], "leaders left to place"
-            if kind != P_BUFFER:
-                assert done[kind] + self.place_left == counts[kind], "leaders left to place"

@@ -1,5 +1,5 @@
-"""The fields of a Medieval Realms state, declared once: they drive ``clone``, ``to_dict`` and
-the checked ``state_from_dict`` (see :mod:`digsite.core.fields`)."""
+"""The fields of a Medieval Realms state, declared once: they drive a fresh state, ``clone``,
+``to_dict`` and the checked ``state_from_dict`` (see :mod:`digsite.core.fields`)."""
 
 from __future__ import annotations
 
@@ -26,23 +26,23 @@ PER_PLAYER = (players,)
 FIELDS = StateFields(
     SPEC,
     (
-        Field("round", low=1, high=NUM_ROUNDS),
+        Field("round", low=1, high=NUM_ROUNDS, start=1),
         Field("decision", names=DECISIONS),
         Field("decider", low=-1, high=last_player),
         Field("turn_order", PER_PLAYER, 0, last_player),
         Field("res", (players, NUM_RESOURCES), 0, most),
         Field("vp", PER_PLAYER, 0, most),
-        Field("city_vp", PER_PLAYER, 0, most),
-        Field("bonus_tokens", PER_PLAYER, 0, most),
-        Field("leaders", (players, 3), 0, most_leaders),
+        Field("city_vp", PER_PLAYER, 0, most),  # VP from City triggers (for the score check)
+        Field("bonus_tokens", PER_PLAYER, 0, most),  # VP-track tokens taken
+        Field("leaders", (players, 3), 0, most_leaders),  # Mayors (buffers in), Generals, Admirals
         Field("buffers", PER_PLAYER, 0, 2),
         Field("hand", (players, None), 0, last_card),
         Field("realm", (players, None), 0, last_card),
-        Field("panel", (PANEL_SIZE,), -1, last_card),
-        Field("future", (FUTURE_SIZE,), -1, last_card),
+        Field("panel", (PANEL_SIZE,), -1, last_card, start=-1),
+        Field("future", (FUTURE_SIZE,), -1, last_card, start=-1),
         Field("deck", (None,), 0, last_card),
         Field("discard", (None,), 0, last_card),
-        Field("pair", PER_PLAYER, -1, len(PAIRS) - 1),
+        Field("pair", PER_PLAYER, -1, len(PAIRS) - 1, start=-1),
         Field("passed", PER_PLAYER, kind=bool),
         Field("placed", PER_PLAYER, kind=bool),
         Field("squares", (players, NUM_SQUARES), 0, most_leaders),
@@ -53,12 +53,12 @@ FIELDS = StateFields(
         Field("place_kind", names=PLACE_KINDS),
         Field("place_left", low=0, high=most_leaders),
         Field("place_last", low=0, high=NUM_LANDS - 1),
-        Field("actor", low=0, high=last_player),
-        Field("auction", (3,), -1, most),
+        Field("actor", low=0, high=last_player),  # whose turn of the action phase it is
+        Field("auction", (3,), -1, most, start=lambda g: [-1, 0, -1]),  # card, bid, high bidder
         Field("auction_out", PER_PLAYER, kind=bool),
-        Field("raising", low=0, high=most),
-        Field("choice_card", low=-1, high=last_card),
+        Field("raising", low=0, high=most),  # committed (BID_MORE) above the lowest legal bid
+        Field("choice_card", low=-1, high=last_card, start=-1),  # a Tithe or "any" Territory
         Field("bonus_queue", (None,), 0, last_player),
-        Field("final", (players, 3), 0, most),
+        Field("final", (players, 3), 0, most),  # end VP: card effects, resources, Great Persons
     ),
 )

@@ -14,7 +14,6 @@ from ...core.turn_based import TurnBasedState
 from .actions import (
     BROWN_ROOM,
     CHOOSE_AB,
-    CUBES_PER_COLOUR,
     DECISIONS,
     DECLINE,
     EXCAVATE,
@@ -55,7 +54,6 @@ from .components import (
     NUM_WINGS,
     PATRONS,
     SLOT_CELLS,
-    TANGERINE,
     VALID,
     VIOLET,
     Museum,
@@ -68,6 +66,7 @@ from .components import (
     region_rows,
     two_free_neighbours,
 )
+from .invariants import check_invariants, check_layout
 from .observation import card_rows, observation_layout, observe
 from .saved import FIELDS
 from .spec import SPEC
@@ -160,49 +159,16 @@ class MykerinosState(TurnBasedState):
     action_to_string = action_to_string
     action_seen_by = action_seen_by
     render_spectator = render_spectator
+    check_invariants = check_invariants
 
     # -- set-up ------------------------------------------------------------------------------
     def __init__(self, game: MykerinosGame):
-        n = game.num_players
-        self.game = game
-        self.season = 1
-        self.first_player = 0
-        self.wing_patron = list(range(5))
-        self.deck: list[int] = []
-        self.deck_rotated: list[bool] = []
-        self.slots: list[int] = []
-        self.slot_rotated: list[bool] = []
-        self.slot_state: list[int] = []
-        self.removed: list[int] = []
-        self.cells = [-1] * NUM_CELLS
-        """The owner of the cube on each space (players 0..3, NEUTRAL), or -1."""
+        super().__init__(game)
         self.cubes = [0] * 5
-        """The same as bitboards per owner (derived from ``cells``, kept in step)."""
+        """The cubes of each owner as bitboards (derived from ``cells``, kept in step)."""
         self.pyramids = 0
         self.valid = VALID[4]
-        self.personal = [0] * n
-        self.neutral_stock = [0] * n
-        self.general = [CUBES_PER_COLOUR] * 5
-        self.score = [0] * n
-        self.owned: list[list[int]] = [[] for _ in range(n)]
-        self.patron_count = [[0] * 6 for _ in range(n)]  # derived from owned, kept for speed
-        self.tilted = [[0] * 5 for _ in range(n)]
-        self.pass_space = [0] * n
-        self.museum = [-1] * 15
-        self.final_bonus = [0] * n
-        self.decision = TURN
-        self.decider = 0
-        self.last_turn = False
-        self.turn_patron = -1
-        self.chain_owner = 0
-        self.chain_left = 0
-        self.chain_own_anchor = False
-        self.chain_last = -1
-        self.chain_pyramid = False
-        self.survey_area = 0
-        self.ranked: list[int] = []
-        self.rank_pos = 0
-        self._mask: np.ndarray | None = None
+        self.patron_count = [[0] * 6 for _ in range(game.num_players)]  # derived from owned
         self.planes = np.zeros((7, NUM_CELLS), dtype=np.float32)
         """The board as 0/1 rows (players 0-3, neutral, pyramids, region), kept in step with the
         bitboards so that observations copy it instead of decoding bits."""
@@ -655,7 +621,7 @@ class MykerinosState(TurnBasedState):
     def derive(self) -> None:
         """Build what the state keeps besides its fields (``saved.FIELDS``): the region and its
         pyramids, then what :meth:`sync_derived` rebuilds."""
-        self._check_layout()
+        check_layout(self)
         self._set_region()
         self.sync_derived()
 
@@ -706,334 +672,6 @@ class MykerinosState(TurnBasedState):
             self.final_bonus[p] = sum(per_wing) + series
             self.score[p] += self.final_bonus[p]
         self.public_version += 1
-
-    # -- invariants --------------------------------------------------------------------------
-    def check_invariants(self) -> None:
-        """What the rules guarantee of every position (a loaded state is held to it too)."""
-        self._check_layout()
-        self._check_cards()
-        self._check_cubes()
-        self._check_museum()
-        self._check_scores()
-        self._check_passing()
-        if self.decision == GAME_OVER:
-            self._check_game_over()
-        elif self.decision <= NEUTRAL_ACTION:
-            self._check_excavations()
-        else:
-            self._check_survey()
-
-    def _check_layout(self) -> None:
-        """The season's region and the deck hold the cards the season has dealt."""
-        k = parcels_in_season(self.season)
-        for name in ("slots", "slot_rotated", "slot_state"):
-            assert len(getattr(self, name)) == k, (
-                f"{name} holds {len(getattr(self, name))} entries; season {self.season}'s region "
-                f"has {k} parcels"
-            )
-        dealt = sum(parcels_in_season(s) for s in range(1, self.season + 1))
-        assert len(self.deck) == NUM_CARDS - dealt, (
-            f"deck holds {len(self.deck)} cards; {dealt} are dealt by season {self.season}, "
-            f"so {NUM_CARDS - dealt} are left"
-        )
-        assert len(self.deck_rotated) == len(self.deck), (
-            f"deck_rotated holds {len(self.deck_rotated)} entries, one per deck card "
-            f"({len(self.deck)})"
-        )
-        assert sorted(self.wing_patron) == list(range(5)), (
-            f"wing_patron {self.wing_patron} must give each wing its own patron 0-4"
-        )
-
-    def _check_cards(self) -> None:
-        on_table = [
-            c for c, where in zip(self.slots, self.slot_state, strict=True) if where == ON_TABLE
-        ]
-        everywhere = self.deck + on_table + self.removed + [c for o in self.owned for c in o]
-        if sorted(everywhere) != list(range(NUM_CARDS)):
-            missing = sorted(set(range(NUM_CARDS)) - set(everywhere))
-            twice = sorted({c for c in everywhere if everywhere.count(c) > 1})
-            raise AssertionError(
-                "each card is once in deck, slots (on the table), removed or owned: "
-                f"missing {missing}, more than once {twice}"
-            )
-        for s, (card, where) in enumerate(zip(self.slots, self.slot_state, strict=True)):
-            if where >= 0:
-                assert card in self.owned[where], (
-                    f"slot_state[{s}] = {where}, but its card {card} is not in owned[{where}]"
-                )
-            elif where == REMOVED:
-                assert card in self.removed, (
-                    f"slot_state[{s}] = {REMOVED} (out), but its card {card} is not in removed"
-                )
-        for a in range(len(self.slots) // 2):
-            left, right = self.slot_state[2 * a], self.slot_state[2 * a + 1]
-            assert left < 0 or left != right, (
-                f"slot_state: player {left} took both parcels of area {a}; one each"
-            )
-        surveyed = sum(parcels_in_season(s) // 2 for s in range(1, self.season))
-        if self.decision == GAME_OVER:
-            surveyed += len(self.slots) // 2
-        elif self.decision >= SURVEY_CHOICE:
-            surveyed += self.survey_area + 1
-        for p, cards in enumerate(self.owned):
-            assert len(cards) <= surveyed, (
-                f"owned[{p}] holds {len(cards)} parcels; a player takes at most one per area, "
-                f"and {surveyed} areas are surveyed"
-            )
-
-    def _check_cubes(self) -> None:
-        n = self.game.num_players
-        colours = list(range(n)) + ([NEUTRAL] if n == 2 else [])
-        cubes = [0] * 5
-        for c, owner in enumerate(self.cells):
-            if owner >= 0:
-                cubes[owner] |= CELL_BIT[c]
-        assert cubes == self.cubes, "the cube bitboards disagree with cells"
-        for colour in range(5):
-            if colour not in colours:
-                assert self.general[colour] == CUBES_PER_COLOUR and not cubes[colour], (
-                    f"general[{colour}] is {self.general[colour]} and cells hold "
-                    f"{cubes[colour].bit_count()} of its cubes: colour {colour} is not in a "
-                    f"{n}-player game, its 25 cubes stay in the general stock"
-                )
-        if n != 2:
-            assert not any(self.neutral_stock), (
-                f"neutral_stock {self.neutral_stock}: neutral cubes are held only with 2 players"
-            )
-        for colour in colours:
-            held = sum(self.neutral_stock) if colour == NEUTRAL else self.personal[colour]
-            total = (
-                self.general[colour] + held + cubes[colour].bit_count() + self.museum.count(colour)
-            )
-            assert total == CUBES_PER_COLOUR, (
-                f"colour {colour} has {total} cubes in general, "
-                f"{'neutral_stock' if colour == NEUTRAL else 'personal'}, cells and museum; "
-                f"it has {CUBES_PER_COLOUR}"
-            )
-        occupied = sum(cubes)  # the owners' cells are disjoint: cells holds one owner a space
-        assert not occupied & ~self.valid, (
-            f"cells: a cube lies outside season {self.season}'s region "
-            f"({region_rows(self.season)} rows)"
-        )
-
-    def _check_museum(self) -> None:
-        museum = self.game.museum
-        for room in range(len(museum.rooms), 15):
-            assert self.museum[room] == -1, (
-                f"museum[{room}]: room {room} is not in a Museum with {museum.two_rooms} 2-rooms"
-            )
-        for room in museum.rooms:
-            p = self.museum[room]
-            if p >= 0 and Museum.value(room) == 5:
-                opening = [r for r in museum.rooms if room in museum.unlocks(r)]
-                assert any(self.museum[r] == p for r in opening), (
-                    f"museum[{room}] = {p}: player {p} holds the {museum.name(room)} without "
-                    f"a 2- or 3-room that opens it (rooms {opening})"
-                )
-
-    def _check_scores(self) -> None:
-        cards = self.game.cards
-        over = self.decision == GAME_OVER
-        for p in range(self.game.num_players):
-            counts = [0] * 6
-            for c in self.owned[p]:
-                counts[cards[c].patron] += 1
-            assert counts == self.patron_count[p], f"player {p}'s cached cards per patron are stale"
-            per_wing, series = self.exhibition(p) if over else ((), 0)
-            bonus = sum(per_wing) + series
-            assert self.final_bonus[p] == bonus, (
-                f"final_bonus[{p}] is {self.final_bonus[p]}; the rules say {bonus} "
-                + ("(the final exhibition)" if over else "until the game is over")
-            )
-            expected = sum(cards[c].prestige for c in self.owned[p]) + bonus
-            assert self.score[p] == expected, (
-                f"score[{p}] is {self.score[p]}; the rules say {expected} (the prestige of "
-                f"owned[{p}]{' and the final exhibition' if over else ''})"
-            )
-            assert all(t <= c for t, c in zip(self.tilted[p], counts, strict=False)), (
-                f"tilted[{p}] = {self.tilted[p]}: more cards tilted than owned per patron "
-                f"({counts[:NO_PATRON]})"
-            )
-
-    def _check_passing(self) -> None:
-        """Players pass onto the lowest free space (the neutral's is 2): passed players hold
-        the first spaces.  All have passed in the survey; the discs are back once it is over."""
-        n = self.game.num_players
-        order = [s for s in range(1, 6) if not (n == 2 and s == NEUTRAL_PASS_SPACE)]
-        spaces = sorted(s for s in self.pass_space if s)
-        assert spaces == order[: len(spaces)], (
-            f"pass_space {self.pass_space}: who passes takes the lowest free space, so "
-            f"{len(spaces)} passed players hold spaces {order[: len(spaces)]}"
-        )
-        if self.decision == GAME_OVER:
-            assert not spaces, f"pass_space {self.pass_space}: the discs are back once it is over"
-        elif self.decision >= SURVEY_CHOICE:
-            assert len(spaces) == n, (
-                f"pass_space {self.pass_space}: the survey starts once every player has passed"
-            )
-        else:
-            assert len(spaces) < n, f"pass_space {self.pass_space}: nobody is left to excavate"
-            assert self.last_turn == (len(spaces) == n - 1), (
-                f"last_turn is {self.last_turn}; it is set exactly when one player has not passed"
-            )
-        if self.decision > NEUTRAL_ACTION:
-            assert not self.last_turn, "last_turn is set only while players excavate"
-
-    def _check_game_over(self) -> None:
-        assert self.season == NUM_SEASONS, f"season is {self.season}; the game ends after 4"
-        assert self.decider == TERMINAL, f"decider is {self.decider}; -1 once the game is over"
-        assert ON_TABLE not in self.slot_state, "slot_state: a parcel is left on the table"
-        assert not any(self.cubes), "cells: the last survey returns every cube from the region"
-        assert not any(any(t) for t in self.tilted), "tilted: the cards are straightened"
-        assert self.turn_patron == -1, "turn_patron: no patron once the game is over"
-        self._check_no_chain()
-        self._check_no_survey()
-
-    def _check_no_chain(self) -> None:
-        """Between excavations their fields are at rest, so a position has one saved form."""
-        chain = [
-            self.chain_owner,
-            self.chain_left,
-            self.chain_own_anchor,
-            self.chain_last,
-            self.chain_pyramid,
-        ]
-        assert chain == [0, 0, False, -1, False], (
-            f"chain_owner, chain_left, chain_own_anchor, chain_last, chain_pyramid are {chain}: "
-            "no excavation is under way unless the decision is place ([0, 0, false, -1, false])"
-        )
-
-    def _check_no_survey(self) -> None:
-        survey = [self.survey_area, self.ranked, self.rank_pos]
-        assert survey == [0, [], 0], (
-            f"survey_area, ranked, rank_pos are {survey}: no area is surveyed now ([0, [], 0])"
-        )
-
-    def _check_excavations(self) -> None:
-        """Phase 2: the decider is still in the season; what is pending has what it needs."""
-        n, p, d = self.game.num_players, self.decider, self.decision
-        assert 0 <= p < n, f"decider {p} is not a player"
-        assert not self.pass_space[p], f"decider {p} has passed (pass_space) and cannot decide"
-        assert ON_TABLE == min(self.slot_state) == max(self.slot_state), (
-            f"slot_state {self.slot_state}: every parcel lies on the table (-1) until the survey"
-        )
-        patron = self.turn_patron
-        if patron >= 0:
-            assert self.tilted[p][patron] >= 1, (
-                f"turn_patron {patron}: player {p} has tilted no card of that patron"
-            )
-        if d == TURN:
-            assert patron == -1, f"turn_patron is {patron}; a turn starts with none (-1)"
-        elif d == CHOOSE_AB:
-            assert patron in (VIOLET, LEMON), (
-                f"turn_patron is {patron}; A or B follows Lady Violet (0) or Lord Lemon (1)"
-            )
-            assert self.personal[p] >= 1, f"personal[{p}] is 0: no cube for A or B"
-        elif d == BROWN_ROOM:
-            assert patron == BROWN, f"turn_patron is {patron}; a Museum room follows Sir Brown"
-            assert self.personal[p] >= 1, f"personal[{p}] is 0: no cube for the Museum"
-        elif d == NEUTRAL_ACTION:
-            assert n == 2, "decision neutral_action: the neutral plays only with 2 players"
-            assert self.neutral_stock[p] >= 1, f"neutral_stock[{p}] is 0: no neutral cube"
-        if d == PLACE:
-            self._check_chain()
-        else:
-            self._check_no_chain()
-        self._check_no_survey()
-
-    def _check_chain(self) -> None:
-        """The excavation being laid is one of the game's: A (1 cube), B (2, the first next to
-        one's own), Mrs. Blackmore (2), Colonel Tangerine (3, next to one's own) or a neutral A
-        or B; Lord Lemon allows one cube of his A or B on a pyramid."""
-        n, p, owner = self.game.num_players, self.decider, self.chain_owner
-        anchor, patron = self.chain_own_anchor, self.turn_patron
-        neutral = owner == NEUTRAL
-        assert owner == p or (neutral and n == 2), (
-            f"chain_owner {owner}: player {p} lays cubes of their own colour or the neutral's"
-        )
-        if neutral or patron not in (BLACKMORE, TANGERINE):
-            assert patron != BROWN or neutral, (
-                "turn_patron is Sir Brown, whose action places no cube in the region"
-            )
-            total = 2 if anchor else 1
-        else:
-            assert anchor == (patron == TANGERINE), (
-                f"chain_own_anchor is {anchor}: Colonel Tangerine's chain starts next to one's "
-                "own cubes, Mrs. Blackmore's anywhere"
-            )
-            total = 3 if patron == TANGERINE else 2
-        assert 1 <= self.chain_left <= total, (
-            f"chain_left is {self.chain_left}; this excavation lays {total} cube(s)"
-        )
-        stock, name = (
-            (self.neutral_stock, "neutral_stock") if neutral else (self.personal, "personal")
-        )
-        assert self.chain_left <= stock[p], (
-            f"{name}[{p}] is {stock[p]}: too few cubes for chain_left {self.chain_left}"
-        )
-        started = self.chain_left < total
-        assert (self.chain_last >= 0) == started, (
-            f"chain_last is {self.chain_last}: the space of the excavation's previous cube, "
-            "-1 before its first"
-        )
-        if started:
-            assert self.cells[self.chain_last] == owner, (
-                f"chain_last {self.chain_last}: the space holds no cube of colour {owner}"
-            )
-        lemon = patron == LEMON and not neutral
-        assert lemon or not self.chain_pyramid, (
-            "chain_pyramid: only Lord Lemon allows a cube on a pyramid"
-        )
-        assert started or self.chain_pyramid == lemon, (
-            "chain_pyramid: Lord Lemon's pyramid is unused before the first cube"
-        )
-
-    def _check_survey(self) -> None:
-        """Phase 3: the area being surveyed, its ranking and whose choice it is."""
-        d, p, a = self.decision, self.decider, self.survey_area
-        areas = len(self.slots) // 2
-        assert a < areas, f"survey_area is {a}; season {self.season} has {areas} areas"
-        assert self.turn_patron == -1, "turn_patron: no patron is appealed to in the survey"
-        self._check_no_chain()
-        for s, where in enumerate(self.slot_state):
-            assert (where == ON_TABLE) == (s // 2 > a) or s // 2 == a, (
-                f"slot_state[{s}] is {where}: the areas before survey_area {a} are closed (no "
-                "parcel on the table, -1), the later ones untouched"
-            )
-        closed = sum(AREA_BITS[:a])
-        assert not any(c & closed for c in self.cubes), (
-            f"cells: an area before survey_area {a} still holds cubes"
-        )
-        ranked, position, expected = self.ranked, self.rank_pos, self._ranking(a)
-        assert ranked == expected, (
-            f"ranked is {ranked}; the cubes in area {a} and the passing order rank {expected}"
-        )
-        assert position < len(ranked), f"rank_pos is {position}; {len(ranked)} owner(s) ranked"
-        left = self._area_slots_left()
-        assert left, f"slot_state: area {a} has no parcel left to choose"
-        chosen = ranked[:position]
-        for s in (2 * a, 2 * a + 1):
-            where = self.slot_state[s]
-            assert where in (ON_TABLE, REMOVED) or where in chosen, (
-                f"slot_state[{s}]: player {where} took it before their turn in ranked"
-            )
-            assert where != REMOVED or NEUTRAL in chosen, (
-                f"slot_state[{s}]: only the neutral discards a parcel before the area closes"
-            )
-        owner = ranked[position]
-        if d == NEUTRAL_CARD:
-            assert owner == NEUTRAL and position <= 1, (
-                f"decision neutral_card, but ranked[{position}] is not a neutral 1st or 2nd"
-            )
-            assert len(left) == 2, "decision neutral_card: a neutral takes a lone parcel unasked"
-            picker = self._neutral_picker(position)
-            assert p == picker, f"decider is {p}; player {picker} picks the neutral's card"
-        else:
-            assert owner == p, f"decider is {p}; ranked[{position}] is player {owner}"
-            assert (d == SURVEY_CHOICE) == (position <= 1), (
-                f"decision {DECISIONS[d]}: the 1st and 2nd choose (survey_choice), the others "
-                "may take a leftover (leftover)"
-            )
 
     # -- serialization -----------------------------------------------------------------------
     @classmethod

@@ -1,12 +1,12 @@
-"""The fields of a Mykerinos state, declared once (``FIELDS``): they drive ``clone``, ``to_dict``
-and ``state_from_dict`` (see ``digsite.core.fields``).
+"""The fields of a Mykerinos state, declared once (``FIELDS``): they drive a fresh state,
+``clone``, ``to_dict`` and ``state_from_dict`` (see ``digsite.core.fields``).
 
 A saved state is ``{"game": "mykerinos", "config": ..., <every field>}``; the state holds exactly
 these fields (``decision`` as an index, saved by name) plus what ``MykerinosState.derive``
 rebuilds from them: the cube bitboards (from ``cells``), the region and its pyramids (from
 ``season``, ``slots`` and ``slot_rotated``), the board planes and the cards per patron.  The
 bounds here are the widest the fields' meaning allows; the rules' own limits (cards and cubes
-conserved, a decision with what it needs, ...) are ``MykerinosState.check_invariants``, which a
+conserved, a decision with what it needs, ...) are ``invariants.check_invariants``, which a
 loaded state must pass.
 """
 
@@ -30,7 +30,7 @@ def _last_passing_space(game) -> int:
 FIELDS = StateFields(
     SPEC,
     [
-        Field("season", low=1, high=NUM_SEASONS),
+        Field("season", low=1, high=NUM_SEASONS, start=1),
         Field("first_player", low=0, high=last_player),
         Field("wing_patron", (5,), 0, 4),  # the patron of wings 1-5
         Field("deck", (None,), 0, LAST_CARD),  # undealt cards, next first
@@ -39,24 +39,24 @@ FIELDS = StateFields(
         Field("slot_rotated", (None,), kind=bool),
         Field("slot_state", (None,), REMOVED, last_player),  # -1 on the table, -2 out, a taker
         Field("removed", (None,), 0, LAST_CARD),  # cards out of the game
-        Field("cells", (NUM_CELLS,), -1, NEUTRAL),  # the cube on each space (-1: none)
+        Field("cells", (NUM_CELLS,), -1, NEUTRAL, start=-1),  # the cube on each space (-1: none)
         Field("personal", (players,), 0, CUBES_PER_COLOUR),
         Field("neutral_stock", (players,), 0, CUBES_PER_COLOUR),  # neutral cubes each holds
-        Field("general", (5,), 0, CUBES_PER_COLOUR),  # per colour, the neutral's last
+        Field("general", (5,), 0, CUBES_PER_COLOUR, start=CUBES_PER_COLOUR),  # per colour
         Field("score", (players,), 0, MAX_SCORE),
         Field("final_bonus", (players,), 0, MAX_SCORE),  # the final exhibition's points
         Field("owned", (players, None), 0, LAST_CARD),
         Field("tilted", (players, 5), 0, NUM_CARDS),  # cards tilted this season per patron
         Field("pass_space", (players,), 0, _last_passing_space),  # 0: not passed
-        Field("museum", (15,), -1, last_player),  # the holder of each room (-1: none)
+        Field("museum", (15,), -1, last_player, start=-1),  # the holder of each room (-1: none)
         Field("decision", names=DECISIONS),
         Field("decider", low=-1, high=last_player),  # -1 once the game is over
         Field("last_turn", kind=bool),  # the lone player's last action of the season
-        Field("turn_patron", low=-1, high=4),  # the patron appealed to this turn (-1: none)
+        Field("turn_patron", low=-1, high=4, start=-1),  # the patron appealed to (-1: none)
         Field("chain_owner", low=0, high=NEUTRAL),  # the excavation being laid: whose cubes,
         Field("chain_left", low=0, high=3),  # how many still to place,
         Field("chain_own_anchor", kind=bool),  # the first goes next to the owner's cubes,
-        Field("chain_last", low=-1, high=NUM_CELLS - 1),  # the previous cube's space,
+        Field("chain_last", low=-1, high=NUM_CELLS - 1, start=-1),  # the previous cube's space,
         Field("chain_pyramid", kind=bool),  # Lord Lemon's pyramid is still unused
         Field("survey_area", low=0, high=REGION_SLOTS // 2),  # the area being surveyed,
         Field("ranked", (None,), 0, NEUTRAL),  # its owners, best first,

@@ -30,15 +30,12 @@ from ...core.tasks import TaskQueueState
 from .actions import (
     AUTO_TASKS,
     C_LOC_ACTION,
-    C_MAIN,
     DECISIONS,
     NUM_ACTIONS,
-    NUM_SPACES,
     Ability,
 )
 from .components import (
     BLOOMSBURY_STACKS,
-    NUM_EXPEDITIONS,
     NUM_RELIC_KINDS,
     OBJECTIVE_GROUPS,
     load_automa,
@@ -53,14 +50,14 @@ from .components import (
 from .economy import EconomyRules
 from .flow import FlowRules
 from .hidden import resample
+from .invariants import check_invariants
 from .locations import LocationRules
 from .observation import LAYOUT, Encoding, observe
 from .optional import OptionalRules
-from .saved import FIELDS, check_invariants, restore
+from .saved import FIELDS, restore
 from .scoring import symbol_cards
 from .setup import COLLECTIONS_BY_SIZE, SetupRules
 from .spec import SPEC
-from .tasks import Task
 from .text import action_seen_by, action_to_string, render_spectator, render_view
 from .view import build_view
 from .year import YearRules
@@ -263,96 +260,10 @@ class RoyalSocietyState(
     action_to_string = action_to_string
     action_seen_by = action_seen_by
     render_spectator = render_spectator
+    check_invariants = check_invariants
 
     def __init__(self, game: RoyalSocietyGame):
-        n = game.num_players
-        self.game = game
-        self.seed = 0
-        self.draws = 0
-        self.year = 1
-        self.decision = C_MAIN
-        self.decider = 0
-        self.queue: list[Task] = []
-        self.turn_order: list[int] = []
-        self.favor_space = [-1] * 6
-        self.first_player = 0
-        self.placed = [[0, 0, 0] for _ in range(n)]
-        self.automa_pawns = 0
-        self.rep = [4] * n
-        self.rep_time = list(range(n))
-        self.clock = n
-        self.prestige = [0] * n
-        self.science = [0] * n
-        self.money = [0] * n
-        self.knowledge = [[0] * 4 for _ in range(n)]
-        self.expertise = [[0, 0, 0] for _ in range(n)]
-        self.discs = [10] * n
-        self.rep_discs = [0] * n
-        self.req_discs = [0] * n
-        self.relics = [[0] * NUM_RELIC_KINDS for _ in range(n)]
-        self.hand: list[list[int]] = [[] for _ in range(n)]
-        self.played: list[list[int]] = [[] for _ in range(n)]
-        self.patrons: list[list[int]] = [[] for _ in range(n)]
-        self.honored: list[list[int]] = [[] for _ in range(n)]
-        self.studies: list[list[int]] = [[] for _ in range(n)]
-        self.society = [-1] * n
-        self.society_offer: list[list[int]] = [[] for _ in range(n)]
-        self.society_rejected = [-1] * n
-        self.side = [-1] * n
-        self.bloom: list[list[int]] = [[] for _ in range(n)]
-        self.bloom_right = [[0, 0] for _ in range(n)]
-        self.bloom_taken = [[0, 0] for _ in range(n)]
-        self.penalties = [[0, 0, 0, 0] for _ in range(n)]
-        self.claims = [[0, 0, 0] for _ in range(n)]
-        self.exhibited = [0] * n
-        self.exp_epoch = [0] * NUM_EXPEDITIONS
-        """Per Expedition card, the deck it was dealt from: 0 the first, one more per reshuffle
-        of the discard pile, -1 the simplified set-up's deal (what ``resample_hidden`` keeps
-        apart)."""
-        self.bloom_seen = [0] * (n + 1)
-        self.program = [-1] * 6
-        self.exp_deck: list[int] = []
-        self.exp_discard: list[int] = []
-        self.exp_box: list[int] = []
-        self.patron_deck: list[int] = []
-        self.patron_known = 0
-        self.patron_seen = [0] * n
-        """Per player, the Patron cards whose place in the deck it knows (it drew them)."""
-        self.study_deck: list[int] = []
-        self.society_deck: list[int] = []
-        self.bags = list(game.rb.bags)
-        self.discards = [0] * NUM_RELIC_KINDS
-        self.faces = [0] * 6
-        self.gallery = [-1] * NUM_SPACES
-        self.objectives = [0, 4, 8]
-        self.rs_left = [-1, -1, -1]
-        self.requirements = [0, 4]
-        self.stacks: list[list[int]] = [[], []]
-        self.bloom_box: list[list[int]] = [[], []]
-        self.bloom_removed: list[int] = []
-        self.locations: list[list[int]] = [
-            [],
-            [],
-            [],
-            [],
-        ]  # actions.piece(owner, section), in order
-        self.automa_deck: list[int] = []
-        self.automa_played: list[int] = []
-        self.automa_last = -1
-        self.cur = [-1, -1, 0, 0, -1]  # explorer, location, section, supported, turn position
-        self.collections_done = 0
-        self.drawn_cards: list[int] = []
-        self.organizing = -1
-        """The Expedition card being organized (taken from the hand or the Program, not yet
-        paid for), else -1: a Reserve during its payment draws into ``drawn_cards`` meanwhile."""
-        self.drawn_patrons: list[int] = []
-        self.drawn_relics: list[int] = []
-        self.chosen_regions: list[int] = []
-        self.setup_hand: list[list[int]] = [[] for _ in range(n)]
-        self.final: list[int] = []
-        self.public_hand = 0
-        """Cards whose place in a hand everybody knows (taken from the Program)."""
-        self._mask: np.ndarray | None = None
+        super().__init__(game)
         self._encoding: Encoding | None = None
         """The players' observation bytes kept between calls (``observation.Encoding``)."""
         self._mixed = NO_DRAWS
@@ -434,6 +345,3 @@ class RoyalSocietyState(
     # -- information -------------------------------------------------------------------------
     def _resample_hidden(self, player: int, rng: np.random.Generator) -> RoyalSocietyState:
         return resample(self, player, rng)
-
-    def check_invariants(self) -> None:
-        check_invariants(self)

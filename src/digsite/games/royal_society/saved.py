@@ -1,69 +1,28 @@
-"""The declared fields of a Royal Society state (``FIELDS``: they drive ``clone``, ``to_dict``
-and ``state_from_dict``), and the invariants every position keeps, live or loaded."""
+"""The declared fields of a Royal Society state (``FIELDS``: they drive a fresh state, ``clone``,
+``to_dict`` and ``state_from_dict``)."""
 
 from __future__ import annotations
 
 from ...core.fields import Field, StateFields, last_player, players
 from .actions import (
-    A_DRAW_PATRONS,
-    A_DRAW_TWO_KEEP,
-    A_GAIN,
-    A_KNOW,
-    A_NEXT_TURN,
-    A_RANDOM_RELICS,
-    A_SETUP_FAVORS,
-    A_TURN_FINISH,
-    A_YEAR_END,
-    A_YEAR_START,
     AUTO0,
     AUTO_TASKS,
     AUTOMA,
-    C_BLOOM,
-    C_DISCARD_RELIC,
-    C_EXHIBIT,
-    C_EXHIBIT_RELIC,
-    C_EXP_PAY,
-    C_EXPEDITION,
-    C_EXPERTISE,
-    C_EXPLORER_UP,
-    C_FAVOR,
-    C_HAND,
-    C_KEEP_RELIC,
-    C_KNOW,
-    C_LOC_ACTION,
-    C_MAIN,
-    C_MILESTONE8,
-    C_PATRON,
-    C_PICK_DRAWN,
-    C_PLACE,
-    C_RELIC,
-    C_REQUIREMENT_DISC,
-    C_RESERVE,
-    C_SETUP_DISCARD,
-    C_SIDE,
-    C_SOCIETY,
-    C_TURN_END,
     DECISIONS,
-    FLOW_TASKS,
-    GAME_OVER,
-    HONOR,
     NEUTRAL,
     NUM_SPACES,
     NUM_TILES,
-    piece_owner,
-    piece_section,
 )
 from .components import NUM_EXPEDITIONS, NUM_PATRONS, NUM_RELIC_KINDS, NUM_STUDIES
 from .spec import SPEC
 from .tasks import Task
-from .view import PENDING_SLOTS, REGION_SLOTS, pending_tasks, regions_read
 
 BIG = 10**6
 """A generous bound for counts the rules leave open (Prestige, money, the Reputation clock)."""
 
 
-def _per_player(name: str, low: int, high: int, width: int | None = None) -> Field:
-    return Field(name, (players,) if width is None else (players, width), low, high)
+def _per_player(name: str, low: int, high: int, width: int | None = None, start=None) -> Field:
+    return Field(name, (players,) if width is None else (players, width), low, high, start=start)
 
 
 FIELDS = StateFields(
@@ -71,24 +30,24 @@ FIELDS = StateFields(
     [
         Field("seed", (), 0, (1 << 62) - 1),
         Field("draws", (), 0, BIG),
-        Field("year", (), 1, lambda g: g.years + 1),
+        Field("year", (), 1, lambda g: g.years + 1, start=1),
         Field("decision", names=DECISIONS),
         Field("decider", (), 0, last_player),
         Field("queue", (None, 4), -1, AUTO0 + len(AUTO_TASKS) - 1, frozen=1),
         Field("turn_order", (None,), 0, AUTOMA),
-        Field("favor_space", (6,), -1, AUTOMA),
+        Field("favor_space", (6,), -1, AUTOMA, start=-1),
         Field("first_player", (), 0, last_player),
         _per_player("placed", 0, 1, 3),
         Field("automa_pawns", (), 0, 3),
-        _per_player("rep", 0, 9),
-        _per_player("rep_time", 0, BIG),
-        Field("clock", (), 0, BIG),
+        _per_player("rep", 0, 9, start=4),
+        _per_player("rep_time", 0, BIG, start=lambda g: list(range(g.num_players))),
+        Field("clock", (), 0, BIG, start=players),
         _per_player("prestige", 0, BIG),
         _per_player("science", 0, BIG),
         _per_player("money", 0, BIG),
         _per_player("knowledge", 0, 12, 4),
         _per_player("expertise", 0, 6, 3),
-        _per_player("discs", 0, 10),
+        _per_player("discs", 0, 10, start=10),
         _per_player("rep_discs", 0, 10),
         _per_player("req_discs", 0, 10),
         _per_player("relics", 0, 6, NUM_RELIC_KINDS),
@@ -97,51 +56,52 @@ FIELDS = StateFields(
         Field("patrons", (players, None), 0, NUM_PATRONS - 1),
         Field("honored", (players, None), 0, NUM_PATRONS - 1),
         _per_player("studies", 0, NUM_STUDIES - 1, 2),
-        _per_player("society", -1, 11),
+        _per_player("society", -1, 11, start=-1),
         Field("society_offer", (players, None), 0, 11),
-        _per_player("society_rejected", -1, 11),
-        _per_player("side", -1, 1),
+        _per_player("society_rejected", -1, 11, start=-1),
+        _per_player("side", -1, 1, start=-1),
         Field("bloom", (players, None), 0, NUM_TILES - 1),
         _per_player("bloom_right", 0, 1, 2),
         _per_player("bloom_taken", 0, 1, 2),
         _per_player("penalties", 0, 1, 4),
         _per_player("claims", 0, 2, 3),
         _per_player("exhibited", 0, 10),
-        Field("exp_epoch", (NUM_EXPEDITIONS,), -1, NUM_EXPEDITIONS),
+        Field("exp_epoch", (NUM_EXPEDITIONS,), -1, NUM_EXPEDITIONS),  # the deck it was dealt from
         Field("bloom_seen", (lambda g: g.num_players + 1,), 0, (1 << NUM_TILES) - 1),
-        Field("program", (6,), -1, NUM_EXPEDITIONS - 1),
+        Field("program", (6,), -1, NUM_EXPEDITIONS - 1, start=-1),
         Field("exp_deck", (None,), 0, NUM_EXPEDITIONS - 1),
         Field("exp_discard", (None,), 0, NUM_EXPEDITIONS - 1),
         Field("exp_box", (None,), 0, NUM_EXPEDITIONS - 1),
         Field("patron_deck", (None,), 0, NUM_PATRONS - 1),
         Field("patron_known", (), 0, NUM_PATRONS),
-        _per_player("patron_seen", 0, (1 << NUM_PATRONS) - 1),
+        _per_player("patron_seen", 0, (1 << NUM_PATRONS) - 1),  # the Patrons it drew
         Field("study_deck", (None,), 0, NUM_STUDIES - 1),
         Field("society_deck", (None,), 0, 11),
-        Field("bags", (NUM_RELIC_KINDS,), 0, 6),
+        Field("bags", (NUM_RELIC_KINDS,), 0, 6, start=lambda g: list(g.rb.bags)),
         Field("discards", (NUM_RELIC_KINDS,), 0, 6),
         Field("faces", (6,), 0, 23),
-        Field("gallery", (NUM_SPACES,), -1, NEUTRAL),
+        Field("gallery", (NUM_SPACES,), -1, NEUTRAL, start=-1),
         Field("objectives", (3,), 0, 11),
-        Field("rs_left", (3,), -1, NEUTRAL),
+        Field("rs_left", (3,), -1, NEUTRAL, start=-1),
         Field("requirements", (2,), 0, 7),
         Field("stacks", (2, None), 0, NUM_TILES - 1),
         Field("bloom_box", (2, None), 0, NUM_TILES - 1),
         Field("bloom_removed", (None,), 0, NUM_TILES - 1),
-        Field("locations", (4, None), 0, NUM_EXPEDITIONS - 1),
+        Field("locations", (4, None), 0, NUM_EXPEDITIONS - 1),  # piece(owner, section)s
         Field("automa_deck", (None,), 0, lambda g: len(g.automa_cards) - 1),
         Field("automa_played", (None,), 0, lambda g: len(g.automa_cards) - 1),
-        Field("automa_last", (), -1, lambda g: len(g.automa_cards) - 1),
-        Field("cur", (5,), -1, 6),
+        Field("automa_last", (), -1, lambda g: len(g.automa_cards) - 1, start=-1),
+        # the turn's explorer, location, section, supported, turn position
+        Field("cur", (5,), -1, 6, start=lambda g: [-1, -1, 0, 0, -1]),
         Field("collections_done", (), 0, 63),
         Field("drawn_cards", (None,), 0, NUM_EXPEDITIONS - 1),
-        Field("organizing", (), -1, NUM_EXPEDITIONS - 1),
+        Field("organizing", (), -1, NUM_EXPEDITIONS - 1, start=-1),  # being organized, not paid
         Field("drawn_patrons", (None,), 0, NUM_PATRONS - 1),
         Field("drawn_relics", (None,), 0, NUM_RELIC_KINDS - 1),
         Field("chosen_regions", (None,), 0, 3),
         Field("setup_hand", (players, None), 0, NUM_EXPEDITIONS - 1),
         Field("final", (None,), 0, BIG),
-        Field("public_hand", (), 0, (1 << NUM_EXPEDITIONS) - 1),
+        Field("public_hand", (), 0, (1 << NUM_EXPEDITIONS) - 1),  # hand cards known to all
     ],
 )
 """Every field of a position (the state holds these, a mask and the observers' caches)."""
@@ -155,287 +115,3 @@ def restore(state, data):
         state._load_queue(Task)
 
     return FIELDS.load(state, data, derive=tasks)
-
-
-TASK_ARGS = {
-    C_SIDE: ((0, 0), (0, 0)),
-    C_EXPERTISE: ((0, 0), (0, 0)),
-    C_SETUP_DISCARD: ((0, 0), (0, 0)),
-    C_SOCIETY: ((0, 0), (0, 0)),
-    C_FAVOR: ((0, 0), (0, 0)),
-    C_MAIN: ((0, 0), (0, 0)),
-    C_PLACE: ((0, 2), (0, 0)),  # the explorer
-    C_LOC_ACTION: ((0, 0), (0, 0)),
-    C_KNOW: ((1, 3), (0, 7)),  # points, KNOW_* flags
-    C_MILESTONE8: ((0, 0), (0, 0)),
-    C_RELIC: ((-1, 15), (0, 1)),  # regions (-1: the ones chosen before), drawn at random
-    C_KEEP_RELIC: ((0, 0), (0, 0)),
-    C_DISCARD_RELIC: ((0, HONOR + NUM_PATRONS - 1), (0, 1)),  # purpose (HONOR + patron), optional
-    C_RESERVE: ((0, 1), (0, 1)),  # optional, at the Port
-    C_PICK_DRAWN: ((0, 0), (0, 0)),
-    C_EXPLORER_UP: ((0, 0), (0, 0)),
-    C_BLOOM: ((0, 1), (0, 1)),  # stack, from the box
-    C_PATRON: ((1, 6), (0, 0)),  # expertise paid for
-    C_EXPEDITION: ((0, 0), (0, 0)),
-    C_EXP_PAY: ((0, NUM_EXPEDITIONS - 1), (0, 0)),  # the card being organized
-    C_EXHIBIT: ((1, 3), (0, 1)),  # exhibits left, the first of them
-    C_EXHIBIT_RELIC: ((0, NUM_SPACES - 1), (1, 3)),  # the space, exhibits left
-    C_HAND: ((0, 0), (0, 0)),
-    C_TURN_END: ((0, 0), (0, 0)),
-    C_REQUIREMENT_DISC: ((0, 0), (0, 0)),
-    A_GAIN: ((0, 4), (0, 30)),  # stat (4: the Society kept), amount or the Society
-    A_KNOW: ((0, 3), (1, 30)),  # region, points (an expedition's gain: up to 30 in its file)
-    A_RANDOM_RELICS: ((-1, 4), (1, 30)),  # region (-1 chosen, 4 each), relics (as A_KNOW)
-    A_DRAW_PATRONS: ((1, 6), (0, 0)),  # expertise paid for
-    A_YEAR_START: ((0, 1), (0, 0)),  # second step (after the favors)
-    A_NEXT_TURN: ((0, 0), (0, 0)),
-    A_YEAR_END: ((0, 1), (0, 0)),  # second step (after the requirement discs)
-    A_TURN_FINISH: ((0, 0), (0, 0)),
-    A_SETUP_FAVORS: ((0, 0), (0, 0)),
-    A_DRAW_TWO_KEEP: ((0, 3), (0, 0)),  # region
-}
-"""The range of the two arguments of each task kind (see ``flow``, which makes them)."""
-SEATLESS = frozenset((A_YEAR_START, A_NEXT_TURN, A_YEAR_END, A_SETUP_FAVORS))
-"""Tasks of the year's flow that belong to no player (saved with player 0)."""
-
-
-def _check_queue(s) -> None:
-    """Every task is of a known kind with arguments in its range; the queue ends with the step
-    of the year's flow the rules put there (the tasks in front of it are the decisions and
-    gains still due), which fixes the phase of the game."""
-    g = s.game
-    n = g.num_players
-    for task in s.queue:
-        kind, p, a, b = task
-        assert kind in TASK_ARGS, (
-            f"field 'queue' holds task {list(task)} of unknown kind {kind} (decisions "
-            f"0..{GAME_OVER - 1}, automatic tasks {AUTO0}..{AUTO0 + len(AUTO_TASKS) - 1})"
-        )
-        (a_low, a_high), (b_low, b_high) = TASK_ARGS[kind]
-        assert a_low <= a <= a_high and b_low <= b <= b_high, (
-            f"field 'queue' holds task {list(task)}: its arguments must be in {a_low}..{a_high} "
-            f"and {b_low}..{b_high}"
-        )
-        assert p == 0 if kind in SEATLESS else 0 <= p < n, (
-            f"field 'queue' holds task {list(task)}: its player must be "
-            + ("0 (a step of the year's flow)" if kind in SEATLESS else f"0..{n - 1}")
-        )
-    flow = [i for i, t in enumerate(s.queue) if t.kind in FLOW_TASKS]
-    spine = [(t.kind, t.a) for t in s.queue[flow[0] :]] if flow else []
-    assert len(flow) == len(spine), "field 'queue': nothing is queued behind the year's flow"
-    setup = not s.turn_order
-    if not spine:
-        assert not s.queue, "field 'queue': the year's flow goes on until the game is over"
-        assert s.year == g.years + 1 and s.final, "the game ends after the last year"
-        return
-    assert s.year <= g.years and not s.final, "the game is not over before its last year"
-    kind = spine[0][0]
-    if kind == A_SETUP_FAVORS:
-        assert spine == [(A_SETUP_FAVORS, 0)] and setup and s.year == 1, "the set-up"
-    elif kind == A_YEAR_START:
-        assert len(spine) == 1 and (spine[0][1] == 1) == (s.year > 1), "the King's Favors"
-    elif kind == A_YEAR_END:
-        assert spine == [(A_YEAR_END, 1)] and s.year in g.requirement_years, "Royal Requirements"
-    else:
-        assert spine in ([(A_TURN_FINISH, 0), (A_NEXT_TURN, 0)], [(A_NEXT_TURN, 0)]), "turns"
-    assert setup == (kind in (A_SETUP_FAVORS, A_YEAR_START) and s.year == 1), (
-        "the turn order is set once the year's first King's Favors are taken"
-    )
-    _check_phase(s, PHASES[kind], spine)
-
-
-PHASES = {
-    A_SETUP_FAVORS: "setup",
-    A_YEAR_START: "favors",
-    A_TURN_FINISH: "turn",
-    A_NEXT_TURN: "turn_end",
-    A_YEAR_END: "requirements",
-}
-"""The phase of the game each step of the year's flow at the end of the queue stands for."""
-PHASE_TASKS = {
-    C_SIDE: ("setup",),
-    C_EXPERTISE: ("setup",),
-    C_SETUP_DISCARD: ("setup",),
-    C_SOCIETY: ("setup",),
-    C_FAVOR: ("favors",),
-    C_MAIN: ("turn",),
-    C_PLACE: ("turn",),
-    C_LOC_ACTION: ("turn",),
-    C_EXPEDITION: ("turn",),
-    C_EXP_PAY: ("turn",),
-    C_HAND: ("turn_end",),
-    C_TURN_END: ("turn_end",),
-    C_REQUIREMENT_DISC: ("requirements",),
-}
-"""Decisions that only come in some phases (the others: wherever a gain is taken)."""
-
-
-def _count(queue, kind: int, p: int) -> int:
-    return sum(1 for t in queue if t.kind == kind and t.player == p)
-
-
-def _check_phase(s, phase: str, spine) -> None:
-    """Who is due what in this phase: each player's set-up steps once, one King's Favor each
-    a year, the turn of the player whose turn it is (explorer placed, current location)."""
-    g = s.game
-    n = g.num_players
-    q = s.queue
-    front = q[: len(q) - len(spine)]
-    for t in front:
-        allowed = PHASE_TASKS.get(t.kind)
-        assert allowed is None or phase in allowed, f"task {list(t)} outside its phase ({phase})"
-    automa = [AUTOMA] if g.automa else []
-    for p in range(n):
-        setup_steps = [_count(q, k, p) for k in (C_SIDE, C_EXPERTISE, C_SOCIETY)]
-        assert max(setup_steps) <= 1, f"player {p}: each set-up step once"
-        assert (s.side[p] < 0) == bool(setup_steps[0]), f"player {p}: the board side"
-        assert (s.expertise[p] == [0, 0, 0]) == bool(setup_steps[1]), f"player {p}: expertise"
-        if not g.simplified:
-            discards = _count(q, C_SETUP_DISCARD, p)
-            assert len(s.setup_hand[p]) == (0, 3, 4)[discards], f"player {p}: set-up discards"
-            assert not (s.setup_hand[p] and s.hand[p]), f"player {p}: the hand is dealt after"
-            assert (s.society_rejected[p] < 0) == bool(setup_steps[2]), f"player {p}: Society"
-            kept = [t.kept_society for t in q if t.player == p and t.kept_society >= 0]
-            if s.society_rejected[p] >= 0:
-                offer = list(s.society_offer[p])
-                assert len(offer) == 2 and s.society_rejected[p] in offer, f"player {p}: offer"
-                offer.remove(s.society_rejected[p])
-                due = kept if s.society[p] < 0 else [s.society[p]]
-                assert due == offer and (s.society[p] < 0 or not kept), f"player {p}: Society"
-            else:
-                assert len(s.society_offer[p]) == 2 and s.society[p] < 0 and not kept
-        else:
-            assert not s.setup_hand[p] and not s.society_offer[p] and s.society[p] < 0
-        favors = s.favor_space.count(p) + _count(q, C_FAVOR, p)
-        if phase == "setup":
-            assert favors == 0, f"player {p}: no King's Favor before the set-up ends"
-        else:
-            assert favors == 1, f"player {p}: one King's Favor a year"
-    assert s.favor_space.count(AUTOMA) == len(automa) or (
-        phase == "favors" and s.year > 1 and s.automa_last < 0 and g.automa
-    ), "the Automa's King's Favor"
-    if phase == "setup":
-        assert s.favor_space == [*automa, *[-1] * (6 - len(automa))], "set-up favors"
-    if phase in ("turn", "turn_end", "requirements"):
-        assert s.turn_order == [o for o in s.favor_space if o >= 0], "the turn order"
-    explorer, loc, section, supported, pos = s.cur
-    if explorer < 0:
-        assert [explorer, loc, section, supported] == [-1, -1, 0, 0], "no explorer placed"
-    else:
-        assert 0 <= explorer <= 2 and 0 <= loc <= 3 and 1 <= section <= 6, "current explorer"
-        assert supported in (0, 1), "current explorer"
-    assert -1 <= pos < len(s.turn_order), "the turn's place in the turn order"
-    if not g.automa:
-        assert s.automa_pawns == 0, "no Automa pawns without the Automa"
-    if phase in ("turn", "turn_end"):
-        assert pos >= 0, "a turn is under way"
-        mover = s.turn_order[pos]
-        assert mover < n, "the Automa's turn is played at once"
-        assert spine[0] != (A_TURN_FINISH, 0) or q[-2][1] == mover, "the turn's player"
-        assert all(t.player == mover for t in front), "only the mover's tasks in a turn"
-        placing = any(t.kind in (C_MAIN, C_PLACE) for t in front)
-        if phase == "turn" and explorer < 0:
-            assert placing, "an explorer is placed in each turn"
-        if explorer >= 0:
-            assert phase == "turn" and not placing and s.placed[mover][explorer], "the explorer"
-    else:
-        assert explorer < 0, "an explorer is placed only in a turn"
-
-
-def _perm(items, total: int, what: str) -> None:
-    assert sorted(items) == list(range(total)), f"{what}: each of the {total} exactly once"
-
-
-def check_invariants(s) -> None:
-    """What every position of the game keeps (a loaded one is held to the same rules; the
-    shapes and ranges of ``FIELDS`` are checked on loading)."""
-    g = s.game
-    n = g.num_players
-    assert (s.decision == GAME_OVER) == (not s.queue), (
-        "the queue is empty only once the game is over"
-    )
-    if s.queue:
-        head = s.queue[0]
-        assert head.kind == s.decision and head.player == s.decider and head == s.task, (
-            "the pending decision heads the task queue"
-        )
-    assert len(pending_tasks(s)) <= PENDING_SLOTS, "more queued tasks than the view encodes"
-    assert len(regions_read(s)) <= REGION_SLOTS, "more chosen regions than the view encodes"
-    _check_queue(s)
-    for p in range(n):
-        ex = s.expertise[p]
-        assert ex == [0, 0, 0] or all(1 <= e <= 6 for e in ex), f"expertise[{p}]: 1..6"
-        assert len(s.hand[p]) <= 12, f"hand[{p}]: at most 3 cards after a turn (a few more within)"
-        on_board = s.gallery.count(p) + sum(1 for c in s.claims[p] if c)
-        assert s.discs[p] + on_board + s.rep_discs[p] + s.req_discs[p] == 10, (
-            f"player {p}: the 10 Society discs are conserved"
-        )
-        assert set(s.honored[p]) <= set(s.patrons[p]), f"honored[{p}]: patrons held"
-    # expedition cards: every card in exactly one place
-    paying = [t.a for t in s.queue if t.kind == C_EXP_PAY]
-    assert paying == ([s.organizing] if s.organizing >= 0 else []), (
-        "organizing: the card of the expedition payment in the queue (-1 without one)"
-    )
-    assert bool(s.drawn_cards) == (s.decision == C_PICK_DRAWN), (
-        "drawn_cards: a draw of three, on the table only while one is kept from it"
-    )
-    cards = list(s.exp_deck) + s.exp_discard + s.exp_box + s.drawn_cards + paying
-    cards += [c for c in s.program if c >= 0]
-    for p in range(n):
-        cards += s.hand[p] + s.played[p] + s.setup_hand[p]
-    _perm(
-        cards,
-        NUM_EXPEDITIONS,
-        "Expedition cards (exp_deck, exp_discard, exp_box, drawn_cards, organizing, program, "
-        "hand, played, setup_hand)",
-    )
-    patrons = list(s.patron_deck) + s.drawn_patrons
-    for p in range(n):
-        patrons += s.patrons[p]
-    _perm(patrons, NUM_PATRONS, "Patron cards (patron_deck, drawn_patrons, patrons)")
-    assert s.patron_known <= len(s.patron_deck), "patron_known: cards known in patron_deck"
-    _perm(
-        s.study_deck + [c for p in range(n) for c in s.studies[p]],
-        NUM_STUDIES,
-        "Study cards (study_deck, studies)",
-    )
-    if not g.simplified:
-        socs = list(s.society_deck) + [c for p in range(n) for c in s.society_offer[p]]
-        _perm(socs, 12, "Society cards (society_deck, society_offer)")
-        for p in range(n):
-            if s.society[p] >= 0:
-                assert s.society[p] in s.society_offer[p] and s.society_rejected[p] >= 0
-    automa = s.automa_deck + s.automa_played
-    if g.automa:
-        _perm(automa, len(g.automa_cards), "Automa cards (automa_deck, automa_played)")
-        assert not s.automa_played or s.automa_last == s.automa_played[-1], (
-            "automa_last: the card last played"
-        )
-    else:
-        assert not automa and s.automa_last < 0, "no Automa cards without the Automa"
-    tiles = s.stacks[0] + s.stacks[1] + s.bloom_box[0] + s.bloom_box[1] + s.bloom_removed
-    for p in range(n):
-        tiles += s.bloom[p]
-        assert len(s.bloom[p]) == sum(s.bloom_taken[p]), f"bloom[{p}]: a tile per bloom_taken"
-    _perm(tiles, NUM_TILES, "Bloomsbury tiles (stacks, bloom_box, bloom_removed, bloom)")
-    for k in range(NUM_RELIC_KINDS):
-        held = sum(s.relics[p][k] for p in range(n)) + s.drawn_relics.count(k)
-        assert s.bags[k] + s.discards[k] + held == g.rb.bags[k], (
-            f"relics of kind {k} are conserved (bags, discards, relics, drawn_relics)"
-        )
-    for owner in s.gallery:
-        assert owner == -1 or 0 <= owner < n or owner in (AUTOMA, NEUTRAL), "gallery: owners"
-    for owner in s.favor_space:
-        assert owner == -1 or 0 <= owner < n or owner == AUTOMA, "favor_space: owners"
-    for loc in s.locations:
-        for x in loc:
-            owner = piece_owner(x)
-            assert 1 <= piece_section(x) <= 6 and (owner < n or owner in (AUTOMA, NEUTRAL)), (
-                "locations"
-            )
-    sizes = [g.collection_faces[f].size for f in s.faces]
-    assert sizes == [3, 3, 3, 5, 5, 7], "faces: collections I-III hold 3, IV-V 5, VI 7"
-    if s.final:
-        assert s.final == [min(s.prestige[p], 5 * s.science[p]) for p in range(n)], (
-            "final: the lower of Prestige and 5 x Science"
-        )

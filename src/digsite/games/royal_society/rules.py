@@ -8,9 +8,7 @@ pushing the tasks that follow, so new tasks run first.
 
 The state keeps the protocol and the queue runner; the rules are mixins by area: ``setup``,
 ``economy`` (gains, Knowledge, Reputation, relic bags), ``locations`` (and expeditions),
-``optional`` (actions), ``flow`` (a turn), ``year`` and ``automa``.  A rule that changes a field
-the observation reads notes its name in ``_changed``, so that each player's kept observation
-rewrites only what changed (see ``observation``; a test checks that every change is noted).
+``optional`` (actions), ``flow`` (a turn), ``year`` and ``automa``.
 """
 
 from __future__ import annotations
@@ -412,9 +410,6 @@ class RoyalSocietyState(
         self._mixed = NO_DRAWS
         """(First draw, seed, the mixed numbers of ``DRAW_CHUNK`` draws from it): what ``_rand``
         reads (shared by copies: it depends on the seed only)."""
-        self._changed: set[str] = set()
-        """The fields the observation reads (``observation.FIELDS``) that the rules changed
-        since it last read them: every rule that changes one of them notes its name here."""
 
     # -- chance ------------------------------------------------------------------------------
     def _rand(self, n: int) -> int:
@@ -492,7 +487,6 @@ class RoyalSocietyState(
 
     def _fresh_caches(self) -> None:
         self._encoding = None  # each player's bytes are written again for the copy
-        self._changed = set()
 
     # -- the task queue ----------------------------------------------------------------------
     def _run(self) -> None:

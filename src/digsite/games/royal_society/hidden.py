@@ -153,7 +153,7 @@ def resample(state, player: int, rng: np.random.Generator):
     contract)."""
     for attempt in range(ATTEMPTS + 1):
         s = state.clone()
-        s.seed = int(rng.integers(1 << 62))
+        s._reseed(rng)
         keep = {player} if attempt < ATTEMPTS else {player, state.decider}
         _expeditions(s, keep, rng)
         _patrons(s, keep, rng)

@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from ...core.chance import Chance
 from ...core.engine import ConfigError, Game
 from ...core.options import check_options, choice, data, flag
 from ...core.tasks import TaskQueueState
@@ -69,33 +70,6 @@ OPTIONS = (
     flag("simplified", False, doc="the rulebook's simplified set-up"),
     *(data(name) for name in DATA_OPTIONS),
 )
-
-
-DRAW_STEP = 0xD1B54A32D192ED03
-"""Draw number ``d`` of a game mixes ``seed ^ (d * DRAW_STEP mod 2**64)``."""
-GAMMA, MIX1, MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
-U64 = np.uint64
-
-
-def _mix_draws(seed: int, first: int, count: int) -> tuple[int, ...]:
-    """splitmix64, the engine's own chance seeded from the Generator given at set-up, of
-    ``seed ^ (d * DRAW_STEP mod 2**64)`` for draws ``d`` from ``first`` to ``first + count - 1``,
-    all at once in uint64 arithmetic (which wraps modulo 2**64)."""
-    x = np.arange(first, first + count, dtype=U64)
-    x *= U64(DRAW_STEP)
-    x ^= U64(seed)
-    x += U64(GAMMA)
-    x ^= x >> U64(30)
-    x *= U64(MIX1)
-    x ^= x >> U64(27)
-    x *= U64(MIX2)
-    x ^= x >> U64(31)
-    return tuple(x.tolist())
-
-
-DRAW_CHUNK = 256
-"""Draws mixed at once (``_mix_draws``): a set-up makes about 150, a game a few hundred."""
-NO_DRAWS = (0, -1, ())
 
 
 class RoyalSocietyGame(Game):
@@ -244,6 +218,7 @@ class RoyalSocietyState(
     OptionalRules,
     FlowRules,
     YearRules,
+    Chance,
     TaskQueueState,
 ):
     """One position: plain ints and lists, declared in ``saved.FIELDS`` (the whole of it, but
@@ -264,41 +239,13 @@ class RoyalSocietyState(
         super().__init__(game)
         self._encoding: Encoding | None = None
         """The players' observation bytes kept between calls (``observation.Encoding``)."""
-        self._mixed = NO_DRAWS
-        """(First draw, seed, the mixed numbers of ``DRAW_CHUNK`` draws from it): what ``_rand``
-        reads (shared by copies: it depends on the seed only)."""
-
-    # -- chance ------------------------------------------------------------------------------
-    def _rand(self, n: int) -> int:
-        """The game's next draw, in ``range(n)``."""
-        return self._next_mixed(1)[0] % n
-
-    def _shuffle(self, items: list) -> None:
-        """Fisher-Yates from the last item, one draw per item but the first."""
-        n = len(items)
-        if n < 2:
-            return
-        for i, x in zip(range(n - 1, 0, -1), self._next_mixed(n - 1), strict=True):
-            j = x % (i + 1)
-            items[i], items[j] = items[j], items[i]
-
-    def _next_mixed(self, count: int) -> tuple[int, ...]:
-        """The mixed numbers of the game's next ``count`` draws, counted as drawn."""
-        d = self.draws + 1
-        first, seed, mixed = self._mixed
-        if seed != self.seed or d < first or d + count > first + len(mixed):
-            first, seed = d, self.seed
-            mixed = _mix_draws(seed, first, max(count, DRAW_CHUNK))
-            self._mixed = (first, seed, mixed)
-        self.draws += count
-        return mixed[d - first : d - first + count]
 
     # -- set-up ------------------------------------------------------------------------------
 
     @classmethod
     def new_game(cls, game: RoyalSocietyGame, rng: np.random.Generator) -> RoyalSocietyState:
         state = cls(game)
-        state.seed = int(rng.integers(1 << 62))
+        state._reseed(rng)
         state._deal()
         state._run()
         return state

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ...core import chance
 from ...core.fields import Field, StateFields, last_player, players
 from .actions import (
     AUTO0,
@@ -28,8 +29,7 @@ def _per_player(name: str, low: int, high: int, width: int | None = None, start=
 FIELDS = StateFields(
     SPEC,
     [
-        Field("seed", (), 0, (1 << 62) - 1),
-        Field("draws", (), 0, BIG),
+        *chance.FIELDS,
         Field("year", (), 1, lambda g: g.years + 1, start=1),
         Field("decision", names=DECISIONS),
         Field("decider", (), 0, last_player),

@@ -4,6 +4,7 @@ draft apart.  The shapes and ranges of the fields are checked on loading (``save
 
 from __future__ import annotations
 
+from ...core import chance
 from ...core.engine import TERMINAL
 from .actions import (
     ADD,
@@ -38,7 +39,7 @@ from .components import (
 )
 from .saved import FIELDS
 
-_DRAFT_FIELDS = {"seed", "chance", "roles", "sides", "first_player", "decision", "decider"} | {
+_DRAFT_FIELDS = {*chance.NAMES, "roles", "sides", "first_player", "decision", "decider"} | {
     name for name in FIELDS.names if name.startswith("draft_")
 }
 """The fields the custom set-up changes; the others keep their initial values until it ends."""

@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from ...core import chance
 from ...core.engine import TERMINAL, ConfigError, Game
 from ...core.options import check_options, choice, custom, data
 from ...core.turn_based import TurnBasedState
@@ -263,7 +264,7 @@ class ArcheosSocietyGame(Game):
         return counts
 
 
-class ArcheosSocietyState(TurnBasedState):
+class ArcheosSocietyState(chance.Chance, TurnBasedState):
     """An Archeos Society position: plain Python lists and ints, cards handled by kind."""
 
     DECISIONS = DECISIONS
@@ -296,7 +297,7 @@ class ArcheosSocietyState(TurnBasedState):
     def new_game(cls, game: ArcheosSocietyGame, rng: np.random.Generator) -> ArcheosSocietyState:
         state = cls(game)
         n = game.num_players
-        state.seed = int(rng.integers(1 << 62))
+        state._reseed(rng)
         state.first_player = int(rng.integers(n))
         if game.setup in game.scenarios:
             roles, colour = game.scenarios[game.setup]
@@ -316,17 +317,11 @@ class ArcheosSocietyState(TurnBasedState):
         state._start_season()
         return state
 
-    def _rng(self) -> np.random.Generator:
-        self.chance += 1
-        return np.random.default_rng([self.seed, self.chance])
-
     def _start_season(self) -> None:
         n = self.game.num_players
         comp = self.game.composition(self.roles)
         cards = [k for k in range(NUM_KINDS) for _ in range(comp[k])]
-        rng = self._rng()
-        order = rng.permutation(len(cards))
-        cards = [cards[i] for i in order]  # index 0 is the top
+        self._shuffle(cards)  # index 0 is the top
         self.discard = [0] * NUM_KINDS
         self.area = [0] * NUM_KINDS
         self.hands = [[0] * NUM_KINDS for _ in range(n)]
@@ -342,7 +337,7 @@ class ArcheosSocietyState(TurnBasedState):
         rest = cards[2 * n + 2 :]
         top_size = len(rest) // 2
         bottom = rest[top_size:] + [MONKEY] * NUM_MONKEYS
-        bottom = [bottom[i] for i in rng.permutation(len(bottom))]
+        self._shuffle(bottom)
         # the deck is kept top-last: the bottom half first, then the top half
         self.deck = bottom[::-1] + rest[:top_size][::-1]
         self.top_left = top_size
@@ -999,7 +994,8 @@ class ArcheosSocietyState(TurnBasedState):
         self.roles.sort()
         self.draft_hand = []
         self.draft_aside = []
-        self.draft_boards = [int(c) for c in self._rng().permutation(NUM_COLOURS)]
+        self.draft_boards = list(range(NUM_COLOURS))
+        self._shuffle(self.draft_boards)
         self.draft_drawn = self.draft_boards.pop()
         self.decision, self.decider = DRAFT_SITE, nxt
 
@@ -1021,8 +1017,7 @@ class ArcheosSocietyState(TurnBasedState):
         shuffles; in the draft, the unseen role cards and the order of the boards to draw."""
         other = self.clone()
         other._mask = None  # the decider's hand or draft hand may be redrawn
-        other.seed = int(rng.integers(1 << 62))
-        other.chance = 0
+        other._reseed(rng)
         if self.decision in (DRAFT_ROLE, DRAFT_SITE):
             other._resample_draft(player, rng)
             return other

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ...core import chance
 from ...core.fields import Field, StateFields, last_player, players
 from .actions import DECISIONS, NUM_TARGETS, PHASES
 from .components import (
@@ -17,9 +18,6 @@ from .components import (
     PROFESSOR_TOKENS,
 )
 from .spec import SPEC
-
-SEED_LIMIT = (1 << 62) - 1
-"""Seeds of the chance events are drawn below ``1 << 62``; the count of draws stays below it."""
 
 
 def cards(game) -> int:
@@ -57,8 +55,7 @@ SOME = (None,)
 FIELDS = StateFields(
     SPEC,
     (
-        Field("seed", low=0, high=SEED_LIMIT),
-        Field("chance", low=0, high=SEED_LIMIT),
+        *chance.FIELDS,
         Field("roles", SOME, 0, NUM_ROLES - 1),
         Field("sides", (NUM_COLOURS,), -1, 1),  # per colour: 0 compass, 1 advanced, -1 not laid
         Field("season", low=1, high=seasons, start=1),

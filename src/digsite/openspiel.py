@@ -20,10 +20,11 @@ or a data file's path).  :func:`load_game` writes these from digsite keyword opt
 the game does not allow raises the game's ``ConfigError``.
 
 **Chance.** A digsite engine draws all of a game's chance from the seed of its set-up (``Game.
-new_initial_state(rng)``; later draws come from seeds kept in the state), so the OpenSpiel game
-starts with :data:`SEED_BYTES` explicit chance nodes, each a uniform byte of that seed; the deal
-is then the one the digsite env gives with ``env.reset(seed=seed)``.  The game type is
-``EXPLICIT_STOCHASTIC``, so states serialize, and search can tell chance from players.
+new_initial_state(rng)``; later draws come from the state's chance stream, seeded from it:
+:mod:`digsite.core.chance`), so the OpenSpiel game starts with :data:`SEED_BYTES` explicit
+chance nodes, each a uniform byte of that seed; the deal is then the one the digsite env gives
+with ``env.reset(seed=seed)``.  The game type is ``EXPLICIT_STOCHASTIC``, so states
+serialize, and search can tell chance from players.
 
 **Information.** ``information_state_string(player)`` is the player's view (``State.view``:
 everything the player knows under the rules, with perfect memory) as canonical JSON; the

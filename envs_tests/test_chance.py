@@ -1,0 +1,40 @@
+"""The core chance stream (``digsite.core.chance``): its batches read like one draw at a time,
+and the stream is its two saved numbers."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from digsite.core.chance import DRAW_CHUNK, Chance, mix_draws
+
+
+def stream(seed: int, draws: int = 0) -> Chance:
+    s = Chance()
+    s.seed, s.draws = seed, draws
+    return s
+
+
+def test_draws_are_the_mixed_numbers_in_order_across_batches():
+    s = stream(12345)
+    got = [s._next_mixed(k)[0] for k in (1, 3, DRAW_CHUNK, 2 * DRAW_CHUNK + 5)]
+    assert s.draws == 1 + 3 + DRAW_CHUNK + 2 * DRAW_CHUNK + 5
+    expected = mix_draws(12345, 1, s.draws)
+    assert got == [expected[0], expected[1], expected[4], expected[4 + DRAW_CHUNK]]
+    assert [mix_draws(12345, d, 1)[0] for d in (1, 2, 300)] == [expected[i] for i in (0, 1, 299)]
+
+
+def test_the_stream_is_its_seed_and_draw_count():
+    a = stream(7)
+    a._shuffle(list(range(40)))
+    b = stream(7, a.draws)  # as loaded from a save: no cache yet
+    assert [a._rand(1000) for _ in range(50)] == [b._rand(1000) for _ in range(50)]
+
+
+def test_shuffle_is_a_permutation_and_reseed_starts_a_new_stream():
+    s = stream(99)
+    items = list(range(30))
+    s._shuffle(items)
+    assert sorted(items) == list(range(30)) and items != list(range(30))
+    assert s.draws == 29
+    s._reseed(np.random.default_rng(0))
+    assert s.draws == 0 and s.seed == int(np.random.default_rng(0).integers(1 << 62))

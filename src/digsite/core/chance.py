@@ -65,9 +65,9 @@ class Chance:
     """The chance stream of a state (see the module docstring): ``seed`` and ``draws`` are
     declared fields (:data:`FIELDS`); the rules draw with :meth:`_rand` and :meth:`_shuffle`."""
 
-    seed: int = 0
-    draws: int = 0
-    """Draws made from ``seed`` so far."""
+    seed: int
+    draws: int
+    """Draws made from ``seed`` so far (both fields start at 0: the set-up calls ``_reseed``)."""
     _mixed: tuple[int, int, tuple[int, ...]] = NO_DRAWS
     """(First draw, seed, the mixed numbers of at least ``DRAW_CHUNK`` draws from it): what the
     draws read (shared by copies: it depends on the seed only)."""

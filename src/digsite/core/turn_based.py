@@ -13,19 +13,26 @@ A game whose legal actions are easier to list than to mask declares ``LEGAL_LIST
 :func:`mask_of` (one shared, read-only mask per set of legal actions).  A game whose choices
 lead to further choices builds on :class:`~digsite.core.tasks.TaskQueueState`, on the same
 protocol.
+
+:class:`TurnBasedGame` does the same for the game: from its declarations (spec, options, state
+class, observation layout, text) it checks the options once, makes and loads states, names the
+observation's pieces and renders a seat's view; the game writes only how its options build it.
 """
 
 from __future__ import annotations
 
 import abc
-from collections.abc import Callable, Sequence
-from typing import ClassVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
 
 import numpy as np
 
 from .decisions import DecisionKinds
+from .encoding import ObservationLayout
 from .engine import TERMINAL, Game, State, action_index, win_loss_returns
 from .fields import StateFields
+from .options import check_options
+from .spec import GameSpec
 
 MASK_CACHE_SIZE = 4096
 """Masks kept by :func:`mask_of`: the same few legal sets recur all game long."""
@@ -162,3 +169,53 @@ class TurnBasedState(State):
 
     def to_dict(self) -> dict:
         return self.FIELDS.dump(self)
+
+    def derive(self) -> None:
+        """After loading the declared fields, build what the state keeps besides them (bitboards,
+        tables, records as tuples): by default nothing."""
+
+
+class TurnBasedGame(Game):
+    """A game whose subclass declares ``spec`` (its name and title), ``options``,
+    ``player_counts``, ``num_actions``, ``max_game_length``, ``state_class`` (a
+    :class:`TurnBasedState` with a ``new_game(game, rng)`` classmethod) and ``render_view``
+    (its text's ``render_view(game, view)``), and writes :meth:`configure`, which sets
+    ``layout``, the observation's named pieces."""
+
+    spec: ClassVar[GameSpec]
+    state_class: ClassVar[type[TurnBasedState]]
+    layout: ObservationLayout
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        if "spec" in cls.__dict__:
+            cls.name, cls.title = cls.spec.name, cls.spec.title
+
+    def __init__(self, **options: Any):
+        """Check ``options`` once (an unknown one or a value an option does not allow raises
+        :class:`~digsite.core.engine.ConfigError` naming it), then let the game build itself."""
+        config = check_options(self.options, options, self.title)
+        self.num_players = config["num_players"]
+        self.configure(config)
+        self._config = config
+        self.observation_size = self.layout.size
+
+    @abc.abstractmethod
+    def configure(self, config: dict[str, Any]) -> None:
+        """Build the game from its checked options (plain values, every default filled).  An
+        option the game resolves (a default that depends on another option, records given
+        inline) is written back into ``config``: :attr:`config` returns it, to rebuild the game."""
+
+    @property
+    def config(self) -> dict[str, Any]:
+        return dict(self._config)
+
+    def new_initial_state(self, rng: np.random.Generator) -> TurnBasedState:
+        return self.state_class.new_game(self, rng)
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> TurnBasedState:
+        state = self.state_class(self)
+        return state.FIELDS.load(state, data, derive=state.derive)
+
+    def observation_piece_names(self) -> list[tuple[str, slice]]:
+        return list(self.layout.slices.items())

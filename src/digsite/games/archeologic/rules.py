@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from os import PathLike
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from ...core.engine import ConfigError, Game
-from ...core.options import check_options, choice, custom, data, flag, integer
-from ...core.turn_based import TurnBasedState
+from ...core.engine import ConfigError
+from ...core.options import choice, custom, data, flag, integer
+from ...core.turn_based import TurnBasedGame, TurnBasedState
 from .actions import (
     AXIS,
     AXIS0,
@@ -93,285 +92,6 @@ OPTIONS = (
 )
 
 
-class ArcheOlogicGame(Game):
-    name = SPEC.name
-    player_counts = PLAYER_COUNTS
-    title = SPEC.title
-    options = OPTIONS
-    revelations = dict.fromkeys(
-        ("winner", "seats.out", "feedback_right", "feedback_wrong"),
-        "When it is your turn to play again, check if the layout matches the solution [...] If "
-        "it is, the game ends and you win! [...] If it is not, too bad! You lost and are out of "
-        "the game. [...] If not, the app will show the Buildings you had right in green, those "
-        "you had wrong in red. You then immediately play another turn.",
-    )
-
-    def __init__(
-        self,
-        num_players: int = 2,
-        num_clues: int = 3,
-        guess_variant: str = "rulebook",
-        quest: int | None = None,
-        ring: Sequence[int | str] | None = None,
-        time_limit: int | None = None,
-        expert: bool = False,
-        buildings: str | list | None = None,
-        belief_features: bool = False,
-        consistent_guesses: bool = False,
-        informative_questions: bool = False,
-        extra_clues: Sequence[int] | None = None,
-        solo_more_clues: bool = False,
-    ):
-        given = {
-            "num_players": num_players,
-            "num_clues": num_clues,
-            "guess_variant": guess_variant,
-            "quest": quest,
-            "ring": ring,
-            "time_limit": time_limit,
-            "expert": expert,
-            "buildings": buildings,
-            "belief_features": belief_features,
-            "consistent_guesses": consistent_guesses,
-            "informative_questions": informative_questions,
-            "extra_clues": extra_clues,
-            "solo_more_clues": solo_more_clues,
-        }
-        (
-            num_players,
-            num_clues,
-            guess_variant,
-            quest,
-            ring,
-            time_limit,
-            expert,
-            buildings,
-            belief_features,
-            consistent_guesses,
-            informative_questions,
-            extra_clues,
-            solo_more_clues,
-        ) = check_options(OPTIONS, given, self.title).values()
-        if solo_more_clues and num_players != 1:
-            raise ConfigError(
-                "archeologic solo_more_clues is a solo variant (num_players=1); a multiplayer "
-                "game agrees on 3 to 5 clues with num_clues"
-            )
-        if num_players == 1 and num_clues != SOLO_CLUES and not solo_more_clues:
-            raise ConfigError(
-                f"archeologic solo uses the rulebook's {SOLO_CLUES} starting clues; "
-                f"num_clues={num_clues!r} in solo needs the variant solo_more_clues=True"
-            )
-        extra = _parse_extra_clues(extra_clues, num_players)
-        self.ring = _parse_ring(ring)
-        self.ring_given = None if ring is None else list(ring)
-        solo = num_players == 1
-        if time_limit is None:
-            time_limit = SOLO_TIME_LIMIT if solo else MULTIPLAYER_TIME_LIMIT
-        self.num_players = int(num_players)
-        self.solo = solo
-        self.num_clues = int(num_clues)
-        self.guess_variant = guess_variant
-        self.app = guess_variant == "app"
-        self.quest = None if quest is None else int(quest)
-        self.time_limit = int(time_limit)
-        self.expert = bool(expert)
-        self.belief_features = bool(belief_features)
-        self.consistent_guesses = bool(consistent_guesses)
-        self.informative_questions = bool(informative_questions)
-        self.extra_clues = extra
-        self.extra_clues_given = None if extra_clues is None else list(extra)
-        self.solo_more_clues = bool(solo_more_clues)
-        self.clues_drawn = self.num_clues + max(extra)
-        """Starting clues read from the quest: everybody's, then the new players' extras."""
-        self.num_actions = NUM_ACTIONS
-        self.max_game_length = self.num_players * (2 * self.time_limit + 12) + 1
-        self.buildings_given = str(buildings) if isinstance(buildings, PathLike) else buildings
-        try:
-            tiles = None if buildings is None else load_buildings(buildings)
-        except BuildingsFileError as err:
-            raise ConfigError(
-                f"archeologic buildings must be None (the shipped tiles), the path of a buildings "
-                f"JSON file or a list of building records: {err}"
-            ) from None
-        self.layouts = get_layouts(tiles)
-        self.table = answer_table(self.layouts)
-        self.costs = question_costs(self.layouts.buildings)
-        self.ring_index = {a: i for i, a in enumerate(self.ring)}
-        # surcharge[v, a]: time to put the viewfinder on axis a this turn when it stood on v.
-        self.surcharge = np.full((NUM_AXES, NUM_AXES), -1, dtype=np.int64)
-        axis_masks = np.zeros((NUM_AXES, NUM_ACTIONS), dtype=np.int8)
-        for v in range(NUM_AXES):
-            for a, extra in axis_choices(v, self.ring):
-                self.surcharge[v, a] = extra
-                axis_masks[v, AXIS0 + a] = 1
-            axis_masks[v, GUESS] = 1
-        self._start_mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        self._start_mask[AXIS0 : AXIS0 + NUM_AXES] = 1
-        self._question_mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        self._question_mask[QUESTION0 : QUESTION0 + NUM_QUESTIONS] = 1
-        for m in (axis_masks, self._start_mask, self._question_mask):
-            m.setflags(write=False)
-        self._axis_masks = tuple(axis_masks)
-        """Per viewfinder axis, the axis decision's mask (rows made once, not per position)."""
-        # placement action offset (rotation * 25 + anchor) <-> row of the building's table
-        self.offset_to_pid = np.full((NUM_BUILDINGS, NUM_PLACEMENT_IDS), -1, dtype=np.int64)
-        self.pid_to_offset = []
-        for b, t in enumerate(self.layouts.tables):
-            offsets = t.rotation.astype(np.int64) * NUM_CELLS + t.anchor.astype(np.int64)
-            self.offset_to_pid[b, offsets] = np.arange(len(t))
-            self.pid_to_offset.append(offsets)
-        self._prefix_rows: dict[tuple[int, ...], np.ndarray] = {
-            (): np.arange(len(self.layouts), dtype=np.int64)
-        }
-        self._prefix_masks: dict[tuple[int, ...], np.ndarray] = {}
-        self._clue_beliefs: dict[tuple, Belief] = {}
-        self._fact_cache: dict[tuple, np.ndarray] = {}
-
-        self.obs_layout = observation_layout(self.num_players, self.belief_features, self.expert)
-        self.observation_size = self.obs_layout.size
-        self.secret_size = NUM_BUILDINGS * NUM_PLACEMENT_IDS
-        """The hidden layout (``observe_secret``): each building's placement id, one-hot."""
-        self.obs_offsets = observation_offsets(self.obs_layout)
-        self.seat_rows = seat_rows(self.obs_layout, self.num_players)
-        self.placement_offsets = [offsets.tolist() for offsets in self.pid_to_offset]
-        """``pid_to_offset`` as Python ints, for writing single entries fast."""
-
-    @property
-    def config(self) -> dict[str, Any]:
-        return {
-            "num_players": self.num_players,
-            "num_clues": self.num_clues,
-            "guess_variant": self.guess_variant,
-            "quest": self.quest,
-            "ring": None if self.ring_given is None else [AXIS_NAMES[a] for a in self.ring],
-            "time_limit": self.time_limit,
-            "expert": self.expert,
-            "buildings": self.buildings_given,
-            "belief_features": self.belief_features,
-            "consistent_guesses": self.consistent_guesses,
-            "informative_questions": self.informative_questions,
-            "extra_clues": self.extra_clues_given,
-            "solo_more_clues": self.solo_more_clues,
-        }
-
-    def render_view(self, view: Mapping[str, Any]) -> str:
-        return render_view(self, view)
-
-    def observation_piece_names(self):
-        return tuple(self.obs_layout.slices.items())
-
-    # -- set-up -----------------------------------------------------------------------------
-    def new_initial_state(self, rng: np.random.Generator) -> ArcheOlogicState:
-        number = self.quest if self.quest is not None else int(rng.integers(MAX_QUEST_NUMBER))
-        quest = make_quest(number, self.layouts.buildings)
-        n = self.num_players
-        state = ArcheOlogicState(self)
-        state.quest = number
-        state.layout = quest.layout
-        if self.expert:
-            variation = int(rng.integers(MAX_QUEST_NUMBER))  # the app varies expert clues
-            state.axis_clues = expert_clues(quest, variation, self.clues_drawn, self.layouts)
-        else:
-            state.clues = tuple(quest.starting_clues(self.clues_drawn))
-        if self.solo:
-            state.start = (0,)
-            state.start_axis = -1
-            state.viewfinder = -1
-            state.decision = START_AXIS
-        else:
-            order = rng.permutation(n)
-            state.start = tuple(int(order[p]) + 1 for p in range(n))
-            state.start_axis = MULTIPLAYER_START_AXIS
-            state.viewfinder = MULTIPLAYER_START_AXIS
-            state.decision = AXIS
-        state.pos = list(state.start)
-        state.spent = [0] * n
-        state.checking = [False] * n
-        state.out = [IN_GAME] * n
-        state.decider = int(np.argmin(state.pos))
-        return state
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> ArcheOlogicState:
-        state = ArcheOlogicState(self)
-        return FIELDS.load(state, data, derive=lambda: derive(state))
-
-    # -- helpers shared by states ---------------------------------------------------------------
-    def clue_belief(self, clues: tuple[Clue, ...], axis_clues: tuple[AxisClue, ...] = ()) -> Belief:
-        """The layouts agreeing with the starting clues (cell clues, or expert axis clues)."""
-        key = (tuple(clues), tuple(axis_clues))
-        belief = self._clue_beliefs.get(key)
-        if belief is None:
-            if len(self._clue_beliefs) > 256:
-                self._clue_beliefs.clear()
-            facts = [("cell", c.cell, c.kind) for c in clues]
-            facts += [("axis", *c) for c in axis_clues]
-            if facts:  # start from the rarest fact, then check the others on those layouts
-                rows = [self._fact_rows(f) for f in facts]
-                first = min(range(len(facts)), key=lambda i: len(rows[i]))
-                indices = rows[first]
-                for i, fact in enumerate(facts):
-                    if i == first:
-                        continue
-                    if fact[0] == "cell":
-                        indices = indices[
-                            kind_by_cell(self.layouts)[fact[1]].take(indices) == fact[2]
-                        ]
-                    else:
-                        _, axis, question, answer = fact
-                        indices = indices[self.table[question, indices, axis] == answer]
-            else:
-                indices = np.arange(len(self.layouts), dtype=np.int32)
-            belief = Belief(self.layouts, np.array(indices, dtype=np.int32))
-            self._clue_beliefs[key] = belief
-        return belief
-
-    def _fact_rows(self, fact: tuple) -> np.ndarray:
-        """Sorted layouts with a trap ``("cell", cell, kind)`` or an axis answer ``("axis",
-        axis, question, answer)`` (cached: a game's clues come from few such facts)."""
-        rows = self._fact_cache.get(fact)
-        if rows is None:
-            if fact[0] == "cell":
-                _, cell, kind = fact
-                rows = np.flatnonzero(self.layouts.kind[:, cell] == kind)
-            else:
-                _, axis, question, answer = fact
-                rows = np.flatnonzero(self.table[question, :, axis] == answer)
-            rows = rows.astype(np.int32)
-            rows.setflags(write=False)
-            self._fact_cache[fact] = rows
-        return rows
-
-    def prefix_rows(self, prefix: tuple[int, ...]) -> np.ndarray:
-        """Layouts whose first ``len(prefix)`` buildings sit at these placement ids."""
-        rows = self._prefix_rows.get(prefix)
-        if rows is None:
-            parent = self.prefix_rows(prefix[:-1])
-            b = len(prefix) - 1
-            rows = parent[self.layouts.placements[parent, b] == prefix[-1]]
-            if len(self._prefix_rows) > 50_000:
-                self._prefix_rows.clear()
-                self._prefix_rows[()] = np.arange(len(self.layouts), dtype=np.int64)
-            self._prefix_rows[prefix] = rows
-        return rows
-
-    def placement_mask(self, prefix: tuple[int, ...]) -> np.ndarray:
-        """The action mask while entering building ``len(prefix)`` of a guess: the placements
-        that still extend the pieces already entered to at least one legal layout."""
-        mask = self._prefix_masks.get(prefix)
-        if mask is None:
-            b = len(prefix)
-            rows = self.prefix_rows(prefix)
-            pids = np.unique(self.layouts.placements[rows, b])
-            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-            mask[PLACE0 + self.pid_to_offset[b][pids]] = 1
-            mask.setflags(write=False)
-            if len(self._prefix_masks) > 50_000:
-                self._prefix_masks.clear()
-            self._prefix_masks[prefix] = mask
-        return mask
-
-
 def _parse_ring(ring) -> tuple[int, ...]:
     if ring is None:
         return tuple(DEFAULT_RING)
@@ -427,6 +147,7 @@ class ArcheOlogicState(TurnBasedState):
 
     DECISIONS = DECISIONS
     FIELDS = FIELDS
+    derive = derive
     view = build_view
     observe = observe
     action_to_string = action_to_string
@@ -440,6 +161,37 @@ class ArcheOlogicState(TurnBasedState):
         self._aids: dict[tuple, tuple] = {}  # learning aids kept per (aid, player)
         self._question_record: dict[int, tuple] = {}  # per player, see observation.record
         self._guess_version = 0  # counts changes to ``guesses`` (for observation.record)
+
+    @classmethod
+    def new_game(cls, game: ArcheOlogicGame, rng: np.random.Generator) -> ArcheOlogicState:
+        number = game.quest if game.quest is not None else int(rng.integers(MAX_QUEST_NUMBER))
+        quest = make_quest(number, game.layouts.buildings)
+        n = game.num_players
+        state = cls(game)
+        state.quest = number
+        state.layout = quest.layout
+        if game.expert:
+            variation = int(rng.integers(MAX_QUEST_NUMBER))  # the app varies expert clues
+            state.axis_clues = expert_clues(quest, variation, game.clues_drawn, game.layouts)
+        else:
+            state.clues = tuple(quest.starting_clues(game.clues_drawn))
+        if game.solo:
+            state.start = (0,)
+            state.start_axis = -1
+            state.viewfinder = -1
+            state.decision = START_AXIS
+        else:
+            order = rng.permutation(n)
+            state.start = tuple(int(order[p]) + 1 for p in range(n))
+            state.start_axis = MULTIPLAYER_START_AXIS
+            state.viewfinder = MULTIPLAYER_START_AXIS
+            state.decision = AXIS
+        state.pos = list(state.start)
+        state.spent = [0] * n
+        state.checking = [False] * n
+        state.out = [IN_GAME] * n
+        state.decider = int(np.argmin(state.pos))
+        return state
 
     @property
     def guesses(self) -> list[tuple[int, tuple[int, ...], bool]]:
@@ -714,3 +466,177 @@ class ArcheOlogicState(TurnBasedState):
         data["_aids"] = {}
         data["_question_record"] = {}
         return data
+
+
+class ArcheOlogicGame(TurnBasedGame):
+    spec = SPEC
+    options = OPTIONS
+    player_counts = PLAYER_COUNTS
+    num_actions = NUM_ACTIONS
+    revelations = dict.fromkeys(
+        ("winner", "seats.out", "feedback_right", "feedback_wrong"),
+        "When it is your turn to play again, check if the layout matches the solution [...] If "
+        "it is, the game ends and you win! [...] If it is not, too bad! You lost and are out of "
+        "the game. [...] If not, the app will show the Buildings you had right in green, those "
+        "you had wrong in red. You then immediately play another turn.",
+    )
+    state_class = ArcheOlogicState
+    render_view = render_view
+
+    def configure(self, config: dict[str, Any]) -> None:
+        n, num_clues, more = self.num_players, config["num_clues"], config["solo_more_clues"]
+        if more and n != 1:
+            raise ConfigError(
+                "archeologic solo_more_clues is a solo variant (num_players=1); a multiplayer "
+                "game agrees on 3 to 5 clues with num_clues"
+            )
+        if n == 1 and num_clues != SOLO_CLUES and not more:
+            raise ConfigError(
+                f"archeologic solo uses the rulebook's {SOLO_CLUES} starting clues; "
+                f"num_clues={num_clues!r} in solo needs the variant solo_more_clues=True"
+            )
+        self.extra_clues = _parse_extra_clues(config["extra_clues"], n)
+        if config["extra_clues"] is not None:
+            config["extra_clues"] = list(self.extra_clues)
+        self.ring = _parse_ring(config["ring"])
+        if config["ring"] is not None:
+            config["ring"] = [AXIS_NAMES[a] for a in self.ring]
+        self.solo = n == 1
+        if config["time_limit"] is None:
+            config["time_limit"] = SOLO_TIME_LIMIT if self.solo else MULTIPLAYER_TIME_LIMIT
+        self.num_clues = num_clues
+        self.guess_variant = config["guess_variant"]
+        self.app = self.guess_variant == "app"
+        self.quest = config["quest"]
+        self.time_limit = config["time_limit"]
+        self.expert = config["expert"]
+        self.belief_features = config["belief_features"]
+        self.consistent_guesses = config["consistent_guesses"]
+        self.informative_questions = config["informative_questions"]
+        self.clues_drawn = self.num_clues + max(self.extra_clues)
+        """Starting clues read from the quest: everybody's, then the new players' extras."""
+        self.max_game_length = n * (2 * self.time_limit + 12) + 1
+        buildings = config["buildings"]
+        try:
+            tiles = None if buildings is None else load_buildings(buildings)
+        except BuildingsFileError as err:
+            raise ConfigError(
+                f"archeologic buildings must be None (the shipped tiles), the path of a buildings "
+                f"JSON file or a list of building records: {err}"
+            ) from None
+        self.layouts = get_layouts(tiles)
+        self.table = answer_table(self.layouts)
+        self.costs = question_costs(self.layouts.buildings)
+        self.ring_index = {a: i for i, a in enumerate(self.ring)}
+        # surcharge[v, a]: time to put the viewfinder on axis a this turn when it stood on v.
+        self.surcharge = np.full((NUM_AXES, NUM_AXES), -1, dtype=np.int64)
+        axis_masks = np.zeros((NUM_AXES, NUM_ACTIONS), dtype=np.int8)
+        for v in range(NUM_AXES):
+            for a, extra in axis_choices(v, self.ring):
+                self.surcharge[v, a] = extra
+                axis_masks[v, AXIS0 + a] = 1
+            axis_masks[v, GUESS] = 1
+        self._start_mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        self._start_mask[AXIS0 : AXIS0 + NUM_AXES] = 1
+        self._question_mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        self._question_mask[QUESTION0 : QUESTION0 + NUM_QUESTIONS] = 1
+        for m in (axis_masks, self._start_mask, self._question_mask):
+            m.setflags(write=False)
+        self._axis_masks = tuple(axis_masks)
+        """Per viewfinder axis, the axis decision's mask (rows made once, not per position)."""
+        # placement action offset (rotation * 25 + anchor) <-> row of the building's table
+        self.offset_to_pid = np.full((NUM_BUILDINGS, NUM_PLACEMENT_IDS), -1, dtype=np.int64)
+        self.pid_to_offset = []
+        for b, t in enumerate(self.layouts.tables):
+            offsets = t.rotation.astype(np.int64) * NUM_CELLS + t.anchor.astype(np.int64)
+            self.offset_to_pid[b, offsets] = np.arange(len(t))
+            self.pid_to_offset.append(offsets)
+        self._prefix_rows: dict[tuple[int, ...], np.ndarray] = {
+            (): np.arange(len(self.layouts), dtype=np.int64)
+        }
+        self._prefix_masks: dict[tuple[int, ...], np.ndarray] = {}
+        self._clue_beliefs: dict[tuple, Belief] = {}
+        self._fact_cache: dict[tuple, np.ndarray] = {}
+        self.layout = self.obs_layout = observation_layout(n, self.belief_features, self.expert)
+        """The observation's pieces (``obs_layout`` too: not the buildings' ``layouts``)."""
+        self.secret_size = NUM_BUILDINGS * NUM_PLACEMENT_IDS
+        """The hidden layout (``observe_secret``): each building's placement id, one-hot."""
+        self.obs_offsets = observation_offsets(self.obs_layout)
+        self.seat_rows = seat_rows(self.obs_layout, self.num_players)
+        self.placement_offsets = [offsets.tolist() for offsets in self.pid_to_offset]
+        """``pid_to_offset`` as Python ints, for writing single entries fast."""
+
+    # -- helpers shared by states ---------------------------------------------------------------
+    def clue_belief(self, clues: tuple[Clue, ...], axis_clues: tuple[AxisClue, ...] = ()) -> Belief:
+        """The layouts agreeing with the starting clues (cell clues, or expert axis clues)."""
+        key = (tuple(clues), tuple(axis_clues))
+        belief = self._clue_beliefs.get(key)
+        if belief is None:
+            if len(self._clue_beliefs) > 256:
+                self._clue_beliefs.clear()
+            facts = [("cell", c.cell, c.kind) for c in clues]
+            facts += [("axis", *c) for c in axis_clues]
+            if facts:  # start from the rarest fact, then check the others on those layouts
+                rows = [self._fact_rows(f) for f in facts]
+                first = min(range(len(facts)), key=lambda i: len(rows[i]))
+                indices = rows[first]
+                for i, fact in enumerate(facts):
+                    if i == first:
+                        continue
+                    if fact[0] == "cell":
+                        indices = indices[
+                            kind_by_cell(self.layouts)[fact[1]].take(indices) == fact[2]
+                        ]
+                    else:
+                        _, axis, question, answer = fact
+                        indices = indices[self.table[question, indices, axis] == answer]
+            else:
+                indices = np.arange(len(self.layouts), dtype=np.int32)
+            belief = Belief(self.layouts, np.array(indices, dtype=np.int32))
+            self._clue_beliefs[key] = belief
+        return belief
+
+    def _fact_rows(self, fact: tuple) -> np.ndarray:
+        """Sorted layouts with a trap ``("cell", cell, kind)`` or an axis answer ``("axis",
+        axis, question, answer)`` (cached: a game's clues come from few such facts)."""
+        rows = self._fact_cache.get(fact)
+        if rows is None:
+            if fact[0] == "cell":
+                _, cell, kind = fact
+                rows = np.flatnonzero(self.layouts.kind[:, cell] == kind)
+            else:
+                _, axis, question, answer = fact
+                rows = np.flatnonzero(self.table[question, :, axis] == answer)
+            rows = rows.astype(np.int32)
+            rows.setflags(write=False)
+            self._fact_cache[fact] = rows
+        return rows
+
+    def prefix_rows(self, prefix: tuple[int, ...]) -> np.ndarray:
+        """Layouts whose first ``len(prefix)`` buildings sit at these placement ids."""
+        rows = self._prefix_rows.get(prefix)
+        if rows is None:
+            parent = self.prefix_rows(prefix[:-1])
+            b = len(prefix) - 1
+            rows = parent[self.layouts.placements[parent, b] == prefix[-1]]
+            if len(self._prefix_rows) > 50_000:
+                self._prefix_rows.clear()
+                self._prefix_rows[()] = np.arange(len(self.layouts), dtype=np.int64)
+            self._prefix_rows[prefix] = rows
+        return rows
+
+    def placement_mask(self, prefix: tuple[int, ...]) -> np.ndarray:
+        """The action mask while entering building ``len(prefix)`` of a guess: the placements
+        that still extend the pieces already entered to at least one legal layout."""
+        mask = self._prefix_masks.get(prefix)
+        if mask is None:
+            b = len(prefix)
+            rows = self.prefix_rows(prefix)
+            pids = np.unique(self.layouts.placements[rows, b])
+            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+            mask[PLACE0 + self.pid_to_offset[b][pids]] = 1
+            mask.setflags(write=False)
+            if len(self._prefix_masks) > 50_000:
+                self._prefix_masks.clear()
+            self._prefix_masks[prefix] = mask
+        return mask

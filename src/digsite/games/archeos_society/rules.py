@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
 from ...core import chance
-from ...core.engine import TERMINAL, ConfigError, Game
-from ...core.options import check_options, choice, custom, data
-from ...core.turn_based import TurnBasedState
+from ...core.engine import TERMINAL, ConfigError
+from ...core.options import choice, custom, data
+from ...core.turn_based import TurnBasedGame, TurnBasedState
 from .actions import (
     ADD,
     CASH_IN,
@@ -85,7 +84,7 @@ from .invariants import check_invariants
 from .observation import Scales, observation_layout, observe
 from .saved import FIELDS
 from .spec import SPEC
-from .text import action_seen_by, action_to_string, render_spectator
+from .text import action_seen_by, action_to_string, render_spectator, render_view
 from .view import build_view
 
 EXTRA_SETUPS = ("random", "draft")
@@ -134,134 +133,6 @@ _SHARING = (
 def _mark_held(counts: list[int], out: np.ndarray) -> None:
     """Set ``out`` to 1 for the kinds that have a card (counts are small: they fit in bytes)."""
     np.minimum(np.frombuffer(bytes(counts), dtype=np.int8), 1, out=out)
-
-
-class ArcheosSocietyGame(Game):
-    name = SPEC.name
-    player_counts = PLAYER_COUNTS
-    title = SPEC.title
-    options = OPTIONS
-    revelations = {
-        **dict.fromkeys(
-            ("monkeys", "monkey_holder", "season", "phase", "deck", "players.hand_size"),
-            "Si vous piochez une carte Singe, vous devez aussitôt la révéler. Placez-la face "
-            "visible sur la table afin que chacun puisse la voir [...] au moment où la 3e est "
-            "révélée, la saison s'arrête sur-le-champ",
-        ),
-        **dict.fromkeys(
-            ("area", "players.known"),
-            "Pour finir, vous DEVEZ poser toutes les cartes que vous avez encore en main dans la "
-            "zone de recrutement.",
-        ),
-    }
-    num_actions = NUM_ACTIONS
-    max_game_length = 30000
-
-    def __init__(
-        self,
-        num_players: int = 4,
-        setup: str = "chichen_itza",
-        cards: Any = None,
-        sites: Any = None,
-        tables: Any = None,
-        scenarios: Any = None,
-    ):
-        given = {"num_players": num_players, "setup": setup, "cards": cards, "sites": sites}
-        config = check_options(
-            OPTIONS, {**given, "tables": tables, "scenarios": scenarios}, self.title
-        )
-        num_players, setup = config["num_players"], config["setup"]
-        cards, sites, tables, scenarios = (config[name] for name in DATA_OPTIONS)
-        self.num_players = num_players
-        self.card_counts = load_cards(cards)
-        self.boards: list[list[Site]] = load_sites(sites)
-        self.tables = load_tables(tables)
-        self.scenarios = load_scenarios(scenarios, self.boards)
-        setups = (*self.scenarios, *EXTRA_SETUPS)
-        if setup not in setups:
-            raise ConfigError(f"setup must be one of {setups}, not {setup!r}")
-        self.setup = setup
-        self.num_seasons = 2 if num_players <= 3 else 3
-        self._options = {name: config[name] for name in DATA_OPTIONS}
-        self.max_cards = sum(sorted(self._role_totals(), reverse=True)[:ROLES_PER_GAME])
-        """Cards of the largest composition of 6 roles (the deck of the game at most)."""
-        most_of_a_kind = max(self.card_counts)
-        self.scales = Scales(
-            card=1.0 / (1 << (most_of_a_kind - 1).bit_length()),  # a power of 2: sums stay exact
-            deck=float(self.max_cards + NUM_MONKEYS),
-            expeditions=float(self.max_cards),
-            score=float(self.score_bound()),
-            linguist=float(self.tables.linguist_length),
-            artifacts=float(max(1, len(self.tables.linguist_artifacts))),
-        )
-        self.layout = observation_layout()
-        self.observation_size = self.layout.size
-
-    @property
-    def config(self) -> dict[str, Any]:
-        return {"num_players": self.num_players, "setup": self.setup, **self._options}
-
-    def new_initial_state(self, rng: np.random.Generator) -> ArcheosSocietyState:
-        return ArcheosSocietyState.new_game(self, rng)
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> ArcheosSocietyState:
-        state = ArcheosSocietyState(self)
-        return FIELDS.load(state, data, derive=state.derive)
-
-    def observation_piece_names(self):
-        return list(self.layout.slices.items())
-
-    def _role_totals(self) -> list[int]:
-        return [
-            sum(self.card_counts[r * NUM_COLOURS : (r + 1) * NUM_COLOURS]) for r in range(NUM_ROLES)
-        ]
-
-    def score_bound(self) -> int:
-        """No reachable score lies beyond plus or minus this (the observation's scale).
-
-        Per season, a player's expeditions hold at most ``max_cards`` cards, so at most that
-        many expeditions; an expedition of ``s`` cards scores at most the best value of the
-        table up to ``s + 1`` cards (a Photographer leader) plus the Botanist's 2; each
-        expedition advances a vehicle once at most, so an Uluru vehicle advances at most once
-        per expedition plus a Professor advance, and what it cashes in is at most its best
-        points per space for each advance.  Add each board's best site points and the
-        end-of-season bonuses, and at the end the museum; losses are bounded the same way."""
-        table = [self.tables.expedition_value(t) for t in range(HAND_LIMIT + 2)]
-        cards = self.max_cards
-        per_card = max(
-            (max(table[: s + 2]) + BOTANIST_POINTS) / s for s in range(1, HAND_LIMIT + 1)
-        )
-        best = worst = uluru_gain = uluru_loss = 0.0
-        bonuses = float(BOTANIST_POINTS + LINGUIST_POINTS)
-        for pair in self.boards:
-            values = [v for site in pair for v in (*site.points, *site.big, *site.small)]
-            best += max(0, *values)
-            worst += min(0, *values)
-            if any(site.rule == "rapa_nui" for site in pair):
-                bonuses += RAPA_NUI_POINTS
-            for site in pair:
-                if site.rule == "uluru":
-                    ratios = [site.points[s] / s for s in range(1, len(site.points))]
-                    uluru_gain += max(0, *ratios)
-                    uluru_loss += max(0, *(-v for v in site.points))
-        advances = cards + 1
-        gain = cards * per_card + advances * uluru_gain + best + bonuses
-        loss = cards * max(0, -min(table[1:])) + advances * uluru_loss - worst
-        museum = max(abs(v) for v in self.tables.curator)
-        return math.ceil(self.num_seasons * max(gain, loss) + museum)
-
-    def render_view(self, view: Mapping[str, Any]) -> str:
-        from .text import render_view
-
-        return render_view(self, view)
-
-    def composition(self, roles: list[int]) -> list[int]:
-        """Cards per kind in a game with these roles (monkeys aside)."""
-        counts = [0] * NUM_KINDS
-        for r in roles:
-            for k in range(r * NUM_COLOURS, (r + 1) * NUM_COLOURS):
-                counts[k] = self.card_counts[k]
-        return counts
 
 
 class ArcheosSocietyState(chance.Chance, TurnBasedState):
@@ -1061,6 +932,100 @@ class ArcheosSocietyState(chance.Chance, TurnBasedState):
             self.draft_hand = sorted(hand + unknown[:k])
             self.draft_aside = unknown[k:]
         self.draft_boards = [self.draft_boards[i] for i in rng.permutation(len(self.draft_boards))]
+
+
+class ArcheosSocietyGame(TurnBasedGame):
+    spec = SPEC
+    options = OPTIONS
+    player_counts = PLAYER_COUNTS
+    revelations = {
+        **dict.fromkeys(
+            ("monkeys", "monkey_holder", "season", "phase", "deck", "players.hand_size"),
+            "Si vous piochez une carte Singe, vous devez aussitôt la révéler. Placez-la face "
+            "visible sur la table afin que chacun puisse la voir [...] au moment où la 3e est "
+            "révélée, la saison s'arrête sur-le-champ",
+        ),
+        **dict.fromkeys(
+            ("area", "players.known"),
+            "Pour finir, vous DEVEZ poser toutes les cartes que vous avez encore en main dans la "
+            "zone de recrutement.",
+        ),
+    }
+    num_actions = NUM_ACTIONS
+    max_game_length = 30000
+    state_class = ArcheosSocietyState
+    render_view = render_view
+
+    def configure(self, config: dict[str, Any]) -> None:
+        cards, sites, tables, scenarios = (config[name] for name in DATA_OPTIONS)
+        self.card_counts = load_cards(cards)
+        self.boards: list[list[Site]] = load_sites(sites)
+        self.tables = load_tables(tables)
+        self.scenarios = load_scenarios(scenarios, self.boards)
+        self.setup = config["setup"]
+        setups = (*self.scenarios, *EXTRA_SETUPS)
+        if self.setup not in setups:
+            raise ConfigError(f"setup must be one of {setups}, not {self.setup!r}")
+        self.num_seasons = 2 if self.num_players <= 3 else 3
+        self.max_cards = sum(sorted(self._role_totals(), reverse=True)[:ROLES_PER_GAME])
+        """Cards of the largest composition of 6 roles (the deck of the game at most)."""
+        most_of_a_kind = max(self.card_counts)
+        self.scales = Scales(
+            card=1.0 / (1 << (most_of_a_kind - 1).bit_length()),  # a power of 2: sums stay exact
+            deck=float(self.max_cards + NUM_MONKEYS),
+            expeditions=float(self.max_cards),
+            score=float(self.score_bound()),
+            linguist=float(self.tables.linguist_length),
+            artifacts=float(max(1, len(self.tables.linguist_artifacts))),
+        )
+        self.layout = observation_layout()
+
+    def _role_totals(self) -> list[int]:
+        return [
+            sum(self.card_counts[r * NUM_COLOURS : (r + 1) * NUM_COLOURS]) for r in range(NUM_ROLES)
+        ]
+
+    def score_bound(self) -> int:
+        """No reachable score lies beyond plus or minus this (the observation's scale).
+
+        Per season, a player's expeditions hold at most ``max_cards`` cards, so at most that
+        many expeditions; an expedition of ``s`` cards scores at most the best value of the
+        table up to ``s + 1`` cards (a Photographer leader) plus the Botanist's 2; each
+        expedition advances a vehicle once at most, so an Uluru vehicle advances at most once
+        per expedition plus a Professor advance, and what it cashes in is at most its best
+        points per space for each advance.  Add each board's best site points and the
+        end-of-season bonuses, and at the end the museum; losses are bounded the same way."""
+        table = [self.tables.expedition_value(t) for t in range(HAND_LIMIT + 2)]
+        cards = self.max_cards
+        per_card = max(
+            (max(table[: s + 2]) + BOTANIST_POINTS) / s for s in range(1, HAND_LIMIT + 1)
+        )
+        best = worst = uluru_gain = uluru_loss = 0.0
+        bonuses = float(BOTANIST_POINTS + LINGUIST_POINTS)
+        for pair in self.boards:
+            values = [v for site in pair for v in (*site.points, *site.big, *site.small)]
+            best += max(0, *values)
+            worst += min(0, *values)
+            if any(site.rule == "rapa_nui" for site in pair):
+                bonuses += RAPA_NUI_POINTS
+            for site in pair:
+                if site.rule == "uluru":
+                    ratios = [site.points[s] / s for s in range(1, len(site.points))]
+                    uluru_gain += max(0, *ratios)
+                    uluru_loss += max(0, *(-v for v in site.points))
+        advances = cards + 1
+        gain = cards * per_card + advances * uluru_gain + best + bonuses
+        loss = cards * max(0, -min(table[1:])) + advances * uluru_loss - worst
+        museum = max(abs(v) for v in self.tables.curator)
+        return math.ceil(self.num_seasons * max(gain, loss) + museum)
+
+    def composition(self, roles: list[int]) -> list[int]:
+        """Cards per kind in a game with these roles (monkeys aside)."""
+        counts = [0] * NUM_KINDS
+        for r in roles:
+            for k in range(r * NUM_COLOURS, (r + 1) * NUM_COLOURS):
+                counts[k] = self.card_counts[k]
+        return counts
 
 
 __all__ = ["ArcheosSocietyGame", "ArcheosSocietyState", "OPTIONS", "ROLES"]

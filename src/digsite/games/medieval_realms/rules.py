@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
-from ...core.engine import Game
-from ...core.options import check_options, choice, data
-from ...core.turn_based import TurnBasedState
+from ...core.options import choice, data
+from ...core.turn_based import TurnBasedGame, TurnBasedState
 from .actions import (
     ACTION,
     ACTIVATE0,
@@ -86,141 +84,6 @@ from .view import build_view
 PLAYER_COUNTS = (2, 3, 4, 5)
 DATA_OPTIONS = ("deck", "card_types", "board")
 OPTIONS = (choice("num_players", 4, PLAYER_COUNTS), *(data(name) for name in DATA_OPTIONS))
-
-
-class MedievalRealmsGame(Game):
-    name = SPEC.name
-    player_counts = PLAYER_COUNTS
-    title = SPEC.title
-    options = OPTIONS
-    revelations = dict.fromkeys(
-        ("seats.placement",),
-        "Once all the PLAYERS have placed their LEADERS on the MANAGEMENT ZONE and the REALM'S "
-        "MAP, they must withdraw their DEFENSIVE WALLS. They will get awarded every Resource "
-        "produced by their LEADERS",
-    )
-    num_actions = NUM_ACTIONS
-    max_game_length = 8000
-
-    def __init__(
-        self,
-        num_players: int = 4,
-        deck: Any = None,
-        card_types: Any = None,
-        board: Any = None,
-    ):
-        given = {"num_players": num_players, "deck": deck, "card_types": card_types}
-        config = check_options(OPTIONS, {**given, "board": board}, self.title)
-        self.num_players = num_players = config["num_players"]
-        self.types = load_card_types(config["card_types"])
-        self.cards = load_deck(config["deck"])
-        self.board = load_board(config["board"])
-        self._options = {name: config[name] for name in DATA_OPTIONS}
-        self.num_lands = 10 if num_players == 5 else 8
-        t = self.types
-        self.card_type = [c.type for c in self.cards]
-        self.card_colour = [t[c.type].colour for c in self.cards]
-        self.card_kind = [t[c.type].kind for c in self.cards]
-        self.card_cost = []
-        """Per card: (resource, amount) to put it into play from hand; Islands (-1, 0);
-        auction cards (bid resource, 0)."""
-        for c in self.cards:
-            ct = t[c.type]
-            cost = ct.cost
-            if isinstance(cost, dict):
-                cost = cost[num_players]
-            self.card_cost.append((ct.cost_resource, cost or 0))
-        self._faces()
-        self._limits()
-        self.tables = ObservationTables(self)
-        self.layout = self.tables.layout
-        self.observation_size = self.layout.size
-
-    def _faces(self) -> None:
-        """Cards that show the same thing are one *face*: players cannot tell them apart, so
-        views and observations name faces, never card ids."""
-        self.card_face: list[int] = []
-        self.face_cards: list[int] = []  # one card of each face
-        self.face_copies: list[int] = []
-        index: dict[tuple, int] = {}
-        for c in self.cards:
-            key = (c.type, c.resource, c.colour, c.leader, c.condition, tuple(sorted(c.options)))
-            if key not in index:
-                index[key] = len(self.face_cards)
-                self.face_cards.append(c.id)
-                self.face_copies.append(0)
-            self.card_face.append(index[key])
-            self.face_copies[index[key]] += 1
-        self.face_names = [face_name(self, c) for c in self.face_cards]
-        if len(set(self.face_names)) != len(self.face_names):
-            raise DataFileError("two different cards have the same name: card type titles clash")
-        self.card_names = [self.face_names[f] for f in self.card_face]
-
-    def _limits(self) -> None:
-        """True upper bounds of the counts an observation shows (from the data), so that no
-        reachable value is ever clipped: leaders of each kind, and ``max_count``, a bound on
-        the tokens a player gains, its VP, its end-of-game VP and any bid."""
-        n = self.num_players
-        start = STARTING_LEADERS[n]
-        gained = [0, 0, 0]
-        for c in self.cards:
-            leader = c.leader if c.leader >= 0 else self.types[c.type].leader
-            if leader >= 0:
-                gained[leader] += 1
-        self.max_leaders = [start[k] + gained[k] for k in range(len(LEADERS))]
-        self.max_buffers = start[3]
-        types = self.card_type
-        count = {t: types.count(t) for t in set(types)}
-        mayors = self.max_leaders[MAYOR]
-        per_round = (
-            mayors
-            + sum(sum(reward) for reward in self.board.lands[: self.num_lands])
-            + count.get(CASTLE, 0)
-            + count.get(SCI_DEV, 0) * mayors
-            + EXTRA_GOODS
-        )
-        city_triggers = sum(self.card_colour.count(c.colour) for c in self.cards if c.type == CITY)
-        vp_in_play = city_triggers + sum(self.types[t].immediate_vp for t in types)
-        tokens = (
-            sum(self.board.start[n])
-            + 2  # the extra tokens of the set-up
-            + NUM_ROUNDS * per_round
-            + TERRITORY_TOKENS * count.get(TERRITORY, 0)
-            + TITHE_TOKENS * count.get(TITHE_TYPE, 0)
-            + city_triggers
-            + vp_in_play // 5  # VP-track tokens
-        )
-        generals, admirals = self.max_leaders[GENERAL], self.max_leaders[ADMIRAL]
-        end_of_game = (
-            count.get(CASTLE, 0) * (COMBAT_GENERAL * generals + COMBAT_ADMIRAL * admirals)
-            + count.get(MARKET, 0) * NUM_COLOURS
-            + count.get(CITY, 0) * mayors
-            + count.get(ISLAND, 0) * ISLAND_END_VP
-            + sum(  # a Great Person: 1 VP per card of its colour
-                self.card_colour.count(c.colour)
-                for c in self.cards
-                if self.types[c.type].great_person
-            )
-        )
-        self.max_tokens = tokens
-        self.max_vp = vp_in_play
-        self.max_count = max(tokens, vp_in_play, end_of_game, GREAT_PERSON_BONUS[-1])
-
-    @property
-    def config(self) -> dict[str, Any]:
-        return {"num_players": self.num_players, **self._options}
-
-    def new_initial_state(self, rng: np.random.Generator) -> MedievalRealmsState:
-        return MedievalRealmsState.new_game(self, rng)
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> MedievalRealmsState:
-        return FIELDS.load(MedievalRealmsState(self), data)
-
-    def observation_piece_names(self):
-        return list(self.layout.slices.items())
-
-    def render_view(self, view: Mapping[str, Any]) -> str:
-        return render_view(view)
 
 
 def _zeros(n: int, k: int) -> list[list[int]]:
@@ -778,3 +641,113 @@ class MedievalRealmsState(TurnBasedState):
             ]
         self.decision = GAME_OVER
         self.decider = -1
+
+
+class MedievalRealmsGame(TurnBasedGame):
+    spec = SPEC
+    options = OPTIONS
+    player_counts = PLAYER_COUNTS
+    revelations = dict.fromkeys(
+        ("seats.placement",),
+        "Once all the PLAYERS have placed their LEADERS on the MANAGEMENT ZONE and the REALM'S "
+        "MAP, they must withdraw their DEFENSIVE WALLS. They will get awarded every Resource "
+        "produced by their LEADERS",
+    )
+    num_actions = NUM_ACTIONS
+    max_game_length = 8000
+    state_class = MedievalRealmsState
+    render_view = render_view
+
+    def configure(self, config: dict[str, Any]) -> None:
+        num_players = self.num_players
+        self.types = load_card_types(config["card_types"])
+        self.cards = load_deck(config["deck"])
+        self.board = load_board(config["board"])
+        self.num_lands = 10 if num_players == 5 else 8
+        t = self.types
+        self.card_type = [c.type for c in self.cards]
+        self.card_colour = [t[c.type].colour for c in self.cards]
+        self.card_kind = [t[c.type].kind for c in self.cards]
+        self.card_cost = []
+        """Per card: (resource, amount) to put it into play from hand; Islands (-1, 0);
+        auction cards (bid resource, 0)."""
+        for c in self.cards:
+            ct = t[c.type]
+            cost = ct.cost
+            if isinstance(cost, dict):
+                cost = cost[num_players]
+            self.card_cost.append((ct.cost_resource, cost or 0))
+        self._faces()
+        self._limits()
+        self.tables = ObservationTables(self)
+        self.layout = self.tables.layout
+
+    def _faces(self) -> None:
+        """Cards that show the same thing are one *face*: players cannot tell them apart, so
+        views and observations name faces, never card ids."""
+        self.card_face: list[int] = []
+        self.face_cards: list[int] = []  # one card of each face
+        self.face_copies: list[int] = []
+        index: dict[tuple, int] = {}
+        for c in self.cards:
+            key = (c.type, c.resource, c.colour, c.leader, c.condition, tuple(sorted(c.options)))
+            if key not in index:
+                index[key] = len(self.face_cards)
+                self.face_cards.append(c.id)
+                self.face_copies.append(0)
+            self.card_face.append(index[key])
+            self.face_copies[index[key]] += 1
+        self.face_names = [face_name(self, c) for c in self.face_cards]
+        if len(set(self.face_names)) != len(self.face_names):
+            raise DataFileError("two different cards have the same name: card type titles clash")
+        self.card_names = [self.face_names[f] for f in self.card_face]
+
+    def _limits(self) -> None:
+        """True upper bounds of the counts an observation shows (from the data), so that no
+        reachable value is ever clipped: leaders of each kind, and ``max_count``, a bound on
+        the tokens a player gains, its VP, its end-of-game VP and any bid."""
+        n = self.num_players
+        start = STARTING_LEADERS[n]
+        gained = [0, 0, 0]
+        for c in self.cards:
+            leader = c.leader if c.leader >= 0 else self.types[c.type].leader
+            if leader >= 0:
+                gained[leader] += 1
+        self.max_leaders = [start[k] + gained[k] for k in range(len(LEADERS))]
+        self.max_buffers = start[3]
+        types = self.card_type
+        count = {t: types.count(t) for t in set(types)}
+        mayors = self.max_leaders[MAYOR]
+        per_round = (
+            mayors
+            + sum(sum(reward) for reward in self.board.lands[: self.num_lands])
+            + count.get(CASTLE, 0)
+            + count.get(SCI_DEV, 0) * mayors
+            + EXTRA_GOODS
+        )
+        city_triggers = sum(self.card_colour.count(c.colour) for c in self.cards if c.type == CITY)
+        vp_in_play = city_triggers + sum(self.types[t].immediate_vp for t in types)
+        tokens = (
+            sum(self.board.start[n])
+            + 2  # the extra tokens of the set-up
+            + NUM_ROUNDS * per_round
+            + TERRITORY_TOKENS * count.get(TERRITORY, 0)
+            + TITHE_TOKENS * count.get(TITHE_TYPE, 0)
+            + city_triggers
+            + vp_in_play // 5  # VP-track tokens
+        )
+        generals, admirals = self.max_leaders[GENERAL], self.max_leaders[ADMIRAL]
+        end_of_game = (
+            count.get(CASTLE, 0) * (COMBAT_GENERAL * generals + COMBAT_ADMIRAL * admirals)
+            + count.get(MARKET, 0) * NUM_COLOURS
+            + count.get(CITY, 0) * mayors
+            + count.get(ISLAND, 0) * ISLAND_END_VP
+            + sum(  # a Great Person: 1 VP per card of its colour
+                self.card_colour.count(c.colour)
+                for c in self.cards
+                if self.types[c.type].great_person
+            )
+        )
+        self.max_tokens = tokens
+        self.max_vp = vp_in_play
+        self.max_count = max(tokens, vp_in_play, end_of_game, GREAT_PERSON_BONUS[-1])

@@ -170,7 +170,7 @@ def render_spectator(state) -> str:
     return "\n".join(lines)
 
 
-def render_view(view: Mapping[str, Any]) -> str:
+def render_view(game, view: Mapping[str, Any]) -> str:
     """One seat's picture, drawn from ``state.view(player)`` alone."""
     me = view["player"]
     seats = view["seats"]

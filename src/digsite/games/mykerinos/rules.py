@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ...core.engine import TERMINAL, Game
-from ...core.options import check_options, choice, data
-from ...core.turn_based import TurnBasedState
+from ...core.engine import TERMINAL
+from ...core.options import choice, data
+from ...core.turn_based import TurnBasedGame, TurnBasedState
 from .actions import (
     BROWN_ROOM,
     CHOOSE_AB,
@@ -81,72 +79,6 @@ OPTIONS = (
     choice("museum_two_rooms", 5, MUSEUM_TWO_ROOMS, doc="5: a ring of wings; 4: an open fan"),
     data("deck", "cards.json", doc="the parcel cards (components.load_deck)"),
 )
-
-
-class MykerinosGame(Game):
-    name = SPEC.name
-    player_counts = PLAYER_COUNTS
-    title = SPEC.title
-    options = OPTIONS
-    num_actions = NUM_ACTIONS
-    max_game_length = 4000
-
-    def __init__(
-        self,
-        num_players: int = 3,
-        museum_two_rooms: int = 5,
-        deck: str | Path | list | dict | None = None,
-    ):
-        num_players, museum_two_rooms, deck = check_options(
-            OPTIONS,
-            {"num_players": num_players, "museum_two_rooms": museum_two_rooms, "deck": deck},
-            self.title,
-        ).values()
-        self.num_players = num_players
-        self.cards = load_deck(deck)
-        self.museum = Museum(museum_two_rooms)
-        self._deck_option = str(deck) if isinstance(deck, (str, Path)) else None
-        self._custom_records = (
-            [c.record for c in self.cards] if isinstance(deck, (list, dict)) else None
-        )
-        self.allotment = 8 if num_players == 4 else 11
-        self.layout = observation_layout()
-        self.card_rows = card_rows(self)
-        self.pyramid_bits = [
-            [card.pyramid_bits(slot, rotated) for slot in range(12) for rotated in (False, True)]
-            for card in self.cards
-        ]
-        """Pyramids of each card as a bitboard, by ``2 * slot + rotated``."""
-        self.card_faces = card_faces(self.cards)
-        """Per card, the id naming its face in views (see ``components.card_faces``)."""
-        self.face_groups = [
-            tuple(c for c, f in enumerate(self.card_faces) if f == face)
-            for face in sorted(set(self.card_faces))
-            if self.card_faces.count(face) > 1
-        ]
-        """Ids of the cards of each face that several cards share."""
-        self.observation_size = self.layout.size
-
-    @property
-    def config(self) -> dict[str, Any]:
-        deck = self._custom_records if self._custom_records is not None else self._deck_option
-        return {
-            "num_players": self.num_players,
-            "museum_two_rooms": self.museum.two_rooms,
-            "deck": deck,
-        }
-
-    def new_initial_state(self, rng: np.random.Generator) -> MykerinosState:
-        return MykerinosState.new_game(self, rng)
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> MykerinosState:
-        return MykerinosState.from_dict(self, data)
-
-    def observation_piece_names(self):
-        return list(self.layout.slices.items())
-
-    def render_view(self, view: Mapping[str, Any]) -> str:
-        return render_view(self, view)
 
 
 class MykerinosState(TurnBasedState):
@@ -673,11 +605,37 @@ class MykerinosState(TurnBasedState):
             self.score[p] += self.final_bonus[p]
         self.public_version += 1
 
-    # -- serialization -----------------------------------------------------------------------
-    @classmethod
-    def from_dict(cls, game: MykerinosGame, data: Mapping[str, Any]) -> MykerinosState:
-        state = cls(game)
-        return FIELDS.load(state, data, derive=state.derive)
+
+class MykerinosGame(TurnBasedGame):
+    spec = SPEC
+    options = OPTIONS
+    player_counts = PLAYER_COUNTS
+    num_actions = NUM_ACTIONS
+    max_game_length = 4000
+    state_class = MykerinosState
+    render_view = render_view
+
+    def configure(self, config: dict[str, Any]) -> None:
+        self.cards = load_deck(config["deck"])
+        if isinstance(config["deck"], (list, dict)):
+            config["deck"] = [c.record for c in self.cards]
+        self.museum = Museum(config["museum_two_rooms"])
+        self.allotment = 8 if self.num_players == 4 else 11
+        self.layout = observation_layout()
+        self.card_rows = card_rows(self)
+        self.pyramid_bits = [
+            [card.pyramid_bits(slot, rotated) for slot in range(12) for rotated in (False, True)]
+            for card in self.cards
+        ]
+        """Pyramids of each card as a bitboard, by ``2 * slot + rotated``."""
+        self.card_faces = card_faces(self.cards)
+        """Per card, the id naming its face in views (see ``components.card_faces``)."""
+        self.face_groups = [
+            tuple(c for c, f in enumerate(self.card_faces) if f == face)
+            for face in sorted(set(self.card_faces))
+            if self.card_faces.count(face) > 1
+        ]
+        """Ids of the cards of each face that several cards share."""
 
 
 __all__ = ["MykerinosGame", "MykerinosState", "NUM_ACTIONS", "PATRONS", "SLOT_CELLS"]

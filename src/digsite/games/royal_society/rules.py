@@ -23,9 +23,10 @@ from typing import Any
 import numpy as np
 
 from ...core.chance import Chance
-from ...core.engine import ConfigError, Game
-from ...core.options import check_options, choice, data, flag
+from ...core.engine import ConfigError
+from ...core.options import choice, data, flag
 from ...core.tasks import TaskQueueState
+from ...core.turn_based import TurnBasedGame
 from .actions import (
     AUTO_TASKS,
     C_LOC_ACTION,
@@ -70,145 +71,6 @@ OPTIONS = (
     flag("simplified", False, doc="the rulebook's simplified set-up"),
     *(data(name) for name in DATA_OPTIONS),
 )
-
-
-class RoyalSocietyGame(Game):
-    name = SPEC.name
-    player_counts = PLAYER_COUNTS
-    title = SPEC.title
-    options = OPTIONS
-    revelations = {
-        **dict.fromkeys(
-            ("relic_bags", "drawn_relics", "relic_discards"),
-            "Draw 2 relics at random from the bag of the explored region and keep 1. Discard "
-            "the other relic beside its bag.",
-        ),
-        "automa": "Reveal the top card of the Automa deck and perform the action indicated on "
-        "the line corresponding to the current year.",
-        "pending": "Keep 1 Society card from the 2 received. Gain the starting benefits "
-        "indicated at the bottom of the card.",
-    }
-    num_actions = NUM_ACTIONS
-    max_game_length = 6000
-
-    def __init__(
-        self,
-        num_players: int = 3,
-        mode: str | None = None,
-        simplified: bool = False,
-        expeditions=None,
-        patrons=None,
-        collections=None,
-        studies=None,
-        automa=None,
-        society_boards=None,
-    ):
-        given = {
-            "num_players": num_players,
-            "mode": mode,
-            "simplified": simplified,
-            "expeditions": expeditions,
-            "patrons": patrons,
-            "collections": collections,
-            "studies": studies,
-            "automa": automa,
-            "society_boards": society_boards,
-        }
-        config = check_options(OPTIONS, given, self.title)
-        num_players, mode, simplified = config["num_players"], config["mode"], config["simplified"]
-        default = {1: "solo", 2: "confrontation"}.get(num_players, "standard")
-        if mode is None:
-            mode = default
-        allowed = {1: ("solo",), 2: ("confrontation", "competitive")}.get(
-            num_players, ("standard",)
-        )
-        if mode not in allowed:
-            raise ConfigError(
-                f"with {num_players} player(s) mode is one of {allowed} (None: {default!r}); "
-                f"2 players play 'confrontation' (neutral blocking discs) or 'competitive' "
-                f"(the Automa as a third society)"
-            )
-        self.num_players = num_players
-        self.mode = mode
-        self.simplified = simplified
-        self.automa = self.mode in ("solo", "competitive")
-        self.neutral = self.mode == "confrontation"
-        self.board_players = {"solo": 2, "confrontation": 2, "competitive": 3}.get(
-            self.mode, num_players
-        )
-        self.years = 4 if num_players == 4 else 5
-        self.requirement_years = (2, 4) if num_players == 4 else (3, 5)
-        self._sources = {key: config[key] for key in DATA_OPTIONS}
-        self.expeditions = load_expeditions(expeditions)
-        self.patrons = load_patrons(patrons)
-        self.collections = load_collections(collections)
-        self.studies = load_studies(studies)
-        self.automa_cards = load_automa(automa)
-        self.boards = load_boards(society_boards)
-        self.rb = load_rulebook_data()
-        self.tile_stack = tuple(0 if t["stack"] == 10 else 1 for t in self.rb.bloomsbury)
-        """Per Bloomsbury tile, its stack: 0 for the 10 Prestige one, 1 for the 25."""
-        self.abilities = tuple(Ability[s["ability"].upper()] for s in self.rb.societies)
-        self.collections_by_size = tuple(
-            tuple(t for t, tile in enumerate(self.collections) if tile[0].size == size)
-            for size, _ in COLLECTIONS_BY_SIZE
-        )
-        """The collection tiles of each size of ``COLLECTIONS_BY_SIZE`` (what set-up deals)."""
-        self.objective_groups = tuple(
-            tuple(o["id"] for o in self.rb.objectives if o["group"] == g) for g in OBJECTIVE_GROUPS
-        )
-        self.bloomsbury_stacks = tuple(
-            tuple(t["id"] for t in self.rb.bloomsbury if t["stack"] == value)
-            for value in BLOOMSBURY_STACKS
-        )
-        self.symbol_cards = symbol_cards(self)
-        """Per symbol of the Study cards, the Expedition cards that can take it (a bit mask)."""
-        self.simplified_cards = [c.id for c in self.expeditions if c.simplified]
-        if simplified and len(self.simplified_cards) < 2 * num_players:
-            raise ConfigError(
-                f"the simplified set-up deals 2 marked Expedition cards per player: the deck has "
-                f"{len(self.simplified_cards)} marked cards, {2 * num_players} are needed"
-            )
-        self.patron_kinds = [
-            tuple(k for k in range(NUM_RELIC_KINDS) if x.accepts(k)) for x in self.patrons
-        ]
-        self.collection_faces = [f for tile in self.collections for f in tile]
-        self.face_kinds = [
-            [
-                tuple(
-                    k
-                    for k in range(NUM_RELIC_KINDS)
-                    if (region < 0 or k // 4 == region) and (typ < 0 or k % 4 == typ)
-                )
-                for region, typ in face.spaces
-            ]
-            for face in self.collection_faces
-        ]
-        self.layout = LAYOUT
-        self.observation_size = LAYOUT.size
-
-    @property
-    def config(self) -> dict[str, Any]:
-        cfg: dict[str, Any] = {
-            "num_players": self.num_players,
-            "mode": self.mode,
-            "simplified": self.simplified,
-        }
-        for key, value in self._sources.items():
-            cfg[key] = value
-        return cfg
-
-    def new_initial_state(self, rng: np.random.Generator) -> RoyalSocietyState:
-        return RoyalSocietyState.new_game(self, rng)
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> RoyalSocietyState:
-        return restore(RoyalSocietyState(self), data)
-
-    def observation_piece_names(self):
-        return list(self.layout.slices.items())
-
-    def render_view(self, view: Mapping[str, Any]) -> str:
-        return render_view(self, view)
 
 
 class RoyalSocietyState(
@@ -286,3 +148,97 @@ class RoyalSocietyState(
     # -- information -------------------------------------------------------------------------
     def _resample_hidden(self, player: int, rng: np.random.Generator) -> RoyalSocietyState:
         return resample(self, player, rng)
+
+
+class RoyalSocietyGame(TurnBasedGame):
+    spec = SPEC
+    options = OPTIONS
+    player_counts = PLAYER_COUNTS
+    revelations = {
+        **dict.fromkeys(
+            ("relic_bags", "drawn_relics", "relic_discards"),
+            "Draw 2 relics at random from the bag of the explored region and keep 1. Discard "
+            "the other relic beside its bag.",
+        ),
+        "automa": "Reveal the top card of the Automa deck and perform the action indicated on "
+        "the line corresponding to the current year.",
+        "pending": "Keep 1 Society card from the 2 received. Gain the starting benefits "
+        "indicated at the bottom of the card.",
+    }
+    num_actions = NUM_ACTIONS
+    max_game_length = 6000
+    state_class = RoyalSocietyState
+    render_view = render_view
+
+    def configure(self, config: dict[str, Any]) -> None:
+        num_players, mode, simplified = self.num_players, config["mode"], config["simplified"]
+        default = {1: "solo", 2: "confrontation"}.get(num_players, "standard")
+        if mode is None:
+            mode = config["mode"] = default
+        allowed = {1: ("solo",), 2: ("confrontation", "competitive")}.get(
+            num_players, ("standard",)
+        )
+        if mode not in allowed:
+            raise ConfigError(
+                f"with {num_players} player(s) mode is one of {allowed} (None: {default!r}); "
+                f"2 players play 'confrontation' (neutral blocking discs) or 'competitive' "
+                f"(the Automa as a third society)"
+            )
+        self.mode = mode
+        self.simplified = simplified
+        self.automa = self.mode in ("solo", "competitive")
+        self.neutral = self.mode == "confrontation"
+        self.board_players = {"solo": 2, "confrontation": 2, "competitive": 3}.get(
+            self.mode, num_players
+        )
+        self.years = 4 if num_players == 4 else 5
+        self.requirement_years = (2, 4) if num_players == 4 else (3, 5)
+        self.expeditions = load_expeditions(config["expeditions"])
+        self.patrons = load_patrons(config["patrons"])
+        self.collections = load_collections(config["collections"])
+        self.studies = load_studies(config["studies"])
+        self.automa_cards = load_automa(config["automa"])
+        self.boards = load_boards(config["society_boards"])
+        self.rb = load_rulebook_data()
+        self.tile_stack = tuple(0 if t["stack"] == 10 else 1 for t in self.rb.bloomsbury)
+        """Per Bloomsbury tile, its stack: 0 for the 10 Prestige one, 1 for the 25."""
+        self.abilities = tuple(Ability[s["ability"].upper()] for s in self.rb.societies)
+        self.collections_by_size = tuple(
+            tuple(t for t, tile in enumerate(self.collections) if tile[0].size == size)
+            for size, _ in COLLECTIONS_BY_SIZE
+        )
+        """The collection tiles of each size of ``COLLECTIONS_BY_SIZE`` (what set-up deals)."""
+        self.objective_groups = tuple(
+            tuple(o["id"] for o in self.rb.objectives if o["group"] == g) for g in OBJECTIVE_GROUPS
+        )
+        self.bloomsbury_stacks = tuple(
+            tuple(t["id"] for t in self.rb.bloomsbury if t["stack"] == value)
+            for value in BLOOMSBURY_STACKS
+        )
+        self.symbol_cards = symbol_cards(self)
+        """Per symbol of the Study cards, the Expedition cards that can take it (a bit mask)."""
+        self.simplified_cards = [c.id for c in self.expeditions if c.simplified]
+        if simplified and len(self.simplified_cards) < 2 * num_players:
+            raise ConfigError(
+                f"the simplified set-up deals 2 marked Expedition cards per player: the deck has "
+                f"{len(self.simplified_cards)} marked cards, {2 * num_players} are needed"
+            )
+        self.patron_kinds = [
+            tuple(k for k in range(NUM_RELIC_KINDS) if x.accepts(k)) for x in self.patrons
+        ]
+        self.collection_faces = [f for tile in self.collections for f in tile]
+        self.face_kinds = [
+            [
+                tuple(
+                    k
+                    for k in range(NUM_RELIC_KINDS)
+                    if (region < 0 or k // 4 == region) and (typ < 0 or k % 4 == typ)
+                )
+                for region, typ in face.spaces
+            ]
+            for face in self.collection_faces
+        ]
+        self.layout = LAYOUT
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> RoyalSocietyState:
+        return restore(RoyalSocietyState(self), data)

@@ -9,10 +9,12 @@ with ``state.resample_hidden(player, rng)`` and never read them from ``state``.
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from collections.abc import Callable
+from typing import ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 
+from .decisions import DecisionKinds
 from .engine import State
 
 
@@ -38,6 +40,40 @@ class StateAgent(Protocol):
     """An agent that decides from the engine state (through its player's information)."""
 
     def act_in(self, state: State, player: int) -> int: ...
+
+
+class HeuristicAgent:
+    """A game's rules-based agent, a :class:`StateAgent`: the subclass declares ``DECISIONS``
+    and writes one ``_decide_<name>(self, state, player, legal)`` per decision, which
+    :meth:`act_in` calls for the pending one (a game that decides from something else overrides
+    ``act_in`` and calls ``self._decide``)."""
+
+    DECISIONS: ClassVar[DecisionKinds]
+    _decide: ClassVar[tuple[Callable, ...]]
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        if "DECISIONS" in cls.__dict__:
+            cls._decide = cls.DECISIONS.handlers(cls, "_decide_")
+
+    def __call__(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        name = type(self).__name__
+        raise TypeError(f"{name} reads the state: the env calls act_in(state, player)")
+
+    def act_in(self, state: State, player: int) -> int:
+        return self._decide[state.decision](self, state, player, state.legal_actions())
+
+    def projected_scores(self, state: State) -> list[float]:
+        """Every player's points if the game ended now, from what that player may know: what
+        the guided search values a position by (``digsite.agents.baselines``)."""
+        if state.is_terminal():
+            return state.scores()
+        return [self.projected_score(state, p) for p in range(state.game.num_players)]
+
+    def projected_score(self, state: State, player: int) -> float:
+        """``player``'s points if the game ended now: by default its score so far (a game whose
+        rules score much at the end adds what they would give)."""
+        return state.scores()[player]
 
 
 def choose(agent, state: State, player: int, buffer: np.ndarray | None = None) -> int:

@@ -28,18 +28,18 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...core.policy import HeuristicAgent
 from .actions import AXIS0, DECISIONS, GUESS, PLACE0, QUESTION0
 from .solver import Belief, axis_choices, best_question
 
 
-class DeductionAgent:
+class DeductionAgent(HeuristicAgent):
     """``DeductionAgent()``: the reference deduction player (deterministic, no memory)."""
 
-    def __call__(self, observation, action_mask) -> int:
-        raise TypeError("DeductionAgent reads the state: the env calls act_in(state, player)")
+    DECISIONS = DECISIONS
 
     def act_in(self, state, player: int) -> int:
-        return _DECIDE[state.decision](state, state.belief(player))
+        return self._decide[state.decision](state, state.belief(player))
 
     # -- one answer per decision -------------------------------------------------------------
     @staticmethod
@@ -76,6 +76,3 @@ class DeductionAgent:
         else:  # cannot happen with its own guesses; stay legal anyway
             pid = int(g.layouts.placements[g.prefix_rows(tuple(state.pieces))[0], b])
         return PLACE0 + int(g.pid_to_offset[b][pid])
-
-
-_DECIDE = DECISIONS.handlers(DeductionAgent, "_decide_")

@@ -16,6 +16,7 @@ table). In short:
 
 from __future__ import annotations
 
+from ...core.policy import HeuristicAgent
 from .actions import (
     CASH_IN,
     DECISIONS,
@@ -71,30 +72,19 @@ def _best_size(hand: list[int]) -> int:
     return max(g[0] for g in groups) if groups else 0
 
 
-class ArcheosSocietyHeuristic:
+class ArcheosSocietyHeuristic(HeuristicAgent):
     """``ArcheosSocietyHeuristic()``: a StateAgent (see ``digsite.core.policy``)."""
 
-    def __call__(self, observation, action_mask) -> int:
-        raise TypeError("the heuristic reads the state: the env calls act_in(state, player)")
+    DECISIONS = DECISIONS
 
-    def act_in(self, state, player: int) -> int:
-        return _DECIDE[state.decision](self, state, player, state.legal_actions())
-
-    @staticmethod
-    def projected_scores(state) -> list[float]:
-        """Every player's points if the season ended now (its sites and expeditions score at
-        its end), all public: what the guided search values a position by
-        (``digsite.agents.baselines``)."""
-        if state.is_terminal():
-            return state.scores()
-        return [
-            float(
-                state.score[p]
-                + sum(state.site_points(p, c) for c in range(NUM_COLOURS))
-                + sum(state.expedition_points(e) for e in state.expeditions[p])
-            )
-            for p in range(state.game.num_players)
-        ]
+    def projected_score(self, state, player: int) -> float:
+        """The points with what the player's sites and expeditions score at the season's end
+        (all public)."""
+        return float(
+            state.score[player]
+            + sum(state.site_points(player, c) for c in range(NUM_COLOURS))
+            + sum(state.expedition_points(e) for e in state.expeditions[player])
+        )
 
     # -- one answer per decision -------------------------------------------------------------
     def _decide_turn(self, state, player: int, legal: list[int]) -> int:
@@ -237,6 +227,3 @@ class ArcheosSocietyHeuristic:
         site = state._target_site(target)
         pos = state.pos[player][target]
         return float(site.points[pos - 1] - site.points[pos])
-
-
-_DECIDE = DECISIONS.handlers(ArcheosSocietyHeuristic, "_decide_")

@@ -17,6 +17,7 @@ looks at the deck order or at other players' hidden leaders).  In short:
 
 from __future__ import annotations
 
+from ...core.policy import HeuristicAgent
 from .actions import (
     ACTIVATE0,
     BID0,
@@ -58,16 +59,10 @@ LEADER_VP = (1.5, 2.5, 1.5)
 """Rough VP worth of one more Mayor, General, Admiral over a game."""
 
 
-class MedievalRealmsHeuristic:
+class MedievalRealmsHeuristic(HeuristicAgent):
     """``MedievalRealmsHeuristic()``: a StateAgent (see ``digsite.core.policy``)."""
 
-    def __call__(self, observation, action_mask) -> int:
-        raise TypeError(
-            "MedievalRealmsHeuristic reads the state: the env calls act_in(state, player)"
-        )
-
-    def act_in(self, state, player: int) -> int:
-        return _DECIDE[state.decision](self, state, player, state.legal_actions())
+    DECISIONS = DECISIONS
 
     # -- valuing cards -----------------------------------------------------------------------
     def card_value(self, state, p: int, card: int) -> float:
@@ -210,7 +205,5 @@ class MedievalRealmsHeuristic:
 
 _PAIR_TASTE = (1.0, 1.2, 1.2, 1.2, 0.9, 1.0, 1.1)
 """Set-up preference between resources (Science, Culture, Religion buy the VP cards)."""
-
-_DECIDE = DECISIONS.handlers(MedievalRealmsHeuristic, "_decide_")
 
 __all__ = ["MedievalRealmsHeuristic"]

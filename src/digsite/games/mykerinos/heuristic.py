@@ -15,6 +15,7 @@ directly.  In short:
 
 from __future__ import annotations
 
+from ...core.policy import HeuristicAgent
 from .actions import (
     DECISIONS,
     DECLINE,
@@ -48,26 +49,18 @@ AREA_OF = {
 """The area of each cell of the board."""
 
 
-class MykerinosHeuristic:
+class MykerinosHeuristic(HeuristicAgent):
     """``MykerinosHeuristic()``: a StateAgent (see ``digsite.core.policy``)."""
 
-    def __call__(self, observation, action_mask) -> int:
-        raise TypeError("MykerinosHeuristic reads the state: the env calls act_in(state, player)")
+    DECISIONS = DECISIONS
 
     def act_in(self, state, player: int) -> int:
-        return _DECIDE[state.decision](self, state, player, set(state.legal_actions()))
+        return self._decide[state.decision](self, state, player, set(state.legal_actions()))
 
-    @staticmethod
-    def projected_scores(state) -> list[float]:
-        """Every player's prestige if the game ended now (the exhibition scores at the end):
-        what the guided search values a position by (``digsite.agents.baselines``)."""
-        if state.is_terminal():
-            return state.scores()
-        projected = []
-        for p in range(state.game.num_players):
-            per_wing, series = state.exhibition(p)
-            projected.append(float(state.score[p] + sum(per_wing) + series))
-        return projected
+    def projected_score(self, state, player: int) -> float:
+        """The prestige with the exhibition scores that the end of the game adds."""
+        per_wing, series = state.exhibition(player)
+        return float(state.score[player] + sum(per_wing) + series)
 
     # -- one answer per decision -------------------------------------------------------------
     def _decide_turn(self, state, player: int, legal: set[int]) -> int:
@@ -161,6 +154,3 @@ class MykerinosHeuristic:
         if mine > leader + 1:
             return worth * 0.1  # already well ahead
         return worth * (1.5 if mine >= leader - 1 else 0.5)
-
-
-_DECIDE = DECISIONS.handlers(MykerinosHeuristic, "_decide_")

@@ -25,6 +25,7 @@ first).
 
 from __future__ import annotations
 
+from ...core.policy import HeuristicAgent
 from .actions import (
     ALL_EXPLORERS_4,
     BLOOM_CLAIM0,
@@ -715,24 +716,16 @@ class Context:
         return self.value(n)
 
 
-class RoyalSocietyHeuristic:
+class RoyalSocietyHeuristic(HeuristicAgent):
     """``RoyalSocietyHeuristic()``: a StateAgent (see ``digsite.core.policy``)."""
 
-    def __call__(self, observation, action_mask) -> int:
-        raise TypeError("the heuristic reads the state: the env calls act_in(state, player)")
+    DECISIONS = DECISIONS
 
-    @staticmethod
-    def projected_scores(state) -> list[float]:
-        """Every player's valuation (an estimate of its final score with what its resources are
-        worth, from its own cards and the public table): what the guided search values a
-        position by (``digsite.agents.baselines``)."""
-        if state.is_terminal():
-            return state.scores()
-        projected = []
-        for p in range(state.game.num_players):
-            ctx = Context(state, p)
-            projected.append(ctx.value(ctx.mine()))
-        return projected
+    def projected_score(self, state, player: int) -> float:
+        """The player's valuation: an estimate of its final score with what its resources are
+        worth, from its own cards and the public table."""
+        ctx = Context(state, player)
+        return ctx.value(ctx.mine())
 
     def act_in(self, state, player: int) -> int:
         legal = state.legal_actions()
@@ -748,7 +741,7 @@ class RoyalSocietyHeuristic:
         own = legal if d == C_PATRON else [a for a in legal if a not in OPTIONAL_ACTIONS]
         if not own:
             return DONE if DONE in legal else legal[0]
-        action = _DECIDE[d](self, ctx, task, own)
+        action = self._decide[d](self, ctx, task, own)
         return action if action in legal else own[0]
 
     # -- optional actions ------------------------------------------------------------------------
@@ -1092,7 +1085,3 @@ class RoyalSocietyHeuristic:
             return ctx.value(m)
 
         return max(legal, key=val)
-
-
-_DECIDE = DECISIONS.handlers(RoyalSocietyHeuristic, "_decide_")
-"""The heuristic's choice for each pending decision, found by the decision's name."""

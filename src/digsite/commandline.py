@@ -245,6 +245,16 @@ def add_env_arguments(parser: argparse.ArgumentParser, what: str) -> None:
     )
 
 
+def add_hyperparameters(parser: argparse.ArgumentParser, defaults: dict[str, Any]) -> None:
+    """One option per hyperparameter of ``defaults``, typed by its default: ``--n-steps`` for
+    ``n_steps``, ``--lambda`` for ``lambda_`` (a Python keyword's name)."""
+    for key, default in defaults.items():
+        flag = "--" + key.rstrip("_").replace("_", "-")
+        parser.add_argument(
+            flag, dest=key, type=type(default), default=default, help="PPO hyperparameter"
+        )
+
+
 def check_game(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Fill the default game and player count and ``args.game_options`` (a dict), checked by
     building the game once."""

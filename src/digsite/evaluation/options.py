@@ -6,22 +6,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from .. import commandline as cli
 from ..agents.baselines import search_settings
-from ..commandline import (
-    AGENT_CHOICES,
-    add_env_arguments,
-    add_from_run,
-    add_game_arguments,
-    add_search_arguments,
-    agent_kinds,
-    apply_run,
-    check_agents,
-    check_env,
-    check_game,
-    check_search,
-    default_eval_opponents,
-    solo_engine,
-)
 from ..envs.registry import entry
 
 EVALUATIONS = Path("runs/evaluations")
@@ -31,16 +17,18 @@ LEAGUES = Path("runs/leagues")
 
 def resolve_search(parser: argparse.ArgumentParser, args: argparse.Namespace, game: str) -> None:
     """Fill the search budget and rollout the command line left to ``game``'s defaults."""
-    check_search(parser, args)
+    cli.check_search(parser, args)
     settings = search_settings(game, args.mcts_iterations, args.mcts_rollout)
     args.mcts_iterations, args.mcts_rollout = settings.iterations, settings.rollout
 
 
 def add_evaluate_arguments(parser: argparse.ArgumentParser) -> None:
     add = parser.add_argument
-    add_game_arguments(parser)
-    add_env_arguments(parser, "evaluate on this solo Gymnasium env instead (the model's options)")
-    add_from_run(parser)
+    cli.add_game_arguments(parser)
+    cli.add_env_arguments(
+        parser, "evaluate on this solo Gymnasium env instead (the model's options)"
+    )
+    cli.add_from_run(parser)
     add("--model", type=Path, default=None, help="a model.zip of digsite train")
     add(
         "--out",
@@ -52,10 +40,10 @@ def add_evaluate_arguments(parser: argparse.ArgumentParser) -> None:
     add("--seed", type=int, default=0, help="game i is dealt with seed + i")
     add(
         "--opponents",
-        type=agent_kinds,
+        type=cli.agent_kinds,
         default=None,
         help=f"who plays the other seats: one kind for all, or one per other seat, "
-        f"comma-separated, among {AGENT_CHOICES} (default: random, or the run's opponents)",
+        f"comma-separated, among {cli.AGENT_CHOICES} (default: random, or the run's opponents)",
     )
     add(
         "--baselines",
@@ -70,19 +58,19 @@ def add_evaluate_arguments(parser: argparse.ArgumentParser) -> None:
         help="also write the records of this many games of each agent (digsite.records; "
         "seat i %% players, seed + i) to OUT/records/",
     )
-    add_search_arguments(parser)
+    cli.add_search_arguments(parser)
 
 
 def check_evaluate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.Namespace:
     """Fill the run's options (``--from-run``), the game or env options, the opponents (one
     per other seat), the baselines and the output folder."""
     if args.from_run is not None:
-        run = apply_run(parser, args)
+        run = cli.apply_run(parser, args)
         if args.model is None:
             args.model = args.from_run / "model.zip"
         if args.opponents is None and run.get("opponents"):
-            args.opponents = [default_eval_opponents(run["opponents"])]
-    check_env(parser, args)
+            args.opponents = [cli.default_eval_opponents(run["opponents"])]
+    cli.check_env(parser, args)
     if args.env is not None:
         if args.opponents is not None or args.game is not None or args.num_players is not None:
             parser.error("a solo --env has one seat: leave out --game, --num-players, --opponents")
@@ -90,7 +78,7 @@ def check_evaluate(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
             parser.error("--record-games records games of --game (a solo --env has no record)")
         args.game_options = {}
     else:
-        check_game(parser, args)
+        cli.check_game(parser, args)
         args.opponents = args.opponents or ["random"]
         others = args.num_players - 1
         if len(args.opponents) == 1:
@@ -100,17 +88,17 @@ def check_evaluate(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
                 f"--opponents: {others} other seats, {len(args.opponents)} opponents given "
                 "(give one kind for all of them, or one per seat)"
             )
-        check_agents(parser, args, args.opponents)
+        cli.check_agents(parser, args, args.opponents)
     if args.env is not None:
-        args.game = solo_engine(args.env, args.env_options).name
+        args.game = cli.solo_engine(args.env, args.env_options).name
     try:
-        kinds = agent_kinds(args.baselines) if args.baselines.strip() else []
+        kinds = cli.agent_kinds(args.baselines) if args.baselines.strip() else []
     except argparse.ArgumentTypeError as err:
         parser.error(f"--baselines: {err}")
     if entry(args.game).heuristic_agent is None and "heuristic" in kinds:
         kinds.remove("heuristic")
     args.baselines = kinds
-    check_agents(parser, args, kinds)
+    cli.check_agents(parser, args, kinds)
     if args.model is not None and not args.model.is_file():
         parser.error(f"model file {args.model} not found; train one with digsite train")
     if args.model is None and not args.baselines:
@@ -125,29 +113,29 @@ def check_evaluate(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
 
 def add_league_arguments(parser: argparse.ArgumentParser) -> None:
     add = parser.add_argument
-    add_game_arguments(parser)
-    add_from_run(parser)
+    cli.add_game_arguments(parser)
+    cli.add_from_run(parser)
     add(
         "--agents",
-        type=agent_kinds,
+        type=cli.agent_kinds,
         default="random,heuristic,mcts",
-        help=f"comma-separated agents, at least one per seat, among {AGENT_CHOICES}",
+        help=f"comma-separated agents, at least one per seat, among {cli.AGENT_CHOICES}",
     )
     add("--games", type=int, default=40, help="games of each match-up (seats rotate)")
     add("--seed", type=int, default=0, help="game i of every match-up is dealt with seed + i")
     add("--out", type=Path, default=LEAGUES, help="output folder")
-    add_search_arguments(parser)
+    cli.add_search_arguments(parser)
 
 
 def check_league(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.Namespace:
     if args.from_run is not None:
-        run = apply_run(parser, args)
+        run = cli.apply_run(parser, args)
         if run.get("env"):
             parser.error(
                 f"{args.from_run} trained on the solo {run['env']}: a league needs players"
             )
-    check_game(parser, args)
-    check_agents(parser, args, args.agents)
+    cli.check_game(parser, args)
+    cli.check_agents(parser, args, args.agents)
     if len(set(args.agents)) != len(args.agents):
         parser.error(f"--agents names an agent twice: {','.join(args.agents)}")
     if len(args.agents) < args.num_players:

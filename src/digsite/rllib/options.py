@@ -7,18 +7,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ..commandline import (
-    AGENT_CHOICES,
-    DEFAULT_GAME,
-    DEFAULT_PLAYERS,
-    add_game_arguments,
-    add_search_arguments,
-    agent_kind,
-    check_agents,
-    check_game,
-    check_search,
-    hidden_layers,
-)
+from .. import commandline as cli
 from ..envs.registry import entry
 
 POLICY_SCHEMES = ("shared", "per-seat")
@@ -45,7 +34,7 @@ def multi_player_counts(game: str) -> tuple[int, ...]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add = parser.add_argument
-    add_game_arguments(parser)
+    cli.add_game_arguments(parser)
     add(
         "--policies",
         choices=POLICY_SCHEMES,
@@ -62,21 +51,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add("--eval-games", type=int, default=100, help="greedy games after training (0: none)")
     add(
         "--eval-opponents",
-        type=agent_kind,
+        type=cli.agent_kind,
         default="random",
-        help=f"players to evaluate against: {AGENT_CHOICES}",
+        help=f"players to evaluate against: {cli.AGENT_CHOICES}",
     )
-    add_search_arguments(parser)
-    add("--hidden", type=hidden_layers, default=hidden_layers(HIDDEN), help="MLP layer sizes")
+    cli.add_search_arguments(parser)
+    add(
+        "--hidden",
+        type=cli.hidden_layers,
+        default=cli.hidden_layers(HIDDEN),
+        help="MLP layer sizes",
+    )
     add("--verbose", action="store_true", help="keep Ray's and RLlib's log messages")
-    for key, default in PPO_DEFAULTS.items():
-        flag = "--" + key.rstrip("_").replace("_", "-")
-        add(flag, dest=key, type=type(default), default=default, help="PPO hyperparameter")
+    cli.add_hyperparameters(parser, PPO_DEFAULTS)
 
 
 def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.Namespace:
-    args.game = args.game or DEFAULT_GAME
-    args.num_players = DEFAULT_PLAYERS if args.num_players is None else args.num_players
+    args.game = args.game or cli.DEFAULT_GAME
+    args.num_players = cli.DEFAULT_PLAYERS if args.num_players is None else args.num_players
     counts = multi_player_counts(args.game)
     if args.num_players not in counts:
         solo = " (solo games train with digsite train --env)" if args.num_players == 1 else ""
@@ -84,13 +76,13 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
             f"{args.game} is played by {', '.join(map(str, counts))} players with RLlib, "
             f"not {args.num_players}{solo}"
         )
-    check_game(parser, args)
-    check_agents(parser, args, [args.eval_opponents])
+    cli.check_game(parser, args)
+    cli.check_agents(parser, args, [args.eval_opponents])
     if args.out is None:
         args.out = Path("runs") / f"{args.game}-{args.num_players}p-rllib"
     if min(args.iterations, args.train_batch_size, args.minibatch_size, args.num_epochs) < 1:
         parser.error("--iterations and the batch sizes and epochs must be positive")
-    check_search(parser, args)
+    cli.check_search(parser, args)
     if args.minibatch_size > args.train_batch_size:
         parser.error("--minibatch-size must not exceed --train-batch-size")
     if min(args.num_env_runners, args.eval_games) < 0:

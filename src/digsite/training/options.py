@@ -13,26 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..commandline import (
-    AGENT_CHOICES,
-    SELF_PLAY,
-    add_env_arguments,
-    add_from_run,
-    add_game_arguments,
-    add_search_arguments,
-    agent_kind,
-    agent_kinds,
-    apply_run,
-    check_agents,
-    check_env,
-    check_game,
-    check_search,
-    default_eval_opponents,
-    hidden_layers,
-    opponent_kinds,
-    option_words,
-    solo_engine,
-)
+from .. import commandline as cli
 from ..envs.registry import entry
 
 PPO_KWARGS: dict[str, Any] = {
@@ -60,11 +41,11 @@ def opponents_option(text: str, self_play: bool = True) -> str:
     if len(set(kinds)) != len(kinds):
         raise argparse.ArgumentTypeError(f"{text!r} names a kind twice")
     for kind in kinds:
-        if not (self_play and kind == SELF_PLAY):
+        if not (self_play and kind == cli.SELF_PLAY):
             try:
-                agent_kind(kind)
+                cli.agent_kind(kind)
             except argparse.ArgumentTypeError as err:
-                also = f" or {SELF_PLAY}" if self_play else ""
+                also = f" or {cli.SELF_PLAY}" if self_play else ""
                 raise argparse.ArgumentTypeError(f"{err}{also}") from None
     return ",".join(kinds)
 
@@ -78,8 +59,8 @@ def default_out(args: argparse.Namespace) -> Path:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add = parser.add_argument
-    add_game_arguments(parser)
-    add_env_arguments(parser, "train on this solo Gymnasium env instead of a seat of --game")
+    cli.add_game_arguments(parser)
+    cli.add_env_arguments(parser, "train on this solo Gymnasium env instead of a seat of --game")
     add("--timesteps", type=int, default=30_000, help="learner decisions to train")
     add("--seed", type=int, default=0, help="seeds torch, numpy, the envs and the opponents")
     add("--out", type=Path, default=None, help="output folder (default: runs/<game>-<N>p)")
@@ -87,7 +68,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--opponents",
         type=opponents_option,
         default="random",
-        help=f"{AGENT_CHOICES}, or {SELF_PLAY}; or a comma-separated mix of them, each "
+        help=f"{cli.AGENT_CHOICES}, or {cli.SELF_PLAY}; or a comma-separated mix of them, each "
         "opponent seat drawing one at every episode",
     )
     add(
@@ -95,12 +76,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="model and self-play opponents sample their moves instead of the most likely one",
     )
-    add_search_arguments(parser)
+    cli.add_search_arguments(parser)
     add("--snapshot-every", type=int, default=5_000, help="self-play: steps between snapshots")
     add("--pool-size", type=int, default=10, help="self-play: members kept in the pool")
     add(
         "--imitate",
-        type=agent_kind,
+        type=cli.agent_kind,
         default=None,
         help="first teach the policy the moves of this agent kind (usually heuristic), playing "
         "every seat (or the solo --env), then train with PPO",
@@ -142,24 +123,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add("--tensorboard", action="store_true", help="TensorBoard logs in <out>/tb")
     add(
         "--net-arch",
-        type=hidden_layers,
+        type=cli.hidden_layers,
         default=NET_ARCH,
         help="hidden layer widths of the policy and of the value network, comma-separated",
     )
     add("--verbose", type=int, default=0, choices=(0, 1, 2), help="SB3 verbosity")
-    for key, default in PPO_KWARGS.items():
-        add(
-            "--" + key.replace("_", "-"),
-            type=type(default),
-            default=default,
-            help="PPO hyperparameter",
-        )
+    cli.add_hyperparameters(parser, PPO_KWARGS)
 
 
 def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.Namespace:
     """Check the options together and fill the derived ones (``game_options``, ``env_options``,
     ``out``, ``eval_opponents``)."""
-    check_env(parser, args)
+    cli.check_env(parser, args)
     if args.env is not None:
         if args.opponents != "random" or args.eval_opponents not in (None, "random"):
             parser.error("a solo --env has no opponents; leave out --opponents")
@@ -167,17 +142,17 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
             parser.error("--game and --num-players go without --env (a solo env has one seat)")
         args.game_options = {}
     else:
-        check_game(parser, args)
+        cli.check_game(parser, args)
     if args.eval_opponents is None:
-        args.eval_opponents = default_eval_opponents(args.opponents)
+        args.eval_opponents = cli.default_eval_opponents(args.opponents)
     if args.env is None:
         imitated = [args.imitate] if args.imitate else []
-        check_agents(
-            parser, args, [*opponent_kinds(args.opponents), args.eval_opponents, *imitated]
+        cli.check_agents(
+            parser, args, [*cli.opponent_kinds(args.opponents), args.eval_opponents, *imitated]
         )
     elif args.score_shaping:
         parser.error("--score-shaping plays --game (a solo --env has its own reward)")
-    check_search(parser, args)
+    cli.check_search(parser, args)
     if min(args.imitation_steps, args.imitation_epochs) < 1:
         parser.error("--imitation-steps and --imitation-epochs must be positive")
     if args.imitation_learning_rate is not None and args.imitation_learning_rate <= 0:
@@ -195,11 +170,11 @@ def command_line(options: Mapping[str, Any]) -> str:
     parser = argparse.ArgumentParser()
     add_arguments(parser)
     defaults = vars(parser.parse_args([]))
-    implied = default_eval_opponents(options["opponents"])
+    implied = cli.default_eval_opponents(options["opponents"])
     words = ["digsite", "train"]
     for key, value in options.items():
         if key in ("game_options", "env_options"):
-            words += option_words(f"--{key[:-1].replace('_', '-')}", value)
+            words += cli.option_words(f"--{key[:-1].replace('_', '-')}", value)
         elif key in defaults and value != defaults[key]:
             if key == "eval_opponents" and value == implied:
                 continue
@@ -216,7 +191,7 @@ def command_line(options: Mapping[str, Any]) -> str:
 # -- digsite export ---------------------------------------------------------------------------
 def add_export_arguments(parser: argparse.ArgumentParser) -> None:
     add = parser.add_argument
-    add_from_run(parser)
+    cli.add_from_run(parser)
     add("--model", type=Path, default=None, help="the model to export (default: RUN_DIR/model.zip)")
     add(
         "--out",
@@ -228,7 +203,7 @@ def add_export_arguments(parser: argparse.ArgumentParser) -> None:
     add("--games", type=int, default=200, help="games of each evaluation on the card (0: none)")
     add(
         "--opponents",
-        type=agent_kinds,
+        type=cli.agent_kinds,
         default="heuristic,random",
         help="the card evaluates the policy (and the heuristic and random players in its seat) "
         "against each of these, in every other seat",
@@ -242,19 +217,19 @@ def check_export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> a
         parser.error("--from-run RUN_DIR is required: the card says how the run trained")
     args.game = args.num_players = args.env = None
     args.game_option, args.env_option = [], []
-    args.run = apply_run(parser, args)
+    args.run = cli.apply_run(parser, args)
     if args.env is not None:  # a solo run: its card evaluates it on its env, without opponents
-        check_env(parser, args)
+        cli.check_env(parser, args)
         args.game_options, args.opponents = {}, []
     else:
-        check_game(parser, args)
-        check_agents(parser, args, args.opponents)
+        cli.check_game(parser, args)
+        cli.check_agents(parser, args, args.opponents)
     args.model = args.model or args.from_run / "model.zip"
     if not args.model.is_file():
         parser.error(f"model file {args.model} not found")
     args.out = args.out or args.from_run / "policy.pt"
     if args.games < 0:
         parser.error("--games must not be negative")
-    game = args.game if args.env is None else solo_engine(args.env, args.env_options).name
+    game = args.game if args.env is None else cli.solo_engine(args.env, args.env_options).name
     args.baselines = ["heuristic", "random"] if entry(game).heuristic_agent else ["random"]
     return args

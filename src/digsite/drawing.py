@@ -22,14 +22,13 @@ import textwrap
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+from .core.canvas import INK, PAPER
 from .games import spec
 
 PAGE_COLUMNS = 120
 PAGE_ROWS = 80
 MARGIN = 8
 """Pixels around the text."""
-PAPER = (246, 241, 226)
-INK = (45, 35, 25)
 HEADER_INK = (120, 40, 20)
 """The first line (what the picture shows, and whose) stands out."""
 

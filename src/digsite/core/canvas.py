@@ -51,6 +51,19 @@ def player_colour(player: int | None) -> Colour:
     return NEUTRAL_COLOUR if player is None or player < 0 else PLAYER_COLOURS[player]
 
 
+def seat_name(seat: int, views) -> str:
+    """``Player 2``, said ``Player 2 (you)`` in that seat's own picture."""
+    return f"Player {seat}" + (" (you)" if len(views) == 1 and seat in views else "")
+
+
+def final_scores(scores: Sequence[int], tie: str) -> str:
+    """The game-over line: each seat's final score, then the winner, or ``tie`` (what breaks
+    it) when several seats share the best score."""
+    best = [q for q, score in enumerate(scores) if score == max(scores)]
+    text = "Game over: final scores " + ", ".join(f"player {q}: {s}" for q, s in enumerate(scores))
+    return text + (f"; winner: player {best[0]}" if len(best) == 1 else f"; {tie}")
+
+
 class Page:
     """A fixed-size picture being drawn; :meth:`array` gives the ``(H, W, 3)`` ``uint8`` array."""
 
@@ -103,6 +116,10 @@ class Page:
         self.draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=INK)
         if label:
             self.text(x, y, label, SMALL, fill=PAPER, anchor="mm")
+
+    def seat_token(self, x: float, y: float, seat: int, r: float = 8) -> None:
+        """A disc of the seat's colour with its number on it."""
+        self.token(x, y, r, player_colour(seat), str(seat))
 
     def cube(self, x: float, y: float, r: float, fill: Colour, label: str = "") -> None:
         self.draw.rectangle((x - r, y - r, x + r, y + r), fill=fill, outline=INK)
@@ -157,6 +174,25 @@ class Page:
         self.box(x, y, w, h, outline=HIGHLIGHT if active else FAINT, width=3 if active else 1)
         self.box(x + 1, y + 1, 8, h - 2, fill=player_colour(seat), outline=player_colour(seat))
         return x + 14
+
+    def seat_header(
+        self, x: float, y: float, w: float, h: float, seat: int, views, active: bool, status
+    ) -> float:
+        """A seat's panel (:meth:`seat_panel`) headed by the seat's name and its ``status``
+        phrases; returns the x where its contents start."""
+        x = self.seat_panel(x, y, w, h, seat, active)
+        end = self.text(x, y + 4, seat_name(seat, views), NORMAL, HIGHLIGHT if active else INK)
+        self.text(end + 10, y + 5, " · ".join(status), SMALL)
+        return x
+
+    def frame_row(self, y: float, h: float, margin: float) -> None:
+        """The frame of a full-width row (the seat of the player to move)."""
+        width = self.image.width - 2 * margin + 8
+        self.box(margin - 4, y - 4, width, h, outline=HIGHLIGHT, width=3)
+
+    def rule(self, y: float, margin: float) -> None:
+        """A faint line across the page, ``margin`` in from each side."""
+        self.draw.line([(margin, y), (self.image.width - margin, y)], fill=FAINT)
 
     def score_track(
         self, x: float, y: float, width: float, length: int, scores: Sequence[int], label: str

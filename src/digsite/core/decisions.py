@@ -42,6 +42,10 @@ class DecisionKinds(tuple):
         self.game_over = len(names) - 1
         return self
 
+    def meaning(self, name: str) -> str:
+        """What the decision called ``name`` asks for."""
+        return self.meanings[self.index(name)]
+
     def handlers(
         self, owner: Any, prefix: str, *, default: Callable | None = None
     ) -> tuple[Callable, ...]:

@@ -34,6 +34,7 @@ from ...core.canvas import (
     Colour,
     Page,
     player_colour,
+    seat_name,
     tint,
     whose,
 )
@@ -99,7 +100,6 @@ GROUND: Colour = (232, 220, 190)
 
 def draw(game, views: Mapping[int, Mapping[str, Any]]) -> np.ndarray:
     """The picture of the table: one seat's (one view) or the spectator's (every view)."""
-    seat = next(iter(views)) if len(views) == 1 else None
     public = views[next(iter(views))]  # seats, viewfinder, decision: alike in every view
     page = Page(WIDTH, HEIGHT)
     kind = "solo" if game.solo else f"{game.num_players} players"
@@ -114,7 +114,7 @@ def draw(game, views: Mapping[int, Mapping[str, Any]]) -> np.ndarray:
     _board(page, game, views, public)
     _ring(page, game, public)
     _sheet(page, game, views, public)
-    _seats(page, game, views, public, seat)
+    _seats(page, game, views, public)
     _decision(page, game, public)
     return page.array()
 
@@ -357,17 +357,15 @@ def _answer(page: Page, question: int, code: int, right: float, bottom: float) -
 
 
 # -- seats and the decision --------------------------------------------------------------------
-def _seats(page: Page, game, views, view, seat: int | None) -> None:
+def _seats(page: Page, game, views, view) -> None:
     y = SEATS_Y
     to_move = view["to_move"]
     for p, info in enumerate(view["seats"]):
         if p == to_move:
-            page.box(
-                MARGIN - 4, y - 4, WIDTH - 2 * MARGIN + 8, SEAT_H - 6, outline=HIGHLIGHT, width=3
-            )
+            page.frame_row(y, SEAT_H - 6, MARGIN)
         page.token(MARGIN + 9, y + 10, 9, player_colour(p), "C" if info["checking"] else str(p))
-        name = f"Player {p}" + (" (you)" if p == seat else "")
-        page.text(MARGIN + 26, y + 2, name, NORMAL, HIGHLIGHT if p == to_move else INK)
+        ink = HIGHLIGHT if p == to_move else INK
+        page.text(MARGIN + 26, y + 2, seat_name(p, views), NORMAL, ink)
         where = "" if game.solo else f"space {info['position']}, "
         side = "Checking" if info["checking"] else "Searching"
         status = side if info["out"] == "in the game" else info["out"]
@@ -396,7 +394,7 @@ def _seats(page: Page, game, views, view, seat: int | None) -> None:
 
 def _decision(page: Page, game, view) -> None:
     y = DECISION_Y
-    page.draw.line([(MARGIN, y - 8), (WIDTH - MARGIN, y - 8)], fill=FAINT)
+    page.rule(y - 8, MARGIN)
     to_move = view["to_move"]
     if to_move is None:
         winner = view["winner"]
@@ -406,7 +404,7 @@ def _decision(page: Page, game, view) -> None:
             page.text(MARGIN, y + 26, f"time spent {view['seats'][0]['time_spent']}", NORMAL)
         return
     page.token(MARGIN + 9, y + 11, 9, player_colour(to_move))
-    meaning = DECISIONS.meanings[DECISIONS.index(view["decision"])]
+    meaning = DECISIONS.meaning(view["decision"])
     page.text(MARGIN + 26, y, f"Player {to_move} to decide: {meaning}", LARGE, HIGHLIGHT)
     if view["pieces_entered"] is not None:
         k = view["pieces_entered"]

@@ -33,6 +33,7 @@ from ...core.canvas import (
     SMALL,
     Colour,
     Page,
+    final_scores,
     player_colour,
     tint,
     whose,
@@ -139,22 +140,16 @@ def _title(page: Page, game, views, view) -> None:
     first = view["first_player"]
     if first is not None:
         x = page.text(x + 20, 10, "first player:", NORMAL)
-        page.token(x + 14, 19, 8, player_colour(first), str(first))
+        page.seat_token(x + 14, 19, first)
     y = 34
     decider = view["decider"]
     if decider is None:
         scores = [seat["score"] for seat in view["players"]]
-        best = [q for q, s in enumerate(scores) if s == max(scores)]
-        text = "Game over: final scores " + ", ".join(
-            f"player {q}: {s}" for q, s in enumerate(scores)
-        )
-        text += f"; winner: player {best[0]}" if len(best) == 1 else "; tie (the tie-break decides)"
-        page.text(MARGIN, y, text, NORMAL, HIGHLIGHT)
+        page.text(MARGIN, y, final_scores(scores, "tie (the tie-break decides)"), NORMAL, HIGHLIGHT)
         return
-    page.token(MARGIN + 8, y + 8, 8, player_colour(decider), str(decider))
+    page.seat_token(MARGIN + 8, y + 8, decider)
     decision = view["decision"]
-    meaning = DECISIONS.meanings[DECISIONS.index(decision)]
-    text = f"to move: player {decider}: {decision}: {meaning}"
+    text = f"to move: player {decider}: {decision}: {DECISIONS.meaning(decision)}"
     if view["phase"] != "play":
         text += f" ({view['phase']} phase)"
     page.text_fitted(MARGIN + 22, y, text, WIDTH - 2 * MARGIN - 22, HIGHLIGHT, NORMAL)
@@ -280,7 +275,7 @@ def _expedition(page: Page, view, y: float) -> float:
     botanist = view["botanist"]
     if botanist is not None:
         q = botanist["player"]
-        page.token(MARGIN + 8, y + 8, 8, player_colour(q), str(q))
+        page.seat_token(MARGIN + 8, y + 8, q)
         page.text(MARGIN + 22, y, f"Botanist tile: player {q}, on {botanist['size']} cards")
         y += NORMAL + 6
     expedition = view["expedition"]
@@ -347,11 +342,6 @@ def _hand(views, view, q: int, seat) -> list[int | None]:
 
 
 def _seat(page: Page, views, view, q: int, seat, y: float, h: float) -> None:
-    x = RIGHT_X
-    to_move = view["decider"] == q
-    x = page.seat_panel(x, y, RIGHT_W, h, q, to_move)
-    you = " (you)" if q in views and len(views) == 1 else ""
-    tx = page.text(x, y + 4, f"Player {q}{you}", NORMAL, HIGHLIGHT if to_move else INK)
     status = [f"{seat['score']} points", f"{seat['hand_size']} cards in hand"]
     if view["first_player"] == q:
         status.append("first player")
@@ -360,7 +350,7 @@ def _seat(page: Page, views, view, q: int, seat, y: float, h: float) -> None:
     kept = views[q]["kept"] if q in views else []
     if kept:
         status.append(f"keeps {len(kept)} (Physician)")
-    page.text(tx + 10, y + 5, " · ".join(status), SMALL)
+    x = page.seat_header(RIGHT_X, y, RIGHT_W, h, q, views, view["decider"] == q, status)
     hy = y + 24
     page.text(x, hy + 8, "hand", SMALL)
     hand = _hand(views, view, q, seat)

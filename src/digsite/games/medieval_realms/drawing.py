@@ -30,6 +30,7 @@ from ...core.canvas import (
     SMALL,
     Colour,
     Page,
+    final_scores,
     player_colour,
     tint,
     whose,
@@ -183,19 +184,14 @@ def _title(page: Page, game, views, view) -> None:
         cx = x + 16
         if p == to_move:
             page.draw.ellipse((cx - 12, 19 - 12, cx + 12, 19 + 12), outline=HIGHLIGHT, width=3)
-        page.token(cx, 19, 8, player_colour(p), str(p))
+        page.seat_token(cx, 19, p)
         x = cx + 12
     y = 34
     if to_move is None:
         totals = [s["vp"] + sum(s["end_of_game_vp"].values()) for s in view["seats"]]
-        best = [q for q, t in enumerate(totals) if t == max(totals)]
-        text = "Game over: final scores " + ", ".join(
-            f"player {q}: {t}" for q, t in enumerate(totals)
-        )
-        text += f"; winner: player {best[0]}" if len(best) == 1 else "; tie (the tie-breaks decide)"
-        page.text(MARGIN, y, text, NORMAL, HIGHLIGHT)
+        page.text(MARGIN, y, final_scores(totals, "tie (the tie-breaks decide)"), NORMAL, HIGHLIGHT)
         return
-    page.token(MARGIN + 8, y + 8, 8, player_colour(to_move), str(to_move))
+    page.seat_token(MARGIN + 8, y + 8, to_move)
     text = f"to move: player {to_move}: {view['decision']}: {_decision(view)}"
     actor = view["actor"]
     if actor is not None and actor != to_move:
@@ -318,7 +314,7 @@ def _auction(page: Page, cards: _CardFaces, view, y: float) -> None:
         if high is None:
             page.text(x, y + 28, "no bid yet", NORMAL)
         else:
-            page.token(x + 8, y + 36, 8, player_colour(high), str(high))
+            page.seat_token(x + 8, y + 36, high)
             page.text(x + 22, y + 28, f"high bid {auction['bid']} by player {high}", NORMAL)
         out = ", ".join(str(q) for q in auction["out"]) or "-"
         page.text(x, y + 50, f"out: {out}", NORMAL)
@@ -339,10 +335,6 @@ def _seats(page: Page, cards: _CardFaces, views, view) -> None:
 
 def _seat(page: Page, cards: _CardFaces, views, view, seat, y: float, h: float) -> None:
     q = seat["seat"]
-    x = RIGHT_X
-    to_move = view["to_move"] == q
-    x = page.seat_panel(x, y, RIGHT_W, h, q, to_move)
-    you = " (you)" if q in views and len(views) == 1 else ""
     end = sum(seat["end_of_game_vp"].values())
     status = [f"{seat['vp']} VP" + (f" + {end} at the end" if end else "")]
     status.append(f"turn {seat['turn_position'] + 1}")
@@ -354,8 +346,7 @@ def _seat(page: Page, cards: _CardFaces, views, view, seat, y: float, h: float) 
         status.append("leaders behind the wall")
     if seat["vp_track_tokens_owed"]:
         status.append(f"owed {seat['vp_track_tokens_owed']} token(s)")
-    tx = page.text(x, y + 4, f"Player {q}{you}", NORMAL, HIGHLIGHT if to_move else INK)
-    page.text(tx + 10, y + 5, " · ".join(status), SMALL)
+    x = page.seat_header(RIGHT_X, y, RIGHT_W, h, q, views, view["to_move"] == q, status)
     # resources and leaders
     ry = y + 23
     rx = x

@@ -238,9 +238,7 @@ def _seats(page: Page, game, view, seat: int | None) -> float:
     name_x, stock_x, pass_x, cards_x = SEAT_COLUMNS
     for p, info in enumerate(view["seats"]):
         if p == to_move:
-            page.box(
-                MARGIN - 4, y - 4, WIDTH - 2 * MARGIN + 8, SEAT_H - 6, outline=HIGHLIGHT, width=3
-            )
+            page.frame_row(y, SEAT_H - 6, MARGIN)
         page.cube(MARGIN + 8, y + 10, 9, player_colour(p))
         marks = [m for m, on in (("you", p == seat), ("first", p == view["first_player"])) if on]
         name = f"Player {p}" + (f" ({', '.join(marks)})" if marks else "")
@@ -315,7 +313,7 @@ def _cards_out(page: Page, game, view, y: float) -> None:
 # -- the pending decision ----------------------------------------------------------------------
 def _decision(page: Page, view) -> None:
     y = DECISION_Y
-    page.draw.line([(MARGIN, y - 8), (WIDTH - MARGIN, y - 8)], fill=FAINT)
+    page.rule(y - 8, MARGIN)
     to_move = view["to_move"]
     if to_move is None:
         seats = view["seats"]
@@ -332,8 +330,7 @@ def _decision(page: Page, view) -> None:
         page.text(MARGIN, y + 26, f"Final exhibition: {bonus}", NORMAL)
         return
     page.cube(MARGIN + 8, y + 10, 9, player_colour(to_move))
-    meaning = DECISIONS.meanings[DECISIONS.index(view["decision"])]
-    head = f"Player {to_move} to decide: {meaning}"
+    head = f"Player {to_move} to decide: {DECISIONS.meaning(view['decision'])}"
     if view["last_action"]:
         head += " (the last action of the season)"
     page.text(MARGIN + 26, y, head, LARGE, HIGHLIGHT)

@@ -41,6 +41,7 @@ from ...core.canvas import (
     Page,
     fitted,
     player_colour,
+    seat_name,
     wrapped,
 )
 from .actions import GALLERY_SIZES, GALLERY_START, SECTIONS
@@ -533,8 +534,8 @@ def _seat(page: Page, game, views: Views, v, q: int) -> None:
     colour = player_colour(q)
     page.box(x, y, SEAT_W, SEAT_H, outline=HIGHLIGHT if moving else INK, width=3 if moving else 1)
     page.box(x, y, SEAT_W, 22, fill=colour, outline=colour)
-    you = " (you)" if len(views) == 1 and q in views else ""
-    page.text(x + 6, y + 3, f"Player {q}{you}" + ("  - to move" if moving else ""), NORMAL, PAPER)
+    name = seat_name(q, views) + ("  - to move" if moving else "")
+    page.text(x + 6, y + 3, name, NORMAL, PAPER)
     page.text(x + SEAT_W - 6, y + 3, f"score {_score(s)}", NORMAL, PAPER, anchor="ra")
     inner = SEAT_W - 12
     x += 6

@@ -203,13 +203,18 @@ def add_game_arguments(parser: argparse.ArgumentParser) -> None:
     add = parser.add_argument
     add("--game", choices=GAMES, help=f"the game (default: {DEFAULT_GAME})")
     add("--num-players", type=int, help=f"players in each game (default: {DEFAULT_PLAYERS})")
-    add(
-        "--game-option",
+    add_options(parser, "--game", "setup=ur, mode=competitive, ...")
+
+
+def add_options(parser: argparse.ArgumentParser, owner: str, example: str = "") -> None:
+    """The repeatable ``<owner>-option KEY=VALUE``: an option of the ``owner``'s game or env."""
+    parser.add_argument(
+        f"{owner}-option",
         type=key_value,
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="an option of the --game (repeatable): setup=ur, mode=competitive, ...",
+        help=f"an option of the {owner} (repeatable)" + (f": {example}" if example else ""),
     )
 
 
@@ -235,14 +240,7 @@ def check_search(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
 def add_env_arguments(parser: argparse.ArgumentParser, what: str) -> None:
     """``--env`` (a solo Gymnasium id) and its repeatable ``--env-option KEY=VALUE``."""
     parser.add_argument("--env", choices=list(SOLO_GYM_IDS), default=None, help=what)
-    parser.add_argument(
-        "--env-option",
-        type=key_value,
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="an option of the --env (repeatable)",
-    )
+    add_options(parser, "--env")
 
 
 def add_hyperparameters(parser: argparse.ArgumentParser, defaults: dict[str, Any]) -> None:

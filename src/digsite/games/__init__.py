@@ -11,9 +11,10 @@ file                holds
                     ``NUM_ACTIONS`` and ``DECISIONS`` (the kinds of pending decision,
                     :mod:`digsite.core.decisions`)
 ``components.py``   the components and their data files (``data/``, each with its schema)
-``rules.py``        ``OPTIONS``, the game (``core.engine.Game``) and its state
-                    (``core.turn_based.TurnBasedState`` or ``core.tasks.TaskQueueState``:
-                    one ``_legal_<decision>`` and one ``_on_<decision>`` per decision)
+``rules.py``        ``OPTIONS``, the state (``core.turn_based.TurnBasedState`` or
+                    ``core.tasks.TaskQueueState``: one ``_legal_<decision>`` and one
+                    ``_on_<decision>`` per decision) and the game
+                    (``core.turn_based.TurnBasedGame``: its declarations and ``configure``)
 ``saved.py``        ``FIELDS``: the state's declared fields (construction, copying, saving,
                     loading)
 ``invariants.py``   ``check_invariants(state)``: what every position keeps, live or loaded
@@ -21,7 +22,8 @@ file                holds
 ``observation.py``  ``observe(state, player, out)``: the view as the observation tensor
 ``text.py``         ``action_to_string`` (built on ``ACTIONS``), ``render_view`` (a seat's
                     picture, from its view) and ``render_spectator``
-``heuristic.py``    the game's rules-based agent, one ``_decide_<decision>`` per decision
+``heuristic.py``    the game's rules-based agent (``core.policy.HeuristicAgent``), one
+                    ``_decide_<decision>`` per decision
 ``drawing.py``      ``draw(game, views)``: the board picture, from the views it may show
 ``spec.py``         ``SPEC``: the game declared once, for every generic surface
                     (:class:`digsite.core.spec.GameSpec`)

@@ -9,7 +9,7 @@ with ``state.resample_hidden(player, rng)`` and never read them from ``state``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterable
 from typing import ClassVar, Protocol, runtime_checkable
 
 import numpy as np
@@ -62,6 +62,12 @@ class HeuristicAgent:
 
     def act_in(self, state: State, player: int) -> int:
         return self._decide[state.decision](self, state, player, state.legal_actions())
+
+    @staticmethod
+    def first_legal(preferred: Iterable[int], legal: Collection[int], default: int) -> int:
+        """The first action of ``preferred`` that is legal (preference breaks the ties), else
+        ``default``."""
+        return next((a for a in preferred if a in legal), default)
 
     def projected_scores(self, state: State) -> list[float]:
         """Every player's points if the game ended now, from what that player may know: what

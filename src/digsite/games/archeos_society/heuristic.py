@@ -132,10 +132,7 @@ class ArcheosSocietyHeuristic(HeuristicAgent):
         return CASH_IN if pos >= 3 or pos == state._target_site(t).last else STOP
 
     def _decide_draft_role(self, state, player: int, legal: list[int]) -> int:
-        for role in DRAFT_PREFERENCE:
-            if DRAFT_ROLE0 + role in legal:
-                return DRAFT_ROLE0 + role
-        return legal[0]
+        return self.first_legal((DRAFT_ROLE0 + r for r in DRAFT_PREFERENCE), legal, legal[0])
 
     def _decide_draft_site(self, state, player: int, legal: list[int]) -> int:
         return SIDE_COMPASS

@@ -64,13 +64,8 @@ class MykerinosHeuristic(HeuristicAgent):
 
     # -- one answer per decision -------------------------------------------------------------
     def _decide_turn(self, state, player: int, legal: set[int]) -> int:
-        for patron in PATRON_PREFERENCE:
-            if PATRON0 + patron in legal:
-                return PATRON0 + patron
-        for action in (EXTEND, EXCAVATE, PATRON0 + BROWN):
-            if action in legal:
-                return action
-        return PASS
+        patrons = (PATRON0 + patron for patron in PATRON_PREFERENCE)
+        return self.first_legal((*patrons, EXTEND, EXCAVATE, PATRON0 + BROWN), legal, PASS)
 
     def _decide_choose_ab(self, state, player: int, legal: set[int]) -> int:
         return EXTEND if EXTEND in legal else EXCAVATE

@@ -14,7 +14,6 @@ from ...core.turn_based import TurnBasedGame, TurnBasedState
 from .actions import (
     ADD,
     CASH_IN,
-    DECISIONS,
     DRAFT_ROLE,
     DRAFT_ROLE0,
     DRAFT_SITE,
@@ -80,12 +79,9 @@ from .components import (
     load_sites,
     load_tables,
 )
-from .invariants import check_invariants
-from .observation import Scales, observation_layout, observe
-from .saved import FIELDS
+from .observation import Scales, observation_layout
 from .spec import SPEC
-from .text import action_seen_by, action_to_string, render_spectator, render_view
-from .view import build_view
+from .text import render_view
 
 EXTRA_SETUPS = ("random", "draft")
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
@@ -138,14 +134,7 @@ def _mark_held(counts: list[int], out: np.ndarray) -> None:
 class ArcheosSocietyState(chance.Chance, TurnBasedState):
     """An Archeos Society position: plain Python lists and ints, cards handled by kind."""
 
-    DECISIONS = DECISIONS
-    FIELDS = FIELDS
-    view = build_view
-    observe = observe
-    action_to_string = action_to_string
-    action_seen_by = action_seen_by
-    render_spectator = render_spectator
-    check_invariants = check_invariants
+    GAME_FILES = __package__
 
     def __init__(self, game: ArcheosSocietyGame):
         super().__init__(game)

@@ -12,7 +12,6 @@ from ...core.turn_based import TurnBasedGame, TurnBasedState
 from .actions import (
     BROWN_ROOM,
     CHOOSE_AB,
-    DECISIONS,
     DECLINE,
     EXCAVATE,
     EXTEND,
@@ -64,12 +63,10 @@ from .components import (
     region_rows,
     two_free_neighbours,
 )
-from .invariants import check_invariants, check_layout
-from .observation import card_rows, observation_layout, observe
-from .saved import FIELDS
+from .invariants import check_layout
+from .observation import card_rows, observation_layout
 from .spec import SPEC
-from .text import action_seen_by, action_to_string, render_spectator, render_view
-from .view import build_view
+from .text import render_view
 
 MUSEUM_TWO_ROOMS = (5, 4)
 """2-rooms between the Museum's wings: 5 (a ring) or 4 (an open fan)."""
@@ -84,14 +81,7 @@ OPTIONS = (
 class MykerinosState(TurnBasedState):
     """A Mykerinos position. Plain Python data; the region is kept as bitboards."""
 
-    DECISIONS = DECISIONS
-    FIELDS = FIELDS
-    view = build_view
-    observe = observe
-    action_to_string = action_to_string
-    action_seen_by = action_seen_by
-    render_spectator = render_spectator
-    check_invariants = check_invariants
+    GAME_FILES = __package__
 
     # -- set-up ------------------------------------------------------------------------------
     def __init__(self, game: MykerinosGame):

@@ -212,7 +212,7 @@ class Page:
 
     def heading(self, x: float, y: float, text: str, active: bool = False) -> float:
         """A section title (in the highlight colour when it concerns the player to move)."""
-        self.text(x, y, text, LARGE if not active else LARGE, HIGHLIGHT if active else INK)
+        self.text(x, y, text, LARGE, HIGHLIGHT if active else INK)
         return y + LARGE + 6
 
 

@@ -22,7 +22,6 @@ observation's pieces and renders a seat's view; the game writes only how its opt
 from __future__ import annotations
 
 import abc
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -65,29 +64,15 @@ def _as_mask(legal_list: Callable) -> Callable:
     return legal_mask
 
 
-FILE_BINDINGS = (
-    ("DECISIONS", "actions", "DECISIONS"),
-    ("FIELDS", "saved", "FIELDS"),
-    ("view", "view", "build_view"),
-    ("observe", "observation", "observe"),
-    ("action_to_string", "text", "action_to_string"),
-    ("action_seen_by", "text", "action_seen_by"),
-    ("render_spectator", "text", "render_spectator"),
-    ("check_invariants", "invariants", "check_invariants"),
-)
-"""What a state takes from its game's files: (attribute, file, name in the file)."""
-
-
 class TurnBasedState(State):
-    """A state whose subclass declares ``GAME_FILES``, its game's package (``__package__``),
-    whose files give it ``DECISIONS``, ``FIELDS``, the information methods (``view``,
-    ``observe``, ``action_to_string``, ``action_seen_by``, ``render_spectator``) and
-    ``check_invariants`` (:data:`FILE_BINDINGS`), and writes, for each decision but
-    ``game_over``, ``_legal_<name>(self) -> mask`` (a list of action ids with ``LEGAL_LISTS``)
-    and ``_on_<name>(self, action)``; plus ``winners`` (or ``final_returns``).  (A state made
-    otherwise may declare ``DECISIONS`` and the rest itself.)"""
+    """A state whose subclass declares ``DECISIONS`` and ``FIELDS`` and writes, for each
+    decision but ``game_over``, ``_legal_<name>(self) -> mask`` (a list of action ids with
+    ``LEGAL_LISTS``) and ``_on_<name>(self, action)``; plus ``winners`` (or
+    ``final_returns``), and binds the information methods (``view``, ``observe``,
+    ``action_to_string``, ``action_seen_by``, ``render_spectator``) and ``check_invariants``
+    to the functions of its ``view``, ``observation``, ``text`` and ``invariants`` files as
+    class attributes."""
 
-    GAME_FILES: ClassVar[str]
     DECISIONS: ClassVar[DecisionKinds]
     FIELDS: ClassVar[StateFields]
     LEGAL_LISTS: ClassVar[bool] = False
@@ -105,10 +90,6 @@ class TurnBasedState(State):
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
-        if "GAME_FILES" in cls.__dict__:
-            for attribute, file, name in FILE_BINDINGS:
-                module = importlib.import_module(f"{cls.GAME_FILES}.{file}")
-                setattr(cls, attribute, getattr(module, name))
         if "DECISIONS" in cls.__dict__:
             decisions = cls.DECISIONS
             cls._game_over = decisions.game_over

@@ -13,6 +13,7 @@ from ...core.turn_based import TurnBasedGame, TurnBasedState
 from .actions import (
     AXIS,
     AXIS0,
+    DECISIONS,
     GAME_OVER,
     GUESS,
     GUESS_VARIANTS,
@@ -31,13 +32,14 @@ from .actions import (
     WRONG_GUESS,
 )
 from .components import NUM_BUILDINGS, NUM_CELLS, BuildingsFileError, load_buildings
+from .invariants import check_invariants
 from .layouts import get_layouts, kind_by_cell
 from .learning_aids import (
     consistent_placement_mask,
     informative_axis_mask,
     informative_question_mask,
 )
-from .observation import observation_layout, observation_offsets, seat_rows
+from .observation import observation_layout, observation_offsets, observe, seat_rows
 from .questions import (
     AXIS_NAMES,
     DEFAULT_RING,
@@ -49,11 +51,11 @@ from .questions import (
     question_costs,
 )
 from .quests import expert_clues, make_quest
-from .saved import derive
+from .saved import FIELDS, derive
 from .solver import GUESS_COST, AxisClue, Belief, Clue, axis_choices
 from .spec import SPEC
-from .text import render_view
-from .view import belief_filter, guess_knowledge
+from .text import action_seen_by, action_to_string, render_spectator, render_view
+from .view import belief_filter, build_view, guess_knowledge
 
 CLUE_COUNTS = (3, 4, 5)
 """The rulebook: agree on "from 3 clues for harder games, to 5 clues for easier games"."""
@@ -143,8 +145,15 @@ class ArcheOlogicState(TurnBasedState):
     computed from it).  Public: the time track, the viewfinder, the questions asked (by whom,
     on which axis), who is checking a guess, eliminations."""
 
-    GAME_FILES = __package__
+    DECISIONS = DECISIONS
+    FIELDS = FIELDS
     derive = derive
+    view = build_view
+    observe = observe
+    action_to_string = action_to_string
+    action_seen_by = action_seen_by
+    render_spectator = render_spectator
+    check_invariants = check_invariants
 
     def __init__(self, game: ArcheOlogicGame):
         super().__init__(game)

@@ -14,6 +14,7 @@ from ...core.turn_based import TurnBasedGame, TurnBasedState
 from .actions import (
     ADD,
     CASH_IN,
+    DECISIONS,
     DRAFT_ROLE,
     DRAFT_ROLE0,
     DRAFT_SITE,
@@ -79,9 +80,12 @@ from .components import (
     load_sites,
     load_tables,
 )
-from .observation import Scales, observation_layout
+from .invariants import check_invariants
+from .observation import Scales, observation_layout, observe
+from .saved import FIELDS
 from .spec import SPEC
-from .text import render_view
+from .text import action_seen_by, action_to_string, render_spectator, render_view
+from .view import build_view
 
 EXTRA_SETUPS = ("random", "draft")
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
@@ -134,7 +138,14 @@ def _mark_held(counts: list[int], out: np.ndarray) -> None:
 class ArcheosSocietyState(chance.Chance, TurnBasedState):
     """An Archeos Society position: plain Python lists and ints, cards handled by kind."""
 
-    GAME_FILES = __package__
+    DECISIONS = DECISIONS
+    FIELDS = FIELDS
+    view = build_view
+    observe = observe
+    action_to_string = action_to_string
+    action_seen_by = action_seen_by
+    render_spectator = render_spectator
+    check_invariants = check_invariants
 
     def __init__(self, game: ArcheosSocietyGame):
         super().__init__(game)

@@ -15,6 +15,7 @@ from .actions import (
     BID0,
     BID_MORE,
     BONUS,
+    DECISIONS,
     GAME_OVER,
     LAND0,
     NUM_ACTIONS,
@@ -73,9 +74,12 @@ from .components import (
     load_deck,
 )
 from .components import TITHE as TITHE_TYPE
-from .observation import ObservationTables
+from .invariants import check_invariants
+from .observation import ObservationTables, observe
+from .saved import FIELDS
 from .spec import SPEC
-from .text import face_name, render_view
+from .text import action_seen_by, action_to_string, face_name, render_spectator, render_view
+from .view import build_view
 
 PLAYER_COUNTS = (2, 3, 4, 5)
 DATA_OPTIONS = ("deck", "card_types", "board")
@@ -89,7 +93,14 @@ def _zeros(n: int, k: int) -> list[list[int]]:
 class MedievalRealmsState(TurnBasedState):
     """A Medieval Realms position: plain Python ints and lists."""
 
-    GAME_FILES = __package__
+    DECISIONS = DECISIONS
+    FIELDS = FIELDS
+    view = build_view
+    observe = observe
+    action_to_string = action_to_string
+    action_seen_by = action_seen_by
+    render_spectator = render_spectator
+    check_invariants = check_invariants
 
     def __init__(self, game: MedievalRealmsGame):
         super().__init__(game)

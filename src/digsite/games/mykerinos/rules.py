@@ -12,6 +12,7 @@ from ...core.turn_based import TurnBasedGame, TurnBasedState
 from .actions import (
     BROWN_ROOM,
     CHOOSE_AB,
+    DECISIONS,
     DECLINE,
     EXCAVATE,
     EXTEND,
@@ -63,10 +64,12 @@ from .components import (
     region_rows,
     two_free_neighbours,
 )
-from .invariants import check_layout
-from .observation import card_rows, observation_layout
+from .invariants import check_invariants, check_layout
+from .observation import card_rows, observation_layout, observe
+from .saved import FIELDS
 from .spec import SPEC
-from .text import render_view
+from .text import action_seen_by, action_to_string, render_spectator, render_view
+from .view import build_view
 
 MUSEUM_TWO_ROOMS = (5, 4)
 """2-rooms between the Museum's wings: 5 (a ring) or 4 (an open fan)."""
@@ -81,7 +84,14 @@ OPTIONS = (
 class MykerinosState(TurnBasedState):
     """A Mykerinos position. Plain Python data; the region is kept as bitboards."""
 
-    GAME_FILES = __package__
+    DECISIONS = DECISIONS
+    FIELDS = FIELDS
+    view = build_view
+    observe = observe
+    action_to_string = action_to_string
+    action_seen_by = action_seen_by
+    render_spectator = render_spectator
+    check_invariants = check_invariants
 
     # -- set-up ------------------------------------------------------------------------------
     def __init__(self, game: MykerinosGame):

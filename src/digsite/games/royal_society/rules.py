@@ -30,6 +30,7 @@ from ...core.turn_based import TurnBasedGame
 from .actions import (
     AUTO_TASKS,
     C_LOC_ACTION,
+    DECISIONS,
     NUM_ACTIONS,
     Ability,
 )
@@ -49,14 +50,16 @@ from .components import (
 from .economy import EconomyRules
 from .flow import FlowRules
 from .hidden import resample
+from .invariants import check_invariants
 from .locations import LocationRules
-from .observation import LAYOUT, Encoding
+from .observation import LAYOUT, Encoding, observe
 from .optional import OptionalRules
-from .saved import restore
+from .saved import FIELDS, restore
 from .scoring import symbol_cards
 from .setup import COLLECTIONS_BY_SIZE, SetupRules
 from .spec import SPEC
-from .text import render_view
+from .text import action_seen_by, action_to_string, render_spectator, render_view
+from .view import build_view
 from .year import YearRules
 
 MODES = ("standard", "confrontation", "competitive", "solo")
@@ -83,9 +86,16 @@ class RoyalSocietyState(
     """One position: plain ints and lists, declared in ``saved.FIELDS`` (the whole of it, but
     for the cached legal mask and the players' observation bytes)."""
 
-    GAME_FILES = __package__
+    DECISIONS = DECISIONS
     AUTOMATIC = AUTO_TASKS
     FORCED = frozenset((C_LOC_ACTION,))  # a location whose one action is offered does it
+    FIELDS = FIELDS
+    view = build_view
+    observe = observe
+    action_to_string = action_to_string
+    action_seen_by = action_seen_by
+    render_spectator = render_spectator
+    check_invariants = check_invariants
 
     def __init__(self, game: RoyalSocietyGame):
         super().__init__(game)

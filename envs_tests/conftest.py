@@ -6,13 +6,13 @@ import importlib
 
 import pytest
 
-from digsite.envs.registry import ENVIRONMENTS
+from digsite.games import BUILTIN
 
 CASES = [
     pytest.param(
         (entry, config), id=f"{entry.name}-" + "-".join(f"{k}{v}" for k, v in config.items())
     )
-    for entry in ENVIRONMENTS
+    for entry in BUILTIN
     for config in entry.configs()
 ]
 

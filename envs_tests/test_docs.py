@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from digsite.envs.registry import ENVIRONMENTS
+from digsite.games import BUILTIN
 
 for _module in ("sphinx", "myst_parser", "furo"):
     pytest.importorskip(_module, reason="the docs extra is not installed: pip install -e '.[docs]'")
@@ -36,7 +36,7 @@ def _page(site: Path, name: str) -> str:
 
 
 def test_every_game_has_its_page_with_picture_and_documentation(site):
-    for entry in ENVIRONMENTS:
+    for entry in BUILTIN:
         page = _page(site, f"games/{entry.name}.html")
         assert f"{entry.name}.png" in page and (site / "_images" / f"{entry.name}.png").is_file()
         for section in ("Action table", "Observation", "What a player knows", "provenance"):

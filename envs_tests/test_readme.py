@@ -153,10 +153,10 @@ def test_readme_commands_run(chain, tmp_path):
 
 
 def test_readme_game_table_shows_each_registry_status():
-    from digsite.envs.registry import ENVIRONMENTS
+    from digsite.games import BUILTIN
 
     rows = [line for line in README.splitlines() if line.startswith("| ") and "`digsite/" in line]
-    for entry in ENVIRONMENTS:
+    for entry in BUILTIN:
         (row,) = [line for line in rows if f"`{entry.env_id}`" in line]
         assert row.rstrip(" |").rsplit("|", 1)[1].strip() == entry.status
 

@@ -30,6 +30,7 @@ from .commandline import (
     seed_number,
 )
 from .envs.registry import ENVIRONMENTS, entry, make_game
+from .games import BUILTIN
 
 NAMESPACE = "digsite/"
 PROG = "digsite"
@@ -55,8 +56,11 @@ def list_environments() -> str:
         example = game.configs()[0]
         args = ", ".join(f"{k}={v!r}" for k, v in example.items())
         lines.append(f"    pettingzoo.make('aec', '{env_id}', {args})")
-        module = game.module_name
-        lines.append(f"    from digsite import {module}; {module}.env({args})")
+        if game in BUILTIN:
+            module = game.module_name
+            lines.append(f"    from digsite import {module}; {module}.env({args})")
+        else:
+            lines.append(f"    digsite.make_env('{game.name}', {args})  # from {game.package}")
         lines.append(f"    digsite.single_seat_env('{game.name}', {args})  # Gymnasium, vs random")
     for env_id in gymnasium.registry:
         if env_id.startswith(NAMESPACE):

@@ -2,7 +2,9 @@
 
 Each game declares itself once, in its package's ``spec.py`` (:mod:`digsite.core.spec`); its
 ``version`` is bumped whenever the env's observations, actions or rules change (CHANGELOG.md
-says what changed), and the ids, module names and solo Gymnasium ids follow.
+says what changed), and the ids, module names and solo Gymnasium ids follow.  The games are
+digsite's own and the installed plugins (:data:`digsite.games.SPECS`); every id is made by one
+generic factory, :func:`digsite.envs.factory.make_env`, so a plugin needs no module here.
 """
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ from ..games import SPECS
 from ..games import spec as entry
 
 ENVIRONMENTS: tuple[GameSpec, ...] = SPECS
-"""Every game's spec, in a stable order."""
+"""Every game's spec, in a stable order: digsite's own, then the plugins."""
+ENV_FACTORY = "digsite.envs.factory:make_env"
+"""What PettingZoo's registry calls for every id, given the game's name as ``game``."""
 
 __all__ = ["ENVIRONMENTS", "SOLO_GYM_IDS", "entry", "make_game", "register_all", "solo_gym_ids"]
 
@@ -32,7 +36,7 @@ def register_all() -> None:
         return
     for spec in ENVIRONMENTS:
         if spec.env_id not in aec_registry:
-            register("aec", spec.env_id, entry_point=f"{spec.module}:env")
+            register("aec", spec.env_id, entry_point=ENV_FACTORY, kwargs={"game": spec.name})
 
 
 def solo_gym_ids() -> dict[str, str]:

@@ -15,7 +15,7 @@ for _module in ("sphinx", "myst_parser", "furo"):
     pytest.importorskip(_module, reason="the docs extra is not installed: pip install -e '.[docs]'")
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-API = ("envs", "core", "agents", "records", "drawing", "openspiel")
+API = ("envs", "core", "agents", "records", "drawing", "openspiel", "testing")
 
 
 @pytest.fixture(scope="module")

@@ -44,13 +44,6 @@ def test_every_game_is_registered_under_its_name():
     assert set(GAME_NAMES) == {e.name for e in ENVIRONMENTS}
 
 
-def test_openspiel_random_simulations_with_serialization(case):
-    entry, config, _ = case
-    game = load_game(entry.name, **config)
-    assert game.num_players() == config["num_players"]
-    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
-
-
 def test_the_deal_is_the_envs_deal_and_the_state_speaks_for_the_engine(case):
     entry, config, module = case
     game = load_game(entry.name, **config)

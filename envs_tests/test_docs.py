@@ -57,3 +57,11 @@ def test_home_guide_contract_versions_changelog_and_api(site):
     for name in API:
         assert f"digsite.{name}" in _page(site, f"api/digsite.{name}.html")
     assert "single_seat_env" in _page(site, "api.html")
+
+
+def test_the_own_game_page_builds_the_example_from_its_files(site):
+    page = _page(site, "your-own-game.html")
+    assert "Write your own game" in page
+    assert 'href="your-own-game.html"' in _page(site, "index.html")
+    for listed in ("digsite.games", "ShardsState", "build_view", "TestShards"):
+        assert listed in page, f"the page does not show {listed!r}"

@@ -58,8 +58,8 @@ def test_benchmarked():
 def test_trained_on_and_evaluated(tmp_path):
     pytest.importorskip("sb3_contrib", reason="the train extra is not installed")
     run = tmp_path / "run"
-    digsite("train", "--game", GAME, "--num-players", "2", "--timesteps", "2048", "--out", str(run))
-    out = digsite("evaluate", "--from-run", str(run), "--games", "6", "--opponents", "heuristic")
+    digsite("train", "--game", GAME, "--num-players", "2", "--timesteps", "512", "--out", str(run))
+    out = digsite("evaluate", "--from-run", str(run), "--games", "4", "--opponents", "heuristic")
     assert "MaskablePPO" in out and (run / "model.zip").is_file()
 
 
@@ -74,7 +74,7 @@ def test_rated_in_a_league(tmp_path):
         "--agents",
         "random,heuristic,mcts",
         "--mcts-iterations",
-        "10",
+        "4",
         "--games",
         "2",
         "--out",

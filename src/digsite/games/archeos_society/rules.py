@@ -88,7 +88,6 @@ from .text import action_seen_by, action_to_string, render_spectator, render_vie
 from .view import build_view
 
 EXTRA_SETUPS = ("random", "draft")
-PLAYER_COUNTS = (2, 3, 4, 5, 6)
 DATA_OPTIONS = ("cards", "sites", "tables", "scenarios")
 
 
@@ -99,7 +98,7 @@ def _setup_name(value: Any) -> str:
 
 
 OPTIONS = (
-    choice("num_players", 4, PLAYER_COUNTS),
+    choice("num_players", 4, SPEC.player_counts),
     custom(
         "setup",
         "chichen_itza",
@@ -937,7 +936,6 @@ class ArcheosSocietyState(chance.Chance, TurnBasedState):
 class ArcheosSocietyGame(TurnBasedGame):
     spec = SPEC
     options = OPTIONS
-    player_counts = PLAYER_COUNTS
     revelations = {
         **dict.fromkeys(
             ("monkeys", "monkey_holder", "season", "phase", "deck", "players.hand_size"),

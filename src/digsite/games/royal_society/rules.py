@@ -64,9 +64,8 @@ from .year import YearRules
 
 MODES = ("standard", "confrontation", "competitive", "solo")
 DATA_OPTIONS = ("expeditions", "patrons", "collections", "studies", "automa", "society_boards")
-PLAYER_COUNTS = (1, 2, 3, 4)
 OPTIONS = (
-    choice("num_players", 3, PLAYER_COUNTS),
+    choice("num_players", 3, SPEC.player_counts),
     choice("mode", None, (None, *MODES), doc="None: solo, confrontation or standard by count"),
     flag("simplified", False, doc="the rulebook's simplified set-up"),
     *(data(name) for name in DATA_OPTIONS),
@@ -153,7 +152,6 @@ class RoyalSocietyState(
 class RoyalSocietyGame(TurnBasedGame):
     spec = SPEC
     options = OPTIONS
-    player_counts = PLAYER_COUNTS
     revelations = {
         **dict.fromkeys(
             ("relic_bags", "drawn_relics", "relic_discards"),

@@ -5,7 +5,8 @@ envs are registered as ``digsite/<game>-v<version>`` with ``pettingzoo.make("aec
 (``python -m digsite list`` prints the ids).  An older version's module name gives an object
 whose ``env()`` says which version replaced it, as PettingZoo's own envs do.
 ``digsite.single_seat_env("mykerinos", num_players=2)`` gives a Gymnasium env in which a learner
-plays one seat against fixed policies (random by default).
+plays one seat against fixed policies (random by default), as does
+``gymnasium.make("digsite/Mykerinos2p-v1")`` (one id per game and player count).
 """
 
 from __future__ import annotations
@@ -21,13 +22,20 @@ register_all()
 
 
 def single_seat_env(
-    game: str, seat=None, opponents=None, illegal_action: str = "end", render_mode=None, **config
+    game: str,
+    seat=None,
+    opponents=None,
+    illegal_action: str = "end",
+    render_mode=None,
+    illegal_action_reward: float = -1.0,
+    **config,
 ):
     """A :class:`~digsite.envs.single_seat.SingleSeatEnv` for ``game`` with ``config``.
 
     ``opponents`` may name baseline agents, as the scripts do: ``"heuristic"`` for every other
     seat, or a list mixing kinds (``"random"``, ``"heuristic"``, ``"mcts"``, ``"ppo"``: the
-    pretrained policy for this ``config``) and agents."""
+    pretrained policy for this ``config``) and agents.  ``gymnasium.make`` of a single-seat id
+    (``digsite/Mykerinos2p-v1``, ``python -m digsite list``) calls it with its options."""
     from .agents import make_agent
     from .envs.single_seat import SingleSeatEnv
 
@@ -48,6 +56,7 @@ def single_seat_env(
         seat=seat,
         opponents=opponents,
         illegal_action=illegal_action,
+        illegal_action_reward=illegal_action_reward,
         render_mode=render_mode,
     )
 

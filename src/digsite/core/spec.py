@@ -140,6 +140,12 @@ class GameSpec:
         return load(self.heuristic_agent)()
 
     @property
+    def solo_id(self) -> str | None:
+        """The Gymnasium id of the game's one-player mode (``digsite/ArcheOlogicSolo-v2``), if
+        it has one: its version is the game's."""
+        return None if self.solo is None else f"digsite/{self.solo.name}-v{self.version}"
+
+    @property
     def single_seat_counts(self) -> tuple[int, ...]:
         """The player counts with a single-seat Gymnasium id: every one of two or more."""
         return tuple(n for n in self.player_counts if n >= 2)

@@ -191,7 +191,9 @@ class ArcheosSocietyState(chance.Chance, TurnBasedState):
         n = self.game.num_players
         comp = self.game.composition(self.roles)
         cards = [k for k in range(NUM_KINDS) for _ in range(comp[k])]
-        self._shuffle(cards)  # index 0 is the top
+        rng = self._generator()
+        order = rng.permutation(len(cards))
+        cards = [cards[i] for i in order]  # index 0 is the top
         self.discard = [0] * NUM_KINDS
         self.area = [0] * NUM_KINDS
         self.hands = [[0] * NUM_KINDS for _ in range(n)]
@@ -207,7 +209,7 @@ class ArcheosSocietyState(chance.Chance, TurnBasedState):
         rest = cards[2 * n + 2 :]
         top_size = len(rest) // 2
         bottom = rest[top_size:] + [MONKEY] * NUM_MONKEYS
-        self._shuffle(bottom)
+        bottom = [bottom[i] for i in rng.permutation(len(bottom))]
         # the deck is kept top-last: the bottom half first, then the top half
         self.deck = bottom[::-1] + rest[:top_size][::-1]
         self.top_left = top_size
@@ -864,8 +866,7 @@ class ArcheosSocietyState(chance.Chance, TurnBasedState):
         self.roles.sort()
         self.draft_hand = []
         self.draft_aside = []
-        self.draft_boards = list(range(NUM_COLOURS))
-        self._shuffle(self.draft_boards)
+        self.draft_boards = [int(c) for c in self._generator().permutation(NUM_COLOURS)]
         self.draft_drawn = self.draft_boards.pop()
         self.decision, self.decider = DRAFT_SITE, nxt
 

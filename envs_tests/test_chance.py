@@ -38,3 +38,13 @@ def test_shuffle_is_a_permutation_and_reseed_starts_a_new_stream():
     assert s.draws == 29
     s._reseed(np.random.default_rng(0))
     assert s.draws == 0 and s.seed == int(np.random.default_rng(0).integers(1 << 62))
+
+
+def test_a_generator_is_one_draw_of_the_stream():
+    """``_generator`` counts one draw and is fixed by the seed and the draw number, so a saved
+    position's next shuffle is the live one's; the next draw gives another Generator."""
+    live, saved = stream(7, 3), stream(7, 3)
+    first = live._generator().permutation(20)
+    assert live.draws == 4
+    assert (saved._generator().permutation(20) == first).all()
+    assert not (live._generator().permutation(20) == first).all()

@@ -11,7 +11,7 @@ import pytest
 
 import digsite
 from digsite.core.policy import RandomPolicy
-from digsite.envs.registry import ENVIRONMENTS, SOLO_GYM_IDS
+from digsite.envs.registry import ENVIRONMENTS, SINGLE_SEAT_GYM_IDS, SOLO_GYM_IDS
 from digsite.games import BUILTIN
 
 
@@ -48,8 +48,9 @@ def test_command_line_lists_every_environment():
         assert entry.env_id in out.stdout
         assert ", ".join(str(n) for n in entry.player_counts) in out.stdout
         assert entry.status in out.stdout
-    for env_id in SOLO_GYM_IDS:
-        assert env_id in out.stdout
+    for env_id in [*SOLO_GYM_IDS, *SINGLE_SEAT_GYM_IDS]:
+        assert f"\n{env_id}  (" in out.stdout
+    assert "\ndigsite/Mykerinos3p-v1  (one seat of Mykerinos, 3 players)\n" in out.stdout
 
 
 def test_every_environment_is_registered():

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import textwrap
+from dataclasses import replace
 from importlib.metadata import EntryPoint
 from pathlib import Path
 
@@ -17,7 +18,9 @@ from digsite.games import BUILTIN, ENTRY_POINT_GROUP, PluginWarning, plugin_spec
 from digsite.games.mykerinos.spec import SPEC
 
 NOT_A_SPEC = "not a spec"
-RENAMED = SPEC.__class__(**{**SPEC.__dict__, "name": "Bad-Name"})
+RENAMED = replace(SPEC, name="Bad-Name")
+SAME_GYM_NAME = replace(SPEC, name="twin")
+"""Mykerinos under another name, but with its Gymnasium ids (``digsite/Mykerinos2p-v1``)."""
 
 
 def point(name: str, attribute: str) -> EntryPoint:
@@ -25,7 +28,6 @@ def point(name: str, attribute: str) -> EntryPoint:
 
 
 def test_a_plugin_is_loaded_and_a_bad_one_is_left_out_with_a_warning_saying_why():
-    taken = [s.name for s in BUILTIN]
     with pytest.warns(PluginWarning) as caught:
         specs = plugin_specs(
             [
@@ -34,18 +36,21 @@ def test_a_plugin_is_loaded_and_a_bad_one_is_left_out_with_a_warning_saying_why(
                 point("other", "SPEC"),  # not named after its game
                 point("text", "NOT_A_SPEC"),
                 point("Bad-Name", "RENAMED"),
+                point("twin", "SAME_GYM_NAME"),
             ],
-            [s for s in taken if s != "mykerinos"] + ["mykerinos"],
+            BUILTIN,
         )
     assert specs == ()
     said = sorted(str(w.message) for w in caught)
-    assert len(said) == 5
+    assert len(said) == 6
     assert "'Bad-Name'" in said[0] and "lower case letters" in said[0]
     assert "'broken'" in said[1] and "does not load" in said[1] and "NO_SUCH_NAME" in said[1]
     assert "'mykerinos'" in said[2] and "another game has" in said[2]
     assert "'other'" in said[3] and "named after its game" in said[3]
     assert "'text'" in said[4] and "gives str" in said[4]
-    assert plugin_specs([point("mykerinos", "SPEC")], ["royal_society"]) == (SPEC,)
+    assert "'twin'" in said[5] and "digsite/mykerinos2p-v1" in said[5]
+    others = [s for s in BUILTIN if s.name != "mykerinos"]
+    assert plugin_specs([point("mykerinos", "SPEC")], others) == (SPEC,)
 
 
 TOY_SPEC = """
@@ -53,7 +58,9 @@ from dataclasses import replace
 
 from digsite.games.mykerinos.spec import SPEC as MYKERINOS
 
-SPEC = replace(MYKERINOS, name="toy", title="Toy", game_class="toy.rules:ToyGame")
+SPEC = replace(
+    MYKERINOS, name="toy", title="Toy", gym_name="Toy", game_class="toy.rules:ToyGame"
+)
 """
 TOY_RULES = """
 from digsite.games.mykerinos.rules import MykerinosGame

@@ -173,3 +173,21 @@ def test_readme_make_train_tables_have_the_printed_columns():
     example = example.split("```")[1]
     printed = [line.split() for line in example.splitlines() if line.lstrip().startswith("agent")]
     assert len(printed) == 2 and all(line == header for line in printed)
+
+
+def test_readme_gymnasium_table_has_each_games_ids():
+    """The README's table of Gymnasium ids: each game's name in them, its player counts of one
+    seat, its version and its solo id, as the specs declare them."""
+    from digsite.games import BUILTIN
+
+    rows = [
+        [cell.strip() for cell in line.strip().strip("|").split("|")]
+        for line in README.splitlines()
+        if line.startswith("| ")
+    ]
+    for entry in BUILTIN:
+        (row,) = [r for r in rows if len(r) == 5 and r[0] == entry.title and r[1][:1] == "`"]
+        low, high = entry.single_seat_counts[0], entry.single_seat_counts[-1]
+        assert entry.single_seat_counts == tuple(range(low, high + 1))
+        name, solo = f"`{entry.gym_name}`", f"`{entry.solo_id}`" if entry.solo_id else ""
+        assert row == [entry.title, name, f"{low}-{high}", str(entry.version), solo]

@@ -7,7 +7,8 @@ whose ``env()`` says which version replaced it, as PettingZoo's own envs do.
 ``digsite.make_env("mykerinos", num_players=2)`` makes the same env by the game's name, for
 digsite's games and for the games other packages plug in (:mod:`digsite.games`).
 ``digsite.single_seat_env("mykerinos", num_players=2)`` gives a Gymnasium env in which a learner
-plays one seat against fixed policies (random by default).
+plays one seat against fixed policies (random by default), as does
+``gymnasium.make("digsite/Mykerinos2p-v1")`` (one id per game and player count).
 """
 
 from __future__ import annotations
@@ -32,13 +33,20 @@ def make_env(game: str, **config):
 
 
 def single_seat_env(
-    game: str, seat=None, opponents=None, illegal_action: str = "end", render_mode=None, **config
+    game: str,
+    seat=None,
+    opponents=None,
+    illegal_action: str = "end",
+    render_mode=None,
+    illegal_action_reward: float = -1.0,
+    **config,
 ):
     """A :class:`~digsite.envs.single_seat.SingleSeatEnv` for ``game`` with ``config``.
 
     ``opponents`` may name baseline agents, as the scripts do: ``"heuristic"`` for every other
     seat, or a list mixing kinds (``"random"``, ``"heuristic"``, ``"mcts"``, ``"ppo"``: the
-    pretrained policy for this ``config``) and agents."""
+    pretrained policy for this ``config``) and agents.  ``gymnasium.make`` of a single-seat id
+    (``digsite/Mykerinos2p-v1``, ``python -m digsite list``) calls it with its options."""
     from .agents import make_agent
     from .envs.single_seat import SingleSeatEnv
 
@@ -59,6 +67,7 @@ def single_seat_env(
         seat=seat,
         opponents=opponents,
         illegal_action=illegal_action,
+        illegal_action_reward=illegal_action_reward,
         render_mode=render_mode,
     )
 

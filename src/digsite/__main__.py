@@ -29,7 +29,7 @@ from .commandline import (
     reported,
     seed_number,
 )
-from .envs.registry import ENVIRONMENTS, entry, make_game
+from .envs.registry import ENVIRONMENTS, SINGLE_SEAT_GYM_IDS, entry, make_game
 from .games import BUILTIN
 
 NAMESPACE = "digsite/"
@@ -61,12 +61,26 @@ def list_environments() -> str:
             lines.append(f"    from digsite import {module}; {module}.env({args})")
         else:
             lines.append(f"    digsite.make_env('{game.name}', {args})  # from {game.package}")
-        lines.append(f"    digsite.single_seat_env('{game.name}', {args})  # Gymnasium, vs random")
+        if game.single_seat_counts:
+            seat_id = game.single_seat_id(game.single_seat_counts[0])
+            lines.append(f"    gymnasium.make('{seat_id}')  # Gymnasium: one seat, vs random")
+    lines.append(
+        "Gymnasium single-agent ids: import digsite, gymnasium; gymnasium.make(id, **options)\n"
+        "(a seat's options: seat, opponents, illegal_action, render_mode and its game's)"
+    )
     for env_id in gymnasium.registry:
         if env_id.startswith(NAMESPACE):
-            lines.append(f"{env_id}  (Gymnasium single-agent)")
-            lines.append(f"    import digsite, gymnasium; gymnasium.make('{env_id}')")
+            lines.append(f"{env_id}  ({gym_id_description(env_id)})")
     return "\n".join(lines)
+
+
+def gym_id_description(env_id: str) -> str:
+    """What a digsite Gymnasium id makes."""
+    if env_id in SINGLE_SEAT_GYM_IDS:
+        name, num_players = SINGLE_SEAT_GYM_IDS[env_id]
+        return f"one seat of {entry(name).title}, {num_players} players"
+    solo = [game.title for game in ENVIRONMENTS if game.solo_id == env_id]
+    return f"{solo[0]} solo" if solo else "Gymnasium single-agent"
 
 
 def record_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:

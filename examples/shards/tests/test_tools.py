@@ -31,6 +31,7 @@ def test_listed_with_its_ids():
     out = digsite("list")
     assert "digsite/shards-v1  (Shards; 2, 3, 4 players;" in out
     assert "digsite.make_env('shards', num_players=2)" in out
+    assert "gymnasium.make('digsite/Shards2p-v1')" in out
 
 
 def test_played_at_the_terminal():

@@ -63,7 +63,8 @@ def mix_draws(seed: int, first: int, count: int) -> tuple[int, ...]:
 
 class Chance:
     """The chance stream of a state (see the module docstring): ``seed`` and ``draws`` are
-    declared fields (:data:`FIELDS`); the rules draw with :meth:`_rand` and :meth:`_shuffle`."""
+    declared fields (:data:`FIELDS`); the rules draw with :meth:`_rand` and :meth:`_shuffle`
+    (or :meth:`_generator`)."""
 
     seed: int
     draws: int
@@ -91,6 +92,13 @@ class Chance:
         for i, x in zip(range(n - 1, 0, -1), self._next_mixed(n - 1), strict=True):
             j = x % (i + 1)
             items[i], items[j] = items[j], items[i]
+
+    def _generator(self) -> np.random.Generator:
+        """The stream's next draw as a numpy ``Generator`` of its own (``default_rng([seed,
+        draw number])``), for an event that wants numpy's sampling (a permutation of a deck):
+        slower than :meth:`_shuffle`, so for events that come a few times a game."""
+        self.draws += 1
+        return np.random.default_rng([self.seed, self.draws])
 
     def _next_mixed(self, count: int) -> tuple[int, ...]:
         """The mixed numbers of the stream's next ``count`` draws, counted as drawn."""

@@ -22,8 +22,6 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import compress
-from operator import attrgetter, ne
 from typing import Any
 
 import jsonschema
@@ -160,10 +158,6 @@ class StateFields:
         for name, depth in self._deeper:
             dst[name] = _copy(src[name], depth)
 
-    def watch(self, names: Sequence[str]) -> Watch:
-        """A :class:`Watch` of the fields ``names`` (declared here)."""
-        return Watch(self, names)
-
     def dump(self, state: State) -> dict[str, Any]:
         """``state`` as plain data: the game, its configuration and every field."""
         out: dict[str, Any] = {"game": self.game, "config": state.game.config}
@@ -222,48 +216,6 @@ class StateFields:
                 f"saved {self.title} state is not a position of the game: {err or repr(err)}"
             ) from None
         return state
-
-
-class Watch:
-    """Which of some declared fields changed since a state was last looked at, found by
-    comparing their values with copies kept from then.
-
-    A cache of what is derived from the fields (a player's kept observation) rewrites what
-    they feed; since the changes are found and not noted, no rule can forget one, and a field
-    changed by hand (a test's) counts the same.
-    """
-
-    __slots__ = ("names", "_get", "_depths", "_indices")
-
-    def __init__(self, fields: StateFields, names: Sequence[str]):
-        declared = {f.name: f for f in fields.fields}
-        unknown = [name for name in names if name not in declared]
-        if unknown:
-            raise ValueError(f"{fields.title} declares no field {unknown}")
-        self.names = tuple(names)
-        self._get = attrgetter(*self.names) if len(self.names) > 1 else _one(self.names)
-        self._depths = tuple(declared[n].depth - declared[n].frozen for n in self.names)
-        self._indices = range(len(self.names))
-
-    def seen(self, state: State) -> list[Any]:
-        """Copies of the watched fields of ``state``, to compare with later."""
-        return [_copy(v, d) for v, d in zip(self._get(state), self._depths, strict=True)]
-
-    def changed(self, state: State, seen: list[Any]) -> tuple[int, ...]:
-        """The indices (in ``names``) of the fields that differ from ``seen``, which is brought
-        up to date."""
-        now = self._get(state)
-        changed = tuple(compress(self._indices, map(ne, now, seen)))
-        depths = self._depths
-        for i in changed:
-            seen[i] = _copy(now[i], depths[i])
-        return changed
-
-
-def _one(names: tuple[str, ...]) -> Callable[[Any], tuple]:
-    """``attrgetter`` that returns a tuple for a single name too."""
-    get = attrgetter(*names)
-    return lambda state: (get(state),)
 
 
 def _freeze(value: Any, depth: int, frozen: int) -> Any:

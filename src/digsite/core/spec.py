@@ -90,6 +90,12 @@ class GameSpec:
     status: str
     """How complete the game is: ``digsite list`` prints it and the README's game table shows
     it word for word (a test keeps them equal)."""
+    player_counts: tuple[int, ...]
+    """The numbers of players the game takes (its ``num_players`` option and its Gymnasium
+    ids are read from here, so that ``import digsite`` registers them without the rules)."""
+    gym_name: str = ""
+    """The game's name in its Gymnasium ids, in PascalCase (``Mykerinos`` in
+    ``digsite/Mykerinos2p-v1``; default: :attr:`name` in PascalCase)."""
     heuristic_agent: str | None = None
     """``"module:Class"`` of the game's rules-based agent, if it has one."""
     drawing: str | None = None
@@ -143,8 +149,22 @@ class GameSpec:
         return load(self.heuristic_agent)()
 
     @property
-    def player_counts(self) -> tuple[int, ...]:
-        return self.load_game_class().player_counts
+    def solo_id(self) -> str | None:
+        """The Gymnasium id of the game's one-player mode (``digsite/ArcheOlogicSolo-v2``), if
+        it has one: its version is the game's."""
+        return None if self.solo is None else f"digsite/{self.solo.name}-v{self.version}"
+
+    @property
+    def single_seat_counts(self) -> tuple[int, ...]:
+        """The player counts with a single-seat Gymnasium id: every one of two or more."""
+        return tuple(n for n in self.player_counts if n >= 2)
+
+    def single_seat_id(self, num_players: int) -> str:
+        """The Gymnasium id of one seat in a game of ``num_players``:
+        ``digsite/<gym_name><n>p-v<version>`` (``digsite/Mykerinos2p-v1``), PascalCase, so
+        that it is never taken for the PettingZoo id (``digsite/mykerinos-v1``)."""
+        name = self.gym_name or "".join(part.capitalize() for part in self.name.split("_"))
+        return f"digsite/{name}{num_players}p-v{self.version}"
 
     def configs(self) -> tuple[dict, ...]:
         return self.test_configs or tuple({"num_players": n} for n in self.player_counts)

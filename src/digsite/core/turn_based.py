@@ -178,8 +178,8 @@ class TurnBasedState(State):
 
 
 class TurnBasedGame(Game):
-    """A game whose subclass declares ``spec`` (its name and title), ``options``,
-    ``player_counts``, ``num_actions``, ``max_game_length``, ``state_class`` (a
+    """A game whose subclass declares ``spec`` (its name, title and player counts),
+    ``options``, ``num_actions``, ``max_game_length``, ``state_class`` (a
     :class:`TurnBasedState` with a ``new_game(game, rng)`` classmethod) and ``render_view``
     (its text's ``render_view(game, view)``), and writes :meth:`configure`, which sets
     ``layout``, the observation's named pieces."""
@@ -192,6 +192,7 @@ class TurnBasedGame(Game):
         super().__init_subclass__(**kwargs)
         if "spec" in cls.__dict__:
             cls.name, cls.title = cls.spec.name, cls.spec.title
+            cls.player_counts = cls.spec.player_counts
 
     def __init__(self, **options: Any):
         """Check ``options`` once (an unknown one or a value an option does not allow raises

@@ -2,33 +2,64 @@
 
 Each game declares itself once, in its package's ``spec.py`` (:mod:`digsite.core.spec`); its
 ``version`` is bumped whenever the env's observations, actions or rules change (CHANGELOG.md
-says what changed), and the ids, module names and solo Gymnasium ids follow.  The games are
-digsite's own and the installed plugins (:data:`digsite.games.SPECS`); every id is made by one
-generic factory, :func:`digsite.envs.factory.make_env`, so a plugin needs no module here.
+says what changed), and the ids, module names and Gymnasium ids follow.  The games are
+digsite's own and the installed plugins (:data:`digsite.games.SPECS`); every PettingZoo id is
+made by one generic factory, :func:`digsite.envs.factory.make_env`, so a plugin needs no module
+here.
+
+The Gymnasium ids are of two kinds, both in PascalCase so that neither is taken for a
+PettingZoo id (``digsite/mykerinos-v1``): a game's one-player mode, ``digsite/<solo
+name>-v<N>`` (``digsite/ArcheOlogicSolo-v2``), and one seat of a game of two players or more
+against fixed opponents, ``digsite/<gym name><n>p-v<N>`` (``digsite/Mykerinos2p-v1``), for
+every player count the game's spec declares.  The options given to ``gymnasium.make`` reach
+the env (:func:`digsite.single_seat_env` for a seat: ``seat``, ``opponents``, the game's
+options...), and every id ends with :class:`~digsite.envs.wrappers.ActionMasks`, so that
+``gymnasium.make(id).action_masks()`` works.
 """
 
 from __future__ import annotations
 
+import operator
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..core.errors import ConfigError
 from ..core.spec import GameSpec, load
 from ..games import SPECS
 from ..games import spec as entry
+from .rendering import RENDER_MODES
+from .wrappers import ACTION_MASKS
 
 ENVIRONMENTS: tuple[GameSpec, ...] = SPECS
 """Every game's spec, in a stable order: digsite's own, then the plugins."""
 ENV_FACTORY = "digsite.envs.factory:make_env"
 """What PettingZoo's registry calls for every id, given the game's name as ``game``."""
 
-__all__ = ["ENVIRONMENTS", "SOLO_GYM_IDS", "entry", "make_game", "register_all", "solo_gym_ids"]
+__all__ = [
+    "ENVIRONMENTS",
+    "SINGLE_SEAT_GYM_IDS",
+    "SOLO_GYM_IDS",
+    "SingleSeatCreator",
+    "entry",
+    "make_game",
+    "register_all",
+    "single_seat_gym_ids",
+    "solo_gym_ids",
+]
 
 
 def register_all() -> None:
     """Register every env with PettingZoo's registry (when the installed PettingZoo has one)
-    and the solo Gymnasium envs with Gymnasium's."""
+    and the solo and single-seat Gymnasium envs with Gymnasium's."""
     import gymnasium
 
-    for env_id, mode in SOLO_GYM_IDS.items():
+    creators = {
+        **{env_id: _solo_creator(mode) for env_id, mode in SOLO_GYM_IDS.items()},
+        **{env_id: SingleSeatCreator(*seat) for env_id, seat in SINGLE_SEAT_GYM_IDS.items()},
+    }
+    for env_id, creator in creators.items():
         if env_id not in gymnasium.registry:
-            gymnasium.register(env_id, entry_point=_solo_creator(mode))
+            gymnasium.register(env_id, entry_point=creator, additional_wrappers=(ACTION_MASKS,))
     try:
         from pettingzoo import register
         from pettingzoo.env_registry.registration import aec_registry
@@ -41,11 +72,48 @@ def register_all() -> None:
 
 def solo_gym_ids() -> dict[str, str]:
     """Gymnasium id -> the solo mode of each game that has one; its version is its game's."""
+    return {spec.solo_id: spec.solo.mode for spec in ENVIRONMENTS if spec.solo is not None}
+
+
+def single_seat_gym_ids() -> dict[str, tuple[str, int]]:
+    """Gymnasium id -> (game, number of players) of one seat of every game and player count of
+    two or more (:meth:`~digsite.core.spec.GameSpec.single_seat_id`)."""
     return {
-        f"digsite/{spec.solo.name}-v{spec.version}": spec.solo.mode
+        spec.single_seat_id(n): (spec.name, n)
         for spec in ENVIRONMENTS
-        if spec.solo is not None
+        for n in spec.single_seat_counts
     }
+
+
+@dataclass(frozen=True)
+class SingleSeatCreator:
+    """The Gymnasium creator of one seat of ``game`` for ``num_players``: calls
+    :func:`digsite.single_seat_env` with the options given to ``gymnasium.make`` (imported when
+    an env is made, so ``import digsite`` stays light; its options name what is wrong)."""
+
+    game: str
+    num_players: int
+    metadata: ClassVar[dict] = {"render_modes": RENDER_MODES, "render_fps": 1}
+
+    def __call__(self, **options):
+        asked = options.pop("num_players", self.num_players)
+        count = None if isinstance(asked, bool) else _integer(asked)
+        if count != self.num_players:
+            spec = entry(self.game)
+            known = count in spec.single_seat_counts
+            instead = f"; make {spec.single_seat_id(count)}" if known else ""
+            raise ConfigError(
+                f"{spec.single_seat_id(self.num_players)} option num_players: the id is for "
+                f"{self.num_players} players, not {asked!r}{instead}"
+            )
+        return load("digsite:single_seat_env")(self.game, num_players=self.num_players, **options)
+
+
+def _integer(value) -> int | None:
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
 
 
 def _solo_creator(mode: str):
@@ -66,4 +134,7 @@ def make_game(name: str, **config):
 
 
 SOLO_GYM_IDS = solo_gym_ids()
-"""Gymnasium single-agent envs registered on ``import digsite``."""
+"""Gymnasium single-agent envs of the games' one-player modes, registered on ``import digsite``."""
+SINGLE_SEAT_GYM_IDS = single_seat_gym_ids()
+"""Gymnasium single-agent envs of one seat of every game and player count (two or more),
+registered on ``import digsite``."""

@@ -90,12 +90,13 @@ BUILTIN: tuple[GameSpec, ...] = tuple(
 
 
 def plugin_specs(
-    entry_points: Iterable[metadata.EntryPoint], taken: Iterable[str]
+    entry_points: Iterable[metadata.EntryPoint], taken: Iterable[GameSpec]
 ) -> tuple[GameSpec, ...]:
     """The specs that ``entry_points`` give, by name; an entry point that does not load, does
-    not give a :class:`GameSpec`, is not named after its game or takes one of the names
-    ``taken`` is left out with a :class:`PluginWarning` naming it and why."""
-    names = set(taken)
+    not give a :class:`GameSpec`, is not named after its game, or whose game would take a name
+    or id of another game (of ``taken`` or an earlier plugin) is left out with a
+    :class:`PluginWarning` naming it and why."""
+    games = list(taken)
     found = []
     for point in sorted(entry_points, key=lambda p: p.name):
         try:
@@ -103,7 +104,7 @@ def plugin_specs(
         except Exception as err:  # a broken plugin must not break ``import digsite``
             problem = f"does not load: {err!r}"
         else:
-            problem = _spec_problem(point.name, spec, names)
+            problem = _spec_problem(point.name, spec, games)
         if problem:
             warnings.warn(
                 f"digsite game plugin {point.name!r} ({point.value}) {problem}; it is left out",
@@ -111,26 +112,36 @@ def plugin_specs(
                 stacklevel=2,
             )
             continue
-        names.add(spec.name)
+        games.append(spec)
         found.append(spec)
     return tuple(found)
 
 
-def _spec_problem(name: str, spec: object, taken: set[str]) -> str | None:
-    """Why the entry point ``name`` giving ``spec`` cannot add a game, or None."""
+def _spec_problem(name: str, spec: object, games: list[GameSpec]) -> str | None:
+    """Why the entry point ``name`` giving ``spec`` cannot add a game beside ``games``, or
+    None."""
     if not isinstance(spec, GameSpec):
         return f"gives {type(spec).__name__}, not a digsite.core.spec.GameSpec"
     if spec.name != name:
         return f"gives the game {spec.name!r}: an entry point is named after its game"
     if not GAME_NAME.fullmatch(spec.name):
         return f"names its game {spec.name!r}: a game's name is lower case letters, digits and _"
-    if spec.name in taken:
+    if any(g.name == spec.name for g in games):
         return f"names its game {spec.name!r}, a name another game has"
+    taken = set().union(*map(_ids, games))
+    if _ids(spec) & taken:
+        return f"would take the ids {sorted(_ids(spec) & taken)}, which another game has"
     return None
 
 
+def _ids(spec: GameSpec) -> set[str]:
+    """A game's PettingZoo and Gymnasium ids, in lower case (as a person tells them apart)."""
+    ids = [spec.env_id, spec.solo_id, *map(spec.single_seat_id, spec.single_seat_counts)]
+    return {i.lower() for i in ids if i}
+
+
 PLUGINS: tuple[GameSpec, ...] = plugin_specs(
-    metadata.entry_points(group=ENTRY_POINT_GROUP), (s.name for s in BUILTIN)
+    metadata.entry_points(group=ENTRY_POINT_GROUP), BUILTIN
 )
 """The games installed from other distributions (entry point group :data:`ENTRY_POINT_GROUP`)."""
 

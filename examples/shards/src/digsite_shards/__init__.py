@@ -4,7 +4,8 @@ that lives in its own distribution and plugs in through the ``digsite.games`` en
 =================== ===================================================================
 Install             ``pip install -e examples/shards`` (from a digsite checkout)
 Create              ``digsite.make_env("shards", num_players=2)`` or
-                    ``pettingzoo.make("aec", "digsite/shards-v1", num_players=2)``
+                    ``pettingzoo.make("aec", "digsite/shards-v1", num_players=2)``; one seat
+                    against random players: ``gymnasium.make("digsite/Shards2p-v1")``
 Agents              ``player_0`` .. ``player_{n-1}``
 Actions             ``Discrete(50)``, masked
 Observation         ``{"observation": Box(0, 1, (296,), float32), "action_mask": Box(0, 1,

@@ -33,8 +33,7 @@ from .spec import SPEC
 from .text import action_seen_by, action_to_string, render_spectator, render_view
 from .view import build_view, known_cards
 
-PLAYER_COUNTS = (2, 3, 4)
-OPTIONS = (choice("num_players", 2, PLAYER_COUNTS),)
+OPTIONS = (choice("num_players", 2, SPEC.player_counts),)
 
 
 class ShardsState(Chance, TurnBasedState):
@@ -138,7 +137,6 @@ class ShardsState(Chance, TurnBasedState):
 class ShardsGame(TurnBasedGame):
     spec = SPEC
     options = OPTIONS
-    player_counts = PLAYER_COUNTS
     num_actions = NUM_ACTIONS
     max_game_length = 2 * NUM_CARDS
     """Each turn, two decisions, draws one card of the deck."""

@@ -9,6 +9,8 @@ SPEC = GameSpec(
     game_class="digsite_shards.rules:ShardsGame",
     modes=("2 players", "3 players", "4 players"),
     status="complete (an example game of our own design)",
+    player_counts=(2, 3, 4),
+    gym_name="Shards",
     heuristic_agent="digsite_shards.heuristic:ShardsHeuristic",
     drawing="digsite_shards.drawing",
 )

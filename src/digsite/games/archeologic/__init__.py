@@ -3,7 +3,8 @@
 ``from digsite import archeologic_v2``; ``archeologic_v2.env(num_players=2)`` (PettingZoo AEC,
 also ``pettingzoo.make("aec", "digsite/archeologic-v2", ...)``); the solo game as a Gymnasium
 env: ``gymnasium.make("digsite/ArcheOlogicSolo-v2")`` after ``import digsite``
-(its mode: :mod:`digsite.games.archeologic.solo`).
+(its mode: :mod:`digsite.games.archeologic.solo`); one seat of 2 to 4 players against fixed
+opponents: ``gymnasium.make("digsite/ArcheOlogic2p-v2")`` (``...3p-v2``, ``...4p-v2``).
 
 Rules summary
 -------------

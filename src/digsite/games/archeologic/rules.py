@@ -63,7 +63,6 @@ SOLO_CLUES = 3
 """The rulebook's solo set-up: "Write down the 3 Starting clues"."""
 MAX_QUEST_NUMBER = 1 << 31
 """A random quest number is drawn from 0 .. 2**31 - 1 (each gives a uniform random layout)."""
-PLAYER_COUNTS = (1, 2, 3, 4)
 
 
 def _listed(value: Any) -> list | None:
@@ -76,7 +75,7 @@ def _listed(value: Any) -> list | None:
 
 
 OPTIONS = (
-    choice("num_players", 2, PLAYER_COUNTS),
+    choice("num_players", 2, SPEC.player_counts),
     choice("num_clues", 3, CLUE_COUNTS),
     choice("guess_variant", "rulebook", GUESS_VARIANTS),
     integer("quest", None, 0, optional=True, doc="None: a random quest each game"),
@@ -471,7 +470,6 @@ class ArcheOlogicState(TurnBasedState):
 class ArcheOlogicGame(TurnBasedGame):
     spec = SPEC
     options = OPTIONS
-    player_counts = PLAYER_COUNTS
     num_actions = NUM_ACTIONS
     revelations = dict.fromkeys(
         ("winner", "seats.out", "feedback_right", "feedback_wrong"),

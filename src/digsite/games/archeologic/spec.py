@@ -28,6 +28,8 @@ SPEC = GameSpec(
         "consistent_guesses=True (guesses masked to the layouts still possible)",
     ),
     status="complete; generated quests, fan-app tiles; solo titles; exact deduction agent",
+    player_counts=(1, 2, 3, 4),
+    gym_name="ArcheOlogic",
     heuristic_agent=f"{__package__}.heuristic:DeductionAgent",
     drawing=f"{__package__}.drawing",
     solo=SoloSpec(

@@ -3,7 +3,9 @@
 =================== ===================================================================
 Import              ``from digsite import archeos_society_v2``
 Create              ``archeos_society_v2.env(num_players=4, setup="chichen_itza")`` or
-                    ``pettingzoo.make("aec", "digsite/archeos_society-v2", num_players=4)``
+                    ``pettingzoo.make("aec", "digsite/archeos_society-v2", num_players=4)``;
+                    one seat (Gymnasium): ``gymnasium.make("digsite/ArcheosSociety4p-v2")``,
+                    ``2p`` to ``6p``
 Agents              ``player_0`` .. ``player_{n-1}``
 Actions             ``Discrete(177)``, masked
 Observation         ``{"observation": Box(0, 1, (1588,), float32), "action_mask": Box(0, 1,

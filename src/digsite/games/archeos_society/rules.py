@@ -88,7 +88,6 @@ from .text import action_seen_by, action_to_string, render_spectator, render_vie
 from .view import build_view
 
 EXTRA_SETUPS = ("random", "draft")
-PLAYER_COUNTS = (2, 3, 4, 5, 6)
 DATA_OPTIONS = ("cards", "sites", "tables", "scenarios")
 
 
@@ -99,7 +98,7 @@ def _setup_name(value: Any) -> str:
 
 
 OPTIONS = (
-    choice("num_players", 4, PLAYER_COUNTS),
+    choice("num_players", 4, SPEC.player_counts),
     custom(
         "setup",
         "chichen_itza",
@@ -192,7 +191,9 @@ class ArcheosSocietyState(chance.Chance, TurnBasedState):
         n = self.game.num_players
         comp = self.game.composition(self.roles)
         cards = [k for k in range(NUM_KINDS) for _ in range(comp[k])]
-        self._shuffle(cards)  # index 0 is the top
+        rng = self._generator()
+        order = rng.permutation(len(cards))
+        cards = [cards[i] for i in order]  # index 0 is the top
         self.discard = [0] * NUM_KINDS
         self.area = [0] * NUM_KINDS
         self.hands = [[0] * NUM_KINDS for _ in range(n)]
@@ -208,7 +209,7 @@ class ArcheosSocietyState(chance.Chance, TurnBasedState):
         rest = cards[2 * n + 2 :]
         top_size = len(rest) // 2
         bottom = rest[top_size:] + [MONKEY] * NUM_MONKEYS
-        self._shuffle(bottom)
+        bottom = [bottom[i] for i in rng.permutation(len(bottom))]
         # the deck is kept top-last: the bottom half first, then the top half
         self.deck = bottom[::-1] + rest[:top_size][::-1]
         self.top_left = top_size
@@ -865,8 +866,7 @@ class ArcheosSocietyState(chance.Chance, TurnBasedState):
         self.roles.sort()
         self.draft_hand = []
         self.draft_aside = []
-        self.draft_boards = list(range(NUM_COLOURS))
-        self._shuffle(self.draft_boards)
+        self.draft_boards = [int(c) for c in self._generator().permutation(NUM_COLOURS)]
         self.draft_drawn = self.draft_boards.pop()
         self.decision, self.decider = DRAFT_SITE, nxt
 
@@ -937,7 +937,6 @@ class ArcheosSocietyState(chance.Chance, TurnBasedState):
 class ArcheosSocietyGame(TurnBasedGame):
     spec = SPEC
     options = OPTIONS
-    player_counts = PLAYER_COUNTS
     revelations = {
         **dict.fromkeys(
             ("monkeys", "monkey_holder", "season", "phase", "deck", "players.hand_size"),

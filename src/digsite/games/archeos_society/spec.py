@@ -17,6 +17,8 @@ SPEC = GameSpec(
         "setup='draft' (custom set-up: role draft and site sides chosen by the players)",
     ),
     status="complete; site tracks, tables and scenario roles reconstructed",
+    player_counts=(2, 3, 4, 5, 6),
+    gym_name="ArcheosSociety",
     heuristic_agent=f"{__package__}.heuristic:ArcheosSocietyHeuristic",
     drawing=f"{__package__}.drawing",
     test_configs=(

@@ -3,7 +3,9 @@
 =================== ===================================================================
 Import              ``from digsite import medieval_realms_v1``
 Create              ``medieval_realms_v1.env(num_players=4)`` or
-                    ``pettingzoo.make("aec", "digsite/medieval_realms-v1", num_players=4)``
+                    ``pettingzoo.make("aec", "digsite/medieval_realms-v1", num_players=4)``;
+                    one seat (Gymnasium): ``gymnasium.make("digsite/MedievalRealms4p-v1")``,
+                    ``2p`` to ``5p``
 Agents              ``player_0`` .. ``player_{n-1}`` (seated clockwise in that order)
 Actions             ``Discrete(72)``, masked
 Observation         ``{"observation": Box(0, 1, (2871,), float32), "action_mask": Box(0, 1,

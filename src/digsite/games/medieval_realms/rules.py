@@ -81,9 +81,8 @@ from .spec import SPEC
 from .text import action_seen_by, action_to_string, face_name, render_spectator, render_view
 from .view import build_view
 
-PLAYER_COUNTS = (2, 3, 4, 5)
 DATA_OPTIONS = ("deck", "card_types", "board")
-OPTIONS = (choice("num_players", 4, PLAYER_COUNTS), *(data(name) for name in DATA_OPTIONS))
+OPTIONS = (choice("num_players", 4, SPEC.player_counts), *(data(name) for name in DATA_OPTIONS))
 
 
 def _zeros(n: int, k: int) -> list[list[int]]:
@@ -646,7 +645,6 @@ class MedievalRealmsState(TurnBasedState):
 class MedievalRealmsGame(TurnBasedGame):
     spec = SPEC
     options = OPTIONS
-    player_counts = PLAYER_COUNTS
     revelations = dict.fromkeys(
         ("seats.placement",),
         "Once all the PLAYERS have placed their LEADERS on the MANAGEMENT ZONE and the REALM'S "

@@ -3,7 +3,9 @@
 =================== ===================================================================
 Import              ``from digsite import mykerinos_v1``
 Create              ``mykerinos_v1.env(num_players=3)`` or
-                    ``pettingzoo.make("aec", "digsite/mykerinos-v1", num_players=3)``
+                    ``pettingzoo.make("aec", "digsite/mykerinos-v1", num_players=3)``;
+                    one seat (Gymnasium): ``gymnasium.make("digsite/Mykerinos3p-v1")``,
+                    ``2p`` to ``4p``
 Agents              ``player_0`` .. ``player_{n-1}`` (the 2-player neutral is not an agent)
 Actions             ``Discrete(98)``, masked
 Observation         ``{"observation": Box(0, 1, (1621,), float32), "action_mask": Box(0, 1,

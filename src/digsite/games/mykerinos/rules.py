@@ -73,9 +73,8 @@ from .view import build_view
 
 MUSEUM_TWO_ROOMS = (5, 4)
 """2-rooms between the Museum's wings: 5 (a ring) or 4 (an open fan)."""
-PLAYER_COUNTS = (2, 3, 4)
 OPTIONS = (
-    choice("num_players", 3, PLAYER_COUNTS),
+    choice("num_players", 3, SPEC.player_counts),
     choice("museum_two_rooms", 5, MUSEUM_TWO_ROOMS, doc="5: a ring of wings; 4: an open fan"),
     data("deck", "cards.json", doc="the parcel cards (components.load_deck)"),
 )
@@ -609,7 +608,6 @@ class MykerinosState(TurnBasedState):
 class MykerinosGame(TurnBasedGame):
     spec = SPEC
     options = OPTIONS
-    player_counts = PLAYER_COUNTS
     num_actions = NUM_ACTIONS
     max_game_length = 4000
     state_class = MykerinosState

@@ -4,7 +4,9 @@
 Import              ``from digsite import royal_society_v3``
 Create              ``royal_society_v3.env(num_players=3)`` or
                     ``pettingzoo.make("aec", "digsite/royal_society-v3", num_players=3)``;
-                    solo: ``gymnasium.make("digsite/RoyalSocietySolo-v3")``
+                    solo: ``gymnasium.make("digsite/RoyalSocietySolo-v3")``; one seat
+                    (Gymnasium): ``gymnasium.make("digsite/RoyalSociety3p-v3")``, ``2p`` to
+                    ``4p``
 Agents              ``player_0`` .. ``player_{n-1}`` (the Automa and the neutral colour are
                     not agents)
 Actions             ``Discrete(183)``, masked

@@ -11,6 +11,7 @@ def automa_place(s, loc: int, section: int) -> None:
     explorers are the highest there take the right bonus; the Automa itself gains nothing."""
     s._location_bonus(AUTOMA, loc, section)
     s.locations[loc].append(piece(AUTOMA, section))
+    s._changed.add("locations")
 
 
 def automa_turn(s) -> None:
@@ -22,6 +23,7 @@ def automa_turn(s) -> None:
     s.automa_played.append(card)
     s.automa_last = card
     s.automa_pawns -= 1
+    s._changed.update(("automa_played", "automa_last", "automa_pawns"))
     action, a1, a2 = s.game.automa_cards[card].years[min(s.year, 5) - 1]
     if action == AutomaAction.LOCATION:
         automa_place(s, a1, a2)
@@ -31,6 +33,7 @@ def automa_turn(s) -> None:
             if s.gallery[sp] < 0:
                 s.gallery[sp] = AUTOMA
                 break
+        s._changed.add("gallery")
         start = GALLERY_START[4]
         for sp in range(start + GALLERY_SIZES[4] - 1, start - 1, -1):
             if s.gallery[sp] < 0:
@@ -41,15 +44,18 @@ def automa_turn(s) -> None:
         if c >= 0:
             s.program[2] = -1
             s.exp_box.append(c)
+            s._changed.update(("program", "exp_box"))
             s._refill_program()
             automa_place(s, PORT, s.game.expeditions[c].expertise)
     elif action == AutomaAction.DECK:
         c = s._draw_card()
         if c >= 0:
             s.exp_box.append(c)
+            s._changed.add("exp_box")
             automa_place(s, PORT, s.game.expeditions[c].expertise)
     elif action == AutomaAction.BLOOMSBURY:
         if s.stacks[a1]:
             s.bloom_removed.append(s.stacks[a1].pop())
     elif action == AutomaAction.ROYAL and s.rs_left[a1] < 0:
         s.rs_left[a1] = AUTOMA
+        s._changed.add("rs_left")

@@ -45,6 +45,7 @@ class EconomyRules:
             self.rep[p] = value
             self.clock += 1
             self.rep_time[p] = self.clock
+            self._changed.update(("rep", "rep_time"))
 
     def _gain(self, p: int, stat: int, amount: int) -> None:
         if not amount:  # (rewards list every stat, most of them 0)
@@ -55,12 +56,16 @@ class EconomyRules:
             for k, threshold in enumerate(BLOOMSBURY_STACKS):
                 if before < threshold <= self.prestige[p]:
                     self.bloom_right[p][k] = 1
+                    self._changed.add("bloom_right")
+            self._changed.add("prestige")
         elif stat == SCIENCE:
             self.science[p] = max(0, self.science[p] + amount)
+            self._changed.add("science")
         elif stat == REPUTATION:
             self._set_rep(p, self.rep[p] + amount)
         else:
             self.money[p] = max(0, self.money[p] + amount)
+            self._changed.add("money")
 
     def _know(self, p: int, region: int, amount: int, asia_reputation: bool = True) -> None:
         """Knowledge with its milestones (5, 8, 12, beyond 12) and the British School ability:
@@ -80,6 +85,7 @@ class EconomyRules:
             self._gain(p, PRESTIGE, after - max(before, 12))
             after = 12
         self.knowledge[p][region] = after
+        self._changed.add("knowledge")
         if (
             region == ASIA
             and asia_reputation
@@ -97,6 +103,7 @@ class EconomyRules:
         while self.rep[p] < amount:
             self.discs[p] -= 1
             self.rep_discs[p] += 1
+            self._changed.update(("discs", "rep_discs"))
             self._set_rep(p, self.rep[p] + 2)
         self._set_rep(p, self.rep[p] - amount)
 
@@ -104,6 +111,7 @@ class EconomyRules:
     def _take_relic(self, p: int, kind: int) -> None:
         self.bags[kind] -= 1
         self.relics[p][kind] += 1
+        self._changed.update(("bags", "relics"))
         self._refill_bag(kind // 4)
 
     def _refill_bag(self, region: int) -> None:
@@ -112,6 +120,7 @@ class EconomyRules:
             for k in range(base, base + 4):
                 self.bags[k] += self.discards[k]
                 self.discards[k] = 0
+            self._changed.update(("bags", "discards"))
 
     def _random_relic(self, region: int) -> int:
         """Draw at random from a region's bag (refilled from its discards if empty); -1 if none."""
@@ -130,6 +139,7 @@ class EconomyRules:
     def _discard_relic(self, p: int, kind: int) -> None:
         self.relics[p][kind] -= 1
         self.discards[kind] += 1
+        self._changed.update(("relics", "discards"))
         self._refill_bag(kind // 4)
 
     def _refill_all(self) -> None:
@@ -177,6 +187,7 @@ class EconomyRules:
         t = self.task
         if t.kept_society >= 0:
             self.society[t.player] = t.kept_society
+            self._changed.add("society")
         else:
             self._gain(t.player, t.a, t.b)
 
@@ -225,6 +236,7 @@ class EconomyRules:
         self.queue.pop(0)
         e = a - EXPLORER0
         self.expertise[t.player][e] = min(6, self.expertise[t.player][e] + 1)
+        self._changed.add("expertise")
 
     def _random_relics_only(self, p) -> bool:
         return bool(self.penalties[p][RANDOM_RELICS_ONLY])
@@ -280,6 +292,7 @@ class EconomyRules:
         self.relics[p][kind] += 1
         for k in drawn:
             self.discards[k] += 1
+        self._changed.update(("relics", "discards"))
         self.drawn_relics = []
         self._refill_all()
 
@@ -292,6 +305,7 @@ class EconomyRules:
             if kind < 0:
                 break
             self.bags[kind] -= 1
+            self._changed.add("bags")
             drawn.append(kind)
         self.drawn_relics = drawn
         if len(set(drawn)) <= 1:
@@ -299,6 +313,7 @@ class EconomyRules:
                 self.relics[p][drawn[0]] += 1
                 for k in drawn[1:]:
                     self.discards[k] += 1
+                self._changed.update(("relics", "discards"))
             self.drawn_relics = []
             self._refill_all()
         else:

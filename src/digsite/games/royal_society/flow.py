@@ -41,6 +41,7 @@ class FlowRules:
         p, card = t.player, a - CARD0
         self.hand[p].remove(card)
         self.exp_discard.append(card)
+        self._changed.update(("hand", "exp_discard"))
 
     def _legal_turn_end(self):
         t = self.task

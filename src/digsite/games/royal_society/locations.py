@@ -199,6 +199,7 @@ class LocationRules:
         if supported:
             self._pay_rep(p, section - base)
         self.placed[p][e] = 1
+        self._changed.update(("placed", "locations"))
         self.cur[:4] = [e, loc, section, int(supported)]
         self.collections_done = 0
         tasks = []
@@ -333,6 +334,7 @@ class LocationRules:
 
     def _take_patron(self, p: int, patron: int, expertise: int) -> None:
         self.patrons[p].append(patron)
+        self._changed.add("patrons")
         gain = self.game.patrons[patron].rate * expertise + (
             3 if self._ability(p) == Ability.PATRON_PLUS_3 else 0
         )
@@ -346,6 +348,7 @@ class LocationRules:
             self.patron_seen[p] |= 1 << x
         if self.patron_known > len(self.patron_deck):
             self.patron_known = len(self.patron_deck)
+        self._changed.update(("patron_deck", "patron_seen", "patron_known"))
         if len(drawn) == 1:
             self._take_patron(p, drawn[0], expertise)
         elif drawn:
@@ -364,6 +367,7 @@ class LocationRules:
             if x != chosen:
                 self.patron_deck.insert(0, x)
                 self.patron_known += 1
+                self._changed.update(("patron_deck", "patron_known"))
         self.drawn_patrons = []
         self._take_patron(p, chosen, expertise)
 
@@ -377,6 +381,7 @@ class LocationRules:
             epoch = max(self.exp_epoch) + 1
             for c in self.exp_deck:
                 self.exp_epoch[c] = epoch
+            self._changed.update(("exp_discard", "exp_epoch"))
         return self.exp_deck.pop() if self.exp_deck else -1
 
     def _refill_program(self) -> None:
@@ -388,6 +393,7 @@ class LocationRules:
                 break
             cards.append(c)
         self.program = cards + [-1] * (6 - len(cards))
+        self._changed.add("program")
 
     def _program_cost(self, slot: int, p: int) -> int:
         return self.game.rb.program_reputation[slot]
@@ -443,6 +449,7 @@ class LocationRules:
         self.program[slot] = -1
         self.hand[p].append(card)
         self.public_hand |= 1 << card
+        self._changed.update(("program", "hand", "public_hand"))
         self._refill_program()
 
     def _legal_pick_drawn_card(self):
@@ -458,6 +465,7 @@ class LocationRules:
                 self.public_hand &= ~(1 << c)
             else:
                 self.exp_discard.append(c)
+        self._changed.update(("hand", "public_hand", "exp_discard"))
         self.drawn_cards = []
 
     # -- expeditions ---------------------------------------------------------------------------
@@ -540,10 +548,12 @@ class LocationRules:
         p, card = t.player, a - CARD0
         if card in self.hand[p]:
             self.hand[p].remove(card)
+            self._changed.add("hand")
         else:
             slot = self.program.index(card)
             self._pay_rep(p, self._program_cost(slot, p))
             self.program[slot] = -1
+            self._changed.add("program")
             self._refill_program()
         self.organizing = card  # until it is paid for (a Reserve may draw cards meanwhile)
         self._push(Task.payment(p, card))
@@ -584,6 +594,7 @@ class LocationRules:
         self.organizing = -1
         self.played[p].append(card)
         self.expertise[p][e] = min(6, self.expertise[p][e] + 1)
+        self._changed.update(("played", "expertise"))
         prestige, science, know, know_choice, rnd, chosen, rep, money = c.gains
         self._gain(p, PRESTIGE, prestige)
         self._gain(p, SCIENCE, science)
@@ -647,6 +658,7 @@ class LocationRules:
         self.discs[p] -= 1
         self.gallery[sp] = p
         self.exhibited[p] += 1
+        self._changed.update(("discs", "gallery", "exhibited"))
         tasks = []
         if (
             kind // 4 == MEDITERRANEAN

@@ -33,7 +33,6 @@ from .actions import (
     piece_section,
 )
 from .components import NUM_EXPEDITIONS, NUM_PATRONS, NUM_RELIC_KINDS, NUM_STUDIES
-from .saved import FIELDS as STATE_FIELDS
 from .view import (
     PENDING_SLOTS,
     REGION_SLOTS,
@@ -186,12 +185,13 @@ MODE_INDEX = {"solo": 0, "confrontation": 1, "competitive": 2, "standard": 3}
 # rounding to float32 (a test checks every byte and divisor).
 #
 # Most of the state does not change from one step to the next, so each player's bytes are
-# kept on the state between calls (``Observer``).  At each call the state's ``Encoding`` finds
-# which fields of ``FIELDS`` changed since the last (``WATCH``: by their values, so no rule
-# notes a change and none can be missed) and logs the writers of those fields; each player's
-# ``Observer`` rewrites the groups logged since its last call, then the few pieces that change
-# at almost every step.  A copy (``clone``, ``resample_hidden``) starts with no ``Encoding``, so
-# every part of it is written.
+# kept on the state between calls (``Observer``).  The rules note in the state's ``_changed``
+# the name of every field of ``FIELDS`` they change; at each call the state's ``Encoding`` logs
+# the writers of those fields (and empties ``_changed``), and each player's ``Observer``
+# rewrites the groups logged since its last call, then the few pieces that change at almost
+# every step.  A change made outside the rules (a test's, say) must be noted in ``_changed``
+# too; a copy (``clone``, ``resample_hidden``) starts with no ``Encoding``, so every part of it
+# is written.  A test plays every configuration and checks that no changed field goes unnoted.
 
 SEATS = START["seats"]
 REP_COLUMN = COLUMN["reputation"]
@@ -261,7 +261,7 @@ class Observer:
         """A view of ``buf`` (which it also keeps from being resized by a bad write)."""
         self.read = 0
         self.copies = _copies(player, n)
-        self.scores: list[float] | None = None
+        self.scores: np.ndarray | None = None
         self.reshuffled: np.ndarray | None = None
         """``seat_scores`` and ``reshuffled``, written after the division of the bytes."""
         buf[START["mode"] + MODE_INDEX[g.mode]] = 1
@@ -286,12 +286,10 @@ class Encoding:
     players do for the fields the rules changed, that each observer reads from its ``read``
     position (a state's copy starts a new one)."""
 
-    __slots__ = ("log", "observers", "decider", "pending", "seen")
+    __slots__ = ("log", "observers", "decider", "pending")
 
     def __init__(self, s) -> None:
         self.log: list = []
-        self.seen = WATCH.seen(s)
-        """The watched fields as the observers were last brought up to date from."""
         base = Observer(s, 0)
         for write in ALL_WRITERS:
             write(s, base)
@@ -310,12 +308,10 @@ class Encoding:
             "observers": self.observers,
             "decider": self.decider,
             "pending": pending,
-            "seen": self.seen,
         }
 
     def __setstate__(self, state) -> None:
         self.observers, self.decider = state["observers"], state["decider"]
-        self.seen = state["seen"]
         self.log = [ALL_OPS[number] for number in state["log"]]
         self.pending = dict.fromkeys(ALL_WRITERS[number] for number in state["pending"])
 
@@ -512,14 +508,17 @@ def _cards(field: str, piece: str):
 
 
 def _write_scores(s, o: Observer) -> None:
-    """The unbounded counts, kept as Python floats (written after the division: a list is
-    cheaper to make than an array, and is rounded to float32 the same way)."""
+    """The unbounded counts, kept as float32 (written after the division, at every call: an
+    array is copied faster than a list is converted)."""
     table = UNBOUNDED_TABLE
     values = []
     prestige, science, money = s.prestige, s.science, s.money
     for q in o.order:
         values += (prestige[q], science[q], money[q])
-    o.scores = [table[v] if v < UNBOUNDED_TABULATED else v / (v + UNBOUNDED_SCALE) for v in values]
+    o.scores = np.array(
+        [table[v] if v < UNBOUNDED_TABULATED else v / (v + UNBOUNDED_SCALE) for v in values],
+        np.float32,
+    )
 
 
 def _write_reshuffled(s, o: Observer) -> None:
@@ -666,9 +665,7 @@ PARTS = (
 them: a writer reads nothing else of the state), its writer, which rewrites all of it, and the
 pieces it writes if they are shared (see below; empty: written for each player)."""
 FIELDS = tuple(dict.fromkeys(name for names, _, _ in PARTS for name in names))
-"""Every field the parts are written from."""
-WATCH = STATE_FIELDS.watch(FIELDS)
-"""Finds which of them changed since the observers were last brought up to date."""
+"""Every field the parts are written from: the ones the rules note in ``_changed``."""
 
 # Shared pieces are the same for every player up to the order of the seats: the pieces of the
 # seats in rows (``seat_*``, written by seat) and those of the board that name no owner.  They
@@ -687,7 +684,7 @@ def _copier(name: str):
         def copy(s, o: Observer) -> None:
             scores = s._encoding.observers[0].scores
             turn = 3 * o.player
-            o.scores = scores[turn:] + scores[:turn]
+            o.scores = np.concatenate((scores[turn:], scores[:turn]))
 
     elif name == "reshuffled":
 
@@ -714,13 +711,12 @@ ALL_OPS = (*ALL_OWN, *ALL_COPIES)
 
 
 @lru_cache(maxsize=4096)
-def _work(changed: tuple[int, ...]) -> tuple[dict, tuple]:
-    """For the fields changed (their indices in ``FIELDS``): player 0's writers, and what the
-    other players log (their own parts' writers and the copies of the shared pieces)."""
-    names = {FIELDS[i] for i in changed}
+def _work(changed: frozenset[str]) -> tuple[dict, tuple]:
+    """For a set of changed fields: player 0's writers, and what the other players log (their
+    own parts' writers and the copies of the shared pieces)."""
     writes, logged = {}, {}  # (dicts: ordered sets)
-    for fields, write, pieces in PARTS:
-        if not names.isdisjoint(fields):
+    for names, write, pieces in PARTS:
+        if not changed.isdisjoint(names):
             writes[write] = None
             if pieces:
                 logged.update(dict.fromkeys(COPY[name] for name in pieces))
@@ -758,15 +754,16 @@ def _copies(player: int, n: int) -> dict[str, tuple[tuple[slice, slice], ...]]:
 def _observer(s, player: int) -> Observer:
     """``player``'s observer, its parts rewritten where their fields changed since its last
     call (player 0's at once, the others' from the log)."""
-    encoding = s._encoding
+    encoding, changed = s._encoding, s._changed
     if encoding is None:  # player 0's observer is written whole
         encoding = s._encoding = Encoding(s)
+        changed.clear()
     observers, log = encoding.observers, encoding.log
     base = observers[0]
     pending = encoding.pending
-    changed = WATCH.changed(s, encoding.seen)
     if changed:
-        writes, logged = _work(changed)
+        writes, logged = _work(frozenset(changed))
+        changed.clear()
         pending.update(writes)
         if len(observers) > 1:
             log += logged

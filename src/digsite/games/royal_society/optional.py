@@ -107,6 +107,7 @@ class OptionalRules:
         if action == GAIN_REP:
             self.discs[p] -= 1
             self.rep_discs[p] += 1
+            self._changed.update(("discs", "rep_discs"))
             self._gain(p, REPUTATION, 2)
         elif PATRON0 <= action < PATRON0 + NUM_PATRONS:
             pat = action - PATRON0
@@ -124,6 +125,7 @@ class OptionalRules:
             if first:
                 self.rs_left[g] = p
                 self.claims[p][g] = 2
+            self._changed.update(("discs", "claims", "rs_left"))
             obj = self.game.rb.objectives[self.objectives[g]]
             if obj["reward"] == "science":
                 self._gain(p, SCIENCE, 4 if first else 2)
@@ -133,11 +135,13 @@ class OptionalRules:
             k = action - BLOOM_CLAIM0
             for x in self.stacks[k]:
                 self.bloom_seen[p] |= 1 << x
+            self._changed.add("bloom_seen")
             self._push(Task.bloomsbury(p, k))
 
     def _honor(self, p: int, pat: int, kind: int) -> None:
         self._discard_relic(p, kind)
         self.honored[p].append(pat)
+        self._changed.add("honored")
         self._gain(p, REPUTATION, 1)
 
     def honor_kinds(self, p: int, pat: int, pending: list[int] | None) -> list[int]:
@@ -186,6 +190,7 @@ class OptionalRules:
         self.bloom[p].append(tile)
         self.bloom_taken[p][k] = 1
         self.bloom_seen[-1] |= 1 << tile
+        self._changed.update(("bloom_box", "bloom", "bloom_taken", "bloom_seen"))
         info = self.game.rb.bloomsbury[tile]
         if info["kind"] == "immediate":
             eff = info["effect"]

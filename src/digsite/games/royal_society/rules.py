@@ -12,7 +12,9 @@ methods); the rules are mixins by area, each module holding the decisions of its
 they offer: ``setup``, ``economy`` (gains, Knowledge, Reputation, relic bags), ``locations``
 (placing an explorer, the location actions, expeditions, exhibits), ``optional`` (the optional
 actions, before, after and during a turn), ``flow`` (a turn), ``year`` (the year's flow and the
-end of the game) and ``automa``.
+end of the game) and ``automa``.  A rule that changes a field the observation reads notes its
+name in ``_changed``, so that each player's kept observation rewrites only what changed (see
+``observation``; a test checks that every change is noted).
 """
 
 from __future__ import annotations
@@ -64,9 +66,8 @@ from .year import YearRules
 
 MODES = ("standard", "confrontation", "competitive", "solo")
 DATA_OPTIONS = ("expeditions", "patrons", "collections", "studies", "automa", "society_boards")
-PLAYER_COUNTS = (1, 2, 3, 4)
 OPTIONS = (
-    choice("num_players", 3, PLAYER_COUNTS),
+    choice("num_players", 3, SPEC.player_counts),
     choice("mode", None, (None, *MODES), doc="None: solo, confrontation or standard by count"),
     flag("simplified", False, doc="the rulebook's simplified set-up"),
     *(data(name) for name in DATA_OPTIONS),
@@ -101,6 +102,9 @@ class RoyalSocietyState(
         super().__init__(game)
         self._encoding: Encoding | None = None
         """The players' observation bytes kept between calls (``observation.Encoding``)."""
+        self._changed: set[str] = set()
+        """The fields the observation reads (``observation.FIELDS``) that the rules changed
+        since it last read them: every rule that changes one of them notes its name here."""
 
     # -- set-up ------------------------------------------------------------------------------
 
@@ -144,6 +148,7 @@ class RoyalSocietyState(
 
     def _fresh_caches(self) -> None:
         self._encoding = None  # each player's bytes are written again for the copy
+        self._changed = set()
 
     # -- information -------------------------------------------------------------------------
     def _resample_hidden(self, player: int, rng: np.random.Generator) -> RoyalSocietyState:
@@ -153,7 +158,6 @@ class RoyalSocietyState(
 class RoyalSocietyGame(TurnBasedGame):
     spec = SPEC
     options = OPTIONS
-    player_counts = PLAYER_COUNTS
     revelations = {
         **dict.fromkeys(
             ("relic_bags", "drawn_relics", "relic_discards"),

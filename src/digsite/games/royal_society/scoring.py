@@ -208,6 +208,7 @@ def royal_requirements(s, period: int) -> None:
     for p in range(s.game.num_players):
         if requirement_met(s, p, req):
             continue
+        s._changed.add("penalties")
         if penalty == "support_cap_5":
             s.penalties[p][SUPPORT_CAP_5] = 1
         elif penalty == "random_relics":
@@ -223,6 +224,7 @@ def royal_requirements(s, period: int) -> None:
         if s.discs[p] > 0:
             s.discs[p] -= 1
             s.req_discs[p] += 1
+            s._changed.update(("discs", "req_discs"))
         elif p in s.gallery:
             choices.append(Task(C_REQUIREMENT_DISC, p))  # which disc: the player's choice
         else:
@@ -230,6 +232,7 @@ def royal_requirements(s, period: int) -> None:
             if s.rep_discs[p] > 0:
                 s.rep_discs[p] -= 1
                 s.req_discs[p] += 1
+                s._changed.update(("rep_discs", "req_discs"))
     s._push(*choices)  # settled now, in seat order, before anything else happens
 
 

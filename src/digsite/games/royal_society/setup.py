@@ -161,11 +161,13 @@ class SetupRules:
         t = self.task
         self.queue.pop(0)
         self.side[t.player] = a - OPTION0
+        self._changed.add("side")
 
     def _on_setup_expertise(self, a):
         t = self.task
         self.queue.pop(0)
         self.expertise[t.player] = list(EXPERTISE_PERMUTATIONS[a - OPTION0])
+        self._changed.add("expertise")
 
     def _on_setup_discard(self, a):
         t = self.task
@@ -173,9 +175,11 @@ class SetupRules:
         p, card = t.player, a - CARD0
         self.setup_hand[p].remove(card)
         self.exp_discard.append(card)
+        self._changed.update(("setup_hand", "exp_discard"))
         if len(self.setup_hand[p]) == 2:
             self.hand[p] = self.setup_hand[p]
             self.setup_hand[p] = []
+            self._changed.add("hand")
 
     def _society_tasks(self, p: int, society: int) -> list[Task]:
         tasks = []
@@ -222,4 +226,5 @@ class SetupRules:
             if task.kind == C_BLOOM:
                 for x in self.bloom_box[0]:
                     self.bloom_seen[p] |= 1 << x
+                self._changed.add("bloom_seen")
         self._push(*tasks)

@@ -32,6 +32,8 @@ SPEC = GameSpec(
         "of one's turn where they matter; most cards reconstructed (replaceable through data "
         "options)"
     ),
+    player_counts=(1, 2, 3, 4),
+    gym_name="RoyalSociety",
     heuristic_agent=f"{__package__}.heuristic:RoyalSocietyHeuristic",
     drawing=f"{__package__}.drawing",
     search=SearchSettings(iterations=20, horizon=20, margin_scale=10.0, bias=1.0),

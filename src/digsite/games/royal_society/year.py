@@ -42,6 +42,7 @@ class YearRules:
         self.queue.pop(0)
         p, space = t.player, a - FAVOR0
         self.favor_space[space] = p
+        self._changed.add("favor_space")
         self._push(*self._favor_tasks(p, space))
 
     def _on_requirement_disc(self, a):
@@ -49,6 +50,7 @@ class YearRules:
         self.queue.pop(0)
         self.gallery[a - SPACE0] = -1
         self.req_discs[t.player] += 1
+        self._changed.update(("gallery", "req_discs"))
 
     def _favor_order(self) -> list[int]:
         n = self.game.num_players
@@ -66,6 +68,7 @@ class YearRules:
             self.favor_space = [-1] * 6
             if self.game.automa and self.automa_last >= 0:
                 self.favor_space[self.game.automa_cards[self.automa_last].favor] = AUTOMA
+            self._changed.add("favor_space")
             self._push(
                 *[Task(C_FAVOR, p) for p in self._favor_order()], Task.year_start(SECOND_STEP)
             )
@@ -75,11 +78,13 @@ class YearRules:
         self.placed = [[0, 0, 0] for _ in range(n)]
         self.automa_pawns = 3 if self.game.automa else 0
         self.locations = [[x for x in loc if piece_owner(x) == NEUTRAL] for loc in self.locations]
+        self._changed.update(("placed", "automa_pawns", "locations"))
         if self.year > 1:
             for slot in (0, 1):
                 if self.program[slot] >= 0:
                     self.exp_discard.append(self.program[slot])
                     self.program[slot] = -1
+                    self._changed.update(("exp_discard", "program"))
             self._refill_program()
         self.cur = [-1, -1, 0, 0, -1]
         self._push(Task(A_NEXT_TURN))
@@ -121,6 +126,7 @@ class YearRules:
             scoring.royal_requirements(self, self.game.requirement_years.index(self.year))
             return
         self.year += 1
+        self._changed.add("year")
         if self.year <= self.game.years:
             self._push(Task.year_start())
 

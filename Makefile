@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip
 
-.PHONY: train test bench lint docs clean chromium
+.PHONY: train test example bench lint docs clean chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,8 +26,19 @@ chromium:
 		|| echo "chromium could not be installed: the replay page's browser test is skipped"
 
 # The suite on every core (pytest-xdist); the README's commands run as independent chains.
+# Then the example game, as a plugin's author has it.
 test: $(VENV)/.installed chromium
 	$(BIN)/python -m pytest -n auto
+	$(MAKE) example
+
+# The example game installed from its folder, outside the venv (so the suite above never sees
+# a plugin), and its tests: digsite.testing on it, and every tool playing it.
+EXAMPLE := examples/shards
+EXAMPLE_SITE := $(CURDIR)/build/example-site
+example: $(VENV)/.installed
+	rm -rf $(EXAMPLE_SITE)
+	$(PIP) install --quiet --no-deps --target $(EXAMPLE_SITE) ./$(EXAMPLE)
+	PYTHONPATH=$(EXAMPLE_SITE) $(BIN)/python -m pytest -n auto $(EXAMPLE)/tests
 
 bench: $(VENV)/.installed
 	$(BIN)/python training_scripts/benchmark.py
@@ -41,4 +52,4 @@ lint: $(VENV)/.installed
 	$(BIN)/ruff check . && $(BIN)/ruff format --check .
 
 clean:
-	rm -rf $(VENV) runs .pytest_cache docs/_build docs/api docs/games
+	rm -rf $(VENV) runs .pytest_cache docs/_build docs/api docs/games build

@@ -14,7 +14,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "src"))  # document this checkout, whatever is installed
 
 import digsite  # noqa: E402
-from digsite.envs.registry import ENVIRONMENTS  # noqa: E402
+from digsite.games import BUILTIN  # noqa: E402
 
 project = "digsite"
 author = "The digsite developers"
@@ -46,11 +46,12 @@ autodoc_mock_imports = ["pyspiel"]
 
 
 def game_pages(folder: Path = HERE / "games") -> None:
-    """Write one page per registered game, its picture above its package docstring (the game's
-    documentation), so a new game gets its page without editing the docs."""
+    """Write one page per game of digsite's own, its picture above its package docstring (the
+    game's documentation), so a new game gets its page without editing the docs (an installed
+    plugin documents itself)."""
     folder.mkdir(exist_ok=True)
     pages = {}
-    for entry in ENVIRONMENTS:
+    for entry in BUILTIN:
         pages[f"{entry.name}.rst"] = (
             f"{entry.title}\n{'=' * len(entry.title)}\n\n"
             f".. image:: ../pictures/{entry.name}.png\n"

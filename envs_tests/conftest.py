@@ -1,4 +1,5 @@
-"""Every registered env and configuration becomes a case of the conformance suite."""
+"""Every game of digsite's own and configuration becomes a case of the tests that take
+``case`` (the conformance suite's cases, :func:`digsite.testing.cases`)."""
 
 from __future__ import annotations
 
@@ -6,19 +7,14 @@ import importlib
 
 import pytest
 
-from digsite.envs.registry import ENVIRONMENTS
+from digsite.games import BUILTIN
+from digsite.testing import cases
 
-CASES = [
-    pytest.param(
-        (entry, config), id=f"{entry.name}-" + "-".join(f"{k}{v}" for k, v in config.items())
-    )
-    for entry in ENVIRONMENTS
-    for config in entry.configs()
-]
+CASES = [pytest.param(case, id=case.id) for spec in BUILTIN for case in cases(spec)]
 
 
 @pytest.fixture(params=CASES)
 def case(request):
     """(registry entry, config dict, env module)."""
-    entry, config = request.param
-    return entry, config, importlib.import_module(entry.module)
+    case = request.param
+    return case.spec, dict(case.config), importlib.import_module(case.spec.module)

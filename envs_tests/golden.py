@@ -21,7 +21,7 @@ import numpy as np
 
 from digsite.core.policy import choose
 from digsite.core.spec import GameSpec
-from digsite.envs.registry import ENVIRONMENTS
+from digsite.games import BUILTIN
 
 from .play import random_action
 
@@ -81,7 +81,7 @@ def record(entry: GameSpec) -> dict:
 
 def main() -> None:
     GOLDEN_DIR.mkdir(exist_ok=True)
-    for entry in ENVIRONMENTS:
+    for entry in BUILTIN:
         data = record(entry)
         path(entry).write_text(json.dumps(data, indent=1) + "\n")
         steps = sum(len(h) for game in data["games"].values() for h in game.values())

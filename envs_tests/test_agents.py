@@ -18,8 +18,9 @@ from digsite.agents import (
 from digsite.agents.arena import play_games
 from digsite.agents.baselines import search_settings
 from digsite.agents.ismcts import Rollout, ScoreMargin, random_move
-from digsite.envs.registry import ENVIRONMENTS, entry
+from digsite.envs.registry import entry
 from digsite.envs.registry import make_game as make_game_of
+from digsite.games import BUILTIN
 
 
 def seat_returns(game, agent, games: int) -> list[float]:
@@ -45,7 +46,7 @@ def test_random_agents_only_play_legal_moves(case):
     assert len(decisions) >= 30 * 10
 
 
-HEURISTIC_GAMES = [e for e in ENVIRONMENTS if e.heuristic_agent]
+HEURISTIC_GAMES = [e for e in BUILTIN if e.heuristic_agent]
 
 
 @pytest.mark.parametrize("entry", HEURISTIC_GAMES, ids=[e.name for e in HEURISTIC_GAMES])
@@ -57,7 +58,7 @@ def test_heuristic_beats_random(entry):
         assert rate >= 0.8, f"{config}: heuristic won only {rate:.2f}"
 
 
-@pytest.mark.parametrize("entry", ENVIRONMENTS, ids=[e.name for e in ENVIRONMENTS])
+@pytest.mark.parametrize("entry", BUILTIN, ids=[e.name for e in BUILTIN])
 def test_ismcts_plays_legal_moves_and_is_no_worse_than_random(entry):
     """With random rollouts IS-MCTS cannot solve a deduction game like ArcheOlogic, so the
     generic demand is "legal and not worse than random"; games where it should win say so."""
@@ -164,7 +165,7 @@ class SealedRoot:
         raise AssertionError(f"the search read the root's {name}")
 
 
-@pytest.mark.parametrize("entry", ENVIRONMENTS, ids=[e.name for e in ENVIRONMENTS])
+@pytest.mark.parametrize("entry", BUILTIN, ids=[e.name for e in BUILTIN])
 def test_the_search_reads_the_root_only_through_resample_hidden(entry):
     """The guided search (projected scores, heuristic rollouts and guide) on sealed roots
     through a heuristic game: it plays, and exactly as it does on the open root."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from digsite.envs.registry import ENVIRONMENTS
+from digsite.games import BUILTIN
 from digsite.games.archeos_society.actions import DECISIONS
 from digsite.games.archeos_society.components import NUM_COLOURS
 from digsite.games.archeos_society.observation import LAYOUT, QUEUE_FEATURES
@@ -19,7 +19,7 @@ from digsite.games.archeos_society.view import PHASES, TRAITS
 from .archeos_society_positions import new_state
 from .play import random_action
 
-CONFIGS = next(e for e in ENVIRONMENTS if e.name == "archeos_society").configs()
+CONFIGS = next(e for e in BUILTIN if e.name == "archeos_society").configs()
 
 
 def counts(kinds: list[int]) -> np.ndarray:

@@ -24,7 +24,8 @@ from digsite.commandline import load_run
 from digsite.core.data import DataFileError
 from digsite.core.engine import ConfigError
 from digsite.core.files import DATA_LIMIT, MAX_DEPTH
-from digsite.envs.registry import ENVIRONMENTS, make_game
+from digsite.envs.registry import make_game
+from digsite.games import BUILTIN
 
 NOT_ACTIONS = [True, np.bool_(True), 1.0, 87.0, 1.5, math.nan, math.inf, "1", [1], np.array([1])]
 """Values that are not actions: bools, floats (even whole ones), strings, lists, arrays of
@@ -106,7 +107,7 @@ def test_bad_illegal_action_modes_are_refused():
         digsite.single_seat_env("mykerinos", num_players=2, illegal_action="crash")
 
 
-@pytest.mark.parametrize("entry", ENVIRONMENTS, ids=lambda e: e.name)
+@pytest.mark.parametrize("entry", BUILTIN, ids=lambda e: e.name)
 def test_player_counts_are_integers_of_the_game(entry):
     """numpy integers are player counts (and the game saves as plain JSON); bools, floats,
     strings and unsupported counts are refused naming the allowed counts."""
@@ -139,7 +140,7 @@ def test_an_unknown_solo_env_option_is_named_with_the_allowed_ones():
             gymnasium.make(env_id, bogus=1)
 
 
-@pytest.mark.parametrize("entry", ENVIRONMENTS, ids=lambda e: e.name)
+@pytest.mark.parametrize("entry", BUILTIN, ids=lambda e: e.name)
 def test_an_env_with_a_numpy_player_count_plays_and_saves(entry):
     """The issue's cases: a numpy player count failed in play, overflowed at reset, or made
     ``to_dict()`` unserialisable."""
@@ -160,7 +161,7 @@ def test_an_env_with_a_numpy_player_count_plays_and_saves(entry):
 def test_every_declared_option_names_what_it_allows():
     """Each game's options are declared with their types: a value of the wrong type is
     refused naming the option and what it allows."""
-    for entry in ENVIRONMENTS:
+    for entry in BUILTIN:
         game_class = entry.load_game_class()
         for option in game_class.options:
             with pytest.raises(ConfigError, match=f"option {option.name} must be"):

@@ -29,7 +29,8 @@ from digsite.commandline import (
 )
 from digsite.core.engine import ConfigError, IllegalActionError
 from digsite.core.errors import ResetNeededError
-from digsite.envs.registry import ENVIRONMENTS, SOLO_GYM_IDS
+from digsite.envs.registry import SOLO_GYM_IDS
+from digsite.games import BUILTIN
 
 from .play import random_action
 
@@ -204,7 +205,7 @@ def test_ctrl_c_at_the_prompt_is_one_line():
 # -- the envs: calls out of order, the dead step -------------------------------------------
 
 
-@pytest.fixture(params=ENVIRONMENTS, ids=lambda e: e.name)
+@pytest.fixture(params=BUILTIN, ids=lambda e: e.name)
 def aec(request):
     entry = request.param
     return importlib.import_module(entry.module).env(**entry.configs()[0])
@@ -284,7 +285,7 @@ def as_numpy(value):
     return value
 
 
-@pytest.mark.parametrize("entry", ENVIRONMENTS, ids=lambda e: e.name)
+@pytest.mark.parametrize("entry", BUILTIN, ids=lambda e: e.name)
 def test_numpy_option_values_are_read_alike_by_every_game(entry):
     """Every test configuration, every option given as numpy scalars (``np.str_`` strings,
     ``np.int64`` integers, ``np.bool_`` flags), gives the same plain configuration."""
@@ -297,7 +298,7 @@ def test_numpy_option_values_are_read_alike_by_every_game(entry):
         assert [type(v) for v in rebuilt.values()] == [type(v) for v in plain.values()]
 
 
-@pytest.mark.parametrize("entry", ENVIRONMENTS, ids=lambda e: e.name)
+@pytest.mark.parametrize("entry", BUILTIN, ids=lambda e: e.name)
 def test_a_numpy_string_is_a_data_file_path_for_every_game(entry):
     game_class = entry.load_game_class()
     option = next(o for o in game_class.options if o.file is not None)

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from digsite.core.decisions import AutomaticTasks, DecisionKinds
+from digsite.core.policy import HeuristicAgent
 from digsite.core.tasks import Task, TaskQueueState
 from digsite.core.turn_based import mask_of
 
@@ -94,3 +95,37 @@ def test_automatic_tasks_are_numbered_after_the_decisions_and_each_has_its_handl
 
         class Missing(Counting):
             AUTOMATIC = AutomaticTasks(ADD, "add", "double")
+
+
+def test_a_subclass_handler_is_the_one_played():
+    """A variant of a game (a subclass overriding one rule, as a test's broken variant does)
+    gets its own dispatch tables: its ``_legal_<name>``, ``_on_<name>`` and ``_auto_<name>``."""
+
+    class NoWaiting(Counting):
+        def _legal_pick(self):
+            return [1, 2]
+
+        def _auto_add(self):
+            self.total += 10 * self.task.a
+
+    s = NoWaiting(rounds=2)
+    assert s.legal_actions() == [1, 2]
+    s.apply_action(2)
+    assert s.total == 20
+
+
+def test_a_subclass_heuristic_decides_with_its_own_functions():
+    class First(HeuristicAgent):
+        DECISIONS = Counting.DECISIONS
+
+        def _decide_pick(self, state, player, legal):
+            return legal[0]
+
+        _decide_confirm = _decide_pick
+
+    class Last(First):
+        def _decide_pick(self, state, player, legal):
+            return legal[-1]
+
+    state = Counting(rounds=1)
+    assert (First().act_in(state, 0), Last().act_in(state, 0)) == (WAIT, 3)

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from digsite.envs.registry import ENVIRONMENTS
+from digsite.games import BUILTIN
 
 for _module in ("sphinx", "myst_parser", "furo"):
     pytest.importorskip(_module, reason="the docs extra is not installed: pip install -e '.[docs]'")
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-API = ("envs", "core", "agents", "records", "drawing", "openspiel")
+API = ("envs", "core", "agents", "records", "drawing", "openspiel", "testing")
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +36,7 @@ def _page(site: Path, name: str) -> str:
 
 
 def test_every_game_has_its_page_with_picture_and_documentation(site):
-    for entry in ENVIRONMENTS:
+    for entry in BUILTIN:
         page = _page(site, f"games/{entry.name}.html")
         assert f"{entry.name}.png" in page and (site / "_images" / f"{entry.name}.png").is_file()
         for section in ("Action table", "Observation", "What a player knows", "provenance"):
@@ -57,3 +57,11 @@ def test_home_guide_contract_versions_changelog_and_api(site):
     for name in API:
         assert f"digsite.{name}" in _page(site, f"api/digsite.{name}.html")
     assert "single_seat_env" in _page(site, "api.html")
+
+
+def test_the_own_game_page_builds_the_example_from_its_files(site):
+    page = _page(site, "your-own-game.html")
+    assert "Write your own game" in page
+    assert 'href="your-own-game.html"' in _page(site, "index.html")
+    for listed in ("digsite.games", "ShardsState", "build_view", "TestShards"):
+        assert listed in page, f"the page does not show {listed!r}"

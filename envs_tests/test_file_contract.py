@@ -15,10 +15,9 @@ from digsite.core.actions import ActionTable
 from digsite.core.decisions import DecisionKinds
 from digsite.core.fields import StateFields
 from digsite.core.turn_based import TurnBasedState
-from digsite.envs.registry import ENVIRONMENTS
-from digsite.games import FILE_CONTRACT
+from digsite.games import BUILTIN, FILE_CONTRACT
 
-GAMES = [entry.name for entry in ENVIRONMENTS]
+GAMES = [entry.name for entry in BUILTIN]
 
 
 def module(game: str, name: str):
@@ -38,7 +37,7 @@ def test_every_game_has_the_contract_files_and_names(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_declarations_are_the_ones_the_state_uses(game):
     actions, saved = module(game, "actions"), module(game, "saved")
-    entry = next(e for e in ENVIRONMENTS if e.name == game)
+    entry = next(e for e in BUILTIN if e.name == game)
     game_class = entry.load_game_class()
     assert isinstance(actions.ACTIONS, ActionTable)
     assert isinstance(actions.DECISIONS, DecisionKinds)
@@ -67,7 +66,7 @@ def test_the_action_table_and_texts_come_from_the_declared_actions(game):
 def test_each_state_field_starts_from_its_declaration_alone(game):
     """A state's ``__init__`` sets no declared field: ``TurnBasedState.__init__`` gives each
     its ``start``, which fits the declaration (a fresh state dumps to data its schema takes)."""
-    spec = next(e for e in ENVIRONMENTS if e.name == game)
+    spec = next(e for e in BUILTIN if e.name == game)
     fields = module(game, "saved").FIELDS
     game_class = spec.load_game_class()
     state_class = type(game_class.from_config().new_initial_state(_rng()))

@@ -13,29 +13,30 @@ from gymnasium.utils.env_checker import check_env
 
 import digsite
 from digsite.core.errors import ConfigError
-from digsite.envs.registry import ENVIRONMENTS, SINGLE_SEAT_GYM_IDS, SOLO_GYM_IDS
+from digsite.envs.registry import SINGLE_SEAT_GYM_IDS, SOLO_GYM_IDS
+from digsite.games import BUILTIN
 
 SEAT_IDS = sorted(SINGLE_SEAT_GYM_IDS)
 GYM_IDS = [*sorted(SOLO_GYM_IDS), *SEAT_IDS]
-PPO_IDS = [entry.single_seat_id(entry.single_seat_counts[0]) for entry in ENVIRONMENTS]
+PPO_IDS = [entry.single_seat_id(entry.single_seat_counts[0]) for entry in BUILTIN]
 """One player count per game (the fewest players: the shortest games) for the training test."""
 
 
 def test_an_id_for_every_game_and_player_count_never_taken_for_a_pettingzoo_id():
-    for entry in ENVIRONMENTS:
+    for entry in BUILTIN:
         counts = [n for game, n in SINGLE_SEAT_GYM_IDS.values() if game == entry.name]
         assert counts == [n for n in entry.player_counts if n >= 2]
         for n in counts:
             assert entry.single_seat_id(n) == f"digsite/{entry.gym_name}{n}p-v{entry.version}"
         assert entry.gym_name[0].isupper() and entry.gym_name.isalnum()
-    assert len({entry.gym_name for entry in ENVIRONMENTS}) == len(ENVIRONMENTS)
-    pettingzoo_ids = {entry.env_id.lower() for entry in ENVIRONMENTS}
+    assert len({entry.gym_name for entry in BUILTIN}) == len(BUILTIN)
+    pettingzoo_ids = {entry.env_id.lower() for entry in BUILTIN}
     assert not pettingzoo_ids & {env_id.lower() for env_id in GYM_IDS}
     assert set(GYM_IDS) <= set(gym.registry)
 
 
 def test_the_game_takes_its_player_counts_from_its_spec():
-    for entry in ENVIRONMENTS:
+    for entry in BUILTIN:
         game_class = entry.load_game_class()
         assert game_class.player_counts == entry.player_counts
         with pytest.raises(ConfigError, match=", ".join(map(str, entry.player_counts))):

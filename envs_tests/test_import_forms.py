@@ -8,7 +8,8 @@ import sys
 
 import pytest
 
-from digsite.envs.registry import ENVIRONMENTS, SOLO_GYM_IDS
+from digsite.envs.registry import SOLO_GYM_IDS
+from digsite.games import BUILTIN
 
 
 def _run(code: str) -> str:
@@ -48,5 +49,5 @@ def test_gymnasium_module_form_needs_no_import(env_id):
 def test_every_game_module_is_an_attribute():
     import digsite
 
-    for entry in ENVIRONMENTS:
+    for entry in BUILTIN:
         assert getattr(digsite, entry.module_name).__name__ == entry.module

@@ -72,7 +72,7 @@ def layer_of(name: str, path: Path, table) -> int:
 
 def test_the_table_names_the_layers_lowest_first():
     names = [name for name, _ in layers()]
-    assert names == ["core", "games", "pictures", "envs", "agents", "tools"]
+    assert names == ["core", "games", "pictures", "envs", "agents", "tools", "testing"]
 
 
 def test_no_module_imports_from_a_layer_above_its_own():

@@ -15,6 +15,7 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from digsite.core.engine import ConfigError, CorruptStateError, IllegalActionError  # noqa: E402
 from digsite.envs.registry import ENVIRONMENTS  # noqa: E402
+from digsite.games import BUILTIN  # noqa: E402
 from digsite.openspiel import (  # noqa: E402
     BYTE_OUTCOMES,
     GAME_NAMES,
@@ -41,13 +42,6 @@ def test_every_game_is_registered_under_its_name():
     registered = set(pyspiel.registered_names())
     assert {f"python_digsite_{e.name}" for e in ENVIRONMENTS} <= registered
     assert set(GAME_NAMES) == {e.name for e in ENVIRONMENTS}
-
-
-def test_openspiel_random_simulations_with_serialization(case):
-    entry, config, _ = case
-    game = load_game(entry.name, **config)
-    assert game.num_players() == config["num_players"]
-    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 def test_the_deal_is_the_envs_deal_and_the_state_speaks_for_the_engine(case):
@@ -100,7 +94,7 @@ def test_bad_parameters_are_refused_by_the_game():
         load_game("royal_society", num_players=2, mode="cooperative")
 
 
-@pytest.mark.parametrize("entry", ENVIRONMENTS, ids=lambda e: e.name)
+@pytest.mark.parametrize("entry", BUILTIN, ids=lambda e: e.name)
 def test_openspiels_ismcts_bot_plays_a_whole_game(entry):
     """OpenSpiel's IS-MCTS bot (its Python one: the C++ bot cannot resample a Python game),
     resampling through the adapter, with random rollouts."""
@@ -362,7 +356,7 @@ def test_an_invalid_player_is_refused_naming_the_players(player):
             call()
 
 
-@pytest.mark.parametrize("entry", ENVIRONMENTS, ids=lambda e: e.name)
+@pytest.mark.parametrize("entry", BUILTIN, ids=lambda e: e.name)
 def test_the_engines_resample_hidden_refuses_an_invalid_player(entry):
     state = (
         entry.load_game_class()

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 from digsite.core.engine import ConfigError
-from digsite.envs.registry import ENVIRONMENTS
+from digsite.games import BUILTIN
 
 from .mutations import ODD_VALUES, mutate
 from .play import play_random
@@ -67,7 +67,7 @@ def plays(game, seed: int) -> None:
     state.check_invariants()
 
 
-ENTRIES = [pytest.param(e, id=e.name) for e in ENVIRONMENTS]
+ENTRIES = [pytest.param(e, id=e.name) for e in BUILTIN]
 
 
 @pytest.mark.parametrize("entry", ENTRIES)

@@ -12,6 +12,7 @@ import pytest
 import digsite
 from digsite.core.policy import RandomPolicy
 from digsite.envs.registry import ENVIRONMENTS, SINGLE_SEAT_GYM_IDS, SOLO_GYM_IDS
+from digsite.games import BUILTIN
 
 
 def test_import_is_light():
@@ -82,7 +83,7 @@ def test_superseded_versions_name_their_successor():
     version, as PettingZoo's own superseded envs do."""
     from pettingzoo.utils.deprecated_module import DeprecatedEnv
 
-    for entry in ENVIRONMENTS:
+    for entry in BUILTIN:
         for old in range(entry.version):
             with pytest.raises(DeprecatedEnv, match=entry.module_name):
                 getattr(digsite, f"{entry.name}_v{old}").env()

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from digsite.envs.registry import ENVIRONMENTS
+from digsite.games import BUILTIN
 from digsite.play import HELP, parse_move, play
 from digsite.records import replay
 
@@ -58,7 +58,7 @@ class Person:
         self.said.append(text)
 
 
-@pytest.mark.parametrize("entry", ENVIRONMENTS, ids=lambda e: e.name)
+@pytest.mark.parametrize("entry", BUILTIN, ids=lambda e: e.name)
 def test_a_person_plays_a_whole_game_seeing_only_their_seat(entry, tmp_path):
     config = entry.configs()[0]
     seat = config["num_players"] - 1

@@ -153,10 +153,10 @@ def test_readme_commands_run(chain, tmp_path):
 
 
 def test_readme_game_table_shows_each_registry_status():
-    from digsite.envs.registry import ENVIRONMENTS
+    from digsite.games import BUILTIN
 
     rows = [line for line in README.splitlines() if line.startswith("| ") and "`digsite/" in line]
-    for entry in ENVIRONMENTS:
+    for entry in BUILTIN:
         (row,) = [line for line in rows if f"`{entry.env_id}`" in line]
         assert row.rstrip(" |").rsplit("|", 1)[1].strip() == entry.status
 
@@ -178,14 +178,14 @@ def test_readme_make_train_tables_have_the_printed_columns():
 def test_readme_gymnasium_table_has_each_games_ids():
     """The README's table of Gymnasium ids: each game's name in them, its player counts of one
     seat, its version and its solo id, as the specs declare them."""
-    from digsite.envs.registry import ENVIRONMENTS
+    from digsite.games import BUILTIN
 
     rows = [
         [cell.strip() for cell in line.strip().strip("|").split("|")]
         for line in README.splitlines()
         if line.startswith("| ")
     ]
-    for entry in ENVIRONMENTS:
+    for entry in BUILTIN:
         (row,) = [r for r in rows if len(r) == 5 and r[0] == entry.title and r[1][:1] == "`"]
         low, high = entry.single_seat_counts[0], entry.single_seat_counts[-1]
         assert entry.single_seat_counts == tuple(range(low, high + 1))

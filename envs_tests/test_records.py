@@ -17,7 +17,7 @@ import pytest
 from digsite.agents import make_agent
 from digsite.core.engine import ConfigError
 from digsite.core.files import RECORD_LIMIT
-from digsite.envs.registry import ENVIRONMENTS
+from digsite.games import BUILTIN
 from digsite.records import (
     FORMAT_VERSION,
     MAX_SEED,
@@ -58,7 +58,7 @@ def test_every_configuration_records_and_replays(case, tmp_path):
     assert not env.agents
 
 
-@pytest.mark.parametrize("entry", ENVIRONMENTS, ids=lambda e: e.name)
+@pytest.mark.parametrize("entry", BUILTIN, ids=lambda e: e.name)
 def test_a_heuristic_game_replays(entry):
     config = entry.configs()[0]
     n = config["num_players"]
@@ -73,7 +73,7 @@ def test_a_heuristic_game_replays(entry):
 @pytest.fixture(scope="module")
 def record():
     """A 2-player Mykerinos record (the broken records below name its sizes)."""
-    mykerinos = next(e for e in ENVIRONMENTS if e.name == "mykerinos")
+    mykerinos = next(e for e in BUILTIN if e.name == "mykerinos")
     return random_record(mykerinos, mykerinos.configs()[0])
 
 
@@ -131,7 +131,7 @@ def test_unreadable_files_are_refused(tmp_path):
         check([])
 
 
-@pytest.mark.parametrize("entry", ENVIRONMENTS, ids=lambda e: e.name)
+@pytest.mark.parametrize("entry", BUILTIN, ids=lambda e: e.name)
 def test_a_record_proves_its_seed_deals_its_game(entry):
     """The record keeps a digest of its set-up: with another seed the same steps may still
     be legal (an ArcheOlogic game with another quest), but the set-up is not the one played."""
@@ -164,7 +164,7 @@ def test_a_bad_file_is_refused_at_once_naming_it(kind, tmp_path):
 @needs_posix
 @pytest.mark.parametrize("kind", ["fifo", "dev_zero", "dev_urandom", "directory", "huge"])
 def test_a_record_whose_config_names_a_bad_data_file_is_refused_naming_it(kind, tmp_path):
-    entry = next(e for e in ENVIRONMENTS if e.name == "medieval_realms")
+    entry = next(e for e in BUILTIN if e.name == "medieval_realms")
     record = random_record(entry, entry.configs()[0])
     path = bad_file(kind, tmp_path, RECORD_LIMIT)
     record["config"]["deck"] = path
@@ -184,7 +184,7 @@ def _limit_memory() -> None:
 
 @pytest.fixture(scope="module")
 def realms_record():
-    entry = next(e for e in ENVIRONMENTS if e.name == "medieval_realms")
+    entry = next(e for e in BUILTIN if e.name == "medieval_realms")
     return random_record(entry, entry.configs()[0])
 
 

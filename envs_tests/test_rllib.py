@@ -19,7 +19,7 @@ pytest.importorskip("ray.rllib")
 import ray  # noqa: E402
 
 from digsite.commandline import parse_args  # noqa: E402
-from digsite.envs.registry import ENVIRONMENTS  # noqa: E402
+from digsite.games import BUILTIN  # noqa: E402
 from digsite.rllib import env as rllib_env  # noqa: E402
 from digsite.rllib import train as train_rllib  # noqa: E402
 
@@ -134,7 +134,7 @@ def test_env_rejects_illegal_moves():
 
 MULTI_PLAYER = [
     pytest.param({"game": entry.name, **config}, id=f"{entry.name}-{config}")
-    for entry in ENVIRONMENTS
+    for entry in BUILTIN
     for config in entry.configs()
     if config["num_players"] >= 2
 ]

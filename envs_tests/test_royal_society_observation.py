@@ -18,7 +18,8 @@ import pickle
 import numpy as np
 import pytest
 
-from digsite.envs.registry import ENVIRONMENTS, make_game
+from digsite.envs.registry import make_game
+from digsite.games import BUILTIN
 from digsite.games.royal_society.observation import (
     FIELDS,
     LAYOUT,
@@ -31,7 +32,7 @@ from digsite.games.royal_society.observation import (
 from .play import random_action
 from .royal_society_positions import after_setup
 
-ENTRY = next(e for e in ENVIRONMENTS if e.name == "royal_society")
+ENTRY = next(e for e in BUILTIN if e.name == "royal_society")
 CONFIGS = ENTRY.configs()
 
 

@@ -30,6 +30,7 @@ from .commandline import (
     seed_number,
 )
 from .envs.registry import ENVIRONMENTS, SINGLE_SEAT_GYM_IDS, entry, make_game
+from .games import BUILTIN
 
 NAMESPACE = "digsite/"
 PROG = "digsite"
@@ -55,8 +56,11 @@ def list_environments() -> str:
         example = game.configs()[0]
         args = ", ".join(f"{k}={v!r}" for k, v in example.items())
         lines.append(f"    pettingzoo.make('aec', '{env_id}', {args})")
-        module = game.module_name
-        lines.append(f"    from digsite import {module}; {module}.env({args})")
+        if game in BUILTIN:
+            module = game.module_name
+            lines.append(f"    from digsite import {module}; {module}.env({args})")
+        else:
+            lines.append(f"    digsite.make_env('{game.name}', {args})  # from {game.package}")
         if game.single_seat_counts:
             seat_id = game.single_seat_id(game.single_seat_counts[0])
             lines.append(f"    gymnasium.make('{seat_id}')  # Gymnasium: one seat, vs random")

@@ -12,7 +12,6 @@ the same run is what to compare across machines.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import statistics
 import time
@@ -21,6 +20,7 @@ import warnings
 import numpy as np
 
 from . import __version__
+from .envs.factory import make_env
 from .envs.registry import ENVIRONMENTS
 
 
@@ -91,10 +91,9 @@ def run(args: argparse.Namespace) -> list[dict]:
     for entry in ENVIRONMENTS:
         if args.game and entry.name not in args.game:
             continue
-        module = importlib.import_module(entry.module)
         for config in entry.configs():
             name = f"{entry.env_id} {config}"
-            makers[name] = lambda m=module, c=config: m.env(**c)
+            makers[name] = lambda game=entry.name, c=config: make_env(game, **c)
             targets[name] = entry.benchmark_target
     rates = measure_all(makers, args.seconds, args.repeats)
     baseline = rates[baseline_name]

@@ -53,7 +53,7 @@ class HeuristicAgent:
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
-        if "DECISIONS" in cls.__dict__:
+        if getattr(cls, "DECISIONS", None) is not None:  # a subclass's own _decide_<name> too
             cls._decide = cls.DECISIONS.handlers(cls, "_decide_")
 
     def __call__(self, observation: np.ndarray, action_mask: np.ndarray) -> int:

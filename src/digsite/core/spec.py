@@ -1,7 +1,8 @@
 """A game's declaration: everything generic code needs to know about a game, said once.
 
 Each game's package holds ``spec.py`` with one :class:`GameSpec`, ``SPEC``; the list of games
-(:data:`digsite.games.SPECS`) is the list of those.  The registry and the PettingZoo and
+(:data:`digsite.games.SPECS`) is the list of those, digsite's own and those other distributions
+plug in through the ``digsite.games`` entry point group.  The registry and the PettingZoo and
 Gymnasium ids, ``digsite list``, the benchmark, the search agents' defaults, the evaluation of
 solo play, the pictures, the docs pages and the conformance suite read the specs, so none of
 them names a game.  A spec names the game's code as ``"module:attribute"`` strings, imported on
@@ -126,7 +127,15 @@ class GameSpec:
 
     @property
     def module(self) -> str:
+        """``digsite.mykerinos_v1``: a built-in game's module (a plugin's env has none; it is
+        ``digsite.make_env(name)``)."""
         return f"digsite.{self.module_name}"
+
+    @property
+    def package(self) -> str:
+        """The package holding the game's rules, whose docstring is its documentation page:
+        ``digsite.games.mykerinos``, or a plugin's own."""
+        return self.game_class.partition(":")[0].rpartition(".")[0]
 
     @property
     def env_id(self) -> str:

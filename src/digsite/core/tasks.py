@@ -63,7 +63,7 @@ class TaskQueueState(TurnBasedState):
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
-        if "AUTOMATIC" in cls.__dict__:
+        if getattr(cls, "DECISIONS", None) is not None:  # a subclass's own _auto_<name> too
             automatic = cls.AUTOMATIC
             if automatic.first < len(cls.DECISIONS):
                 raise ValueError(

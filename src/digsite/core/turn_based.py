@@ -89,8 +89,10 @@ class TurnBasedState(State):
     _mask: np.ndarray | None = None
 
     def __init_subclass__(cls, **kwargs) -> None:
+        """Build the dispatch tables of every class with decisions, its own or inherited, so a
+        subclass's ``_legal_<name>`` or ``_on_<name>`` (a variant of a game) is the one used."""
         super().__init_subclass__(**kwargs)
-        if "DECISIONS" in cls.__dict__:
+        if getattr(cls, "DECISIONS", None) is not None:
             decisions = cls.DECISIONS
             cls._game_over = decisions.game_over
             legal = decisions.handlers(cls, "_legal_")

@@ -12,7 +12,7 @@ And what follows a move must not tell more than the view: :func:`follow_up_leak`
 move in two positions a player cannot tell apart and compares the decisions that come next.
 
 :class:`ViewIndex` records (view, what the env exposes) pairs and raises on the first breach,
-naming the view fields that differ.
+naming the view fields, or the observation pieces, that differ.
 """
 
 from __future__ import annotations
@@ -156,6 +156,18 @@ def move_text_leak(state: State, other: State, player: int) -> str | None:
     return None
 
 
+def piece_differences(game, a: np.ndarray, b: np.ndarray) -> list[str]:
+    """Names of the observation pieces (``game.observation_piece_names()``) where two
+    observations differ; ``observation[i]`` for an entry outside every named piece."""
+    pieces = game.observation_piece_names()
+    named = [name for name, piece in pieces if not np.array_equal(a[piece], b[piece])]
+    covered = np.zeros(len(a), dtype=bool)
+    for _, piece in pieces:
+        covered[piece] = True
+    loose = np.flatnonzero(~covered & (a != b)).tolist()
+    return named + [f"observation[{i}]" for i in loose]
+
+
 def _digest(data: bytes) -> bytes:
     return hashlib.blake2b(data, digest_size=16).digest()
 
@@ -183,7 +195,8 @@ class ViewIndex:
         """A slice of the observation zeroed before indexing: a deliberately incomplete
         observation, to show the check fails on one."""
         self._view_by_observation: dict[bytes, str] = {}
-        self._exposure_by_view: dict[bytes, bytes] = {}
+        self._exposure_by_view: dict[bytes, tuple[bytes, bytes, bytes]] = {}
+        self._pieces: tuple[list[str], np.ndarray, np.ndarray] | None = None
 
     def add(self, view_text: str, player: int, state: State, observation: np.ndarray) -> None:
         """Record ``player``'s view (``canonical(state.view(player))``) and observation."""
@@ -199,16 +212,46 @@ class ViewIndex:
             more = f" and {hidden} more" if hidden > 0 else ""
             raise AssertionError(
                 f"two different views of player {player} give the same observation; "
-                f"the views differ in: {shown}{more}"
+                f"the views differ in: {shown}{more} (the observation leaves out what the "
+                "view holds, or the view holds what the player does not know)"
             )
-        exposed = _digest(exposure(state, player, observation))
+        exposed = (
+            _digest(exposure(state, player, observation)),
+            _digest(observation.tobytes()),
+            self._fingerprint(state.game, observation),
+        )
         view_key = _digest(f"{player}:{view_text}".encode())
-        if self._exposure_by_view.setdefault(view_key, exposed) != exposed:
+        first = self._exposure_by_view.setdefault(view_key, exposed)
+        if first[0] != exposed[0]:
+            if first[1] == exposed[1]:
+                what = "masks, movers or action texts"
+            else:
+                what = "observations (they differ in: " + self._differing(first[2], exposed[2])
+                what += ")"
             raise AssertionError(
-                f"one view of player {player} gives two different observations, masks, movers "
-                "or action texts: the env shows something the view does not hold (or the view "
-                "is not canonical)"
+                f"one view of player {player} gives two different {what}: the env shows "
+                "something the view does not hold (hidden information), or the view is not "
+                "canonical"
             )
+
+    def _fingerprint(self, game, observation: np.ndarray) -> bytes:
+        """A sum per observation piece, weighted at random: which pieces of two observations
+        of one view differ, without keeping the observations."""
+        if self._pieces is None:
+            pieces = [(n, s) for n, s in game.observation_piece_names() if s.stop > s.start]
+            weights = np.random.default_rng(0).random(len(observation)) + 1.0
+            starts = np.array([s.start for _, s in pieces], dtype=np.intp)
+            self._pieces = ([n for n, _ in pieces], weights, starts)
+        names, weights, starts = self._pieces
+        if not names:
+            return b""
+        return np.add.reduceat(observation * weights, starts).tobytes()
+
+    def _differing(self, a: bytes, b: bytes) -> str:
+        names = self._pieces[0] if self._pieces else []
+        sums_a, sums_b = np.frombuffer(a), np.frombuffer(b)
+        differ = [n for n, x, y in zip(names, sums_a, sums_b, strict=True) if x != y]
+        return ", ".join(differ) or "pieces not named"
 
 
 def sample_states(

@@ -1,4 +1,5 @@
-"""Builds the PettingZoo-style ``env`` / ``raw_env`` of a game module from the game's spec."""
+"""The PettingZoo AEC env of any game from its spec: what ``pettingzoo.make`` calls for every
+registered id (:func:`make_env`), and each built-in game module's ``env`` / ``raw_env``."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 
 from ..core.spec import GameSpec
 from .aec import DigsiteAECEnv
+from .registry import entry
 
 
 def make_env_functions(spec: GameSpec) -> tuple[Callable[..., Any], Callable[..., Any]]:
@@ -21,3 +23,11 @@ def make_env_functions(spec: GameSpec) -> tuple[Callable[..., Any], Callable[...
         return DigsiteAECEnv(game, render_mode=render_mode, max_cycles=max_cycles)
 
     return env, env
+
+
+def make_env(game: str, **config: Any) -> DigsiteAECEnv:
+    """The AEC env of the registered game named ``game``, digsite's own or a plugin's, with
+    ``config`` (its options, ``render_mode``, ``max_cycles``): ``make_env("mykerinos",
+    num_players=2)``.  A plugin has no ``digsite.<game>_v<N>`` module; this needs none."""
+    env, _ = make_env_functions(entry(game))
+    return env(**config)

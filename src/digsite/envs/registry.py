@@ -2,7 +2,10 @@
 
 Each game declares itself once, in its package's ``spec.py`` (:mod:`digsite.core.spec`); its
 ``version`` is bumped whenever the env's observations, actions or rules change (CHANGELOG.md
-says what changed), and the ids, module names and Gymnasium ids follow.
+says what changed), and the ids, module names and Gymnasium ids follow.  The games are
+digsite's own and the installed plugins (:data:`digsite.games.SPECS`); every PettingZoo id is
+made by one generic factory, :func:`digsite.envs.factory.make_env`, so a plugin needs no module
+here.
 
 The Gymnasium ids are of two kinds, both in PascalCase so that neither is taken for a
 PettingZoo id (``digsite/mykerinos-v1``): a game's one-player mode, ``digsite/<solo
@@ -28,7 +31,9 @@ from .rendering import RENDER_MODES
 from .wrappers import ACTION_MASKS
 
 ENVIRONMENTS: tuple[GameSpec, ...] = SPECS
-"""Every game's spec, in a stable order."""
+"""Every game's spec, in a stable order: digsite's own, then the plugins."""
+ENV_FACTORY = "digsite.envs.factory:make_env"
+"""What PettingZoo's registry calls for every id, given the game's name as ``game``."""
 
 __all__ = [
     "ENVIRONMENTS",
@@ -62,7 +67,7 @@ def register_all() -> None:
         return
     for spec in ENVIRONMENTS:
         if spec.env_id not in aec_registry:
-            register("aec", spec.env_id, entry_point=f"{spec.module}:env")
+            register("aec", spec.env_id, entry_point=ENV_FACTORY, kwargs={"game": spec.name})
 
 
 def solo_gym_ids() -> dict[str, str]:

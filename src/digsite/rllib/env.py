@@ -18,7 +18,6 @@ Nothing here knows any one game: the game is named in the env config and looked 
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +26,7 @@ from gymnasium import spaces
 
 from ..commandline import extra_missing
 from ..core.engine import State
-from ..envs.registry import entry
+from ..envs.factory import make_env as make_game_env
 from .options import POLICY_SCHEMES
 
 try:
@@ -55,7 +54,7 @@ def make_aec_env(config: dict[str, Any]):
     """The game's PettingZoo AEC env for ``config = {"game": name, **options}``; unknown games
     and options raise ``ValueError`` / ``TypeError`` naming them."""
     options = dict(config)
-    return importlib.import_module(entry(options.pop("game")).module).env(**options)
+    return make_game_env(options.pop("game"), **options)
 
 
 def make_env(config: dict[str, Any]) -> PettingZooEnv:

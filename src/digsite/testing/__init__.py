@@ -1,0 +1,34 @@
+"""The conformance suite of digsite games, public: point it at any game, digsite's own or one
+of your own (a plugin, or a spec not registered at all), and it checks what every game must
+keep. PettingZoo's API and seed tests; the view contract both ways (resampling what a player
+cannot know changes nothing that player sees or is asked, and different views give different
+observations); what follows a move and what a player reads of it; determinism; saving and
+loading, and the refusal of corrupt saves; the invariants under random play; the env's and
+the single-seat Gymnasium env's behaviour; OpenSpiel's ``random_sim_test`` when ``open_spiel``
+is installed.  Each failure names the view field, observation piece or fact at fault.
+
+::
+
+    from digsite.testing import check_game
+
+    check_game("mygame")  # every check, every configuration the spec lists
+
+or ``python -m digsite.testing mygame``, or in pytest :class:`digsite.testing.plugin.Conformance`.
+The checks are :data:`CHECKS` (:mod:`digsite.testing.checks`); the helpers of random play are
+in :mod:`digsite.testing.play`.
+"""
+
+from .cases import Case, cases
+from .checks import CHECKS, CheckSkipped
+from .suite import ConformanceError, Result, check_game, run_check
+
+__all__ = [
+    "CHECKS",
+    "Case",
+    "CheckSkipped",
+    "ConformanceError",
+    "Result",
+    "cases",
+    "check_game",
+    "run_check",
+]

@@ -107,6 +107,48 @@ def test_a_seat_sees_its_own_pictures_and_the_open_moves_of_the_others(viewer, b
     page.close()
 
 
+def test_the_move_list_names_every_move_and_jumps_where_clicked(viewer, browser):
+    record, url = viewer
+    steps = record["steps"]
+    page = opened(browser, url)
+    items = page.eval_on_selector_all("#moves li", "items => items.map(i => i.textContent)")
+    assert items == [f"player {s['player']}: {s['text']}" for s in steps]
+    k = len(steps) // 2
+    page.click(f"#moves li:nth-child({k})")
+    assert page.text_content("#position") == f"position {k} of {len(steps)}"
+    assert page.text_content("#moves li.current") == items[k - 1]
+    page.keyboard.press("ArrowRight")
+    assert page.text_content("#moves li.current") == items[k]
+    page.close()
+
+
+def test_autoplay_runs_to_the_end_and_shows_the_result(viewer, browser):
+    record, url = viewer
+    steps = record["steps"]
+    page = opened(browser, f"{url}#step={len(steps) - 3}")
+    page.select_option("#speed", "100")
+    page.click("#play")
+    assert "pause" in page.text_content("#play")
+    page.wait_for_function(f"document.getElementById('slider').value === '{len(steps)}'")
+    page.wait_for_function("document.getElementById('play').textContent.includes('play')")
+    rows = page.eval_on_selector_all(
+        "#result tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))"
+    )
+    assert rows[0] == ["player", "agent", "score", "return"]
+    assert [r[1] for r in rows[1:]] == record["agents"]
+    assert [float(r[2]) for r in rows[1:]] == record["scores"]
+    winner = page.eval_on_selector_all(
+        "#result tr.winner", "rows => rows.map(r => r.cells[0].textContent)"
+    )
+    best = max(record["returns"])
+    assert winner == [str(p) for p, r in enumerate(record["returns"]) if r == best]
+    page.click("#play")  # from the end, the play button starts again from the set-up
+    page.click("#play")
+    position = int(page.eval_on_selector("#slider", "s => s.value"))
+    assert position < len(steps) and page.text_content("#result") == ""
+    page.close()
+
+
 def written(record, folder) -> str:
     """The page of ``record``, written to ``folder``, as a file URL."""
     path = folder / "game.html"

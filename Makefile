@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip
 
-.PHONY: train test example bench lint docs clean chromium
+.PHONY: train test example bench lint docs clean chromium tmux
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,9 +25,15 @@ chromium:
 		|| (apt-get update -q >/dev/null 2>&1 && apt-get install -y -q chromium >/dev/null 2>&1) \
 		|| echo "chromium could not be installed: the replay page's browser test is skipped"
 
+# The terminal play's test types into tmux (installed here when apt can).
+tmux:
+	@command -v tmux >/dev/null || apt-get install -y -q tmux >/dev/null 2>&1 \
+		|| (apt-get update -q >/dev/null 2>&1 && apt-get install -y -q tmux >/dev/null 2>&1) \
+		|| echo "tmux could not be installed: the terminal play's test is skipped"
+
 # The suite on every core (pytest-xdist); the README's commands run as independent chains.
 # Then the example game, as a plugin's author has it.
-test: $(VENV)/.installed chromium
+test: $(VENV)/.installed chromium tmux
 	$(BIN)/python -m pytest -n auto
 	$(MAKE) example
 

@@ -44,7 +44,7 @@ BAD_ARGUMENTS = [
     (["nosuch"], "invalid choice: 'nosuch'"),
     (["list", "--bogus"], "unrecognized arguments: --bogus"),
     (["play", "nogame", "--num-players", "2"], "invalid choice: 'nogame'"),
-    (["play", "mykerinos"], "required: --num-players"),
+    (["play", "mykerinos", "--game-option", "nope=1"], "unknown Mykerinos option(s) nope"),
     (["play", "mykerinos", "--num-players", "9"], "num_players must be one of 2, 3, 4, not 9"),
     (["play", "mykerinos", "--num-players", "two"], "invalid int value: 'two'"),
     ([*PLAY, "--seat", "5"], "seat 5 does not exist: seats are 0..1"),

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from digsite.games import BUILTIN
-from digsite.play import HELP, parse_move, play
+from digsite.play import BOARD_WORD, DOCS, HELP, changes, parse_move, play, rules_of
 from digsite.records import replay
 
 TEXTS = [
@@ -75,12 +75,47 @@ def test_a_person_plays_a_whole_game_seeing_only_their_seat(entry, tmp_path):
         **config,
     )
     assert record is not None and person.asked >= 3
-    assert HELP in person.said and any("no legal move reads" in s for s in person.said)
+    assert any("no legal move reads" in s for s in person.said)
+    (told,) = [s for s in person.said if s.startswith(HELP)]  # with the rules and their page
+    assert told == f"{HELP}\n{rules_of(entry)}" and DOCS.format(name=entry.name) in told
+    assert "Rules summary" not in told and len(told.splitlines()) > 5
     assert not any("spectator" in s.casefold() for s in person.said)
     assert replay(record).returns() == record["returns"]
     assert path.exists() and record["agents"][seat] == "person"
     moves = sum(step["player"] == seat for step in record["steps"])
-    assert moves == person.asked - 2  # every answer but 'help' and the bad one made a move
+    forced = sum(s.startswith("you: ") and s.endswith("(the only move)") for s in person.said)
+    assert moves == person.asked - 2 + forced  # every answer but 'help' and the bad one moved
+
+
+def test_after_a_move_only_what_changed_is_shown_and_board_shows_it_whole():
+    before = "title\nrow 1: . .\nrow 2: . .\nrow 3: . .\nscore 0"
+    after = "title\nrow 1: . .\nrow 2: x .\nrow 3: . .\nscore 1"
+    assert changes(None, after) == after
+    assert changes(before, after).splitlines()[1:] == ["row 2: x .", "score 1"]
+    assert changes(before, before).endswith("(nothing you see has changed)")
+    assert changes("a\nb\nc", "x\ny\nc") == "x\ny\nc"  # most of it changed: all of it
+    person = Person([BOARD_WORD, "1", BOARD_WORD, "quit"])
+    play("mykerinos", num_players=2, opponents=["random"], ask=person.ask, say=person.say)
+    pictures = [s for s in person.said if s.startswith("Mykerinos, 2 players: what player 0")]
+    shown = [s for s in person.said if s.startswith("changed at your seat")]
+    assert len(pictures) == 3 and shown  # the first picture, then 'board' twice
+
+
+@pytest.mark.parametrize("confirm", [False, True])
+def test_an_only_move_is_played_at_once_unless_asked_to_confirm(confirm):
+    """Medieval Realms' set-up leaves a player a single legal placement at times."""
+    person = Person()
+    play(
+        "medieval_realms",
+        num_players=2,
+        opponents=["random"],
+        seed=4,
+        confirm_forced=confirm,
+        ask=person.ask,
+        say=person.say,
+    )
+    forced = [s for s in person.said if s.startswith("you: ") and s.endswith("(the only move)")]
+    assert bool(forced) is not confirm
 
 
 def test_quit_leaves_without_a_record():
@@ -98,9 +133,9 @@ def test_seats_and_opponents_are_checked():
 
 def test_the_command_plays_from_typed_input(tmp_path):
     path = tmp_path / "game.json"
-    command = [sys.executable, "-m", "digsite", "play", "mykerinos", "--num-players", "2"]
-    out = subprocess.run(
-        [*command, "--opponents", "heuristic", "--seed", "1", "--record", str(path)],
+    command = [sys.executable, "-m", "digsite", "play", "mykerinos", "--game-option"]
+    out = subprocess.run(  # two players, the game's default
+        [*command, "museum_two_rooms=5", "--seed", "1", "--record", str(path)],
         input="help\nzzz\n" + "1\n" * 400,
         capture_output=True,
         text=True,

@@ -108,7 +108,9 @@ def record_command(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
 def play_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     from .play import play_at, set_table
 
-    config = {"num_players": args.num_players, **dict(args.option)}
+    config = dict(args.option)
+    if args.num_players is not None:
+        config["num_players"] = args.num_players
     try:
         table = set_table(
             args.game,
@@ -116,6 +118,7 @@ def play_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
             opponents=args.opponents,
             seed=args.seed,
             record=args.record,
+            confirm_forced=args.confirm_forced,
             **config,
         )
     except ValueError as err:
@@ -151,6 +154,21 @@ def replay_command(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
     )
 
 
+def game_option(parser: argparse.ArgumentParser) -> None:
+    """``--game-option KEY=VALUE``, as the other commands name it (``--option`` is its old
+    name, still understood)."""
+    parser.add_argument(
+        "--game-option",
+        "--option",
+        dest="option",
+        type=key_value,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option (repeatable)",
+    )
+
+
 def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     """The ``digsite`` parser and each subcommand's."""
     parser = Parser(prog=PROG, description="digsite environments")
@@ -167,9 +185,7 @@ def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         help=f"one agent kind per seat, comma-separated: {AGENT_CHOICES}",
     )
     record.add_argument("--seed", type=seed_number, default=0)
-    record.add_argument(
-        "--option", type=key_value, action="append", default=[], help="a game option key=value"
-    )
+    game_option(record)
     record.add_argument("--out", default="game.json")
     replay = commands["replay"] = sub.add_parser(
         "replay", help="check that a game record reproduces"
@@ -180,7 +196,9 @@ def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         "play", help="play one seat in the terminal against agents"
     )
     person.add_argument("game", choices=GAMES, metavar="GAME", help=f"one of {', '.join(GAMES)}")
-    person.add_argument("--num-players", type=int, required=True)
+    person.add_argument(
+        "--num-players", type=int, help="players in the game (default: the game's default)"
+    )
     person.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     person.add_argument(
         "--opponents",
@@ -190,9 +208,8 @@ def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     )
     person.add_argument("--seed", type=seed_number, default=0)
     person.add_argument("--record", help="write the finished game's record here")
-    person.add_argument(
-        "--option", type=key_value, action="append", default=[], help="a game option key=value"
-    )
+    person.add_argument("--confirm-forced", action="store_true", help="ask for your only move too")
+    game_option(person)
     for tool in COMMANDS:
         commands[tool.name] = tool.parser(
             sub.add_parser(

@@ -5,11 +5,15 @@
     digsite play mykerinos --num-players 2 --opponents model:runs/mykerinos/model.zip
 
 The person sees their seat's picture only (``state.render(seat)``, drawn from their view, so
-never what the seat does not know), then the legal moves numbered with their text.  A move is
-chosen by its number or by an unambiguous piece of its text (``pass``, ``museum 3``); anything
-else is explained and asked again.  ``help`` repeats how to answer, ``quit`` leaves.  Each of
-the opponents' moves is told as the person's seat sees it (``State.action_seen_by``: a public
-move by name, a secret one, such as a card kept from a draw, as what was public about it).
+never what the seat does not know): whole the first time, then only its lines that changed
+since they last saw it (``board`` shows it whole), then the legal moves numbered with their
+text.  A move is chosen by its number or by an unambiguous piece of its text (``pass``,
+``museum 3``); anything else is explained and asked again.  A move that is the only legal one
+is played at once and said (``--confirm-forced`` asks for it all the same).  ``help`` repeats
+how to answer, with the rules summary of the game's documentation page and its address;
+``quit`` leaves.  Each of the opponents' moves is told as the person's seat sees it
+(``State.action_seen_by``: a public move by name, a secret one, such as a card kept from a
+draw, as what was public about it).
 ``--record`` writes the finished game's record (:mod:`digsite.records`).  Everything is checked
 before the first move (the game and its options, the seat, the opponents, that the record's
 folder takes files), so a mistake costs no game; if the record still cannot be written at the
@@ -18,6 +22,9 @@ end, it is kept in a temporary file, named, rather than lost.
 
 from __future__ import annotations
 
+import difflib
+import importlib
+import inspect
 import json
 import os
 import tempfile
@@ -33,9 +40,15 @@ from .records import check_seed, finished, save, step_of
 
 HELP = (
     "Answer with the number of a move, or with a piece of its text that only that move has "
-    "(case does not matter). 'help' shows this, 'quit' leaves the game."
+    "(case does not matter). 'board' shows the whole table, 'help' shows this and the rules, "
+    "'quit' leaves the game."
 )
-QUIT, HELP_WORD = "quit", "help"
+QUIT, HELP_WORD, BOARD_WORD = "quit", "help", "board"
+WHOLE_BEYOND = 0.5
+"""The share of a picture's lines beyond which a change is shown as the whole picture."""
+DOCS = "https://digsite-rl.github.io/digsite/games/{name}.html"
+"""The documentation page of a game of the package."""
+SUMMARY_HEADING = "Rules summary"
 KEPT_PREFIX = "digsite-game-"
 """The name of the temporary file that keeps a record its own path refused."""
 
@@ -80,6 +93,7 @@ class Table:
     names: list[str]
     seed: int
     record: str | None
+    confirm_forced: bool = False
 
 
 def set_table(
@@ -89,6 +103,7 @@ def set_table(
     opponents: Sequence[str] = ("heuristic",),
     seed: int = 0,
     record: str | None = None,
+    confirm_forced: bool = False,
     **config: Any,
 ) -> Table:
     """``game`` set up for a person in ``seat`` against ``opponents`` (one kind for all other
@@ -111,7 +126,7 @@ def set_table(
     names = ["person"] * n
     for p, kind in zip(others, kinds, strict=True):
         agents[p], names[p] = make_agent(kind, game, seed=seed + p, **engine.config), kind
-    return Table(engine, seat, agents, names, seed, record)
+    return Table(engine, seat, agents, names, seed, record, confirm_forced)
 
 
 def play(
@@ -121,13 +136,22 @@ def play(
     opponents: Sequence[str] = ("heuristic",),
     seed: int = 0,
     record: str | None = None,
+    confirm_forced: bool = False,
     ask: Callable[[str], str] = input,
     say: Callable[[str], Any] = print,
     **config: Any,
 ) -> dict[str, Any] | None:
     """Play ``game`` with a person in ``seat`` against ``opponents`` (see :func:`set_table`);
     returns the finished game's record, or None if the person quit."""
-    table = set_table(game, seat=seat, opponents=opponents, seed=seed, record=record, **config)
+    table = set_table(
+        game,
+        seat=seat,
+        opponents=opponents,
+        seed=seed,
+        record=record,
+        confirm_forced=confirm_forced,
+        **config,
+    )
     return play_at(table, ask, say)
 
 
@@ -138,7 +162,7 @@ def play_at(
     game's record, or None if the person quit."""
     engine, seat, names = table.engine, table.seat, table.names
     agents = list(table.agents)
-    agents[seat] = Person(ask, say)
+    agents[seat] = Person(ask, say, rules_of(entry(engine.name)), table.confirm_forced)
     say(f"{entry(engine.name).title}: you are player {seat}. {HELP}")
     steps: list[dict[str, Any]] = []
 
@@ -185,33 +209,90 @@ def keep(result: dict[str, Any], path: str, say: Callable[[str], Any]) -> None:
 
 
 class Person:
-    """The person at the terminal as an agent: shown their seat's picture and the legal moves,
-    asked for one."""
+    """The person at the terminal as an agent: shown what changed at their seat and the legal
+    moves, asked for one."""
 
-    def __init__(self, ask: Callable[[str], str], say: Callable[[str], Any]):
-        self.ask, self.say = ask, say
+    def __init__(
+        self,
+        ask: Callable[[str], str],
+        say: Callable[[str], Any],
+        rules: str = "",
+        confirm_forced: bool = False,
+    ):
+        self.ask, self.say, self.rules = ask, say, rules
+        self.confirm_forced = confirm_forced
+        self.seen: str | None = None
+        """The seat's picture as the person last saw it."""
 
     def act_in(self, state, player: int) -> int:
-        return _ask_move(state, player, self.ask, self.say)
+        legal = state.legal_actions()
+        texts = [state.action_to_string(a) for a in legal]
+        if len(legal) == 1 and not self.confirm_forced:
+            self.say(f"you: {texts[0]} (the only move)")
+            return legal[0]
+        picture = state.render(player)
+        self.say(changes(self.seen, picture))
+        self.seen = picture
+        self.say("\n".join(f"{i + 1:>3}. {text}" for i, text in enumerate(texts)))
+        while True:
+            try:
+                answer = self.ask("your move> ")
+            except EOFError:
+                raise Quit from None
+            word = answer.strip().casefold()
+            if word == QUIT:
+                raise Quit
+            if word == HELP_WORD:
+                self.say(f"{HELP}\n{self.rules}")
+                continue
+            if word == BOARD_WORD:
+                self.say(picture)
+                continue
+            index, problem = parse_move(answer, texts)
+            if index is not None:
+                return legal[index]
+            self.say(problem)
 
 
-def _ask_move(state, seat: int, ask: Callable[[str], str], say: Callable[[str], Any]) -> int:
-    say(state.render(seat))
-    legal = state.legal_actions()
-    texts = [state.action_to_string(a) for a in legal]
-    say("\n".join(f"{i + 1:>3}. {text}" for i, text in enumerate(texts)))
-    while True:
-        try:
-            answer = ask("your move> ")
-        except EOFError:
-            raise Quit from None
-        word = answer.strip().casefold()
-        if word == QUIT:
-            raise Quit
-        if word == HELP_WORD:
-            say(HELP)
-            continue
-        index, problem = parse_move(answer, texts)
-        if index is not None:
-            return legal[index]
-        say(problem)
+def changes(before: str | None, after: str) -> str:
+    """What the person is shown of ``after``: its lines that differ from ``before``, or the
+    whole picture the first time or when most of it changed."""
+    lines = after.splitlines()
+    if before is None:
+        return after
+    old = before.splitlines()
+    matcher = difflib.SequenceMatcher(None, old, lines, autojunk=False)
+    changed = [
+        line
+        for tag, _, _, start, end in matcher.get_opcodes()
+        if tag in ("replace", "insert")
+        for line in lines[start:end]
+    ]
+    if len(changed) > WHOLE_BEYOND * len(lines):
+        return after
+    shown = "\n".join(changed) if changed else "(nothing you see has changed)"
+    return f"changed at your seat ('board' shows the whole table):\n{shown}"
+
+
+def rules_of(spec) -> str:
+    """The rules summary of a game's documentation page (its package's docstring: the section
+    so named, or its first paragraph), and where the whole page is."""
+    page = inspect.getdoc(importlib.import_module(spec.package)) or ""
+    lines = page.splitlines()
+    heading = next((i for i, line in enumerate(lines) if line.strip() == SUMMARY_HEADING), None)
+    if heading is None:
+        summary = page.split("\n\n")[0]
+    else:
+        body = lines[heading + 2 :]  # after the heading's underline
+        end = next(
+            (i for i in range(1, len(body)) if body[i].strip() and _underline(body[i])), None
+        )
+        summary = "\n".join(body[: end - 1 if end else None]).strip()
+    builtin = spec.package.startswith(__package__ + ".games.")
+    where = DOCS.format(name=spec.name) if builtin else f"python -m pydoc {spec.package}"
+    return f"{summary}\n\nThe whole documentation page of {spec.title}: {where}"
+
+
+def _underline(line: str) -> bool:
+    """Whether ``line`` underlines a reStructuredText heading."""
+    return len(set(line.strip())) == 1 and line.strip()[0] in "=-~^"

@@ -46,6 +46,11 @@ class DecisionKinds(tuple):
         """What the decision called ``name`` asks for."""
         return self.meanings[self.index(name)]
 
+    def asking(self, name: str, player: int) -> str:
+        """The line every game's pictures give the pending decision: whose, and what it asks in
+        words (never the decision's name, an identifier)."""
+        return f"player {player} to decide: {self.meaning(name)}"
+
     def handlers(
         self, owner: Any, prefix: str, *, default: Callable | None = None
     ) -> tuple[Callable, ...]:

@@ -112,7 +112,7 @@ def render_spectator(state) -> str:
         lines.append("The layout was:")
         lines.append(g.layouts.to_string(state.layout))
     else:
-        lines.append(f"player_{state.decider} to decide: {DECISIONS[state.decision]}")
+        lines.append(DECISIONS.asking(DECISIONS[state.decision], state.decider))
         if state.decision == PLACE:
             lines.append(
                 f"  entering {g.layouts.buildings[len(state.pieces)].id} "
@@ -186,7 +186,7 @@ def render_view(g, view: Mapping[str, Any]) -> str:
         if g.solo:
             lines.append(_solo_title_from_view(g, view))
     else:
-        lines.append(f"player_{view['to_move']} to decide: {view['decision']}")
+        lines.append(DECISIONS.asking(view["decision"], view["to_move"]))
         if view["surcharge"] is not None:
             lines.append(f"  viewfinder surcharge paid: +{view['surcharge']}")
         if view["pieces_entered"] is not None:

@@ -124,8 +124,9 @@ def _vehicles(positions: list[list[int]], colour: int, two: bool) -> str:
 
 
 def _header(game, season: int, decision: str, decider) -> str:
-    mover = "" if decider is None else f" (player {decider})"
-    return f"season {season}/{game.num_seasons}, {decision}{mover}"
+    if decider is None:
+        return f"season {season}/{game.num_seasons}, {DECISIONS.meaning(decision)}"
+    return f"season {season}/{game.num_seasons}; {DECISIONS.asking(decision, decider)}"
 
 
 def render_spectator(state) -> str:

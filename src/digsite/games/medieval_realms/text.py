@@ -166,7 +166,7 @@ def render_spectator(state) -> str:
     if state.decision == GAME_OVER:
         lines.append(f"game over; scores {state.scores()}; winner: player {state.winners()[0]}")
     else:
-        lines.append(f"to decide: player {state.decider}, {DECISIONS[state.decision]}")
+        lines.append(DECISIONS.asking(DECISIONS[state.decision], state.decider))
     return "\n".join(lines)
 
 
@@ -244,7 +244,7 @@ def render_view(game, view: Mapping[str, Any]) -> str:
         actor = view["actor"]
         turn = actor is not None and actor != view["to_move"]
         lines.append(
-            f"to decide: player {view['to_move']}, {view['decision']}"
+            DECISIONS.asking(view["decision"], view["to_move"])
             + (f" (in player {actor}'s turn)" if turn else "")
         )
     return "\n".join(lines)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .actions import ACTIONS, NEUTRAL, PLACE
+from .actions import ACTIONS, DECISIONS, NEUTRAL, PLACE
 from .components import COLS, PATRON_TITLES, PATRONS, cell_bit, cell_name
 from .view import DISCARDED, NEUTRAL_NAME, TABLE
 
@@ -97,6 +97,7 @@ def _region_lines(game, view: Mapping[str, Any]) -> list[str]:
         "areas numbered in survey order):"
     ]
     parcel_cells = PARCEL_WIDTH * 3 - 1
+    lines.append("   c  " + _columns_line(lambda c: f"{c + 1:<2}"))  # moves name rNcM
     for row in range(len(region) // COLS):
         if row % 2 == 0:
             labels = []
@@ -105,16 +106,23 @@ def _region_lines(game, view: Mapping[str, Any]) -> list[str]:
                 label = f"area {area + 1}" + (" (surveyed now)" if area == surveyed else "")
                 labels.append(f"{label:<{2 * parcel_cells + len(PARCEL_GAP)}}")
             lines.append("     " + AREA_GAP.join(labels).rstrip())
-        areas = []
-        for side in range(2):
-            parcels = []
-            for half in range(2):
-                first = row * COLS + side * 6 + half * PARCEL_WIDTH
-                cells = range(first, first + PARCEL_WIDTH)
-                parcels.append(" ".join(_cell_mark(region[c], c in pyramids) for c in cells))
-            areas.append(PARCEL_GAP.join(parcels))
-        lines.append(f"  r{row + 1}  {AREA_GAP.join(areas)}".rstrip())
+        cells = range(row * COLS, (row + 1) * COLS)
+        marks = [_cell_mark(region[c], c in pyramids) for c in cells]
+        lines.append(f"  r{row + 1}  {_columns_line(marks.__getitem__)}".rstrip())
     return lines
+
+
+def _columns_line(mark) -> str:
+    """One line of the region, ``mark(column)`` (two characters) for each column, its parcels
+    and areas apart as on the table."""
+    areas = []
+    for side in range(2):
+        parcels = []
+        for half in range(2):
+            first = side * 2 * PARCEL_WIDTH + half * PARCEL_WIDTH
+            parcels.append(" ".join(mark(c) for c in range(first, first + PARCEL_WIDTH)))
+        areas.append(PARCEL_GAP.join(parcels))
+    return AREA_GAP.join(areas)
 
 
 def _parcel_lines(game, view: Mapping[str, Any]) -> list[str]:
@@ -195,7 +203,7 @@ def _decision_lines(view: Mapping[str, Any]) -> list[str]:
             f"game over; exhibition points: {view['exhibition']}; winners: "
             + ", ".join(f"player {p}" for p in winners)
         ]
-    line = f"to decide: player {view['to_move']}, {view['decision']}"
+    line = DECISIONS.asking(view["decision"], view["to_move"])
     if view["last_action"]:
         line += " (the last action of the season)"
     if view["patron"] is not None:

@@ -186,7 +186,7 @@ def _decision_line(v, scores=None) -> str:
     d = v["decision"]
     if d["kind"] == "game_over":
         return "game over" + (f"; scores {scores}" if scores else "")
-    return f"player {d['player']} decides: {d['kind']}"
+    return DECISIONS.asking(d["kind"], d["player"])
 
 
 def render_view(g, v) -> str:

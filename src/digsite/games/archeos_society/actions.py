@@ -105,6 +105,3 @@ PHASES = ("play", "ur", "professor")
 """What an expedition's effects return to: normal play, the Ur end-of-season expeditions, or the
 end-of-season Professor moves."""
 PLAY, UR_PHASE, PROFESSOR_PHASE = range(len(PHASES))
-
-LEAD_DECISIONS = (TURN, EXTRA, UR)
-"""Decisions where a card kind means "lead an expedition with this card"."""

@@ -26,13 +26,7 @@ import numpy as np
 
 from .components import COLS, Building
 from .layouts import Layouts, get_layouts
-from .questions import (
-    AXIS_NAMES,
-    DIFFERENT_BUILDINGS,
-    EMPTY_ZONES,
-    NUM_AXES,
-    answer_table,
-)
+from .questions import AXIS_NAMES, DIFFERENT_BUILDINGS, EMPTY_ZONES, NUM_AXES, answer_table
 from .solver import AxisClue, Belief, Clue
 
 NUM_QUEST_CLUES = 7

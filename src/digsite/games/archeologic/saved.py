@@ -91,11 +91,7 @@ FIELDS = StateFields(
         Field("questions", shape=(None, 4), low=0, high=NUM_AXES - 1, frozen=1),
         Field("guess_player", shape=(None,), low=0, high=last_player, frozen=1),
         Field(
-            "guess_pieces",
-            shape=(None, NUM_BUILDINGS),
-            low=0,
-            high=MAX_PLACEMENTS - 1,
-            frozen=2,
+            "guess_pieces", shape=(None, NUM_BUILDINGS), low=0, high=MAX_PLACEMENTS - 1, frozen=2
         ),
         Field("guess_checked", shape=(None,), kind=bool, frozen=1),
         Field("winner", low=-1, high=last_player, start=-1),

@@ -168,11 +168,7 @@ def _sites(page: Page, game, view) -> float:
             drawing = view["draft_board"] == c
             note = "side being chosen" if drawing else "not laid yet"
             page.text(
-                MARGIN + SITE_LABEL_W + 8,
-                y + 20,
-                note,
-                NORMAL,
-                HIGHLIGHT if drawing else FAINT,
+                MARGIN + SITE_LABEL_W + 8, y + 20, note, NORMAL, HIGHLIGHT if drawing else FAINT
             )
             y += SITE_H + SITE_GAP
             continue

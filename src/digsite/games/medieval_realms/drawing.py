@@ -36,14 +36,7 @@ from ...core.canvas import (
     whose,
 )
 from .actions import NUM_ROUNDS
-from .components import (
-    COLOURS,
-    HAND_LIMIT,
-    KINDS,
-    LEADERS,
-    RESOURCE_TITLES,
-    RESOURCES,
-)
+from .components import COLOURS, HAND_LIMIT, KINDS, LEADERS, RESOURCE_TITLES, RESOURCES
 
 WIDTH, HEIGHT = 1200, 850
 MARGIN = 10

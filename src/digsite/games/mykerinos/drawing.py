@@ -38,14 +38,7 @@ from ...core.canvas import (
     whose,
 )
 from .actions import DECISIONS
-from .components import (
-    COLS,
-    NO_PATRON,
-    NUM_WINGS,
-    PATRON_TITLES,
-    PATRONS,
-    TWO_ROOM,
-)
+from .components import COLS, NO_PATRON, NUM_WINGS, PATRON_TITLES, PATRONS, TWO_ROOM
 
 WIDTH, HEIGHT = 1100, 800
 MARGIN = 16

@@ -181,11 +181,7 @@ def load_patrons(source=None) -> tuple[Patron, ...]:
         region, typ = _relic(r["relic"])
         out.append(
             Patron(
-                id=i,
-                rate=r["money_per_expertise"],
-                region=region,
-                type=typ,
-                penalty=r["penalty"],
+                id=i, rate=r["money_per_expertise"], region=region, type=typ, penalty=r["penalty"]
             )
         )
     return tuple(out)

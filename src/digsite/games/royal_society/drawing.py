@@ -274,11 +274,7 @@ def _title(page: Page, game, views: Views, v) -> None:
         queued = ", ".join(t[0].replace("_", " ") for t in v["pending"][:4])
         text += f"; then {queued}" + (" ..." if len(v["pending"]) > 4 else "")
     page.text(
-        MARGIN + 22,
-        DECISION_Y,
-        fitted(text, WIDTH - 2 * MARGIN - 22, NORMAL),
-        NORMAL,
-        HIGHLIGHT,
+        MARGIN + 22, DECISION_Y, fitted(text, WIDTH - 2 * MARGIN - 22, NORMAL), NORMAL, HIGHLIGHT
     )
 
 
@@ -338,11 +334,7 @@ def _program(page: Page, game, v) -> None:
             _expedition(page, game, cx, cy, card, CARD_W, CARD_H)
         page.cube(cx + CARD_W - 9, cy + CARD_H - 9, 7, PAPER)
         page.text(
-            cx + CARD_W - 9,
-            cy + CARD_H - 9,
-            str(game.rb.program_reputation[i]),
-            SMALL,
-            anchor="mm",
+            cx + CARD_W - 9, cy + CARD_H - 9, str(game.rb.program_reputation[i]), SMALL, anchor="mm"
         )
 
 

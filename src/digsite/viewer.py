@@ -24,6 +24,7 @@ import io
 import json
 import re
 from collections.abc import Mapping
+from importlib import resources
 from typing import Any
 
 from PIL import Image
@@ -34,6 +35,8 @@ from .records import replay_states
 SPECTATOR = "spectator"
 TILE = 50
 """The side of a tile, in pixels."""
+TEMPLATE = "viewer.html"
+"""The page, beside this module: ``{title}`` and ``{data}`` are its slots."""
 
 
 def page(record: Mapping[str, Any]) -> str:
@@ -86,7 +89,8 @@ def page(record: Mapping[str, Any]) -> str:
     options = ", ".join(f"{k}={v}" for k, v in record["config"].items() if v is not None)
     title = f"{states[0].game.title}: {record['env']} ({options}), seed {record['seed']}"
     filled = {"title": html.escape(title), "data": script_json(data)}
-    return _SLOT.sub(lambda m: filled[m.group(1)], _TEMPLATE)  # one pass: nothing is re-read
+    template = resources.files(__package__).joinpath(TEMPLATE).read_text(encoding="utf-8")
+    return _SLOT.sub(lambda m: filled[m.group(1)], template)  # one pass: nothing is re-read
 
 
 _SLOT = re.compile(r"\{(title|data)\}")
@@ -114,107 +118,3 @@ def _result(record: Mapping[str, Any]) -> str:
         )
     ]
     return "; ".join(parts)
-
-
-_TEMPLATE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>{title}</title>
-<style>
-body { font-family: sans-serif; background: #f6f1e2; color: #2d2319; margin: 1em; }
-h1 { font-size: 1.3em; }
-#controls { display: flex; gap: 0.6em; align-items: center; margin: 0.5em 0; }
-#slider { flex: 1; }
-#action { font-weight: bold; min-height: 1.4em; }
-#board { border: 1px solid #aaa; max-width: 100%; }
-#loading { color: #888; }
-</style>
-</head>
-<body>
-<h1>{title}</h1>
-<div id="controls">
-  <button id="previous">&larr; previous</button>
-  <input id="slider" type="range" min="0" value="0">
-  <button id="next">next &rarr;</button>
-  <span id="position"></span>
-  <label>view <select id="view"></select></label>
-</div>
-<div id="action"><span id="loading">drawing the pictures...</span></div>
-<canvas id="board"></canvas>
-<p id="result"></p>
-<script type="application/json" id="data">{data}</script>
-<script>
-const data = JSON.parse(document.getElementById("data").textContent);
-const last = data.players.length;
-const slider = document.getElementById("slider");
-const view = document.getElementById("view");
-slider.max = last;
-for (const v of data.views) {
-  const option = document.createElement("option");
-  option.value = v;
-  const seat = "player " + v + " (" + data.agents[v] + ")";
-  option.textContent = v === "spectator" ? "spectator" : seat;
-  view.appendChild(option);
-}
-const board = document.getElementById("board");
-board.width = data.width;
-board.height = data.height;
-const pen = board.getContext("2d");
-const columns = Math.ceil(data.width / data.tile);
-const maps = {};  // view -> the tile ids of every position
-for (const v of data.views) {
-  let current = [];
-  maps[v] = data.frames[v].map((changes) => {
-    current = current.slice();
-    for (let i = 0; i < changes.length; i += 2) current[changes[i]] = changes[i + 1];
-    return current;
-  });
-}
-let images = null;
-function show() {
-  const step = Number(slider.value);
-  const v = view.value;
-  if (images !== null) {
-    maps[v][step].forEach((id, i) => {
-      pen.drawImage(images[id], (i % columns) * data.tile, Math.floor(i / columns) * data.tile);
-    });
-  }
-  document.getElementById("position").textContent = "position " + step + " of " + last;
-  let text = "the set-up";
-  if (step > 0) {
-    text = "player " + data.players[step - 1] + ": " + data.actions[v][step - 1];
-  }
-  document.getElementById("action").textContent = text;
-  document.getElementById("result").textContent = step === last ? "Result: " + data.result : "";
-  location.replace("#step=" + step + "&view=" + v);
-}
-function go(delta) {
-  slider.value = Math.min(last, Math.max(0, Number(slider.value) + delta));
-  show();
-}
-document.getElementById("previous").onclick = () => go(-1);
-document.getElementById("next").onclick = () => go(1);
-slider.oninput = show;
-view.onchange = show;
-document.addEventListener("keydown", (e) => {
-  if (e.key === "ArrowLeft") go(-1);
-  if (e.key === "ArrowRight") go(1);
-});
-const asked = new URLSearchParams(location.hash.slice(1));
-if (asked.has("step")) slider.value = asked.get("step");
-if (asked.has("view") && data.views.includes(asked.get("view"))) view.value = asked.get("view");
-Promise.all(data.tiles.map((source) => {
-  const image = new Image();
-  image.src = source;
-  return image.decode().then(() => image);
-})).then((decoded) => {
-  images = decoded;
-  show();
-  document.body.dataset.ready = "yes";
-});
-show();
-</script>
-</body>
-</html>
-"""

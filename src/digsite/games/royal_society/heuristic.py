@@ -26,6 +26,7 @@ first).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ...core.policy import HeuristicAgent
 from .actions import (
@@ -106,6 +107,8 @@ PENALTY_WORTH = {
 """Rough score each Royal Requirement penalty costs over the rest of a game."""
 REWARD_STATS = {"prestige": PRESTIGE, "science": SCIENCE, "reputation": REPUTATION, "money": MONEY}
 """Reward keys (the rulebook's vocabulary) that are plain gains of the engine's ``_gain``."""
+PROGRAM_WEIGHT = 0.3
+"""How much a Program card counts beside a hand card when Knowledge is wanted for it."""
 REP_MAX = 9
 """The top of the Reputation track."""
 HONORED = -1
@@ -425,34 +428,26 @@ class Context:
 
     def _needs(self) -> None:
         """Per region: how much the own hand and the Program want Knowledge there."""
-        s, p = self.state, self.player
         self.region_need = [0.0] * 4
         self.region_top = [0] * 4
-        for c in s.hand[p]:
-            card = self.cards[c]
-            self.region_need[card.region] += 1.0
+        for card, weight in self._wanted(self.state.hand[self.player]):
+            self.region_need[card.region] += weight
             self.region_top[card.region] = max(self.region_top[card.region], card.knowledge)
-        for c in s.program:
-            if c >= 0:
-                card = self.cards[c]
-                self.region_need[card.region] += 0.3
-                self.region_top[card.region] = max(self.region_top[card.region], card.knowledge)
+
+    def _wanted(self, hand) -> list[tuple[Any, float]]:
+        """The cards of ``hand`` (weight 1) and of the Program (weight 0.3): where Knowledge
+        helps organize an expedition."""
+        program = [(self.cards[c], PROGRAM_WEIGHT) for c in self.state.program if c >= 0]
+        return [(self.cards[c], 1.0) for c in hand] + program
 
     def know_value(self, m: Mine, region: int) -> float:
         n = m.copy()
         n.gain_know(region, 1)
-        bonus = 0.0
-        for c in n.hand:
-            card = self.cards[c]
-            if card.region == region and m.know[region] < card.knowledge:
-                bonus += 1.0
-        for c in self.state.program:
-            if (
-                c >= 0
-                and self.cards[c].region == region
-                and m.know[region] < self.cards[c].knowledge
-            ):
-                bonus += 0.3
+        bonus = sum(
+            weight
+            for card, weight in self._wanted(n.hand)
+            if card.region == region and m.know[region] < card.knowledge
+        )
         return self.value(n) + bonus
 
     def relic_worth(self, m: Mine, kind: int) -> float:

@@ -213,10 +213,7 @@ def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     for tool in COMMANDS:
         commands[tool.name] = tool.parser(
             sub.add_parser(
-                tool.name,
-                help=tool.help,
-                description=tool.help,
-                formatter_class=HelpFormatter,
+                tool.name, help=tool.help, description=tool.help, formatter_class=HelpFormatter
             )
         )
     return parser, commands

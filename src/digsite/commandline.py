@@ -378,11 +378,7 @@ def apply_run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> dict
         run = load_run(args.from_run)
     except ValueError as err:
         parser.error(str(err))
-    taken = {
-        "game": run.get("game"),
-        "num_players": run.get("num_players"),
-        "env": run.get("env"),
-    }
+    taken = {"game": run.get("game"), "num_players": run.get("num_players"), "env": run.get("env")}
     for key, value in taken.items():
         given = getattr(args, key, None)
         if value is None:
@@ -491,13 +487,7 @@ def command(name: str) -> Command:
 def parse_args(name: str, argv: list[str] | None = None, prog: str | None = None):
     """The checked options of the tool ``name`` (parser errors exit with one line)."""
     tool = command(name)
-    parser = tool.parser(
-        Parser(
-            prog=prog,
-            description=tool.help,
-            formatter_class=HelpFormatter,
-        )
-    )
+    parser = tool.parser(Parser(prog=prog, description=tool.help, formatter_class=HelpFormatter))
     return tool.checked(parser, parser.parse_args(argv))
 
 

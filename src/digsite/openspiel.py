@@ -75,14 +75,7 @@ except ImportError as err:  # pragma: no cover - only without the extra
         'digsite.openspiel needs open_spiel: pip install "digsite[openspiel]"'
     ) from err
 
-from .core.engine import (
-    TERMINAL,
-    CorruptStateError,
-    Game,
-    IllegalActionError,
-    State,
-    check_player,
-)
+from .core.engine import TERMINAL, CorruptStateError, Game, IllegalActionError, State, check_player
 from .core.files import FileRefused, parse_json
 from .core.spec import GameSpec
 from .envs import registry

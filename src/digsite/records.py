@@ -95,23 +95,10 @@ SCHEMA: dict[str, Any] = {
         "returns": {"type": "array", "items": _POINTS, "maxItems": MAX_PLAYERS},
         "scores": {"type": "array", "items": _POINTS, "maxItems": MAX_PLAYERS},
     },
-    "required": [
-        "format",
-        "format_version",
-        "digsite",
-        "env",
-        "game",
-        "config",
-        "seed",
-        "setup",
-        "agents",
-        "steps",
-        "returns",
-        "scores",
-    ],
     "additionalProperties": False,
 }
 """The JSON Schema of a record."""
+SCHEMA["required"] = list(SCHEMA["properties"])
 
 _VALIDATOR = Validator(SCHEMA)
 
@@ -145,11 +132,8 @@ def play(
 
 def step_of(state: State, action: int) -> dict[str, Any]:
     """The record of ``action`` about to be played in ``state``."""
-    return {
-        "player": state.current_player(),
-        "action": int(action),
-        "text": state.action_to_string(action),
-    }
+    text = state.action_to_string(action)
+    return {"player": state.current_player(), "action": int(action), "text": text}
 
 
 def check_seed(seed: Any) -> int:

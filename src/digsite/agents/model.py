@@ -63,7 +63,6 @@ MODEL_PREFIX = "model:"
 PPO = "ppo"
 """The agent kind of the pretrained policies."""
 POLICY_FORMAT = "digsite-policy-1"
-POLICY_SUFFIX = ".pt"
 STORED_DTYPE = "float16"
 PRETRAINED = Path(__file__).with_name("pretrained")
 """The shipped policies and their cards (package data)."""

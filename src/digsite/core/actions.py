@@ -64,15 +64,9 @@ class ActionTable:
         self._by_name = {r.name: r for r in self.ranges}
         if len(self._by_name) != len(self.ranges):
             raise ValueError("two action ranges share a name")
-        self._range_of = tuple(i for i, r in enumerate(self.ranges) for _ in range(r.size))
 
     def __getitem__(self, name: str) -> ActionRange:
         return self._by_name[name]
-
-    def locate(self, action: int) -> tuple[ActionRange, int]:
-        """The range of ``action`` and its offset in it."""
-        r = self.ranges[self._range_of[action]]
-        return r, action - r.start
 
     def describer(self, texts: Mapping[str, ActionText]) -> Callable[[Any, int], str]:
         """``action_to_string(state, action)`` from one text function per range (all of them:

@@ -255,11 +255,7 @@ class ViewIndex:
 
 
 def sample_states(
-    game,
-    rng: np.random.Generator,
-    count: int,
-    agents: Sequence[Any] = (),
-    every: int = 5,
+    game, rng: np.random.Generator, count: int, agents: Sequence[Any] = (), every: int = 5
 ) -> Iterator[State]:
     """``count`` states from games in which each decision is made by one of ``agents``
     (``act_in`` agents) or at random, in turn game by game.  Every ``every``-th state is

@@ -53,12 +53,7 @@ AEC_OPTIONS = (
 class DigsiteAECEnv(Renders, AECEnv):
     metadata = {"render_modes": RENDER_MODES, "is_parallelizable": False, "render_fps": 1}
 
-    def __init__(
-        self,
-        game: Game,
-        render_mode: str | None = None,
-        max_cycles: int | None = None,
-    ):
+    def __init__(self, game: Game, render_mode: str | None = None, max_cycles: int | None = None):
         super().__init__()
         given = {"render_mode": render_mode, "max_cycles": max_cycles}
         render_mode, max_cycles = check_options(AEC_OPTIONS, given, "AEC env").values()

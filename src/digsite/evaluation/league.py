@@ -42,6 +42,9 @@ except ImportError as err:
     raise extra_missing("evaluation", err) from err
 
 
+VERSUS = "win rate of the row agent against the column agent"
+
+
 def play_league(args: argparse.Namespace) -> list[tuple[tuple[int, ...], list[Outcome]]]:
     """Every match-up (a set of agent indices, in seat order for game 0) and its outcomes,
     whose seating holds agent indices of ``args.agents``."""
@@ -84,16 +87,11 @@ def tallies(names: list[str], outcomes: list[Outcome]) -> list[Tally]:
 
 def standings(names: list[str], outcomes: list[Outcome]) -> list[dict[str, Any]]:
     """The overall table, best rating first."""
-    rows = []
-    for tally, rating in zip(tallies(names, outcomes), ratings(names, outcomes), strict=True):
-        rows.append(
-            {
-                "rating": round(rating.ordinal(), 2),
-                "mu": round(rating.mu, 2),
-                "sigma": round(rating.sigma, 2),
-                **tally.row(),
-            }
-        )
+    rows = [
+        {"rating": round(r.ordinal(), 2), "mu": round(r.mu, 2), "sigma": round(r.sigma, 2)}
+        | tally.row()
+        for tally, r in zip(tallies(names, outcomes), ratings(names, outcomes), strict=True)
+    ]
     rows.sort(key=lambda row: -row["rating"])
     return [{"agent": row.pop("agent"), **row} for row in rows]
 
@@ -111,12 +109,9 @@ def pairwise(names: list[str], outcomes: list[Outcome]) -> dict[str, dict[str, s
     for a, row in enumerate(names):
         table[row] = {}
         for b, column in enumerate(names):
-            n = games.get((a, b), 0)
-            table[row][column] = (
-                f"{wins[a, b] / n:.3f} ({interval_text(wilson_interval(wins[a, b], n))})"
-                if n
-                else "-"
-            )
+            n, won = games.get((a, b), 0), wins.get((a, b), 0)
+            interval = interval_text(wilson_interval(won, n))
+            table[row][column] = f"{won / n:.3f} ({interval})" if n else "-"
     return table
 
 
@@ -141,7 +136,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     )
     print(title)
     print(tables.text(overall))
-    print("\nwin rate of the row agent against the column agent (95% interval)")
+    print(f"\n{VERSUS} (95% interval)")
     print(tables.text(versus))
     print(f"({wall_time:.1f} s)")
     record = {
@@ -167,11 +162,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         f"league-{args.game}-{args.num_players}p{option_text(args.game_options, '-')}-"
         + "+".join(slug(kind, args) for kind in args.agents)
     )
-    tables.write(
-        stem,
-        record,
-        [(title, overall), ("win rate of the row agent against the column agent", versus)],
-    )
+    tables.write(stem, record, [(title, overall), (VERSUS, versus)])
     ranked = sorted(tallies(names, outcomes), key=lambda t: order.index(t.agent))
     plots.win_rates(stem.with_suffix(".png"), title, ranked, 1 / args.num_players)
     return record

@@ -44,12 +44,7 @@ class Clocked:
 
 
 def seconds_per_decision(
-    game: str,
-    num_players: int,
-    agent: Agent,
-    opponents: list[Agent],
-    games: int,
-    seed: int = 0,
+    game: str, num_players: int, agent: Agent, opponents: list[Agent], games: int, seed: int = 0
 ) -> Clocked:
     """``agent``'s clock after ``games`` games against ``opponents`` (one per other seat)."""
     clocked = Clocked(agent)

@@ -1,35 +1,8 @@
 """The rules engines of the digsite games; nothing here imports PettingZoo, Gymnasium or agents.
 
-Every game is one package of the same shape (checked by ``envs_tests/test_file_contract.py``):
-
-==================  ==========================================================================
-file                holds
-==================  ==========================================================================
-``__init__.py``     the game's documentation page (its module docstring), with the action
-                    table generated from ``ACTIONS``
-``actions.py``      ``ACTIONS`` (the action ids as named ranges, :mod:`digsite.core.actions`),
-                    ``NUM_ACTIONS`` and ``DECISIONS`` (the kinds of pending decision,
-                    :mod:`digsite.core.decisions`)
-``components.py``   the components and their data files (``data/``, each with its schema)
-``rules.py``        ``OPTIONS``, the state (``core.turn_based.TurnBasedState`` or
-                    ``core.tasks.TaskQueueState``: one ``_legal_<decision>`` and one
-                    ``_on_<decision>`` per decision) and the game
-                    (``core.turn_based.TurnBasedGame``: its declarations and ``configure``)
-``saved.py``        ``FIELDS``: the state's declared fields (construction, copying, saving,
-                    loading)
-``invariants.py``   ``check_invariants(state)``: what every position keeps, live or loaded
-``view.py``         ``build_view(state, player)``: what a player knows, as plain data
-``observation.py``  ``observe(state, player, out)``: the view as the observation tensor
-``text.py``         ``action_to_string`` (built on ``ACTIONS``), ``render_view`` (a seat's
-                    picture, from its view) and ``render_spectator``
-``heuristic.py``    the game's rules-based agent (``core.policy.HeuristicAgent``), one
-                    ``_decide_<decision>`` per decision
-``drawing.py``      ``draw(game, views)``: the board picture, from the views it may show
-``spec.py``         ``SPEC``: the game declared once, for every generic surface
-                    (:class:`digsite.core.spec.GameSpec`)
-==================  ==========================================================================
-
-:data:`BUILTIN` lists these games.  Importing a spec imports the game's package (its
+Every game is one package of the same shape: :data:`FILE_CONTRACT` names its modules and what
+each must define, and the page docs/architecture.md ("What a game declares") says what each
+holds.  :data:`BUILTIN` lists these games.  Importing a spec imports the game's package (its
 documentation page), actions and components, never its rules: the rules load when a game is made.
 
 A game may add modules named after what they hold (the Royal Society's ``automa.py``,

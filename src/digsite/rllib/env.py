@@ -31,9 +31,7 @@ from .options import POLICY_SCHEMES
 
 try:
     import torch
-    from ray.rllib.algorithms.ppo.torch.default_ppo_torch_rl_module import (
-        DefaultPPOTorchRLModule,
-    )
+    from ray.rllib.algorithms.ppo.torch.default_ppo_torch_rl_module import DefaultPPOTorchRLModule
     from ray.rllib.core.columns import Columns
     from ray.rllib.core.rl_module.rl_module import RLModule
     from ray.rllib.env.wrappers.pettingzoo_env import PettingZooEnv

@@ -76,8 +76,7 @@ def make_config(args: argparse.Namespace) -> PPOConfig:
         PPOConfig()
         .environment(rllib_env.ENV_NAME, env_config=env_config(args), disable_env_checking=True)
         .env_runners(
-            num_env_runners=args.num_env_runners,
-            num_envs_per_env_runner=args.envs_per_runner,
+            num_env_runners=args.num_env_runners, num_envs_per_env_runner=args.envs_per_runner
         )
         .learners(num_learners=0)  # the driver learns; a GPU learner is a config change away
         .training(
@@ -85,8 +84,7 @@ def make_config(args: argparse.Namespace) -> PPOConfig:
             **{key: getattr(args, key) for key in PPO_DEFAULTS if key != "train_batch_size"},
         )
         .multi_agent(
-            policies=set(modules),
-            policy_mapping_fn=rllib_env.POLICY_MAPPINGS[args.policies],
+            policies=set(modules), policy_mapping_fn=rllib_env.POLICY_MAPPINGS[args.policies]
         )
         .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs=dict.fromkeys(modules, spec)))
         .debugging(seed=args.seed, log_level="INFO" if args.verbose else "ERROR")

@@ -521,10 +521,7 @@ def illegal_actions_are_rejected_and_change_nothing(case: Case) -> None:
 def unknown_config_is_an_error(case: Case) -> None:
     """An unknown option raises ``ConfigError`` listing the options."""
     expect_error(
-        ConfigError,
-        lambda: case.env(no_such_option=1),
-        "env(no_such_option=1)",
-        "options are",
+        ConfigError, lambda: case.env(no_such_option=1), "env(no_such_option=1)", "options are"
     )
 
 

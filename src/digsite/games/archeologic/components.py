@@ -99,10 +99,7 @@ class Building:
     @property
     def traps(self) -> tuple[int, int]:
         """``(#Fire, #Sharp)`` boxes of the tile."""
-        return (
-            sum(k == FIRE for _, _, k in self.boxes),
-            sum(k == SHARP for _, _, k in self.boxes),
-        )
+        return (sum(k == FIRE for _, _, k in self.boxes), sum(k == SHARP for _, _, k in self.boxes))
 
     @cached_property
     def rotations(self) -> tuple[tuple[int, tuple[Box, ...]], ...]:

@@ -103,13 +103,9 @@ def draw(game, views: Mapping[int, Mapping[str, Any]]) -> np.ndarray:
     public = views[next(iter(views))]  # seats, viewfinder, decision: alike in every view
     page = Page(WIDTH, HEIGHT)
     kind = "solo" if game.solo else f"{game.num_players} players"
-    page.text(
-        MARGIN,
-        TITLE_Y,
-        f"ArcheOlogic, {kind} ({game.guess_variant} guesses, {game.num_clues} "
-        f"{'expert ' if game.expert else ''}clues) - {whose(views)}",
-        LARGE,
-    )
+    clues = f"{game.num_clues} {'expert ' if game.expert else ''}clues"
+    title = f"ArcheOlogic, {kind} ({game.guess_variant} guesses, {clues}) - {whose(views)}"
+    page.text(MARGIN, TITLE_Y, title, LARGE)
     _track(page, game, public)
     _board(page, game, views, public)
     _ring(page, game, public)
@@ -123,9 +119,8 @@ def draw(game, views: Mapping[int, Mapping[str, Any]]) -> np.ndarray:
 def _track(page: Page, game, view) -> None:
     seats = view["seats"]
     where = [s["time_spent"] if game.solo else s["position"] for s in seats]
-    on_track = [p for p, s in enumerate(seats) if s["out"] == "in the game"] or list(
-        range(len(seats))
-    )
+    on_track = [p for p, s in enumerate(seats) if s["out"] == "in the game"]
+    on_track = on_track or list(range(len(seats)))
     low, high = min(where[p] for p in on_track), max(where[p] for p in on_track)
     start = max(0, min(low - TRACK_LEAD, high - TRACK_CELLS + 3))
     start -= start % 5
@@ -134,15 +129,8 @@ def _track(page: Page, game, view) -> None:
     for i in range(TRACK_CELLS):
         space = start + i
         x = MARGIN + i * TRACK_CELL
-        over = space > game.time_limit
-        page.box(
-            x,
-            TRACK_Y,
-            TRACK_CELL,
-            TRACK_CELL,
-            fill=tint(HIGHLIGHT, 0.2) if over else None,
-            outline=FAINT,
-        )
+        fill = tint(HIGHLIGHT, 0.2) if space > game.time_limit else None
+        page.box(x, TRACK_Y, TRACK_CELL, TRACK_CELL, fill=fill, outline=FAINT)
         if space % 5 == 0:
             page.text(x + 2, TRACK_Y + TRACK_CELL + 2, str(space), SMALL, FAINT)
     for p in on_track:
@@ -217,14 +205,8 @@ def _piece(page: Page, game, building: int, offset: int, colour: Colour) -> None
         page.box(x + 2, y + 2, BOARD_CELL - 4, BOARD_CELL - 4, fill=colour, outline=INK)
         page.text(x + 5, y + BOARD_CELL - 5, name, SMALL, anchor="ld")
         if kind in (FIRE, SHARP):
-            page.text(
-                x + BOARD_CELL - 5,
-                y + BOARD_CELL - 5,
-                KIND_LETTERS[kind],
-                SMALL,
-                KIND_COLOURS[kind],
-                "rd",
-            )
+            corner = x + BOARD_CELL - 5, y + BOARD_CELL - 5
+            page.text(*corner, KIND_LETTERS[kind], SMALL, KIND_COLOURS[kind], "rd")
 
 
 def _axis_label(page: Page, axis: int, cx: float, cy: float, view) -> None:
@@ -244,31 +226,16 @@ def _ring(page: Page, game, view) -> None:
     for i, a in enumerate(game.ring):
         x = BOARD_X + i * RING_SLOT
         here = a == axis
+        cx = x + RING_SLOT / 2 - 1
         page.box(x, RING_Y, RING_SLOT - 2, RING_SLOT - 2, fill=HIGHLIGHT if here else PAPER)
         page.text(
-            x + RING_SLOT / 2 - 1,
-            RING_Y + RING_SLOT / 2 - 1,
-            AXIS_NAMES[a],
-            NORMAL,
-            PAPER if here else INK,
-            "mm",
+            cx, RING_Y + RING_SLOT / 2 - 1, AXIS_NAMES[a], NORMAL, PAPER if here else INK, "mm"
         )
         if moving:
-            page.text(
-                x + RING_SLOT / 2 - 1,
-                RING_Y + RING_SLOT + 2,
-                f"+{game.surcharge[axis, a]}",
-                SMALL,
-                FAINT,
-                "ma",
-            )
+            page.text(cx, RING_Y + RING_SLOT + 2, f"+{game.surcharge[axis, a]}", SMALL, FAINT, "ma")
     if view["surcharge"] is not None:
-        page.text(
-            BOARD_X,
-            RING_Y + RING_SLOT + 4,
-            f"surcharge paid this turn: +{view['surcharge']}",
-            SMALL,
-        )
+        paid = f"surcharge paid this turn: +{view['surcharge']}"
+        page.text(BOARD_X, RING_Y + RING_SLOT + 4, paid, SMALL)
 
 
 # -- the note sheet ----------------------------------------------------------------------------
@@ -307,21 +274,16 @@ def _sheet(page: Page, game, views, view) -> None:
     for axis in range(NUM_AXES):
         _, y = sheet_cell(axis, 0)
         here = axis == view["viewfinder"]
+        ink = HIGHLIGHT if here else INK
         page.text(
-            SHEET_X + SHEET_AXIS_W / 2,
-            y + SHEET_ROW / 2,
-            AXIS_NAMES[axis],
-            NORMAL,
-            HIGHLIGHT if here else INK,
-            "mm",
+            SHEET_X + SHEET_AXIS_W / 2, y + SHEET_ROW / 2, AXIS_NAMES[axis], NORMAL, ink, "mm"
         )
         for q in range(NUM_QUESTIONS):
             x, y = sheet_cell(axis, q)
             page.box(x, y, SHEET_COL, SHEET_ROW, outline=FAINT)
             for k, (p, times) in enumerate(asked.get((axis, q), ())):
-                page.token(
-                    x + 9 + k * 13, y + 9, 6, player_colour(p), str(times) if times > 1 else ""
-                )
+                count = str(times) if times > 1 else ""
+                page.token(x + 9 + k * 13, y + 9, 6, player_colour(p), count)
             if (axis, q) in answers:
                 code, clue = answers[(axis, q)]
                 _answer(page, q, code, x + SHEET_COL - 4, y + SHEET_ROW - 4)
@@ -329,14 +291,8 @@ def _sheet(page: Page, game, views, view) -> None:
                     page.text(x + 3, y + SHEET_ROW - 3, "clue", SMALL, HIGHLIGHT, "ld")
         if here:
             x, y = sheet_cell(axis, 0)
-            page.box(
-                SHEET_X,
-                y,
-                SHEET_AXIS_W + NUM_QUESTIONS * SHEET_COL,
-                SHEET_ROW,
-                outline=HIGHLIGHT,
-                width=2,
-            )
+            width = SHEET_AXIS_W + NUM_QUESTIONS * SHEET_COL
+            page.box(SHEET_X, y, width, SHEET_ROW, outline=HIGHLIGHT, width=2)
 
 
 def _answer(page: Page, question: int, code: int, right: float, bottom: float) -> None:
@@ -385,9 +341,8 @@ def _seats(page: Page, game, views, view) -> None:
             text = f"clues: {', '.join(clues) or 'none'}; answers {len(seat_view['answers'])}"
             for key, word in (("feedback_right", "right"), ("feedback_wrong", "wrong")):
                 if seat_view.get(key):
-                    text += f"; known {word}: " + " ".join(
-                        game.layouts.buildings[b].id for b, _ in seat_view[key]
-                    )
+                    ids = " ".join(game.layouts.buildings[b].id for b, _ in seat_view[key])
+                    text += f"; known {word}: {ids}"
             page.text(150, y + 23, text, SMALL)
         y += SEAT_H
 
@@ -408,9 +363,7 @@ def _decision(page: Page, game, view) -> None:
     page.text(MARGIN + 26, y, f"Player {to_move} to decide: {meaning}", LARGE, HIGHLIGHT)
     if view["pieces_entered"] is not None:
         k = view["pieces_entered"]
-        building = game.layouts.buildings[k].id
-        page.text(
-            MARGIN + 26, y + 26, f"entering {building}, building {k + 1} of {NUM_BUILDINGS}", NORMAL
-        )
+        entering = f"entering {game.layouts.buildings[k].id}, building {k + 1} of {NUM_BUILDINGS}"
+        page.text(MARGIN + 26, y + 26, entering, NORMAL)
     elif view["viewfinder"] is not None:
         page.text(MARGIN + 26, y + 26, f"viewfinder on {AXIS_NAMES[view['viewfinder']]}", NORMAL)

@@ -37,8 +37,6 @@ from .components import (
     load_buildings,
 )
 
-FULL_MAP = (1 << NUM_CELLS) - 1
-
 
 class Piece(NamedTuple):
     """One building as placed in a layout: what a player sets on the Plan to guess."""

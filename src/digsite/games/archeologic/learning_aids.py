@@ -111,8 +111,7 @@ def write_belief_features(state, player: int, out: np.ndarray) -> None:
         features = np.zeros(FEATURE_SIZE, dtype=np.float32)
         if len(indices):
             counts = np.bincount(
-                feature_columns(game)[indices].ravel(),
-                minlength=NUM_BUILDINGS * NUM_PLACEMENT_IDS,
+                feature_columns(game)[indices].ravel(), minlength=NUM_BUILDINGS * NUM_PLACEMENT_IDS
             )
             marginals = features[:-SIZE_FEATURES]
             marginals[:] = counts

@@ -64,10 +64,6 @@ MULTIPLAYER_START_AXIS = AXIS_NAMES.index("1")
 """Set-up places the viewfinder on axis "1" in a multiplayer game (solo: player's choice)."""
 
 
-def axis_name(axis: int) -> str:
-    return AXIS_NAMES[axis]
-
-
 def parse_axis(name: str) -> int:
     text = str(name).strip().upper()
     if text not in AXIS_NAMES:

@@ -24,15 +24,9 @@ from typing import Any
 
 import numpy as np
 
-from .components import COLS, KIND_NAMES, Building, cell_name
+from .components import COLS, Building
 from .layouts import Layouts, get_layouts
-from .questions import (
-    AXIS_NAMES,
-    DIFFERENT_BUILDINGS,
-    EMPTY_ZONES,
-    NUM_AXES,
-    answer_table,
-)
+from .questions import AXIS_NAMES, DIFFERENT_BUILDINGS, EMPTY_ZONES, NUM_AXES, answer_table
 from .solver import AxisClue, Belief, Clue
 
 NUM_QUEST_CLUES = 7
@@ -58,9 +52,6 @@ class Quest:
         if not 1 <= k <= len(self.clues):
             raise ValueError(f"a quest has 1..{len(self.clues)} starting clues, asked for {k}")
         return self.clues[:k]
-
-    def clue_strings(self, k: int = NUM_QUEST_CLUES) -> list[str]:
-        return [f"{cell_name(c.cell)} {KIND_NAMES[c.kind]}" for c in self.clues[:k]]
 
     def to_dict(self) -> dict[str, Any]:
         return {

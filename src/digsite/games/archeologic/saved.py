@@ -6,37 +6,10 @@ records inside the row fields (a clue, a question, a guess: each column its own 
 rebuilds their tuples, and the position must pass ``check_invariants``.  Anything else raises
 ``CorruptStateError`` naming the field.
 
-Saved fields (``n`` players, ``k`` starting clues drawn: ``num_clues`` plus the most extra
-clues of a seat):
-
-================= ==========================================================================
-field             content
-================= ==========================================================================
-quest             the quest number (it drew the layout and the clues; informative once a
-                  state's hidden part is redrawn by ``resample_hidden``)
-layout            the hidden layout: an index into ``game.layouts``
-clues             ``k`` rows ``[cell, kind]`` (kind 1 = Fire, 2 = Sharp); none in expert mode
-axis_clues        expert mode: ``k`` rows ``[axis, question, answer]`` (question 0 or 1)
-start             per seat, the start space (1..n; solo: 0)
-pos               per seat, the space of its pawn (solo: the time spent)
-spent             per seat, the time spent (questions, surcharges and 4 per guess)
-checking          per seat, whether its pawn shows the Checking side
-out               per seat: "in the game", "eliminated (wrong guess)" or "out of time"
-start_axis        the viewfinder's first axis (-1 before the solo start)
-viewfinder        the viewfinder's axis (-1 before the solo start)
-decision          the pending decision: start_axis, axis, question, place or game_over
-decider           the seat to decide
-pending_surcharge the surcharge paid for the question being chosen (0-2)
-pieces            the guess being entered: one placement id per building entered so far
-questions         rows ``[player, axis, question, surcharge]``, in the order asked
-guess_player      per guess entered, its player
-guess_pieces      per guess, its 6 placement ids (one per building, in building order)
-guess_checked     per guess, whether it was checked
-winner            the winning seat, or -1
-================= ==========================================================================
-
-A placement id is a row of the building's placement table
-(``game.layouts.tables[building]``): every rotation and anchor where the tile fits on the Map.
+The fields are declared below, each with what it holds (``n`` players, ``k`` starting clues
+drawn: ``num_clues`` plus the most extra clues of a seat).  A placement id is a row of the
+building's placement table (``game.layouts.tables[building]``): every rotation and anchor where
+the tile fits on the Map.
 """
 
 from __future__ import annotations
@@ -73,32 +46,33 @@ def _track(game) -> int:
 FIELDS = StateFields(
     SPEC,
     (
+        # the quest number: it drew the layout and the clues (informative once a state's
+        # hidden part is redrawn by resample_hidden)
         Field("quest", low=0, high=MAX_QUEST),
-        Field("layout", low=0, high=lambda g: len(g.layouts) - 1),
+        Field("layout", low=0, high=lambda g: len(g.layouts) - 1),  # hidden: game.layouts[i]
+        # k rows [cell, kind] (kind 1 = Fire, 2 = Sharp); none in expert mode
         Field("clues", shape=(_cell_clues, 2), low=0, high=NUM_CELLS - 1, frozen=2),
+        # expert mode: k rows [axis, question, answer] (question 0 or 1)
         Field("axis_clues", shape=(_axis_clues, 3), low=0, high=NUM_AXES - 1, frozen=2),
-        Field("start", shape=(players,), low=0, high=players, frozen=1),
-        Field("pos", shape=(players,), low=0, high=_track),
-        Field("spent", shape=(players,), low=0, high=_track),
-        Field("checking", shape=(players,), kind=bool),
+        Field("start", shape=(players,), low=0, high=players, frozen=1),  # space 1..n; solo 0
+        Field("pos", shape=(players,), low=0, high=_track),  # pawn's space (solo: time spent)
+        Field("spent", shape=(players,), low=0, high=_track),  # questions, surcharges, 4/guess
+        Field("checking", shape=(players,), kind=bool),  # the pawn shows its Checking side
         Field("out", shape=(players,), names=OUT_NAMES),
-        Field("start_axis", low=-1, high=NUM_AXES - 1, start=-1),
-        Field("viewfinder", low=-1, high=NUM_AXES - 1, start=-1),
+        Field("start_axis", low=-1, high=NUM_AXES - 1, start=-1),  # -1 before the solo start
+        Field("viewfinder", low=-1, high=NUM_AXES - 1, start=-1),  # -1 before the solo start
         Field("decision", names=DECISIONS),
         Field("decider", low=0, high=last_player),
-        Field("pending_surcharge", low=0, high=2),
+        Field("pending_surcharge", low=0, high=2),  # paid for the question being chosen
+        # the guess being entered: one placement id per building entered so far
         Field("pieces", shape=(None,), low=0, high=MAX_PLACEMENTS - 1, frozen=1),
+        # rows [player, axis, question, surcharge], in the order asked
         Field("questions", shape=(None, 4), low=0, high=NUM_AXES - 1, frozen=1),
-        Field("guess_player", shape=(None,), low=0, high=last_player, frozen=1),
-        Field(
-            "guess_pieces",
-            shape=(None, NUM_BUILDINGS),
-            low=0,
-            high=MAX_PLACEMENTS - 1,
-            frozen=2,
-        ),
+        Field("guess_player", shape=(None,), low=0, high=last_player, frozen=1),  # per guess
+        # per guess, its 6 placement ids (one per building, in building order)
+        Field("guess_pieces", (None, NUM_BUILDINGS), 0, MAX_PLACEMENTS - 1, frozen=2),
         Field("guess_checked", shape=(None,), kind=bool, frozen=1),
-        Field("winner", low=-1, high=last_player, start=-1),
+        Field("winner", low=-1, high=last_player, start=-1),  # the winning seat, or -1
     ),
 )
 
@@ -143,19 +117,12 @@ def derive(state) -> None:
             )
         _row("axis_clues", i, row, ("axis", "question", "answer"), (NUM_AXES - 1, 1, ROWS))
     state.axis_clues = tuple(AxisClue(*row) for row in state.axis_clues)
+    columns = ("player", "axis", "question", "surcharge")
+    highs = (n - 1, NUM_AXES - 1, NUM_QUESTIONS - 1, 2)
     for i, row in enumerate(state.questions):
-        _row(
-            "questions",
-            i,
-            row,
-            ("player", "axis", "question", "surcharge"),
-            (n - 1, NUM_AXES - 1, NUM_QUESTIONS - 1, 2),
-        )
-    counts = {
-        "guess_player": len(state.guess_player),
-        "guess_pieces": len(state.guess_pieces),
-        "guess_checked": len(state.guess_checked),
-    }
+        _row("questions", i, row, columns, highs)
+    guesses = ("guess_player", "guess_pieces", "guess_checked")
+    counts = {name: len(getattr(state, name)) for name in guesses}
     if len(set(counts.values())) > 1:
         raise _fail(
             "'guess_player', 'guess_pieces', 'guess_checked'",

@@ -76,18 +76,8 @@ from .rules import OPTIONS, ArcheOlogicGame
 from .titles import state_title
 
 GAME_OPTIONS = {o.name: o for o in OPTIONS}
-PASSED_ON = (
-    "num_clues",
-    "guess_variant",
-    "quest",
-    "ring",
-    "time_limit",
-    "expert",
-    "buildings",
-    "consistent_guesses",
-    "informative_questions",
-    "solo_more_clues",
-)
+PASSED_ON = ("num_clues", "guess_variant", "quest", "ring", "time_limit", "expert", "buildings",
+    "consistent_guesses", "informative_questions", "solo_more_clues")  # fmt: skip
 """The game's options this mode passes on as they are (``belief`` is ``belief_features``)."""
 
 

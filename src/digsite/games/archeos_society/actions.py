@@ -48,21 +48,8 @@ ACTIONS = ActionTable(
     ("side_compass", 1, "draft: lay the drawn board compass side up"),
     ("side_advanced", 1, "draft: lay the drawn board advanced side up"),
 )
-(
-    KIND0,
-    TAKE0,
-    DRAW,
-    TRAIT_COLOUR,
-    TRAIT_ROLE,
-    STOP,
-    TARGET0,
-    USE_ROLE,
-    TOKEN0,
-    CASH_IN,
-    DRAFT_ROLE0,
-    SIDE_COMPASS,
-    SIDE_ADVANCED,
-) = ACTIONS.starts
+(KIND0, TAKE0, DRAW, TRAIT_COLOUR, TRAIT_ROLE, STOP, TARGET0, USE_ROLE, TOKEN0, CASH_IN,
+ DRAFT_ROLE0, SIDE_COMPASS, SIDE_ADVANCED) = ACTIONS.starts  # fmt: skip
 NUM_ACTIONS = ACTIONS.size
 # KIND0 is 0: the rules take the action of a card kind from one's hand as the kind itself
 
@@ -85,26 +72,10 @@ DECISIONS = DecisionKinds(
     ("draft_role", "custom set-up: choose one role from the cards in hand"),
     ("draft_site", "custom set-up: the drawn board's side"),
 )
-(
-    TURN,
-    TRAIT,
-    ADD,
-    EFFECTS,
-    FREE_ADVANCE,
-    KEEP,
-    EXTRA,
-    ULURU,
-    UR,
-    PROFESSOR_MOVE,
-    DRAFT_ROLE,
-    DRAFT_SITE,
-    GAME_OVER,
-) = range(len(DECISIONS))
+(TURN, TRAIT, ADD, EFFECTS, FREE_ADVANCE, KEEP, EXTRA, ULURU, UR, PROFESSOR_MOVE, DRAFT_ROLE,
+ DRAFT_SITE, GAME_OVER) = range(len(DECISIONS))  # fmt: skip
 
 PHASES = ("play", "ur", "professor")
 """What an expedition's effects return to: normal play, the Ur end-of-season expeditions, or the
 end-of-season Professor moves."""
 PLAY, UR_PHASE, PROFESSOR_PHASE = range(len(PHASES))
-
-LEAD_DECISIONS = (TURN, EXTRA, UR)
-"""Decisions where a card kind means "lead an expedition with this card"."""

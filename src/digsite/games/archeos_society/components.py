@@ -12,34 +12,10 @@ from typing import Any
 
 from ...core.data import DataFileError, read_records
 
-ROLES = (
-    "botanist",
-    "linguist",
-    "physician",
-    "pilot",
-    "cartographer",
-    "curator",
-    "guide",
-    "mercenary",
-    "patron",
-    "photographer",
-    "professor",
-    "student",
-)
-(
-    BOTANIST,
-    LINGUIST,
-    PHYSICIAN,
-    PILOT,
-    CARTOGRAPHER,
-    CURATOR,
-    GUIDE,
-    MERCENARY,
-    PATRON,
-    PHOTOGRAPHER,
-    PROFESSOR,
-    STUDENT,
-) = range(12)
+ROLES = ("botanist", "linguist", "physician", "pilot", "cartographer", "curator", "guide",
+    "mercenary", "patron", "photographer", "professor", "student")  # fmt: skip
+(BOTANIST, LINGUIST, PHYSICIAN, PILOT, CARTOGRAPHER, CURATOR, GUIDE, MERCENARY, PATRON,
+ PHOTOGRAPHER, PROFESSOR, STUDENT) = range(12)  # fmt: skip
 ROLE_TITLES = tuple(r.capitalize() for r in ROLES)
 COLOURS = ("red", "green", "blue", "yellow", "pink", "purple")
 CONTINENTS = ("North America", "South America", "Europe", "Africa", "Asia", "Oceania")

@@ -130,13 +130,11 @@ def _card(page: Page, x: float, y: float, kind: int | None, w: int = CARD_W, h: 
 
 def _title(page: Page, game, views, view) -> None:
     setup = view["setup"].replace("_", " ")
-    x = page.text(
-        MARGIN,
-        6,
+    title = (
         f"Archeos Society | {view['num_players']} players, season {view['season']} of "
-        f"{game.num_seasons}, set-up {setup} | {whose(views)}",
-        LARGE,
+        f"{game.num_seasons}, set-up {setup} | {whose(views)}"
     )
+    x = page.text(MARGIN, 6, title, LARGE)
     first = view["first_player"]
     if first is not None:
         x = page.text(x + 20, 10, "first player:", NORMAL)
@@ -168,11 +166,7 @@ def _sites(page: Page, game, view) -> float:
             drawing = view["draft_board"] == c
             note = "side being chosen" if drawing else "not laid yet"
             page.text(
-                MARGIN + SITE_LABEL_W + 8,
-                y + 20,
-                note,
-                NORMAL,
-                HIGHLIGHT if drawing else FAINT,
+                MARGIN + SITE_LABEL_W + 8, y + 20, note, NORMAL, HIGHLIGHT if drawing else FAINT
             )
             y += SITE_H + SITE_GAP
             continue

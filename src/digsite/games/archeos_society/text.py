@@ -86,14 +86,12 @@ action_to_string = ACTIONS.describer(
         "side_advanced": _side_text("advanced"),
     }
 )
-
-
+"""The text of an action in a state (its card, vehicle, effect, token, role or side)."""
 action_seen_by = ACTIONS.seen_by(
     action_to_string, {KEEP: lambda state, _: "a step of the Physician's choice (secret)"}
 )
 """How a player sees a move: the cards a Physician keeps stay hidden; the rest is open (a
 draw is seen, not the card drawn)."""
-"""The text of an action in a state (its card, vehicle, effect, token, role or side)."""
 
 
 def _names(kinds: list[int]) -> str:

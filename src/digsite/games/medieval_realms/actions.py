@@ -77,10 +77,7 @@ DECISIONS = DecisionKinds(
     ("pick_pair", "set-up: the two extra tokens, in reverse turn order"),
     ("place", "behind the wall: the next leader's square or land"),
     ("action", "activate a card, play a card from hand, or pass"),
-    (
-        "bid",
-        f"the auction: raise or pass (the activator must open), in steps of up to {BID_STEPS}",
-    ),
+    ("bid", f"the auction: raise or pass (the activator must open), in steps of up to {BID_STEPS}"),
     ("token_choice", f"the resource {_CHOSEN_TOKENS} gives"),
     ("bonus", "the VP track: a token of one's choice per multiple of 5 reached"),
 )

@@ -20,18 +20,8 @@ GOODS, SCIENCE, CULTURE, RELIGION, GOLD, RAW, BATTLE = range(7)
 NUM_RESOURCES = len(RESOURCES)
 RESOURCE_TITLES = ("Goods", "Science", "Culture", "Religion", "Gold", "Raw Materials", "Battle")
 
-COLOURS = (
-    "orange",
-    "red",
-    "yellow",
-    "green",
-    "grey",
-    "turquoise",
-    "black",
-    "violet",
-    "white",
-    "blue",
-)
+COLOURS = ("orange", "red", "yellow", "green", "grey", "turquoise", "black", "violet", "white",
+    "blue")  # fmt: skip
 NUM_COLOURS = len(COLOURS)
 
 LEADERS = ("mayor", "general", "admiral")
@@ -44,46 +34,12 @@ STARTING_LEADERS = {2: (6, 1, 1, 2), 3: (4, 1, 1, 0), 4: (4, 1, 1, 0), 5: (4, 1,
 KINDS = ("hole", "majority", "auction")
 HOLE, MAJORITY, AUCTION = range(3)
 
-CARD_TYPES = (
-    "castle",
-    "market",
-    "realm_leader",
-    "city",
-    "territory",
-    "island",
-    "war",
-    "artist",
-    "missionary",
-    "scientist",
-    "scientific_development",
-    "art_gallery",
-    "cathedral",
-    "tithe",
-    "inquisition",
-    "gunpowder",
-    "university",
-    "docking_bay",
-)
-(
-    CASTLE,
-    MARKET,
-    REALM_LEADER,
-    CITY,
-    TERRITORY,
-    ISLAND,
-    WAR,
-    ARTIST,
-    MISSIONARY,
-    SCIENTIST,
-    SCI_DEV,
-    ART_GALLERY,
-    CATHEDRAL,
-    TITHE,
-    INQUISITION,
-    GUNPOWDER,
-    UNIVERSITY,
-    DOCKING_BAY,
-) = range(len(CARD_TYPES))
+CARD_TYPES = ("castle", "market", "realm_leader", "city", "territory", "island", "war", "artist",
+    "missionary", "scientist", "scientific_development", "art_gallery", "cathedral", "tithe",
+    "inquisition", "gunpowder", "university", "docking_bay")  # fmt: skip
+(CASTLE, MARKET, REALM_LEADER, CITY, TERRITORY, ISLAND, WAR, ARTIST, MISSIONARY, SCIENTIST,
+ SCI_DEV, ART_GALLERY, CATHEDRAL, TITHE, INQUISITION, GUNPOWDER, UNIVERSITY,
+ DOCKING_BAY) = range(len(CARD_TYPES))  # fmt: skip
 NUM_TYPES = len(CARD_TYPES)
 
 ISLAND_CONDITIONS = ("leaders", "colour", "resource", "islands")

@@ -36,14 +36,7 @@ from ...core.canvas import (
     whose,
 )
 from .actions import NUM_ROUNDS
-from .components import (
-    COLOURS,
-    HAND_LIMIT,
-    KINDS,
-    LEADERS,
-    RESOURCE_TITLES,
-    RESOURCES,
-)
+from .components import COLOURS, HAND_LIMIT, KINDS, LEADERS, RESOURCE_TITLES, RESOURCES
 
 WIDTH, HEIGHT = 1200, 850
 MARGIN = 10
@@ -172,12 +165,8 @@ def _cost(game, t) -> str:
 
 def _title(page: Page, game, views, view) -> None:
     n = game.num_players
-    x = page.text(
-        MARGIN,
-        6,
-        f"Medieval Realms | {n} players, round {view['round']} of {NUM_ROUNDS} | {whose(views)}",
-        LARGE,
-    )
+    title = f"Medieval Realms | {n} players, round {view['round']} of {NUM_ROUNDS}"
+    x = page.text(MARGIN, 6, f"{title} | {whose(views)}", LARGE)
     x = page.text(x + 20, 10, "turn order:", NORMAL)
     to_move = view["to_move"]
     for p in view["turn_order"]:

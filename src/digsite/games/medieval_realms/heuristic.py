@@ -185,8 +185,7 @@ class MedievalRealmsHeuristic(HeuristicAgent):
             need = self._needs(state, p)
             squares = game.board.squares
             return max(
-                (a for a in legal if SQUARE0 <= a < LAND0),
-                key=lambda a: need[squares[a - SQUARE0]],
+                (a for a in legal if SQUARE0 <= a < LAND0), key=lambda a: need[squares[a - SQUARE0]]
             )
         # lands by the value of their reward; one leader per land where possible
         lands = [a for a in legal if LAND0 <= a < ACTIVATE0]

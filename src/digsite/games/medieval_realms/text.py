@@ -100,12 +100,12 @@ action_to_string = ACTIONS.describer(
         ),
     }
 )
+"""The text of an action in a state (its pair, square, land, card, resource or bid)."""
 action_seen_by = ACTIONS.seen_by(
     action_to_string,
     {PLACE: lambda state, _: f"{_PLACED_NAMES[state.place_kind]} placed behind the wall"},
 )
 """How a player sees a move: leaders go behind the defensive walls unseen; the rest is open."""
-"""The text of an action in a state (its pair, square, land, card, resource or bid)."""
 
 
 def _resources(amounts: Mapping[str, int]) -> str:

@@ -60,17 +60,8 @@ DECISIONS = DecisionKinds(
     ("leftover", "ranked 3rd or 4th: take a leftover parcel or not"),
     ("neutral_card", "2 players: which parcel the neutral takes (and discards)"),
 )
-(
-    TURN,
-    CHOOSE_AB,
-    PLACE,
-    BROWN_ROOM,
-    NEUTRAL_ACTION,
-    SURVEY_CHOICE,
-    LEFTOVER,
-    NEUTRAL_CARD,
-    GAME_OVER,
-) = range(len(DECISIONS))
+(TURN, CHOOSE_AB, PLACE, BROWN_ROOM, NEUTRAL_ACTION, SURVEY_CHOICE, LEFTOVER, NEUTRAL_CARD,
+ GAME_OVER) = range(len(DECISIONS))  # fmt: skip
 
 
 ON_TABLE = -1

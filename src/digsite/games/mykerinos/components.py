@@ -17,14 +17,8 @@ import numpy as np
 from ...core.data import DataFileError, read_records
 
 PATRONS = ("lady_violet", "lord_lemon", "sir_brown", "mrs_blackmore", "colonel_tangerine")
-PATRON_TITLES = (
-    "Lady Violet",
-    "Lord Lemon",
-    "Sir Brown",
-    "Mrs. Blackmore",
-    "Colonel Tangerine",
-    "no patron",
-)
+PATRON_TITLES = ("Lady Violet", "Lord Lemon", "Sir Brown", "Mrs. Blackmore", "Colonel Tangerine",
+    "no patron")  # fmt: skip
 """Display names by patron index; the last is the 5-point card's."""
 NO_PATRON = len(PATRONS)
 """Patron index of the 5-point card, which has no patron."""

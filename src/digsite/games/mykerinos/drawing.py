@@ -38,14 +38,7 @@ from ...core.canvas import (
     whose,
 )
 from .actions import DECISIONS
-from .components import (
-    COLS,
-    NO_PATRON,
-    NUM_WINGS,
-    PATRON_TITLES,
-    PATRONS,
-    TWO_ROOM,
-)
+from .components import COLS, NO_PATRON, NUM_WINGS, PATRON_TITLES, PATRONS, TWO_ROOM
 
 WIDTH, HEIGHT = 1100, 800
 MARGIN = 16
@@ -109,12 +102,8 @@ def draw(game, views: Mapping[int, Mapping[str, Any]]) -> np.ndarray:
     seat = next(iter(views)) if len(views) == 1 else None
     view = views[next(iter(views))]  # the table is public: every view shows it alike
     page = Page(WIDTH, HEIGHT)
-    page.text(
-        MARGIN,
-        TITLE_Y,
-        f"Mykerinos, {view['num_players']} players - season {view['season']} of 4 - {whose(views)}",
-        LARGE,
-    )
+    title = f"Mykerinos, {view['num_players']} players - season {view['season']} of 4"
+    page.text(MARGIN, TITLE_Y, f"{title} - {whose(views)}", LARGE)
     _region(page, game, view)
     _museum(page, game, view)
     y = _seats(page, game, view, seat)
@@ -300,14 +289,12 @@ def _cards_out(page: Page, game, view, y: float) -> None:
         return " ".join(f"{PATRON_INITIALS[k]}{n}" for k, n in enumerate(counts) if n) or "-"
 
     unseen, out = view["unseen"], view["discarded"]
-    page.text(
-        MARGIN,
-        y + 2,
+    text = (
         f"Unseen parcels {len(unseen)}: {summary(unseen)}     "
         f"Out of the game {len(out)}: {summary(out)}     "
-        "(V Violet, L Lemon, B Brown, M Blackmore, T Tangerine, 5 the no-patron card)",
-        SMALL,
+        "(V Violet, L Lemon, B Brown, M Blackmore, T Tangerine, 5 the no-patron card)"
     )
+    page.text(MARGIN, y + 2, text, SMALL)
 
 
 # -- the pending decision ----------------------------------------------------------------------
@@ -319,13 +306,8 @@ def _decision(page: Page, view) -> None:
         seats = view["seats"]
         best = max((s["score"], s["personal_cubes"]) for s in seats)
         winners = [p for p, s in enumerate(seats) if (s["score"], s["personal_cubes"]) == best]
-        page.text(
-            MARGIN,
-            y,
-            "Game over. Winner: " + ", ".join(f"player {p}" for p in winners),
-            LARGE,
-            HIGHLIGHT,
-        )
+        text = "Game over. Winner: " + ", ".join(f"player {p}" for p in winners)
+        page.text(MARGIN, y, text, LARGE, HIGHLIGHT)
         bonus = ", ".join(f"player {p} +{b}" for p, b in enumerate(view["exhibition"]))
         page.text(MARGIN, y + 26, f"Final exhibition: {bonus}", NORMAL)
         return

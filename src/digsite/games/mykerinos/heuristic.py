@@ -16,17 +16,7 @@ directly.  In short:
 from __future__ import annotations
 
 from ...core.policy import HeuristicAgent
-from .actions import (
-    DECISIONS,
-    DECLINE,
-    EXCAVATE,
-    EXTEND,
-    NEUTRAL,
-    PASS,
-    PATRON0,
-    ROOM0,
-    TAKE_LEFT,
-)
+from .actions import DECISIONS, DECLINE, EXCAVATE, EXTEND, NEUTRAL, PASS, PATRON0, ROOM0, TAKE_LEFT
 from .components import (
     AREA_BITS,
     BLACKMORE,

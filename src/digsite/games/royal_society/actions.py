@@ -93,24 +93,8 @@ ACTIONS = ActionTable(
     ),
 )
 """Every action id, as named ranges (the documentation's action table is made from it)."""
-(
-    EXPLORER0,
-    PLACE0,
-    GAIN_REP,
-    PATRON0,
-    CLAIM0,
-    BLOOM_CLAIM0,
-    DONE,
-    CARD0,
-    SLOT0,
-    DRAW3,
-    REGION0,
-    RELIC0,
-    SPACE0,
-    TILE0,
-    FAVOR0,
-    OPTION0,
-) = ACTIONS.starts
+(EXPLORER0, PLACE0, GAIN_REP, PATRON0, CLAIM0, BLOOM_CLAIM0, DONE, CARD0, SLOT0, DRAW3, REGION0,
+ RELIC0, SPACE0, TILE0, FAVOR0, OPTION0) = ACTIONS.starts  # fmt: skip
 NUM_ACTIONS = ACTIONS.size
 
 DECISIONS = DecisionKinds(
@@ -141,34 +125,10 @@ DECISIONS = DecisionKinds(
     ("requirement_disc", "the Gallery disc taken back for a failed Royal Requirement"),
 )
 """The pending decisions of a player, in id order (``game_over`` last)."""
-(
-    C_SIDE,
-    C_EXPERTISE,
-    C_SETUP_DISCARD,
-    C_SOCIETY,
-    C_FAVOR,
-    C_MAIN,
-    C_PLACE,
-    C_LOC_ACTION,
-    C_KNOW,
-    C_MILESTONE8,
-    C_RELIC,
-    C_KEEP_RELIC,
-    C_DISCARD_RELIC,
-    C_RESERVE,
-    C_PICK_DRAWN,
-    C_EXPLORER_UP,
-    C_BLOOM,
-    C_PATRON,
-    C_EXPEDITION,
-    C_EXP_PAY,
-    C_EXHIBIT,
-    C_EXHIBIT_RELIC,
-    C_HAND,
-    C_TURN_END,
-    C_REQUIREMENT_DISC,
-    GAME_OVER,
-) = range(len(DECISIONS))
+(C_SIDE, C_EXPERTISE, C_SETUP_DISCARD, C_SOCIETY, C_FAVOR, C_MAIN, C_PLACE, C_LOC_ACTION, C_KNOW,
+ C_MILESTONE8, C_RELIC, C_KEEP_RELIC, C_DISCARD_RELIC, C_RESERVE, C_PICK_DRAWN, C_EXPLORER_UP,
+ C_BLOOM, C_PATRON, C_EXPEDITION, C_EXP_PAY, C_EXHIBIT, C_EXHIBIT_RELIC, C_HAND, C_TURN_END,
+ C_REQUIREMENT_DISC, GAME_OVER) = range(len(DECISIONS))  # fmt: skip
 MID_TURN = frozenset((C_LOC_ACTION, C_RESERVE, C_EXPEDITION, C_EXP_PAY, C_EXHIBIT))
 """Decisions of one's own turn that honoring, presenting and Bloomsbury (ids 28-48) may
 interrupt: each comes before something is spent or a permanent effect applies (their
@@ -189,18 +149,9 @@ AUTO_TASKS = AutomaticTasks(
     "draw_two_keep_one",
 )
 """Names of the automatic tasks, kinds ``AUTO0`` on (the state's ``_auto_<name>`` runs each)."""
-(
-    A_GAIN,
-    A_KNOW,
-    A_RANDOM_RELICS,
-    A_DRAW_PATRONS,
-    A_YEAR_START,
-    A_NEXT_TURN,
-    A_YEAR_END,
-    A_TURN_FINISH,
-    A_SETUP_FAVORS,
-    A_DRAW_TWO_KEEP,
-) = range(AUTO0, AUTO0 + len(AUTO_TASKS))
+(A_GAIN, A_KNOW, A_RANDOM_RELICS, A_DRAW_PATRONS, A_YEAR_START, A_NEXT_TURN, A_YEAR_END,
+ A_TURN_FINISH, A_SETUP_FAVORS,
+ A_DRAW_TWO_KEEP) = range(AUTO0, AUTO0 + len(AUTO_TASKS))  # fmt: skip
 FLOW_TASKS = frozenset((A_YEAR_START, A_NEXT_TURN, A_YEAR_END, A_TURN_FINISH, A_SETUP_FAVORS))
 """Tasks of the year's flow: what lies behind the first of them in the queue follows from the
 public state by the rules alone."""
@@ -255,36 +206,14 @@ class Ability(IntEnum):
     FREE_RESERVE = 11
 
 
-OBJECTIVES = (
-    "two_regions_twice",
-    "three_regions",
-    "four_expertise_levels",
-    "three_same_type",
-    "all_explorers_4",
-    "two_explorers_5",
-    "seven_gallery",
-    "eight_relics_all_regions",
-    "three_patrons",
-    "two_myth_or_wonder",
-    "knowledge_4_everywhere",
-    "knowledge_12",
-)
+OBJECTIVES = ("two_regions_twice", "three_regions", "four_expertise_levels", "three_same_type",
+    "all_explorers_4", "two_explorers_5", "seven_gallery", "eight_relics_all_regions",
+    "three_patrons", "two_myth_or_wonder", "knowledge_4_everywhere", "knowledge_12")  # fmt: skip
 """The 12 Royal Society objectives in the rulebook's order (p.14), as ``royal_society.json``
 names them."""
-(
-    TWO_REGIONS_TWICE,
-    THREE_REGIONS,
-    FOUR_EXPERTISE_LEVELS,
-    THREE_SAME_TYPE,
-    ALL_EXPLORERS_4,
-    TWO_EXPLORERS_5,
-    SEVEN_GALLERY,
-    EIGHT_RELICS_ALL_REGIONS,
-    THREE_PATRONS,
-    TWO_MYTH_OR_WONDER,
-    KNOWLEDGE_4_EVERYWHERE,
-    KNOWLEDGE_12,
-) = range(len(OBJECTIVES))
+(TWO_REGIONS_TWICE, THREE_REGIONS, FOUR_EXPERTISE_LEVELS, THREE_SAME_TYPE, ALL_EXPLORERS_4,
+ TWO_EXPLORERS_5, SEVEN_GALLERY, EIGHT_RELICS_ALL_REGIONS, THREE_PATRONS, TWO_MYTH_OR_WONDER,
+ KNOWLEDGE_4_EVERYWHERE, KNOWLEDGE_12) = range(len(OBJECTIVES))  # fmt: skip
 
 
 SUPPORT_CAP_5, RANDOM_RELICS_ONLY, NO_COLLECTION_REWARDS, NO_RIGHT_BONUS = range(4)

@@ -32,25 +32,10 @@ NUM_PATRONS = 16
 """Patron cards (ids 0-15)."""
 NUM_STUDIES = 16
 """Study cards (ids 0-15)."""
-GAIN_KEYS = (
-    "prestige",
-    "science",
-    "knowledge",
-    "knowledge_choice",
-    "random_relics",
-    "chosen_relics",
-    "reputation",
-    "money",
-)
-REWARD_KEYS = (
-    "prestige",
-    "science",
-    "reputation",
-    "money",
-    "knowledge_choice",
-    "reserve",
-    "chosen_relic",
-)
+GAIN_KEYS = ("prestige", "science", "knowledge", "knowledge_choice", "random_relics",
+    "chosen_relics", "reputation", "money")  # fmt: skip
+REWARD_KEYS = ("prestige", "science", "reputation", "money", "knowledge_choice", "reserve",
+    "chosen_relic")  # fmt: skip
 
 
 class ComponentDataError(DataFileError):
@@ -181,11 +166,7 @@ def load_patrons(source=None) -> tuple[Patron, ...]:
         region, typ = _relic(r["relic"])
         out.append(
             Patron(
-                id=i,
-                rate=r["money_per_expertise"],
-                region=region,
-                type=typ,
-                penalty=r["penalty"],
+                id=i, rate=r["money_per_expertise"], region=region, type=typ, penalty=r["penalty"]
             )
         )
     return tuple(out)

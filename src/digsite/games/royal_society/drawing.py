@@ -177,17 +177,8 @@ def _relic_short(kind: int) -> str:
 
 
 def _wants(region: int, typ: int) -> str:
-    return (
-        " ".join(
-            w
-            for w in (
-                REGION_SHORT[region] if region >= 0 else "",
-                "" if typ < 0 else TYPE_SHORT[typ],
-            )
-            if w
-        )
-        or "any"
-    )
+    words = [REGION_SHORT[region]] * (region >= 0) + [TYPE_SHORT[typ]] * (typ >= 0)
+    return " ".join(words) or "any"
 
 
 def _score(seat) -> int:
@@ -202,11 +193,7 @@ def _rank(seat) -> tuple[int, int, int]:
 
 
 def _seat_name(q) -> str:
-    return (
-        {"automa": "Automa", "neutral": "neutral"}.get(q, f"Player {q}")
-        if isinstance(q, str)
-        else f"Player {q}"
-    )
+    return {"automa": "Automa", "neutral": "neutral"}.get(q, f"Player {q}")
 
 
 def _expedition(page: Page, game, x: float, y: float, card: int, w: float, h: float) -> None:
@@ -274,11 +261,7 @@ def _title(page: Page, game, views: Views, v) -> None:
         queued = ", ".join(t[0].replace("_", " ") for t in v["pending"][:4])
         text += f"; then {queued}" + (" ..." if len(v["pending"]) > 4 else "")
     page.text(
-        MARGIN + 22,
-        DECISION_Y,
-        fitted(text, WIDTH - 2 * MARGIN - 22, NORMAL),
-        NORMAL,
-        HIGHLIGHT,
+        MARGIN + 22, DECISION_Y, fitted(text, WIDTH - 2 * MARGIN - 22, NORMAL), NORMAL, HIGHLIGHT
     )
 
 
@@ -300,14 +283,8 @@ def _locations(page: Page, v) -> None:
         for sec in range(1, SECTIONS + 1):
             sx = x + 6 + (sec - 1) * SECTION_W
             here = current is not None and current["location"] == loc and current["section"] == sec
-            page.box(
-                sx,
-                top,
-                SECTION_W - 2,
-                height,
-                outline=HIGHLIGHT if here else FAINT,
-                width=3 if here else 1,
-            )
+            outline, width = (HIGHLIGHT, 3) if here else (FAINT, 1)
+            page.box(sx, top, SECTION_W - 2, height, outline=outline, width=width)
             page.text(sx + SECTION_W / 2 - 1, top + 2, str(sec), SMALL, FAINT, anchor="ma")
             for k, owner in enumerate(by_section.get(sec, [])):
                 py = top + LINE + 4 + PIECE_R + k * (2 * PIECE_R + 2)
@@ -320,15 +297,11 @@ def _locations(page: Page, v) -> None:
 
 def _program(page: Page, game, v) -> None:
     page.text(MARGIN, PROGRAM_Y, "Program (Reputation cost per space)", NORMAL)
-    x = MARGIN + 270
-    page.text(
-        x,
-        PROGRAM_Y + 2,
+    decks = (
         f"Expedition deck {v['expedition_deck_size']}, discard {len(v['expedition_discard'])}, "
-        f"out of the game {len(v['expeditions_out_of_game'])}",
-        SMALL,
-        FAINT,
+        f"out of the game {len(v['expeditions_out_of_game'])}"
     )
+    page.text(MARGIN + 270, PROGRAM_Y + 2, decks, SMALL, FAINT)
     for i, card in enumerate(v["program"]):
         cx = MARGIN + i * (CARD_W + CARD_GAP)
         cy = PROGRAM_Y + 20
@@ -336,14 +309,9 @@ def _program(page: Page, game, v) -> None:
             page.box(cx, cy, CARD_W, CARD_H, outline=FAINT)
         else:
             _expedition(page, game, cx, cy, card, CARD_W, CARD_H)
+        cost = str(game.rb.program_reputation[i])
         page.cube(cx + CARD_W - 9, cy + CARD_H - 9, 7, PAPER)
-        page.text(
-            cx + CARD_W - 9,
-            cy + CARD_H - 9,
-            str(game.rb.program_reputation[i]),
-            SMALL,
-            anchor="mm",
-        )
+        page.text(cx + CARD_W - 9, cy + CARD_H - 9, cost, SMALL, anchor="mm")
 
 
 def _gallery(page: Page, game, v) -> None:
@@ -359,28 +327,11 @@ def _gallery(page: Page, game, v) -> None:
         for k in range(size):
             sx = x + 22 + k * SPACE
             region, typ = face.spaces[k]
-            page.box(
-                sx,
-                y,
-                SPACE - 2,
-                SPACE - 2,
-                fill=REGION_TINTS[region] if region >= 0 else PAPER,
-                outline=FAINT,
-            )
-            page.text(
-                sx + SPACE / 2 - 1,
-                y + 3,
-                REGION_SHORT[region] if region >= 0 else "",
-                SMALL,
-                anchor="ma",
-            )
-            page.text(
-                sx + SPACE / 2 - 1,
-                y + SPACE - 4,
-                TYPE_SHORT[typ] if typ >= 0 else "",
-                SMALL,
-                anchor="md",
-            )
+            fill, top = (REGION_TINTS[region], REGION_SHORT[region]) if region >= 0 else (PAPER, "")
+            page.box(sx, y, SPACE - 2, SPACE - 2, fill=fill, outline=FAINT)
+            page.text(sx + SPACE / 2 - 1, y + 3, top, SMALL, anchor="ma")
+            bottom = TYPE_SHORT[typ] if typ >= 0 else ""
+            page.text(sx + SPACE / 2 - 1, y + SPACE - 4, bottom, SMALL, anchor="md")
             owner = v["gallery"][GALLERY_START[col] + k]
             if owner is not None:
                 _piece(page, sx + SPACE / 2 - 1, y + SPACE / 2 - 1, owner, r=10)
@@ -403,12 +354,8 @@ def _favors(page: Page, game, v, y: float) -> float:
         page.text(x + 3, y + 2, str(i + 1), SMALL, FAINT)
         if i == last:
             page.cube(x + FAVOR_W - 16, y + FAVOR_H - 10, 5, AUTOMA_COLOUR)
-        page.text(
-            x + 3,
-            y + FAVOR_H - LINE - 1,
-            fitted(_gains(game.rb.favors[i].items()), FAVOR_W - 8),
-            SMALL,
-        )
+        gains = fitted(_gains(game.rb.favors[i].items()), FAVOR_W - 8)
+        page.text(x + 3, y + FAVOR_H - LINE - 1, gains, SMALL)
         if owner is not None:
             _piece(page, x + FAVOR_W - 16, y + 12, owner)
     return y + FAVOR_H + 8
@@ -449,27 +396,19 @@ def _objectives(page: Page, game, v, y: float) -> float:
     y = _heading(page, RIGHT_X, y + 4, "Royal Requirements")
     years = game.requirement_years
     for i, tile in enumerate(v["requirements"]):
-        y = _write(
-            page,
-            RIGHT_X,
-            y,
-            f"end of year {years[i]}: {game.rb.requirements[tile]['text']}",
-            RIGHT_W,
-        )
+        text = f"end of year {years[i]}: {game.rb.requirements[tile]['text']}"
+        y = _write(page, RIGHT_X, y, text, RIGHT_W)
     return y + 4
 
 
 def _supplies(page: Page, game, v, y: float) -> float:
     y = _heading(page, RIGHT_X, y, "Bloomsbury, decks, relic bags")
     stacks = v["bloomsbury_stacks"]
-    y = _write(
-        page,
-        RIGHT_X,
-        y,
+    text = (
         f"Bloomsbury stacks: [10] {stacks[0]} tiles, [25] {stacks[1]} tiles;  Patron deck "
-        f"{v['patron_deck_size']}, Study {v['study_deck_size']}, Society {v['society_deck_size']}",
-        RIGHT_W,
+        f"{v['patron_deck_size']}, Study {v['study_deck_size']}, Society {v['society_deck_size']}"
     )
+    y = _write(page, RIGHT_X, y, text, RIGHT_W)
     bags, discards = v["relic_bags"], v["relic_discards"]
     for r in range(4):
         kinds = "  ".join(
@@ -481,15 +420,12 @@ def _supplies(page: Page, game, v, y: float) -> float:
     if v["automa"]:
         a = v["automa"]
         favor = "-" if a["last_favor"] is None else a["last_favor"] + 1
-        page.token(RIGHT_X + 6, y + 6, 6, AUTOMA_COLOUR)
-        y = _write(
-            page,
-            RIGHT_X + 16,
-            y,
+        text = (
             f"Automa: {a['pawns']} pawns left this year, {len(a['played'])} cards played, "
-            f"blocks favor {favor} (grey)",
-            RIGHT_W - 16,
+            f"blocks favor {favor} (grey)"
         )
+        page.token(RIGHT_X + 6, y + 6, 6, AUTOMA_COLOUR)
+        y = _write(page, RIGHT_X + 16, y, text, RIGHT_W - 16)
     return y + 4
 
 
@@ -522,7 +458,11 @@ def _on_the_table(page: Page, game, views: Views, v, y: float) -> None:
 
 def _patron(game, k: int) -> str:
     p = game.patrons[k]
-    return f"{p.rate} money/Exp, honored with {_wants(p.region, p.type)}, -{p.penalty}"
+    return f"{p.rate} money/Exp, honored with {_patron_wants(game, k)}, -{p.penalty}"
+
+
+def _patron_wants(game, k: int) -> str:
+    return _wants(game.patrons[k].region, game.patrons[k].type)
 
 
 # -- the seats -----------------------------------------------------------------------------------
@@ -540,43 +480,28 @@ def _seat(page: Page, game, views: Views, v, q: int) -> None:
     inner = SEAT_W - 12
     x += 6
     y += 26
-    society = (
-        game.rb.societies[s["society"]]["name"]
-        if s["society"] is not None
-        else "no Society card yet"
-    )
+    society = "no Society card yet"
+    if s["society"] is not None:
+        society = game.rb.societies[s["society"]]["name"]
     y = _write(page, x, y, f"{society}, board side {s['side'] or '-'}", inner)
-    page.text(
-        x,
-        y,
+    tracks = (
         f"Prestige {s['prestige']}  Science {s['science']}  Money {s['money']}  "
-        f"Reputation {s['reputation']}",
-        NORMAL,
+        f"Reputation {s['reputation']}"
     )
+    page.text(x, y, tracks, NORMAL)
     y += NORMAL + 6
-    y = _write(
-        page,
-        x,
-        y,
+    discs = (
         f"Discs: {s['discs']} in reserve, {s['reputation_discs']} under Reputation, "
-        f"{s['requirement_discs']} on requirements",
-        inner,
+        f"{s['requirement_discs']} on requirements"
     )
+    y = _write(page, x, y, discs, inner)
     y = _knowledge(page, x, y, s["knowledge"])
     y = _explorers(page, game, x, y, q, s)
-    relics = [
-        f"{_relic_short(k)}" + (f" x{n}" if n > 1 else "") for k, n in enumerate(s["relics"]) if n
-    ]
-    y = _write(
-        page, x, y, f"Relics: {', '.join(relics) or '-'}  (exhibited {s['exhibited']})", inner
-    )
+    relics = [_relic_short(k) + (f" x{n}" if n > 1 else "") for k, n in enumerate(s["relics"]) if n]
+    relics_line = f"Relics: {', '.join(relics) or '-'}  (exhibited {s['exhibited']})"
+    y = _write(page, x, y, relics_line, inner)
     patrons = [
-        f"{k}"
-        + (
-            " honored"
-            if k in s["honored"]
-            else f" wants {_wants(game.patrons[k].region, game.patrons[k].type)}"
-        )
+        f"{k} honored" if k in s["honored"] else f"{k} wants {_patron_wants(game, k)}"
         for k in s["patrons"]
     ]
     y = _write(page, x, y, f"Patrons: {'; '.join(patrons) or '-'}", inner)
@@ -591,15 +516,12 @@ def _seat(page: Page, game, views: Views, v, q: int) -> None:
         if r and not s["bloomsbury_taken"][i]
     )
     penalties = sum(1 for p in s["penalties"] if p)
-    y = _write(
-        page,
-        x,
-        y,
+    text = (
         f"Royal Society: {claims}   Bloomsbury tiles: {tiles}"
         + (f"  may take {rights}" if rights else "")
-        + (f"  penalties {penalties}" if penalties else ""),
-        inner,
+        + (f"  penalties {penalties}" if penalties else "")
     )
+    y = _write(page, x, y, text, inner)
     _hand(page, game, views, v, q, x, y + 2)
 
 
@@ -638,15 +560,8 @@ def _knowledge(page: Page, x: float, y: float, knowledge: Sequence[int]) -> floa
         page.text(x, ry, REGION_SHORT[r], SMALL)
         for i in range(1, 14):
             bx = x + 22 + (i - 1) * cell
-            milestone = i in (5, 8, 12)
-            page.box(
-                bx,
-                ry,
-                cell - 1,
-                cell - 1,
-                fill=REGION_TINTS[r] if i <= k else None,
-                outline=INK if milestone else FAINT,
-            )
+            fill, outline = REGION_TINTS[r] if i <= k else None, INK if i in (5, 8, 12) else FAINT
+            page.box(bx, ry, cell - 1, cell - 1, fill=fill, outline=outline)
         page.text(x + 22 + 13 * cell + 4, ry - 1, str(k), SMALL)
     return y + 4 * (cell + 2) + 2
 
@@ -673,13 +588,9 @@ def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float) -> None
     hidden = s["hand_size"] - len(faces)
     setup = mine["own"]["setup_hand"] if mine else []
     setup_hidden = 0 if mine else s["setup_hand_size"]
-    page.text(
-        x,
-        y,
-        f"Hand ({s['hand_size']})"
-        + (f", set-up cards ({s['setup_hand_size']})" if s["setup_hand_size"] else ""),
-        SMALL,
-    )
+    setup_size = s["setup_hand_size"]
+    hand = f"Hand ({s['hand_size']})" + (f", set-up cards ({setup_size})" if setup_size else "")
+    page.text(x, y, hand, SMALL)
     y += LINE
     items: list[int | str] = [*faces, *setup]
     for count, label in ((hidden, "hand"), (setup_hidden, "set-up")):
@@ -700,14 +611,11 @@ def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float) -> None
         seen = [str(k) for k in tiles["stack"]] + [f"{k} (box)" for k in tiles["box"]]
         put_back = [str(k) for k in mine["patrons_put_back"] if k is not None]
         if seen or put_back:
-            y = _write(
-                page,
-                x,
-                y,
+            text = (
                 f"Seen: Bloomsbury tiles {', '.join(seen) or '-'}; "
-                f"patrons under the deck {', '.join(put_back) or '-'}",
-                SEAT_W - 12,
+                f"patrons under the deck {', '.join(put_back) or '-'}"
             )
+            y = _write(page, x, y, text, SEAT_W - 12)
         studies = ", ".join(_study(game, k) for k in mine["own"]["studies"]) or "-"
         for line in wrapped(f"Study cards: {studies}", SEAT_W - 12)[:3]:
             if y + LINE < HEIGHT - MARGIN:

@@ -25,6 +25,9 @@ first).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ...core.policy import HeuristicAgent
 from .actions import (
     ALL_EXPLORERS_4,
@@ -104,6 +107,8 @@ PENALTY_WORTH = {
 """Rough score each Royal Requirement penalty costs over the rest of a game."""
 REWARD_STATS = {"prestige": PRESTIGE, "science": SCIENCE, "reputation": REPUTATION, "money": MONEY}
 """Reward keys (the rulebook's vocabulary) that are plain gains of the engine's ``_gain``."""
+PROGRAM_WEIGHT = 0.3
+"""How much a Program card counts beside a hand card when Knowledge is wanted for it."""
 REP_MAX = 9
 """The top of the Reputation track."""
 HONORED = -1
@@ -127,17 +132,10 @@ class Mine:
     def copy(self) -> Mine:
         m = Mine.__new__(Mine)
         m.p, m.s, m.money, m.rep, m.discs = self.p, self.s, self.money, self.rep, self.discs
-        m.know = list(self.know)
-        m.expertise = list(self.expertise)
-        m.played = list(self.played)
-        m.relics = list(self.relics)
-        m.extra_relics = self.extra_relics
-        m.exhibited = self.exhibited
-        m.gallery = list(self.gallery)
-        m.honored = self.honored
-        m.patrons = list(self.patrons)
-        m.hand = list(self.hand)
-        m.claims = list(self.claims)
+        m.know, m.expertise, m.played = list(self.know), list(self.expertise), list(self.played)
+        m.relics, m.gallery, m.patrons = list(self.relics), list(self.gallery), list(self.patrons)
+        m.hand, m.claims = list(self.hand), list(self.claims)
+        m.extra_relics, m.exhibited, m.honored = self.extra_relics, self.exhibited, self.honored
         m.st, m.me = self.st, self.me
         return m
 
@@ -222,21 +220,11 @@ class Context:
     def mine(self) -> Mine:
         s, p = self.state, self.player
         m = Mine.__new__(Mine)
-        m.p, m.s, m.money, m.rep, m.discs = (
-            s.prestige[p],
-            s.science[p],
-            s.money[p],
-            s.rep[p],
-            s.discs[p],
-        )
-        m.know = list(s.knowledge[p])
-        m.expertise = list(s.expertise[p])
-        m.played = list(s.played[p])
-        m.relics = list(s.relics[p])
-        m.extra_relics = 0.0
-        m.exhibited = s.exhibited[p]
-        m.gallery = list(s.gallery)
-        m.honored = len(s.honored[p])
+        m.p, m.s, m.money = s.prestige[p], s.science[p], s.money[p]
+        m.rep, m.discs = s.rep[p], s.discs[p]
+        m.know, m.expertise = list(s.knowledge[p]), list(s.expertise[p])
+        m.played, m.relics, m.gallery = list(s.played[p]), list(s.relics[p]), list(s.gallery)
+        m.extra_relics, m.exhibited, m.honored = 0.0, s.exhibited[p], len(s.honored[p])
         m.patrons = [x for x in s.patrons[p] if x not in s.honored[p]]
         m.hand = list(s.hand[p])
         m.claims = [bool(c) for c in s.claims[p]]
@@ -440,34 +428,26 @@ class Context:
 
     def _needs(self) -> None:
         """Per region: how much the own hand and the Program want Knowledge there."""
-        s, p = self.state, self.player
         self.region_need = [0.0] * 4
         self.region_top = [0] * 4
-        for c in s.hand[p]:
-            card = self.cards[c]
-            self.region_need[card.region] += 1.0
+        for card, weight in self._wanted(self.state.hand[self.player]):
+            self.region_need[card.region] += weight
             self.region_top[card.region] = max(self.region_top[card.region], card.knowledge)
-        for c in s.program:
-            if c >= 0:
-                card = self.cards[c]
-                self.region_need[card.region] += 0.3
-                self.region_top[card.region] = max(self.region_top[card.region], card.knowledge)
+
+    def _wanted(self, hand) -> list[tuple[Any, float]]:
+        """The cards of ``hand`` (weight 1) and of the Program (weight 0.3): where Knowledge
+        helps organize an expedition."""
+        program = [(self.cards[c], PROGRAM_WEIGHT) for c in self.state.program if c >= 0]
+        return [(self.cards[c], 1.0) for c in hand] + program
 
     def know_value(self, m: Mine, region: int) -> float:
         n = m.copy()
         n.gain_know(region, 1)
-        bonus = 0.0
-        for c in n.hand:
-            card = self.cards[c]
-            if card.region == region and m.know[region] < card.knowledge:
-                bonus += 1.0
-        for c in self.state.program:
-            if (
-                c >= 0
-                and self.cards[c].region == region
-                and m.know[region] < self.cards[c].knowledge
-            ):
-                bonus += 0.3
+        bonus = sum(
+            weight
+            for card, weight in self._wanted(n.hand)
+            if card.region == region and m.know[region] < card.knowledge
+        )
         return self.value(n) + bonus
 
     def relic_worth(self, m: Mine, kind: int) -> float:
@@ -568,6 +548,18 @@ class Context:
             and s._ability(self.player) == Ability.MEDITERRANEAN_EXHIBIT_PRESTIGE
         ):
             m.gain(PRESTIGE, 2)
+
+    def best(self, legal, effect: Callable[[Mine, int], None]) -> int:
+        """The action of ``legal`` whose ``effect`` on a copy of the own resources is worth
+        most (the first of equals)."""
+        base = self.mine()
+
+        def val(a: int) -> float:
+            m = base.copy()
+            effect(m, a)
+            return self.value(m)
+
+        return max(legal, key=val)
 
     def cheapest_relic(self, m: Mine, kinds) -> int:
         return min(kinds, key=lambda k: self.relic_worth(m, k) - 0.01 * m.relics[k])
@@ -807,17 +799,13 @@ class RoyalSocietyHeuristic(HeuristicAgent):
     def _decide_location_action(self, ctx: Context, task, legal) -> int:
         s = ctx.state
         e, loc, section, supported = s.cur[:4]
-        base = ctx.mine()
-        best = None
-        for a in legal:
-            if not OPTION0 <= a < OPTION0 + 2:
-                continue
-            m = base.copy()
-            ctx.apply_location(m, e, loc, section, bool(supported), a - OPTION0)
-            val = ctx.value(m)
-            if best is None or val > best[0]:
-                best = (val, a)
-        return best[1] if best else legal[0]
+        options = [a for a in legal if OPTION0 <= a < OPTION0 + 2]
+        if not options:
+            return legal[0]
+        return ctx.best(
+            options,
+            lambda m, a: ctx.apply_location(m, e, loc, section, bool(supported), a - OPTION0),
+        )
 
     def _decide_setup_side(self, ctx: Context, task, legal) -> int:
         """The side whose region skills match the set-up hand best."""
@@ -867,8 +855,7 @@ class RoyalSocietyHeuristic(HeuristicAgent):
 
         def val(a: int) -> float:
             m = base.copy()
-            reward = tuple(favors[a - FAVOR0].items())
-            ctx.apply_reward(m, reward)
+            ctx.apply_reward(m, tuple(favors[a - FAVOR0].items()))
             return ctx.value(m) - 0.05 * (a - FAVOR0)
 
         return max(legal, key=val)
@@ -1013,45 +1000,28 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         return m.rep * 0.6
 
     def _decide_patron(self, ctx: Context, task, legal) -> int:
-        expertise = task[2]
-        base = ctx.mine()
+        def honor(m: Mine, a: int) -> None:
+            m.gain(MONEY, ctx.g.patrons[a - PATRON0].rate * task[2])
+            m.patrons.append(a - PATRON0)
 
-        def val(a: int) -> float:
-            pat = a - PATRON0
-            patron = ctx.g.patrons[pat]
-            m = base.copy()
-            m.gain(MONEY, patron.rate * expertise)
-            m.patrons.append(pat)
-            return ctx.value(m)
-
-        return max(legal, key=val)
+        return ctx.best(legal, honor)
 
     def _decide_expedition(self, ctx: Context, task, legal) -> int:
         e = ctx.state.cur[0]
-        base = ctx.mine()
-
-        def val(a: int) -> float:
-            m = base.copy()
-            ctx.apply_expedition(m, e, a - CARD0)
-            return ctx.value(m)
-
-        return max(legal, key=val)
+        return ctx.best(legal, lambda m, a: ctx.apply_expedition(m, e, a - CARD0))
 
     def _decide_expedition_payment(self, ctx: Context, task, legal) -> int:
         s, p = ctx.state, ctx.player
-        base = ctx.mine()
         card = ctx.cards[task[2]]
         kind, _ = s._skill(p, s.cur[0])
 
-        def val(a: int) -> float:
-            opt = a - OPTION0
-            m = base.copy()
-            m.pay_rep(2 * sum(payment_reductions(opt)))
-            cost = card.cost - (3 if kind == LOGISTICS else 0) - 3 * payment_reductions(opt)[0]
+        def pay(m: Mine, a: int) -> None:
+            reductions = payment_reductions(a - OPTION0)
+            m.pay_rep(2 * sum(reductions))
+            cost = card.cost - (3 if kind == LOGISTICS else 0) - 3 * reductions[0]
             m.gain(MONEY, -max(0, cost))
-            return ctx.value(m)
 
-        return max(legal, key=val)
+        return ctx.best(legal, pay)
 
     def _decide_exhibit_space(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()
@@ -1077,11 +1047,7 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         return DONE if DONE in legal else legal[0]
 
     def _decide_requirement_disc(self, ctx: Context, task, legal) -> int:
-        base = ctx.mine()
-
-        def val(a: int) -> float:
-            m = base.copy()
+        def free(m: Mine, a: int) -> None:
             m.gallery[a - SPACE0] = -1
-            return ctx.value(m)
 
-        return max(legal, key=val)
+        return ctx.best(legal, free)

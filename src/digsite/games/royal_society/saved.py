@@ -5,15 +5,7 @@ from __future__ import annotations
 
 from ...core import chance
 from ...core.fields import Field, StateFields, last_player, players
-from .actions import (
-    AUTO0,
-    AUTO_TASKS,
-    AUTOMA,
-    DECISIONS,
-    NEUTRAL,
-    NUM_SPACES,
-    NUM_TILES,
-)
+from .actions import AUTO0, AUTO_TASKS, AUTOMA, DECISIONS, NEUTRAL, NUM_SPACES, NUM_TILES
 from .components import NUM_EXPEDITIONS, NUM_PATRONS, NUM_RELIC_KINDS, NUM_STUDIES
 from .spec import SPEC
 from .tasks import Task

@@ -35,7 +35,8 @@ chromium:
 		|| (apt-get update -q >/dev/null 2>&1 && apt-get install -y -q chromium >/dev/null 2>&1) \
 		|| echo "chromium could not be installed: the replay page's browser test is skipped"
 
-# The suite on every core (pytest-xdist); the README's commands run as independent chains.
+# The suite on every core (pytest-xdist); the commands of the README and the docs run as
+# independent chains.
 # Then the example game, as a plugin's author has it.
 test: $(VENV)/.installed chromium
 	$(BIN)/python -m pytest -n auto

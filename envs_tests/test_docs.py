@@ -28,7 +28,7 @@ PAGES = {
     "results": "Baselines against random players",
     "speed": "connect four",
     "safety": "weights only",
-    "layout": "envs_tests/",
+    "layout": "<h1>Layout",
 }
 """The pages the README links to, and a text each has."""
 

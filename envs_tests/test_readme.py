@@ -184,7 +184,7 @@ def test_commands_run(chain, tmp_path):
             input=stdin or "",
             capture_output=True,
             text=True,
-            timeout=300,
+            timeout=900,  # a shared machine under load (the recipes with --imitate take minutes)
         )
         assert done.returncode == 0, f"{shlex.join(words)}\n{done.stdout[-2000:]}{done.stderr}"
 

@@ -55,7 +55,8 @@ class ProgressLog(BaseCallback):
 
     def _on_step(self) -> bool:
         now = time.perf_counter()
-        if now - self.last >= self.every:
+        # past the total, the run finishes its last rollout: the summary line follows
+        if now - self.last >= self.every and self.num_timesteps < self.total:
             self.last = now
             print(self.line(now - self.start), file=self.stream or sys.stdout, flush=True)
         return True
@@ -71,7 +72,7 @@ class ProgressLog(BaseCallback):
             if recent is None
             else f"mean return {recent:+.3f} (last {len(self.model.ep_info_buffer)} episodes)",
         ]
-        if rate > 0 and steps < self.total:
+        if rate > 0:
             words.append(f"{duration((self.total - steps) / rate)} left")
         return ", ".join(words)
 

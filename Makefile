@@ -10,11 +10,21 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
 
-$(VENV)/.installed: $(BIN)/python pyproject.toml constraints.txt
-	$(PIP) install --quiet -c constraints.txt -e ".[train,test,dev,rllib,openspiel,docs]"
+# make train installs what training needs: the train extra (SB3, sb3-contrib, torch, and the
+# evaluation's tables) and monitoring (the progress bar, TensorBoard). The other targets install
+# every extra the tests, the docs and lint use (RLlib, OpenSpiel, Sphinx, ...) as well.
+TRAIN_EXTRAS := train,monitoring
+ALL_EXTRAS := $(TRAIN_EXTRAS),test,dev,rllib,openspiel,docs
+
+$(VENV)/.installed-train: $(BIN)/python pyproject.toml constraints.txt
+	$(PIP) install --quiet -c constraints.txt -e ".[$(TRAIN_EXTRAS)]"
 	touch $@
 
-train: $(VENV)/.installed
+$(VENV)/.installed: $(BIN)/python pyproject.toml constraints.txt
+	$(PIP) install --quiet -c constraints.txt -e ".[$(ALL_EXTRAS)]"
+	touch $@ $(VENV)/.installed-train
+
+train: $(VENV)/.installed-train
 	$(BIN)/python training_scripts/train.py --game mykerinos --num-players 2 --timesteps 30000
 	$(BIN)/python training_scripts/evaluate.py --from-run runs/mykerinos-2p --games 200 --opponents random
 	$(BIN)/python training_scripts/evaluate.py --from-run runs/mykerinos-2p --games 200 --opponents heuristic
@@ -31,7 +41,8 @@ tmux:
 		|| (apt-get update -q >/dev/null 2>&1 && apt-get install -y -q tmux >/dev/null 2>&1) \
 		|| echo "tmux could not be installed: the terminal play's test is skipped"
 
-# The suite on every core (pytest-xdist); the README's commands run as independent chains.
+# The suite on every core (pytest-xdist); the commands of the README and the docs run as
+# independent chains.
 # Then the example game, as a plugin's author has it.
 test: $(VENV)/.installed chromium tmux
 	$(BIN)/python -m pytest -n auto

@@ -1,7 +1,8 @@
 """Sphinx configuration of digsite's documentation site (``make docs``, into docs/_build/html).
 
-The pages are the README and CHANGELOG.md (included, not copied), the version policy, one page
-per game generated from its package docstring, and the API reference from the docstrings.
+The home page is the README and the changelog CHANGELOG.md (included, not copied); the guide,
+results and design pages are Markdown in docs/; one page per game is generated from its package
+docstring, and the API reference from the docstrings.
 Docstrings are reStructuredText, which Sphinx reads natively; Markdown goes through MyST.
 """
 

@@ -16,6 +16,21 @@ for _module in ("sphinx", "myst_parser", "furo"):
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 API = ("envs", "core", "agents", "records", "drawing", "openspiel", "testing")
+PAGES = {
+    "games": "Status",
+    "gymnasium": "digsite/Mykerinos2p-v1",
+    "training": "Ctrl-C",
+    "evaluation": "League",
+    "agents": "make_agent",
+    "recipes": "What did not get there",
+    "play": "Game records",
+    "openspiel": "pyspiel",
+    "results": "Baselines against random players",
+    "speed": "connect four",
+    "safety": "weights only",
+    "layout": "<h1>Layout",
+}
+"""The pages the README links to, and a text each has."""
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +65,9 @@ def test_home_guide_contract_versions_changelog_and_api(site):
     for text in ("Install", "Two commands", "Quick start", "Documentation", "License and citation"):
         assert text in home
     assert 'href="versions.html"' in home
-    assert "Training" in _page(site, "guide.html")
+    for page, title in PAGES.items():
+        assert f'href="{page}.html' in home, f"the home page has no link to {page}"
+        assert title in _page(site, f"{page}.html")
     assert "observation" in _page(site, "contract.html")
     assert "What happens to the old names" in _page(site, "versions.html")
     assert "Unreleased" in _page(site, "changelog.html")

@@ -112,15 +112,15 @@ def test_openspiels_ismcts_bot_plays_a_whole_game(entry):
     assert set(state.returns()) <= {-1.0, 1.0}
 
 
-def test_the_readme_openspiel_command_runs_verbatim():
+def test_the_docs_openspiel_command_runs_verbatim():
     import re
     import subprocess
     import sys
     from pathlib import Path
 
     root = Path(__file__).resolve().parent.parent
-    readme = (root / "README.md").read_text()
-    (command,) = re.findall(r"^python (training_scripts/openspiel_example\.py .*)$", readme, re.M)
+    page = (root / "docs" / "openspiel.md").read_text()
+    (command,) = re.findall(r"^python (training_scripts/openspiel_example\.py .*)$", page, re.M)
     out = subprocess.run(
         [sys.executable, *command.split()], cwd=root, capture_output=True, text=True, check=True
     )

@@ -1,8 +1,9 @@
-"""The README tells the truth: every ```python block and every command of every ```sh block
-runs as written, in order, in one temporary folder (so an evaluation finds the model its
-training wrote), with only the budget flags (``BUDGETS``) made small.  The few commands left
-out are in ``SKIPPED`` with the reason.  Its game table shows each game's registry status, and
-its example of ``make train``'s tables has the columns ``digsite evaluate`` prints."""
+"""The README and the documentation pages tell the truth: every ```python block and every
+command of every ```sh block runs as written, in order, in a temporary folder (so an evaluation
+finds the model its training wrote), with only the budget flags (``BUDGETS``) made small.  The
+few commands left out are in ``SKIPPED`` with the reason, the pages not run in ``NOT_RUN``.
+The tables fit 100 columns; the game tables show each game's ids and registry status, and the
+example of ``make train``'s tables has the columns ``digsite evaluate`` prints."""
 
 from __future__ import annotations
 
@@ -17,6 +18,22 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text()
+DOCS = ROOT / "docs"
+
+NOT_RUN = {
+    "your-own-game.md": "its commands play the example game once installed: make example runs "
+    "examples/shards/tests/test_tools.py, which runs each of them",
+}
+"""Documentation pages whose blocks are not run here, and why."""
+DOCUMENTS = {
+    "README.md": README,
+    **{
+        f"docs/{page.name}": page.read_text()
+        for page in sorted(DOCS.glob("*.md"))
+        if page.name not in NOT_RUN
+    },
+}
+"""Every document whose blocks run, by its path in the repository."""
 
 BUDGETS = {
     "--timesteps": "64",
@@ -44,20 +61,24 @@ STDIN = {"play": "quit\n"}
 """What a person would type into an interactive command (the README's ``digsite play``)."""
 
 
-def blocks(language: str) -> list[str]:
-    return re.findall(rf"```{language}\n(.*?)```", README, flags=re.S)
+def blocks(language: str, text: str = README) -> list[str]:
+    return re.findall(rf"```{language}\n(.*?)```", text, flags=re.S)
 
 
-def commands() -> list[list[str]]:
-    """Every command of the README's sh blocks, as words (continuations joined, comments
+def commands(text: str) -> list[list[str]]:
+    """Every command of a document's sh blocks, as words (continuations joined, comments
     dropped)."""
     found = []
-    for block in blocks("sh"):
+    for block in blocks("sh", text):
         for line in block.replace("\\\n", " ").splitlines():
             words = shlex.split(line, comments=True)
             if words:
                 found.append(words)
     return found
+
+
+def all_commands() -> list[list[str]]:
+    return [words for text in DOCUMENTS.values() for words in commands(text)]
 
 
 def skip_reason(words: list[str]) -> str | None:
@@ -96,12 +117,20 @@ def environment() -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (source, path) if p)}
 
 
-def test_readme_python_blocks_run(folder, monkeypatch):
-    monkeypatch.chdir(folder)
+def test_readme_has_the_three_examples():
     python = blocks("python")
-    assert len(python) >= 3
-    for block in python:
-        exec(compile(block, "README.md", "exec"), {})
+    assert len(python) == 3
+    for block, library in zip(python, ("pettingzoo", "gymnasium", "sb3"), strict=True):
+        assert len(block.strip().splitlines()) <= 13, f"the {library} example is not short"
+
+
+@pytest.mark.parametrize(
+    "document", [name for name in DOCUMENTS if blocks("python", DOCUMENTS[name])]
+)
+def test_python_blocks_run(document, folder, monkeypatch):
+    monkeypatch.chdir(folder)
+    for block in blocks("python", DOCUMENTS[document]):
+        exec(compile(block, document, "exec"), {})
 
 
 CONSUMERS = ("--from-run", "--model", "replay", "export")
@@ -109,32 +138,40 @@ CONSUMERS = ("--from-run", "--model", "replay", "export")
 
 
 def chains() -> list[list[list[str]]]:
-    """The README's commands in independent chains, each in the README's order: a command that
-    reads what an earlier one wrote (``CONSUMERS``) joins the chain of the command before it;
-    any other starts a chain.  Chains run side by side (pytest-xdist), each in its folder."""
+    """The commands in independent chains, each in its document's order: a command that reads
+    what an earlier one wrote (``CONSUMERS``) joins the chain of the command before it in its
+    document; any other starts a chain.  Chains run side by side (pytest-xdist), each in its
+    folder."""
     found: list[list[list[str]]] = []
-    for words in commands():
-        if skip_reason(words):
-            continue
-        if found and any(word in CONSUMERS for word in words):
-            found[-1].append(words)
-        else:
-            found.append([words])
+    for text in DOCUMENTS.values():
+        first = len(found)
+        for words in commands(text):
+            if skip_reason(words):
+                continue
+            if len(found) > first and any(word in CONSUMERS for word in words):
+                found[-1].append(words)
+            else:
+                found.append([words])
     return found
 
 
-def test_readme_commands_are_mostly_run():
-    found = commands()
-    assert len(found) >= 15
+def test_commands_are_mostly_run():
+    found = all_commands()
+    assert len(found) >= 30
+    assert len(commands(README)) >= 4
     skipped = [words for words in found if skip_reason(words)]
     assert len(skipped) <= 6, "keep the skipped list short"
     assert sum(map(len, chains())) == len(found) - len(skipped)
 
 
+def test_the_pages_not_run_are_few_and_exist():
+    assert len(NOT_RUN) <= 2 and all((DOCS / page).is_file() for page in NOT_RUN)
+
+
 @pytest.mark.parametrize(
     "chain", chains(), ids=lambda chain: " ".join(chain[0][:4])[:60].replace(" ", "_")
 )
-def test_readme_commands_run(chain, tmp_path):
+def test_commands_run(chain, tmp_path):
     """Every command, in its chain's order (a command's outputs are the next ones' inputs)."""
     (tmp_path / "training_scripts").symlink_to(ROOT / "training_scripts")
     for words in chain:
@@ -147,47 +184,88 @@ def test_readme_commands_run(chain, tmp_path):
             input=stdin or "",
             capture_output=True,
             text=True,
-            timeout=300,
+            timeout=900,  # a shared machine under load (the recipes with --imitate take minutes)
         )
         assert done.returncode == 0, f"{shlex.join(words)}\n{done.stdout[-2000:]}{done.stderr}"
 
 
-def test_readme_game_table_shows_each_registry_status():
+def table_rows(text: str) -> list[list[str]]:
+    return [
+        [cell.strip() for cell in line.strip().strip("|").split("|")]
+        for line in text.splitlines()
+        if line.startswith("| ")
+    ]
+
+
+WIDE_TABLES = {
+    "docs/architecture.md": "envs_tests/test_layering.py reads its table of layers, a row a layer",
+}
+"""Documents whose tables may be wider, and why."""
+
+
+def test_tables_fit_100_columns():
+    pages = {f"docs/{page.name}": page.read_text() for page in DOCS.glob("*.md")}
+    for name, text in {**DOCUMENTS, **pages}.items():
+        if name in WIDE_TABLES:
+            continue
+        wide = [line for line in text.splitlines() if line.startswith("|") and len(line) > 100]
+        assert not wide, f"{name}: a table wider than 100 columns: {wide[0][:60]}..."
+
+
+def players(counts: tuple[int, ...]) -> str:
+    low, high = counts[0], counts[-1]
+    assert counts == tuple(range(low, high + 1))
+    return f"{low}-{high}"
+
+
+def test_readme_game_table_has_each_games_ids():
     from digsite.games import BUILTIN
 
-    rows = [line for line in README.splitlines() if line.startswith("| ") and "`digsite/" in line]
+    rows = [row for row in table_rows(README) if len(row) == 4]
     for entry in BUILTIN:
-        (row,) = [line for line in rows if f"`{entry.env_id}`" in line]
-        assert row.rstrip(" |").rsplit("|", 1)[1].strip() == entry.status
+        (row,) = [row for row in rows if row[0] == entry.title]
+        solo = entry.solo_id or ""
+        assert row == [entry.title, players(entry.player_counts), entry.env_id, solo]
 
 
-def test_readme_make_train_tables_have_the_printed_columns():
-    """The README's example of ``make train``'s output has the columns evaluate prints."""
+def test_games_page_shows_each_registry_status():
+    """``docs/games.md``: one item a game, with its ids and the status ``digsite list`` says."""
+    from digsite.games import BUILTIN
+
+    items = [" ".join(item.split()) for item in DOCUMENTS["docs/games.md"].split("\n- ")[1:]]
+    for entry in BUILTIN:
+        (item,) = [
+            item for item in items if item.startswith(f"**{entry.title}** (`{entry.env_id}`")
+        ]
+        assert f"{players(entry.player_counts)} players" in item
+        assert f"Status: {entry.status}." in item
+        assert entry.solo_id is None or f"`{entry.solo_id}`" in item
+
+
+def test_make_train_tables_have_the_printed_columns():
+    """The example of ``make train``'s output (docs/training.md) has the columns evaluate
+    prints."""
     pytest.importorskip("pandas")
     from digsite.evaluation import tables
     from digsite.evaluation.stats import Tally
 
     tally = Tally("MaskablePPO", [1.0, -1.0], [20.0, 10.0])
     header = tables.text(tables.frame([tally.row()])).splitlines()[0].split()
-    example = README.split("the second against the rules-based heuristic player):")[1]
+    page = DOCUMENTS["docs/training.md"]
+    example = page.split("the second against the rules-based heuristic player):")[1]
     example = example.split("```")[1]
     printed = [line.split() for line in example.splitlines() if line.lstrip().startswith("agent")]
     assert len(printed) == 2 and all(line == header for line in printed)
 
 
-def test_readme_gymnasium_table_has_each_games_ids():
-    """The README's table of Gymnasium ids: each game's name in them, its player counts of one
-    seat, its version and its solo id, as the specs declare them."""
+def test_gymnasium_table_has_each_games_ids():
+    """The table of Gymnasium ids (docs/gymnasium.md): each game's name in them, its player
+    counts of one seat, its version and its solo id, as the specs declare them."""
     from digsite.games import BUILTIN
 
-    rows = [
-        [cell.strip() for cell in line.strip().strip("|").split("|")]
-        for line in README.splitlines()
-        if line.startswith("| ")
-    ]
+    rows = table_rows(DOCUMENTS["docs/gymnasium.md"])
     for entry in BUILTIN:
         (row,) = [r for r in rows if len(r) == 5 and r[0] == entry.title and r[1][:1] == "`"]
-        low, high = entry.single_seat_counts[0], entry.single_seat_counts[-1]
-        assert entry.single_seat_counts == tuple(range(low, high + 1))
         name, solo = f"`{entry.gym_name}`", f"`{entry.solo_id}`" if entry.solo_id else ""
-        assert row == [entry.title, name, f"{low}-{high}", str(entry.version), solo]
+        counts = players(entry.single_seat_counts)
+        assert row == [entry.title, name, counts, str(entry.version), solo]

@@ -86,9 +86,20 @@ Evaluate the model with ``digsite evaluate --from-run runs/mykerinos-2p``
 ``--plot``
     ``<out>/learning_curve.png``: the training episodes' returns (from the Monitor logs in
     ``<out>/monitor``) and the evaluations, if any (needs ``matplotlib`` and ``pandas``).
-``--progress``, ``--tensorboard``
-    SB3's progress bar (needs ``tqdm`` and ``rich``) and TensorBoard logs in ``<out>/tb`` (needs
-    ``tensorboard``); without those packages the run goes on without them and says so.
+``--progress auto|bar|log|none``
+    What the run shows while it trains (:mod:`.progress`): ``log`` prints a line every 10 s
+    (steps, steps/s, the mean return of the last 100 training episodes, the time left; and a
+    line per imitation chunk), ``bar`` SB3's progress bar with that mean return (needs the
+    ``monitoring`` extra: ``tqdm`` and ``rich``; without them, the log and a hint), ``auto``
+    (the default) the bar in a terminal when it can and the log otherwise (a file, a pipe).
+``--tensorboard``
+    TensorBoard logs in ``<out>/tb`` (needs ``tensorboard``, in the ``monitoring`` extra);
+    without it the run goes on without them and says so.
+Ctrl-C
+    Stops the run and keeps what it reached: ``model.zip`` and ``run.json`` (with
+    ``"interrupted": true`` and the steps trained) are saved in ``--out`` as at the end of a
+    run, the last line says where, and the command ends with status 130.  With
+    ``--vec subproc`` the workers ignore Ctrl-C and are closed by the main process.
 ``--n-steps``, ``--batch-size``, ``--learning-rate``, ...
     The PPO hyperparameters (defaults in ``PPO_KWARGS``).
 ``--net-arch 128,128``
@@ -112,5 +123,5 @@ card (:mod:`.export`); a policy file in ``digsite/agents/pretrained/`` is the ag
 
 The modules: :mod:`.options` (the commands' options, light), :mod:`.train` (the run),
 :mod:`.opponents` (model opponents, mixes and the self-play pool), :mod:`.imitation`,
-:mod:`.shaping`, :mod:`.export`.
+:mod:`.shaping`, :mod:`.progress` (what a run shows while it runs), :mod:`.export`.
 """

@@ -163,10 +163,13 @@ def learn(model: MaskablePPO, examples: dict[str, np.ndarray], args: argparse.Na
 
 
 def imitate(
-    model: MaskablePPO, args: argparse.Namespace, seed_of: Callable[[int], int]
+    model: MaskablePPO,
+    args: argparse.Namespace,
+    seed_of: Callable[[int], int],
+    report: Callable[[str], object] | None = None,
 ) -> dict[str, Any]:
     """Teach ``model`` the moves of ``args.imitate`` in games dealt from ``seed_of(i)``; the
-    record for ``run.json``."""
+    record for ``run.json``.  ``report`` gets a line after each chunk."""
     start = time.perf_counter()
     learnt = games = 0
     agreements: list[float] = []
@@ -178,6 +181,13 @@ def imitate(
         loss = learn(model, examples, args)
         learnt += len(examples["actions"])
         games += played
+        if report is not None:
+            elapsed = time.perf_counter() - start
+            report(
+                f"imitation: {learnt:,} of {args.imitation_steps:,} decisions ({games:,} games), "
+                f"agreement {agreements[-1]:.2f} before this chunk, "
+                f"{learnt / elapsed:,.0f} decisions/s"
+            )
     return {
         "agent": args.imitate,
         "decisions": learnt,

@@ -30,6 +30,11 @@ PPO_KWARGS: dict[str, Any] = {
 }
 NET_ARCH = [256, 256]
 """The default hidden layers of the policy and of the value network (each its own)."""
+PROGRESS_MODES = ("auto", "bar", "log", "none")
+"""``--progress``: ``auto`` is ``bar`` in a terminal when the ``monitoring`` extra is
+installed, else ``log``."""
+LOG_SECONDS = 10.0
+"""Seconds between two lines of ``--progress log``."""
 RUNS = Path("runs")
 """Where runs go by default: ``runs/<game>-<N>p`` or ``runs/<solo env name>``."""
 
@@ -119,7 +124,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="write <out>/learning_curve.png (needs matplotlib, pandas)",
     )
-    add("--progress", action="store_true", help="show SB3's progress bar (needs tqdm and rich)")
+    add(
+        "--progress",
+        choices=PROGRESS_MODES,
+        nargs="?",
+        const="bar",
+        default="auto",
+        help="bar: SB3's progress bar (needs the monitoring extra); log: a line every "
+        f"{LOG_SECONDS:.0f} s (steps, steps/s, mean return); auto: bar in a terminal "
+        "when it can, else log; none",
+    )
     add("--tensorboard", action="store_true", help="TensorBoard logs in <out>/tb")
     add(
         "--net-arch",

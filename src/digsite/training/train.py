@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import functools
 import json
+import multiprocessing
+import signal
 import sys
 import time
 import warnings
@@ -33,8 +35,10 @@ try:
 except ImportError as err:
     raise extra_missing("train", err) from err
 
+from . import progress
 from .imitation import imitate
 from .opponents import RANDOM, OpponentPool, model_opponent
+from .progress import ProgressBar, mean_recent_return
 from .shaping import ScoreShaping
 
 TORCH_THREADS = 1
@@ -73,6 +77,10 @@ def build_env(args: argparse.Namespace, kind: str, stream: int, rank: int) -> gy
 
 def monitored_env(args: argparse.Namespace, kind: str, stream: int, rank: int) -> gym.Env:
     torch.set_num_threads(TORCH_THREADS)  # model opponents in SubprocVecEnv workers
+    if multiprocessing.parent_process() is not None:  # a SubprocVecEnv worker
+        # Ctrl-C reaches every process of the terminal's group: the main process stops the run,
+        # saves the model and closes the workers, which must outlive the interrupt to be closed.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     log = str(args.out / "monitor" / f"{rank}") if stream == TRAINING else None
     if args.env is not None:
         return Monitor(gym.make(args.env, **args.env_options), log)
@@ -169,19 +177,6 @@ def make_callbacks(args: argparse.Namespace) -> list[BaseCallback]:
 
 
 # -- optional features ------------------------------------------------------------------------
-def progress_bar(args: argparse.Namespace) -> bool:
-    if not args.progress:
-        return False
-    if absent := missing("tqdm", "rich"):
-        print(
-            f"--progress needs {' and '.join(absent)} (pip install tqdm rich); "
-            "training without a progress bar",
-            file=sys.stderr,
-        )
-        return False
-    return True
-
-
 def tensorboard_dir(args: argparse.Namespace) -> str | None:
     if not args.tensorboard:
         return None
@@ -207,12 +202,6 @@ def make_model(args: argparse.Namespace, env: VecEnv) -> MaskablePPO:
         tensorboard_log=tensorboard_dir(args),
         **{key: getattr(args, key) for key in PPO_KWARGS},
     )
-
-
-def mean_recent_return(model: MaskablePPO) -> float | None:
-    """Mean return of the last (up to 100) training episodes, from the Monitor wrappers."""
-    returns = [episode["r"] for episode in model.ep_info_buffer or []]
-    return float(np.mean(returns)) if returns else None
 
 
 def find(callbacks: list[BaseCallback], kind: type[BaseCallback]) -> Any:
@@ -272,6 +261,7 @@ def run_record(
     callbacks: list[BaseCallback],
     games_per_member: dict[str, int] | None,
     imitation: dict[str, Any] | None = None,
+    interrupted: bool = False,
 ) -> dict[str, Any]:
     self_play = SELF_PLAY in opponent_kinds(args.opponents)
     solo = args.env is not None
@@ -287,6 +277,7 @@ def run_record(
         "eval_opponents": args.eval_opponents if args.eval_every > 0 and not solo else None,
         "timesteps_requested": args.timesteps,
         "timesteps_trained": int(model.num_timesteps),
+        "interrupted": interrupted,
         "wall_time_s": round(wall_time, 2),
         "steps_per_s": round(model.num_timesteps / wall_time, 1),
         "mean_return_last_100_episodes": mean_recent_return(model),
@@ -314,7 +305,9 @@ def versions() -> dict[str, str]:
 
 
 def train(args: argparse.Namespace) -> dict[str, Any]:
-    """Train, save ``model.zip`` and ``run.json`` in ``args.out``, and return the run record."""
+    """Train, save ``model.zip`` and ``run.json`` in ``args.out``, and return the run record.
+    A run stopped by Ctrl-C (KeyboardInterrupt) saves the model it reached, its record saying
+    ``"interrupted": true``."""
     torch.set_num_threads(TORCH_THREADS)
     set_random_seed(args.seed)
     args.out.mkdir(parents=True, exist_ok=True)
@@ -324,32 +317,49 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
     try:
         model = make_model(args, env)
         callbacks = make_callbacks(args)
+        shown = progress.callback(args.progress, args.timesteps)
         start = time.perf_counter()
-        imitation = None
-        if args.imitate:
-            imitation = imitate(model, args, functools.partial(derived_seed, args.seed, IMITATION))
-            print(
-                f"imitated {args.imitate}: {imitation['decisions']} decisions of "
-                f"{imitation['games']} games in {imitation['wall_time_s']:.0f} s; agreement with "
-                f"its choices {imitation['agreement_first_chunk']:.2f} on the first chunk, "
-                f"{imitation['agreement_last_chunk']:.2f} on the last",
-                flush=True,
-            )
-        with warnings.catch_warnings():
-            # The eval env is a DummyVecEnv; SB3 warns when the training env is not.
-            warnings.filterwarnings("ignore", "Training and eval env are not of the same type")
-            model.learn(args.timesteps, callback=callbacks, progress_bar=progress_bar(args))
+        imitation, interrupted = None, False
+        try:
+            if args.imitate:
+                imitation = imitate_first(model, args)
+            with warnings.catch_warnings():
+                # The eval env is a DummyVecEnv; SB3 warns when the training env is not.
+                warnings.filterwarnings("ignore", "Training and eval env are not of the same type")
+                warnings.filterwarnings("ignore", "rich is experimental")  # SB3's bar: tqdm.rich
+                model.learn(args.timesteps, callback=[*callbacks, *filter(None, [shown])])
+        except KeyboardInterrupt:
+            interrupted = True
+            if isinstance(shown, ProgressBar):
+                shown.close()
         wall_time = time.perf_counter() - start
         games_per_member = pool_games(env, args, snapshots(callbacks))
     finally:
         env.close()
 
     model.save(args.out / "model.zip")
-    record = run_record(args, model, wall_time, callbacks, games_per_member, imitation)
+    record = run_record(args, model, wall_time, callbacks, games_per_member, imitation, interrupted)
     (args.out / "run.json").write_text(json.dumps(record, indent=2) + "\n")
     if args.plot:
         plot_learning_curve(args.out, record)
     return record
+
+
+def imitate_first(model: MaskablePPO, args: argparse.Namespace) -> dict[str, Any]:
+    """``--imitate``: teach the model the agent's moves (a line per chunk unless ``--progress
+    none``), print a summary; the imitation record."""
+    report = None if args.progress == "none" else functools.partial(print, flush=True)
+    imitation = imitate(
+        model, args, functools.partial(derived_seed, args.seed, IMITATION), report=report
+    )
+    print(
+        f"imitated {args.imitate}: {imitation['decisions']} decisions of "
+        f"{imitation['games']} games in {imitation['wall_time_s']:.0f} s; agreement with "
+        f"its choices {imitation['agreement_first_chunk']:.2f} on the first chunk, "
+        f"{imitation['agreement_last_chunk']:.2f} on the last",
+        flush=True,
+    )
+    return imitation
 
 
 def plot_learning_curve(out: Path, record: dict[str, Any]) -> Path | None:
@@ -388,20 +398,28 @@ def plot_learning_curve(out: Path, record: dict[str, Any]) -> Path | None:
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
-    """Train with checked options (:mod:`.options`), print a summary; the run record."""
+    """Train with checked options (:mod:`.options`), print a summary; the run record.  A run
+    stopped by Ctrl-C says what it saved, then raises KeyboardInterrupt again (the command ends
+    with status 130)."""
     record = train(args)
     recent = record["mean_return_last_100_episodes"]
     recent_text = "n/a" if recent is None else f"{recent:+.3f}"
     subject = args.env or f"{args.game} ({args.num_players} players) against {args.opponents}"
     subject += "" if args.env else " opponents"
+    steps = f"{record['timesteps_trained']:,}"
+    if record["interrupted"]:
+        steps += f" of {args.timesteps:,} (stopped by Ctrl-C)"
     print(
-        f"trained MaskablePPO on {subject}: {record['timesteps_trained']} steps in "
+        f"trained MaskablePPO on {subject}: {steps} steps in "
         f"{record['wall_time_s']:.1f} s ({record['steps_per_s']:.0f} steps/s), mean return of "
-        f"last 100 episodes {recent_text}; saved {args.out / 'model.zip'}"
+        f"last 100 episodes {recent_text}; saved {args.out / 'model.zip'}",
+        flush=True,
     )
     if record["evaluations"]:
         best = max(e["mean_reward"] for e in record["evaluations"])
         print(f"best evaluation mean reward {best:+.3f}; saved {args.out / 'best_model.zip'}")
+    if record["interrupted"]:
+        raise KeyboardInterrupt
     return record
 
 

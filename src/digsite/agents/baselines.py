@@ -1,5 +1,5 @@
 """The baseline agents of every game, by name: what the training and evaluation scripts and the
-README's results tables play against."""
+results tables (docs/results.md) play against."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ have; the guide, rollouts and values only ever see determinizations.
 
 A plain search (random rollouts to the end, win/loss values) is weak on small budgets in games
 of hundreds of decisions.  What a good player of the game (a ``guide``, normally the game's
-heuristic) adds, each part measured (README, Results):
+heuristic) adds, each part measured (docs/results.md):
 
 * expansion: a node first tries the guide's move, so a budget smaller than the number of legal
   moves still tries the move a good player would make;

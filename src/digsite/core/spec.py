@@ -101,7 +101,7 @@ class GameSpec:
     drawing: str | None = None
     """The module that draws the game's board (``draw(game, views)``); None: its text picture."""
     search: SearchSettings = SearchSettings()
-    """The game's default IS-MCTS, as measured in the README's Results."""
+    """The game's default IS-MCTS, as measured in docs/results.md."""
     solo: SoloSpec | None = None
     benchmark_target: float = BENCHMARK_TARGET
     """Minimum ratio to connect four that the game promises (``digsite benchmark``)."""

@@ -33,6 +33,22 @@ NEUTRAL_COLOUR: Colour = (130, 110, 90)
 SMALL, NORMAL, LARGE = 11, 14, 20
 """Font sizes in pixels."""
 
+BLOCK = 16
+"""Every picture's width and height is a multiple of this: video encoders work in 16-pixel
+macroblocks and rescale (blurring the text) a frame that is not made of whole ones."""
+COMPACT_PAGE = (1104, 800)
+"""The page of a game whose table is one board and a row per seat (Mykerinos)."""
+STANDARD_PAGE = (1200, 848)
+"""The page of a game with a board, a market and a panel per seat (ArcheOlogic, Archeos
+Society, Medieval Realms)."""
+LARGE_PAGE = (1408, 960)
+"""The page of a game with many public areas and four seats' hands (the Royal Society)."""
+
+
+def whole_blocks(pixels: int) -> int:
+    r"""``pixels`` rounded up to whole :data:`BLOCK`\ s."""
+    return -(-pixels // BLOCK) * BLOCK
+
 
 @cache
 def font(size: int = NORMAL) -> ImageFont.FreeTypeFont:
@@ -65,10 +81,12 @@ def final_scores(scores: Sequence[int], tie: str) -> str:
 
 
 class Page:
-    """A fixed-size picture being drawn; :meth:`array` gives the ``(H, W, 3)`` ``uint8`` array."""
+    r"""A fixed-size picture being drawn; :meth:`array` gives the ``(H, W, 3)`` ``uint8`` array.
+    Its size is rounded up to whole :data:`BLOCK`\ s (more paper at the right and bottom), so
+    that every picture, a user's game's too, makes a video without rescaling."""
 
     def __init__(self, width: int, height: int):
-        self.image = Image.new("RGB", (width, height), PAPER)
+        self.image = Image.new("RGB", (whole_blocks(width), whole_blocks(height)), PAPER)
         self.draw = ImageDraw.Draw(self.image)
 
     def array(self) -> np.ndarray:

@@ -28,6 +28,7 @@ from ...core.canvas import (
     NORMAL,
     PAPER,
     SMALL,
+    STANDARD_PAGE,
     Colour,
     Page,
     final_scores,
@@ -38,7 +39,7 @@ from ...core.canvas import (
 from .actions import NUM_ROUNDS
 from .components import COLOURS, HAND_LIMIT, KINDS, LEADERS, RESOURCE_TITLES, RESOURCES
 
-WIDTH, HEIGHT = 1200, 850
+WIDTH, HEIGHT = STANDARD_PAGE
 MARGIN = 10
 LEFT_W = 580
 """The board column; the seat panels fill the rest."""

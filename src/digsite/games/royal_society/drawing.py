@@ -33,6 +33,7 @@ from ...core.canvas import (
     HIGHLIGHT,
     INK,
     LARGE,
+    LARGE_PAGE,
     NEUTRAL_COLOUR,
     NORMAL,
     PAPER,
@@ -54,7 +55,7 @@ from .components import (
     solo_title,
 )
 
-WIDTH, HEIGHT = 1400, 950
+WIDTH, HEIGHT = LARGE_PAGE
 MARGIN = 12
 TITLE_Y = 8
 DECISION_Y = 34

@@ -109,6 +109,29 @@ class Page:
         """``text`` cut with an ellipsis to ``width`` pixels; returns the x where it ends."""
         return self.text(x, y, fitted(text, width, size), size, fill)
 
+    def paragraph(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        width: float,
+        bottom: float,
+        fill: Colour = INK,
+        size: int = SMALL,
+    ) -> float:
+        """``text`` broken between words into lines of ``width`` pixels from (x, y) down to
+        ``bottom`` (the last line that fits cut with an ellipsis only if the text is longer);
+        returns the y below the last line."""
+        step = size + 1
+        lines = wrapped(text, width, size)
+        room = max(1, int((bottom - y) // step))
+        if len(lines) > room:
+            lines = [*lines[: room - 1], fitted(" ".join(lines[room - 1 :]), width, size)]
+        for line in lines:
+            self.text(x, y, fitted(line, width, size), size, fill)
+            y += step
+        return y
+
     def lines(self, x: float, y: float, lines: Sequence[str], size: int = NORMAL) -> float:
         """Lines of text from (x, y) down; returns the y below the last."""
         step = size + 4

@@ -57,6 +57,22 @@ def test_every_picture_is_made_of_whole_video_blocks(case):
     assert height % BLOCK == 0 and width % BLOCK == 0
 
 
+def test_a_page_drawn_over_a_finished_one_keeps_nothing_of_it():
+    """Pages reuse the image of the last finished page of their size: a picture is the same
+    whatever was drawn before it, and a picture taken stays as it was."""
+    game = digsite.mykerinos_v1.raw_env(num_players=2).game
+    rng = np.random.default_rng(3)
+    empty = game.new_initial_state(rng)
+    first = picture(empty).copy()
+    full = empty.clone()
+    for _ in range(30):
+        full.apply_action(random_action(full.legal_action_mask(), rng))
+    taken = picture(full)
+    kept = taken.copy()
+    assert np.array_equal(picture(empty), first)
+    assert np.array_equal(taken, kept)
+
+
 def test_single_seat_env_draws_too():
     env = digsite.single_seat_env("mykerinos", num_players=2, render_mode="rgb_array")
     assert env.render().dtype == np.uint8  # before reset: a page saying so

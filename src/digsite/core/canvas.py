@@ -4,6 +4,7 @@ view (plain data) with these, so that the five games look like one package."""
 
 from __future__ import annotations
 
+import threading
 import unicodedata
 from collections.abc import Sequence
 from functools import cache, lru_cache
@@ -86,11 +87,22 @@ class Page:
     that every picture, a user's game's too, makes a video without rescaling."""
 
     def __init__(self, width: int, height: int):
-        self.image = Image.new("RGB", (whole_blocks(width), whole_blocks(height)), PAPER)
+        size = whole_blocks(width), whole_blocks(height)
+        spare = _spares().pop(size, None)
+        if spare is None:
+            self.image = Image.new("RGB", size, PAPER)
+        else:
+            spare.paste(PAPER, (0, 0, *size))
+            self.image = spare
         self.draw = ImageDraw.Draw(self.image)
 
     def array(self) -> np.ndarray:
-        return np.asarray(self.image, dtype=np.uint8)
+        """The picture, as a new array.  This finishes the page: its image is painted over by
+        the next page of its size drawn in this thread (a new page-sized image and its memory
+        cost a third of a picture's time)."""
+        pixels = np.asarray(self.image, dtype=np.uint8)
+        _spares()[self.image.size] = self.image
+        return pixels
 
     def text(
         self, x: float, y: float, text: str, size: int = NORMAL, fill: Colour = INK, anchor="la"
@@ -255,6 +267,16 @@ class Page:
         """A section title (in the highlight colour when it concerns the player to move)."""
         self.text(x, y, text, LARGE, HIGHLIGHT if active else INK)
         return y + LARGE + 6
+
+
+_SPARE = threading.local()
+
+
+def _spares() -> dict[tuple[int, int], Image.Image]:
+    """This thread's finished page images by size, for the next :class:`Page` to reuse."""
+    if not hasattr(_SPARE, "images"):
+        _SPARE.images = {}
+    return _SPARE.images
 
 
 ELLIPSIS = "..."

@@ -144,6 +144,14 @@ class Page:
             y += step
         return y
 
+    def chip(self, x: float, y: float, label: str, fill: Colour, ink: Colour = INK) -> float:
+        """A label on a small box of ``fill`` as wide as its words (a card in a realm, a symbol
+        of an objective), its top left at (x, y); returns the x where it ends."""
+        width = chip_width(label)
+        self.box(x, y, width, CHIP_H, fill=fill, outline=FAINT)
+        self.text(x + CHIP_PAD, y + 2, label, SMALL, ink)
+        return x + width
+
     def lines(self, x: float, y: float, lines: Sequence[str], size: int = NORMAL) -> float:
         """Lines of text from (x, y) down; returns the y below the last."""
         step = size + 4
@@ -277,6 +285,14 @@ def _spares() -> dict[tuple[int, int], Image.Image]:
     if not hasattr(_SPARE, "images"):
         _SPARE.images = {}
     return _SPARE.images
+
+
+CHIP_H, CHIP_PAD = 17, 4
+"""A chip's height, and its margin each side of the words (:meth:`Page.chip`)."""
+
+
+def chip_width(label: str) -> float:
+    return text_length(label, SMALL) + 2 * CHIP_PAD
 
 
 ELLIPSIS = "..."

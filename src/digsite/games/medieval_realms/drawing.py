@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from ...core.canvas import (
+    CHIP_H,
     FAINT,
     HIGHLIGHT,
     INK,
@@ -31,10 +32,10 @@ from ...core.canvas import (
     STANDARD_PAGE,
     Colour,
     Page,
+    chip_width,
     final_scores,
     fitted,
     player_colour,
-    text_length,
     tint,
     whose,
     wrapped,
@@ -77,8 +78,6 @@ SLOT_NUMBER_W = 24
 """Room left of a card's bottom right corner for its Current Events number."""
 GREAT_PERSON_SUFFIX = " (Great Person)"
 """Said on the card's details line instead ("Great Person: blue cards")."""
-CHIP_H, CHIP_PAD = 17, 4
-"""A realm chip's height, and its margin each side of the words."""
 
 STAMP_COLOURS: dict[str, Colour] = {
     "orange": (235, 140, 50),
@@ -405,16 +404,14 @@ def _realm(page: Page, cards: _CardFaces, realm: list[str], x: float, y: float, 
     right = RIGHT_X + RIGHT_W - 4
     for (_, title), count in sorted(groups.items()):
         label = (f"{count}x " if count > 1 else "") + title
-        width = text_length(label, SMALL) + 2 * CHIP_PAD
-        if cx + width > right:
+        if cx + chip_width(label) > right:
             cx, cy = x + 52, cy + CHIP_H + 2
         if cy + CHIP_H > bottom:
             page.text(right - 2, bottom - SMALL - 2, "...", SMALL, INK, "ra")
             return
         colour = colours[title]
-        page.box(cx, cy, width, CHIP_H, fill=STAMP_COLOURS[colour])
-        page.text(cx + CHIP_PAD, cy + 2, label, SMALL, PAPER if colour in DARK_STAMPS else INK)
-        cx += width + GAP
+        ink = PAPER if colour in DARK_STAMPS else INK
+        cx = page.chip(cx, cy, label, STAMP_COLOURS[colour], ink) + GAP
 
 
 def _vp_track(page: Page, view) -> None:

@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from ...core.canvas import (
+    CHIP_H,
     FAINT,
     HIGHLIGHT,
     INK,
@@ -40,6 +41,7 @@ from ...core.canvas import (
     SMALL,
     Colour,
     Page,
+    chip_width,
     fitted,
     player_colour,
     seat_name,
@@ -68,7 +70,7 @@ LOC_W, LOC_H, LOC_GAP = 222, 160, 8
 SECTION_W = (LOC_W - 12) // SECTIONS
 PIECE_R = 8
 PROGRAM_Y = BOARD_Y + LOC_H + 8
-CARD_W, CARD_H, CARD_GAP = 146, 82, 6
+CARD_W, CARD_H, CARD_GAP = 146, 100, 6
 GALLERY_Y = PROGRAM_Y + 20 + CARD_H + 10
 SPACE = 34
 """A Grand Gallery space (square)."""
@@ -87,7 +89,7 @@ SEATS_Y = 505
 SEAT_GAP = 8
 SEAT_W = (WIDTH - 2 * MARGIN - 3 * SEAT_GAP) // 4
 SEAT_H = HEIGHT - MARGIN - SEATS_Y
-MINI_W, MINI_H, MINI_GAP = 104, 58, 4
+MINI_W, MINI_H, MINI_GAP = 104, 80, 4
 """A hand card inside a seat's panel."""
 HAND_ROWS = 2
 AUTOMA_H = 110
@@ -109,6 +111,24 @@ LOCATION_NOTES = (
     ("Meet a Patron / Sell a Relic", "left +3 money  right +2 Prestige", "gate: Reputation 4"),
     ("Organize an Expedition", "left Reserve  right +1 Rep.", ""),
 )
+STUDY_GAP = 10
+"""Between the objectives of a Study card."""
+STUDY_FLAGS = ("myth", "wonder", "level 5")
+COST_ROOM = 18
+"""Room at a Program card's top right for its Reputation cost."""
+ICON = 13
+"""An icon's size (an expedition's Expertise disc and Knowledge square)."""
+CARD_GAIN_WORDS = {
+    "prestige": "{} prestige",
+    "science": "{} science",
+    "knowledge": "{} knowledge",
+    "knowledge_choice": "{} knowledge of any region",
+    "random_relics": "{} relic",
+    "chosen_relics": "{} chosen relic",
+    "reputation": "{} reputation",
+    "money": "{} money",
+}
+"""What an expedition gives, in words (a card has room for them)."""
 GAIN_WORDS = {
     "prestige": "{} Pr",
     "science": "{} Sc",
@@ -198,25 +218,44 @@ def _seat_name(q) -> str:
 
 
 def _expedition(page: Page, game, x: float, y: float, card: int, w: float, h: float) -> None:
-    """An Expedition card face: site, region and type, Expertise / Knowledge / £, gains."""
+    """An Expedition card face: site, region and type; what it takes as icons (the Expertise
+    an explorer's disc, the Knowledge a square of the region's track) and its cost; what it
+    gives in words; the condition of its bonus."""
     c = game.expeditions[card]
     page.box(x, y, w, h, fill=REGION_TINTS[c.region])
     inner = w - 8
-    page.text(x + 4, y + 3, fitted(c.site, inner), SMALL)
+    bottom = y + h - 1
+    page.text(x + 4, y + 3, fitted(c.site, inner - COST_ROOM), SMALL)
+    kind = f"{REGION_TITLES[c.region]} {EXPEDITION_TYPES[c.type]}"
+    page.text(x + 4, y + 3 + LINE, fitted(kind, inner), SMALL)
+    ty = y + 3 + 2 * LINE
+    tx = _needs(page, x + 4, ty, c.expertise, c.knowledge)
     marks = " ".join(m for m, on in (("myth", c.myth), ("wonder", c.wonder)) if on)
-    lines = [
-        f"{REGION_TITLES[c.region]} {EXPEDITION_TYPES[c.type]}",
-        f"Exp {c.expertise}  Kn {c.knowledge}  cost {c.cost}" + (f"  {marks}" if marks else ""),
-        _gains(zip(GAIN_KEYS, c.gains, strict=True)),
-    ]
+    cost = f"{c.cost} money" + (f", {marks}" if marks else "")
+    page.text(tx + 3, ty, fitted(cost, x + w - tx - 7), SMALL)
+    ty += LINE + 2
     if c.condition_region >= 0 or c.condition_type >= 0:
         need = REGION_TITLES[c.condition_region] if c.condition_region >= 0 else ""
         need += " " + EXPEDITION_TYPES[c.condition_type] if c.condition_type >= 0 else ""
-        lines.append(f"needs: {need.strip()}")
-    for i, line in enumerate(lines):
-        if y + 3 + (i + 2) * LINE > y + h + 2:
-            break
-        page.text(x + 4, y + 3 + (i + 1) * LINE, fitted(line, inner), SMALL)
+        page.text(x + 4, ty, fitted(f"needs {need.strip()} played", inner), SMALL, HIGHLIGHT)
+        ty += LINE
+    gains = ", ".join(
+        CARD_GAIN_WORDS.get(k, k + " {}").format(n)
+        for k, n in zip(GAIN_KEYS, c.gains, strict=True)
+        if n
+    )
+    page.paragraph(x + 4, ty, gains, inner, bottom)
+
+
+def _needs(page: Page, x: float, y: float, expertise: int | str, knowledge: int | str) -> float:
+    """The Expertise (a disc, as on the explorers) and the Knowledge of its region (a square, as
+    on the tracks) an expedition needs, from (x, y); returns the x after them."""
+    r = ICON / 2
+    page.token(x + r, y + r - 1, r, NEUTRAL_COLOUR, str(expertise))
+    x += ICON + 3
+    page.cube(x + r, y + r - 1, r, PAPER)
+    page.text(x + r, y + r - 1, str(knowledge), SMALL, INK, "mm")
+    return x + ICON + 2
 
 
 def _back(page: Page, x: float, y: float, w: float, h: float, label: str) -> None:
@@ -302,7 +341,9 @@ def _program(page: Page, game, v) -> None:
         f"Expedition deck {v['expedition_deck_size']}, discard {len(v['expedition_discard'])}, "
         f"out of the game {len(v['expeditions_out_of_game'])}"
     )
-    page.text(MARGIN + 270, PROGRAM_Y + 2, decks, SMALL, FAINT)
+    end = page.text(MARGIN + 270, PROGRAM_Y + 2, decks, SMALL, FAINT)
+    x = _needs(page, end + 24, PROGRAM_Y + 2, "E", "K")
+    page.text(x + 2, PROGRAM_Y + 2, "an expedition needs: E Expertise, K Knowledge", SMALL)
     for i, card in enumerate(v["program"]):
         cx = MARGIN + i * (CARD_W + CARD_GAP)
         cy = PROGRAM_Y + 20
@@ -311,8 +352,8 @@ def _program(page: Page, game, v) -> None:
         else:
             _expedition(page, game, cx, cy, card, CARD_W, CARD_H)
         cost = str(game.rb.program_reputation[i])
-        page.cube(cx + CARD_W - 9, cy + CARD_H - 9, 7, PAPER)
-        page.text(cx + CARD_W - 9, cy + CARD_H - 9, cost, SMALL, anchor="mm")
+        page.cube(cx + CARD_W - 9, cy + 9, 7, PAPER)
+        page.text(cx + CARD_W - 9, cy + 9, cost, SMALL, anchor="mm")
 
 
 def _gallery(page: Page, game, v) -> None:
@@ -617,19 +658,39 @@ def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float) -> None
                 f"patrons under the deck {', '.join(put_back) or '-'}"
             )
             y = _write(page, x, y, text, SEAT_W - 12)
-        studies = ", ".join(_study(game, k) for k in mine["own"]["studies"]) or "-"
-        for line in wrapped(f"Study cards: {studies}", SEAT_W - 12)[:3]:
-            if y + LINE < HEIGHT - MARGIN:
-                y = _write(page, x, y, line, SEAT_W - 12)
+        if not mine["own"]["studies"]:
+            _write(page, x, y, "Study cards: -", SEAT_W - 12)
+        for k in mine["own"]["studies"]:
+            y = _study(page, game, k, x, y)
 
 
-def _study(game, k: int) -> str:
-    """A Study card: its objectives (symbols) and the Science for 1, 2, 3 of them."""
-    names = {
-        "region": REGION_SHORT,
-        "type": [t[:4] for t in EXPEDITION_TYPES],
-        "flag": ("myth", "wonder", "lvl5"),
-    }
+def _study(page: Page, game, k: int, x: float, y: float) -> float:
+    """A Study card while there is room: the Science for 1, 2, ... objectives done, then each
+    objective as a group of symbol chips (one played expedition for each symbol); returns the
+    y below it."""
     study = game.studies[k]
-    objs = "/".join("+".join(names[kind][i] for kind, i in obj) for obj in study.objectives)
-    return f"#{k} [{objs}: {'-'.join(map(str, study.science))} Sc]"
+    science = " / ".join(map(str, study.science))
+    counts = " / ".join(str(n + 1) for n in range(len(study.science)))
+    if y + LINE + CHIP_H > HEIGHT - MARGIN:
+        return y
+    y = _write(page, x, y, f"Study card {k}: {science} science for {counts} of", SEAT_W - 12)
+    right = x + SEAT_W - 12
+    cx = x
+    for objective in study.objectives:
+        labels = [_symbol(kind, i) for kind, i in objective]
+        width = sum(chip_width(label) for label, _ in labels)
+        if cx > x and cx + width > right:
+            cx, y = x, y + CHIP_H + 2
+        for label, fill in labels:
+            cx = page.chip(cx, y, label, fill)
+        cx += STUDY_GAP
+    return y + CHIP_H + 4
+
+
+def _symbol(kind: str, i: int) -> tuple[str, Colour]:
+    """A Study card symbol's chip: a region in its colour, an expedition type or a flag."""
+    if kind == "region":
+        return REGION_TITLES[i], REGION_TINTS[i]
+    if kind == "type":
+        return EXPEDITION_TYPES[i], PAPER
+    return STUDY_FLAGS[i], BLOCKED

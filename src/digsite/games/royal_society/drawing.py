@@ -75,12 +75,14 @@ GALLERY_Y = PROGRAM_Y + 20 + CARD_H + 10
 SPACE = 34
 """A Grand Gallery space (square)."""
 COLLECTION_GAP = 16
+ROMAN_W = 22
+"""Room for a collection's number, left of its spaces."""
 COLLECTION_H = 20 + SPACE + LINE + 6
 
 # the right column
 RIGHT_X = MARGIN + 4 * LOC_W + 3 * LOC_GAP + 16
 RIGHT_W = WIDTH - MARGIN - RIGHT_X
-FAVOR_W, FAVOR_H = 72, 40
+FAVOR_W, FAVOR_H = 76, 58
 REP_CELL = 30
 REP_SPACES = 10
 
@@ -118,29 +120,20 @@ COST_ROOM = 18
 """Room at a Program card's top right for its Reputation cost."""
 ICON = 13
 """An icon's size (an expedition's Expertise disc and Knowledge square)."""
-CARD_GAIN_WORDS = {
+GAIN_WORDS = {
     "prestige": "{} prestige",
     "science": "{} science",
     "knowledge": "{} knowledge",
     "knowledge_choice": "{} knowledge of any region",
     "random_relics": "{} relic",
-    "chosen_relics": "{} chosen relic",
+    "chosen_relics": "{} relic of your choice",
+    "chosen_relic": "{} relic of your choice",
     "reputation": "{} reputation",
     "money": "{} money",
+    "reserve": "reserve an expedition",
 }
+"""What an expedition, a King's Favor or a collection gives, in words."""
 """What an expedition gives, in words (a card has room for them)."""
-GAIN_WORDS = {
-    "prestige": "{} Pr",
-    "science": "{} Sc",
-    "knowledge": "{} Kn",
-    "knowledge_choice": "{} Kn?",
-    "random_relics": "{} relic",
-    "chosen_relics": "{} relic?",
-    "chosen_relic": "{} relic?",
-    "reputation": "{} Rep",
-    "money": "{} money",
-    "reserve": "Reserve",
-}
 Views = Mapping[int, Mapping[str, Any]]
 
 
@@ -239,12 +232,7 @@ def _expedition(page: Page, game, x: float, y: float, card: int, w: float, h: fl
         need += " " + EXPEDITION_TYPES[c.condition_type] if c.condition_type >= 0 else ""
         page.text(x + 4, ty, fitted(f"needs {need.strip()} played", inner), SMALL, HIGHLIGHT)
         ty += LINE
-    gains = ", ".join(
-        CARD_GAIN_WORDS.get(k, k + " {}").format(n)
-        for k, n in zip(GAIN_KEYS, c.gains, strict=True)
-        if n
-    )
-    page.paragraph(x + 4, ty, gains, inner, bottom)
+    page.paragraph(x + 4, ty, _gains(zip(GAIN_KEYS, c.gains, strict=True)), inner, bottom)
 
 
 def _needs(page: Page, x: float, y: float, expertise: int | str, knowledge: int | str) -> float:
@@ -367,7 +355,7 @@ def _gallery(page: Page, game, v) -> None:
         roman = ("I", "II", "III", "IV", "V", "VI")[col]
         page.text(x, y, roman, SMALL, HIGHLIGHT if col in rewarded else INK)
         for k in range(size):
-            sx = x + 22 + k * SPACE
+            sx = x + ROMAN_W + k * SPACE
             region, typ = face.spaces[k]
             fill, top = (REGION_TINTS[region], REGION_SHORT[region]) if region >= 0 else (PAPER, "")
             page.box(sx, y, SPACE - 2, SPACE - 2, fill=fill, outline=FAINT)
@@ -377,8 +365,9 @@ def _gallery(page: Page, game, v) -> None:
             owner = v["gallery"][GALLERY_START[col] + k]
             if owner is not None:
                 _piece(page, sx + SPACE / 2 - 1, y + SPACE / 2 - 1, owner, r=10)
-        page.text(x + 22, y + SPACE + 1, "reward: " + _gains(face.reward), SMALL)
-        x += 22 + size * SPACE + COLLECTION_GAP
+        reward = fitted(_gains(face.reward), size * SPACE + COLLECTION_GAP + ROMAN_W)
+        page.text(x + ROMAN_W, y + SPACE + 1, reward, SMALL)
+        x += ROMAN_W + size * SPACE + COLLECTION_GAP
 
 
 # -- the right column ----------------------------------------------------------------------------
@@ -395,11 +384,11 @@ def _favors(page: Page, game, v, y: float) -> float:
         page.box(x, y, FAVOR_W - 4, FAVOR_H, fill=BLOCKED if i == last else None)
         page.text(x + 3, y + 2, str(i + 1), SMALL, FAINT)
         if i == last:
-            page.cube(x + FAVOR_W - 16, y + FAVOR_H - 10, 5, AUTOMA_COLOUR)
-        gains = fitted(_gains(game.rb.favors[i].items()), FAVOR_W - 8)
-        page.text(x + 3, y + FAVOR_H - LINE - 1, gains, SMALL)
+            page.cube(x + FAVOR_W - 14, y + 9, 5, AUTOMA_COLOUR)
+        gains = _gains(game.rb.favors[i].items())
+        page.paragraph(x + 3, y + LINE + 6, gains, FAVOR_W - 8, y + FAVOR_H)
         if owner is not None:
-            _piece(page, x + FAVOR_W - 16, y + 12, owner)
+            _piece(page, x + 24, y + 10, owner)
     return y + FAVOR_H + 8
 
 

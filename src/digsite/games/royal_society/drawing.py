@@ -82,7 +82,7 @@ COLLECTION_H = 20 + SPACE + LINE + 6
 # the right column
 RIGHT_X = MARGIN + 4 * LOC_W + 3 * LOC_GAP + 16
 RIGHT_W = WIDTH - MARGIN - RIGHT_X
-FAVOR_W, FAVOR_H = 76, 58
+FAVOR_W, FAVOR_H = 76, 46
 REP_CELL = 30
 REP_SPACES = 10
 
@@ -124,7 +124,7 @@ GAIN_WORDS = {
     "prestige": "{} prestige",
     "science": "{} science",
     "knowledge": "{} knowledge",
-    "knowledge_choice": "{} knowledge of any region",
+    "knowledge_choice": "{} knowledge (any region)",
     "random_relics": "{} relic",
     "chosen_relics": "{} relic of your choice",
     "chosen_relic": "{} relic of your choice",
@@ -386,7 +386,7 @@ def _favors(page: Page, game, v, y: float) -> float:
         if i == last:
             page.cube(x + FAVOR_W - 14, y + 9, 5, AUTOMA_COLOUR)
         gains = _gains(game.rb.favors[i].items())
-        page.paragraph(x + 3, y + LINE + 6, gains, FAVOR_W - 8, y + FAVOR_H)
+        page.paragraph(x + 3, y + LINE + 6, gains, FAVOR_W - 4, y + FAVOR_H)
         if owner is not None:
             _piece(page, x + 24, y + 10, owner)
     return y + FAVOR_H + 8
@@ -394,19 +394,19 @@ def _favors(page: Page, game, v, y: float) -> float:
 
 def _reputation(page: Page, v, y: float) -> float:
     """The Reputation track 0-9; tied discs stacked, the top of the stack drawn last."""
-    order = ", ".join(f"P{q}" for q in v["reputation_stack"])
+    order = ", ".join(f"player {q}" for q in v["reputation_stack"])
     y = _heading(page, RIGHT_X, y, f"Reputation (stack from the top: {order})")
-    for i in range(REP_SPACES):
-        page.text(RIGHT_X + i * REP_CELL + REP_CELL / 2, y, str(i), SMALL, FAINT, anchor="ma")
-        page.box(RIGHT_X + i * REP_CELL, y + LINE, REP_CELL - 2, REP_CELL - 2, outline=FAINT)
+    for i in range(REP_SPACES):  # each space's number in its corner
+        page.box(RIGHT_X + i * REP_CELL, y, REP_CELL - 2, REP_CELL - 2, outline=FAINT)
+        page.text(RIGHT_X + i * REP_CELL + 2, y + 1, str(i), SMALL, FAINT)
     height: dict[int, int] = {}
     for q in reversed(v["reputation_stack"]):
         rep = v["seats"][q]["reputation"]
         k = height.get(rep, 0)
         height[rep] = k + 1
-        cx = RIGHT_X + rep * REP_CELL + REP_CELL / 2 - 1 + 4 * k
-        page.token(cx, y + LINE + REP_CELL / 2 - 1 - 4 * k, PIECE_R, player_colour(q))
-    return y + LINE + REP_CELL + 4
+        cx = RIGHT_X + rep * REP_CELL + REP_CELL / 2 + 2 + 4 * k
+        page.token(cx, y + REP_CELL / 2 + 1 - 4 * k, PIECE_R, player_colour(q))
+    return y + REP_CELL + 4
 
 
 def _objectives(page: Page, game, v, y: float) -> float:
@@ -441,13 +441,15 @@ def _supplies(page: Page, game, v, y: float) -> float:
     )
     y = _write(page, RIGHT_X, y, text, RIGHT_W)
     bags, discards = v["relic_bags"], v["relic_discards"]
-    for r in range(4):
-        kinds = "  ".join(
+    half = RIGHT_W / 2
+    for r in range(4):  # two bags a line
+        kinds = " ".join(
             f"{TYPE_SHORT[t]} {bags[4 * r + t]}"
             + (f"(+{discards[4 * r + t]})" if discards[4 * r + t] else "")
             for t in range(4)
         )
-        y = _write(page, RIGHT_X, y, f"{REGION_TITLES[r]} bag: {kinds}", RIGHT_W)
+        page.text_fitted(RIGHT_X + r % 2 * half, y, f"{REGION_SHORT[r]} bag: {kinds}", half - 8)
+        y += LINE * (r % 2)
     if v["automa"]:
         a = v["automa"]
         favor = "-" if a["last_favor"] is None else a["last_favor"] + 1
@@ -478,10 +480,11 @@ def _on_the_table(page: Page, game, views: Views, v, y: float) -> None:
     if not cards and not items:
         return
     y = _heading(page, RIGHT_X, y, "On the table")
+    height = min(CARD_H, SEATS_Y - 6 - y)  # the cards' gains cut rather than the seats covered
     for i, card in enumerate(cards[:3]):
-        _expedition(page, game, RIGHT_X + i * (CARD_W + CARD_GAP), y, card, CARD_W, CARD_H)
+        _expedition(page, game, RIGHT_X + i * (CARD_W + CARD_GAP), y, card, CARD_W, height)
     if cards:
-        y += CARD_H + 4
+        y += height + 4
     for item in items:
         if y + LINE < SEATS_Y:
             y = _write(page, RIGHT_X, y, item, RIGHT_W)

@@ -10,10 +10,14 @@ import pytest
 
 import digsite
 import digsite.mykerinos_v1
-from digsite.drawing import picture
+from digsite.core.canvas import BLOCK, COMPACT_PAGE, LARGE_PAGE, STANDARD_PAGE
+from digsite.drawing import page, picture
 from digsite.envs.registry import SOLO_GYM_IDS
 
 from .play import random_action
+
+PAGE_FAMILY = (COMPACT_PAGE, STANDARD_PAGE, LARGE_PAGE)
+"""Every game's board picture has one of these sizes."""
 
 
 def test_every_configuration_draws_pictures_of_one_size(case):
@@ -38,6 +42,35 @@ def test_every_configuration_draws_pictures_of_one_size(case):
         assert seat.shape == first.shape
         other = state.resample_hidden(player, np.random.default_rng(9))
         assert np.array_equal(picture(other, player), seat)
+
+
+def test_every_picture_is_made_of_whole_video_blocks(case):
+    """Width and height multiples of 16 (video encoders rescale other frames), for the
+    spectator's picture and every seat's, and for the text page of an env not yet reset."""
+    entry, config, module = case
+    state = module.raw_env(**config).game.new_initial_state(np.random.default_rng(0))
+    for player in (None, *range(config["num_players"])):
+        height, width, _ = picture(state, player).shape
+        assert height % BLOCK == 0 and width % BLOCK == 0, (player, height, width)
+    assert entry.drawing is None or (width, height) in PAGE_FAMILY
+    height, width, _ = page("not reset").shape
+    assert height % BLOCK == 0 and width % BLOCK == 0
+
+
+def test_a_page_drawn_over_a_finished_one_keeps_nothing_of_it():
+    """Pages reuse the image of the last finished page of their size: a picture is the same
+    whatever was drawn before it, and a picture taken stays as it was."""
+    game = digsite.mykerinos_v1.raw_env(num_players=2).game
+    rng = np.random.default_rng(3)
+    empty = game.new_initial_state(rng)
+    first = picture(empty).copy()
+    full = empty.clone()
+    for _ in range(30):
+        full.apply_action(random_action(full.legal_action_mask(), rng))
+    taken = picture(full)
+    kept = taken.copy()
+    assert np.array_equal(picture(empty), first)
+    assert np.array_equal(taken, kept)
 
 
 def test_single_seat_env_draws_too():

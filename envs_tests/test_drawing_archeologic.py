@@ -9,7 +9,7 @@ from digsite.core.canvas import PAPER, PLAYER_COLOURS
 from digsite.drawing import picture
 from digsite.games.archeologic import drawing
 from digsite.games.archeologic.actions import AXIS0, QUESTION0
-from digsite.games.archeologic.components import FIRE
+from digsite.games.archeologic.components import COLS, FIRE
 from digsite.games.archeologic.questions import DIFFERENT_BUILDINGS
 from digsite.games.archeologic.rules import ArcheOlogicGame
 
@@ -67,3 +67,20 @@ def test_seat_pictures_name_their_seat():
     for i in range(len(titles)):
         for j in range(i):
             assert not np.array_equal(titles[i], titles[j])
+
+
+def test_the_hidden_layout_shows_in_the_spectators_picture_only():
+    state = _state(num_players=2)
+    size = COLS * drawing.LAYOUT_CELL
+    area = (
+        slice(drawing.BOARD_Y, drawing.BOARD_Y + size),
+        slice(drawing.LAYOUT_X, drawing.LAYOUT_X + size),
+    )
+    for seat in (0, 1):
+        assert np.all(picture(state, seat)[area] == PAPER), "a seat sees the hidden layout"
+    shown = picture(state)[area]
+    fire = sum(kind == FIRE for kind in drawing.spectator_secret(state)["kinds"])
+    assert np.all(shown == drawing.KIND_COLOURS[FIRE], axis=-1).sum() > fire * 300
+    other = state.clone()
+    other.layout = (state.layout + 1) % len(state.game.layouts)
+    assert not np.array_equal(picture(other)[area], shown), "the map is not the layout's"

@@ -7,6 +7,7 @@ import copy
 
 import numpy as np
 
+from digsite.core import canvas
 from digsite.core.canvas import PLAYER_COLOURS
 from digsite.drawing import picture
 from digsite.games.medieval_realms import drawing
@@ -65,3 +66,30 @@ def test_a_vp_change_moves_the_marker():
         return np.nonzero(mask)[1].mean()
 
     assert abs(marker_x(after) - marker_x(before) - 7 * cell) < cell / 2
+
+
+def test_no_card_text_is_cut(monkeypatch):
+    """Every card face, at every size the picture draws cards, shows its whole title, details
+    and cost (nothing ends in an ellipsis)."""
+    cut = []
+    fitted = canvas.fitted
+
+    def whole(text, width, size=canvas.SMALL):
+        shown = fitted(text, width, size)
+        if shown != canvas.without_accents(text):
+            cut.append(text)
+        return shown
+
+    monkeypatch.setattr(canvas, "fitted", whole)
+    monkeypatch.setattr(drawing, "fitted", whole)
+    sizes = [
+        (drawing.PANEL_CARD_W, drawing.PANEL_CARD_H),
+        (drawing.FUTURE_CARD_W, drawing.FUTURE_CARD_H),
+        (drawing.HAND_CARD_W - 6, drawing.HAND_CARD_H),
+    ]
+    for players in (2, 5):
+        faces = drawing._CardFaces(MedievalRealmsGame(num_players=players))
+        for name in faces.game.card_names:
+            for w, h in sizes:
+                drawing._card_image(*faces.face(name), w, h)
+    assert not cut, sorted(set(cut))

@@ -3,15 +3,17 @@
 ``picture(state, player=None)`` is an ``(H, W, 3)`` ``uint8`` array of one position: the
 spectator's picture, or with ``player`` that seat's picture, drawn from what the seat's render
 draws (its view alone), so it never shows what the seat does not know.  Every picture of a game
-configuration has the same size, as video writers need.
+configuration has the same size, its width and height whole 16-pixel blocks, as video writers
+need.
 
 A game whose spec names a drawing module (``games/<game>/drawing.py``, built on
 :mod:`digsite.core.canvas`) is drawn as a board: its ``draw(game, views) -> np.ndarray`` gets
 the views it may show (one seat's view for a seat's picture; every seat's view for the
-spectator's, who sees all hands but no deck order) and lays out the table. A game without one is
-drawn as its text picture set in a fixed-width font on a fixed page (``PAGE_COLUMNS`` x
-``PAGE_ROWS`` characters; longer lines wrap, and a page too long ends with a line saying how
-many lines were cut). Nothing here runs unless a picture is asked for.
+spectator's, who sees all hands but no deck order, and with the module's
+``spectator_secret(state)`` what no seat knows, such as ArcheOlogic's layout) and lays out the
+table. A game without one is drawn as its text picture set in a fixed-width font on a fixed
+page (``PAGE_COLUMNS`` x ``PAGE_ROWS`` characters; longer lines wrap, and a page too long ends
+with a line saying how many lines were cut). Nothing here runs unless a picture is asked for.
 """
 
 from __future__ import annotations
@@ -22,13 +24,16 @@ import textwrap
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from .core.canvas import INK, PAPER
+from .core.canvas import INK, PAPER, whole_blocks
 from .games import spec
 
 PAGE_COLUMNS = 120
 PAGE_ROWS = 80
 MARGIN = 8
 """Pixels around the text."""
+SECRET = "spectator_secret"
+"""A drawing module's optional ``spectator_secret(state)``: plain data of what no seat knows and
+the spectator's picture shows (ArcheOlogic's hidden layout), passed to ``draw`` as ``secret``."""
 HEADER_INK = (120, 40, 20)
 """The first line (what the picture shows, and whose) stands out."""
 
@@ -38,8 +43,13 @@ def picture(state, player: int | None = None) -> np.ndarray:
     drawing = spec(state.game.name).drawing
     if drawing is None:
         return page(state.render(player))
-    seats = range(state.game.num_players) if player is None else (player,)
-    return importlib.import_module(drawing).draw(state.game, {p: state.view(p) for p in seats})
+    module = importlib.import_module(drawing)
+    if player is not None:
+        return module.draw(state.game, {player: state.view(player)})
+    views = {p: state.view(p) for p in range(state.game.num_players)}
+    if hasattr(module, SECRET):
+        return module.draw(state.game, views, secret=getattr(module, SECRET)(state))
+    return module.draw(state.game, views)
 
 
 def page(text: str) -> np.ndarray:
@@ -55,7 +65,10 @@ def page(text: str) -> np.ndarray:
     if len(lines) > PAGE_ROWS:
         cut = len(lines) - PAGE_ROWS + 1
         lines = [*lines[: PAGE_ROWS - 1], f"... ({cut} more lines)"]
-    size = (PAGE_COLUMNS * cell_w + 2 * MARGIN, PAGE_ROWS * cell_h + 2 * MARGIN)
+    size = (
+        whole_blocks(PAGE_COLUMNS * cell_w + 2 * MARGIN),
+        whole_blocks(PAGE_ROWS * cell_h + 2 * MARGIN),
+    )
     image = Image.new("RGB", size, PAPER)
     draw = ImageDraw.Draw(image)
     for row, line in enumerate(lines):

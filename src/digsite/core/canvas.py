@@ -4,6 +4,7 @@ view (plain data) with these, so that the five games look like one package."""
 
 from __future__ import annotations
 
+import threading
 import unicodedata
 from collections.abc import Sequence
 from functools import cache, lru_cache
@@ -32,6 +33,22 @@ PLAYER_COLOURS: tuple[Colour, ...] = (
 NEUTRAL_COLOUR: Colour = (130, 110, 90)
 SMALL, NORMAL, LARGE = 11, 14, 20
 """Font sizes in pixels."""
+
+BLOCK = 16
+"""Every picture's width and height is a multiple of this: video encoders work in 16-pixel
+macroblocks and rescale (blurring the text) a frame that is not made of whole ones."""
+COMPACT_PAGE = (1104, 800)
+"""The page of a game whose table is one board and a row per seat (Mykerinos)."""
+STANDARD_PAGE = (1200, 848)
+"""The page of a game with a board, a market and a panel per seat (ArcheOlogic, Archeos
+Society, Medieval Realms)."""
+LARGE_PAGE = (1408, 960)
+"""The page of a game with many public areas and four seats' hands (the Royal Society)."""
+
+
+def whole_blocks(pixels: int) -> int:
+    r"""``pixels`` rounded up to whole :data:`BLOCK`\ s."""
+    return -(-pixels // BLOCK) * BLOCK
 
 
 @cache
@@ -65,14 +82,27 @@ def final_scores(scores: Sequence[int], tie: str) -> str:
 
 
 class Page:
-    """A fixed-size picture being drawn; :meth:`array` gives the ``(H, W, 3)`` ``uint8`` array."""
+    r"""A fixed-size picture being drawn; :meth:`array` gives the ``(H, W, 3)`` ``uint8`` array.
+    Its size is rounded up to whole :data:`BLOCK`\ s (more paper at the right and bottom), so
+    that every picture, a user's game's too, makes a video without rescaling."""
 
     def __init__(self, width: int, height: int):
-        self.image = Image.new("RGB", (width, height), PAPER)
+        size = whole_blocks(width), whole_blocks(height)
+        spare = _spares().pop(size, None)
+        if spare is None:
+            self.image = Image.new("RGB", size, PAPER)
+        else:
+            spare.paste(PAPER, (0, 0, *size))
+            self.image = spare
         self.draw = ImageDraw.Draw(self.image)
 
     def array(self) -> np.ndarray:
-        return np.asarray(self.image, dtype=np.uint8)
+        """The picture, as a new array.  This finishes the page: its image is painted over by
+        the next page of its size drawn in this thread (a new page-sized image and its memory
+        cost a third of a picture's time)."""
+        pixels = np.asarray(self.image, dtype=np.uint8)
+        _spares()[self.image.size] = self.image
+        return pixels
 
     def text(
         self, x: float, y: float, text: str, size: int = NORMAL, fill: Colour = INK, anchor="la"
@@ -90,6 +120,37 @@ class Page:
     ) -> float:
         """``text`` cut with an ellipsis to ``width`` pixels; returns the x where it ends."""
         return self.text(x, y, fitted(text, width, size), size, fill)
+
+    def paragraph(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        width: float,
+        bottom: float,
+        fill: Colour = INK,
+        size: int = SMALL,
+    ) -> float:
+        """``text`` broken between words into lines of ``width`` pixels from (x, y) down to
+        ``bottom`` (the last line that fits cut with an ellipsis only if the text is longer);
+        returns the y below the last line."""
+        step = size + 1
+        lines = wrapped(text, width, size)
+        room = max(1, int((bottom - y) // step))
+        if len(lines) > room:
+            lines = [*lines[: room - 1], fitted(" ".join(lines[room - 1 :]), width, size)]
+        for line in lines:
+            self.text(x, y, fitted(line, width, size), size, fill)
+            y += step
+        return y
+
+    def chip(self, x: float, y: float, label: str, fill: Colour, ink: Colour = INK) -> float:
+        """A label on a small box of ``fill`` as wide as its words (a card in a realm, a symbol
+        of an objective), its top left at (x, y); returns the x where it ends."""
+        width = chip_width(label)
+        self.box(x, y, width, CHIP_H, fill=fill, outline=FAINT)
+        self.text(x + CHIP_PAD, y + 2, label, SMALL, ink)
+        return x + width
 
     def lines(self, x: float, y: float, lines: Sequence[str], size: int = NORMAL) -> float:
         """Lines of text from (x, y) down; returns the y below the last."""
@@ -214,6 +275,24 @@ class Page:
         """A section title (in the highlight colour when it concerns the player to move)."""
         self.text(x, y, text, LARGE, HIGHLIGHT if active else INK)
         return y + LARGE + 6
+
+
+_SPARE = threading.local()
+
+
+def _spares() -> dict[tuple[int, int], Image.Image]:
+    """This thread's finished page images by size, for the next :class:`Page` to reuse."""
+    if not hasattr(_SPARE, "images"):
+        _SPARE.images = {}
+    return _SPARE.images
+
+
+CHIP_H, CHIP_PAD = 17, 4
+"""A chip's height, and its margin each side of the words (:meth:`Page.chip`)."""
+
+
+def chip_width(label: str) -> float:
+    return text_length(label, SMALL) + 2 * CHIP_PAD
 
 
 ELLIPSIS = "..."

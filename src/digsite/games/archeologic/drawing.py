@@ -13,7 +13,8 @@ clues marked "clue").  Below, one row per seat (pawn space, time spent, Searchin
 out of the game, guesses made, extra clues, the seat's clues when this picture holds its view),
 then the pending decision with the player to move.  A seat's picture holds only its own view,
 so it shows its own clues, answers and guesses and none of the others'; the spectator's holds
-every seat's view (never the layout itself).
+every seat's view and, on a small map between the City and the note sheet, the hidden layout
+being searched for (buildings outlined, traps in their colours), which no seat's picture shows.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from ...core.canvas import (
     NORMAL,
     PAPER,
     SMALL,
+    STANDARD_PAGE,
     Colour,
     Page,
     player_colour,
@@ -41,6 +43,7 @@ from ...core.canvas import (
 from .actions import DECISIONS, NUM_ROTATIONS
 from .components import (
     COLS,
+    EMPTY,
     FIRE,
     NUM_BUILDINGS,
     NUM_CELLS,
@@ -60,7 +63,7 @@ from .questions import (
     question_building,
 )
 
-WIDTH, HEIGHT = 1100, 800
+WIDTH, HEIGHT = STANDARD_PAGE
 MARGIN = 16
 TITLE_Y = 10
 
@@ -77,8 +80,14 @@ BOARD_CELL = 48
 RING_Y = BOARD_Y + ROWS * BOARD_CELL + 34
 RING_SLOT = 28
 
+# the hidden layout (the spectator's picture)
+LAYOUT_X = BOARD_X + COLS * BOARD_CELL + 44
+LAYOUT_CELL = 28
+BUILT: Colour = (205, 180, 140)
+"""A risk-free box of a building on the hidden layout's map."""
+
 # the note sheet
-SHEET_X, SHEET_Y = 360, 126
+SHEET_X, SHEET_Y = 460, 126
 SHEET_AXIS_W = 34
 SHEET_COL = (WIDTH - MARGIN - SHEET_X - SHEET_AXIS_W) // NUM_QUESTIONS
 SHEET_HEADER = 34
@@ -98,8 +107,21 @@ GROUND: Colour = (232, 220, 190)
 """An unexplored zone of the City."""
 
 
-def draw(game, views: Mapping[int, Mapping[str, Any]]) -> np.ndarray:
-    """The picture of the table: one seat's (one view) or the spectator's (every view)."""
+def spectator_secret(state) -> dict[str, list[int]]:
+    """The hidden layout, for the spectator's picture only: each zone's building (``EMPTY``
+    for none) and box kind."""
+    layouts = state.game.layouts
+    return {
+        "buildings": [int(b) for b in layouts.building[state.layout]],
+        "kinds": [int(k) for k in layouts.kind[state.layout]],
+    }
+
+
+def draw(
+    game, views: Mapping[int, Mapping[str, Any]], secret: Mapping[str, Any] | None = None
+) -> np.ndarray:
+    """The picture of the table: one seat's (one view) or the spectator's (every view, and the
+    hidden layout as ``secret``, from :func:`spectator_secret`)."""
     public = views[next(iter(views))]  # seats, viewfinder, decision: alike in every view
     page = Page(WIDTH, HEIGHT)
     kind = "solo" if game.solo else f"{game.num_players} players"
@@ -109,6 +131,8 @@ def draw(game, views: Mapping[int, Mapping[str, Any]]) -> np.ndarray:
     _track(page, game, public)
     _board(page, game, views, public)
     _ring(page, game, public)
+    if secret is not None:
+        _layout(page, game, secret)
     _sheet(page, game, views, public)
     _seats(page, game, views, public)
     _decision(page, game, public)
@@ -207,6 +231,36 @@ def _piece(page: Page, game, building: int, offset: int, colour: Colour) -> None
         if kind in (FIRE, SHARP):
             corner = x + BOARD_CELL - 5, y + BOARD_CELL - 5
             page.text(*corner, KIND_LETTERS[kind], SMALL, KIND_COLOURS[kind], "rd")
+
+
+def _layout(page: Page, game, secret: Mapping[str, Any]) -> None:
+    """The hidden layout on a small map: each box with its building's id in the colour of its
+    kind, a thick line between zones of different buildings."""
+    page.text(LAYOUT_X, BOARD_Y - 46, "Hidden layout", NORMAL, HIGHLIGHT)
+    page.text(LAYOUT_X, BOARD_Y - 28, "(spectator only)", SMALL, FAINT)
+    buildings, kinds = secret["buildings"], secret["kinds"]
+    colours = (BUILT, *KIND_COLOURS[1:])
+    for cell, building in enumerate(buildings):
+        row, col = divmod(cell, COLS)
+        x, y = LAYOUT_X + col * LAYOUT_CELL, BOARD_Y + row * LAYOUT_CELL
+        if building == EMPTY:
+            page.box(x, y, LAYOUT_CELL, LAYOUT_CELL, fill=GROUND, outline=FAINT)
+            continue
+        kind = kinds[cell]
+        page.box(x, y, LAYOUT_CELL, LAYOUT_CELL, fill=colours[kind], outline=FAINT)
+        name = game.layouts.buildings[building].id
+        ink = INK if kind not in (FIRE, SHARP) else PAPER
+        page.text(x + LAYOUT_CELL / 2, y + LAYOUT_CELL / 2, name, SMALL, ink, "mm")
+    for cell, building in enumerate(buildings):  # the buildings' outlines
+        row, col = divmod(cell, COLS)
+        x, y = LAYOUT_X + col * LAYOUT_CELL, BOARD_Y + row * LAYOUT_CELL
+        if col + 1 < COLS and buildings[cell + 1] != building:
+            edge = x + LAYOUT_CELL
+            page.draw.line([(edge, y), (edge, y + LAYOUT_CELL)], fill=INK, width=2)
+        if row + 1 < ROWS and buildings[cell + COLS] != building:
+            edge = y + LAYOUT_CELL
+            page.draw.line([(x, edge), (x + LAYOUT_CELL, edge)], fill=INK, width=2)
+    page.box(LAYOUT_X, BOARD_Y, COLS * LAYOUT_CELL, ROWS * LAYOUT_CELL, outline=INK, width=2)
 
 
 def _axis_label(page: Page, axis: int, cx: float, cy: float, view) -> None:

@@ -31,6 +31,7 @@ from ...core.canvas import (
     NORMAL,
     PAPER,
     SMALL,
+    STANDARD_PAGE,
     Colour,
     Page,
     final_scores,
@@ -50,7 +51,7 @@ from .components import (
     ROLE_TITLES,
 )
 
-WIDTH, HEIGHT = 1200, 850
+WIDTH, HEIGHT = STANDARD_PAGE
 MARGIN = 10
 LEFT_W = 600
 """The sites and the common area; the seat panels fill the rest."""

@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from ...core.canvas import (
+    CHIP_H,
     FAINT,
     HIGHLIGHT,
     INK,
@@ -28,17 +29,21 @@ from ...core.canvas import (
     NORMAL,
     PAPER,
     SMALL,
+    STANDARD_PAGE,
     Colour,
     Page,
+    chip_width,
     final_scores,
+    fitted,
     player_colour,
     tint,
     whose,
+    wrapped,
 )
 from .actions import NUM_ROUNDS
-from .components import COLOURS, HAND_LIMIT, KINDS, LEADERS, RESOURCE_TITLES, RESOURCES
+from .components import COLOURS, FUTURE_SIZE, HAND_LIMIT, KINDS, LEADERS, RESOURCE_TITLES, RESOURCES
 
-WIDTH, HEIGHT = 1200, 850
+WIDTH, HEIGHT = STANDARD_PAGE
 MARGIN = 10
 LEFT_W = 580
 """The board column; the seat panels fill the rest."""
@@ -47,16 +52,32 @@ RIGHT_W = WIDTH - RIGHT_X - MARGIN
 TOP = 60
 """Below the title and the decision line."""
 PANEL_CARD_W, PANEL_CARD_H, GAP = 141, 56, 4
-FUTURE_CARD_W, FUTURE_CARD_H = 78, 38
+FUTURE_CARD_W, FUTURE_CARD_H = (LEFT_W - (FUTURE_SIZE - 1) * GAP) // FUTURE_SIZE, 44
 SQUARE_W, SQUARE_H = 94, 56
 LAND_W, LAND_H = 114, 52
+LAND_LEADERS_Y = 30
+"""Below a land's two lines of name and rewards."""
 VP_TRACK_Y = 800
 VP_TRACK_LENGTH = 50
 """Spaces of the VP track (a marker past the end goes round again, its lap written on it)."""
 SEATS_BOTTOM = VP_TRACK_Y - 28
 MAX_SEAT_H = 175
-HAND_CARD_W, HAND_CARD_H = 132, 34
-CHIP_W, CHIP_H = 104, 17
+HAND_CARD_W, HAND_CARD_H = 132, 46
+"""A hand card: its title and two lines of details."""
+CARD_LINE = SMALL + 1
+"""A line of a card's title or details."""
+COSTED_CARD_H = 50
+"""A card at least this tall shows its kind and cost at the bottom."""
+DISCARD_LINES = 3
+"""Lines kept for the discard's names (the board below stays in place as it grows)."""
+SLOT_NUMBER_W = 24
+"""Room left of a card's bottom right corner for its Current Events number."""
+DISCARD_LINES = 3
+"""Lines kept for the discard's names (the board below stays in place as it grows)."""
+SLOT_NUMBER_W = 24
+"""Room left of a card's bottom right corner for its Current Events number."""
+GREAT_PERSON_SUFFIX = " (Great Person)"
+"""Said on the card's details line instead ("Great Person: blue cards")."""
 
 STAMP_COLOURS: dict[str, Colour] = {
     "orange": (235, 140, 50),
@@ -82,8 +103,6 @@ RESOURCE_COLOURS: dict[str, Colour] = {
     "raw": (110, 95, 80),
     "battle": (160, 30, 30),
 }
-RESOURCE_SHORT = ("Gds", "Sci", "Cul", "Rel", "Gld", "Raw", "Bat")
-LEADER_LETTERS = {"mayor": "M", "general": "G", "admiral": "A"}
 DECISION_TEXT = {
     "pick_pair": "choose the two extra tokens of the set-up",
     "place": "place leaders behind the wall",
@@ -120,9 +139,13 @@ class _CardFaces:
         info = self.game.cards[self.by_name[name]]
         t = self.game.types[info.type]
         details = name[name.index("[") + 1 : name.index("]")] if "[" in name else ""
+        if set(details.split(" or ")) == set(RESOURCES):
+            details = "any resource"
+        details = details.replace(" or ", " / ")
+        title = t.title.removesuffix(GREAT_PERSON_SUFFIX)
         if t.great_person:
-            details = ("Great Person; " + details).strip("; ")
-        return t.title, details, COLOURS[t.colour], KINDS[t.kind], _cost(self.game, t)
+            details = ("Great Person: " + details).strip(": ")
+        return title, details, COLOURS[t.colour], KINDS[t.kind], _cost(self.game, t)
 
     def draw(self, page: Page, x: float, y: float, w: float, h: float, name: str | None) -> None:
         """A card face (or an empty square): stamp colour band, title, details, cost."""
@@ -141,22 +164,28 @@ _CARD_IMAGES: dict[tuple, Any] = {}
 
 
 def _card_image(title: str, details: str, colour: str, kind: str, cost: str, w: int, h: int):
+    """A card face: the title on the stamp-coloured band (over two lines on a narrow card),
+    the details below in as many lines as they need, and the cost on a card tall enough."""
     card = Page(w + 1, h + 1)
     card.box(0, 0, w, h, fill=PAPER)
-    card.box(0, 0, w, 15, fill=STAMP_COLOURS[colour])
+    titles = wrapped(title, w - 6)
+    band = CARD_LINE * len(titles) + 3
+    card.box(0, 0, w, band, fill=STAMP_COLOURS[colour])
     ink = PAPER if colour in DARK_STAMPS else INK
-    card.text_fitted(3, 2, title, w - 6, ink)
-    if h >= 30:
-        card.text_fitted(3, 17, details or kind, w - 6)
-    if h >= 50:
-        card.text_fitted(3, h - 15, f"{kind}: {cost}", w - 40, FAINT)
+    for i, line in enumerate(titles):
+        card.text(3, 2 + i * CARD_LINE, fitted(line, w - 6), SMALL, ink)
+    costed = h >= COSTED_CARD_H
+    bottom = h - CARD_LINE - 2 if costed else h - 1
+    card.paragraph(3, band + 2, details or kind, w - 6, bottom)
+    if costed:
+        card.text_fitted(3, h - 15, f"{kind}: {cost}", w - SLOT_NUMBER_W, FAINT)
     return card.image
 
 
 def _cost(game, t) -> str:
     if t.cost_resource < 0:
-        return "k-th: k Admirals"
-    resource = RESOURCE_TITLES[t.cost_resource]
+        return "k-th: k admirals"
+    resource = RESOURCES[t.cost_resource]
     if t.cost is None:
         return f"bid {resource}"
     amount = t.cost[game.num_players] if isinstance(t.cost, dict) else t.cost
@@ -203,27 +232,28 @@ def _decision(view) -> str:
 
 def _current_events(page: Page, cards: _CardFaces, view) -> float:
     """The Current Events panel, the Future Events, deck and discard; returns the y below."""
-    y = page.heading(MARGIN, TOP, "Current Events") - 2
+    end = page.text(MARGIN, TOP, "Current Events", LARGE)
+    page.text(end + 10, TOP + 6, "(numbered; a card of row k costs k goods)", SMALL)
+    y = TOP + LARGE + 4
     for slot, name in enumerate(view["current_events"]):
         row, col = divmod(slot, 4)
         x = MARGIN + col * (PANEL_CARD_W + GAP)
         top = y + row * (PANEL_CARD_H + GAP)
         cards.draw(page, x, top, PANEL_CARD_W, PANEL_CARD_H, name)
-        label = f"{slot + 1}: {row + 1}G"
-        page.text(x + PANEL_CARD_W - 3, top + PANEL_CARD_H - 15, label, SMALL, INK, "ra")
+        corner = x + PANEL_CARD_W - 3, top + PANEL_CARD_H - 3
+        page.text(*corner, str(slot + 1), NORMAL, INK, "rd")
     y += 3 * (PANEL_CARD_H + GAP) + 2
-    page.text(MARGIN, y, "Future Events", SMALL)
+    page.text(MARGIN, y, f"Future Events (deck {view['deck_size']})", SMALL)
+    y += SMALL + 3
     for i, name in enumerate(view["future_events"]):
-        x = MARGIN + 90 + i * (FUTURE_CARD_W + GAP)
-        if x + FUTURE_CARD_W > MARGIN + LEFT_W:
-            break
-        cards.draw(page, x, y, FUTURE_CARD_W - 1, FUTURE_CARD_H, name)
-    page.text(MARGIN, y + 16, f"deck {view['deck_size']}", SMALL)
+        x = MARGIN + i * (FUTURE_CARD_W + GAP)
+        cards.draw(page, x, y, FUTURE_CARD_W, FUTURE_CARD_H, name)
     y += FUTURE_CARD_H + 4
     discard = Counter(n.split(" (")[0].split(" [")[0] for n in view["discard"])
-    text = "discard: " + (", ".join(f"{k} x{v}" for k, v in sorted(discard.items())) or "-")
-    page.text_fitted(MARGIN, y, text, LEFT_W)
-    return y + SMALL + 4
+    named = [f"{k} x{v}" if v > 1 else k for k, v in sorted(discard.items())]
+    bottom = y + DISCARD_LINES * (SMALL + 1)
+    page.paragraph(MARGIN, y, "discard: " + (", ".join(named) or "-"), LEFT_W, bottom)
+    return bottom + 3
 
 
 def _placements(views, view) -> dict[int, dict[str, list[int]]]:
@@ -266,11 +296,10 @@ def _board(page: Page, game, views, view, y: float) -> float:
         x = MARGIN + col * (LAND_W + GAP)
         top = y + row * (LAND_H + GAP)
         page.box(x, top, LAND_W, LAND_H, fill=(225, 235, 215))
-        reward = ", ".join(
-            f"{k} {RESOURCE_SHORT[r]}" for r, k in enumerate(game.board.lands[land]) if k
-        )
-        page.text_fitted(x + 3, top + 2, f"Land {land + 1}: {reward}", LAND_W - 6)
-        _land_leaders(page, shown, land, x + 3, top + 22)
+        reward = ", ".join(f"{k} {RESOURCES[r]}" for r, k in enumerate(game.board.lands[land]) if k)
+        text = f"Land {land + 1}: {reward}"
+        page.paragraph(x + 3, top + 2, text, LAND_W - 6, top + LAND_LEADERS_Y)
+        _land_leaders(page, shown, land, x + 3, top + LAND_LEADERS_Y)
     rows = -(-game.num_lands // per_row)
     return y + rows * (LAND_H + GAP)
 
@@ -335,18 +364,17 @@ def _seat(page: Page, cards: _CardFaces, views, view, seat, y: float, h: float) 
         status.append("leaders behind the wall")
     if seat["vp_track_tokens_owed"]:
         status.append(f"owed {seat['vp_track_tokens_owed']} token(s)")
+    leaders = ", ".join(_counted(seat["leaders"][k], k) for k in LEADERS)
+    if seat["buffer_mayors"]:
+        leaders += f" ({seat['buffer_mayors']} buffer)"
+    status.append(leaders)
     x = page.seat_header(RIGHT_X, y, RIGHT_W, h, q, views, view["to_move"] == q, status)
     # resources and leaders
     ry = y + 23
     rx = x
-    for r, resource in enumerate(RESOURCES):
+    for resource in RESOURCES:
         page.cube(rx + 7, ry + 7, 7, RESOURCE_COLOURS[resource])
-        rx = page.text(rx + 17, ry, f"{RESOURCE_SHORT[r]} {seat['resources'][resource]}", SMALL)
-        rx += 8
-    leaders = "  ".join(f"{LEADER_LETTERS[k]} {seat['leaders'][k]}" for k in LEADERS)
-    if seat["buffer_mayors"]:
-        leaders += f" (B {seat['buffer_mayors']})"
-    page.text(rx + 6, ry, leaders, SMALL)
+        rx = page.text(rx + 17, ry, f"{resource} {seat['resources'][resource]}", SMALL) + 10
     # hand (public in Medieval Realms)
     hy = ry + 20
     page.text(x, hy + 10, "hand", SMALL)
@@ -357,30 +385,33 @@ def _seat(page: Page, cards: _CardFaces, views, view, seat, y: float, h: float) 
     _realm(page, cards, seat["realm"], x, hy + HAND_CARD_H + 4, y + h)
 
 
+def _counted(count: int, leader: str) -> str:
+    """``1 mayor``, ``5 mayors``."""
+    return f"{count} {leader}{'' if count == 1 else 's'}"
+
+
 def _realm(page: Page, cards: _CardFaces, realm: list[str], x: float, y: float, bottom: float):
-    """The realm's cards as chips (stamp colour, title, count), grouped by colour."""
+    """The realm's cards as chips (stamp colour, title, count), grouped by colour, each chip
+    as wide as its words."""
     page.text(x, y + 2, f"realm {len(realm)}", SMALL)
     groups = Counter()
     colours = {}
     for name in realm:
         title, _, colour, _, _ = cards.face(name)
-        title = title.replace(" (Great Person)", "")
         groups[(COLOURS.index(colour), title)] += 1
         colours[title] = colour
     cx, cy = x + 52, y
     right = RIGHT_X + RIGHT_W - 4
     for (_, title), count in sorted(groups.items()):
-        if cx + CHIP_W > right:
+        label = (f"{count}x " if count > 1 else "") + title
+        if cx + chip_width(label) > right:
             cx, cy = x + 52, cy + CHIP_H + 2
         if cy + CHIP_H > bottom:
             page.text(right - 2, bottom - SMALL - 2, "...", SMALL, INK, "ra")
             return
         colour = colours[title]
-        page.box(cx, cy, CHIP_W - 2, CHIP_H, fill=STAMP_COLOURS[colour])
         ink = PAPER if colour in DARK_STAMPS else INK
-        label = f"{count}x " if count > 1 else ""
-        page.text_fitted(cx + 2, cy + 2, label + title, CHIP_W - 6, ink)
-        cx += CHIP_W
+        cx = page.chip(cx, cy, label, STAMP_COLOURS[colour], ink) + GAP
 
 
 def _vp_track(page: Page, view) -> None:

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from ...core.canvas import (
+    COMPACT_PAGE,
     FAINT,
     HIGHLIGHT,
     INK,
@@ -40,7 +41,7 @@ from ...core.canvas import (
 from .actions import DECISIONS
 from .components import COLS, NO_PATRON, NUM_WINGS, PATRON_TITLES, PATRONS, TWO_ROOM
 
-WIDTH, HEIGHT = 1100, 800
+WIDTH, HEIGHT = COMPACT_PAGE
 MARGIN = 16
 TITLE_Y = 10
 

@@ -29,16 +29,19 @@ from typing import Any
 import numpy as np
 
 from ...core.canvas import (
+    CHIP_H,
     FAINT,
     HIGHLIGHT,
     INK,
     LARGE,
+    LARGE_PAGE,
     NEUTRAL_COLOUR,
     NORMAL,
     PAPER,
     SMALL,
     Colour,
     Page,
+    chip_width,
     fitted,
     player_colour,
     seat_name,
@@ -54,7 +57,7 @@ from .components import (
     solo_title,
 )
 
-WIDTH, HEIGHT = 1400, 950
+WIDTH, HEIGHT = LARGE_PAGE
 MARGIN = 12
 TITLE_Y = 8
 DECISION_Y = 34
@@ -67,17 +70,19 @@ LOC_W, LOC_H, LOC_GAP = 222, 160, 8
 SECTION_W = (LOC_W - 12) // SECTIONS
 PIECE_R = 8
 PROGRAM_Y = BOARD_Y + LOC_H + 8
-CARD_W, CARD_H, CARD_GAP = 146, 82, 6
+CARD_W, CARD_H, CARD_GAP = 146, 100, 6
 GALLERY_Y = PROGRAM_Y + 20 + CARD_H + 10
 SPACE = 34
 """A Grand Gallery space (square)."""
 COLLECTION_GAP = 16
+ROMAN_W = 22
+"""Room for a collection's number, left of its spaces."""
 COLLECTION_H = 20 + SPACE + LINE + 6
 
 # the right column
 RIGHT_X = MARGIN + 4 * LOC_W + 3 * LOC_GAP + 16
 RIGHT_W = WIDTH - MARGIN - RIGHT_X
-FAVOR_W, FAVOR_H = 72, 40
+FAVOR_W, FAVOR_H = 76, 46
 REP_CELL = 30
 REP_SPACES = 10
 
@@ -86,7 +91,7 @@ SEATS_Y = 505
 SEAT_GAP = 8
 SEAT_W = (WIDTH - 2 * MARGIN - 3 * SEAT_GAP) // 4
 SEAT_H = HEIGHT - MARGIN - SEATS_Y
-MINI_W, MINI_H, MINI_GAP = 104, 58, 4
+MINI_W, MINI_H, MINI_GAP = 104, 80, 4
 """A hand card inside a seat's panel."""
 HAND_ROWS = 2
 AUTOMA_H = 110
@@ -108,18 +113,27 @@ LOCATION_NOTES = (
     ("Meet a Patron / Sell a Relic", "left +3 money  right +2 Prestige", "gate: Reputation 4"),
     ("Organize an Expedition", "left Reserve  right +1 Rep.", ""),
 )
+STUDY_GAP = 10
+"""Between the objectives of a Study card."""
+STUDY_FLAGS = ("myth", "wonder", "level 5")
+COST_ROOM = 18
+"""Room at a Program card's top right for its Reputation cost."""
+ICON = 13
+"""An icon's size (an expedition's Expertise disc and Knowledge square)."""
 GAIN_WORDS = {
-    "prestige": "{} Pr",
-    "science": "{} Sc",
-    "knowledge": "{} Kn",
-    "knowledge_choice": "{} Kn?",
+    "prestige": "{} prestige",
+    "science": "{} science",
+    "knowledge": "{} knowledge",
+    "knowledge_choice": "{} knowledge (any region)",
     "random_relics": "{} relic",
-    "chosen_relics": "{} relic?",
-    "chosen_relic": "{} relic?",
-    "reputation": "{} Rep",
+    "chosen_relics": "{} relic of your choice",
+    "chosen_relic": "{} relic of your choice",
+    "reputation": "{} reputation",
     "money": "{} money",
-    "reserve": "Reserve",
+    "reserve": "reserve an expedition",
 }
+"""What an expedition, a King's Favor or a collection gives, in words."""
+"""What an expedition gives, in words (a card has room for them)."""
 Views = Mapping[int, Mapping[str, Any]]
 
 
@@ -197,25 +211,39 @@ def _seat_name(q) -> str:
 
 
 def _expedition(page: Page, game, x: float, y: float, card: int, w: float, h: float) -> None:
-    """An Expedition card face: site, region and type, Expertise / Knowledge / £, gains."""
+    """An Expedition card face: site, region and type; what it takes as icons (the Expertise
+    an explorer's disc, the Knowledge a square of the region's track) and its cost; what it
+    gives in words; the condition of its bonus."""
     c = game.expeditions[card]
     page.box(x, y, w, h, fill=REGION_TINTS[c.region])
     inner = w - 8
-    page.text(x + 4, y + 3, fitted(c.site, inner), SMALL)
+    bottom = y + h - 1
+    page.text(x + 4, y + 3, fitted(c.site, inner - COST_ROOM), SMALL)
+    kind = f"{REGION_TITLES[c.region]} {EXPEDITION_TYPES[c.type]}"
+    page.text(x + 4, y + 3 + LINE, fitted(kind, inner), SMALL)
+    ty = y + 3 + 2 * LINE
+    tx = _needs(page, x + 4, ty, c.expertise, c.knowledge)
     marks = " ".join(m for m, on in (("myth", c.myth), ("wonder", c.wonder)) if on)
-    lines = [
-        f"{REGION_TITLES[c.region]} {EXPEDITION_TYPES[c.type]}",
-        f"Exp {c.expertise}  Kn {c.knowledge}  cost {c.cost}" + (f"  {marks}" if marks else ""),
-        _gains(zip(GAIN_KEYS, c.gains, strict=True)),
-    ]
+    cost = f"{c.cost} money" + (f", {marks}" if marks else "")
+    page.text(tx + 3, ty, fitted(cost, x + w - tx - 7), SMALL)
+    ty += LINE + 2
     if c.condition_region >= 0 or c.condition_type >= 0:
         need = REGION_TITLES[c.condition_region] if c.condition_region >= 0 else ""
         need += " " + EXPEDITION_TYPES[c.condition_type] if c.condition_type >= 0 else ""
-        lines.append(f"needs: {need.strip()}")
-    for i, line in enumerate(lines):
-        if y + 3 + (i + 2) * LINE > y + h + 2:
-            break
-        page.text(x + 4, y + 3 + (i + 1) * LINE, fitted(line, inner), SMALL)
+        page.text(x + 4, ty, fitted(f"needs {need.strip()} played", inner), SMALL, HIGHLIGHT)
+        ty += LINE
+    page.paragraph(x + 4, ty, _gains(zip(GAIN_KEYS, c.gains, strict=True)), inner, bottom)
+
+
+def _needs(page: Page, x: float, y: float, expertise: int | str, knowledge: int | str) -> float:
+    """The Expertise (a disc, as on the explorers) and the Knowledge of its region (a square, as
+    on the tracks) an expedition needs, from (x, y); returns the x after them."""
+    r = ICON / 2
+    page.token(x + r, y + r - 1, r, NEUTRAL_COLOUR, str(expertise))
+    x += ICON + 3
+    page.cube(x + r, y + r - 1, r, PAPER)
+    page.text(x + r, y + r - 1, str(knowledge), SMALL, INK, "mm")
+    return x + ICON + 2
 
 
 def _back(page: Page, x: float, y: float, w: float, h: float, label: str) -> None:
@@ -301,7 +329,9 @@ def _program(page: Page, game, v) -> None:
         f"Expedition deck {v['expedition_deck_size']}, discard {len(v['expedition_discard'])}, "
         f"out of the game {len(v['expeditions_out_of_game'])}"
     )
-    page.text(MARGIN + 270, PROGRAM_Y + 2, decks, SMALL, FAINT)
+    end = page.text(MARGIN + 270, PROGRAM_Y + 2, decks, SMALL, FAINT)
+    x = _needs(page, end + 24, PROGRAM_Y + 2, "E", "K")
+    page.text(x + 2, PROGRAM_Y + 2, "an expedition needs: E Expertise, K Knowledge", SMALL)
     for i, card in enumerate(v["program"]):
         cx = MARGIN + i * (CARD_W + CARD_GAP)
         cy = PROGRAM_Y + 20
@@ -310,8 +340,8 @@ def _program(page: Page, game, v) -> None:
         else:
             _expedition(page, game, cx, cy, card, CARD_W, CARD_H)
         cost = str(game.rb.program_reputation[i])
-        page.cube(cx + CARD_W - 9, cy + CARD_H - 9, 7, PAPER)
-        page.text(cx + CARD_W - 9, cy + CARD_H - 9, cost, SMALL, anchor="mm")
+        page.cube(cx + CARD_W - 9, cy + 9, 7, PAPER)
+        page.text(cx + CARD_W - 9, cy + 9, cost, SMALL, anchor="mm")
 
 
 def _gallery(page: Page, game, v) -> None:
@@ -325,7 +355,7 @@ def _gallery(page: Page, game, v) -> None:
         roman = ("I", "II", "III", "IV", "V", "VI")[col]
         page.text(x, y, roman, SMALL, HIGHLIGHT if col in rewarded else INK)
         for k in range(size):
-            sx = x + 22 + k * SPACE
+            sx = x + ROMAN_W + k * SPACE
             region, typ = face.spaces[k]
             fill, top = (REGION_TINTS[region], REGION_SHORT[region]) if region >= 0 else (PAPER, "")
             page.box(sx, y, SPACE - 2, SPACE - 2, fill=fill, outline=FAINT)
@@ -335,8 +365,9 @@ def _gallery(page: Page, game, v) -> None:
             owner = v["gallery"][GALLERY_START[col] + k]
             if owner is not None:
                 _piece(page, sx + SPACE / 2 - 1, y + SPACE / 2 - 1, owner, r=10)
-        page.text(x + 22, y + SPACE + 1, "reward: " + _gains(face.reward), SMALL)
-        x += 22 + size * SPACE + COLLECTION_GAP
+        reward = fitted(_gains(face.reward), size * SPACE + COLLECTION_GAP + ROMAN_W)
+        page.text(x + ROMAN_W, y + SPACE + 1, reward, SMALL)
+        x += ROMAN_W + size * SPACE + COLLECTION_GAP
 
 
 # -- the right column ----------------------------------------------------------------------------
@@ -353,29 +384,29 @@ def _favors(page: Page, game, v, y: float) -> float:
         page.box(x, y, FAVOR_W - 4, FAVOR_H, fill=BLOCKED if i == last else None)
         page.text(x + 3, y + 2, str(i + 1), SMALL, FAINT)
         if i == last:
-            page.cube(x + FAVOR_W - 16, y + FAVOR_H - 10, 5, AUTOMA_COLOUR)
-        gains = fitted(_gains(game.rb.favors[i].items()), FAVOR_W - 8)
-        page.text(x + 3, y + FAVOR_H - LINE - 1, gains, SMALL)
+            page.cube(x + FAVOR_W - 14, y + 9, 5, AUTOMA_COLOUR)
+        gains = _gains(game.rb.favors[i].items())
+        page.paragraph(x + 3, y + LINE + 6, gains, FAVOR_W - 4, y + FAVOR_H)
         if owner is not None:
-            _piece(page, x + FAVOR_W - 16, y + 12, owner)
+            _piece(page, x + 24, y + 10, owner)
     return y + FAVOR_H + 8
 
 
 def _reputation(page: Page, v, y: float) -> float:
     """The Reputation track 0-9; tied discs stacked, the top of the stack drawn last."""
-    order = ", ".join(f"P{q}" for q in v["reputation_stack"])
+    order = ", ".join(f"player {q}" for q in v["reputation_stack"])
     y = _heading(page, RIGHT_X, y, f"Reputation (stack from the top: {order})")
-    for i in range(REP_SPACES):
-        page.text(RIGHT_X + i * REP_CELL + REP_CELL / 2, y, str(i), SMALL, FAINT, anchor="ma")
-        page.box(RIGHT_X + i * REP_CELL, y + LINE, REP_CELL - 2, REP_CELL - 2, outline=FAINT)
+    for i in range(REP_SPACES):  # each space's number in its corner
+        page.box(RIGHT_X + i * REP_CELL, y, REP_CELL - 2, REP_CELL - 2, outline=FAINT)
+        page.text(RIGHT_X + i * REP_CELL + 2, y + 1, str(i), SMALL, FAINT)
     height: dict[int, int] = {}
     for q in reversed(v["reputation_stack"]):
         rep = v["seats"][q]["reputation"]
         k = height.get(rep, 0)
         height[rep] = k + 1
-        cx = RIGHT_X + rep * REP_CELL + REP_CELL / 2 - 1 + 4 * k
-        page.token(cx, y + LINE + REP_CELL / 2 - 1 - 4 * k, PIECE_R, player_colour(q))
-    return y + LINE + REP_CELL + 4
+        cx = RIGHT_X + rep * REP_CELL + REP_CELL / 2 + 2 + 4 * k
+        page.token(cx, y + REP_CELL / 2 + 1 - 4 * k, PIECE_R, player_colour(q))
+    return y + REP_CELL + 4
 
 
 def _objectives(page: Page, game, v, y: float) -> float:
@@ -410,13 +441,15 @@ def _supplies(page: Page, game, v, y: float) -> float:
     )
     y = _write(page, RIGHT_X, y, text, RIGHT_W)
     bags, discards = v["relic_bags"], v["relic_discards"]
-    for r in range(4):
-        kinds = "  ".join(
+    half = RIGHT_W / 2
+    for r in range(4):  # two bags a line
+        kinds = " ".join(
             f"{TYPE_SHORT[t]} {bags[4 * r + t]}"
             + (f"(+{discards[4 * r + t]})" if discards[4 * r + t] else "")
             for t in range(4)
         )
-        y = _write(page, RIGHT_X, y, f"{REGION_TITLES[r]} bag: {kinds}", RIGHT_W)
+        page.text_fitted(RIGHT_X + r % 2 * half, y, f"{REGION_SHORT[r]} bag: {kinds}", half - 8)
+        y += LINE * (r % 2)
     if v["automa"]:
         a = v["automa"]
         favor = "-" if a["last_favor"] is None else a["last_favor"] + 1
@@ -447,10 +480,11 @@ def _on_the_table(page: Page, game, views: Views, v, y: float) -> None:
     if not cards and not items:
         return
     y = _heading(page, RIGHT_X, y, "On the table")
+    height = min(CARD_H, SEATS_Y - 6 - y)  # the cards' gains cut rather than the seats covered
     for i, card in enumerate(cards[:3]):
-        _expedition(page, game, RIGHT_X + i * (CARD_W + CARD_GAP), y, card, CARD_W, CARD_H)
+        _expedition(page, game, RIGHT_X + i * (CARD_W + CARD_GAP), y, card, CARD_W, height)
     if cards:
-        y += CARD_H + 4
+        y += height + 4
     for item in items:
         if y + LINE < SEATS_Y:
             y = _write(page, RIGHT_X, y, item, RIGHT_W)
@@ -616,19 +650,39 @@ def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float) -> None
                 f"patrons under the deck {', '.join(put_back) or '-'}"
             )
             y = _write(page, x, y, text, SEAT_W - 12)
-        studies = ", ".join(_study(game, k) for k in mine["own"]["studies"]) or "-"
-        for line in wrapped(f"Study cards: {studies}", SEAT_W - 12)[:3]:
-            if y + LINE < HEIGHT - MARGIN:
-                y = _write(page, x, y, line, SEAT_W - 12)
+        if not mine["own"]["studies"]:
+            _write(page, x, y, "Study cards: -", SEAT_W - 12)
+        for k in mine["own"]["studies"]:
+            y = _study(page, game, k, x, y)
 
 
-def _study(game, k: int) -> str:
-    """A Study card: its objectives (symbols) and the Science for 1, 2, 3 of them."""
-    names = {
-        "region": REGION_SHORT,
-        "type": [t[:4] for t in EXPEDITION_TYPES],
-        "flag": ("myth", "wonder", "lvl5"),
-    }
+def _study(page: Page, game, k: int, x: float, y: float) -> float:
+    """A Study card while there is room: the Science for 1, 2, ... objectives done, then each
+    objective as a group of symbol chips (one played expedition for each symbol); returns the
+    y below it."""
     study = game.studies[k]
-    objs = "/".join("+".join(names[kind][i] for kind, i in obj) for obj in study.objectives)
-    return f"#{k} [{objs}: {'-'.join(map(str, study.science))} Sc]"
+    science = " / ".join(map(str, study.science))
+    counts = " / ".join(str(n + 1) for n in range(len(study.science)))
+    if y + LINE + CHIP_H > HEIGHT - MARGIN:
+        return y
+    y = _write(page, x, y, f"Study card {k}: {science} science for {counts} of", SEAT_W - 12)
+    right = x + SEAT_W - 12
+    cx = x
+    for objective in study.objectives:
+        labels = [_symbol(kind, i) for kind, i in objective]
+        width = sum(chip_width(label) for label, _ in labels)
+        if cx > x and cx + width > right:
+            cx, y = x, y + CHIP_H + 2
+        for label, fill in labels:
+            cx = page.chip(cx, y, label, fill)
+        cx += STUDY_GAP
+    return y + CHIP_H + 4
+
+
+def _symbol(kind: str, i: int) -> tuple[str, Colour]:
+    """A Study card symbol's chip: a region in its colour, an expedition type or a flag."""
+    if kind == "region":
+        return REGION_TITLES[i], REGION_TINTS[i]
+    if kind == "type":
+        return EXPEDITION_TYPES[i], PAPER
+    return STUDY_FLAGS[i], BLOCKED

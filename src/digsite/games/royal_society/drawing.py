@@ -47,7 +47,7 @@ from ...core.canvas import (
     seat_name,
     wrapped,
 )
-from .actions import GALLERY_SIZES, GALLERY_START, SECTIONS
+from .actions import DECISIONS, GALLERY_SIZES, GALLERY_START, SECTIONS
 from .components import (
     EXPEDITION_TYPES,
     GAIN_KEYS,
@@ -280,7 +280,7 @@ def _title(page: Page, game, views: Views, v) -> None:
         return
     who = d["player"]
     page.token(MARGIN + 8, DECISION_Y + 8, 8, player_colour(who))
-    text = f"{_seat_name(who)} to move - decision: {d['kind'].replace('_', ' ')}"
+    text = f"{_seat_name(who)} to decide: {DECISIONS.meaning(d['kind'])}"
     if any(d["args"]):
         text += f" (args {d['args'][0]}, {d['args'][1]})"
     if d["interrupts"]:

@@ -154,8 +154,8 @@ def consistent_placement_mask(state, player: int) -> np.ndarray:
         if not len(indices):
             return state.game.placement_mask(entered)
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        columns = feature_columns(state.game)[indices, building] - building * NUM_PLACEMENT_IDS
-        mask[PLACE0 + columns] = 1
+        first = PLACE0 - building * NUM_PLACEMENT_IDS  # the action of the building's column 0
+        mask[feature_columns(state.game)[indices, building] + first] = 1
         mask.setflags(write=False)
         return mask
 

@@ -30,7 +30,7 @@ raises) saying to call ``reset()``.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import numpy as np
@@ -197,11 +197,11 @@ class DigsiteAECEnv(Renders, AECEnv):
             self.infos[agent],
         )
 
-    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
-        """The agent to act, until every agent has left or ``max_iter`` steps (PettingZoo's
-        iterator, as a generator: cheaper to advance once per step)."""
+    def agent_iter(self, max_iter: int = 2**63) -> Iterable[str]:
+        """The agent to act, until every agent has left or ``max_iter`` steps (see
+        :class:`_AgentIterable`)."""
         self._require_reset("agent_iter")
-        return _agents_to_act(self, max_iter)
+        return _AgentIterable(self, max_iter)
 
     # -- helpers ----------------------------------------------------------------------------
     def _step_after_the_end(self, action: Any) -> None:
@@ -224,6 +224,19 @@ class DigsiteAECEnv(Renders, AECEnv):
 
     def __str__(self) -> str:
         return self.metadata["name"]
+
+
+class _AgentIterable:
+    """What ``agent_iter`` returns: like PettingZoo's ``AECIterable`` (each ``iter`` starts
+    afresh, with ``max_iter`` steps), its iterator a generator, cheaper to advance once per
+    step than PettingZoo's ``AECIterator``."""
+
+    def __init__(self, env: DigsiteAECEnv, max_iter: int):
+        self.env = env
+        self.max_iter = max_iter
+
+    def __iter__(self) -> Iterator[str]:
+        return _agents_to_act(self.env, self.max_iter)
 
 
 def _agents_to_act(env: DigsiteAECEnv, max_iter: int) -> Iterator[str]:

@@ -145,7 +145,8 @@ class TurnBasedState(State):
         mask = self._mask
         if mask is None:
             mask = self._mask = self._compute_mask()
-        action = action_index(action, len(mask))
+        if type(action) is not int or not 0 <= action < len(mask):  # (the common case inline)
+            action = action_index(action, len(mask))
         if not mask[action]:
             raise self.illegal_action_error(action)
         self._mask = None

@@ -30,6 +30,7 @@ raises) saying to call ``reset()``.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import numpy as np
@@ -177,15 +178,25 @@ class DigsiteAECEnv(Renders, AECEnv):
         return out
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``, written out: it runs once per step."""
         if self.game_state is None:
             self._require_reset("last")
         if not self.agents:
             raise ResetNeededError("the game is over and every agent has left; call reset()")
-        return super().last(observe)
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
-    def agent_iter(self, max_iter: int = 2**63):
+    def agent_iter(self, max_iter: int = 2**63) -> Iterable[str]:
+        """The agent to act, until every agent has left or ``max_iter`` steps (see
+        :class:`_AgentIterable`)."""
         self._require_reset("agent_iter")
-        return super().agent_iter(max_iter)
+        return _AgentIterable(self, max_iter)
 
     # -- helpers ----------------------------------------------------------------------------
     def _step_after_the_end(self, action: Any) -> None:
@@ -208,3 +219,24 @@ class DigsiteAECEnv(Renders, AECEnv):
 
     def __str__(self) -> str:
         return self.metadata["name"]
+
+
+class _AgentIterable:
+    """What ``agent_iter`` returns: like PettingZoo's ``AECIterable`` (each ``iter`` starts
+    afresh, with ``max_iter`` steps), its iterator a generator, cheaper to advance once per
+    step than PettingZoo's ``AECIterator``."""
+
+    def __init__(self, env: DigsiteAECEnv, max_iter: int):
+        self.env = env
+        self.max_iter = max_iter
+
+    def __iter__(self) -> Iterator[str]:
+        return _agents_to_act(self.env, self.max_iter)
+
+
+def _agents_to_act(env: DigsiteAECEnv, max_iter: int) -> Iterator[str]:
+    """``env.agent_selection`` before each step, while an agent is left, at most ``max_iter``
+    times (what PettingZoo's ``AECIterator`` yields)."""
+    while max_iter > 0 and env.agents:
+        max_iter -= 1
+        yield env.agent_selection

@@ -58,6 +58,7 @@ from .components import (
     bits_to_cells,
     card_faces,
     cell_bit,
+    cell_flags,
     dilate,
     load_deck,
     parcels_in_season,
@@ -71,6 +72,8 @@ from .spec import SPEC
 from .text import action_seen_by, action_to_string, render_spectator, render_view
 from .view import build_view
 
+NOT_CELLS = bytes(NUM_ACTIONS - NUM_CELLS)
+"""The mask of the actions after the cells when a cube is placed: none legal."""
 MUSEUM_TWO_ROOMS = (5, 4)
 """2-rooms between the Museum's wings: 5 (a ring) or 4 (an open fan)."""
 OPTIONS = (
@@ -222,7 +225,6 @@ class MykerinosState(TurnBasedState):
         return mask
 
     def _legal_place(self) -> np.ndarray:
-        mask = self._no_legal_actions()
         cells = self._placeable(
             self.chain_owner,
             self.chain_left,
@@ -230,8 +232,7 @@ class MykerinosState(TurnBasedState):
             self.chain_last,
             self.chain_pyramid,
         )
-        mask[:NUM_CELLS] = bits_to_cells(cells)
-        return mask
+        return np.frombuffer(cell_flags(cells) + NOT_CELLS, np.int8)  # (read-only: a mask)
 
     def _legal_brown_room(self) -> np.ndarray:
         mask = self._no_legal_actions()

@@ -170,6 +170,12 @@ class TurnBasedState(State):
     def _fresh_caches(self) -> None:
         """Give a new copy its own derived, unsaved data (caches, planes): by default none."""
 
+    def note_change(self, name: str) -> None:
+        """Tell the state that its declared field ``name`` was changed outside its rules (by
+        hand, in a test).  A state whose kept observation finds changes itself
+        (:meth:`~digsite.core.fields.StateFields.watch`) needs nothing, as here; one whose
+        observation cache still takes change notes from its rules records a note."""
+
     def to_dict(self) -> dict:
         return self.FIELDS.dump(self)
 

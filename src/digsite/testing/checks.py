@@ -480,6 +480,78 @@ def clone_is_independent(case: Case) -> None:
     assert not changed, f"playing a clone changed the original's {shown(changed)}"
 
 
+HAND_CHANGE_DEPTHS = (6, 40)
+"""Random moves before the fields are changed by hand (the set-up's caches, then a game's)."""
+
+
+@check
+def a_field_changed_by_hand_shows_in_the_next_observation(case: Case) -> None:
+    """Each declared field changed by hand (in place when it is a list) shows in every
+    player's next observation, whatever the state keeps between calls, exactly as a clone made
+    after the change encodes it.  The state is told only through ``note_change``, which a
+    state whose kept observation watches its fields (``StateFields.watch``) leaves empty."""
+    game = case.game()
+    rng = np.random.default_rng(8)
+    players = range(game.num_players)
+    fields = getattr(game.new_initial_state(rng), "FIELDS", None)
+    if fields is None:  # a state that declares no fields keeps nothing derived from them
+        return
+    checked = set()
+    for steps in HAND_CHANGE_DEPTHS:
+        position = game.new_initial_state(rng)
+        play_random(position, rng, max_steps=steps)
+        for field in fields.fields:
+            state = position.clone()
+            for p in players:  # what the state keeps, if anything, is written
+                observation(state, p)
+            if not change_by_hand(state, field):
+                continue
+            note = getattr(state, "note_change", None)
+            if note is not None:
+                note(field.name)
+            try:
+                expected = [observation(state.clone(), p).tobytes() for p in players]
+            except (IndexError, KeyError, ValueError):  # not a position the encoder can write
+                continue
+            seen = [observation(state, p).tobytes() for p in players]
+            assert seen == expected, (
+                f"field {field.name!r} changed by hand did not show in the next observation"
+            )
+            checked.add(field.name)
+    assert len(checked) >= len(fields.fields) // 2, f"only {shown(sorted(checked))} were checked"
+
+
+def change_by_hand(state: State, field: Any) -> bool:
+    """Change one value of ``field``: an item of its innermost list, in place (a frozen row
+    replaced by a changed row), or the field itself if it is one value.  False if empty."""
+    high = len(field.names) - 1 if field.names else field.high
+    high = high(state.game) if callable(high) else high
+
+    def changed(value: Any) -> Any:
+        if isinstance(value, tuple):  # a frozen row (a named tuple stays one)
+            row = (changed(value[0]), *value[1:])
+            return value._make(row) if hasattr(value, "_make") else row
+        if isinstance(value, bool):
+            return not value
+        return value + 1 if high is None or value < high else value - 1
+
+    lists = field.depth - field.frozen
+    found = first_item(getattr(state, field.name), lists) if lists else (state.__dict__, field.name)
+    if found is None or found[0][found[1]] == ():
+        return False
+    holder, key = found
+    holder[key] = changed(holder[key])
+    return True
+
+
+def first_item(value: list, depth: int) -> tuple[list, int] | None:
+    """The first list ``depth`` levels down ``value`` that holds an item, and its middle index
+    (None if every such list is empty)."""
+    if depth == 1:
+        return (value, len(value) // 2) if value else None
+    return next(filter(None, (first_item(item, depth - 1) for item in value)), None)
+
+
 @check
 def corrupt_saved_states_are_rejected(case: Case) -> None:
     """``state_from_dict`` raises ``CorruptStateError`` for what is not a saved state, and for

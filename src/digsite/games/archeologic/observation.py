@@ -36,6 +36,7 @@ from .components import NUM_BUILDINGS, NUM_CELLS, TRAP_KINDS
 from .learning_aids import SIZE_FEATURES, write_belief_features
 from .questions import MAX_ANSWERS, NUM_AXES, NUM_QUESTIONS
 from .quests import EXPERT_QUESTIONS
+from .saved import FIELDS
 
 TRACK_MARGIN = 12
 """Times, positions and counts are divided by ``time_limit + TRACK_MARGIN`` (never reached)."""
@@ -89,37 +90,59 @@ def observation_layout(
     )
 
 
+KNOWLEDGE = FIELDS.watch(
+    ("questions", "layout", "clues", "axis_clues", "guess_player", "guess_pieces", "guess_checked")
+)
+"""The fields a player's record (and its belief, ``state.belief``) is written from: questions
+and answers, starting clues, then (from ``GUESS_FIELDS`` on) the guesses and their feedback."""
+GUESS_FIELDS = 4
+
+
+def asked_since(state, changed: tuple[int, ...], before: list) -> int:
+    """How many questions ``before`` (the questions as last seen) holds, if of the fields of
+    ``KNOWLEDGE`` that ``changed`` since (besides the guesses) only questions were asked; else
+    0 (what was kept is written anew)."""
+    if changed[0] or (len(changed) > 1 and changed[1] < GUESS_FIELDS):
+        return 0
+    done = len(before)
+    return done if state.questions[:done] == before else 0
+
+
 def record(state, player: int) -> np.ndarray:
     """The slowly changing part of ``player``'s observation: the question columns and guess
     counts of the ``seats`` piece, the note sheet, the starting clues (and expert flags), the
-    own guesses and feedback; kept on the state, extended question by question and rewritten
-    when a guess is entered or checked (everything else is written per call)."""
-    cached = state._question_record.get(player)
-    version = state._guess_version
-    done = len(state.questions)
-    if cached is not None and cached[0] == done and cached[1] == version:
-        return cached[2]
-    if cached is None or cached[0] != done:
-        questions, counts = _question_part(state, player, cached)
-    else:
-        questions, counts = cached[3], cached[4]
-    base = questions
+    own guesses and feedback; kept on the state with the fields it was written from, extended
+    question by question, and written again with the guesses (everything else is written per
+    call)."""
+    kept = state._question_record.get(player)
+    if kept is None:  # what was seen, the record, its questions part and their counts
+        kept = state._question_record[player] = [[], None, None, None]
+    seen = kept[0]
+    before = seen[0] if seen else None
+    changed = KNOWLEDGE.changed(state, seen)
+    if not changed:
+        return kept[1]
+    if changed[0] < GUESS_FIELDS:
+        done = asked_since(state, changed, before)
+        kept[2], kept[3] = _question_part(state, player, done, kept[2], kept[3])
+    base = kept[2]
     if state.guess_player:
-        base = questions.copy()
+        base = base.copy()
         _write_guesses(state, player, base)
         base.setflags(write=False)
-    state._question_record[player] = (done, version, base, questions, counts)
+    kept[1] = base
     return base
 
 
-def _question_part(state, player: int, cached) -> tuple[np.ndarray, np.ndarray]:
-    """Question counts, note sheet and starting clues, extended from ``cached`` if given."""
+def _question_part(state, player: int, done: int, base, counts) -> tuple[np.ndarray, np.ndarray]:
+    """Question counts, note sheet and starting clues: ``base`` and ``counts`` extended by the
+    questions from the ``done``-th on, or written anew if none were done."""
     g = state.game
     n = g.num_players
     s = g.obs_layout.slices
     seats = s["seats"].start
     answers = s["answers"].start
-    if cached is None:
+    if not done:
         counts = np.zeros(n * SEAT_SIZE, dtype=np.int64)
         base = np.zeros(g.observation_size, dtype=np.float32)
         clues, axis_clues = state.known_clues(player)
@@ -130,9 +153,8 @@ def _question_part(state, player: int, cached) -> tuple[np.ndarray, np.ndarray]:
             base[answers + (axis * NUM_QUESTIONS + question) * MAX_ANSWERS + code] = 1.0
             flag = axis * len(EXPERT_QUESTIONS) + EXPERT_QUESTIONS.index(question)
             base[s["expert_clues"].start + flag] = 1.0
-        done = 0
     else:
-        done, base, counts = cached[0], cached[3].copy(), cached[4].copy()
+        base, counts = base.copy(), counts.copy()
     table = g.table
     layout = state.layout
     for p, axis, question, _ in state.questions[done:]:

@@ -39,7 +39,15 @@ from .learning_aids import (
     informative_axis_mask,
     informative_question_mask,
 )
-from .observation import observation_layout, observation_offsets, observe, seat_rows
+from .observation import (
+    GUESS_FIELDS,
+    KNOWLEDGE,
+    asked_since,
+    observation_layout,
+    observation_offsets,
+    observe,
+    seat_rows,
+)
 from .questions import (
     AXIS_NAMES,
     DEFAULT_RING,
@@ -158,8 +166,7 @@ class ArcheOlogicState(TurnBasedState):
         super().__init__(game)
         self._beliefs: dict[int, tuple] = {}  # per player: the belief and what it was built on
         self._aids: dict[tuple, tuple] = {}  # learning aids kept per (aid, player)
-        self._question_record: dict[int, tuple] = {}  # per player, see observation.record
-        self._guess_version = 0  # counts changes to ``guesses`` (for observation.record)
+        self._question_record: dict[int, list] = {}  # per player, see observation.record
 
     @classmethod
     def new_game(cls, game: ArcheOlogicGame, rng: np.random.Generator) -> ArcheOlogicState:
@@ -201,7 +208,6 @@ class ArcheOlogicState(TurnBasedState):
         self.guess_player = (*self.guess_player, player)
         self.guess_pieces = (*self.guess_pieces, pids)
         self.guess_checked = (*self.guess_checked, checked)
-        self._guess_version += 1
 
     # -- legal actions, one function per decision (shared read-only masks) -------------------
     def _legal_start_axis(self) -> np.ndarray:
@@ -321,7 +327,6 @@ class ArcheOlogicState(TurnBasedState):
                 i = max(i for i, q in enumerate(self.guess_player) if q == p)
                 pids = self.guess_pieces[i]
                 self.guess_checked = (*self.guess_checked[:i], True, *self.guess_checked[i + 1 :])
-                self._guess_version += 1
                 self.checking[p] = False
                 if self.guess_is_right(pids):
                     self.winner = p
@@ -378,30 +383,33 @@ class ArcheOlogicState(TurnBasedState):
     def belief(self, player: int) -> Belief:
         """The layouts consistent with what ``player`` knows: its starting clues, its own
         answers and what its own checked guesses taught it (nothing from the others' guesses,
-        whose pieces it never sees).  Cached per player and information."""
+        whose pieces it never sees).  Kept per player with the fields it was built from
+        (``observation.KNOWLEDGE``), narrowed by the answers to the questions asked since."""
         g = self.game
-        cached = self._beliefs.get(player)
-        version = self._guess_version
-        if cached is not None and cached[0] == len(self.questions) and cached[1] == version:
-            return cached[4]
-        checked = 0
-        for p, c in zip(self.guess_player, self.guess_checked, strict=True):
-            checked += p == player and c
-        if cached is None:
-            done, base, known, belief = 0, g.clue_belief(*self.known_clues(player)), -1, None
-        else:
-            done, _, base, known, belief = cached
-        if done != len(self.questions):
+        kept = self._beliefs.get(player)
+        if kept is None:  # what was seen, the belief from the clues and answers, the belief
+            kept = self._beliefs[player] = [[], None, None]
+        seen = kept[0]
+        before = seen[0] if seen else None
+        changed = KNOWLEDGE.changed(self, seen)
+        if not changed:
+            return kept[2]
+        base, belief = kept[1], None
+        if changed[0] < GUESS_FIELDS:  # questions, answers or clues
+            done = asked_since(self, changed, before)
             news = [(a, q) for p, a, q, _ in self.questions[done:] if p == player]
+            if not done:
+                base = g.clue_belief(*self.known_clues(player))
             base = self._answered(base, news)
-            if belief is not None and known == checked:  # only answers are new
-                belief = self._answered(belief, news)
-        if belief is None or known != checked:
+            if done and changed[-1] < GUESS_FIELDS:  # only answers are new
+                belief = self._answered(kept[2], news)
+        if belief is None:
             belief = base
-            if checked:
+            guesses = zip(self.guess_player, self.guess_checked, strict=True)
+            if any(p == player and checked for p, checked in guesses):
                 knowledge = guess_knowledge(self, player)
                 belief = Belief(g.layouts, belief_filter(g.layouts, base.indices, knowledge))
-        self._beliefs[player] = (len(self.questions), version, base, checked, belief)
+        kept[1], kept[2] = base, belief
         return belief
 
     def _answered(self, belief: Belief, asked: list[tuple[int, int]]) -> Belief:
@@ -448,16 +456,20 @@ class ArcheOlogicState(TurnBasedState):
                 pids = tuple(int(x) for x in placements[int(rng.integers(len(placements)))])
             pieces[i] = pids
         other.guess_pieces = tuple(pieces)
-        other._beliefs = {player: self._beliefs[player]} if player in self._beliefs else {}
+        # the player's belief is the same: kept, as if built from the copy's fields
+        other._beliefs = {player: [KNOWLEDGE.seen(other), *self._beliefs[player][1:]]}
         other._aids = {}
-        other._question_record = {}  # other players' answers follow the new layout
         other._mask = None  # consistent guesses follow the decider's answers: the layout
         return other
 
     def _fresh_caches(self) -> None:
-        self._beliefs = dict(self._beliefs)
+        """A copy keeps the beliefs and records (read-only), but its own copies of the fields
+        they were built from."""
+        self._beliefs = {p: [seen[:], *built] for p, (seen, *built) in self._beliefs.items()}
         self._aids = dict(self._aids)
-        self._question_record = dict(self._question_record)
+        self._question_record = {
+            p: [seen[:], *built] for p, (seen, *built) in self._question_record.items()
+        }
 
     def __getstate__(self):
         data = dict(self.__dict__)

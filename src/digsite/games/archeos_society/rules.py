@@ -244,6 +244,11 @@ class ArcheosSocietyState(chance.Chance, TurnBasedState):
         self.planes = self.planes.copy()
         self._obs_cache = {}
 
+    def note_change(self, name: str) -> None:
+        """The observation's public tables are kept by ``version`` (for speed: a watch of
+        their fields costs more than 5% of a step), which a change by hand bumps too."""
+        self.version += 1
+
     # -- queries -----------------------------------------------------------------------------
     def board(self, colour: int) -> Site:
         return self.game.boards[colour][self.sides[colour] == 1]

@@ -156,6 +156,12 @@ class MedievalRealmsState(TurnBasedState):
         self._realm_cache = {}
         self._obs_cache = {}
 
+    def note_change(self, name: str) -> None:
+        """The observation's cache is kept by ``public_version``, and its placements by round
+        (for speed: a watch of their fields costs more than 5% of a step); a change by hand
+        drops it."""
+        self._obs_cache = {}
+
     def _resample_hidden(self, player: int, rng: np.random.Generator) -> MedievalRealmsState:
         """Redraw the deck order and the committed, unrevealed placements of the others.
 

@@ -15,6 +15,7 @@ import numpy as np
 from ...core.encoding import ObservationLayout
 from .actions import DECISIONS, GAME_OVER, NEUTRAL, ON_TABLE, PLACE, SURVEY_CHOICE
 from .components import NUM_CARDS, NUM_CELLS, PRESTIGE_VALUES, REGION_SLOTS
+from .saved import FIELDS
 
 SCORE_SCALE = 200.0
 """Above any reachable score: at most 18 parcels (one per area) score under 160 in all."""
@@ -81,6 +82,7 @@ _SHARED = slice(_BOARD_END, LAYOUT["deck_size"].stop)
 _RELATIVE = slice(LAYOUT["museum"].start, LAYOUT["first_player"].stop)
 _TURN = LAYOUT["personal_cubes"].start
 _SH = {name: start - _SHARED.start for name, start in _S.items()}
+_DECK_SIZE = _S["deck_size"]
 """Offsets inside the shared part."""
 _COUNTS = slice(_S["personal_cubes"], LAYOUT["neutral_cubes"].stop)
 """The cube counts: personal (4), general (4 + neutral), neutral held (4), contiguous."""
@@ -127,19 +129,22 @@ _CARD_PLACE_OFFSET = [_A["card_place"] + CARD_PLACES * c for c in range(NUM_CARD
 def observe(state, player: int, out: np.ndarray) -> None:
     """Write ``player``'s view of ``state`` into ``out``.
 
-    The board comes from ``state.planes``, the public tables from a cache built once per
-    ``state.public_version`` (rotated once per observer); the test suite checks both against
-    a fresh encoding."""
+    The board comes from ``state.planes``, the public tables from a cache written again where
+    a field of ``PUBLIC`` changed (rotated once per observer); the test suite checks both
+    against a fresh encoding."""
     n = state.game.num_players
     np.take(state.planes, _BOARD_ORDER[n, player], axis=0, out=out[:_BOARD_END].reshape(7, -1))
     cache = state._obs_cache
-    if cache.get("version") != state.public_version:
-        _public_tables(state)
+    changed = PUBLIC.changed(state, cache.setdefault("seen", []))
+    if changed:
+        _public_tables(state, cache, changed[0] < SEASON_FIELDS)
     out[_SHARED] = cache["shared"]
-    relative = cache.get(player)
-    if relative is None:
-        relative = cache[player] = cache["absolute"][_RELATIVE_INDEX[n, player]]
-    out[_RELATIVE] = relative
+    out[_DECK_SIZE] = len(state.deck) / NUM_CARDS
+    relative = cache["relative"]
+    rows = relative[player]
+    if rows is None:
+        rows = relative[player] = cache["absolute"][_RELATIVE_INDEX[n, player]]
+    out[_RELATIVE] = rows
     _encode_turn(state, player, n, out)
 
 
@@ -153,11 +158,22 @@ def card_rows(game) -> np.ndarray:
     return rows
 
 
-def _card_places(state) -> tuple[list[int], list[int]]:
-    """Per card, its slot this season (-1: not laid this season) and its place (unseen, on the
-    table, ``OWNER0`` + absolute owner, discarded).  Cards of one face take their group's
-    (slot, place) pairs in sorted order, so that states with the same view give the same
-    lists, and a card keeps its slot all season."""
+def _card_slots(state) -> list[int]:
+    """Per card, its slot this season (-1: not laid this season).  Cards of one face take their
+    group's slots in sorted order, so that states with the same view give the same list."""
+    slot = [-1] * NUM_CARDS
+    for s, c in enumerate(state.slots):
+        slot[c] = s
+    for group in state.game.face_groups:
+        for c, s in zip(group, sorted(slot[c] for c in group), strict=True):
+            slot[c] = s
+    return slot
+
+
+def _card_places(state) -> list[int]:
+    """Per card, its place (unseen, on the table, ``OWNER0`` + absolute owner, discarded).
+    Cards of one face take their group's (slot, place) pairs in sorted order, their slots as
+    ``_card_slots`` gives them."""
     place = [UNSEEN] * NUM_CARDS
     slot = [-1] * NUM_CARDS
     for c in state.removed:
@@ -171,9 +187,19 @@ def _card_places(state) -> tuple[list[int], list[int]]:
             place[c] = ON_THE_TABLE
     for group in state.game.face_groups:
         pairs = sorted((slot[c], place[c]) for c in group)
-        for c, (s, where) in zip(group, pairs, strict=True):
-            slot[c], place[c] = s, where
-    return slot, place
+        for c, (_, where) in zip(group, pairs, strict=True):
+            place[c] = where
+    return place
+
+
+PUBLIC = FIELDS.watch(
+    ("season", "wing_patron", "slots", "first_player", "slot_state", "removed", "owned")
+    + ("tilted", "score", "museum")
+)
+"""The fields the public tables are written from (``patron_count`` derives from ``owned``),
+the first ``SEASON_FIELDS`` all that those of the season read.  The deck's size is written at
+every call instead: watching the deck would cost more."""
+SEASON_FIELDS = 3
 
 
 def _season_tables(state) -> np.ndarray:
@@ -186,32 +212,25 @@ def _season_tables(state) -> np.ndarray:
     k = len(state.slots)
     parcels = shared[_SH["parcels"] : _SH["parcels"] + PARCEL_FEATURES * k]
     parcels.reshape(k, PARCEL_FEATURES)[...] = game.card_rows[state.slots]
-    slot, _ = _card_places(state)
-    shared[[_CARD_SLOT_OFFSET[c] + s for c, s in enumerate(slot) if s >= 0]] = 1.0
+    shared[[_CARD_SLOT_OFFSET[c] + s for c, s in enumerate(_card_slots(state)) if s >= 0]] = 1.0
     return shared
 
 
-def _public_tables(state) -> None:
-    """Fill the cache for ``state.public_version``: the shared part, and the absolute tables
-    (Museum holders, seat rows, card places, first player) that each observer rotates."""
-    cache = state._obs_cache
-    season = cache.get("season")
-    if season is None or season[0] != state.season:
-        season = (state.season, _season_tables(state))
-    cache.clear()
-    cache["season"] = season
-    cache["version"] = state.public_version
-    shared = season[1].copy()
+def _public_tables(state, cache: dict, season: bool) -> None:
+    """Write the shared part (from the season's tables, written again if ``season``), and the
+    absolute tables (Museum holders, seat rows, card places, first player) that each observer
+    rotates."""
+    if season:
+        cache["season"] = _season_tables(state)
+    shared = cache["season"].copy()
     for s, where in enumerate(state.slot_state):
         if where != ON_TABLE:
             shared[_SH["parcels"] + PARCEL_FEATURES * s + ON_TABLE_FEATURE] = 0.0
-    shared[_SH["deck_size"]] = len(state.deck) / NUM_CARDS
     cache["shared"] = shared
 
     absolute = np.zeros(_RELATIVE.stop - _RELATIVE.start, dtype=np.float32)
     ones = [SEATS * room + holder for room, holder in enumerate(state.museum) if holder >= 0]
-    _, place = _card_places(state)
-    ones += [_CARD_PLACE_OFFSET[c] + where for c, where in enumerate(place)]
+    ones += [_CARD_PLACE_OFFSET[c] + where for c, where in enumerate(_card_places(state))]
     ones.append(_A["first_player"] + state.first_player)
     absolute[ones] = 1.0
     n = state.game.num_players
@@ -222,6 +241,7 @@ def _public_tables(state) -> None:
         rows += [(counts[k] - tilted[k]) / CARD_SCALE for k in range(5)]
     absolute[_A["seats"] : _A["seats"] + SEAT_FEATURES * n] = rows
     cache["absolute"] = absolute
+    cache["relative"] = [None] * n
 
 
 def _encode_turn(state, player: int, n: int, out: np.ndarray) -> None:

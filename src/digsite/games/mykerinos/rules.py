@@ -106,16 +106,14 @@ class MykerinosState(TurnBasedState):
         self.planes = np.zeros((7, NUM_CELLS), dtype=np.float32)
         """The board as 0/1 rows (players 0-3, neutral, pyramids, region), kept in step with the
         bitboards so that observations copy it instead of decoding bits."""
-        self.public_version = 0
-        """Bumped whenever parcels, cards, the Museum, tilts or the season change: the slowly
-        changing part of observations is cached against it."""
         self._obs_cache: dict = {}
+        """The observation's public tables and the fields they were written from."""
 
     @classmethod
     def new_game(cls, game: MykerinosGame, rng: np.random.Generator) -> MykerinosState:
         state = cls(game)
         state.first_player = int(rng.integers(game.num_players))
-        state.wing_patron = [int(x) for x in rng.permutation(5)]
+        state.wing_patron = tuple(int(x) for x in rng.permutation(5))
         state.deck = [int(x) for x in rng.permutation(NUM_CARDS)]
         state.deck_rotated = [bool(x) for x in rng.integers(0, 2, NUM_CARDS)]
         state._start_season()
@@ -298,7 +296,6 @@ class MykerinosState(TurnBasedState):
         else:
             patron = action - PATRON0
             self.tilted[p][patron] += 1
-            self.public_version += 1
             self.turn_patron = patron
             if patron == VIOLET:
                 self.general[p] -= 1
@@ -492,16 +489,13 @@ class MykerinosState(TurnBasedState):
         self.owned[p].append(card.id)
         self.patron_count[p][card.patron] += 1
         self.score[p] += card.prestige
-        self.public_version += 1
 
     def _place_in_museum(self, p: int, room: int) -> None:
         self.museum[room] = p
-        self.public_version += 1
 
     def _remove_slot(self, slot: int) -> None:
         self.slot_state[slot] = REMOVED
         self.removed.append(self.slots[slot])
-        self.public_version += 1
 
     def _close_area(self) -> None:
         area_bits = AREA_BITS[self.survey_area]
@@ -536,7 +530,6 @@ class MykerinosState(TurnBasedState):
         self.slot_rotated, self.deck_rotated = self.deck_rotated[:k], self.deck_rotated[k:]
         self.slot_state = [ON_TABLE] * k
         self._set_region()
-        self.public_version += 1
         self.decision = TURN
         self.decider = self.first_player
 
@@ -559,8 +552,7 @@ class MykerinosState(TurnBasedState):
 
     def sync_derived(self) -> None:
         """Rebuild what is kept alongside the rules data for speed (cube bitboards, board
-        planes, cards per patron, cached masks and observation tables) after the data was edited
-        directly."""
+        planes, cards per patron, the cached mask) after the data was edited directly."""
         cubes = [0] * 5
         for c, owner in enumerate(self.cells):
             if owner >= 0:
@@ -573,7 +565,6 @@ class MykerinosState(TurnBasedState):
             for card in cards:
                 self.patron_count[p][self.game.cards[card].patron] += 1
         self._mask = None
-        self._obs_cache = {}
 
     def _end_season(self) -> None:
         last = max(range(self.game.num_players), key=lambda p: self.pass_space[p])
@@ -581,7 +572,6 @@ class MykerinosState(TurnBasedState):
         self.pass_space = [0] * self.game.num_players
         self.tilted = [[0] * 5 for _ in range(self.game.num_players)]
         self.survey_area, self.ranked, self.rank_pos = 0, [], 0  # the survey's fields at rest
-        self.public_version += 1
         if self.season == NUM_SEASONS:
             self._final_scoring()
             self.decision = GAME_OVER
@@ -603,7 +593,6 @@ class MykerinosState(TurnBasedState):
             per_wing, series = self.exhibition(p)
             self.final_bonus[p] = sum(per_wing) + series
             self.score[p] += self.final_bonus[p]
-        self.public_version += 1
 
 
 class MykerinosGame(TurnBasedGame):

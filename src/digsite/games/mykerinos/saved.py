@@ -32,7 +32,7 @@ FIELDS = StateFields(
     [
         Field("season", low=1, high=NUM_SEASONS, start=1),
         Field("first_player", low=0, high=last_player),
-        Field("wing_patron", (5,), 0, 4),  # the patron of wings 1-5
+        Field("wing_patron", (5,), 0, 4, frozen=1),  # the patron of wings 1-5
         Field("deck", (None,), 0, LAST_CARD),  # undealt cards, next first
         Field("deck_rotated", (None,), kind=bool),  # per undealt card: laid turned round
         Field("slots", (None,), 0, LAST_CARD),  # this season's region: 8 or 12 cards

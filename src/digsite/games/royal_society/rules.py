@@ -150,6 +150,11 @@ class RoyalSocietyState(
         self._encoding = None  # each player's bytes are written again for the copy
         self._changed = set()
 
+    def note_change(self, name: str) -> None:
+        """The observers rewrite what the rules note in ``_changed`` (for speed: a watch of
+        their 50 fields costs 10-20% of a step), where a change by hand is noted too."""
+        self._changed.add(name)
+
     # -- information -------------------------------------------------------------------------
     def _resample_hidden(self, player: int, rng: np.random.Generator) -> RoyalSocietyState:
         return resample(self, player, rng)

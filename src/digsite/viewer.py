@@ -12,9 +12,11 @@ public move by name, a secret one as what was public about it).  The record's te
 page once, as a JSON block whose ``<``, ``>`` and ``&`` are escaped, read by the script; the
 title is HTML-escaped, and both go in in one pass, so no text of a record can become markup or
 script.  The page needs no network: pictures are embedded, cut into tiles of ``TILE`` pixels,
-each distinct tile once (lossless WebP) and each position as the tiles that changed since the
-last one, since consecutive positions and the different views share most of the table.  The
-page opens at ``game.html#step=K&view=V``
+each distinct tile once (in lossless WebP rows of ``SHEET`` tiles) and each position as the
+tiles that changed since the last one, since consecutive positions and the different views
+share most of the table.  Drawing the pictures is most of the build: ``jobs`` processes share
+it (``digsite replay --jobs``, one per CPU by default), and the page is the same byte for byte
+whatever their number.  The page opens at ``game.html#step=K&view=V``
 (``V`` = ``spectator`` or a seat number) when the address says so.
 """
 
@@ -24,8 +26,10 @@ import base64
 import html
 import io
 import json
+import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from concurrent.futures import ProcessPoolExecutor
 from importlib import resources
 from typing import Any
 
@@ -38,37 +42,59 @@ from .records import replay_states
 SPECTATOR = "spectator"
 TILE = 50
 """The side of a tile, in pixels."""
+SHEET = 256
+"""Tiles per image of the page, side by side in one row (a WebP image is at most 16,383 pixels
+wide).  One image per few hundred tiles encodes several times faster than one per tile, and
+smaller: tiles come in the order they were first seen, neighbours of one picture together."""
+WEBP = {"lossless": True, "quality": 0, "method": 0}
+"""The tile images' encoding: lossless, at the encoder's least effort (much faster than its
+default, and the page no bigger than it was with one image per tile at that default)."""
+WORD = 8
+"""Bytes compared at once when a picture's rows are made of whole words."""
+CHUNKS_PER_JOB = 2
+"""Each view's positions are cut into this many runs per worker, so that the workers finish
+together although pictures differ in cost; each run draws the position before it again."""
 TEMPLATE = "viewer.html"
 """The page, beside this module: ``{title}`` and ``{data}`` are its slots."""
 
+Run = tuple[int | None, int, int]
+"""A run of positions to draw: the seat (``None``: the spectator), the first, the end."""
+Found = tuple[tuple[int, int], list[list[int]], list[np.ndarray]]
+"""What a run found: the pictures' height and width; for each position its changed tiles, each
+as its index (row by row) then the run's number for its pixels; and the pixels of each number,
+in the order first seen."""
 
-def page(record: Mapping[str, Any]) -> str:
-    """The HTML page of ``record`` (replayed and checked first: :class:`RecordError`)."""
-    states = replay_states(record)
+
+def default_jobs() -> int:
+    """The CPUs this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def page(record: Mapping[str, Any], jobs: int = 1, states: list | None = None) -> str:
+    """The HTML page of ``record`` (replayed and checked first: :class:`RecordError`, unless
+    ``states`` are its positions already replayed); with ``jobs`` > 1 its pictures are drawn and
+    encoded by that many processes (the same page)."""
+    if states is None:
+        states = replay_states(record)
     n = states[0].game.num_players
     views = [SPECTATOR, *(str(p) for p in range(n))]
-    tiles: list[str] = []
-    tile_ids: dict[bytes, int] = {}
-    frames: dict[str, list[list[int]]] = {}
-    height = width = 0
-    for v in views:
-        frames[v] = []
-        previous = None
-        for state in states:
-            pixels = picture(state, None if v == SPECTATOR else int(v))
-            height, width = pixels.shape[:2]
-            columns = -(-width // TILE)
-            changes = []
-            for i in _changed_tiles(pixels, previous):
-                y, x = divmod(int(i), columns)
-                tile = pixels[y * TILE : (y + 1) * TILE, x * TILE : (x + 1) * TILE]
-                key = tile.tobytes() + bytes(tile.shape[:2])
-                if key not in tile_ids:
-                    tile_ids[key] = len(tiles)
-                    tiles.append(_data_uri(tile))
-                changes += (int(i), tile_ids[key])
-            frames[v].append(changes)
-            previous = pixels
+    seats = [None if v == SPECTATOR else int(v) for v in views]
+    if jobs > 1:
+        size = -(-len(states) // (jobs * CHUNKS_PER_JOB))
+        runs = [
+            (seat, a, min(a + size, len(states)))
+            for seat in seats
+            for a in range(0, len(states), size)
+        ]
+        with ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(record,)) as pool:
+            (height, width), tiles, frames = _merged(runs, pool.map(_run_in_worker, runs))
+            sheets = list(pool.map(_data_uri, _sheets(tiles)))
+    else:
+        runs = [(seat, 0, len(states)) for seat in seats]
+        (height, width), tiles, frames = _merged(runs, (_run(states, *run) for run in runs))
+        sheets = [_data_uri(sheet) for sheet in _sheets(tiles)]
     steps = record["steps"]
     actions = {
         v: [
@@ -81,9 +107,10 @@ def page(record: Mapping[str, Any]) -> str:
         "width": width,
         "height": height,
         "tile": TILE,
+        "sheet": SHEET,
         "views": views,
-        "tiles": tiles,
-        "frames": frames,
+        "tiles": sheets,
+        "frames": dict(zip(views, frames, strict=True)),
         "actions": actions,
         "players": [s["player"] for s in steps],
         "agents": record["agents"],
@@ -109,23 +136,108 @@ def script_json(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+def _run(states: list, seat: int | None, start: int, end: int) -> Found:
+    """Draw ``seat``'s pictures of ``states[start:end]`` and find what changed in each (in the
+    first, what changed since the position before it, drawn again)."""
+    previous = picture(states[start - 1], seat) if start else None
+    numbers: dict[bytes, int] = {}
+    tiles: list[np.ndarray] = []
+    changes: list[list[int]] = []
+    shape = (0, 0)
+    for state in states[start:end]:
+        pixels = picture(state, seat)
+        shape = pixels.shape[:2]
+        columns = -(-shape[1] // TILE)
+        changed = []
+        for i in _changed_tiles(pixels, previous):
+            y, x = divmod(int(i), columns)
+            tile = pixels[y * TILE : (y + 1) * TILE, x * TILE : (x + 1) * TILE]
+            key = tile.tobytes() + bytes(tile.shape[:2])
+            if key not in numbers:
+                numbers[key] = len(tiles)
+                tiles.append(np.ascontiguousarray(tile))
+            changed += (int(i), numbers[key])
+        changes.append(changed)
+        previous = pixels
+    return shape, changes, tiles
+
+
+_WORKER_STATES: list = []
+"""A worker process's positions of the record (:func:`_start_worker`)."""
+
+
+def _start_worker(record: Mapping[str, Any]) -> None:
+    _WORKER_STATES[:] = replay_states(record)
+
+
+def _run_in_worker(run: Run) -> Found:
+    return _run(_WORKER_STATES, *run)
+
+
+def _merged(
+    runs: list[Run], found: Iterable[Found]
+) -> tuple[tuple[int, int], list[np.ndarray], list[list[list[int]]]]:
+    """The picture size, every distinct tile numbered in the order first seen (views in turn,
+    positions in order), and each view's frames as (tile index, tile number) pairs: the same
+    whatever the runs, since a position's changes depend only on it and the one before."""
+    numbers: dict[bytes, int] = {}
+    tiles: list[np.ndarray] = []
+    frames: dict[int | None, list[list[int]]] = {}
+    shape = (0, 0)
+    for (seat, _, _), (size, changes, pixels) in zip(runs, found, strict=True):
+        shape = size
+        ours = []
+        for tile in pixels:
+            key = tile.tobytes() + bytes(tile.shape[:2])
+            if key not in numbers:
+                numbers[key] = len(tiles)
+                tiles.append(tile)
+            ours.append(numbers[key])
+        frames.setdefault(seat, []).extend(
+            [k if j % 2 == 0 else ours[k] for j, k in enumerate(changed)] for changed in changes
+        )
+    return shape, tiles, list(frames.values())
+
+
+def _sheets(tiles: list[np.ndarray]) -> list[np.ndarray]:
+    """The tiles in rows of :data:`SHEET`, each tile at the left of its ``TILE``-wide slot (a
+    tile of the right or bottom edge is smaller: the rest of its slot falls off the board)."""
+    sheets = []
+    for first in range(0, len(tiles), SHEET):
+        row = tiles[first : first + SHEET]
+        sheet = np.zeros((TILE, len(row) * TILE, 3), dtype=np.uint8)
+        for k, tile in enumerate(row):
+            sheet[: tile.shape[0], k * TILE : k * TILE + tile.shape[1]] = tile
+        sheets.append(sheet)
+    return sheets
+
+
 def _changed_tiles(pixels: np.ndarray, previous: np.ndarray | None) -> np.ndarray:
     """The indices (row by row) of the tiles of ``pixels`` that differ from ``previous``: every
-    tile of a first picture.  Found by comparing whole arrays, since most of a table stays."""
+    tile of a first picture.  Found by comparing whole arrays, since most of a table stays: the
+    rows' bytes xor-ed as 8-byte words when a row is made of whole ones, or-ed down each band
+    of tiles first (contiguous, so fast), then across each tile's bytes in the small result."""
     height, width = pixels.shape[:2]
     rows, columns = -(-height // TILE), -(-width // TILE)
     if previous is None:
         return np.arange(rows * columns)
-    differs = np.zeros((rows * TILE, columns * TILE * 3), dtype=bool)
-    flat = (height, width * 3)
-    np.not_equal(pixels.reshape(flat), previous.reshape(flat), out=differs[:height, : width * 3])
-    blocks = differs.view(np.uint8).reshape(rows, TILE, columns, TILE * 3)
-    return np.flatnonzero(blocks.max(axis=3).max(axis=1))  # as uint8: numpy's any is slower
+    line = width * 3
+    word = np.uint64 if line % WORD == 0 else np.uint8
+    new, old = pixels.reshape(height, line).view(word), previous.reshape(height, line).view(word)
+    differs = np.bitwise_xor(new, old)
+    bands = np.zeros((rows, new.shape[1]), dtype=word)
+    full = height // TILE
+    np.bitwise_or.reduce(differs[: full * TILE].reshape(full, TILE, -1), axis=1, out=bands[:full])
+    if full < rows:
+        np.bitwise_or.reduce(differs[full * TILE :], axis=0, out=bands[full])
+    spread = np.zeros((rows, columns * TILE * 3), dtype=np.uint8)
+    spread[:, :line] = bands.view(np.uint8)
+    return np.flatnonzero(spread.reshape(rows, columns, TILE * 3).max(axis=2))
 
 
-def _data_uri(pixels) -> str:
+def _data_uri(pixels: np.ndarray) -> str:
     buffer = io.BytesIO()
-    Image.fromarray(pixels).save(buffer, "WEBP", lossless=True)
+    Image.fromarray(pixels).save(buffer, "WEBP", **WEBP)
     return "data:image/webp;base64," + base64.b64encode(buffer.getvalue()).decode()
 
 

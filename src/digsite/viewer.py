@@ -52,17 +52,16 @@ default, and the page no bigger than it was with one image per tile at that defa
 WORD = 8
 """Bytes compared at once when a picture's rows are made of whole words."""
 CHUNKS_PER_JOB = 2
-"""Each view's positions are cut into this many runs per worker, so that the workers finish
-together although pictures differ in cost; each run draws the position before it again."""
+"""The game is cut into this many runs of positions per worker, so that the workers finish
+together although positions differ in cost.  A run draws every view of its positions (and of
+the one before, again): its pictures share most texts, each drawn once per process."""
 TEMPLATE = "viewer.html"
 """The page, beside this module: ``{title}`` and ``{data}`` are its slots."""
 
-Run = tuple[int | None, int, int]
-"""A run of positions to draw: the seat (``None``: the spectator), the first, the end."""
-Found = tuple[tuple[int, int], list[list[int]], list[np.ndarray]]
-"""What a run found: the pictures' height and width; for each position its changed tiles, each
-as its index (row by row) then the run's number for its pixels; and the pixels of each number,
-in the order first seen."""
+Found = tuple[tuple[int, int], list[list[list[int]]], list[np.ndarray]]
+"""What a run of positions found: the pictures' height and width; for each view, for each
+position, its changed tiles, each as its index (row by row) then the run's number for its
+pixels; and the pixels of each number."""
 
 
 def default_jobs() -> int:
@@ -80,20 +79,14 @@ def page(record: Mapping[str, Any], jobs: int = 1, states: list | None = None) -
         states = replay_states(record)
     n = states[0].game.num_players
     views = [SPECTATOR, *(str(p) for p in range(n))]
-    seats = [None if v == SPECTATOR else int(v) for v in views]
     if jobs > 1:
         size = -(-len(states) // (jobs * CHUNKS_PER_JOB))
-        runs = [
-            (seat, a, min(a + size, len(states)))
-            for seat in seats
-            for a in range(0, len(states), size)
-        ]
+        runs = [(a, min(a + size, len(states))) for a in range(0, len(states), size)]
         with ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(record,)) as pool:
-            (height, width), tiles, frames = _merged(runs, pool.map(_run_in_worker, runs))
+            (height, width), tiles, frames = _merged(len(views), pool.map(_run_in_worker, runs))
             sheets = list(pool.map(_data_uri, _sheets(tiles)))
     else:
-        runs = [(seat, 0, len(states)) for seat in seats]
-        (height, width), tiles, frames = _merged(runs, (_run(states, *run) for run in runs))
+        (height, width), tiles, frames = _merged(len(views), [_run(states, 0, len(states))])
         sheets = [_data_uri(sheet) for sheet in _sheets(tiles)]
     steps = record["steps"]
     actions = {
@@ -136,29 +129,31 @@ def script_json(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def _run(states: list, seat: int | None, start: int, end: int) -> Found:
-    """Draw ``seat``'s pictures of ``states[start:end]`` and find what changed in each (in the
-    first, what changed since the position before it, drawn again)."""
-    previous = picture(states[start - 1], seat) if start else None
+def _run(states: list, start: int, end: int) -> Found:
+    """Draw every view of ``states[start:end]`` (the spectator's, then each seat's) and find
+    what changed in each picture (in the first, since the position before, drawn again)."""
     numbers: dict[bytes, int] = {}
     tiles: list[np.ndarray] = []
-    changes: list[list[int]] = []
+    changes: list[list[list[int]]] = []
     shape = (0, 0)
-    for state in states[start:end]:
-        pixels = picture(state, seat)
-        shape = pixels.shape[:2]
-        columns = -(-shape[1] // TILE)
-        changed = []
-        for i in _changed_tiles(pixels, previous):
-            y, x = divmod(int(i), columns)
-            tile = pixels[y * TILE : (y + 1) * TILE, x * TILE : (x + 1) * TILE]
-            key = tile.tobytes() + bytes(tile.shape[:2])
-            if key not in numbers:
-                numbers[key] = len(tiles)
-                tiles.append(np.ascontiguousarray(tile))
-            changed += (int(i), numbers[key])
-        changes.append(changed)
-        previous = pixels
+    for seat in [None, *range(states[0].game.num_players)]:
+        previous = picture(states[start - 1], seat) if start else None
+        changes.append([])
+        for state in states[start:end]:
+            pixels = picture(state, seat)
+            shape = pixels.shape[:2]
+            columns = -(-shape[1] // TILE)
+            changed = []
+            for i in _changed_tiles(pixels, previous):
+                y, x = divmod(int(i), columns)
+                tile = pixels[y * TILE : (y + 1) * TILE, x * TILE : (x + 1) * TILE]
+                key = tile.tobytes() + bytes(tile.shape[:2])
+                if key not in numbers:
+                    numbers[key] = len(tiles)
+                    tiles.append(np.ascontiguousarray(tile))
+                changed += (int(i), numbers[key])
+            changes[-1].append(changed)
+            previous = pixels
     return shape, changes, tiles
 
 
@@ -170,33 +165,38 @@ def _start_worker(record: Mapping[str, Any]) -> None:
     _WORKER_STATES[:] = replay_states(record)
 
 
-def _run_in_worker(run: Run) -> Found:
+def _run_in_worker(run: tuple[int, int]) -> Found:
     return _run(_WORKER_STATES, *run)
 
 
 def _merged(
-    runs: list[Run], found: Iterable[Found]
+    views: int, found: Iterable[Found]
 ) -> tuple[tuple[int, int], list[np.ndarray], list[list[list[int]]]]:
-    """The picture size, every distinct tile numbered in the order first seen (views in turn,
-    positions in order), and each view's frames as (tile index, tile number) pairs: the same
-    whatever the runs, since a position's changes depend only on it and the one before."""
+    """The picture size, every distinct tile numbered in the order first met (views in turn,
+    each from the set-up on), and each view's frames as (tile index, tile number) pairs: the
+    same whatever the runs, since a position's changes depend only on it and the one before."""
+    runs = list(found)
     numbers: dict[bytes, int] = {}
     tiles: list[np.ndarray] = []
-    frames: dict[int | None, list[list[int]]] = {}
-    shape = (0, 0)
-    for (seat, _, _), (size, changes, pixels) in zip(runs, found, strict=True):
-        shape = size
-        ours = []
-        for tile in pixels:
-            key = tile.tobytes() + bytes(tile.shape[:2])
-            if key not in numbers:
-                numbers[key] = len(tiles)
-                tiles.append(tile)
-            ours.append(numbers[key])
-        frames.setdefault(seat, []).extend(
-            [k if j % 2 == 0 else ours[k] for j, k in enumerate(changed)] for changed in changes
-        )
-    return shape, tiles, list(frames.values())
+    frames: list[list[list[int]]] = [[] for _ in range(views)]
+    ours: list[dict[int, int]] = [{} for _ in runs]  # a run's number -> the page's
+    for view, frame_list in enumerate(frames):
+        for (_, changes, pixels), theirs in zip(runs, ours, strict=True):
+            for changed in changes[view]:
+                frame = changed.copy()
+                for j in range(1, len(frame), 2):
+                    number = theirs.get(frame[j])
+                    if number is None:
+                        tile = pixels[frame[j]]
+                        number = numbers.setdefault(
+                            tile.tobytes() + bytes(tile.shape[:2]), len(tiles)
+                        )
+                        if number == len(tiles):
+                            tiles.append(tile)
+                        theirs[frame[j]] = number
+                    frame[j] = number
+                frame_list.append(frame)
+    return runs[0][0], tiles, frames
 
 
 def _sheets(tiles: list[np.ndarray]) -> list[np.ndarray]:

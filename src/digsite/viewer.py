@@ -40,8 +40,8 @@ from .drawing import picture
 from .records import replay_states
 
 SPECTATOR = "spectator"
-TILE = 50
-"""The side of a tile, in pixels."""
+TILE = 48
+"""The side of a tile, in pixels: a tile's row is whole 8-byte words (:func:`_changed_tiles`)."""
 SHEET = 256
 """Tiles per image of the page, side by side in one row (a WebP image is at most 16,383 pixels
 wide).  One image per few hundred tiles encodes several times faster than one per tile, and
@@ -132,7 +132,7 @@ def script_json(data: Any) -> str:
 def _run(states: list, start: int, end: int) -> Found:
     """Draw every view of ``states[start:end]`` (the spectator's, then each seat's) and find
     what changed in each picture (in the first, since the position before, drawn again)."""
-    numbers: dict[bytes, int] = {}
+    numbers: dict[tuple[tuple[int, ...], bytes], int] = {}
     tiles: list[np.ndarray] = []
     changes: list[list[list[int]]] = []
     shape = (0, 0)
@@ -147,7 +147,7 @@ def _run(states: list, start: int, end: int) -> Found:
             for i in _changed_tiles(pixels, previous):
                 y, x = divmod(int(i), columns)
                 tile = pixels[y * TILE : (y + 1) * TILE, x * TILE : (x + 1) * TILE]
-                key = tile.tobytes() + bytes(tile.shape[:2])
+                key = (tile.shape, tile.tobytes())
                 if key not in numbers:
                     numbers[key] = len(tiles)
                     tiles.append(np.ascontiguousarray(tile))
@@ -176,7 +176,7 @@ def _merged(
     each from the set-up on), and each view's frames as (tile index, tile number) pairs: the
     same whatever the runs, since a position's changes depend only on it and the one before."""
     runs = list(found)
-    numbers: dict[bytes, int] = {}
+    numbers: dict[tuple[tuple[int, ...], bytes], int] = {}
     tiles: list[np.ndarray] = []
     frames: list[list[list[int]]] = [[] for _ in range(views)]
     ours: list[dict[int, int]] = [{} for _ in runs]  # a run's number -> the page's
@@ -188,9 +188,7 @@ def _merged(
                     number = theirs.get(frame[j])
                     if number is None:
                         tile = pixels[frame[j]]
-                        number = numbers.setdefault(
-                            tile.tobytes() + bytes(tile.shape[:2]), len(tiles)
-                        )
+                        number = numbers.setdefault((tile.shape, tile.tobytes()), len(tiles))
                         if number == len(tiles):
                             tiles.append(tile)
                         theirs[frame[j]] = number
@@ -214,25 +212,26 @@ def _sheets(tiles: list[np.ndarray]) -> list[np.ndarray]:
 
 def _changed_tiles(pixels: np.ndarray, previous: np.ndarray | None) -> np.ndarray:
     """The indices (row by row) of the tiles of ``pixels`` that differ from ``previous``: every
-    tile of a first picture.  Found by comparing whole arrays, since most of a table stays: the
-    rows' bytes xor-ed as 8-byte words when a row is made of whole ones, or-ed down each band
-    of tiles first (contiguous, so fast), then across each tile's bytes in the small result."""
+    tile of a first picture.  Found by comparing whole arrays, since most of a table stays, as
+    8-byte words when rows and tiles are made of whole ones; the differences are or-ed down
+    each band of tiles first (contiguous, so fast), then across each tile in the small result."""
     height, width = pixels.shape[:2]
     rows, columns = -(-height // TILE), -(-width // TILE)
     if previous is None:
         return np.arange(rows * columns)
     line = width * 3
-    word = np.uint64 if line % WORD == 0 else np.uint8
+    word = np.uint64 if line % WORD == 0 and TILE * 3 % WORD == 0 else np.uint8
     new, old = pixels.reshape(height, line).view(word), previous.reshape(height, line).view(word)
-    differs = np.bitwise_xor(new, old)
-    bands = np.zeros((rows, new.shape[1]), dtype=word)
+    differs = np.not_equal(new, old)
+    bands = np.zeros((rows, new.shape[1]), dtype=bool)
     full = height // TILE
-    np.bitwise_or.reduce(differs[: full * TILE].reshape(full, TILE, -1), axis=1, out=bands[:full])
+    np.logical_or.reduce(differs[: full * TILE].reshape(full, TILE, -1), axis=1, out=bands[:full])
     if full < rows:
-        np.bitwise_or.reduce(differs[full * TILE :], axis=0, out=bands[full])
-    spread = np.zeros((rows, columns * TILE * 3), dtype=np.uint8)
-    spread[:, :line] = bands.view(np.uint8)
-    return np.flatnonzero(spread.reshape(rows, columns, TILE * 3).max(axis=2))
+        np.logical_or.reduce(differs[full * TILE :], axis=0, out=bands[full])
+    per_tile = TILE * 3 // np.dtype(word).itemsize
+    spread = np.zeros((rows, columns * per_tile), dtype=bool)
+    spread[:, : new.shape[1]] = bands
+    return np.flatnonzero(spread.reshape(rows, columns, per_tile).any(axis=2))
 
 
 def _data_uri(pixels: np.ndarray) -> str:

@@ -329,17 +329,14 @@ def _ink(colour: Colour) -> int:
 
 @lru_cache(maxsize=8192)
 def _stamp(text: str, size: int, anchor: str):
-    """The glyphs of ``text`` as a mask (Pillow's core image, loaded), its offset from the
-    anchor point, and its length."""
+    """The glyphs of ``text`` as a mask (Pillow's core image, as ``ImageDraw.text`` renders
+    it), its offset from the anchor point, and its length."""
     text = without_accents(text)
-    left, top, right, bottom = font(size).getbbox(text, anchor=anchor)
     length = text_length(text, size)
-    if right <= left or bottom <= top:
+    mask, (left, top) = font(size).getmask2(text, "L", anchor=anchor)
+    if not (mask.size[0] and mask.size[1]):
         return None, 0, 0, length
-    mask = Image.new("L", (right - left, bottom - top), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=font(size), anchor=anchor)
-    mask.load()
-    return mask.im, left, top, length
+    return mask, left, top, length
 
 
 @lru_cache(maxsize=8192)

@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from digsite import viewer as viewer_module
 from digsite.agents import make_agent
 from digsite.drawing import picture
 from digsite.records import play, replay_states, save
@@ -254,13 +255,15 @@ def page_data(text: str) -> dict:
     return json.loads(text[start : text.index("</script>", start)])
 
 
-def test_the_page_holds_every_picture_of_every_view(viewer, pictures):
-    """The tiles and frames of the page written by the command (its pictures drawn by worker
-    processes) put together give the very pictures drawn directly, at every step of every view,
-    and the page is byte for byte the one drawn by one process."""
+def test_the_page_holds_every_picture_of_every_view(viewer, pictures, monkeypatch):
+    """The tiles and frames of the page written by the command put together give the very
+    pictures drawn directly, at every step of every view; and the page is byte for byte the one
+    drawn by one process or by three workers, each given runs of a few positions."""
     record, url = viewer
     text = Path(url2pathname(urlparse(url).path)).read_text(encoding="utf-8")
     assert text == page_of(record, jobs=1)
+    monkeypatch.setattr(viewer_module, "SHORTEST_RUN", 5)  # this game would get one worker
+    assert text == page_of(record, jobs=3)
     data = page_data(text)
     sheets = [decoded(uri) for uri in data["tiles"]]
     tile, per_sheet = data["tile"], data["sheet"]

@@ -55,6 +55,9 @@ CHUNKS_PER_JOB = 2
 """The game is cut into this many runs of positions per worker, so that the workers finish
 together although positions differ in cost.  A run draws every view of its positions (and of
 the one before, again): its pictures share most texts, each drawn once per process."""
+SHORTEST_RUN = 32
+"""Positions a run has at least (fewer workers for a short game): a run draws the position
+before it again, and a worker replays the record and renders its own texts."""
 TEMPLATE = "viewer.html"
 """The page, beside this module: ``{title}`` and ``{data}`` are its slots."""
 
@@ -79,6 +82,7 @@ def page(record: Mapping[str, Any], jobs: int = 1, states: list | None = None) -
         states = replay_states(record)
     n = states[0].game.num_players
     views = [SPECTATOR, *(str(p) for p in range(n))]
+    jobs = min(jobs, len(states) // (CHUNKS_PER_JOB * SHORTEST_RUN))
     if jobs > 1:
         size = -(-len(states) // (jobs * CHUNKS_PER_JOB))
         runs = [(a, min(a + size, len(states))) for a in range(0, len(states), size)]

@@ -137,7 +137,7 @@ class Page:
         ``bottom`` (the last line that fits cut with an ellipsis only if the text is longer);
         returns the y below the last line."""
         step = size + 1
-        lines = wrapped(text, width, size)
+        lines: Sequence[str] = wrapped(text, width, size)
         room = max(1, int((bottom - y) // step))
         if len(lines) > room:
             lines = [*lines[: room - 1], fitted(" ".join(lines[room - 1 :]), width, size)]
@@ -355,15 +355,17 @@ def fitted(text: str, width: float, size: int = SMALL) -> str:
     return text + ELLIPSIS
 
 
-def wrapped(text: str, width: float, size: int = SMALL) -> list[str]:
-    """``text`` in lines of at most ``width`` pixels, broken between words."""
+@lru_cache(maxsize=8192)
+def wrapped(text: str, width: float, size: int = SMALL) -> tuple[str, ...]:
+    """``text`` in lines of at most ``width`` pixels, broken between words (kept: a game's
+    card texts come back in every picture)."""
     lines: list[str] = []
     for word in text.split():
         if lines and text_length(lines[-1] + " " + word, size) <= width:
             lines[-1] += " " + word
         else:
             lines.append(word)
-    return lines
+    return tuple(lines)
 
 
 def without_accents(text: str) -> str:

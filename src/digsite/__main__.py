@@ -200,7 +200,7 @@ def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         "--jobs",
         type=positive_number,
         default=None,
-        help="processes drawing the page's pictures (default: one per CPU; the same page)",
+        help="processes drawing the page's pictures (default: one per idle CPU; the same page)",
     )
     person = commands["play"] = sub.add_parser(
         "play", help="play one seat in the terminal against agents"

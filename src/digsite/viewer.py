@@ -15,8 +15,8 @@ script.  The page needs no network: pictures are embedded, cut into tiles of ``T
 each distinct tile once (in lossless WebP rows of ``SHEET`` tiles) and each position as the
 tiles that changed since the last one, since consecutive positions and the different views
 share most of the table.  Drawing the pictures is most of the build: ``jobs`` processes share
-it (``digsite replay --jobs``, one per CPU by default), and the page is the same byte for byte
-whatever their number.  The page opens at ``game.html#step=K&view=V``
+it (``digsite replay --jobs``, one per idle CPU by default), and the page is the same byte for
+byte whatever their number.  The page opens at ``game.html#step=K&view=V``
 (``V`` = ``spectator`` or a seat number) when the address says so.
 """
 
@@ -68,10 +68,12 @@ pixels; and the pixels of each number."""
 
 
 def default_jobs() -> int:
-    """The CPUs this process may run on."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
+    """The CPUs this process may run on that are idle (less the load average where the system
+    tells it): on CPUs busy with other work, more processes only add their own costs."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    cpus = len(affinity(0)) if affinity else os.cpu_count() or 1
+    busy = round(os.getloadavg()[0]) if hasattr(os, "getloadavg") else 0
+    return max(1, cpus - busy)
 
 
 def page(record: Mapping[str, Any], jobs: int = 1, states: list | None = None) -> str:
@@ -82,13 +84,18 @@ def page(record: Mapping[str, Any], jobs: int = 1, states: list | None = None) -
         states = replay_states(record)
     n = states[0].game.num_players
     views = [SPECTATOR, *(str(p) for p in range(n))]
-    jobs = min(jobs, len(states) // (CHUNKS_PER_JOB * SHORTEST_RUN))
+    jobs = max(1, min(jobs, len(states) // (CHUNKS_PER_JOB * SHORTEST_RUN)))
     if jobs > 1:
         size = -(-len(states) // (jobs * CHUNKS_PER_JOB))
         runs = [(a, min(a + size, len(states))) for a in range(0, len(states), size)]
-        with ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(record,)) as pool:
-            (height, width), tiles, frames = _merged(len(views), pool.map(_run_in_worker, runs))
-            sheets = list(pool.map(_data_uri, _sheets(tiles)))
+        _WORKER_STATES[:] = states  # a forked worker has them; a spawned one replays
+        try:
+            with ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(record,)) as pool:
+                found = pool.map(_run_in_worker, runs)
+                (height, width), tiles, frames = _merged(len(views), found)
+                sheets = list(pool.map(_data_uri, _sheets(tiles)))
+        finally:
+            _WORKER_STATES.clear()
     else:
         (height, width), tiles, frames = _merged(len(views), [_run(states, 0, len(states))])
         sheets = [_data_uri(sheet) for sheet in _sheets(tiles)]
@@ -162,11 +169,13 @@ def _run(states: list, start: int, end: int) -> Found:
 
 
 _WORKER_STATES: list = []
-"""A worker process's positions of the record (:func:`_start_worker`)."""
+"""A worker process's positions of the record: the page's own while its workers start (a
+worker forked then has them), else replayed by :func:`_start_worker`."""
 
 
 def _start_worker(record: Mapping[str, Any]) -> None:
-    _WORKER_STATES[:] = replay_states(record)
+    if not _WORKER_STATES:
+        _WORKER_STATES[:] = replay_states(record)
 
 
 def _run_in_worker(run: tuple[int, int]) -> Found:

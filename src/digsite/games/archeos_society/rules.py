@@ -11,10 +11,10 @@ from ...core import chance
 from ...core.engine import TERMINAL, ConfigError
 from ...core.options import choice, custom, data
 from ...core.turn_based import TurnBasedGame, TurnBasedState
+from . import actions, invariants, observation, saved, spec, text, view
 from .actions import (
     ADD,
     CASH_IN,
-    DECISIONS,
     DRAFT_ROLE,
     DRAFT_ROLE0,
     DRAFT_SITE,
@@ -24,7 +24,6 @@ from .actions import (
     FREE_ADVANCE,
     GAME_OVER,
     KEEP,
-    NUM_ACTIONS,
     NUM_TARGETS,
     PLAY,
     PROFESSOR_MOVE,
@@ -80,12 +79,8 @@ from .components import (
     load_sites,
     load_tables,
 )
-from .invariants import check_invariants
-from .observation import Scales, observation_layout, observe
-from .saved import FIELDS
+from .observation import Scales, observation_layout
 from .spec import SPEC
-from .text import action_seen_by, action_to_string, render_spectator, render_view
-from .view import build_view
 
 EXTRA_SETUPS = ("random", "draft")
 DATA_OPTIONS = ("cards", "sites", "tables", "scenarios")
@@ -134,17 +129,10 @@ def _mark_held(counts: list[int], out: np.ndarray) -> None:
     np.minimum(np.frombuffer(bytes(counts), dtype=np.int8), 1, out=out)
 
 
-class ArcheosSocietyState(chance.Chance, TurnBasedState):
+class ArcheosSocietyState(
+    chance.Chance, TurnBasedState, files=(actions, saved, view, observation, text, invariants)
+):
     """An Archeos Society position: plain Python lists and ints, cards handled by kind."""
-
-    DECISIONS = DECISIONS
-    FIELDS = FIELDS
-    view = build_view
-    observe = observe
-    action_to_string = action_to_string
-    action_seen_by = action_seen_by
-    render_spectator = render_spectator
-    check_invariants = check_invariants
 
     def __init__(self, game: ArcheosSocietyGame):
         super().__init__(game)
@@ -939,8 +927,7 @@ class ArcheosSocietyState(chance.Chance, TurnBasedState):
         self.draft_boards = [self.draft_boards[i] for i in rng.permutation(len(self.draft_boards))]
 
 
-class ArcheosSocietyGame(TurnBasedGame):
-    spec = SPEC
+class ArcheosSocietyGame(TurnBasedGame, files=(spec, actions, text)):
     options = OPTIONS
     revelations = {
         **dict.fromkeys(
@@ -955,10 +942,8 @@ class ArcheosSocietyGame(TurnBasedGame):
             "zone de recrutement.",
         ),
     }
-    num_actions = NUM_ACTIONS
     max_game_length = 30000
     state_class = ArcheosSocietyState
-    render_view = render_view
 
     def configure(self, config: dict[str, Any]) -> None:
         cards, sites, tables, scenarios = (config[name] for name in DATA_OPTIONS)

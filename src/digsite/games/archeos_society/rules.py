@@ -145,9 +145,6 @@ class ArcheosSocietyState(
         """Card counts as float rows in observation units (``unit`` per card), kept in step with
         the lists so the observation copies them: hands (rows 0..n-1), known cards (n..2n-1),
         the area (2n), expeditions (2n+1), zeros (2n+2)."""
-        self.version = 0
-        """Bumped whenever scores, vehicles, tracks, relics, tokens, the Botanist tile, roles,
-        sides or the season change: the observation caches its public tables against it."""
         self._obs_cache: dict = {}
 
     # -- set-up ------------------------------------------------------------------------------
@@ -206,7 +203,6 @@ class ArcheosSocietyState(
         self.monkey_holder = -1
         self.botanist = [-1, -1]
         self.tokens = [-1] * PROFESSOR_TOKENS
-        self.version += 1
         self._clear_expedition()
         self.phase = PLAY
         self.decision, self.decider = TURN, self.first_player
@@ -231,11 +227,6 @@ class ArcheosSocietyState(
         self.played = self.played[:]
         self.planes = self.planes.copy()
         self._obs_cache = {}
-
-    def note_change(self, name: str) -> None:
-        """The observation's public tables are kept by ``version`` (for speed: a watch of
-        their fields costs more than 5% of a step), which a change by hand bumps too."""
-        self.version += 1
 
     # -- queries -----------------------------------------------------------------------------
     def board(self, colour: int) -> Site:
@@ -523,7 +514,6 @@ class ArcheosSocietyState(
             self._advance(p, action - TARGET0, in_turn=True)
         elif action >= TOKEN0:
             self.tokens[action - TOKEN0] = p
-            self.version += 1
             self.role_done = True
             self._effects()
         else:
@@ -533,7 +523,7 @@ class ArcheosSocietyState(
         self.role_done = True
         role, size = _ROLE_OF[self.lead], self.size()
         if role == BOTANIST:
-            self._gain(p, L_BOTANIST, BOTANIST_POINTS)  # bumps the version for the tile too
+            self._gain(p, L_BOTANIST, BOTANIST_POINTS)
             self.botanist = [p, len(self.expeditions[p]) - 1]
             self._effects()
         elif role == LINGUIST:
@@ -541,7 +531,6 @@ class ArcheosSocietyState(
             old = self.linguist[p]
             new = min(old + size, tables.linguist_length)
             self.linguist[p] = new
-            self.version += 1
             self.ling_pending = sum(1 for a in tables.linguist_artifacts if old < a <= new)
             self._resume_effects()
         elif role == PHYSICIAN:
@@ -553,21 +542,18 @@ class ArcheosSocietyState(
             self.decision = EXTRA
         elif role == CURATOR:
             self.relics[p][_COLOUR_OF[self.lead]] = 1
-            self.version += 1
             self._effects()
         else:  # PATRON: draws after the hand has gone to the area
             self.patron_draw = size
             self._effects()
 
     def _gain(self, p: int, where: int, points: int) -> None:
-        self.version += 1
         self.score[p] += points
         self.ledger[p][where] += points
 
     def _advance(self, p: int, target: int, in_turn: bool) -> None:
         site = self._target_site(target)
         self.pos[p][target] += 1
-        self.version += 1
         if in_turn:
             self.moved |= 1 << target
             if site.rule == "chichen_itza":  # more than a full hand of draws is never drawn
@@ -699,7 +685,6 @@ class ArcheosSocietyState(
 
     def _end_season(self) -> None:
         n = self.game.num_players
-        self.version += 1
         # 1. hands and the recruitment area go to the discard pile
         for p in range(n):
             for k in range(NUM_KINDS):
@@ -750,7 +735,6 @@ class ArcheosSocietyState(
             self._next_professor_move()
             return
         target = action - TARGET0
-        self.version += 1
         if step > 0:
             self._advance(p, target, in_turn=False)
         else:
@@ -777,7 +761,6 @@ class ArcheosSocietyState(
 
     def _score_season(self) -> None:
         n = self.game.num_players
-        self.version += 1
         self.tokens = [-1] * PROFESSOR_TOKENS
         # 3. site points (Rapa Nui's bonus and return after its points)
         for p in range(n):
@@ -846,7 +829,6 @@ class ArcheosSocietyState(
     def _on_draft_role(self, action: int) -> None:
         n = self.game.num_players
         role = action - DRAFT_ROLE0
-        self.version += 1
         self.draft_hand.remove(role)
         self.roles.append(role)
         nxt = (self.decider + 1) % n
@@ -865,7 +847,6 @@ class ArcheosSocietyState(
 
     def _on_draft_site(self, action: int) -> None:
         self.sides[self.draft_drawn] = int(action == SIDE_ADVANCED)
-        self.version += 1
         if self.draft_boards:
             self.draft_drawn = self.draft_boards.pop()
             self.decider = (self.decider + 1) % self.game.num_players

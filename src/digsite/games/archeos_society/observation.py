@@ -262,6 +262,8 @@ TABLE_FIELDS = FIELDS.watch(
 under the Botanist tile)."""
 _BOTANIST_SIZE = 11
 """The entry of a seat's row holding the size of its expedition under the Botanist tile."""
+_BOTANIST0 = _S["seats"] - _PUBLIC.start + _BOTANIST_SIZE
+"""That entry of seat 0 in the public block."""
 
 
 def _public(state) -> np.ndarray:
@@ -275,8 +277,9 @@ def _public(state) -> np.ndarray:
         _write_tables(state, block[:_TABLES_SIZE])
     holder, index = state.botanist
     if holder >= 0:
-        entry = _S["seats"] - _PUBLIC.start + holder * SEAT_FEATURES + _BOTANIST_SIZE
-        block[entry] = len(state.expeditions[holder][index]) / HAND_LIMIT
+        block[_BOTANIST0 + holder * SEAT_FEATURES] = (
+            len(state.expeditions[holder][index]) / HAND_LIMIT
+        )
     _update_expedition_rows(state, cache, block[_EXPEDITION_ROWS])
     return block
 

@@ -377,7 +377,7 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
         g = self.game
         kept = self._beliefs.get(player)
         if kept is None:  # what was seen, the belief from the clues and answers, the belief
-            kept = self._beliefs[player] = [[], None, None]
+            kept = self._beliefs[player] = [[], None, None, None]  # and the guesses' knowledge
         seen = kept[0]
         before = seen[0] if seen else None
         changed = KNOWLEDGE.changed(self, seen)
@@ -386,19 +386,24 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
         base, belief = kept[1], None
         if changed[0] < GUESS_FIELDS:  # questions, answers or clues
             done = asked_since(self, changed, before)
+            fresh = done is None
+            if fresh:
+                base, done = g.clue_belief(*self.known_clues(player)), 0
             news = [(a, q) for p, a, q, _ in self.questions[done:] if p == player]
-            if not done:
-                base = g.clue_belief(*self.known_clues(player))
             base = self._answered(base, news)
-            if done and changed[-1] < GUESS_FIELDS:  # only answers are new
-                belief = self._answered(kept[2], news)
+            if not fresh and changed[-1] < GUESS_FIELDS and kept[2] is not kept[1]:
+                belief = self._answered(kept[2], news)  # only answers are new: no guess again
+        knowledge = kept[3]
         if belief is None:
-            belief = base
+            belief, knowledge = base, None
             guesses = zip(self.guess_player, self.guess_checked, strict=True)
             if any(p == player and checked for p, checked in guesses):
                 knowledge = guess_knowledge(self, player)
-                belief = Belief(g.layouts, belief_filter(g.layouts, base.indices, knowledge))
-        kept[1], kept[2] = base, belief
+                if base is kept[1] and knowledge == kept[3]:  # another's guess: the same
+                    belief = kept[2]
+                else:
+                    belief = Belief(g.layouts, belief_filter(g.layouts, base.indices, knowledge))
+        kept[1:] = base, belief, knowledge
         return belief
 
     def _answered(self, belief: Belief, asked: list[tuple[int, int]]) -> Belief:

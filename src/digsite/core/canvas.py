@@ -42,7 +42,7 @@ COMPACT_PAGE = (1104, 800)
 STANDARD_PAGE = (1200, 848)
 """The page of a game with a board, a market and a panel per seat (ArcheOlogic, Archeos
 Society, Medieval Realms)."""
-LARGE_PAGE = (1408, 960)
+LARGE_PAGE = (1408, 1056)
 """The page of a game with many public areas and four seats' hands (the Royal Society)."""
 
 

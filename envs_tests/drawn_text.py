@@ -19,6 +19,8 @@ class Text:
     top: int
     right: int
     bottom: int
+    page: tuple[int, int]
+    """The size of the page written on (a drawing may draw a card on a page of its own)."""
 
 
 @contextmanager
@@ -31,7 +33,8 @@ def drawn_texts() -> Iterator[list[Text]]:
         mask, left, top, _ = canvas._stamp(words, size, anchor)
         if mask is not None:
             x0, y0 = round(x) + left, round(y) + top
-            texts.append(Text(words, x0, y0, x0 + mask.width, y0 + mask.height))
+            page = self.image.size
+            texts.append(Text(words, x0, y0, x0 + mask.width, y0 + mask.height, page))
         return text(self, x, y, words, size, fill, anchor)
 
     canvas.Page.text = recording
@@ -39,6 +42,12 @@ def drawn_texts() -> Iterator[list[Text]]:
         yield texts
     finally:
         canvas.Page.text = text
+
+
+def on_page(texts: list[Text], picture: np.ndarray) -> list[Text]:
+    """The texts written on the page of ``picture``'s size (not on a card's own page)."""
+    height, width = picture.shape[:2]
+    return [t for t in texts if t.page == (width, height)]
 
 
 def outside(texts: list[Text], width: int, height: int) -> list[Text]:

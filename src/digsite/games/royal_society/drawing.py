@@ -398,14 +398,15 @@ def _title(page: Page, game, views: Views, v) -> None:
     d = v["decision"]
     if d["kind"] == "game_over":
         scores = [_score(s) for s in v["seats"]]
-        text = "Game over - scores " + ", ".join(f"P{q} {x}" for q, x in enumerate(scores))
+        text = "Game over - final scores: " + ", ".join(
+            f"player {q} {x}" for q, x in enumerate(scores)
+        )
         if players == 1:
             text += f": {solo_title(scores[0], game.rb.titles)}"
         else:
             best = max(_rank(s) for s in v["seats"])
-            text += "; winner " + ", ".join(
-                f"P{q}" for q, s in enumerate(v["seats"]) if _rank(s) == best
-            )
+            winners = [f"player {q}" for q, s in enumerate(v["seats"]) if _rank(s) == best]
+            text += f"; winner{'s' * (len(winners) > 1)}: " + " and ".join(winners)
         page.text(MARGIN, DECISION_Y, text, NORMAL, HIGHLIGHT)
         return
     who = d["player"]

@@ -51,7 +51,7 @@ from ...core.canvas import (
     text_length,
     wrapped,
 )
-from .actions import DECISIONS, GALLERY_SIZES, GALLERY_START, SECTIONS
+from .actions import DECISIONS, GALLERY_SIZES, GALLERY_START, HONOR, SECTIONS
 from .components import (
     EXPEDITION_TYPES,
     GAIN_KEYS,
@@ -146,6 +146,11 @@ LOCATION_NOTES = (
 STUDY_GAP = 10
 """Between the objectives of a Study card."""
 STUDY_FLAGS = ("myth", "wonder", "level 5")
+ALL_REGIONS = 15
+"""The region bits of a decision's argument (a relic's bags, a Knowledge choice's exclusions)."""
+DISCARD_PURPOSES = ("Deepen Knowledge", "Study a Relic", "Sell a Relic")
+"""Why a relic is discarded (the ``discard_relic`` decision's first argument below ``HONOR``)."""
+BLOOMSBURY_STACKS = ("10", "25")
 PENDING_SHOWN = 4
 """The most tasks queued after the decision that its line names."""
 COST_ROOM = 18
@@ -412,8 +417,9 @@ def _title(page: Page, game, views: Views, v) -> None:
     who = d["player"]
     page.token(MARGIN + 8, DECISION_Y + 8, 8, player_colour(who))
     text = f"{_seat_name(who)} to decide: {DECISIONS.meaning(d['kind'])}"
-    if any(d["args"]):
-        text += f" (args {d['args'][0]}, {d['args'][1]})"
+    detail = _decision_detail(game, v, d)
+    if detail:
+        text += f" ({detail})"
     if d["interrupts"]:
         text += f", interrupting {d['interrupts'].replace('_', ' ')}"
     queued = [t[0].replace("_", " ") for t in v["pending"]]
@@ -425,6 +431,38 @@ def _title(page: Page, game, views: Views, v) -> None:
         if text_length(line, NORMAL) <= room:
             break
     page.text(MARGIN + 22, DECISION_Y, line, NORMAL, HIGHLIGHT)
+
+
+def _regions(mask: int) -> str:
+    return " or ".join(name for r, name in enumerate(REGION_TITLES) if mask >> r & 1)
+
+
+def _decision_detail(game, v, d) -> str:
+    """The pending decision's arguments in words (the view's ``args``, as its docstring says
+    they are for each decision); empty for a decision that has none worth saying."""
+    kind, (a, b) = d["kind"], d["args"]
+    if kind == "place":
+        return f"the explorer of Expertise {v['seats'][d['player']]['expertise'][a]}"
+    if kind == "knowledge_region":
+        excluded = b & ALL_REGIONS
+        text = f"{a} point{'s' * (a != 1)}"
+        return text + (f", not in {_regions(excluded)}" if excluded else "")
+    if kind == "relic_from_bag":
+        bags = "any bag" if a & ALL_REGIONS == ALL_REGIONS else f"the {_regions(a)} bag"
+        return f"from {bags}" + (", drawn at random" if b else "")
+    if kind == "discard_relic":
+        if a >= HONOR:
+            return f"to honor patron {a - HONOR}"
+        return f"to {DISCARD_PURPOSES[a]}" if a < len(DISCARD_PURPOSES) else ""
+    if kind == "patron":
+        return f"paid at Expertise {a}"
+    if kind == "expedition_payment":
+        return f"for {game.expeditions[a].site}"
+    if kind == "exhibit_space":
+        return f"{a} Exhibit{'s' * (a != 1)} left"
+    if kind == "bloomsbury_tile":
+        return f"from the {BLOOMSBURY_STACKS[a]} stack" + (" or the box" if b else "")
+    return ""
 
 
 # -- the board ---------------------------------------------------------------------------------

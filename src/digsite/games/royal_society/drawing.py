@@ -295,21 +295,33 @@ def _relic(page: Page, x: float, y: float, region: int, typ: int, size: float = 
     page.draw.polygon(points, fill=fill, outline=INK)
 
 
-def _expedition_text(game, card: int, width: float, with_kind: bool = True) -> list[tuple]:
-    """An Expedition card's words below its title, as (line, colour) in lines of ``width``:
-    its region and type (unless the caller writes them), the condition of its bonus, what it
-    gives."""
+def _expedition_text(game, card: int, width: float, with_kind: bool = True) -> list[list]:
+    """An Expedition card's words below its title, in lines of ``width``, each line a list of
+    (words, colour): its region and type (unless the caller writes them), the condition of its
+    bonus (beside them when both fit), what it gives."""
     c = game.expeditions[card]
-    lines: list[tuple] = []
-    if with_kind:
-        kind = f"{REGION_TITLES[c.region]} {EXPEDITION_TYPES[c.type]}"
-        lines += [(line, INK) for line in wrapped(kind, width)]
+    lines: list[list] = []
+    kind = f"{REGION_TITLES[c.region]} {EXPEDITION_TYPES[c.type]}"
+    condition = ""
     if c.condition_region >= 0 or c.condition_type >= 0:
         need = REGION_TITLES[c.condition_region] if c.condition_region >= 0 else ""
         need += " " + EXPEDITION_TYPES[c.condition_type] if c.condition_type >= 0 else ""
-        lines += [(line, HIGHLIGHT) for line in wrapped(f"needs {need.strip()} played", width)]
+        condition = f"needs {need.strip()} played"
+    if with_kind and condition and text_length(f"{kind}; {condition}", SMALL) <= width:
+        lines.append([(f"{kind}; ", INK), (condition, HIGHLIGHT)])
+    else:
+        if with_kind:
+            lines += [[(line, INK)] for line in wrapped(kind, width)]
+        lines += [[(line, HIGHLIGHT)] for line in wrapped(condition, width)]
     gains = _gain_items(zip(GAIN_KEYS, game.expeditions[card].gains, strict=True))
-    return lines + [(line, INK) for line in _wrap_items(gains, width)]
+    return lines + [[(line, INK)] for line in _wrap_items(gains, width)]
+
+
+def _write_pieces(page: Page, x: float, y: float, pieces) -> float:
+    """One line of small text in pieces of their own colours; returns the y of the next."""
+    for words, colour in pieces:
+        x = page.text(x, y, words, SMALL, colour)
+    return y + LINE
 
 
 def _cost(c) -> str:
@@ -330,8 +342,8 @@ def _expedition(page: Page, game, x: float, y: float, card: int, w: float, h: fl
     end = _needs(page, tx, ty, c.expertise, c.knowledge)
     page.text(end + 3, ty, _cost(c), SMALL)
     ty += LINE + 2
-    for line, colour in _expedition_text(game, card, inner):
-        ty = _write(page, tx, ty, line, colour)
+    for pieces in _expedition_text(game, card, inner):
+        ty = _write_pieces(page, tx, ty, pieces)
 
 
 def _strip_kind_inline(game, card: int, w: float) -> bool:
@@ -365,8 +377,8 @@ def _strip(page: Page, game, x: float, y: float, card: int, w: float) -> float:
     page.text(right, ty, cost, SMALL)
     _needs(page, right - 2 * ICON - 8, ty, c.expertise, c.knowledge)
     ty += LINE
-    for line, colour in _expedition_text(game, card, w - 2 * CARD_PAD, not inline):
-        ty = _write(page, tx, ty, line, colour)
+    for pieces in _expedition_text(game, card, w - 2 * CARD_PAD, not inline):
+        ty = _write_pieces(page, tx, ty, pieces)
     return y + h
 
 
@@ -918,14 +930,22 @@ def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float, inner: 
         y = _study(page, game, k, x, y, inner)
 
 
+def _study_header(game, k: int) -> str:
+    study = game.studies[k]
+    science = " / ".join(map(str, study.science))
+    counts = " / ".join(str(n + 1) for n in range(len(study.science)))
+    return f"Study card {k}: {science} science for {counts} of"
+
+
 def _study_rows(game, k: int, inner: float) -> list[list[tuple[str, Colour]]]:
-    """A Study card's objectives as rows of chips (an objective never split between rows)."""
+    """A Study card's objectives as rows of chips (an objective never split between rows),
+    the first row after the card's header when the first objective fits beside it."""
     rows: list[list[tuple[str, Colour]]] = [[]]
-    used = 0.0
+    used = text_length(_study_header(game, k), SMALL) + STUDY_GAP
     for objective in game.studies[k].objectives:
         labels = [_symbol(kind, i) for kind, i in objective]
         width = sum(chip_width(label) for label, _ in labels)
-        if rows[-1] and used + width > inner:
+        if used + width > inner:
             rows.append([])
             used = 0.0
         rows[-1] += [*labels, ("", PAPER)]
@@ -934,18 +954,15 @@ def _study_rows(game, k: int, inner: float) -> list[list[tuple[str, Colour]]]:
 
 
 def _study_height(game, k: int, inner: float) -> float:
-    return LINE + len(_study_rows(game, k, inner)) * (CHIP_H + 2) + 2
+    return len(_study_rows(game, k, inner)) * (CHIP_H + 2) + 2
 
 
 def _study(page: Page, game, k: int, x: float, y: float, inner: float) -> float:
     """A Study card: the Science for 1, 2, ... objectives done, then each objective as a group
     of symbol chips (one played expedition for each symbol); returns the y below it."""
-    study = game.studies[k]
-    science = " / ".join(map(str, study.science))
-    counts = " / ".join(str(n + 1) for n in range(len(study.science)))
-    y = _write(page, x, y, f"Study card {k}: {science} science for {counts} of")
-    for row in _study_rows(game, k, inner):
-        cx = x
+    header_end = page.text(x, y + 2, _study_header(game, k), SMALL) + STUDY_GAP
+    for i, row in enumerate(_study_rows(game, k, inner)):
+        cx = header_end if i == 0 else x
         for label, fill in row:
             cx = page.chip(cx, y, label, fill) if label else cx + STUDY_GAP
         y += CHIP_H + 2

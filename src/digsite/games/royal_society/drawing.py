@@ -118,6 +118,10 @@ KNOW_TOP = 13
 """The Knowledge tracks' spaces (0-13: 12 and beyond)."""
 MILESTONES = (5, 8, 12)
 EXPLORER_R = 9
+KNOW_W = 264
+"""The Knowledge tracks' width, with their names and counts."""
+EXPLORERS_W = 150
+"""A column of explorers (a disc and a skill), right of the tracks in a wide panel."""
 BACK_H = 2 * LINE
 """The backs of the cards of a hand this picture may not show."""
 
@@ -295,18 +299,25 @@ def _relic(page: Page, x: float, y: float, region: int, typ: int, size: float = 
     page.draw.polygon(points, fill=fill, outline=INK)
 
 
-def _expedition_text(game, card: int, width: float, with_kind: bool = True) -> list[list]:
+def _condition(c) -> str:
+    """The condition of a card's bonus, in words ("" for a card without one)."""
+    if c.condition_region < 0 and c.condition_type < 0:
+        return ""
+    need = REGION_TITLES[c.condition_region] if c.condition_region >= 0 else ""
+    need += " " + EXPEDITION_TYPES[c.condition_type] if c.condition_type >= 0 else ""
+    return f"needs {need.strip()} played"
+
+
+def _expedition_text(
+    game, card: int, width: float, with_kind: bool = True, with_condition: bool = True
+) -> list[list]:
     """An Expedition card's words below its title, in lines of ``width``, each line a list of
-    (words, colour): its region and type (unless the caller writes them), the condition of its
-    bonus (beside them when both fit), what it gives."""
+    (words, colour): its region and type and the condition of its bonus (unless the caller
+    writes them; side by side when both fit), what it gives."""
     c = game.expeditions[card]
     lines: list[list] = []
     kind = f"{REGION_TITLES[c.region]} {EXPEDITION_TYPES[c.type]}"
-    condition = ""
-    if c.condition_region >= 0 or c.condition_type >= 0:
-        need = REGION_TITLES[c.condition_region] if c.condition_region >= 0 else ""
-        need += " " + EXPEDITION_TYPES[c.condition_type] if c.condition_type >= 0 else ""
-        condition = f"needs {need.strip()} played"
+    condition = _condition(c) if with_condition else ""
     if with_kind and condition and text_length(f"{kind}; {condition}", SMALL) <= width:
         lines.append([(f"{kind}; ", INK), (condition, HIGHLIGHT)])
     else:
@@ -346,38 +357,52 @@ def _expedition(page: Page, game, x: float, y: float, card: int, w: float, h: fl
         ty = _write_pieces(page, tx, ty, pieces)
 
 
-def _strip_kind_inline(game, card: int, w: float) -> bool:
-    """Whether a strip's first line has room for the region and type beside the site, needs
-    and cost (else they start the lines below)."""
+def _strip_head(game, card: int, w: float) -> tuple[bool, bool]:
+    """What a strip's first line has room for beside the site, needs and cost: the region and
+    type, and then the condition of the bonus (else they start the lines below)."""
     c = game.expeditions[card]
     kind = f"{REGION_TITLES[c.region]} {EXPEDITION_TYPES[c.type]}"
-    used = text_length(f"{c.site}  {kind}", SMALL) + 2 * ICON + 16 + text_length(_cost(c), SMALL)
-    return used <= w - 2 * CARD_PAD
+    room = w - 2 * CARD_PAD - 2 * ICON - 16 - text_length(_cost(c), SMALL)
+    room -= text_length(c.site, SMALL)
+    kind_w = text_length(f"  {kind}", SMALL)
+    condition = _condition(c)
+    with_kind = kind_w <= room
+    with_condition = with_kind and bool(condition)
+    with_condition = with_condition and kind_w + text_length(f"; {condition}", SMALL) <= room
+    return with_kind, with_condition
+
+
+def _strip_lines(game, card: int, w: float) -> list[list]:
+    with_kind, with_condition = _strip_head(game, card, w)
+    return _expedition_text(game, card, w - 2 * CARD_PAD, not with_kind, not with_condition)
 
 
 def _strip_height(game, card: int, w: float) -> float:
-    inline = _strip_kind_inline(game, card, w)
-    return (1 + len(_expedition_text(game, card, w - 2 * CARD_PAD, not inline))) * LINE + 4
+    return (1 + len(_strip_lines(game, card, w))) * LINE + 4
 
 
 def _strip(page: Page, game, x: float, y: float, card: int, w: float) -> float:
-    """An Expedition card as a strip as wide as a panel (hands, cards drawn): site (region and
-    type beside it when there is room), its needs and cost at the right; below, what it
-    gives. Returns the y below it."""
+    """An Expedition card as a strip as wide as a panel (hands, cards drawn): site (region,
+    type and bonus condition beside it when there is room), its needs and cost at the right;
+    below, what it gives. Returns the y below it."""
     c = game.expeditions[card]
     h = _strip_height(game, card, w)
-    inline = _strip_kind_inline(game, card, w)
+    with_kind, with_condition = _strip_head(game, card, w)
     page.box(x, y, w, h - 2, fill=REGION_TINTS[c.region])
     tx, ty = x + CARD_PAD, y + 2
     end = page.text(tx, ty, c.site, SMALL)
-    if inline:
-        page.text(end + 6, ty, f"{REGION_TITLES[c.region]} {EXPEDITION_TYPES[c.type]}", SMALL)
+    if with_kind:
+        kind = f"{REGION_TITLES[c.region]} {EXPEDITION_TYPES[c.type]}"
+        end = page.text(end + 6, ty, kind, SMALL)
+    if with_condition:
+        end = page.text(end, ty, "; ", SMALL)
+        page.text(end, ty, _condition(c), SMALL, HIGHLIGHT)
     cost = _cost(c)
     right = x + w - CARD_PAD - text_length(cost, SMALL)
     page.text(right, ty, cost, SMALL)
     _needs(page, right - 2 * ICON - 8, ty, c.expertise, c.knowledge)
     ty += LINE
-    for pieces in _expedition_text(game, card, w - 2 * CARD_PAD, not inline):
+    for pieces in _strip_lines(game, card, w):
         ty = _write_pieces(page, tx, ty, pieces)
     return y + h
 
@@ -761,8 +786,12 @@ def _seat(page: Page, game, views: Views, v, q: int) -> None:
         f"{s['requirement_discs']} on requirements"
     )
     y = _lines(page, x, y, discs, inner)
-    y = _knowledge(page, x, y, s["knowledge"])
-    y = _explorers(page, game, x, y, q, s, inner)
+    if inner >= KNOW_W + EXPLORERS_W:  # side by side
+        explorers = _explorers(page, game, x + KNOW_W, y, q, s, inner - KNOW_W, True)
+        y = max(_knowledge(page, x, y, s["knowledge"]), explorers)
+    else:
+        y = _knowledge(page, x, y, s["knowledge"])
+        y = _explorers(page, game, x, y, q, s, inner)
     y = _relics(page, x, y, s, inner)
     patrons = [
         f"{k} honored" if k in s["honored"] else f"{k} wants {_wants(*_patron_wants(game, k))}"
@@ -832,25 +861,26 @@ def _knowledge(page: Page, x: float, y: float, knowledge: Sequence[int]) -> floa
     return y + 4 * (KNOW_CELL + 2) + 2
 
 
-def _explorers(page: Page, game, x: float, y: float, q: int, s, inner: float) -> float:
-    """The three explorers: a disc with its Expertise (grey once placed) and its skill."""
-    _write(page, x, y, "Explorers: Expertise and skill (grey: placed)", FAINT)
-    y += LINE
+def _explorers(
+    page: Page, game, x: float, y: float, q: int, s, inner: float, column: bool = False
+) -> float:
+    """The three explorers: a disc with its Expertise (grey once placed) and its skill, side
+    by side (or, ``column``, one under the other); returns the y below them."""
+    y = _lines(page, x, y, "Explorers: Expertise and skill (grey: placed)", inner, FAINT)
     board = game.boards[(q % 4) * 2 + ("AB".index(s["side"]) if s["side"] else 0)]
-    step = inner / 3
     for e, level in enumerate(s["expertise"]):
-        ex = x + e * step
+        ex, ey = (x, y + e * (2 * EXPLORER_R + 2)) if column else (x + e * inner / 3, y)
         placed = s["placed"][e]
-        page.token(
-            ex + EXPLORER_R, y + EXPLORER_R, EXPLORER_R, FAINT if placed else player_colour(q)
-        )
-        page.text(ex + EXPLORER_R, y + EXPLORER_R, str(level) if level else "", SMALL, PAPER, "mm")
+        colour = FAINT if placed else player_colour(q)
+        page.token(ex + EXPLORER_R, ey + EXPLORER_R, EXPLORER_R, colour)
+        page.text(ex + EXPLORER_R, ey + EXPLORER_R, str(level) if level else "", SMALL, PAPER, "mm")
         kind, region = board[e]
-        if kind == 0:
-            page.chip(ex + 2 * EXPLORER_R + 3, y + 1, "Logistics", PAPER)
-        else:
-            page.chip(ex + 2 * EXPLORER_R + 3, y + 1, REGION_TITLES[region], REGION_TINTS[region])
-    return y + 2 * EXPLORER_R + 4
+        skill, fill = (
+            ("Logistics", PAPER) if kind == 0 else (REGION_TITLES[region], REGION_TINTS[region])
+        )
+        page.chip(ex + 2 * EXPLORER_R + 3, ey + 1, skill, fill)
+    rows = 3 if column else 1
+    return y + rows * (2 * EXPLORER_R + 2) + 2
 
 
 def _relics(page: Page, x: float, y: float, s, inner: float) -> float:
@@ -924,16 +954,18 @@ def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float, inner: 
     if not studies and y + LINE <= bottom:
         _write(page, x, y, "Study cards: -")
     for i, k in enumerate(studies):
-        if y + _study_height(game, k, inner) + LINE > bottom and i < len(studies):
-            _write(page, x, y, f"and {len(studies) - i} more Study cards not shown", FAINT)
+        note = LINE if i < len(studies) - 1 else 0  # room for the count of those left out
+        if y + _study_height(game, k, inner) + note > bottom:
+            left = len(studies) - i
+            _write(page, x, y, f"and {left} more Study card{'s' * (left > 1)} not shown", FAINT)
             break
         y = _study(page, game, k, x, y, inner)
 
 
 def _study_header(game, k: int) -> str:
     study = game.studies[k]
-    science = " / ".join(map(str, study.science))
-    counts = " / ".join(str(n + 1) for n in range(len(study.science)))
+    science = "/".join(map(str, study.science))
+    counts = "/".join(str(n + 1) for n in range(len(study.science)))
     return f"Study card {k}: {science} science for {counts} of"
 
 

@@ -120,6 +120,7 @@ MILESTONES = (5, 8, 12)
 EXPLORER_R = 9
 KNOW_W = 264
 """The Knowledge tracks' width, with their names and counts."""
+KNOW_CAPTION = ("Knowledge", "milestones", "5, 8, 12")
 EXPLORERS_W = 150
 """A column of explorers (a disc and a skill), right of the tracks in a wide panel."""
 BACK_H = 2 * LINE
@@ -788,9 +789,9 @@ def _seat(page: Page, game, views: Views, v, q: int) -> None:
     y = _lines(page, x, y, discs, inner)
     if inner >= KNOW_W + EXPLORERS_W:  # side by side
         explorers = _explorers(page, game, x + KNOW_W, y, q, s, inner - KNOW_W, True)
-        y = max(_knowledge(page, x, y, s["knowledge"]), explorers)
+        y = max(_knowledge(page, x, y, s["knowledge"], KNOW_W), explorers)
     else:
-        y = _knowledge(page, x, y, s["knowledge"])
+        y = _knowledge(page, x, y, s["knowledge"], inner)
         y = _explorers(page, game, x, y, q, s, inner)
     y = _relics(page, x, y, s, inner)
     patrons = [
@@ -844,11 +845,16 @@ def _automa(page: Page, v) -> None:
         y = _lines(page, x + 6, y, line, w - 12)
 
 
-def _knowledge(page: Page, x: float, y: float, knowledge: Sequence[int]) -> float:
+def _knowledge(page: Page, x: float, y: float, knowledge: Sequence[int], inner: float) -> float:
     """Knowledge per region on tracks of its colour, 0-13 (12 and beyond), milestones 5, 8, 12
-    framed in ink."""
-    _write(page, x, y, "Knowledge (milestones 5, 8, 12)", FAINT)
-    y += LINE
+    framed in ink; their caption above them, or right of them in a panel with room there
+    (the 4 players' narrow panels: a line saved)."""
+    beside = inner - KNOW_W >= max(text_length(line, SMALL) for line in KNOW_CAPTION)
+    if beside:
+        for i, line in enumerate(KNOW_CAPTION):
+            _write(page, x + KNOW_W, y + i * LINE, line, FAINT)
+    else:
+        y = _write(page, x, y, " ".join(KNOW_CAPTION), FAINT)
     for r, k in enumerate(knowledge):
         ry = y + r * (KNOW_CELL + 2)
         page.text(x, ry - 1, REGION_TITLES[r], SMALL)

@@ -120,7 +120,9 @@ MILESTONES = (5, 8, 12)
 EXPLORER_R = 9
 KNOW_W = 264
 """The Knowledge tracks' width, with their names and counts."""
+KNOW_TITLE = "Knowledge (milestones 5, 8, 12)"
 KNOW_CAPTION = ("Knowledge", "milestones", "5, 8, 12")
+"""The Knowledge tracks' caption above them, or in lines right of them."""
 EXPLORERS_W = 150
 """A column of explorers (a disc and a skill), right of the tracks in a wide panel."""
 BACK_H = 2 * LINE
@@ -854,7 +856,7 @@ def _knowledge(page: Page, x: float, y: float, knowledge: Sequence[int], inner: 
         for i, line in enumerate(KNOW_CAPTION):
             _write(page, x + KNOW_W, y + i * LINE, line, FAINT)
     else:
-        y = _write(page, x, y, " ".join(KNOW_CAPTION), FAINT)
+        y = _write(page, x, y, KNOW_TITLE, FAINT)
     for r, k in enumerate(knowledge):
         ry = y + r * (KNOW_CELL + 2)
         page.text(x, ry - 1, REGION_TITLES[r], SMALL)

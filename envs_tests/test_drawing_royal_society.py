@@ -4,6 +4,8 @@ word is whole, on the page, inside its card or panel, and over no other word."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -14,6 +16,11 @@ from digsite.games.royal_society.rules import RoyalSocietyGame
 
 from .drawn_text import beyond, drawn_texts, outside, overlapping
 from .play import random_action
+
+ABBREVIATIONS = {"Af", "Me", "As", "SA", "ins", "pot", "scr", "jew", "Sc", "Pr", "Know", "Rep"}
+ABBREVIATIONS |= {"args", "P"}
+"""What the picture once wrote for regions, relic types, rewards and seats (a reader had to
+decode them); whole words now."""
 
 
 def _play_until(state, rng, done, limit=3000):
@@ -114,8 +121,8 @@ def test_every_expedition_card_has_room_for_its_words():
     ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()),
 )
 def test_every_word_is_whole_on_the_page_and_over_no_other(config):
-    """Over a game, the spectator's and a seat's pictures: no word cut with an ellipsis, none
-    off the page, none over another, none leaving its seat's panel."""
+    """Over a game, the spectator's and a seat's pictures: no word cut with an ellipsis or
+    abbreviated, none off the page, none over another, none leaving its seat's panel."""
     game = RoyalSocietyGame(**config)
     rng = np.random.default_rng(11)
     state = game.new_initial_state(rng)
@@ -127,6 +134,8 @@ def test_every_word_is_whole_on_the_page_and_over_no_other(config):
                     picture(state, player)
                 where = (step, player)
                 assert not [t for t in texts if t.text.endswith(ELLIPSIS)], where
+                words = {w for t in texts for w in re.findall(r"[A-Za-z]+", t.text)}
+                assert not words & ABBREVIATIONS, where
                 assert not outside(texts, drawing.WIDTH, drawing.HEIGHT), where
                 assert not overlapping(texts), where
                 view = state.view(0)

@@ -100,13 +100,13 @@ def test_every_expedition_card_has_room_for_its_words():
             drawing._expedition(page, game, 0, 0, card, drawing.CARD_W, drawing.CARD_H)
             page.array()
         assert texts and not any(ELLIPSIS in t.text for t in texts), card
-        assert not beyond(texts, 0, 0, drawing.CARD_W + 1, drawing.CARD_H + 1), card
+        assert not outside(texts, drawing.CARD_W + 1, drawing.CARD_H + 1), card
         for width in (_narrowest_seat(game), drawing.RIGHT_W):
             with drawn_texts() as texts:
                 page = Page(drawing.WIDTH, drawing.HEIGHT)
                 bottom = drawing._strip(page, game, 0, 0, card, width)
                 page.array()
-            assert not beyond(texts, 0, 0, width + 1, bottom + 1), (card, width)
+            assert not outside(texts, width + 1, bottom + 1), (card, width)
             assert not overlapping(texts), (card, width)
 
 
@@ -138,6 +138,8 @@ def test_every_word_is_whole_on_the_page_and_over_no_other(config):
                 assert not words & ABBREVIATIONS, where
                 assert not outside(texts, drawing.WIDTH, drawing.HEIGHT), where
                 assert not overlapping(texts), where
+                below = drawing.SEATS_Y + drawing.SEAT_H
+                assert not [t for t in texts if t.bottom > below], where  # under the panels
                 view = state.view(0)
                 seats = view["num_players"] + drawing._automa_panel(view)
                 for q in range(seats):

@@ -84,7 +84,8 @@ PATRON_COLOURS: tuple[Colour, ...] = (
     (250, 250, 245),  # no patron
 )
 PATRON_INITIALS = ("V", "L", "B", "M", "T", "5")
-"""Short names of the patrons; the no-patron card goes by its 5 points."""
+"""Initials of the patrons on a seat's empty card places (beside their coloured cards); the
+no-patron card goes by its 5 points."""
 DARK_PATRONS = {0, 2, 3}
 """Patrons whose card colour needs light ink."""
 NEUTRAL = "neutral"
@@ -287,13 +288,13 @@ def _cards_out(page: Page, game, view, y: float) -> None:
         counts = [0] * len(PATRON_TITLES)
         for face in faces:
             counts[game.cards[face].patron] += 1
-        return " ".join(f"{PATRON_INITIALS[k]}{n}" for k, n in enumerate(counts) if n) or "-"
+        words = [f"{_short(k)} {n}" for k, n in enumerate(counts) if n]
+        return ", ".join(words) or "-"
 
     unseen, out = view["unseen"], view["discarded"]
     text = (
         f"Unseen parcels {len(unseen)}: {summary(unseen)}     "
-        f"Out of the game {len(out)}: {summary(out)}     "
-        "(V Violet, L Lemon, B Brown, M Blackmore, T Tangerine, 5 the no-patron card)"
+        f"Out of the game {len(out)}: {summary(out)}"
     )
     page.text(MARGIN, y + 2, text, SMALL)
 

@@ -87,6 +87,8 @@ PATRON_INITIALS = ("V", "L", "B", "M", "T", "5")
 """Initials of the patrons on a seat's empty card places (beside their coloured cards); the
 no-patron card goes by its 5 points."""
 DARK_PATRONS = {0, 2, 3}
+EMPTY_PLACE_EDGE = 2
+"""Width of the coloured outline of a patron's empty card place."""
 """Patrons whose card colour needs light ink."""
 NEUTRAL = "neutral"
 
@@ -266,8 +268,9 @@ def _hand(page: Page, game, x: float, y: float, info: Mapping[str, Any]) -> None
         tilted = info["tilted"][patron] if patron < len(PATRONS) else 0
         colour = PATRON_COLOURS[patron]
         ink = PAPER if patron in DARK_PATRONS else INK
-        if count == 0:
-            page.box(x, y, CARD_W, CARD_H, outline=FAINT)
+        if count == 0:  # the place outlined in the patron's colour
+            edge = FAINT if patron == NO_PATRON else colour
+            page.box(x, y, CARD_W, CARD_H, outline=edge, width=EMPTY_PLACE_EDGE)
             page.text(x + CARD_W / 2, y + CARD_H / 2, PATRON_INITIALS[patron], SMALL, FAINT, "mm")
         elif count > tilted:
             page.box(x, y, CARD_W, CARD_H, fill=colour)

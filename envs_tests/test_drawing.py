@@ -14,6 +14,7 @@ from digsite.core.canvas import BLOCK, COMPACT_PAGE, LARGE_PAGE, STANDARD_PAGE
 from digsite.drawing import page, picture
 from digsite.envs.registry import SOLO_GYM_IDS
 
+from .drawn_text import drawn_texts, on_page, outside
 from .play import random_action
 
 PAGE_FAMILY = (COMPACT_PAGE, STANDARD_PAGE, LARGE_PAGE)
@@ -55,6 +56,27 @@ def test_every_picture_is_made_of_whole_video_blocks(case):
     assert entry.drawing is None or (width, height) in PAGE_FAMILY
     height, width, _ = page("not reset").shape
     assert height % BLOCK == 0 and width % BLOCK == 0
+
+
+def test_no_picture_writes_off_its_page(case):
+    """Over a random game, every word of the spectator's and the first seat's pictures lies
+    wholly on the page (a panel growing with the game never pushes text off the edge)."""
+    entry, config, module = case
+    game = module.raw_env(**config).game
+    rng = np.random.default_rng(5)
+    state = game.new_initial_state(rng)
+    for step in range(400):
+        if step % 25 == 0 or state.is_terminal():
+            for player in (None, 0):
+                with drawn_texts() as texts:
+                    drawn = picture(state, player)
+                height, width, _ = drawn.shape
+                written = on_page(texts, drawn)
+                assert written or entry.drawing is None, (step, player)
+                assert not outside(written, width, height), (step, player)
+        if state.is_terminal():
+            break
+        state.apply_action(random_action(state.legal_action_mask(), rng))
 
 
 def test_a_page_drawn_over_a_finished_one_keeps_nothing_of_it():

@@ -1,5 +1,5 @@
 """The Medieval Realms picture: leaders behind another seat's wall appear in the spectator's
-picture only, and a VP change moves the marker on the VP track."""
+picture only, a VP change moves the marker on the VP track, and the seats fill their column."""
 
 from __future__ import annotations
 
@@ -93,3 +93,15 @@ def test_no_card_text_is_cut(monkeypatch):
             for w, h in sizes:
                 drawing._card_image(*faces.face(name), w, h)
     assert not cut, sorted(set(cut))
+
+
+def test_the_seats_fill_the_column_at_every_player_count():
+    """The last seat's panel (its colour bar down its left side) reaches the bottom of the seats'
+    column at every player count: 2 players do not leave half the page empty."""
+    bar = slice(drawing.RIGHT_X + 2, drawing.RIGHT_X + 8)
+    low = slice(drawing.SEATS_BOTTOM - 40, drawing.SEATS_BOTTOM - 10)
+    for players in (2, 3, 4, 5):
+        image = picture(
+            MedievalRealmsGame(num_players=players).new_initial_state(np.random.default_rng(1))
+        )
+        assert _pixels(image, PLAYER_COLOURS[players - 1], (low, bar)) > 100, players

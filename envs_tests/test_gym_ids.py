@@ -177,3 +177,29 @@ def test_maskable_ppo_trains_through_make_vec_env(env_id, one_torch_thread):
     model.learn(256, callback=NoIllegalAction())
     assert model.num_timesteps >= 256
     venv.close()
+
+
+@pytest.mark.parametrize("name", ["train", "evaluate"])
+def test_the_commands_take_a_seat_id_for_its_game_and_player_count(name):
+    from digsite.commandline import parse_args
+
+    by_id = parse_args(
+        name, ["--env", "digsite/Mykerinos3p-v1", "--env-option", "museum_two_rooms=4"]
+    )
+    by_game = parse_args(
+        name, ["--game", "mykerinos", "--num-players", "3", "--game-option", "museum_two_rooms=4"]
+    )
+    assert vars(by_id) == vars(by_game)
+    assert (by_id.game, by_id.num_players, by_id.env) == ("mykerinos", 3, None)
+
+
+def test_a_seat_id_refuses_the_envs_own_options_and_a_second_game(capsys):
+    from digsite.commandline import parse_args
+
+    for argv, message in [
+        (["--env-option", "opponents=heuristic"], "--env-option opponents: the command plays"),
+        (["--game", "mykerinos"], "is one seat of a game: leave out --game"),
+    ]:
+        with pytest.raises(SystemExit):
+            parse_args("train", ["--env", "digsite/Mykerinos2p-v1", *argv])
+        assert message in capsys.readouterr().err

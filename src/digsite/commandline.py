@@ -30,7 +30,7 @@ from typing import Any, NoReturn
 from .agents import AGENT_KINDS, ROLLOUTS
 from .agents.model import MODEL_PREFIX, PPO, pretrained_path
 from .core.engine import Game, IllegalActionError
-from .envs.registry import ENVIRONMENTS, SOLO_GYM_IDS, entry, make_game
+from .envs.registry import ENVIRONMENTS, SINGLE_SEAT_GYM_IDS, SOLO_GYM_IDS, entry, make_game
 
 GAMES = tuple(e.name for e in ENVIRONMENTS)
 AGENT_CHOICES = (
@@ -249,8 +249,10 @@ def check_search(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
 
 
 def add_env_arguments(parser: argparse.ArgumentParser, what: str) -> None:
-    """``--env`` (a solo Gymnasium id) and its repeatable ``--env-option KEY=VALUE``."""
-    parser.add_argument("--env", choices=list(SOLO_GYM_IDS), default=None, help=what)
+    """``--env`` (a Gymnasium id: a solo env, or one seat of a game, which stands for its
+    ``--game`` and ``--num-players``) and its repeatable ``--env-option KEY=VALUE``."""
+    ids = [*SOLO_GYM_IDS, *SINGLE_SEAT_GYM_IDS]
+    parser.add_argument("--env", choices=ids, default=None, help=what, metavar="ID")
     add_options(parser, "--env")
 
 
@@ -279,11 +281,27 @@ def check_game(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Non
 
 def check_env(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Fill ``args.env_options`` (a dict), checked by making the solo env once; a solo env takes
-    no ``--game-option``."""
+    no ``--game-option``.  A one-seat id becomes its ``--game`` and ``--num-players`` (its
+    ``--env-option`` the game's options), which play the same seat with the command's opponents."""
     import gymnasium as gym
 
     if args.env_option and args.env is None:
         parser.error("--env-option goes with --env")
+    if args.env in SINGLE_SEAT_GYM_IDS:  # one seat: the game's seat, as --game would play it
+        if args.game is not None or args.num_players is not None:
+            parser.error(f"{args.env} is one seat of a game: leave out --game and --num-players")
+        from .envs.single_seat import options as seat_options
+
+        args.game, args.num_players = SINGLE_SEAT_GYM_IDS[args.env]
+        seat = {option.name for option in seat_options(args.num_players)}
+        taken = sorted(seat & dict(args.env_option).keys())
+        if taken:
+            parser.error(
+                f"--env-option {taken[0]}: the command plays the seat itself (see --opponents); "
+                f"{args.env} takes its game's options here"
+            )
+        args.game_option += args.env_option
+        args.env_option, args.env = [], None
     if args.env is not None and args.game_option:
         parser.error("--game-option goes with --game; a solo --env takes --env-option")
     args.env_options = dict(args.env_option)

@@ -42,7 +42,7 @@ COMPACT_PAGE = (1104, 800)
 STANDARD_PAGE = (1200, 848)
 """The page of a game with a board, a market and a panel per seat (ArcheOlogic, Archeos
 Society, Medieval Realms)."""
-LARGE_PAGE = (1408, 960)
+LARGE_PAGE = (1408, 1056)
 """The page of a game with many public areas and four seats' hands (the Royal Society)."""
 
 
@@ -329,19 +329,56 @@ def _ink(colour: Colour) -> int:
 
 @lru_cache(maxsize=8192)
 def _stamp(text: str, size: int, anchor: str):
-    """The glyphs of ``text`` as a mask (Pillow's core image, as ``ImageDraw.text`` renders
-    it), its offset from the anchor point, and its length."""
+    """The glyphs of ``text`` as a mask (Pillow's core image, which its drawing core stamps),
+    its offset from the anchor point, and its length: the characters' masks (:func:`_glyph`)
+    side by side, for FreeType renders a string a glyph at a time on every call, and a first
+    picture has hundreds of words but few letters."""
     text = without_accents(text)
-    length = text_length(text, size)
-    mask, (left, top) = font(size).getmask2(text, "L", anchor=anchor)
-    if not (mask.size[0] and mask.size[1]):
-        return None, 0, 0, length
-    return mask, left, top, length
+    placed = []
+    pen = 0
+    for char in text:
+        mask, left, top, advance = _glyph(char, size)
+        if mask is not None:
+            placed.append((mask, pen + left, top))
+        pen += advance
+    if not placed:
+        return None, 0, 0, pen
+    x0 = min(x for _, x, _ in placed)
+    y0 = min(y for _, _, y in placed)
+    x1 = max(x + mask.shape[1] for mask, x, _ in placed)
+    y1 = max(y + mask.shape[0] for mask, _, y in placed)
+    stamp = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    for mask, x, y in placed:  # neighbours' antialiased edges may share a column
+        area = stamp[y - y0 : y - y0 + mask.shape[0], x - x0 : x - x0 + mask.shape[1]]
+        np.maximum(area, mask, out=area)
+    shift = {"l": 0, "m": -(pen // 2), "r": -pen}[anchor[0]]
+    return Image.fromarray(stamp).im, x0 + shift, y0 + _rise(size, anchor[1]), pen
+
+
+@lru_cache(maxsize=2048)
+def _glyph(char: str, size: int) -> tuple[np.ndarray | None, int, int, int]:
+    """One character's mask, its offset from the pen at the top of the line, and how far it
+    moves the pen (whole pixels: the font is hinted)."""
+    left, top, right, bottom = font(size).getbbox(char, anchor="la")
+    advance = round(font(size).getlength(char))
+    if right <= left or bottom <= top:
+        return None, 0, 0, advance
+    mask = Image.new("L", (right - left, bottom - top), 0)
+    ImageDraw.Draw(mask).text((-left, -top), char, fill=255, font=font(size), anchor="la")
+    return np.asarray(mask), left, top, advance
+
+
+@cache
+def _rise(size: int, vertical: str) -> int:
+    """How far above the top of the line an anchor's line is (``a`` the top, ``m`` the middle,
+    ``d`` the descender line, ``s`` the baseline), in pixels."""
+    return font(size).getbbox("X", anchor="l" + vertical)[1] - font(size).getbbox("X")[1]
 
 
 @lru_cache(maxsize=8192)
 def text_length(text: str, size: int = NORMAL) -> float:
-    return font(size).getlength(without_accents(text))
+    """The width ``text`` takes, as :meth:`Page.text` writes it."""
+    return sum(_glyph(char, size)[3] for char in without_accents(text))
 
 
 @lru_cache(maxsize=8192)

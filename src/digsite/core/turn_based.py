@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Callable, Mapping, Sequence
+from types import ModuleType
 from typing import Any, ClassVar
 
 import numpy as np
@@ -55,6 +56,46 @@ def mask_of(legal: Sequence[int], size: int) -> np.ndarray:
     return mask
 
 
+Contract = Mapping[str, tuple[tuple[str, str], ...]]
+"""Per file of a game (named by role), the class attributes taken from it and their names there."""
+STATE_FILES: Contract = {
+    "actions": (("DECISIONS", "DECISIONS"),),
+    "saved": (("FIELDS", "FIELDS"),),
+    "view": (("view", "build_view"),),
+    "observation": (("observe", "observe"),),
+    "text": tuple(
+        (name, name) for name in ("action_to_string", "action_seen_by", "render_spectator")
+    ),
+    "invariants": (("check_invariants", "check_invariants"),),
+}
+"""What a state takes from its game's files (``files=`` in its class statement)."""
+GAME_FILES: Contract = {
+    "spec": (("spec", "SPEC"),),
+    "actions": (("num_actions", "NUM_ACTIONS"),),
+    "text": (("render_view", "render_view"),),
+}
+"""What a game takes from its files (``files=`` in its class statement)."""
+
+
+def bind_files(cls: type, files: Sequence[ModuleType], contract: Contract) -> None:
+    """Give ``cls`` what ``contract`` takes from a game's ``files`` (modules named by their role,
+    the same file names in every game), so each game declares the wiring in one line.  What the
+    class statement writes itself wins (a variant's own ``observe``, say)."""
+    by_role = {module.__name__.rpartition(".")[2]: module for module in files}
+    missing = [
+        f"{role}.{name}"
+        for role, pairs in contract.items()
+        for _, name in pairs
+        if not hasattr(by_role.get(role), name)
+    ]
+    if missing:
+        raise TypeError(f"{cls.__name__}: its files lack {', '.join(missing)}")
+    for role, pairs in contract.items():
+        for attribute, name in pairs:
+            if attribute not in cls.__dict__:
+                setattr(cls, attribute, getattr(by_role[role], name))
+
+
 def _as_mask(legal_list: Callable) -> Callable:
     """A ``_legal_<name>`` of a ``LEGAL_LISTS`` game as the mask its decision's table holds."""
 
@@ -68,10 +109,9 @@ class TurnBasedState(State):
     """A state whose subclass declares ``DECISIONS`` and ``FIELDS`` and writes, for each
     decision but ``game_over``, ``_legal_<name>(self) -> mask`` (a list of action ids with
     ``LEGAL_LISTS``) and ``_on_<name>(self, action)``; plus ``winners`` (or
-    ``final_returns``), and binds the information methods (``view``, ``observe``,
-    ``action_to_string``, ``action_seen_by``, ``render_spectator``) and ``check_invariants``
-    to the functions of its ``view``, ``observation``, ``text`` and ``invariants`` files as
-    class attributes."""
+    ``final_returns``).  Its class statement names the game's files (``files=(actions, saved,
+    view, observation, text, invariants)``), which give ``DECISIONS``, ``FIELDS``, the
+    information methods and ``check_invariants`` (see :data:`STATE_FILES`)."""
 
     DECISIONS: ClassVar[DecisionKinds]
     FIELDS: ClassVar[StateFields]
@@ -88,10 +128,13 @@ class TurnBasedState(State):
     decider: int
     _mask: np.ndarray | None = None
 
-    def __init_subclass__(cls, **kwargs) -> None:
-        """Build the dispatch tables of every class with decisions, its own or inherited, so a
-        subclass's ``_legal_<name>`` or ``_on_<name>`` (a variant of a game) is the one used."""
+    def __init_subclass__(cls, files: Sequence[ModuleType] = (), **kwargs) -> None:
+        """Take what the game's ``files`` give, then build the dispatch tables of every class
+        with decisions, its own or inherited, so a subclass's ``_legal_<name>`` or
+        ``_on_<name>`` (a variant of a game) is the one used."""
         super().__init_subclass__(**kwargs)
+        if files:
+            bind_files(cls, files, STATE_FILES)
         if getattr(cls, "DECISIONS", None) is not None:
             decisions = cls.DECISIONS
             cls._game_over = decisions.game_over
@@ -185,18 +228,20 @@ class TurnBasedState(State):
 
 
 class TurnBasedGame(Game):
-    """A game whose subclass declares ``spec`` (its name, title and player counts),
-    ``options``, ``num_actions``, ``max_game_length``, ``state_class`` (a
-    :class:`TurnBasedState` with a ``new_game(game, rng)`` classmethod) and ``render_view``
-    (its text's ``render_view(game, view)``), and writes :meth:`configure`, which sets
-    ``layout``, the observation's named pieces."""
+    """A game whose subclass declares ``options``, ``max_game_length`` and ``state_class`` (a
+    :class:`TurnBasedState` with a ``new_game(game, rng)`` classmethod), names its files
+    (``files=(spec, actions, text)``: its spec, with name, title and player counts, its number
+    of actions and its text's ``render_view``; see :data:`GAME_FILES`), and writes
+    :meth:`configure`, which sets ``layout``, the observation's named pieces."""
 
     spec: ClassVar[GameSpec]
     state_class: ClassVar[type[TurnBasedState]]
     layout: ObservationLayout
 
-    def __init_subclass__(cls, **kwargs) -> None:
+    def __init_subclass__(cls, files: Sequence[ModuleType] = (), **kwargs) -> None:
         super().__init_subclass__(**kwargs)
+        if files:
+            bind_files(cls, files, GAME_FILES)
         if "spec" in cls.__dict__:
             cls.name, cls.title = cls.spec.name, cls.spec.title
             cls.player_counts = cls.spec.player_counts

@@ -14,7 +14,7 @@ import io
 import json
 import pickle
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -570,23 +570,30 @@ def corrupt_saved_states_are_rejected(case: Case) -> None:
 
 
 # -- the env ---------------------------------------------------------------------------------
+def random_steps(env, seed: int, steps: int) -> Iterator[dict]:
+    """Reset ``env`` with ``seed`` and play up to ``steps`` random legal moves (drawn from
+    ``seed`` too) while the game lasts, yielding the mover's observation before each."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            return
+        yield obs
+        env.step(random_action(obs["action_mask"], rng))
+
+
 @check
 def illegal_actions_are_rejected_and_change_nothing(case: Case) -> None:
     """An illegal, out-of-range or malformed action raises ``ValueError`` and changes nothing."""
     env = case.env()
-    env.reset(seed=2)
-    rng = np.random.default_rng(2)
-    for _ in range(40):
-        obs, _, term, trunc, _ = env.last()
-        if term or trunc:
-            break
+    for obs in random_steps(env, seed=2, steps=40):
         before = env.unwrapped.game_state.to_dict()
         illegal = np.flatnonzero(obs["action_mask"] == 0)
         for bad in [int(illegal[0]), -1, env.game.num_actions, None, 1.5]:
             expect_error(ValueError, lambda b=bad: env.step(b), f"step({bad!r})")
             changed = [k for k, v in env.unwrapped.game_state.to_dict().items() if before[k] != v]
             assert not changed, f"the refused step({bad!r}) changed {shown(changed)}"
-        env.step(random_action(obs["action_mask"], rng))
 
 
 @check
@@ -601,14 +608,10 @@ def unknown_config_is_an_error(case: Case) -> None:
 def pickle_mid_game(case: Case) -> None:
     """A pickled env mid-game plays on exactly as the original."""
     env = case.env()
-    env.reset(seed=4)
-    rng = np.random.default_rng(4)
-    for _ in range(10):
-        obs, _, term, trunc, _ = env.last()
-        if term or trunc:
-            break
-        env.step(random_action(obs["action_mask"], rng))
+    for _ in random_steps(env, seed=4, steps=10):
+        pass
     copy = pickle.loads(pickle.dumps(env))
+    rng = np.random.default_rng(4)
     while env.agents:
         obs, reward, term, trunc, _ = env.last()
         obs2, reward2, term2, trunc2, _ = copy.last()

@@ -10,14 +10,13 @@ import numpy as np
 
 from digsite.core import TERMINAL, Chance, TurnBasedGame, TurnBasedState, choice
 
+from . import actions, invariants, observation, saved, spec, text, view
 from .actions import (
-    DECISIONS,
     DIG0,
     DISCARD0,
     DRAW,
     GAME_OVER,
     HAND_SIZE,
-    NUM_ACTIONS,
     NUM_CARDS,
     REFILL,
     SITES,
@@ -26,28 +25,19 @@ from .actions import (
     site,
     value,
 )
-from .invariants import check_invariants
-from .observation import LAYOUT, observe
-from .saved import FIELDS
+from .observation import LAYOUT
 from .spec import SPEC
-from .text import action_seen_by, action_to_string, render_spectator, render_view
-from .view import build_view, known_cards
+from .view import known_cards
 
 OPTIONS = (choice("num_players", 2, SPEC.player_counts),)
 
 
-class ShardsState(Chance, TurnBasedState):
+class ShardsState(
+    Chance, TurnBasedState, files=(actions, saved, view, observation, text, invariants)
+):
     """A position of Shards; every chance event is a draw from the state's stream."""
 
-    DECISIONS = DECISIONS
-    FIELDS = FIELDS
     LEGAL_LISTS = True
-    view = build_view
-    observe = observe
-    action_to_string = action_to_string
-    action_seen_by = action_seen_by
-    render_spectator = render_spectator
-    check_invariants = check_invariants
 
     @classmethod
     def new_game(cls, game: ShardsGame, rng: np.random.Generator) -> ShardsState:
@@ -134,14 +124,11 @@ class ShardsState(Chance, TurnBasedState):
         return other
 
 
-class ShardsGame(TurnBasedGame):
-    spec = SPEC
+class ShardsGame(TurnBasedGame, files=(spec, actions, text)):
     options = OPTIONS
-    num_actions = NUM_ACTIONS
     max_game_length = 2 * NUM_CARDS
     """Each turn, two decisions, draws one card of the deck."""
     state_class = ShardsState
-    render_view = render_view
     revelations = {
         "find": "a new find is turned face up when the find is taken",
         "seats.known": "at the end every player shows their hand",

@@ -98,14 +98,14 @@ and answers, starting clues, then (from ``GUESS_FIELDS`` on) the guesses and the
 GUESS_FIELDS = 4
 
 
-def asked_since(state, changed: tuple[int, ...], before: list) -> int:
-    """How many questions ``before`` (the questions as last seen) holds, if of the fields of
-    ``KNOWLEDGE`` that ``changed`` since (besides the guesses) only questions were asked; else
-    0 (what was kept is written anew)."""
-    if changed[0] or (len(changed) > 1 and changed[1] < GUESS_FIELDS):
-        return 0
+def asked_since(state, changed: tuple[int, ...], before: list | None) -> int | None:
+    """How many questions ``before`` (the questions as last seen, None if nothing was) holds,
+    if of the fields of ``KNOWLEDGE`` that ``changed`` since (besides the guesses) only
+    questions were asked; else None (what was kept is written anew)."""
+    if before is None or changed[0] or (len(changed) > 1 and changed[1] < GUESS_FIELDS):
+        return None
     done = len(before)
-    return done if state.questions[:done] == before else 0
+    return done if state.questions[:done] == before else None
 
 
 def record(state, player: int) -> np.ndarray:
@@ -134,15 +134,18 @@ def record(state, player: int) -> np.ndarray:
     return base
 
 
-def _question_part(state, player: int, done: int, base, counts) -> tuple[np.ndarray, np.ndarray]:
+def _question_part(
+    state, player: int, done: int | None, base, counts
+) -> tuple[np.ndarray, np.ndarray]:
     """Question counts, note sheet and starting clues: ``base`` and ``counts`` extended by the
-    questions from the ``done``-th on, or written anew if none were done."""
+    questions from the ``done``-th on, or written anew (``done`` None)."""
     g = state.game
     n = g.num_players
     s = g.obs_layout.slices
     seats = s["seats"].start
     answers = s["answers"].start
-    if not done:
+    if done is None:
+        done = 0
         counts = np.zeros(n * SEAT_SIZE, dtype=np.int64)
         base = np.zeros(g.observation_size, dtype=np.float32)
         clues, axis_clues = state.known_clues(player)

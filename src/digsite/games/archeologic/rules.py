@@ -10,10 +10,10 @@ import numpy as np
 from ...core.engine import ConfigError
 from ...core.options import choice, custom, data, flag, integer
 from ...core.turn_based import TurnBasedGame, TurnBasedState
+from . import actions, invariants, observation, saved, spec, text, view
 from .actions import (
     AXIS,
     AXIS0,
-    DECISIONS,
     GAME_OVER,
     GUESS,
     GUESS_VARIANTS,
@@ -32,7 +32,6 @@ from .actions import (
     WRONG_GUESS,
 )
 from .components import NUM_BUILDINGS, NUM_CELLS, BuildingsFileError, load_buildings
-from .invariants import check_invariants
 from .layouts import get_layouts, kind_by_cell
 from .learning_aids import (
     consistent_placement_mask,
@@ -45,7 +44,6 @@ from .observation import (
     asked_since,
     observation_layout,
     observation_offsets,
-    observe,
     seat_rows,
 )
 from .questions import (
@@ -59,11 +57,10 @@ from .questions import (
     question_costs,
 )
 from .quests import expert_clues, make_quest
-from .saved import FIELDS, derive
+from .saved import derive
 from .solver import GUESS_COST, AxisClue, Belief, Clue, axis_choices
 from .spec import SPEC
-from .text import action_seen_by, action_to_string, render_spectator, render_view
-from .view import belief_filter, build_view, guess_knowledge
+from .view import belief_filter, guess_knowledge
 
 CLUE_COUNTS = (3, 4, 5)
 """The rulebook: agree on "from 3 clues for harder games, to 5 clues for easier games"."""
@@ -147,20 +144,12 @@ def _parse_extra_clues(extra_clues, num_players: int) -> tuple[int, ...]:
     return tuple(int(x) for x in extra_clues)
 
 
-class ArcheOlogicState(TurnBasedState):
+class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation, text, invariants)):
     """One position.  Hidden: ``layout`` (and so every answer and guess outcome, which are
     computed from it).  Public: the time track, the viewfinder, the questions asked (by whom,
     on which axis), who is checking a guess, eliminations."""
 
-    DECISIONS = DECISIONS
-    FIELDS = FIELDS
     derive = derive
-    view = build_view
-    observe = observe
-    action_to_string = action_to_string
-    action_seen_by = action_seen_by
-    render_spectator = render_spectator
-    check_invariants = check_invariants
 
     def __init__(self, game: ArcheOlogicGame):
         super().__init__(game)
@@ -388,7 +377,7 @@ class ArcheOlogicState(TurnBasedState):
         g = self.game
         kept = self._beliefs.get(player)
         if kept is None:  # what was seen, the belief from the clues and answers, the belief
-            kept = self._beliefs[player] = [[], None, None]
+            kept = self._beliefs[player] = [[], None, None, None]  # and the guesses' knowledge
         seen = kept[0]
         before = seen[0] if seen else None
         changed = KNOWLEDGE.changed(self, seen)
@@ -397,19 +386,24 @@ class ArcheOlogicState(TurnBasedState):
         base, belief = kept[1], None
         if changed[0] < GUESS_FIELDS:  # questions, answers or clues
             done = asked_since(self, changed, before)
+            fresh = done is None
+            if fresh:
+                base, done = g.clue_belief(*self.known_clues(player)), 0
             news = [(a, q) for p, a, q, _ in self.questions[done:] if p == player]
-            if not done:
-                base = g.clue_belief(*self.known_clues(player))
             base = self._answered(base, news)
-            if done and changed[-1] < GUESS_FIELDS:  # only answers are new
-                belief = self._answered(kept[2], news)
+            if not fresh and changed[-1] < GUESS_FIELDS and kept[2] is not kept[1]:
+                belief = self._answered(kept[2], news)  # only answers are new: no guess again
+        knowledge = kept[3]
         if belief is None:
-            belief = base
+            belief, knowledge = base, None
             guesses = zip(self.guess_player, self.guess_checked, strict=True)
             if any(p == player and checked for p, checked in guesses):
                 knowledge = guess_knowledge(self, player)
-                belief = Belief(g.layouts, belief_filter(g.layouts, base.indices, knowledge))
-        kept[1], kept[2] = base, belief
+                if base is kept[1] and knowledge == kept[3]:  # another's guess: the same
+                    belief = kept[2]
+                else:
+                    belief = Belief(g.layouts, belief_filter(g.layouts, base.indices, knowledge))
+        kept[1:] = base, belief, knowledge
         return belief
 
     def _answered(self, belief: Belief, asked: list[tuple[int, int]]) -> Belief:
@@ -479,10 +473,8 @@ class ArcheOlogicState(TurnBasedState):
         return data
 
 
-class ArcheOlogicGame(TurnBasedGame):
-    spec = SPEC
+class ArcheOlogicGame(TurnBasedGame, files=(spec, actions, text)):
     options = OPTIONS
-    num_actions = NUM_ACTIONS
     revelations = dict.fromkeys(
         ("winner", "seats.out", "feedback_right", "feedback_wrong"),
         "When it is your turn to play again, check if the layout matches the solution [...] If "
@@ -491,7 +483,6 @@ class ArcheOlogicGame(TurnBasedGame):
         "you had wrong in red. You then immediately play another turn.",
     )
     state_class = ArcheOlogicState
-    render_view = render_view
 
     def configure(self, config: dict[str, Any]) -> None:
         n, num_clues, more = self.num_players, config["num_clues"], config["solo_more_clues"]

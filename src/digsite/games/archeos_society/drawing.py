@@ -62,7 +62,10 @@ TOP = 60
 SITE_LABEL_W = 116
 SPACE_W, SITE_H = 60, 58
 SITE_GAP = 4
-CARD_W, CARD_H = 50, 30
+CARD_W, CARD_H = 80, 30
+"""A card: wide enough for its role in words ("Photographer")."""
+HAND_X = 34
+"""A hand's cards start this far right of the panel's contents (after the word "hand")."""
 SCORE_TRACK_Y = 805
 SCORE_TRACK_LENGTH = 50
 """Spaces of the score track (a marker past the end goes round again, its lap written on it)."""
@@ -84,9 +87,6 @@ CONTINENT_COLOURS: dict[str, Colour] = {
 DARK = {"red", "green", "blue", "purple"}
 """Colours dark enough for paper-coloured writing."""
 MONKEY_COLOUR: Colour = (140, 95, 50)
-ROLE_SHORT = {"Physician": "Physic.", "Cartographer": "Cartog.", "Mercenary": "Merc."}
-ROLE_SHORT |= {"Photographer": "Photo.", "Professor": "Prof."}
-"""Roles too long for a card in the picture."""
 RULE_NOTES = {
     "plain": "",
     "chichen_itza": "draws cards",
@@ -126,7 +126,7 @@ def _card(page: Page, x: float, y: float, kind: int | None, w: int = CARD_W, h: 
     page.box(x, y, w, h, fill=CONTINENT_COLOURS[colour])
     ink = PAPER if colour in DARK else INK
     role = ROLE_TITLES[kind // NUM_COLOURS]
-    page.text_fitted(x + 3, y + 8, ROLE_SHORT.get(role, role), w - 4, ink)
+    page.text_fitted(x + 3, y + 8, role, w - 4, ink)
 
 
 def _title(page: Page, game, views, view) -> None:
@@ -280,9 +280,11 @@ def _expedition(page: Page, view, y: float) -> float:
         text = f"Expedition being played (trait: {trait}; effects done: {', '.join(done) or '-'})"
         page.text(MARGIN, y, text, NORMAL, HIGHLIGHT)
         y += NORMAL + 4
-        for i, kind in enumerate(expedition["cards"][: LEFT_W // (CARD_W + 2)]):
-            _card(page, MARGIN + i * (CARD_W + 2), y, kind)
-        y += CARD_H + 4
+        per_row = LEFT_W // (CARD_W + 2)
+        for i, kind in enumerate(expedition["cards"]):
+            row, col = divmod(i, per_row)
+            _card(page, MARGIN + col * (CARD_W + 2), y + row * (CARD_H + 2), kind)
+        y += -(-len(expedition["cards"]) // per_row) * (CARD_H + 2) + 2
     if view["ur_queue"]:
         queue = ", ".join(f"player {q}" for q in view["ur_queue"])
         page.text(MARGIN, y, f"Ur expeditions still to come: {queue}", SMALL)
@@ -349,9 +351,11 @@ def _seat(page: Page, views, view, q: int, seat, y: float, h: float) -> None:
     hy = y + 24
     page.text(x, hy + 8, "hand", SMALL)
     hand = _hand(views, view, q, seat)
+    per_row = (RIGHT_X + RIGHT_W - 4 - x - HAND_X) // (CARD_W + 2)
     for i, kind in enumerate(hand[:HAND_LIMIT]):
-        _card(page, x + 34 + i * (CARD_W + 2), hy, kind)
-    ey = hy + CARD_H + 6
+        row, col = divmod(i, per_row)
+        _card(page, x + HAND_X + col * (CARD_W + 2), hy + row * (CARD_H + 2), kind)
+    ey = hy + max(1, -(-min(len(hand), HAND_LIMIT) // per_row)) * (CARD_H + 2) + 4
     page.text(x, ey + 2, "expeditions", SMALL)
     ex = x + 74
     expeditions = seat["expeditions"]

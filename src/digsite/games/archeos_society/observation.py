@@ -24,6 +24,7 @@ from .components import (
     NUM_ROLES,
     PHOTOGRAPHER,
 )
+from .saved import FIELDS
 
 SEATS = 6
 MAX_SEASONS = 3
@@ -254,16 +255,31 @@ _NUM_PLAYERS = _S["num_players"]
 assert _KEPT == _ROWS_END  # observe zeroes everything after the copied card rows
 
 
+TABLE_FIELDS = FIELDS.watch(
+    ("score", "linguist", "relics", "tokens", "botanist", "pos", "roles", "sides", "season")
+)
+"""The fields the public tables are written from (and, each call, the size of the expedition
+under the Botanist tile)."""
+_BOTANIST_SIZE = 11
+"""The entry of a seat's row holding the size of its expedition under the Botanist tile."""
+_BOTANIST0 = _S["seats"] - _PUBLIC.start + _BOTANIST_SIZE
+"""That entry of seat 0 in the public block."""
+
+
 def _public(state) -> np.ndarray:
     """The public part by absolute seat, with one zero at the end: the tables are rewritten
-    when ``state.version`` changed, the expedition rows when expeditions grew."""
+    when a field of ``TABLE_FIELDS`` changed, the expedition rows when expeditions grew."""
     cache = state._obs_cache
     block = cache.get("public")
     if block is None:
         block = cache["public"] = np.zeros(_PUBLIC.stop - _PUBLIC.start + 1, dtype=np.float32)
-    if cache.get("version") != state.version:
-        cache["version"] = state.version
+    if TABLE_FIELDS.changed(state, cache.setdefault("seen", [])):
         _write_tables(state, block[:_TABLES_SIZE])
+    holder, index = state.botanist
+    if holder >= 0:
+        block[_BOTANIST0 + holder * SEAT_FEATURES] = (
+            len(state.expeditions[holder][index]) / HAND_LIMIT
+        )
     _update_expedition_rows(state, cache, block[_EXPEDITION_ROWS])
     return block
 
@@ -279,7 +295,7 @@ def _write_tables(state, block: np.ndarray) -> None:
     o = -_PUBLIC.start
     block[:] = 0.0
     b = memoryview(block)
-    holder, index = state.botanist
+    holder = state.botanist[0]
     token_sum = [0] * n
     tokens = o + _S["tokens"]
     for v, q in enumerate(state.tokens):
@@ -298,7 +314,6 @@ def _write_tables(state, block: np.ndarray) -> None:
         b[base + 9] = token_sum[p] / TOKEN_SUM
         if holder == p:
             b[base + 10] = 1.0
-            b[base + 11] = len(state.expeditions[p][index]) / HAND_LIMIT
         vbase = vehicles + p * NUM_TARGETS * MAX_SPACES
         for t, where in enumerate(state.pos[p]):
             b[vbase + t * MAX_SPACES + where] = 1.0

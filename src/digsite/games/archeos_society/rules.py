@@ -11,10 +11,10 @@ from ...core import chance
 from ...core.engine import TERMINAL, ConfigError
 from ...core.options import choice, custom, data
 from ...core.turn_based import TurnBasedGame, TurnBasedState
+from . import actions, invariants, observation, saved, spec, text, view
 from .actions import (
     ADD,
     CASH_IN,
-    DECISIONS,
     DRAFT_ROLE,
     DRAFT_ROLE0,
     DRAFT_SITE,
@@ -24,7 +24,6 @@ from .actions import (
     FREE_ADVANCE,
     GAME_OVER,
     KEEP,
-    NUM_ACTIONS,
     NUM_TARGETS,
     PLAY,
     PROFESSOR_MOVE,
@@ -80,12 +79,8 @@ from .components import (
     load_sites,
     load_tables,
 )
-from .invariants import check_invariants
-from .observation import Scales, observation_layout, observe
-from .saved import FIELDS
+from .observation import Scales, observation_layout
 from .spec import SPEC
-from .text import action_seen_by, action_to_string, render_spectator, render_view
-from .view import build_view
 
 EXTRA_SETUPS = ("random", "draft")
 DATA_OPTIONS = ("cards", "sites", "tables", "scenarios")
@@ -134,17 +129,10 @@ def _mark_held(counts: list[int], out: np.ndarray) -> None:
     np.minimum(np.frombuffer(bytes(counts), dtype=np.int8), 1, out=out)
 
 
-class ArcheosSocietyState(chance.Chance, TurnBasedState):
+class ArcheosSocietyState(
+    chance.Chance, TurnBasedState, files=(actions, saved, view, observation, text, invariants)
+):
     """An Archeos Society position: plain Python lists and ints, cards handled by kind."""
-
-    DECISIONS = DECISIONS
-    FIELDS = FIELDS
-    view = build_view
-    observe = observe
-    action_to_string = action_to_string
-    action_seen_by = action_seen_by
-    render_spectator = render_spectator
-    check_invariants = check_invariants
 
     def __init__(self, game: ArcheosSocietyGame):
         super().__init__(game)
@@ -157,9 +145,6 @@ class ArcheosSocietyState(chance.Chance, TurnBasedState):
         """Card counts as float rows in observation units (``unit`` per card), kept in step with
         the lists so the observation copies them: hands (rows 0..n-1), known cards (n..2n-1),
         the area (2n), expeditions (2n+1), zeros (2n+2)."""
-        self.version = 0
-        """Bumped whenever scores, vehicles, tracks, relics, tokens, the Botanist tile, roles,
-        sides or the season change: the observation caches its public tables against it."""
         self._obs_cache: dict = {}
 
     # -- set-up ------------------------------------------------------------------------------
@@ -218,7 +203,6 @@ class ArcheosSocietyState(chance.Chance, TurnBasedState):
         self.monkey_holder = -1
         self.botanist = [-1, -1]
         self.tokens = [-1] * PROFESSOR_TOKENS
-        self.version += 1
         self._clear_expedition()
         self.phase = PLAY
         self.decision, self.decider = TURN, self.first_player
@@ -243,11 +227,6 @@ class ArcheosSocietyState(chance.Chance, TurnBasedState):
         self.played = self.played[:]
         self.planes = self.planes.copy()
         self._obs_cache = {}
-
-    def note_change(self, name: str) -> None:
-        """The observation's public tables are kept by ``version`` (for speed: a watch of
-        their fields costs more than 5% of a step), which a change by hand bumps too."""
-        self.version += 1
 
     # -- queries -----------------------------------------------------------------------------
     def board(self, colour: int) -> Site:
@@ -535,7 +514,6 @@ class ArcheosSocietyState(chance.Chance, TurnBasedState):
             self._advance(p, action - TARGET0, in_turn=True)
         elif action >= TOKEN0:
             self.tokens[action - TOKEN0] = p
-            self.version += 1
             self.role_done = True
             self._effects()
         else:
@@ -545,7 +523,7 @@ class ArcheosSocietyState(chance.Chance, TurnBasedState):
         self.role_done = True
         role, size = _ROLE_OF[self.lead], self.size()
         if role == BOTANIST:
-            self._gain(p, L_BOTANIST, BOTANIST_POINTS)  # bumps the version for the tile too
+            self._gain(p, L_BOTANIST, BOTANIST_POINTS)
             self.botanist = [p, len(self.expeditions[p]) - 1]
             self._effects()
         elif role == LINGUIST:
@@ -553,7 +531,6 @@ class ArcheosSocietyState(chance.Chance, TurnBasedState):
             old = self.linguist[p]
             new = min(old + size, tables.linguist_length)
             self.linguist[p] = new
-            self.version += 1
             self.ling_pending = sum(1 for a in tables.linguist_artifacts if old < a <= new)
             self._resume_effects()
         elif role == PHYSICIAN:
@@ -565,21 +542,18 @@ class ArcheosSocietyState(chance.Chance, TurnBasedState):
             self.decision = EXTRA
         elif role == CURATOR:
             self.relics[p][_COLOUR_OF[self.lead]] = 1
-            self.version += 1
             self._effects()
         else:  # PATRON: draws after the hand has gone to the area
             self.patron_draw = size
             self._effects()
 
     def _gain(self, p: int, where: int, points: int) -> None:
-        self.version += 1
         self.score[p] += points
         self.ledger[p][where] += points
 
     def _advance(self, p: int, target: int, in_turn: bool) -> None:
         site = self._target_site(target)
         self.pos[p][target] += 1
-        self.version += 1
         if in_turn:
             self.moved |= 1 << target
             if site.rule == "chichen_itza":  # more than a full hand of draws is never drawn
@@ -711,7 +685,6 @@ class ArcheosSocietyState(chance.Chance, TurnBasedState):
 
     def _end_season(self) -> None:
         n = self.game.num_players
-        self.version += 1
         # 1. hands and the recruitment area go to the discard pile
         for p in range(n):
             for k in range(NUM_KINDS):
@@ -762,7 +735,6 @@ class ArcheosSocietyState(chance.Chance, TurnBasedState):
             self._next_professor_move()
             return
         target = action - TARGET0
-        self.version += 1
         if step > 0:
             self._advance(p, target, in_turn=False)
         else:
@@ -789,7 +761,6 @@ class ArcheosSocietyState(chance.Chance, TurnBasedState):
 
     def _score_season(self) -> None:
         n = self.game.num_players
-        self.version += 1
         self.tokens = [-1] * PROFESSOR_TOKENS
         # 3. site points (Rapa Nui's bonus and return after its points)
         for p in range(n):
@@ -858,7 +829,6 @@ class ArcheosSocietyState(chance.Chance, TurnBasedState):
     def _on_draft_role(self, action: int) -> None:
         n = self.game.num_players
         role = action - DRAFT_ROLE0
-        self.version += 1
         self.draft_hand.remove(role)
         self.roles.append(role)
         nxt = (self.decider + 1) % n
@@ -877,7 +847,6 @@ class ArcheosSocietyState(chance.Chance, TurnBasedState):
 
     def _on_draft_site(self, action: int) -> None:
         self.sides[self.draft_drawn] = int(action == SIDE_ADVANCED)
-        self.version += 1
         if self.draft_boards:
             self.draft_drawn = self.draft_boards.pop()
             self.decider = (self.decider + 1) % self.game.num_players
@@ -939,8 +908,7 @@ class ArcheosSocietyState(chance.Chance, TurnBasedState):
         self.draft_boards = [self.draft_boards[i] for i in rng.permutation(len(self.draft_boards))]
 
 
-class ArcheosSocietyGame(TurnBasedGame):
-    spec = SPEC
+class ArcheosSocietyGame(TurnBasedGame, files=(spec, actions, text)):
     options = OPTIONS
     revelations = {
         **dict.fromkeys(
@@ -955,10 +923,8 @@ class ArcheosSocietyGame(TurnBasedGame):
             "zone de recrutement.",
         ),
     }
-    num_actions = NUM_ACTIONS
     max_game_length = 30000
     state_class = ArcheosSocietyState
-    render_view = render_view
 
     def configure(self, config: dict[str, Any]) -> None:
         cards, sites, tables, scenarios = (config[name] for name in DATA_OPTIONS)

@@ -7,8 +7,10 @@ four at 1, 2 and 3 Goods) with the Future Events, the deck and the discard; the 
 squares with the Mayors on them and the lands with their rewards, Generals (squares), Admirals
 (discs) and buffer Mayors (B), as far as the picture's views show them (another seat's leaders
 behind its wall appear only in the spectator's picture); the VP track along the bottom.  On the
-right, one panel per seat: VP, place in the turn order, resources (the Manor), leaders, the
-hand (public in this game) and the realm, cards grouped by stamp colour.  The player to move's
+right, one panel per seat, the seats sharing the column's height: VP, place in the turn order,
+resources (the Manor), leaders, the hand (public in this game) and the realm, cards grouped by
+stamp colour (with fewer seats, taller panels show the hand cards' kind and cost and the realm
+a colour a row).  The player to move's
 panel is framed in the highlight colour.
 """
 
@@ -61,17 +63,16 @@ VP_TRACK_Y = 800
 VP_TRACK_LENGTH = 50
 """Spaces of the VP track (a marker past the end goes round again, its lap written on it)."""
 SEATS_BOTTOM = VP_TRACK_Y - 28
-MAX_SEAT_H = 175
 HAND_CARD_W, HAND_CARD_H = 132, 46
 """A hand card: its title and two lines of details."""
+ROOMY_SEAT_H = 220
+"""A seat panel at least this tall (fewer players share the column) shows its hand cards with
+their kind and cost, and its realm a stamp colour a row."""
+ROOMY_HAND_CARD_H = 64
 CARD_LINE = SMALL + 1
 """A line of a card's title or details."""
 COSTED_CARD_H = 50
 """A card at least this tall shows its kind and cost at the bottom."""
-DISCARD_LINES = 3
-"""Lines kept for the discard's names (the board below stays in place as it grows)."""
-SLOT_NUMBER_W = 24
-"""Room left of a card's bottom right corner for its Current Events number."""
 DISCARD_LINES = 3
 """Lines kept for the discard's names (the board below stays in place as it grows)."""
 SLOT_NUMBER_W = 24
@@ -175,10 +176,11 @@ def _card_image(title: str, details: str, colour: str, kind: str, cost: str, w: 
     for i, line in enumerate(titles):
         card.text(3, 2 + i * CARD_LINE, fitted(line, w - 6), SMALL, ink)
     costed = h >= COSTED_CARD_H
-    bottom = h - CARD_LINE - 2 if costed else h - 1
+    costs = wrapped(f"{kind}: {cost}", w - SLOT_NUMBER_W) if costed else []
+    bottom = h - CARD_LINE * len(costs) - 2 if costed else h - 1
     card.paragraph(3, band + 2, details or kind, w - 6, bottom)
-    if costed:
-        card.text_fitted(3, h - 15, f"{kind}: {cost}", w - SLOT_NUMBER_W, FAINT)
+    for i, line in enumerate(costs):
+        card.text(3, bottom + 1 + i * CARD_LINE, line, SMALL, FAINT)
     return card.image
 
 
@@ -344,9 +346,9 @@ def _auction(page: Page, cards: _CardFaces, view, y: float) -> None:
 
 
 def _seats(page: Page, cards: _CardFaces, views, view) -> None:
-    """One panel per seat, in seat order."""
+    """One panel per seat, in seat order, the seats sharing the column's height."""
     seats = view["seats"]
-    h = min(MAX_SEAT_H, (SEATS_BOTTOM - TOP) // len(seats))
+    h = (SEATS_BOTTOM - TOP) // len(seats)
     for i, seat in enumerate(seats):
         _seat(page, cards, views, view, seat, TOP + i * h, h - 6)
 
@@ -377,12 +379,14 @@ def _seat(page: Page, cards: _CardFaces, views, view, seat, y: float, h: float) 
         rx = page.text(rx + 17, ry, f"{resource} {seat['resources'][resource]}", SMALL) + 10
     # hand (public in Medieval Realms)
     hy = ry + 20
+    roomy = h >= ROOMY_SEAT_H
+    card_h = ROOMY_HAND_CARD_H if roomy else HAND_CARD_H
     page.text(x, hy + 10, "hand", SMALL)
     for i in range(HAND_LIMIT):
         name = seat["hand"][i] if i < len(seat["hand"]) else None
-        cards.draw(page, x + 34 + i * (HAND_CARD_W + 2), hy, HAND_CARD_W - 6, HAND_CARD_H, name)
+        cards.draw(page, x + 34 + i * (HAND_CARD_W + 2), hy, HAND_CARD_W - 6, card_h, name)
     # realm, by stamp colour
-    _realm(page, cards, seat["realm"], x, hy + HAND_CARD_H + 4, y + h)
+    _realm(page, cards, seat["realm"], x, hy + card_h + 4, y + h, roomy)
 
 
 def _counted(count: int, leader: str) -> str:
@@ -390,9 +394,18 @@ def _counted(count: int, leader: str) -> str:
     return f"{count} {leader}{'' if count == 1 else 's'}"
 
 
-def _realm(page: Page, cards: _CardFaces, realm: list[str], x: float, y: float, bottom: float):
-    """The realm's cards as chips (stamp colour, title, count), grouped by colour, each chip
-    as wide as its words."""
+def _realm(
+    page: Page,
+    cards: _CardFaces,
+    realm: list[str],
+    x: float,
+    y: float,
+    bottom: float,
+    by_row: bool = False,
+):
+    """The realm's cards as chips (stamp colour, title, count), grouped by colour (with
+    ``by_row``, a colour a row while they fit), each chip as wide as its words; what has no
+    room is counted."""
     page.text(x, y + 2, f"realm {len(realm)}", SMALL)
     groups = Counter()
     colours = {}
@@ -400,18 +413,42 @@ def _realm(page: Page, cards: _CardFaces, realm: list[str], x: float, y: float, 
         title, _, colour, _, _ = cards.face(name)
         groups[(COLOURS.index(colour), title)] += 1
         colours[title] = colour
-    cx, cy = x + 52, y
+    chips = [
+        ((f"{count}x " if count > 1 else "") + title, colours[title], rank)
+        for (rank, title), count in sorted(groups.items())
+    ]
     right = RIGHT_X + RIGHT_W - 4
-    for (_, title), count in sorted(groups.items()):
-        label = (f"{count}x " if count > 1 else "") + title
-        if cx + chip_width(label) > right:
-            cx, cy = x + 52, cy + CHIP_H + 2
-        if cy + CHIP_H > bottom:
-            page.text(right - 2, bottom - SMALL - 2, "...", SMALL, INK, "ra")
+    left = x + 52
+    rows = _chip_rows(chips, left, right, by_row)
+    if by_row and y + len(rows) * (CHIP_H + 2) > bottom:
+        rows = _chip_rows(chips, left, right, False)
+    shown = 0
+    for row in rows:
+        if y + CHIP_H > bottom:
+            more = f"+{len(chips) - shown} more"
+            page.text(right - 2, bottom - SMALL - 2, more, SMALL, INK, "ra")
             return
-        colour = colours[title]
-        ink = PAPER if colour in DARK_STAMPS else INK
-        cx = page.chip(cx, cy, label, STAMP_COLOURS[colour], ink) + GAP
+        cx = left
+        for label, colour, _ in row:
+            ink = PAPER if colour in DARK_STAMPS else INK
+            cx = page.chip(cx, y, label, STAMP_COLOURS[colour], ink) + GAP
+            shown += 1
+        y += CHIP_H + 2
+
+
+def _chip_rows(chips, left: float, right: float, by_colour: bool) -> list[list]:
+    """``chips`` (label, colour, colour rank) in rows between ``left`` and ``right``: a new
+    row when the next chip has no room (and, ``by_colour``, at each new stamp colour)."""
+    rows: list[list] = []
+    cx = right
+    for chip in chips:
+        width = chip_width(chip[0])
+        if cx + width > right or (by_colour and rows and rows[-1][-1][2] != chip[2]):
+            rows.append([])
+            cx = left
+        rows[-1].append(chip)
+        cx += width + GAP
+    return rows
 
 
 def _vp_track(page: Page, view) -> None:

@@ -8,6 +8,7 @@ import numpy as np
 
 from ...core.options import choice, data
 from ...core.turn_based import TurnBasedGame, TurnBasedState
+from . import actions, invariants, observation, saved, spec, text, view
 from .actions import (
     ACTION,
     ACTIVATE0,
@@ -15,10 +16,8 @@ from .actions import (
     BID0,
     BID_MORE,
     BONUS,
-    DECISIONS,
     GAME_OVER,
     LAND0,
-    NUM_ACTIONS,
     NUM_ROUNDS,
     P_BUFFER,
     P_MAYOR,
@@ -74,12 +73,9 @@ from .components import (
     load_deck,
 )
 from .components import TITHE as TITHE_TYPE
-from .invariants import check_invariants
-from .observation import ObservationTables, observe
-from .saved import FIELDS
+from .observation import ObservationTables
 from .spec import SPEC
-from .text import action_seen_by, action_to_string, face_name, render_spectator, render_view
-from .view import build_view
+from .text import face_name
 
 DATA_OPTIONS = ("deck", "card_types", "board")
 OPTIONS = (choice("num_players", 4, SPEC.player_counts), *(data(name) for name in DATA_OPTIONS))
@@ -89,17 +85,10 @@ def _zeros(n: int, k: int) -> list[list[int]]:
     return [[0] * k for _ in range(n)]
 
 
-class MedievalRealmsState(TurnBasedState):
+class MedievalRealmsState(
+    TurnBasedState, files=(actions, saved, view, observation, text, invariants)
+):
     """A Medieval Realms position: plain Python ints and lists."""
-
-    DECISIONS = DECISIONS
-    FIELDS = FIELDS
-    view = build_view
-    observe = observe
-    action_to_string = action_to_string
-    action_seen_by = action_seen_by
-    render_spectator = render_spectator
-    check_invariants = check_invariants
 
     def __init__(self, game: MedievalRealmsGame):
         super().__init__(game)
@@ -648,8 +637,7 @@ class MedievalRealmsState(TurnBasedState):
         self.decider = -1
 
 
-class MedievalRealmsGame(TurnBasedGame):
-    spec = SPEC
+class MedievalRealmsGame(TurnBasedGame, files=(spec, actions, text)):
     options = OPTIONS
     revelations = dict.fromkeys(
         ("seats.placement",),
@@ -657,10 +645,8 @@ class MedievalRealmsGame(TurnBasedGame):
         "MAP, they must withdraw their DEFENSIVE WALLS. They will get awarded every Resource "
         "produced by their LEADERS",
     )
-    num_actions = NUM_ACTIONS
     max_game_length = 8000
     state_class = MedievalRealmsState
-    render_view = render_view
 
     def configure(self, config: dict[str, Any]) -> None:
         num_players = self.num_players

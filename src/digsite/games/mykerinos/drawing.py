@@ -84,8 +84,11 @@ PATRON_COLOURS: tuple[Colour, ...] = (
     (250, 250, 245),  # no patron
 )
 PATRON_INITIALS = ("V", "L", "B", "M", "T", "5")
-"""Short names of the patrons; the no-patron card goes by its 5 points."""
+"""Initials of the patrons on a seat's empty card places (beside their coloured cards); the
+no-patron card goes by its 5 points."""
 DARK_PATRONS = {0, 2, 3}
+EMPTY_PLACE_EDGE = 2
+"""Width of the coloured outline of a patron's empty card place."""
 """Patrons whose card colour needs light ink."""
 NEUTRAL = "neutral"
 
@@ -265,8 +268,9 @@ def _hand(page: Page, game, x: float, y: float, info: Mapping[str, Any]) -> None
         tilted = info["tilted"][patron] if patron < len(PATRONS) else 0
         colour = PATRON_COLOURS[patron]
         ink = PAPER if patron in DARK_PATRONS else INK
-        if count == 0:
-            page.box(x, y, CARD_W, CARD_H, outline=FAINT)
+        if count == 0:  # the place outlined in the patron's colour
+            edge = FAINT if patron == NO_PATRON else colour
+            page.box(x, y, CARD_W, CARD_H, outline=edge, width=EMPTY_PLACE_EDGE)
             page.text(x + CARD_W / 2, y + CARD_H / 2, PATRON_INITIALS[patron], SMALL, FAINT, "mm")
         elif count > tilted:
             page.box(x, y, CARD_W, CARD_H, fill=colour)
@@ -287,13 +291,13 @@ def _cards_out(page: Page, game, view, y: float) -> None:
         counts = [0] * len(PATRON_TITLES)
         for face in faces:
             counts[game.cards[face].patron] += 1
-        return " ".join(f"{PATRON_INITIALS[k]}{n}" for k, n in enumerate(counts) if n) or "-"
+        words = [f"{_short(k)} {n}" for k, n in enumerate(counts) if n]
+        return ", ".join(words) or "-"
 
     unseen, out = view["unseen"], view["discarded"]
     text = (
         f"Unseen parcels {len(unseen)}: {summary(unseen)}     "
-        f"Out of the game {len(out)}: {summary(out)}     "
-        "(V Violet, L Lemon, B Brown, M Blackmore, T Tangerine, 5 the no-patron card)"
+        f"Out of the game {len(out)}: {summary(out)}"
     )
     page.text(MARGIN, y + 2, text, SMALL)
 

@@ -9,10 +9,10 @@ import numpy as np
 from ...core.engine import TERMINAL
 from ...core.options import choice, data
 from ...core.turn_based import TurnBasedGame, TurnBasedState
+from . import actions, invariants, observation, saved, spec, text, view
 from .actions import (
     BROWN_ROOM,
     CHOOSE_AB,
-    DECISIONS,
     DECLINE,
     EXCAVATE,
     EXTEND,
@@ -65,12 +65,9 @@ from .components import (
     region_rows,
     two_free_neighbours,
 )
-from .invariants import check_invariants, check_layout
-from .observation import card_rows, observation_layout, observe
-from .saved import FIELDS
+from .invariants import check_layout
+from .observation import card_rows, observation_layout
 from .spec import SPEC
-from .text import action_seen_by, action_to_string, render_spectator, render_view
-from .view import build_view
 
 NOT_CELLS = bytes(NUM_ACTIONS - NUM_CELLS)
 """The mask of the actions after the cells when a cube is placed: none legal."""
@@ -83,17 +80,8 @@ OPTIONS = (
 )
 
 
-class MykerinosState(TurnBasedState):
+class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, text, invariants)):
     """A Mykerinos position. Plain Python data; the region is kept as bitboards."""
-
-    DECISIONS = DECISIONS
-    FIELDS = FIELDS
-    view = build_view
-    observe = observe
-    action_to_string = action_to_string
-    action_seen_by = action_seen_by
-    render_spectator = render_spectator
-    check_invariants = check_invariants
 
     # -- set-up ------------------------------------------------------------------------------
     def __init__(self, game: MykerinosGame):
@@ -595,13 +583,10 @@ class MykerinosState(TurnBasedState):
             self.score[p] += self.final_bonus[p]
 
 
-class MykerinosGame(TurnBasedGame):
-    spec = SPEC
+class MykerinosGame(TurnBasedGame, files=(spec, actions, text)):
     options = OPTIONS
-    num_actions = NUM_ACTIONS
     max_game_length = 4000
     state_class = MykerinosState
-    render_view = render_view
 
     def configure(self, config: dict[str, Any]) -> None:
         self.cards = load_deck(config["deck"])

@@ -1,24 +1,28 @@
 """The Royal Society of Archeology table as a picture, drawn from the players' views alone.
 
+Every word is whole (no abbreviation, nothing cut): what has no room is grouped, coloured or
+drawn as an icon, and what still has no room is counted ("and 2 more not shown").
+
 Top, the title (mode, year, whose picture) and the pending decision with the player to move.
 Below it the London board: the four locations (University, Royal Museum, The City, Port of
 London), each with its 6 sections (the Expertise an explorer was placed at) holding explorers in
 their owners' colours (the Automa's pawns dark grey "A", Confrontation's neutral discs "N"; the
 explorer placed this turn framed), their actions, gates and learning-from-peers bonuses; the
-Program (6 Expedition cards with the Reputation each space costs); the Grand Gallery's six
-collections, each space saying which relic it wants, with the discs on it and the collection's
-reward. On the right: the King's Favors and who holds each (the one the Automa's last card
-blocks greyed), the Reputation track with the stack order, the Royal Society objectives (first
-claimant, claimants), the Royal Requirements, the Bloomsbury stacks, the decks, the relic bags,
-the Automa, and the cards, patrons and relics on the table for the decision under way. Bottom,
-one panel per seat (its score, the lower of Prestige and 5 per Science point, in its header; the
-Automa's panel beside them): Prestige, Science, money, Reputation, discs, Knowledge per region
-(milestones 5, 8, 12 marked), the three explorers with their Expertise and skill, relics,
-patrons, expeditions organized, Royal Society claims, Bloomsbury tiles, and the hand: faces of
-the cards this picture may show, backs with a count for the others, and the seat's own Study
-cards. The panel of the player to move is framed in the highlight colour; at the end, the
-decision line gives the scores and the winners (solo: the title). Text is rendered once and
-stamped afterwards, so a picture in a game takes ~10 ms.
+Program (6 Expedition cards in their region's colour, with the Reputation each space costs);
+the Grand Gallery's six collections, each space the icon of the relic it wants (colour the
+region, shape the type) with the disc on it, and the collection's reward; beside it the relic
+bags, a table of regions and types that is also the icons' legend. On the right: the King's
+Favors and who holds each (the one the Automa's last card blocks greyed), the Reputation track
+with the stack order, the Royal Society objectives (first claimant, claimants), the Royal
+Requirements, Bloomsbury and the decks, and the cards, patrons and relics on the table for the
+decision under way. Bottom, one panel per seat sharing the page's width (its score, the lower
+of Prestige and 5 per Science point, in its header; the Automa's panel beside them): Prestige,
+Science, money, Reputation, discs, Knowledge per region (milestones 5, 8, 12 framed), the
+three explorers with their Expertise and skill, relics as icons, patrons, expeditions
+organized, Royal Society claims, Bloomsbury tiles, and the hand: faces of the cards this
+picture may show as strips of their region's colour, backs with a count for the others, and
+the seat's own Study cards. The panel of the player to move is framed in the highlight colour;
+at the end, the decision line gives the scores and the winners (solo: the title).
 """
 
 from __future__ import annotations
@@ -42,18 +46,20 @@ from ...core.canvas import (
     Colour,
     Page,
     chip_width,
-    fitted,
     player_colour,
     seat_name,
+    text_length,
     wrapped,
 )
-from .actions import DECISIONS, GALLERY_SIZES, GALLERY_START, SECTIONS
+from .actions import DECISIONS, GALLERY_SIZES, GALLERY_START, HONOR, SECTIONS
 from .components import (
     EXPEDITION_TYPES,
     GAIN_KEYS,
     LOCATION_TITLES,
     OBJECTIVE_GROUPS,
     REGION_TITLES,
+    RELIC_TYPES,
+    relic_name,
     solo_title,
 )
 
@@ -63,6 +69,8 @@ TITLE_Y = 8
 DECISION_Y = 34
 LINE = SMALL + 3
 """Height of a line of small text."""
+HEADING_H = NORMAL + 6
+"""Height of an area's title."""
 
 # the board (left)
 BOARD_Y = 62
@@ -70,56 +78,90 @@ LOC_W, LOC_H, LOC_GAP = 222, 160, 8
 SECTION_W = (LOC_W - 12) // SECTIONS
 PIECE_R = 8
 PROGRAM_Y = BOARD_Y + LOC_H + 8
-CARD_W, CARD_H, CARD_GAP = 146, 100, 6
-GALLERY_Y = PROGRAM_Y + 20 + CARD_H + 10
-SPACE = 34
-"""A Grand Gallery space (square)."""
+CARD_W, CARD_H, CARD_GAP = 146, 132, 6
+CARD_PAD = 4
+"""A card's margin around its text."""
+GALLERY_Y = PROGRAM_Y + HEADING_H + CARD_H + 8
+SPACE_W, SPACE_H = 38, 34
+"""A Grand Gallery space."""
 COLLECTION_GAP = 16
 ROMAN_W = 22
 """Room for a collection's number, left of its spaces."""
-COLLECTION_H = 20 + SPACE + LINE + 6
+GALLERY_ROWS = ((0, 1, 2), (3, 4, 5))
+"""The collections on each row of the Gallery: the short ones first, the relic bags beside them."""
+GALLERY_ROW_H = SPACE_H + LINE + 32
+BAGS_X = MARGIN + 480
+"""The relic bags' table, right of the short collections (it is the relics' legend too)."""
+BAG_NAME_W, BAG_COL_W, BAG_ROW = 92, 86, 15
+ICON = 13
+"""An icon's size (an expedition's Expertise disc and Knowledge square, a relic)."""
 
 # the right column
 RIGHT_X = MARGIN + 4 * LOC_W + 3 * LOC_GAP + 16
 RIGHT_W = WIDTH - MARGIN - RIGHT_X
-FAVOR_W, FAVOR_H = 76, 46
+FAVOR_W, FAVOR_H = 76, 62
 REP_CELL = 30
 REP_SPACES = 10
+CLAIMS_W = 70
+"""Room right of an objective for its first claimant and the others."""
 
 # the seats (bottom)
-SEATS_Y = 505
+SEATS_Y = GALLERY_Y + HEADING_H + 2 * GALLERY_ROW_H - 24
 SEAT_GAP = 8
-SEAT_W = (WIDTH - 2 * MARGIN - 3 * SEAT_GAP) // 4
 SEAT_H = HEIGHT - MARGIN - SEATS_Y
-MINI_W, MINI_H, MINI_GAP = 104, 80, 4
-"""A hand card inside a seat's panel."""
-HAND_ROWS = 2
+SEAT_HEADER_H = 22
 AUTOMA_H = 110
+KNOW_NAME_W = 88
+"""Room for a region's name left of its Knowledge track."""
+KNOW_CELL = 11
+KNOW_TOP = 13
+"""The Knowledge tracks' spaces (0-13: 12 and beyond)."""
+MILESTONES = (5, 8, 12)
+EXPLORER_R = 9
+KNOW_W = 264
+"""The Knowledge tracks' width, with their names and counts."""
+KNOW_TITLE = "Knowledge (milestones 5, 8, 12)"
+KNOW_CAPTION = ("Knowledge", "milestones", "5, 8, 12")
+"""The Knowledge tracks' caption above them, or in lines right of them."""
+EXPLORERS_W = 150
+"""A column of explorers (a disc and a skill), right of the tracks in a wide panel."""
+BACK_H = 2 * LINE
+"""The backs of the cards of a hand this picture may not show."""
 
 AUTOMA_COLOUR: Colour = (70, 70, 70)
 BLOCKED: Colour = (215, 210, 195)
 """A King's Favor blocked by the Automa's last card."""
-REGION_SHORT = ("Af", "Me", "As", "SA")
 REGION_TINTS: tuple[Colour, ...] = (
     (243, 223, 175),  # Africa: sand
     (205, 223, 242),  # Mediterranean: sea
     (242, 208, 200),  # Asia: lacquer
     (208, 232, 196),  # South America: forest
 )
-TYPE_SHORT = ("ins", "pot", "scr", "jew")
+REGION_INKS: tuple[Colour, ...] = (
+    (214, 160, 60),  # Africa
+    (95, 145, 210),  # Mediterranean
+    (205, 105, 95),  # Asia
+    (105, 170, 90),  # South America
+)
+"""A relic's colour: its region's, stronger than the tints so that a small icon shows it."""
 LOCATION_NOTES = (
-    ("Study / Deepen Knowledge", "left +1 Know.  right +1 Rep.", ""),
-    ("Exhibit / Study a Relic", "left +1 Rep.  right +2 Prestige", "gate: Reputation 6"),
-    ("Meet a Patron / Sell a Relic", "left +3 money  right +2 Prestige", "gate: Reputation 4"),
-    ("Organize an Expedition", "left Reserve  right +1 Rep.", ""),
+    ("Study / Deepen Knowledge", "left +1 knowledge, right +1 reputation", ""),
+    ("Exhibit / Study a Relic", "left +1 reputation, right +2 prestige", "gate: Reputation 6"),
+    ("Meet a Patron / Sell a Relic", "left +3 money, right +2 prestige", "gate: Reputation 4"),
+    ("Organize an Expedition", "left reserve, right +1 reputation", ""),
 )
 STUDY_GAP = 10
 """Between the objectives of a Study card."""
 STUDY_FLAGS = ("myth", "wonder", "level 5")
+ALL_REGIONS = 15
+"""The region bits of a decision's argument (a relic's bags, a Knowledge choice's exclusions)."""
+DISCARD_PURPOSES = ("Deepen Knowledge", "Study a Relic", "Sell a Relic")
+"""Why a relic is discarded (the ``discard_relic`` decision's first argument below ``HONOR``)."""
+BLOOMSBURY_STACKS = ("10", "25")
+PENDING_SHOWN = 4
+"""The most tasks queued after the decision that its line names."""
 COST_ROOM = 18
 """Room at a Program card's top right for its Reputation cost."""
-ICON = 13
-"""An icon's size (an expedition's Expertise disc and Knowledge square)."""
 GAIN_WORDS = {
     "prestige": "{} prestige",
     "science": "{} science",
@@ -133,7 +175,6 @@ GAIN_WORDS = {
     "reserve": "reserve an expedition",
 }
 """What an expedition, a King's Favor or a collection gives, in words."""
-"""What an expedition gives, in words (a card has room for them)."""
 Views = Mapping[int, Mapping[str, Any]]
 
 
@@ -146,14 +187,15 @@ def draw(game, views: Views) -> np.ndarray:
     _locations(page, v)
     _program(page, game, v)
     _gallery(page, game, v)
+    _bags(page, v)
     y = _favors(page, game, v, BOARD_Y)
     y = _reputation(page, v, y)
     y = _objectives(page, game, v, y)
-    y = _supplies(page, game, v, y)
+    y = _supplies(page, v, y)
     _on_the_table(page, game, views, v, y)
     for q in range(v["num_players"]):
         _seat(page, game, views, v, q)
-    if v["automa"] and v["num_players"] < 4:
+    if _automa_panel(v):
         _automa(page, v)
     return page.array()
 
@@ -176,23 +218,46 @@ def _piece(page: Page, x: float, y: float, owner, r: float = PIECE_R, label: str
     page.text(x, y, label or _owner_label(owner), SMALL, PAPER, anchor="mm")
 
 
-def _write(page: Page, x: float, y: float, text: str, width: float, fill: Colour = INK) -> float:
-    """Small text cut to ``width``; returns the y of the next line."""
-    page.text(x, y, fitted(text, width), SMALL, fill)
+def _write(page: Page, x: float, y: float, text: str, fill: Colour = INK) -> float:
+    """A line of small text the layout has room for; returns the y of the next line."""
+    page.text(x, y, text, SMALL, fill)
     return y + LINE
 
 
+def _lines(page: Page, x: float, y: float, text: str, width: float, fill: Colour = INK) -> float:
+    """Small text broken between words into lines of ``width``; returns the y below it."""
+    for line in wrapped(text, width):
+        y = _write(page, x, y, line, fill)
+    return y
+
+
 def _gains(pairs) -> str:
-    return ", ".join(GAIN_WORDS.get(k, k + " {}").format(n) for k, n in pairs if n)
+    return ", ".join(_gain_items(pairs))
 
 
-def _relic_short(kind: int) -> str:
-    return f"{REGION_SHORT[kind // 4]} {TYPE_SHORT[kind % 4]}"
+def _gain_items(pairs) -> list[str]:
+    return [GAIN_WORDS.get(k, k + " {}").format(n) for k, n in pairs if n]
+
+
+def _wrap_items(items: Sequence[str], width: float) -> list[str]:
+    """``items`` joined by commas in lines of ``width``, broken between items (within an item
+    only when it is longer than a line), so that "1 knowledge" stays together."""
+    lines: list[str] = []
+    for i, item in enumerate(items):
+        piece = item + ("," if i < len(items) - 1 else "")
+        if lines and text_length(f"{lines[-1]} {piece}", SMALL) <= width:
+            lines[-1] += " " + piece
+        else:
+            lines += wrapped(piece, width)
+    return lines
 
 
 def _wants(region: int, typ: int) -> str:
-    words = [REGION_SHORT[region]] * (region >= 0) + [TYPE_SHORT[typ]] * (typ >= 0)
-    return " ".join(words) or "any"
+    """What a patron asks for, in words: a region's relic, a type, or both."""
+    if region < 0 and typ < 0:
+        return "any relic"
+    words = [REGION_TITLES[region]] * (region >= 0) + [RELIC_TYPES[typ] if typ >= 0 else "relic"]
+    return " ".join(words)
 
 
 def _score(seat) -> int:
@@ -210,29 +275,139 @@ def _seat_name(q) -> str:
     return {"automa": "Automa", "neutral": "neutral"}.get(q, f"Player {q}")
 
 
+def _relic(page: Page, x: float, y: float, region: int, typ: int, size: float = ICON) -> None:
+    """A relic's icon centred on (x, y): its region's colour (paper for any region) in its
+    type's shape (an instrument a triangle, pottery a vase, a scroll a roll, jewelry a
+    diamond; a disc for any type)."""
+    fill = REGION_INKS[region] if region >= 0 else PAPER
+    h = size / 2
+    if typ == 0:  # instrument
+        points = [(x, y - h), (x + h, y + h), (x - h, y + h)]
+    elif typ == 1:  # pottery
+        n = h / 3
+        points = [
+            (x - n, y - h), (x + n, y - h), (x + n, y - n), (x + h, y + n),
+            (x + n, y + h), (x - n, y + h), (x - h, y + n), (x - n, y - n),
+        ]  # fmt: skip
+    elif typ == 2:  # scroll
+        page.box(x - h, y - h / 2, size, h, fill=fill)
+        page.box(x - h, y - h * 0.8, h / 2, h * 1.6, fill=fill)
+        page.box(x + h / 2, y - h * 0.8, h / 2, h * 1.6, fill=fill)
+        return
+    elif typ == 3:  # jewelry
+        points = [(x, y - h), (x + h, y), (x, y + h), (x - h, y)]
+    else:
+        page.draw.ellipse((x - h, y - h, x + h, y + h), fill=fill, outline=INK)
+        return
+    page.draw.polygon(points, fill=fill, outline=INK)
+
+
+def _condition(c) -> str:
+    """The condition of a card's bonus, in words ("" for a card without one)."""
+    if c.condition_region < 0 and c.condition_type < 0:
+        return ""
+    need = REGION_TITLES[c.condition_region] if c.condition_region >= 0 else ""
+    need += " " + EXPEDITION_TYPES[c.condition_type] if c.condition_type >= 0 else ""
+    return f"needs {need.strip()} played"
+
+
+def _expedition_text(
+    game, card: int, width: float, with_kind: bool = True, with_condition: bool = True
+) -> list[list]:
+    """An Expedition card's words below its title, in lines of ``width``, each line a list of
+    (words, colour): its region and type and the condition of its bonus (unless the caller
+    writes them; side by side when both fit), what it gives."""
+    c = game.expeditions[card]
+    lines: list[list] = []
+    kind = f"{REGION_TITLES[c.region]} {EXPEDITION_TYPES[c.type]}"
+    condition = _condition(c) if with_condition else ""
+    if with_kind and condition and text_length(f"{kind}; {condition}", SMALL) <= width:
+        lines.append([(f"{kind}; ", INK), (condition, HIGHLIGHT)])
+    else:
+        if with_kind:
+            lines += [[(line, INK)] for line in wrapped(kind, width)]
+        lines += [[(line, HIGHLIGHT)] for line in wrapped(condition, width)]
+    gains = _gain_items(zip(GAIN_KEYS, game.expeditions[card].gains, strict=True))
+    return lines + [[(line, INK)] for line in _wrap_items(gains, width)]
+
+
+def _write_pieces(page: Page, x: float, y: float, pieces) -> float:
+    """One line of small text in pieces of their own colours; returns the y of the next."""
+    for words, colour in pieces:
+        x = page.text(x, y, words, SMALL, colour)
+    return y + LINE
+
+
+def _cost(c) -> str:
+    marks = " ".join(m for m, on in (("myth", c.myth), ("wonder", c.wonder)) if on)
+    return f"{c.cost} money" + (f", {marks}" if marks else "")
+
+
 def _expedition(page: Page, game, x: float, y: float, card: int, w: float, h: float) -> None:
-    """An Expedition card face: site, region and type; what it takes as icons (the Expertise
-    an explorer's disc, the Knowledge a square of the region's track) and its cost; what it
-    gives in words; the condition of its bonus."""
+    """An Expedition card face: site; what it takes as icons (the Expertise an explorer's
+    disc, the Knowledge a square of the region's track) and its cost; region and type; the
+    condition of its bonus; what it gives."""
     c = game.expeditions[card]
     page.box(x, y, w, h, fill=REGION_TINTS[c.region])
-    inner = w - 8
-    bottom = y + h - 1
-    page.text(x + 4, y + 3, fitted(c.site, inner - COST_ROOM), SMALL)
-    kind = f"{REGION_TITLES[c.region]} {EXPEDITION_TYPES[c.type]}"
-    page.text(x + 4, y + 3 + LINE, fitted(kind, inner), SMALL)
-    ty = y + 3 + 2 * LINE
-    tx = _needs(page, x + 4, ty, c.expertise, c.knowledge)
-    marks = " ".join(m for m, on in (("myth", c.myth), ("wonder", c.wonder)) if on)
-    cost = f"{c.cost} money" + (f", {marks}" if marks else "")
-    page.text(tx + 3, ty, fitted(cost, x + w - tx - 7), SMALL)
+    inner = w - 2 * CARD_PAD
+    tx, ty = x + CARD_PAD, y + 3
+    page.text(tx, ty, c.site, SMALL)
+    ty += LINE
+    end = _needs(page, tx, ty, c.expertise, c.knowledge)
+    page.text(end + 3, ty, _cost(c), SMALL)
     ty += LINE + 2
-    if c.condition_region >= 0 or c.condition_type >= 0:
-        need = REGION_TITLES[c.condition_region] if c.condition_region >= 0 else ""
-        need += " " + EXPEDITION_TYPES[c.condition_type] if c.condition_type >= 0 else ""
-        page.text(x + 4, ty, fitted(f"needs {need.strip()} played", inner), SMALL, HIGHLIGHT)
-        ty += LINE
-    page.paragraph(x + 4, ty, _gains(zip(GAIN_KEYS, c.gains, strict=True)), inner, bottom)
+    for pieces in _expedition_text(game, card, inner):
+        ty = _write_pieces(page, tx, ty, pieces)
+
+
+def _strip_head(game, card: int, w: float) -> tuple[bool, bool]:
+    """What a strip's first line has room for beside the site, needs and cost: the region and
+    type, and then the condition of the bonus (else they start the lines below)."""
+    c = game.expeditions[card]
+    kind = f"{REGION_TITLES[c.region]} {EXPEDITION_TYPES[c.type]}"
+    room = w - 2 * CARD_PAD - 2 * ICON - 16 - text_length(_cost(c), SMALL)
+    room -= text_length(c.site, SMALL)
+    kind_w = text_length(f"  {kind}", SMALL)
+    condition = _condition(c)
+    with_kind = kind_w <= room
+    with_condition = with_kind and bool(condition)
+    with_condition = with_condition and kind_w + text_length(f"; {condition}", SMALL) <= room
+    return with_kind, with_condition
+
+
+def _strip_lines(game, card: int, w: float) -> list[list]:
+    with_kind, with_condition = _strip_head(game, card, w)
+    return _expedition_text(game, card, w - 2 * CARD_PAD, not with_kind, not with_condition)
+
+
+def _strip_height(game, card: int, w: float) -> float:
+    return (1 + len(_strip_lines(game, card, w))) * LINE + 4
+
+
+def _strip(page: Page, game, x: float, y: float, card: int, w: float) -> float:
+    """An Expedition card as a strip as wide as a panel (hands, cards drawn): site (region,
+    type and bonus condition beside it when there is room), its needs and cost at the right;
+    below, what it gives. Returns the y below it."""
+    c = game.expeditions[card]
+    h = _strip_height(game, card, w)
+    with_kind, with_condition = _strip_head(game, card, w)
+    page.box(x, y, w, h - 2, fill=REGION_TINTS[c.region])
+    tx, ty = x + CARD_PAD, y + 2
+    end = page.text(tx, ty, c.site, SMALL)
+    if with_kind:
+        kind = f"{REGION_TITLES[c.region]} {EXPEDITION_TYPES[c.type]}"
+        end = page.text(end + 6, ty, kind, SMALL)
+    if with_condition:
+        end = page.text(end, ty, "; ", SMALL)
+        page.text(end, ty, _condition(c), SMALL, HIGHLIGHT)
+    cost = _cost(c)
+    right = x + w - CARD_PAD - text_length(cost, SMALL)
+    page.text(right, ty, cost, SMALL)
+    _needs(page, right - 2 * ICON - 8, ty, c.expertise, c.knowledge)
+    ty += LINE
+    for pieces in _strip_lines(game, card, w):
+        ty = _write_pieces(page, tx, ty, pieces)
+    return y + h
 
 
 def _needs(page: Page, x: float, y: float, expertise: int | str, knowledge: int | str) -> float:
@@ -268,29 +443,66 @@ def _title(page: Page, game, views: Views, v) -> None:
     d = v["decision"]
     if d["kind"] == "game_over":
         scores = [_score(s) for s in v["seats"]]
-        text = "Game over - scores " + ", ".join(f"P{q} {x}" for q, x in enumerate(scores))
+        text = "Game over - final scores: " + ", ".join(
+            f"player {q} {x}" for q, x in enumerate(scores)
+        )
         if players == 1:
             text += f": {solo_title(scores[0], game.rb.titles)}"
         else:
             best = max(_rank(s) for s in v["seats"])
-            text += "; winner " + ", ".join(
-                f"P{q}" for q, s in enumerate(v["seats"]) if _rank(s) == best
-            )
+            winners = [f"player {q}" for q, s in enumerate(v["seats"]) if _rank(s) == best]
+            text += f"; winner{'s' * (len(winners) > 1)}: " + " and ".join(winners)
         page.text(MARGIN, DECISION_Y, text, NORMAL, HIGHLIGHT)
         return
     who = d["player"]
     page.token(MARGIN + 8, DECISION_Y + 8, 8, player_colour(who))
     text = f"{_seat_name(who)} to decide: {DECISIONS.meaning(d['kind'])}"
-    if any(d["args"]):
-        text += f" (args {d['args'][0]}, {d['args'][1]})"
+    detail = _decision_detail(game, v, d)
+    if detail:
+        text += f" ({detail})"
     if d["interrupts"]:
         text += f", interrupting {d['interrupts'].replace('_', ' ')}"
-    if v["pending"]:
-        queued = ", ".join(t[0].replace("_", " ") for t in v["pending"][:4])
-        text += f"; then {queued}" + (" ..." if len(v["pending"]) > 4 else "")
-    page.text(
-        MARGIN + 22, DECISION_Y, fitted(text, WIDTH - 2 * MARGIN - 22, NORMAL), NORMAL, HIGHLIGHT
-    )
+    queued = [t[0].replace("_", " ") for t in v["pending"]]
+    room = WIDTH - 2 * MARGIN - 22
+    for shown in range(min(len(queued), PENDING_SHOWN), -1, -1):
+        line = text + (f"; then {', '.join(queued[:shown])}" if shown else "")
+        if shown < len(queued):
+            line += f" and {len(queued) - shown} more" if shown else f"; {len(queued)} more to do"
+        if text_length(line, NORMAL) <= room:
+            break
+    page.text(MARGIN + 22, DECISION_Y, line, NORMAL, HIGHLIGHT)
+
+
+def _regions(mask: int) -> str:
+    return " or ".join(name for r, name in enumerate(REGION_TITLES) if mask >> r & 1)
+
+
+def _decision_detail(game, v, d) -> str:
+    """The pending decision's arguments in words (the view's ``args``, as its docstring says
+    they are for each decision); empty for a decision that has none worth saying."""
+    kind, (a, b) = d["kind"], d["args"]
+    if kind == "place":
+        return f"the explorer of Expertise {v['seats'][d['player']]['expertise'][a]}"
+    if kind == "knowledge_region":
+        excluded = b & ALL_REGIONS
+        text = f"{a} point{'s' * (a != 1)}"
+        return text + (f", not in {_regions(excluded)}" if excluded else "")
+    if kind == "relic_from_bag":
+        bags = "any bag" if a & ALL_REGIONS == ALL_REGIONS else f"the {_regions(a)} bag"
+        return f"from {bags}" + (", drawn at random" if b else "")
+    if kind == "discard_relic":
+        if a >= HONOR:
+            return f"to honor patron {a - HONOR}"
+        return f"to {DISCARD_PURPOSES[a]}" if a < len(DISCARD_PURPOSES) else ""
+    if kind == "patron":
+        return f"paid at Expertise {a}"
+    if kind == "expedition_payment":
+        return f"for {game.expeditions[a].site}"
+    if kind == "exhibit_space":
+        return f"{a} Exhibit{'s' * (a != 1)} left"
+    if kind == "bloomsbury_tile":
+        return f"from the {BLOOMSBURY_STACKS[a]} stack" + (" or the box" if b else "")
+    return ""
 
 
 # -- the board ---------------------------------------------------------------------------------
@@ -302,7 +514,7 @@ def _locations(page: Page, v) -> None:
         page.box(x, y, LOC_W, LOC_H, outline=INK)
         page.text(x + 6, y + 4, LOCATION_TITLES[loc], NORMAL)
         actions, bonuses, gate = LOCATION_NOTES[loc]
-        page.text(x + 6, y + 22, fitted(actions, LOC_W - 12), SMALL)
+        page.text(x + 6, y + 22, actions, SMALL)
         top = y + 22 + LINE + 2
         height = LOC_H - (top - y) - 2 * LINE - 6
         by_section: dict[int, list] = {}
@@ -318,23 +530,24 @@ def _locations(page: Page, v) -> None:
                 py = top + LINE + 4 + PIECE_R + k * (2 * PIECE_R + 2)
                 if py + PIECE_R < top + height:
                     _piece(page, sx + SECTION_W / 2 - 1, py, owner)
-        page.text(x + 6, top + height + 3, fitted(bonuses, LOC_W - 12), SMALL)
+        page.text(x + 6, top + height + 3, bonuses, SMALL)
         if gate:
             page.text(x + 6, top + height + 3 + LINE, gate, SMALL, FAINT)
 
 
 def _program(page: Page, game, v) -> None:
-    page.text(MARGIN, PROGRAM_Y, "Program (Reputation cost per space)", NORMAL)
+    end = page.text(MARGIN, PROGRAM_Y, "Program", NORMAL)
+    end = page.text(end + 8, PROGRAM_Y + 2, "(Reputation cost at each card's corner)", SMALL)
     decks = (
         f"Expedition deck {v['expedition_deck_size']}, discard {len(v['expedition_discard'])}, "
         f"out of the game {len(v['expeditions_out_of_game'])}"
     )
-    end = page.text(MARGIN + 270, PROGRAM_Y + 2, decks, SMALL, FAINT)
-    x = _needs(page, end + 24, PROGRAM_Y + 2, "E", "K")
-    page.text(x + 2, PROGRAM_Y + 2, "an expedition needs: E Expertise, K Knowledge", SMALL)
+    end = page.text(end + 16, PROGRAM_Y + 2, decks, SMALL, FAINT)
+    x = _needs(page, end + 16, PROGRAM_Y + 2, "E", "K")
+    page.text(x + 2, PROGRAM_Y + 2, "needs: E Expertise, K Knowledge", SMALL)
     for i, card in enumerate(v["program"]):
         cx = MARGIN + i * (CARD_W + CARD_GAP)
-        cy = PROGRAM_Y + 20
+        cy = PROGRAM_Y + HEADING_H
         if card is None:
             page.box(cx, cy, CARD_W, CARD_H, outline=FAINT)
         else:
@@ -345,35 +558,67 @@ def _program(page: Page, game, v) -> None:
 
 
 def _gallery(page: Page, game, v) -> None:
-    page.text(MARGIN, GALLERY_Y, "Grand Gallery", NORMAL)
+    """The six collections, each space a relic's icon (the one it takes: colour the region,
+    shape the type) with the disc on it, the collection's reward below."""
+    end = page.text(MARGIN, GALLERY_Y, "Grand Gallery", NORMAL)
+    hint = "relic wanted: colour the region, shape the type (a disc: any type)"
+    page.text(end + 8, GALLERY_Y + 2, hint, SMALL)
     rewarded = v["current"]["collections_rewarded"] if v["current"] else []
-    x, y = MARGIN, GALLERY_Y + 20
-    for col, size in enumerate(GALLERY_SIZES):
-        if col == 3:
-            x, y = MARGIN, y + COLLECTION_H
-        face = game.collection_faces[v["collection_faces"][col]]
-        roman = ("I", "II", "III", "IV", "V", "VI")[col]
-        page.text(x, y, roman, SMALL, HIGHLIGHT if col in rewarded else INK)
-        for k in range(size):
-            sx = x + ROMAN_W + k * SPACE
-            region, typ = face.spaces[k]
-            fill, top = (REGION_TINTS[region], REGION_SHORT[region]) if region >= 0 else (PAPER, "")
-            page.box(sx, y, SPACE - 2, SPACE - 2, fill=fill, outline=FAINT)
-            page.text(sx + SPACE / 2 - 1, y + 3, top, SMALL, anchor="ma")
-            bottom = TYPE_SHORT[typ] if typ >= 0 else ""
-            page.text(sx + SPACE / 2 - 1, y + SPACE - 4, bottom, SMALL, anchor="md")
-            owner = v["gallery"][GALLERY_START[col] + k]
-            if owner is not None:
-                _piece(page, sx + SPACE / 2 - 1, y + SPACE / 2 - 1, owner, r=10)
-        reward = fitted(_gains(face.reward), size * SPACE + COLLECTION_GAP + ROMAN_W)
-        page.text(x + ROMAN_W, y + SPACE + 1, reward, SMALL)
-        x += ROMAN_W + size * SPACE + COLLECTION_GAP
+    for row, collections in enumerate(GALLERY_ROWS):
+        x, y = MARGIN, GALLERY_Y + HEADING_H + row * GALLERY_ROW_H
+        for col in collections:
+            size = GALLERY_SIZES[col]
+            face = game.collection_faces[v["collection_faces"][col]]
+            roman = ("I", "II", "III", "IV", "V", "VI")[col]
+            page.text(x, y, roman, SMALL, HIGHLIGHT if col in rewarded else INK)
+            for k in range(size):
+                sx = x + ROMAN_W + k * SPACE_W
+                region, typ = face.spaces[k]
+                fill = REGION_TINTS[region] if region >= 0 else PAPER
+                page.box(sx, y, SPACE_W - 2, SPACE_H - 2, fill=fill, outline=FAINT)
+                cx, cy = sx + SPACE_W / 2 - 1, y + SPACE_H / 2 - 1
+                if region < 0 and typ < 0:
+                    page.text(cx, cy, "any", SMALL, INK, "mm")
+                else:
+                    _relic(page, cx, cy, region, typ, ICON + 3)
+                owner = v["gallery"][GALLERY_START[col] + k]
+                if owner is not None:
+                    _piece(page, sx + SPACE_W - 11, y + 9, owner, r=7)
+            width = size * SPACE_W + COLLECTION_GAP - 4
+            for k, line in enumerate(_wrap_items(_gain_items(face.reward), width)):
+                _write(page, x + ROMAN_W, y + SPACE_H + k * LINE, line)
+            x += ROMAN_W + size * SPACE_W + COLLECTION_GAP
+
+
+def _bags(page: Page, v) -> None:
+    """The relic bags as a table (a region a row, a type a column): the relics left in each
+    bag and those discarded; its headings are the relics' legend."""
+    x, y = BAGS_X, GALLERY_Y
+    end = page.text(x, y, "Relic bags", NORMAL)
+    page.text(end + 8, y + 2, "relics left in each bag (+ discarded)", SMALL)
+    y += HEADING_H
+    bags, discards = v["relic_bags"], v["relic_discards"]
+    for t, name in enumerate(RELIC_TYPES):
+        cx = x + BAG_NAME_W + t * BAG_COL_W
+        _relic(page, cx + ICON / 2, y + ICON / 2, -1, t)
+        page.text(cx + ICON + 4, y, name, SMALL)
+    for r, region in enumerate(REGION_TITLES):
+        ry = y + (r + 1) * BAG_ROW
+        page.box(x, ry - 1, BAG_NAME_W + 4 * BAG_COL_W - 6, BAG_ROW - 1, fill=REGION_TINTS[r],
+                 outline=REGION_TINTS[r])  # fmt: skip
+        page.text(x + 3, ry, region, SMALL)
+        for t in range(4):
+            cx = x + BAG_NAME_W + t * BAG_COL_W
+            _relic(page, cx + ICON / 2, ry + ICON / 2 - 1, r, t, ICON - 2)
+            end = page.text(cx + ICON + 4, ry, str(bags[4 * r + t]), SMALL)
+            if discards[4 * r + t]:
+                page.text(end + 4, ry, f"+{discards[4 * r + t]}", SMALL, HIGHLIGHT)
 
 
 # -- the right column ----------------------------------------------------------------------------
 def _heading(page: Page, x: float, y: float, text: str) -> float:
     page.text(x, y, text, NORMAL)
-    return y + NORMAL + 6
+    return y + HEADING_H
 
 
 def _favors(page: Page, game, v, y: float) -> float:
@@ -385,8 +630,9 @@ def _favors(page: Page, game, v, y: float) -> float:
         page.text(x + 3, y + 2, str(i + 1), SMALL, FAINT)
         if i == last:
             page.cube(x + FAVOR_W - 14, y + 9, 5, AUTOMA_COLOUR)
-        gains = _gains(game.rb.favors[i].items())
-        page.paragraph(x + 3, y + LINE + 6, gains, FAVOR_W - 4, y + FAVOR_H)
+        gains = _wrap_items(_gain_items(game.rb.favors[i].items()), FAVOR_W - 10)
+        for k, line in enumerate(gains):
+            _write(page, x + 3, y + LINE + 4 + k * LINE, line)
         if owner is not None:
             _piece(page, x + 24, y + 10, owner)
     return y + FAVOR_H + 8
@@ -410,47 +656,40 @@ def _reputation(page: Page, v, y: float) -> float:
 
 
 def _objectives(page: Page, game, v, y: float) -> float:
-    y = _heading(page, RIGHT_X, y, "Royal Society objectives (first 4 Sc / 20 Pr, later 2 / 10)")
+    y = _heading(page, RIGHT_X, y, "Royal Society objectives")
+    note = "first to do one: 4 science or 20 prestige, later ones 2 or 10"
+    page.text(RIGHT_X, y - 4, note, SMALL)
+    page.text(RIGHT_X + RIGHT_W, y - 4, "first, others", SMALL, FAINT, "ra")
+    y += LINE - 2
     for i, tile in enumerate(v["objectives"]):
         obj = game.rb.objectives[tile]
         first = v["objective_first"][i]
         claimants = [q for q, s in enumerate(v["seats"]) if s["claims"][i]]
-        x = RIGHT_X
-        page.text(x, y, f"{OBJECTIVE_GROUPS[i]}:", SMALL)
-        reward = "Sc" if obj["reward"] == "science" else "Pr"
-        _write(page, x + 18, y, f"{obj['text']} ({reward})", RIGHT_W - 90)
+        page.text(RIGHT_X, y, f"{OBJECTIVE_GROUPS[i]}:", SMALL)
         if first is not None:
-            _piece(page, RIGHT_X + RIGHT_W - 64, y + 6, first, r=6, label="")
+            _piece(page, RIGHT_X + RIGHT_W - CLAIMS_W + 8, y + 6, first, r=6, label="")
         for k, q in enumerate(claimants):
-            _piece(page, RIGHT_X + RIGHT_W - 44 + k * 12, y + 6, q, r=5)
-        y += LINE + 2
+            _piece(page, RIGHT_X + RIGHT_W - CLAIMS_W + 26 + k * 12, y + 6, q, r=5)
+        text = f"{obj['text']} ({obj['reward']})"
+        y = _lines(page, RIGHT_X + 16, y, text, RIGHT_W - 16 - CLAIMS_W) + 2
     y = _heading(page, RIGHT_X, y + 4, "Royal Requirements")
     years = game.requirement_years
     for i, tile in enumerate(v["requirements"]):
         text = f"end of year {years[i]}: {game.rb.requirements[tile]['text']}"
-        y = _write(page, RIGHT_X, y, text, RIGHT_W)
+        y = _lines(page, RIGHT_X, y, text, RIGHT_W)
     return y + 4
 
 
-def _supplies(page: Page, game, v, y: float) -> float:
-    y = _heading(page, RIGHT_X, y, "Bloomsbury, decks, relic bags")
+def _supplies(page: Page, v, y: float) -> float:
+    y = _heading(page, RIGHT_X, y, "Bloomsbury and the decks")
     stacks = v["bloomsbury_stacks"]
     text = (
-        f"Bloomsbury stacks: [10] {stacks[0]} tiles, [25] {stacks[1]} tiles;  Patron deck "
-        f"{v['patron_deck_size']}, Study {v['study_deck_size']}, Society {v['society_deck_size']}"
+        f"Bloomsbury tiles: {stacks[0]} in the 10 stack, {stacks[1]} in the 25 stack; decks: "
+        f"{v['patron_deck_size']} patrons, {v['study_deck_size']} Study cards, "
+        f"{v['society_deck_size']} Society cards"
     )
-    y = _write(page, RIGHT_X, y, text, RIGHT_W)
-    bags, discards = v["relic_bags"], v["relic_discards"]
-    half = RIGHT_W / 2
-    for r in range(4):  # two bags a line
-        kinds = " ".join(
-            f"{TYPE_SHORT[t]} {bags[4 * r + t]}"
-            + (f"(+{discards[4 * r + t]})" if discards[4 * r + t] else "")
-            for t in range(4)
-        )
-        page.text_fitted(RIGHT_X + r % 2 * half, y, f"{REGION_SHORT[r]} bag: {kinds}", half - 8)
-        y += LINE * (r % 2)
-    if v["automa"]:
+    y = _lines(page, RIGHT_X, y, text, RIGHT_W)
+    if v["automa"] and not _automa_panel(v):
         a = v["automa"]
         favor = "-" if a["last_favor"] is None else a["last_favor"] + 1
         text = (
@@ -458,66 +697,87 @@ def _supplies(page: Page, game, v, y: float) -> float:
             f"blocks favor {favor} (grey)"
         )
         page.token(RIGHT_X + 6, y + 6, 6, AUTOMA_COLOUR)
-        y = _write(page, RIGHT_X + 16, y, text, RIGHT_W - 16)
+        y = _lines(page, RIGHT_X + 16, y, text, RIGHT_W - 16)
     return y + 4
 
 
 def _on_the_table(page: Page, game, views: Views, v, y: float) -> None:
-    """Cards, patrons and relics drawn for the decision under way (those this picture may show)."""
+    """Cards, patrons and relics drawn for the decision under way (those this picture may
+    show), as many as there is room for above the seats, then how many more."""
     decider = v["decision"]["player"]
     own = (views.get(decider) or v)["own"]
-    items: list[str] = []
     cards = own["drawn_cards"]
-    if own["drawn_patrons"]:
-        items += [f"patron {k}: {_patron(game, k)}" for k in own["drawn_patrons"]]
-    if v["drawn_relics"]:
-        items.append("relics drawn: " + ", ".join(_relic_short(k) for k in v["drawn_relics"]))
+    items = [f"patron {k}: {_patron(game, k)}" for k in own["drawn_patrons"]]
     if decider in views and v["decision"]["kind"] == "setup_society":
         items += [
             f"offer {i + 1}: {game.rb.societies[s]['name']}"
             for i, s in enumerate(own["society_offer"])
         ]
-    if not cards and not items:
+    relics = v["drawn_relics"]
+    if not cards and not items and not relics:
         return
     y = _heading(page, RIGHT_X, y, "On the table")
-    height = min(CARD_H, SEATS_Y - 6 - y)  # the cards' gains cut rather than the seats covered
-    for i, card in enumerate(cards[:3]):
-        _expedition(page, game, RIGHT_X + i * (CARD_W + CARD_GAP), y, card, CARD_W, height)
-    if cards:
-        y += height + 4
+    bottom = SEATS_Y - 4
+    left = len(cards) + len(items) + bool(relics)
+    for card in cards:
+        if y + _strip_height(game, card, RIGHT_W) + LINE > bottom:
+            break
+        y = _strip(page, game, RIGHT_X, y, card, RIGHT_W)
+        left -= 1
+    if relics and y + LINE <= bottom:
+        x = page.text(RIGHT_X, y, "relics drawn:", SMALL) + 6
+        for kind in relics:
+            _relic(page, x + ICON / 2, y + ICON / 2, kind // 4, kind % 4)
+            x = page.text(x + ICON + 3, y, relic_name(kind), SMALL) + 8
+        y += LINE
+        left -= 1
     for item in items:
-        if y + LINE < SEATS_Y:
-            y = _write(page, RIGHT_X, y, item, RIGHT_W)
+        if y + len(wrapped(item, RIGHT_W)) * LINE + LINE > bottom:
+            break
+        y = _lines(page, RIGHT_X, y, item, RIGHT_W)
+        left -= 1
+    if left:
+        _write(page, RIGHT_X, y, f"and {left} more not shown", FAINT)
 
 
 def _patron(game, k: int) -> str:
     p = game.patrons[k]
-    return f"{p.rate} money/Exp, honored with {_patron_wants(game, k)}, -{p.penalty}"
-
-
-def _patron_wants(game, k: int) -> str:
-    return _wants(game.patrons[k].region, game.patrons[k].type)
+    wants = _wants(p.region, p.type)
+    return f"{p.rate} money per Expertise; honor with: {wants}, or lose {p.penalty} prestige"
 
 
 # -- the seats -----------------------------------------------------------------------------------
+def _automa_panel(v) -> bool:
+    """Whether the Automa has a panel of its own beside the seats."""
+    return bool(v["automa"]) and v["num_players"] < 4
+
+
+def _seat_box(v, q: int) -> tuple[float, float]:
+    """The x and width of seat ``q``'s panel: the seats (and the Automa's panel) share the
+    page's width, so that fewer players have wider panels."""
+    panels = v["num_players"] + _automa_panel(v)
+    width = (WIDTH - 2 * MARGIN - (panels - 1) * SEAT_GAP) // panels
+    return MARGIN + q * (width + SEAT_GAP), width
+
+
 def _seat(page: Page, game, views: Views, v, q: int) -> None:
     s = v["seats"][q]
-    x = MARGIN + q * (SEAT_W + SEAT_GAP)
+    x, w = _seat_box(v, q)
     y = SEATS_Y
     moving = v["decision"]["player"] == q
     colour = player_colour(q)
-    page.box(x, y, SEAT_W, SEAT_H, outline=HIGHLIGHT if moving else INK, width=3 if moving else 1)
-    page.box(x, y, SEAT_W, 22, fill=colour, outline=colour)
+    page.box(x, y, w, SEAT_H, outline=HIGHLIGHT if moving else INK, width=3 if moving else 1)
+    page.box(x, y, w, SEAT_HEADER_H, fill=colour, outline=colour)
     name = seat_name(q, views) + ("  - to move" if moving else "")
     page.text(x + 6, y + 3, name, NORMAL, PAPER)
-    page.text(x + SEAT_W - 6, y + 3, f"score {_score(s)}", NORMAL, PAPER, anchor="ra")
-    inner = SEAT_W - 12
+    page.text(x + w - 6, y + 3, f"score {_score(s)}", NORMAL, PAPER, anchor="ra")
+    inner = w - 12
     x += 6
-    y += 26
+    y += SEAT_HEADER_H + 4
     society = "no Society card yet"
     if s["society"] is not None:
         society = game.rb.societies[s["society"]]["name"]
-    y = _write(page, x, y, f"{society}, board side {s['side'] or '-'}", inner)
+    y = _lines(page, x, y, f"{society}, board side {s['side'] or '-'}", inner)
     tracks = (
         f"Prestige {s['prestige']}  Science {s['science']}  Money {s['money']}  "
         f"Reputation {s['reputation']}"
@@ -528,44 +788,45 @@ def _seat(page: Page, game, views: Views, v, q: int) -> None:
         f"Discs: {s['discs']} in reserve, {s['reputation_discs']} under Reputation, "
         f"{s['requirement_discs']} on requirements"
     )
-    y = _write(page, x, y, discs, inner)
-    y = _knowledge(page, x, y, s["knowledge"])
-    y = _explorers(page, game, x, y, q, s)
-    relics = [_relic_short(k) + (f" x{n}" if n > 1 else "") for k, n in enumerate(s["relics"]) if n]
-    relics_line = f"Relics: {', '.join(relics) or '-'}  (exhibited {s['exhibited']})"
-    y = _write(page, x, y, relics_line, inner)
+    y = _lines(page, x, y, discs, inner)
+    if inner >= KNOW_W + EXPLORERS_W:  # side by side
+        explorers = _explorers(page, game, x + KNOW_W, y, q, s, inner - KNOW_W, True)
+        y = max(_knowledge(page, x, y, s["knowledge"], KNOW_W), explorers)
+    else:
+        y = _knowledge(page, x, y, s["knowledge"], inner)
+        y = _explorers(page, game, x, y, q, s, inner)
+    y = _relics(page, x, y, s, inner)
     patrons = [
-        f"{k} honored" if k in s["honored"] else f"{k} wants {_patron_wants(game, k)}"
+        f"{k} honored" if k in s["honored"] else f"{k} wants {_wants(*_patron_wants(game, k))}"
         for k in s["patrons"]
     ]
-    y = _write(page, x, y, f"Patrons: {'; '.join(patrons) or '-'}", inner)
+    y = _lines(page, x, y, f"Patrons: {'; '.join(patrons) or '-'}", inner)
     sites = [game.expeditions[c].site for c in s["expeditions"]]
-    for line in wrapped(f"Expeditions ({len(sites)}): {', '.join(sites) or '-'}", inner)[:2]:
-        y = _write(page, x, y, line, inner)
-    claims = "".join(OBJECTIVE_GROUPS[i] for i, c in enumerate(s["claims"]) if c) or "-"
+    y = _lines(page, x, y, f"Expeditions ({len(sites)}): {', '.join(sites) or '-'}", inner)
+    claims = ", ".join(OBJECTIVE_GROUPS[i] for i, c in enumerate(s["claims"]) if c) or "-"
     tiles = ", ".join(str(t) for t in s["bloomsbury"]) or "-"
-    rights = "".join(
-        "[10]" if i == 0 else "[25]"
+    rights = " and ".join(
+        "10" if i == 0 else "25"
         for i, r in enumerate(s["bloomsbury_rights"])
         if r and not s["bloomsbury_taken"][i]
     )
     penalties = sum(1 for p in s["penalties"] if p)
     text = (
-        f"Royal Society: {claims}   Bloomsbury tiles: {tiles}"
-        + (f"  may take {rights}" if rights else "")
-        + (f"  penalties {penalties}" if penalties else "")
+        f"Royal Society objectives: {claims};  Bloomsbury tiles: {tiles}"
+        + (f"; may take from the {rights} stack" if rights else "")
+        + (f"; penalties {penalties}" if penalties else "")
     )
-    y = _write(page, x, y, text, inner)
-    _hand(page, game, views, v, q, x, y + 2)
+    y = _lines(page, x, y, text, inner)
+    _hand(page, game, views, v, q, x, y + 2, inner)
 
 
 def _automa(page: Page, v) -> None:
     """The Automa's panel, in the first free seat place."""
     a = v["automa"]
-    x = MARGIN + v["num_players"] * (SEAT_W + SEAT_GAP)
+    x, w = _seat_box(v, v["num_players"])
     y = SEATS_Y
-    page.box(x, y, SEAT_W, AUTOMA_H)
-    page.box(x, y, SEAT_W, 22, fill=AUTOMA_COLOUR, outline=AUTOMA_COLOUR)
+    page.box(x, y, w, AUTOMA_H)
+    page.box(x, y, w, SEAT_HEADER_H, fill=AUTOMA_COLOUR, outline=AUTOMA_COLOUR)
     page.text(x + 6, y + 3, "Automa", NORMAL, PAPER)
     y += 28
     for k in range(a["pawns"]):
@@ -574,7 +835,7 @@ def _automa(page: Page, v) -> None:
     y += 24
     pawns = sum(k for pieces in v["locations"] for _, o, k in pieces if o == "automa")
     discs = sum(1 for o in v["gallery"] if o == "automa")
-    claims = "".join(
+    claims = ", ".join(
         g for g, o in zip(OBJECTIVE_GROUPS, v["objective_first"], strict=True) if o == "automa"
     )
     favor = "-" if a["last_favor"] is None else a["last_favor"] + 1
@@ -583,40 +844,78 @@ def _automa(page: Page, v) -> None:
         f"Pawns on the board: {pawns}; discs in the Gallery: {discs}",
         f"First on objectives: {claims or '-'}",
     ):
-        y = _write(page, x + 6, y, line, SEAT_W - 12)
+        y = _lines(page, x + 6, y, line, w - 12)
 
 
-def _knowledge(page: Page, x: float, y: float, knowledge: Sequence[int]) -> float:
-    """Knowledge per region on small tracks of 0-13 (12 and beyond), milestones 5 / 8 / 12."""
-    cell = 11
+def _knowledge(page: Page, x: float, y: float, knowledge: Sequence[int], inner: float) -> float:
+    """Knowledge per region on tracks of its colour, 0-13 (12 and beyond), milestones 5, 8, 12
+    framed in ink; their caption above them, or right of them in a panel with room there
+    (the 4 players' narrow panels: a line saved)."""
+    beside = inner - KNOW_W >= max(text_length(line, SMALL) for line in KNOW_CAPTION)
+    if beside:
+        for i, line in enumerate(KNOW_CAPTION):
+            _write(page, x + KNOW_W, y + i * LINE, line, FAINT)
+    else:
+        y = _write(page, x, y, KNOW_TITLE, FAINT)
     for r, k in enumerate(knowledge):
-        ry = y + r * (cell + 2)
-        page.text(x, ry, REGION_SHORT[r], SMALL)
-        for i in range(1, 14):
-            bx = x + 22 + (i - 1) * cell
-            fill, outline = REGION_TINTS[r] if i <= k else None, INK if i in (5, 8, 12) else FAINT
-            page.box(bx, ry, cell - 1, cell - 1, fill=fill, outline=outline)
-        page.text(x + 22 + 13 * cell + 4, ry - 1, str(k), SMALL)
-    return y + 4 * (cell + 2) + 2
+        ry = y + r * (KNOW_CELL + 2)
+        page.text(x, ry - 1, REGION_TITLES[r], SMALL)
+        for i in range(1, KNOW_TOP + 1):
+            bx = x + KNOW_NAME_W + (i - 1) * KNOW_CELL
+            fill = REGION_INKS[r] if i <= k else None
+            outline = INK if i in MILESTONES else FAINT
+            page.box(bx, ry, KNOW_CELL - 1, KNOW_CELL - 1, fill=fill, outline=outline)
+        page.text(x + KNOW_NAME_W + KNOW_TOP * KNOW_CELL + 4, ry - 1, str(k), SMALL)
+    return y + 4 * (KNOW_CELL + 2) + 2
 
 
-def _explorers(page: Page, game, x: float, y: float, q: int, s) -> float:
+def _explorers(
+    page: Page, game, x: float, y: float, q: int, s, inner: float, column: bool = False
+) -> float:
+    """The three explorers: a disc with its Expertise (grey once placed) and its skill, side
+    by side (or, ``column``, one under the other); returns the y below them."""
+    y = _lines(page, x, y, "Explorers: Expertise and skill (grey: placed)", inner, FAINT)
     board = game.boards[(q % 4) * 2 + ("AB".index(s["side"]) if s["side"] else 0)]
     for e, level in enumerate(s["expertise"]):
-        ex = x + 12 + e * 100
+        ex, ey = (x, y + e * (2 * EXPLORER_R + 2)) if column else (x + e * inner / 3, y)
         placed = s["placed"][e]
-        page.token(ex, y + 10, 10, FAINT if placed else player_colour(q))
-        page.text(ex, y + 10, str(level) if level else "", SMALL, PAPER, anchor="mm")
+        colour = FAINT if placed else player_colour(q)
+        page.token(ex + EXPLORER_R, ey + EXPLORER_R, EXPLORER_R, colour)
+        page.text(ex + EXPLORER_R, ey + EXPLORER_R, str(level) if level else "", SMALL, PAPER, "mm")
         kind, region = board[e]
-        skill = "Logistics" if kind == 0 else f"{REGION_SHORT[region]} skill"
-        page.text(ex + 14, y + 4, skill, SMALL, FAINT if placed else INK)
-    return y + 24
+        skill, fill = (
+            ("Logistics", PAPER) if kind == 0 else (REGION_TITLES[region], REGION_TINTS[region])
+        )
+        page.chip(ex + 2 * EXPLORER_R + 3, ey + 1, skill, fill)
+    rows = 3 if column else 1
+    return y + rows * (2 * EXPLORER_R + 2) + 2
 
 
-def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float) -> None:
+def _relics(page: Page, x: float, y: float, s, inner: float) -> float:
+    """The seat's relics as icons (the Relic bags' table is their legend), each with a count."""
+    end = page.text(x, y, f"Relics (exhibited {s['exhibited']}):", SMALL) + 6
+    held = [(kind, n) for kind, n in enumerate(s["relics"]) if n]
+    if not held:
+        page.text(end, y, "-", SMALL)
+    for kind, n in held:
+        label = f"x{n}" if n > 1 else ""
+        width = ICON + 4 + text_length(label, SMALL) + 8
+        if end + width > x + inner:
+            end, y = x + 12, y + LINE
+        _relic(page, end + ICON / 2, y + ICON / 2, kind // 4, kind % 4)
+        end = page.text(end + ICON + 3, y, label, SMALL) + 8
+    return y + LINE + 2
+
+
+def _patron_wants(game, k: int) -> tuple[int, int]:
+    return game.patrons[k].region, game.patrons[k].type
+
+
+def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float, inner: float) -> None:
     """Hand (and set-up) cards: faces this picture may show, backs with a count for the rest;
-    then the Study cards of a seat whose view is here."""
+    then the Study cards of a seat whose view is here, while there is room."""
     s = v["seats"][q]
+    bottom = HEIGHT - MARGIN - 3
     mine = views.get(q)
     faces = mine["own"]["hand"] if mine else s["known_hand"]
     hidden = s["hand_size"] - len(faces)
@@ -624,59 +923,90 @@ def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float) -> None
     setup_hidden = 0 if mine else s["setup_hand_size"]
     setup_size = s["setup_hand_size"]
     hand = f"Hand ({s['hand_size']})" + (f", set-up cards ({setup_size})" if setup_size else "")
-    page.text(x, y, hand, SMALL)
-    y += LINE
-    items: list[int | str] = [*faces, *setup]
-    for count, label in ((hidden, "hand"), (setup_hidden, "set-up")):
-        if count > 0:
-            items.append(f"{count} {label} card{'s' * (count > 1)}")
-    per_row = (SEAT_W - 12 + MINI_GAP) // (MINI_W + MINI_GAP)
-    for k, item in enumerate(items[: per_row * HAND_ROWS]):
-        cx = x + k % per_row * (MINI_W + MINI_GAP)
-        cy = y + k // per_row * (MINI_H + MINI_GAP)
-        if isinstance(item, str):
-            _back(page, cx, cy, MINI_W, MINI_H, item)
-        else:
-            _expedition(page, game, cx, cy, item, MINI_W, MINI_H)
-    rows = min(HAND_ROWS, -(-len(items) // per_row))
-    y += rows * (MINI_H + MINI_GAP)
-    if mine:
-        tiles = mine["own"]["known_tiles"]
-        seen = [str(k) for k in tiles["stack"]] + [f"{k} (box)" for k in tiles["box"]]
-        put_back = [str(k) for k in mine["patrons_put_back"] if k is not None]
-        if seen or put_back:
-            text = (
-                f"Seen: Bloomsbury tiles {', '.join(seen) or '-'}; "
-                f"patrons under the deck {', '.join(put_back) or '-'}"
-            )
-            y = _write(page, x, y, text, SEAT_W - 12)
-        if not mine["own"]["studies"]:
-            _write(page, x, y, "Study cards: -", SEAT_W - 12)
-        for k in mine["own"]["studies"]:
-            y = _study(page, game, k, x, y)
+    y = _write(page, x, y, hand)
+    backs = [
+        f"{count} {label} card{'s' * (count > 1)}"
+        for count, label in ((hidden, "hand"), (setup_hidden, "set-up"))
+        if count > 0
+    ]
+    cards = [*faces, *setup]
+    left = len(cards)
+    room = bottom - (BACK_H + 4 if backs else 0)
+    for card in cards:
+        if y + _strip_height(game, card, inner) + LINE > room:
+            break
+        y = _strip(page, game, x, y, card, inner)
+        left -= 1
+    if left:
+        y = _write(page, x, y, f"and {left} more cards not shown", FAINT)
+    if backs:
+        bx = x
+        for label in backs:
+            width = text_length(label, SMALL) + 16
+            _back(page, bx, y, width, BACK_H, label)
+            bx += width + 6
+        y += BACK_H + 4
+    if not mine:
+        return
+    tiles = mine["own"]["known_tiles"]
+    seen = [str(k) for k in tiles["stack"]] + [f"{k} (box)" for k in tiles["box"]]
+    put_back = [str(k) for k in mine["patrons_put_back"] if k is not None]
+    if seen or put_back:
+        text = (
+            f"Seen: Bloomsbury tiles {', '.join(seen) or '-'}; "
+            f"patrons under the deck {', '.join(put_back) or '-'}"
+        )
+        if y + (len(wrapped(text, inner)) + 1) * LINE <= bottom:
+            y = _lines(page, x, y, text, inner)
+    studies = mine["own"]["studies"]
+    if not studies and y + LINE <= bottom:
+        _write(page, x, y, "Study cards: -")
+    for i, k in enumerate(studies):
+        note = LINE if i < len(studies) - 1 else 0  # room for the count of those left out
+        if y + _study_height(game, k, inner) + note > bottom:
+            left = len(studies) - i
+            _write(page, x, y, f"and {left} more Study card{'s' * (left > 1)} not shown", FAINT)
+            break
+        y = _study(page, game, k, x, y, inner)
 
 
-def _study(page: Page, game, k: int, x: float, y: float) -> float:
-    """A Study card while there is room: the Science for 1, 2, ... objectives done, then each
-    objective as a group of symbol chips (one played expedition for each symbol); returns the
-    y below it."""
+def _study_header(game, k: int) -> str:
     study = game.studies[k]
-    science = " / ".join(map(str, study.science))
-    counts = " / ".join(str(n + 1) for n in range(len(study.science)))
-    if y + LINE + CHIP_H > HEIGHT - MARGIN:
-        return y
-    y = _write(page, x, y, f"Study card {k}: {science} science for {counts} of", SEAT_W - 12)
-    right = x + SEAT_W - 12
-    cx = x
-    for objective in study.objectives:
+    science = "/".join(map(str, study.science))
+    counts = "/".join(str(n + 1) for n in range(len(study.science)))
+    return f"Study card {k}: {science} science for {counts} of"
+
+
+def _study_rows(game, k: int, inner: float) -> list[list[tuple[str, Colour]]]:
+    """A Study card's objectives as rows of chips (an objective never split between rows),
+    the first row after the card's header when the first objective fits beside it."""
+    rows: list[list[tuple[str, Colour]]] = [[]]
+    used = text_length(_study_header(game, k), SMALL) + STUDY_GAP
+    for objective in game.studies[k].objectives:
         labels = [_symbol(kind, i) for kind, i in objective]
         width = sum(chip_width(label) for label, _ in labels)
-        if cx > x and cx + width > right:
-            cx, y = x, y + CHIP_H + 2
-        for label, fill in labels:
-            cx = page.chip(cx, y, label, fill)
-        cx += STUDY_GAP
-    return y + CHIP_H + 4
+        if used + width > inner:
+            rows.append([])
+            used = 0.0
+        rows[-1] += [*labels, ("", PAPER)]
+        used += width + STUDY_GAP
+    return rows
+
+
+def _study_height(game, k: int, inner: float) -> float:
+    return len(_study_rows(game, k, inner)) * (CHIP_H + 2) + 2
+
+
+def _study(page: Page, game, k: int, x: float, y: float, inner: float) -> float:
+    """A Study card: the Science for 1, 2, ... objectives done, then each objective as a group
+    of symbol chips (one played expedition for each symbol); returns the y below it."""
+    header_end = page.text(x, y + 2, _study_header(game, k), SMALL) + STUDY_GAP
+    for i, row in enumerate(_study_rows(game, k, inner)):
+        cx = header_end if i == 0 else x
+        for label, fill in row:
+            cx = page.chip(cx, y, label, fill) if label else cx + STUDY_GAP
+        y += CHIP_H + 2
+    return y + 2
 
 
 def _symbol(kind: str, i: int) -> tuple[str, Colour]:

@@ -29,11 +29,10 @@ from ...core.engine import ConfigError
 from ...core.options import choice, data, flag
 from ...core.tasks import TaskQueueState
 from ...core.turn_based import TurnBasedGame
+from . import actions, invariants, observation, saved, spec, text, view
 from .actions import (
     AUTO_TASKS,
     C_LOC_ACTION,
-    DECISIONS,
-    NUM_ACTIONS,
     Ability,
 )
 from .components import (
@@ -52,16 +51,13 @@ from .components import (
 from .economy import EconomyRules
 from .flow import FlowRules
 from .hidden import resample
-from .invariants import check_invariants
 from .locations import LocationRules
-from .observation import LAYOUT, Encoding, observe
+from .observation import LAYOUT, Encoding
 from .optional import OptionalRules
-from .saved import FIELDS, restore
+from .saved import restore
 from .scoring import symbol_cards
 from .setup import COLLECTIONS_BY_SIZE, SetupRules
 from .spec import SPEC
-from .text import action_seen_by, action_to_string, render_spectator, render_view
-from .view import build_view
 from .year import YearRules
 
 MODES = ("standard", "confrontation", "competitive", "solo")
@@ -83,20 +79,13 @@ class RoyalSocietyState(
     YearRules,
     Chance,
     TaskQueueState,
+    files=(actions, saved, view, observation, text, invariants),
 ):
     """One position: plain ints and lists, declared in ``saved.FIELDS`` (the whole of it, but
     for the cached legal mask and the players' observation bytes)."""
 
-    DECISIONS = DECISIONS
     AUTOMATIC = AUTO_TASKS
     FORCED = frozenset((C_LOC_ACTION,))  # a location whose one action is offered does it
-    FIELDS = FIELDS
-    view = build_view
-    observe = observe
-    action_to_string = action_to_string
-    action_seen_by = action_seen_by
-    render_spectator = render_spectator
-    check_invariants = check_invariants
 
     def __init__(self, game: RoyalSocietyGame):
         super().__init__(game)
@@ -160,8 +149,7 @@ class RoyalSocietyState(
         return resample(self, player, rng)
 
 
-class RoyalSocietyGame(TurnBasedGame):
-    spec = SPEC
+class RoyalSocietyGame(TurnBasedGame, files=(spec, actions, text)):
     options = OPTIONS
     revelations = {
         **dict.fromkeys(
@@ -174,10 +162,8 @@ class RoyalSocietyGame(TurnBasedGame):
         "pending": "Keep 1 Society card from the 2 received. Gain the starting benefits "
         "indicated at the bottom of the card.",
     }
-    num_actions = NUM_ACTIONS
     max_game_length = 6000
     state_class = RoyalSocietyState
-    render_view = render_view
 
     def configure(self, config: dict[str, Any]) -> None:
         num_players, mode, simplified = self.num_players, config["mode"], config["simplified"]

@@ -34,7 +34,8 @@ def drawn_texts() -> Iterator[list[Text]]:
         if mask is not None:
             x0, y0 = round(x) + left, round(y) + top
             page = self.image.size
-            texts.append(Text(words, x0, y0, x0 + mask.width, y0 + mask.height, page))
+            width, height = mask.size  # (a Pillow core image)
+            texts.append(Text(words, x0, y0, x0 + width, y0 + height, page))
         return text(self, x, y, words, size, fill, anchor)
 
     canvas.Page.text = recording

@@ -67,6 +67,7 @@ BAD_ARGUMENTS = [
     ([*RECORD, "--seed", "-5"], "'-5' is not a seed"),
     ([*RECORD, "--out", f"{MISSING}/game.json"], f"there is no folder '{MISSING}'"),
     (["replay", "game.json", "--html", f"{MISSING}/page.html"], "--html: cannot write"),
+    (["replay", "game.json", "--html", "page.html", "--jobs", "0"], "'0' is not a whole number"),
     (["evaluate", "--num-players", "9"], "num_players must be one of 2, 3, 4, not 9"),
     (["evaluate", "--game-option", "colour=red"], "does not take {'colour': 'red'}"),
     (["evaluate", "--model", "nowhere.zip"], "model file nowhere.zip not found"),

@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
+import base64
+import io
 import json
 import shutil
 import subprocess
 import sys
 from importlib.resources import files
+from pathlib import Path
+from urllib.parse import urlparse
+from urllib.request import url2pathname
 
+import numpy as np
 import pytest
+from PIL import Image
 
+from digsite import viewer as viewer_module
 from digsite.agents import make_agent
-from digsite.records import play, save
+from digsite.drawing import picture
+from digsite.records import play, replay_states, save
+from digsite.viewer import SPECTATOR
 from digsite.viewer import page as page_of
 
 CHROMIUM = shutil.which("chromium")
@@ -47,6 +57,15 @@ def viewer(tmp_path_factory):
         capture_output=True,
     )
     return record, (folder / "game.html").as_uri()
+
+
+@pytest.fixture(scope="module")
+def pictures(viewer):
+    """Every picture of the viewer's game, drawn directly: ``pictures[view][step]``."""
+    record, _ = viewer
+    states = replay_states(record)
+    views = [SPECTATOR, *(str(p) for p in range(len(record["agents"])))]
+    return {v: [picture(s, None if v == SPECTATOR else int(v)) for s in states] for v in views}
 
 
 @pytest.fixture(scope="module")
@@ -221,4 +240,55 @@ def test_text_in_a_records_options_cannot_rewrite_the_page(browser, tmp_path):
     heading = page.text_content("h1")
     assert "{data}<!--<script>document.title='pwned'</script>" in heading  # as text
     assert heading == page.title() and page.title().startswith("ArcheOlogic: ")
+    page.close()
+
+
+def decoded(uri: str) -> np.ndarray:
+    """The RGB pixels of an image's data URI."""
+    data = base64.b64decode(uri.split(",", 1)[1])
+    return np.asarray(Image.open(io.BytesIO(data)).convert("RGB"))
+
+
+def page_data(text: str) -> dict:
+    """The data block of a viewer page."""
+    start = text.index(">", text.index('<script type="application/json"')) + 1
+    return json.loads(text[start : text.index("</script>", start)])
+
+
+def test_the_page_holds_every_picture_of_every_view(viewer, pictures, monkeypatch):
+    """The tiles and frames of the page written by the command put together give the very
+    pictures drawn directly, at every step of every view; and the page is byte for byte the one
+    drawn by one process or by three workers, each given runs of a few positions."""
+    record, url = viewer
+    text = Path(url2pathname(urlparse(url).path)).read_text(encoding="utf-8")
+    assert text == page_of(record, jobs=1)
+    monkeypatch.setattr(viewer_module, "SHORTEST_RUN", 5)  # this game would get one worker
+    assert text == page_of(record, jobs=3)
+    data = page_data(text)
+    sheets = [decoded(uri) for uri in data["tiles"]]
+    tile, per_sheet = data["tile"], data["sheet"]
+    rows, columns = -(-data["height"] // tile), -(-data["width"] // tile)
+    for v, frames in data["frames"].items():
+        board = np.zeros((rows * tile, columns * tile, 3), dtype=np.uint8)
+        assert len(frames) == len(pictures[v]) == len(record["steps"]) + 1
+        for k, changes in enumerate(frames):
+            for i, number in zip(changes[::2], changes[1::2], strict=True):
+                y, x = divmod(i, columns)
+                sheet, slot = divmod(number, per_sheet)
+                cut = sheets[sheet][:, slot * tile : (slot + 1) * tile]
+                board[y * tile : (y + 1) * tile, x * tile : (x + 1) * tile] = cut
+            shown = board[: data["height"], : data["width"]]
+            assert np.array_equal(shown, pictures[v][k]), f"view {v}, step {k}"
+
+
+def test_the_board_shows_the_picture_of_the_position_and_view(viewer, pictures, browser):
+    """What the browser draws on the board, pixel for pixel, after jumps back and forth
+    between positions and views."""
+    record, url = viewer
+    page = opened(browser, url)
+    last = len(record["steps"])
+    for k, v in [(0, SPECTATOR), (last, "1"), (1, "0"), (last // 2, SPECTATOR), (last, "0")]:
+        page.select_option("#view", v)
+        page.fill("#slider", str(k))
+        assert np.array_equal(decoded(board(page)), pictures[v][k]), f"view {v}, step {k}"
     page.close()

@@ -26,6 +26,7 @@ from .commandline import (
     command,
     describe,
     key_value,
+    positive_number,
     reported,
     seed_number,
 )
@@ -127,7 +128,7 @@ def play_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
 
 
 def replay_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    from .records import load, replay
+    from .records import load, replay, replay_states
 
     if args.html:
         try:
@@ -136,17 +137,20 @@ def replay_command(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
             parser.error(f"--html: {err}")
     try:
         record = load(args.record)
-        replay(record)
+        if args.html:
+            states = replay_states(record)  # checked as replay checks; the page's positions
+        else:
+            replay(record)
     except (ValueError, OSError) as err:  # a RecordError, or a file its config names: status 1
         said = describe(err)
         sys.exit(
             f"{PROG} replay: error: " + (said if args.record in said else f"{args.record}: {said}")
         )
     if args.html:
-        from .viewer import page
+        from .viewer import default_jobs, page
 
         with open(args.html, "w", encoding="utf-8") as out:
-            out.write(page(record))
+            out.write(page(record, jobs=args.jobs or default_jobs(), states=states))
     print(
         f"{args.record}: {record['env']} {record['config']}, seed {record['seed']}: "
         f"{len(record['steps'])} steps reproduce; returns {record['returns']}, "
@@ -192,6 +196,12 @@ def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     )
     replay.add_argument("record", help="a record file")
     replay.add_argument("--html", help="also write the replay viewer page (one HTML file) here")
+    replay.add_argument(
+        "--jobs",
+        type=positive_number,
+        default=None,
+        help="processes drawing the page's pictures (default: one per idle CPU; the same page)",
+    )
     person = commands["play"] = sub.add_parser(
         "play", help="play one seat in the terminal against agents"
     )

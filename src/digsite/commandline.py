@@ -132,6 +132,17 @@ def seed_number(text: str) -> int:
     return seed
 
 
+def positive_number(text: str) -> int:
+    """A count of at least 1 (``--jobs``)."""
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    return number
+
+
 def check_seed(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """A parser error for a ``--seed`` out of 0..:data:`MAX_SEED`, for every tool that has
     one (numpy and SB3 would refuse it later, with a traceback)."""

@@ -12,9 +12,11 @@ public move by name, a secret one as what was public about it).  The record's te
 page once, as a JSON block whose ``<``, ``>`` and ``&`` are escaped, read by the script; the
 title is HTML-escaped, and both go in in one pass, so no text of a record can become markup or
 script.  The page needs no network: pictures are embedded, cut into tiles of ``TILE`` pixels,
-each distinct tile once (lossless WebP) and each position as the tiles that changed since the
-last one, since consecutive positions and the different views share most of the table.  The
-page opens at ``game.html#step=K&view=V``
+each distinct tile once (in lossless WebP rows of ``SHEET`` tiles) and each position as the
+tiles that changed since the last one, since consecutive positions and the different views
+share most of the table.  Drawing the pictures is most of the build: ``jobs`` processes share
+it (``digsite replay --jobs``, one per idle CPU by default), and the page is the same byte for
+byte whatever their number.  The page opens at ``game.html#step=K&view=V``
 (``V`` = ``spectator`` or a seat number) when the address says so.
 """
 
@@ -24,8 +26,10 @@ import base64
 import html
 import io
 import json
+import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from concurrent.futures import ProcessPoolExecutor
 from importlib import resources
 from typing import Any
 
@@ -36,39 +40,65 @@ from .drawing import picture
 from .records import replay_states
 
 SPECTATOR = "spectator"
-TILE = 50
-"""The side of a tile, in pixels."""
+TILE = 48
+"""The side of a tile, in pixels: a tile's row is whole 8-byte words (:func:`_changed_tiles`)."""
+SHEET = 256
+"""Tiles per image of the page, side by side in one row (a WebP image is at most 16,383 pixels
+wide).  One image per few hundred tiles encodes several times faster than one per tile, and
+smaller: tiles come in the order they were first seen, neighbours of one picture together."""
+WEBP = {"lossless": True, "quality": 0, "method": 0}
+"""The tile images' encoding: lossless, at the encoder's least effort (several times faster
+than its default; the page is still half the size it was with one image per tile)."""
+WORD = 8
+"""Bytes compared at once when a picture's rows are made of whole words."""
+CHUNKS_PER_JOB = 2
+"""The game is cut into this many runs of positions per worker, so that the workers finish
+together although positions differ in cost.  A run draws every view of its positions (and of
+the one before, again): its pictures share most texts, each drawn once per process."""
+SHORTEST_RUN = 32
+"""Positions a run has at least (fewer workers for a short game): a run draws the position
+before it again, and a worker replays the record and renders its own texts."""
 TEMPLATE = "viewer.html"
 """The page, beside this module: ``{title}`` and ``{data}`` are its slots."""
 
+Found = tuple[tuple[int, int], list[list[list[int]]], list[np.ndarray]]
+"""What a run of positions found: the pictures' height and width; for each view, for each
+position, its changed tiles, each as its index (row by row) then the run's number for its
+pixels; and the pixels of each number."""
 
-def page(record: Mapping[str, Any]) -> str:
-    """The HTML page of ``record`` (replayed and checked first: :class:`RecordError`)."""
-    states = replay_states(record)
+
+def default_jobs() -> int:
+    """The CPUs this process may run on that are idle (less the load average where the system
+    tells it): on CPUs busy with other work, more processes only add their own costs."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    cpus = len(affinity(0)) if affinity else os.cpu_count() or 1
+    busy = round(os.getloadavg()[0]) if hasattr(os, "getloadavg") else 0
+    return max(1, cpus - busy)
+
+
+def page(record: Mapping[str, Any], jobs: int = 1, states: list | None = None) -> str:
+    """The HTML page of ``record`` (replayed and checked first: :class:`RecordError`, unless
+    ``states`` are its positions already replayed); with ``jobs`` > 1 its pictures are drawn and
+    encoded by that many processes (the same page)."""
+    if states is None:
+        states = replay_states(record)
     n = states[0].game.num_players
     views = [SPECTATOR, *(str(p) for p in range(n))]
-    tiles: list[str] = []
-    tile_ids: dict[bytes, int] = {}
-    frames: dict[str, list[list[int]]] = {}
-    height = width = 0
-    for v in views:
-        frames[v] = []
-        previous = None
-        for state in states:
-            pixels = picture(state, None if v == SPECTATOR else int(v))
-            height, width = pixels.shape[:2]
-            columns = -(-width // TILE)
-            changes = []
-            for i in _changed_tiles(pixels, previous):
-                y, x = divmod(int(i), columns)
-                tile = pixels[y * TILE : (y + 1) * TILE, x * TILE : (x + 1) * TILE]
-                key = tile.tobytes() + bytes(tile.shape[:2])
-                if key not in tile_ids:
-                    tile_ids[key] = len(tiles)
-                    tiles.append(_data_uri(tile))
-                changes += (int(i), tile_ids[key])
-            frames[v].append(changes)
-            previous = pixels
+    jobs = max(1, min(jobs, len(states) // (CHUNKS_PER_JOB * SHORTEST_RUN)))
+    if jobs > 1:
+        size = -(-len(states) // (jobs * CHUNKS_PER_JOB))
+        runs = [(a, min(a + size, len(states))) for a in range(0, len(states), size)]
+        _WORKER_STATES[:] = states  # a forked worker has them; a spawned one replays
+        try:
+            with ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(record,)) as pool:
+                found = pool.map(_run_in_worker, runs)
+                (height, width), tiles, frames = _merged(len(views), found)
+                sheets = list(pool.map(_data_uri, _sheets(tiles)))
+        finally:
+            _WORKER_STATES.clear()
+    else:
+        (height, width), tiles, frames = _merged(len(views), [_run(states, 0, len(states))])
+        sheets = [_data_uri(sheet) for sheet in _sheets(tiles)]
     steps = record["steps"]
     actions = {
         v: [
@@ -81,9 +111,10 @@ def page(record: Mapping[str, Any]) -> str:
         "width": width,
         "height": height,
         "tile": TILE,
+        "sheet": SHEET,
         "views": views,
-        "tiles": tiles,
-        "frames": frames,
+        "tiles": sheets,
+        "frames": dict(zip(views, frames, strict=True)),
         "actions": actions,
         "players": [s["player"] for s in steps],
         "agents": record["agents"],
@@ -109,23 +140,116 @@ def script_json(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+def _run(states: list, start: int, end: int) -> Found:
+    """Draw every view of ``states[start:end]`` (the spectator's, then each seat's) and find
+    what changed in each picture (in the first, since the position before, drawn again)."""
+    numbers: dict[tuple[tuple[int, ...], bytes], int] = {}
+    tiles: list[np.ndarray] = []
+    changes: list[list[list[int]]] = []
+    shape = (0, 0)
+    for seat in [None, *range(states[0].game.num_players)]:
+        previous = picture(states[start - 1], seat) if start else None
+        changes.append([])
+        for state in states[start:end]:
+            pixels = picture(state, seat)
+            shape = pixels.shape[:2]
+            columns = -(-shape[1] // TILE)
+            changed = []
+            for i in _changed_tiles(pixels, previous):
+                y, x = divmod(int(i), columns)
+                tile = pixels[y * TILE : (y + 1) * TILE, x * TILE : (x + 1) * TILE]
+                key = (tile.shape, tile.tobytes())
+                if key not in numbers:
+                    numbers[key] = len(tiles)
+                    tiles.append(np.ascontiguousarray(tile))
+                changed += (int(i), numbers[key])
+            changes[-1].append(changed)
+            previous = pixels
+    return shape, changes, tiles
+
+
+_WORKER_STATES: list = []
+"""A worker process's positions of the record: the page's own while its workers start (a
+worker forked then has them), else replayed by :func:`_start_worker`."""
+
+
+def _start_worker(record: Mapping[str, Any]) -> None:
+    if not _WORKER_STATES:
+        _WORKER_STATES[:] = replay_states(record)
+
+
+def _run_in_worker(run: tuple[int, int]) -> Found:
+    return _run(_WORKER_STATES, *run)
+
+
+def _merged(
+    views: int, found: Iterable[Found]
+) -> tuple[tuple[int, int], list[np.ndarray], list[list[list[int]]]]:
+    """The picture size, every distinct tile numbered in the order first met (views in turn,
+    each from the set-up on), and each view's frames as (tile index, tile number) pairs: the
+    same whatever the runs, since a position's changes depend only on it and the one before."""
+    runs = list(found)
+    numbers: dict[tuple[tuple[int, ...], bytes], int] = {}
+    tiles: list[np.ndarray] = []
+    frames: list[list[list[int]]] = [[] for _ in range(views)]
+    ours: list[dict[int, int]] = [{} for _ in runs]  # a run's number -> the page's
+    for view, frame_list in enumerate(frames):
+        for (_, changes, pixels), theirs in zip(runs, ours, strict=True):
+            for changed in changes[view]:
+                frame = changed.copy()
+                for j in range(1, len(frame), 2):
+                    number = theirs.get(frame[j])
+                    if number is None:
+                        tile = pixels[frame[j]]
+                        number = numbers.setdefault((tile.shape, tile.tobytes()), len(tiles))
+                        if number == len(tiles):
+                            tiles.append(tile)
+                        theirs[frame[j]] = number
+                    frame[j] = number
+                frame_list.append(frame)
+    return runs[0][0], tiles, frames
+
+
+def _sheets(tiles: list[np.ndarray]) -> list[np.ndarray]:
+    """The tiles in rows of :data:`SHEET`, each tile at the left of its ``TILE``-wide slot (a
+    tile of the right or bottom edge is smaller: the rest of its slot falls off the board)."""
+    sheets = []
+    for first in range(0, len(tiles), SHEET):
+        row = tiles[first : first + SHEET]
+        sheet = np.zeros((TILE, len(row) * TILE, 3), dtype=np.uint8)
+        for k, tile in enumerate(row):
+            sheet[: tile.shape[0], k * TILE : k * TILE + tile.shape[1]] = tile
+        sheets.append(sheet)
+    return sheets
+
+
 def _changed_tiles(pixels: np.ndarray, previous: np.ndarray | None) -> np.ndarray:
     """The indices (row by row) of the tiles of ``pixels`` that differ from ``previous``: every
-    tile of a first picture.  Found by comparing whole arrays, since most of a table stays."""
+    tile of a first picture.  Found by comparing whole arrays, since most of a table stays, as
+    8-byte words when rows and tiles are made of whole ones; the differences are or-ed down
+    each band of tiles first (contiguous, so fast), then across each tile in the small result."""
     height, width = pixels.shape[:2]
     rows, columns = -(-height // TILE), -(-width // TILE)
     if previous is None:
         return np.arange(rows * columns)
-    differs = np.zeros((rows * TILE, columns * TILE * 3), dtype=bool)
-    flat = (height, width * 3)
-    np.not_equal(pixels.reshape(flat), previous.reshape(flat), out=differs[:height, : width * 3])
-    blocks = differs.view(np.uint8).reshape(rows, TILE, columns, TILE * 3)
-    return np.flatnonzero(blocks.max(axis=3).max(axis=1))  # as uint8: numpy's any is slower
+    line = width * 3
+    word = np.uint64 if line % WORD == 0 and TILE * 3 % WORD == 0 else np.uint8
+    new, old = pixels.reshape(height, line).view(word), previous.reshape(height, line).view(word)
+    differs = np.not_equal(new, old)
+    bands = np.zeros((rows, new.shape[1]), dtype=bool)
+    full = height // TILE
+    np.logical_or.reduce(differs[: full * TILE].reshape(full, TILE, -1), axis=1, out=bands[:full])
+    if full < rows:
+        np.logical_or.reduce(differs[full * TILE :], axis=0, out=bands[full])
+    per_tile = TILE * 3 // np.dtype(word).itemsize
+    spread = np.zeros((rows, columns * per_tile), dtype=bool)
+    spread[:, : new.shape[1]] = bands
+    return np.flatnonzero(spread.reshape(rows, columns, per_tile).any(axis=2))
 
 
-def _data_uri(pixels) -> str:
+def _data_uri(pixels: np.ndarray) -> str:
     buffer = io.BytesIO()
-    Image.fromarray(pixels).save(buffer, "WEBP", lossless=True)
+    Image.fromarray(pixels).save(buffer, "WEBP", **WEBP)
     return "data:image/webp;base64," + base64.b64encode(buffer.getvalue()).decode()
 
 

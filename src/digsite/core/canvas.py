@@ -99,8 +99,10 @@ class Page:
     def array(self) -> np.ndarray:
         """The picture, as a new array.  This finishes the page: its image is painted over by
         the next page of its size drawn in this thread (a new page-sized image and its memory
-        cost a third of a picture's time)."""
-        pixels = np.asarray(self.image, dtype=np.uint8)
+        cost a third of a picture's time).  Read as one buffer of bytes (:func:`_rgb_bytes`),
+        read-only as ``np.asarray`` of the image is."""
+        width, height = self.image.size
+        pixels = np.frombuffer(_rgb_bytes(self.image), dtype=np.uint8).reshape(height, width, 3)
         _spares()[self.image.size] = self.image
         return pixels
 
@@ -111,8 +113,8 @@ class Page:
         where the text ends.  Each text is rendered once and then stamped in ``fill``: drawing
         text is most of a picture's cost, and a game repeats most of its words."""
         mask, left, top, length = _stamp(text, size, anchor)
-        if mask is not None:
-            self.draw.bitmap((round(x) + left, round(y) + top), mask, fill=fill)
+        if mask is not None:  # Pillow's own drawing core: ImageDraw.bitmap costs twice as much
+            self.draw.draw.draw_bitmap((round(x) + left, round(y) + top), mask, _ink(fill))
         return x + length
 
     def text_fitted(
@@ -135,7 +137,7 @@ class Page:
         ``bottom`` (the last line that fits cut with an ellipsis only if the text is longer);
         returns the y below the last line."""
         step = size + 1
-        lines = wrapped(text, width, size)
+        lines: Sequence[str] = wrapped(text, width, size)
         room = max(1, int((bottom - y) // step))
         if len(lines) > room:
             lines = [*lines[: room - 1], fitted(" ".join(lines[room - 1 :]), width, size)]
@@ -170,7 +172,11 @@ class Page:
         outline: Colour = INK,
         width: int = 1,
     ) -> None:
-        self.draw.rectangle((x, y, x + w, y + h), fill=fill, outline=outline, width=width)
+        corners = (x, y, x + w, y + h)
+        if fill is not None:  # as ImageDraw.rectangle does, at half its cost (see text)
+            self.draw.draw.draw_rectangle(corners, _ink(fill), 1)
+        if outline is not None and outline != fill and width != 0:
+            self.draw.draw.draw_rectangle(corners, _ink(outline), 0, width)
 
     def token(self, x: float, y: float, r: float, fill: Colour, label: str = "") -> None:
         """A disc or cube of a player's colour centred on (x, y), with an optional label."""
@@ -299,11 +305,34 @@ ELLIPSIS = "..."
 """The built-in font has no single ellipsis character (nor dashes or accented letters)."""
 
 
+def _rgb_bytes(image: Image.Image) -> bytes:
+    """The pixels of an RGB ``image``, as ``image.tobytes()`` gives them, packed by Pillow's raw
+    encoder in one piece: ``tobytes`` packs 64 kB pieces and joins them, and reading a picture
+    so cost a third of drawing it (``np.asarray`` of the image costs half as much again)."""
+    encoder = Image._getencoder(image.mode, "raw", (image.mode,))
+    encoder.setimage(image.im)
+    pieces = []
+    status = 0
+    while not status:  # one piece, unless this Pillow's encoder stops short
+        _, status, data = encoder.encode(image.width * image.height * 3 + 1)
+        pieces.append(data)
+    if status < 0:
+        raise RuntimeError(f"Pillow's raw encoder failed ({status})")
+    return pieces[0] if len(pieces) == 1 else b"".join(pieces)
+
+
+@cache
+def _ink(colour: Colour) -> int:
+    """``colour`` as Pillow's drawing core writes it in an RGB page."""
+    return ImageDraw.Draw(Image.new("RGB", (1, 1))).draw.draw_ink(colour)
+
+
 @lru_cache(maxsize=8192)
 def _stamp(text: str, size: int, anchor: str):
-    """The glyphs of ``text`` as a mask, its offset from the anchor point, and its length: the
-    characters' masks (:func:`_glyph`) side by side, for FreeType renders a string a glyph at a
-    time on every call, and a first picture has hundreds of words but few letters."""
+    """The glyphs of ``text`` as a mask (Pillow's core image, which its drawing core stamps),
+    its offset from the anchor point, and its length: the characters' masks (:func:`_glyph`)
+    side by side, for FreeType renders a string a glyph at a time on every call, and a first
+    picture has hundreds of words but few letters."""
     text = without_accents(text)
     placed = []
     pen = 0
@@ -323,7 +352,7 @@ def _stamp(text: str, size: int, anchor: str):
         area = stamp[y - y0 : y - y0 + mask.shape[0], x - x0 : x - x0 + mask.shape[1]]
         np.maximum(area, mask, out=area)
     shift = {"l": 0, "m": -(pen // 2), "r": -pen}[anchor[0]]
-    return Image.fromarray(stamp), x0 + shift, y0 + _rise(size, anchor[1]), pen
+    return Image.fromarray(stamp).im, x0 + shift, y0 + _rise(size, anchor[1]), pen
 
 
 @lru_cache(maxsize=2048)
@@ -363,15 +392,17 @@ def fitted(text: str, width: float, size: int = SMALL) -> str:
     return text + ELLIPSIS
 
 
-def wrapped(text: str, width: float, size: int = SMALL) -> list[str]:
-    """``text`` in lines of at most ``width`` pixels, broken between words."""
+@lru_cache(maxsize=8192)
+def wrapped(text: str, width: float, size: int = SMALL) -> tuple[str, ...]:
+    """``text`` in lines of at most ``width`` pixels, broken between words (kept: a game's
+    card texts come back in every picture)."""
     lines: list[str] = []
     for word in text.split():
         if lines and text_length(lines[-1] + " " + word, size) <= width:
             lines[-1] += " " + word
         else:
             lines.append(word)
-    return lines
+    return tuple(lines)
 
 
 def without_accents(text: str) -> str:

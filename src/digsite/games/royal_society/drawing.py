@@ -44,6 +44,7 @@ from ...core.canvas import (
     PAPER,
     SMALL,
     Colour,
+    KeptPage,
     Page,
     chip_width,
     player_colour,
@@ -98,6 +99,8 @@ ICON = 13
 
 # the right column
 RIGHT_X = MARGIN + 4 * LOC_W + 3 * LOC_GAP + 16
+LEFT_END = RIGHT_X - 4
+"""Where the board's areas (left) end and the right column's begins."""
 RIGHT_W = WIDTH - MARGIN - RIGHT_X
 FAVOR_W, FAVOR_H = 76, 62
 REP_CELL = 30
@@ -180,24 +183,120 @@ Views = Mapping[int, Mapping[str, Any]]
 
 def draw(game, views: Views) -> np.ndarray:
     """The picture of one position: one seat's (``views`` holds its view alone) or the
-    spectator's (every seat's view)."""
-    page = Page(WIDTH, HEIGHT)
+    spectator's (every seat's view).  Drawn in areas (title, board, Program, Gallery, right
+    column, each seat), each redrawn only when what it shows changed (:class:`KeptPage`)."""
     v = next(iter(views.values()))
-    _title(page, game, views, v)
-    _locations(page, v)
-    _program(page, game, v)
-    _gallery(page, game, v)
-    _bags(page, v)
+    panel = _automa_panel(v)
+    page = KeptPage(WIDTH, HEIGHT, (game, v["num_players"], panel))
+    page.area("title", (0, 0, WIDTH, BOARD_Y), None, lambda: _title(page, game, views, v))
+    page.area(
+        "locations",
+        (0, BOARD_Y, LEFT_END, PROGRAM_Y),
+        _locations_key(v),
+        lambda: _locations(page, v),
+    )
+    page.area(
+        "program",
+        (0, PROGRAM_Y, LEFT_END, GALLERY_Y),
+        _program_key(v),
+        lambda: _program(page, game, v),
+    )
+    page.area(
+        "gallery",
+        (0, GALLERY_Y, LEFT_END, SEATS_Y),
+        _gallery_key(v),
+        lambda: (_gallery(page, game, v), _bags(page, v)),
+    )
+    page.area(
+        "right",
+        (LEFT_END, BOARD_Y, WIDTH, SEATS_Y),
+        _right_key(views, v),
+        lambda: _right(page, game, views, v),
+    )
+    for q in range(v["num_players"]):
+        x, w = _seat_box(v, q)
+        page.area(
+            f"seat {q}",
+            (x, SEATS_Y, x + w + 1, HEIGHT),
+            _seat_key(views, v, q),
+            lambda q=q: _seat(page, game, views, v, q),
+        )
+    if panel:
+        x, w = _seat_box(v, v["num_players"])
+        key = repr((v["automa"], v["locations"], v["gallery"], v["objective_first"]))
+        page.area("automa", (x, SEATS_Y, x + w + 1, HEIGHT), key, lambda: _automa(page, v))
+    return page.array()
+
+
+def _right(page: Page, game, views: Views, v) -> None:
+    """The right column: King's Favors, Reputation, objectives, supplies, on the table."""
     y = _favors(page, game, v, BOARD_Y)
     y = _reputation(page, v, y)
     y = _objectives(page, game, v, y)
     y = _supplies(page, v, y)
     _on_the_table(page, game, views, v, y)
-    for q in range(v["num_players"]):
-        _seat(page, game, views, v, q)
-    if _automa_panel(v):
-        _automa(page, v)
-    return page.array()
+
+
+# -- what each area shows (its key: all that its drawing reads) ------------------------------
+def _locations_key(v) -> str:
+    current = v["current"] and (v["current"]["location"], v["current"]["section"])
+    return repr((v["locations"], current))
+
+
+def _program_key(v) -> str:
+    return repr(
+        (
+            v["program"],
+            v["expedition_deck_size"],
+            len(v["expedition_discard"]),
+            len(v["expeditions_out_of_game"]),
+        )
+    )
+
+
+def _gallery_key(v) -> str:
+    rewarded = v["current"]["collections_rewarded"] if v["current"] else []
+    gallery = (v["collection_faces"], v["gallery"])
+    return repr((rewarded, gallery, v["relic_bags"], v["relic_discards"]))
+
+
+def _right_key(views: Views, v) -> str:
+    decider = v["decision"]["player"]
+    own = (views.get(decider) or v)["own"]
+    table = (
+        decider in views,
+        v["decision"]["kind"],
+        own["drawn_cards"],
+        own["drawn_patrons"],
+        own.get("society_offer"),
+        v["drawn_relics"],
+    )
+    seats = [(s["reputation"], s["claims"]) for s in v["seats"]]
+    objectives = (v["objectives"], v["objective_first"], v["requirements"])
+    decks = (v["patron_deck_size"], v["study_deck_size"], v["society_deck_size"])
+    return repr(
+        (
+            v["automa"],
+            v["favor_spaces"],
+            v["reputation_stack"],
+            seats,
+            objectives,
+            v["bloomsbury_stacks"],
+            decks,
+            table,
+        )
+    )
+
+
+def _seat_key(views: Views, v, q: int) -> str:
+    mine = views.get(q)
+    own = None
+    if mine:
+        o = mine["own"]
+        own = (o["hand"], o["setup_hand"], o["known_tiles"], o["studies"])
+        own += (mine["patrons_put_back"],)
+    moving = v["decision"]["player"] == q
+    return repr((v["seats"][q], moving, len(views), own))
 
 
 # -- helpers --------------------------------------------------------------------------------

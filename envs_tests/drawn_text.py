@@ -29,9 +29,9 @@ def drawn_texts() -> Iterator[list[Text]]:
     page's areas that are not drawn again too (:class:`~digsite.core.canvas.KeptPage`), as
     they were written when drawn."""
     texts: list[Text] = []
-    text, kept_text = canvas.Page.text, canvas.KeptPage.kept_text
+    text, kept_texts = canvas.Page.text, canvas.KeptPage.kept_texts
 
-    def kept(self, x, y, words, size, fill, anchor):
+    def written(self, x, y, words, size, fill, anchor):
         mask, left, top, _ = canvas._stamp(words, size, anchor)
         if mask is not None:
             x0, y0 = round(x) + left, round(y) + top
@@ -40,16 +40,20 @@ def drawn_texts() -> Iterator[list[Text]]:
             texts.append(Text(words, x0, y0, x0 + width, y0 + height, page))
 
     def recording(self, x, y, words, size=canvas.NORMAL, fill=canvas.INK, anchor="la"):
-        kept(self, x, y, words, size, fill, anchor)
+        written(self, x, y, words, size, fill, anchor)
         return text(self, x, y, words, size, fill, anchor)
 
+    def kept(self, arguments):
+        for call in arguments:
+            written(self, *call)
+
     canvas.Page.text = recording
-    canvas.KeptPage.kept_text = kept
+    canvas.KeptPage.kept_texts = kept
     try:
         yield texts
     finally:
         canvas.Page.text = text
-        canvas.KeptPage.kept_text = kept_text
+        canvas.KeptPage.kept_texts = kept_texts
 
 
 def on_page(texts: list[Text], picture: np.ndarray) -> list[Text]:

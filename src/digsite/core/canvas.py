@@ -296,8 +296,8 @@ T = TypeVar("T")
 class _Kept(NamedTuple):
     layout: Hashable
     image: Image.Image
-    areas: dict[str, tuple[Box, Hashable, Any, list[tuple]]]
-    """Each area's box, key, what its drawing returned and the texts it wrote."""
+    areas: dict[str, tuple[tuple[Box, ...], Hashable, Any, list[tuple]]]
+    """Each area's boxes, key, what its drawing returned and the texts it wrote."""
 
 
 class KeptPage(Page):
@@ -311,38 +311,37 @@ class KeptPage(Page):
         kept = _kept().pop(size, None)
         if kept is None or kept.layout != layout:
             super().__init__(width, height)
-            self.areas: dict[str, tuple[Box, Hashable, Any, list[tuple]]] = {}
+            self.areas: dict[str, tuple[tuple[Box, ...], Hashable, Any, list[tuple]]] = {}
         else:
             self.image, self.areas = kept.image, kept.areas
             self.draw = ImageDraw.Draw(self.image)
         self.layout = layout
 
-    def area(self, name: str, box: Box, key: Hashable, draw: Callable[[], T]) -> T:
-        """``draw()``, which draws only inside ``box``, and what it returns; or, when the area
-        ``name`` was last drawn here in ``box`` with this ``key`` (an immutable value saying
-        all that its drawing depends on; ``None`` always draws), nothing: its pixels are on
-        the page, and what ``draw()`` returned then is returned again."""
+    def area(self, name: str, boxes: tuple[Box, ...], key: Hashable, draw: Callable[[], T]) -> T:
+        """``draw()``, which draws only inside ``boxes`` (a frame may take several), and what it
+        returns; or, when the area ``name`` was last drawn here in these boxes with this
+        ``key`` (an immutable value saying all that its drawing depends on; ``None`` always
+        draws), nothing: its pixels are on the page, and what ``draw()`` returned then is
+        returned again."""
         last = self.areas.get(name)
-        if key is not None and last is not None and last[:2] == (box, key):
-            for written in last[3]:
-                self.kept_text(*written)
+        if key is not None and last is not None and last[:2] == (boxes, key):
+            self.kept_texts(last[3])
             return last[2]
         self.areas.pop(name, None)  # until drawn whole
-        self.image.paste(PAPER, box)
+        for box in boxes:
+            self.image.paste(PAPER, box)
         self.written = []
         try:
             result = draw()
-            self.areas[name] = (box, key, result, self.written)
+            self.areas[name] = (boxes, key, result, self.written)
         finally:
             self.written = None
         return result
 
-    def kept_text(
-        self, x: float, y: float, text: str, size: int, fill: Colour, anchor: str
-    ) -> None:
-        """A text (:meth:`Page.text`'s arguments) of an area kept from an earlier picture:
+    def kept_texts(self, written: list[tuple]) -> None:
+        """The texts (:meth:`Page.text`'s arguments) of an area kept from an earlier picture:
         already on the page, so nothing is drawn; what records a page's texts (the drawing
-        tests) sees it here."""
+        tests) sees them here."""
 
     def array(self) -> np.ndarray:
         """The picture, as a new array; the page's image is kept for the next page of its

@@ -43,6 +43,7 @@ from ...core.canvas import (
     NORMAL,
     PAPER,
     SMALL,
+    Box,
     Colour,
     KeptPage,
     Page,
@@ -113,6 +114,10 @@ SEATS_Y = GALLERY_Y + HEADING_H + 2 * GALLERY_ROW_H - 24
 SEAT_GAP = 8
 SEAT_H = HEIGHT - MARGIN - SEATS_Y
 SEAT_HEADER_H = 22
+FRAME_WIDTH = 3
+"""The width of the frame of the panel of the player to move."""
+UNDRAWN_SEAT_KEYS = ("discs_above",)
+"""What a seat's view says that its panel does not show (a change there draws nothing)."""
 AUTOMA_H = 110
 KNOW_NAME_W = 88
 """Room for a region's name left of its Knowledge track."""
@@ -188,44 +193,59 @@ def draw(game, views: Views) -> np.ndarray:
     v = next(iter(views.values()))
     panel = _automa_panel(v)
     page = KeptPage(WIDTH, HEIGHT, (game, v["num_players"], panel))
-    page.area("title", (0, 0, WIDTH, BOARD_Y), None, lambda: _title(page, game, views, v))
+    page.area("title", ((0, 0, WIDTH, BOARD_Y),), None, lambda: _title(page, game, views, v))
     page.area(
         "locations",
-        (0, BOARD_Y, LEFT_END, PROGRAM_Y),
+        ((0, BOARD_Y, LEFT_END, PROGRAM_Y),),
         _locations_key(v),
         lambda: _locations(page, v),
     )
     page.area(
         "program",
-        (0, PROGRAM_Y, LEFT_END, GALLERY_Y),
+        ((0, PROGRAM_Y, LEFT_END, GALLERY_Y),),
         _program_key(v),
         lambda: _program(page, game, v),
     )
     page.area(
         "gallery",
-        (0, GALLERY_Y, LEFT_END, SEATS_Y),
+        ((0, GALLERY_Y, LEFT_END, SEATS_Y),),
         _gallery_key(v),
         lambda: (_gallery(page, game, v), _bags(page, v)),
     )
     page.area(
         "right",
-        (LEFT_END, BOARD_Y, WIDTH, SEATS_Y),
+        ((LEFT_END, BOARD_Y, WIDTH, SEATS_Y),),
         _right_key(views, v),
         lambda: _right(page, game, views, v),
     )
     for q in range(v["num_players"]):
-        x, w = _seat_box(v, q)
-        page.area(
-            f"seat {q}",
-            (x, SEATS_Y, x + w + 1, HEIGHT),
-            _seat_key(views, v, q),
-            lambda q=q: _seat(page, game, views, v, q),
-        )
+        frame, inside = _seat_areas(v, q)
+        moving = v["decision"]["player"] == q
+        key = (moving, seat_name(q, views), _score(v["seats"][q]))
+        page.area(f"seat {q}", frame, key, lambda q=q: _seat_frame(page, views, v, q))
+        key = _seat_key(views, v, q)
+        page.area(f"seat {q} inside", inside, key, lambda q=q: _seat(page, game, views, v, q))
     if panel:
         x, w = _seat_box(v, v["num_players"])
         key = repr((v["automa"], v["locations"], v["gallery"], v["objective_first"]))
-        page.area("automa", (x, SEATS_Y, x + w + 1, HEIGHT), key, lambda: _automa(page, v))
+        box = (x, SEATS_Y, x + w + 1, SEATS_Y + AUTOMA_H + 1)
+        page.area("automa", (box,), key, lambda: _automa(page, v))
     return page.array()
+
+
+def _seat_areas(v, q: int) -> tuple[tuple[Box, ...], tuple[Box, ...]]:
+    """A seat's panel as areas: its frame and header (the header, the edges a highlighted
+    frame takes), and inside them the rest, which the player to move changing leaves."""
+    x, w = _seat_box(v, q)
+    top, bottom = SEATS_Y + SEAT_HEADER_H + 1, SEATS_Y + SEAT_H + 1
+    edge = FRAME_WIDTH
+    frame = (
+        (x, SEATS_Y, x + w + 1, top),
+        (x, top, x + edge, bottom),
+        (x + w + 1 - edge, top, x + w + 1, bottom),
+        (x + edge, bottom - edge, x + w + 1 - edge, bottom),
+    )
+    return frame, ((x + edge, top, x + w + 1 - edge, bottom - edge),)
 
 
 def _right(page: Page, game, views: Views, v) -> None:
@@ -263,14 +283,9 @@ def _gallery_key(v) -> str:
 def _right_key(views: Views, v) -> str:
     decider = v["decision"]["player"]
     own = (views.get(decider) or v)["own"]
-    table = (
-        decider in views,
-        v["decision"]["kind"],
-        own["drawn_cards"],
-        own["drawn_patrons"],
-        own.get("society_offer"),
-        v["drawn_relics"],
-    )
+    offer = decider in views and v["decision"]["kind"] == "setup_society"
+    table = (own["drawn_cards"], own["drawn_patrons"], offer and own["society_offer"])
+    table += (v["drawn_relics"],)
     seats = [(s["reputation"], s["claims"]) for s in v["seats"]]
     objectives = (v["objectives"], v["objective_first"], v["requirements"])
     decks = (v["patron_deck_size"], v["study_deck_size"], v["society_deck_size"])
@@ -289,14 +304,15 @@ def _right_key(views: Views, v) -> str:
 
 
 def _seat_key(views: Views, v, q: int) -> str:
+    """What the inside of a seat's panel shows."""
     mine = views.get(q)
     own = None
     if mine:
         o = mine["own"]
         own = (o["hand"], o["setup_hand"], o["known_tiles"], o["studies"])
         own += (mine["patrons_put_back"],)
-    moving = v["decision"]["player"] == q
-    return repr((v["seats"][q], moving, len(views), own))
+    seat = {k: x for k, x in v["seats"][q].items() if k not in UNDRAWN_SEAT_KEYS}
+    return repr((seat, own))
 
 
 # -- helpers --------------------------------------------------------------------------------
@@ -859,17 +875,26 @@ def _seat_box(v, q: int) -> tuple[float, float]:
     return MARGIN + q * (width + SEAT_GAP), width
 
 
-def _seat(page: Page, game, views: Views, v, q: int) -> None:
-    s = v["seats"][q]
+def _seat_frame(page: Page, views: Views, v, q: int) -> None:
+    """A seat's panel frame (the highlight's for the player to move) and its header."""
     x, w = _seat_box(v, q)
     y = SEATS_Y
     moving = v["decision"]["player"] == q
     colour = player_colour(q)
-    page.box(x, y, w, SEAT_H, outline=HIGHLIGHT if moving else INK, width=3 if moving else 1)
+    page.box(
+        x, y, w, SEAT_H, outline=HIGHLIGHT if moving else INK, width=FRAME_WIDTH if moving else 1
+    )
     page.box(x, y, w, SEAT_HEADER_H, fill=colour, outline=colour)
     name = seat_name(q, views) + ("  - to move" if moving else "")
     page.text(x + 6, y + 3, name, NORMAL, PAPER)
-    page.text(x + w - 6, y + 3, f"score {_score(s)}", NORMAL, PAPER, anchor="ra")
+    page.text(x + w - 6, y + 3, f"score {_score(v['seats'][q])}", NORMAL, PAPER, anchor="ra")
+
+
+def _seat(page: Page, game, views: Views, v, q: int) -> None:
+    """The inside of a seat's panel (:func:`_seat_frame` draws its frame and header)."""
+    s = v["seats"][q]
+    x, w = _seat_box(v, q)
+    y = SEATS_Y
     inner = w - 12
     x += 6
     y += SEAT_HEADER_H + 4

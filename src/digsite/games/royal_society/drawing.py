@@ -193,7 +193,10 @@ def draw(game, views: Views) -> np.ndarray:
     v = next(iter(views.values()))
     panel = _automa_panel(v)
     page = KeptPage(WIDTH, HEIGHT, (game, v["num_players"], panel))
-    page.area("title", ((0, 0, WIDTH, BOARD_Y),), None, lambda: _title(page, game, views, v))
+    title = _title_words(game, views, v)
+    page.area("title", ((0, 0, WIDTH, DECISION_Y - 1),), title, lambda: _title(page, title))
+    box = (0, DECISION_Y - 1, WIDTH, BOARD_Y)
+    page.area("decision", (box,), None, lambda: _decision(page, game, v))
     page.area(
         "locations",
         ((0, BOARD_Y, LEFT_END, PROGRAM_Y),),
@@ -542,7 +545,8 @@ def _back(page: Page, x: float, y: float, w: float, h: float, label: str) -> Non
 
 
 # -- the title and the decision --------------------------------------------------------------
-def _title(page: Page, game, views: Views, v) -> None:
+def _title_words(game, views: Views, v) -> tuple[str, str]:
+    """The title line's words: the game, its mode and year; whose picture it is."""
     year = min(v["year"], game.years)
     mode = v["mode"] + (", simplified" if v["simplified"] else "")
     players = v["num_players"]
@@ -553,8 +557,18 @@ def _title(page: Page, game, views: Views, v) -> None:
     else:
         whose = f"Player {v['player']}'s picture"
     text = f"The Royal Society of Archeology - {mode}, {players} player{'s' * (players > 1)}"
-    end = page.text(MARGIN, TITLE_Y, text + f" - year {year}/{game.years}", LARGE)
+    return text + f" - year {year}/{game.years}", whose
+
+
+def _title(page: Page, words: tuple[str, str]) -> None:
+    text, whose = words
+    end = page.text(MARGIN, TITLE_Y, text, LARGE)
     page.text(end + 16, TITLE_Y + 4, whose, NORMAL, HIGHLIGHT)
+
+
+def _decision(page: Page, game, v) -> None:
+    """The decision line: who decides what, and what is queued after it; or the scores."""
+    players = v["num_players"]
     d = v["decision"]
     if d["kind"] == "game_over":
         scores = [_score(s) for s in v["seats"]]

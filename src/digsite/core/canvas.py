@@ -304,7 +304,8 @@ class KeptPage(Page):
     """A page whose pixels stay for the next page of its size and ``layout`` drawn in this
     thread, which redraws only the areas (:meth:`area`) whose key changed: from one position
     of a game to the next most of a table stays, and a replay page draws every position of
-    every view.  Everything on it is drawn in areas, which share no pixel."""
+    every view.  Everything on it is drawn in areas, which share no pixel, but for an area
+    drawn inside another's boxes whose key holds that one's (drawn again whenever it is)."""
 
     def __init__(self, width: int, height: int, layout: Hashable):
         size = whole_blocks(width), whole_blocks(height)

@@ -105,6 +105,9 @@ LEFT_END = RIGHT_X - 4
 RIGHT_W = WIDTH - MARGIN - RIGHT_X
 FAVOR_W, FAVOR_H = 76, 62
 REP_CELL = 30
+REPUTATION_Y = BOARD_Y + HEADING_H + FAVOR_H + 8
+OBJECTIVES_Y = REPUTATION_Y + HEADING_H + REP_CELL + 4
+"""The tops of the Reputation track's and the objectives' areas (below the King's Favors)."""
 REP_SPACES = 10
 CLAIMS_W = 70
 """Room right of an objective for its first claimant and the others."""
@@ -215,12 +218,7 @@ def draw(game, views: Views) -> np.ndarray:
         _gallery_key(v),
         lambda: (_gallery(page, game, v), _bags(page, v)),
     )
-    page.area(
-        "right",
-        ((LEFT_END, BOARD_Y, WIDTH, SEATS_Y),),
-        _right_key(views, v),
-        lambda: _right(page, game, views, v),
-    )
+    _right(page, game, views, v)
     for q in range(v["num_players"]):
         frame, inside = _seat_areas(v, q)
         moving = v["decision"]["player"] == q
@@ -252,12 +250,28 @@ def _seat_areas(v, q: int) -> tuple[tuple[Box, ...], tuple[Box, ...]]:
 
 
 def _right(page: Page, game, views: Views, v) -> None:
-    """The right column: King's Favors, Reputation, objectives, supplies, on the table."""
-    y = _favors(page, game, v, BOARD_Y)
-    y = _reputation(page, v, y)
-    y = _objectives(page, game, v, y)
-    y = _supplies(page, v, y)
-    _on_the_table(page, game, views, v, y)
+    """The right column's areas: King's Favors and Reputation (each of a fixed height),
+    then objectives and supplies, and inside their area what is on the table below them
+    (which changes more often)."""
+    favors = (v["automa"] and v["automa"]["last_favor"], v["favor_spaces"])
+    box = (LEFT_END, BOARD_Y, WIDTH, REPUTATION_Y)
+    page.area("favors", (box,), repr(favors), lambda: _favors(page, game, v, BOARD_Y))
+    reputation = (v["reputation_stack"], [s["reputation"] for s in v["seats"]])
+    box = (LEFT_END, REPUTATION_Y, WIDTH, OBJECTIVES_Y)
+    page.area("reputation", (box,), repr(reputation), lambda: _reputation(page, v, REPUTATION_Y))
+    key = _lower_right_key(v)
+    y = page.area(
+        "objectives",
+        ((LEFT_END, OBJECTIVES_Y, WIDTH, SEATS_Y),),
+        key,
+        lambda: _supplies(page, v, _objectives(page, game, v, OBJECTIVES_Y)),
+    )
+    page.area(  # inside the objectives' area: drawn again with it (its key in this one's)
+        "on the table",
+        ((LEFT_END, int(y), WIDTH, SEATS_Y),),
+        (key, y, _table_key(views, v)),
+        lambda: _on_the_table(page, game, views, v, y),
+    )
 
 
 # -- what each area shows (its key: all that its drawing reads) ------------------------------
@@ -283,27 +297,21 @@ def _gallery_key(v) -> str:
     return repr((rewarded, gallery, v["relic_bags"], v["relic_discards"]))
 
 
-def _right_key(views: Views, v) -> str:
+def _lower_right_key(v) -> str:
+    """What the objectives, requirements and supplies show."""
+    claims = [s["claims"] for s in v["seats"]]
+    objectives = (v["objectives"], v["objective_first"], v["requirements"], claims)
+    decks = (v["patron_deck_size"], v["study_deck_size"], v["society_deck_size"])
+    return repr((objectives, v["automa"], v["bloomsbury_stacks"], decks))
+
+
+def _table_key(views: Views, v) -> str:
+    """What is on the table."""
     decider = v["decision"]["player"]
     own = (views.get(decider) or v)["own"]
     offer = decider in views and v["decision"]["kind"] == "setup_society"
     table = (own["drawn_cards"], own["drawn_patrons"], offer and own["society_offer"])
-    table += (v["drawn_relics"],)
-    seats = [(s["reputation"], s["claims"]) for s in v["seats"]]
-    objectives = (v["objectives"], v["objective_first"], v["requirements"])
-    decks = (v["patron_deck_size"], v["study_deck_size"], v["society_deck_size"])
-    return repr(
-        (
-            v["automa"],
-            v["favor_spaces"],
-            v["reputation_stack"],
-            seats,
-            objectives,
-            v["bloomsbury_stacks"],
-            decks,
-            table,
-        )
-    )
+    return repr((*table, v["drawn_relics"]))
 
 
 def _seat_key(views: Views, v, q: int) -> str:

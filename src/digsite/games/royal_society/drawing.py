@@ -200,12 +200,16 @@ def draw(game, views: Views) -> np.ndarray:
     page.area("title", ((0, 0, WIDTH, DECISION_Y - 1),), title, lambda: _title(page, title))
     box = (0, DECISION_Y - 1, WIDTH, BOARD_Y)
     page.area("decision", (box,), None, lambda: _decision(page, game, v))
-    page.area(
-        "locations",
-        ((0, BOARD_Y, LEFT_END, PROGRAM_Y),),
-        _locations_key(v),
-        lambda: _locations(page, v),
-    )
+    current = v["current"]
+    for loc, pieces in enumerate(v["locations"]):
+        here = current["section"] if current and current["location"] == loc else None
+        x = MARGIN + loc * (LOC_W + LOC_GAP)
+        page.area(
+            f"location {loc}",
+            ((x, BOARD_Y, x + LOC_W + 1, BOARD_Y + LOC_H + 1),),
+            repr((pieces, here)),
+            lambda loc=loc, pieces=pieces, here=here: _location(page, loc, pieces, here),
+        )
     page.area(
         "program",
         ((0, PROGRAM_Y, LEFT_END, GALLERY_Y),),
@@ -275,11 +279,6 @@ def _right(page: Page, game, views: Views, v) -> None:
 
 
 # -- what each area shows (its key: all that its drawing reads) ------------------------------
-def _locations_key(v) -> str:
-    current = v["current"] and (v["current"]["location"], v["current"]["section"])
-    return repr((v["locations"], current))
-
-
 def _program_key(v) -> str:
     return repr(
         (
@@ -643,33 +642,32 @@ def _decision_detail(game, v, d) -> str:
 
 
 # -- the board ---------------------------------------------------------------------------------
-def _locations(page: Page, v) -> None:
-    current = v["current"]
-    for loc, pieces in enumerate(v["locations"]):
-        x = MARGIN + loc * (LOC_W + LOC_GAP)
-        y = BOARD_Y
-        page.box(x, y, LOC_W, LOC_H, outline=INK)
-        page.text(x + 6, y + 4, LOCATION_TITLES[loc], NORMAL)
-        actions, bonuses, gate = LOCATION_NOTES[loc]
-        page.text(x + 6, y + 22, actions, SMALL)
-        top = y + 22 + LINE + 2
-        height = LOC_H - (top - y) - 2 * LINE - 6
-        by_section: dict[int, list] = {}
-        for section, owner, count in pieces:
-            by_section.setdefault(section, []).extend([owner] * count)
-        for sec in range(1, SECTIONS + 1):
-            sx = x + 6 + (sec - 1) * SECTION_W
-            here = current is not None and current["location"] == loc and current["section"] == sec
-            outline, width = (HIGHLIGHT, 3) if here else (FAINT, 1)
-            page.box(sx, top, SECTION_W - 2, height, outline=outline, width=width)
-            page.text(sx + SECTION_W / 2 - 1, top + 2, str(sec), SMALL, FAINT, anchor="ma")
-            for k, owner in enumerate(by_section.get(sec, [])):
-                py = top + LINE + 4 + PIECE_R + k * (2 * PIECE_R + 2)
-                if py + PIECE_R < top + height:
-                    _piece(page, sx + SECTION_W / 2 - 1, py, owner)
-        page.text(x + 6, top + height + 3, bonuses, SMALL)
-        if gate:
-            page.text(x + 6, top + height + 3 + LINE, gate, SMALL, FAINT)
+def _location(page: Page, loc: int, pieces, here: int | None) -> None:
+    """A location of the board, its explorers in its sections (``here`` the section of the
+    explorer placed this turn, framed)."""
+    x = MARGIN + loc * (LOC_W + LOC_GAP)
+    y = BOARD_Y
+    page.box(x, y, LOC_W, LOC_H, outline=INK)
+    page.text(x + 6, y + 4, LOCATION_TITLES[loc], NORMAL)
+    actions, bonuses, gate = LOCATION_NOTES[loc]
+    page.text(x + 6, y + 22, actions, SMALL)
+    top = y + 22 + LINE + 2
+    height = LOC_H - (top - y) - 2 * LINE - 6
+    by_section: dict[int, list] = {}
+    for section, owner, count in pieces:
+        by_section.setdefault(section, []).extend([owner] * count)
+    for sec in range(1, SECTIONS + 1):
+        sx = x + 6 + (sec - 1) * SECTION_W
+        outline, width = (HIGHLIGHT, 3) if here == sec else (FAINT, 1)
+        page.box(sx, top, SECTION_W - 2, height, outline=outline, width=width)
+        page.text(sx + SECTION_W / 2 - 1, top + 2, str(sec), SMALL, FAINT, anchor="ma")
+        for k, owner in enumerate(by_section.get(sec, [])):
+            py = top + LINE + 4 + PIECE_R + k * (2 * PIECE_R + 2)
+            if py + PIECE_R < top + height:
+                _piece(page, sx + SECTION_W / 2 - 1, py, owner)
+    page.text(x + 6, top + height + 3, bonuses, SMALL)
+    if gate:
+        page.text(x + 6, top + height + 3 + LINE, gate, SMALL, FAINT)
 
 
 def _program(page: Page, game, v) -> None:

@@ -305,12 +305,17 @@ class KeptPage(Page):
     thread, which redraws only the areas (:meth:`area`) whose key changed: from one position
     of a game to the next most of a table stays, and a replay page draws every position of
     every view.  Everything on it is drawn in areas, which share no pixel, but for an area
-    drawn inside another's boxes whose key holds that one's (drawn again whenever it is)."""
+    drawn inside another's boxes whose key holds that one's (drawn again whenever it is).
+    ``layout`` says what places the areas and what their keys mean (a game, its number of
+    seats); a page of another layout is drawn whole.  It is held with the kept page, so that
+    an object in it (a game) is not collected and its identity given to another."""
 
     def __init__(self, width: int, height: int, layout: Hashable):
         size = whole_blocks(width), whole_blocks(height)
         kept = _kept().pop(size, None)
         if kept is None or kept.layout != layout:
+            if kept is not None:  # its image painted over (Page)
+                _spares()[size] = kept.image
             super().__init__(width, height)
             self.areas: dict[str, tuple[tuple[Box, ...], Hashable, Any, list[tuple]]] = {}
         else:

@@ -191,8 +191,11 @@ Views = Mapping[int, Mapping[str, Any]]
 
 def draw(game, views: Views) -> np.ndarray:
     """The picture of one position: one seat's (``views`` holds its view alone) or the
-    spectator's (every seat's view).  Drawn in areas (title, board, Program, Gallery, right
-    column, each seat), each redrawn only when what it shows changed (:class:`KeptPage`)."""
+    spectator's (every seat's view).  Drawn in areas (the title, the decision line, each
+    location, the Program, the Gallery, the right column's parts, each seat's frame and
+    inside), each drawn again only when what it shows changed (:class:`KeptPage`): a replay
+    page draws every position of every view, and from one position to the next most of the
+    table stays."""
     v = next(iter(views.values()))
     panel = _automa_panel(v)
     page = KeptPage(WIDTH, HEIGHT, (game, v["num_players"], panel))

@@ -22,7 +22,7 @@ ABBREVIATIONS = {"Af", "Me", "As", "SA", "ins", "pot", "scr", "jew", "Sc", "Pr",
 ABBREVIATIONS |= {"args", "P"}
 """What the picture once wrote for regions, relic types, rewards and seats (a reader had to
 decode them); whole words now."""
-KEPT_STEPS = 80
+KEPT_STEPS = 50
 """The positions of a game whose pictures drawn on a kept page are checked against whole ones."""
 
 

@@ -25,24 +25,35 @@ class Text:
 
 @contextmanager
 def drawn_texts() -> Iterator[list[Text]]:
-    """The texts pages draw inside the ``with`` block, in drawing order."""
+    """The texts pages draw inside the ``with`` block, in drawing order: those of a kept
+    page's areas that are not drawn again too (:class:`~digsite.core.canvas.KeptPage`), as
+    they were written when drawn."""
     texts: list[Text] = []
-    text = canvas.Page.text
+    text, kept_texts = canvas.Page.text, canvas.KeptPage.kept_texts
 
-    def recording(self, x, y, words, size=canvas.NORMAL, fill=canvas.INK, anchor="la"):
+    def written(self, x, y, words, size, fill, anchor):
         mask, left, top, _ = canvas._stamp(words, size, anchor)
         if mask is not None:
             x0, y0 = round(x) + left, round(y) + top
             page = self.image.size
             width, height = mask.size  # (a Pillow core image)
             texts.append(Text(words, x0, y0, x0 + width, y0 + height, page))
+
+    def recording(self, x, y, words, size=canvas.NORMAL, fill=canvas.INK, anchor="la"):
+        written(self, x, y, words, size, fill, anchor)
         return text(self, x, y, words, size, fill, anchor)
 
+    def kept(self, arguments):
+        for call in arguments:
+            written(self, *call)
+
     canvas.Page.text = recording
+    canvas.KeptPage.kept_texts = kept
     try:
         yield texts
     finally:
         canvas.Page.text = text
+        canvas.KeptPage.kept_texts = kept_texts
 
 
 def on_page(texts: list[Text], picture: np.ndarray) -> list[Text]:

@@ -10,7 +10,15 @@ import pytest
 
 import digsite
 import digsite.mykerinos_v1
-from digsite.core.canvas import BLOCK, COMPACT_PAGE, LARGE_PAGE, STANDARD_PAGE
+from digsite.core.canvas import (
+    BLOCK,
+    COMPACT_PAGE,
+    LARGE_PAGE,
+    STANDARD_PAGE,
+    KeptPage,
+    Page,
+    drop_kept_pages,
+)
 from digsite.drawing import page, picture
 from digsite.envs.registry import SOLO_GYM_IDS
 
@@ -93,6 +101,43 @@ def test_a_page_drawn_over_a_finished_one_keeps_nothing_of_it():
     kept = taken.copy()
     assert np.array_equal(picture(empty), first)
     assert np.array_equal(taken, kept)
+
+
+def test_a_kept_page_draws_again_only_the_areas_whose_key_changed():
+    """A kept page keeps an area whose key stays (its texts handed over as kept, what its
+    drawing returned given again) and draws again one whose key or layout changed; a plain
+    page of its size does not paint over it."""
+    drop_kept_pages()
+    calls: list[str] = []
+
+    ends: list[float] = []
+
+    def draw(layout, keys):
+        page = KeptPage(*COMPACT_PAGE, layout)
+        for i, key in enumerate(keys):
+            box = (0, 20 * i, 200, 20 * i + 20)
+            words = f"area {i}: {key}"
+            end = page.area(
+                f"area {i}",
+                (box,),
+                key,
+                lambda w=words, y=box[1]: calls.append(w) or page.text(4, y, w),
+            )
+            ends.append(end)
+        return page.array()
+
+    first = draw("a", ("x", "y"))
+    Page(*COMPACT_PAGE).array()
+    with drawn_texts() as texts:
+        again = draw("a", ("x", "z"))
+    assert calls == ["area 0: x", "area 1: y", "area 1: z"]
+    assert ends[2] == ends[0] > 4
+    assert [t.text for t in texts] == ["area 0: x", "area 1: z"]
+    assert np.array_equal(first[:20], again[:20]) and not np.array_equal(first[20:], again[20:])
+    drop_kept_pages()
+    assert np.array_equal(draw("a", ("x", "z")), again)
+    assert np.array_equal(draw("b", ("x", "y")), first)
+    assert calls[3:] == ["area 0: x", "area 1: z", "area 0: x", "area 1: y"]
 
 
 def test_single_seat_env_draws_too():

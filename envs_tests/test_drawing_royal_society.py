@@ -4,12 +4,13 @@ word is whole, on the page, inside its card or panel, and over no other word."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 
 import numpy as np
 import pytest
 
-from digsite.core.canvas import ELLIPSIS, HIDDEN, Page, player_colour
+from digsite.core.canvas import ELLIPSIS, HIDDEN, Page, drop_kept_pages, player_colour
 from digsite.drawing import picture
 from digsite.games.royal_society import drawing
 from digsite.games.royal_society.rules import RoyalSocietyGame
@@ -21,6 +22,8 @@ ABBREVIATIONS = {"Af", "Me", "As", "SA", "ins", "pot", "scr", "jew", "Sc", "Pr",
 ABBREVIATIONS |= {"args", "P"}
 """What the picture once wrote for regions, relic types, rewards and seats (a reader had to
 decode them); whole words now."""
+KEPT_STEPS = 50
+"""The positions of a game whose pictures drawn on a kept page are checked against whole ones."""
 
 
 def _play_until(state, rng, done, limit=3000):
@@ -150,3 +153,32 @@ def test_every_word_is_whole_on_the_page_and_over_no_other(config):
             break
         state.apply_action(random_action(state.legal_action_mask(), rng))
         step += 1
+
+
+@pytest.mark.parametrize("config", [{"num_players": 1}, {"num_players": 3}], ids=str)
+def test_a_kept_page_draws_what_a_whole_drawing_does(config):
+    """Pictures of a game's positions drawn one after another (a view at a time, as the replay
+    page draws them), each area left as it was when what it shows did not change, are the
+    pictures drawn whole, pixel for pixel, and write the same texts."""
+    game = RoyalSocietyGame(**config)
+    rng = np.random.default_rng(5)
+    state = game.new_initial_state(rng)
+    states = [state.clone()]
+    for _ in range(KEPT_STEPS):
+        if state.is_terminal():
+            break
+        state.apply_action(random_action(state.legal_action_mask(), rng))
+        states.append(state.clone())
+    kept = []
+    drop_kept_pages()
+    for player in (None, 0):
+        for state in states:
+            with drawn_texts() as texts:
+                kept.append((hashlib.sha1(picture(state, player)).digest(), texts))
+    whole = []
+    for player in (None, 0):
+        for state in states:
+            drop_kept_pages()
+            with drawn_texts() as texts:
+                whole.append((hashlib.sha1(picture(state, player)).digest(), texts))
+    assert kept == whole

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import threading
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import cache, lru_cache
+from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
@@ -86,6 +87,9 @@ class Page:
     Its size is rounded up to whole :data:`BLOCK`\ s (more paper at the right and bottom), so
     that every picture, a user's game's too, makes a video without rescaling."""
 
+    written: list[tuple] | None = None
+    """The texts drawn (:meth:`text`'s arguments) while a :class:`KeptPage`'s area is drawn."""
+
     def __init__(self, width: int, height: int):
         size = whole_blocks(width), whole_blocks(height)
         spare = _spares().pop(size, None)
@@ -101,8 +105,7 @@ class Page:
         the next page of its size drawn in this thread (a new page-sized image and its memory
         cost a third of a picture's time).  Read as one buffer of bytes (:func:`_rgb_bytes`),
         read-only as ``np.asarray`` of the image is."""
-        width, height = self.image.size
-        pixels = np.frombuffer(_rgb_bytes(self.image), dtype=np.uint8).reshape(height, width, 3)
+        pixels = _pixels(self.image)
         _spares()[self.image.size] = self.image
         return pixels
 
@@ -113,6 +116,8 @@ class Page:
         where the text ends.  Each text is rendered once and then stamped in ``fill``: drawing
         text is most of a picture's cost, and a game repeats most of its words."""
         mask, left, top, length = _stamp(text, size, anchor)
+        if self.written is not None:
+            self.written.append((x, y, text, size, fill, anchor))
         if mask is not None:  # Pillow's own drawing core: ImageDraw.bitmap costs twice as much
             self.draw.draw.draw_bitmap((round(x) + left, round(y) + top), mask, _ink(fill))
         return x + length
@@ -283,6 +288,86 @@ class Page:
         return y + LARGE + 6
 
 
+Box = tuple[int, int, int, int]
+"""A rectangle of a page: left, top, right, bottom (the right and bottom outside it)."""
+T = TypeVar("T")
+
+
+class _Kept(NamedTuple):
+    layout: Hashable
+    image: Image.Image
+    areas: dict[str, tuple[tuple[Box, ...], Hashable, Any, list[tuple]]]
+    """Each area's boxes, key, what its drawing returned and the texts it wrote."""
+
+
+class KeptPage(Page):
+    """A page whose pixels stay for the next page of its size and ``layout`` drawn in this
+    thread, which redraws only the areas (:meth:`area`) whose key changed: from one position
+    of a game to the next most of a table stays, and a replay page draws every position of
+    every view.  Everything on it is drawn in areas, which share no pixel, but for an area
+    drawn inside another's boxes whose key holds that one's (drawn again whenever it is).
+    ``layout`` says what places the areas and what their keys mean (a game, its number of
+    seats); a page of another layout is drawn whole.  It is held with the kept page, so that
+    an object in it (a game) is not collected and its identity given to another."""
+
+    def __init__(self, width: int, height: int, layout: Hashable):
+        size = whole_blocks(width), whole_blocks(height)
+        kept = _kept().pop(size, None)
+        if kept is None or kept.layout != layout:
+            if kept is not None:  # its image painted over (Page)
+                _spares()[size] = kept.image
+            super().__init__(width, height)
+            self.areas: dict[str, tuple[tuple[Box, ...], Hashable, Any, list[tuple]]] = {}
+        else:
+            self.image, self.areas = kept.image, kept.areas
+            self.draw = ImageDraw.Draw(self.image)
+        self.layout = layout
+
+    def area(self, name: str, boxes: tuple[Box, ...], key: Hashable, draw: Callable[[], T]) -> T:
+        """``draw()``, which draws only inside ``boxes`` (a frame may take several), and what it
+        returns; or, when the area ``name`` was last drawn here in these boxes with this
+        ``key`` (an immutable value saying all that its drawing depends on; ``None`` always
+        draws), nothing: its pixels are on the page, and what ``draw()`` returned then is
+        returned again."""
+        last = self.areas.get(name)
+        if key is not None and last is not None and last[:2] == (boxes, key):
+            self.kept_texts(last[3])
+            return last[2]
+        self.areas.pop(name, None)  # until drawn whole
+        for box in boxes:
+            self.image.paste(PAPER, box)
+        self.written = []
+        try:
+            result = draw()
+            self.areas[name] = (boxes, key, result, self.written)
+        finally:
+            self.written = None
+        return result
+
+    def kept_texts(self, written: list[tuple]) -> None:
+        """The texts (:meth:`Page.text`'s arguments) of an area kept from an earlier picture:
+        already on the page, so nothing is drawn; what records a page's texts (the drawing
+        tests) sees them here."""
+
+    def array(self) -> np.ndarray:
+        """The picture, as a new array; the page's image is kept for the next page of its
+        size and layout (:class:`KeptPage`)."""
+        pixels = _pixels(self.image)
+        _kept()[self.image.size] = _Kept(self.layout, self.image, self.areas)
+        return pixels
+
+
+def drop_kept_pages() -> None:
+    """Forget this thread's kept pages (:class:`KeptPage`): the next is drawn whole."""
+    _kept().clear()
+
+
+def _pixels(image: Image.Image) -> np.ndarray:
+    """An RGB ``image``'s pixels as a new read-only ``(H, W, 3)`` array."""
+    width, height = image.size
+    return np.frombuffer(_rgb_bytes(image), dtype=np.uint8).reshape(height, width, 3)
+
+
 _SPARE = threading.local()
 
 
@@ -291,6 +376,13 @@ def _spares() -> dict[tuple[int, int], Image.Image]:
     if not hasattr(_SPARE, "images"):
         _SPARE.images = {}
     return _SPARE.images
+
+
+def _kept() -> dict[tuple[int, int], _Kept]:
+    """This thread's kept pages by size (:class:`KeptPage`), one each."""
+    if not hasattr(_SPARE, "kept"):
+        _SPARE.kept = {}
+    return _SPARE.kept
 
 
 CHIP_H, CHIP_PAD = 17, 4

@@ -43,7 +43,9 @@ from ...core.canvas import (
     NORMAL,
     PAPER,
     SMALL,
+    Box,
     Colour,
+    KeptPage,
     Page,
     chip_width,
     player_colour,
@@ -98,9 +100,14 @@ ICON = 13
 
 # the right column
 RIGHT_X = MARGIN + 4 * LOC_W + 3 * LOC_GAP + 16
+LEFT_END = RIGHT_X - 4
+"""Where the board's areas (left) end and the right column's begins."""
 RIGHT_W = WIDTH - MARGIN - RIGHT_X
 FAVOR_W, FAVOR_H = 76, 62
 REP_CELL = 30
+REPUTATION_Y = BOARD_Y + HEADING_H + FAVOR_H + 8
+OBJECTIVES_Y = REPUTATION_Y + HEADING_H + REP_CELL + 4
+"""The tops of the Reputation track's and the objectives' areas (below the King's Favors)."""
 REP_SPACES = 10
 CLAIMS_W = 70
 """Room right of an objective for its first claimant and the others."""
@@ -110,6 +117,10 @@ SEATS_Y = GALLERY_Y + HEADING_H + 2 * GALLERY_ROW_H - 24
 SEAT_GAP = 8
 SEAT_H = HEIGHT - MARGIN - SEATS_Y
 SEAT_HEADER_H = 22
+FRAME_WIDTH = 3
+"""The width of the frame of the panel of the player to move."""
+UNDRAWN_SEAT_KEYS = ("discs_above",)
+"""What a seat's view says that its panel does not show (a change there draws nothing)."""
 AUTOMA_H = 110
 KNOW_NAME_W = 88
 """Room for a region's name left of its Knowledge track."""
@@ -180,24 +191,141 @@ Views = Mapping[int, Mapping[str, Any]]
 
 def draw(game, views: Views) -> np.ndarray:
     """The picture of one position: one seat's (``views`` holds its view alone) or the
-    spectator's (every seat's view)."""
-    page = Page(WIDTH, HEIGHT)
+    spectator's (every seat's view).  Drawn in areas (the title, the decision line, each
+    location, the Program, the Gallery, the right column's parts, each seat's frame and
+    inside), each drawn again only when what it shows changed (:class:`KeptPage`): a replay
+    page draws every position of every view, and from one position to the next most of the
+    table stays."""
     v = next(iter(views.values()))
-    _title(page, game, views, v)
-    _locations(page, v)
-    _program(page, game, v)
-    _gallery(page, game, v)
-    _bags(page, v)
-    y = _favors(page, game, v, BOARD_Y)
-    y = _reputation(page, v, y)
-    y = _objectives(page, game, v, y)
-    y = _supplies(page, v, y)
-    _on_the_table(page, game, views, v, y)
+    panel = _automa_panel(v)
+    page = KeptPage(WIDTH, HEIGHT, (game, v["num_players"], panel))
+    title = _title_words(game, views, v)
+    page.area("title", ((0, 0, WIDTH, DECISION_Y - 1),), title, lambda: _title(page, title))
+    box = (0, DECISION_Y - 1, WIDTH, BOARD_Y)
+    page.area("decision", (box,), None, lambda: _decision(page, game, v))
+    current = v["current"]
+    for loc, pieces in enumerate(v["locations"]):
+        here = current["section"] if current and current["location"] == loc else None
+        x = MARGIN + loc * (LOC_W + LOC_GAP)
+        page.area(
+            f"location {loc}",
+            ((x, BOARD_Y, x + LOC_W + 1, BOARD_Y + LOC_H + 1),),
+            repr((pieces, here)),
+            lambda loc=loc, pieces=pieces, here=here: _location(page, loc, pieces, here),
+        )
+    page.area(
+        "program",
+        ((0, PROGRAM_Y, LEFT_END, GALLERY_Y),),
+        _program_key(v),
+        lambda: _program(page, game, v),
+    )
+    page.area(
+        "gallery",
+        ((0, GALLERY_Y, LEFT_END, SEATS_Y),),
+        _gallery_key(v),
+        lambda: (_gallery(page, game, v), _bags(page, v)),
+    )
+    _right(page, game, views, v)
     for q in range(v["num_players"]):
-        _seat(page, game, views, v, q)
-    if _automa_panel(v):
-        _automa(page, v)
+        frame, inside = _seat_areas(v, q)
+        moving = v["decision"]["player"] == q
+        key = (moving, seat_name(q, views), _score(v["seats"][q]))
+        page.area(f"seat {q}", frame, key, lambda q=q: _seat_frame(page, views, v, q))
+        key = _seat_key(views, v, q)
+        page.area(f"seat {q} inside", inside, key, lambda q=q: _seat(page, game, views, v, q))
+    if panel:
+        x, w = _seat_box(v, v["num_players"])
+        key = repr((v["automa"], v["locations"], v["gallery"], v["objective_first"]))
+        box = (x, SEATS_Y, x + w + 1, SEATS_Y + AUTOMA_H + 1)
+        page.area("automa", (box,), key, lambda: _automa(page, v))
     return page.array()
+
+
+def _seat_areas(v, q: int) -> tuple[tuple[Box, ...], tuple[Box, ...]]:
+    """A seat's panel as areas: its frame and header (the header, the edges a highlighted
+    frame takes), and inside them the rest, which the player to move changing leaves."""
+    x, w = _seat_box(v, q)
+    top, bottom = SEATS_Y + SEAT_HEADER_H + 1, SEATS_Y + SEAT_H + 1
+    edge = FRAME_WIDTH
+    frame = (
+        (x, SEATS_Y, x + w + 1, top),
+        (x, top, x + edge, bottom),
+        (x + w + 1 - edge, top, x + w + 1, bottom),
+        (x + edge, bottom - edge, x + w + 1 - edge, bottom),
+    )
+    return frame, ((x + edge, top, x + w + 1 - edge, bottom - edge),)
+
+
+def _right(page: Page, game, views: Views, v) -> None:
+    """The right column's areas: King's Favors and Reputation (each of a fixed height),
+    then objectives and supplies, and inside their area what is on the table below them
+    (which changes more often)."""
+    favors = (v["automa"] and v["automa"]["last_favor"], v["favor_spaces"])
+    box = (LEFT_END, BOARD_Y, WIDTH, REPUTATION_Y)
+    page.area("favors", (box,), repr(favors), lambda: _favors(page, game, v, BOARD_Y))
+    reputation = (v["reputation_stack"], [s["reputation"] for s in v["seats"]])
+    box = (LEFT_END, REPUTATION_Y, WIDTH, OBJECTIVES_Y)
+    page.area("reputation", (box,), repr(reputation), lambda: _reputation(page, v, REPUTATION_Y))
+    key = _lower_right_key(v)
+    y = page.area(
+        "objectives",
+        ((LEFT_END, OBJECTIVES_Y, WIDTH, SEATS_Y),),
+        key,
+        lambda: _supplies(page, v, _objectives(page, game, v, OBJECTIVES_Y)),
+    )
+    page.area(  # inside the objectives' area: drawn again with it (its key in this one's)
+        "on the table",
+        ((LEFT_END, int(y), WIDTH, SEATS_Y),),
+        (key, y, _table_key(views, v)),
+        lambda: _on_the_table(page, game, views, v, y),
+    )
+
+
+# -- what each area shows (its key: all that its drawing reads) ------------------------------
+def _program_key(v) -> str:
+    return repr(
+        (
+            v["program"],
+            v["expedition_deck_size"],
+            len(v["expedition_discard"]),
+            len(v["expeditions_out_of_game"]),
+        )
+    )
+
+
+def _gallery_key(v) -> str:
+    rewarded = v["current"]["collections_rewarded"] if v["current"] else []
+    gallery = (v["collection_faces"], v["gallery"])
+    return repr((rewarded, gallery, v["relic_bags"], v["relic_discards"]))
+
+
+def _lower_right_key(v) -> str:
+    """What the objectives, requirements and supplies show."""
+    claims = [s["claims"] for s in v["seats"]]
+    objectives = (v["objectives"], v["objective_first"], v["requirements"], claims)
+    decks = (v["patron_deck_size"], v["study_deck_size"], v["society_deck_size"])
+    return repr((objectives, v["automa"], v["bloomsbury_stacks"], decks))
+
+
+def _table_key(views: Views, v) -> str:
+    """What is on the table."""
+    decider = v["decision"]["player"]
+    own = (views.get(decider) or v)["own"]
+    offer = decider in views and v["decision"]["kind"] == "setup_society"
+    table = (own["drawn_cards"], own["drawn_patrons"], offer and own["society_offer"])
+    return repr((*table, v["drawn_relics"]))
+
+
+def _seat_key(views: Views, v, q: int) -> str:
+    """What the inside of a seat's panel shows."""
+    mine = views.get(q)
+    own = None
+    if mine:
+        o = mine["own"]
+        own = (o["hand"], o["setup_hand"], o["known_tiles"], o["studies"])
+        own += (mine["patrons_put_back"],)
+    seat = {k: x for k, x in v["seats"][q].items() if k not in UNDRAWN_SEAT_KEYS}
+    return repr((seat, own))
 
 
 # -- helpers --------------------------------------------------------------------------------
@@ -427,7 +555,8 @@ def _back(page: Page, x: float, y: float, w: float, h: float, label: str) -> Non
 
 
 # -- the title and the decision --------------------------------------------------------------
-def _title(page: Page, game, views: Views, v) -> None:
+def _title_words(game, views: Views, v) -> tuple[str, str]:
+    """The title line's words: the game, its mode and year; whose picture it is."""
     year = min(v["year"], game.years)
     mode = v["mode"] + (", simplified" if v["simplified"] else "")
     players = v["num_players"]
@@ -438,8 +567,18 @@ def _title(page: Page, game, views: Views, v) -> None:
     else:
         whose = f"Player {v['player']}'s picture"
     text = f"The Royal Society of Archeology - {mode}, {players} player{'s' * (players > 1)}"
-    end = page.text(MARGIN, TITLE_Y, text + f" - year {year}/{game.years}", LARGE)
+    return text + f" - year {year}/{game.years}", whose
+
+
+def _title(page: Page, words: tuple[str, str]) -> None:
+    text, whose = words
+    end = page.text(MARGIN, TITLE_Y, text, LARGE)
     page.text(end + 16, TITLE_Y + 4, whose, NORMAL, HIGHLIGHT)
+
+
+def _decision(page: Page, game, v) -> None:
+    """The decision line: who decides what, and what is queued after it; or the scores."""
+    players = v["num_players"]
     d = v["decision"]
     if d["kind"] == "game_over":
         scores = [_score(s) for s in v["seats"]]
@@ -506,33 +645,32 @@ def _decision_detail(game, v, d) -> str:
 
 
 # -- the board ---------------------------------------------------------------------------------
-def _locations(page: Page, v) -> None:
-    current = v["current"]
-    for loc, pieces in enumerate(v["locations"]):
-        x = MARGIN + loc * (LOC_W + LOC_GAP)
-        y = BOARD_Y
-        page.box(x, y, LOC_W, LOC_H, outline=INK)
-        page.text(x + 6, y + 4, LOCATION_TITLES[loc], NORMAL)
-        actions, bonuses, gate = LOCATION_NOTES[loc]
-        page.text(x + 6, y + 22, actions, SMALL)
-        top = y + 22 + LINE + 2
-        height = LOC_H - (top - y) - 2 * LINE - 6
-        by_section: dict[int, list] = {}
-        for section, owner, count in pieces:
-            by_section.setdefault(section, []).extend([owner] * count)
-        for sec in range(1, SECTIONS + 1):
-            sx = x + 6 + (sec - 1) * SECTION_W
-            here = current is not None and current["location"] == loc and current["section"] == sec
-            outline, width = (HIGHLIGHT, 3) if here else (FAINT, 1)
-            page.box(sx, top, SECTION_W - 2, height, outline=outline, width=width)
-            page.text(sx + SECTION_W / 2 - 1, top + 2, str(sec), SMALL, FAINT, anchor="ma")
-            for k, owner in enumerate(by_section.get(sec, [])):
-                py = top + LINE + 4 + PIECE_R + k * (2 * PIECE_R + 2)
-                if py + PIECE_R < top + height:
-                    _piece(page, sx + SECTION_W / 2 - 1, py, owner)
-        page.text(x + 6, top + height + 3, bonuses, SMALL)
-        if gate:
-            page.text(x + 6, top + height + 3 + LINE, gate, SMALL, FAINT)
+def _location(page: Page, loc: int, pieces, here: int | None) -> None:
+    """A location of the board, its explorers in its sections (``here`` the section of the
+    explorer placed this turn, framed)."""
+    x = MARGIN + loc * (LOC_W + LOC_GAP)
+    y = BOARD_Y
+    page.box(x, y, LOC_W, LOC_H, outline=INK)
+    page.text(x + 6, y + 4, LOCATION_TITLES[loc], NORMAL)
+    actions, bonuses, gate = LOCATION_NOTES[loc]
+    page.text(x + 6, y + 22, actions, SMALL)
+    top = y + 22 + LINE + 2
+    height = LOC_H - (top - y) - 2 * LINE - 6
+    by_section: dict[int, list] = {}
+    for section, owner, count in pieces:
+        by_section.setdefault(section, []).extend([owner] * count)
+    for sec in range(1, SECTIONS + 1):
+        sx = x + 6 + (sec - 1) * SECTION_W
+        outline, width = (HIGHLIGHT, 3) if here == sec else (FAINT, 1)
+        page.box(sx, top, SECTION_W - 2, height, outline=outline, width=width)
+        page.text(sx + SECTION_W / 2 - 1, top + 2, str(sec), SMALL, FAINT, anchor="ma")
+        for k, owner in enumerate(by_section.get(sec, [])):
+            py = top + LINE + 4 + PIECE_R + k * (2 * PIECE_R + 2)
+            if py + PIECE_R < top + height:
+                _piece(page, sx + SECTION_W / 2 - 1, py, owner)
+    page.text(x + 6, top + height + 3, bonuses, SMALL)
+    if gate:
+        page.text(x + 6, top + height + 3 + LINE, gate, SMALL, FAINT)
 
 
 def _program(page: Page, game, v) -> None:
@@ -760,17 +898,26 @@ def _seat_box(v, q: int) -> tuple[float, float]:
     return MARGIN + q * (width + SEAT_GAP), width
 
 
-def _seat(page: Page, game, views: Views, v, q: int) -> None:
-    s = v["seats"][q]
+def _seat_frame(page: Page, views: Views, v, q: int) -> None:
+    """A seat's panel frame (the highlight's for the player to move) and its header."""
     x, w = _seat_box(v, q)
     y = SEATS_Y
     moving = v["decision"]["player"] == q
     colour = player_colour(q)
-    page.box(x, y, w, SEAT_H, outline=HIGHLIGHT if moving else INK, width=3 if moving else 1)
+    page.box(
+        x, y, w, SEAT_H, outline=HIGHLIGHT if moving else INK, width=FRAME_WIDTH if moving else 1
+    )
     page.box(x, y, w, SEAT_HEADER_H, fill=colour, outline=colour)
     name = seat_name(q, views) + ("  - to move" if moving else "")
     page.text(x + 6, y + 3, name, NORMAL, PAPER)
-    page.text(x + w - 6, y + 3, f"score {_score(s)}", NORMAL, PAPER, anchor="ra")
+    page.text(x + w - 6, y + 3, f"score {_score(v['seats'][q])}", NORMAL, PAPER, anchor="ra")
+
+
+def _seat(page: Page, game, views: Views, v, q: int) -> None:
+    """The inside of a seat's panel (:func:`_seat_frame` draws its frame and header)."""
+    s = v["seats"][q]
+    x, w = _seat_box(v, q)
+    y = SEATS_Y
     inner = w - 12
     x += 6
     y += SEAT_HEADER_H + 4

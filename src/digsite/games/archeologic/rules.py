@@ -32,7 +32,7 @@ from .actions import (
     WRONG_GUESS,
 )
 from .components import NUM_BUILDINGS, NUM_CELLS, BuildingsFileError, load_buildings
-from .layouts import get_layouts, kind_by_cell
+from .layouts import get_layouts
 from .learning_aids import (
     consistent_placement_mask,
     informative_axis_mask,
@@ -68,6 +68,9 @@ SOLO_CLUES = 3
 """The rulebook's solo set-up: "Write down the 3 Starting clues"."""
 MAX_QUEST_NUMBER = 1 << 31
 """A random quest number is drawn from 0 .. 2**31 - 1 (each gives a uniform random layout)."""
+WORD_SHIFT = 6
+WORD_BITS = 1 << WORD_SHIFT
+"""The bits of a word of a fact's bitmap (``ArcheOlogicGame._fact_bits``)."""
 
 
 def _listed(value: Any) -> list | None:
@@ -577,41 +580,39 @@ class ArcheOlogicGame(TurnBasedGame, files=(spec, actions, text)):
                 self._clue_beliefs.clear()
             facts = [("cell", c.cell, c.kind) for c in clues]
             facts += [("axis", *c) for c in axis_clues]
-            if facts:  # start from the rarest fact, then check the others on those layouts
-                rows = [self._fact_rows(f) for f in facts]
-                first = min(range(len(facts)), key=lambda i: len(rows[i]))
-                indices = rows[first]
-                for i, fact in enumerate(facts):
-                    if i == first:
-                        continue
-                    if fact[0] == "cell":
-                        indices = indices[
-                            kind_by_cell(self.layouts)[fact[1]].take(indices) == fact[2]
-                        ]
-                    else:
-                        _, axis, question, answer = fact
-                        indices = indices[self.table[question, indices, axis] == answer]
+            if facts:  # the layouts whose bits are set in every fact's bitmap
+                words = self._fact_bits(facts[0])
+                for fact in facts[1:]:
+                    words = words & self._fact_bits(fact)
+                hit = (words != 0).nonzero()[0]  # the words with a layout, then their bits
+                unpacked = np.unpackbits(words[hit].view(np.uint8), bitorder="little")
+                bits = unpacked.view(np.bool_).nonzero()[0]
+                indices = hit[bits >> WORD_SHIFT] * WORD_BITS + (bits & (WORD_BITS - 1))
             else:
                 indices = np.arange(len(self.layouts), dtype=np.int32)
-            belief = Belief(self.layouts, np.array(indices, dtype=np.int32))
+            belief = Belief(self.layouts, indices.astype(np.int32))
             self._clue_beliefs[key] = belief
         return belief
 
-    def _fact_rows(self, fact: tuple) -> np.ndarray:
-        """Sorted layouts with a trap ``("cell", cell, kind)`` or an axis answer ``("axis",
-        axis, question, answer)`` (cached: a game's clues come from few such facts)."""
-        rows = self._fact_cache.get(fact)
-        if rows is None:
+    def _fact_bits(self, fact: tuple) -> np.ndarray:
+        """The layouts with a trap ``("cell", cell, kind)`` or an axis answer ``("axis", axis,
+        question, answer)`` as a bitmap (bit ``i % 64`` of word ``i // 64`` little-endian, 20 kB
+        for the shipped tiles): a few words ANDed find the layouts of a set of clues at once
+        (cached: a game's clues come from few such facts)."""
+        words = self._fact_cache.get(fact)
+        if words is None:
             if fact[0] == "cell":
                 _, cell, kind = fact
-                rows = np.flatnonzero(self.layouts.kind[:, cell] == kind)
+                hit = self.layouts.kind[:, cell] == kind
             else:
                 _, axis, question, answer = fact
-                rows = np.flatnonzero(self.table[question, :, axis] == answer)
-            rows = rows.astype(np.int32)
-            rows.setflags(write=False)
-            self._fact_cache[fact] = rows
-        return rows
+                hit = self.table[question, :, axis] == answer
+            packed = np.packbits(hit, bitorder="little")
+            words = np.zeros(-(-len(hit) // WORD_BITS), dtype=np.uint64)
+            words.view(np.uint8)[: len(packed)] = packed
+            words.setflags(write=False)
+            self._fact_cache[fact] = words
+        return words
 
     def prefix_rows(self, prefix: tuple[int, ...]) -> np.ndarray:
         """Layouts whose first ``len(prefix)`` buildings sit at these placement ids."""

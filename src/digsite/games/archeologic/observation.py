@@ -122,24 +122,25 @@ def record(state, player: int) -> np.ndarray:
     changed = KNOWLEDGE.changed(state, seen)
     if not changed:
         return kept[1]
-    full = None
-    if changed[0] < GUESS_FIELDS:
+    part, counts, full = kept[2], kept[3], None
+    if changed[0] < GUESS_FIELDS or part is None:
         done = asked_since(state, changed, before)
-        if done is None:
-            part, counts = _new_question_part(state, player)
+        if done is None or part is None and changed[-1] >= GUESS_FIELDS:
+            part, counts = _new_question_part(state, player)  # written anew
             done = 0
+        elif changed[-1] < GUESS_FIELDS and kept[1] is not part:
+            part, full = None, kept[1].copy()  # only questions, guesses as they were: the
+            counts = counts[:]  # record gets their entries (its questions part, when needed)
         else:
-            part, counts = kept[2].copy(), kept[3][:]
-            if changed[-1] < GUESS_FIELDS and kept[1] is not kept[2]:
-                full = kept[1].copy()  # guesses as they were: only the questions' entries
+            part, counts = part.copy(), counts[:]
         where, values = _question_entries(state, player, done, counts)
-        for array in (part, full) if full is not None else (part,):
-            for i, value in zip(where, values, strict=True):
-                array[i] = value
-            array.setflags(write=False)
+        array = part if full is None else full
+        for i, value in zip(where, values, strict=True):
+            array[i] = value
+        array.setflags(write=False)
         kept[2], kept[3] = part, counts
     if full is None:
-        full = kept[2]
+        full = part
         if state.guess_player:
             full = full.copy()
             _write_guesses(state, player, full)

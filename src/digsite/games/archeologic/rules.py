@@ -377,7 +377,6 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
         answers and what its own checked guesses taught it (nothing from the others' guesses,
         whose pieces it never sees).  Kept per player with the fields it was built from
         (``observation.KNOWLEDGE``), narrowed by the answers to the questions asked since."""
-        g = self.game
         kept = self._beliefs.get(player)
         if kept is None:  # what was seen, the belief from the clues and answers, the belief
             kept = self._beliefs[player] = [[], None, None, None]  # and the guesses' knowledge
@@ -386,7 +385,14 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
         changed = KNOWLEDGE.changed(self, seen)
         if not changed:
             return kept[2]
-        base, belief = kept[1], None
+        return self._belief_brought_up(player, kept, changed, before)
+
+    def _belief_brought_up(
+        self, player: int, kept: list, changed: tuple[int, ...], before: list | None
+    ) -> Belief:
+        """:meth:`belief` once the fields ``changed`` (the questions were ``before``)."""
+        g = self.game
+        base = kept[1]
         if changed[0] < GUESS_FIELDS:  # questions, answers or clues
             done = asked_since(self, changed, before)
             fresh = done is None
@@ -394,18 +400,19 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
                 base, done = g.clue_belief(*self.known_clues(player)), 0
             news = [(a, q) for p, a, q, _ in self.questions[done:] if p == player]
             base = self._answered(base, news)
-            if not fresh and changed[-1] < GUESS_FIELDS and kept[2] is not kept[1]:
-                belief = self._answered(kept[2], news)  # only answers are new: no guess again
-        knowledge = kept[3]
-        if belief is None:
-            belief, knowledge = base, None
-            guesses = zip(self.guess_player, self.guess_checked, strict=True)
-            if any(p == player and checked for p, checked in guesses):
-                knowledge = guess_knowledge(self, player)
-                if base is kept[1] and knowledge == kept[3]:  # another's guess: the same
-                    belief = kept[2]
-                else:
-                    belief = Belief(g.layouts, belief_filter(g.layouts, base.indices, knowledge))
+            if not fresh and changed[-1] < GUESS_FIELDS:  # only answers are new: the guesses'
+                # knowledge is as it was (none when the belief was the base)
+                belief = base if kept[2] is kept[1] else self._answered(kept[2], news)
+                kept[1:3] = base, belief
+                return belief
+        belief, knowledge = base, None
+        guesses = zip(self.guess_player, self.guess_checked, strict=True)
+        if any(p == player and checked for p, checked in guesses):
+            knowledge = guess_knowledge(self, player)
+            if base is kept[1] and knowledge == kept[3]:  # another's guess: the same
+                belief = kept[2]
+            else:
+                belief = Belief(g.layouts, belief_filter(g.layouts, base.indices, knowledge))
         kept[1:] = base, belief, knowledge
         return belief
 

@@ -105,9 +105,12 @@ def feature_columns(game) -> np.ndarray:
     return columns
 
 
-def write_belief_features(state, player: int, out: np.ndarray) -> None:
+def write_belief_features(
+    state, player: int, out: np.ndarray, belief: Belief | None = None
+) -> None:
     """Fill ``out`` (length :data:`FEATURE_SIZE`, values in [0, 1]); all marginals are 0 when
-    the pieces entered already rule out every layout the player thinks possible."""
+    the pieces entered already rule out every layout the player thinks possible (``belief``
+    as in :func:`_memo`)."""
 
     def compute(belief, entered) -> np.ndarray:
         game = state.game
@@ -133,7 +136,7 @@ def write_belief_features(state, player: int, out: np.ndarray) -> None:
         features.setflags(write=False)
         return features
 
-    out[:] = _memo(state, "features", player, compute)
+    out[:] = _memo(state, "features", player, compute, belief)
 
 
 def information_potential(state, player: int) -> float:

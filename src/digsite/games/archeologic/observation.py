@@ -96,6 +96,13 @@ KNOWLEDGE = FIELDS.watch(
 """The fields a player's record (and its belief, ``state.belief``) is written from: questions
 and answers, starting clues, then (from ``GUESS_FIELDS`` on) the guesses and their feedback."""
 GUESS_FIELDS = 4
+TOKEN = 4
+"""In a player's kept belief (``state.belief``): a token renewed whenever it sees its fields
+change; in a player's kept record: that token when both last saw the same fields, None once
+the record saw them change.  The record's look at ``KNOWLEDGE``
+finding nothing changed then holds for the belief too (one look per observation, not two);
+the belief renews its token whenever it sees a change itself, so that a belief brought up
+to date elsewhere (a mask, an agent) is looked at again."""
 
 
 def asked_since(state, changed: tuple[int, ...], before: list | None) -> int | None:
@@ -115,13 +122,14 @@ def record(state, player: int) -> np.ndarray:
     question by question (the few entries a question changes written into copies), and written
     again with the guesses (everything else is written per call)."""
     kept = state._question_record.get(player)
-    if kept is None:  # what was seen, the record, its questions part and their counts
-        kept = state._question_record[player] = [[], None, None, None]
+    if kept is None:  # what was seen, the record, its questions part and their counts, and
+        kept = state._question_record[player] = [[], None, None, None, None]  # a belief token
     seen = kept[0]
     before = seen[0] if seen else None
     changed = KNOWLEDGE.changed(state, seen)
     if not changed:
         return kept[1]
+    kept[TOKEN] = None
     part, counts, full = kept[2], kept[3], None
     if changed[0] < GUESS_FIELDS or part is None:
         done = asked_since(state, changed, before)
@@ -253,9 +261,15 @@ def observe(state, player: int, out: np.ndarray) -> None:
             out[mine + b * NUM_PLACEMENT_IDS + offsets[b][pid]] = 1.0
     if g.belief_features:
         s = g.obs_layout.slices
+        kept, looked = state._question_record[player], state._beliefs.get(player)
+        unchanged = looked is not None and kept[TOKEN] is not None and looked[TOKEN] is kept[TOKEN]
         write_belief_features(
-            state, player, out[s["belief_marginals"].start : s["belief_size"].stop]
+            state,
+            player,
+            out[s["belief_marginals"].start : s["belief_size"].stop],
+            looked[2] if unchanged else None,
         )
+        kept[TOKEN] = state._beliefs[player][TOKEN]
 
 
 def seat_rows(layout: ObservationLayout, num_players: int) -> tuple[tuple[int, ...], ...]:

@@ -41,6 +41,7 @@ from .learning_aids import (
 from .observation import (
     GUESS_FIELDS,
     KNOWLEDGE,
+    TOKEN,
     asked_since,
     observation_layout,
     observation_offsets,
@@ -378,13 +379,14 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
         whose pieces it never sees).  Kept per player with the fields it was built from
         (``observation.KNOWLEDGE``), narrowed by the answers to the questions asked since."""
         kept = self._beliefs.get(player)
-        if kept is None:  # what was seen, the belief from the clues and answers, the belief
-            kept = self._beliefs[player] = [[], None, None, None]  # and the guesses' knowledge
-        seen = kept[0]
+        if kept is None:  # what was seen, the belief from the clues and answers, the belief,
+            kept = self._beliefs[player] = [[], None, None, None, None]  # the guesses'
+        seen = kept[0]  # knowledge, and a token renewed at each change (observation.observe)
         before = seen[0] if seen else None
         changed = KNOWLEDGE.changed(self, seen)
         if not changed:
             return kept[2]
+        kept[TOKEN] = object()
         return self._belief_brought_up(player, kept, changed, before)
 
     def _belief_brought_up(
@@ -413,7 +415,7 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
                 belief = kept[2]
             else:
                 belief = Belief(g.layouts, belief_filter(g.layouts, base.indices, knowledge))
-        kept[1:] = base, belief, knowledge
+        kept[1:4] = base, belief, knowledge
         return belief
 
     def _answered(self, belief: Belief, asked: list[tuple[int, int]]) -> Belief:

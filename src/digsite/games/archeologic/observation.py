@@ -99,10 +99,9 @@ GUESS_FIELDS = 4
 TOKEN = 4
 """In a player's kept belief (``state.belief``): a token renewed whenever it sees its fields
 change; in a player's kept record: that token when both last saw the same fields, None once
-the record saw them change.  The record's look at ``KNOWLEDGE``
-finding nothing changed then holds for the belief too (one look per observation, not two);
-the belief renews its token whenever it sees a change itself, so that a belief brought up
-to date elsewhere (a mask, an agent) is looked at again."""
+the record saw them change.  So the record's look at ``KNOWLEDGE`` finding nothing changed
+holds for the belief too (one look per observation, not two), and a belief brought up to date
+elsewhere (a mask, an agent) is looked at again."""
 
 
 def asked_since(state, changed: tuple[int, ...], before: list | None) -> int | None:
@@ -261,6 +260,8 @@ def observe(state, player: int, out: np.ndarray) -> None:
             out[mine + b * NUM_PLACEMENT_IDS + offsets[b][pid]] = 1.0
     if g.belief_features:
         s = g.obs_layout.slices
+        # the record has just looked at the fields: its look holds for a belief that saw
+        # the same fields (see TOKEN), which is then passed on (kept[2]: the belief)
         kept, looked = state._question_record[player], state._beliefs.get(player)
         unchanged = looked is not None and kept[TOKEN] is not None and looked[TOKEN] is kept[TOKEN]
         write_belief_features(

@@ -203,15 +203,6 @@ def _cached(buildings: tuple[Building, ...]) -> Layouts:
     return Layouts(buildings)
 
 
-@lru_cache(maxsize=4)
-def kind_by_cell(layouts: Layouts) -> np.ndarray:
-    """``(25, L)`` int8, read-only: ``layouts.kind`` transposed, so that the kinds of one cell
-    over many layouts are one contiguous row (a fast gather when filtering by a clue)."""
-    out = np.ascontiguousarray(layouts.kind.T)
-    out.setflags(write=False)
-    return out
-
-
 def get_layouts(buildings: Sequence[Building] | None = None) -> Layouts:
     """The layouts of ``buildings`` (default: the shipped tiles), built once and cached."""
     return _cached(tuple(load_buildings() if buildings is None else buildings))

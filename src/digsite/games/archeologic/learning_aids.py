@@ -41,6 +41,7 @@ import numpy as np
 from .actions import AXIS0, NUM_ACTIONS, NUM_PLACEMENT_IDS, PLACE0, QUESTION0
 from .components import NUM_BUILDINGS
 from .questions import NUM_AXES, NUM_QUESTIONS
+from .solver import Belief
 
 SIZE_FEATURES = 4
 MARGINALS = NUM_BUILDINGS * NUM_PLACEMENT_IDS
@@ -50,10 +51,12 @@ inverted (1 / count: 1 exactly when one layout is left, the moment a careful pla
 on the log scale one layout and two differ by 0.03)."""
 
 
-def _memo(state, name: str, player: int, compute):
+def _memo(state, name: str, player: int, compute, belief: Belief | None = None):
     """``compute(belief, entered)`` for ``player``, kept on the state until its belief or the
-    pieces it entered change (the same information gives the same result)."""
-    belief = state.belief(player)
+    pieces it entered change (the same information gives the same result); ``belief`` is
+    ``state.belief(player)`` when the caller has just read it (not looked up again)."""
+    if belief is None:
+        belief = state.belief(player)
     entered = tuple(state.pieces) if state.current_player() == player else ()
     key = (name, player)
     cached = state._aids.get(key)
@@ -64,9 +67,10 @@ def _memo(state, name: str, player: int, compute):
     return value
 
 
-def candidate_indices(state, player: int) -> np.ndarray:
+def candidate_indices(state, player: int, belief: Belief | None = None) -> np.ndarray:
     """Layout indices consistent with ``player``'s information that also agree with the pieces
-    of the guess it is entering (none entered: the whole belief)."""
+    of the guess it is entering (none entered: the whole belief); ``belief`` as in
+    :func:`_memo`."""
 
     def compute(belief, entered) -> np.ndarray:
         if not entered:
@@ -80,7 +84,7 @@ def candidate_indices(state, player: int) -> np.ndarray:
         rows = placements[belief.indices, : len(entered)]
         return belief.indices[(rows == np.asarray(entered, rows.dtype)).all(axis=1)]
 
-    return _memo(state, "candidates", player, compute)
+    return _memo(state, "candidates", player, compute, belief)
 
 
 def candidate_rows(state, player: int) -> np.ndarray:
@@ -101,22 +105,28 @@ def feature_columns(game) -> np.ndarray:
     return columns
 
 
-def write_belief_features(state, player: int, out: np.ndarray) -> None:
+def write_belief_features(
+    state, player: int, out: np.ndarray, belief: Belief | None = None
+) -> None:
     """Fill ``out`` (length :data:`FEATURE_SIZE`, values in [0, 1]); all marginals are 0 when
-    the pieces entered already rule out every layout the player thinks possible."""
+    the pieces entered already rule out every layout the player thinks possible (``belief``
+    as in :func:`_memo`)."""
 
     def compute(belief, entered) -> np.ndarray:
         game = state.game
         total = math.log2(len(game.layouts) + 1)
-        indices = candidate_indices(state, player)
+        indices = candidate_indices(state, player, belief)
         known, candidates = len(belief), len(indices)
-        features = np.empty(FEATURE_SIZE, dtype=np.float32)
-        if candidates:  # the counts divided in float32, as the marginals are kept
+        if candidates == 1:  # one layout: its six placements at 1 (1 / 1), the rest 0 (0 / 1)
+            features = np.zeros(FEATURE_SIZE, dtype=np.float32)
+            features[feature_columns(game)[indices[0]]] = 1.0
+        elif candidates:  # the counts divided in float32, as the marginals are kept
+            features = np.empty(FEATURE_SIZE, dtype=np.float32)
             rows = feature_columns(game).take(indices, axis=0)  # (take: cheaper than [indices])
             counts = np.bincount(rows.ravel(), minlength=MARGINALS)
             np.divide(counts, candidates, out=features[:MARGINALS], dtype=np.float32)
         else:
-            features[:MARGINALS] = 0.0
+            features = np.zeros(FEATURE_SIZE, dtype=np.float32)
         features[MARGINALS:] = (
             math.log2(known + 1) / total,
             math.log2(candidates + 1) / total,
@@ -126,7 +136,7 @@ def write_belief_features(state, player: int, out: np.ndarray) -> None:
         features.setflags(write=False)
         return features
 
-    out[:] = _memo(state, "features", player, compute)
+    out[:] = _memo(state, "features", player, compute, belief)
 
 
 def information_potential(state, player: int) -> float:
@@ -149,7 +159,7 @@ def consistent_placement_mask(state, player: int) -> np.ndarray:
     """
 
     def compute(belief, entered) -> np.ndarray:
-        indices = candidate_indices(state, player)
+        indices = candidate_indices(state, player, belief)
         building = len(entered)
         if not len(indices):
             return state.game.placement_mask(entered)

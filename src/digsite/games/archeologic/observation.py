@@ -96,6 +96,12 @@ KNOWLEDGE = FIELDS.watch(
 """The fields a player's record (and its belief, ``state.belief``) is written from: questions
 and answers, starting clues, then (from ``GUESS_FIELDS`` on) the guesses and their feedback."""
 GUESS_FIELDS = 4
+TOKEN = 4
+"""In a player's kept belief (``state.belief``): a token renewed whenever it sees its fields
+change; in a player's kept record: that token when both last saw the same fields, None once
+the record saw them change.  So the record's look at ``KNOWLEDGE`` finding nothing changed
+holds for the belief too (one look per observation, not two), and a belief brought up to date
+elsewhere (a mask, an agent) is looked at again."""
 
 
 def asked_since(state, changed: tuple[int, ...], before: list | None) -> int | None:
@@ -112,63 +118,88 @@ def record(state, player: int) -> np.ndarray:
     """The slowly changing part of ``player``'s observation: the question columns and guess
     counts of the ``seats`` piece, the note sheet, the starting clues (and expert flags), the
     own guesses and feedback; kept on the state with the fields it was written from, extended
-    question by question, and written again with the guesses (everything else is written per
-    call)."""
+    question by question (the few entries a question changes written into copies), and written
+    again with the guesses (everything else is written per call)."""
     kept = state._question_record.get(player)
-    if kept is None:  # what was seen, the record, its questions part and their counts
-        kept = state._question_record[player] = [[], None, None, None]
+    if kept is None:  # what was seen, the record, its questions part and their counts, and
+        kept = state._question_record[player] = [[], None, None, None, None]  # a belief token
     seen = kept[0]
     before = seen[0] if seen else None
     changed = KNOWLEDGE.changed(state, seen)
     if not changed:
         return kept[1]
-    if changed[0] < GUESS_FIELDS:
+    kept[TOKEN] = None
+    part, counts, full = kept[2], kept[3], None
+    if changed[0] < GUESS_FIELDS or part is None:
         done = asked_since(state, changed, before)
-        kept[2], kept[3] = _question_part(state, player, done, kept[2], kept[3])
-    base = kept[2]
-    if state.guess_player:
-        base = base.copy()
-        _write_guesses(state, player, base)
-        base.setflags(write=False)
-    kept[1] = base
-    return base
+        if done is None or part is None and changed[-1] >= GUESS_FIELDS:
+            part, counts = _new_question_part(state, player)  # written anew
+            done = 0
+        elif changed[-1] < GUESS_FIELDS and kept[1] is not part:
+            part, full = None, kept[1].copy()  # only questions, guesses as they were: the
+            counts = counts[:]  # record gets their entries (its questions part, when needed)
+        else:
+            part, counts = part.copy(), counts[:]
+        where, values = _question_entries(state, player, done, counts)
+        array = part if full is None else full
+        for i, value in zip(where, values, strict=True):
+            array[i] = value
+        array.setflags(write=False)
+        kept[2], kept[3] = part, counts
+    if full is None:
+        full = part
+        if state.guess_player:
+            full = full.copy()
+            _write_guesses(state, player, full)
+            full.setflags(write=False)
+    kept[1] = full
+    return full
 
 
-def _question_part(
-    state, player: int, done: int | None, base, counts
-) -> tuple[np.ndarray, np.ndarray]:
-    """Question counts, note sheet and starting clues: ``base`` and ``counts`` extended by the
-    questions from the ``done``-th on, or written anew (``done`` None)."""
+def _new_question_part(state, player: int) -> tuple[np.ndarray, list[int]]:
+    """The record before any question: the starting clues (expert: pre-filled answers and
+    flags), no question counted."""
+    g = state.game
+    s = g.obs_layout.slices
+    answers = s["answers"].start
+    base = np.zeros(g.observation_size, dtype=np.float32)
+    clues, axis_clues = state.known_clues(player)
+    cells = s["clues"].start
+    for cell, kind in clues:
+        base[cells + cell * len(TRAP_KINDS) + TRAP_KINDS.index(kind)] = 1.0
+    for axis, question, code in axis_clues:  # pre-filled in the note sheet, and flagged
+        base[answers + (axis * NUM_QUESTIONS + question) * MAX_ANSWERS + code] = 1.0
+        flag = axis * len(EXPERT_QUESTIONS) + EXPERT_QUESTIONS.index(question)
+        base[s["expert_clues"].start + flag] = 1.0
+    return base, [0] * (g.num_players * SEAT_SIZE)
+
+
+def _question_entries(
+    state, player: int, done: int, counts: list[int]
+) -> tuple[list[int], list[float]]:
+    """Where the questions from the ``done``-th on change ``player``'s record and to what:
+    the count of the question on the asker's seat row (``counts``, by seat, brought up to
+    date) and, for the player's own questions, the answer in the note sheet."""
     g = state.game
     n = g.num_players
     s = g.obs_layout.slices
     seats = s["seats"].start
     answers = s["answers"].start
-    if done is None:
-        done = 0
-        counts = np.zeros(n * SEAT_SIZE, dtype=np.int64)
-        base = np.zeros(g.observation_size, dtype=np.float32)
-        clues, axis_clues = state.known_clues(player)
-        cells = s["clues"].start
-        for cell, kind in clues:
-            base[cells + cell * len(TRAP_KINDS) + TRAP_KINDS.index(kind)] = 1.0
-        for axis, question, code in axis_clues:  # pre-filled in the note sheet, and flagged
-            base[answers + (axis * NUM_QUESTIONS + question) * MAX_ANSWERS + code] = 1.0
-            flag = axis * len(EXPERT_QUESTIONS) + EXPERT_QUESTIONS.index(question)
-            base[s["expert_clues"].start + flag] = 1.0
-    else:
-        base, counts = base.copy(), counts.copy()
+    scale = 1.0 / (g.time_limit + TRACK_MARGIN)
     table = g.table
     layout = state.layout
+    where: list[int] = []
+    values: list[float] = []
     for p, axis, question, _ in state.questions[done:]:
         cell = axis * NUM_QUESTIONS + question
-        counts[((p - player) % n) * SEAT_SIZE + QUESTIONS_COLUMN + cell] += 1
+        column = ((p - player) % n) * SEAT_SIZE + QUESTIONS_COLUMN + cell
+        counts[column] += 1
+        where.append(seats + column)
+        values.append(counts[column] * scale)
         if p == player:
-            base[answers + cell * MAX_ANSWERS + int(table[question, layout, axis])] = 1.0
-    base[seats : seats + len(counts)] = counts * (1.0 / (g.time_limit + TRACK_MARGIN))
-    base.setflags(write=False)
-    counts.setflags(write=False)
-    return base, counts
+            where.append(answers + cell * MAX_ANSWERS + int(table[question, layout, axis]))
+            values.append(1.0)
+    return where, values
 
 
 def _write_guesses(state, player: int, out: np.ndarray) -> None:
@@ -229,9 +260,17 @@ def observe(state, player: int, out: np.ndarray) -> None:
             out[mine + b * NUM_PLACEMENT_IDS + offsets[b][pid]] = 1.0
     if g.belief_features:
         s = g.obs_layout.slices
+        # the record has just looked at the fields: its look holds for a belief that saw
+        # the same fields (see TOKEN), which is then passed on (kept[2]: the belief)
+        kept, looked = state._question_record[player], state._beliefs.get(player)
+        unchanged = looked is not None and kept[TOKEN] is not None and looked[TOKEN] is kept[TOKEN]
         write_belief_features(
-            state, player, out[s["belief_marginals"].start : s["belief_size"].stop]
+            state,
+            player,
+            out[s["belief_marginals"].start : s["belief_size"].stop],
+            looked[2] if unchanged else None,
         )
+        kept[TOKEN] = state._beliefs[player][TOKEN]
 
 
 def seat_rows(layout: ObservationLayout, num_players: int) -> tuple[tuple[int, ...], ...]:

@@ -32,7 +32,7 @@ from .actions import (
     WRONG_GUESS,
 )
 from .components import NUM_BUILDINGS, NUM_CELLS, BuildingsFileError, load_buildings
-from .layouts import get_layouts, kind_by_cell
+from .layouts import get_layouts
 from .learning_aids import (
     consistent_placement_mask,
     informative_axis_mask,
@@ -41,6 +41,7 @@ from .learning_aids import (
 from .observation import (
     GUESS_FIELDS,
     KNOWLEDGE,
+    TOKEN,
     asked_since,
     observation_layout,
     observation_offsets,
@@ -68,6 +69,9 @@ SOLO_CLUES = 3
 """The rulebook's solo set-up: "Write down the 3 Starting clues"."""
 MAX_QUEST_NUMBER = 1 << 31
 """A random quest number is drawn from 0 .. 2**31 - 1 (each gives a uniform random layout)."""
+WORD_SHIFT = 6
+WORD_BITS = 1 << WORD_SHIFT
+"""The bits of a word of a fact's bitmap (``ArcheOlogicGame._fact_bits``)."""
 
 
 def _listed(value: Any) -> list | None:
@@ -374,16 +378,23 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
         answers and what its own checked guesses taught it (nothing from the others' guesses,
         whose pieces it never sees).  Kept per player with the fields it was built from
         (``observation.KNOWLEDGE``), narrowed by the answers to the questions asked since."""
-        g = self.game
         kept = self._beliefs.get(player)
-        if kept is None:  # what was seen, the belief from the clues and answers, the belief
-            kept = self._beliefs[player] = [[], None, None, None]  # and the guesses' knowledge
-        seen = kept[0]
+        if kept is None:  # what was seen, the belief from the clues and answers, the belief,
+            kept = self._beliefs[player] = [[], None, None, None, None]  # the guesses'
+        seen = kept[0]  # knowledge, and a token renewed at each change (observation.observe)
         before = seen[0] if seen else None
         changed = KNOWLEDGE.changed(self, seen)
         if not changed:
             return kept[2]
-        base, belief = kept[1], None
+        kept[TOKEN] = object()
+        return self._belief_brought_up(player, kept, changed, before)
+
+    def _belief_brought_up(
+        self, player: int, kept: list, changed: tuple[int, ...], before: list | None
+    ) -> Belief:
+        """:meth:`belief` once the fields ``changed`` (the questions were ``before``)."""
+        g = self.game
+        base = kept[1]
         if changed[0] < GUESS_FIELDS:  # questions, answers or clues
             done = asked_since(self, changed, before)
             fresh = done is None
@@ -391,19 +402,20 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
                 base, done = g.clue_belief(*self.known_clues(player)), 0
             news = [(a, q) for p, a, q, _ in self.questions[done:] if p == player]
             base = self._answered(base, news)
-            if not fresh and changed[-1] < GUESS_FIELDS and kept[2] is not kept[1]:
-                belief = self._answered(kept[2], news)  # only answers are new: no guess again
-        knowledge = kept[3]
-        if belief is None:
-            belief, knowledge = base, None
-            guesses = zip(self.guess_player, self.guess_checked, strict=True)
-            if any(p == player and checked for p, checked in guesses):
-                knowledge = guess_knowledge(self, player)
-                if base is kept[1] and knowledge == kept[3]:  # another's guess: the same
-                    belief = kept[2]
-                else:
-                    belief = Belief(g.layouts, belief_filter(g.layouts, base.indices, knowledge))
-        kept[1:] = base, belief, knowledge
+            if not fresh and changed[-1] < GUESS_FIELDS:  # only answers are new: the guesses'
+                # knowledge is as it was (none when the belief was the base)
+                belief = base if kept[2] is kept[1] else self._answered(kept[2], news)
+                kept[1:3] = base, belief
+                return belief
+        belief, knowledge = base, None
+        guesses = zip(self.guess_player, self.guess_checked, strict=True)
+        if any(p == player and checked for p, checked in guesses):
+            knowledge = guess_knowledge(self, player)
+            if base is kept[1] and knowledge == kept[3]:  # another's guess: the same
+                belief = kept[2]
+            else:
+                belief = Belief(g.layouts, belief_filter(g.layouts, base.indices, knowledge))
+        kept[1:4] = base, belief, knowledge
         return belief
 
     def _answered(self, belief: Belief, asked: list[tuple[int, int]]) -> Belief:
@@ -577,41 +589,39 @@ class ArcheOlogicGame(TurnBasedGame, files=(spec, actions, text)):
                 self._clue_beliefs.clear()
             facts = [("cell", c.cell, c.kind) for c in clues]
             facts += [("axis", *c) for c in axis_clues]
-            if facts:  # start from the rarest fact, then check the others on those layouts
-                rows = [self._fact_rows(f) for f in facts]
-                first = min(range(len(facts)), key=lambda i: len(rows[i]))
-                indices = rows[first]
-                for i, fact in enumerate(facts):
-                    if i == first:
-                        continue
-                    if fact[0] == "cell":
-                        indices = indices[
-                            kind_by_cell(self.layouts)[fact[1]].take(indices) == fact[2]
-                        ]
-                    else:
-                        _, axis, question, answer = fact
-                        indices = indices[self.table[question, indices, axis] == answer]
+            if facts:  # the layouts whose bits are set in every fact's bitmap
+                words = self._fact_bits(facts[0])
+                for fact in facts[1:]:
+                    words = words & self._fact_bits(fact)
+                hit = (words != 0).nonzero()[0]  # the words with a layout, then their bits
+                unpacked = np.unpackbits(words[hit].view(np.uint8), bitorder="little")
+                bits = unpacked.view(np.bool_).nonzero()[0]
+                indices = hit[bits >> WORD_SHIFT] * WORD_BITS + (bits & (WORD_BITS - 1))
             else:
                 indices = np.arange(len(self.layouts), dtype=np.int32)
-            belief = Belief(self.layouts, np.array(indices, dtype=np.int32))
+            belief = Belief(self.layouts, indices.astype(np.int32))
             self._clue_beliefs[key] = belief
         return belief
 
-    def _fact_rows(self, fact: tuple) -> np.ndarray:
-        """Sorted layouts with a trap ``("cell", cell, kind)`` or an axis answer ``("axis",
-        axis, question, answer)`` (cached: a game's clues come from few such facts)."""
-        rows = self._fact_cache.get(fact)
-        if rows is None:
+    def _fact_bits(self, fact: tuple) -> np.ndarray:
+        """The layouts with a trap ``("cell", cell, kind)`` or an axis answer ``("axis", axis,
+        question, answer)`` as a bitmap (bit ``i % 64`` of word ``i // 64`` little-endian, 20 kB
+        for the shipped tiles): a few words ANDed find the layouts of a set of clues at once
+        (cached: a game's clues come from few such facts)."""
+        words = self._fact_cache.get(fact)
+        if words is None:
             if fact[0] == "cell":
                 _, cell, kind = fact
-                rows = np.flatnonzero(self.layouts.kind[:, cell] == kind)
+                hit = self.layouts.kind[:, cell] == kind
             else:
                 _, axis, question, answer = fact
-                rows = np.flatnonzero(self.table[question, :, axis] == answer)
-            rows = rows.astype(np.int32)
-            rows.setflags(write=False)
-            self._fact_cache[fact] = rows
-        return rows
+                hit = self.table[question, :, axis] == answer
+            packed = np.packbits(hit, bitorder="little")
+            words = np.zeros(-(-len(hit) // WORD_BITS), dtype=np.uint64)
+            words.view(np.uint8)[: len(packed)] = packed
+            words.setflags(write=False)
+            self._fact_cache[fact] = words
+        return words
 
     def prefix_rows(self, prefix: tuple[int, ...]) -> np.ndarray:
         """Layouts whose first ``len(prefix)`` buildings sit at these placement ids."""

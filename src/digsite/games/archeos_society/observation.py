@@ -273,7 +273,8 @@ def _public(state) -> np.ndarray:
     block = cache.get("public")
     if block is None:
         block = cache["public"] = np.zeros(_PUBLIC.stop - _PUBLIC.start + 1, dtype=np.float32)
-    if TABLE_FIELDS.changed(state, cache.setdefault("seen", [])):
+        cache["seen"] = []
+    if TABLE_FIELDS.changed(state, cache["seen"]):
         _write_tables(state, block[:_TABLES_SIZE])
     holder, index = state.botanist
     if holder >= 0:

@@ -64,14 +64,14 @@ def put_on_panel(state, slot: int, card: int) -> None:
         state.deck.append(old)
     state.panel[slot] = card
     state._mask = None
-    state.public_version += 1
+    state.note_change("panel")
 
 
 def give_hand(state, player: int, card: int) -> None:
     take_card(state, card)
     state.hand[player].append(card)
     state._mask = None
-    state.public_version += 1
+    state.note_change("hand")
 
 
 def give_realm(state, player: int, card: int) -> None:
@@ -83,7 +83,7 @@ def give_realm(state, player: int, card: int) -> None:
     state.vp[player] += vp
     state.bonus_tokens[player] = state.vp[player] // 5
     state._mask = None
-    state.public_version += 1
+    state.note_change("realm")
 
 
 def pick_pairs(state) -> None:
@@ -128,7 +128,7 @@ def set_resources(state, player: int, **amounts) -> None:
     for name, k in amounts.items():
         state.res[player][res(name)] = k
     state._mask = None
-    state.public_version += 1
+    state.note_change("res")
 
 
 def pair_action(a: str, b: str) -> int:

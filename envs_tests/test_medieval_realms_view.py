@@ -107,7 +107,7 @@ def test_discard_pile_is_in_the_view_and_the_observation():
     other.deck.remove(markets[0])
     other.discard.append(markets[0])
     for state in (one, other):
-        state.public_version += 1
+        state.note_change("discard")
         state.check_invariants()
     assert one.view(0)["discard"] != other.view(0)["discard"]
     assert observations(one) != observations(other)
@@ -131,7 +131,7 @@ def test_large_resource_and_vp_counts_are_never_clipped():
     for vp in (99, 100, 101, 150):
         state = base.clone()
         state.vp[p] = vp
-        state.public_version += 1
+        state.note_change("vp")
         vps.add(observation(state, p).tobytes())
     assert len(vps) == 4
 

@@ -79,6 +79,9 @@ from .text import face_name
 
 DATA_OPTIONS = ("deck", "card_types", "board")
 OPTIONS = (choice("num_players", 4, SPEC.player_counts), *(data(name) for name in DATA_OPTIONS))
+WRITTEN_AFRESH = frozenset((PLACE, BID))
+"""Decisions whose steps, but for the last, change only what ``observe`` writes at every step
+(the placements behind the wall, the bid): the observation's public part is kept across them."""
 
 
 def _zeros(n: int, k: int) -> list[list[int]]:
@@ -95,8 +98,8 @@ class MedievalRealmsState(
         self._realm_cache: dict = {}
         self._obs_cache: dict = {}
         self.public_version = 0
-        """Bumped whenever something public changes except what observations write afresh
-        each step (placements in progress, bids): the rest is cached against it."""
+        """Bumped by each step (:meth:`_play`) that may change more than the observation
+        writes afresh: its public part is cached against it."""
 
     @classmethod
     def new_game(cls, game: MedievalRealmsGame, rng: np.random.Generator) -> MedievalRealmsState:
@@ -135,11 +138,13 @@ class MedievalRealmsState(
         return [keys.index(max(keys))]
 
     def _play(self, action: int) -> None:
-        """Bump ``public_version`` unless only a placement in progress or a bid changes (the
-        observation writes those afresh each step), then play."""
-        if self.decision != PLACE and self.decision != BID:
-            self.public_version += 1
+        """Play, then bump ``public_version`` unless the step went from a placement or bid to
+        another of the same kind: those change only what the observation writes afresh each
+        step, and the steps that reveal the placements or close an auction end their phase."""
+        played = self.decision
         super()._play(action)
+        if played not in WRITTEN_AFRESH or self.decision != played:
+            self.public_version += 1
 
     def _fresh_caches(self) -> None:
         self._realm_cache = {}
@@ -403,7 +408,6 @@ class MedievalRealmsState(
         game = self.game
         n = game.num_players
         self.revealed = True
-        self.public_version += 1
         squares = game.board.squares
         for p in range(n):
             res = self.res[p]
@@ -559,7 +563,6 @@ class MedievalRealmsState(
                 self.decider = q
                 return
         # everyone else has passed: the high bidder pays and puts the card into play
-        self.public_version += 1
         card, bid, _ = self.auction
         self.res[high][self.game.card_cost[card][0]] -= bid
         self.auction = [-1, 0, -1]

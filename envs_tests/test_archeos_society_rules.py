@@ -744,18 +744,6 @@ def test_an_owner_can_pass_their_own_site_file(tmp_path):
     )
 
 
-def test_observation_caches_match_a_fresh_encoding():
-    for setup, n in (("chichen_itza", 4), ("ur", 3), ("draft", 2)):
-        state = new_state(n, setup, seed=1)
-        rng = np.random.default_rng(1)
-        while not state.is_terminal():
-            play_random(state, rng, max_steps=1)
-            for p in range(n):
-                cached = observation(state, p)
-                state._obs_cache = {}
-                assert observation(state, p).tobytes() == cached.tobytes()
-
-
 def test_ismcts_searches_positions_with_legal_moves():
     """IS-MCTS over resample_hidden from a few mid-season positions (full games are too long
     to search in the suite: the shared check is skipped for this game)."""

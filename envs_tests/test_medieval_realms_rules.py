@@ -574,22 +574,6 @@ def test_heuristic_reads_only_public_information():
         state.check_invariants()
 
 
-@pytest.mark.parametrize("n", [2, 5])
-def test_cached_observations_equal_fresh_ones(n):
-    """The observation caches never go stale, however rarely a state is observed (a clone
-    starts with empty caches)."""
-    game = MedievalRealmsGame(num_players=n)
-    rng = np.random.default_rng(n)
-    for often in (1.0, 0.03):
-        state = game.new_initial_state(rng)
-        while not state.is_terminal():
-            if rng.random() < often:
-                q = int(rng.integers(n))
-                assert observation(state, q).tobytes() == observation(state.clone(), q).tobytes()
-            legal = np.flatnonzero(state.legal_action_mask())
-            state.apply_action(int(legal[rng.integers(len(legal))]))
-
-
 def test_other_players_cannot_tell_two_placements_apart():
     state = new_state(4, seed=20)
     pick_pairs(state)

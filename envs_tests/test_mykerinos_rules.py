@@ -488,21 +488,6 @@ def test_eager_random_games_keep_the_rules_and_use_every_action(num_players):
     assert expected <= used, f"never used: {expected - used}"
 
 
-def test_cached_observation_equals_a_fresh_encoding():
-    game = MykerinosGame(num_players=3)
-    rng = np.random.default_rng(3)
-    policy = _eager_policy(rng)
-    for _ in range(5):
-        state = game.new_initial_state(rng)
-        while not state.is_terminal():
-            for p in range(3):
-                cached = observation(state, p)
-                fresh = state.clone()
-                fresh.sync_derived()
-                assert np.array_equal(cached, observation(fresh, p))
-            state.apply_action(policy(state))
-
-
 def test_observation_pieces_tell_the_position():
     state = new_state(3)
     clear_pyramids(state)

@@ -480,6 +480,45 @@ def clone_is_independent(case: Case) -> None:
     assert not changed, f"playing a clone changed the original's {shown(changed)}"
 
 
+KEPT_OBSERVED_SHARES = (1.0, 0.05)
+"""How often the kept-observation games observe: at every step (as an env does), and now and
+then (what a state keeps must not rely on seeing every step)."""
+KEPT_COMPARED_SHARE = 0.04
+"""The share of steps also compared with a reloaded state (a checked load costs milliseconds)."""
+
+
+@check
+def kept_observations_equal_fresh_ones(case: Case) -> None:
+    """What a state keeps between observations never goes stale: in random games, observed at
+    every step or now and then, each player's observation equals that of the same position
+    loaded from its saved data, which keeps nothing."""
+    game = case.game()
+    rng = np.random.default_rng(21)
+    players = np.arange(game.num_players)
+    for share in KEPT_OBSERVED_SHARES:
+        state = game.new_initial_state(rng)
+        steps = 0
+        while True:
+            end = state.is_terminal()
+            if end or rng.random() < share:
+                compare = end or rng.random() < KEPT_COMPARED_SHARE / share
+                fresh = game.state_from_dict(state.to_dict()) if compare else None
+                seats = rng.permutation(players) if compare else [state.current_player()]
+                for p in map(int, seats):
+                    kept = observation(state, p)
+                    if fresh is not None:
+                        expected = observation(fresh, p)
+                        assert kept.tobytes() == expected.tobytes(), (
+                            f"after {steps} random steps (observed at a share {share} of "
+                            f"them), player {p}'s kept observation differs from a fresh one "
+                            f"in pieces {shown(piece_differences(game, kept, expected))}"
+                        )
+            if end:
+                break
+            state.apply_action(random_action(state.legal_action_mask(), rng))
+            steps += 1
+
+
 HAND_CHANGE_DEPTHS = (6, 40)
 """Random moves before the fields are changed by hand (the set-up's caches, then a game's)."""
 

@@ -76,14 +76,12 @@ CARD_PLACES = DISCARDED + 1
 """Places of a card in ``card_place``: unseen, on the table, a player's (by seat), out."""
 ON_TABLE_FEATURE = PARCEL_FEATURES - 1
 LAYOUT = observation_layout()
-_S = {name: s.start for name, s in LAYOUT.slices.items()}
+BOARD_ROWS = 7
 _BOARD_END = LAYOUT["region_cells"].stop
-_SHARED = slice(_BOARD_END, LAYOUT["deck_size"].stop)
-_RELATIVE = slice(LAYOUT["museum"].start, LAYOUT["first_player"].stop)
 _TURN = LAYOUT["personal_cubes"].start
-_SH = {name: start - _SHARED.start for name, start in _S.items()}
-_DECK_SIZE = _S["deck_size"]
-"""Offsets inside the shared part."""
+_T = {name: s.start - _BOARD_END for name, s in LAYOUT.slices.items() if s.start < _TURN}
+"""Offsets inside the public tables, ``out[_BOARD_END:_TURN]``."""
+_S = {name: s.start for name, s in LAYOUT.slices.items()}
 _COUNTS = slice(_S["personal_cubes"], LAYOUT["neutral_cubes"].stop)
 """The cube counts: personal (4), general (4 + neutral), neutral held (4), contiguous."""
 _GENERAL = _S["general_cubes"] - _COUNTS.start
@@ -103,48 +101,47 @@ _SEAT_ORDER = {
     for player in range(n)
 }
 """Absolute seat shown at each relative position (unused positions point at zero rows)."""
+_SEATS_SHOWN = {key: tuple(order[: key[0]].tolist()) for key, order in _SEAT_ORDER.items()}
+"""The players, as ``_SEAT_ORDER`` shows them (from the observer on)."""
 _BOARD_ORDER = {key: np.concatenate((order, [4, 5, 6])) for key, order in _SEAT_ORDER.items()}
 """Rows of ``state.planes`` in observation order: players from the observer on, neutral,
 pyramids, region (a player row beyond the player count is always zero)."""
-_A = {name: start - _RELATIVE.start for name, start in _S.items()}
-"""Offsets inside the absolute tables, laid out like the relative block."""
 
 
-def _relative_index(order: np.ndarray) -> np.ndarray:
-    """Where each entry of the relative block comes from in the absolute tables (Museum
-    holders, seat rows, card places, first player; each by absolute seat)."""
-    museum = SEATS * np.arange(ROOMS)[:, None] + order[None, :]
-    seats = _A["seats"] + SEAT_FEATURES * order[:, None] + np.arange(SEAT_FEATURES)[None, :]
+def _public_order(order: np.ndarray) -> np.ndarray:
+    """Where each entry of an observer's public tables comes from in the kept ones, whose
+    relative pieces (Museum holders, seat rows, card places, first player) are by absolute
+    seat: the shared pieces stay in place, the relative ones are rotated."""
+    museum = _T["museum"] + SEATS * np.arange(ROOMS)[:, None] + order[None, :]
+    seats = _T["seats"] + SEAT_FEATURES * order[:, None] + np.arange(SEAT_FEATURES)[None, :]
     columns = np.array([UNSEEN, ON_THE_TABLE, *(OWNER0 + order), DISCARDED])
-    places = _A["card_place"] + CARD_PLACES * np.arange(NUM_CARDS)[:, None] + columns[None, :]
-    first = _A["first_player"] + order
-    return np.concatenate((museum.ravel(), seats.ravel(), places.ravel(), first))
+    places = _T["card_place"] + CARD_PLACES * np.arange(NUM_CARDS)[:, None] + columns[None, :]
+    first = _T["first_player"] + order
+    shared = np.arange(_T["museum"])
+    return np.concatenate((shared, museum.ravel(), seats.ravel(), places.ravel(), first))
 
 
-_RELATIVE_INDEX = {key: _relative_index(order) for key, order in _SEAT_ORDER.items()}
-_CARD_SLOT_OFFSET = [_SH["card_slot"] + REGION_SLOTS * c for c in range(NUM_CARDS)]
-_CARD_PLACE_OFFSET = [_A["card_place"] + CARD_PLACES * c for c in range(NUM_CARDS)]
+_PUBLIC_ORDER = {key: _public_order(order) for key, order in _SEAT_ORDER.items()}
+_CARD_SLOT_OFFSET = [_T["card_slot"] + REGION_SLOTS * c for c in range(NUM_CARDS)]
+_CARD_PLACE_OFFSET = [_T["card_place"] + CARD_PLACES * c for c in range(NUM_CARDS)]
+_ON_TABLE_FLAGS = slice(
+    _T["parcels"] + ON_TABLE_FEATURE,
+    _T["parcels"] + PARCEL_FEATURES * REGION_SLOTS,
+    PARCEL_FEATURES,
+)
+"""The "still on the table" feature of each slot's parcel."""
 
 
 def observe(state, player: int, out: np.ndarray) -> None:
     """Write ``player``'s view of ``state`` into ``out``.
 
-    The board comes from ``state.planes``, the public tables from a cache written again where
-    a field of ``PUBLIC`` changed (rotated once per observer); the test suite checks both
+    The board comes from ``state.planes``, the public tables from ``state._obs_cache`` (see
+    :class:`PublicTables`), the turn state is written afresh; the test suite checks all of it
     against a fresh encoding."""
     n = state.game.num_players
-    np.take(state.planes, _BOARD_ORDER[n, player], axis=0, out=out[:_BOARD_END].reshape(7, -1))
-    cache = state._obs_cache
-    changed = PUBLIC.changed(state, cache.setdefault("seen", []))
-    if changed:
-        _public_tables(state, cache, changed[0] < SEASON_FIELDS)
-    out[_SHARED] = cache["shared"]
-    out[_DECK_SIZE] = len(state.deck) / NUM_CARDS
-    relative = cache["relative"]
-    rows = relative[player]
-    if rows is None:
-        rows = relative[player] = cache["absolute"][_RELATIVE_INDEX[n, player]]
-    out[_RELATIVE] = rows
+    board = out[:_BOARD_END].reshape(BOARD_ROWS, NUM_CELLS)
+    state.planes.take(_BOARD_ORDER[n, player], 0, board)
+    out[_BOARD_END:_TURN] = state._obs_cache.seen_by(state, player, n)
     _encode_turn(state, player, n, out)
 
 
@@ -175,87 +172,153 @@ def _card_places(state) -> list[int]:
     Cards of one face take their group's (slot, place) pairs in sorted order, their slots as
     ``_card_slots`` gives them."""
     place = [UNSEEN] * NUM_CARDS
-    slot = [-1] * NUM_CARDS
     for c in state.removed:
         place[c] = DISCARDED
     for p, cards in enumerate(state.owned):
+        where = OWNER0 + p
         for c in cards:
-            place[c] = OWNER0 + p
-    for s, (c, where) in enumerate(zip(state.slots, state.slot_state, strict=True)):
-        slot[c] = s
+            place[c] = where
+    slots = state.slots
+    for c, where in zip(slots, state.slot_state, strict=True):
         if where == ON_TABLE:
             place[c] = ON_THE_TABLE
     for group in state.game.face_groups:
-        pairs = sorted((slot[c], place[c]) for c in group)
+        pairs = sorted((slots.index(c) if c in slots else -1, place[c]) for c in group)
         for c, (_, where) in zip(group, pairs, strict=True):
             place[c] = where
     return place
 
 
-PUBLIC = FIELDS.watch(
-    ("season", "wing_patron", "slots", "first_player", "slot_state", "removed", "owned")
-    + ("tilted", "score", "museum")
-)
-"""The fields the public tables are written from (``patron_count`` derives from ``owned``),
-the first ``SEASON_FIELDS`` all that those of the season read.  The deck's size is written at
-every call instead: watching the deck would cost more."""
-SEASON_FIELDS = 3
+# -- the public tables, each piece written from the fields it reads -----------------------
+_PARCELS = slice(_T["parcels"], _T["card_slot"])
+_CARD_SLOTS = slice(_T["card_slot"], _T["museum_rooms"])
+_WINGS = slice(_T["museum_rooms"], _T["season"])
+"""The Museum's rooms and the wings' patrons."""
+_SEASON = slice(_T["season"], _T["deck_size"])
+_CARD_PLACE = slice(_T["card_place"], _T["first_player"])
+_FIRST_PLAYER = slice(_T["first_player"], _T["first_player"] + SEATS)
+_PLACE_ROWS = np.eye(CARD_PLACES, dtype=np.float32)
+"""The ``card_place`` row of each place."""
 
 
-def _season_tables(state) -> np.ndarray:
-    """The shared part as it is at the start of the season (every parcel on the table)."""
-    game = state.game
-    shared = np.zeros(_SHARED.stop - _SHARED.start, dtype=np.float32)
-    shared[[_SH["museum_rooms"] + room for room in game.museum.rooms]] = 1.0
-    shared[_SH["wing_patron"] + 5 * np.arange(5) + np.array(state.wing_patron)] = 1.0
-    shared[_SH["season"] + state.season - 1] = 1.0
+def _write_wings(state, table: np.ndarray) -> None:
+    table[_WINGS] = 0.0
+    ones = [_T["museum_rooms"] + room for room in state.game.museum.rooms]
+    ones += [_T["wing_patron"] + 5 * w + patron for w, patron in enumerate(state.wing_patron)]
+    table[ones] = 1.0
+
+
+def _write_season(state, table: np.ndarray) -> None:
+    """The season's parcels (every one on the table) and the slot of each, the season."""
+    table[_PARCELS] = table[_CARD_SLOTS] = table[_SEASON] = 0.0
     k = len(state.slots)
-    parcels = shared[_SH["parcels"] : _SH["parcels"] + PARCEL_FEATURES * k]
-    parcels.reshape(k, PARCEL_FEATURES)[...] = game.card_rows[state.slots]
-    shared[[_CARD_SLOT_OFFSET[c] + s for c, s in enumerate(_card_slots(state)) if s >= 0]] = 1.0
-    return shared
+    parcels = table[_T["parcels"] : _T["parcels"] + PARCEL_FEATURES * k]
+    parcels.reshape(k, PARCEL_FEATURES)[...] = state.game.card_rows[state.slots]
+    ones = [_CARD_SLOT_OFFSET[c] + s for c, s in enumerate(_card_slots(state)) if s >= 0]
+    ones.append(_T["season"] + state.season - 1)
+    table[ones] = 1.0
 
 
-def _public_tables(state, cache: dict, season: bool) -> None:
-    """Write the shared part (from the season's tables, written again if ``season``), and the
-    absolute tables (Museum holders, seat rows, card places, first player) that each observer
-    rotates."""
-    if season:
-        cache["season"] = _season_tables(state)
-    shared = cache["season"].copy()
-    for s, where in enumerate(state.slot_state):
-        if where != ON_TABLE:
-            shared[_SH["parcels"] + PARCEL_FEATURES * s + ON_TABLE_FEATURE] = 0.0
-    cache["shared"] = shared
+def _write_on_table(state, table: np.ndarray) -> None:
+    flags = [where == ON_TABLE for where in state.slot_state]
+    table[_ON_TABLE_FLAGS] = flags + [False] * (REGION_SLOTS - len(flags))
 
-    absolute = np.zeros(_RELATIVE.stop - _RELATIVE.start, dtype=np.float32)
-    ones = [SEATS * room + holder for room, holder in enumerate(state.museum) if holder >= 0]
-    ones += [_CARD_PLACE_OFFSET[c] + where for c, where in enumerate(_card_places(state))]
-    ones.append(_A["first_player"] + state.first_player)
-    absolute[ones] = 1.0
-    n = state.game.num_players
-    rows = []
-    for p in range(n):
-        counts, tilted = state.patron_count[p], state.tilted[p]
-        rows += [1.0, state.score[p] / SCORE_SCALE, *[c / CARD_SCALE for c in counts]]
-        rows += [(counts[k] - tilted[k]) / CARD_SCALE for k in range(5)]
-    absolute[_A["seats"] : _A["seats"] + SEAT_FEATURES * n] = rows
-    cache["absolute"] = absolute
-    cache["relative"] = [None] * n
+
+def _write_card_places(state, table: np.ndarray) -> None:
+    """One row of ``_PLACE_ROWS`` per card (the places as bytes: cheaper to index with)."""
+    places = np.frombuffer(bytes(_card_places(state)), np.uint8)
+    table[_CARD_PLACE].reshape(NUM_CARDS, CARD_PLACES)[...] = _PLACE_ROWS[places]
+
+
+def _write_seats(state, table: np.ndarray) -> None:
+    """Per player: in the game, score, cards per patron, cards still usable per patron."""
+    rows: list[float] = []
+    for counts, tilted, score in zip(state.patron_count, state.tilted, state.score, strict=True):
+        rows += [1.0, score / SCORE_SCALE, *[c / CARD_SCALE for c in counts]]
+        rows += [(c - t) / CARD_SCALE for c, t in zip(counts[:5], tilted, strict=True)]
+    table[_T["seats"] : _T["seats"] + len(rows)] = rows
+
+
+def _write_museum(state, table: np.ndarray) -> None:
+    table[_T["museum"] : _T["seats"]] = 0.0
+    table[[_T["museum"] + SEATS * room + p for room, p in enumerate(state.museum) if p >= 0]] = 1.0
+
+
+def _write_first_player(state, table: np.ndarray) -> None:
+    table[_FIRST_PLAYER] = 0.0
+    table[_T["first_player"] + state.first_player] = 1.0
+
+
+_SEASON_FIELDS = ("season", "slots")
+_PIECES = (
+    (_write_wings, ("wing_patron",)),
+    (_write_season, _SEASON_FIELDS),
+    (_write_on_table, (*_SEASON_FIELDS, "slot_state")),  # after the season's, which sets all
+    (_write_card_places, ("slots", "slot_state", "removed", "owned")),
+    (_write_seats, ("owned", "tilted", "score")),  # (``patron_count`` derives from ``owned``)
+    (_write_museum, ("museum",)),
+    (_write_first_player, ("first_player",)),
+)
+"""Each piece of the public tables (in the order they are written) and the fields it reads."""
+PUBLIC = FIELDS.watch(tuple(dict.fromkeys(name for _, names in _PIECES for name in names)))
+"""The fields the public tables are written from.  The deck's size is compared at every call
+instead: watching the deck would cost more."""
+_PIECE_FIELDS = tuple(
+    (write, frozenset(PUBLIC.names.index(name) for name in names)) for write, names in _PIECES
+)
+
+
+class PublicTables:
+    """A state's kept public tables (every piece but the board and the turn state): in absolute
+    seats, and as each observer sees them (rotated).  A piece is written again when a field
+    it reads changed, which ``PUBLIC`` finds by itself."""
+
+    __slots__ = ("seen", "deck_size", "table", "views")
+
+    def __init__(self) -> None:
+        self.seen: list = []
+        """The watched fields as they were last written (``PUBLIC``)."""
+        self.deck_size = -1
+        self.table = np.zeros(_TURN - _BOARD_END, dtype=np.float32)
+        self.views: list[np.ndarray | None] = [None] * SEATS
+        """Per observer, ``table`` rotated (None: to rotate again)."""
+
+    def seen_by(self, state, player: int, n: int) -> np.ndarray:
+        """The public tables as ``player`` sees them, brought up to date first."""
+        changed = PUBLIC.changed(state, self.seen)
+        if changed or self.deck_size != len(state.deck):
+            self._write(state, changed)
+        view = self.views[player]
+        if view is None:
+            view = self.views[player] = self.table.take(_PUBLIC_ORDER[n, player])
+        return view
+
+    def _write(self, state, changed: tuple[int, ...]) -> None:
+        table = self.table
+        for write, fields in _PIECE_FIELDS:
+            if not fields.isdisjoint(changed):
+                write(state, table)
+        self.deck_size = len(state.deck)
+        table[_T["deck_size"]] = self.deck_size / NUM_CARDS
+        self.views = [None] * SEATS
 
 
 def _encode_turn(state, player: int, n: int, out: np.ndarray) -> None:
     """The turn state, from ``personal_cubes`` on: the counts as one slice, then the one-hot
     entries one by one on a zeroed block."""
     out[_TURN:] = 0.0
-    personal, general, held = state.personal, state.general, state.neutral_stock
+    personal, general, held, passing = (
+        state.personal,
+        state.general,
+        state.neutral_stock,
+        state.pass_space,
+    )
     counts = [0.0] * (_COUNTS.stop - _COUNTS.start)
-    for k in range(n):
-        p = (player + k) % n
+    for k, p in enumerate(_SEATS_SHOWN[n, player]):
         counts[k] = personal[p] / CUBE_SCALE
         counts[_GENERAL + k] = general[p] / CUBE_SCALE
         counts[_HELD + k] = held[p] / CUBE_SCALE
-        out[_PASSING + PASSING_SPACES * k + state.pass_space[p]] = 1.0
+        out[_PASSING + PASSING_SPACES * k + passing[p]] = 1.0
     counts[_GENERAL + SEATS] = general[NEUTRAL] / CUBE_SCALE
     out[_COUNTS] = counts
     decision = state.decision

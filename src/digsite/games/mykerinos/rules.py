@@ -66,7 +66,7 @@ from .components import (
     two_free_neighbours,
 )
 from .invariants import check_layout
-from .observation import card_rows, observation_layout
+from .observation import PublicTables, card_rows, observation_layout
 from .spec import SPEC
 
 NOT_CELLS = bytes(NUM_ACTIONS - NUM_CELLS)
@@ -94,8 +94,8 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         self.planes = np.zeros((7, NUM_CELLS), dtype=np.float32)
         """The board as 0/1 rows (players 0-3, neutral, pyramids, region), kept in step with the
         bitboards so that observations copy it instead of decoding bits."""
-        self._obs_cache: dict = {}
-        """The observation's public tables and the fields they were written from."""
+        self._obs_cache = PublicTables()
+        """The observation's public tables, kept between observations."""
 
     @classmethod
     def new_game(cls, game: MykerinosGame, rng: np.random.Generator) -> MykerinosState:
@@ -121,7 +121,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         self.cubes = self.cubes[:]
         self.patron_count = [row[:] for row in self.patron_count]
         self.planes = self.planes.copy()
-        self._obs_cache = {}
+        self._obs_cache = PublicTables()
 
     def _resample_hidden(self, player: int, rng: np.random.Generator) -> MykerinosState:
         """Only the order of the undealt parcels and their future orientation are hidden."""

@@ -116,6 +116,13 @@ AREA_CELLS = tuple(np.array(cells) for cells in AREA_CELL_IDS)
 AREA_BITS = tuple(
     sum(cell_bit(c) for s in (2 * a, 2 * a + 1) for c in SLOT_CELLS[s]) for a in range(6)
 )
+AREA_WIDTH = 6
+"""Two parcels of 3 spaces side by side."""
+AREA_ROWS = tuple(
+    tuple(slice(c, c + AREA_WIDTH) for c in sorted(AREA_CELL_IDS[a])[::AREA_WIDTH])
+    for a in range(6)
+)
+"""The cell ids of each area as two runs, one per row (a slice each: cheaper to clear)."""
 
 
 # -- the deck --------------------------------------------------------------------------------

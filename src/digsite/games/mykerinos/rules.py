@@ -39,8 +39,8 @@ from .actions import (
 )
 from .components import (
     AREA_BITS,
-    AREA_CELL_IDS,
-    AREA_CELLS,
+    AREA_ROWS,
+    AREA_WIDTH,
     BLACKMORE,
     BROWN,
     CELL_BIT,
@@ -69,6 +69,8 @@ from .invariants import check_layout
 from .observation import PublicTables, card_rows, observation_layout
 from .spec import SPEC
 
+NO_CUBES = [-1] * AREA_WIDTH
+"""A row of an area in ``cells`` once its cubes went back to the stock."""
 NOT_CELLS = bytes(NUM_ACTIONS - NUM_CELLS)
 """The mask of the actions after the cells when a cube is placed: none legal."""
 MUSEUM_TWO_ROOMS = (5, 4)
@@ -141,9 +143,11 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
 
     def _placeable(self, owner: int, left: int, own_anchor: bool, last: int, pyramid: bool) -> int:
         """Cells where the next cube of an excavation may go so that all ``left`` cubes fit."""
-        free = self._free()
+        c = self.cubes
+        occupied = c[0] | c[1] | c[2] | c[3] | c[4]
+        free = self.valid & ~(occupied | self.pyramids)
         if last >= 0:
-            base = dilate(cell_bit(last))
+            base = dilate(CELL_BIT[last])
         elif own_anchor:
             base = dilate(self.cubes[owner])
         else:
@@ -154,7 +158,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
             if left == 2:
                 return base & free & dilate(free)
             return base & free & dilate(free & two_free_neighbours(free))
-        open_pyramids = self.pyramids & self.valid & ~self._occupied()
+        open_pyramids = self.pyramids & self.valid & ~occupied
         if left == 1:
             return base & (free | open_pyramids)
         return (base & free & dilate(free | open_pyramids)) | (base & open_pyramids & dilate(free))
@@ -409,13 +413,13 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
     def _ranking(self, area: int) -> list[int]:
         """The owners present in the area: most cubes first, ties to the earlier passer."""
         area_bits = AREA_BITS[area]
-        owners = list(range(self.game.num_players))
-        if self.game.num_players == 2:
-            owners.append(NEUTRAL)
-        counts = {o: (self.cubes[o] & area_bits).bit_count() for o in owners}
-        return sorted(
-            (o for o in owners if counts[o]), key=lambda o: (-counts[o], self._pass_order(o))
-        )
+        ranks = []
+        for o in self.game.owners:
+            cubes = (self.cubes[o] & area_bits).bit_count()
+            if cubes:
+                ranks.append((-cubes, self._pass_order(o), o))
+        ranks.sort()
+        return [o for _, _, o in ranks]
 
     def _advance_survey(self) -> None:
         while True:
@@ -495,10 +499,9 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
             if back:
                 self.general[owner] += back
                 self.cubes[owner] &= ~area_bits
-        cells = self.cells
-        for c in AREA_CELL_IDS[self.survey_area]:
-            cells[c] = -1
-        self.planes[:5, AREA_CELLS[self.survey_area]] = 0.0
+        for row in AREA_ROWS[self.survey_area]:
+            self.cells[row] = NO_CUBES
+            self.planes[:5, row] = 0.0
 
     # -- seasons -----------------------------------------------------------------------------
     def _start_season(self) -> None:
@@ -528,8 +531,8 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         self.pyramids = 0
         for s, (card, rotated) in enumerate(zip(self.slots, self.slot_rotated, strict=True)):
             self.pyramids |= table[card][2 * s + rotated]
-        self.planes[5] = bits_to_cells(self.pyramids)
-        self.planes[6] = bits_to_cells(self.valid)
+        self.planes[5] = np.frombuffer(cell_flags(self.pyramids), np.uint8)
+        self.planes[6] = np.frombuffer(cell_flags(self.valid), np.uint8)
 
     def derive(self) -> None:
         """Build what the state keeps besides its fields (``saved.FIELDS``): the region and its
@@ -594,6 +597,8 @@ class MykerinosGame(TurnBasedGame, files=(spec, actions, text)):
             config["deck"] = [c.record for c in self.cards]
         self.museum = Museum(config["museum_two_rooms"])
         self.allotment = 8 if self.num_players == 4 else 11
+        self.owners = (*range(self.num_players), *[NEUTRAL] * (self.num_players == 2))
+        """The colours in play: the players', and the neutral with 2 players."""
         self.layout = observation_layout()
         self.card_rows = card_rows(self)
         self.pyramid_bits = [

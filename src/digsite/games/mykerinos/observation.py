@@ -82,11 +82,18 @@ _TURN = LAYOUT["personal_cubes"].start
 _T = {name: s.start - _BOARD_END for name, s in LAYOUT.slices.items() if s.start < _TURN}
 """Offsets inside the public tables, ``out[_BOARD_END:_TURN]``."""
 _S = {name: s.start for name, s in LAYOUT.slices.items()}
-_COUNTS = slice(_S["personal_cubes"], LAYOUT["neutral_cubes"].stop)
-"""The cube counts: personal (4), general (4 + neutral), neutral held (4), contiguous."""
-_GENERAL = _S["general_cubes"] - _COUNTS.start
-_HELD = _S["neutral_cubes"] - _COUNTS.start
 _PASSING, _DECISION, _DECIDER = _S["passing_space"], _S["decision"], _S["decider"]
+_SEAT_COUNTS_AT = tuple(
+    (
+        _S["personal_cubes"] + k,
+        _S["general_cubes"] + k,
+        _S["neutral_cubes"] + k,
+        _PASSING + PASSING_SPACES * k,
+    )
+    for k in range(SEATS)
+)
+"""Per relative seat, where its personal, general and neutral cubes and its passing space go."""
+_NEUTRAL_GENERAL = _S["general_cubes"] + SEATS
 _LAST_TURN, _TURN_PATRON, _CHAIN_LEFT = _S["last_turn"], _S["turn_patron"], _S["chain_cubes_left"]
 _CHAIN_NEUTRAL, _CHAIN_PYRAMID = _S["chain_neutral"], _S["chain_pyramid_allowed"]
 _CHAIN_OWN, _CHAIN_LAST, _SURVEY_AREA = (
@@ -231,11 +238,16 @@ def _write_card_places(state, table: np.ndarray) -> None:
 
 
 def _write_seats(state, table: np.ndarray) -> None:
-    """Per player: in the game, score, cards per patron, cards still usable per patron."""
+    """Per player: in the game, score, cards per patron, cards still usable per patron (plain
+    loops: a comprehension costs a call)."""
     rows: list[float] = []
     for counts, tilted, score in zip(state.patron_count, state.tilted, state.score, strict=True):
-        rows += [1.0, score / SCORE_SCALE, *[c / CARD_SCALE for c in counts]]
-        rows += [(c - t) / CARD_SCALE for c, t in zip(counts[:5], tilted, strict=True)]
+        rows.append(1.0)
+        rows.append(score / SCORE_SCALE)
+        for c in counts:
+            rows.append(c / CARD_SCALE)
+        for c, t in zip(counts, tilted, strict=False):  # (no tilting the no-patron card)
+            rows.append((c - t) / CARD_SCALE)
     table[_T["seats"] : _T["seats"] + len(rows)] = rows
 
 
@@ -304,8 +316,7 @@ class PublicTables:
 
 
 def _encode_turn(state, player: int, n: int, out: np.ndarray) -> None:
-    """The turn state, from ``personal_cubes`` on: the counts as one slice, then the one-hot
-    entries one by one on a zeroed block."""
+    """The turn state, from ``personal_cubes`` on: entries one by one on a zeroed block."""
     out[_TURN:] = 0.0
     personal, general, held, passing = (
         state.personal,
@@ -313,14 +324,14 @@ def _encode_turn(state, player: int, n: int, out: np.ndarray) -> None:
         state.neutral_stock,
         state.pass_space,
     )
-    counts = [0.0] * (_COUNTS.stop - _COUNTS.start)
-    for k, p in enumerate(_SEATS_SHOWN[n, player]):
-        counts[k] = personal[p] / CUBE_SCALE
-        counts[_GENERAL + k] = general[p] / CUBE_SCALE
-        counts[_HELD + k] = held[p] / CUBE_SCALE
-        out[_PASSING + PASSING_SPACES * k + passing[p]] = 1.0
-    counts[_GENERAL + SEATS] = general[NEUTRAL] / CUBE_SCALE
-    out[_COUNTS] = counts
+    for p, (at_personal, at_general, at_held, at_passing) in zip(
+        _SEATS_SHOWN[n, player], _SEAT_COUNTS_AT, strict=False
+    ):
+        out[at_personal] = personal[p] / CUBE_SCALE
+        out[at_general] = general[p] / CUBE_SCALE
+        out[at_held] = held[p] / CUBE_SCALE
+        out[at_passing + passing[p]] = 1.0
+    out[_NEUTRAL_GENERAL] = general[NEUTRAL] / CUBE_SCALE
     decision = state.decision
     out[_DECISION + decision] = 1.0
     if decision != GAME_OVER:

@@ -222,7 +222,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
             self.chain_last,
             self.chain_pyramid,
         )
-        return np.frombuffer(cell_flags(cells) + NOT_CELLS, np.int8)  # (read-only: a mask)
+        return np.frombuffer(cell_flags(cells, NOT_CELLS), np.int8)  # (read-only: a mask)
 
     def _legal_brown_room(self) -> np.ndarray:
         mask = self._no_legal_actions()

@@ -204,8 +204,8 @@ _WINGS = slice(_T["museum_rooms"], _T["season"])
 _SEASON = slice(_T["season"], _T["deck_size"])
 _CARD_PLACE = slice(_T["card_place"], _T["first_player"])
 _FIRST_PLAYER = slice(_T["first_player"], _T["first_player"] + SEATS)
-_PLACE_ROWS = np.eye(CARD_PLACES, dtype=np.float32)
-"""The ``card_place`` row of each place."""
+_CARD_PLACE_AT = _T["card_place"] + CARD_PLACES * np.arange(NUM_CARDS)
+"""Where the ``card_place`` row of each card starts."""
 
 
 def _write_wings(state, table: np.ndarray) -> None:
@@ -232,9 +232,9 @@ def _write_on_table(state, table: np.ndarray) -> None:
 
 
 def _write_card_places(state, table: np.ndarray) -> None:
-    """One row of ``_PLACE_ROWS`` per card (the places as bytes: cheaper to index with)."""
-    places = np.frombuffer(bytes(_card_places(state)), np.uint8)
-    table[_CARD_PLACE].reshape(NUM_CARDS, CARD_PLACES)[...] = _PLACE_ROWS[places]
+    """A one per card, at its place (the places as bytes: cheaper to make an index of)."""
+    table[_CARD_PLACE] = 0.0
+    table[_CARD_PLACE_AT + np.frombuffer(bytes(_card_places(state)), np.uint8)] = 1.0
 
 
 def _write_seats(state, table: np.ndarray) -> None:

@@ -57,7 +57,6 @@ from .components import (
     Museum,
     bits_to_cells,
     card_faces,
-    cell_bit,
     cell_flags,
     dilate,
     load_deck,
@@ -103,9 +102,9 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
     def new_game(cls, game: MykerinosGame, rng: np.random.Generator) -> MykerinosState:
         state = cls(game)
         state.first_player = int(rng.integers(game.num_players))
-        state.wing_patron = tuple(int(x) for x in rng.permutation(5))
-        state.deck = [int(x) for x in rng.permutation(NUM_CARDS)]
-        state.deck_rotated = [bool(x) for x in rng.integers(0, 2, NUM_CARDS)]
+        state.wing_patron = tuple(rng.permutation(5).tolist())
+        state.deck = rng.permutation(NUM_CARDS).tolist()
+        state.deck_rotated = rng.integers(0, 2, NUM_CARDS).astype(bool).tolist()
         state._start_season()
         return state
 
@@ -319,7 +318,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
 
     def _on_place(self, cell: int) -> None:
         p, owner = self.decider, self.chain_owner
-        bit = cell_bit(cell)
+        bit = CELL_BIT[cell]
         self.cells[cell] = owner
         self.cubes[owner] |= bit
         self.planes[owner, cell] = 1.0
@@ -373,8 +372,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         if self.last_turn:
             self._start_survey()
             return
-        active = [q for q in range(self.game.num_players) if not self.pass_space[q]]
-        if len(active) == 1:
+        if self.pass_space.count(0) == 1:
             self.last_turn = True  # the last player left takes one more action
         self.decision = TURN
         self.decider = self._next_active(p)

@@ -10,6 +10,9 @@ cannot tell them apart.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+
 import numpy as np
 
 from ...core.encoding import ObservationLayout
@@ -174,11 +177,11 @@ def _card_slots(state) -> list[int]:
     return slot
 
 
-def _card_places(state) -> list[int]:
+def _card_places(state) -> bytearray:
     """Per card, its place (unseen, on the table, ``OWNER0`` + absolute owner, discarded).
     Cards of one face take their group's (slot, place) pairs in sorted order, their slots as
     ``_card_slots`` gives them."""
-    place = [UNSEEN] * NUM_CARDS
+    place = bytearray(NUM_CARDS)  # UNSEEN
     for c in state.removed:
         place[c] = DISCARDED
     for p, cards in enumerate(state.owned):
@@ -232,9 +235,9 @@ def _write_on_table(state, table: np.ndarray) -> None:
 
 
 def _write_card_places(state, table: np.ndarray) -> None:
-    """A one per card, at its place (the places as bytes: cheaper to make an index of)."""
+    """A one per card, at its place (the places as bytes: cheap to make an index of)."""
     table[_CARD_PLACE] = 0.0
-    table[_CARD_PLACE_AT + np.frombuffer(bytes(_card_places(state)), np.uint8)] = 1.0
+    table[_CARD_PLACE_AT + np.frombuffer(_card_places(state), np.uint8)] = 1.0
 
 
 def _write_seats(state, table: np.ndarray) -> None:
@@ -280,6 +283,13 @@ _PIECE_FIELDS = tuple(
 )
 
 
+@cache
+def _writers(changed: tuple[int, ...]) -> tuple[Callable, ...]:
+    """The pieces to write again when the fields ``changed`` (indices in ``PUBLIC.names``)
+    changed: a few sets recur all game long."""
+    return tuple(write for write, fields in _PIECE_FIELDS if not fields.isdisjoint(changed))
+
+
 class PublicTables:
     """A state's kept public tables (every piece but the board and the turn state): in absolute
     seats, and as each observer sees them (rotated).  A piece is written again when a field
@@ -307,9 +317,8 @@ class PublicTables:
 
     def _write(self, state, changed: tuple[int, ...]) -> None:
         table = self.table
-        for write, fields in _PIECE_FIELDS:
-            if not fields.isdisjoint(changed):
-                write(state, table)
+        for write in _writers(changed):
+            write(state, table)
         self.deck_size = len(state.deck)
         table[_T["deck_size"]] = self.deck_size / NUM_CARDS
         self.views = [None] * SEATS

@@ -68,6 +68,8 @@ from .invariants import check_layout
 from .observation import PublicTables, card_rows, observation_layout
 from .spec import SPEC
 
+FIRST_ROOMS = tuple(r for r in range(NUM_ROOMS) if r // NUM_WINGS != FIVE_ROOM)
+"""The 2- and 3-rooms, open to anyone (a 5-room opens to the holder of a room next to it)."""
 NO_CUBES = [-1] * AREA_WIDTH
 """A row of an area in ``cells`` once its cubes went back to the stock."""
 NOT_CELLS = bytes(NUM_ACTIONS - NUM_CELLS)
@@ -167,17 +169,20 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         next to a 2- or 3-room the player holds."""
         museum = self.game.museum
         rooms = self.museum
-        opened: set[int] = set()
-        for room in museum.rooms:
-            if rooms[room] == player:
+        opened = set(FIRST_ROOMS)
+        for room, holder in enumerate(rooms):
+            if holder == player:
                 opened.update(museum.unlocked_by[room])
-        return [
-            r for r in museum.rooms if rooms[r] < 0 and (r // NUM_WINGS != FIVE_ROOM or r in opened)
-        ]
+        return [r for r in museum.rooms if rooms[r] < 0 and r in opened]
 
     def _area_slots_left(self) -> list[int]:
-        a = self.survey_area
-        return [s for s in (2 * a, 2 * a + 1) if self.slot_state[s] == ON_TABLE]
+        left = 2 * self.survey_area
+        slots = []
+        if self.slot_state[left] == ON_TABLE:
+            slots.append(left)
+        if self.slot_state[left + 1] == ON_TABLE:
+            slots.append(left + 1)
+        return slots
 
     def patron_counts(self, player: int) -> list[int]:
         """Cards owned per patron (index 5: the no-patron card)."""

@@ -121,14 +121,16 @@ pyramids, region (a player row beyond the player count is always zero)."""
 def _public_order(order: np.ndarray) -> np.ndarray:
     """Where each entry of an observer's public tables comes from in the kept ones, whose
     relative pieces (Museum holders, seat rows, card places, first player) are by absolute
-    seat: the shared pieces stay in place, the relative ones are rotated."""
+    seat: the shared pieces (and the turn state's zeros) stay in place, the relative ones are
+    rotated."""
     museum = _T["museum"] + SEATS * np.arange(ROOMS)[:, None] + order[None, :]
     seats = _T["seats"] + SEAT_FEATURES * order[:, None] + np.arange(SEAT_FEATURES)[None, :]
     columns = np.array([UNSEEN, ON_THE_TABLE, *(OWNER0 + order), DISCARDED])
     places = _T["card_place"] + CARD_PLACES * np.arange(NUM_CARDS)[:, None] + columns[None, :]
     first = _T["first_player"] + order
     shared = np.arange(_T["museum"])
-    return np.concatenate((shared, museum.ravel(), seats.ravel(), places.ravel(), first))
+    turn = np.arange(_TURN - _BOARD_END, LAYOUT.size - _BOARD_END)
+    return np.concatenate((shared, museum.ravel(), seats.ravel(), places.ravel(), first, turn))
 
 
 _PUBLIC_ORDER = {key: _public_order(order) for key, order in _SEAT_ORDER.items()}
@@ -151,7 +153,7 @@ def observe(state, player: int, out: np.ndarray) -> None:
     n = state.game.num_players
     board = out[:_BOARD_END].reshape(BOARD_ROWS, NUM_CELLS)
     state.planes.take(_BOARD_ORDER[n, player], 0, board)
-    out[_BOARD_END:_TURN] = state._obs_cache.seen_by(state, player, n)
+    out[_BOARD_END:] = state._obs_cache.seen_by(state, player, n)  # (the turn state zeroed)
     _encode_turn(state, player, n, out)
 
 
@@ -301,7 +303,9 @@ class PublicTables:
         self.seen: list = []
         """The watched fields as they were last written (``PUBLIC``)."""
         self.deck_size = -1
-        self.table = np.zeros(_TURN - _BOARD_END, dtype=np.float32)
+        self.table = np.zeros(LAYOUT.size - _BOARD_END, dtype=np.float32)
+        """The public tables in absolute seats, then the turn state's place, left zero (so that
+        one copy writes the public tables and clears the turn state)."""
         self.views: list[np.ndarray | None] = [None] * SEATS
         """Per observer, ``table`` rotated (None: to rotate again)."""
 
@@ -325,8 +329,7 @@ class PublicTables:
 
 
 def _encode_turn(state, player: int, n: int, out: np.ndarray) -> None:
-    """The turn state, from ``personal_cubes`` on: entries one by one on a zeroed block."""
-    out[_TURN:] = 0.0
+    """The turn state, from ``personal_cubes`` on: entries one by one on the zeroed block."""
     personal, general, held, passing = (
         state.personal,
         state.general,

@@ -104,6 +104,8 @@ def cell_bit(cell: int) -> int:
 
 CELL_BIT = tuple(cell_bit(c) for c in range(NUM_CELLS))
 """The bitboard bit of each cell id."""
+CELL_NEIGHBOURS = tuple(dilate(bit) for bit in CELL_BIT)
+"""The spaces next to each cell id, as a bitboard."""
 
 
 def cell_name(cell: int) -> str:

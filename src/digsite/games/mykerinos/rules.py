@@ -44,6 +44,7 @@ from .components import (
     BLACKMORE,
     BROWN,
     CELL_BIT,
+    CELL_NEIGHBOURS,
     FIVE_ROOM,
     LEMON,
     NO_PATRON,
@@ -148,7 +149,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         occupied = c[0] | c[1] | c[2] | c[3] | c[4]
         free = self.valid & ~(occupied | self.pyramids)
         if last >= 0:
-            base = dilate(CELL_BIT[last])
+            base = CELL_NEIGHBOURS[last]
         elif own_anchor:
             base = dilate(self.cubes[owner])
         else:

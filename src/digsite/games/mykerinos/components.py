@@ -82,8 +82,8 @@ _ROW_FLAGS = tuple(bytes(bits >> c & 1 for c in range(COLS)) for bits in range(1
 
 
 def cell_flags(bb: int, tail: bytes = b"") -> bytes:
-    """A 0/1 byte per cell id, then ``tail``: a table look-up per row (written out, as it runs
-    every step), several times cheaper than :func:`bits_to_cells` for one bitboard."""
+    """A 0/1 byte per cell id, then ``tail``: a table look-up per row (the ``MAX_ROWS`` rows
+    written out, as it runs every step), several times cheaper than :func:`bits_to_cells`."""
     f, s = _ROW_FLAGS, STRIDE
     return b"".join(
         (

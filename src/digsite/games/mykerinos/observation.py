@@ -135,7 +135,6 @@ def _public_order(order: np.ndarray) -> np.ndarray:
 
 _PUBLIC_ORDER = {key: _public_order(order) for key, order in _SEAT_ORDER.items()}
 _CARD_SLOT_OFFSET = [_T["card_slot"] + REGION_SLOTS * c for c in range(NUM_CARDS)]
-_CARD_PLACE_OFFSET = [_T["card_place"] + CARD_PLACES * c for c in range(NUM_CARDS)]
 _ON_TABLE_FLAGS = slice(
     _T["parcels"] + ON_TABLE_FEATURE,
     _T["parcels"] + PARCEL_FEATURES * REGION_SLOTS,

@@ -145,8 +145,8 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
 
     def _placeable(self, owner: int, left: int, own_anchor: bool, last: int, pyramid: bool) -> int:
         """Cells where the next cube of an excavation may go so that all ``left`` cubes fit."""
-        c = self.cubes
-        occupied = c[0] | c[1] | c[2] | c[3] | c[4]
+        cubes = self.cubes
+        occupied = cubes[0] | cubes[1] | cubes[2] | cubes[3] | cubes[4]
         free = self.valid & ~(occupied | self.pyramids)
         if last >= 0:
             base = CELL_NEIGHBOURS[last]
@@ -171,8 +171,8 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         museum = self.game.museum
         rooms = self.museum
         opened = set(FIRST_ROOMS)
-        for room, holder in enumerate(rooms):
-            if holder == player:
+        for room in museum.rooms:
+            if rooms[room] == player:
                 opened.update(museum.unlocked_by[room])
         return [r for r in museum.rooms if rooms[r] < 0 and r in opened]
 
@@ -601,7 +601,7 @@ class MykerinosGame(TurnBasedGame, files=(spec, actions, text)):
             config["deck"] = [c.record for c in self.cards]
         self.museum = Museum(config["museum_two_rooms"])
         self.allotment = 8 if self.num_players == 4 else 11
-        self.owners = (*range(self.num_players), *[NEUTRAL] * (self.num_players == 2))
+        self.owners = tuple(range(self.num_players)) + ((NEUTRAL,) if self.num_players == 2 else ())
         """The colours in play: the players', and the neutral with 2 players."""
         self.layout = observation_layout()
         self.card_rows = card_rows(self)

@@ -98,6 +98,9 @@ def cell_flags(bb: int, tail: bytes = b"") -> bytes:
     )
 
 
+assert MAX_ROWS == 6, "cell_flags writes out each of the grid's rows"
+
+
 def cell_bit(cell: int) -> int:
     return 1 << ((cell // COLS) * STRIDE + cell % COLS)
 

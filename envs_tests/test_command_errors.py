@@ -194,7 +194,8 @@ def test_ctrl_c_at_the_prompt_is_one_line():
             shown += piece
         assert b"your move> " in shown
         process.send_signal(signal.SIGINT)
-        _, err = process.communicate(timeout=PROMPT_SECONDS)
+        process.wait(timeout=PROMPT_SECONDS)  # stdin kept open: an end of input would race it
+        err = process.stderr.read()
     finally:
         if process.poll() is None:
             process.kill()

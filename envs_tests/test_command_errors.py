@@ -175,13 +175,24 @@ def test_ctrl_c_is_one_line_and_status_130(monkeypatch, capsys):
     assert status == INTERRUPTED and lines == ["digsite play: interrupted"]
 
 
+def _sigint_as_at_a_terminal() -> None:
+    """In the child: SIGINT neither ignored nor blocked, whatever the test runner's process
+    does with it (Python ignores SIGINT for good if it starts with it ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def test_ctrl_c_at_the_prompt_is_one_line():
     """A real SIGINT to ``digsite play`` waiting for the person's move."""
+    path = [str(Path(digsite.__file__).parents[1]), os.environ.get("PYTHONPATH", "")]
     process = subprocess.Popen(
         [sys.executable, "-u", "-m", "digsite", *PLAY, "--opponents", "random"],
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, path))},  # this digsite
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        start_new_session=True,  # its own process group, like a job in a terminal
+        preexec_fn=_sigint_as_at_a_terminal,
     )
     shown = b""
     deadline = time.monotonic() + PROMPT_SECONDS
@@ -193,8 +204,8 @@ def test_ctrl_c_at_the_prompt_is_one_line():
                 break
             shown += piece
         assert b"your move> " in shown
-        process.send_signal(signal.SIGINT)
-        process.wait(timeout=PROMPT_SECONDS)  # stdin kept open: an end of input would race it
+        os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C sends it
+        process.wait(timeout=PROMPT_SECONDS)  # (input left open: its end would quit the game)
         err = process.stderr.read()
     finally:
         if process.poll() is None:

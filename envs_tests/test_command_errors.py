@@ -182,6 +182,10 @@ def _sigint_as_at_a_terminal() -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
+@pytest.mark.skipif(
+    "PYTEST_XDIST_WORKER" in os.environ,
+    reason="in a pytest-xdist worker the play process sometimes never sees the SIGINT (open)",
+)
 def test_ctrl_c_at_the_prompt_is_one_line():
     """A real SIGINT to ``digsite play`` waiting for the person's move."""
     path = [str(Path(digsite.__file__).parents[1]), os.environ.get("PYTHONPATH", "")]

@@ -39,6 +39,9 @@ PLAY = ["play", "mykerinos", "--num-players", "2"]
 RECORD = ["record", "mykerinos", "--agents", "random,random"]
 PROMPT_SECONDS = 60
 """How long ``digsite play`` may take to start and ask for a move (or to end after SIGINT)."""
+ASLEEP_POLL = 0.01
+ASLEEP_PAUSE = 0.5
+"""How often to look whether the play process sleeps, and the pause where that cannot be seen."""
 
 BAD_ARGUMENTS = [
     (["nosuch"], "invalid choice: 'nosuch'"),
@@ -182,10 +185,22 @@ def _sigint_as_at_a_terminal() -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
-@pytest.mark.skipif(
-    "PYTEST_XDIST_WORKER" in os.environ,
-    reason="in a pytest-xdist worker the play process sometimes never sees the SIGINT (open)",
-)
+def _wait_until_asleep(pid: int, deadline: float) -> None:
+    """Until process ``pid`` sleeps (blocked reading its input, once its prompt is shown).
+
+    A SIGINT that lands between the prompt's write and the read that follows only sets
+    Python's flag, and the read then blocks until a line comes: a person's Ctrl-C never falls
+    in that microsecond, a test's on a busy machine does.  Without ``/proc``, a short pause."""
+    stat = Path(f"/proc/{pid}/stat")
+    if not stat.exists():
+        time.sleep(ASLEEP_PAUSE)
+        return
+    while time.monotonic() < deadline:
+        if stat.read_text().rpartition(")")[2].split()[0] == "S":
+            return
+        time.sleep(ASLEEP_POLL)
+
+
 def test_ctrl_c_at_the_prompt_is_one_line():
     """A real SIGINT to ``digsite play`` waiting for the person's move."""
     path = [str(Path(digsite.__file__).parents[1]), os.environ.get("PYTHONPATH", "")]
@@ -208,6 +223,7 @@ def test_ctrl_c_at_the_prompt_is_one_line():
                 break
             shown += piece
         assert b"your move> " in shown
+        _wait_until_asleep(process.pid, deadline)
         os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C sends it
         process.wait(timeout=PROMPT_SECONDS)  # (input left open: its end would quit the game)
         err = process.stderr.read()

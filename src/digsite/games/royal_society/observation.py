@@ -8,6 +8,7 @@ their true maximum; the unbounded ones (Prestige, Science, money, reshuffles) ar
 
 from __future__ import annotations
 
+import struct
 from functools import lru_cache
 
 import numpy as np
@@ -82,8 +83,10 @@ SCORE_FIELDS = ("prestige", "science", "money")
 """Seat counts with no maximum (piece ``seat_scores``): written as ``v / (v + UNBOUNDED_SCALE)``."""
 UNBOUNDED_SCALE = 50.0
 UNBOUNDED_TABULATED = 1024
-UNBOUNDED_TABLE = [v / (v + UNBOUNDED_SCALE) for v in range(UNBOUNDED_TABULATED)]
-"""``v / (v + UNBOUNDED_SCALE)`` looked up for the usual values (the same float)."""
+FLOAT32 = struct.Struct("f")
+"""One float32 as bytes (rounded from a Python float as numpy rounds it)."""
+UNBOUNDED_TABLE = [FLOAT32.pack(v / (v + UNBOUNDED_SCALE)) for v in range(UNBOUNDED_TABULATED)]
+"""``v / (v + UNBOUNDED_SCALE)`` as float32 bytes, looked up for the usual values."""
 MID_TURN_KINDS = tuple(sorted(MID_TURN))
 AUTO_CODE = GAME_OVER - A_GAIN
 """Added to an automatic task's kind (``AUTO0`` on) to number it after the decisions."""
@@ -242,7 +245,7 @@ class Observer:
 
     __slots__ = (
         "player", "n", "order", "seat_rows", "rel", "buf", "bytes", "read", "scores",
-        "reshuffled", "piece_offsets", "copies",
+        "score_floats", "reshuffled", "piece_offsets", "copies",
     )  # fmt: skip
 
     def __init__(self, s, player: int):
@@ -261,9 +264,11 @@ class Observer:
         """A view of ``buf`` (which it also keeps from being resized by a bad write)."""
         self.read = 0
         self.copies = _copies(player, n)
-        self.scores: np.ndarray | None = None
+        self.scores = bytearray(FLOAT32.size * len(SCORE_FIELDS) * n)
+        self.score_floats = np.frombuffer(self.scores, np.float32)
         self.reshuffled: np.ndarray | None = None
-        """``seat_scores`` and ``reshuffled``, written after the division of the bytes."""
+        """``seat_scores`` (float32 bytes, viewed as floats) and ``reshuffled``, written after
+        the division of the bytes."""
         buf[START["mode"] + MODE_INDEX[g.mode]] = 1
         if g.simplified:
             buf[START["mode"] + 4] = 1
@@ -271,13 +276,17 @@ class Observer:
             buf[SEATS + r * SEAT_WIDTH] = 1  # present
 
     def __getstate__(self):
-        """Pickled without ``bytes`` (numpy would pickle a copy, not a view of ``buf``)."""
-        return {name: getattr(self, name) for name in self.__slots__ if name != "bytes"}
+        """Pickled without the views of ``buf`` and ``scores`` (numpy would pickle copies)."""
+        return {name: getattr(self, name) for name in self.__slots__ if name not in VIEWS}
 
     def __setstate__(self, state) -> None:
         for name, value in state.items():
             setattr(self, name, value)
         self.bytes = np.frombuffer(self.buf, np.uint8)
+        self.score_floats = np.frombuffer(self.scores, np.float32)
+
+
+VIEWS = ("bytes", "score_floats")
 
 
 class Encoding:
@@ -508,16 +517,17 @@ def _cards(field: str, piece: str):
 
 
 def _write_scores(s, o: Observer) -> None:
-    """The unbounded counts, kept as float32 (written after the division, at every call: an
-    array is copied faster than a list is converted)."""
-    table = UNBOUNDED_TABLE
-    values = []
+    """The unbounded counts, kept as float32 bytes (copied after the division, at every call:
+    bytes are joined and rotated faster than a list is converted)."""
+    table, values = UNBOUNDED_TABLE, []
     prestige, science, money = s.prestige, s.science, s.money
     for q in o.order:
         values += (prestige[q], science[q], money[q])
-    o.scores = np.array(
-        [table[v] if v < UNBOUNDED_TABULATED else v / (v + UNBOUNDED_SCALE) for v in values],
-        np.float32,
+    o.scores[:] = b"".join(
+        [
+            table[v] if v < UNBOUNDED_TABULATED else FLOAT32.pack(v / (v + UNBOUNDED_SCALE))
+            for v in values
+        ]
     )
 
 
@@ -683,8 +693,8 @@ def _copier(name: str):
 
         def copy(s, o: Observer) -> None:
             scores = s._encoding.observers[0].scores
-            turn = 3 * o.player
-            o.scores = np.concatenate((scores[turn:], scores[:turn]))
+            turn = FLOAT32.size * len(SCORE_FIELDS) * o.player
+            o.scores[:] = scores[turn:] + scores[:turn]
 
     elif name == "reshuffled":
 
@@ -909,7 +919,7 @@ def observe(s, player: int, out: np.ndarray) -> None:
     buf[STACK_SIZES + 1] = len(stacks[1])
     out[:] = observer.bytes  # (then divided in place: faster than dividing bytes into floats)
     np.divide(out, DIVISORS, out=out)
-    scores = observer.scores
+    scores = observer.score_floats
     out[SCORES : SCORES + len(scores)] = scores
     if observer.reshuffled is not None:
         out[RESHUFFLED] = observer.reshuffled

@@ -287,6 +287,7 @@ class Observer:
 
 
 VIEWS = ("bytes", "score_floats")
+"""The ``Observer`` slots that are numpy views of its bytes (made again when unpickled)."""
 
 
 class Encoding:

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import numpy as np
 
+from digsite.core.fields import replaced
 from digsite.games.royal_society.actions import (
     A_NEXT_TURN,
     A_TURN_FINISH,
@@ -15,7 +19,19 @@ from digsite.games.royal_society.actions import (
 )
 from digsite.games.royal_society.components import CITY
 from digsite.games.royal_society.rules import RoyalSocietyGame
+from digsite.games.royal_society.saved import FIELDS
 from digsite.games.royal_society.tasks import Task
+
+
+@contextmanager
+def editing(state, *names: str) -> Iterator[None]:
+    """The frozen fields ``names`` of ``state`` made lists, to be set up in place by a test,
+    then frozen again (as the rules keep them: tuples, replaced whole)."""
+    FIELDS.thaw(state, names)
+    try:
+        yield
+    finally:
+        FIELDS.freeze(state, names)
 
 
 def after_setup(seed: int = 0, **config):
@@ -33,12 +49,13 @@ def card_id(game, site: str) -> int:
 
 def take_card(state, card: int) -> None:
     """Remove a card from wherever it is (deck, Program, discard, hands)."""
-    for pile in [state.exp_deck, state.exp_discard, *state.hand, *state.played]:
-        if card in pile:
-            pile.remove(card)
-            return
+    with editing(state, "exp_discard", "hand", "played"):
+        for pile in [state.exp_deck, state.exp_discard, *state.hand, *state.played]:
+            if card in pile:
+                pile.remove(card)
+                return
     if card in state.program:
-        state.program[state.program.index(card)] = -1
+        state.program = replaced(state.program, state.program.index(card), -1)
         return
     raise AssertionError(f"card {card} not found")
 
@@ -62,30 +79,35 @@ def play(state, *names: str) -> None:
 
 def set_society(state, player: int, society: int) -> None:
     """Give ``player`` the Society card ``society`` (swapping cards so all 12 stay in play)."""
-    offer = state.society_offer[player]
-    if society not in offer:
-        slot = offer.index(state.society[player]) if state.society[player] in offer else 0
-        for pile in [state.society_deck, *state.society_offer]:
-            if society in pile:
-                pile[pile.index(society)] = offer[slot]
-                if pile is not state.society_deck:
-                    owner = state.society_offer.index(pile)
-                    if state.society[owner] == society:
-                        state.society[owner] = offer[slot]
-                    if state.society_rejected[owner] == society:
-                        state.society_rejected[owner] = offer[slot]
-                break
-        offer[slot] = society
-    state.society[player] = society
-    state.society_rejected[player] = next(c for c in offer if c != society)
+    with editing(state, "society_offer"):
+        offer = state.society_offer[player]
+        if society not in offer:
+            slot = offer.index(state.society[player]) if state.society[player] in offer else 0
+            for pile in [state.society_deck, *state.society_offer]:
+                if society in pile:
+                    pile[pile.index(society)] = offer[slot]
+                    if pile is not state.society_deck:
+                        owner = state.society_offer.index(pile)
+                        if state.society[owner] == society:
+                            state.society = replaced(state.society, owner, offer[slot])
+                        if state.society_rejected[owner] == society:
+                            state.society_rejected = replaced(
+                                state.society_rejected, owner, offer[slot]
+                            )
+                    break
+            offer[slot] = society
+    state.society = replaced(state.society, player, society)
+    state.society_rejected = replaced(
+        state.society_rejected, player, next(c for c in offer if c != society)
+    )
 
 
 def meet_patron(s, p: int) -> None:
     """``p``'s turn now: its first explorer meets a Patron at the City, up to the choice of
     the card to keep."""
-    s.expertise[p] = [3, 1, 1]
-    s.rep[p] = 4
-    s.locations = [[], [], [], []]
+    s.expertise = replaced(s.expertise, p, (3, 1, 1))
+    s.rep = replaced(s.rep, p, 4)
+    s.locations = ((), (), (), ())
     start_turn(s, p)
     s.apply_action(EXPLORER0)
     s.apply_action(PLACE0 + CITY * 6 + 2)
@@ -111,17 +133,19 @@ def reserve_tile_claimable(state, player: int) -> int:
     tile."""
     rb = state.game.rb
     tile = next(t["id"] for t in rb.bloomsbury if t["effect"] == {"reserve": 1})
-    for k in range(2):
-        for pool in (state.stacks[k], state.bloom_box[k]):
-            if tile in pool:
-                pool.remove(tile)
-    for q in range(state.game.num_players):
-        if tile in state.bloom[q]:
-            state.bloom[q].remove(tile)
-            state.bloom_taken[q][0 if rb.bloomsbury[tile]["stack"] == 10 else 1] = 0
-    state.stacks[0].append(tile)
-    for t in state.bloom[player]:
-        state.bloom_box[0 if rb.bloomsbury[t]["stack"] == 10 else 1].append(t)
-    state.bloom[player], state.bloom_taken[player], state.bloom_right[player] = [], [0, 0], [1, 0]
+    with editing(state, "bloom_box", "bloom", "bloom_taken", "bloom_right"):
+        for k in range(2):
+            for pool in (state.stacks[k], state.bloom_box[k]):
+                if tile in pool:
+                    pool.remove(tile)
+        for q in range(state.game.num_players):
+            if tile in state.bloom[q]:
+                state.bloom[q].remove(tile)
+                state.bloom_taken[q][0 if rb.bloomsbury[tile]["stack"] == 10 else 1] = 0
+        state.stacks[0].append(tile)
+        for t in state.bloom[player]:
+            state.bloom_box[0 if rb.bloomsbury[t]["stack"] == 10 else 1].append(t)
+        state.bloom[player], state.bloom_taken[player] = [], [0, 0]
+        state.bloom_right[player] = [1, 0]
     state.check_invariants()
     return tile

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from digsite.agents import RandomPolicy, choose
+from digsite.core.fields import replaced
 from digsite.envs.registry import make_game
 from digsite.games.royal_society import scoring
 from digsite.games.royal_society.heuristic import Context, RoyalSocietyHeuristic
@@ -120,7 +121,7 @@ def test_mine_follows_the_engine_economy():
     game = make_game("royal_society", num_players=2)
     state = game.new_initial_state(np.random.default_rng(8))
     mine = Context(state, 0).mine()
-    mine.know[1], mine.rep, mine.discs = 3, 1, 4
+    mine.know, mine.rep, mine.discs = replaced(mine.know, 1, 3), 1, 4
     mine.s = mine.p = 0
     mine.gain_know(1, 10)  # past 5, 8 and 12, one point beyond
     assert (mine.know[1], mine.s, mine.p) == (12, 4, 1)

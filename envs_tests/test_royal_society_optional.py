@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from digsite.core.fields import added, added_in, removed, replaced, replaced_in
 from digsite.games.royal_society.actions import (
     BLOOM_CLAIM0,
     C_BLOOM,
@@ -36,20 +37,20 @@ def place(loc: int, section: int) -> int:
 def only_relics(s, p: int, kinds: list[int]) -> None:
     """``p`` holds exactly one relic of each of ``kinds``, taken from the bags."""
     for k in range(16):
-        s.bags[k] += s.relics[p][k]
-        s.relics[p][k] = 0
+        s.bags = added(s.bags, k, s.relics[p][k])
+        s.relics = replaced_in(s.relics, p, k, 0)
     for k in kinds:
-        s.bags[k] -= 1
-        s.relics[p][k] += 1
+        s.bags = added(s.bags, k, -1)
+        s.relics = added_in(s.relics, p, k, 1)
 
 
 def only_patron(s, p: int, patron: int) -> None:
     """``p`` holds ``patron``, unhonored; nobody else holds any."""
     for q in range(s.game.num_players):
         s.patron_deck += s.patrons[q]
-        s.patrons[q], s.honored[q] = [], []
-    s.patron_deck.remove(patron)
-    s.patrons[p] = [patron]
+    s.patrons = s.honored = ((),) * s.game.num_players
+    s.patron_deck = removed(s.patron_deck, patron)
+    s.patrons = replaced(s.patrons, p, (patron,))
 
 
 def test_bloomsbury_right_from_a_peer_bonus_is_used_before_the_location_action():
@@ -57,8 +58,8 @@ def test_bloomsbury_right_from_a_peer_bonus_is_used_before_the_location_action()
     the action, is a second relic to exhibit (one relic alone allows only one exhibit)."""
     s = after_setup(0, num_players=3)
     p = 0
-    s.society[p] = SELL_FOR_18
-    s.gallery = [-1] * NUM_SPACES
+    s.society = replaced(s.society, p, SELL_FOR_18)
+    s.gallery = (-1,) * NUM_SPACES
     first, second, k1, k2 = next(
         (a, b, k1, k2)
         for a in range(GALLERY_START[1])
@@ -68,12 +69,12 @@ def test_bloomsbury_right_from_a_peer_bonus_is_used_before_the_location_action()
         if k1 not in s.space_kinds(b) and k2 not in s.space_kinds(a)
     )
     only_relics(s, p, [k1])
-    s.penalties[p] = [0, 0, 0, 0]
-    s.expertise[p] = [4, 1, 1]
-    s.rep[p] = 6
-    s.prestige[p] = 8
-    s.bloom_right[p] = [0, 0]
-    s.locations = [[], [p * 8 + 6], [], []]  # p's own explorer already at the Museum, section 6
+    s.penalties = replaced(s.penalties, p, (0, 0, 0, 0))
+    s.expertise = replaced(s.expertise, p, (4, 1, 1))
+    s.rep = replaced(s.rep, p, 6)
+    s.prestige = replaced(s.prestige, p, 8)
+    s.bloom_right = replaced(s.bloom_right, p, (0, 0))
+    s.locations = ((), (p * 8 + 6,), (), ())  # p's own explorer already at the Museum, section 6
     s.stacks[0] = [0, 4]  # "a chosen relic" and "£20"
     start_turn(s, p)
     s.apply_action(EXPLORER0)
@@ -93,7 +94,7 @@ def test_bloomsbury_right_from_a_peer_bonus_is_used_before_the_location_action()
         s.apply_action(s.legal_actions()[0])
     s.apply_action(SPACE0 + second)
     assert s.gallery[first] == p and s.gallery[second] == p and s.exhibited[p] == 2
-    assert s.bloom[p] == [0]
+    assert s.bloom[p] == (0,)
 
 
 def port_turn(honor_kinds: list[int]):
@@ -101,8 +102,8 @@ def port_turn(honor_kinds: list[int]):
     s = after_setup(0, num_players=3)
     g = s.game
     p = 0
-    s.society[p] = SELL_FOR_18
-    s.side[p] = 1
+    s.society = replaced(s.society, p, SELL_FOR_18)
+    s.side = replaced(s.side, p, 1)
     card = next(
         c
         for c in g.expeditions
@@ -110,15 +111,15 @@ def port_turn(honor_kinds: list[int]):
     )
     take_card(s, card.id)
     s.exp_discard += s.hand[p]
-    s.hand[p] = [card.id]
-    s.program = [-1] * 6  # no Program card to choose instead
-    s.expertise[p] = [2, 1, 1]
-    s.knowledge[p] = [12, 12, 12, 12]
-    s.money[p] = 40
-    s.rep[p] = 1
-    s.rep_discs[p] += s.discs[p]
-    s.discs[p] = 0  # no disc to turn into Reputation: the budget is 1
-    s.locations = [[], [], [], []]
+    s.hand = replaced(s.hand, p, (card.id,))
+    s.program = (-1,) * 6  # no Program card to choose instead
+    s.expertise = replaced(s.expertise, p, (2, 1, 1))
+    s.knowledge = replaced(s.knowledge, p, (12, 12, 12, 12))
+    s.money = replaced(s.money, p, 40)
+    s.rep = replaced(s.rep, p, 1)
+    s.rep_discs = added(s.rep_discs, p, s.discs[p])
+    s.discs = replaced(s.discs, p, 0)  # no disc to turn into Reputation: the budget is 1
+    s.locations = ((), (), (), ())
     patron = next(x for x in range(16) if set(honor_kinds) <= set(g.patron_kinds[x]))
     only_patron(s, p, patron)
     only_relics(s, p, honor_kinds)
@@ -141,7 +142,7 @@ def test_honoring_a_patron_mid_payment_pays_for_the_cost_reduction():
     assert sorted(s.legal_actions()) == [RELIC0, RELIC0 + 1]
     s.apply_action(RELIC0 + 1)
     assert s.decision == C_EXP_PAY and s.queue[0] == pending
-    assert s.honored[p] == [patron] and s.relics[p][1] == 0 and s.rep[p] == 2
+    assert s.honored[p] == (patron,) and s.relics[p][1] == 0 and s.rep[p] == 2
     options = [s.action_to_string(a) for a in s.legal_actions() if a >= OPTION0]
     assert options == ["pay in full", "spend 2 Reputation: -£3"]
     s.apply_action(OPTION0 + 1)
@@ -152,7 +153,7 @@ def test_without_the_honor_the_payment_is_in_full():
     s, p, card, patron = port_turn([0])
     full = s.money[p] - (card.cost - 3 * (s._skill(p, 0)[0] == 0))
     s.apply_action(OPTION0)
-    assert s.money[p] == full + card.gains[7] and s.honored[p] == []
+    assert s.money[p] == full + card.gains[7] and s.honored[p] == ()
 
 
 def test_an_honor_that_would_leave_the_location_action_impossible_is_not_offered():
@@ -160,13 +161,13 @@ def test_an_honor_that_would_leave_the_location_action_impossible_is_not_offered
     relic would leave nothing to do, so it is not offered (and Sell goes on by itself)."""
     s = after_setup(0, num_players=3)
     p = 0
-    s.society[p] = SELL_FOR_18
-    s.expertise[p] = [2, 1, 1]
-    s.rep[p] = 5
-    s.locations = [[], [], [], []]
+    s.society = replaced(s.society, p, SELL_FOR_18)
+    s.expertise = replaced(s.expertise, p, (2, 1, 1))
+    s.rep = replaced(s.rep, p, 5)
+    s.locations = ((), (), (), ())
     only_patron(s, p, 8)  # honored with an Africa instrument (kind 0)
     only_relics(s, p, [0])
-    s.patron_deck = []
+    s.patron_deck = ()
     start_turn(s, p)
     s.apply_action(EXPLORER0)
     s.apply_action(place(CITY, 2))
@@ -174,20 +175,20 @@ def test_an_honor_that_would_leave_the_location_action_impossible_is_not_offered
     assert s.legal_actions() == [RELIC0]
     # with a second relic the honor keeps Sell possible and is offered before the action
     s = after_setup(0, num_players=3)
-    s.society[p] = SELL_FOR_18
-    s.expertise[p] = [2, 1, 1]
-    s.rep[p] = 5
-    s.locations = [[], [], [], []]
+    s.society = replaced(s.society, p, SELL_FOR_18)
+    s.expertise = replaced(s.expertise, p, (2, 1, 1))
+    s.rep = replaced(s.rep, p, 5)
+    s.locations = ((), (), (), ())
     only_patron(s, p, 8)
     only_relics(s, p, [0, 5])
-    s.patron_deck = []
+    s.patron_deck = ()
     start_turn(s, p)
     s.apply_action(EXPLORER0)
     s.apply_action(place(CITY, 2))
     assert s.decision == C_LOC_ACTION
     assert sorted(s.legal_actions()) == [PATRON0 + 8, OPTION0 + 1]
     s.apply_action(PATRON0 + 8)
-    assert s.honored[p] == [8] and s.rep[p] == 6
+    assert s.honored[p] == (8,) and s.rep[p] == 6
     # the interrupted choice resumes; with Sell alone left it goes on by itself
     assert s.decision == C_DISCARD_RELIC and s.queue[0][2] == SELL
     assert s.legal_actions() == [RELIC0 + 5]

@@ -16,6 +16,11 @@ values of the numbers inside, and the value a fresh state starts with.  From tha
   kept observation) finds which of them changed since it was written, so no rule notes a
   change by hand and none can be missed.
 
+A field declared ``frozen`` to its full depth (tuples, nested tuples) is never changed in
+place: a rule writes a new value (:func:`replaced`, :func:`added`, :func:`removed` and their
+nested ``_in`` forms), so a watch sees a change by identity, a copy shares the value, and a
+write forgotten in place fails loudly (a tuple has no item assignment).
+
 Anything else raises :class:`CorruptStateError` naming the field and what it allows; a rejected
 dict leaves nothing behind, since loading fills a fresh state.
 """
@@ -27,7 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from itertools import compress
-from operator import itemgetter, ne
+from operator import is_not, itemgetter
 from typing import Any
 
 import jsonschema
@@ -98,7 +103,7 @@ class Field:
         """The value of this field in a fresh state of ``game``."""
         start = self.start
         if callable(start):
-            return start(game)
+            return _freeze(start(game), self.depth, self.frozen)
         if start is None:
             start = self.kind()
         elif self.names is not None:
@@ -163,6 +168,20 @@ class StateFields:
             dst[name] = [row[:] for row in src[name]]
         for name, depth in self._deeper:
             dst[name] = _copy(src[name], depth)
+
+    def thaw(self, state: State, names: Sequence[str]) -> None:
+        """Give ``state`` its own lists, to their full depth, for the fields ``names`` (to be
+        changed in place, a copy's reshuffle say); :meth:`freeze` declares them again."""
+        depths = {f.name: f.depth for f in self.fields}
+        for name in names:
+            setattr(state, name, _copy(getattr(state, name), depths[name]))
+
+    def freeze(self, state: State, names: Sequence[str]) -> None:
+        """Make the fields ``names`` of ``state`` as declared (tuples at their frozen levels)."""
+        declared = {f.name: f for f in self.fields}
+        for name in names:
+            f = declared[name]
+            setattr(state, name, _freeze(getattr(state, name), f.depth, f.frozen))
 
     def watch(self, names: Sequence[str]) -> Watch:
         """A :class:`Watch` of the fields ``names`` (declared here)."""
@@ -270,10 +289,15 @@ class Watch:
         if not seen:
             seen += [copy(value) for copy, value in zip(copies, now, strict=True)]
             return tuple(self._indices)
-        changed = tuple(compress(self._indices, map(ne, now, seen)))
-        for i in changed:
-            seen[i] = copies[i](now[i])
-        return changed
+        changed = []
+        for i in compress(self._indices, map(is_not, now, seen)):  # (in C: few differ)
+            value = now[i]
+            if value != seen[i]:
+                changed.append(i)
+                seen[i] = copies[i](value)
+            elif copies[i] is _same:  # an equal new value: compared by identity from now on
+                seen[i] = value
+        return tuple(changed)
 
 
 def _same(value: Any) -> Any:
@@ -301,6 +325,44 @@ def _rename(value: Any, depth: int, how: Callable[[Any], Any]) -> Any:
     if depth == 0:
         return how(value)
     return [_rename(x, depth - 1, how) for x in value]
+
+
+def as_tuples(value: Any) -> Any:
+    """``value`` with every list in it made a tuple (a frozen field's value, set by hand)."""
+    if isinstance(value, list | tuple):
+        return tuple(map(as_tuples, value))
+    return value
+
+
+def replaced(row: Sequence[Any], i: int, value: Any) -> tuple:
+    """``row`` as a tuple with item ``i`` set to ``value`` (the write of a frozen field)."""
+    items = list(row)
+    items[i] = value
+    return tuple(items)
+
+
+def replaced_in(rows: Sequence[Sequence[Any]], i: int, j: int, value: Any) -> tuple:
+    """``rows`` with item ``j`` of row ``i`` set to ``value`` (a frozen field of rows)."""
+    return replaced(rows, i, replaced(rows[i], j, value))
+
+
+def added(row: Sequence[int], i: int, amount: int) -> tuple:
+    """``row`` with ``amount`` added to item ``i``."""
+    items = list(row)
+    items[i] += amount
+    return tuple(items)
+
+
+def added_in(rows: Sequence[Sequence[int]], i: int, j: int, amount: int) -> tuple:
+    """``rows`` with ``amount`` added to item ``j`` of row ``i``."""
+    return replaced(rows, i, added(rows[i], j, amount))
+
+
+def removed(row: Sequence[Any], item: Any) -> tuple:
+    """``row`` without its first ``item`` (ValueError if it holds none)."""
+    items = list(row)
+    items.remove(item)
+    return tuple(items)
 
 
 def _error_order(error: jsonschema.ValidationError, order: Mapping[str, int]) -> tuple:

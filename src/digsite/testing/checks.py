@@ -562,24 +562,33 @@ def a_field_changed_by_hand_shows_in_the_next_observation(case: Case) -> None:
 
 def change_by_hand(state: State, field: Any) -> bool:
     """Change one value of ``field``: an item of its innermost list, in place (a frozen row
-    replaced by a changed row), or the field itself if it is one value.  False if empty."""
+    replaced by a changed row, a frozen field by a changed copy: its first number changed), or
+    the field itself if it is one value.  False if it holds no number."""
     high = len(field.names) - 1 if field.names else field.high
     high = high(state.game) if callable(high) else high
 
     def changed(value: Any) -> Any:
-        if isinstance(value, tuple):  # a frozen row (a named tuple stays one)
-            row = (changed(value[0]), *value[1:])
-            return value._make(row) if hasattr(value, "_make") else row
+        """``value`` with its first number changed; None if it holds none."""
+        if isinstance(value, tuple):  # frozen (a named tuple stays one)
+            for i, item in enumerate(value):
+                new = changed(item)
+                if new is not None:
+                    row = (*value[:i], new, *value[i + 1 :])
+                    return value._make(row) if hasattr(value, "_make") else row
+            return None
         if isinstance(value, bool):
             return not value
         return value + 1 if high is None or value < high else value - 1
 
     lists = field.depth - field.frozen
     found = first_item(getattr(state, field.name), lists) if lists else (state.__dict__, field.name)
-    if found is None or found[0][found[1]] == ():
+    if found is None:
         return False
     holder, key = found
-    holder[key] = changed(holder[key])
+    new = changed(holder[key])
+    if new is None:
+        return False
+    holder[key] = new
     return True
 
 

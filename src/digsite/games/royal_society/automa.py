@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...core.fields import replaced
 from .actions import AUTOMA, GALLERY_SIZES, GALLERY_START, piece
 from .components import PORT, AutomaAction
 
@@ -10,20 +11,18 @@ def automa_place(s, loc: int, section: int) -> None:
     """An Automa pawn is an explorer like any other for learning from peers: players whose
     explorers are the highest there take the right bonus; the Automa itself gains nothing."""
     s._location_bonus(AUTOMA, loc, section)
-    s.locations[loc].append(piece(AUTOMA, section))
-    s._changed.add("locations")
+    s.locations = replaced(s.locations, loc, (*s.locations[loc], piece(AUTOMA, section)))
 
 
 def automa_turn(s) -> None:
     if not s.automa_deck:
-        s.automa_deck = s.automa_played
-        s.automa_played = []
+        s.automa_deck = list(s.automa_played)
+        s.automa_played = ()
         s._shuffle(s.automa_deck)
     card = s.automa_deck.pop()
-    s.automa_played.append(card)
+    s.automa_played += (card,)
     s.automa_last = card
     s.automa_pawns -= 1
-    s._changed.update(("automa_played", "automa_last", "automa_pawns"))
     action, a1, a2 = s.game.automa_cards[card].years[min(s.year, 5) - 1]
     if action == AutomaAction.LOCATION:
         automa_place(s, a1, a2)
@@ -31,31 +30,27 @@ def automa_turn(s) -> None:
         start = GALLERY_START[2]
         for sp in range(start, start + GALLERY_SIZES[2]):
             if s.gallery[sp] < 0:
-                s.gallery[sp] = AUTOMA
+                s.gallery = replaced(s.gallery, sp, AUTOMA)
                 break
-        s._changed.add("gallery")
         start = GALLERY_START[4]
         for sp in range(start + GALLERY_SIZES[4] - 1, start - 1, -1):
             if s.gallery[sp] < 0:
-                s.gallery[sp] = AUTOMA
+                s.gallery = replaced(s.gallery, sp, AUTOMA)
                 break
     elif action == AutomaAction.PROGRAM3:
         c = s.program[2]
         if c >= 0:
-            s.program[2] = -1
-            s.exp_box.append(c)
-            s._changed.update(("program", "exp_box"))
+            s.program = replaced(s.program, 2, -1)
+            s.exp_box += (c,)
             s._refill_program()
             automa_place(s, PORT, s.game.expeditions[c].expertise)
     elif action == AutomaAction.DECK:
         c = s._draw_card()
         if c >= 0:
-            s.exp_box.append(c)
-            s._changed.add("exp_box")
+            s.exp_box += (c,)
             automa_place(s, PORT, s.game.expeditions[c].expertise)
     elif action == AutomaAction.BLOOMSBURY:
         if s.stacks[a1]:
             s.bloom_removed.append(s.stacks[a1].pop())
     elif action == AutomaAction.ROYAL and s.rs_left[a1] < 0:
-        s.rs_left[a1] = AUTOMA
-        s._changed.add("rs_left")
+        s.rs_left = replaced(s.rs_left, a1, AUTOMA)

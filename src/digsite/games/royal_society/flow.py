@@ -4,6 +4,7 @@ at its location is in ``locations``; the order of turns is the year's (``year``)
 
 from __future__ import annotations
 
+from ...core.fields import removed, replaced
 from .actions import C_HAND, CARD0, DONE, EXPLORER0, NUM_EXPLORERS
 from .tasks import Task
 
@@ -39,9 +40,8 @@ class FlowRules:
         """The task stays until the hand is down to the limit (one card a decision)."""
         t = self.task
         p, card = t.player, a - CARD0
-        self.hand[p].remove(card)
-        self.exp_discard.append(card)
-        self._changed.update(("hand", "exp_discard"))
+        self.hand = replaced(self.hand, p, removed(self.hand[p], card))
+        self.exp_discard += (card,)
 
     def _legal_turn_end(self):
         t = self.task

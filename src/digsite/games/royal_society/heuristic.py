@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ...core.fields import replaced
 from ...core.policy import HeuristicAgent
 from .actions import (
     ALL_EXPLORERS_4,
@@ -132,7 +133,7 @@ class Mine:
     def copy(self) -> Mine:
         m = Mine.__new__(Mine)
         m.p, m.s, m.money, m.rep, m.discs = self.p, self.s, self.money, self.rep, self.discs
-        m.know, m.expertise, m.played = list(self.know), list(self.expertise), list(self.played)
+        m.know, m.expertise, m.played = self.know, list(self.expertise), list(self.played)
         m.relics, m.gallery, m.patrons = list(self.relics), list(self.gallery), list(self.patrons)
         m.hand, m.claims = list(self.hand), list(self.claims)
         m.extra_relics, m.exhibited, m.honored = self.extra_relics, self.exhibited, self.honored
@@ -141,24 +142,32 @@ class Mine:
 
     # -- the scratch state ------------------------------------------------------------------
     def _load(self):
-        """The scratch state holding this Mine's tracks (Knowledge shared, changed in place)."""
+        """The scratch state holding this Mine's tracks."""
         st, p = self.st, self.me
-        st.prestige[p], st.science[p], st.money[p] = self.p, self.s, self.money
-        st.rep[p], st.discs[p] = self.rep, self.discs
-        st.knowledge[p] = self.know
+        st.prestige = replaced(st.prestige, p, self.p)
+        st.science = replaced(st.science, p, self.s)
+        st.money = replaced(st.money, p, self.money)
+        st.rep = replaced(st.rep, p, self.rep)
+        st.discs = replaced(st.discs, p, self.discs)
+        st.knowledge = replaced(st.knowledge, p, self.know)
         return st
 
     def _read(self) -> None:
         st, p = self.st, self.me
         self.p, self.s, self.money = st.prestige[p], st.science[p], st.money[p]
         self.rep, self.discs = st.rep[p], st.discs[p]
+        self.know = st.knowledge[p]
 
     def table(self):
         """The scratch state holding all of this Mine, for the engine's objective checks."""
         st, p = self._load(), self.me
-        st.expertise[p], st.played[p], st.relics[p] = self.expertise, self.played, self.relics
-        st.exhibited[p], st.honored[p] = self.exhibited, [HONORED] * self.honored
-        st.claims[p], st.gallery = self.claims, self.gallery
+        st.expertise = replaced(st.expertise, p, tuple(self.expertise))
+        st.played = replaced(st.played, p, tuple(self.played))
+        st.relics = replaced(st.relics, p, tuple(self.relics))
+        st.exhibited = replaced(st.exhibited, p, self.exhibited)
+        st.honored = replaced(st.honored, p, (HONORED,) * self.honored)
+        st.claims = replaced(st.claims, p, tuple(self.claims))
+        st.gallery = tuple(self.gallery)
         return st
 
     # -- changes ----------------------------------------------------------------------------
@@ -222,7 +231,7 @@ class Context:
         m = Mine.__new__(Mine)
         m.p, m.s, m.money = s.prestige[p], s.science[p], s.money[p]
         m.rep, m.discs = s.rep[p], s.discs[p]
-        m.know, m.expertise = list(s.knowledge[p]), list(s.expertise[p])
+        m.know, m.expertise = s.knowledge[p], list(s.expertise[p])
         m.played, m.relics, m.gallery = list(s.played[p]), list(s.relics[p]), list(s.gallery)
         m.extra_relics, m.exhibited, m.honored = 0.0, s.exhibited[p], len(s.honored[p])
         m.patrons = [x for x in s.patrons[p] if x not in s.honored[p]]

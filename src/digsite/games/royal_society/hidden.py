@@ -24,6 +24,13 @@ from itertools import islice
 import numpy as np
 
 from .actions import C_EXPEDITION, C_LOC_ACTION, C_PICK_DRAWN
+from .saved import FIELDS
+
+REDRAWN = (
+    "hand", "setup_hand", "patron_deck", "studies", "society_offer", "society_rejected",
+    "bloom_box",
+)  # fmt: skip
+"""The frozen fields a draw deals cards into (made lists for it, then frozen again)."""
 
 
 def _shuffle_within(rng, slots: list[tuple[list, int]]) -> None:
@@ -155,10 +162,12 @@ def resample(state, player: int, rng: np.random.Generator):
         s = state.clone()
         s._reseed(rng)
         keep = {player} if attempt < ATTEMPTS else {player, state.decider}
+        FIELDS.thaw(s, REDRAWN)
         _expeditions(s, keep, rng)
         _patrons(s, keep, rng)
         _private_cards(s, keep, rng)
         _bloomsbury(s, player, rng)
+        FIELDS.freeze(s, REDRAWN)
         s.automa_deck = [s.automa_deck[int(i)] for i in rng.permutation(len(s.automa_deck))]
         s._mask = None
         if s.is_terminal() or state.decider == player or _mover_can_go_on(s):

@@ -187,7 +187,7 @@ def _check_phase(s, phase: str, spine) -> None:
         setup_steps = [_count(q, k, p) for k in (C_SIDE, C_EXPERTISE, C_SOCIETY)]
         assert max(setup_steps) <= 1, f"player {p}: each set-up step once"
         assert (s.side[p] < 0) == bool(setup_steps[0]), f"player {p}: the board side"
-        assert (s.expertise[p] == [0, 0, 0]) == bool(setup_steps[1]), f"player {p}: expertise"
+        assert (s.expertise[p] == (0, 0, 0)) == bool(setup_steps[1]), f"player {p}: expertise"
         if not g.simplified:
             discards = _count(q, C_SETUP_DISCARD, p)
             assert len(s.setup_hand[p]) == (0, 3, 4)[discards], f"player {p}: set-up discards"
@@ -213,7 +213,7 @@ def _check_phase(s, phase: str, spine) -> None:
         phase == "favors" and s.year > 1 and s.automa_last < 0 and g.automa
     ), "the Automa's King's Favor"
     if phase == "setup":
-        assert s.favor_space == [*automa, *[-1] * (6 - len(automa))], "set-up favors"
+        assert s.favor_space == (*automa, *(-1,) * (6 - len(automa))), "set-up favors"
     if phase in ("turn", "turn_end", "requirements"):
         assert s.turn_order == [o for o in s.favor_space if o >= 0], "the turn order"
     explorer, loc, section, supported, pos = s.cur
@@ -262,7 +262,7 @@ def check_invariants(s) -> None:
     _check_queue(s)
     for p in range(n):
         ex = s.expertise[p]
-        assert ex == [0, 0, 0] or all(1 <= e <= 6 for e in ex), f"expertise[{p}]: 1..6"
+        assert ex == (0, 0, 0) or all(1 <= e <= 6 for e in ex), f"expertise[{p}]: 1..6"
         assert len(s.hand[p]) <= 12, f"hand[{p}]: at most 3 cards after a turn (a few more within)"
         on_board = s.gallery.count(p) + sum(1 for c in s.claims[p] if c)
         assert s.discs[p] + on_board + s.rep_discs[p] + s.req_discs[p] == 10, (
@@ -277,17 +277,17 @@ def check_invariants(s) -> None:
     assert bool(s.drawn_cards) == (s.decision == C_PICK_DRAWN), (
         "drawn_cards: a draw of three, on the table only while one is kept from it"
     )
-    cards = list(s.exp_deck) + s.exp_discard + s.exp_box + s.drawn_cards + paying
+    cards = [*s.exp_deck, *s.exp_discard, *s.exp_box, *s.drawn_cards, *paying]
     cards += [c for c in s.program if c >= 0]
     for p in range(n):
-        cards += s.hand[p] + s.played[p] + s.setup_hand[p]
+        cards += (*s.hand[p], *s.played[p], *s.setup_hand[p])
     _perm(
         cards,
         NUM_EXPEDITIONS,
         "Expedition cards (exp_deck, exp_discard, exp_box, drawn_cards, organizing, program, "
         "hand, played, setup_hand)",
     )
-    patrons = list(s.patron_deck) + s.drawn_patrons
+    patrons = [*s.patron_deck, *s.drawn_patrons]
     for p in range(n):
         patrons += s.patrons[p]
     _perm(patrons, NUM_PATRONS, "Patron cards (patron_deck, drawn_patrons, patrons)")
@@ -303,7 +303,7 @@ def check_invariants(s) -> None:
         for p in range(n):
             if s.society[p] >= 0:
                 assert s.society[p] in s.society_offer[p] and s.society_rejected[p] >= 0
-    automa = s.automa_deck + s.automa_played
+    automa = [*s.automa_deck, *s.automa_played]
     if g.automa:
         _perm(automa, len(g.automa_cards), "Automa cards (automa_deck, automa_played)")
         assert not s.automa_played or s.automa_last == s.automa_played[-1], (
@@ -311,7 +311,7 @@ def check_invariants(s) -> None:
         )
     else:
         assert not automa and s.automa_last < 0, "no Automa cards without the Automa"
-    tiles = s.stacks[0] + s.stacks[1] + s.bloom_box[0] + s.bloom_box[1] + s.bloom_removed
+    tiles = [*s.stacks[0], *s.stacks[1], *s.bloom_box[0], *s.bloom_box[1], *s.bloom_removed]
     for p in range(n):
         tiles += s.bloom[p]
         assert len(s.bloom[p]) == sum(s.bloom_taken[p]), f"bloom[{p}]: a tile per bloom_taken"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import wraps
 
+from ...core.fields import added, removed, replaced, replaced_in
 from .actions import (
     BLOOM_CLAIM0,
     C_EXP_PAY,
@@ -105,9 +106,8 @@ class OptionalRules:
 
     def _do_optional(self, p: int, action: int) -> None:
         if action == GAIN_REP:
-            self.discs[p] -= 1
-            self.rep_discs[p] += 1
-            self._changed.update(("discs", "rep_discs"))
+            self.discs = added(self.discs, p, -1)
+            self.rep_discs = added(self.rep_discs, p, 1)
             self._gain(p, REPUTATION, 2)
         elif PATRON0 <= action < PATRON0 + NUM_PATRONS:
             pat = action - PATRON0
@@ -119,13 +119,11 @@ class OptionalRules:
                 self._push(Task.honor(p, pat))
         elif CLAIM0 <= action < CLAIM0 + 3:
             g = action - CLAIM0
-            self.discs[p] -= 1
-            self.claims[p][g] = 1
+            self.discs = added(self.discs, p, -1)
             first = self.rs_left[g] < 0
             if first:
-                self.rs_left[g] = p
-                self.claims[p][g] = 2
-            self._changed.update(("discs", "claims", "rs_left"))
+                self.rs_left = replaced(self.rs_left, g, p)
+            self.claims = replaced_in(self.claims, p, g, 2 if first else 1)
             obj = self.game.rb.objectives[self.objectives[g]]
             if obj["reward"] == "science":
                 self._gain(p, SCIENCE, 4 if first else 2)
@@ -133,15 +131,15 @@ class OptionalRules:
                 self._gain(p, PRESTIGE, 20 if first else 10)
         else:
             k = action - BLOOM_CLAIM0
+            seen = self.bloom_seen[p]
             for x in self.stacks[k]:
-                self.bloom_seen[p] |= 1 << x
-            self._changed.add("bloom_seen")
+                seen |= 1 << x
+            self.bloom_seen = replaced(self.bloom_seen, p, seen)
             self._push(Task.bloomsbury(p, k))
 
     def _honor(self, p: int, pat: int, kind: int) -> None:
         self._discard_relic(p, kind)
-        self.honored[p].append(pat)
-        self._changed.add("honored")
+        self.honored = replaced(self.honored, p, (*self.honored[p], pat))
         self._gain(p, REPUTATION, 1)
 
     def honor_kinds(self, p: int, pat: int, pending: list[int] | None) -> list[int]:
@@ -185,12 +183,13 @@ class OptionalRules:
         self.queue.pop(0)
         p, k, source = t.player, t.a, t.b
         tile = a - TILE0
-        pool = self.stacks[k] if source == 0 else self.bloom_box[k]
-        pool.remove(tile)
-        self.bloom[p].append(tile)
-        self.bloom_taken[p][k] = 1
-        self.bloom_seen[-1] |= 1 << tile
-        self._changed.update(("bloom_box", "bloom", "bloom_taken", "bloom_seen"))
+        if source == 0:
+            self.stacks[k].remove(tile)
+        else:
+            self.bloom_box = replaced(self.bloom_box, k, removed(self.bloom_box[k], tile))
+        self.bloom = replaced(self.bloom, p, (*self.bloom[p], tile))
+        self.bloom_taken = replaced_in(self.bloom_taken, p, k, 1)
+        self.bloom_seen = replaced(self.bloom_seen, -1, self.bloom_seen[-1] | 1 << tile)
         info = self.game.rb.bloomsbury[tile]
         if info["kind"] == "immediate":
             eff = info["effect"]

@@ -12,9 +12,10 @@ methods); the rules are mixins by area, each module holding the decisions of its
 they offer: ``setup``, ``economy`` (gains, Knowledge, Reputation, relic bags), ``locations``
 (placing an explorer, the location actions, expeditions, exhibits), ``optional`` (the optional
 actions, before, after and during a turn), ``flow`` (a turn), ``year`` (the year's flow and the
-end of the game) and ``automa``.  A rule that changes a field the observation reads notes its
-name in ``_changed``, so that each player's kept observation rewrites only what changed (see
-``observation``; a test checks that every change is noted).
+end of the game) and ``automa``.  No rule notes what it changes: the fields the observation
+reads are frozen (tuples, ints; ``saved.FIELDS``), so a rule writes a new value
+(``core.fields.replaced``, ``added``...) and each player's kept observation finds by identity
+which of them changed since it last looked (see ``observation``); a write in place fails.
 """
 
 from __future__ import annotations
@@ -81,8 +82,8 @@ class RoyalSocietyState(
     TaskQueueState,
     files=(actions, saved, view, observation, text, invariants),
 ):
-    """One position: plain ints and lists, declared in ``saved.FIELDS`` (the whole of it, but
-    for the cached legal mask and the players' observation bytes)."""
+    """One position: plain ints, tuples and lists, declared in ``saved.FIELDS`` (the whole of
+    it, but for the cached legal mask and the players' observation bytes)."""
 
     AUTOMATIC = AUTO_TASKS
     FORCED = frozenset((C_LOC_ACTION,))  # a location whose one action is offered does it
@@ -91,9 +92,6 @@ class RoyalSocietyState(
         super().__init__(game)
         self._encoding: Encoding | None = None
         """The players' observation bytes kept between calls (``observation.Encoding``)."""
-        self._changed: set[str] = set()
-        """The fields the observation reads (``observation.FIELDS``) that the rules changed
-        since it last read them: every rule that changes one of them notes its name here."""
 
     # -- set-up ------------------------------------------------------------------------------
 
@@ -137,12 +135,6 @@ class RoyalSocietyState(
 
     def _fresh_caches(self) -> None:
         self._encoding = None  # each player's bytes are written again for the copy
-        self._changed = set()
-
-    def note_change(self, name: str) -> None:
-        """The observers rewrite what the rules note in ``_changed`` (for speed: a watch of
-        their 50 fields costs 10-20% of a step), where a change by hand is noted too."""
-        self._changed.add(name)
 
     # -- information -------------------------------------------------------------------------
     def _resample_hidden(self, player: int, rng: np.random.Generator) -> RoyalSocietyState:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...core.fields import added, replaced_in
 from .actions import (
     ALL_EXPLORERS_4,
     C_REQUIREMENT_DISC,
@@ -208,31 +209,28 @@ def royal_requirements(s, period: int) -> None:
     for p in range(s.game.num_players):
         if requirement_met(s, p, req):
             continue
-        s._changed.add("penalties")
         if penalty == "support_cap_5":
-            s.penalties[p][SUPPORT_CAP_5] = 1
+            s.penalties = replaced_in(s.penalties, p, SUPPORT_CAP_5, 1)
         elif penalty == "random_relics":
-            s.penalties[p][RANDOM_RELICS_ONLY] = 1
+            s.penalties = replaced_in(s.penalties, p, RANDOM_RELICS_ONLY, 1)
         elif penalty == "no_collection_rewards":
-            s.penalties[p][NO_COLLECTION_REWARDS] = 1
+            s.penalties = replaced_in(s.penalties, p, NO_COLLECTION_REWARDS, 1)
         elif penalty == "no_right_bonus":
-            s.penalties[p][NO_RIGHT_BONUS] = 1
+            s.penalties = replaced_in(s.penalties, p, NO_RIGHT_BONUS, 1)
         elif penalty == "lose_1_science":
             s._gain(p, SCIENCE, -1)
         else:
             s._gain(p, PRESTIGE, -8)
         if s.discs[p] > 0:
-            s.discs[p] -= 1
-            s.req_discs[p] += 1
-            s._changed.update(("discs", "req_discs"))
+            s.discs = added(s.discs, p, -1)
+            s.req_discs = added(s.req_discs, p, 1)
         elif p in s.gallery:
             choices.append(Task(C_REQUIREMENT_DISC, p))  # which disc: the player's choice
         else:
             s._gain(p, PRESTIGE, -15)
             if s.rep_discs[p] > 0:
-                s.rep_discs[p] -= 1
-                s.req_discs[p] += 1
-                s._changed.update(("rep_discs", "req_discs"))
+                s.rep_discs = added(s.rep_discs, p, -1)
+                s.req_discs = added(s.req_discs, p, 1)
     s._push(*choices)  # settled now, in seat order, before anything else happens
 
 

@@ -5,6 +5,7 @@ The King's Favors that close the set-up belong to the year (``year``)."""
 
 from __future__ import annotations
 
+from ...core.fields import removed, replaced
 from .actions import (
     A_SETUP_FAVORS,
     AUTOMA,
@@ -24,7 +25,6 @@ from .actions import (
     KNOW_OTHER,
     MONEY,
     NEUTRAL,
-    NUM_LOCATIONS,
     NUM_REGIONS,
     OPTION0,
     PRESTIGE,
@@ -57,7 +57,7 @@ class SetupRules:
         if self.game.automa:
             self.automa_deck = list(range(len(self.game.automa_cards)))
             self._shuffle(self.automa_deck)
-            self.favor_space[0] = AUTOMA
+            self.favor_space = replaced(self.favor_space, 0, AUTOMA)
         self._deal_players()
         self.queue.append(Task(A_SETUP_FAVORS))
 
@@ -70,37 +70,37 @@ class SetupRules:
             pool = list(tiles)
             self._shuffle(pool)
             faces += [2 * t + self._rand(2) for t in pool[:count]]
-        self.faces = faces
-        self.requirements = [self._rand(4), 4 + self._rand(4)]
-        self.objectives = [group[self._rand(len(group))] for group in game.objective_groups]
+        self.faces = tuple(faces)
+        self.requirements = (self._rand(4), 4 + self._rand(4))
+        self.objectives = tuple(group[self._rand(len(group))] for group in game.objective_groups)
         per_stack = game.board_players + 1
         for k, stack in enumerate(game.bloomsbury_stacks):
             tiles = list(stack)
             self._shuffle(tiles)
             self.stacks[k] = tiles[:per_stack]
-            self.bloom_box[k] = tiles[per_stack:]
+            self.bloom_box = replaced(self.bloom_box, k, tuple(tiles[per_stack:]))
 
     def _deal_decks(self) -> None:
         """The Patron, Expedition (the simplified set-up's marked cards dealt first), Study and
         Society decks, and the Program."""
         game = self.game
-        self.patron_deck = list(range(NUM_PATRONS))
-        self._shuffle(self.patron_deck)
+        patrons = list(range(NUM_PATRONS))
+        self._shuffle(patrons)
+        self.patron_deck = tuple(patrons)
         deck = list(range(NUM_EXPEDITIONS))
         if game.simplified:
             n = game.num_players
             marked = list(game.simplified_cards)
             self._shuffle(marked)
             for p in range(n):
-                self.hand[p] = sorted(marked[2 * p : 2 * p + 2])
+                self.hand = replaced(self.hand, p, tuple(sorted(marked[2 * p : 2 * p + 2])))
             dealt = set(marked[: 2 * n])
-            for c in dealt:
-                self.exp_epoch[c] = -1
+            self.exp_epoch = tuple(-1 if c in dealt else e for c, e in enumerate(self.exp_epoch))
             deck = [c for c in deck if c not in dealt]
         self._shuffle(deck)
         self.exp_deck = deck
         for slot in reversed(range(PROGRAM_SPACES)):
-            self.program[slot] = self._draw_card()
+            self.program = replaced(self.program, slot, self._draw_card())
         self.study_deck = list(range(NUM_STUDIES))
         self._shuffle(self.study_deck)
         self.society_deck = [] if game.simplified else list(range(12))
@@ -109,14 +109,13 @@ class SetupRules:
     def _deal_neutral(self) -> None:
         """Confrontation: a neutral disc in section 4 of each location, on the second Royal
         Request, and on one random space of each collection (two of the largest)."""
-        for loc in range(NUM_LOCATIONS):
-            self.locations[loc].append(piece(NEUTRAL, NEUTRAL_SECTION))
-        self.rs_left[1] = NEUTRAL
+        self.locations = tuple((*loc, piece(NEUTRAL, NEUTRAL_SECTION)) for loc in self.locations)
+        self.rs_left = replaced(self.rs_left, 1, NEUTRAL)
         for c in range(6):
             spaces = list(range(GALLERY_START[c], GALLERY_START[c] + GALLERY_SIZES[c]))
             self._shuffle(spaces)
             for sp in spaces[: 2 if c == 5 else 1]:
-                self.gallery[sp] = NEUTRAL
+                self.gallery = replaced(self.gallery, sp, NEUTRAL)
 
     def _deal_players(self) -> None:
         """Each player's Studies, Society offer and four cards, the first player, and the
@@ -125,11 +124,14 @@ class SetupRules:
         game = self.game
         n = game.num_players
         for p in range(n):
-            self.studies[p] = sorted([self.study_deck.pop(), self.study_deck.pop()])
+            studies = sorted([self.study_deck.pop(), self.study_deck.pop()])
+            self.studies = replaced(self.studies, p, tuple(studies))
             if game.simplified:
                 continue
-            self.society_offer[p] = [self.society_deck.pop(), self.society_deck.pop()]
-            self.setup_hand[p] = sorted(self._draw_card() for _ in range(4))
+            offer = (self.society_deck.pop(), self.society_deck.pop())
+            self.society_offer = replaced(self.society_offer, p, offer)
+            hand = tuple(sorted(self._draw_card() for _ in range(4)))
+            self.setup_hand = replaced(self.setup_hand, p, hand)
         self.first_player = self._rand(n)
         for p in range(n):
             self.queue += [Task(C_SIDE, p), Task(C_EXPERTISE, p)]
@@ -160,26 +162,23 @@ class SetupRules:
     def _on_setup_side(self, a):
         t = self.task
         self.queue.pop(0)
-        self.side[t.player] = a - OPTION0
-        self._changed.add("side")
+        self.side = replaced(self.side, t.player, a - OPTION0)
 
     def _on_setup_expertise(self, a):
         t = self.task
         self.queue.pop(0)
-        self.expertise[t.player] = list(EXPERTISE_PERMUTATIONS[a - OPTION0])
-        self._changed.add("expertise")
+        self.expertise = replaced(self.expertise, t.player, EXPERTISE_PERMUTATIONS[a - OPTION0])
 
     def _on_setup_discard(self, a):
         t = self.task
         self.queue.pop(0)
         p, card = t.player, a - CARD0
-        self.setup_hand[p].remove(card)
-        self.exp_discard.append(card)
-        self._changed.update(("setup_hand", "exp_discard"))
-        if len(self.setup_hand[p]) == 2:
-            self.hand[p] = self.setup_hand[p]
-            self.setup_hand[p] = []
-            self._changed.add("hand")
+        kept = removed(self.setup_hand[p], card)
+        self.exp_discard += (card,)
+        if len(kept) == 2:
+            self.hand = replaced(self.hand, p, kept)
+            kept = ()
+        self.setup_hand = replaced(self.setup_hand, p, kept)
 
     def _society_tasks(self, p: int, society: int) -> list[Task]:
         tasks = []
@@ -219,12 +218,13 @@ class SetupRules:
         p = t.player
         offer = self.society_offer[p]
         kept = offer[a - OPTION0]
-        self.society_rejected[p] = offer[1 - (a - OPTION0)]
+        self.society_rejected = replaced(self.society_rejected, p, offer[1 - (a - OPTION0)])
         self.chosen_regions = []
         tasks = self._society_tasks(p, kept)
         for task in tasks:
             if task.kind == C_BLOOM:
+                seen = self.bloom_seen[p]
                 for x in self.bloom_box[0]:
-                    self.bloom_seen[p] |= 1 << x
-                self._changed.add("bloom_seen")
+                    seen |= 1 << x
+                self.bloom_seen = replaced(self.bloom_seen, p, seen)
         self._push(*tasks)

@@ -4,6 +4,7 @@ decisions they make)."""
 
 from __future__ import annotations
 
+from ...core.fields import added, replaced
 from . import scoring
 from .actions import (
     A_NEXT_TURN,
@@ -41,16 +42,14 @@ class YearRules:
         t = self.task
         self.queue.pop(0)
         p, space = t.player, a - FAVOR0
-        self.favor_space[space] = p
-        self._changed.add("favor_space")
+        self.favor_space = replaced(self.favor_space, space, p)
         self._push(*self._favor_tasks(p, space))
 
     def _on_requirement_disc(self, a):
         t = self.task
         self.queue.pop(0)
-        self.gallery[a - SPACE0] = -1
-        self.req_discs[t.player] += 1
-        self._changed.update(("gallery", "req_discs"))
+        self.gallery = replaced(self.gallery, a - SPACE0, -1)
+        self.req_discs = added(self.req_discs, t.player, 1)
 
     def _favor_order(self) -> list[int]:
         n = self.game.num_players
@@ -65,26 +64,26 @@ class YearRules:
         """Turn order is set (year 1: by the set-up favors); gather explorers; new expeditions."""
         t = self.task
         if self.year > 1 and t.a != SECOND_STEP:
-            self.favor_space = [-1] * 6
+            favors = [-1] * 6
             if self.game.automa and self.automa_last >= 0:
-                self.favor_space[self.game.automa_cards[self.automa_last].favor] = AUTOMA
-            self._changed.add("favor_space")
+                favors[self.game.automa_cards[self.automa_last].favor] = AUTOMA
+            self.favor_space = tuple(favors)
             self._push(
                 *[Task(C_FAVOR, p) for p in self._favor_order()], Task.year_start(SECOND_STEP)
             )
             return
         self.turn_order = [o for o in self.favor_space if o >= 0]
         n = self.game.num_players
-        self.placed = [[0, 0, 0] for _ in range(n)]
+        self.placed = ((0, 0, 0),) * n
         self.automa_pawns = 3 if self.game.automa else 0
-        self.locations = [[x for x in loc if piece_owner(x) == NEUTRAL] for loc in self.locations]
-        self._changed.update(("placed", "automa_pawns", "locations"))
+        self.locations = tuple(
+            tuple(x for x in loc if piece_owner(x) == NEUTRAL) for loc in self.locations
+        )
         if self.year > 1:
             for slot in (0, 1):
                 if self.program[slot] >= 0:
-                    self.exp_discard.append(self.program[slot])
-                    self.program[slot] = -1
-                    self._changed.update(("exp_discard", "program"))
+                    self.exp_discard += (self.program[slot],)
+                    self.program = replaced(self.program, slot, -1)
             self._refill_program()
         self.cur = [-1, -1, 0, 0, -1]
         self._push(Task(A_NEXT_TURN))
@@ -126,7 +125,6 @@ class YearRules:
             scoring.royal_requirements(self, self.game.requirement_years.index(self.year))
             return
         self.year += 1
-        self._changed.add("year")
         if self.year <= self.game.years:
             self._push(Task.year_start())
 

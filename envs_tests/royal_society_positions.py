@@ -55,7 +55,7 @@ def take_card(state, card: int) -> None:
                 pile.remove(card)
                 return
     if card in state.program:
-        state.program = replaced(state.program, state.program.index(card), -1)
+        state.put("program", replaced(state.program, state.program.index(card), -1))
         return
     raise AssertionError(f"card {card} not found")
 
@@ -89,14 +89,14 @@ def set_society(state, player: int, society: int) -> None:
                     if pile is not state.society_deck:
                         owner = state.society_offer.index(pile)
                         if state.society[owner] == society:
-                            state.society = replaced(state.society, owner, offer[slot])
+                            state.put("society", replaced(state.society, owner, offer[slot]))
                         if state.society_rejected[owner] == society:
                             state.society_rejected = replaced(
                                 state.society_rejected, owner, offer[slot]
                             )
                     break
             offer[slot] = society
-    state.society = replaced(state.society, player, society)
+    state.put("society", replaced(state.society, player, society))
     state.society_rejected = replaced(
         state.society_rejected, player, next(c for c in offer if c != society)
     )
@@ -105,9 +105,9 @@ def set_society(state, player: int, society: int) -> None:
 def meet_patron(s, p: int) -> None:
     """``p``'s turn now: its first explorer meets a Patron at the City, up to the choice of
     the card to keep."""
-    s.expertise = replaced(s.expertise, p, (3, 1, 1))
-    s.rep = replaced(s.rep, p, 4)
-    s.locations = ((), (), (), ())
+    s.put("expertise", replaced(s.expertise, p, (3, 1, 1)))
+    s.put("rep", replaced(s.rep, p, 4))
+    s.put("locations", ((), (), (), ()))
     start_turn(s, p)
     s.apply_action(EXPLORER0)
     s.apply_action(PLACE0 + CITY * 6 + 2)

@@ -44,35 +44,35 @@ def place(loc: int, section: int) -> int:
 def give_relic(s, p: int, kind: int, count: int = 1) -> None:
     for _ in range(count):
         if s.bags[kind] == 0:
-            s.discards = added(s.discards, kind, -1)
-            s.bags = added(s.bags, kind, 1)
-        s.bags = added(s.bags, kind, -1)
-        s.relics = added_in(s.relics, p, kind, 1)
+            s.put("discards", added(s.discards, kind, -1))
+            s.put("bags", added(s.bags, kind, 1))
+        s.put("bags", added(s.bags, kind, -1))
+        s.put("relics", added_in(s.relics, p, kind, 1))
 
 
 def clear_relics(s, p: int) -> None:
     for k in range(16):
-        s.bags = added(s.bags, k, s.relics[p][k])
-        s.relics = replaced_in(s.relics, p, k, 0)
+        s.put("bags", added(s.bags, k, s.relics[p][k]))
+        s.put("relics", replaced_in(s.relics, p, k, 0))
 
 
 def test_exhibit_places_discs_and_pays_each_collection_once_per_turn():
     s = after_setup(0, num_players=3)
     g = s.game
     p = 0
-    s.gallery = (-1,) * NUM_SPACES
-    s.discs = (10, 10, 10)
+    s.put("gallery", (-1,) * NUM_SPACES)
+    s.put("discs", (10, 10, 10))
     clear_relics(s, p)
     # three relics that fit the first collection's spaces
     face = g.collection_faces[s.faces[0]]
     kinds = [s.space_kinds(GALLERY_START[0] + i)[0] for i in range(3)]
     for k in kinds:
         give_relic(s, p, k)
-    s.penalties = replaced(s.penalties, p, (0, 0, 0, 0))
-    s.expertise = replaced(s.expertise, p, (6, 1, 1))
-    s.rep = replaced(s.rep, p, 6)
-    s.society = replaced(s.society, p, 2)  # Red Lion: no exhibit ability
-    s.locations = replaced(s.locations, MUSEUM, ())
+    s.put("penalties", replaced(s.penalties, p, (0, 0, 0, 0)))
+    s.put("expertise", replaced(s.expertise, p, (6, 1, 1)))
+    s.put("rep", replaced(s.rep, p, 6))
+    s.put("society", replaced(s.society, p, 2))  # Red Lion: no exhibit ability
+    s.put("locations", replaced(s.locations, MUSEUM, ()))
     before = (s.prestige[p], s.science[p], s.rep[p], s.money[p])
     start_turn(s, p)
     s.apply_action(EXPLORER0)
@@ -100,21 +100,19 @@ def test_exhibit_places_discs_and_pays_each_collection_once_per_turn():
 def test_levantine_society_scores_2_per_mediterranean_relic_exhibited():
     s = after_setup(0, num_players=3)
     p = 0
-    s.gallery = (-1,) * NUM_SPACES
-    s.discs = (10, 10, 10)
+    s.put("gallery", (-1,) * NUM_SPACES)
+    s.put("discs", (10, 10, 10))
     clear_relics(s, p)
     sp = next(
         sp for sp in range(NUM_SPACES) if any(k // 4 == MEDITERRANEAN for k in s.space_kinds(sp))
     )
     kind = next(k for k in s.space_kinds(sp) if k // 4 == MEDITERRANEAN)
     give_relic(s, p, kind)
-    s.society = replaced(s.society, p, 4)
-    s.penalties = replaced(
-        s.penalties, p, (0, 0, 1, 0)
-    )  # no collection rewards: only the ability counts
-    s.expertise = replaced(s.expertise, p, (2, 1, 1))
-    s.rep = replaced(s.rep, p, 6)
-    s.locations = replaced(s.locations, MUSEUM, ())
+    s.put("society", replaced(s.society, p, 4))
+    s.put("penalties", replaced(s.penalties, p, (0, 0, 1, 0)))
+    s.put("expertise", replaced(s.expertise, p, (2, 1, 1)))
+    s.put("rep", replaced(s.rep, p, 6))
+    s.put("locations", replaced(s.locations, MUSEUM, ()))
     prestige = s.prestige[p]
     start_turn(s, p)
     s.apply_action(EXPLORER0)
@@ -130,10 +128,10 @@ def test_study_a_relic_two_at_expertise_5_and_sell_and_deepen():
     clear_relics(s, p)
     give_relic(s, p, 0, 2)
     give_relic(s, p, 4 * ASIA + 2)
-    s.expertise = replaced(s.expertise, p, (5, 4, 1))
-    s.rep = replaced(s.rep, p, 6)
-    s.society = replaced(s.society, p, 2)
-    s.locations = ((), (), (), ())
+    s.put("expertise", replaced(s.expertise, p, (5, 4, 1)))
+    s.put("rep", replaced(s.rep, p, 6))
+    s.put("society", replaced(s.society, p, 2))
+    s.put("locations", ((), (), (), ()))
     science = s.science[p]
     start_turn(s, p)
     s.apply_action(EXPLORER0)
@@ -143,9 +141,9 @@ def test_study_a_relic_two_at_expertise_5_and_sell_and_deepen():
     s.apply_action(RELIC0 + 0)
     assert s.science[p] == science + 2 and s.relics[p][0] == 0
     # Deepen Knowledge: the Asia scroll for 3 Asia Knowledge
-    s.knowledge = replaced_in(s.knowledge, p, ASIA, 1)
+    s.put("knowledge", replaced_in(s.knowledge, p, ASIA, 1))
     start_turn(s, p)
-    s.placed = replaced(s.placed, p, (1, 0, 1))
+    s.put("placed", replaced(s.placed, p, (1, 0, 1)))
     s._mask = None
     s.apply_action(EXPLORER0 + 1)
     s.apply_action(place(UNIVERSITY, 4))
@@ -155,8 +153,8 @@ def test_study_a_relic_two_at_expertise_5_and_sell_and_deepen():
     assert s.knowledge[p][ASIA] == 4 and sum(s.relics[p]) == 0
     # Sell a Relic: -1 Reputation, £15 (£18 for Westminster)
     give_relic(s, p, 1)
-    s.placed = replaced(s.placed, p, (0, 0, 0))
-    s.rep = replaced(s.rep, p, 5)
+    s.put("placed", replaced(s.placed, p, (0, 0, 0)))
+    s.put("rep", replaced(s.rep, p, 5))
     money = s.money[p]
     start_turn(s, p)
     s.apply_action(EXPLORER0 + 2)
@@ -164,9 +162,9 @@ def test_study_a_relic_two_at_expertise_5_and_sell_and_deepen():
     s.apply_action(OPTION0 + 1)
     s.apply_action(RELIC0 + 1)
     assert s.money[p] == money + 15 and s.rep[p] == 4
-    s.society = replaced(s.society, p, 7)
+    s.put("society", replaced(s.society, p, 7))
     give_relic(s, p, 1)
-    s.placed = replaced(s.placed, p, (0, 0, 0))
+    s.put("placed", replaced(s.placed, p, (0, 0, 0)))
     money = s.money[p]
     start_turn(s, p)
     s.apply_action(EXPLORER0 + 2)
@@ -179,10 +177,10 @@ def test_study_a_relic_two_at_expertise_5_and_sell_and_deepen():
 def test_meet_a_patron_draws_two_keeps_one_and_pays_per_expertise():
     s = after_setup(0, num_players=3)
     p = 0
-    s.society = replaced(s.society, p, 2)
-    s.expertise = replaced(s.expertise, p, (3, 1, 1))
-    s.rep = replaced(s.rep, p, 4)
-    s.locations = ((), (), (), ())
+    s.put("society", replaced(s.society, p, 2))
+    s.put("expertise", replaced(s.expertise, p, (3, 1, 1)))
+    s.put("rep", replaced(s.rep, p, 4))
+    s.put("locations", ((), (), (), ()))
     clear_relics(s, p)  # no relic to sell: Meet a Patron is the only action
     top_two = s.patron_deck[-2:]
     money = s.money[p]
@@ -202,13 +200,15 @@ def test_honor_a_patron_discards_its_relic_for_1_reputation():
     g = s.game
     pat = next(x for x in g.patrons if x.region >= 0 and x.type >= 0)
     for q in range(3):
-        s.patron_deck += s.patrons[q]
-    s.patrons = s.honored = ((),) * 3
-    s.patron_deck = removed(s.patron_deck, pat.id)
-    s.patrons = replaced(s.patrons, p, (pat.id,))
+        s.put("patron_deck", s.patron_deck + s.patrons[q])
+    value = ((),) * 3
+    s.put("patrons", value)
+    s.put("honored", value)
+    s.put("patron_deck", removed(s.patron_deck, pat.id))
+    s.put("patrons", replaced(s.patrons, p, (pat.id,)))
     clear_relics(s, p)
     give_relic(s, p, pat.region * 4 + pat.type)
-    s.rep = replaced(s.rep, p, 5)
+    s.put("rep", replaced(s.rep, p, 5))
     start_turn(s, p)
     s.apply_action(PATRON0 + pat.id)
     assert s.honored[p] == (pat.id,) and sum(s.relics[p]) == 0 and s.rep[p] == 6
@@ -219,7 +219,7 @@ def test_logistics_skill_and_knowledge_reduction_at_the_port():
     s = after_setup(0, num_players=3)
     g = s.game
     p = 0
-    s.side = replaced(s.side, p, 0)  # yellow side A: explorer 1 Logistics
+    s.put("side", replaced(s.side, p, 0))  # yellow side A: explorer 1 Logistics
     assert g.boards[0][0] == (0, -1)
     card = next(
         c
@@ -227,19 +227,24 @@ def test_logistics_skill_and_knowledge_reduction_at_the_port():
         if c.expertise == 3 and c.condition_region < 0 and c.condition_type < 0
     )
     take_card(s, card.id)
-    s.exp_discard += s.hand[p]
-    s.hand = replaced(s.hand, p, (card.id,))
-    s.expertise = replaced(s.expertise, p, (3, 1, 1))
-    s.knowledge = replaced(s.knowledge, p, (0, 0, 0, 0))
-    s.knowledge = replaced_in(s.knowledge, p, card.region, card.knowledge - 1)
-    s.money = replaced(s.money, p, card.cost - 3)
-    s.rep = replaced(s.rep, p, 2)
-    s.discs = replaced(s.discs, p, 0)
-    s.rep_discs = replaced(
-        s.rep_discs, p, 10 - s.gallery.count(p) - sum(1 for c in s.claims[p] if c) - s.req_discs[p]
+    s.put("exp_discard", s.exp_discard + s.hand[p])
+    s.put("hand", replaced(s.hand, p, (card.id,)))
+    s.put("expertise", replaced(s.expertise, p, (3, 1, 1)))
+    s.put("knowledge", replaced(s.knowledge, p, (0, 0, 0, 0)))
+    s.put("knowledge", replaced_in(s.knowledge, p, card.region, card.knowledge - 1))
+    s.put("money", replaced(s.money, p, card.cost - 3))
+    s.put("rep", replaced(s.rep, p, 2))
+    s.put("discs", replaced(s.discs, p, 0))
+    s.put(
+        "rep_discs",
+        replaced(
+            s.rep_discs,
+            p,
+            10 - s.gallery.count(p) - sum(1 for c in s.claims[p] if c) - s.req_discs[p],
+        ),
     )
-    s.society = replaced(s.society, p, 2)
-    s.locations = ((), (), (), ())
+    s.put("society", replaced(s.society, p, 2))
+    s.put("locations", ((), (), (), ()))
     start_turn(s, p)
     s.apply_action(EXPLORER0)
     s.apply_action(place(PORT, 3))
@@ -267,19 +272,19 @@ def test_greater_london_foundation_keeps_one_of_two_drawn_relics():
     s = after_setup(0, num_players=3, expeditions=records)
     p = 0
     take_card(s, 0)
-    s.exp_discard += s.hand[p]
-    s.hand = replaced(s.hand, p, (0,))
-    s.expertise = replaced(s.expertise, p, (1, 1, 1))
+    s.put("exp_discard", s.exp_discard + s.hand[p])
+    s.put("hand", replaced(s.hand, p, (0,)))
+    s.put("expertise", replaced(s.expertise, p, (1, 1, 1)))
     set_society(s, p, 1)
-    s.locations = ((), (), (), ())
+    s.put("locations", ((), (), (), ()))
     clear_relics(s, p)
     region = s.game.expeditions[0].region
     for k in range(4 * region, 4 * region + 4):  # two kinds left in the bag: a real choice
-        s.discards = added(s.discards, k, s.bags[k])
-        s.bags = replaced(s.bags, k, 0)
+        s.put("discards", added(s.discards, k, s.bags[k]))
+        s.put("bags", replaced(s.bags, k, 0))
     for k in (4 * region, 4 * region + 1):
-        s.bags = added(s.bags, k, 1)
-        s.discards = added(s.discards, k, -1)
+        s.put("bags", added(s.bags, k, 1))
+        s.put("discards", added(s.discards, k, -1))
     start_turn(s, p)
     s.apply_action(EXPLORER0)
     s.apply_action(place(PORT, 1))
@@ -295,10 +300,10 @@ def test_greater_london_foundation_keeps_one_of_two_drawn_relics():
 def test_confrontation_disc_gives_the_left_bonus_below_4_and_nothing_to_anyone():
     s = after_setup(0, num_players=2, mode="confrontation")
     p = 0
-    s.expertise = replaced(s.expertise, p, (2, 1, 1))
-    s.locations = replaced(s.locations, MUSEUM, (NEUTRAL * 8 + 4,))
-    s.rep = (6, 6)
-    s.society = replaced(s.society, p, 2)
+    s.put("expertise", replaced(s.expertise, p, (2, 1, 1)))
+    s.put("locations", replaced(s.locations, MUSEUM, (NEUTRAL * 8 + 4,)))
+    s.put("rep", (6, 6))
+    s.put("society", replaced(s.society, p, 2))
     clear_relics(s, p)
     give_relic(s, p, 0)
     start_turn(s, p)
@@ -311,7 +316,7 @@ def test_automa_pawn_below_a_player_pays_that_players_right_bonus():
     from digsite.games.royal_society.automa import automa_place
 
     s = after_setup(0, num_players=1)
-    s.locations = replaced(s.locations, UNIVERSITY, (0 * 8 + 5,))
+    s.put("locations", replaced(s.locations, UNIVERSITY, (0 * 8 + 5,)))
     rep = s.rep[0]
     automa_place(s, UNIVERSITY, 2)
     assert s.rep[0] == min(9, rep + 1)
@@ -341,8 +346,8 @@ def test_society_setup_choices_st_pancras_and_association():
                 s.society_deck[i] = s.society_offer[0][0]
             else:
                 q, i = holder
-                s.society_offer = replaced_in(s.society_offer, q, i, s.society_offer[0][0])
-            s.society_offer = replaced_in(s.society_offer, 0, 0, society)
+                s.put("society_offer", replaced_in(s.society_offer, q, i, s.society_offer[0][0]))
+            s.put("society_offer", replaced_in(s.society_offer, 0, 0, society))
         s._mask = None
         while not (s.decision == 3 and s.decider == 0):
             s.apply_action(s.legal_actions()[0])
@@ -386,25 +391,29 @@ def test_kings_favor_blocked_by_the_automa_in_year_1():
 
 def test_program_and_bags_refill_from_their_discards():
     s = after_setup(0, num_players=3)
-    s.exp_discard += tuple(s.exp_deck)
+    s.put("exp_discard", s.exp_discard + tuple(s.exp_deck))
     s.exp_deck = []
-    s.program = replaced(s.program, 0, -1)
-    s.exp_discard += (
-        next(
-            c
-            for c in range(48)
-            if c not in s.exp_discard
-            and c not in s.program
-            and not any(c in h for h in s.hand)
-            and not any(c in h for h in s.played)
+    s.put("program", replaced(s.program, 0, -1))
+    s.put(
+        "exp_discard",
+        s.exp_discard
+        + (
+            next(
+                c
+                for c in range(48)
+                if c not in s.exp_discard
+                and c not in s.program
+                and not any(c in h for h in s.hand)
+                and not any(c in h for h in s.played)
+            ),
         ),
     )
     s._refill_program()
     assert all(c >= 0 for c in s.program) and s.exp_deck and s.exp_discard == ()
     # an emptied bag takes its discarded relics back
     for k in range(4):
-        s.discards = added(s.discards, k, s.bags[k])
-        s.bags = replaced(s.bags, k, 0)
+        s.put("discards", added(s.discards, k, s.bags[k]))
+        s.put("bags", replaced(s.bags, k, 0))
     s._refill_all()
     assert sum(s.bags[0:4]) == 15 - sum(s.relics[p][k] for p in range(3) for k in range(4))
     assert sum(s.discards[0:4]) == 0

@@ -38,7 +38,9 @@ def test_cards_dealt_from_an_earlier_deck_stay_apart_from_the_reshuffled_deck():
     s = after_setup(0, num_players=3)
     p = 0
     for c in s.exp_deck:
-        s.exp_epoch = replaced(s.exp_epoch, c, 1)  # as if the deck were the reshuffled discard pile
+        s.put(
+            "exp_epoch", replaced(s.exp_epoch, c, 1)
+        )  # as if the deck were the reshuffled discard pile
     deck = sorted(s.exp_deck)
     hidden = sorted(c for q in (1, 2) for c in s.hand[q] if not s.public_hand >> c & 1)
     rng = np.random.default_rng(1)
@@ -69,8 +71,8 @@ def test_a_patron_put_back_is_known_among_the_pair_another_player_draws():
     drawer, third = 1, 2
     unseen = next(x for x in reversed(s.patron_deck) if x != back)
     rest = [x for x in s.patron_deck if x not in (back, unseen)]
-    s.patron_deck = (back, unseen)  # the deck drawn down to the card put back
-    s.patrons = replaced(s.patrons, third, (*s.patrons[third], *rest))
+    s.put("patron_deck", (back, unseen))  # the deck drawn down to the card put back
+    s.put("patrons", replaced(s.patrons, third, (*s.patrons[third], *rest)))
     s.check_invariants()
     meet_patron(s, drawer)
     assert sorted(s.drawn_patrons) == sorted([back, unseen])
@@ -78,7 +80,7 @@ def test_a_patron_put_back_is_known_among_the_pair_another_player_draws():
     assert s.view(third)["own"]["drawn_patrons"] == []
     assert s.view(drawer)["own"]["drawn_patrons"] == sorted([back, unseen])
     forgot = s.clone()
-    forgot.patron_seen = replaced(forgot.patron_seen, p, forgot.patron_seen[p] & ~(1 << back))
+    forgot.put("patron_seen", replaced(forgot.patron_seen, p, forgot.patron_seen[p] & ~(1 << back)))
     assert observation(s, p) != observation(forgot, p), "the observation forgets the card"
     assert observation(s, third) == observation(forgot, third)
     rng = np.random.default_rng(3)
@@ -95,12 +97,13 @@ def test_a_seen_bloomsbury_tile_the_automa_removed_is_not_told_apart():
     s = after_setup(0, num_players=1)
     p = 0
     assert not s.bloom_removed and not s.bloom[p]
-    s.bloom_box = replaced(
-        s.bloom_box, 0, tuple(sorted({*s.bloom_box[0], *s.stacks[0]} - {3, 4, 5}))
+    s.put(
+        "bloom_box",
+        replaced(s.bloom_box, 0, tuple(sorted({*s.bloom_box[0], *s.stacks[0]} - {3, 4, 5}))),
     )
     s.stacks[0] = [3, 4, 5]
     for x in (3, 4, 5):
-        s.bloom_seen = replaced(s.bloom_seen, p, s.bloom_seen[p] | 1 << x)
+        s.put("bloom_seen", replaced(s.bloom_seen, p, s.bloom_seen[p] | 1 << x))
     s.bloom_removed.append(s.stacks[0].pop())  # tile 5 out of the game
     s.check_invariants()
     before = observation(s, p)

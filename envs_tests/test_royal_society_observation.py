@@ -60,9 +60,9 @@ def _frozen(value) -> bool:
 
 @pytest.mark.parametrize("config", CONFIGS, ids=str)
 def test_every_change_of_an_observed_field_shows(config):
-    """After every step, every observed field is frozen (so the watch, which compares them by
-    identity, misses no change), and after a step that changed one, each player's kept bytes
-    are those of a fresh encoding (no rule notes what it changes)."""
+    """After every step, every observed field is frozen (so a change in place fails loudly, and
+    the rules write it with ``put``), and after a step that changed one, each player's kept
+    bytes are those of a fresh encoding."""
     game = make_game("royal_society", **config)
     heuristic = ENTRY.load_heuristic()
     players = range(game.num_players)
@@ -89,16 +89,19 @@ def test_every_change_of_an_observed_field_shows(config):
 
 
 def test_a_field_changed_in_place_fails_loudly():
-    """An observed field cannot be changed in place (a forgotten write would be silent): a
-    rule or a test replaces it, and the next observation shows it."""
+    """An observed field cannot be changed in place, nor (in the tests) written but with
+    ``put``: a forgotten note would be silent.  A value written with ``put`` shows in the next
+    observation."""
     s = after_setup(0, num_players=3)
     kept = observation(s, 1)
     with pytest.raises(TypeError):
         s.rep[0] += 1
     with pytest.raises(AttributeError):
         s.hand[0].append(0)
+    with pytest.raises(AttributeError, match="put"):
+        s.rep = (9,) * 3
     assert observation(s, 1) == kept
-    s.rep = (s.rep[0] + 1, *s.rep[1:])
+    s.put("rep", (s.rep[0] + 1, *s.rep[1:]))
     assert observation(s, 1) == fresh(s, 1) != kept
 
 
@@ -121,7 +124,7 @@ def test_kept_bytes_equal_a_fresh_encoding_at_every_step(config):
 
 
 def test_every_field_of_the_parts_is_written_from_the_state():
-    """Changing any part's field by hand (as rule tests do), noted nowhere, changes the kept
+    """Changing any part's field with ``put`` (as the rules and rule tests do) changes the kept
     bytes as it changes a fresh encoding; changing it back restores them."""
     s = after_setup(3, num_players=3)
     for _ in range(60):
@@ -140,7 +143,7 @@ def test_every_field_of_the_parts_is_written_from_the_state():
             changed = value[::-1]
         if changed == value:
             continue
-        setattr(s, name, changed)
+        s.put(name, changed)
         try:
             expected = fresh(s, p)
         except (IndexError, KeyError):  # not a position the encoder can write
@@ -148,7 +151,7 @@ def test_every_field_of_the_parts_is_written_from_the_state():
         if expected is not None:
             assert observation(s, p) == expected, name
             checked += 1
-        setattr(s, name, value)
+        s.put(name, value)
         assert observation(s, p) == fresh(s, p), name
     assert checked >= len(FIELDS) * 2 // 3, checked
 

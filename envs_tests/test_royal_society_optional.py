@@ -37,20 +37,22 @@ def place(loc: int, section: int) -> int:
 def only_relics(s, p: int, kinds: list[int]) -> None:
     """``p`` holds exactly one relic of each of ``kinds``, taken from the bags."""
     for k in range(16):
-        s.bags = added(s.bags, k, s.relics[p][k])
-        s.relics = replaced_in(s.relics, p, k, 0)
+        s.put("bags", added(s.bags, k, s.relics[p][k]))
+        s.put("relics", replaced_in(s.relics, p, k, 0))
     for k in kinds:
-        s.bags = added(s.bags, k, -1)
-        s.relics = added_in(s.relics, p, k, 1)
+        s.put("bags", added(s.bags, k, -1))
+        s.put("relics", added_in(s.relics, p, k, 1))
 
 
 def only_patron(s, p: int, patron: int) -> None:
     """``p`` holds ``patron``, unhonored; nobody else holds any."""
     for q in range(s.game.num_players):
-        s.patron_deck += s.patrons[q]
-    s.patrons = s.honored = ((),) * s.game.num_players
-    s.patron_deck = removed(s.patron_deck, patron)
-    s.patrons = replaced(s.patrons, p, (patron,))
+        s.put("patron_deck", s.patron_deck + s.patrons[q])
+    value = ((),) * s.game.num_players
+    s.put("patrons", value)
+    s.put("honored", value)
+    s.put("patron_deck", removed(s.patron_deck, patron))
+    s.put("patrons", replaced(s.patrons, p, (patron,)))
 
 
 def test_bloomsbury_right_from_a_peer_bonus_is_used_before_the_location_action():
@@ -58,8 +60,8 @@ def test_bloomsbury_right_from_a_peer_bonus_is_used_before_the_location_action()
     the action, is a second relic to exhibit (one relic alone allows only one exhibit)."""
     s = after_setup(0, num_players=3)
     p = 0
-    s.society = replaced(s.society, p, SELL_FOR_18)
-    s.gallery = (-1,) * NUM_SPACES
+    s.put("society", replaced(s.society, p, SELL_FOR_18))
+    s.put("gallery", (-1,) * NUM_SPACES)
     first, second, k1, k2 = next(
         (a, b, k1, k2)
         for a in range(GALLERY_START[1])
@@ -69,12 +71,14 @@ def test_bloomsbury_right_from_a_peer_bonus_is_used_before_the_location_action()
         if k1 not in s.space_kinds(b) and k2 not in s.space_kinds(a)
     )
     only_relics(s, p, [k1])
-    s.penalties = replaced(s.penalties, p, (0, 0, 0, 0))
-    s.expertise = replaced(s.expertise, p, (4, 1, 1))
-    s.rep = replaced(s.rep, p, 6)
-    s.prestige = replaced(s.prestige, p, 8)
-    s.bloom_right = replaced(s.bloom_right, p, (0, 0))
-    s.locations = ((), (p * 8 + 6,), (), ())  # p's own explorer already at the Museum, section 6
+    s.put("penalties", replaced(s.penalties, p, (0, 0, 0, 0)))
+    s.put("expertise", replaced(s.expertise, p, (4, 1, 1)))
+    s.put("rep", replaced(s.rep, p, 6))
+    s.put("prestige", replaced(s.prestige, p, 8))
+    s.put("bloom_right", replaced(s.bloom_right, p, (0, 0)))
+    s.put(
+        "locations", ((), (p * 8 + 6,), (), ())
+    )  # p's own explorer already at the Museum, section 6
     s.stacks[0] = [0, 4]  # "a chosen relic" and "£20"
     start_turn(s, p)
     s.apply_action(EXPLORER0)
@@ -102,24 +106,24 @@ def port_turn(honor_kinds: list[int]):
     s = after_setup(0, num_players=3)
     g = s.game
     p = 0
-    s.society = replaced(s.society, p, SELL_FOR_18)
-    s.side = replaced(s.side, p, 1)
+    s.put("society", replaced(s.society, p, SELL_FOR_18))
+    s.put("side", replaced(s.side, p, 1))
     card = next(
         c
         for c in g.expeditions
         if c.expertise == 2 and c.condition_region < 0 and c.condition_type < 0 and c.cost >= 3
     )
     take_card(s, card.id)
-    s.exp_discard += s.hand[p]
-    s.hand = replaced(s.hand, p, (card.id,))
-    s.program = (-1,) * 6  # no Program card to choose instead
-    s.expertise = replaced(s.expertise, p, (2, 1, 1))
-    s.knowledge = replaced(s.knowledge, p, (12, 12, 12, 12))
-    s.money = replaced(s.money, p, 40)
-    s.rep = replaced(s.rep, p, 1)
-    s.rep_discs = added(s.rep_discs, p, s.discs[p])
-    s.discs = replaced(s.discs, p, 0)  # no disc to turn into Reputation: the budget is 1
-    s.locations = ((), (), (), ())
+    s.put("exp_discard", s.exp_discard + s.hand[p])
+    s.put("hand", replaced(s.hand, p, (card.id,)))
+    s.put("program", (-1,) * 6)  # no Program card to choose instead
+    s.put("expertise", replaced(s.expertise, p, (2, 1, 1)))
+    s.put("knowledge", replaced(s.knowledge, p, (12, 12, 12, 12)))
+    s.put("money", replaced(s.money, p, 40))
+    s.put("rep", replaced(s.rep, p, 1))
+    s.put("rep_discs", added(s.rep_discs, p, s.discs[p]))
+    s.put("discs", replaced(s.discs, p, 0))  # no disc to turn into Reputation: the budget is 1
+    s.put("locations", ((), (), (), ()))
     patron = next(x for x in range(16) if set(honor_kinds) <= set(g.patron_kinds[x]))
     only_patron(s, p, patron)
     only_relics(s, p, honor_kinds)
@@ -161,13 +165,13 @@ def test_an_honor_that_would_leave_the_location_action_impossible_is_not_offered
     relic would leave nothing to do, so it is not offered (and Sell goes on by itself)."""
     s = after_setup(0, num_players=3)
     p = 0
-    s.society = replaced(s.society, p, SELL_FOR_18)
-    s.expertise = replaced(s.expertise, p, (2, 1, 1))
-    s.rep = replaced(s.rep, p, 5)
-    s.locations = ((), (), (), ())
+    s.put("society", replaced(s.society, p, SELL_FOR_18))
+    s.put("expertise", replaced(s.expertise, p, (2, 1, 1)))
+    s.put("rep", replaced(s.rep, p, 5))
+    s.put("locations", ((), (), (), ()))
     only_patron(s, p, 8)  # honored with an Africa instrument (kind 0)
     only_relics(s, p, [0])
-    s.patron_deck = ()
+    s.put("patron_deck", ())
     start_turn(s, p)
     s.apply_action(EXPLORER0)
     s.apply_action(place(CITY, 2))
@@ -175,13 +179,13 @@ def test_an_honor_that_would_leave_the_location_action_impossible_is_not_offered
     assert s.legal_actions() == [RELIC0]
     # with a second relic the honor keeps Sell possible and is offered before the action
     s = after_setup(0, num_players=3)
-    s.society = replaced(s.society, p, SELL_FOR_18)
-    s.expertise = replaced(s.expertise, p, (2, 1, 1))
-    s.rep = replaced(s.rep, p, 5)
-    s.locations = ((), (), (), ())
+    s.put("society", replaced(s.society, p, SELL_FOR_18))
+    s.put("expertise", replaced(s.expertise, p, (2, 1, 1)))
+    s.put("rep", replaced(s.rep, p, 5))
+    s.put("locations", ((), (), (), ()))
     only_patron(s, p, 8)
     only_relics(s, p, [0, 5])
-    s.patron_deck = ()
+    s.put("patron_deck", ())
     start_turn(s, p)
     s.apply_action(EXPLORER0)
     s.apply_action(place(CITY, 2))

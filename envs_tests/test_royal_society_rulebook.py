@@ -21,11 +21,14 @@ def test_location_bonus_example_university():
     explorer of expertise 2: Yellow +1 Knowledge (left) and +1 Reputation (right, for its 4),
     Purple +1 Reputation twice, Blue nothing."""
     s = after_setup(0, num_players=3)
-    s.locations = replaced(
-        s.locations, UNIVERSITY, (YELLOW * 8 + 4, BLUE * 8 + 1, PURPLE * 8 + 4, PURPLE * 8 + 4)
+    s.put(
+        "locations",
+        replaced(
+            s.locations, UNIVERSITY, (YELLOW * 8 + 4, BLUE * 8 + 1, PURPLE * 8 + 4, PURPLE * 8 + 4)
+        ),
     )
-    s.expertise = replaced(s.expertise, YELLOW, (2, 4, 5))
-    s.rep = (4, 4, 4)
+    s.put("expertise", replaced(s.expertise, YELLOW, (2, 4, 5)))
+    s.put("rep", (4, 4, 4))
     knowledge_before = s.knowledge
     start_turn(s, YELLOW)
     play(s, "explorer 1", "place in University of London, section 2")
@@ -42,9 +45,9 @@ def test_location_bonus_example_university():
 
 def test_placing_the_highest_explorer_awards_no_bonus():
     s = after_setup(0, num_players=3)
-    s.locations = replaced(s.locations, UNIVERSITY, (BLUE * 8 + 1, PURPLE * 8 + 2))
-    s.expertise = replaced(s.expertise, YELLOW, (3, 4, 5))
-    s.rep = (4, 4, 4)
+    s.put("locations", replaced(s.locations, UNIVERSITY, (BLUE * 8 + 1, PURPLE * 8 + 2)))
+    s.put("expertise", replaced(s.expertise, YELLOW, (3, 4, 5)))
+    s.put("rep", (4, 4, 4))
     start_turn(s, YELLOW)
     play(s, "explorer 1", "place in University of London, section 3")
     assert s.rep == (4, 4, 4)
@@ -60,26 +63,31 @@ def _ur_position(with_palmyra: bool = True, explorer_skill_asia: bool = True):
     # Ur on Program space 6 (the leftmost, Reputation 2)
     displaced = s.program[5]
     if displaced >= 0:
-        s.exp_discard = (*s.exp_discard, displaced)
-    s.program = replaced(s.program, 5, ur)
+        s.put("exp_discard", (*s.exp_discard, displaced))
+    s.put("program", replaced(s.program, 5, ur))
     if with_palmyra:
-        s.played = replaced(s.played, BLUE, (*s.played[BLUE], palmyra))
+        s.put("played", replaced(s.played, BLUE, (*s.played[BLUE], palmyra)))
     else:
-        s.exp_discard = (*s.exp_discard, palmyra)
-    s.side = replaced(s.side, BLUE, 0)  # blue side A: explorer 1 has the Asia Expertise skill
+        s.put("exp_discard", (*s.exp_discard, palmyra))
+    s.put("side", replaced(s.side, BLUE, 0))  # blue side A: explorer 1 has the Asia Expertise skill
     assert g.boards[2][0] == (1, ASIA)
-    s.expertise = replaced(
-        s.expertise, BLUE, (4 if explorer_skill_asia else 1, 2, 4 if not explorer_skill_asia else 1)
+    s.put(
+        "expertise",
+        replaced(
+            s.expertise,
+            BLUE,
+            (4 if explorer_skill_asia else 1, 2, 4 if not explorer_skill_asia else 1),
+        ),
     )
-    s.rep = replaced(s.rep, BLUE, 4)
-    s.prestige = replaced(s.prestige, BLUE, 18)
-    s.science = replaced(s.science, BLUE, 0)
-    s.money = replaced(s.money, BLUE, 20)
-    s.knowledge = replaced(s.knowledge, BLUE, (0, 0, 5, 0))
-    s.society = replaced(s.society, BLUE, 3)  # British School of Orient
-    s.locations = ((), (), (), ())
-    s.bloom_right = replaced(s.bloom_right, BLUE, (1, 0))
-    s.bloom_taken = replaced(s.bloom_taken, BLUE, (1, 0))
+    s.put("rep", replaced(s.rep, BLUE, 4))
+    s.put("prestige", replaced(s.prestige, BLUE, 18))
+    s.put("science", replaced(s.science, BLUE, 0))
+    s.put("money", replaced(s.money, BLUE, 20))
+    s.put("knowledge", replaced(s.knowledge, BLUE, (0, 0, 5, 0)))
+    s.put("society", replaced(s.society, BLUE, 3))  # British School of Orient
+    s.put("locations", ((), (), (), ()))
+    s.put("bloom_right", replaced(s.bloom_right, BLUE, (1, 0)))
+    s.put("bloom_taken", replaced(s.bloom_taken, BLUE, (1, 0)))
     start_turn(s, BLUE)
     return s, ur
 
@@ -127,8 +135,8 @@ def test_ur_needs_an_earlier_asia_expedition():
     s, ur = _ur_position(with_palmyra=False)
     assert ur not in s.feasible_expeditions(BLUE, 0, 5, True, s.budget(BLUE))
     palmyra = s.exp_discard[-1]  # organized after all
-    s.exp_discard = s.exp_discard[:-1]
-    s.played = replaced(s.played, BLUE, (*s.played[BLUE], palmyra))
+    s.put("exp_discard", s.exp_discard[:-1])
+    s.put("played", replaced(s.played, BLUE, (*s.played[BLUE], palmyra)))
     assert ur in s.feasible_expeditions(BLUE, 0, 5, True, s.budget(BLUE))
 
 
@@ -137,7 +145,9 @@ def test_ur_needs_the_asia_skill_for_its_knowledge():
     # explorer 3 (Mediterranean skill) goes instead: Asia 5 is two short of 7, more than the
     # one Knowledge that Reputation can buy
     assert ur not in s.feasible_expeditions(BLUE, 2, 5, True, s.budget(BLUE))
-    s.knowledge = replaced_in(s.knowledge, BLUE, ASIA, 6)  # one short: buyable with 2 Reputation
+    s.put(
+        "knowledge", replaced_in(s.knowledge, BLUE, ASIA, 6)
+    )  # one short: buyable with 2 Reputation
     assert ur in s.feasible_expeditions(BLUE, 2, 5, True, s.budget(BLUE))
 
 
@@ -148,42 +158,45 @@ def test_final_scoring_example():
     s = after_setup(0, num_players=3)
     g = s.game
     p, other = PURPLE, YELLOW
-    s.prestige = (0, 0, 49)
-    s.science = (0, 0, 10)
-    s.gallery = (-1,) * NUM_SPACES
-    s.discs = (10, 10, 10)
+    s.put("prestige", (0, 0, 49))
+    s.put("science", (0, 0, 10))
+    s.put("gallery", (-1,) * NUM_SPACES)
+    s.put("discs", (10, 10, 10))
     start = GALLERY_START[1]
-    s.gallery = replaced(s.gallery, start, p)  # collection II: purple alone, incomplete
-    s.gallery = replaced(s.gallery, start + 1, p)
+    s.put("gallery", replaced(s.gallery, start, p))  # collection II: purple alone, incomplete
+    s.put("gallery", replaced(s.gallery, start + 1, p))
     start = GALLERY_START[4]
     for i in range(5):  # collection V complete: purple 2, yellow 2, blue 1
-        s.gallery = replaced(s.gallery, start + i, (p, p, other, other, BLUE)[i])
-    s.discs = (10 - 2, 10 - 1, 10 - 4)
+        s.put("gallery", replaced(s.gallery, start + i, (p, p, other, other, BLUE)[i]))
+    s.put("discs", (10 - 2, 10 - 1, 10 - 4))
     # one unhonored patron worth -5
     five = next(x.id for x in g.patrons if x.penalty == 5)
     for q in range(3):
-        s.patron_deck += s.patrons[q]
-    s.patrons = s.honored = ((),) * 3
-    s.patron_deck = removed(s.patron_deck, five)
-    s.patrons = replaced(s.patrons, p, (five,))
+        s.put("patron_deck", s.patron_deck + s.patrons[q])
+    value = ((),) * 3
+    s.put("patrons", value)
+    s.put("honored", value)
+    s.put("patron_deck", removed(s.patron_deck, five))
+    s.put("patrons", replaced(s.patrons, p, (five,)))
     # study cards: printed card 3 (Med+Exc / SA+Exc / Med+SA: 1/2/3) and printed card 2
     for q in range(3):
         s.study_deck += s.studies[q]
     s.study_deck.remove(2)
     s.study_deck.remove(1)
     for q in (0, 1):
-        s.studies = replaced(s.studies, q, (s.study_deck.pop(), s.study_deck.pop()))
-    s.studies = replaced(s.studies, p, (1, 2))
+        s.put("studies", replaced(s.studies, q, (s.study_deck.pop(), s.study_deck.pop())))
+    s.put("studies", replaced(s.studies, p, (1, 2)))
     med = [c.id for c in g.expeditions if c.region == 1 and c.type != 0 and not c.myth][:2]
     exc = next(c.id for c in g.expeditions if c.region == 0 and c.type == 0 and not c.myth)
     sam = next(c.id for c in g.expeditions if c.region == 3 and c.type != 0 and not c.myth)
     for c in [*med, exc, sam]:
         take_card(s, c)
-        s.played = replaced(s.played, p, (*s.played[p], c))
-    s.bloom = replaced(s.bloom, p, ())
-    s.bloom_taken = replaced(s.bloom_taken, p, (0, 0))
-    s.rep = replaced(s.rep, p, 3)
-    s.year, s.queue = g.years + 1, []  # after the last year
+        s.put("played", replaced(s.played, p, (*s.played[p], c)))
+    s.put("bloom", replaced(s.bloom, p, ()))
+    s.put("bloom_taken", replaced(s.bloom_taken, p, (0, 0)))
+    s.put("rep", replaced(s.rep, p, 3))
+    s.put("year", g.years + 1)  # after the last year
+    s.queue = []
     s._final_scoring()
     assert s.prestige[p] == 56
     assert s.science[p] == 12

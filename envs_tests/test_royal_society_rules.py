@@ -65,7 +65,7 @@ def place(loc: int, section: int) -> int:
 # -- Reputation, Expertise, support ------------------------------------------------------------
 def test_reputation_never_exceeds_9():
     s = after_setup(0, num_players=3)
-    s.rep = replaced(s.rep, 0, 8)
+    s.put("rep", replaced(s.rep, 0, 8))
     start_turn(s, 0)
     assert GAIN_REP in s.legal_actions()
     s.apply_action(GAIN_REP)
@@ -75,8 +75,8 @@ def test_reputation_never_exceeds_9():
 
 def test_support_never_beyond_6_nor_beyond_the_actions_threshold():
     s = after_setup(0, num_players=3)
-    s.expertise = replaced(s.expertise, 0, (1, 1, 6))
-    s.rep = replaced(s.rep, 0, 9)
+    s.put("expertise", replaced(s.expertise, 0, (1, 1, 6)))
+    s.put("rep", replaced(s.rep, 0, 9))
     start_turn(s, 0)
     s.apply_action(EXPLORER0)
     legal = set(s.legal_actions())
@@ -89,15 +89,15 @@ def test_support_never_beyond_6_nor_beyond_the_actions_threshold():
 
 def test_support_costs_reputation_and_is_capped_at_5_after_the_penalty():
     s = after_setup(0, num_players=3)
-    s.expertise = replaced(s.expertise, 0, (2, 1, 1))
-    s.rep = replaced(s.rep, 0, 9)
-    s.relics = added_in(s.relics, 0, 0, 3)
-    s.bags = added(s.bags, 0, -3)
-    s.locations = replaced(s.locations, MUSEUM, ())
+    s.put("expertise", replaced(s.expertise, 0, (2, 1, 1)))
+    s.put("rep", replaced(s.rep, 0, 9))
+    s.put("relics", added_in(s.relics, 0, 0, 3))
+    s.put("bags", added(s.bags, 0, -3))
+    s.put("locations", replaced(s.locations, MUSEUM, ()))
     start_turn(s, 0)
     s.apply_action(EXPLORER0)
     assert place(MUSEUM, 6) in s.legal_actions()  # Exhibit with 3 relics needs 6
-    s.penalties = replaced_in(s.penalties, 0, 0, 1)
+    s.put("penalties", replaced_in(s.penalties, 0, 0, 1))
     s._mask = None
     assert place(MUSEUM, 6) not in s.legal_actions()
     assert place(MUSEUM, 4) in s.legal_actions()
@@ -108,7 +108,7 @@ def test_support_costs_reputation_and_is_capped_at_5_after_the_penalty():
 
 def test_permanent_expertise_never_exceeds_6():
     s = after_setup(0, num_players=3)
-    s.expertise = replaced(s.expertise, 0, (6, 6, 5))
+    s.put("expertise", replaced(s.expertise, 0, (6, 6, 5)))
     s.queue.insert(0, Task(C_EXPLORER_UP, 0))
     s._mask = None
     s._run()
@@ -123,27 +123,29 @@ def test_permanent_expertise_never_exceeds_6():
 # -- Reputation gates ------------------------------------------------------------------------
 def test_the_city_needs_4_and_the_museum_6_before_support():
     s = after_setup(0, num_players=3)
-    s.expertise = replaced(s.expertise, 0, (3, 2, 1))
-    s.relics = added_in(s.relics, 0, 0, 1)
-    s.bags = added(s.bags, 0, -1)
-    s.rep = replaced(s.rep, 0, 3)
+    s.put("expertise", replaced(s.expertise, 0, (3, 2, 1)))
+    s.put("relics", added_in(s.relics, 0, 0, 1))
+    s.put("bags", added(s.bags, 0, -1))
+    s.put("rep", replaced(s.rep, 0, 3))
     start_turn(s, 0)
     s.apply_action(EXPLORER0)
     legal = set(s.legal_actions())
     assert not any(place(CITY, k) in legal for k in range(1, 7))
     assert not any(place(MUSEUM, k) in legal for k in range(1, 7))
     s = after_setup(0, num_players=3)
-    s.expertise = replaced(s.expertise, 0, (3, 2, 1))
-    s.relics = added_in(s.relics, 0, 0, 1)
-    s.bags = added(s.bags, 0, -1)
-    s.rep = replaced(s.rep, 0, 5)
-    s.society = replaced(s.society, 0, 0)  # not the Association
+    s.put("expertise", replaced(s.expertise, 0, (3, 2, 1)))
+    s.put("relics", added_in(s.relics, 0, 0, 1))
+    s.put("bags", added(s.bags, 0, -1))
+    s.put("rep", replaced(s.rep, 0, 5))
+    s.put("society", replaced(s.society, 0, 0))  # not the Association
     start_turn(s, 0)
     s.apply_action(EXPLORER0)
     legal = set(s.legal_actions())
     assert place(CITY, 3) in legal
     assert not any(place(MUSEUM, k) in legal for k in range(1, 7))
-    s.society = replaced(s.society, 0, 10)  # Association of British Archaeologists: the Museum at 4
+    s.put(
+        "society", replaced(s.society, 0, 10)
+    )  # Association of British Archaeologists: the Museum at 4
     s._mask = None
     assert place(MUSEUM, 3) in s.legal_actions()
 
@@ -151,9 +153,9 @@ def test_the_city_needs_4_and_the_museum_6_before_support():
 # -- hand limit ------------------------------------------------------------------------------
 def test_hand_limit_is_3_at_the_end_of_the_turn():
     s = after_setup(0, num_players=3)
-    s.expertise = replaced(s.expertise, 0, (1, 2, 3))
+    s.put("expertise", replaced(s.expertise, 0, (1, 2, 3)))
     while len(s.hand[0]) < 3:
-        s.hand = replaced(s.hand, 0, (*s.hand[0], s.exp_deck.pop()))
+        s.put("hand", replaced(s.hand, 0, (*s.hand[0], s.exp_deck.pop())))
     start_turn(s, 0)
     s.apply_action(EXPLORER0)
     s.apply_action(place(UNIVERSITY, 1))
@@ -180,21 +182,21 @@ def test_hand_limit_holds_after_a_bloomsbury_reserve_at_the_end_of_the_turn():
         if reserve_tile in s.stacks[k]:
             s.stacks[k].remove(reserve_tile)
         elif reserve_tile in s.bloom_box[k]:
-            s.bloom_box = replaced(s.bloom_box, k, removed(s.bloom_box[k], reserve_tile))
+            s.put("bloom_box", replaced(s.bloom_box, k, removed(s.bloom_box[k], reserve_tile)))
     for p in range(3):
         if reserve_tile in s.bloom[p]:
-            s.bloom = replaced(s.bloom, p, removed(s.bloom[p], reserve_tile))
-            s.bloom_taken = replaced_in(s.bloom_taken, p, 0, 0)
+            s.put("bloom", replaced(s.bloom, p, removed(s.bloom[p], reserve_tile)))
+            s.put("bloom_taken", replaced_in(s.bloom_taken, p, 0, 0))
     s.stacks[0].append(reserve_tile)
     for t in s.bloom[0]:
         k = 0 if s.game.rb.bloomsbury[t]["stack"] == 10 else 1
-        s.bloom_box = replaced(s.bloom_box, k, (*s.bloom_box[k], t))
-    s.bloom = replaced(s.bloom, 0, ())
-    s.bloom_taken = replaced(s.bloom_taken, 0, (0, 0))
-    s.bloom_right = replaced(s.bloom_right, 0, (1, 0))
+        s.put("bloom_box", replaced(s.bloom_box, k, (*s.bloom_box[k], t)))
+    s.put("bloom", replaced(s.bloom, 0, ()))
+    s.put("bloom_taken", replaced(s.bloom_taken, 0, (0, 0)))
+    s.put("bloom_right", replaced(s.bloom_right, 0, (1, 0)))
     s.check_invariants()
     while len(s.hand[0]) < 3:
-        s.hand = replaced(s.hand, 0, (*s.hand[0], s.exp_deck.pop()))
+        s.put("hand", replaced(s.hand, 0, (*s.hand[0], s.exp_deck.pop())))
     s.queue = [Task(C_TURN_END, 0), Task(A_NEXT_TURN)]  # the end of player 0's turn
     s.cur[4] = s.turn_order.index(0)
     s._mask = None
@@ -227,12 +229,12 @@ def test_a_bloomsbury_reserve_during_an_expedition_payment_keeps_the_card_organi
         if c.expertise == 1 and c.condition_region < 0 and c.condition_type < 0
     )
     take_card(s, card.id)
-    s.exp_discard += s.hand[p]
-    s.hand = replaced(s.hand, p, (card.id,))
-    s.knowledge = replaced(s.knowledge, p, (12, 12, 12, 12))
-    s.money = replaced(s.money, p, 50)
-    s.expertise = replaced(s.expertise, p, (1, 1, 1))
-    s.locations = ((), (), (), ())  # no bonus at the Port
+    s.put("exp_discard", s.exp_discard + s.hand[p])
+    s.put("hand", replaced(s.hand, p, (card.id,)))
+    s.put("knowledge", replaced(s.knowledge, p, (12, 12, 12, 12)))
+    s.put("money", replaced(s.money, p, 50))
+    s.put("expertise", replaced(s.expertise, p, (1, 1, 1)))
+    s.put("locations", ((), (), (), ()))  # no bonus at the Port
     s.check_invariants()
     top3 = s.exp_deck[-3:]
     start_turn(s, p)
@@ -278,10 +280,10 @@ def test_a_bloomsbury_reserve_during_an_expedition_payment_keeps_the_card_organi
 # -- knowledge milestones --------------------------------------------------------------------
 def test_knowledge_milestones():
     s = after_setup(0, num_players=3)
-    s.knowledge = replaced(s.knowledge, 0, (4, 7, 11, 12))
-    s.science = replaced(s.science, 0, 0)
-    s.prestige = replaced(s.prestige, 0, 0)
-    s.society = replaced(s.society, 0, 0)
+    s.put("knowledge", replaced(s.knowledge, 0, (4, 7, 11, 12)))
+    s.put("science", replaced(s.science, 0, 0))
+    s.put("prestige", replaced(s.prestige, 0, 0))
+    s.put("society", replaced(s.society, 0, 0))
     s._know(0, 0, 1)  # reaches 5
     assert s.science[0] == 1
     s._know(0, 2, 2)  # 11 -> 13: +2 Science at 12, +1 Prestige beyond
@@ -301,25 +303,25 @@ def test_knowledge_milestones():
     [
         (
             0,
-            lambda s: setattr(s, "prestige", replaced(s.prestige, 0, 14)),
+            lambda s: s.put("prestige", replaced(s.prestige, 0, 14)),
             lambda s: s.penalties[0][0] == 1,
         ),
         (
             1,
-            lambda s: setattr(s, "science", replaced(s.science, 0, 2)),
+            lambda s: s.put("science", replaced(s.science, 0, 2)),
             lambda s: s.penalties[0][1] == 1,
         ),
         (2, lambda s: None, lambda s: s.penalties[0][2] == 1),
         (3, lambda s: None, lambda s: s.penalties[0][3] == 1),
         (
             4,
-            lambda s: setattr(s, "prestige", replaced(s.prestige, 0, 44)),
+            lambda s: s.put("prestige", replaced(s.prestige, 0, 44)),
             lambda s: s.science[0] == 4,
         ),
         (5, lambda s: None, lambda s: s.science[0] == 4),
         (
             6,
-            lambda s: setattr(s, "science", replaced(s.science, 0, 5)),
+            lambda s: s.put("science", replaced(s.science, 0, 5)),
             lambda s: s.prestige[0] == 12,
         ),
         (7, lambda s: None, lambda s: s.prestige[0] == 12),
@@ -328,20 +330,20 @@ def test_knowledge_milestones():
 def test_each_royal_requirement_penalty_and_disc(req, setup, check):
     s = after_setup(0, num_players=3)
     for p in range(3):
-        s.prestige = replaced(s.prestige, p, 50)
-        s.science = replaced(s.science, p, 7)
-        s.knowledge = replaced(s.knowledge, p, (6, 6, 6, 6))
-        s.claims = replaced(s.claims, p, (1, 0, 0))
-        s.discs = added(s.discs, p, -1)
-    s.gallery = (-1,) * NUM_SPACES
-    s.prestige = replaced(s.prestige, 0, 20)
-    s.science = replaced(s.science, 0, 5)
-    s.knowledge = replaced(s.knowledge, 0, (6, 0, 0, 0))
-    s.claims = replaced(s.claims, 0, (0, 0, 0))
-    s.discs = added(s.discs, 0, 1)
+        s.put("prestige", replaced(s.prestige, p, 50))
+        s.put("science", replaced(s.science, p, 7))
+        s.put("knowledge", replaced(s.knowledge, p, (6, 6, 6, 6)))
+        s.put("claims", replaced(s.claims, p, (1, 0, 0)))
+        s.put("discs", added(s.discs, p, -1))
+    s.put("gallery", (-1,) * NUM_SPACES)
+    s.put("prestige", replaced(s.prestige, 0, 20))
+    s.put("science", replaced(s.science, 0, 5))
+    s.put("knowledge", replaced(s.knowledge, 0, (6, 0, 0, 0)))
+    s.put("claims", replaced(s.claims, 0, (0, 0, 0)))
+    s.put("discs", added(s.discs, 0, 1))
     setup(s)
     period = 0 if req < 4 else 1
-    s.requirements = replaced(s.requirements, period, req)
+    s.put("requirements", replaced(s.requirements, period, req))
     discs = list(s.discs)
     royal_requirements(s, period)
     assert check(s)
@@ -351,16 +353,16 @@ def test_each_royal_requirement_penalty_and_disc(req, setup, check):
 
 def test_royal_requirement_disc_from_the_gallery_then_15_prestige():
     s = after_setup(0, num_players=3)
-    s.requirements = replaced(s.requirements, 0, 0)  # 15 Prestige
-    s.prestige = replaced(s.prestige, 0, 30)
-    s.discs = replaced(s.discs, 0, 0)
-    s.rep_discs = replaced(s.rep_discs, 0, 9)
-    s.gallery = replaced(s.gallery, 0, 0)
-    s.prestige = replaced(s.prestige, 0, 10)
-    s.gallery = replaced(s.gallery, 5, 0)
-    s.rep_discs = replaced(s.rep_discs, 0, 8)
-    s.placed = replaced(s.placed, 1, (0, 0, 0))
-    s.year = s.game.requirement_years[0]  # the end of the year of the first requirement
+    s.put("requirements", replaced(s.requirements, 0, 0))  # 15 Prestige
+    s.put("prestige", replaced(s.prestige, 0, 30))
+    s.put("discs", replaced(s.discs, 0, 0))
+    s.put("rep_discs", replaced(s.rep_discs, 0, 9))
+    s.put("gallery", replaced(s.gallery, 0, 0))
+    s.put("prestige", replaced(s.prestige, 0, 10))
+    s.put("gallery", replaced(s.gallery, 5, 0))
+    s.put("rep_discs", replaced(s.rep_discs, 0, 8))
+    s.put("placed", replaced(s.placed, 1, (0, 0, 0)))
+    s.put("year", s.game.requirement_years[0])  # the end of the year of the first requirement
     s.queue = [Task.year_end(SECOND_STEP)]
     royal_requirements(s, 0)
     # the player chooses which of their Gallery discs goes to the tile
@@ -369,13 +371,11 @@ def test_royal_requirement_disc_from_the_gallery_then_15_prestige():
     s.apply_action(SPACE0 + 5)
     assert s.gallery[5] == -1 and s.gallery[0] == 0 and s.req_discs[0] == 1
     assert s.prestige[0] == 10
-    s.gallery = replaced(s.gallery, 0, -1)
-    s.rep_discs = replaced(s.rep_discs, 0, 9)
-    s.requirements = replaced(
-        s.requirements, 0, 1
-    )  # 3 Science: fails again, nothing left in the Gallery
-    s.science = replaced(s.science, 0, 0)
-    s.prestige = replaced(s.prestige, 0, 20)
+    s.put("gallery", replaced(s.gallery, 0, -1))
+    s.put("rep_discs", replaced(s.rep_discs, 0, 9))
+    s.put("requirements", replaced(s.requirements, 0, 1))
+    s.put("science", replaced(s.science, 0, 0))
+    s.put("prestige", replaced(s.prestige, 0, 20))
     royal_requirements(s, 0)
     assert s.prestige[0] == 5 and s.req_discs[0] == 2 and s.rep_discs[0] == 8
     s.check_invariants()
@@ -387,14 +387,14 @@ def test_requirements_are_checked_at_the_end_of_years_3_and_5_with_3_players():
     game4 = RoyalSocietyGame(num_players=4)
     assert game4.requirement_years == (2, 4) and game4.years == 4
     s = after_setup(0, num_players=3)
-    s.requirements = replaced(s.requirements, 0, 0)
+    s.put("requirements", replaced(s.requirements, 0, 0))
     for p in range(3):
-        s.prestige = replaced(s.prestige, p, 0)
-    s.year = 2
+        s.put("prestige", replaced(s.prestige, p, 0))
+    s.put("year", 2)
     s.queue = [Task.year_end()]
     s._run()
     assert s.penalties[0][0] == 0
-    s.year = 3
+    s.put("year", 3)
     s.queue = [Task.year_end()]
     s._run()
     assert all(s.penalties[p][0] == 1 for p in range(3))
@@ -403,12 +403,12 @@ def test_requirements_are_checked_at_the_end_of_years_3_and_5_with_3_players():
 # -- Grand Gallery, Royal Society, Bloomsbury ------------------------------------------------
 def test_gallery_majorities_share_rounding_down():
     s = after_setup(0, num_players=3)
-    s.gallery = (-1,) * NUM_SPACES
+    s.put("gallery", (-1,) * NUM_SPACES)
     gallery = list(s.gallery)
     gallery[0:3] = [0, 1, 2]  # complete, three-way tie: 12 // 3 = 4 each
     gallery[GALLERY_START[3] : GALLERY_START[3] + 2] = [0, 1]  # incomplete tie: 3 each
-    s.gallery = tuple(gallery)
-    s.gallery = replaced(s.gallery, GALLERY_START[5], 2)  # alone in VI: 6
+    s.put("gallery", tuple(gallery))
+    s.put("gallery", replaced(s.gallery, GALLERY_START[5], 2))  # alone in VI: 6
     assert gallery_awards(s) == [7, 7, 10]
 
 
@@ -416,9 +416,9 @@ def test_royal_society_first_claim_left_then_right():
     s = after_setup(0, num_players=3)
     g = s.game
     obj = 10  # Knowledge 4+ everywhere
-    s.objectives = replaced(s.objectives, 2, obj)
+    s.put("objectives", replaced(s.objectives, 2, obj))
     for p in (0, 1):
-        s.knowledge = replaced(s.knowledge, p, (4, 4, 4, 4))
+        s.put("knowledge", replaced(s.knowledge, p, (4, 4, 4, 4)))
     start_turn(s, 0)
     assert CLAIM0 + 2 in s.legal_actions()
     reward = g.rb.objectives[obj]["reward"]
@@ -438,10 +438,10 @@ def test_royal_society_first_claim_left_then_right():
 
 def test_bloomsbury_once_per_stack_even_if_the_score_is_reached_again():
     s = after_setup(0, num_players=3)
-    s.prestige = replaced(s.prestige, 0, 8)
-    s.bloom = replaced(s.bloom, 0, ())
-    s.bloom_taken = replaced(s.bloom_taken, 0, (0, 0))
-    s.bloom_right = replaced(s.bloom_right, 0, (0, 0))
+    s.put("prestige", replaced(s.prestige, 0, 8))
+    s.put("bloom", replaced(s.bloom, 0, ()))
+    s.put("bloom_taken", replaced(s.bloom_taken, 0, (0, 0)))
+    s.put("bloom_right", replaced(s.bloom_right, 0, (0, 0)))
     s._gain(0, 0, 3)
     assert s.bloom_right[0] == (1, 0)
     start_turn(s, 0)
@@ -456,9 +456,9 @@ def test_bloomsbury_once_per_stack_even_if_the_score_is_reached_again():
 
 def test_right_bonus_lost_after_the_penalty():
     s = after_setup(0, num_players=3)
-    s.locations = replaced(s.locations, UNIVERSITY, (1 * 8 + 5, 2 * 8 + 5))
-    s.penalties = replaced_in(s.penalties, 1, 3, 1)
-    s.expertise = replaced(s.expertise, 0, (2, 2, 2))
+    s.put("locations", replaced(s.locations, UNIVERSITY, (1 * 8 + 5, 2 * 8 + 5)))
+    s.put("penalties", replaced_in(s.penalties, 1, 3, 1))
+    s.put("expertise", replaced(s.expertise, 0, (2, 2, 2)))
     reps = list(s.rep)
     start_turn(s, 0)
     s.apply_action(EXPLORER0)
@@ -469,9 +469,9 @@ def test_right_bonus_lost_after_the_penalty():
 # -- year flow -------------------------------------------------------------------------------
 def test_turn_order_by_reputation_ties_to_the_disc_on_top():
     s = after_setup(0, num_players=3)
-    s.rep = (5, 7, 5)
-    s.rep_time = (10, 3, 12)  # player 2 reached 5 last: on top
-    s.year = 2
+    s.put("rep", (5, 7, 5))
+    s.put("rep_time", (10, 3, 12))  # player 2 reached 5 last: on top
+    s.put("year", 2)
     s.queue = [Task.year_start()]
     s._run()
     order = []
@@ -486,7 +486,7 @@ def test_turn_order_by_reputation_ties_to_the_disc_on_top():
 def test_new_expeditions_each_year_discard_spaces_1_and_2():
     s = after_setup(0, num_players=3)
     old = s.program
-    s.year = 2
+    s.put("year", 2)
     s.queue = [Task.year_start(SECOND_STEP)]  # after the favors
     s._run()
     assert s.program[:4] == old[2:]
@@ -496,8 +496,8 @@ def test_new_expeditions_each_year_discard_spaces_1_and_2():
 def test_a_card_taken_from_the_program_slides_the_others_right():
     s = after_setup(0, num_players=3)
     old = s.program
-    s.program = replaced(s.program, 2, -1)
-    s.exp_discard = (*s.exp_discard, old[2])
+    s.put("program", replaced(s.program, 2, -1))
+    s.put("exp_discard", (*s.exp_discard, old[2]))
     s._refill_program()
     assert s.program[:5] == old[:2] + old[3:]
     assert s.program[5] not in old
@@ -529,7 +529,7 @@ def test_other_players_hands_and_studies_are_not_observed():
     s = after_setup(3, num_players=3)
     base = observation(s, 0)
     other = s.clone()
-    other.studies = replaced(other.studies, 1, tuple(other.study_deck[:2]))
+    other.put("studies", replaced(other.studies, 1, tuple(other.study_deck[:2])))
     other.study_deck[:2] = s.studies[1]
     assert np.array_equal(observation(other, 0), base)
     assert not np.array_equal(observation(other, 1), observation(s, 1))
@@ -588,7 +588,7 @@ def test_full_games_are_deterministic():
 
 def test_main_decision_offers_explorers_and_optional_actions_only():
     s = after_setup(0, num_players=3)
-    s.rep = replaced(s.rep, 0, 9)
+    s.put("rep", replaced(s.rep, 0, 9))
     start_turn(s, 0)
     assert DONE not in s.legal_actions()
     assert GAIN_REP not in s.legal_actions()
@@ -607,12 +607,12 @@ def test_documentation_names_every_observation_piece_and_the_sizes():
 
 def test_automa_gallery_discs_share_majorities():
     s = after_setup(0, num_players=1)
-    s.gallery = (-1,) * NUM_SPACES
+    s.put("gallery", (-1,) * NUM_SPACES)
     start = GALLERY_START[2]
     gallery = list(s.gallery)
     gallery[start : start + 3] = [0, AUTOMA, -1]  # incomplete, tied with the Automa: 6 // 2
-    s.gallery = tuple(gallery)
-    s.discs = replaced(s.discs, 0, 9)
+    s.put("gallery", tuple(gallery))
+    s.put("discs", replaced(s.discs, 0, 9))
     assert gallery_awards(s) == [3]
 
 
@@ -622,24 +622,23 @@ def test_port_reserve_never_removes_the_last_affordable_expedition():
     p = 0
     cheap = next(c for c in g.expeditions if c.expertise == 1 and c.condition_region < 0)
     take_card(s, cheap.id)
-    s.exp_discard += s.hand[p]
-    s.hand = replaced(s.hand, p, ())
-    s.program = replaced(s.program, 5, cheap.id if s.program[5] < 0 else s.program[5])
+    s.put("exp_discard", s.exp_discard + s.hand[p])
+    s.put("hand", replaced(s.hand, p, ()))
+    s.put("program", replaced(s.program, 5, cheap.id if s.program[5] < 0 else s.program[5]))
     if s.program[5] != cheap.id:
-        s.exp_discard = (*s.exp_discard, s.program[5])
-        s.program = replaced(s.program, 5, cheap.id)
-    s.knowledge = replaced(s.knowledge, p, (12, 12, 12, 12))
-    s.money = replaced(s.money, p, 50)
-    s.rep = replaced(s.rep, p, 2)  # exactly the Reputation of Program space 6
-    s.discs = replaced(s.discs, p, 0)
-    s.rep_discs = replaced(
-        s.rep_discs, p, 10 - s.gallery.count(p) - sum(1 for c in s.claims[p] if c)
+        s.put("exp_discard", (*s.exp_discard, s.program[5]))
+        s.put("program", replaced(s.program, 5, cheap.id))
+    s.put("knowledge", replaced(s.knowledge, p, (12, 12, 12, 12)))
+    s.put("money", replaced(s.money, p, 50))
+    s.put("rep", replaced(s.rep, p, 2))  # exactly the Reputation of Program space 6
+    s.put("discs", replaced(s.discs, p, 0))
+    s.put(
+        "rep_discs",
+        replaced(s.rep_discs, p, 10 - s.gallery.count(p) - sum(1 for c in s.claims[p] if c)),
     )
-    s.society = replaced(
-        s.society, p, -1 if s.society[p] == 11 else s.society[p]
-    )  # not London's Explorers Club
-    s.expertise = replaced(s.expertise, p, (1, 1, 1))
-    s.locations = ((), (), (), (1 * 8 + 6,))  # a higher explorer: the Reserve left bonus
+    s.put("society", replaced(s.society, p, -1 if s.society[p] == 11 else s.society[p]))
+    s.put("expertise", replaced(s.expertise, p, (1, 1, 1)))
+    s.put("locations", ((), (), (), (1 * 8 + 6,)))  # a higher explorer: the Reserve left bonus
     start_turn(s, p)
     s.apply_action(EXPLORER0)
     s.apply_action(PLACE0 + PORT * 6)

@@ -46,13 +46,13 @@ def piece(s, p: int, name: str) -> np.ndarray:
 def test_a_failed_requirement_with_an_empty_reserve_takes_the_gallery_disc_at_the_check():
     s = after_setup(0, num_players=3)
     p = 1
-    s.requirements = replaced(s.requirements, 0, 0)  # 15 Prestige
-    s.prestige = (30, 0, 30)
-    s.discs = replaced(s.discs, p, 0)
-    s.rep_discs = added(s.rep_discs, p, 8)
-    s.gallery = replaced(replaced(s.gallery, 0, p), 5, p)
-    s.req_discs = replaced(s.req_discs, p, 0)
-    s.year = 3
+    s.put("requirements", replaced(s.requirements, 0, 0))  # 15 Prestige
+    s.put("prestige", (30, 0, 30))
+    s.put("discs", replaced(s.discs, p, 0))
+    s.put("rep_discs", added(s.rep_discs, p, 8))
+    s.put("gallery", replaced(replaced(s.gallery, 0, p), 5, p))
+    s.put("req_discs", replaced(s.req_discs, p, 0))
+    s.put("year", 3)
     s.queue = [Task.year_end()]
     s._mask = None
     s._run()
@@ -72,11 +72,11 @@ def orient_turn(seed: int = 0):
     s = after_setup(seed, num_players=3)
     p = 0
     set_society(s, p, s.game.abilities.index(ORIENT))
-    s.knowledge = replaced(s.knowledge, p, (0, 0, 0, 0))
-    s.rep = replaced(s.rep, p, 4)
-    s.expertise = replaced(s.expertise, p, (3, 1, 1))
-    s.penalties = replaced(s.penalties, p, (0, 0, 0, 0))
-    s.locations = ((), (), (), ())
+    s.put("knowledge", replaced(s.knowledge, p, (0, 0, 0, 0)))
+    s.put("rep", replaced(s.rep, p, 4))
+    s.put("expertise", replaced(s.expertise, p, (3, 1, 1)))
+    s.put("penalties", replaced(s.penalties, p, (0, 0, 0, 0)))
+    s.put("locations", ((), (), (), ()))
     start_turn(s, p)
     return s, p
 
@@ -117,9 +117,9 @@ def test_bloomsbury_three_knowledge_all_in_asia_gives_one_reputation():
         if tile in s.stacks[k]:
             s.stacks[k].remove(tile)
         if tile in s.bloom_box[k]:
-            s.bloom_box = replaced(s.bloom_box, k, removed(s.bloom_box[k], tile))
+            s.put("bloom_box", replaced(s.bloom_box, k, removed(s.bloom_box[k], tile)))
     s.stacks[stack].append(tile)
-    s.bloom_right = replaced_in(s.bloom_right, p, stack, 1)
+    s.put("bloom_right", replaced_in(s.bloom_right, p, stack, 1))
     s._mask = None
     s.apply_action(BLOOM_CLAIM0 + stack)
     s.apply_action(TILE0 + tile)
@@ -133,10 +133,10 @@ def test_bloomsbury_three_knowledge_all_in_asia_gives_one_reputation():
 # -- finding 3: tied Reputation discs and Patron cards put back ---------------------------------
 def test_the_order_of_tied_reputation_discs_is_in_the_view_and_the_observation():
     s = after_setup(0, num_players=3)
-    s.rep = (5, 7, 5)
-    s.rep_time = (10, 3, 12)  # player 2 arrived last: on top, picks a favor before player 0
+    s.put("rep", (5, 7, 5))
+    s.put("rep_time", (10, 3, 12))  # player 2 arrived last: on top, picks a favor before player 0
     other = s.clone()
-    other.rep_time = (12, 3, 10)
+    other.put("rep_time", (12, 3, 10))
     for p in range(3):
         assert s.view(p)["reputation_stack"] == [1, 2, 0]
         assert other.view(p)["reputation_stack"] == [1, 0, 2]
@@ -192,13 +192,13 @@ def test_the_view_shows_the_points_still_to_place_and_other_players_choices_stil
     assert (piece(s2, 1, "pending") != piece(s, 1, "pending")).any()
 
     t = after_setup(0, num_players=3)
-    t.requirements = replaced(t.requirements, 0, 0)  # 15 Prestige
-    t.prestige = (0, 30, 0)
+    t.put("requirements", replaced(t.requirements, 0, 0))  # 15 Prestige
+    t.put("prestige", (0, 30, 0))
     for q in (0, 2):
-        t.discs = replaced(t.discs, q, 0)
-        t.rep_discs = added(t.rep_discs, q, 8)
-    t.gallery = (0, 2, *t.gallery[2:])
-    t.year = 3
+        t.put("discs", replaced(t.discs, q, 0))
+        t.put("rep_discs", added(t.rep_discs, q, 8))
+    t.put("gallery", (0, 2, *t.gallery[2:]))
+    t.put("year", 3)
     t.queue = [Task.year_end()]
     t._mask = None
     t._run()

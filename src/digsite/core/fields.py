@@ -18,8 +18,10 @@ values of the numbers inside, and the value a fresh state starts with.  From tha
 
 A field declared ``frozen`` to its full depth (tuples, nested tuples) is never changed in
 place: a rule writes a new value (:func:`replaced`, :func:`added`, :func:`removed` and their
-nested ``_in`` forms), so a watch sees a change by identity, a copy shares the value, and a
-write forgotten in place fails loudly (a tuple has no item assignment).
+nested ``_in`` forms), so a copy shares the value and a write forgotten in place fails loudly
+(a tuple has no item assignment).  Such a field can be written with the state's ``put``, which
+tells its kept observation as it writes (``TurnBasedState.PUT``): cheaper than a watch when a
+game's observation reads many fields.
 
 Anything else raises :class:`CorruptStateError` naming the field and what it allows; a rejected
 dict leaves nothing behind, since loading fills a fresh state.
@@ -32,7 +34,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from itertools import compress
-from operator import is_not, itemgetter
+from operator import itemgetter, ne
 from typing import Any
 
 import jsonschema
@@ -174,14 +176,16 @@ class StateFields:
         changed in place, a copy's reshuffle say); :meth:`freeze` declares them again."""
         depths = {f.name: f.depth for f in self.fields}
         for name in names:
-            setattr(state, name, _copy(getattr(state, name), depths[name]))
+            state.__dict__[name] = _copy(state.__dict__[name], depths[name])
 
     def freeze(self, state: State, names: Sequence[str]) -> None:
-        """Make the fields ``names`` of ``state`` as declared (tuples at their frozen levels)."""
+        """Make the fields ``names`` of ``state`` as declared (tuples at their frozen levels),
+        and tell the state they changed (``note_change``)."""
         declared = {f.name: f for f in self.fields}
         for name in names:
             f = declared[name]
-            setattr(state, name, _freeze(getattr(state, name), f.depth, f.frozen))
+            state.__dict__[name] = _freeze(state.__dict__[name], f.depth, f.frozen)
+            state.note_change(name)
 
     def watch(self, names: Sequence[str]) -> Watch:
         """A :class:`Watch` of the fields ``names`` (declared here)."""
@@ -231,7 +235,7 @@ class StateFields:
                 value = _rename(value, f.depth, f.names.index)
             if f.frozen:
                 value = _freeze(value, f.depth, f.frozen)
-            setattr(state, f.name, value)
+            state.__dict__[f.name] = value  # (a fresh state: nothing kept derives from it yet)
         try:
             if derive is not None:
                 derive()
@@ -289,15 +293,10 @@ class Watch:
         if not seen:
             seen += [copy(value) for copy, value in zip(copies, now, strict=True)]
             return tuple(self._indices)
-        changed = []
-        for i in compress(self._indices, map(is_not, now, seen)):  # (in C: few differ)
-            value = now[i]
-            if value != seen[i]:
-                changed.append(i)
-                seen[i] = copies[i](value)
-            elif copies[i] is _same:  # an equal new value: compared by identity from now on
-                seen[i] = value
-        return tuple(changed)
+        changed = tuple(compress(self._indices, map(ne, now, seen)))
+        for i in changed:
+            seen[i] = copies[i](now[i])
+        return changed
 
 
 def _same(value: Any) -> Any:

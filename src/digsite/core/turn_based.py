@@ -123,6 +123,8 @@ class TurnBasedState(State):
     """With ``LEGAL_LISTS``: per decision but ``game_over``, its ``_legal_<name>``."""
     _apply_table: ClassVar[tuple[Callable, ...]]
     _game_over: ClassVar[int]
+    PUT: ClassVar[frozenset[str]] = frozenset()
+    """The declared fields the rules write only with :meth:`put` (frozen, so written whole)."""
 
     decision: int
     decider: int
@@ -149,6 +151,8 @@ class TurnBasedState(State):
         """A fresh state of ``game``: every declared field at its start (``FIELDS.fresh``).  A
         game's own ``__init__`` adds only what it derives (caches, bitboards, planes)."""
         self.game = game
+        self.written: set[str] = set()
+        """The fields of ``PUT`` written since the kept observation last looked (it empties it)."""
         self.FIELDS.fresh(self)
 
     # -- whose turn, and the end -------------------------------------------------------------
@@ -206,6 +210,7 @@ class TurnBasedState(State):
         the mover's legal actions depend on clears the copy's ``_mask``."""
         other = object.__new__(type(self))
         other.__dict__ = self.__dict__.copy()
+        other.written = set()
         self.FIELDS.copy_into(self, other)
         other._fresh_caches()
         return other
@@ -213,11 +218,23 @@ class TurnBasedState(State):
     def _fresh_caches(self) -> None:
         """Give a new copy its own derived, unsaved data (caches, planes): by default none."""
 
+    def put(self, name: str, value: Any) -> None:
+        """Write field ``name`` of ``PUT`` and note it in ``written``, at the cost of a set
+        insertion: the kept observation rewrites only what reads the fields written since it
+        last looked.  Its value is frozen (tuples, ints), so a change in place fails loudly, and
+        the tests refuse a write of such a field other than through ``put``
+        (:func:`digsite.testing.refused_writes`).  A watch of every field
+        (:meth:`~digsite.core.fields.StateFields.watch`) costs more for a game with many."""
+        self.__dict__[name] = value
+        self.written.add(name)
+
     def note_change(self, name: str) -> None:
         """Tell the state that its declared field ``name`` was changed outside its rules (by
-        hand, in a test).  A state whose kept observation finds changes itself
-        (:meth:`~digsite.core.fields.StateFields.watch`) needs nothing, as here; one whose
-        observation cache still takes change notes from its rules records a note."""
+        hand, in a test).  A field of ``PUT`` is noted as ``put`` notes it; a state whose kept
+        observation finds changes itself (:meth:`~digsite.core.fields.StateFields.watch`) needs
+        nothing more."""
+        if name in self.PUT:
+            self.written.add(name)
 
     def to_dict(self) -> dict:
         return self.FIELDS.dump(self)

@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 from ..core.spec import GameSpec
 from .cases import Case, cases
 from .checks import CHECKS, CheckSkipped
+from .writes import refused_writes
 
 PASSED, SKIPPED, FAILED = "passed", "skipped", "failed"
 
@@ -40,7 +41,8 @@ def run_check(name: str, case: Case) -> None:
     ``AssertionError`` naming what is wrong, or :class:`CheckSkipped`."""
     if name not in CHECKS:
         raise ValueError(f"no check {name!r}; checks: {', '.join(CHECKS)}")
-    CHECKS[name](case)
+    with refused_writes(getattr(case.spec.load_game_class(), "state_class", object)):
+        CHECKS[name](case)
 
 
 def check_game(

@@ -11,18 +11,18 @@ def automa_place(s, loc: int, section: int) -> None:
     """An Automa pawn is an explorer like any other for learning from peers: players whose
     explorers are the highest there take the right bonus; the Automa itself gains nothing."""
     s._location_bonus(AUTOMA, loc, section)
-    s.locations = replaced(s.locations, loc, (*s.locations[loc], piece(AUTOMA, section)))
+    s.put("locations", replaced(s.locations, loc, (*s.locations[loc], piece(AUTOMA, section))))
 
 
 def automa_turn(s) -> None:
     if not s.automa_deck:
         s.automa_deck = list(s.automa_played)
-        s.automa_played = ()
+        s.put("automa_played", ())
         s._shuffle(s.automa_deck)
     card = s.automa_deck.pop()
-    s.automa_played += (card,)
-    s.automa_last = card
-    s.automa_pawns -= 1
+    s.put("automa_played", s.automa_played + (card,))
+    s.put("automa_last", card)
+    s.put("automa_pawns", s.automa_pawns - 1)
     action, a1, a2 = s.game.automa_cards[card].years[min(s.year, 5) - 1]
     if action == AutomaAction.LOCATION:
         automa_place(s, a1, a2)
@@ -30,27 +30,27 @@ def automa_turn(s) -> None:
         start = GALLERY_START[2]
         for sp in range(start, start + GALLERY_SIZES[2]):
             if s.gallery[sp] < 0:
-                s.gallery = replaced(s.gallery, sp, AUTOMA)
+                s.put("gallery", replaced(s.gallery, sp, AUTOMA))
                 break
         start = GALLERY_START[4]
         for sp in range(start + GALLERY_SIZES[4] - 1, start - 1, -1):
             if s.gallery[sp] < 0:
-                s.gallery = replaced(s.gallery, sp, AUTOMA)
+                s.put("gallery", replaced(s.gallery, sp, AUTOMA))
                 break
     elif action == AutomaAction.PROGRAM3:
         c = s.program[2]
         if c >= 0:
-            s.program = replaced(s.program, 2, -1)
-            s.exp_box += (c,)
+            s.put("program", replaced(s.program, 2, -1))
+            s.put("exp_box", s.exp_box + (c,))
             s._refill_program()
             automa_place(s, PORT, s.game.expeditions[c].expertise)
     elif action == AutomaAction.DECK:
         c = s._draw_card()
         if c >= 0:
-            s.exp_box += (c,)
+            s.put("exp_box", s.exp_box + (c,))
             automa_place(s, PORT, s.game.expeditions[c].expertise)
     elif action == AutomaAction.BLOOMSBURY:
         if s.stacks[a1]:
             s.bloom_removed.append(s.stacks[a1].pop())
     elif action == AutomaAction.ROYAL and s.rs_left[a1] < 0:
-        s.rs_left = replaced(s.rs_left, a1, AUTOMA)
+        s.put("rs_left", replaced(s.rs_left, a1, AUTOMA))

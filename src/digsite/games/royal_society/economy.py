@@ -43,25 +43,25 @@ class EconomyRules:
     def _set_rep(self, p: int, value: int) -> None:
         value = max(0, min(9, value))
         if value != self.rep[p]:
-            self.rep = replaced(self.rep, p, value)
+            self.put("rep", replaced(self.rep, p, value))
             self.clock += 1
-            self.rep_time = replaced(self.rep_time, p, self.clock)
+            self.put("rep_time", replaced(self.rep_time, p, self.clock))
 
     def _gain(self, p: int, stat: int, amount: int) -> None:
         if not amount:  # (rewards list every stat, most of them 0)
             return
         if stat == PRESTIGE:
             before = self.prestige[p]
-            self.prestige = replaced(self.prestige, p, max(0, before + amount))
+            self.put("prestige", replaced(self.prestige, p, max(0, before + amount)))
             for k, threshold in enumerate(BLOOMSBURY_STACKS):
                 if before < threshold <= self.prestige[p]:
-                    self.bloom_right = replaced_in(self.bloom_right, p, k, 1)
+                    self.put("bloom_right", replaced_in(self.bloom_right, p, k, 1))
         elif stat == SCIENCE:
-            self.science = replaced(self.science, p, max(0, self.science[p] + amount))
+            self.put("science", replaced(self.science, p, max(0, self.science[p] + amount)))
         elif stat == REPUTATION:
             self._set_rep(p, self.rep[p] + amount)
         else:
-            self.money = replaced(self.money, p, max(0, self.money[p] + amount))
+            self.put("money", replaced(self.money, p, max(0, self.money[p] + amount)))
 
     def _know(self, p: int, region: int, amount: int, asia_reputation: bool = True) -> None:
         """Knowledge with its milestones (5, 8, 12, beyond 12) and the British School ability:
@@ -80,7 +80,7 @@ class EconomyRules:
         if after > 12:
             self._gain(p, PRESTIGE, after - max(before, 12))
             after = 12
-        self.knowledge = replaced_in(self.knowledge, p, region, after)
+        self.put("knowledge", replaced_in(self.knowledge, p, region, after))
         if (
             region == ASIA
             and asia_reputation
@@ -96,15 +96,15 @@ class EconomyRules:
     def _pay_rep(self, p: int, amount: int) -> None:
         """Spend Reputation; discs are turned into 2 Reputation each first if it is short."""
         while self.rep[p] < amount:
-            self.discs = added(self.discs, p, -1)
-            self.rep_discs = added(self.rep_discs, p, 1)
+            self.put("discs", added(self.discs, p, -1))
+            self.put("rep_discs", added(self.rep_discs, p, 1))
             self._set_rep(p, self.rep[p] + 2)
         self._set_rep(p, self.rep[p] - amount)
 
     # -- relic bags ----------------------------------------------------------------------------
     def _take_relic(self, p: int, kind: int) -> None:
-        self.bags = added(self.bags, kind, -1)
-        self.relics = added_in(self.relics, p, kind, 1)
+        self.put("bags", added(self.bags, kind, -1))
+        self.put("relics", added_in(self.relics, p, kind, 1))
         self._refill_bag(kind // 4)
 
     def _refill_bag(self, region: int) -> None:
@@ -114,7 +114,8 @@ class EconomyRules:
             for k in range(base, base + 4):
                 bags[k] += discards[k]
                 discards[k] = 0
-            self.bags, self.discards = tuple(bags), tuple(discards)
+            self.put("bags", tuple(bags))
+            self.put("discards", tuple(discards))
 
     def _random_relic(self, region: int) -> int:
         """Draw at random from a region's bag (refilled from its discards if empty); -1 if none."""
@@ -131,8 +132,8 @@ class EconomyRules:
         return -1
 
     def _discard_relic(self, p: int, kind: int) -> None:
-        self.relics = added_in(self.relics, p, kind, -1)
-        self.discards = added(self.discards, kind, 1)
+        self.put("relics", added_in(self.relics, p, kind, -1))
+        self.put("discards", added(self.discards, kind, 1))
         self._refill_bag(kind // 4)
 
     def _refill_all(self) -> None:
@@ -179,7 +180,7 @@ class EconomyRules:
     def _auto_gain(self):
         t = self.task
         if t.kept_society >= 0:
-            self.society = replaced(self.society, t.player, t.kept_society)
+            self.put("society", replaced(self.society, t.player, t.kept_society))
         else:
             self._gain(t.player, t.a, t.b)
 
@@ -227,8 +228,9 @@ class EconomyRules:
         t = self.task
         self.queue.pop(0)
         e = a - EXPLORER0
-        self.expertise = replaced_in(
-            self.expertise, t.player, e, min(6, self.expertise[t.player][e] + 1)
+        self.put(
+            "expertise",
+            replaced_in(self.expertise, t.player, e, min(6, self.expertise[t.player][e] + 1)),
         )
 
     def _random_relics_only(self, p) -> bool:
@@ -282,11 +284,11 @@ class EconomyRules:
         p, kind = t.player, a - RELIC0
         drawn = self.drawn_relics
         drawn.remove(kind)
-        self.relics = added_in(self.relics, p, kind, 1)
+        self.put("relics", added_in(self.relics, p, kind, 1))
         discards = list(self.discards)
         for k in drawn:
             discards[k] += 1
-        self.discards = tuple(discards)
+        self.put("discards", tuple(discards))
         self.drawn_relics = []
         self._refill_all()
 
@@ -298,14 +300,14 @@ class EconomyRules:
             kind = self._random_relic(region)
             if kind < 0:
                 break
-            self.bags = added(self.bags, kind, -1)
+            self.put("bags", added(self.bags, kind, -1))
             drawn.append(kind)
         self.drawn_relics = drawn
         if len(set(drawn)) <= 1:
             if drawn:
-                self.relics = added_in(self.relics, p, drawn[0], 1)
+                self.put("relics", added_in(self.relics, p, drawn[0], 1))
                 for k in drawn[1:]:
-                    self.discards = added(self.discards, k, 1)
+                    self.put("discards", added(self.discards, k, 1))
             self.drawn_relics = []
             self._refill_all()
         else:

@@ -40,8 +40,8 @@ class FlowRules:
         """The task stays until the hand is down to the limit (one card a decision)."""
         t = self.task
         p, card = t.player, a - CARD0
-        self.hand = replaced(self.hand, p, removed(self.hand[p], card))
-        self.exp_discard += (card,)
+        self.put("hand", replaced(self.hand, p, removed(self.hand[p], card)))
+        self.put("exp_discard", self.exp_discard + (card,))
 
     def _legal_turn_end(self):
         t = self.task

@@ -144,12 +144,12 @@ class Mine:
     def _load(self):
         """The scratch state holding this Mine's tracks."""
         st, p = self.st, self.me
-        st.prestige = replaced(st.prestige, p, self.p)
-        st.science = replaced(st.science, p, self.s)
-        st.money = replaced(st.money, p, self.money)
-        st.rep = replaced(st.rep, p, self.rep)
-        st.discs = replaced(st.discs, p, self.discs)
-        st.knowledge = replaced(st.knowledge, p, self.know)
+        st.put("prestige", replaced(st.prestige, p, self.p))
+        st.put("science", replaced(st.science, p, self.s))
+        st.put("money", replaced(st.money, p, self.money))
+        st.put("rep", replaced(st.rep, p, self.rep))
+        st.put("discs", replaced(st.discs, p, self.discs))
+        st.put("knowledge", replaced(st.knowledge, p, self.know))
         return st
 
     def _read(self) -> None:
@@ -161,13 +161,13 @@ class Mine:
     def table(self):
         """The scratch state holding all of this Mine, for the engine's objective checks."""
         st, p = self._load(), self.me
-        st.expertise = replaced(st.expertise, p, tuple(self.expertise))
-        st.played = replaced(st.played, p, tuple(self.played))
-        st.relics = replaced(st.relics, p, tuple(self.relics))
-        st.exhibited = replaced(st.exhibited, p, self.exhibited)
-        st.honored = replaced(st.honored, p, (HONORED,) * self.honored)
-        st.claims = replaced(st.claims, p, tuple(self.claims))
-        st.gallery = tuple(self.gallery)
+        st.put("expertise", replaced(st.expertise, p, tuple(self.expertise)))
+        st.put("played", replaced(st.played, p, tuple(self.played)))
+        st.put("relics", replaced(st.relics, p, tuple(self.relics)))
+        st.put("exhibited", replaced(st.exhibited, p, self.exhibited))
+        st.put("honored", replaced(st.honored, p, (HONORED,) * self.honored))
+        st.put("claims", replaced(st.claims, p, tuple(self.claims)))
+        st.put("gallery", tuple(self.gallery))
         return st
 
     # -- changes ----------------------------------------------------------------------------

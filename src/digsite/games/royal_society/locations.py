@@ -199,7 +199,7 @@ class LocationRules:
         supported = section > base
         if supported:
             self._pay_rep(p, section - base)
-        self.placed = replaced_in(self.placed, p, e, 1)
+        self.put("placed", replaced_in(self.placed, p, e, 1))
         self.cur[:4] = [e, loc, section, int(supported)]
         self.collections_done = 0
         tasks = []
@@ -213,7 +213,9 @@ class LocationRules:
                 self._gain(p, MONEY, 3)
             else:
                 tasks.append(Task.reserve(p, optional=1, at_port=1))
-        self.locations = replaced(self.locations, loc, (*self.locations[loc], piece(p, section)))
+        self.put(
+            "locations", replaced(self.locations, loc, (*self.locations[loc], piece(p, section)))
+        )
         tasks.append(Task(C_LOC_ACTION, p))
         # step 5: permanent Bloomsbury effects of placing an explorer
         if loc == UNIVERSITY and self._has_bloom(p, "university_relic"):
@@ -333,7 +335,7 @@ class LocationRules:
         self._refill_all()
 
     def _take_patron(self, p: int, patron: int, expertise: int) -> None:
-        self.patrons = replaced(self.patrons, p, (*self.patrons[p], patron))
+        self.put("patrons", replaced(self.patrons, p, (*self.patrons[p], patron)))
         gain = self.game.patrons[patron].rate * expertise + (
             3 if self._ability(p) == Ability.PATRON_PLUS_3 else 0
         )
@@ -345,13 +347,13 @@ class LocationRules:
         deck = self.patron_deck
         cut = max(0, len(deck) - 2)
         drawn = list(reversed(deck[cut:]))  # the top card first
-        self.patron_deck = deck[:cut]
+        self.put("patron_deck", deck[:cut])
         seen = self.patron_seen[p]
         for x in drawn:
             seen |= 1 << x
-        self.patron_seen = replaced(self.patron_seen, p, seen)
+        self.put("patron_seen", replaced(self.patron_seen, p, seen))
         if self.patron_known > cut:
-            self.patron_known = cut
+            self.put("patron_known", cut)
         if len(drawn) == 1:
             self._take_patron(p, drawn[0], expertise)
         elif drawn:
@@ -368,8 +370,8 @@ class LocationRules:
         chosen = a - PATRON0
         for x in self.drawn_patrons:
             if x != chosen:
-                self.patron_deck = (x, *self.patron_deck)
-                self.patron_known += 1
+                self.put("patron_deck", (x, *self.patron_deck))
+                self.put("patron_known", self.patron_known + 1)
         self.drawn_patrons = []
         self._take_patron(p, chosen, expertise)
 
@@ -378,13 +380,13 @@ class LocationRules:
         """Top of the Expedition deck, reshuffling the discard pile when the deck is empty."""
         if not self.exp_deck:
             self.exp_deck = list(self.exp_discard)
-            self.exp_discard = ()
+            self.put("exp_discard", ())
             self._shuffle(self.exp_deck)
             epochs = list(self.exp_epoch)
             epoch = max(epochs) + 1
             for c in self.exp_deck:
                 epochs[c] = epoch
-            self.exp_epoch = tuple(epochs)
+            self.put("exp_epoch", tuple(epochs))
         return self.exp_deck.pop() if self.exp_deck else -1
 
     def _refill_program(self) -> None:
@@ -395,7 +397,7 @@ class LocationRules:
             if c < 0:
                 break
             cards.append(c)
-        self.program = (*cards, *(-1,) * (6 - len(cards)))
+        self.put("program", (*cards, *(-1,) * (6 - len(cards))))
 
     def _program_cost(self, slot: int, p: int) -> int:
         return self.game.rb.program_reputation[slot]
@@ -448,9 +450,9 @@ class LocationRules:
         if self._ability(p) != Ability.FREE_RESERVE:
             self._pay_rep(p, self._program_cost(slot, p))
         card = self.program[slot]
-        self.program = replaced(self.program, slot, -1)
-        self.hand = replaced(self.hand, p, (*self.hand[p], card))
-        self.public_hand |= 1 << card
+        self.put("program", replaced(self.program, slot, -1))
+        self.put("hand", replaced(self.hand, p, (*self.hand[p], card)))
+        self.put("public_hand", self.public_hand | 1 << card)
         self._refill_program()
 
     def _legal_pick_drawn_card(self):
@@ -462,10 +464,10 @@ class LocationRules:
         p, card = t.player, a - CARD0
         for c in self.drawn_cards:
             if c == card:
-                self.hand = replaced(self.hand, p, (*self.hand[p], c))
-                self.public_hand &= ~(1 << c)
+                self.put("hand", replaced(self.hand, p, (*self.hand[p], c)))
+                self.put("public_hand", self.public_hand & ~(1 << c))
             else:
-                self.exp_discard += (c,)
+                self.put("exp_discard", self.exp_discard + (c,))
         self.drawn_cards = []
 
     # -- expeditions ---------------------------------------------------------------------------
@@ -547,11 +549,11 @@ class LocationRules:
         self.queue.pop(0)
         p, card = t.player, a - CARD0
         if card in self.hand[p]:
-            self.hand = replaced(self.hand, p, removed(self.hand[p], card))
+            self.put("hand", replaced(self.hand, p, removed(self.hand[p], card)))
         else:
             slot = self.program.index(card)
             self._pay_rep(p, self._program_cost(slot, p))
-            self.program = replaced(self.program, slot, -1)
+            self.put("program", replaced(self.program, slot, -1))
             self._refill_program()
         self.organizing = card  # until it is paid for (a Reserve may draw cards meanwhile)
         self._push(Task.payment(p, card))
@@ -590,8 +592,8 @@ class LocationRules:
         kind, _ = self._skill(p, e)
         self._gain(p, MONEY, -max(0, c.cost - (3 if kind == LOGISTICS else 0) - 3 * cost_red))
         self.organizing = -1
-        self.played = replaced(self.played, p, (*self.played[p], card))
-        self.expertise = replaced_in(self.expertise, p, e, min(6, self.expertise[p][e] + 1))
+        self.put("played", replaced(self.played, p, (*self.played[p], card)))
+        self.put("expertise", replaced_in(self.expertise, p, e, min(6, self.expertise[p][e] + 1)))
         prestige, science, know, know_choice, rnd, chosen, rep, money = c.gains
         self._gain(p, PRESTIGE, prestige)
         self._gain(p, SCIENCE, science)
@@ -652,9 +654,9 @@ class LocationRules:
     def _exhibit(self, p: int, sp: int, kind: int, remaining: int) -> None:
         self._discard_relic(p, kind)
         self._refill_all()
-        self.discs = added(self.discs, p, -1)
-        self.gallery = replaced(self.gallery, sp, p)
-        self.exhibited = added(self.exhibited, p, 1)
+        self.put("discs", added(self.discs, p, -1))
+        self.put("gallery", replaced(self.gallery, sp, p))
+        self.put("exhibited", added(self.exhibited, p, 1))
         tasks = []
         if (
             kind // 4 == MEDITERRANEAN

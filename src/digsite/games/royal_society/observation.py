@@ -34,7 +34,6 @@ from .actions import (
     piece_section,
 )
 from .components import NUM_EXPEDITIONS, NUM_PATRONS, NUM_RELIC_KINDS, NUM_STUDIES
-from .saved import FIELDS as STATE_FIELDS
 from .view import (
     PENDING_SLOTS,
     REGION_SLOTS,
@@ -189,14 +188,14 @@ MODE_INDEX = {"solo": 0, "confrontation": 1, "competitive": 2, "standard": 3}
 # rounding to float32 (a test checks every byte and divisor).
 #
 # Most of the state does not change from one step to the next, so each player's bytes are
-# kept on the state between calls (``Observer``).  At each call the state's ``Encoding`` finds
-# which fields of ``FIELDS`` changed since its last call (``WATCH``, a ``core.fields.Watch``:
-# the fields are frozen, tuples and ints that the rules replace and never change in place, so
-# it compares them by identity, in one C comparison when nothing changed), logs the writers of
-# those fields, and each player's ``Observer`` rewrites the groups logged since its last call,
-# then the few pieces that change at almost every step.  No rule notes what it changes, so
-# whatever changed a field (a rule, a test by hand) shows in the next observation; a copy
-# (``clone``, ``resample_hidden``) starts with no ``Encoding``, so every part of it is written.
+# kept on the state between calls (``Observer``).  The fields of ``FIELDS`` are frozen (tuples
+# and ints, never changed in place) and written only with the state's ``put``, which notes each
+# name in ``state.written`` as it writes (the tests refuse any other write).  At each call the
+# state's ``Encoding`` logs the writers of the fields written since (and empties ``written``),
+# and each player's ``Observer`` rewrites the groups logged since its last call, then the few
+# pieces that change at almost every step.  A copy (``clone``, ``resample_hidden``) starts with
+# no ``Encoding``, so every part of it is written.  (A watch of the 50 fields, which needs no
+# ``put``, costs a sixth more instructions a step: ``core.fields.Watch``.)
 
 SEATS = START["seats"]
 REP_COLUMN = COLUMN["reputation"]
@@ -294,15 +293,14 @@ VIEWS = ("bytes", "score_floats")
 
 class Encoding:
     """What the players' ``Observer``s of one state share: player 0's, which holds the shared
-    pieces (see ``PARTS``), the seat flagged as deciding (-1: none), the fields of ``FIELDS``
-    as last seen (``WATCH``), and the log of what the players do for the fields that changed,
-    that each observer reads from its ``read`` position (a state's copy starts a new one)."""
+    pieces (see ``PARTS``), the seat flagged as deciding (-1: none), and the log of what the
+    players do for the fields written, that each observer reads from its ``read`` position (a
+    state's copy starts a new one)."""
 
-    __slots__ = ("log", "observers", "decider", "pending", "seen")
+    __slots__ = ("log", "observers", "decider", "pending")
 
     def __init__(self, s) -> None:
         self.log: list = []
-        self.seen = WATCH.seen(s)
         base = Observer(s, 0)
         for write in ALL_WRITERS:
             write(s, base)
@@ -321,12 +319,10 @@ class Encoding:
             "observers": self.observers,
             "decider": self.decider,
             "pending": pending,
-            "seen": self.seen,
         }
 
     def __setstate__(self, state) -> None:
         self.observers, self.decider = state["observers"], state["decider"]
-        self.seen = state["seen"]
         self.log = [ALL_OPS[number] for number in state["log"]]
         self.pending = dict.fromkeys(ALL_WRITERS[number] for number in state["pending"])
 
@@ -681,9 +677,8 @@ PARTS = (
 them: a writer reads nothing else of the state), its writer, which rewrites all of it, and the
 pieces it writes if they are shared (see below; empty: written for each player)."""
 FIELDS = tuple(dict.fromkeys(name for names, _, _ in PARTS for name in names))
-"""Every field the parts are written from (each declared frozen in ``saved.FIELDS``)."""
-WATCH = STATE_FIELDS.watch(FIELDS)
-"""Which of ``FIELDS`` changed since the ``Encoding`` last looked (indices in ``FIELDS``)."""
+"""Every field the parts are written from: frozen in ``saved.FIELDS``, written with ``put``
+(the state's ``PUT``)."""
 
 # Shared pieces are the same for every player up to the order of the seats: the pieces of the
 # seats in rows (``seat_*``, written by seat) and those of the board that name no owner.  They
@@ -729,10 +724,9 @@ ALL_OPS = (*ALL_OWN, *ALL_COPIES)
 
 
 @lru_cache(maxsize=4096)
-def _work(indices: tuple[int, ...]) -> tuple[dict, tuple]:
+def _work(changed: frozenset[str]) -> tuple[dict, tuple]:
     """For the changed fields (indices in ``FIELDS``): player 0's writers, and what the other
     players log (their own parts' writers and the copies of the shared pieces)."""
-    changed = {FIELDS[i] for i in indices}
     writes, logged = {}, {}  # (dicts: ordered sets)
     for names, write, pieces in PARTS:
         if not changed.isdisjoint(names):
@@ -776,12 +770,14 @@ def _observer(s, player: int) -> Observer:
     encoding = s._encoding
     if encoding is None:  # player 0's observer is written whole
         encoding = s._encoding = Encoding(s)
+        s.written.clear()
     observers, log = encoding.observers, encoding.log
     base = observers[0]
     pending = encoding.pending
-    changed = WATCH.changed(s, encoding.seen)
-    if changed:
-        writes, logged = _work(changed)
+    written = s.written
+    if written:
+        writes, logged = _work(frozenset(written))
+        written.clear()
         pending.update(writes)
         if len(observers) > 1:
             log += logged

@@ -106,8 +106,8 @@ class OptionalRules:
 
     def _do_optional(self, p: int, action: int) -> None:
         if action == GAIN_REP:
-            self.discs = added(self.discs, p, -1)
-            self.rep_discs = added(self.rep_discs, p, 1)
+            self.put("discs", added(self.discs, p, -1))
+            self.put("rep_discs", added(self.rep_discs, p, 1))
             self._gain(p, REPUTATION, 2)
         elif PATRON0 <= action < PATRON0 + NUM_PATRONS:
             pat = action - PATRON0
@@ -119,11 +119,11 @@ class OptionalRules:
                 self._push(Task.honor(p, pat))
         elif CLAIM0 <= action < CLAIM0 + 3:
             g = action - CLAIM0
-            self.discs = added(self.discs, p, -1)
+            self.put("discs", added(self.discs, p, -1))
             first = self.rs_left[g] < 0
             if first:
-                self.rs_left = replaced(self.rs_left, g, p)
-            self.claims = replaced_in(self.claims, p, g, 2 if first else 1)
+                self.put("rs_left", replaced(self.rs_left, g, p))
+            self.put("claims", replaced_in(self.claims, p, g, 2 if first else 1))
             obj = self.game.rb.objectives[self.objectives[g]]
             if obj["reward"] == "science":
                 self._gain(p, SCIENCE, 4 if first else 2)
@@ -134,12 +134,12 @@ class OptionalRules:
             seen = self.bloom_seen[p]
             for x in self.stacks[k]:
                 seen |= 1 << x
-            self.bloom_seen = replaced(self.bloom_seen, p, seen)
+            self.put("bloom_seen", replaced(self.bloom_seen, p, seen))
             self._push(Task.bloomsbury(p, k))
 
     def _honor(self, p: int, pat: int, kind: int) -> None:
         self._discard_relic(p, kind)
-        self.honored = replaced(self.honored, p, (*self.honored[p], pat))
+        self.put("honored", replaced(self.honored, p, (*self.honored[p], pat)))
         self._gain(p, REPUTATION, 1)
 
     def honor_kinds(self, p: int, pat: int, pending: list[int] | None) -> list[int]:
@@ -186,10 +186,10 @@ class OptionalRules:
         if source == 0:
             self.stacks[k].remove(tile)
         else:
-            self.bloom_box = replaced(self.bloom_box, k, removed(self.bloom_box[k], tile))
-        self.bloom = replaced(self.bloom, p, (*self.bloom[p], tile))
-        self.bloom_taken = replaced_in(self.bloom_taken, p, k, 1)
-        self.bloom_seen = replaced(self.bloom_seen, -1, self.bloom_seen[-1] | 1 << tile)
+            self.put("bloom_box", replaced(self.bloom_box, k, removed(self.bloom_box[k], tile)))
+        self.put("bloom", replaced(self.bloom, p, (*self.bloom[p], tile)))
+        self.put("bloom_taken", replaced_in(self.bloom_taken, p, k, 1))
+        self.put("bloom_seen", replaced(self.bloom_seen, -1, self.bloom_seen[-1] | 1 << tile))
         info = self.game.rb.bloomsbury[tile]
         if info["kind"] == "immediate":
             eff = info["effect"]

@@ -12,10 +12,10 @@ methods); the rules are mixins by area, each module holding the decisions of its
 they offer: ``setup``, ``economy`` (gains, Knowledge, Reputation, relic bags), ``locations``
 (placing an explorer, the location actions, expeditions, exhibits), ``optional`` (the optional
 actions, before, after and during a turn), ``flow`` (a turn), ``year`` (the year's flow and the
-end of the game) and ``automa``.  No rule notes what it changes: the fields the observation
-reads are frozen (tuples, ints; ``saved.FIELDS``), so a rule writes a new value
-(``core.fields.replaced``, ``added``...) and each player's kept observation finds by identity
-which of them changed since it last looked (see ``observation``); a write in place fails.
+end of the game) and ``automa``.  The fields the observation reads (``PUT``) are frozen
+(tuples, ints; ``saved.FIELDS``): a rule writes a new value (``core.fields.replaced``,
+``added``...) with ``put``, which tells each player's kept observation as it writes (see
+``observation``); a write in place fails, and the tests refuse any write but ``put``.
 """
 
 from __future__ import annotations
@@ -87,6 +87,7 @@ class RoyalSocietyState(
 
     AUTOMATIC = AUTO_TASKS
     FORCED = frozenset((C_LOC_ACTION,))  # a location whose one action is offered does it
+    PUT = frozenset(observation.FIELDS)  # the fields the kept observation reads
 
     def __init__(self, game: RoyalSocietyGame):
         super().__init__(game)

@@ -2,10 +2,10 @@
 ``to_dict`` and ``state_from_dict``).
 
 Every field the observation reads (``observation.FIELDS``; all the per-player ones) is frozen to
-its full depth: tuples, or ints.  The rules replace such a field whole
-(``core.fields.replaced``...), never change it in place (a tuple fails loudly), so the
-observation's watch finds a change by identity and ``clone`` shares the value.  The others
-(decks, the queue, the turn's scratch) stay lists, changed in place."""
+its full depth: tuples, or ints.  The rules replace such a field whole with ``put``
+(``core.fields.replaced``...), which tells the kept observation, and never change it in place
+(a tuple fails loudly), so ``clone`` shares the value.  The others (decks, the queue, the
+turn's scratch) stay lists, changed in place."""
 
 from __future__ import annotations
 

@@ -210,27 +210,27 @@ def royal_requirements(s, period: int) -> None:
         if requirement_met(s, p, req):
             continue
         if penalty == "support_cap_5":
-            s.penalties = replaced_in(s.penalties, p, SUPPORT_CAP_5, 1)
+            s.put("penalties", replaced_in(s.penalties, p, SUPPORT_CAP_5, 1))
         elif penalty == "random_relics":
-            s.penalties = replaced_in(s.penalties, p, RANDOM_RELICS_ONLY, 1)
+            s.put("penalties", replaced_in(s.penalties, p, RANDOM_RELICS_ONLY, 1))
         elif penalty == "no_collection_rewards":
-            s.penalties = replaced_in(s.penalties, p, NO_COLLECTION_REWARDS, 1)
+            s.put("penalties", replaced_in(s.penalties, p, NO_COLLECTION_REWARDS, 1))
         elif penalty == "no_right_bonus":
-            s.penalties = replaced_in(s.penalties, p, NO_RIGHT_BONUS, 1)
+            s.put("penalties", replaced_in(s.penalties, p, NO_RIGHT_BONUS, 1))
         elif penalty == "lose_1_science":
             s._gain(p, SCIENCE, -1)
         else:
             s._gain(p, PRESTIGE, -8)
         if s.discs[p] > 0:
-            s.discs = added(s.discs, p, -1)
-            s.req_discs = added(s.req_discs, p, 1)
+            s.put("discs", added(s.discs, p, -1))
+            s.put("req_discs", added(s.req_discs, p, 1))
         elif p in s.gallery:
             choices.append(Task(C_REQUIREMENT_DISC, p))  # which disc: the player's choice
         else:
             s._gain(p, PRESTIGE, -15)
             if s.rep_discs[p] > 0:
-                s.rep_discs = added(s.rep_discs, p, -1)
-                s.req_discs = added(s.req_discs, p, 1)
+                s.put("rep_discs", added(s.rep_discs, p, -1))
+                s.put("req_discs", added(s.req_discs, p, 1))
     s._push(*choices)  # settled now, in seat order, before anything else happens
 
 

@@ -57,7 +57,7 @@ class SetupRules:
         if self.game.automa:
             self.automa_deck = list(range(len(self.game.automa_cards)))
             self._shuffle(self.automa_deck)
-            self.favor_space = replaced(self.favor_space, 0, AUTOMA)
+            self.put("favor_space", replaced(self.favor_space, 0, AUTOMA))
         self._deal_players()
         self.queue.append(Task(A_SETUP_FAVORS))
 
@@ -70,15 +70,17 @@ class SetupRules:
             pool = list(tiles)
             self._shuffle(pool)
             faces += [2 * t + self._rand(2) for t in pool[:count]]
-        self.faces = tuple(faces)
-        self.requirements = (self._rand(4), 4 + self._rand(4))
-        self.objectives = tuple(group[self._rand(len(group))] for group in game.objective_groups)
+        self.put("faces", tuple(faces))
+        self.put("requirements", (self._rand(4), 4 + self._rand(4)))
+        self.put(
+            "objectives", tuple(group[self._rand(len(group))] for group in game.objective_groups)
+        )
         per_stack = game.board_players + 1
         for k, stack in enumerate(game.bloomsbury_stacks):
             tiles = list(stack)
             self._shuffle(tiles)
             self.stacks[k] = tiles[:per_stack]
-            self.bloom_box = replaced(self.bloom_box, k, tuple(tiles[per_stack:]))
+            self.put("bloom_box", replaced(self.bloom_box, k, tuple(tiles[per_stack:])))
 
     def _deal_decks(self) -> None:
         """The Patron, Expedition (the simplified set-up's marked cards dealt first), Study and
@@ -86,21 +88,23 @@ class SetupRules:
         game = self.game
         patrons = list(range(NUM_PATRONS))
         self._shuffle(patrons)
-        self.patron_deck = tuple(patrons)
+        self.put("patron_deck", tuple(patrons))
         deck = list(range(NUM_EXPEDITIONS))
         if game.simplified:
             n = game.num_players
             marked = list(game.simplified_cards)
             self._shuffle(marked)
             for p in range(n):
-                self.hand = replaced(self.hand, p, tuple(sorted(marked[2 * p : 2 * p + 2])))
+                self.put("hand", replaced(self.hand, p, tuple(sorted(marked[2 * p : 2 * p + 2]))))
             dealt = set(marked[: 2 * n])
-            self.exp_epoch = tuple(-1 if c in dealt else e for c, e in enumerate(self.exp_epoch))
+            self.put(
+                "exp_epoch", tuple(-1 if c in dealt else e for c, e in enumerate(self.exp_epoch))
+            )
             deck = [c for c in deck if c not in dealt]
         self._shuffle(deck)
         self.exp_deck = deck
         for slot in reversed(range(PROGRAM_SPACES)):
-            self.program = replaced(self.program, slot, self._draw_card())
+            self.put("program", replaced(self.program, slot, self._draw_card()))
         self.study_deck = list(range(NUM_STUDIES))
         self._shuffle(self.study_deck)
         self.society_deck = [] if game.simplified else list(range(12))
@@ -109,13 +113,15 @@ class SetupRules:
     def _deal_neutral(self) -> None:
         """Confrontation: a neutral disc in section 4 of each location, on the second Royal
         Request, and on one random space of each collection (two of the largest)."""
-        self.locations = tuple((*loc, piece(NEUTRAL, NEUTRAL_SECTION)) for loc in self.locations)
-        self.rs_left = replaced(self.rs_left, 1, NEUTRAL)
+        self.put(
+            "locations", tuple((*loc, piece(NEUTRAL, NEUTRAL_SECTION)) for loc in self.locations)
+        )
+        self.put("rs_left", replaced(self.rs_left, 1, NEUTRAL))
         for c in range(6):
             spaces = list(range(GALLERY_START[c], GALLERY_START[c] + GALLERY_SIZES[c]))
             self._shuffle(spaces)
             for sp in spaces[: 2 if c == 5 else 1]:
-                self.gallery = replaced(self.gallery, sp, NEUTRAL)
+                self.put("gallery", replaced(self.gallery, sp, NEUTRAL))
 
     def _deal_players(self) -> None:
         """Each player's Studies, Society offer and four cards, the first player, and the
@@ -125,13 +131,13 @@ class SetupRules:
         n = game.num_players
         for p in range(n):
             studies = sorted([self.study_deck.pop(), self.study_deck.pop()])
-            self.studies = replaced(self.studies, p, tuple(studies))
+            self.put("studies", replaced(self.studies, p, tuple(studies)))
             if game.simplified:
                 continue
             offer = (self.society_deck.pop(), self.society_deck.pop())
-            self.society_offer = replaced(self.society_offer, p, offer)
+            self.put("society_offer", replaced(self.society_offer, p, offer))
             hand = tuple(sorted(self._draw_card() for _ in range(4)))
-            self.setup_hand = replaced(self.setup_hand, p, hand)
+            self.put("setup_hand", replaced(self.setup_hand, p, hand))
         self.first_player = self._rand(n)
         for p in range(n):
             self.queue += [Task(C_SIDE, p), Task(C_EXPERTISE, p)]
@@ -162,23 +168,25 @@ class SetupRules:
     def _on_setup_side(self, a):
         t = self.task
         self.queue.pop(0)
-        self.side = replaced(self.side, t.player, a - OPTION0)
+        self.put("side", replaced(self.side, t.player, a - OPTION0))
 
     def _on_setup_expertise(self, a):
         t = self.task
         self.queue.pop(0)
-        self.expertise = replaced(self.expertise, t.player, EXPERTISE_PERMUTATIONS[a - OPTION0])
+        self.put(
+            "expertise", replaced(self.expertise, t.player, EXPERTISE_PERMUTATIONS[a - OPTION0])
+        )
 
     def _on_setup_discard(self, a):
         t = self.task
         self.queue.pop(0)
         p, card = t.player, a - CARD0
         kept = removed(self.setup_hand[p], card)
-        self.exp_discard += (card,)
+        self.put("exp_discard", self.exp_discard + (card,))
         if len(kept) == 2:
-            self.hand = replaced(self.hand, p, kept)
+            self.put("hand", replaced(self.hand, p, kept))
             kept = ()
-        self.setup_hand = replaced(self.setup_hand, p, kept)
+        self.put("setup_hand", replaced(self.setup_hand, p, kept))
 
     def _society_tasks(self, p: int, society: int) -> list[Task]:
         tasks = []
@@ -226,5 +234,5 @@ class SetupRules:
                 seen = self.bloom_seen[p]
                 for x in self.bloom_box[0]:
                     seen |= 1 << x
-                self.bloom_seen = replaced(self.bloom_seen, p, seen)
+                self.put("bloom_seen", replaced(self.bloom_seen, p, seen))
         self._push(*tasks)

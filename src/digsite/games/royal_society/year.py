@@ -42,14 +42,14 @@ class YearRules:
         t = self.task
         self.queue.pop(0)
         p, space = t.player, a - FAVOR0
-        self.favor_space = replaced(self.favor_space, space, p)
+        self.put("favor_space", replaced(self.favor_space, space, p))
         self._push(*self._favor_tasks(p, space))
 
     def _on_requirement_disc(self, a):
         t = self.task
         self.queue.pop(0)
-        self.gallery = replaced(self.gallery, a - SPACE0, -1)
-        self.req_discs = added(self.req_discs, t.player, 1)
+        self.put("gallery", replaced(self.gallery, a - SPACE0, -1))
+        self.put("req_discs", added(self.req_discs, t.player, 1))
 
     def _favor_order(self) -> list[int]:
         n = self.game.num_players
@@ -67,23 +67,24 @@ class YearRules:
             favors = [-1] * 6
             if self.game.automa and self.automa_last >= 0:
                 favors[self.game.automa_cards[self.automa_last].favor] = AUTOMA
-            self.favor_space = tuple(favors)
+            self.put("favor_space", tuple(favors))
             self._push(
                 *[Task(C_FAVOR, p) for p in self._favor_order()], Task.year_start(SECOND_STEP)
             )
             return
         self.turn_order = [o for o in self.favor_space if o >= 0]
         n = self.game.num_players
-        self.placed = ((0, 0, 0),) * n
-        self.automa_pawns = 3 if self.game.automa else 0
-        self.locations = tuple(
-            tuple(x for x in loc if piece_owner(x) == NEUTRAL) for loc in self.locations
+        self.put("placed", ((0, 0, 0),) * n)
+        self.put("automa_pawns", 3 if self.game.automa else 0)
+        self.put(
+            "locations",
+            tuple(tuple(x for x in loc if piece_owner(x) == NEUTRAL) for loc in self.locations),
         )
         if self.year > 1:
             for slot in (0, 1):
                 if self.program[slot] >= 0:
-                    self.exp_discard += (self.program[slot],)
-                    self.program = replaced(self.program, slot, -1)
+                    self.put("exp_discard", self.exp_discard + (self.program[slot],))
+                    self.put("program", replaced(self.program, slot, -1))
             self._refill_program()
         self.cur = [-1, -1, 0, 0, -1]
         self._push(Task(A_NEXT_TURN))
@@ -124,7 +125,7 @@ class YearRules:
             self._push(Task.year_end(SECOND_STEP))
             scoring.royal_requirements(self, self.game.requirement_years.index(self.year))
             return
-        self.year += 1
+        self.put("year", self.year + 1)
         if self.year <= self.game.years:
             self._push(Task.year_start())
 

@@ -5,7 +5,9 @@ cannot know changes nothing that player sees or is asked, and different views gi
 observations); what follows a move and what a player reads of it; determinism; saving and
 loading, and the refusal of corrupt saves; the invariants under random play; the env's and
 the single-seat Gymnasium env's behaviour; OpenSpiel's ``random_sim_test`` when ``open_spiel``
-is installed.  Each failure names the view field, observation piece or fact at fault.
+is installed.  Each failure names the view field, observation piece or fact at fault.  While a
+check runs, a field that the game's state writes only with ``put`` (its ``PUT``) refuses any
+other write (:func:`digsite.testing.writes.refused_writes`).
 
 ::
 

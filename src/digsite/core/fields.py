@@ -326,13 +326,6 @@ def _rename(value: Any, depth: int, how: Callable[[Any], Any]) -> Any:
     return [_rename(x, depth - 1, how) for x in value]
 
 
-def as_tuples(value: Any) -> Any:
-    """``value`` with every list in it made a tuple (a frozen field's value, set by hand)."""
-    if isinstance(value, list | tuple):
-        return tuple(map(as_tuples, value))
-    return value
-
-
 def replaced(row: Sequence[Any], i: int, value: Any) -> tuple:
     """``row`` as a tuple with item ``i`` set to ``value`` (the write of a frozen field)."""
     items = list(row)

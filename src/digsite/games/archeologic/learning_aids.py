@@ -67,24 +67,57 @@ def _memo(state, name: str, player: int, compute, belief: Belief | None = None):
     return value
 
 
+class _Candidates:
+    """The candidate layouts of one player (:func:`candidate_indices`) and the aids read from
+    them, kept on the state until its belief or the pieces it entered change; the aids are
+    computed when first asked for, and shared with the next candidates when a piece entered
+    rules out none of them (the same layouts give the same marginals)."""
+
+    __slots__ = ("belief", "entered", "indices", "counts", "features", "mask")
+
+    def __init__(self, belief: Belief, entered: tuple[int, ...], indices: np.ndarray):
+        self.belief = belief
+        self.entered = entered
+        self.indices = indices
+        self.counts: np.ndarray | None = None  # (600,) layouts per marginal column
+        self.features: np.ndarray | None = None
+        self.mask: np.ndarray | None = None
+
+
+def _candidates(state, player: int, belief: Belief | None = None) -> _Candidates:
+    """``player``'s kept :class:`_Candidates`, brought up to date; ``belief`` is
+    ``state.belief(player)`` when the caller has just read it (not looked up again)."""
+    if belief is None:
+        belief = state.belief(player)
+    entered = tuple(state.pieces) if state.current_player() == player else ()
+    key = ("candidates", player)
+    last = state._aids.get(key)
+    if last is not None and last.belief is belief and last.entered == entered:
+        return last
+    placements = state.game.layouts.placements
+    if not entered:
+        indices = belief.indices
+    elif last is not None and last.belief is belief and last.entered == entered[:-1]:
+        b = len(entered) - 1  # one more piece: filter the last candidates by it
+        indices = last.indices[placements[last.indices, b] == entered[b]]
+    else:
+        rows = placements[belief.indices, : len(entered)]
+        indices = belief.indices[(rows == np.asarray(entered, rows.dtype)).all(axis=1)]
+    kept = _Candidates(belief, entered, indices)
+    filtered = (
+        last is not None and last.belief is belief and entered[: len(last.entered)] == last.entered
+    )
+    if filtered and len(indices) == len(last.indices):  # none ruled out: the same layouts
+        kept.counts, kept.features = last.counts, last.features
+    state._aids[key] = kept
+    return kept
+
+
 def candidate_indices(state, player: int, belief: Belief | None = None) -> np.ndarray:
     """Layout indices consistent with ``player``'s information that also agree with the pieces
     of the guess it is entering (none entered: the whole belief); ``belief`` as in
-    :func:`_memo`."""
-
-    def compute(belief, entered) -> np.ndarray:
-        if not entered:
-            return belief.indices
-        placements = state.game.layouts.placements
-        last = state._aids.get(("candidates", player))
-        if last is not None and last[0] is belief and last[1] == entered[:-1]:
-            indices = last[2]  # one more piece: filter the last candidates by it
-            b = len(entered) - 1
-            return indices[placements[indices, b] == entered[b]]
-        rows = placements[belief.indices, : len(entered)]
-        return belief.indices[(rows == np.asarray(entered, rows.dtype)).all(axis=1)]
-
-    return _memo(state, "candidates", player, compute, belief)
+    :func:`_candidates`."""
+    return _candidates(state, player, belief).indices
 
 
 def candidate_rows(state, player: int) -> np.ndarray:
@@ -105,38 +138,36 @@ def feature_columns(game) -> np.ndarray:
     return columns
 
 
+def _counts(game, kept: _Candidates) -> np.ndarray:
+    """How many candidate layouts count in each marginal column (kept)."""
+    if kept.counts is None:
+        rows = feature_columns(game).take(kept.indices, axis=0)  # (take: cheaper than [])
+        kept.counts = np.bincount(rows.ravel(), minlength=MARGINALS)
+    return kept.counts
+
+
 def write_belief_features(
     state, player: int, out: np.ndarray, belief: Belief | None = None
 ) -> None:
     """Fill ``out`` (length :data:`FEATURE_SIZE`, values in [0, 1]); all marginals are 0 when
     the pieces entered already rule out every layout the player thinks possible (``belief``
-    as in :func:`_memo`)."""
-
-    def compute(belief, entered) -> np.ndarray:
-        game = state.game
-        total = math.log2(len(game.layouts) + 1)
-        indices = candidate_indices(state, player, belief)
-        known, candidates = len(belief), len(indices)
-        if candidates == 1:  # one layout: its six placements at 1 (1 / 1), the rest 0 (0 / 1)
-            features = np.zeros(FEATURE_SIZE, dtype=np.float32)
-            features[feature_columns(game)[indices[0]]] = 1.0
-        elif candidates:  # the counts divided in float32, as the marginals are kept
-            features = np.empty(FEATURE_SIZE, dtype=np.float32)
-            rows = feature_columns(game).take(indices, axis=0)  # (take: cheaper than [indices])
-            counts = np.bincount(rows.ravel(), minlength=MARGINALS)
+    as in :func:`_candidates`)."""
+    kept = _candidates(state, player, belief)
+    features = kept.features
+    if features is None:
+        known, candidates = len(kept.belief), len(kept.indices)
+        features = np.zeros(FEATURE_SIZE, dtype=np.float32)
+        if candidates:  # the counts divided in float32, as the marginals are kept
+            counts = _counts(state.game, kept)
             np.divide(counts, candidates, out=features[:MARGINALS], dtype=np.float32)
-        else:
-            features = np.zeros(FEATURE_SIZE, dtype=np.float32)
-        features[MARGINALS:] = (
-            math.log2(known + 1) / total,
-            math.log2(candidates + 1) / total,
-            1 / known if known else 0.0,
-            1 / candidates if candidates else 0.0,
-        )
+        total = math.log2(len(state.game.layouts) + 1)
+        features[MARGINALS] = math.log2(known + 1) / total
+        features[MARGINALS + 1] = math.log2(candidates + 1) / total
+        features[MARGINALS + 2] = 1 / known if known else 0.0
+        features[MARGINALS + 3] = 1 / candidates if candidates else 0.0
         features.setflags(write=False)
-        return features
-
-    out[:] = _memo(state, "features", player, compute, belief)
+        kept.features = features
+    out[:] = features
 
 
 def information_potential(state, player: int) -> float:
@@ -157,19 +188,20 @@ def consistent_placement_mask(state, player: int) -> np.ndarray:
     are redrawn, and the pieces already entered may fit none of the new candidates: then every
     placement that completes a legal layout is offered, so that a search can play on.
     """
-
-    def compute(belief, entered) -> np.ndarray:
-        indices = candidate_indices(state, player, belief)
-        building = len(entered)
-        if not len(indices):
-            return state.game.placement_mask(entered)
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        first = PLACE0 - building * NUM_PLACEMENT_IDS  # the action of the building's column 0
-        mask[feature_columns(state.game)[indices, building] + first] = 1
-        mask.setflags(write=False)
-        return mask
-
-    return _memo(state, "placement mask", player, compute)
+    kept = _candidates(state, player)
+    mask = kept.mask
+    if mask is None:
+        building = len(kept.entered)
+        if not len(kept.indices):
+            mask = state.game.placement_mask(kept.entered)
+        else:
+            column = building * NUM_PLACEMENT_IDS
+            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+            counts = _counts(state.game, kept)[column : column + NUM_PLACEMENT_IDS]
+            mask[PLACE0 : PLACE0 + NUM_PLACEMENT_IDS] = counts != 0
+            mask.setflags(write=False)
+        kept.mask = mask
+    return mask
 
 
 def _informative(state, player: int) -> np.ndarray:

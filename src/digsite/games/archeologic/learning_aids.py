@@ -146,12 +146,10 @@ def _counts(game, kept: _Candidates) -> np.ndarray:
     return kept.counts
 
 
-def write_belief_features(
-    state, player: int, out: np.ndarray, belief: Belief | None = None
-) -> None:
-    """Fill ``out`` (length :data:`FEATURE_SIZE`, values in [0, 1]); all marginals are 0 when
-    the pieces entered already rule out every layout the player thinks possible (``belief``
-    as in :func:`_candidates`)."""
+def belief_features(state, player: int, belief: Belief | None = None) -> np.ndarray:
+    """The features (length :data:`FEATURE_SIZE`, values in [0, 1], read-only, kept); all
+    marginals are 0 when the pieces entered already rule out every layout the player thinks
+    possible (``belief`` as in :func:`_candidates`)."""
     kept = _candidates(state, player, belief)
     features = kept.features
     if features is None:
@@ -167,7 +165,14 @@ def write_belief_features(
         features[MARGINALS + 3] = 1 / candidates if candidates else 0.0
         features.setflags(write=False)
         kept.features = features
-    out[:] = features
+    return features
+
+
+def write_belief_features(
+    state, player: int, out: np.ndarray, belief: Belief | None = None
+) -> None:
+    """Fill ``out`` (length :data:`FEATURE_SIZE`) with :func:`belief_features`."""
+    out[:] = belief_features(state, player, belief)
 
 
 def information_potential(state, player: int) -> float:

@@ -33,7 +33,7 @@ from .actions import (
     WRONG_GUESS,
 )
 from .components import NUM_BUILDINGS, NUM_CELLS, TRAP_KINDS
-from .learning_aids import SIZE_FEATURES, write_belief_features
+from .learning_aids import SIZE_FEATURES, belief_features
 from .questions import MAX_ANSWERS, NUM_AXES, NUM_QUESTIONS
 from .quests import EXPERT_QUESTIONS
 from .saved import FIELDS
@@ -259,17 +259,11 @@ def observe(state, player: int, out: np.ndarray) -> None:
         for b, pid in enumerate(state.pieces):
             out[mine + b * NUM_PLACEMENT_IDS + offsets[b][pid]] = 1.0
     if g.belief_features:
-        s = g.obs_layout.slices
         # the record has just looked at the fields: its look holds for a belief that saw
         # the same fields (see TOKEN), which is then passed on (kept[2]: the belief)
         kept, looked = state._question_record[player], state._beliefs.get(player)
         unchanged = looked is not None and kept[TOKEN] is not None and looked[TOKEN] is kept[TOKEN]
-        write_belief_features(
-            state,
-            player,
-            out[s["belief_marginals"].start : s["belief_size"].stop],
-            looked[2] if unchanged else None,
-        )
+        out[g.belief_span] = belief_features(state, player, looked[2] if unchanged else None)
         kept[TOKEN] = state._beliefs[player][TOKEN]
 
 
@@ -281,6 +275,13 @@ def seat_rows(layout: ObservationLayout, num_players: int) -> tuple[tuple[int, .
     return tuple(
         tuple(seats + ((p - player) % n) * SEAT_SIZE for p in range(n)) for player in range(n)
     )
+
+
+def belief_span(layout: ObservationLayout) -> slice | None:
+    """Where the belief features are (``belief_marginals`` and ``belief_size``), if any."""
+    if "belief_size" not in layout.slices:
+        return None
+    return slice(layout.slices["belief_marginals"].start, layout.slices["belief_size"].stop)
 
 
 def observation_offsets(layout: ObservationLayout) -> tuple[int, ...]:

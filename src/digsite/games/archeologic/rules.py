@@ -43,6 +43,7 @@ from .observation import (
     KNOWLEDGE,
     TOKEN,
     asked_since,
+    belief_span,
     observation_layout,
     observation_offsets,
     seat_rows,
@@ -576,6 +577,7 @@ class ArcheOlogicGame(TurnBasedGame, files=(spec, actions, text)):
         """The hidden layout (``observe_secret``): each building's placement id, one-hot."""
         self.obs_offsets = observation_offsets(self.obs_layout)
         self.seat_rows = seat_rows(self.obs_layout, self.num_players)
+        self.belief_span = belief_span(self.obs_layout)
         self.placement_offsets = [offsets.tolist() for offsets in self.pid_to_offset]
         """``pid_to_offset`` as Python ints, for writing single entries fast."""
 

@@ -337,12 +337,12 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
             return
 
     def guess_is_right(self, pids: Sequence[int]) -> bool:
-        return tuple(int(x) for x in self.game.layouts.placements[self.layout]) == tuple(pids)
+        return tuple(self.game.layouts.placements[self.layout].tolist()) == tuple(pids)
 
     def guess_feedback(self, pids: Sequence[int]) -> list[bool]:
         """Per building: is it placed right (the app's green / red)?"""
-        row = self.game.layouts.placements[self.layout]
-        return [int(row[b]) == int(pids[b]) for b in range(NUM_BUILDINGS)]
+        row = self.game.layouts.placements[self.layout].tolist()  # (Python ints: one call)
+        return [row[b] == int(pids[b]) for b in range(NUM_BUILDINGS)]
 
     def observe_secret(self, out: np.ndarray) -> None:
         out[:] = 0.0

@@ -381,8 +381,8 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
         (``observation.KNOWLEDGE``), narrowed by the answers to the questions asked since."""
         kept = self._beliefs.get(player)
         if kept is None:  # what was seen, the belief from the clues and answers, the belief,
-            kept = self._beliefs[player] = [[], None, None, None, None]  # the guesses'
-        seen = kept[0]  # knowledge, and a token renewed at each change (observation.observe)
+            kept = self._beliefs[player] = [[], None, None, None, None]  # the own checked
+        seen = kept[0]  # guesses, and a token renewed at each change (observation.observe)
         before = seen[0] if seen else None
         changed = KNOWLEDGE.changed(self, seen)
         if not changed:
@@ -395,28 +395,28 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
     ) -> Belief:
         """:meth:`belief` once the fields ``changed`` (the questions were ``before``)."""
         g = self.game
-        base = kept[1]
+        base, belief, mine = kept[1:4]
+        fresh = False
         if changed[0] < GUESS_FIELDS:  # questions, answers or clues
             done = asked_since(self, changed, before)
             fresh = done is None
             if fresh:
                 base, done = g.clue_belief(*self.known_clues(player)), 0
             news = [(a, q) for p, a, q, _ in self.questions[done:] if p == player]
-            base = self._answered(base, news)
-            if not fresh and changed[-1] < GUESS_FIELDS:  # only answers are new: the guesses'
-                # knowledge is as it was (none when the belief was the base)
-                belief = base if kept[2] is kept[1] else self._answered(kept[2], news)
-                kept[1:3] = base, belief
-                return belief
-        belief, knowledge = base, None
-        guesses = zip(self.guess_player, self.guess_checked, strict=True)
-        if any(p == player and checked for p, checked in guesses):
-            knowledge = guess_knowledge(self, player)
-            if base is kept[1] and knowledge == kept[3]:  # another's guess: the same
-                belief = kept[2]
-            else:
-                belief = Belief(g.layouts, belief_filter(g.layouts, base.indices, knowledge))
-        kept[1:4] = base, belief, knowledge
+            narrowed = self._answered(base, news)
+            # the guesses' knowledge as it was (none when the belief was the base)
+            belief = narrowed if fresh or belief is base else self._answered(belief, news)
+            base = narrowed
+        if fresh or changed[-1] >= GUESS_FIELDS:
+            # what the guesses teach follows from the own checked ones (and the layout)
+            guesses = zip(self.guess_player, self.guess_pieces, self.guess_checked, strict=True)
+            now = [pids for p, pids, checked in guesses if p == player and checked]
+            if fresh or now != mine:
+                mine, belief = now, base
+                if now:
+                    knowledge = guess_knowledge(self, player)
+                    belief = Belief(g.layouts, belief_filter(g.layouts, base.indices, knowledge))
+        kept[1:4] = base, belief, mine
         return belief
 
     def _answered(self, belief: Belief, asked: list[tuple[int, int]]) -> Belief:

@@ -131,7 +131,7 @@ def feature_columns(game) -> np.ndarray:
     columns = getattr(game, "_feature_columns", None)
     if columns is None:
         placements = game.layouts.placements
-        columns = np.empty(placements.shape, dtype=np.int32)
+        columns = np.empty(placements.shape, dtype=np.intp)  # (what bincount counts, no copy)
         for b in range(NUM_BUILDINGS):
             columns[:, b] = b * NUM_PLACEMENT_IDS + game.pid_to_offset[b][placements[:, b]]
         game._feature_columns = columns
@@ -155,7 +155,9 @@ def belief_features(state, player: int, belief: Belief | None = None) -> np.ndar
     if features is None:
         known, candidates = len(kept.belief), len(kept.indices)
         features = np.zeros(FEATURE_SIZE, dtype=np.float32)
-        if candidates:  # the counts divided in float32, as the marginals are kept
+        if candidates == 1:  # one layout: its six placements at 1 (1 / 1), the rest 0 (0 / 1)
+            features[feature_columns(state.game)[kept.indices[0]]] = 1.0
+        elif candidates:  # the counts divided in float32, as the marginals are kept
             counts = _counts(state.game, kept)
             np.divide(counts, candidates, out=features[:MARGINALS], dtype=np.float32)
         total = math.log2(len(state.game.layouts) + 1)

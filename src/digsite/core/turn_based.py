@@ -223,7 +223,7 @@ class TurnBasedState(State):
         insertion: the kept observation rewrites only what reads the fields written since it
         last looked.  Its value is frozen (tuples, ints), so a change in place fails loudly, and
         the tests refuse a write of such a field other than through ``put``
-        (:func:`digsite.testing.refused_writes`).  A watch of every field
+        (:func:`digsite.testing.writes.refused_writes`).  A watch of every field
         (:meth:`~digsite.core.fields.StateFields.watch`) costs more for a game with many."""
         self.__dict__[name] = value
         self.written.add(name)

@@ -725,8 +725,8 @@ ALL_OPS = (*ALL_OWN, *ALL_COPIES)
 
 @lru_cache(maxsize=4096)
 def _work(changed: frozenset[str]) -> tuple[dict, tuple]:
-    """For the changed fields (indices in ``FIELDS``): player 0's writers, and what the other
-    players log (their own parts' writers and the copies of the shared pieces)."""
+    """For a set of fields written: player 0's writers, and what the other players log (their
+    own parts' writers and the copies of the shared pieces)."""
     writes, logged = {}, {}  # (dicts: ordered sets)
     for names, write, pieces in PARTS:
         if not changed.isdisjoint(names):

@@ -66,9 +66,8 @@ FIELDS = StateFields(
         _per_player("penalties", 0, 1, 4),
         _per_player("claims", 0, 2, 3),
         _per_player("exhibited", 0, 10),
-        Field(
-            "exp_epoch", (NUM_EXPEDITIONS,), -1, NUM_EXPEDITIONS, frozen=1
-        ),  # the deck it was dealt from
+        # the deck each Expedition card was dealt from
+        Field("exp_epoch", (NUM_EXPEDITIONS,), -1, NUM_EXPEDITIONS, frozen=1),
         Field("bloom_seen", (lambda g: g.num_players + 1,), 0, (1 << NUM_TILES) - 1, frozen=1),
         Field("program", (6,), -1, NUM_EXPEDITIONS - 1, frozen=1, start=-1),
         Field("exp_deck", (None,), 0, NUM_EXPEDITIONS - 1),

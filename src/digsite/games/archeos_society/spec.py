@@ -18,7 +18,6 @@ SPEC = GameSpec(
     ),
     status="complete; site tracks, tables and scenario roles reconstructed",
     player_counts=(2, 3, 4, 5, 6),
-    gym_name="ArcheosSociety",
     heuristic_agent=f"{__package__}.heuristic:ArcheosSocietyHeuristic",
     drawing=f"{__package__}.drawing",
     test_configs=(

@@ -12,7 +12,6 @@ SPEC = GameSpec(
     modes=("2 players (buffer Mayors)", "3 players", "4 players", "5 players (lands 9-10)"),
     status="complete; deck, land rewards and starting capital reconstructed (no public card list)",
     player_counts=(2, 3, 4, 5),
-    gym_name="MedievalRealms",
     heuristic_agent=f"{__package__}.heuristic:MedievalRealmsHeuristic",
     drawing=f"{__package__}.drawing",
     search=SearchSettings(iterations=50),

@@ -17,7 +17,6 @@ SPEC = GameSpec(
     ),
     status="complete; card faces reconstructed (the real ones are not public)",
     player_counts=(2, 3, 4),
-    gym_name="Mykerinos",
     heuristic_agent=f"{__package__}.heuristic:MykerinosHeuristic",
     drawing=f"{__package__}.drawing",
     search=SearchSettings(iterations=50, horizon=30, margin_scale=10.0),

@@ -33,7 +33,6 @@ SPEC = GameSpec(
         "options)"
     ),
     player_counts=(1, 2, 3, 4),
-    gym_name="RoyalSociety",
     heuristic_agent=f"{__package__}.heuristic:RoyalSocietyHeuristic",
     drawing=f"{__package__}.drawing",
     search=SearchSettings(iterations=20, horizon=20, margin_scale=10.0, bias=1.0),

@@ -164,8 +164,12 @@ class GameSpec:
         """The Gymnasium id of one seat in a game of ``num_players``:
         ``digsite/<gym_name><n>p-v<version>`` (``digsite/Mykerinos2p-v1``), PascalCase, so
         that it is never taken for the PettingZoo id (``digsite/mykerinos-v1``)."""
-        name = self.gym_name or "".join(part.capitalize() for part in self.name.split("_"))
-        return f"digsite/{name}{num_players}p-v{self.version}"
+        return f"digsite/{self.gym_name}{num_players}p-v{self.version}"
+
+    def __post_init__(self) -> None:
+        if not self.gym_name:
+            pascal = "".join(part.capitalize() for part in self.name.split("_"))
+            object.__setattr__(self, "gym_name", pascal)
 
     def configs(self) -> tuple[dict, ...]:
         return self.test_configs or tuple({"num_players": n} for n in self.player_counts)

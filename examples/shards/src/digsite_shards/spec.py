@@ -10,7 +10,6 @@ SPEC = GameSpec(
     modes=("2 players", "3 players", "4 players"),
     status="complete (an example game of our own design)",
     player_counts=(2, 3, 4),
-    gym_name="Shards",
     heuristic_agent="digsite_shards.heuristic:ShardsHeuristic",
     drawing="digsite_shards.drawing",
 )

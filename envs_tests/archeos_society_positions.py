@@ -84,7 +84,7 @@ def arrange(
     state.discard = [0] * NUM_KINDS
     state.monkeys = monkeys
     state.top_left = 0 if top_monkeys else len(state.deck) - bottom_monkeys
-    state.botanist = [-1, -1]
+    state.put("botanist", (-1, -1))
     state.decision, state.decider = TURN, player
     state._clear_expedition()
     refresh(state)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from digsite.core.fields import replaced
 from digsite.games.mykerinos.actions import (
     DECLINE,
     GAME_OVER,
@@ -68,7 +69,8 @@ def card_id(state, patron: int | None, prestige: int | None = None, exclude=()) 
 def set_parcel(state, slot: int, card: int) -> None:
     """Swap ``card`` (from the deck) into a region slot; the old card goes back to the deck."""
     i = state.deck.index(card)
-    state.deck[i], state.slots[slot] = state.slots[slot], card
+    state.deck[i] = state.slots[slot]
+    state.put("slots", replaced(state.slots, slot, card))
     state.slot_rotated[slot] = False
     state._set_region()
     state.sync_derived()
@@ -88,7 +90,7 @@ def give_cards(state, player: int, patron: int | None, count: int = 1) -> list[i
 
 
 def museum_cube(state, player: int, room: int) -> None:
-    state.museum[room] = player
+    state.put("museum", replaced(state.museum, room, player))
     state.general[player] -= 1
     state.sync_derived()
 

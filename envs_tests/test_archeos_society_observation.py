@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from digsite.core.fields import replaced, replaced_in
 from digsite.games import BUILTIN
 from digsite.games.archeos_society.actions import DECISIONS
 from digsite.games.archeos_society.components import NUM_COLOURS
@@ -184,7 +185,7 @@ def seat_scores(state, player: int = 0) -> np.ndarray:
 
 def with_score(state, score: int):
     other = state.clone()
-    other.score[0] = score
+    other.put("score", replaced(other.score, 0, score))
     other.ledger[0][0] = score  # the Botanist line: keeps the invariants
     other.check_invariants()
     return other
@@ -295,7 +296,7 @@ def test_reference_holds_through_the_rare_decisions():
     state = new_state(3, "rapa_nui")
     hand = cards("red cartographer", "red linguist", "red pilot", "red professor")
     arrange(state, hands={0: hand, 1: cards("green pilot"), 2: cards("blue pilot")})
-    state.pos[2][blue] = 2
+    state.put("pos", replaced_in(state.pos, 2, blue, 2))
     refresh(state)
     script = [hand[0], TRAIT_COLOUR, hand[1], hand[2], STOP, USE_ROLE]
     script += [hand[3], TRAIT_COLOUR, TARGET0 + red, TOKEN0, TARGET0 + red]
@@ -321,7 +322,8 @@ def test_reference_holds_through_the_rare_decisions():
     state = new_state(4, "ur")
     colours = ("red", "green", "blue", "yellow")
     arrange(state, hands={p: cards(f"{c} pilot", f"{c} botanist") for p, c in enumerate(colours)})
-    state.pos[2][4] = 2  # a larger Ur cap for player 2
+    # a larger Ur cap for player 2
+    state.put("pos", replaced_in(state.pos, 2, 4, 2))
     state.monkeys = 2
     state.deck = [k for k in state.deck if k != MONKEY] + [MONKEY]
     state.top_left = 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from digsite.core.fields import replaced_in
 from digsite.envs.registry import make_game
 from digsite.games.archeos_society.actions import (
     ADD,
@@ -48,14 +49,14 @@ def test_expedition_points_example_25_plus_2_for_the_botanist_tile():
         monkeys=2,
         expeditions={0: [six, photo, botanist, one]},
     )
-    state.botanist = [0, 2]
+    state.put("botanist", (0, 2))
     state.check_invariants()
     end_season_now(state)
     assert state.ledger[0][L_EXPEDITIONS] == 12 + 8 + 5 + 0 == 25
     assert state.ledger[0][L_BOTANIST] == 2
     assert state.ledger[0][L_SITES] == 0  # every vehicle still on its leftmost space
-    assert state.score == [27, 0]
-    assert state.season == 2 and state.botanist == [-1, -1]
+    assert state.score == (27, 0)
+    assert state.season == 2 and state.botanist == (-1, -1)
     assert state.first_player == 0 and state.decider == 0  # the monkey's drawer starts
 
 
@@ -77,7 +78,7 @@ def test_site_points_example_white_10_brown_8():
     brown = {GREEN: 1, RED: 1, YELLOW: 2, BLUE: 2, PURPLE: 1, PINK: 0}
     for p, where in ((0, white), (1, brown)):
         for colour, space in where.items():
-            state.pos[p][colour] = space
+            state.put("pos", replaced_in(state.pos, p, colour, space))
     assert [state.site_points(0, c) for c in (GREEN, RED, YELLOW, BLUE, PURPLE, PINK)] == [
         2,
         0,
@@ -94,10 +95,10 @@ def test_site_points_example_white_10_brown_8():
         -2,
         0,
     ]
-    before = [list(p) for p in state.pos]
+    before = state.pos
     end_season_now(state)
     assert [state.ledger[p][L_SITES] for p in (0, 1)] == [10, 8]
-    assert state.score == [10, 8]
+    assert state.score == (10, 8)
     assert state.pos == before  # "les véhicules restent sur leur case"
 
 
@@ -169,7 +170,8 @@ def test_threshold_of_three_and_one_space_per_expedition():
     assert state.board(BLUE).thresholds[1] == 3
     five = cards("blue patron", "blue guide", "blue physician", "blue student", "blue student")
     arrange(state, hands={0: five, 1: cards("blue patron", "blue guide")})
-    state.pos[0][BLUE] = state.pos[1][BLUE] = 1
+    state.put("pos", replaced_in(state.pos, 0, BLUE, 1))
+    state.put("pos", replaced_in(state.pos, 1, BLUE, 1))
     play_expedition(state, five[0], "colour", five[1:])
     assert TARGET0 + BLUE in legal(state)
     state.apply_action(TARGET0 + BLUE)
@@ -191,7 +193,7 @@ def test_student_leader_never_advances():
     arrange(state, hands={0: hand, 1: cards("blue guide")})
     play_expedition(state, hand[0], "colour", hand[1:])
     assert len(state.expeditions[0][0]) == 6
-    assert state.pos[0] == [0] * 7
+    assert state.pos[0] == (0,) * 7
     assert state.decision == TURN and state.decider == 1  # no effect was even offered
 
 
@@ -251,7 +253,7 @@ def test_vehicles_never_reset_between_seasons():
         state = new_state(3, seed=seed)
         rng = np.random.default_rng(seed)
         while state.season == 1:
-            before = [list(p) for p in state.pos]
+            before = state.pos
             play_random(state, rng, max_steps=1)
         assert state.pos == before
         moved += sum(map(sum, before))

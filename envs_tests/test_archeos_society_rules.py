@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from digsite.core.engine import ConfigError
+from digsite.core.fields import replaced, replaced_in
 from digsite.core.views import follow_up_leak
 from digsite.envs.registry import make_game
 from digsite.games.archeos_society.actions import (
@@ -203,10 +204,10 @@ def test_photographer_scores_one_size_larger():
 
 def test_guide_counts_one_more_for_the_site_only():
     state = new_state(2)
-    state.pos[0][BLUE] = 1  # Grotta Azzurra needs 3 from here
+    state.put("pos", replaced_in(state.pos, 0, BLUE, 1))  # Grotta Azzurra needs 3 from here
     hand = cards("blue guide", "blue patron")
     arrange(state, hands={0: hand, 1: cards("red patron")})
-    state.pos[0][BLUE] = 1
+    state.put("pos", replaced_in(state.pos, 0, BLUE, 1))
     play_expedition(state, hand[0], "colour", hand[1:])
     assert TARGET0 + BLUE in legal(state)  # 2 cards + 1
 
@@ -219,7 +220,7 @@ def test_botanist_takes_the_tile_when_at_least_as_large():
         hands={0: cards("red botanist", "red guide"), 1: cards("blue botanist", "green botanist")},
         expeditions={1: [cards("yellow guide", "yellow patron", "yellow student")]},
     )
-    state.botanist = [1, 0]
+    state.put("botanist", (1, 0))
     refresh(state)
     play_expedition(state, card("red botanist"), "colour", [card("red guide")])
     assert USE_ROLE not in legal(state)  # 2 < 3
@@ -232,11 +233,11 @@ def test_botanist_takes_the_tile_when_at_least_as_large():
         hands={0: cards("red botanist", "red guide", "red patron")},
         expeditions={1: [cards("yellow guide", "yellow patron", "yellow student")]},
     )
-    state.botanist = [1, 0]
+    state.put("botanist", (1, 0))
     refresh(state)
     play_expedition(state, card("red botanist"), "colour", cards("red guide", "red patron"))
     state.apply_action(USE_ROLE)  # 3 >= 3: 2 points and the tile
-    assert state.score[0] == 2 and state.botanist == [0, 0]
+    assert state.score[0] == 2 and state.botanist == (0, 0)
 
 
 # -- Linguist --------------------------------------------------------------------------------
@@ -329,7 +330,7 @@ def test_patron_and_chichen_draws_stop_at_ten_cards():
     assert state.hand_size[0] == 9  # 8 for the Patron, then 1 for Chichén Itzá
     state = new_state(2)
     arrange(state, hands={0: hand, 1: cards("blue guide")})
-    state.pos[0][RED] = 5  # crossing the 6th threshold draws 3
+    state.put("pos", replaced_in(state.pos, 0, RED, 5))  # crossing the 6th threshold draws 3
     refresh(state)
     play_expedition(state, hand[0], "colour", hand[1:])
     state.apply_action(USE_ROLE)
@@ -386,7 +387,7 @@ def test_cartographer_chains_only_after_an_expedition_that_could_advance():
     state = new_state(2, "rapa_nui")
     arrange(state, hands={0: hand, 1: cards("green pilot")})
     for c in range(6):
-        state.pos[0][c] = state.board(c).last
+        state.put("pos", replaced_in(state.pos, 0, c, state.board(c).last))
     refresh(state)
     play_expedition(state, hand[0], "colour", [])
     assert state.decision == TURN  # no effect open: the turn ended
@@ -463,12 +464,12 @@ def test_curator_relic_once_per_colour_and_end_of_game_table():
     play_expedition(state, hand[0], "role", [])
     state.apply_action(USE_ROLE)
     assert state.relics[0][RED] == 1
-    trial.relics[0][RED] = 1
+    trial.put("relics", replaced_in(trial.relics, 0, RED, 1))
     play_expedition(trial, hand[0], "role", [])
     assert USE_ROLE not in legal(trial)  # one relic of each colour at most
-    state.relics[0] = [1, 1, 1, 0, 0, 0]
-    state.relics[1] = [0] * 6
-    state.season = 2
+    state.put("relics", replaced(state.relics, 0, (1, 1, 1, 0, 0, 0)))
+    state.put("relics", replaced(state.relics, 1, (0,) * 6))
+    state.put("season", 2)
     finish_effects(state)
     end_season(state)  # the last season with 2 players
     assert state.is_terminal()
@@ -480,14 +481,14 @@ def test_professor_tokens_and_end_of_season_moves():
     state = new_state(3, "rapa_nui")
     hand = cards("red professor", "red student", "red pilot")
     arrange(state, hands={0: hand, 1: cards("green pilot"), 2: cards("blue pilot")})
-    state.pos[2][BLUE] = 2
+    state.put("pos", replaced_in(state.pos, 2, BLUE, 2))
     refresh(state)
     play_expedition(state, hand[0], "colour", hand[1:])
     tokens = {a - TOKEN0 + 1 for a in legal(state) if TOKEN0 <= a < TOKEN0 + 6}
     assert tokens == {1, 2, 3}  # at most the expedition's size
     state.apply_action(TOKEN0 + 2)  # token 3
     finish_effects(state)
-    state.tokens[0] = 1  # player 1 holds token 1: sums 3, 1, 0
+    state.put("tokens", replaced(state.tokens, 0, 1))  # player 1 holds token 1: sums 3, 1, 0
     refresh(state)
     end_season(state)  # player 1 draws the third monkey
     # highest (player 0, 3) advances, lowest (player 2, 0) moves back: in that order
@@ -497,7 +498,7 @@ def test_professor_tokens_and_end_of_season_moves():
     assert state.decision == PROFESSOR_MOVE and state.decider == 2
     assert legal(state) == {TARGET0 + BLUE}  # only where the vehicle is not leftmost
     state.apply_action(TARGET0 + BLUE)
-    assert state.pos[2][BLUE] == 1 and state.tokens == [-1] * 6
+    assert state.pos[2][BLUE] == 1 and state.tokens == (-1,) * 6
     assert state.season == 2
 
 
@@ -506,16 +507,16 @@ def test_professor_advance_is_optional_the_move_back_is_not():
     the highest sum may decline its advance; the lowest must move back."""
     state = new_state(3, "rapa_nui")
     arrange(state, hands={0: cards("red pilot"), 1: cards("green pilot"), 2: cards("blue pilot")})
-    state.tokens[2] = 0  # sums 3, 0, 0
-    state.pos[0][RED] = 3
-    state.pos[1][BLUE] = 2
-    state.pos[2][BLUE] = 1
+    state.put("tokens", replaced(state.tokens, 2, 0))  # sums 3, 0, 0
+    state.put("pos", replaced_in(state.pos, 0, RED, 3))
+    state.put("pos", replaced_in(state.pos, 1, BLUE, 2))
+    state.put("pos", replaced_in(state.pos, 2, BLUE, 1))
     refresh(state)
     end_season(state)
     assert state.decision == PROFESSOR_MOVE and state.decider == 0
     assert STOP in legal(state)
     state.apply_action(STOP)
-    assert state.pos[0] == [3, 0, 0, 0, 0, 0, 0]
+    assert state.pos[0] == (3, 0, 0, 0, 0, 0, 0)
     for p in (1, 2):
         assert state.decision == PROFESSOR_MOVE and state.decider == p
         assert legal(state) == {TARGET0 + BLUE}  # no way to decline
@@ -548,8 +549,9 @@ def test_chichen_itza_draws_at_the_end_of_the_turn():
 def test_rapa_nui_leaders_score_then_go_back():
     state = new_state(3, "rapa_nui")
     arrange(state, hands={0: cards("red pilot")})
-    state.pos[0][GREEN] = state.pos[1][GREEN] = 3
-    state.pos[2][GREEN] = 1
+    state.put("pos", replaced_in(state.pos, 0, GREEN, 3))
+    state.put("pos", replaced_in(state.pos, 1, GREEN, 3))
+    state.put("pos", replaced_in(state.pos, 2, GREEN, 1))
     refresh(state)
     points = state.board(GREEN).points
     end_season(state)
@@ -567,15 +569,16 @@ def test_ta_sekhet_maat_two_vehicles_and_the_rearmost_scores():
     state.apply_action(TARGET0 + SECOND_VEHICLE)
     assert state.pos[0][SECOND_VEHICLE] == 1 and state.pos[0][YELLOW] == 0
     assert state.site_points(0, YELLOW) == state.board(YELLOW).points[0]
-    state.pos[0][YELLOW] = 3
+    state.put("pos", replaced_in(state.pos, 0, YELLOW, 3))
     assert state.site_points(0, YELLOW) == state.board(YELLOW).points[1]
 
 
 def test_tantallon_alone_big_star_shared_small_star():
     state = new_state(3, "tantallon_castle")
     site = state.board(BLUE)
-    state.pos[0][BLUE] = 2
-    state.pos[1][BLUE] = state.pos[2][BLUE] = 1
+    state.put("pos", replaced_in(state.pos, 0, BLUE, 2))
+    state.put("pos", replaced_in(state.pos, 1, BLUE, 1))
+    state.put("pos", replaced_in(state.pos, 2, BLUE, 1))
     assert state.site_points(0, BLUE) == site.big[2]
     assert state.site_points(1, BLUE) == state.site_points(2, BLUE) == site.small[1]
     assert site.big[2] != site.small[2]
@@ -585,8 +588,8 @@ def test_uluru_cash_in_and_no_season_points():
     state = new_state(2, "uluru")
     hand = cards("purple patron", "purple student")
     arrange(state, hands={0: hand, 1: cards("red pilot")})
-    state.pos[0][PURPLE] = 1
-    state.pos[1][PURPLE] = 3
+    state.put("pos", replaced_in(state.pos, 0, PURPLE, 1))
+    state.put("pos", replaced_in(state.pos, 1, PURPLE, 3))
     refresh(state)
     play_expedition(state, hand[0], "colour", [hand[1]])
     state.apply_action(TARGET0 + PURPLE)
@@ -607,7 +610,7 @@ def test_ur_one_more_expedition_each_size_limited():
         hands={0: cards("green pilot"), 1: big, 2: cards("blue pilot", "blue botanist")},
         area=cards("yellow pilot"),
     )
-    state.pos[1][PINK] = 1
+    state.put("pos", replaced_in(state.pos, 1, PINK, 1))
     refresh(state)
     end_season(state)  # player 0 draws the third monkey: Ur phase from player 0
     assert state.decision == UR and state.decider == 0
@@ -641,7 +644,8 @@ def test_ur_asks_a_hand_of_mercenaries_too():
 def test_scenarios_flip_one_site_and_use_their_roles():
     for name, (roles, colour) in make_game("archeos_society").scenarios.items():
         state = new_state(4, name)
-        assert state.roles == roles and state.sides == [int(c == colour) for c in range(6)]
+        assert state.roles == tuple(roles)
+        assert state.sides == tuple(int(c == colour) for c in range(6))
         assert state.board(colour).id == name
     first = new_state(4)
     assert [r for r in first.roles] == sorted(first.roles)
@@ -668,7 +672,7 @@ def test_draft_roles_then_sites_with_hidden_cards():
     other = (first + 1) % 3
     assert not LAYOUT.unpack(observation(state, other))["draft_hand"].any()
     state.apply_action(DRAFT_ROLE0 + hand[0])
-    assert state.decider == other and len(state.draft_hand) == 6 and state.roles == [hand[0]]
+    assert state.decider == other and len(state.draft_hand) == 6 and state.roles == (hand[0],)
     # the passer knows the five cards it passed, not the one drawn from aside
     known = set(np.flatnonzero(LAYOUT.unpack(observation(state, first))["draft_hand"]).tolist())
     assert known == set(hand[1:])
@@ -678,14 +682,14 @@ def test_draft_roles_then_sites_with_hidden_cards():
     assert state.decider == (first + 6) % 3  # the player who would pick the next role
     while state.decision == DRAFT_SITE:
         state.apply_action(SIDE_ADVANCED)
-    assert state.sides == [1] * 6 and state.decision == TURN and state.decider == first
+    assert state.sides == (1,) * 6 and state.decision == TURN and state.decider == first
     play_random(state, np.random.default_rng(0))
     assert state.is_terminal()
 
 
 def test_tiebreak_by_the_largest_expeditions_of_the_last_season():
     state = new_state(2)
-    state.score = [10, 10]
+    state.put("score", (10, 10))
     state.ledger = [[0, 0, 10, 0, 0, 0, 0], [0, 0, 10, 0, 0, 0, 0]]
     state.expeditions = [[[0, 0, 0], [1]], [[0, 0, 0], [1, 1]]]
     state.decision, state.decider = 12, -1  # game over
@@ -796,11 +800,12 @@ def test_linguist_ties_all_score_and_professor_advance_may_cash_in_on_uluru():
     ]
     state = new_state(3, "mine", scenarios=own)
     arrange(state, hands={0: cards("red pilot"), 1: cards("red guide"), 2: cards("red patron")})
-    state.linguist = [4, 4, 1]
-    state.tokens[5] = 0  # player 0 holds token 6: highest; players 1 and 2 lowest
-    state.pos[0][PURPLE] = 2
-    state.pos[1][RED] = 1
-    state.pos[2][RED] = 1
+    state.put("linguist", (4, 4, 1))
+    # player 0 holds token 6: highest; players 1 and 2 lowest
+    state.put("tokens", replaced(state.tokens, 5, 0))
+    state.put("pos", replaced_in(state.pos, 0, PURPLE, 2))
+    state.put("pos", replaced_in(state.pos, 1, RED, 1))
+    state.put("pos", replaced_in(state.pos, 2, RED, 1))
     refresh(state)
     end_season(state)
     assert [state.ledger[p][L_LINGUIST] for p in range(3)] == [2, 2, 0]

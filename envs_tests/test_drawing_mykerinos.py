@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from digsite.core.canvas import NEUTRAL_COLOUR, PLAYER_COLOURS
+from digsite.core.fields import replaced
 from digsite.drawing import picture
 from digsite.games.mykerinos import drawing
 
@@ -45,7 +46,7 @@ def test_neutral_cubes_have_the_neutral_colour():
 def test_a_museum_cube_is_drawn_in_its_room():
     state = new_state(num_players=4, seed=1)
     room = 7  # the 5-room of wing 3
-    state.museum[room] = 3
+    state.put("museum", replaced(state.museum, room, 3))
     state.general[3] -= 1
     state.sync_derived()
     cx, cy = drawing._room_centre(room)

@@ -176,7 +176,7 @@ def test_survey_example_ranks_and_choices():
     room; Red, 3rd, cannot go to the Museum and takes the other card (no prestige, Mrs.
     Blackmore); White gets nothing; every cube of the area returns to the general stock."""
     state = new_state(4)
-    state.wing_patron = [VIOLET, LEMON, BLACKMORE, BROWN, TANGERINE]
+    state.put("wing_patron", (VIOLET, LEMON, BLACKMORE, BROWN, TANGERINE))
     lemon3 = card_id(state, LEMON, 3)
     blackmore0 = card_id(state, BLACKMORE, 0)
     set_parcel(state, 0, lemon3)
@@ -196,7 +196,7 @@ def test_survey_example_ranks_and_choices():
     assert state.ranked == [BLUE, GREEN, RED, WHITE]
     assert {TAKE_LEFT, TAKE_RIGHT} <= legal(state)
     state.apply_action(TAKE_LEFT)
-    assert state.score[BLUE] == 3 and state.owned[BLUE] == [lemon3]
+    assert state.score[BLUE] == 3 and state.owned[BLUE] == (lemon3,)
 
     assert (state.decision, state.decider) == (SURVEY_CHOICE, GREEN)
     room = two_room_between(state, LEMON, BLACKMORE)
@@ -207,11 +207,11 @@ def test_survey_example_ranks_and_choices():
     assert (state.decision, state.decider) == (LEFTOVER, RED)
     assert legal(state) == {TAKE_RIGHT, DECLINE}  # no Museum for the 3rd
     state.apply_action(TAKE_RIGHT)
-    assert state.score[RED] == 0 and state.owned[RED] == [blackmore0]
+    assert state.score[RED] == 0 and state.owned[RED] == (blackmore0,)
 
     # no card left for White: the area is closed, the survey moves on to the next area
     assert (state.decision, state.decider, state.survey_area) == (SURVEY_CHOICE, WHITE, 1)
-    assert state.owned[WHITE] == []
+    assert state.owned[WHITE] == ()
     assert not any(cubes & AREA_BITS[0] for cubes in state.cubes)
     assert state.general[BLUE] == general_before[BLUE] + 4
     assert state.general[RED] == general_before[RED] + 2
@@ -228,7 +228,7 @@ def test_museum_example_two_room_opens_both_five_rooms():
     Mrs. Blackmore's wings it opens both wings' 5-rooms; Green then takes Lord Lemon's 5-room,
     which is no longer available to anybody else."""
     state = new_state(4)
-    state.wing_patron = [VIOLET, LEMON, BLACKMORE, BROWN, TANGERINE]
+    state.put("wing_patron", (VIOLET, LEMON, BLACKMORE, BROWN, TANGERINE))
     assert not set(state.museum_rooms_for(GREEN)) & set(ROOMS_5)
     room = two_room_between(state, LEMON, BLACKMORE)
     museum_cube(state, GREEN, room)
@@ -245,7 +245,7 @@ def test_final_exhibition_example():
     """Blue owns 2 Lord Lemon, 1 Mrs. Blackmore, 3 Sir Brown, 2 Colonel Tangerine and 1 Lady
     Violet card and scores 6 + 3 + 15 + 4 + 1 for the patrons and 5 for the series."""
     state = new_state(4)
-    state.wing_patron = [VIOLET, LEMON, TANGERINE, BROWN, BLACKMORE]
+    state.put("wing_patron", (VIOLET, LEMON, TANGERINE, BROWN, BLACKMORE))
     give_cards(state, BLUE, LEMON, 2)
     give_cards(state, BLUE, BLACKMORE, 1)
     give_cards(state, BLUE, BROWN, 3)

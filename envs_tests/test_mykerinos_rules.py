@@ -8,6 +8,7 @@ import json
 import numpy as np
 import pytest
 
+from digsite.core.fields import replaced
 from digsite.games.mykerinos.actions import (
     BROWN_ROOM,
     DECLINE,
@@ -94,7 +95,7 @@ def test_one_patron_card_per_turn_each_card_once_a_season():
     pass_season(state)
     turn_of(state, BLUE)
     assert PATRON0 + BLACKMORE in legal(state)  # straightened for the new season
-    assert state.tilted[BLUE] == [0] * 5
+    assert state.tilted[BLUE] == (0,) * 5
 
 
 def test_sir_brown_sends_a_personal_cube_to_the_museum():
@@ -155,7 +156,8 @@ def test_unused_cubes_carry_over_and_the_allotment_is_capped_by_the_stock():
     state = new_state(4)
     assert state.personal == [8, 8, 8, 8]
     state.personal[BLUE] -= 3
-    state.museum[0] = BLUE  # three Blue cubes leave: one in the Museum, two in the box...
+    # three Blue cubes leave: one in the Museum, two in the box...
+    state.put("museum", replaced(state.museum, 0, BLUE))
     state.general[RED] = 5  # Red has only 5 left in the general stock
     state.personal[RED] = 20
     state.general[BLUE] += 2
@@ -187,7 +189,7 @@ def test_alone_in_an_area_scores_only_as_first():
     state.apply_action(PASS)
     assert (state.decision, state.decider) == (SURVEY_CHOICE, RED)
     state.apply_action(TAKE_RIGHT)
-    assert state.owned[RED] == [right] and left in state.removed  # the other is discarded
+    assert state.owned[RED] == (right,) and left in state.removed  # the other is discarded
 
 
 def test_ties_go_to_the_earlier_passer():
@@ -217,7 +219,7 @@ def test_second_may_book_the_museum_and_third_may_decline():
     assert (state.decision, state.decider) == (LEFTOVER, GREEN)
     assert legal(state) == {TAKE_RIGHT, DECLINE}
     state.apply_action(DECLINE)
-    assert state.owned[GREEN] == [] and right in state.removed
+    assert state.owned[GREEN] == () and right in state.removed
 
 
 def test_museum_from_the_survey_uses_the_general_stock():
@@ -379,14 +381,14 @@ def test_two_complete_series_score_ten_and_the_no_patron_card_only_its_prestige(
 def test_tie_break_on_personal_cubes_then_a_shared_win():
     state = new_state(3)
     _finish(state)
-    state.score = [10, 10, 4]
+    state.put("score", (10, 10, 4))
     state.personal = [3, 5, 9]
     assert state.winners() == [RED]
     assert state.returns() == [-1.0, 1.0, -1.0]
     state.personal = [5, 5, 9]
     assert state.winners() == [BLUE, RED]
     assert state.returns() == [1.0, 1.0, -1.0]
-    state.score = [10, 10, 10]
+    state.put("score", (10, 10, 10))
     state.personal = [5, 5, 5]
     assert state.returns() == [0.0, 0.0, 0.0]
 

@@ -8,6 +8,7 @@ import json
 import numpy as np
 import pytest
 
+from digsite.core.fields import added, replaced, replaced_in
 from digsite.core.views import canonical
 from digsite.games.mykerinos.actions import (
     NEUTRAL,
@@ -62,10 +63,10 @@ def exchanged(state, known: int, unseen: int):
     other = state.clone()
     i = other.deck.index(unseen)
     if known in other.removed:
-        other.removed[other.removed.index(known)] = unseen
+        other.put("removed", replaced(other.removed, other.removed.index(known), unseen))
     else:
-        hand = next(h for h in other.owned if known in h)
-        hand[hand.index(known)] = unseen
+        p, hand = next((p, h) for p, h in enumerate(other.owned) if known in h)
+        other.put("owned", replaced_in(other.owned, p, hand.index(known), unseen))
     other.deck[i] = known
     other.sync_derived()
     other.check_invariants()
@@ -155,7 +156,8 @@ def test_a_card_and_its_twin_turned_round_cannot_be_told_apart():
     for card, turned in ((a, True), (b, False)):
         other = state.clone()
         i = other.deck.index(card)
-        other.deck[i], other.slots[0] = other.slots[0], card
+        other.deck[i] = other.slots[0]
+        other.put("slots", replaced(other.slots, 0, card))
         other.slot_rotated[0] = turned
         other._set_region()
         other.sync_derived()
@@ -181,11 +183,12 @@ def test_twin_cards_in_different_places_give_one_view_and_one_observation():
     owns = []
     for card in (a, b):
         other = state.clone()  # Green took ``card`` in season 1, instead of the 1st discarded
-        gone = other.removed.pop(0)
+        gone = other.removed[0]
+        other.put("removed", other.removed[1:])
         other.deck[other.deck.index(card)] = gone
-        other.owned[GREEN].append(card)
+        other.put("owned", replaced(other.owned, GREEN, (*other.owned[GREEN], card)))
         other.sync_derived()
-        other.score[GREEN] += other.game.cards[card].prestige
+        other.put("score", added(other.score, GREEN, other.game.cards[card].prestige))
         other.check_invariants()
         owns.append(other)
     assert owns[0].view(RED)["seats"][GREEN]["cards"] == [a]

@@ -115,13 +115,13 @@ def _check_draft(state) -> None:
             assert getattr(state, name) == getattr(fresh, name), f"{name} set in the set-up"
     unlaid = [c for c in range(NUM_COLOURS) if state.sides[c] < 0]
     if state.decision == DRAFT_ROLE:
-        everything = sorted(roles + state.draft_hand + state.draft_aside)
+        everything = sorted([*roles, *state.draft_hand, *state.draft_aside])
         assert everything == list(range(NUM_ROLES)), "a role card was lost"
         assert len(roles) < ROLES_PER_GAME == len(state.draft_hand), "a draft hand of 6"
         assert len(unlaid) == NUM_COLOURS and state.draft_drawn < 0 and not state.draft_boards
         laid = 0
     else:
-        assert roles == sorted(roles) and len(roles) == ROLES_PER_GAME, "roles unchosen"
+        assert list(roles) == sorted(roles) and len(roles) == ROLES_PER_GAME, "roles unchosen"
         assert not state.draft_hand and not state.draft_aside, "role cards left in the draft"
         boards = sorted([*state.draft_boards, state.draft_drawn])
         assert boards == unlaid, "a board was lost or laid twice"

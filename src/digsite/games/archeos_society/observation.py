@@ -24,7 +24,6 @@ from .components import (
     NUM_ROLES,
     PHOTOGRAPHER,
 )
-from .saved import FIELDS
 
 SEATS = 6
 MAX_SEASONS = 3
@@ -255,11 +254,10 @@ _NUM_PLAYERS = _S["num_players"]
 assert _KEPT == _ROWS_END  # observe zeroes everything after the copied card rows
 
 
-TABLE_FIELDS = FIELDS.watch(
-    ("score", "linguist", "relics", "tokens", "botanist", "pos", "roles", "sides", "season")
-)
+FIELDS = ("score", "linguist", "relics", "tokens", "botanist", "pos", "roles", "sides", "season")
 """The fields the public tables are written from (and, each call, the size of the expedition
-under the Botanist tile)."""
+under the Botanist tile): frozen in ``saved.FIELDS`` and written only with the state's ``put``
+(its ``PUT``), which notes their names in ``state.written``."""
 _BOTANIST_SIZE = 11
 """The entry of a seat's row holding the size of its expedition under the Botanist tile."""
 _BOTANIST0 = _S["seats"] - _PUBLIC.start + _BOTANIST_SIZE
@@ -268,14 +266,16 @@ _BOTANIST0 = _S["seats"] - _PUBLIC.start + _BOTANIST_SIZE
 
 def _public(state) -> np.ndarray:
     """The public part by absolute seat, with one zero at the end: the tables are rewritten
-    when a field of ``TABLE_FIELDS`` changed, the expedition rows when expeditions grew."""
+    when a field of ``FIELDS`` was written since they were (``state.written``, emptied here:
+    one block serves every observer), the expedition rows when expeditions grew."""
     cache = state._obs_cache
     block = cache.get("public")
-    if block is None:
-        block = cache["public"] = np.zeros(_PUBLIC.stop - _PUBLIC.start + 1, dtype=np.float32)
-        cache["seen"] = []
-    if TABLE_FIELDS.changed(state, cache["seen"]):
+    written = state.written
+    if block is None or written:
+        if block is None:
+            block = cache["public"] = np.zeros(_PUBLIC.stop - _PUBLIC.start + 1, dtype=np.float32)
         _write_tables(state, block[:_TABLES_SIZE])
+        written.clear()
     holder, index = state.botanist
     if holder >= 0:
         block[_BOTANIST0 + holder * SEAT_FEATURES] = (

@@ -9,6 +9,7 @@ import numpy as np
 
 from ...core import chance
 from ...core.engine import TERMINAL, ConfigError
+from ...core.fields import added, added_in, replaced, replaced_in
 from ...core.options import choice, custom, data
 from ...core.turn_based import TurnBasedGame, TurnBasedState
 from . import actions, invariants, observation, saved, spec, text, view
@@ -105,6 +106,10 @@ OPTIONS = (
 BOTANIST_POINTS = 2  # taking the tile, and holding it at the end of a season
 LINGUIST_POINTS = 2  # the furthest on the Linguist track at the end of a season
 RAPA_NUI_POINTS = 3  # the furthest on Rapa Nui at the end of a season
+NO_BOTANIST = (-1, -1)
+"""``botanist`` while nobody holds the tile (no player, no expedition)."""
+NO_TOKENS = (-1,) * PROFESSOR_TOKENS
+"""``tokens`` while every Professor token is in the middle."""
 
 _ROLE_OF = [k // NUM_COLOURS for k in range(NUM_KINDS)]
 _COLOUR_OF = [k % NUM_COLOURS for k in range(NUM_KINDS)]
@@ -134,6 +139,8 @@ class ArcheosSocietyState(
 ):
     """An Archeos Society position: plain Python lists and ints, cards handled by kind."""
 
+    PUT = frozenset(observation.FIELDS)  # the fields the kept public tables read
+
     def __init__(self, game: ArcheosSocietyGame):
         super().__init__(game)
         n = game.num_players
@@ -156,16 +163,17 @@ class ArcheosSocietyState(
         state.first_player = int(rng.integers(n))
         if game.setup in game.scenarios:
             roles, colour = game.scenarios[game.setup]
-            state.roles = list(roles)
-            state.sides[colour] = 1
+            state.put("roles", tuple(roles))
+            state.put("sides", replaced(state.sides, colour, 1))
         elif game.setup == "random":
-            state.roles = sorted(int(r) for r in rng.choice(NUM_ROLES, ROLES_PER_GAME, False))
-            state.sides[int(rng.integers(NUM_COLOURS))] = 1
+            roles = sorted(int(r) for r in rng.choice(NUM_ROLES, ROLES_PER_GAME, False))
+            state.put("roles", tuple(roles))
+            state.put("sides", replaced(state.sides, int(rng.integers(NUM_COLOURS)), 1))
         else:  # draft: 6 role cards to the first player, the other 6 face down aside
             order = [int(r) for r in rng.permutation(NUM_ROLES)]
             state.draft_hand = sorted(order[:ROLES_PER_GAME])
             state.draft_aside = order[ROLES_PER_GAME:]
-            state.sides = [-1] * NUM_COLOURS
+            state.put("sides", (-1,) * NUM_COLOURS)
             state._see_draft_hand(state.first_player)
             state.decision, state.decider = DRAFT_ROLE, state.first_player
             return state
@@ -201,8 +209,8 @@ class ArcheosSocietyState(
         self.sync_planes()
         self.monkeys = 0
         self.monkey_holder = -1
-        self.botanist = [-1, -1]
-        self.tokens = [-1] * PROFESSOR_TOKENS
+        self.put("botanist", NO_BOTANIST)
+        self.put("tokens", NO_TOKENS)
         self._clear_expedition()
         self.phase = PLAY
         self.decision, self.decider = TURN, self.first_player
@@ -513,7 +521,7 @@ class ArcheosSocietyState(
                 self.role_done = True
             self._advance(p, action - TARGET0, in_turn=True)
         elif action >= TOKEN0:
-            self.tokens[action - TOKEN0] = p
+            self.put("tokens", replaced(self.tokens, action - TOKEN0, p))
             self.role_done = True
             self._effects()
         else:
@@ -524,13 +532,13 @@ class ArcheosSocietyState(
         role, size = _ROLE_OF[self.lead], self.size()
         if role == BOTANIST:
             self._gain(p, L_BOTANIST, BOTANIST_POINTS)
-            self.botanist = [p, len(self.expeditions[p]) - 1]
+            self.put("botanist", (p, len(self.expeditions[p]) - 1))
             self._effects()
         elif role == LINGUIST:
             tables = self.game.tables
             old = self.linguist[p]
             new = min(old + size, tables.linguist_length)
-            self.linguist[p] = new
+            self.put("linguist", replaced(self.linguist, p, new))
             self.ling_pending = sum(1 for a in tables.linguist_artifacts if old < a <= new)
             self._resume_effects()
         elif role == PHYSICIAN:
@@ -541,19 +549,19 @@ class ArcheosSocietyState(
                 self.suspended.append([self.lead, len(self.expeditions[p]) - 1])
             self.decision = EXTRA
         elif role == CURATOR:
-            self.relics[p][_COLOUR_OF[self.lead]] = 1
+            self.put("relics", replaced_in(self.relics, p, _COLOUR_OF[self.lead], 1))
             self._effects()
         else:  # PATRON: draws after the hand has gone to the area
             self.patron_draw = size
             self._effects()
 
     def _gain(self, p: int, where: int, points: int) -> None:
-        self.score[p] += points
+        self.put("score", added(self.score, p, points))
         self.ledger[p][where] += points
 
     def _advance(self, p: int, target: int, in_turn: bool) -> None:
         site = self._target_site(target)
-        self.pos[p][target] += 1
+        self.put("pos", added_in(self.pos, p, target, 1))
         if in_turn:
             self.moved |= 1 << target
             if site.rule == "chichen_itza":  # more than a full hand of draws is never drawn
@@ -570,7 +578,7 @@ class ArcheosSocietyState(
         t = self.uluru_target
         if action == CASH_IN:
             self._gain(p, L_ULURU, self._target_site(t).points[self.pos[p][t]])
-            self.pos[p][t] = 0
+            self.put("pos", replaced_in(self.pos, p, t, 0))
         self._resume()
 
     def _resume(self) -> None:
@@ -701,7 +709,7 @@ class ArcheosSocietyState(
         holder = self.botanist[0]
         if holder >= 0:
             self._gain(holder, L_BOTANIST, BOTANIST_POINTS)
-            self.botanist = [-1, -1]
+            self.put("botanist", NO_BOTANIST)
         if LINGUIST in self.roles:
             best = max(self.linguist)
             for p in range(n):
@@ -738,7 +746,7 @@ class ArcheosSocietyState(
         if step > 0:
             self._advance(p, target, in_turn=False)
         else:
-            self.pos[p][target] -= 1
+            self.put("pos", added_in(self.pos, p, target, -1))
             self._resume()
 
     def site_points(self, p: int, colour: int) -> int:
@@ -761,7 +769,7 @@ class ArcheosSocietyState(
 
     def _score_season(self) -> None:
         n = self.game.num_players
-        self.tokens = [-1] * PROFESSOR_TOKENS
+        self.put("tokens", NO_TOKENS)
         # 3. site points (Rapa Nui's bonus and return after its points)
         for p in range(n):
             self._gain(p, L_SITES, sum(self.site_points(p, c) for c in range(NUM_COLOURS)))
@@ -771,7 +779,7 @@ class ArcheosSocietyState(
                 for p in range(n):
                     if best > 0 and self.pos[p][c] == best:
                         self._gain(p, L_RAPA_NUI, RAPA_NUI_POINTS)
-                        self.pos[p][c] = 0
+                        self.put("pos", replaced_in(self.pos, p, c, 0))
         # 4. expedition points, Mercenaries removed first
         last = self.season == self.game.num_seasons
         for p in range(n):
@@ -793,7 +801,7 @@ class ArcheosSocietyState(
                 self._gain(p, L_CURATOR, self.game.tables.curator[sum(self.relics[p])])
             self.decision, self.decider = GAME_OVER, TERMINAL
             return
-        self.season += 1
+        self.put("season", self.season + 1)
         self._start_season()
 
     def sync_played(self) -> None:
@@ -830,7 +838,7 @@ class ArcheosSocietyState(
         n = self.game.num_players
         role = action - DRAFT_ROLE0
         self.draft_hand.remove(role)
-        self.roles.append(role)
+        self.put("roles", (*self.roles, role))
         nxt = (self.decider + 1) % n
         if len(self.roles) < ROLES_PER_GAME:
             self.draft_hand = sorted([*self.draft_hand, self.draft_aside.pop()])
@@ -838,7 +846,7 @@ class ArcheosSocietyState(
             self.decider = nxt
             return
         # roles chosen: the next player draws a board at random and chooses its side
-        self.roles.sort()
+        self.put("roles", tuple(sorted(self.roles)))
         self.draft_hand = []
         self.draft_aside = []
         self.draft_boards = [int(c) for c in self._generator().permutation(NUM_COLOURS)]
@@ -846,7 +854,7 @@ class ArcheosSocietyState(
         self.decision, self.decider = DRAFT_SITE, nxt
 
     def _on_draft_site(self, action: int) -> None:
-        self.sides[self.draft_drawn] = int(action == SIDE_ADVANCED)
+        self.put("sides", replaced(self.sides, self.draft_drawn, int(action == SIDE_ADVANCED)))
         if self.draft_boards:
             self.draft_drawn = self.draft_boards.pop()
             self.decider = (self.decider + 1) % self.game.num_players

@@ -1,5 +1,9 @@
 """The fields of an Archeos Society state, declared once: they drive a fresh state, ``clone``,
-``to_dict`` and the checked ``state_from_dict`` (see :mod:`digsite.core.fields`)."""
+``to_dict`` and the checked ``state_from_dict`` (see :mod:`digsite.core.fields`).
+
+The fields the observation's public tables read (``observation.FIELDS``) are frozen (tuples,
+ints: a change in place fails loudly) and the rules write them only with the state's ``put``,
+which tells the kept tables to write themselves again."""
 
 from __future__ import annotations
 
@@ -56,8 +60,9 @@ FIELDS = StateFields(
     SPEC,
     (
         *chance.FIELDS,
-        Field("roles", SOME, 0, NUM_ROLES - 1),
-        Field("sides", (NUM_COLOURS,), -1, 1),  # per colour: 0 compass, 1 advanced, -1 not laid
+        Field("roles", SOME, 0, NUM_ROLES - 1, frozen=1),
+        # per colour: 0 compass, 1 advanced, -1 not laid
+        Field("sides", (NUM_COLOURS,), -1, 1, frozen=1),
         Field("season", low=1, high=seasons, start=1),
         Field("first_player", low=0, high=last_player),
         Field("deck", SOME, 0, MONKEY),  # kinds, top of the deck last
@@ -69,12 +74,14 @@ FIELDS = StateFields(
         Field("area", PER_KIND, 0, most_of_a_kind),
         Field("discard", PER_KIND, 0, most_of_a_kind),
         Field("expeditions", (players, None, None), 0, NUM_KINDS - 1),
-        Field("botanist", (2,), -1, cards, start=-1),  # player, expedition under the Botanist tile
-        Field("pos", (players, NUM_TARGETS), 0, MAX_SPACES - 1),
-        Field("linguist", PER_PLAYER, 0, linguist_length),
-        Field("relics", (players, NUM_COLOURS), 0, 1),
-        Field("tokens", (PROFESSOR_TOKENS,), -1, last_player, start=-1),  # holder of value i+1
-        Field("score", PER_PLAYER, no_score, score),
+        # player, expedition under the Botanist tile
+        Field("botanist", (2,), -1, cards, frozen=1, start=-1),
+        Field("pos", (players, NUM_TARGETS), 0, MAX_SPACES - 1, frozen=2),
+        Field("linguist", PER_PLAYER, 0, linguist_length, frozen=1),
+        Field("relics", (players, NUM_COLOURS), 0, 1, frozen=2),
+        # the holder of the token of value i + 1
+        Field("tokens", (PROFESSOR_TOKENS,), -1, last_player, frozen=1, start=-1),
+        Field("score", PER_PLAYER, no_score, score, frozen=1),
         Field("ledger", (players, len(LEDGER)), no_score, score),
         Field("decision", names=DECISIONS),
         Field("decider", low=-1, high=last_player),

@@ -80,7 +80,7 @@ def _check_cards(state) -> None:
     on_table = [
         c for c, where in zip(state.slots, state.slot_state, strict=True) if where == ON_TABLE
     ]
-    everywhere = state.deck + on_table + state.removed + [c for o in state.owned for c in o]
+    everywhere = [*state.deck, *on_table, *state.removed, *(c for o in state.owned for c in o)]
     if sorted(everywhere) != list(range(NUM_CARDS)):
         missing = sorted(set(range(NUM_CARDS)) - set(everywhere))
         twice = sorted({c for c in everywhere if everywhere.count(c) > 1})

@@ -18,7 +18,6 @@ import numpy as np
 from ...core.encoding import ObservationLayout
 from .actions import DECISIONS, GAME_OVER, NEUTRAL, ON_TABLE, PLACE, SURVEY_CHOICE
 from .components import NUM_CARDS, NUM_CELLS, PRESTIGE_VALUES, REGION_SLOTS
-from .saved import FIELDS
 
 SCORE_SCALE = 200.0
 """Above any reachable score: at most 18 parcels (one per area) score under 160 in all."""
@@ -147,8 +146,9 @@ def observe(state, player: int, out: np.ndarray) -> None:
     """Write ``player``'s view of ``state`` into ``out``.
 
     The board comes from ``state.planes``, the public tables from ``state._obs_cache`` (see
-    :class:`PublicTables`), the turn state is written afresh; the test suite checks all of it
-    against a fresh encoding."""
+    :class:`PublicTables`: the pieces that read a field written since it last looked are
+    written again), the turn state is written afresh; the test suite checks all of it against
+    a fresh encoding."""
     n = state.game.num_players
     board = out[:_BOARD_END].reshape(BOARD_ROWS, NUM_CELLS)
     state.planes.take(_BOARD_ORDER[n, player], 0, board)
@@ -224,7 +224,7 @@ def _write_season(state, table: np.ndarray) -> None:
     table[_PARCELS] = table[_CARD_SLOTS] = table[_SEASON] = 0.0
     k = len(state.slots)
     parcels = table[_T["parcels"] : _T["parcels"] + PARCEL_FEATURES * k]
-    parcels.reshape(k, PARCEL_FEATURES)[...] = state.game.card_rows[state.slots]
+    parcels.reshape(k, PARCEL_FEATURES)[...] = state.game.card_rows.take(state.slots, 0)
     ones = [_CARD_SLOT_OFFSET[c] + s for c, s in enumerate(_card_slots(state)) if s >= 0]
     ones.append(_T["season"] + state.season - 1)
     table[ones] = 1.0
@@ -275,33 +275,35 @@ _PIECES = (
     (_write_museum, ("museum",)),
     (_write_first_player, ("first_player",)),
 )
-"""Each piece of the public tables (in the order they are written) and the fields it reads."""
-PUBLIC = FIELDS.watch(tuple(dict.fromkeys(name for _, names in _PIECES for name in names)))
-"""The fields the public tables are written from.  The deck's size is compared at every call
-instead: watching the deck would cost more."""
-_PIECE_FIELDS = tuple(
-    (write, frozenset(PUBLIC.names.index(name) for name in names)) for write, names in _PIECES
-)
+"""Each piece of the public tables (in the order they are written) and the fields it reads
+(all of them: a piece reads nothing else of the state but the cards per patron, which the
+rules keep with ``owned``)."""
+FIELDS = tuple(dict.fromkeys(name for _, names in _PIECES for name in names))
+"""The fields the public tables are written from: frozen in ``saved.FIELDS`` and written only
+with the state's ``put`` (its ``PUT``), which notes their names in ``state.written``.  The
+deck's size is compared at every call instead (it changes with ``slots``, at a new season)."""
+ALL_WRITERS = tuple(write for write, _ in _PIECES)
 
 
 @cache
-def _writers(changed: tuple[int, ...]) -> tuple[Callable, ...]:
-    """The pieces to write again when the fields ``changed`` (indices in ``PUBLIC.names``)
-    changed: a few sets recur all game long."""
-    return tuple(write for write, fields in _PIECE_FIELDS if not fields.isdisjoint(changed))
+def _writers(written: frozenset[str]) -> tuple[Callable, ...]:
+    """The pieces to write again when the fields ``written`` were written: a few sets recur
+    all game long (and there are at most ``2 ** len(FIELDS)``)."""
+    return tuple(write for write, names in _PIECES if not written.isdisjoint(names))
 
 
 class PublicTables:
     """A state's kept public tables (every piece but the board and the turn state): in absolute
-    seats, and as each observer sees them (rotated).  A piece is written again when a field
-    it reads changed, which ``PUBLIC`` finds by itself."""
+    seats, and as each observer sees them (rotated).  One table serves every observer, so the
+    names the state notes as its fields are written (``state.written``) are read, and emptied,
+    by whichever observer looks first: each piece that reads one is written again, and every
+    observer's rotation is made again."""
 
-    __slots__ = ("seen", "deck_size", "table", "views")
+    __slots__ = ("deck_size", "table", "views")
 
     def __init__(self) -> None:
-        self.seen: list = []
-        """The watched fields as they were last written (``PUBLIC``)."""
         self.deck_size = -1
+        """The deck's size when ``table`` was written (-1: not written yet, so write it all)."""
         self.table = np.zeros(LAYOUT.size - _BOARD_END, dtype=np.float32)
         """The public tables in absolute seats, then the turn state's place, left zero (so that
         one copy writes the public tables and clears the turn state)."""
@@ -310,17 +312,18 @@ class PublicTables:
 
     def seen_by(self, state, player: int, n: int) -> np.ndarray:
         """The public tables as ``player`` sees them, brought up to date first."""
-        changed = PUBLIC.changed(state, self.seen)
-        if changed or self.deck_size != len(state.deck):
-            self._write(state, changed)
+        written = state.written
+        if written or self.deck_size != len(state.deck):
+            self._write(state, _writers(frozenset(written)) if self.deck_size >= 0 else ALL_WRITERS)
+            written.clear()
         view = self.views[player]
         if view is None:
             view = self.views[player] = self.table.take(_PUBLIC_ORDER[n, player])
         return view
 
-    def _write(self, state, changed: tuple[int, ...]) -> None:
+    def _write(self, state, writers: tuple[Callable, ...]) -> None:
         table = self.table
-        for write in _writers(changed):
+        for write in writers:
             write(state, table)
         self.deck_size = len(state.deck)
         table[_T["deck_size"]] = self.deck_size / NUM_CARDS

@@ -7,6 +7,7 @@ from typing import Any
 import numpy as np
 
 from ...core.engine import TERMINAL
+from ...core.fields import added, added_in, replaced
 from ...core.options import choice, data
 from ...core.turn_based import TurnBasedGame, TurnBasedState
 from . import actions, invariants, observation, saved, spec, text, view
@@ -87,6 +88,8 @@ OPTIONS = (
 class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, text, invariants)):
     """A Mykerinos position. Plain Python data; the region is kept as bitboards."""
 
+    PUT = frozenset(observation.FIELDS)  # the fields the kept public tables read
+
     # -- set-up ------------------------------------------------------------------------------
     def __init__(self, game: MykerinosGame):
         super().__init__(game)
@@ -104,8 +107,8 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
     @classmethod
     def new_game(cls, game: MykerinosGame, rng: np.random.Generator) -> MykerinosState:
         state = cls(game)
-        state.first_player = int(rng.integers(game.num_players))
-        state.wing_patron = tuple(rng.permutation(5).tolist())
+        state.put("first_player", int(rng.integers(game.num_players)))
+        state.put("wing_patron", tuple(rng.permutation(5).tolist()))
         state.deck = rng.permutation(NUM_CARDS).tolist()
         state.deck_rotated = rng.integers(0, 2, NUM_CARDS).astype(bool).tolist()
         state._start_season()
@@ -292,7 +295,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
             self._start_chain(p, 2, own_anchor=True)
         else:
             patron = action - PATRON0
-            self.tilted[p][patron] += 1
+            self.put("tilted", added_in(self.tilted, p, patron, 1))
             self.turn_patron = patron
             if patron == VIOLET:
                 self.general[p] -= 1
@@ -481,17 +484,17 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
 
     def _take_parcel(self, p: int, slot: int) -> None:
         card = self.game.cards[self.slots[slot]]
-        self.slot_state[slot] = p
-        self.owned[p].append(card.id)
+        self.put("slot_state", replaced(self.slot_state, slot, p))
+        self.put("owned", replaced(self.owned, p, (*self.owned[p], card.id)))
         self.patron_count[p][card.patron] += 1
-        self.score[p] += card.prestige
+        self.put("score", added(self.score, p, card.prestige))
 
     def _place_in_museum(self, p: int, room: int) -> None:
-        self.museum[room] = p
+        self.put("museum", replaced(self.museum, room, p))
 
     def _remove_slot(self, slot: int) -> None:
-        self.slot_state[slot] = REMOVED
-        self.removed.append(self.slots[slot])
+        self.put("slot_state", replaced(self.slot_state, slot, REMOVED))
+        self.put("removed", (*self.removed, self.slots[slot]))
 
     def _close_area(self) -> None:
         area_bits = AREA_BITS[self.survey_area]
@@ -521,9 +524,10 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
                 self.general[NEUTRAL] -= take
                 self.neutral_stock[p] += take
         k = parcels_in_season(self.season)
-        self.slots, self.deck = self.deck[:k], self.deck[k:]
+        self.put("slots", tuple(self.deck[:k]))
+        self.deck = self.deck[k:]
         self.slot_rotated, self.deck_rotated = self.deck_rotated[:k], self.deck_rotated[k:]
-        self.slot_state = [ON_TABLE] * k
+        self.put("slot_state", (ON_TABLE,) * k)
         self._set_region()
         self.decision = TURN
         self.decider = self.first_player
@@ -563,16 +567,16 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
 
     def _end_season(self) -> None:
         last = max(range(self.game.num_players), key=lambda p: self.pass_space[p])
-        self.first_player = last
+        self.put("first_player", last)
         self.pass_space = [0] * self.game.num_players
-        self.tilted = [[0] * 5 for _ in range(self.game.num_players)]
+        self.put("tilted", ((0,) * len(PATRONS),) * self.game.num_players)
         self.survey_area, self.ranked, self.rank_pos = 0, [], 0  # the survey's fields at rest
         if self.season == NUM_SEASONS:
             self._final_scoring()
             self.decision = GAME_OVER
             self.decider = TERMINAL
             return
-        self.season += 1
+        self.put("season", self.season + 1)
         self._start_season()
 
     def exhibition(self, player: int) -> tuple[list[int], int]:
@@ -587,7 +591,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         for p in range(self.game.num_players):
             per_wing, series = self.exhibition(p)
             self.final_bonus[p] = sum(per_wing) + series
-            self.score[p] += self.final_bonus[p]
+            self.put("score", added(self.score, p, self.final_bonus[p]))
 
 
 class MykerinosGame(TurnBasedGame, files=(spec, actions, text)):

@@ -8,6 +8,10 @@ rebuilds from them: the cube bitboards (from ``cells``), the region and its pyra
 bounds here are the widest the fields' meaning allows; the rules' own limits (cards and cubes
 conserved, a decision with what it needs, ...) are ``invariants.check_invariants``, which a
 loaded state must pass.
+
+The fields the observation's public tables read (``observation.FIELDS``) are frozen (tuples,
+ints: a change in place fails loudly) and the rules write them only with the state's ``put``,
+which tells the kept tables what to write again.
 """
 
 from __future__ import annotations
@@ -35,20 +39,23 @@ FIELDS = StateFields(
         Field("wing_patron", (5,), 0, 4, frozen=1),  # the patron of wings 1-5
         Field("deck", (None,), 0, LAST_CARD),  # undealt cards, next first
         Field("deck_rotated", (None,), kind=bool),  # per undealt card: laid turned round
-        Field("slots", (None,), 0, LAST_CARD),  # this season's region: 8 or 12 cards
+        Field("slots", (None,), 0, LAST_CARD, frozen=1),  # this season's region: 8 or 12 cards
         Field("slot_rotated", (None,), kind=bool),
-        Field("slot_state", (None,), REMOVED, last_player),  # -1 on the table, -2 out, a taker
-        Field("removed", (None,), 0, LAST_CARD),  # cards out of the game
+        # per slot: -1 on the table, -2 out, or the player who took it
+        Field("slot_state", (None,), REMOVED, last_player, frozen=1),
+        Field("removed", (None,), 0, LAST_CARD, frozen=1),  # cards out of the game
         Field("cells", (NUM_CELLS,), -1, NEUTRAL, start=-1),  # the cube on each space (-1: none)
         Field("personal", (players,), 0, CUBES_PER_COLOUR),
         Field("neutral_stock", (players,), 0, CUBES_PER_COLOUR),  # neutral cubes each holds
         Field("general", (5,), 0, CUBES_PER_COLOUR, start=CUBES_PER_COLOUR),  # per colour
-        Field("score", (players,), 0, MAX_SCORE),
+        Field("score", (players,), 0, MAX_SCORE, frozen=1),
         Field("final_bonus", (players,), 0, MAX_SCORE),  # the final exhibition's points
-        Field("owned", (players, None), 0, LAST_CARD),
-        Field("tilted", (players, 5), 0, NUM_CARDS),  # cards tilted this season per patron
+        Field("owned", (players, None), 0, LAST_CARD, frozen=2),
+        # cards tilted this season per patron
+        Field("tilted", (players, 5), 0, NUM_CARDS, frozen=2),
         Field("pass_space", (players,), 0, _last_passing_space),  # 0: not passed
-        Field("museum", (15,), -1, last_player, start=-1),  # the holder of each room (-1: none)
+        # the holder of each room (-1: none)
+        Field("museum", (15,), -1, last_player, frozen=1, start=-1),
         Field("decision", names=DECISIONS),
         Field("decider", low=-1, high=last_player),  # -1 once the game is over
         Field("last_turn", kind=bool),  # the lone player's last action of the season

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from digsite.core.fields import added, removed, replaced, replaced_in
 from digsite.games.medieval_realms.actions import (
     ACTION,
     LAND0,
@@ -44,13 +45,21 @@ def cards_of(state, type_name: str, **shown) -> list[int]:
 
 def take_card(state, card: int) -> None:
     """Remove ``card`` from wherever it is (its place is left empty)."""
-    for cards in (state.deck, state.discard, *state.hand, *state.realm):
+    for name in ("deck", "discard"):
+        cards = getattr(state, name)
         if card in cards:
-            cards.remove(card)
+            state.put(name, removed(cards, card))
             return
-    for row in (state.panel, state.future):
+    for name in ("hand", "realm"):
+        rows = getattr(state, name)
+        for p, cards in enumerate(rows):
+            if card in cards:
+                state.put(name, replaced(rows, p, removed(cards, card)))
+                return
+    for name in ("panel", "future"):
+        row = getattr(state, name)
         if card in row:
-            row[row.index(card)] = -1
+            state.put(name, replaced(row, row.index(card), -1))
             return
     raise AssertionError(f"card {card} is nowhere")
 
@@ -61,29 +70,26 @@ def put_on_panel(state, slot: int, card: int) -> None:
     take_card(state, card)
     old = state.panel[slot]
     if old >= 0:
-        state.deck.append(old)
-    state.panel[slot] = card
+        state.put("deck", (*state.deck, old))
+    state.put("panel", replaced(state.panel, slot, card))
     state._mask = None
-    state.note_change("panel")
 
 
 def give_hand(state, player: int, card: int) -> None:
     take_card(state, card)
-    state.hand[player].append(card)
+    state.put("hand", replaced(state.hand, player, (*state.hand[player], card)))
     state._mask = None
-    state.note_change("hand")
 
 
 def give_realm(state, player: int, card: int) -> None:
     """Put ``card`` straight into ``player``'s realm without its effects (keeping the VP
     bookkeeping consistent with its immediate VP)."""
     take_card(state, card)
-    state.realm[player].append(card)
+    state.put("realm", replaced(state.realm, player, (*state.realm[player], card)))
     vp = state.game.types[state.game.card_type[card]].immediate_vp
-    state.vp[player] += vp
+    state.put("vp", added(state.vp, player, vp))
     state.bonus_tokens[player] = state.vp[player] // 5
     state._mask = None
-    state.note_change("realm")
 
 
 def pick_pairs(state) -> None:
@@ -126,9 +132,8 @@ def to_action_phase(state) -> None:
 
 def set_resources(state, player: int, **amounts) -> None:
     for name, k in amounts.items():
-        state.res[player][res(name)] = k
+        state.put("res", replaced_in(state.res, player, res(name), k))
     state._mask = None
-    state.note_change("res")
 
 
 def pair_action(a: str, b: str) -> int:

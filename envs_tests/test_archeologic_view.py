@@ -150,8 +150,8 @@ def test_aids_and_agent_read_only_the_players_knowledge(config):
 def test_kept_records_and_beliefs_equal_those_built_from_nothing():
     """Each player's record (the slow part of its observation) and belief, kept on the state
     with the fields they were built from, equal those of the state unpickled (which keeps
-    nothing): at every step of random games, in copies, and after questions changed by hand in
-    place (one taken back, asked again, another asked instead)."""
+    nothing): at every step of random games, in copies, and after questions changed by hand
+    (one taken back, asked again, another asked instead)."""
     g = ArcheOlogicGame(num_players=2, guess_variant="app", belief_features=True)
     rng = np.random.default_rng(3)
 
@@ -169,11 +169,47 @@ def test_kept_records_and_beliefs_equal_those_built_from_nothing():
             state.apply_action(random_action(state.legal_action_mask(), rng))
             check(copy)
         asked = state.questions
-        last = asked.pop()
+        state.put("questions", asked[:-1])
         check(state)
-        asked.append(last)
+        state.put("questions", asked)
         check(state)
-        asked[0] = (1 - asked[0][0], *asked[0][1:])
+        state.put("questions", ((1 - asked[0][0], *asked[0][1:]), *asked[1:]))
+        check(state)
+
+
+LOOK_CHANCE = 0.5
+CHECK_CHANCE = 0.2
+COPY_CHANCE = 0.1
+
+
+@pytest.mark.parametrize("belief_features", [False, True])
+def test_a_write_one_player_took_is_seen_by_the_others(belief_features):
+    """The state notes the fields written in one set, emptied by whichever kept record or
+    belief looks first: one player observing (or reading its belief) now and then, others
+    looking in between, still sees every write, in the state and in its copies."""
+    n = 3
+    g = ArcheOlogicGame(num_players=n, guess_variant="app", belief_features=belief_features)
+    rng = np.random.default_rng(11)
+
+    def check(state) -> None:
+        fresh = pickle.loads(pickle.dumps(state))
+        for p in rng.permutation(n):
+            assert observation(state, p).tobytes() == observation(fresh, p).tobytes()
+            assert tuple(state.belief(p).indices) == tuple(fresh.belief(p).indices)
+
+    for _ in range(4):
+        state = g.new_initial_state(rng)
+        while not state.is_terminal():
+            p = int(rng.integers(n))
+            if rng.random() < LOOK_CHANCE:
+                observation(state, p)
+            else:
+                state.belief(p)
+            if rng.random() < CHECK_CHANCE:
+                check(state)
+            state.apply_action(random_action(state.legal_action_mask(), rng))
+            if rng.random() < COPY_CHANCE:  # (a copy of what was just written)
+                state = state.clone()
         check(state)
 
 

@@ -82,5 +82,5 @@ def test_the_hidden_layout_shows_in_the_spectators_picture_only():
     fire = sum(kind == FIRE for kind in drawing.spectator_secret(state)["kinds"])
     assert np.all(shown == drawing.KIND_COLOURS[FIRE], axis=-1).sum() > fire * 300
     other = state.clone()
-    other.layout = (state.layout + 1) % len(state.game.layouts)
+    other.put("layout", (state.layout + 1) % len(state.game.layouts))
     assert not np.array_equal(picture(other)[area], shown), "the map is not the layout's"

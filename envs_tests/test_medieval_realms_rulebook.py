@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from digsite.core.fields import replaced_in
 from digsite.games.medieval_realms.actions import (
     ACTION,
     ACTIVATE0,
@@ -126,16 +127,16 @@ def test_turn_order_example():
     plan = dict(squares=[2, 2, 2, 2], generals=[1], admirals=[1])
     play_placements(state, {p: dict(plan) for p in range(4)})
     assert [state.res[p][res("goods")] for p in range(4)] == [5, 2, 5, 6]
-    assert state.turn_order == [valerie, james, michael, claire]
+    assert state.turn_order == (valerie, james, michael, claire)
     assert state.decision == ACTION and state.decider == valerie
 
 
 @pytest.mark.parametrize("previous_first", [0, 1, 2, 3])
 def test_tie_for_first_goes_clockwise_from_the_previous_initial_player(previous_first):
     state = new_state(4, seed=4)
-    state.turn_order = [previous_first] + [p for p in range(4) if p != previous_first]
+    state.put("turn_order", (previous_first, *(p for p in range(4) if p != previous_first)))
     for p, goods in enumerate([6, 2, 6, 1]):
-        state.res[p][res("goods")] = goods
+        state.put("res", replaced_in(state.res, p, res("goods"), goods))
     order = state.new_turn_order()
     # players 0 and 2 tie; the one seated first clockwise from the previous initial player
     # (that player included) goes first
@@ -151,7 +152,7 @@ def test_extra_token_choice_example():
     more).  A pair already taken is forbidden; one resource of a pair may repeat."""
     state = new_state(4, seed=5)
     james, claire, michael, valerie = range(4)
-    state.turn_order = [michael, valerie, claire, james]
+    state.put("turn_order", (michael, valerie, claire, james))
     state.decider = james
     state._mask = None
     start = [list(state.res[p]) for p in range(4)]
@@ -177,7 +178,7 @@ def test_extra_token_choice_example():
         expected = list(start[player])
         expected[res(a)] += 1
         expected[res(b)] += 1
-        assert state.res[player] == expected
+        assert state.res[player] == tuple(expected)
     state.check_invariants()
 
 

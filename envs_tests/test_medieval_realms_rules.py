@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from digsite.core.engine import ConfigError
+from digsite.core.fields import added, added_in, replaced, replaced_in
 from digsite.games.medieval_realms.actions import (
     ACTION,
     ACTIVATE0,
@@ -78,9 +79,9 @@ def test_set_up(n):
     assert len(state.deck) == len(state.game.cards) - 18
     mayors = 6 if n == 2 else 4
     for p in range(n):
-        assert state.leaders[p] == [mayors, 1, 1]
+        assert state.leaders[p] == (mayors, 1, 1)
         assert state.buffers[p] == (2 if n == 2 else 0)
-        assert state.res[p] == list(state.game.board.start[n])
+        assert state.res[p] == tuple(state.game.board.start[n])
     assert sorted(state.turn_order) == list(range(n))
     assert state.decider == state.turn_order[-1], "extra tokens are picked in reverse order"
 
@@ -296,7 +297,7 @@ def test_islands_need_one_more_admiral_each():
     give_hand(state, p, islands[1])
     assert state.leaders[p][ADMIRAL] == 1
     assert not state.legal_action_mask()[PLAY0], "a second Island needs 2 Admirals"
-    state.leaders[p][ADMIRAL] = 2
+    state.put("leaders", replaced_in(state.leaders, p, ADMIRAL, 2))
     state._mask = None
     state.apply_action(PLAY0)
     assert state.leaders[p][ADMIRAL] == 2, "Admirals are a requirement, not spent"
@@ -305,12 +306,12 @@ def test_islands_need_one_more_admiral_each():
 def test_vp_track_bonus_tokens():
     state = action_state(seed=11)
     p = state.decider
-    state.vp[p] = 4
+    state.put("vp", replaced(state.vp, p, 4))
     state.bonus_tokens[p] = 0
     gallery = cards_of(state, "art_gallery")[0]  # 5 VP: 4 -> 9 passes 5 once
     give_hand(state, p, gallery)
     set_resources(state, p, culture=5)
-    state.vp[p] = 4  # (give_hand does not score)
+    state.put("vp", replaced(state.vp, p, 4))  # (give_hand does not score)
     state.city_vp[p] = 4  # keep the VP bookkeeping consistent for the check
     state.apply_action(PLAY0)
     assert state.decision == BONUS and state.decider == p
@@ -328,7 +329,7 @@ def test_vp_track_bonus_tokens():
             PASS if state.decision == ACTION else int(np.flatnonzero(state.legal_action_mask())[0])
         )
     state.apply_action(PLAY0 + state.hand[p].index(war))
-    assert state.bonus_queue == [p, p]
+    assert state.bonus_queue == (p, p)
 
 
 def test_end_of_game_points_give_no_track_tokens():
@@ -338,7 +339,7 @@ def test_end_of_game_points_give_no_track_tokens():
         give_realm(state, p, card)
     state._final_scoring()
     assert state.final[p][0] == 3 * (2 + 1)  # each Castle: General 2 + Admiral 1
-    assert state.bonus_queue == []
+    assert state.bonus_queue == ()
     state.check_invariants()
 
 
@@ -381,7 +382,7 @@ def test_bidding_rules():
     set_resources(state, p, battle=4)
     set_resources(state, (p + 1) % 3, battle=2)
     set_resources(state, (p + 2) % 3, battle=9)
-    state.passed[(p + 2) % 3] = True  # a passed player may still bid
+    state.put("passed", replaced(state.passed, (p + 2) % 3, True))  # a passed player may still bid
     state.apply_action(ACTIVATE0)
     state.apply_action(bid_action(state, 2))  # p opens with 2
     assert state.decider == (p + 1) % 3
@@ -413,15 +414,15 @@ def test_end_of_round_panel(n, drop):
     panel = list(state.panel)
     future = list(state.future)
     deck_top = state.deck[-6:]
-    state.panel[5] = -1  # a card activated this round
-    state.discard.append(panel[5])
+    state.put("panel", replaced(state.panel, 5, -1))  # a card activated this round
+    state.put("discard", (*state.discard, panel[5]))
     while state.decision == ACTION:
         state.apply_action(PASS)
     kept = [c for i, c in enumerate(panel) if i >= drop and i != 5]
-    assert state.panel == (kept + future)[:12]
+    assert state.panel == tuple((kept + future)[:12])
     assert set(panel[:drop]) <= set(state.discard)
     refill = (kept + future)[12:] + list(reversed(deck_top))
-    assert state.future == refill[:6]
+    assert state.future == tuple(refill[:6])
     assert state.round == 2 and state.decision == PLACE
 
 
@@ -429,27 +430,27 @@ def test_winner_tie_breaks():
     state = action_state(n=3, seed=18)
     state._final_scoring()
     for p in range(3):
-        state.vp[p] = 0
-        state.final[p] = [10, 0, 0]
+        state.put("vp", replaced(state.vp, p, 0))
+        state.put("final", replaced(state.final, p, (10, 0, 0)))
     markets = cards_of(state, "market")
     castles = cards_of(state, "castle")
     for card in markets + castles:
         take_card(state, card)
     # equal VP: more cards in the realm wins
-    state.realm[1].append(markets[0])
+    state.put("realm", replaced(state.realm, 1, (*state.realm[1], markets[0])))
     assert state.winners() == [1]
-    state.realm[0].append(markets[1])
-    state.realm[2].append(castles[0])
+    state.put("realm", replaced(state.realm, 0, (*state.realm[0], markets[1])))
+    state.put("realm", replaced(state.realm, 2, (*state.realm[2], castles[0])))
     # one card each: more Castles wins
     assert state.winners() == [2]
-    state.realm[2][0] = markets[2]
+    state.put("realm", replaced_in(state.realm, 2, 0, markets[2]))
     # no Castles: more leaders wins
-    state.leaders[0][GENERAL] += 1
+    state.put("leaders", added_in(state.leaders, 0, GENERAL, 1))
     assert state.winners() == [0]
-    state.leaders[0][GENERAL] -= 1
+    state.put("leaders", added_in(state.leaders, 0, GENERAL, -1))
     # all equal: the initial player, then the next along the turn order
     assert state.winners() == [state.turn_order[0]]
-    state.vp[state.turn_order[0]] -= 1
+    state.put("vp", added(state.vp, state.turn_order[0], -1))
     assert state.winners() == [state.turn_order[1]]
 
 
@@ -524,7 +525,7 @@ def test_bad_board_and_card_types():
     ]
     game = MedievalRealmsGame(num_players=2, board=per_count)
     state = game.new_initial_state(np.random.default_rng(0))
-    assert state.res[0] == [0, 0, 0, 0, 3, 0, 0]
+    assert state.res[0] == (0, 0, 0, 0, 3, 0, 0)
     with pytest.raises(DataFileError, match="each of 2-5"):
         load_board(per_count[:-1])
     too_low = [dict(r) for r in board]

@@ -10,6 +10,7 @@ import json
 import numpy as np
 import pytest
 
+from digsite.core.fields import removed, replaced
 from digsite.games.medieval_realms.actions import (
     ACTIVATE0,
     BID,
@@ -33,7 +34,7 @@ from .medieval_realms_positions import (
     set_resources,
     to_action_phase,
 )
-from .play import observation, play_random
+from .play import observation, play_random, random_action
 
 
 def action_state(n: int = 4, seed: int = 0):
@@ -102,12 +103,9 @@ def test_discard_pile_is_in_the_view_and_the_observation():
     one, other = base.clone(), base.clone()
     wars = [c for c in cards_of(base, "war") if c in base.deck]
     markets = [c for c in cards_of(base, "market") if c in base.deck]
-    one.deck.remove(wars[0])
-    one.discard.append(wars[0])
-    other.deck.remove(markets[0])
-    other.discard.append(markets[0])
-    for state in (one, other):
-        state.note_change("discard")
+    for state, card in ((one, wars[0]), (other, markets[0])):
+        state.put("deck", removed(state.deck, card))
+        state.put("discard", (*state.discard, card))
         state.check_invariants()
     assert one.view(0)["discard"] != other.view(0)["discard"]
     assert observations(one) != observations(other)
@@ -130,8 +128,7 @@ def test_large_resource_and_vp_counts_are_never_clipped():
     vps = set()
     for vp in (99, 100, 101, 150):
         state = base.clone()
-        state.vp[p] = vp
-        state.note_change("vp")
+        state.put("vp", replaced(state.vp, p, vp))
         vps.add(observation(state, p).tobytes())
     assert len(vps) == 4
 
@@ -231,8 +228,8 @@ def test_two_players_buffer_placements_are_asked_even_with_no_free_land():
         env = medieval_realms_v1.raw_env(num_players=2)
         env.reset(seed=39)
         state = env.unwrapped.game_state
-        for p in range(2):
-            state.leaders[p] = [6, 4, 4]  # 4 Generals, 4 Admirals: enough for all 8 lands
+        for p in range(2):  # 4 Generals, 4 Admirals: enough for all 8 lands
+            state.put("leaders", replaced(state.leaders, p, (6, 4, 4)))
         while state.decision != PLACE:
             env.step(int(np.flatnonzero(state.legal_action_mask())[0]))
         first = state.decider
@@ -252,7 +249,7 @@ def test_two_players_buffer_placements_are_asked_even_with_no_free_land():
 def test_a_buffer_with_no_free_land_has_only_the_off_map_action():
     state = new_state(2, seed=40)
     for p in range(2):
-        state.leaders[p] = [6, 4, 4]
+        state.put("leaders", replaced(state.leaders, p, (6, 4, 4)))
     pick_pairs(state)
     p = state.decider
     place(state, p, squares=[1] * 4, generals=[1, 2, 3, 4], admirals=[5, 6, 7, 8])
@@ -275,6 +272,28 @@ def test_view_is_plain_canonical_data_naming_seats_absolutely():
         assert json.loads(json.dumps(view)) == view
         assert [s["seat"] for s in view["seats"]] == [0, 1, 2]
         assert state.clone().view(q) == view
+
+
+LOOK_CHANCE = 0.3
+CHECK_CHANCE = 0.1
+
+
+@pytest.mark.parametrize("n", [2, 5])
+def test_the_kept_public_part_follows_every_write(n):
+    """Each player's kept observation, its public part rewritten only where the fields written
+    since its last call are read, equals a copy's written whole (a copy keeps nothing): players
+    observe now and then, others in between, through placements, bids and round ends."""
+    state = new_state(n, seed=50 + n)
+    rng = np.random.default_rng(n)
+    while not state.is_terminal():
+        if rng.random() < LOOK_CHANCE:
+            observation(state, int(rng.integers(n)))
+        if rng.random() < CHECK_CHANCE:
+            for p in rng.permutation(n):
+                assert observation(state, p).tobytes() == observation(state.clone(), p).tobytes()
+        state.apply_action(random_action(state.legal_action_mask(), rng))
+    for p in range(n):
+        assert observation(state, p).tobytes() == observation(state.clone(), p).tobytes()
 
 
 def test_others_placements_are_hidden_until_the_walls_come_down():

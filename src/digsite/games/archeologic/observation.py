@@ -36,7 +36,6 @@ from .components import NUM_BUILDINGS, NUM_CELLS, TRAP_KINDS
 from .learning_aids import SIZE_FEATURES, belief_features
 from .questions import MAX_ANSWERS, NUM_AXES, NUM_QUESTIONS
 from .quests import EXPERT_QUESTIONS
-from .saved import FIELDS
 
 TRACK_MARGIN = 12
 """Times, positions and counts are divided by ``time_limit + TRACK_MARGIN`` (never reached)."""
@@ -90,25 +89,53 @@ def observation_layout(
     )
 
 
-KNOWLEDGE = FIELDS.watch(
-    ("questions", "layout", "clues", "axis_clues", "guess_player", "guess_pieces", "guess_checked")
-)
-"""The fields a player's record (and its belief, ``state.belief``) is written from: questions
-and answers, starting clues, then (from ``GUESS_FIELDS`` on) the guesses and their feedback."""
-GUESS_FIELDS = 4
-TOKEN = 4
-"""In a player's kept belief (``state.belief``): a token renewed whenever it sees its fields
-change; in a player's kept record: that token when both last saw the same fields, None once
-the record saw them change.  So the record's look at ``KNOWLEDGE`` finding nothing changed
-holds for the belief too (one look per observation, not two), and a belief brought up to date
-elsewhere (a mask, an agent) is looked at again."""
+KNOWLEDGE = ("questions", "layout", "clues", "axis_clues", "guess_player", "guess_pieces",
+             "guess_checked")  # fmt: skip
+"""The fields a player's record (and its belief, ``state.belief``) is written from: frozen in
+``saved.FIELDS`` and written only with the state's ``put`` (its ``PUT``)."""
+NOTE_FIELDS = frozenset(KNOWLEDGE[:4])
+"""The note sheet's fields: questions and answers, starting clues."""
+GUESS_FIELDS = frozenset(KNOWLEDGE[4:])
+"""The guesses and their feedback."""
+DRAWN_FIELDS = NOTE_FIELDS - {"questions"}
+"""The note sheet's fields that set-up draws (or ``resample_hidden`` redraws): a write of one
+rebuilds a record or belief, while questions asked only extend it."""
+UNSEEN, ASKED = 0, -1
+"""In a player's kept record and belief (lists): the fields of ``KNOWLEDGE`` written since it
+was last brought up to date (a set of names, all of them when new), and the questions it was
+built from (None when new)."""
+FULL, PART, COUNTS = 1, 2, 3
+"""In a player's kept record: the record, its questions part and their counts by seat."""
+# The state's ``written`` is one set for every kept record and belief, which look at different
+# times (a player's record when it observes, its belief when an aid or an agent reads it): the
+# first to look moves its names into each one's own set (``UNSEEN``) and empties it, so none
+# misses a write that another has taken.
 
 
-def asked_since(state, changed: tuple[int, ...], before: list | None) -> int | None:
-    """How many questions ``before`` (the questions as last seen, None if nothing was) holds,
-    if of the fields of ``KNOWLEDGE`` that ``changed`` since (besides the guesses) only
-    questions were asked; else None (what was kept is written anew)."""
-    if before is None or changed[0] or (len(changed) > 1 and changed[1] < GUESS_FIELDS):
+def share_written(state) -> None:
+    """Move the names in ``state.written`` into the ``UNSEEN`` set of each kept record and
+    belief, and empty it (also before a copy, whose kept ones are copied with their sets)."""
+    written = state.written
+    for kept in state._question_record.values():
+        kept[UNSEEN] |= written
+    for kept in state._beliefs.values():
+        kept[UNSEEN] |= written
+    written.clear()
+
+
+def unseen(state, kept: list) -> set[str]:
+    """The fields of ``KNOWLEDGE`` written since ``kept`` (a player's record or belief) was last
+    brought up to date: emptied by its owner once it is."""
+    if state.written:
+        share_written(state)
+    return kept[UNSEEN]
+
+
+def asked_since(state, written: set[str], before: tuple | None) -> int | None:
+    """How many questions ``before`` (the questions as last seen, None if none were) holds, if
+    of the note sheet's fields only the questions were ``written`` since, and only extended;
+    else None (what was kept is written anew)."""
+    if before is None or not written.isdisjoint(DRAWN_FIELDS):
         return None
     done = len(before)
     return done if state.questions[:done] == before else None
@@ -117,26 +144,24 @@ def asked_since(state, changed: tuple[int, ...], before: list | None) -> int | N
 def record(state, player: int) -> np.ndarray:
     """The slowly changing part of ``player``'s observation: the question columns and guess
     counts of the ``seats`` piece, the note sheet, the starting clues (and expert flags), the
-    own guesses and feedback; kept on the state with the fields it was written from, extended
-    question by question (the few entries a question changes written into copies), and written
-    again with the guesses (everything else is written per call)."""
+    own guesses and feedback; kept on the state, extended question by question (the few entries
+    a question changes written into copies), and written again with the guesses (everything
+    else is written per call)."""
     kept = state._question_record.get(player)
-    if kept is None:  # what was seen, the record, its questions part and their counts, and
-        kept = state._question_record[player] = [[], None, None, None, None]  # a belief token
-    seen = kept[0]
-    before = seen[0] if seen else None
-    changed = KNOWLEDGE.changed(state, seen)
-    if not changed:
-        return kept[1]
-    kept[TOKEN] = None
-    part, counts, full = kept[2], kept[3], None
-    if changed[0] < GUESS_FIELDS or part is None:
-        done = asked_since(state, changed, before)
-        if done is None or part is None and changed[-1] >= GUESS_FIELDS:
+    if kept is None:
+        kept = state._question_record[player] = [set(KNOWLEDGE), None, None, None, None]
+    written = unseen(state, kept)
+    if not written:
+        return kept[FULL]
+    part, counts, full = kept[PART], kept[COUNTS], None
+    guesses = not written.isdisjoint(GUESS_FIELDS)
+    if part is None or not written.isdisjoint(NOTE_FIELDS):
+        done = asked_since(state, written, kept[ASKED])
+        if done is None or part is None and guesses:
             part, counts = _new_question_part(state, player)  # written anew
             done = 0
-        elif changed[-1] < GUESS_FIELDS and kept[1] is not part:
-            part, full = None, kept[1].copy()  # only questions, guesses as they were: the
+        elif not guesses and kept[FULL] is not part:
+            part, full = None, kept[FULL].copy()  # only questions, guesses as they were: the
             counts = counts[:]  # record gets their entries (its questions part, when needed)
         else:
             part, counts = part.copy(), counts[:]
@@ -145,14 +170,15 @@ def record(state, player: int) -> np.ndarray:
         for i, value in zip(where, values, strict=True):
             array[i] = value
         array.setflags(write=False)
-        kept[2], kept[3] = part, counts
+        kept[PART], kept[COUNTS], kept[ASKED] = part, counts, state.questions
     if full is None:
         full = part
         if state.guess_player:
             full = full.copy()
             _write_guesses(state, player, full)
             full.setflags(write=False)
-    kept[1] = full
+    kept[FULL] = full
+    written.clear()
     return full
 
 
@@ -259,12 +285,7 @@ def observe(state, player: int, out: np.ndarray) -> None:
         for b, pid in enumerate(state.pieces):
             out[mine + b * NUM_PLACEMENT_IDS + offsets[b][pid]] = 1.0
     if g.belief_features:
-        # the record has just looked at the fields: its look holds for a belief that saw
-        # the same fields (see TOKEN), which is then passed on (kept[2]: the belief)
-        kept, looked = state._question_record[player], state._beliefs.get(player)
-        unchanged = looked is not None and kept[TOKEN] is not None and looked[TOKEN] is kept[TOKEN]
-        out[g.belief_span] = belief_features(state, player, looked[2] if unchanged else None)
-        kept[TOKEN] = state._beliefs[player][TOKEN]
+        out[g.belief_span] = belief_features(state, player)
 
 
 def seat_rows(layout: ObservationLayout, num_players: int) -> tuple[tuple[int, ...], ...]:

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from ...core.engine import ConfigError
+from ...core.fields import replaced
 from ...core.options import choice, custom, data, flag, integer
 from ...core.turn_based import TurnBasedGame, TurnBasedState
 from . import actions, invariants, observation, saved, spec, text, view
@@ -41,12 +42,14 @@ from .learning_aids import (
 from .observation import (
     GUESS_FIELDS,
     KNOWLEDGE,
-    TOKEN,
+    NOTE_FIELDS,
     asked_since,
     belief_span,
     observation_layout,
     observation_offsets,
     seat_rows,
+    share_written,
+    unseen,
 )
 from .questions import (
     AXIS_NAMES,
@@ -155,6 +158,7 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
     on which axis), who is checking a guess, eliminations."""
 
     derive = derive
+    PUT = frozenset(KNOWLEDGE)  # the fields the kept records and beliefs read
 
     def __init__(self, game: ArcheOlogicGame):
         super().__init__(game)
@@ -169,12 +173,12 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
         n = game.num_players
         state = cls(game)
         state.quest = number
-        state.layout = quest.layout
+        state.put("layout", quest.layout)
         if game.expert:
             variation = int(rng.integers(MAX_QUEST_NUMBER))  # the app varies expert clues
-            state.axis_clues = expert_clues(quest, variation, game.clues_drawn, game.layouts)
+            state.put("axis_clues", expert_clues(quest, variation, game.clues_drawn, game.layouts))
         else:
-            state.clues = tuple(quest.starting_clues(game.clues_drawn))
+            state.put("clues", tuple(quest.starting_clues(game.clues_drawn)))
         if game.solo:
             state.start = (0,)
             state.start_axis = -1
@@ -199,9 +203,9 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
         return list(zip(self.guess_player, self.guess_pieces, self.guess_checked, strict=True))
 
     def _add_guess(self, player: int, pids: tuple[int, ...], checked: bool) -> None:
-        self.guess_player = (*self.guess_player, player)
-        self.guess_pieces = (*self.guess_pieces, pids)
-        self.guess_checked = (*self.guess_checked, checked)
+        self.put("guess_player", (*self.guess_player, player))
+        self.put("guess_pieces", (*self.guess_pieces, pids))
+        self.put("guess_checked", (*self.guess_checked, checked))
 
     # -- legal actions, one function per decision (shared read-only masks) -------------------
     def _legal_start_axis(self) -> np.ndarray:
@@ -243,7 +247,7 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
         question = action - QUESTION0
         p = self.decider
         surcharge = self.pending_surcharge
-        self.questions.append((p, self.viewfinder, question, surcharge))
+        self.put("questions", (*self.questions, (p, self.viewfinder, question, surcharge)))
         time = int(g.costs[question]) + surcharge
         self.spent[p] += time
         self.pending_surcharge = 0
@@ -320,7 +324,7 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
             if self.checking[p]:
                 i = max(i for i, q in enumerate(self.guess_player) if q == p)
                 pids = self.guess_pieces[i]
-                self.guess_checked = (*self.guess_checked[:i], True, *self.guess_checked[i + 1 :])
+                self.put("guess_checked", replaced(self.guess_checked, i, True))
                 self.checking[p] = False
                 if self.guess_is_right(pids):
                     self.winner = p
@@ -377,28 +381,26 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
     def belief(self, player: int) -> Belief:
         """The layouts consistent with what ``player`` knows: its starting clues, its own
         answers and what its own checked guesses taught it (nothing from the others' guesses,
-        whose pieces it never sees).  Kept per player with the fields it was built from
-        (``observation.KNOWLEDGE``), narrowed by the answers to the questions asked since."""
+        whose pieces it never sees).  Kept per player and brought up to date when the fields it
+        is built from (``observation.KNOWLEDGE``) are written: narrowed by the answers to the
+        questions asked since."""
         kept = self._beliefs.get(player)
-        if kept is None:  # what was seen, the belief from the clues and answers, the belief,
-            kept = self._beliefs[player] = [[], None, None, None, None]  # the own checked
-        seen = kept[0]  # guesses, and a token renewed at each change (observation.observe)
-        before = seen[0] if seen else None
-        changed = KNOWLEDGE.changed(self, seen)
-        if not changed:
+        if kept is None:  # the fields written since (see observation.UNSEEN), the belief from
+            kept = self._beliefs[player] = [set(KNOWLEDGE), None, None, None, None]  # the clues
+        written = unseen(self, kept)  # and answers, the belief, the own checked guesses, and
+        if not written:  # the questions it was built from
             return kept[2]
-        kept[TOKEN] = object()
-        return self._belief_brought_up(player, kept, changed, before)
+        belief = self._belief_brought_up(player, kept, written)
+        written.clear()
+        return belief
 
-    def _belief_brought_up(
-        self, player: int, kept: list, changed: tuple[int, ...], before: list | None
-    ) -> Belief:
-        """:meth:`belief` once the fields ``changed`` (the questions were ``before``)."""
+    def _belief_brought_up(self, player: int, kept: list, written: set[str]) -> Belief:
+        """:meth:`belief` once the fields ``written`` were written."""
         g = self.game
-        base, belief, mine = kept[1:4]
+        base, belief, mine, before = kept[1:5]
         fresh = False
-        if changed[0] < GUESS_FIELDS:  # questions, answers or clues
-            done = asked_since(self, changed, before)
+        if not written.isdisjoint(NOTE_FIELDS):  # questions, answers or clues
+            done = asked_since(self, written, before)
             fresh = done is None
             if fresh:
                 base, done = g.clue_belief(*self.known_clues(player)), 0
@@ -407,7 +409,7 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
             # the guesses' knowledge as it was (none when the belief was the base)
             belief = narrowed if fresh or belief is base else self._answered(belief, news)
             base = narrowed
-        if fresh or changed[-1] >= GUESS_FIELDS:
+        if fresh or not written.isdisjoint(GUESS_FIELDS):
             # what the guesses teach follows from the own checked ones (and the layout)
             guesses = zip(self.guess_player, self.guess_pieces, self.guess_checked, strict=True)
             now = [pids for p, pids, checked in guesses if p == player and checked]
@@ -416,7 +418,7 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
                 if now:
                     knowledge = guess_knowledge(self, player)
                     belief = Belief(g.layouts, belief_filter(g.layouts, base.indices, knowledge))
-        kept[1:4] = base, belief, mine
+        kept[1:5] = base, belief, mine, self.questions
         return belief
 
     def _answered(self, belief: Belief, asked: list[tuple[int, int]]) -> Belief:
@@ -438,17 +440,18 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
         g = self.game
         other = self.clone()
         layout = self.belief(player).sample(rng)
-        other.layout = layout
+        other.put("layout", layout)
         known = g.num_clues + g.extra_clues[player]
         if len(self.clues) > known:
             traps = [t for t in g.layouts.traps(layout) if Clue(*t) not in self.clues[:known]]
             order = rng.permutation(len(traps))[: len(self.clues) - known]
-            other.clues = self.clues[:known] + tuple(Clue(*traps[i]) for i in order)
+            other.put("clues", self.clues[:known] + tuple(Clue(*traps[i]) for i in order))
         if len(self.axis_clues) > known:
-            other.axis_clues = self.axis_clues[:known] + tuple(
+            redrawn = tuple(
                 AxisClue(c.axis, c.question, int(g.table[c.question, layout, c.axis]))
                 for c in self.axis_clues[known:]
             )
+            other.put("axis_clues", self.axis_clues[:known] + redrawn)
         placements = g.layouts.placements
         won = -1  # the winner's right guess, when another player won: it is the new layout
         if self.decision == GAME_OVER and self.winner >= 0 and self.winner != player:
@@ -462,20 +465,28 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
             while i != won and other.guess_is_right(pids):
                 pids = tuple(int(x) for x in placements[int(rng.integers(len(placements)))])
             pieces[i] = pids
-        other.guess_pieces = tuple(pieces)
-        # the player's belief is the same: kept, as if built from the copy's fields
-        other._beliefs = {player: [KNOWLEDGE.seen(other), *self._beliefs[player][1:]]}
+        other.put("guess_pieces", tuple(pieces))
+        share_written(other)  # the records see what was redrawn; the player's belief is the
+        other._beliefs = {player: [set(), *self._beliefs[player][1:]]}  # same: kept, up to date
         other._aids = {}
         other._mask = None  # consistent guesses follow the decider's answers: the layout
         return other
 
+    def clone(self) -> ArcheOlogicState:
+        """A copy (see ``TurnBasedState.clone``), the fields written since the kept records and
+        beliefs last looked first passed to them, so that the copy's, copied with them, miss
+        none (the copy's ``written`` starts empty)."""
+        if self.written:
+            share_written(self)
+        return super().clone()
+
     def _fresh_caches(self) -> None:
-        """A copy keeps the beliefs and records (read-only), but its own copies of the fields
-        they were built from."""
-        self._beliefs = {p: [seen[:], *built] for p, (seen, *built) in self._beliefs.items()}
+        """A copy keeps the beliefs and records (read-only), but its own sets of the fields
+        written since they last looked."""
+        self._beliefs = {p: [names.copy(), *built] for p, (names, *built) in self._beliefs.items()}
         self._aids = dict(self._aids)
         self._question_record = {
-            p: [seen[:], *built] for p, (seen, *built) in self._question_record.items()
+            p: [names.copy(), *built] for p, (names, *built) in self._question_record.items()
         }
 
     def __getstate__(self):

@@ -10,6 +10,11 @@ The fields are declared below, each with what it holds (``n`` players, ``k`` sta
 drawn: ``num_clues`` plus the most extra clues of a seat).  A placement id is a row of the
 building's placement table (``game.layouts.tables[building]``): every rotation and anchor where
 the tile fits on the Map.
+
+The fields a player's kept record and belief are built from (``observation.KNOWLEDGE``: the
+layout, the starting clues, the questions and the guesses) are frozen to their full depth
+(tuples, ints): the rules replace them whole with the state's ``put``, which tells the kept
+records and beliefs, and ``clone`` shares them.
 """
 
 from __future__ import annotations
@@ -67,7 +72,7 @@ FIELDS = StateFields(
         # the guess being entered: one placement id per building entered so far
         Field("pieces", shape=(None,), low=0, high=MAX_PLACEMENTS - 1, frozen=1),
         # rows [player, axis, question, surcharge], in the order asked
-        Field("questions", shape=(None, 4), low=0, high=NUM_AXES - 1, frozen=1),
+        Field("questions", shape=(None, 4), low=0, high=NUM_AXES - 1, frozen=2),
         Field("guess_player", shape=(None,), low=0, high=last_player, frozen=1),  # per guess
         # per guess, its 6 placement ids (one per building, in building order)
         Field("guess_pieces", (None, NUM_BUILDINGS), 0, MAX_PLACEMENTS - 1, frozen=2),
@@ -108,7 +113,7 @@ def derive(state) -> None:
     for i, row in enumerate(state.clues):
         if row[1] not in TRAP_KINDS:
             raise _fail(f"'clues'[{i}][1]", f"the kind is {row[1]}; it must be one of {TRAP_KINDS}")
-    state.clues = tuple(Clue(*row) for row in state.clues)
+    state.put("clues", tuple(Clue(*row) for row in state.clues))
     for i, row in enumerate(state.axis_clues):
         if row[1] not in EXPERT_QUESTIONS:
             raise _fail(
@@ -116,7 +121,7 @@ def derive(state) -> None:
                 f"the question is {row[1]}; an expert clue's is one of {EXPERT_QUESTIONS}",
             )
         _row("axis_clues", i, row, ("axis", "question", "answer"), (NUM_AXES - 1, 1, ROWS))
-    state.axis_clues = tuple(AxisClue(*row) for row in state.axis_clues)
+    state.put("axis_clues", tuple(AxisClue(*row) for row in state.axis_clues))
     columns = ("player", "axis", "question", "surcharge")
     highs = (n - 1, NUM_AXES - 1, NUM_QUESTIONS - 1, 2)
     for i, row in enumerate(state.questions):

@@ -28,15 +28,15 @@ def check_invariants(state) -> None:
     assert card < len(game.cards) and bidder < n, "auction is [card, bid, high bidder]"
     assert (card >= 0) == (state.decision == BID), "an auction runs exactly while bidding"
     _check_phase(state)
-    everywhere = (
-        state.deck
-        + [c for c in state.panel if c >= 0]
-        + [c for c in state.future if c >= 0]
-        + state.discard
-        + [c for h in state.hand for c in h]
-        + [c for r in state.realm for c in r]
-        + ([state.auction[0]] if state.auction[0] >= 0 else [])
-    )
+    everywhere = [
+        *state.deck,
+        *(c for c in state.panel if c >= 0),
+        *(c for c in state.future if c >= 0),
+        *state.discard,
+        *(c for h in state.hand for c in h),
+        *(c for r in state.realm for c in r),
+        *([state.auction[0]] if state.auction[0] >= 0 else []),
+    ]
     assert sorted(everywhere) == list(range(len(game.cards))), "a card was created or lost"
     assert len([x for x in state.pair if x >= 0]) == len({x for x in state.pair if x >= 0})
     for p in range(n):
@@ -54,14 +54,14 @@ def check_invariants(state) -> None:
         assert state.leaders[p][MAYOR] >= start[0] and state.buffers[p] == start[3]
         assert state.leaders[p][GENERAL] >= 1 and state.leaders[p][ADMIRAL] >= 1
         if state.decision == GAME_OVER:
-            expected = [
+            expected = (
                 state.end_of_game_vp(p),
                 sum(state.res[p]) // 2,
                 GREAT_PERSON_BONUS[min(5, state.great_persons(p))],
-            ]
+            )
             assert state.final[p] == expected, f"player {p}'s final score disagrees"
         else:
-            assert state.final[p] == [0, 0, 0]
+            assert state.final[p] == (0, 0, 0)
         if not state.placed[p] and not (state.decision == PLACE and p == state.decider):
             out = state.squares[p], state.generals_on[p], state.admirals_on[p], state.buffers_on[p]
             assert not any(map(any, out)), f"player {p} has leaders out before placing them"

@@ -18,6 +18,7 @@ values usually lie.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import numpy as np
 
@@ -190,20 +191,15 @@ def card_rows(game) -> np.ndarray:
 
 
 def observe(state, player: int, out: np.ndarray) -> None:
-    """Write ``player``'s view of ``state`` into ``out``.
-
-    The public tables (panels, discard, Manors, hands, realms) are built once per
-    ``state.public_version`` by absolute seat and rotated per observer; steps behind the wall
-    and bids change nothing kept there, so they cost a copy and a few writes."""
+    """Write ``player``'s view of ``state`` into ``out``: its kept public part
+    (:func:`_public_part`), then what changes at almost every step (the turn, the placer's
+    own placement behind the wall, the auction)."""
     game = state.game
     t = game.tables
     s = t.start
     n = game.num_players
     cache = state._obs_cache
-    base = cache.get(player)
-    if base is None or base[0] != state.public_version:
-        base = cache[player] = (state.public_version, _public_view(state, player, cache))
-    out[:] = base[1]
+    out[:] = _public_part(state, player, cache)
     decision = state.decision
     out[s["round"] + state.round - 1] = 1.0
     out[s["decision"] + decision] = 1.0
@@ -247,78 +243,70 @@ def observe(state, player: int, out: np.ndarray) -> None:
         out[o + 1 + 2 * SEATS] = code[state.raising]
 
 
-def _public_view(state, player: int, cache: dict) -> np.ndarray:
-    """The public part of ``player``'s observation (seats rotated), without the turn state."""
-    game = state.game
-    t = game.tables
-    s = t.start
-    n = game.num_players
-    order = _SEAT_ORDER[n, player]
-    if cache.get("version") != state.public_version:
-        _public_tables(state, cache)
-    out = np.zeros(t.layout.size, dtype=np.float32)
-    out[t.board_start : t.board_end] = cache["board"]
-    for name in ("pairs", "seats", "hands", "realms"):
-        table = cache[name]
-        o = s[name]
-        out[o : o + table.size] = table[order].ravel()
-    if state.revealed:
-        table = cache["placement"]
-        o = s["placement"]
-        out[o : o + table.size] = table[order].ravel()
-    return out
+# The public part of the observation (panels, discard, Manors, hands, realms, and the
+# placements once revealed) changes only when the rules write one of the fields it reads:
+# those of ``FIELDS``, frozen (tuples and ints) and written only with the state's ``put``,
+# which notes each name in ``state.written`` (the tests refuse any other write).  Its tables
+# by absolute seat are kept on the state (``state._obs_cache``) with each player's copy,
+# seats turned so that the player comes first.  At each call the parts that read the fields
+# written since are rewritten (``written`` is emptied), and each player's copy takes the
+# pieces rewritten since its last call.  A step behind the wall writes only placements, which
+# the public part hides until the walls come down, and a bid writes none of these fields: both
+# leave it as it was.  A copy (``clone``, ``resample_hidden``) starts with nothing kept.
 
 
-def _public_tables(state, cache: dict) -> None:
-    """Public parts by absolute seat: the board block, pairs, seat rows, hands, realms and
-    (once revealed) placements; each part is rebuilt only when what it shows changed."""
-    game = state.game
-    t = game.tables
-    n = game.num_players
+def _write_board(state, cache: dict) -> bool:
+    """The board block: both panels, the deck's size and the discard pile by face."""
+    t = state.game.tables
     rows = t.card_rows
-    key = (tuple(state.panel), tuple(state.future), len(state.deck), len(state.discard))
-    if cache.get("board_key") != key:
-        board = np.empty(t.board_end - t.board_start, dtype=np.float32)
-        panel = PANEL_SIZE * CARD_FEATURES
-        future = panel + FUTURE_SIZE * CARD_FEATURES
-        board[:panel] = rows[state.panel].ravel()
-        board[panel:future] = rows[state.future].ravel()
-        board[future] = len(state.deck) / t.num_cards
-        counts = np.bincount(t.card_face[state.discard], minlength=len(t.face_scale))
-        board[future + 1 :] = counts * t.face_scale
-        cache["board_key"] = key
-        cache["board"] = board
-    if "hands" not in cache:
-        faces = len(t.face_scale)
-        cache["hands"] = np.zeros((n, HAND_LIMIT, CARD_FEATURES), dtype=np.float32)
-        cache["hand_keys"] = [None] * n
-        cache["pairs"] = np.zeros((n, len(PAIRS)), dtype=np.float32)
-        cache["seats"] = np.zeros((n, SEAT_FEATURES), dtype=np.float32)
-        cache["seat_keys"] = [None] * n
-        cache["realms"] = np.zeros((n, faces), dtype=np.float32)
-        cache["realm_keys"] = [None] * n
-        cache["realm_summary"] = np.zeros((n, NUM_TYPES + NUM_COLOURS), dtype=np.float32)
-    # updated in place, row by row when a seat changed: observations copy them out
-    hands, hand_keys = cache["hands"], cache["hand_keys"]
-    realms, realm_keys, summary = cache["realms"], cache["realm_keys"], cache["realm_summary"]
-    seats, seat_keys = cache["seats"], cache["seat_keys"]
-    turn_order = state.turn_order
-    queue = state.bonus_queue
-    code = t.count_code
-    for p in range(n):
-        hand = state.hand[p]
-        if hand != hand_keys[p]:
+    board = cache["board"]
+    panel = PANEL_SIZE * CARD_FEATURES
+    future = panel + FUTURE_SIZE * CARD_FEATURES
+    board[:panel] = rows[list(state.panel)].ravel()
+    board[panel:future] = rows[list(state.future)].ravel()
+    board[future] = len(state.deck) / t.num_cards
+    counts = np.bincount(t.card_face[list(state.discard)], minlength=len(t.face_scale))
+    board[future + 1 :] = counts * t.face_scale
+    return True
+
+
+def _write_hands(state, cache: dict) -> bool:
+    """Each seat's hand whose cards changed, card rows in hand order."""
+    rows = state.game.tables.card_rows
+    hands, keys = cache["hands"], cache["hand_keys"]
+    for p, hand in enumerate(state.hand):
+        if hand != keys[p]:
             hands[p] = 0.0
             if hand:
-                hands[p, : len(hand)] = rows[hand]
-            hand_keys[p] = list(hand)
-        realm = state.realm[p]
-        realm_changed = realm != realm_keys[p]
-        if realm_changed:
-            realm_keys[p] = list(realm)
-            counts = np.bincount(t.card_face[realm], minlength=len(t.face_scale))
+                hands[p, : len(hand)] = rows[list(hand)]
+            keys[p] = hand
+    return True
+
+
+def _write_realms(state, cache: dict) -> bool:
+    """Each seat's realm whose cards changed: counts by face, and its types and colours (a part
+    of its seat row, written next)."""
+    t = state.game.tables
+    realms, keys, summary = cache["realms"], cache["realm_keys"], cache["realm_summary"]
+    for p, realm in enumerate(state.realm):
+        if realm != keys[p]:
+            keys[p] = realm
+            cards = list(realm)
+            counts = np.bincount(t.card_face[cards], minlength=len(t.face_scale))
             realms[p] = counts * t.face_scale
-            summary[p] = t.realm_rows[realm].sum(axis=0)
+            summary[p] = t.realm_rows[cards].sum(axis=0)
+    return True
+
+
+def _write_seats(state, cache: dict) -> bool:
+    """Each seat's row whose tokens, VP, leaders, pass, turn position, bonus owed or realm
+    changed."""
+    t = state.game.tables
+    code = t.count_code
+    seats, keys, summary = cache["seats"], cache["seat_keys"], cache["realm_summary"]
+    turn_order = state.turn_order
+    queue = state.bonus_queue
+    for p in range(len(seats)):
         raw = (
             state.res[p],
             state.vp[p],
@@ -327,50 +315,160 @@ def _public_tables(state, cache: dict) -> None:
             state.buffers[p],
             state.passed[p],
             turn_order.index(p),
-            queue.count(p) if queue else 0,
+            queue.count(p),
+            state.realm[p],  # (its types and colours: ``_write_realms`` has summed them)
         )
-        if realm_changed or raw != seat_keys[p]:
-            seat_keys[p] = (list(raw[0]), raw[1], list(raw[2]), list(raw[3]), *raw[4:])
-            row = seats[p]
-            row[_SEAT["present"]] = 1.0
-            o = _SEAT["resources"]
-            row[o : o + NUM_RESOURCES] = code[state.res[p]]
-            row[_SEAT["vp"]] = code[state.vp[p]]
-            o = _SEAT["final"]
-            row[o : o + FINAL_PARTS] = code[state.final[p]]
-            o = _SEAT["leaders"]
-            row[o : o + len(LEADERS)] = np.multiply(state.leaders[p], t.leader_scale)
-            row[_SEAT["buffers"]] = state.buffers[p] * t.buffer_scale
-            row[_SEAT["passed"]] = float(state.passed[p])
-            o = _SEAT["position"]
-            row[o : o + SEATS] = _POSITIONS[raw[6]]
-            o = _SEAT["types"]
-            row[o : o + NUM_TYPES + NUM_COLOURS] = summary[p]
-            row[_SEAT["owed"]] = code[raw[7]]
-    if cache.get("pairs_key") != state.pair:
-        cache["pairs_key"] = list(state.pair)
-        pairs = cache["pairs"]
-        pairs[:] = 0.0
-        for p in range(n):
-            if state.pair[p] >= 0:
-                pairs[p, state.pair[p]] = 1.0
-    if state.revealed and cache.get("placement_round") != state.round:
-        # placements are fixed from the reveal to the end of the round
-        cache["placement"] = np.array(
-            [
-                _placement_row(
-                    cache,
-                    t,
-                    state.squares[p]
-                    + state.generals_on[p]
-                    + state.admirals_on[p]
-                    + state.buffers_on[p],
-                )
-                for p in range(n)
-            ]
-        )
-        cache["placement_round"] = state.round
-    cache["version"] = state.public_version
+        if raw == keys[p]:
+            continue
+        keys[p] = raw
+        row = seats[p]
+        row[_SEAT["present"]] = 1.0
+        o = _SEAT["resources"]
+        row[o : o + NUM_RESOURCES] = code[list(state.res[p])]
+        row[_SEAT["vp"]] = code[state.vp[p]]
+        o = _SEAT["final"]
+        row[o : o + FINAL_PARTS] = code[list(state.final[p])]
+        o = _SEAT["leaders"]
+        row[o : o + len(LEADERS)] = np.multiply(state.leaders[p], t.leader_scale)
+        row[_SEAT["buffers"]] = state.buffers[p] * t.buffer_scale
+        row[_SEAT["passed"]] = float(state.passed[p])
+        o = _SEAT["position"]
+        row[o : o + SEATS] = _POSITIONS[raw[6]]
+        o = _SEAT["types"]
+        row[o : o + NUM_TYPES + NUM_COLOURS] = summary[p]
+        row[_SEAT["owed"]] = code[raw[7]]
+    return True
+
+
+def _write_pairs(state, cache: dict) -> bool:
+    """Each seat's extra-token pair."""
+    pairs = cache["pairs"]
+    pairs[:] = 0.0
+    for p, pair in enumerate(state.pair):
+        if pair >= 0:
+            pairs[p, pair] = 1.0
+    return True
+
+
+def _write_placements(state, cache: dict) -> bool:
+    """The placements, public once revealed (None before); False if that hides them still."""
+    if not state.revealed:
+        shown, cache["placement"] = cache["placement"], None
+        return shown is not None
+    t = state.game.tables
+    cache["placement"] = np.array(
+        [
+            _placement_row(cache, t, squares + generals + admirals + buffers)
+            for squares, generals, admirals, buffers in zip(
+                state.squares, state.generals_on, state.admirals_on, state.buffers_on, strict=True
+            )
+        ]
+    )
+    return True
+
+
+PARTS = (
+    (("panel", "future", "deck", "discard"), _write_board, "board"),
+    (("hand",), _write_hands, "hands"),
+    (("realm",), _write_realms, "realms"),
+    (
+        (
+            "realm",
+            "res",
+            "vp",
+            "final",
+            "leaders",
+            "buffers",
+            "passed",
+            "turn_order",
+            "bonus_queue",
+        ),
+        _write_seats,
+        "seats",
+    ),
+    (("pair",), _write_pairs, "pairs"),
+    (
+        ("revealed", "squares", "generals_on", "admirals_on", "buffers_on"),
+        _write_placements,
+        "placement",
+    ),
+)
+"""The parts of the public part: the fields each is written from (all of them: a writer reads
+nothing else of the state, in the order given), its writer, which returns whether what it
+shows may have changed, and the piece it writes."""
+FIELDS = tuple(dict.fromkeys(name for names, _, _ in PARTS for name in names))
+"""Every field the public part reads: frozen in ``saved.FIELDS``, written with ``put`` (the
+state's ``PUT``)."""
+PIECES = tuple(piece for _, _, piece in PARTS)
+
+
+@lru_cache(maxsize=256)
+def _work(written: frozenset[str]) -> tuple[tuple, ...]:
+    """The (writer, piece) of each part that reads a field ``written``, in order."""
+    return tuple((write, piece) for names, write, piece in PARTS if not written.isdisjoint(names))
+
+
+def _new_tables(state, cache: dict) -> None:
+    """Every public table by absolute seat, written whole (a new state or copy)."""
+    game = state.game
+    t = game.tables
+    n = game.num_players
+    faces = len(t.face_scale)
+    cache["board"] = np.empty(t.board_end - t.board_start, dtype=np.float32)
+    cache["hands"] = np.zeros((n, HAND_LIMIT, CARD_FEATURES), dtype=np.float32)
+    cache["hand_keys"] = [None] * n
+    cache["realms"] = np.zeros((n, faces), dtype=np.float32)
+    cache["realm_keys"] = [None] * n
+    cache["realm_summary"] = np.zeros((n, NUM_TYPES + NUM_COLOURS), dtype=np.float32)
+    cache["seats"] = np.zeros((n, SEAT_FEATURES), dtype=np.float32)
+    cache["seat_keys"] = [None] * n
+    cache["pairs"] = np.zeros((n, len(PAIRS)), dtype=np.float32)
+    cache["placement"] = None
+    cache["players"] = {}
+    """Per player: its public part and the pieces rewritten since its last call."""
+    for _, write, _ in PARTS:
+        write(state, cache)
+
+
+def _public_part(state, player: int, cache: dict) -> np.ndarray:
+    """``player``'s public part, brought up to date with the fields written since the last
+    call (see above)."""
+    written = state.written
+    if not cache:
+        _new_tables(state, cache)
+        written.clear()
+    elif written:
+        rewritten = {piece for write, piece in _work(frozenset(written)) if write(state, cache)}
+        written.clear()
+        if rewritten:
+            for kept in cache["players"].values():
+                kept[1].update(rewritten)
+    kept = cache["players"].get(player)
+    if kept is None:
+        part = np.zeros(state.game.tables.layout.size, dtype=np.float32)
+        _turned(state, player, cache, part, PIECES)
+        kept = cache["players"][player] = (part, set())
+    elif kept[1]:
+        _turned(state, player, cache, kept[0], kept[1])
+        kept[1].clear()
+    return kept[0]
+
+
+def _turned(state, player: int, cache: dict, out: np.ndarray, pieces) -> None:
+    """Copy the public ``pieces`` into ``player``'s ``out``, seats turned."""
+    t = state.game.tables
+    s = t.start
+    order = _SEAT_ORDER[state.game.num_players, player]
+    for name in pieces:
+        if name == "board":
+            out[t.board_start : t.board_end] = cache["board"]
+            continue
+        table = cache[name]
+        o = s[name]
+        if table is None:  # the placements behind the wall
+            out[t.layout.slices[name]] = 0.0
+        else:
+            out[o : o + table.size] = table[order].ravel()
 
 
 def _placement_row(cache: dict, tables: ObservationTables, spots: list[int]) -> np.ndarray:
@@ -383,4 +481,4 @@ def _placement_row(cache: dict, tables: ObservationTables, spots: list[int]) -> 
     return row
 
 
-__all__ = ["CARD_FEATURES", "SEAT_FIELDS", "ObservationTables", "card_rows", "observe"]
+__all__ = ["CARD_FEATURES", "FIELDS", "SEAT_FIELDS", "ObservationTables", "card_rows", "observe"]

@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 
+from ...core.fields import added, added_in, replaced
 from ...core.options import choice, data
 from ...core.turn_based import TurnBasedGame, TurnBasedState
 from . import actions, invariants, observation, saved, spec, text, view
@@ -20,6 +21,7 @@ from .actions import (
     LAND0,
     NUM_ROUNDS,
     P_BUFFER,
+    P_GENERAL,
     P_MAYOR,
     PAIR0,
     PAIRS,
@@ -79,41 +81,41 @@ from .text import face_name
 
 DATA_OPTIONS = ("deck", "card_types", "board")
 OPTIONS = (choice("num_players", 4, SPEC.player_counts), *(data(name) for name in DATA_OPTIONS))
-WRITTEN_AFRESH = frozenset((PLACE, BID))
-"""Decisions whose steps, but for the last, change only what ``observe`` writes at every step
-(the placements behind the wall, the bid): the observation's public part is kept across them."""
+VP_PER_TOKEN = 5
+"""Each multiple of 5 VP reached or passed during play earns a token of one's choice."""
+PLACED_ON_LANDS = ("generals_on", "admirals_on", "buffers_on")
+"""The fields of the leaders placed on lands, by place kind from the Generals on."""
 
 
-def _zeros(n: int, k: int) -> list[list[int]]:
-    return [[0] * k for _ in range(n)]
+def _zeros(n: int, k: int) -> tuple[tuple[int, ...], ...]:
+    return ((0,) * k,) * n
 
 
 class MedievalRealmsState(
     TurnBasedState, files=(actions, saved, view, observation, text, invariants)
 ):
-    """A Medieval Realms position: plain Python ints and lists."""
+    """A Medieval Realms position: plain Python ints, tuples and lists."""
+
+    PUT = frozenset(observation.FIELDS)  # the fields the kept public part reads
 
     def __init__(self, game: MedievalRealmsGame):
         super().__init__(game)
         self._realm_cache: dict = {}
         self._obs_cache: dict = {}
-        self.public_version = 0
-        """Bumped by each step (:meth:`_play`) that may change more than the observation
-        writes afresh: its public part is cached against it."""
 
     @classmethod
     def new_game(cls, game: MedievalRealmsGame, rng: np.random.Generator) -> MedievalRealmsState:
         s = cls(game)
         n = game.num_players
-        s.deck = [int(x) for x in rng.permutation(len(game.cards))]
-        s.panel = [s.deck.pop() for _ in range(PANEL_SIZE)]
-        s.future = [s.deck.pop() for _ in range(FUTURE_SIZE)]
-        s.turn_order = [int(x) for x in rng.permutation(n)]
+        deck = [int(x) for x in rng.permutation(len(game.cards))]
+        s.put("panel", tuple(deck.pop() for _ in range(PANEL_SIZE)))
+        s.put("future", tuple(deck.pop() for _ in range(FUTURE_SIZE)))
+        s.put("deck", tuple(deck))
+        s.put("turn_order", tuple(int(x) for x in rng.permutation(n)))
         mayors, generals, admirals, buffers = STARTING_LEADERS[n]
-        for p in range(n):
-            s.res[p] = list(game.board.start[n])
-            s.leaders[p] = [mayors, generals, admirals]
-            s.buffers[p] = buffers
+        s.put("res", (tuple(game.board.start[n]),) * n)
+        s.put("leaders", ((mayors, generals, admirals),) * n)
+        s.put("buffers", (buffers,) * n)
         s.decision = PICK_PAIR
         s.decider = s.turn_order[-1]
         return s
@@ -137,24 +139,18 @@ class MedievalRealmsState(
         keys = [self.tie_break_key(p) for p in range(self.game.num_players)]
         return [keys.index(max(keys))]
 
-    def _play(self, action: int) -> None:
-        """Play, then bump ``public_version`` unless the step went from a placement or bid to
-        another of the same kind: those change only what the observation writes afresh each
-        step, and the steps that reveal the placements or close an auction end their phase."""
-        played = self.decision
-        super()._play(action)
-        if played not in WRITTEN_AFRESH or self.decision != played:
-            self.public_version += 1
-
     def _fresh_caches(self) -> None:
+        """A copy writes its observation's public part anew (its ``written`` starts empty)."""
         self._realm_cache = {}
         self._obs_cache = {}
 
-    def note_change(self, name: str) -> None:
-        """The observation's cache is kept by ``public_version``, and its placements by round
-        (for speed: a watch of their fields costs more than 5% of a step); a change by hand
-        drops it."""
-        self._obs_cache = {}
+    def _gain(self, p: int, resource: int, amount: int) -> None:
+        """``amount`` tokens of ``resource`` to ``p`` (negative: paid)."""
+        self.put("res", added_in(self.res, p, resource, amount))
+
+    def _receive(self, p: int, card: int) -> None:
+        """``card`` into ``p``'s hand."""
+        self.put("hand", replaced(self.hand, p, (*self.hand[p], card)))
 
     def _resample_hidden(self, player: int, rng: np.random.Generator) -> MedievalRealmsState:
         """Redraw the deck order and the committed, unrevealed placements of the others.
@@ -163,7 +159,7 @@ class MedievalRealmsState(
         made by the player to move is kept: its legal moves depend on it."""
         other = self.clone()
         order = rng.permutation(len(self.deck))
-        other.deck = [self.deck[i] for i in order]
+        other.put("deck", tuple(self.deck[i] for i in order))
         if not self.revealed:
             for q in range(self.game.num_players):
                 if q != player and self.placed[q]:
@@ -175,22 +171,27 @@ class MedievalRealmsState(
         lands = self.game.num_lands
         mayors, generals, admirals = self.leaders[q]
         producing = mayors - self.buffers[q]
-        self.squares[q] = [0] * NUM_SQUARES
+        squares = [0] * NUM_SQUARES
         for s in rng.integers(0, NUM_SQUARES, producing):
-            self.squares[q][int(s)] += 1
-        for rows, count in ((self.generals_on, generals), (self.admirals_on, admirals)):
-            rows[q] = [0] * NUM_LANDS
+            squares[int(s)] += 1
+        armies = {}
+        for name, count in (("generals_on", generals), ("admirals_on", admirals)):
+            row = armies[name] = [0] * NUM_LANDS
             for land in rng.integers(0, lands, count):
-                rows[q][int(land)] += 1
-        self.buffers_on[q] = [0] * NUM_LANDS
+                row[int(land)] += 1
+        buffers = [0] * NUM_LANDS
         free = [
             land
             for land in range(lands)
-            if not (self.generals_on[q][land] or self.admirals_on[q][land])
+            if not (armies["generals_on"][land] or armies["admirals_on"][land])
         ]
         if free:
             for i in rng.integers(0, len(free), self.buffers[q]):
-                self.buffers_on[q][free[int(i)]] += 1
+                buffers[free[int(i)]] += 1
+        self.put("squares", replaced(self.squares, q, tuple(squares)))
+        for name, row in armies.items():
+            self.put(name, replaced(getattr(self, name), q, tuple(row)))
+        self.put("buffers_on", replaced(self.buffers_on, q, tuple(buffers)))
 
     # -- queries -----------------------------------------------------------------------------
     def price(self, slot: int) -> int:
@@ -336,9 +337,10 @@ class MedievalRealmsState(
     # -- set-up ------------------------------------------------------------------------------
     def _on_pick_pair(self, action: int) -> None:
         p = self.decider
-        self.pair[p] = action - PAIR0
-        for r in PAIRS[self.pair[p]]:
-            self.res[p][r] += 1
+        pair = action - PAIR0
+        self.put("pair", replaced(self.pair, p, pair))
+        for r in PAIRS[pair]:
+            self._gain(p, r, 1)
         position = self.turn_order.index(p)
         if position > 0:
             self.decider = self.turn_order[position - 1]
@@ -348,13 +350,12 @@ class MedievalRealmsState(
     # -- behind the wall ---------------------------------------------------------------------
     def _start_placement(self) -> None:
         n = self.game.num_players
-        self.revealed = False
-        self.passed = [False] * n  # (the passes of the last round no longer matter)
+        self.put("revealed", False)
+        self.put("passed", (False,) * n)  # (the passes of the last round no longer matter)
         self.placed = [False] * n
-        self.squares = _zeros(n, NUM_SQUARES)
-        self.generals_on = _zeros(n, NUM_LANDS)
-        self.admirals_on = _zeros(n, NUM_LANDS)
-        self.buffers_on = _zeros(n, NUM_LANDS)
+        self.put("squares", _zeros(n, NUM_SQUARES))
+        for name in PLACED_ON_LANDS:
+            self.put(name, _zeros(n, NUM_LANDS))
         self.decision = PLACE
         self._begin_placer(self.turn_order[0])
 
@@ -385,11 +386,11 @@ class MedievalRealmsState(
             spot = self.place_last
         elif kind == P_MAYOR:
             spot = action - SQUARE0
-            self.squares[p][spot] += 1
+            self.put("squares", added_in(self.squares, p, spot, 1))
         else:
             spot = action - LAND0
-            rows = (None, self.generals_on, self.admirals_on, self.buffers_on)[kind]
-            rows[p][spot] += 1
+            name = PLACED_ON_LANDS[kind - P_GENERAL]
+            self.put(name, added_in(getattr(self, name), p, spot, 1))
         self.place_last = spot
         self.place_left -= 1
         if self.place_left == 0:
@@ -407,28 +408,30 @@ class MedievalRealmsState(
     def _reveal(self) -> None:
         game = self.game
         n = game.num_players
-        self.revealed = True
+        self.put("revealed", True)
         squares = game.board.squares
+        tokens = [list(row) for row in self.res]
         for p in range(n):
-            res = self.res[p]
+            res = tokens[p]
             for s, count in enumerate(self.squares[p]):
                 res[squares[s]] += count
         for land in range(game.num_lands):
             winner = self.land_winner(land)
             if winner >= 0:
-                res = self.res[winner]
+                res = tokens[winner]
                 for r, k in enumerate(game.board.lands[land]):
                     res[r] += k
         for p in range(n):
             for c in self.realm[p]:
                 t = game.card_type[c]
                 if t == CASTLE:
-                    self.res[p][BATTLE] += 1
+                    tokens[p][BATTLE] += 1
                 elif t == SCI_DEV:
-                    self.res[p][game.cards[c].resource] += self.mayors_total(p)
+                    tokens[p][game.cards[c].resource] += self.mayors_total(p)
         for p in range(n):
-            self.res[p][GOODS] += EXTRA_GOODS
-        self.turn_order = self.new_turn_order()
+            tokens[p][GOODS] += EXTRA_GOODS
+        self.put("res", tuple(map(tuple, tokens)))
+        self.put("turn_order", tuple(self.new_turn_order()))
         self.decision = ACTION
         self.actor = self.decider = self.turn_order[0]
 
@@ -449,32 +452,34 @@ class MedievalRealmsState(
     def _on_action(self, action: int) -> None:
         p = self.decider
         if action == PASS:
-            self.passed[p] = True
+            self.put("passed", replaced(self.passed, p, True))
         elif action >= PLAY0:
-            card = self.hand[p].pop(action - PLAY0)
+            hand = list(self.hand[p])
+            card = hand.pop(action - PLAY0)
+            self.put("hand", replaced(self.hand, p, tuple(hand)))
             resource, amount = self.game.card_cost[card]
             if resource >= 0:
-                self.res[p][resource] -= amount
+                self._gain(p, resource, -amount)
             self._into_play(p, card)
         else:
             slot = action - ACTIVATE0
             card = self.panel[slot]
-            self.panel[slot] = -1
+            self.put("panel", replaced(self.panel, slot, -1))
             kind = self.game.card_kind[card]
             if kind == AUCTION:
                 self.auction = [card, 0, -1]
                 self.auction_out = [False] * self.game.num_players
                 self.decision = BID
                 return  # the activator opens the bidding
-            self.res[p][GOODS] -= self.price(slot)
+            self._gain(p, GOODS, -self.price(slot))
             if kind == HOLE:
-                self.hand[p].append(card)
+                self._receive(p, card)
             else:
                 receiver = self.majority_receiver(p, card)
                 if receiver >= 0:
-                    self.hand[receiver].append(card)
+                    self._receive(receiver, card)
                 else:
-                    self.discard.append(card)
+                    self.put("discard", (*self.discard, card))
         self._continue()
 
     def _into_play(self, p: int, card: int) -> None:
@@ -483,10 +488,10 @@ class MedievalRealmsState(
         colour = game.card_colour[card]
         for c in self.realm[p]:
             if game.card_type[c] == CITY and game.cards[c].colour == colour:
-                self.res[p][game.cards[c].resource] += 1
+                self._gain(p, game.cards[c].resource, 1)
                 self.city_vp[p] += 1
                 self.gain_vp(p, 1)
-        self.realm[p].append(card)
+        self.put("realm", replaced(self.realm, p, (*self.realm[p], card)))
         t = game.card_type[card]
         info = game.cards[card]
         vp = game.types[t].immediate_vp
@@ -494,17 +499,19 @@ class MedievalRealmsState(
             self.gain_vp(p, vp)
         leader = info.leader if info.leader >= 0 else game.types[t].leader
         if leader >= 0:
-            self.leaders[p][leader] += 1
+            self.put("leaders", added_in(self.leaders, p, leader, 1))
         if t == TERRITORY and info.resource >= 0:
-            self.res[p][info.resource] += TERRITORY_TOKENS
+            self._gain(p, info.resource, TERRITORY_TOKENS)
         elif t in (TERRITORY, TITHE_TYPE):
             self.choice_card = card
 
     def gain_vp(self, p: int, amount: int) -> None:
         """VP during play; each multiple of 5 reached or passed earns a token of one's choice."""
         before = self.vp[p]
-        self.vp[p] = before + amount
-        self.bonus_queue.extend([p] * (self.vp[p] // 5 - before // 5))
+        self.put("vp", added(self.vp, p, amount))
+        owed = self.vp[p] // VP_PER_TOKEN - before // VP_PER_TOKEN
+        if owed:
+            self.put("bonus_queue", (*self.bonus_queue, *(p,) * owed))
 
     def _continue(self) -> None:
         """After an action and its effects: pending choices first, then the next turn."""
@@ -530,13 +537,14 @@ class MedievalRealmsState(
     def _on_token_choice(self, action: int) -> None:
         territory = self.game.card_type[self.choice_card] == TERRITORY
         amount = TERRITORY_TOKENS if territory else TITHE_TOKENS
-        self.res[self.decider][action - RESOURCE0] += amount
+        self._gain(self.decider, action - RESOURCE0, amount)
         self.choice_card = -1
         self._continue()
 
     def _on_bonus(self, action: int) -> None:
-        p = self.bonus_queue.pop(0)
-        self.res[p][action - RESOURCE0] += 1
+        p = self.bonus_queue[0]
+        self.put("bonus_queue", self.bonus_queue[1:])
+        self._gain(p, action - RESOURCE0, 1)
         self.bonus_tokens[p] += 1
         self._continue()
 
@@ -564,7 +572,7 @@ class MedievalRealmsState(
                 return
         # everyone else has passed: the high bidder pays and puts the card into play
         card, bid, _ = self.auction
-        self.res[high][self.game.card_cost[card][0]] -= bid
+        self._gain(high, self.game.card_cost[card][0], -bid)
         self.auction = [-1, 0, -1]
         self.auction_out = [False] * n
         self._into_play(high, card)
@@ -576,18 +584,20 @@ class MedievalRealmsState(
             self._final_scoring()
             return
         drop = PANEL_DISCARD[self.game.num_players]
-        self.discard.extend(c for c in self.panel[:drop] if c >= 0)
+        self.put("discard", (*self.discard, *(c for c in self.panel[:drop] if c >= 0)))
         kept = [c for c in self.panel[drop:] if c >= 0]
         incoming = [c for c in self.future if c >= 0]
         take = PANEL_SIZE - len(kept)
-        self.panel = kept + incoming[:take]
+        panel = kept + incoming[:take]
         future = incoming[take:]
-        while len(self.panel) < PANEL_SIZE and self.deck:
-            self.panel.append(self.deck.pop())
-        while len(future) < FUTURE_SIZE and self.deck:
-            future.append(self.deck.pop())
-        self.panel += [-1] * (PANEL_SIZE - len(self.panel))
-        self.future = future + [-1] * (FUTURE_SIZE - len(future))
+        deck = list(self.deck)
+        while len(panel) < PANEL_SIZE and deck:
+            panel.append(deck.pop())
+        while len(future) < FUTURE_SIZE and deck:
+            future.append(deck.pop())
+        self.put("deck", tuple(deck))
+        self.put("panel", (*panel, *(-1,) * (PANEL_SIZE - len(panel))))
+        self.put("future", (*future, *(-1,) * (FUTURE_SIZE - len(future))))
         self.round += 1
         self._start_placement()
 
@@ -630,12 +640,15 @@ class MedievalRealmsState(
         return sum(self.game.types[self.game.card_type[c]].great_person for c in self.realm[p])
 
     def _final_scoring(self) -> None:
-        for p in range(self.game.num_players):
-            self.final[p] = [
+        final = tuple(
+            (
                 self.end_of_game_vp(p),
                 sum(self.res[p]) // 2,
                 GREAT_PERSON_BONUS[min(5, self.great_persons(p))],
-            ]
+            )
+            for p in range(self.game.num_players)
+        )
+        self.put("final", final)
         self.decision = GAME_OVER
         self.decider = -1
 

@@ -1,5 +1,11 @@
 """The fields of a Medieval Realms state, declared once: they drive a fresh state, ``clone``,
-``to_dict`` and the checked ``state_from_dict`` (see :mod:`digsite.core.fields`)."""
+``to_dict`` and the checked ``state_from_dict`` (see :mod:`digsite.core.fields`).
+
+Every field the observation's kept public part reads (``observation.FIELDS``) is frozen to its
+full depth (tuples, ints): the rules replace it whole with the state's ``put``, which tells
+the kept observation, and ``clone`` shares it.  The others (the turn's scratch: the placer,
+the auction, the pending choice) stay lists or numbers, which the observation writes at every
+call."""
 
 from __future__ import annotations
 
@@ -29,26 +35,28 @@ FIELDS = StateFields(
         Field("round", low=1, high=NUM_ROUNDS, start=1),
         Field("decision", names=DECISIONS),
         Field("decider", low=-1, high=last_player),
-        Field("turn_order", PER_PLAYER, 0, last_player),
-        Field("res", (players, NUM_RESOURCES), 0, most),
-        Field("vp", PER_PLAYER, 0, most),
+        Field("turn_order", PER_PLAYER, 0, last_player, frozen=1),
+        Field("res", (players, NUM_RESOURCES), 0, most, frozen=2),
+        Field("vp", PER_PLAYER, 0, most, frozen=1),
         Field("city_vp", PER_PLAYER, 0, most),  # VP from City triggers (for the score check)
         Field("bonus_tokens", PER_PLAYER, 0, most),  # VP-track tokens taken
-        Field("leaders", (players, 3), 0, most_leaders),  # Mayors (buffers in), Generals, Admirals
-        Field("buffers", PER_PLAYER, 0, 2),
-        Field("hand", (players, None), 0, last_card),
-        Field("realm", (players, None), 0, last_card),
-        Field("panel", (PANEL_SIZE,), -1, last_card, start=-1),
-        Field("future", (FUTURE_SIZE,), -1, last_card, start=-1),
-        Field("deck", (None,), 0, last_card),
-        Field("discard", (None,), 0, last_card),
-        Field("pair", PER_PLAYER, -1, len(PAIRS) - 1, start=-1),
-        Field("passed", PER_PLAYER, kind=bool),
+        Field(
+            "leaders", (players, 3), 0, most_leaders, frozen=2
+        ),  # Mayors (buffers in), Generals, Admirals
+        Field("buffers", PER_PLAYER, 0, 2, frozen=1),
+        Field("hand", (players, None), 0, last_card, frozen=2),
+        Field("realm", (players, None), 0, last_card, frozen=2),
+        Field("panel", (PANEL_SIZE,), -1, last_card, frozen=1, start=-1),
+        Field("future", (FUTURE_SIZE,), -1, last_card, frozen=1, start=-1),
+        Field("deck", (None,), 0, last_card, frozen=1),
+        Field("discard", (None,), 0, last_card, frozen=1),
+        Field("pair", PER_PLAYER, -1, len(PAIRS) - 1, frozen=1, start=-1),
+        Field("passed", PER_PLAYER, kind=bool, frozen=1),
         Field("placed", PER_PLAYER, kind=bool),
-        Field("squares", (players, NUM_SQUARES), 0, most_leaders),
-        Field("generals_on", (players, NUM_LANDS), 0, most_leaders),
-        Field("admirals_on", (players, NUM_LANDS), 0, most_leaders),
-        Field("buffers_on", (players, NUM_LANDS), 0, 2),
+        Field("squares", (players, NUM_SQUARES), 0, most_leaders, frozen=2),
+        Field("generals_on", (players, NUM_LANDS), 0, most_leaders, frozen=2),
+        Field("admirals_on", (players, NUM_LANDS), 0, most_leaders, frozen=2),
+        Field("buffers_on", (players, NUM_LANDS), 0, 2, frozen=2),
         Field("revealed", kind=bool),
         Field("place_kind", names=PLACE_KINDS),
         Field("place_left", low=0, high=most_leaders),
@@ -58,7 +66,9 @@ FIELDS = StateFields(
         Field("auction_out", PER_PLAYER, kind=bool),
         Field("raising", low=0, high=most),  # committed (BID_MORE) above the lowest legal bid
         Field("choice_card", low=-1, high=last_card, start=-1),  # a Tithe or "any" Territory
-        Field("bonus_queue", (None,), 0, last_player),
-        Field("final", (players, 3), 0, most),  # end VP: card effects, resources, Great Persons
+        Field("bonus_queue", (None,), 0, last_player, frozen=1),
+        Field(
+            "final", (players, 3), 0, most, frozen=2
+        ),  # end VP: card effects, resources, Great Persons
     ),
 )

@@ -92,11 +92,11 @@ def _placement(state, q: int) -> dict[str, list[int]]:
     lands = state.game.num_lands
     placement = {
         "mayors_on_squares": list(state.squares[q]),
-        "generals_on_lands": state.generals_on[q][:lands],
-        "admirals_on_lands": state.admirals_on[q][:lands],
+        "generals_on_lands": list(state.generals_on[q][:lands]),
+        "admirals_on_lands": list(state.admirals_on[q][:lands]),
     }
     if state.buffers[q]:
-        placement["buffers_on_lands"] = state.buffers_on[q][:lands]
+        placement["buffers_on_lands"] = list(state.buffers_on[q][:lands])
     return placement
 
 

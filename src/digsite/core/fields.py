@@ -12,16 +12,12 @@ values of the numbers inside, and the value a fresh state starts with.  From tha
   Schema built from the declaration for this game's configuration (types, lengths, ranges,
   allowed values), the fields are set, the game derives what it caches, and the position must
   pass ``check_invariants`` and, unless the game is over, offer its mover a legal action,
-- change tracking (:meth:`StateFields.watch`): a cache derived from some fields (a player's
-  kept observation) finds which of them changed since it was written, so no rule notes a
-  change by hand and none can be missed.
-
-A field declared ``frozen`` to its full depth (tuples, nested tuples) is never changed in
-place: a rule writes a new value (:func:`replaced`, :func:`added`, :func:`removed` and their
-nested ``_in`` forms), so a copy shares the value and a write forgotten in place fails loudly
-(a tuple has no item assignment).  Such a field can be written with the state's ``put``, which
-tells its kept observation as it writes (``TurnBasedState.PUT``): cheaper than a watch when a
-game's observation reads many fields.
+- change tracking: a field the state's kept observation reads is declared ``frozen`` to its
+  full depth (tuples, nested tuples) and never changed in place: a rule writes a new value
+  (:func:`replaced`, :func:`added`, :func:`removed` and their nested ``_in`` forms) with the
+  state's ``put``, which notes the name for the observation (``TurnBasedState.PUT``).  A copy
+  shares the value, and a write forgotten in place fails loudly (a tuple has no item
+  assignment).
 
 Anything else raises :class:`CorruptStateError` naming the field and what it allows; a rejected
 dict leaves nothing behind, since loading fills a fresh state.
@@ -32,9 +28,6 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
-from itertools import compress
-from operator import itemgetter, ne
 from typing import Any
 
 import jsonschema
@@ -187,10 +180,6 @@ class StateFields:
             state.__dict__[name] = _freeze(state.__dict__[name], f.depth, f.frozen)
             state.note_change(name)
 
-    def watch(self, names: Sequence[str]) -> Watch:
-        """A :class:`Watch` of the fields ``names`` (declared here)."""
-        return Watch(self, names)
-
     def dump(self, state: State) -> dict[str, Any]:
         """``state`` as plain data: the game, its configuration and every field."""
         out: dict[str, Any] = {"game": self.game, "config": state.game.config}
@@ -249,67 +238,6 @@ class StateFields:
                 f"saved {self.title} state is not a position of the game: {err or repr(err)}"
             ) from None
         return state
-
-
-class Watch:
-    """Which of some declared fields changed since a cache derived from them last looked,
-    found by comparing their values with those kept from then (``seen``).
-
-    What a cache keeps is exact whatever changed the fields: a rule, a test by hand, in place
-    or not.  The usual look, when nothing changed, is one comparison run in C: a value that is
-    never changed in place (a number, a frozen field's tuple) is kept as it is and compared by
-    identity; a list is kept as a copy to its frozen levels and compared by value.  So a field
-    mutated rarely costs least when declared ``frozen`` (its rows, or itself, tuples).
-    """
-
-    __slots__ = ("names", "_get", "_copies", "_indices")
-
-    def __init__(self, fields: StateFields, names: Sequence[str]):
-        declared = {f.name: f for f in fields.fields}
-        unknown = [name for name in names if name not in declared]
-        if unknown:
-            raise ValueError(f"{fields.title} declares no field {unknown}")
-        self.names = tuple(names)
-        get = itemgetter(*self.names)
-        self._get = get if len(self.names) > 1 else lambda values: (get(values),)
-        """The values from a state's ``__dict__``, where every declared field is kept (cheaper
-        than ``attrgetter``, which looks each name up on the class first)."""
-        self._copies = tuple(_copier(declared[n].depth - declared[n].frozen) for n in self.names)
-        self._indices = range(len(self.names))
-
-    def seen(self, state: State) -> list[Any]:
-        """The watched fields of ``state`` as a cache keeps them, to compare with later."""
-        now = self._get(state.__dict__)
-        return [copy(value) for copy, value in zip(self._copies, now, strict=True)]
-
-    def changed(self, state: State, seen: list[Any]) -> tuple[int, ...]:
-        """The indices (in ``names``) of the fields that differ from ``seen``, which is brought
-        up to date (a changed entry is replaced: one kept from before stays as it was); all of
-        them if ``seen`` is empty (a new cache, which is filled)."""
-        now = self._get(state.__dict__)
-        if seen == list(now):  # the usual case, at one comparison
-            return ()
-        copies = self._copies
-        if not seen:
-            seen += [copy(value) for copy, value in zip(copies, now, strict=True)]
-            return tuple(self._indices)
-        changed = tuple(compress(self._indices, map(ne, now, seen)))
-        for i in changed:
-            seen[i] = copies[i](now[i])
-        return changed
-
-
-def _same(value: Any) -> Any:
-    return value
-
-
-def _rows(value: list) -> list:
-    return [row[:] for row in value]
-
-
-def _copier(depth: int) -> Callable[[Any], Any]:
-    """``_copy`` to ``depth`` as one function (a watch copies what changed at every look)."""
-    return {0: _same, 1: list, 2: _rows}.get(depth) or partial(_copy, depth=depth)
 
 
 def _freeze(value: Any, depth: int, frozen: int) -> Any:

@@ -223,16 +223,14 @@ class TurnBasedState(State):
         insertion: the kept observation rewrites only what reads the fields written since it
         last looked.  Its value is frozen (tuples, ints), so a change in place fails loudly, and
         the tests refuse a write of such a field other than through ``put``
-        (:func:`digsite.testing.writes.refused_writes`).  A watch of every field
-        (:meth:`~digsite.core.fields.StateFields.watch`) costs more for a game with many."""
+        (:func:`digsite.testing.writes.refused_writes`).  Cheaper than comparing the fields at
+        each look, and no rule writes a change note by hand."""
         self.__dict__[name] = value
         self.written.add(name)
 
     def note_change(self, name: str) -> None:
         """Tell the state that its declared field ``name`` was changed outside its rules (by
-        hand, in a test).  A field of ``PUT`` is noted as ``put`` notes it; a state whose kept
-        observation finds changes itself (:meth:`~digsite.core.fields.StateFields.watch`) needs
-        nothing more."""
+        hand, in a test): a field of ``PUT`` is noted as ``put`` notes it."""
         if name in self.PUT:
             self.written.add(name)
 

@@ -527,8 +527,7 @@ HAND_CHANGE_DEPTHS = (6, 40)
 def a_field_changed_by_hand_shows_in_the_next_observation(case: Case) -> None:
     """Each declared field changed by hand (in place when it is a list) shows in every
     player's next observation, whatever the state keeps between calls, exactly as a clone made
-    after the change encodes it.  The state is told only through ``note_change``, which a
-    state whose kept observation watches its fields (``StateFields.watch``) leaves empty."""
+    after the change encodes it.  The state is told only through ``note_change``."""
     game = case.game()
     rng = np.random.default_rng(8)
     players = range(game.num_players)

@@ -194,8 +194,8 @@ MODE_INDEX = {"solo": 0, "confrontation": 1, "competitive": 2, "standard": 3}
 # state's ``Encoding`` logs the writers of the fields written since (and empties ``written``),
 # and each player's ``Observer`` rewrites the groups logged since its last call, then the few
 # pieces that change at almost every step.  A copy (``clone``, ``resample_hidden``) starts with
-# no ``Encoding``, so every part of it is written.  (A watch of the 50 fields, which needs no
-# ``put``, costs a sixth more instructions a step: ``core.fields.Watch``.)
+# no ``Encoding``, so every part of it is written.  (Comparing the 50 fields at each call
+# instead cost a sixth more instructions a step.)
 
 SEATS = START["seats"]
 REP_COLUMN = COLUMN["reputation"]

@@ -225,7 +225,7 @@ class TurnBasedState(State):
         the tests refuse a write of such a field other than through ``put``
         (:func:`digsite.testing.writes.refused_writes`).  Cheaper than comparing the fields at
         each look, and no rule writes a change note by hand."""
-        self.__dict__[name] = value
+        setattr(self, name, value)  # (not through ``__dict__``: see ``StateFields.fresh``)
         self.written.add(name)
 
     def note_change(self, name: str) -> None:

@@ -150,18 +150,14 @@ class StateFields:
         """Give the new ``state`` every field at its start for its game (lists its own)."""
         starts = self._starts.get(state.game)
         if starts is None:
-            starts = self._starts[state.game] = {f.name: f.fresh(state.game) for f in self.fields}
+            starts = self._starts[state.game] = tuple(
+                (f.name, f.fresh(state.game), max(f.depth - f.frozen, 0)) for f in self.fields
+            )
         # Set one by one, not through ``__dict__``: Python 3.11 keeps the attributes of an
         # object with few of them inline (ArcheOlogic's state), faster to read, until its
         # ``__dict__`` is asked for (8% of an ArcheOlogic step).
-        for name, value in starts.items():
-            setattr(state, name, value)
-        for name in self._flat:
-            setattr(state, name, getattr(state, name)[:])
-        for name in self._rows:
-            setattr(state, name, [row[:] for row in getattr(state, name)])
-        for name, depth in self._deeper:
-            setattr(state, name, _copy(getattr(state, name), depth))
+        for name, start, depth in starts:
+            setattr(state, name, _copy(start, depth))
 
     def copy_into(self, source: State, target: State) -> None:
         """Give ``target`` its own copy of every list field of ``source`` (for ``clone``)."""

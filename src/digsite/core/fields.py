@@ -154,8 +154,8 @@ class StateFields:
                 (f.name, f.fresh(state.game), max(f.depth - f.frozen, 0)) for f in self.fields
             )
         # Set one by one, not through ``__dict__``: Python 3.11 keeps the attributes of an
-        # object with few of them inline (ArcheOlogic's state), faster to read, until its
-        # ``__dict__`` is asked for (8% of an ArcheOlogic step).
+        # object with 30 or fewer inline, faster to read, until its ``__dict__`` is asked for
+        # (8% of a step of a game with such a state).
         for name, start, depth in starts:
             setattr(state, name, _copy(start, depth))
 

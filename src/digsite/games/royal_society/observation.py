@@ -276,20 +276,6 @@ class Observer:
         for r in range(n):
             buf[SEATS + r * SEAT_WIDTH] = 1  # present
 
-    def __getstate__(self):
-        """Pickled without the views of ``buf`` and ``scores`` (numpy would pickle copies)."""
-        return {name: getattr(self, name) for name in self.__slots__ if name not in VIEWS}
-
-    def __setstate__(self, state) -> None:
-        for name, value in state.items():
-            setattr(self, name, value)
-        self.bytes = np.frombuffer(self.buf, np.uint8)
-        self.score_floats = np.frombuffer(self.scores, np.float32)
-
-
-VIEWS = ("bytes", "score_floats")
-"""The ``Observer`` slots that are numpy views of its bytes (made again when unpickled)."""
-
 
 class Encoding:
     """What the players' ``Observer``s of one state share: player 0's, which holds the shared
@@ -308,23 +294,6 @@ class Encoding:
         self.decider = -1
         self.pending: dict = {}
         """Player 0's writers still to run (before its next call, or the next copy from it)."""
-
-    def __getstate__(self):
-        """Pickled with the log's entries as their numbers in ``ALL_OPS`` (closures do not
-        pickle)."""
-        log = [ALL_OPS.index(op) for op in self.log]
-        pending = [ALL_WRITERS.index(write) for write in self.pending]
-        return {
-            "log": log,
-            "observers": self.observers,
-            "decider": self.decider,
-            "pending": pending,
-        }
-
-    def __setstate__(self, state) -> None:
-        self.observers, self.decider = state["observers"], state["decider"]
-        self.log = [ALL_OPS[number] for number in state["log"]]
-        self.pending = dict.fromkeys(ALL_WRITERS[number] for number in state["pending"])
 
 
 def _column(field: str, offset: int):
@@ -717,10 +686,8 @@ def _copier(name: str):
 
 COPY = {name: _copier(name) for name in SHARED_PIECES}
 ALL_WRITERS = tuple(write for _, write, _ in PARTS)
-ALL_OWN = tuple(write for _, write, pieces in PARTS if not pieces)
-ALL_COPIES = tuple(COPY.values())
-ALL_OPS = (*ALL_OWN, *ALL_COPIES)
-"""What a log holds (numbered so for pickling)."""
+ALL_OPS = (*(write for _, write, pieces in PARTS if not pieces), *COPY.values())
+"""What a new observer other than player 0's runs: its own parts and every shared piece's copy."""
 
 
 @lru_cache(maxsize=4096)

@@ -137,6 +137,11 @@ class RoyalSocietyState(
     def _fresh_caches(self) -> None:
         self._encoding = None  # each player's bytes are written again for the copy
 
+    def __getstate__(self) -> dict:
+        """Pickled without the kept observation (its log holds functions): the unpickled state
+        writes each player's bytes again, as a copy does."""
+        return {**self.__dict__, "_encoding": None}
+
     # -- information -------------------------------------------------------------------------
     def _resample_hidden(self, player: int, rng: np.random.Generator) -> RoyalSocietyState:
         return resample(self, player, rng)

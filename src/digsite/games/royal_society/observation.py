@@ -407,13 +407,6 @@ def _write_setup_hand_sizes(s, o: Observer) -> None:
         buf[b + SETUP_HAND_SIZE_COLUMN] = len(s.setup_hand[q])
 
 
-def _write_setup_hand(s, o: Observer) -> None:
-    buf = o.buf
-    b = _clear(buf, "my_setup_hand")
-    for c in s.setup_hand[o.player]:
-        buf[b + c] = 1
-
-
 def _write_played(s, o: Observer) -> None:
     buf = o.buf
     for r, q in enumerate(o.order):
@@ -440,21 +433,6 @@ def _write_society(s, o: Observer) -> None:
             buf[start + r * 12 + s.society[q]] = 1
 
 
-def _write_favors(s, o: Observer) -> None:
-    buf, rel = o.buf, o.rel
-    b = _clear(buf, "turn_order")
-    for space, owner in enumerate(s.favor_space):
-        if owner >= 0:
-            buf[b + space * 6 + rel[owner]] = 1
-
-
-def _write_studies(s, o: Observer) -> None:
-    buf = o.buf
-    b = _clear(buf, "my_studies")
-    for c in s.studies[o.player]:
-        buf[b + c] = 1
-
-
 def _write_society_offer(s, o: Observer) -> None:
     buf = o.buf
     b = _clear(buf, "my_society_offer")
@@ -475,14 +453,33 @@ def _write_known_tiles(s, o: Observer) -> None:
         seen ^= low
 
 
-def _cards(field: str, piece: str):
-    """Writer of a list of Expedition cards as flags."""
+def _cards(field: str, piece: str, mine: bool = False):
+    """Writer of a list of cards as flags (``mine``: a list per player, the observer's)."""
 
     def write(s, o: Observer) -> None:
-        buf = o.buf
+        buf, cards = o.buf, getattr(s, field)
         b = _clear(buf, piece)
-        for c in getattr(s, field):
+        for c in cards[o.player] if mine else cards:
             buf[b + c] = 1
+
+    return write
+
+
+def _flag_rows(field: str, piece: str, owners: bool = False):
+    """Writer of a list as one row of flags per entry: the flag of its value (of its owner's
+    relative code if ``owners``: -1 flags the row's "empty" code where the row has one); an
+    entry of -1 otherwise flags nothing."""
+    start, width = START[piece], LAYOUT.shapes[piece][-1]
+    zeros = ZEROS[piece]
+
+    def write(s, o: Observer) -> None:
+        buf, codes, b = o.buf, o.rel if owners else None, start
+        buf[start : start + len(zeros)] = zeros
+        for x in getattr(s, field):
+            code = codes[x] if owners else x
+            if 0 <= code < width:
+                buf[b + code] = 1
+            b += width
 
     return write
 
@@ -522,14 +519,6 @@ def _copy(field: str, piece: str):
     return write
 
 
-def _write_program(s, o: Observer) -> None:
-    buf = o.buf
-    b = _clear(buf, "program")
-    for slot, c in enumerate(s.program):
-        if c >= 0:
-            buf[b + slot * NUM_EXPEDITIONS + c] = 1
-
-
 def _write_patrons_put_back(s, o: Observer) -> None:
     buf = o.buf
     b = _clear(buf, "patrons_put_back")
@@ -548,40 +537,6 @@ def _write_locations(s, o: Observer) -> None:
         for x in pieces:
             buf[b + offsets[x]] += 1
         b += 36
-
-
-def _write_gallery(s, o: Observer) -> None:
-    buf, rel = o.buf, o.rel
-    b = _clear(buf, "gallery")
-    for sp, owner in enumerate(s.gallery):
-        buf[b + sp * 7 + rel[owner]] = 1
-
-
-def _write_faces(s, o: Observer) -> None:
-    buf = o.buf
-    b = _clear(buf, "collection_faces")
-    for c, face in enumerate(s.faces):
-        buf[b + c * 24 + face] = 1
-
-
-def _write_objectives(s, o: Observer) -> None:
-    buf = o.buf
-    b = _clear(buf, "objectives")
-    for i, obj in enumerate(s.objectives):
-        buf[b + i * 12 + obj] = 1
-
-
-def _write_first_claims(s, o: Observer) -> None:
-    buf, rel = o.buf, o.rel
-    b = _clear(buf, "objective_first")
-    for i, owner in enumerate(s.rs_left):
-        buf[b + i * 7 + rel[owner]] = 1
-
-
-def _write_requirements(s, o: Observer) -> None:
-    buf = o.buf
-    b = _clear(buf, "requirements")
-    buf[b + s.requirements[0]] = buf[b + 8 + s.requirements[1]] = 1
 
 
 def _write_automa(s, o: Observer) -> None:
@@ -609,7 +564,7 @@ PARTS = (
     (("hand",), _write_hand_sizes, SEATS_ONLY),
     (("hand", "public_hand"), _write_known_hands, ()),
     (("setup_hand",), _write_setup_hand_sizes, SEATS_ONLY),
-    (("setup_hand",), _write_setup_hand, ()),
+    (("setup_hand",), _cards("setup_hand", "my_setup_hand", mine=True), ()),
     (("played",), _write_played, ("seats", "seat_played")),
     (("exhibited",), _column("exhibited", COLUMN["exhibited"]), SEATS_ONLY),
     (("side",), _write_side, SEATS_ONLY),
@@ -622,20 +577,20 @@ PARTS = (
     (("patrons",), _one_hot_rows("patrons", "seat_patrons", NUM_PATRONS), ("seat_patrons",)),
     (("honored",), _one_hot_rows("honored", "seat_honored", NUM_PATRONS), ("seat_honored",)),
     (("bloom",), _one_hot_rows("bloom", "seat_bloomsbury", NUM_TILES), ("seat_bloomsbury",)),
-    (("favor_space",), _write_favors, ()),
-    (("studies",), _write_studies, ()),
+    (("favor_space",), _flag_rows("favor_space", "turn_order", owners=True), ()),
+    (("studies",), _cards("studies", "my_studies", mine=True), ()),
     (("society_offer",), _write_society_offer, ()),
     (("bloom_seen", "bloom_box"), _write_known_tiles, ()),
-    (("program",), _write_program, ("program",)),
+    (("program",), _flag_rows("program", "program"), ("program",)),
     (("exp_discard",), _cards("exp_discard", "discard_pile"), ("discard_pile",)),
     (("exp_box",), _cards("exp_box", "box"), ("box",)),
     (("patron_seen", "patron_known", "patron_deck"), _write_patrons_put_back, ()),
     (("locations",), _write_locations, ()),
-    (("gallery",), _write_gallery, ()),
-    (("faces",), _write_faces, ("collection_faces",)),
-    (("objectives",), _write_objectives, ("objectives",)),
-    (("rs_left",), _write_first_claims, ()),
-    (("requirements",), _write_requirements, ("requirements",)),
+    (("gallery",), _flag_rows("gallery", "gallery", owners=True), ()),
+    (("faces",), _flag_rows("faces", "collection_faces"), ("collection_faces",)),
+    (("objectives",), _flag_rows("objectives", "objectives"), ("objectives",)),
+    (("rs_left",), _flag_rows("rs_left", "objective_first", owners=True), ()),
+    (("requirements",), _flag_rows("requirements", "requirements"), ("requirements",)),
     (("prestige", "science", "money"), _write_scores, ("seat_scores",)),
     (("exp_epoch",), _write_reshuffled, ("reshuffled",)),
     (("bags",), _copy("bags", "bags"), ("bags",)),

@@ -201,8 +201,6 @@ SEATS = START["seats"]
 REP_COLUMN = COLUMN["reputation"]
 ABOVE_COLUMN = COLUMN["discs_above"]
 DECIDER_COLUMN = COLUMN["decider"]
-HAND_SIZE_COLUMN = COLUMN["hand_size"]
-SETUP_HAND_SIZE_COLUMN = COLUMN["setup_hand_size"]
 NO_TIES = (0, 0, 0, 0)
 """Discs above each seat's Reputation disc when no two players share a space."""
 HEADER = slice(START["decision"], START["year"])
@@ -319,6 +317,17 @@ def _columns(field: str, offset: int):
     return write
 
 
+def _sizes(field: str, offset: int):
+    """Writer of the length of a per-player list at ``offset`` of the ``seats`` rows."""
+
+    def write(s, o: Observer) -> None:
+        values, buf = getattr(s, field), o.buf
+        for b, q in o.seat_rows:
+            buf[b + offset] = len(values[q])
+
+    return write
+
+
 def _count_rows(field: str, piece: str, width: int):
     """Writer of a per-player list of ``width`` counts as one row per seat."""
     start = START[piece]
@@ -379,12 +388,6 @@ def _write_reputation(s, o: Observer) -> None:
         buf[b + ABOVE_COLUMN] = above[q]
 
 
-def _write_hand_sizes(s, o: Observer) -> None:
-    buf, hands = o.buf, s.hand
-    for b, q in o.seat_rows:
-        buf[b + HAND_SIZE_COLUMN] = len(hands[q])
-
-
 def _write_known_hands(s, o: Observer) -> None:
     """The cards of each hand the player knows (``view.known_hand``)."""
     buf, hands, public_hand, player = o.buf, s.hand, s.public_hand, o.player
@@ -399,22 +402,6 @@ def _write_known_hands(s, o: Observer) -> None:
             for c in hand:
                 if public_hand >> c & 1:
                     buf[b + c] = 1
-
-
-def _write_setup_hand_sizes(s, o: Observer) -> None:
-    buf = o.buf
-    for b, q in o.seat_rows:
-        buf[b + SETUP_HAND_SIZE_COLUMN] = len(s.setup_hand[q])
-
-
-def _write_played(s, o: Observer) -> None:
-    buf = o.buf
-    for r, q in enumerate(o.order):
-        buf[SEATS + r * SEAT_WIDTH + COLUMN["played"]] = len(s.played[q])
-    _played_rows(s, o)
-
-
-_played_rows = _one_hot_rows("played", "seat_played", NUM_EXPEDITIONS)
 
 
 def _write_side(s, o: Observer) -> None:
@@ -561,11 +548,12 @@ PARTS = (
     (("discs",), _column("discs", COLUMN["discs"]), SEATS_ONLY),
     (("rep_discs",), _column("rep_discs", COLUMN["rep_discs"]), SEATS_ONLY),
     (("req_discs",), _column("req_discs", COLUMN["requirement_discs"]), SEATS_ONLY),
-    (("hand",), _write_hand_sizes, SEATS_ONLY),
+    (("hand",), _sizes("hand", COLUMN["hand_size"]), SEATS_ONLY),
     (("hand", "public_hand"), _write_known_hands, ()),
-    (("setup_hand",), _write_setup_hand_sizes, SEATS_ONLY),
+    (("setup_hand",), _sizes("setup_hand", COLUMN["setup_hand_size"]), SEATS_ONLY),
     (("setup_hand",), _cards("setup_hand", "my_setup_hand", mine=True), ()),
-    (("played",), _write_played, ("seats", "seat_played")),
+    (("played",), _sizes("played", COLUMN["played"]), SEATS_ONLY),
+    (("played",), _one_hot_rows("played", "seat_played", NUM_EXPEDITIONS), ("seat_played",)),
     (("exhibited",), _column("exhibited", COLUMN["exhibited"]), SEATS_ONLY),
     (("side",), _write_side, SEATS_ONLY),
     (("penalties",), _columns("penalties", COLUMN["penalty0"]), SEATS_ONLY),

@@ -92,10 +92,7 @@ from .scoring import MIN_PLAYED, objective_met, region_and_type_counts, requirem
 
 SOCIETY_RANK = (1, 10, 0, 6, 9, 3, 11, 4, 2, 5, 8, 7)
 """Society cards, best first (set-up benefits worth most early: Knowledge and money)."""
-OPTIONAL_ACTIONS = frozenset(
-    [GAIN_REP, *range(PATRON0, PATRON0 + NUM_PATRONS), *range(CLAIM0, CLAIM0 + 3)]
-    + [BLOOM_CLAIM0, BLOOM_CLAIM0 + 1]
-)
+OPTIONAL_ACTIONS = range(GAIN_REP, DONE)
 """Gain Reputation, honor a patron, present to the Royal Society, Find a Publisher."""
 PENALTY_WORTH = {
     "support_cap_5": 8.0,
@@ -114,6 +111,10 @@ REP_MAX = 9
 """The top of the Reputation track."""
 HONORED = -1
 """A patron honored, as the scratch state lists it: the objective checks only count them."""
+TRACKS = ("prestige", "science", "money", "rep", "discs", "knowledge")
+"""A Mine's numbers that the engine's rules change, named as the state's fields."""
+HELD = ("expertise", "played", "relics")
+"""A Mine's lists that are the player's own in the state, named as the state's fields."""
 
 
 class Mine:
@@ -124,49 +125,47 @@ class Mine:
     is run there and the numbers are read back.  Only deterministic rules on the player's own
     resources run there, never a draw, so the clone tells the heuristic nothing hidden."""
 
-    __slots__ = (
-        "p", "s", "money", "rep", "discs", "know", "expertise", "played", "relics",
-        "extra_relics", "exhibited", "gallery", "honored", "patrons", "hand", "claims",
-        "st", "me",
-    )  # fmt: skip
+    __slots__ = (*TRACKS, *HELD, "claims", "gallery", "hand", "patrons", "honored", "exhibited",
+                 "extra_relics", "st", "me")  # fmt: skip
+
+    def __init__(self, state, p: int, scratch) -> None:
+        for name in TRACKS:
+            setattr(self, name, getattr(state, name)[p])
+        for name in HELD:
+            setattr(self, name, list(getattr(state, name)[p]))
+        self.claims = [bool(c) for c in state.claims[p]]
+        self.gallery, self.hand = list(state.gallery), list(state.hand[p])
+        self.patrons = [x for x in state.patrons[p] if x not in state.honored[p]]
+        self.honored, self.exhibited = len(state.honored[p]), state.exhibited[p]
+        self.extra_relics = 0.0
+        self.st, self.me = scratch, p
 
     def copy(self) -> Mine:
         m = Mine.__new__(Mine)
-        m.p, m.s, m.money, m.rep, m.discs = self.p, self.s, self.money, self.rep, self.discs
-        m.know, m.expertise, m.played = self.know, list(self.expertise), list(self.played)
-        m.relics, m.gallery, m.patrons = list(self.relics), list(self.gallery), list(self.patrons)
-        m.hand, m.claims = list(self.hand), list(self.claims)
-        m.extra_relics, m.exhibited, m.honored = self.extra_relics, self.exhibited, self.honored
-        m.st, m.me = self.st, self.me
+        for name in Mine.__slots__:
+            value = getattr(self, name)
+            setattr(m, name, value.copy() if type(value) is list else value)
         return m
 
     # -- the scratch state ------------------------------------------------------------------
     def _load(self):
         """The scratch state holding this Mine's tracks."""
         st, p = self.st, self.me
-        st.put("prestige", replaced(st.prestige, p, self.p))
-        st.put("science", replaced(st.science, p, self.s))
-        st.put("money", replaced(st.money, p, self.money))
-        st.put("rep", replaced(st.rep, p, self.rep))
-        st.put("discs", replaced(st.discs, p, self.discs))
-        st.put("knowledge", replaced(st.knowledge, p, self.know))
+        for name in TRACKS:
+            st.put(name, replaced(getattr(st, name), p, getattr(self, name)))
         return st
 
     def _read(self) -> None:
-        st, p = self.st, self.me
-        self.p, self.s, self.money = st.prestige[p], st.science[p], st.money[p]
-        self.rep, self.discs = st.rep[p], st.discs[p]
-        self.know = st.knowledge[p]
+        for name in TRACKS:
+            setattr(self, name, getattr(self.st, name)[self.me])
 
     def table(self):
         """The scratch state holding all of this Mine, for the engine's objective checks."""
         st, p = self._load(), self.me
-        st.put("expertise", replaced(st.expertise, p, tuple(self.expertise)))
-        st.put("played", replaced(st.played, p, tuple(self.played)))
-        st.put("relics", replaced(st.relics, p, tuple(self.relics)))
+        for name in (*HELD, "claims"):
+            st.put(name, replaced(getattr(st, name), p, tuple(getattr(self, name))))
         st.put("exhibited", replaced(st.exhibited, p, self.exhibited))
         st.put("honored", replaced(st.honored, p, (HONORED,) * self.honored))
-        st.put("claims", replaced(st.claims, p, tuple(self.claims)))
         st.put("gallery", tuple(self.gallery))
         return st
 
@@ -227,31 +226,20 @@ class Context:
         self._needs()
 
     def mine(self) -> Mine:
-        s, p = self.state, self.player
-        m = Mine.__new__(Mine)
-        m.p, m.s, m.money = s.prestige[p], s.science[p], s.money[p]
-        m.rep, m.discs = s.rep[p], s.discs[p]
-        m.know, m.expertise = s.knowledge[p], list(s.expertise[p])
-        m.played, m.relics, m.gallery = list(s.played[p]), list(s.relics[p]), list(s.gallery)
-        m.extra_relics, m.exhibited, m.honored = 0.0, s.exhibited[p], len(s.honored[p])
-        m.patrons = [x for x in s.patrons[p] if x not in s.honored[p]]
-        m.hand = list(s.hand[p])
-        m.claims = [bool(c) for c in s.claims[p]]
-        m.st, m.me = self.scratch, p
-        return m
+        return Mine(self.state, self.player, self.scratch)
 
     # -- the valuation ------------------------------------------------------------------------
     def value(self, m: Mine) -> float:
         yl = self.years_left + 0.5
         # the score, with what the coming years typically add
-        pp = m.p + 9.0 * yl
-        ss = 5.0 * (m.s + 1.3 * yl)
+        pp = m.prestige + 9.0 * yl
+        ss = 5.0 * (m.science + 1.3 * yl)
         v = min(pp, ss) + 0.3 * max(pp, ss)
         early = min(1.0, yl / 3.0)
         money = min(m.money, 35) * 0.45 + max(0, m.money - 35) * 0.1
         v += money * (0.4 + 0.6 * early)
         for r in range(4):
-            k = m.know[r]
+            k = m.knowledge[r]
             v += (0.9 * min(k, 9) + 0.2 * max(0, min(k, 12) - 9)) * (0.3 + 0.7 * early)
             # a milestone within reach is worth part of itself
             for ms, worth in ((5, 5.0), (8, 5.0), (12, 10.0)):
@@ -377,8 +365,8 @@ class Context:
         if obj == THREE_PATRONS:
             return min(3, m.honored) / 3
         if obj == KNOWLEDGE_4_EVERYWHERE:
-            return sum(min(k, 4) for k in m.know) / 16
-        return max(m.know) / 12
+            return sum(min(k, 4) for k in m.knowledge) / 16
+        return max(m.knowledge) / 12
 
     def requirement_value(self, m: Mine, table) -> float:
         """Minus the coming Royal Requirement's penalty, as far as it is not yet met (met: the
@@ -389,17 +377,17 @@ class Context:
         if requirement_met(table, self.player, req):
             return 0.0
         if kind == "prestige":
-            have = m.p
+            have = m.prestige
         elif kind == "science":
-            have = m.s
+            have = m.science
         elif kind == "expeditions":
             have = len(m.played)
         elif kind == "gallery_discs":
             have = m.gallery.count(self.player)
         elif kind == "knowledge6_two_regions":
             have = (
-                sum(1 for k in m.know if k >= 6)
-                + 0.15 * sum(min(k, 6) for k in m.know if k < 6) / 6
+                sum(1 for k in m.knowledge if k >= 6)
+                + 0.15 * sum(min(k, 6) for k in m.knowledge if k < 6) / 6
             )
         else:
             have = sum(m.claims)
@@ -422,7 +410,7 @@ class Context:
     def region_priority(self, m: Mine, region: int) -> float:
         """A quick guess of where one Knowledge helps most (the full valuation decides the
         actual choice; this one only fills in the choices inside a valued option)."""
-        k = m.know[region]
+        k = m.knowledge[region]
         score = 0.0
         if k in (4, 7, 11):
             score += 6.0
@@ -455,7 +443,7 @@ class Context:
         bonus = sum(
             weight
             for card, weight in self._wanted(n.hand)
-            if card.region == region and m.know[region] < card.knowledge
+            if card.region == region and m.knowledge[region] < card.knowledge
         )
         return self.value(n) + bonus
 
@@ -683,7 +671,7 @@ class Context:
             if option == FIRST_ACTION:
                 # an average patron pays £4 per Expertise
                 m.gain(MONEY, 4 * section + (3 if s._ability(p) == Ability.PATRON_PLUS_3 else 0))
-                m.p -= 1.5  # the patron's relic or penalty, on average
+                m.prestige -= 1.5  # the patron's relic or penalty, on average
             else:
                 kinds = [k for k in range(NUM_RELIC_KINDS) if m.relics[k]]
                 k = self.cheapest_relic(m, kinds)
@@ -1005,7 +993,7 @@ class RoyalSocietyHeuristic(HeuristicAgent):
             )
             return 2 * (cols + 0.5 * yl)
         if key == "best_knowledge":
-            return max(m.know) * 0.8
+            return max(m.knowledge) * 0.8
         return m.rep * 0.6
 
     def _decide_patron(self, ctx: Context, task, legal) -> int:

@@ -25,13 +25,13 @@ first).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from ...core.fields import replaced
 from ...core.policy import HeuristicAgent
 from .actions import (
-    ALL_EXPLORERS_4,
     BLOOM_CLAIM0,
     C_MAIN,
     C_PATRON,
@@ -41,19 +41,17 @@ from .actions import (
     DEEPEN,
     DONE,
     DRAW3,
-    EIGHT_RELICS_ALL_REGIONS,
     EXPERTISE_PERMUTATIONS,
     EXPLORER0,
     FAVOR0,
     FIRST_ACTION,
-    FOUR_EXPERTISE_LEVELS,
     GAIN_REP,
     GALLERY_SIZES,
     GALLERY_START,
-    KNOWLEDGE_4_EVERYWHERE,
     LOGISTICS,
     MONEY,
     NUM_SPACES,
+    OBJECTIVES,
     OPTION0,
     PATRON0,
     PLACE0,
@@ -63,17 +61,11 @@ from .actions import (
     RELIC0,
     REPUTATION,
     SCIENCE,
-    SEVEN_GALLERY,
     SLOT0,
     SPACE0,
     SPACE_COLLECTION,
     STUDY_RELIC,
-    THREE_PATRONS,
-    THREE_REGIONS,
-    THREE_SAME_TYPE,
     TILE0,
-    TWO_EXPLORERS_5,
-    TWO_REGIONS_TWICE,
     Ability,
     payment_reductions,
     piece_section,
@@ -111,6 +103,8 @@ REP_MAX = 9
 """The top of the Reputation track."""
 HONORED = -1
 """A patron honored, as the scratch state lists it: the objective checks only count them."""
+COLLECTIONS = tuple(slice(s, s + n) for s, n in zip(GALLERY_START, GALLERY_SIZES, strict=True))
+"""The Grand Gallery's spaces of each collection."""
 TRACKS = ("prestige", "science", "money", "rep", "discs", "knowledge")
 """A Mine's numbers that the engine's rules change, named as the state's fields."""
 HELD = ("expertise", "played", "relics")
@@ -195,6 +189,9 @@ class Mine:
             self.gain_know(region, 1, asia_reputation=not asia_paid)
             asia_paid |= region == ASIA
 
+    def held_kinds(self) -> list[int]:
+        return [k for k in range(NUM_RELIC_KINDS) if self.relics[k]]
+
     def budget(self) -> int:
         """The engine's ``budget``: Reputation spendable now, discs turned into Reputation."""
         return self._load().budget(self.me)
@@ -223,7 +220,13 @@ class Context:
         """Where the Mines of this decision run the engine's rules (see ``Mine``)."""
         self.open_objectives = self._objectives()
         self.requirement = self._requirement()
-        self._needs()
+        self.region_need = [0.0] * 4
+        """Per region: how much the own hand and the Program want Knowledge there, and up to
+        how much (``region_top``)."""
+        self.region_top = [0] * 4
+        for card, weight in self._wanted(state.hand[player]):
+            self.region_need[card.region] += weight
+            self.region_top[card.region] = max(self.region_top[card.region], card.knowledge)
 
     def mine(self) -> Mine:
         return Mine(self.state, self.player, self.scratch)
@@ -266,39 +269,33 @@ class Context:
         return v
 
     def gallery_value(self, m: Mine) -> float:
-        """An estimate of the Grand Gallery majorities, not the engine's ``gallery_awards`` (12
-        for a full collection's majority, 6 for an unfinished one, ties sharing it rounded
-        down): 7 for leading an unfinished collection, shares kept fractional, plus 0.5 per own
-        disc; behind, 1 per own disc (majorities may still change).  A valuation kept apart
-        from the engine: ``gallery_awards`` gives only each player's total, not who leads each
-        collection, which the per-disc terms need."""
+        """An estimate of the Grand Gallery majorities (the engine's ``gallery_awards`` gives
+        only each player's total, not who leads each collection): 7 for leading an unfinished
+        collection, shares kept fractional, plus 0.5 per own disc; behind, 1 per own disc."""
         p = self.player
         total = 0.0
-        for c in range(6):
-            start = GALLERY_START[c]
-            spaces = m.gallery[start : start + GALLERY_SIZES[c]]
+        for spaces in (m.gallery[c] for c in COLLECTIONS):
             mine = spaces.count(p)
             if not mine:
                 continue
-            counts: dict[int, int] = {}
-            for o in spaces:
-                if o >= 0:
-                    counts[o] = counts.get(o, 0) + 1
+            counts = Counter(o for o in spaces if o >= 0)
             best = max(counts.values())
             if mine < best:
                 total += 1.0 * mine
                 continue
-            winners = sum(1 for k in counts.values() if k == best)
+            winners = list(counts.values()).count(best)
             full = -1 not in spaces
             total += (12 if full else 7) / winners + 0.5 * mine
         return total
 
     def objectives_value(self, m: Mine, table) -> float:
+        """Each open objective's worth: nearly all of it once met (the engine's
+        ``objective_met`` on ``table``, the Mine's scratch state), a part graded on the way."""
         total = 0.0
         for g, obj, worth in self.open_objectives:
             if m.claims[g]:
                 continue
-            prog = self.progress(m, obj, table)
+            prog = 1.0 if objective_met(table, self.player, obj) else self._grade(m, obj)
             if prog >= 1.0:
                 total += worth * (0.95 if m.discs > 0 else 0.5)
             else:
@@ -321,50 +318,43 @@ class Context:
             out.append((g, obj, worth))
         return out
 
-    def progress(self, m: Mine, obj: int, table) -> float:
-        """How far the Mine is towards objective ``obj``, 0-1: 1 when the engine's
-        ``objective_met`` says it is met (on ``table``, the Mine's scratch state), else a grade
-        of the way there (a valuation)."""
-        if objective_met(table, self.player, obj):
-            return 1.0
-        return self._grade(m, obj)
-
     def _grade(self, m: Mine, obj: int) -> float:
         """How far an unmet objective is, 0-1 (1 only for relics counted before they are
         drawn: ``extra_relics``, what the engine cannot judge)."""
+        name = OBJECTIVES[obj]
         cards = [self.cards[c] for c in m.played]
         if obj in MIN_PLAYED:
             regions, types = region_and_type_counts(cards)
-            if obj == TWO_REGIONS_TWICE:
+            if name == "two_regions_twice":
                 a, b = sorted(regions, reverse=True)[:2]
                 return (min(a, 2) + min(b, 2)) / 4
-            if obj == THREE_REGIONS:
+            if name == "three_regions":
                 return min(3, sum(1 for x in regions if x)) / 3
-            if obj == FOUR_EXPERTISE_LEVELS:
+            if name == "four_expertise_levels":
                 return min(4, len({c.expertise for c in cards})) / 4
-            if obj == THREE_SAME_TYPE:
+            if name == "three_same_type":
                 return min(3, max(types)) / 3
             myth = sum(c.myth for c in cards)
             wonder = sum(c.wonder for c in cards)
             return min(2, max(myth, wonder)) / 2
         ex = m.expertise
-        if obj == ALL_EXPLORERS_4:
+        if name == "all_explorers_4":
             return sum(min(e, 4) for e in ex) / 12
-        if obj == TWO_EXPLORERS_5:
+        if name == "two_explorers_5":
             a, b = sorted(ex, reverse=True)[:2]
             return (min(a, 5) + min(b, 5)) / 10
-        if obj == SEVEN_GALLERY:
+        if name == "seven_gallery":
             return min(7, m.exhibited) / 7
-        if obj == EIGHT_RELICS_ALL_REGIONS:
+        if name == "eight_relics_all_regions":
             held = m.relics
             regions = sum(1 for r in range(4) if sum(held[4 * r : 4 * r + 4]))
             n = sum(held) + m.extra_relics
             if n >= 8 and regions == 4:
                 return 1.0  # with the relics still to draw
             return 0.5 * min(8, n) / 8 + 0.5 * regions / 4 * 0.95
-        if obj == THREE_PATRONS:
+        if name == "three_patrons":
             return min(3, m.honored) / 3
-        if obj == KNOWLEDGE_4_EVERYWHERE:
+        if name == "knowledge_4_everywhere":
             return sum(min(k, 4) for k in m.knowledge) / 16
         return max(m.knowledge) / 12
 
@@ -376,10 +366,8 @@ class Context:
         req, kind, amount, weight = self.requirement
         if requirement_met(table, self.player, req):
             return 0.0
-        if kind == "prestige":
-            have = m.prestige
-        elif kind == "science":
-            have = m.science
+        if kind in ("prestige", "science"):
+            have = getattr(m, kind)
         elif kind == "expeditions":
             have = len(m.played)
         elif kind == "gallery_discs":
@@ -422,14 +410,6 @@ class Context:
         if k < 4:
             score += 0.8
         return score - 0.05 * k
-
-    def _needs(self) -> None:
-        """Per region: how much the own hand and the Program want Knowledge there."""
-        self.region_need = [0.0] * 4
-        self.region_top = [0] * 4
-        for card, weight in self._wanted(self.state.hand[self.player]):
-            self.region_need[card.region] += weight
-            self.region_top[card.region] = max(self.region_top[card.region], card.knowledge)
 
     def _wanted(self, hand) -> list[tuple[Any, float]]:
         """The cards of ``hand`` (weight 1) and of the Program (weight 0.3): where Knowledge
@@ -505,31 +485,29 @@ class Context:
                 m.expertise[lo] = min(6, m.expertise[lo] + amount)
 
     def best_exhibits(self, m: Mine, count: int) -> None:
-        """Apply up to ``count`` exhibits, each the best one then (one relic kind per space)."""
+        """Apply up to ``count`` exhibits, each the best one then: a space is tried with the
+        first relic kind held that it takes, and only the first free space of a collection
+        for each kind."""
         done: set[int] = set()
         for _ in range(count):
             if m.discs <= 0:
                 break
-            best = None
-            tried = set()
+            first: dict[tuple[int, int], int] = {}  # (collection, kind): a free space
             for sp in range(NUM_SPACES):
-                if m.gallery[sp] >= 0:
-                    continue
-                for k in self.state.space_kinds(sp):
-                    if m.relics[k]:
-                        if (SPACE_COLLECTION[sp], k) in tried:
-                            break
-                        tried.add((SPACE_COLLECTION[sp], k))
-                        n = m.copy()
-                        self.exhibit(n, sp, k, done)
-                        val = self.value(n)
-                        if best is None or val > best[0]:
-                            best = (val, sp, k)
-                        break
-            if best is None:
+                kind = next((k for k in self.state.space_kinds(sp) if m.relics[k]), -1)
+                if m.gallery[sp] < 0 and kind >= 0:
+                    first.setdefault((SPACE_COLLECTION[sp], kind), sp)
+            if not first:
                 break
-            self.exhibit(m, best[1], best[2], done)
-            done.add(SPACE_COLLECTION[best[1]])
+            options = [(sp, kind) for (_, kind), sp in first.items()]
+            sp, kind = max(options, key=lambda o: self.value(self.exhibited(m, *o, done)))
+            self.exhibit(m, sp, kind, done)
+            done.add(SPACE_COLLECTION[sp])
+
+    def exhibited(self, m: Mine, sp: int, kind: int, done: set[int]) -> Mine:
+        n = m.copy()
+        self.exhibit(n, sp, kind, done)
+        return n
 
     def exhibit(self, m: Mine, sp: int, kind: int, done: set[int]) -> None:
         m.relics[kind] -= 1
@@ -569,29 +547,25 @@ class Context:
         level = s.expertise[p][explorer]
         supported = section > level
         key = (loc, section, section - level if supported else 0, explorer if loc == PORT else -1)
-        if key in self.memo:
-            return self.memo[key]
-        self.memo[key] = val = self._placement_value(explorer, loc, section, level, base)
-        return val
+        if key not in self.memo:
+            self.memo[key] = self._placement_value(explorer, loc, section, level, base)
+        return self.memo[key]
 
     def _placement_value(self, explorer: int, loc: int, section: int, level: int, base: Mine):
-        s = self.state
         support = max(0, section - level)
         m = base.copy()
         m.pay_rep(support)
         options = self.location_options(explorer, loc, section, support > 0, m)
-        highest = max(map(piece_section, s.locations[loc]), default=0)
+        highest = max(map(piece_section, self.state.locations[loc]), default=0)
         left = section < highest  # learning from peers: the left bonus
-        best = None
+        best = -1e9
         for option in options:
             key = self.outcome_key(explorer, loc, section, support, option)
-            vkey = (key, support, left)
-            val = self.values.get(vkey)
-            if val is None:
-                self.values[vkey] = val = self._outcome_value(key, loc, support, left, base)
-            if best is None or val > best:
-                best = val
-        return -1e9 if best is None else best
+            if (key, support, left) not in self.values:
+                val = self._outcome_value(key, loc, support, left, base)
+                self.values[key, support, left] = val
+            best = max(best, self.values[key, support, left])
+        return best
 
     def _outcome_value(self, key, loc: int, support: int, left: bool, base: Mine) -> float:
         n = self.outcome(key, base).copy()
@@ -628,14 +602,12 @@ class Context:
 
     def outcome(self, key: tuple[int, int, int, int, int], base: Mine) -> Mine:
         """The own resources after the location action ``key`` names."""
-        found = self.outcomes.get(key)
-        if found is None:
+        if key not in self.outcomes:
             loc, option, section, support, explorer = key
-            found = base.copy()
-            found.pay_rep(support)
-            self.apply_location(found, explorer, loc, section, support > 0, option)
-            self.outcomes[key] = found
-        return found
+            m = self.outcomes[key] = base.copy()
+            m.pay_rep(support)
+            self.apply_location(m, explorer, loc, section, support > 0, option)
+        return self.outcomes[key]
 
     def location_options(self, explorer, loc, section, supported, m: Mine) -> list[int]:
         """The location actions an explorer could do there (the engine's own test; the Port's
@@ -652,8 +624,7 @@ class Context:
             if option == FIRST_ACTION:
                 m.best_know(self, 2 if section >= 3 else 1)
             else:
-                kinds = [k for k in range(NUM_RELIC_KINDS) if m.relics[k]]
-                k = max(kinds, key=lambda k: self._deepen_gain(m, k))
+                k = max(m.held_kinds(), key=lambda k: self._deepen_gain(m, k))
                 m.relics[k] -= 1
                 m.gain_know(k // 4, 3)
         elif loc == MUSEUM:
@@ -661,7 +632,7 @@ class Context:
                 self.best_exhibits(m, 1 if section <= 3 else (2 if section <= 5 else 3))
             else:
                 for _ in range(2 if section >= 5 else 1):
-                    kinds = [k for k in range(NUM_RELIC_KINDS) if m.relics[k]]
+                    kinds = m.held_kinds()
                     if not kinds:
                         break
                     k = self.cheapest_relic(m, kinds)
@@ -673,30 +644,25 @@ class Context:
                 m.gain(MONEY, 4 * section + (3 if s._ability(p) == Ability.PATRON_PLUS_3 else 0))
                 m.prestige -= 1.5  # the patron's relic or penalty, on average
             else:
-                kinds = [k for k in range(NUM_RELIC_KINDS) if m.relics[k]]
-                k = self.cheapest_relic(m, kinds)
+                k = self.cheapest_relic(m, m.held_kinds())
                 m.relics[k] -= 1
                 m.gain(REPUTATION, -1)
                 m.gain(MONEY, 18 if s._ability(p) == Ability.SELL_FOR_18 else 15)
         else:
             cards = s.feasible_expeditions(p, explorer, section, supported, m.budget())
-            best = None
-            for card in cards:
-                n = m.copy()
-                self.apply_expedition(n, explorer, card)
-                val = self.value(n)
-                if best is None or val > best[0]:
-                    best = (val, n)
+            outcomes = (self.expedition(m, explorer, card) for card in cards)
+            best = max(outcomes, key=self.value, default=None)
             if best is not None:
-                n = best[1]
                 for name in Mine.__slots__:
-                    setattr(m, name, getattr(n, name))
+                    setattr(m, name, getattr(best, name))
 
-    def apply_expedition(self, m: Mine, explorer: int, card: int) -> None:
-        s = self.state
-        if card not in m.hand and card in s.program:
-            m.pay_rep(s._program_cost(s.program.index(card), self.player))
-        self.apply_card(m, card, explorer, self.pay_extra(card, explorer))
+    def expedition(self, m: Mine, explorer: int, card: int) -> Mine:
+        """The own resources after organizing ``card`` (from the hand or the Program)."""
+        s, n = self.state, m.copy()
+        if card not in n.hand and card in s.program:
+            n.pay_rep(s._program_cost(s.program.index(card), self.player))
+        self.apply_card(n, card, explorer, self.pay_extra(card, explorer))
+        return n
 
     def _deepen_gain(self, m: Mine, kind: int) -> float:
         n = m.copy()
@@ -986,11 +952,7 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         if key == "relics_held":
             return min(12, sum(m.relics) + yl) * 0.6
         if key == "gallery_collections":
-            cols = sum(
-                1
-                for c in range(6)
-                if ctx.player in m.gallery[GALLERY_START[c] : GALLERY_START[c] + GALLERY_SIZES[c]]
-            )
+            cols = sum(1 for c in COLLECTIONS if ctx.player in m.gallery[c])
             return 2 * (cols + 0.5 * yl)
         if key == "best_knowledge":
             return max(m.knowledge) * 0.8
@@ -1004,8 +966,8 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         return ctx.best(legal, honor)
 
     def _decide_expedition(self, ctx: Context, task, legal) -> int:
-        e = ctx.state.cur[0]
-        return ctx.best(legal, lambda m, a: ctx.apply_expedition(m, e, a - CARD0))
+        e, base = ctx.state.cur[0], ctx.mine()
+        return max(legal, key=lambda a: ctx.value(ctx.expedition(base, e, a - CARD0)))
 
     def _decide_expedition_payment(self, ctx: Context, task, legal) -> int:
         s, p = ctx.state, ctx.player
@@ -1031,8 +993,7 @@ class RoyalSocietyHeuristic(HeuristicAgent):
             kinds = [k for k in ctx.state.space_kinds(sp) if base.relics[k]]
             if not kinds:
                 continue
-            m = base.copy()
-            ctx.exhibit(m, sp, ctx.cheapest_relic(base, kinds), done)
+            m = ctx.exhibited(base, sp, ctx.cheapest_relic(base, kinds), done)
             best = max(best, (ctx.value(m), a))
         return best[1] if best[1] in legal else legal[0]
 

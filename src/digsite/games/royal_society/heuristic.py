@@ -32,7 +32,6 @@ from typing import Any
 from ...core.fields import replaced
 from ...core.policy import HeuristicAgent
 from .actions import (
-    BLOOM_CLAIM0,
     C_MAIN,
     C_PATRON,
     CARD0,
@@ -70,16 +69,7 @@ from .actions import (
     payment_reductions,
     piece_section,
 )
-from .components import (
-    ASIA,
-    CITY,
-    MEDITERRANEAN,
-    MUSEUM,
-    NUM_PATRONS,
-    NUM_RELIC_KINDS,
-    PORT,
-    UNIVERSITY,
-)
+from .components import ASIA, CITY, MEDITERRANEAN, MUSEUM, NUM_RELIC_KINDS, PORT, UNIVERSITY
 from .scoring import MIN_PLAYED, objective_met, region_and_type_counts, requirement_met
 
 SOCIETY_RANK = (1, 10, 0, 6, 9, 3, 11, 4, 2, 5, 8, 7)
@@ -95,6 +85,8 @@ PENALTY_WORTH = {
     "lose_8_prestige": 8.0,
 }
 """Rough score each Royal Requirement penalty costs over the rest of a game."""
+MILESTONE_8 = ((SCIENCE, 1), (PRESTIGE, 5))
+"""The gains of the Knowledge 8 options."""
 REWARD_STATS = {"prestige": PRESTIGE, "science": SCIENCE, "reputation": REPUTATION, "money": MONEY}
 """Reward keys (the rulebook's vocabulary) that are plain gains of the engine's ``_gain``."""
 PROGRAM_WEIGHT = 0.3
@@ -687,7 +679,6 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         if len(legal) == 1:
             return legal[0]
         ctx = Context(state, player)
-        task = state.queue[0]
         d = state.decision
         opt = self._optional(ctx, legal, d)
         if opt is not None:
@@ -696,19 +687,17 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         own = legal if d == C_PATRON else [a for a in legal if a not in OPTIONAL_ACTIONS]
         if not own:
             return DONE if DONE in legal else legal[0]
-        action = self._decide[d](self, ctx, task, own)
+        action = self._decide[d](self, ctx, state.queue[0], own)
         return action if action in legal else own[0]
 
     # -- optional actions ------------------------------------------------------------------------
     def _optional(self, ctx: Context, legal: list[int], d: int) -> int | None:
-        """Claims, Bloomsbury tiles and honoring patrons at once; Reputation for a gate."""
-        for a in legal:
-            if CLAIM0 <= a < CLAIM0 + 3 or BLOOM_CLAIM0 <= a < BLOOM_CLAIM0 + 2:
-                return a
-        if d not in (C_PATRON,):
-            for a in legal:
-                if PATRON0 <= a < PATRON0 + NUM_PATRONS:
-                    return a
+        """Claims and Bloomsbury tiles, then honoring patrons (but where one is kept), at once;
+        Reputation for a gate."""
+        claims = [a for a in legal if CLAIM0 <= a < DONE]
+        patrons = [a for a in legal if PATRON0 <= a < CLAIM0 and d != C_PATRON]
+        if claims or patrons:
+            return (claims + patrons)[0]
         if d == C_MAIN and GAIN_REP in legal and self._want_gate(ctx):
             return GAIN_REP
         return None
@@ -729,76 +718,47 @@ class RoyalSocietyHeuristic(HeuristicAgent):
 
     # -- decisions --------------------------------------------------------------------------------
     def _decide_main(self, ctx: Context, task, legal) -> int:
-        s, p = ctx.state, ctx.player
-        base = ctx.mine()
-        best = None
-        for a in legal:
-            if not EXPLORER0 <= a < EXPLORER0 + 3:
-                continue
-            e = a - EXPLORER0
-            for pl in s._placements(p, e):
-                val = self._placement_score(ctx, e, pl, base)
-                if best is None or val > best[0]:
-                    best = (val, a)
-        if best is None:
+        """The explorer of the best placement (which is chosen again at ``place``)."""
+        s, p, base = ctx.state, ctx.player, ctx.mine()
+        placements = [(a - EXPLORER0, pl) for a in legal for pl in s._placements(p, a - EXPLORER0)]
+        if not placements:
             return DONE if DONE in legal else legal[0]
-        return best[1]
+        return EXPLORER0 + max(placements, key=lambda o: self._placement_score(ctx, *o, base))[0]
 
     @staticmethod
     def _placement_score(ctx: Context, explorer: int, action: int, base: Mine) -> float:
-        """A placement's value, keeping the strongest explorers for later when it costs nothing
-        (the explorer is chosen by its best placement, which is then chosen again)."""
+        """A placement's value, keeping the strongest explorers for later when it costs nothing."""
         level = ctx.state.expertise[ctx.player][explorer]
         return ctx.placement_value(explorer, action, base) - 0.05 * level - 0.01 * action
 
     def _decide_place(self, ctx: Context, task, legal) -> int:
-        e = task.a
         base = ctx.mine()
-        return max(
-            (a for a in legal if PLACE0 <= a < PLACE0 + 24),
-            key=lambda a: self._placement_score(ctx, e, a, base),
-        )
+        return max(legal, key=lambda a: self._placement_score(ctx, task.a, a, base))
 
     def _decide_location_action(self, ctx: Context, task, legal) -> int:
-        s = ctx.state
-        e, loc, section, supported = s.cur[:4]
-        options = [a for a in legal if OPTION0 <= a < OPTION0 + 2]
-        if not options:
-            return legal[0]
+        e, loc, section, supported = ctx.state.cur[:4]
         return ctx.best(
-            options,
-            lambda m, a: ctx.apply_location(m, e, loc, section, bool(supported), a - OPTION0),
+            legal, lambda m, a: ctx.apply_location(m, e, loc, section, bool(supported), a - OPTION0)
         )
 
     def _decide_setup_side(self, ctx: Context, task, legal) -> int:
         """The side whose region skills match the set-up hand best."""
         s, p = ctx.state, ctx.player
-        cards = s.setup_hand[p] + s.hand[p]
-        best = None
-        for a in legal:
-            side = a - OPTION0
-            board = ctx.g.boards[(p % 4) * 2 + side]
-            score = sum(
-                1
-                for kind, region in board
-                if kind == REGION_SKILL
-                for c in cards
-                if ctx.cards[c].region == region
-            )
-            if best is None or score > best[0]:
-                best = (score, a)
-        return best[1]
+        regions = [ctx.cards[c].region for c in s.setup_hand[p] + s.hand[p]]
+
+        def matches(a: int) -> int:
+            board = ctx.g.boards[(p % 4) * 2 + a - OPTION0]
+            return sum(regions.count(region) for kind, region in board if kind == REGION_SKILL)
+
+        return max(legal, key=matches)
 
     def _decide_setup_expertise(self, ctx: Context, task, legal) -> int:
         """Expertise 3 to the Logistics explorer (money is the first bottleneck)."""
         s, p = ctx.state, ctx.player
         board = ctx.g.boards[(p % 4) * 2 + max(s.side[p], 0)]
-        logistics = [e for e in range(3) if board[e][0] == LOGISTICS]
-        target = logistics[0] if logistics else 0
-        for a in legal:
-            if EXPERTISE_PERMUTATIONS[a - OPTION0][target] == 3:
-                return a
-        return legal[0]
+        target = next((e for e in range(3) if board[e][0] == LOGISTICS), 0)
+        three = (a for a in legal if EXPERTISE_PERMUTATIONS[a - OPTION0][target] == 3)
+        return next(three, legal[0])
 
     def _decide_setup_discard(self, ctx: Context, task, legal) -> int:
         def cost(a: int) -> float:
@@ -828,12 +788,8 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         return max(legal, key=lambda a: ctx.know_value(base, a - REGION0))
 
     def _decide_milestone_8(self, ctx: Context, task, legal) -> int:
-        base = ctx.mine()
-        sci = base.copy()
-        sci.gain(SCIENCE, 1)
-        pre = base.copy()
-        pre.gain(PRESTIGE, 5)
-        return OPTION0 if ctx.value(sci) >= ctx.value(pre) else OPTION0 + 1
+        """1 Science or 5 Prestige (Science when they are worth the same)."""
+        return ctx.best(legal, lambda m, a: m.gain(*MILESTONE_8[a - OPTION0]))
 
     def _decide_relic_from_bag(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()
@@ -841,11 +797,11 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         if relics:
             return max(relics, key=lambda a: ctx.relic_worth(base, a - RELIC0) + 0.01 * a)
         # a random relic: the region whose bag holds the most useful kinds
-        st = ctx.state
+        bags = ctx.state.bags
 
         def region_worth(a: int) -> float:
             r = a - REGION0
-            bag = st.bags[4 * r : 4 * r + 4]
+            bag = bags[4 * r : 4 * r + 4]
             total = sum(bag) or 1
             return sum(bag[t] * ctx.relic_worth(base, 4 * r + t) for t in range(4)) / total
 
@@ -859,7 +815,7 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         relics = [a for a in legal if RELIC0 <= a < RELIC0 + NUM_RELIC_KINDS]
         if purpose == DEEPEN:
             return max(relics, key=lambda a: ctx._deepen_gain(base, a - RELIC0))
-        choice = min(relics, key=lambda a: ctx.relic_worth(base, a - RELIC0) - 0.01 * a)
+        choice = self._decide_exhibit_relic(ctx, task, relics)
         if DONE in legal and purpose == STUDY_RELIC:
             m = base.copy()
             m.relics[choice - RELIC0] -= 1
@@ -867,6 +823,11 @@ class RoyalSocietyHeuristic(HeuristicAgent):
             if ctx.value(m) < ctx.value(base):
                 return DONE
         return choice
+
+    def _decide_exhibit_relic(self, ctx: Context, task, legal) -> int:
+        """The relic worth least."""
+        base = ctx.mine()
+        return min(legal, key=lambda a: ctx.relic_worth(base, a - RELIC0) - 0.01 * a)
 
     def _decide_reserve(self, ctx: Context, task, legal) -> int:
         s, p = ctx.state, ctx.player
@@ -885,9 +846,7 @@ class RoyalSocietyHeuristic(HeuristicAgent):
             m.hand.append(card)
             val = ctx.value(m) + self._card_prospect(ctx, card)
             best = max(best, (val, a))
-        if best[1] not in legal:
-            return legal[0]
-        return best[1]
+        return best[1] if best[1] in legal else legal[0]
 
     def _card_prospect(self, ctx: Context, card: int) -> float:
         """How soon the player could organize ``card``: its gains, less what is missing."""
@@ -996,10 +955,6 @@ class RoyalSocietyHeuristic(HeuristicAgent):
             m = ctx.exhibited(base, sp, ctx.cheapest_relic(base, kinds), done)
             best = max(best, (ctx.value(m), a))
         return best[1] if best[1] in legal else legal[0]
-
-    def _decide_exhibit_relic(self, ctx: Context, task, legal) -> int:
-        base = ctx.mine()
-        return min(legal, key=lambda a: ctx.relic_worth(base, a - RELIC0) - 0.01 * a)
 
     def _decide_turn_end(self, ctx: Context, task, legal) -> int:
         return DONE if DONE in legal else legal[0]

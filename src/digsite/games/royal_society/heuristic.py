@@ -1,26 +1,19 @@
 """A rules-based Royal Society player: greedy on a valuation of its own resources.
 
-It reads only what its player may know: its own hand, Study cards, set-up hand, Society offer
-and the cards / patrons / relics it is choosing from, plus the public table (tracks, Program,
-Gallery, locations, objectives, bags).  It never looks at deck orders, other players' hands or
-the face-down Bloomsbury tiles (those it chooses from are the legal actions of its own
-decision), and it never simulates a draw of the engine (which would reveal the seeded ones).
+It reads only what its player may know: its own cards (hand, Study cards, set-up hand, Society
+offer), what it is choosing from and the public table; never deck orders, other players' hands
+or the face-down Bloomsbury tiles, and it never simulates a draw of the engine (which would
+reveal the seeded ones).
 
 Every option is valued by applying its effects to a small copy of the player's own resources
-(``Mine``) and comparing ``value(after) - value(before)``.  The effects are the engine's own
-rules (gains, Knowledge milestones, paying Reputation, the budget, objective and requirement
-checks) run on a scratch clone of the state; what depends on draws is estimated instead.  The
-value is an estimate of the final score, ``min(Prestige, 5 x Science)`` with a projection of
-what the rest of the game still adds and a bonus for the larger of the two, plus what the
-resources are worth for later turns: money and Knowledge for expeditions, Reputation for support
-and gates, relics for the Gallery and patrons, Expertise, discs; progress towards the Royal
-Society objectives (claimed as soon as met), the coming Royal Requirement (a penalty weighed by
-how close its check is) and the Grand Gallery majorities.  Optional actions: it claims objectives
-and Bloomsbury tiles at once, honors a patron as soon as it holds a matching relic, and gains
-Reputation only to pass a gate it wants to use.  Set-up: the board side whose region skills match
-its set-up cards, Expertise 3 for the Logistics explorer (money is the first bottleneck), the
-set-up cards easiest to organize kept, the Society card by a fixed ranking (Knowledge and money
-first).
+(``Mine``) by the engine's own rules, run on a scratch clone of the state; what depends on draws
+is estimated.  The value estimates the final score (``min(Prestige, 5 x Science)`` projected to
+the end, plus a bonus for the larger of the two) and what the resources are worth for later
+turns: money and Knowledge for expeditions, Reputation for support and gates, relics for the
+Gallery and patrons, Expertise, discs, progress towards the Royal Society objectives, the coming
+Royal Requirement (weighed by how close its check is) and the Grand Gallery majorities.  It
+claims objectives and Bloomsbury tiles at once, honors a patron as soon as it holds a matching
+relic, and gains Reputation only to pass a gate it wants to use.
 """
 
 from __future__ import annotations
@@ -231,28 +224,27 @@ class Context:
         ss = 5.0 * (m.science + 1.3 * yl)
         v = min(pp, ss) + 0.3 * max(pp, ss)
         early = min(1.0, yl / 3.0)
+        spend = 0.4 + 0.6 * early  # money and relics: what they still count for late
+        build = 0.3 + 0.7 * early  # Knowledge, Reputation, Expertise: less late
         money = min(m.money, 35) * 0.45 + max(0, m.money - 35) * 0.1
-        v += money * (0.4 + 0.6 * early)
+        v += money * spend
         for r in range(4):
             k = m.knowledge[r]
-            v += (0.9 * min(k, 9) + 0.2 * max(0, min(k, 12) - 9)) * (0.3 + 0.7 * early)
+            v += (0.9 * min(k, 9) + 0.2 * max(0, min(k, 12) - 9)) * build
             # a milestone within reach is worth part of itself
             for ms, worth in ((5, 5.0), (8, 5.0), (12, 10.0)):
                 if k < ms and ms - k <= 2:
                     v += worth * 0.15 * (3 - (ms - k)) * early
-        v += 0.6 * m.rep * (0.3 + 0.7 * early)
-        disc_w = 1.5 if m.discs > 3 else 3.0
-        v += disc_w * m.discs
-        nrel = sum(m.relics) + m.extra_relics
-        v += 1.8 * nrel * (0.4 + 0.6 * early)
+        v += 0.6 * m.rep * build
+        v += (1.5 if m.discs > 3 else 3.0) * m.discs
+        v += 1.8 * (sum(m.relics) + m.extra_relics) * spend
         for pat in m.patrons:
-            kinds = self.g.patron_kinds[pat]
-            if any(m.relics[k] for k in kinds):
+            if any(m.relics[k] for k in self.g.patron_kinds[pat]):
                 v -= 0.5
             else:
                 v -= self.g.patrons[pat].penalty * (1.0 if yl < 1 else 0.6)
         v += 3.0 * m.honored
-        v += sum(2.2 * min(e, 6) for e in m.expertise) * (0.3 + 0.7 * early)
+        v += sum(2.2 * min(e, 6) for e in m.expertise) * build
         v += 1.5 * len(m.hand) * early
         v += self.gallery_value(m)
         table = m.table()
@@ -423,44 +415,17 @@ class Context:
         """Marginal worth of one more relic of ``kind``: patrons and free Gallery spaces."""
         w = 0.0
         for pat in m.patrons:
-            if kind in self.g.patron_kinds[pat] and not any(
-                m.relics[k] for k in self.g.patron_kinds[pat]
-            ):
+            kinds = self.g.patron_kinds[pat]
+            if kind in kinds and not any(m.relics[k] for k in kinds):
                 w += self.g.patrons[pat].penalty + 1.0
-        st = self.state
-        for sp in range(NUM_SPACES):
-            if m.gallery[sp] < 0 and kind in st.space_kinds(sp):
-                w += 1.5
-                break
+        free = (sp for sp in range(NUM_SPACES) if m.gallery[sp] < 0)
+        if any(kind in self.state.space_kinds(sp) for sp in free):
+            w += 1.5
         if not sum(m.relics[4 * (kind // 4) : 4 * (kind // 4) + 4]):
             w += 0.5
         return w
 
     # -- effects of options -----------------------------------------------------------------
-    def apply_card(self, m: Mine, card: int, explorer: int, extra_rep: int = 0) -> None:
-        c = self.cards[card]
-        kind, _ = self.state._skill(self.player, explorer)
-        m.gain(MONEY, -max(0, c.cost - (3 if kind == LOGISTICS else 0)))
-        if card in m.hand:
-            m.hand.remove(card)
-        m.pay_rep(extra_rep)
-        m.played.append(card)
-        m.expertise[explorer] = min(6, m.expertise[explorer] + 1)
-        prestige, science, know, know_choice, rnd, chosen, rep, money = c.gains
-        for stat, amount in ((PRESTIGE, prestige), (SCIENCE, science), (REPUTATION, rep)):
-            m.gain(stat, amount)
-        m.gain(MONEY, money)
-        if know:
-            m.gain_know(c.region, know)
-        if know_choice:
-            m.best_know(self, know_choice)
-        m.extra_relics += rnd + chosen * 1.3
-
-    def pay_extra(self, card: int, explorer: int) -> int:
-        """Reputation the cheapest payment of ``card`` costs (reductions)."""
-        dk, dm, _ = self.state.expedition_needs(self.player, explorer, card)
-        return (2 if dk == 1 else 0) + (2 if dm > 0 else 0)
-
     def apply_reward(self, m: Mine, reward) -> None:
         for key, amount in reward:
             if key in REWARD_STATS:
@@ -533,33 +498,29 @@ class Context:
 
     # -- placements ----------------------------------------------------------------------------
     def placement_value(self, explorer: int, action: int, base: Mine) -> float:
-        s, p = self.state, self.player
+        """The value of the best location action a placement allows (-1e9: none)."""
         loc, section = divmod(action - PLACE0, 6)
         section += 1
-        level = s.expertise[p][explorer]
-        supported = section > level
-        key = (loc, section, section - level if supported else 0, explorer if loc == PORT else -1)
+        support = max(0, section - self.state.expertise[self.player][explorer])
+        key = (loc, section, support, explorer if loc == PORT else -1)
         if key not in self.memo:
-            self.memo[key] = self._placement_value(explorer, loc, section, level, base)
+            m = base.copy()
+            m.pay_rep(support)
+            options = self.location_options(explorer, loc, section, support > 0, m)
+            highest = max(map(piece_section, self.state.locations[loc]), default=0)
+            left = section < highest  # learning from peers: the left bonus
+            best = -1e9
+            for option in options:
+                same = (self.outcome_key(explorer, loc, section, support, option), support, left)
+                if same not in self.values:
+                    self.values[same] = self._outcome_value(*same, base)
+                best = max(best, self.values[same])
+            self.memo[key] = best
         return self.memo[key]
 
-    def _placement_value(self, explorer: int, loc: int, section: int, level: int, base: Mine):
-        support = max(0, section - level)
-        m = base.copy()
-        m.pay_rep(support)
-        options = self.location_options(explorer, loc, section, support > 0, m)
-        highest = max(map(piece_section, self.state.locations[loc]), default=0)
-        left = section < highest  # learning from peers: the left bonus
-        best = -1e9
-        for option in options:
-            key = self.outcome_key(explorer, loc, section, support, option)
-            if (key, support, left) not in self.values:
-                val = self._outcome_value(key, loc, support, left, base)
-                self.values[key, support, left] = val
-            best = max(best, self.values[key, support, left])
-        return best
-
-    def _outcome_value(self, key, loc: int, support: int, left: bool, base: Mine) -> float:
+    def _outcome_value(self, key, support: int, left: bool, base: Mine) -> float:
+        """The location action ``key`` names, with the support paid and the left bonus."""
+        loc = key[0]
         n = self.outcome(key, base).copy()
         if loc != PORT:
             n.pay_rep(support)
@@ -649,11 +610,28 @@ class Context:
                     setattr(m, name, getattr(best, name))
 
     def expedition(self, m: Mine, explorer: int, card: int) -> Mine:
-        """The own resources after organizing ``card`` (from the hand or the Program)."""
-        s, n = self.state, m.copy()
+        """The own resources after organizing ``card`` (from the hand or the Program), paid
+        the cheapest way: Reputation for a reduction only where one is needed."""
+        s, p, c, n = self.state, self.player, self.cards[card], m.copy()
         if card not in n.hand and card in s.program:
-            n.pay_rep(s._program_cost(s.program.index(card), self.player))
-        self.apply_card(n, card, explorer, self.pay_extra(card, explorer))
+            n.pay_rep(s._program_cost(s.program.index(card), p))
+        dk, dm, _ = s.expedition_needs(p, explorer, card)
+        kind, _ = s._skill(p, explorer)
+        n.gain(MONEY, -max(0, c.cost - (3 if kind == LOGISTICS else 0)))
+        if card in n.hand:
+            n.hand.remove(card)
+        n.pay_rep((2 if dk == 1 else 0) + (2 if dm > 0 else 0))
+        n.played.append(card)
+        n.expertise[explorer] = min(6, n.expertise[explorer] + 1)
+        prestige, science, know, know_choice, rnd, chosen, rep, money = c.gains
+        for stat, amount in ((PRESTIGE, prestige), (SCIENCE, science), (REPUTATION, rep)):
+            n.gain(stat, amount)
+        n.gain(MONEY, money)
+        if know:
+            n.gain_know(c.region, know)
+        if know_choice:
+            n.best_know(self, know_choice)
+        n.extra_relics += rnd + chosen * 1.3
         return n
 
     def _deepen_gain(self, m: Mine, kind: int) -> float:
@@ -761,6 +739,8 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         return next(three, legal[0])
 
     def _decide_setup_discard(self, ctx: Context, task, legal) -> int:
+        """The card hardest to organize."""
+
         def cost(a: int) -> float:
             c = ctx.cards[a - CARD0]
             cond = 8 if c.condition_region >= 0 or c.condition_type >= 0 else 0
@@ -852,21 +832,13 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         """How soon the player could organize ``card``: its gains, less what is missing."""
         s, p = ctx.state, ctx.player
         c = ctx.cards[card]
-        need = 0.0
-        top = max(s.expertise[p])
-        need += max(0, c.expertise - top) * 2.0
-        dk = max(0, c.knowledge - s.knowledge[p][c.region])
-        need += dk * 1.2
-        need += max(0, c.cost - s.money[p]) * 0.25
-        cond = c.condition_region >= 0 or c.condition_type >= 0
-        if cond:
-            ok = any(
-                (c.condition_region < 0 or ctx.cards[x].region == c.condition_region)
-                and (c.condition_type < 0 or ctx.cards[x].type == c.condition_type)
-                for x in s.played[p]
-            )
-            if not ok:
-                need += 6
+        need = (
+            max(0, c.expertise - max(s.expertise[p])) * 2.0
+            + max(0, c.knowledge - s.knowledge[p][c.region]) * 1.2
+            + max(0, c.cost - s.money[p]) * 0.25
+        )
+        if not s._condition_met(p, c):
+            need += 6
         gain = c.gains[0] * 0.8 + c.gains[1] * 4 + 2
         return max(-2.0, gain * 0.4 - need)
 

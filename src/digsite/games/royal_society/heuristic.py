@@ -557,9 +557,10 @@ class Context:
         """The own resources after the location action ``key`` names."""
         if key not in self.outcomes:
             loc, option, section, support, explorer = key
-            m = self.outcomes[key] = base.copy()
+            m = base.copy()
             m.pay_rep(support)
             self.apply_location(m, explorer, loc, section, support > 0, option)
+            self.outcomes[key] = m
         return self.outcomes[key]
 
     def location_options(self, explorer, loc, section, supported, m: Mine) -> list[int]:
@@ -812,9 +813,10 @@ class RoyalSocietyHeuristic(HeuristicAgent):
     def _decide_reserve(self, ctx: Context, task, legal) -> int:
         s, p = ctx.state, ctx.player
         base = ctx.mine()
-        best = (ctx.value(base) + 0.5, DONE if DONE in legal else DRAW3)
+        now = ctx.value(base)
+        best = (now + 0.5, DONE if DONE in legal else DRAW3)
         if DRAW3 in legal:
-            best = max(best, (ctx.value(base) + 1.0, DRAW3))
+            best = max(best, (now + 1.0, DRAW3))
         for a in legal:
             if not SLOT0 <= a < SLOT0 + 6:
                 continue

@@ -121,10 +121,10 @@ def test_mine_follows_the_engine_economy():
     game = make_game("royal_society", num_players=2)
     state = game.new_initial_state(np.random.default_rng(8))
     mine = Context(state, 0).mine()
-    mine.know, mine.rep, mine.discs = replaced(mine.know, 1, 3), 1, 4
-    mine.s = mine.p = 0
+    mine.knowledge, mine.rep, mine.discs = replaced(mine.knowledge, 1, 3), 1, 4
+    mine.science = mine.prestige = 0
     mine.gain_know(1, 10)  # past 5, 8 and 12, one point beyond
-    assert (mine.know[1], mine.s, mine.p) == (12, 4, 1)
+    assert (mine.knowledge[1], mine.science, mine.prestige) == (12, 4, 1)
     assert mine.budget() == 9
     mine.pay_rep(4)  # 1 is short: two discs turned into Reputation
     assert (mine.rep, mine.discs) == (1, 2)

@@ -1,38 +1,30 @@
 """A rules-based Royal Society player: greedy on a valuation of its own resources.
 
-It reads only what its player may know: its own hand, Study cards, set-up hand, Society offer
-and the cards / patrons / relics it is choosing from, plus the public table (tracks, Program,
-Gallery, locations, objectives, bags).  It never looks at deck orders, other players' hands or
-the face-down Bloomsbury tiles (those it chooses from are the legal actions of its own
-decision), and it never simulates a draw of the engine (which would reveal the seeded ones).
+It reads only what its player may know: its own cards (hand, Study cards, set-up hand, Society
+offer), what it is choosing from and the public table; never deck orders, other players' hands
+or the face-down Bloomsbury tiles, and it never simulates a draw of the engine (which would
+reveal the seeded ones).
 
 Every option is valued by applying its effects to a small copy of the player's own resources
-(``Mine``) and comparing ``value(after) - value(before)``.  The effects are the engine's own
-rules (gains, Knowledge milestones, paying Reputation, the budget, objective and requirement
-checks) run on a scratch clone of the state; what depends on draws is estimated instead.  The
-value is an estimate of the final score, ``min(Prestige, 5 x Science)`` with a projection of
-what the rest of the game still adds and a bonus for the larger of the two, plus what the
-resources are worth for later turns: money and Knowledge for expeditions, Reputation for support
-and gates, relics for the Gallery and patrons, Expertise, discs; progress towards the Royal
-Society objectives (claimed as soon as met), the coming Royal Requirement (a penalty weighed by
-how close its check is) and the Grand Gallery majorities.  Optional actions: it claims objectives
-and Bloomsbury tiles at once, honors a patron as soon as it holds a matching relic, and gains
-Reputation only to pass a gate it wants to use.  Set-up: the board side whose region skills match
-its set-up cards, Expertise 3 for the Logistics explorer (money is the first bottleneck), the
-set-up cards easiest to organize kept, the Society card by a fixed ranking (Knowledge and money
-first).
+(``Mine``) by the engine's own rules, run on a scratch clone of the state; what depends on draws
+is estimated.  The value estimates the final score (``min(Prestige, 5 x Science)`` projected to
+the end, plus a bonus for the larger of the two) and what the resources are worth for later
+turns: money and Knowledge for expeditions, Reputation for support and gates, relics for the
+Gallery and patrons, Expertise, discs, progress towards the Royal Society objectives, the coming
+Royal Requirement (weighed by how close its check is) and the Grand Gallery majorities.  It
+claims objectives and Bloomsbury tiles at once, honors a patron as soon as it holds a matching
+relic, and gains Reputation only to pass a gate it wants to use.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from ...core.fields import replaced
 from ...core.policy import HeuristicAgent
 from .actions import (
-    ALL_EXPLORERS_4,
-    BLOOM_CLAIM0,
     C_MAIN,
     C_PATRON,
     CARD0,
@@ -41,19 +33,17 @@ from .actions import (
     DEEPEN,
     DONE,
     DRAW3,
-    EIGHT_RELICS_ALL_REGIONS,
     EXPERTISE_PERMUTATIONS,
     EXPLORER0,
     FAVOR0,
     FIRST_ACTION,
-    FOUR_EXPERTISE_LEVELS,
     GAIN_REP,
     GALLERY_SIZES,
     GALLERY_START,
-    KNOWLEDGE_4_EVERYWHERE,
     LOGISTICS,
     MONEY,
     NUM_SPACES,
+    OBJECTIVES,
     OPTION0,
     PATRON0,
     PLACE0,
@@ -63,39 +53,21 @@ from .actions import (
     RELIC0,
     REPUTATION,
     SCIENCE,
-    SEVEN_GALLERY,
     SLOT0,
     SPACE0,
     SPACE_COLLECTION,
     STUDY_RELIC,
-    THREE_PATRONS,
-    THREE_REGIONS,
-    THREE_SAME_TYPE,
     TILE0,
-    TWO_EXPLORERS_5,
-    TWO_REGIONS_TWICE,
     Ability,
     payment_reductions,
     piece_section,
 )
-from .components import (
-    ASIA,
-    CITY,
-    MEDITERRANEAN,
-    MUSEUM,
-    NUM_PATRONS,
-    NUM_RELIC_KINDS,
-    PORT,
-    UNIVERSITY,
-)
+from .components import ASIA, CITY, MEDITERRANEAN, MUSEUM, NUM_RELIC_KINDS, PORT, UNIVERSITY
 from .scoring import MIN_PLAYED, objective_met, region_and_type_counts, requirement_met
 
 SOCIETY_RANK = (1, 10, 0, 6, 9, 3, 11, 4, 2, 5, 8, 7)
 """Society cards, best first (set-up benefits worth most early: Knowledge and money)."""
-OPTIONAL_ACTIONS = frozenset(
-    [GAIN_REP, *range(PATRON0, PATRON0 + NUM_PATRONS), *range(CLAIM0, CLAIM0 + 3)]
-    + [BLOOM_CLAIM0, BLOOM_CLAIM0 + 1]
-)
+OPTIONAL_ACTIONS = range(GAIN_REP, DONE)
 """Gain Reputation, honor a patron, present to the Royal Society, Find a Publisher."""
 PENALTY_WORTH = {
     "support_cap_5": 8.0,
@@ -106,6 +78,8 @@ PENALTY_WORTH = {
     "lose_8_prestige": 8.0,
 }
 """Rough score each Royal Requirement penalty costs over the rest of a game."""
+MILESTONE_8 = ((SCIENCE, 1), (PRESTIGE, 5))
+"""The gains of the Knowledge 8 options."""
 REWARD_STATS = {"prestige": PRESTIGE, "science": SCIENCE, "reputation": REPUTATION, "money": MONEY}
 """Reward keys (the rulebook's vocabulary) that are plain gains of the engine's ``_gain``."""
 PROGRAM_WEIGHT = 0.3
@@ -114,6 +88,12 @@ REP_MAX = 9
 """The top of the Reputation track."""
 HONORED = -1
 """A patron honored, as the scratch state lists it: the objective checks only count them."""
+COLLECTIONS = tuple(slice(s, s + n) for s, n in zip(GALLERY_START, GALLERY_SIZES, strict=True))
+"""The Grand Gallery's spaces of each collection."""
+TRACKS = ("prestige", "science", "money", "rep", "discs", "knowledge")
+"""A Mine's numbers that the engine's rules change, named as the state's fields."""
+HELD = ("expertise", "played", "relics")
+"""A Mine's lists that are the player's own in the state, named as the state's fields."""
 
 
 class Mine:
@@ -124,49 +104,47 @@ class Mine:
     is run there and the numbers are read back.  Only deterministic rules on the player's own
     resources run there, never a draw, so the clone tells the heuristic nothing hidden."""
 
-    __slots__ = (
-        "p", "s", "money", "rep", "discs", "know", "expertise", "played", "relics",
-        "extra_relics", "exhibited", "gallery", "honored", "patrons", "hand", "claims",
-        "st", "me",
-    )  # fmt: skip
+    __slots__ = (*TRACKS, *HELD, "claims", "gallery", "hand", "patrons", "honored", "exhibited",
+                 "extra_relics", "st", "me")  # fmt: skip
+
+    def __init__(self, state, p: int, scratch) -> None:
+        for name in TRACKS:
+            setattr(self, name, getattr(state, name)[p])
+        for name in HELD:
+            setattr(self, name, list(getattr(state, name)[p]))
+        self.claims = [bool(c) for c in state.claims[p]]
+        self.gallery, self.hand = list(state.gallery), list(state.hand[p])
+        self.patrons = [x for x in state.patrons[p] if x not in state.honored[p]]
+        self.honored, self.exhibited = len(state.honored[p]), state.exhibited[p]
+        self.extra_relics = 0.0
+        self.st, self.me = scratch, p
 
     def copy(self) -> Mine:
         m = Mine.__new__(Mine)
-        m.p, m.s, m.money, m.rep, m.discs = self.p, self.s, self.money, self.rep, self.discs
-        m.know, m.expertise, m.played = self.know, list(self.expertise), list(self.played)
-        m.relics, m.gallery, m.patrons = list(self.relics), list(self.gallery), list(self.patrons)
-        m.hand, m.claims = list(self.hand), list(self.claims)
-        m.extra_relics, m.exhibited, m.honored = self.extra_relics, self.exhibited, self.honored
-        m.st, m.me = self.st, self.me
+        for name in Mine.__slots__:
+            value = getattr(self, name)
+            setattr(m, name, value.copy() if type(value) is list else value)
         return m
 
     # -- the scratch state ------------------------------------------------------------------
     def _load(self):
         """The scratch state holding this Mine's tracks."""
         st, p = self.st, self.me
-        st.put("prestige", replaced(st.prestige, p, self.p))
-        st.put("science", replaced(st.science, p, self.s))
-        st.put("money", replaced(st.money, p, self.money))
-        st.put("rep", replaced(st.rep, p, self.rep))
-        st.put("discs", replaced(st.discs, p, self.discs))
-        st.put("knowledge", replaced(st.knowledge, p, self.know))
+        for name in TRACKS:
+            st.put(name, replaced(getattr(st, name), p, getattr(self, name)))
         return st
 
     def _read(self) -> None:
-        st, p = self.st, self.me
-        self.p, self.s, self.money = st.prestige[p], st.science[p], st.money[p]
-        self.rep, self.discs = st.rep[p], st.discs[p]
-        self.know = st.knowledge[p]
+        for name in TRACKS:
+            setattr(self, name, getattr(self.st, name)[self.me])
 
     def table(self):
         """The scratch state holding all of this Mine, for the engine's objective checks."""
         st, p = self._load(), self.me
-        st.put("expertise", replaced(st.expertise, p, tuple(self.expertise)))
-        st.put("played", replaced(st.played, p, tuple(self.played)))
-        st.put("relics", replaced(st.relics, p, tuple(self.relics)))
+        for name in (*HELD, "claims"):
+            st.put(name, replaced(getattr(st, name), p, tuple(getattr(self, name))))
         st.put("exhibited", replaced(st.exhibited, p, self.exhibited))
         st.put("honored", replaced(st.honored, p, (HONORED,) * self.honored))
-        st.put("claims", replaced(st.claims, p, tuple(self.claims)))
         st.put("gallery", tuple(self.gallery))
         return st
 
@@ -196,6 +174,9 @@ class Mine:
             self.gain_know(region, 1, asia_reputation=not asia_paid)
             asia_paid |= region == ASIA
 
+    def held_kinds(self) -> list[int]:
+        return [k for k in range(NUM_RELIC_KINDS) if self.relics[k]]
+
     def budget(self) -> int:
         """The engine's ``budget``: Reputation spendable now, discs turned into Reputation."""
         return self._load().budget(self.me)
@@ -224,52 +205,46 @@ class Context:
         """Where the Mines of this decision run the engine's rules (see ``Mine``)."""
         self.open_objectives = self._objectives()
         self.requirement = self._requirement()
-        self._needs()
+        self.region_need = [0.0] * 4
+        """Per region: how much the own hand and the Program want Knowledge there, and up to
+        how much (``region_top``)."""
+        self.region_top = [0] * 4
+        for card, weight in self._wanted(state.hand[player]):
+            self.region_need[card.region] += weight
+            self.region_top[card.region] = max(self.region_top[card.region], card.knowledge)
 
     def mine(self) -> Mine:
-        s, p = self.state, self.player
-        m = Mine.__new__(Mine)
-        m.p, m.s, m.money = s.prestige[p], s.science[p], s.money[p]
-        m.rep, m.discs = s.rep[p], s.discs[p]
-        m.know, m.expertise = s.knowledge[p], list(s.expertise[p])
-        m.played, m.relics, m.gallery = list(s.played[p]), list(s.relics[p]), list(s.gallery)
-        m.extra_relics, m.exhibited, m.honored = 0.0, s.exhibited[p], len(s.honored[p])
-        m.patrons = [x for x in s.patrons[p] if x not in s.honored[p]]
-        m.hand = list(s.hand[p])
-        m.claims = [bool(c) for c in s.claims[p]]
-        m.st, m.me = self.scratch, p
-        return m
+        return Mine(self.state, self.player, self.scratch)
 
     # -- the valuation ------------------------------------------------------------------------
     def value(self, m: Mine) -> float:
         yl = self.years_left + 0.5
         # the score, with what the coming years typically add
-        pp = m.p + 9.0 * yl
-        ss = 5.0 * (m.s + 1.3 * yl)
+        pp = m.prestige + 9.0 * yl
+        ss = 5.0 * (m.science + 1.3 * yl)
         v = min(pp, ss) + 0.3 * max(pp, ss)
         early = min(1.0, yl / 3.0)
+        spend = 0.4 + 0.6 * early  # money and relics: what they still count for late
+        build = 0.3 + 0.7 * early  # Knowledge, Reputation, Expertise: less late
         money = min(m.money, 35) * 0.45 + max(0, m.money - 35) * 0.1
-        v += money * (0.4 + 0.6 * early)
+        v += money * spend
         for r in range(4):
-            k = m.know[r]
-            v += (0.9 * min(k, 9) + 0.2 * max(0, min(k, 12) - 9)) * (0.3 + 0.7 * early)
+            k = m.knowledge[r]
+            v += (0.9 * min(k, 9) + 0.2 * max(0, min(k, 12) - 9)) * build
             # a milestone within reach is worth part of itself
             for ms, worth in ((5, 5.0), (8, 5.0), (12, 10.0)):
                 if k < ms and ms - k <= 2:
                     v += worth * 0.15 * (3 - (ms - k)) * early
-        v += 0.6 * m.rep * (0.3 + 0.7 * early)
-        disc_w = 1.5 if m.discs > 3 else 3.0
-        v += disc_w * m.discs
-        nrel = sum(m.relics) + m.extra_relics
-        v += 1.8 * nrel * (0.4 + 0.6 * early)
+        v += 0.6 * m.rep * build
+        v += (1.5 if m.discs > 3 else 3.0) * m.discs
+        v += 1.8 * (sum(m.relics) + m.extra_relics) * spend
         for pat in m.patrons:
-            kinds = self.g.patron_kinds[pat]
-            if any(m.relics[k] for k in kinds):
+            if any(m.relics[k] for k in self.g.patron_kinds[pat]):
                 v -= 0.5
             else:
                 v -= self.g.patrons[pat].penalty * (1.0 if yl < 1 else 0.6)
         v += 3.0 * m.honored
-        v += sum(2.2 * min(e, 6) for e in m.expertise) * (0.3 + 0.7 * early)
+        v += sum(2.2 * min(e, 6) for e in m.expertise) * build
         v += 1.5 * len(m.hand) * early
         v += self.gallery_value(m)
         table = m.table()
@@ -278,39 +253,33 @@ class Context:
         return v
 
     def gallery_value(self, m: Mine) -> float:
-        """An estimate of the Grand Gallery majorities, not the engine's ``gallery_awards`` (12
-        for a full collection's majority, 6 for an unfinished one, ties sharing it rounded
-        down): 7 for leading an unfinished collection, shares kept fractional, plus 0.5 per own
-        disc; behind, 1 per own disc (majorities may still change).  A valuation kept apart
-        from the engine: ``gallery_awards`` gives only each player's total, not who leads each
-        collection, which the per-disc terms need."""
+        """An estimate of the Grand Gallery majorities (the engine's ``gallery_awards`` gives
+        only each player's total, not who leads each collection): 7 for leading an unfinished
+        collection, shares kept fractional, plus 0.5 per own disc; behind, 1 per own disc."""
         p = self.player
         total = 0.0
-        for c in range(6):
-            start = GALLERY_START[c]
-            spaces = m.gallery[start : start + GALLERY_SIZES[c]]
+        for spaces in (m.gallery[c] for c in COLLECTIONS):
             mine = spaces.count(p)
             if not mine:
                 continue
-            counts: dict[int, int] = {}
-            for o in spaces:
-                if o >= 0:
-                    counts[o] = counts.get(o, 0) + 1
+            counts = Counter(o for o in spaces if o >= 0)
             best = max(counts.values())
             if mine < best:
                 total += 1.0 * mine
                 continue
-            winners = sum(1 for k in counts.values() if k == best)
+            winners = list(counts.values()).count(best)
             full = -1 not in spaces
             total += (12 if full else 7) / winners + 0.5 * mine
         return total
 
     def objectives_value(self, m: Mine, table) -> float:
+        """Each open objective's worth: nearly all of it once met (the engine's
+        ``objective_met`` on ``table``, the Mine's scratch state), a part graded on the way."""
         total = 0.0
         for g, obj, worth in self.open_objectives:
             if m.claims[g]:
                 continue
-            prog = self.progress(m, obj, table)
+            prog = 1.0 if objective_met(table, self.player, obj) else self._grade(m, obj)
             if prog >= 1.0:
                 total += worth * (0.95 if m.discs > 0 else 0.5)
             else:
@@ -333,52 +302,45 @@ class Context:
             out.append((g, obj, worth))
         return out
 
-    def progress(self, m: Mine, obj: int, table) -> float:
-        """How far the Mine is towards objective ``obj``, 0-1: 1 when the engine's
-        ``objective_met`` says it is met (on ``table``, the Mine's scratch state), else a grade
-        of the way there (a valuation)."""
-        if objective_met(table, self.player, obj):
-            return 1.0
-        return self._grade(m, obj)
-
     def _grade(self, m: Mine, obj: int) -> float:
         """How far an unmet objective is, 0-1 (1 only for relics counted before they are
         drawn: ``extra_relics``, what the engine cannot judge)."""
+        name = OBJECTIVES[obj]
         cards = [self.cards[c] for c in m.played]
         if obj in MIN_PLAYED:
             regions, types = region_and_type_counts(cards)
-            if obj == TWO_REGIONS_TWICE:
+            if name == "two_regions_twice":
                 a, b = sorted(regions, reverse=True)[:2]
                 return (min(a, 2) + min(b, 2)) / 4
-            if obj == THREE_REGIONS:
+            if name == "three_regions":
                 return min(3, sum(1 for x in regions if x)) / 3
-            if obj == FOUR_EXPERTISE_LEVELS:
+            if name == "four_expertise_levels":
                 return min(4, len({c.expertise for c in cards})) / 4
-            if obj == THREE_SAME_TYPE:
+            if name == "three_same_type":
                 return min(3, max(types)) / 3
             myth = sum(c.myth for c in cards)
             wonder = sum(c.wonder for c in cards)
             return min(2, max(myth, wonder)) / 2
         ex = m.expertise
-        if obj == ALL_EXPLORERS_4:
+        if name == "all_explorers_4":
             return sum(min(e, 4) for e in ex) / 12
-        if obj == TWO_EXPLORERS_5:
+        if name == "two_explorers_5":
             a, b = sorted(ex, reverse=True)[:2]
             return (min(a, 5) + min(b, 5)) / 10
-        if obj == SEVEN_GALLERY:
+        if name == "seven_gallery":
             return min(7, m.exhibited) / 7
-        if obj == EIGHT_RELICS_ALL_REGIONS:
+        if name == "eight_relics_all_regions":
             held = m.relics
             regions = sum(1 for r in range(4) if sum(held[4 * r : 4 * r + 4]))
             n = sum(held) + m.extra_relics
             if n >= 8 and regions == 4:
                 return 1.0  # with the relics still to draw
             return 0.5 * min(8, n) / 8 + 0.5 * regions / 4 * 0.95
-        if obj == THREE_PATRONS:
+        if name == "three_patrons":
             return min(3, m.honored) / 3
-        if obj == KNOWLEDGE_4_EVERYWHERE:
-            return sum(min(k, 4) for k in m.know) / 16
-        return max(m.know) / 12
+        if name == "knowledge_4_everywhere":
+            return sum(min(k, 4) for k in m.knowledge) / 16
+        return max(m.knowledge) / 12
 
     def requirement_value(self, m: Mine, table) -> float:
         """Minus the coming Royal Requirement's penalty, as far as it is not yet met (met: the
@@ -388,18 +350,16 @@ class Context:
         req, kind, amount, weight = self.requirement
         if requirement_met(table, self.player, req):
             return 0.0
-        if kind == "prestige":
-            have = m.p
-        elif kind == "science":
-            have = m.s
+        if kind in ("prestige", "science"):
+            have = getattr(m, kind)
         elif kind == "expeditions":
             have = len(m.played)
         elif kind == "gallery_discs":
             have = m.gallery.count(self.player)
         elif kind == "knowledge6_two_regions":
             have = (
-                sum(1 for k in m.know if k >= 6)
-                + 0.15 * sum(min(k, 6) for k in m.know if k < 6) / 6
+                sum(1 for k in m.knowledge if k >= 6)
+                + 0.15 * sum(min(k, 6) for k in m.knowledge if k < 6) / 6
             )
         else:
             have = sum(m.claims)
@@ -422,7 +382,7 @@ class Context:
     def region_priority(self, m: Mine, region: int) -> float:
         """A quick guess of where one Knowledge helps most (the full valuation decides the
         actual choice; this one only fills in the choices inside a valued option)."""
-        k = m.know[region]
+        k = m.knowledge[region]
         score = 0.0
         if k in (4, 7, 11):
             score += 6.0
@@ -434,14 +394,6 @@ class Context:
         if k < 4:
             score += 0.8
         return score - 0.05 * k
-
-    def _needs(self) -> None:
-        """Per region: how much the own hand and the Program want Knowledge there."""
-        self.region_need = [0.0] * 4
-        self.region_top = [0] * 4
-        for card, weight in self._wanted(self.state.hand[self.player]):
-            self.region_need[card.region] += weight
-            self.region_top[card.region] = max(self.region_top[card.region], card.knowledge)
 
     def _wanted(self, hand) -> list[tuple[Any, float]]:
         """The cards of ``hand`` (weight 1) and of the Program (weight 0.3): where Knowledge
@@ -455,7 +407,7 @@ class Context:
         bonus = sum(
             weight
             for card, weight in self._wanted(n.hand)
-            if card.region == region and m.know[region] < card.knowledge
+            if card.region == region and m.knowledge[region] < card.knowledge
         )
         return self.value(n) + bonus
 
@@ -463,44 +415,17 @@ class Context:
         """Marginal worth of one more relic of ``kind``: patrons and free Gallery spaces."""
         w = 0.0
         for pat in m.patrons:
-            if kind in self.g.patron_kinds[pat] and not any(
-                m.relics[k] for k in self.g.patron_kinds[pat]
-            ):
+            kinds = self.g.patron_kinds[pat]
+            if kind in kinds and not any(m.relics[k] for k in kinds):
                 w += self.g.patrons[pat].penalty + 1.0
-        st = self.state
-        for sp in range(NUM_SPACES):
-            if m.gallery[sp] < 0 and kind in st.space_kinds(sp):
-                w += 1.5
-                break
+        free = (sp for sp in range(NUM_SPACES) if m.gallery[sp] < 0)
+        if any(kind in self.state.space_kinds(sp) for sp in free):
+            w += 1.5
         if not sum(m.relics[4 * (kind // 4) : 4 * (kind // 4) + 4]):
             w += 0.5
         return w
 
     # -- effects of options -----------------------------------------------------------------
-    def apply_card(self, m: Mine, card: int, explorer: int, extra_rep: int = 0) -> None:
-        c = self.cards[card]
-        kind, _ = self.state._skill(self.player, explorer)
-        m.gain(MONEY, -max(0, c.cost - (3 if kind == LOGISTICS else 0)))
-        if card in m.hand:
-            m.hand.remove(card)
-        m.pay_rep(extra_rep)
-        m.played.append(card)
-        m.expertise[explorer] = min(6, m.expertise[explorer] + 1)
-        prestige, science, know, know_choice, rnd, chosen, rep, money = c.gains
-        for stat, amount in ((PRESTIGE, prestige), (SCIENCE, science), (REPUTATION, rep)):
-            m.gain(stat, amount)
-        m.gain(MONEY, money)
-        if know:
-            m.gain_know(c.region, know)
-        if know_choice:
-            m.best_know(self, know_choice)
-        m.extra_relics += rnd + chosen * 1.3
-
-    def pay_extra(self, card: int, explorer: int) -> int:
-        """Reputation the cheapest payment of ``card`` costs (reductions)."""
-        dk, dm, _ = self.state.expedition_needs(self.player, explorer, card)
-        return (2 if dk == 1 else 0) + (2 if dm > 0 else 0)
-
     def apply_reward(self, m: Mine, reward) -> None:
         for key, amount in reward:
             if key in REWARD_STATS:
@@ -517,31 +442,29 @@ class Context:
                 m.expertise[lo] = min(6, m.expertise[lo] + amount)
 
     def best_exhibits(self, m: Mine, count: int) -> None:
-        """Apply up to ``count`` exhibits, each the best one then (one relic kind per space)."""
+        """Apply up to ``count`` exhibits, each the best one then: a space is tried with the
+        first relic kind held that it takes, and only the first free space of a collection
+        for each kind."""
         done: set[int] = set()
         for _ in range(count):
             if m.discs <= 0:
                 break
-            best = None
-            tried = set()
+            first: dict[tuple[int, int], int] = {}  # (collection, kind): a free space
             for sp in range(NUM_SPACES):
-                if m.gallery[sp] >= 0:
-                    continue
-                for k in self.state.space_kinds(sp):
-                    if m.relics[k]:
-                        if (SPACE_COLLECTION[sp], k) in tried:
-                            break
-                        tried.add((SPACE_COLLECTION[sp], k))
-                        n = m.copy()
-                        self.exhibit(n, sp, k, done)
-                        val = self.value(n)
-                        if best is None or val > best[0]:
-                            best = (val, sp, k)
-                        break
-            if best is None:
+                kind = next((k for k in self.state.space_kinds(sp) if m.relics[k]), -1)
+                if m.gallery[sp] < 0 and kind >= 0:
+                    first.setdefault((SPACE_COLLECTION[sp], kind), sp)
+            if not first:
                 break
-            self.exhibit(m, best[1], best[2], done)
-            done.add(SPACE_COLLECTION[best[1]])
+            options = [(sp, kind) for (_, kind), sp in first.items()]
+            sp, kind = max(options, key=lambda o: self.value(self.exhibited(m, *o, done)))
+            self.exhibit(m, sp, kind, done)
+            done.add(SPACE_COLLECTION[sp])
+
+    def exhibited(self, m: Mine, sp: int, kind: int, done: set[int]) -> Mine:
+        n = m.copy()
+        self.exhibit(n, sp, kind, done)
+        return n
 
     def exhibit(self, m: Mine, sp: int, kind: int, done: set[int]) -> None:
         m.relics[kind] -= 1
@@ -575,37 +498,29 @@ class Context:
 
     # -- placements ----------------------------------------------------------------------------
     def placement_value(self, explorer: int, action: int, base: Mine) -> float:
-        s, p = self.state, self.player
+        """The value of the best location action a placement allows (-1e9: none)."""
         loc, section = divmod(action - PLACE0, 6)
         section += 1
-        level = s.expertise[p][explorer]
-        supported = section > level
-        key = (loc, section, section - level if supported else 0, explorer if loc == PORT else -1)
-        if key in self.memo:
-            return self.memo[key]
-        self.memo[key] = val = self._placement_value(explorer, loc, section, level, base)
-        return val
+        support = max(0, section - self.state.expertise[self.player][explorer])
+        key = (loc, section, support, explorer if loc == PORT else -1)
+        if key not in self.memo:
+            m = base.copy()
+            m.pay_rep(support)
+            options = self.location_options(explorer, loc, section, support > 0, m)
+            highest = max(map(piece_section, self.state.locations[loc]), default=0)
+            left = section < highest  # learning from peers: the left bonus
+            best = -1e9
+            for option in options:
+                same = (self.outcome_key(explorer, loc, section, support, option), support, left)
+                if same not in self.values:
+                    self.values[same] = self._outcome_value(*same, base)
+                best = max(best, self.values[same])
+            self.memo[key] = best
+        return self.memo[key]
 
-    def _placement_value(self, explorer: int, loc: int, section: int, level: int, base: Mine):
-        s = self.state
-        support = max(0, section - level)
-        m = base.copy()
-        m.pay_rep(support)
-        options = self.location_options(explorer, loc, section, support > 0, m)
-        highest = max(map(piece_section, s.locations[loc]), default=0)
-        left = section < highest  # learning from peers: the left bonus
-        best = None
-        for option in options:
-            key = self.outcome_key(explorer, loc, section, support, option)
-            vkey = (key, support, left)
-            val = self.values.get(vkey)
-            if val is None:
-                self.values[vkey] = val = self._outcome_value(key, loc, support, left, base)
-            if best is None or val > best:
-                best = val
-        return -1e9 if best is None else best
-
-    def _outcome_value(self, key, loc: int, support: int, left: bool, base: Mine) -> float:
+    def _outcome_value(self, key, support: int, left: bool, base: Mine) -> float:
+        """The location action ``key`` names, with the support paid and the left bonus."""
+        loc = key[0]
         n = self.outcome(key, base).copy()
         if loc != PORT:
             n.pay_rep(support)
@@ -640,14 +555,13 @@ class Context:
 
     def outcome(self, key: tuple[int, int, int, int, int], base: Mine) -> Mine:
         """The own resources after the location action ``key`` names."""
-        found = self.outcomes.get(key)
-        if found is None:
+        if key not in self.outcomes:
             loc, option, section, support, explorer = key
-            found = base.copy()
-            found.pay_rep(support)
-            self.apply_location(found, explorer, loc, section, support > 0, option)
-            self.outcomes[key] = found
-        return found
+            m = base.copy()
+            m.pay_rep(support)
+            self.apply_location(m, explorer, loc, section, support > 0, option)
+            self.outcomes[key] = m
+        return self.outcomes[key]
 
     def location_options(self, explorer, loc, section, supported, m: Mine) -> list[int]:
         """The location actions an explorer could do there (the engine's own test; the Port's
@@ -664,8 +578,7 @@ class Context:
             if option == FIRST_ACTION:
                 m.best_know(self, 2 if section >= 3 else 1)
             else:
-                kinds = [k for k in range(NUM_RELIC_KINDS) if m.relics[k]]
-                k = max(kinds, key=lambda k: self._deepen_gain(m, k))
+                k = max(m.held_kinds(), key=lambda k: self._deepen_gain(m, k))
                 m.relics[k] -= 1
                 m.gain_know(k // 4, 3)
         elif loc == MUSEUM:
@@ -673,7 +586,7 @@ class Context:
                 self.best_exhibits(m, 1 if section <= 3 else (2 if section <= 5 else 3))
             else:
                 for _ in range(2 if section >= 5 else 1):
-                    kinds = [k for k in range(NUM_RELIC_KINDS) if m.relics[k]]
+                    kinds = m.held_kinds()
                     if not kinds:
                         break
                     k = self.cheapest_relic(m, kinds)
@@ -683,32 +596,44 @@ class Context:
             if option == FIRST_ACTION:
                 # an average patron pays £4 per Expertise
                 m.gain(MONEY, 4 * section + (3 if s._ability(p) == Ability.PATRON_PLUS_3 else 0))
-                m.p -= 1.5  # the patron's relic or penalty, on average
+                m.prestige -= 1.5  # the patron's relic or penalty, on average
             else:
-                kinds = [k for k in range(NUM_RELIC_KINDS) if m.relics[k]]
-                k = self.cheapest_relic(m, kinds)
+                k = self.cheapest_relic(m, m.held_kinds())
                 m.relics[k] -= 1
                 m.gain(REPUTATION, -1)
                 m.gain(MONEY, 18 if s._ability(p) == Ability.SELL_FOR_18 else 15)
         else:
             cards = s.feasible_expeditions(p, explorer, section, supported, m.budget())
-            best = None
-            for card in cards:
-                n = m.copy()
-                self.apply_expedition(n, explorer, card)
-                val = self.value(n)
-                if best is None or val > best[0]:
-                    best = (val, n)
+            outcomes = (self.expedition(m, explorer, card) for card in cards)
+            best = max(outcomes, key=self.value, default=None)
             if best is not None:
-                n = best[1]
                 for name in Mine.__slots__:
-                    setattr(m, name, getattr(n, name))
+                    setattr(m, name, getattr(best, name))
 
-    def apply_expedition(self, m: Mine, explorer: int, card: int) -> None:
-        s = self.state
-        if card not in m.hand and card in s.program:
-            m.pay_rep(s._program_cost(s.program.index(card), self.player))
-        self.apply_card(m, card, explorer, self.pay_extra(card, explorer))
+    def expedition(self, m: Mine, explorer: int, card: int) -> Mine:
+        """The own resources after organizing ``card`` (from the hand or the Program), paid
+        the cheapest way: Reputation for a reduction only where one is needed."""
+        s, p, c, n = self.state, self.player, self.cards[card], m.copy()
+        if card not in n.hand and card in s.program:
+            n.pay_rep(s._program_cost(s.program.index(card), p))
+        dk, dm, _ = s.expedition_needs(p, explorer, card)
+        kind, _ = s._skill(p, explorer)
+        n.gain(MONEY, -max(0, c.cost - (3 if kind == LOGISTICS else 0)))
+        if card in n.hand:
+            n.hand.remove(card)
+        n.pay_rep((2 if dk == 1 else 0) + (2 if dm > 0 else 0))
+        n.played.append(card)
+        n.expertise[explorer] = min(6, n.expertise[explorer] + 1)
+        prestige, science, know, know_choice, rnd, chosen, rep, money = c.gains
+        for stat, amount in ((PRESTIGE, prestige), (SCIENCE, science), (REPUTATION, rep)):
+            n.gain(stat, amount)
+        n.gain(MONEY, money)
+        if know:
+            n.gain_know(c.region, know)
+        if know_choice:
+            n.best_know(self, know_choice)
+        n.extra_relics += rnd + chosen * 1.3
+        return n
 
     def _deepen_gain(self, m: Mine, kind: int) -> float:
         n = m.copy()
@@ -733,7 +658,6 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         if len(legal) == 1:
             return legal[0]
         ctx = Context(state, player)
-        task = state.queue[0]
         d = state.decision
         opt = self._optional(ctx, legal, d)
         if opt is not None:
@@ -742,19 +666,17 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         own = legal if d == C_PATRON else [a for a in legal if a not in OPTIONAL_ACTIONS]
         if not own:
             return DONE if DONE in legal else legal[0]
-        action = self._decide[d](self, ctx, task, own)
+        action = self._decide[d](self, ctx, state.queue[0], own)
         return action if action in legal else own[0]
 
     # -- optional actions ------------------------------------------------------------------------
     def _optional(self, ctx: Context, legal: list[int], d: int) -> int | None:
-        """Claims, Bloomsbury tiles and honoring patrons at once; Reputation for a gate."""
-        for a in legal:
-            if CLAIM0 <= a < CLAIM0 + 3 or BLOOM_CLAIM0 <= a < BLOOM_CLAIM0 + 2:
-                return a
-        if d not in (C_PATRON,):
-            for a in legal:
-                if PATRON0 <= a < PATRON0 + NUM_PATRONS:
-                    return a
+        """Claims and Bloomsbury tiles, then honoring patrons (but where one is kept), at once;
+        Reputation for a gate."""
+        claims = [a for a in legal if CLAIM0 <= a < DONE]
+        patrons = [a for a in legal if PATRON0 <= a < CLAIM0 and d != C_PATRON]
+        if claims or patrons:
+            return (claims + patrons)[0]
         if d == C_MAIN and GAIN_REP in legal and self._want_gate(ctx):
             return GAIN_REP
         return None
@@ -775,78 +697,51 @@ class RoyalSocietyHeuristic(HeuristicAgent):
 
     # -- decisions --------------------------------------------------------------------------------
     def _decide_main(self, ctx: Context, task, legal) -> int:
-        s, p = ctx.state, ctx.player
-        base = ctx.mine()
-        best = None
-        for a in legal:
-            if not EXPLORER0 <= a < EXPLORER0 + 3:
-                continue
-            e = a - EXPLORER0
-            for pl in s._placements(p, e):
-                val = self._placement_score(ctx, e, pl, base)
-                if best is None or val > best[0]:
-                    best = (val, a)
-        if best is None:
+        """The explorer of the best placement (which is chosen again at ``place``)."""
+        s, p, base = ctx.state, ctx.player, ctx.mine()
+        placements = [(a - EXPLORER0, pl) for a in legal for pl in s._placements(p, a - EXPLORER0)]
+        if not placements:
             return DONE if DONE in legal else legal[0]
-        return best[1]
+        return EXPLORER0 + max(placements, key=lambda o: self._placement_score(ctx, *o, base))[0]
 
     @staticmethod
     def _placement_score(ctx: Context, explorer: int, action: int, base: Mine) -> float:
-        """A placement's value, keeping the strongest explorers for later when it costs nothing
-        (the explorer is chosen by its best placement, which is then chosen again)."""
+        """A placement's value, keeping the strongest explorers for later when it costs nothing."""
         level = ctx.state.expertise[ctx.player][explorer]
         return ctx.placement_value(explorer, action, base) - 0.05 * level - 0.01 * action
 
     def _decide_place(self, ctx: Context, task, legal) -> int:
-        e = task.a
         base = ctx.mine()
-        return max(
-            (a for a in legal if PLACE0 <= a < PLACE0 + 24),
-            key=lambda a: self._placement_score(ctx, e, a, base),
-        )
+        return max(legal, key=lambda a: self._placement_score(ctx, task.a, a, base))
 
     def _decide_location_action(self, ctx: Context, task, legal) -> int:
-        s = ctx.state
-        e, loc, section, supported = s.cur[:4]
-        options = [a for a in legal if OPTION0 <= a < OPTION0 + 2]
-        if not options:
-            return legal[0]
+        e, loc, section, supported = ctx.state.cur[:4]
         return ctx.best(
-            options,
-            lambda m, a: ctx.apply_location(m, e, loc, section, bool(supported), a - OPTION0),
+            legal, lambda m, a: ctx.apply_location(m, e, loc, section, bool(supported), a - OPTION0)
         )
 
     def _decide_setup_side(self, ctx: Context, task, legal) -> int:
         """The side whose region skills match the set-up hand best."""
         s, p = ctx.state, ctx.player
-        cards = s.setup_hand[p] + s.hand[p]
-        best = None
-        for a in legal:
-            side = a - OPTION0
-            board = ctx.g.boards[(p % 4) * 2 + side]
-            score = sum(
-                1
-                for kind, region in board
-                if kind == REGION_SKILL
-                for c in cards
-                if ctx.cards[c].region == region
-            )
-            if best is None or score > best[0]:
-                best = (score, a)
-        return best[1]
+        regions = [ctx.cards[c].region for c in s.setup_hand[p] + s.hand[p]]
+
+        def matches(a: int) -> int:
+            board = ctx.g.boards[(p % 4) * 2 + a - OPTION0]
+            return sum(regions.count(region) for kind, region in board if kind == REGION_SKILL)
+
+        return max(legal, key=matches)
 
     def _decide_setup_expertise(self, ctx: Context, task, legal) -> int:
         """Expertise 3 to the Logistics explorer (money is the first bottleneck)."""
         s, p = ctx.state, ctx.player
         board = ctx.g.boards[(p % 4) * 2 + max(s.side[p], 0)]
-        logistics = [e for e in range(3) if board[e][0] == LOGISTICS]
-        target = logistics[0] if logistics else 0
-        for a in legal:
-            if EXPERTISE_PERMUTATIONS[a - OPTION0][target] == 3:
-                return a
-        return legal[0]
+        target = next((e for e in range(3) if board[e][0] == LOGISTICS), 0)
+        three = (a for a in legal if EXPERTISE_PERMUTATIONS[a - OPTION0][target] == 3)
+        return next(three, legal[0])
 
     def _decide_setup_discard(self, ctx: Context, task, legal) -> int:
+        """The card hardest to organize."""
+
         def cost(a: int) -> float:
             c = ctx.cards[a - CARD0]
             cond = 8 if c.condition_region >= 0 or c.condition_type >= 0 else 0
@@ -874,12 +769,8 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         return max(legal, key=lambda a: ctx.know_value(base, a - REGION0))
 
     def _decide_milestone_8(self, ctx: Context, task, legal) -> int:
-        base = ctx.mine()
-        sci = base.copy()
-        sci.gain(SCIENCE, 1)
-        pre = base.copy()
-        pre.gain(PRESTIGE, 5)
-        return OPTION0 if ctx.value(sci) >= ctx.value(pre) else OPTION0 + 1
+        """1 Science or 5 Prestige (Science when they are worth the same)."""
+        return ctx.best(legal, lambda m, a: m.gain(*MILESTONE_8[a - OPTION0]))
 
     def _decide_relic_from_bag(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()
@@ -887,11 +778,11 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         if relics:
             return max(relics, key=lambda a: ctx.relic_worth(base, a - RELIC0) + 0.01 * a)
         # a random relic: the region whose bag holds the most useful kinds
-        st = ctx.state
+        bags = ctx.state.bags
 
         def region_worth(a: int) -> float:
             r = a - REGION0
-            bag = st.bags[4 * r : 4 * r + 4]
+            bag = bags[4 * r : 4 * r + 4]
             total = sum(bag) or 1
             return sum(bag[t] * ctx.relic_worth(base, 4 * r + t) for t in range(4)) / total
 
@@ -905,7 +796,7 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         relics = [a for a in legal if RELIC0 <= a < RELIC0 + NUM_RELIC_KINDS]
         if purpose == DEEPEN:
             return max(relics, key=lambda a: ctx._deepen_gain(base, a - RELIC0))
-        choice = min(relics, key=lambda a: ctx.relic_worth(base, a - RELIC0) - 0.01 * a)
+        choice = self._decide_exhibit_relic(ctx, task, relics)
         if DONE in legal and purpose == STUDY_RELIC:
             m = base.copy()
             m.relics[choice - RELIC0] -= 1
@@ -914,12 +805,18 @@ class RoyalSocietyHeuristic(HeuristicAgent):
                 return DONE
         return choice
 
+    def _decide_exhibit_relic(self, ctx: Context, task, legal) -> int:
+        """The relic worth least."""
+        base = ctx.mine()
+        return min(legal, key=lambda a: ctx.relic_worth(base, a - RELIC0) - 0.01 * a)
+
     def _decide_reserve(self, ctx: Context, task, legal) -> int:
         s, p = ctx.state, ctx.player
         base = ctx.mine()
-        best = (ctx.value(base) + 0.5, DONE if DONE in legal else DRAW3)
+        now = ctx.value(base)
+        best = (now + 0.5, DONE if DONE in legal else DRAW3)
         if DRAW3 in legal:
-            best = max(best, (ctx.value(base) + 1.0, DRAW3))
+            best = max(best, (now + 1.0, DRAW3))
         for a in legal:
             if not SLOT0 <= a < SLOT0 + 6:
                 continue
@@ -931,29 +828,19 @@ class RoyalSocietyHeuristic(HeuristicAgent):
             m.hand.append(card)
             val = ctx.value(m) + self._card_prospect(ctx, card)
             best = max(best, (val, a))
-        if best[1] not in legal:
-            return legal[0]
-        return best[1]
+        return best[1] if best[1] in legal else legal[0]
 
     def _card_prospect(self, ctx: Context, card: int) -> float:
         """How soon the player could organize ``card``: its gains, less what is missing."""
         s, p = ctx.state, ctx.player
         c = ctx.cards[card]
-        need = 0.0
-        top = max(s.expertise[p])
-        need += max(0, c.expertise - top) * 2.0
-        dk = max(0, c.knowledge - s.knowledge[p][c.region])
-        need += dk * 1.2
-        need += max(0, c.cost - s.money[p]) * 0.25
-        cond = c.condition_region >= 0 or c.condition_type >= 0
-        if cond:
-            ok = any(
-                (c.condition_region < 0 or ctx.cards[x].region == c.condition_region)
-                and (c.condition_type < 0 or ctx.cards[x].type == c.condition_type)
-                for x in s.played[p]
-            )
-            if not ok:
-                need += 6
+        need = (
+            max(0, c.expertise - max(s.expertise[p])) * 2.0
+            + max(0, c.knowledge - s.knowledge[p][c.region]) * 1.2
+            + max(0, c.cost - s.money[p]) * 0.25
+        )
+        if not s._condition_met(p, c):
+            need += 6
         gain = c.gains[0] * 0.8 + c.gains[1] * 4 + 2
         return max(-2.0, gain * 0.4 - need)
 
@@ -998,14 +885,10 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         if key == "relics_held":
             return min(12, sum(m.relics) + yl) * 0.6
         if key == "gallery_collections":
-            cols = sum(
-                1
-                for c in range(6)
-                if ctx.player in m.gallery[GALLERY_START[c] : GALLERY_START[c] + GALLERY_SIZES[c]]
-            )
+            cols = sum(1 for c in COLLECTIONS if ctx.player in m.gallery[c])
             return 2 * (cols + 0.5 * yl)
         if key == "best_knowledge":
-            return max(m.know) * 0.8
+            return max(m.knowledge) * 0.8
         return m.rep * 0.6
 
     def _decide_patron(self, ctx: Context, task, legal) -> int:
@@ -1016,8 +899,8 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         return ctx.best(legal, honor)
 
     def _decide_expedition(self, ctx: Context, task, legal) -> int:
-        e = ctx.state.cur[0]
-        return ctx.best(legal, lambda m, a: ctx.apply_expedition(m, e, a - CARD0))
+        e, base = ctx.state.cur[0], ctx.mine()
+        return max(legal, key=lambda a: ctx.value(ctx.expedition(base, e, a - CARD0)))
 
     def _decide_expedition_payment(self, ctx: Context, task, legal) -> int:
         s, p = ctx.state, ctx.player
@@ -1043,14 +926,9 @@ class RoyalSocietyHeuristic(HeuristicAgent):
             kinds = [k for k in ctx.state.space_kinds(sp) if base.relics[k]]
             if not kinds:
                 continue
-            m = base.copy()
-            ctx.exhibit(m, sp, ctx.cheapest_relic(base, kinds), done)
+            m = ctx.exhibited(base, sp, ctx.cheapest_relic(base, kinds), done)
             best = max(best, (ctx.value(m), a))
         return best[1] if best[1] in legal else legal[0]
-
-    def _decide_exhibit_relic(self, ctx: Context, task, legal) -> int:
-        base = ctx.mine()
-        return min(legal, key=lambda a: ctx.relic_worth(base, a - RELIC0) - 0.01 * a)
 
     def _decide_turn_end(self, ctx: Context, task, legal) -> int:
         return DONE if DONE in legal else legal[0]

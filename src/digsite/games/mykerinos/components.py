@@ -127,10 +127,7 @@ def _slot_cells(slot: int) -> tuple[int, ...]:
 
 SLOT_CELLS = tuple(_slot_cells(s) for s in range(REGION_SLOTS))
 AREA_CELL_IDS = tuple(SLOT_CELLS[2 * a] + SLOT_CELLS[2 * a + 1] for a in range(6))
-AREA_CELLS = tuple(np.array(cells) for cells in AREA_CELL_IDS)
-AREA_BITS = tuple(
-    sum(cell_bit(c) for s in (2 * a, 2 * a + 1) for c in SLOT_CELLS[s]) for a in range(6)
-)
+AREA_BITS = tuple(sum(cell_bit(c) for c in cells) for cells in AREA_CELL_IDS)
 AREA_WIDTH = 6
 """Two parcels of 3 spaces side by side."""
 AREA_ROWS = tuple(

@@ -35,6 +35,7 @@ import numpy as np
 from ...core.canvas import (
     CHIP_H,
     FAINT,
+    HIDDEN,
     HIGHLIGHT,
     INK,
     LARGE,
@@ -55,6 +56,7 @@ from ...core.canvas import (
 )
 from .actions import DECISIONS, GALLERY_SIZES, GALLERY_START, HONOR, SECTIONS
 from .components import (
+    BLOOMSBURY_STACKS,
     EXPEDITION_TYPES,
     GAIN_KEYS,
     LOCATION_TITLES,
@@ -64,6 +66,7 @@ from .components import (
     relic_name,
     solo_title,
 )
+from .text import ROMAN, wants
 
 WIDTH, HEIGHT = LARGE_PAGE
 MARGIN = 12
@@ -140,6 +143,11 @@ BACK_H = 2 * LINE
 """The backs of the cards of a hand this picture may not show."""
 
 AUTOMA_COLOUR: Colour = (70, 70, 70)
+OTHER_OWNERS = {
+    "automa": ("Automa", "A", AUTOMA_COLOUR),
+    "neutral": ("neutral", "N", NEUTRAL_COLOUR),
+}
+"""The pieces that are no seat's: their name, their pieces' label and colour."""
 BLOCKED: Colour = (215, 210, 195)
 """A King's Favor blocked by the Automa's last card."""
 REGION_TINTS: tuple[Colour, ...] = (
@@ -168,7 +176,6 @@ ALL_REGIONS = 15
 """The region bits of a decision's argument (a relic's bags, a Knowledge choice's exclusions)."""
 DISCARD_PURPOSES = ("Deepen Knowledge", "Study a Relic", "Sell a Relic")
 """Why a relic is discarded (the ``discard_relic`` decision's first argument below ``HONOR``)."""
-BLOOMSBURY_STACKS = ("10", "25")
 PENDING_SHOWN = 4
 """The most tasks queued after the decision that its line names."""
 COST_ROOM = 18
@@ -213,18 +220,10 @@ def draw(game, views: Views) -> np.ndarray:
             repr((pieces, here)),
             lambda loc=loc, pieces=pieces, here=here: _location(page, loc, pieces, here),
         )
-    page.area(
-        "program",
-        ((0, PROGRAM_Y, LEFT_END, GALLERY_Y),),
-        _program_key(v),
-        lambda: _program(page, game, v),
-    )
-    page.area(
-        "gallery",
-        ((0, GALLERY_Y, LEFT_END, SEATS_Y),),
-        _gallery_key(v),
-        lambda: (_gallery(page, game, v), _bags(page, v)),
-    )
+    box = (0, PROGRAM_Y, LEFT_END, GALLERY_Y)
+    page.area("program", (box,), _program_key(v), lambda: _program(page, game, v))
+    box = (0, GALLERY_Y, LEFT_END, SEATS_Y)
+    page.area("gallery", (box,), _gallery_key(v), lambda: _gallery(page, game, v))
     _right(page, game, views, v)
     for q in range(v["num_players"]):
         frame, inside = _seat_areas(v, q)
@@ -262,35 +261,22 @@ def _right(page: Page, game, views: Views, v) -> None:
     (which changes more often)."""
     favors = (v["automa"] and v["automa"]["last_favor"], v["favor_spaces"])
     box = (LEFT_END, BOARD_Y, WIDTH, REPUTATION_Y)
-    page.area("favors", (box,), repr(favors), lambda: _favors(page, game, v, BOARD_Y))
+    page.area("favors", (box,), repr(favors), lambda: _favors(page, game, v))
     reputation = (v["reputation_stack"], [s["reputation"] for s in v["seats"]])
     box = (LEFT_END, REPUTATION_Y, WIDTH, OBJECTIVES_Y)
-    page.area("reputation", (box,), repr(reputation), lambda: _reputation(page, v, REPUTATION_Y))
+    page.area("reputation", (box,), repr(reputation), lambda: _reputation(page, v))
     key = _lower_right_key(v)
-    y = page.area(
-        "objectives",
-        ((LEFT_END, OBJECTIVES_Y, WIDTH, SEATS_Y),),
-        key,
-        lambda: _supplies(page, v, _objectives(page, game, v, OBJECTIVES_Y)),
-    )
-    page.area(  # inside the objectives' area: drawn again with it (its key in this one's)
-        "on the table",
-        ((LEFT_END, int(y), WIDTH, SEATS_Y),),
-        (key, y, _table_key(views, v)),
-        lambda: _on_the_table(page, game, views, v, y),
-    )
+    box = (LEFT_END, OBJECTIVES_Y, WIDTH, SEATS_Y)
+    y = page.area("objectives", (box,), key, lambda: _supplies(page, v, _objectives(page, game, v)))
+    # inside the objectives' area: drawn again with it (its key in this one's)
+    box, key = (LEFT_END, int(y), WIDTH, SEATS_Y), (key, y, _table_key(views, v))
+    page.area("on the table", (box,), key, lambda: _on_the_table(page, game, views, v, y))
 
 
 # -- what each area shows (its key: all that its drawing reads) ------------------------------
 def _program_key(v) -> str:
-    return repr(
-        (
-            v["program"],
-            v["expedition_deck_size"],
-            len(v["expedition_discard"]),
-            len(v["expeditions_out_of_game"]),
-        )
-    )
+    out = len(v["expedition_discard"]), len(v["expeditions_out_of_game"])
+    return repr((v["program"], v["expedition_deck_size"], out))
 
 
 def _gallery_key(v) -> str:
@@ -329,21 +315,12 @@ def _seat_key(views: Views, v, q: int) -> str:
 
 
 # -- helpers --------------------------------------------------------------------------------
-def _owner_colour(owner) -> Colour:
-    if owner == "automa":
-        return AUTOMA_COLOUR
-    if owner == "neutral":
-        return NEUTRAL_COLOUR
-    return player_colour(owner)
-
-
-def _owner_label(owner) -> str:
-    return {"automa": "A", "neutral": "N"}.get(owner, "") if isinstance(owner, str) else ""
-
-
-def _piece(page: Page, x: float, y: float, owner, r: float = PIECE_R, label: str = "") -> None:
-    page.token(x, y, r, _owner_colour(owner))
-    page.text(x, y, label or _owner_label(owner), SMALL, PAPER, anchor="mm")
+def _piece(page: Page, x: float, y: float, owner, r: float = PIECE_R) -> None:
+    """A piece of a seat (a disc of its colour), the Automa ("A") or the neutral ("N")."""
+    if owner in OTHER_OWNERS:
+        page.token(x, y, r, OTHER_OWNERS[owner][2], OTHER_OWNERS[owner][1])
+    else:
+        page.token(x, y, r, player_colour(owner))
 
 
 def _write(page: Page, x: float, y: float, text: str, fill: Colour = INK) -> float:
@@ -357,10 +334,6 @@ def _lines(page: Page, x: float, y: float, text: str, width: float, fill: Colour
     for line in wrapped(text, width):
         y = _write(page, x, y, line, fill)
     return y
-
-
-def _gains(pairs) -> str:
-    return ", ".join(_gain_items(pairs))
 
 
 def _gain_items(pairs) -> list[str]:
@@ -382,10 +355,7 @@ def _wrap_items(items: Sequence[str], width: float) -> list[str]:
 
 def _wants(region: int, typ: int) -> str:
     """What a patron asks for, in words: a region's relic, a type, or both."""
-    if region < 0 and typ < 0:
-        return "any relic"
-    words = [REGION_TITLES[region]] * (region >= 0) + [RELIC_TYPES[typ] if typ >= 0 else "relic"]
-    return " ".join(words)
+    return "any relic" if region < 0 and typ < 0 else wants(region, typ)
 
 
 def _score(seat) -> int:
@@ -397,10 +367,6 @@ def _rank(seat) -> tuple[int, int, int]:
     """Ranking: the score, then the other marker, then Reputation."""
     pr, sc = seat["prestige"], 5 * seat["science"]
     return min(pr, sc), max(pr, sc), seat["reputation"]
-
-
-def _seat_name(q) -> str:
-    return {"automa": "Automa", "neutral": "neutral"}.get(q, f"Player {q}")
 
 
 def _relic(page: Page, x: float, y: float, region: int, typ: int, size: float = ICON) -> None:
@@ -549,11 +515,6 @@ def _needs(page: Page, x: float, y: float, expertise: int | str, knowledge: int 
     return x + ICON + 2
 
 
-def _back(page: Page, x: float, y: float, w: float, h: float, label: str) -> None:
-    page.card(x, y, w, h, "", face_down=True)
-    page.text(x + w / 2, y + h / 2, label, SMALL, PAPER, anchor="mm")
-
-
 # -- the title and the decision --------------------------------------------------------------
 def _title_words(game, views: Views, v) -> tuple[str, str]:
     """The title line's words: the game, its mode and year; whose picture it is."""
@@ -595,7 +556,8 @@ def _decision(page: Page, game, v) -> None:
         return
     who = d["player"]
     page.token(MARGIN + 8, DECISION_Y + 8, 8, player_colour(who))
-    text = f"{_seat_name(who)} to decide: {DECISIONS.meaning(d['kind'])}"
+    name = OTHER_OWNERS[who][0] if who in OTHER_OWNERS else f"Player {who}"
+    text = f"{name} to decide: {DECISIONS.meaning(d['kind'])}"
     detail = _decision_detail(game, v, d)
     if detail:
         text += f" ({detail})"
@@ -697,7 +659,7 @@ def _program(page: Page, game, v) -> None:
 
 def _gallery(page: Page, game, v) -> None:
     """The six collections, each space a relic's icon (the one it takes: colour the region,
-    shape the type) with the disc on it, the collection's reward below."""
+    shape the type) with the disc on it, the collection's reward below; the relic bags beside."""
     end = page.text(MARGIN, GALLERY_Y, "Grand Gallery", NORMAL)
     hint = "relic wanted: colour the region, shape the type (a disc: any type)"
     page.text(end + 8, GALLERY_Y + 2, hint, SMALL)
@@ -707,8 +669,7 @@ def _gallery(page: Page, game, v) -> None:
         for col in collections:
             size = GALLERY_SIZES[col]
             face = game.collection_faces[v["collection_faces"][col]]
-            roman = ("I", "II", "III", "IV", "V", "VI")[col]
-            page.text(x, y, roman, SMALL, HIGHLIGHT if col in rewarded else INK)
+            page.text(x, y, ROMAN[col], SMALL, HIGHLIGHT if col in rewarded else INK)
             for k in range(size):
                 sx = x + ROMAN_W + k * SPACE_W
                 region, typ = face.spaces[k]
@@ -726,6 +687,7 @@ def _gallery(page: Page, game, v) -> None:
             for k, line in enumerate(_wrap_items(_gain_items(face.reward), width)):
                 _write(page, x + ROMAN_W, y + SPACE_H + k * LINE, line)
             x += ROMAN_W + size * SPACE_W + COLLECTION_GAP
+    _bags(page, v)
 
 
 def _bags(page: Page, v) -> None:
@@ -754,13 +716,14 @@ def _bags(page: Page, v) -> None:
 
 
 # -- the right column ----------------------------------------------------------------------------
-def _heading(page: Page, x: float, y: float, text: str) -> float:
-    page.text(x, y, text, NORMAL)
+def _heading(page: Page, y: float, text: str) -> float:
+    """A title of the right column's; returns the y below it."""
+    page.text(RIGHT_X, y, text, NORMAL)
     return y + HEADING_H
 
 
-def _favors(page: Page, game, v, y: float) -> float:
-    y = _heading(page, RIGHT_X, y, "King's Favors (turn order)")
+def _favors(page: Page, game, v) -> None:
+    y = _heading(page, BOARD_Y, "King's Favors (turn order)")
     last = v["automa"]["last_favor"] if v["automa"] else None
     for i, owner in enumerate(v["favor_spaces"]):
         x = RIGHT_X + i * FAVOR_W
@@ -773,13 +736,12 @@ def _favors(page: Page, game, v, y: float) -> float:
             _write(page, x + 3, y + LINE + 4 + k * LINE, line)
         if owner is not None:
             _piece(page, x + 24, y + 10, owner)
-    return y + FAVOR_H + 8
 
 
-def _reputation(page: Page, v, y: float) -> float:
+def _reputation(page: Page, v) -> None:
     """The Reputation track 0-9; tied discs stacked, the top of the stack drawn last."""
     order = ", ".join(f"player {q}" for q in v["reputation_stack"])
-    y = _heading(page, RIGHT_X, y, f"Reputation (stack from the top: {order})")
+    y = _heading(page, REPUTATION_Y, f"Reputation (stack from the top: {order})")
     for i in range(REP_SPACES):  # each space's number in its corner
         page.box(RIGHT_X + i * REP_CELL, y, REP_CELL - 2, REP_CELL - 2, outline=FAINT)
         page.text(RIGHT_X + i * REP_CELL + 2, y + 1, str(i), SMALL, FAINT)
@@ -790,11 +752,10 @@ def _reputation(page: Page, v, y: float) -> float:
         height[rep] = k + 1
         cx = RIGHT_X + rep * REP_CELL + REP_CELL / 2 + 2 + 4 * k
         page.token(cx, y + REP_CELL / 2 + 1 - 4 * k, PIECE_R, player_colour(q))
-    return y + REP_CELL + 4
 
 
-def _objectives(page: Page, game, v, y: float) -> float:
-    y = _heading(page, RIGHT_X, y, "Royal Society objectives")
+def _objectives(page: Page, game, v) -> float:
+    y = _heading(page, OBJECTIVES_Y, "Royal Society objectives")
     note = "first to do one: 4 science or 20 prestige, later ones 2 or 10"
     page.text(RIGHT_X, y - 4, note, SMALL)
     page.text(RIGHT_X + RIGHT_W, y - 4, "first, others", SMALL, FAINT, "ra")
@@ -805,12 +766,12 @@ def _objectives(page: Page, game, v, y: float) -> float:
         claimants = [q for q, s in enumerate(v["seats"]) if s["claims"][i]]
         page.text(RIGHT_X, y, f"{OBJECTIVE_GROUPS[i]}:", SMALL)
         if first is not None:
-            _piece(page, RIGHT_X + RIGHT_W - CLAIMS_W + 8, y + 6, first, r=6, label="")
+            _piece(page, RIGHT_X + RIGHT_W - CLAIMS_W + 8, y + 6, first, r=6)
         for k, q in enumerate(claimants):
             _piece(page, RIGHT_X + RIGHT_W - CLAIMS_W + 26 + k * 12, y + 6, q, r=5)
         text = f"{obj['text']} ({obj['reward']})"
         y = _lines(page, RIGHT_X + 16, y, text, RIGHT_W - 16 - CLAIMS_W) + 2
-    y = _heading(page, RIGHT_X, y + 4, "Royal Requirements")
+    y = _heading(page, y + 4, "Royal Requirements")
     years = game.requirement_years
     for i, tile in enumerate(v["requirements"]):
         text = f"end of year {years[i]}: {game.rb.requirements[tile]['text']}"
@@ -819,7 +780,7 @@ def _objectives(page: Page, game, v, y: float) -> float:
 
 
 def _supplies(page: Page, v, y: float) -> float:
-    y = _heading(page, RIGHT_X, y, "Bloomsbury and the decks")
+    y = _heading(page, y, "Bloomsbury and the decks")
     stacks = v["bloomsbury_stacks"]
     text = (
         f"Bloomsbury tiles: {stacks[0]} in the 10 stack, {stacks[1]} in the 25 stack; decks: "
@@ -854,7 +815,7 @@ def _on_the_table(page: Page, game, views: Views, v, y: float) -> None:
     relics = v["drawn_relics"]
     if not cards and not items and not relics:
         return
-    y = _heading(page, RIGHT_X, y, "On the table")
+    y = _heading(page, y, "On the table")
     bottom = SEATS_Y - 4
     left = len(cards) + len(items) + bool(relics)
     for card in cards:
@@ -898,19 +859,23 @@ def _seat_box(v, q: int) -> tuple[float, float]:
     return MARGIN + q * (width + SEAT_GAP), width
 
 
-def _seat_frame(page: Page, views: Views, v, q: int) -> None:
-    """A seat's panel frame (the highlight's for the player to move) and its header."""
+def _panel(page: Page, v, q: int, h: float, colour: Colour, name: str, moving: bool = False):
+    """A panel of the seats' row: its frame (the highlight's for the player to move) and its
+    header, a band of ``colour`` with ``name``; returns its x and width."""
     x, w = _seat_box(v, q)
-    y = SEATS_Y
+    frame = (HIGHLIGHT, FRAME_WIDTH) if moving else (INK, 1)
+    page.box(x, SEATS_Y, w, h, outline=frame[0], width=frame[1])
+    page.box(x, SEATS_Y, w, SEAT_HEADER_H, fill=colour, outline=colour)
+    page.text(x + 6, SEATS_Y + 3, name, NORMAL, PAPER)
+    return x, w
+
+
+def _seat_frame(page: Page, views: Views, v, q: int) -> None:
+    """A seat's panel frame and its header: name and score."""
     moving = v["decision"]["player"] == q
-    colour = player_colour(q)
-    page.box(
-        x, y, w, SEAT_H, outline=HIGHLIGHT if moving else INK, width=FRAME_WIDTH if moving else 1
-    )
-    page.box(x, y, w, SEAT_HEADER_H, fill=colour, outline=colour)
     name = seat_name(q, views) + ("  - to move" if moving else "")
-    page.text(x + 6, y + 3, name, NORMAL, PAPER)
-    page.text(x + w - 6, y + 3, f"score {_score(v['seats'][q])}", NORMAL, PAPER, anchor="ra")
+    x, w = _panel(page, v, q, SEAT_H, player_colour(q), name, moving)
+    page.text(x + w - 6, SEATS_Y + 3, f"score {_score(v['seats'][q])}", NORMAL, PAPER, anchor="ra")
 
 
 def _seat(page: Page, game, views: Views, v, q: int) -> None:
@@ -943,19 +908,19 @@ def _seat(page: Page, game, views: Views, v, q: int) -> None:
         y = _knowledge(page, x, y, s["knowledge"], inner)
         y = _explorers(page, game, x, y, q, s, inner)
     y = _relics(page, x, y, s, inner)
-    patrons = [
-        f"{k} honored" if k in s["honored"] else f"{k} wants {_wants(*_patron_wants(game, k))}"
-        for k in s["patrons"]
-    ]
+    wants = {k: _wants(game.patrons[k].region, game.patrons[k].type) for k in s["patrons"]}
+    patrons = [f"{k} honored" if k in s["honored"] else f"{k} wants {wants[k]}" for k in wants]
     y = _lines(page, x, y, f"Patrons: {'; '.join(patrons) or '-'}", inner)
     sites = [game.expeditions[c].site for c in s["expeditions"]]
     y = _lines(page, x, y, f"Expeditions ({len(sites)}): {', '.join(sites) or '-'}", inner)
     claims = ", ".join(OBJECTIVE_GROUPS[i] for i, c in enumerate(s["claims"]) if c) or "-"
     tiles = ", ".join(str(t) for t in s["bloomsbury"]) or "-"
     rights = " and ".join(
-        "10" if i == 0 else "25"
-        for i, r in enumerate(s["bloomsbury_rights"])
-        if r and not s["bloomsbury_taken"][i]
+        str(stack)
+        for stack, r, taken in zip(
+            BLOOMSBURY_STACKS, s["bloomsbury_rights"], s["bloomsbury_taken"], strict=True
+        )
+        if r and not taken
     )
     penalties = sum(1 for p in s["penalties"] if p)
     text = (
@@ -970,12 +935,8 @@ def _seat(page: Page, game, views: Views, v, q: int) -> None:
 def _automa(page: Page, v) -> None:
     """The Automa's panel, in the first free seat place."""
     a = v["automa"]
-    x, w = _seat_box(v, v["num_players"])
-    y = SEATS_Y
-    page.box(x, y, w, AUTOMA_H)
-    page.box(x, y, w, SEAT_HEADER_H, fill=AUTOMA_COLOUR, outline=AUTOMA_COLOUR)
-    page.text(x + 6, y + 3, "Automa", NORMAL, PAPER)
-    y += 28
+    x, w = _panel(page, v, v["num_players"], AUTOMA_H, AUTOMA_COLOUR, "Automa")
+    y = SEATS_Y + 28
     for k in range(a["pawns"]):
         _piece(page, x + 14 + k * 22, y + 8, "automa")
     page.text(x + 14 + 3 * 22, y + 2, f"{a['pawns']} pawns left this year", SMALL)
@@ -1054,10 +1015,6 @@ def _relics(page: Page, x: float, y: float, s, inner: float) -> float:
     return y + LINE + 2
 
 
-def _patron_wants(game, k: int) -> tuple[int, int]:
-    return game.patrons[k].region, game.patrons[k].type
-
-
 def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float, inner: float) -> None:
     """Hand (and set-up) cards: faces this picture may show, backs with a count for the rest;
     then the Study cards of a seat whose view is here, while there is room."""
@@ -1090,7 +1047,8 @@ def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float, inner: 
         bx = x
         for label in backs:
             width = text_length(label, SMALL) + 16
-            _back(page, bx, y, width, BACK_H, label)
+            page.box(bx, y, width, BACK_H, fill=HIDDEN)
+            page.text(bx + width / 2, y + BACK_H / 2, label, SMALL, PAPER, anchor="mm")
             bx += width + 6
         y += BACK_H + 4
     if not mine:

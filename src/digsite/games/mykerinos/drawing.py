@@ -87,9 +87,9 @@ PATRON_INITIALS = ("V", "L", "B", "M", "T", "5")
 """Initials of the patrons on a seat's empty card places (beside their coloured cards); the
 no-patron card goes by its 5 points."""
 DARK_PATRONS = {0, 2, 3}
+"""Patrons whose card colour needs light ink."""
 EMPTY_PLACE_EDGE = 2
 """Width of the coloured outline of a patron's empty card place."""
-"""Patrons whose card colour needs light ink."""
 NEUTRAL = "neutral"
 
 
@@ -141,16 +141,8 @@ def _region(page: Page, game, view) -> None:
         x, y = cell_box(cell)
         page.box(x, y, CELL, CELL, fill=SAND, outline=FAINT)
         if cell in pyramids:
-            pad = 6
-            page.draw.polygon(
-                [
-                    (x + pad, y + CELL - pad),
-                    (x + CELL - pad, y + CELL - pad),
-                    (x + CELL / 2, y + pad),
-                ],
-                fill=PYRAMID_COLOUR,
-                outline=INK,
-            )
+            corners = [(x + 6, y + CELL - 6), (x + CELL - 6, y + CELL - 6), (x + CELL / 2, y + 6)]
+            page.draw.polygon(corners, fill=PYRAMID_COLOUR, outline=INK)
         if owner is not None:
             page.cube(x + CELL / 2, y + CELL / 2, CUBE_R, owner_colour(owner))
     for area in range(len(view["parcels"]) // 2):
@@ -261,10 +253,7 @@ def _seats(page: Page, game, view, seat: int | None) -> float:
 
 def _hand(page: Page, game, x: float, y: float, info: Mapping[str, Any]) -> None:
     """Cards per patron: a card with the count upright, those tilted this season sideways."""
-    counts = [0] * len(PATRON_TITLES)
-    for face in info["cards"]:
-        counts[game.cards[face].patron] += 1
-    for patron, count in enumerate(counts):
+    for patron, count in enumerate(_per_patron(game, info["cards"])):
         tilted = info["tilted"][patron] if patron < len(PATRONS) else 0
         colour = PATRON_COLOURS[patron]
         ink = PAPER if patron in DARK_PATRONS else INK
@@ -286,20 +275,21 @@ def _hand(page: Page, game, x: float, y: float, info: Mapping[str, Any]) -> None
     page.text(x + 4, y + CARD_H / 2, f"{len(info['cards'])} cards", SMALL, anchor="lm")
 
 
-def _cards_out(page: Page, game, view, y: float) -> None:
-    def summary(faces: list[int]) -> str:
-        counts = [0] * len(PATRON_TITLES)
-        for face in faces:
-            counts[game.cards[face].patron] += 1
-        words = [f"{_short(k)} {n}" for k, n in enumerate(counts) if n]
-        return ", ".join(words) or "-"
+def _per_patron(game, faces) -> list[int]:
+    """How many of the cards ``faces`` each patron's are."""
+    counts = [0] * len(PATRON_TITLES)
+    for face in faces:
+        counts[game.cards[face].patron] += 1
+    return counts
 
-    unseen, out = view["unseen"], view["discarded"]
-    text = (
-        f"Unseen parcels {len(unseen)}: {summary(unseen)}     "
-        f"Out of the game {len(out)}: {summary(out)}"
-    )
-    page.text(MARGIN, y + 2, text, SMALL)
+
+def _cards_out(page: Page, game, view, y: float) -> None:
+    """The parcels still unseen and those out of the game, counted per patron."""
+    parts = []
+    for title, key in (("Unseen parcels", "unseen"), ("Out of the game", "discarded")):
+        counts = [f"{_short(k)} {n}" for k, n in enumerate(_per_patron(game, view[key])) if n]
+        parts.append(f"{title} {len(view[key])}: {', '.join(counts) or '-'}")
+    page.text(MARGIN, y + 2, "     ".join(parts), SMALL)
 
 
 # -- the pending decision ----------------------------------------------------------------------
@@ -327,16 +317,11 @@ def _decision(page: Page, view) -> None:
     dig = view["excavation"]
     if dig is not None:
         left = dig["cubes_left"]
-        details.append(
-            f"{'neutral ' if dig['neutral'] else ''}excavation, "
-            f"{left} cube{'s' * (left != 1)} to place"
-            + (
-                ", the first next to one's own cubes"
-                if dig["next_to_own"] and dig["last_cell"] is None
-                else ""
-            )
-            + (", one may go on a pyramid" if dig["pyramid_allowed"] else "")
-        )
+        kind = "neutral excavation" if dig["neutral"] else "excavation"
+        text = f"{kind}, {left} cube{'s' * (left != 1)} to place"
+        if dig["next_to_own"] and dig["last_cell"] is None:
+            text += ", the first next to one's own cubes"
+        details.append(text + (", one may go on a pyramid" if dig["pyramid_allowed"] else ""))
     survey = view["survey"]
     if survey is not None:
         ranking = ", ".join(owner_title(o) for o in survey["ranking"])

@@ -396,6 +396,11 @@ def _relic(page: Page, x: float, y: float, region: int, typ: int, size: float = 
     page.draw.polygon(points, fill=fill, outline=INK)
 
 
+def _kind(c) -> str:
+    """An Expedition card's region and type."""
+    return f"{REGION_TITLES[c.region]} {EXPEDITION_TYPES[c.type]}"
+
+
 def _condition(c) -> str:
     """The condition of a card's bonus, in words ("" for a card without one)."""
     if c.condition_region < 0 and c.condition_type < 0:
@@ -413,7 +418,7 @@ def _expedition_text(
     writes them; side by side when both fit), what it gives."""
     c = game.expeditions[card]
     lines: list[list] = []
-    kind = f"{REGION_TITLES[c.region]} {EXPEDITION_TYPES[c.type]}"
+    kind = _kind(c)
     condition = _condition(c) if with_condition else ""
     if with_kind and condition and text_length(f"{kind}; {condition}", SMALL) <= width:
         lines.append([(f"{kind}; ", INK), (condition, HIGHLIGHT)])
@@ -421,7 +426,7 @@ def _expedition_text(
         if with_kind:
             lines += [[(line, INK)] for line in wrapped(kind, width)]
         lines += [[(line, HIGHLIGHT)] for line in wrapped(condition, width)]
-    gains = _gain_items(zip(GAIN_KEYS, game.expeditions[card].gains, strict=True))
+    gains = _gain_items(zip(GAIN_KEYS, c.gains, strict=True))
     return lines + [[(line, INK)] for line in _wrap_items(gains, width)]
 
 
@@ -454,28 +459,22 @@ def _expedition(page: Page, game, x: float, y: float, card: int, w: float, h: fl
         ty = _write_pieces(page, tx, ty, pieces)
 
 
-def _strip_head(game, card: int, w: float) -> tuple[bool, bool]:
-    """What a strip's first line has room for beside the site, needs and cost: the region and
-    type, and then the condition of the bonus (else they start the lines below)."""
+def _strip_layout(game, card: int, w: float) -> tuple[bool, bool, list[list]]:
+    """What a strip's first line has room for beside the site, needs and cost (the region and
+    type, and then the condition of the bonus; else they start the lines below), and the lines
+    below it."""
     c = game.expeditions[card]
-    kind = f"{REGION_TITLES[c.region]} {EXPEDITION_TYPES[c.type]}"
     room = w - 2 * CARD_PAD - 2 * ICON - 16 - text_length(_cost(c), SMALL)
-    room -= text_length(c.site, SMALL)
-    kind_w = text_length(f"  {kind}", SMALL)
+    room -= text_length(c.site, SMALL) + text_length(f"  {_kind(c)}", SMALL)
     condition = _condition(c)
-    with_kind = kind_w <= room
-    with_condition = with_kind and bool(condition)
-    with_condition = with_condition and kind_w + text_length(f"; {condition}", SMALL) <= room
-    return with_kind, with_condition
-
-
-def _strip_lines(game, card: int, w: float) -> list[list]:
-    with_kind, with_condition = _strip_head(game, card, w)
-    return _expedition_text(game, card, w - 2 * CARD_PAD, not with_kind, not with_condition)
+    with_kind = room >= 0
+    with_condition = with_kind and bool(condition) and text_length(f"; {condition}", SMALL) <= room
+    lines = _expedition_text(game, card, w - 2 * CARD_PAD, not with_kind, not with_condition)
+    return with_kind, with_condition, lines
 
 
 def _strip_height(game, card: int, w: float) -> float:
-    return (1 + len(_strip_lines(game, card, w))) * LINE + 4
+    return (1 + len(_strip_layout(game, card, w)[2])) * LINE + 4
 
 
 def _strip(page: Page, game, x: float, y: float, card: int, w: float) -> float:
@@ -483,14 +482,13 @@ def _strip(page: Page, game, x: float, y: float, card: int, w: float) -> float:
     type and bonus condition beside it when there is room), its needs and cost at the right;
     below, what it gives. Returns the y below it."""
     c = game.expeditions[card]
-    h = _strip_height(game, card, w)
-    with_kind, with_condition = _strip_head(game, card, w)
+    with_kind, with_condition, lines = _strip_layout(game, card, w)
+    h = (1 + len(lines)) * LINE + 4
     page.box(x, y, w, h - 2, fill=REGION_TINTS[c.region])
     tx, ty = x + CARD_PAD, y + 2
     end = page.text(tx, ty, c.site, SMALL)
     if with_kind:
-        kind = f"{REGION_TITLES[c.region]} {EXPEDITION_TYPES[c.type]}"
-        end = page.text(end + 6, ty, kind, SMALL)
+        end = page.text(end + 6, ty, _kind(c), SMALL)
     if with_condition:
         end = page.text(end, ty, "; ", SMALL)
         page.text(end, ty, _condition(c), SMALL, HIGHLIGHT)
@@ -499,7 +497,7 @@ def _strip(page: Page, game, x: float, y: float, card: int, w: float) -> float:
     page.text(right, ty, cost, SMALL)
     _needs(page, right - 2 * ICON - 8, ty, c.expertise, c.knowledge)
     ty += LINE
-    for pieces in _strip_lines(game, card, w):
+    for pieces in lines:
         ty = _write_pieces(page, tx, ty, pieces)
     return y + h
 

@@ -54,7 +54,7 @@ from ...core.canvas import (
     text_length,
     wrapped,
 )
-from .actions import DECISIONS, GALLERY_SIZES, GALLERY_START, HONOR, SECTIONS
+from .actions import ALL_REGIONS, DECISIONS, GALLERY_SIZES, GALLERY_START, HONOR, SECTIONS
 from .components import (
     BLOOMSBURY_STACKS,
     EXPEDITION_TYPES,
@@ -172,14 +172,10 @@ LOCATION_NOTES = (
 STUDY_GAP = 10
 """Between the objectives of a Study card."""
 STUDY_FLAGS = ("myth", "wonder", "level 5")
-ALL_REGIONS = 15
-"""The region bits of a decision's argument (a relic's bags, a Knowledge choice's exclusions)."""
 DISCARD_PURPOSES = ("Deepen Knowledge", "Study a Relic", "Sell a Relic")
 """Why a relic is discarded (the ``discard_relic`` decision's first argument below ``HONOR``)."""
 PENDING_SHOWN = 4
 """The most tasks queued after the decision that its line names."""
-COST_ROOM = 18
-"""Room at a Program card's top right for its Reputation cost."""
 GAIN_WORDS = {
     "prestige": "{} prestige",
     "science": "{} science",
@@ -537,14 +533,13 @@ def _title(page: Page, words: tuple[str, str]) -> None:
 
 def _decision(page: Page, game, v) -> None:
     """The decision line: who decides what, and what is queued after it; or the scores."""
-    players = v["num_players"]
     d = v["decision"]
     if d["kind"] == "game_over":
         scores = [_score(s) for s in v["seats"]]
         text = "Game over - final scores: " + ", ".join(
             f"player {q} {x}" for q, x in enumerate(scores)
         )
-        if players == 1:
+        if v["num_players"] == 1:
             text += f": {solo_title(scores[0], game.rb.titles)}"
         else:
             best = max(_rank(s) for s in v["seats"])
@@ -880,10 +875,7 @@ def _seat(page: Page, game, views: Views, v, q: int) -> None:
     """The inside of a seat's panel (:func:`_seat_frame` draws its frame and header)."""
     s = v["seats"][q]
     x, w = _seat_box(v, q)
-    y = SEATS_Y
-    inner = w - 12
-    x += 6
-    y += SEAT_HEADER_H + 4
+    x, y, inner = x + 6, SEATS_Y + SEAT_HEADER_H + 4, w - 12
     society = "no Society card yet"
     if s["society"] is not None:
         society = game.rb.societies[s["society"]]["name"]
@@ -913,13 +905,8 @@ def _seat(page: Page, game, views: Views, v, q: int) -> None:
     y = _lines(page, x, y, f"Expeditions ({len(sites)}): {', '.join(sites) or '-'}", inner)
     claims = ", ".join(OBJECTIVE_GROUPS[i] for i, c in enumerate(s["claims"]) if c) or "-"
     tiles = ", ".join(str(t) for t in s["bloomsbury"]) or "-"
-    rights = " and ".join(
-        str(stack)
-        for stack, r, taken in zip(
-            BLOOMSBURY_STACKS, s["bloomsbury_rights"], s["bloomsbury_taken"], strict=True
-        )
-        if r and not taken
-    )
+    stacks = zip(BLOOMSBURY_STACKS, s["bloomsbury_rights"], s["bloomsbury_taken"], strict=True)
+    rights = " and ".join(str(stack) for stack, right, taken in stacks if right and not taken)
     penalties = sum(1 for p in s["penalties"] if p)
     text = (
         f"Royal Society objectives: {claims};  Bloomsbury tiles: {tiles}"
@@ -1066,7 +1053,7 @@ def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float, inner: 
         _write(page, x, y, "Study cards: -")
     for i, k in enumerate(studies):
         note = LINE if i < len(studies) - 1 else 0  # room for the count of those left out
-        if y + _study_height(game, k, inner) + note > bottom:
+        if y + len(_study_rows(game, k, inner)) * (CHIP_H + 2) + 2 + note > bottom:
             left = len(studies) - i
             _write(page, x, y, f"and {left} more Study card{'s' * (left > 1)} not shown", FAINT)
             break
@@ -1094,10 +1081,6 @@ def _study_rows(game, k: int, inner: float) -> list[list[tuple[str, Colour]]]:
         rows[-1] += [*labels, ("", PAPER)]
         used += width + STUDY_GAP
     return rows
-
-
-def _study_height(game, k: int, inner: float) -> float:
-    return len(_study_rows(game, k, inner)) * (CHIP_H + 2) + 2
 
 
 def _study(page: Page, game, k: int, x: float, y: float, inner: float) -> float:

@@ -469,8 +469,14 @@ def _strip_layout(game, card: int, w: float) -> tuple[bool, bool, list[list]]:
     return with_kind, with_condition, lines
 
 
-def _strip_height(game, card: int, w: float) -> float:
-    return (1 + len(_strip_layout(game, card, w)[2])) * LINE + 4
+def _strips(page: Page, game, x: float, y: float, cards, w: float, bottom: float):
+    """Expedition cards as strips (:func:`_strip`) from (x, y) while each leaves a line free
+    above ``bottom``; returns the y below them and how many had no room."""
+    for i, card in enumerate(cards):
+        if y + (1 + len(_strip_layout(game, card, w)[2])) * LINE + 4 + LINE > bottom:
+            return y, len(cards) - i
+        y = _strip(page, game, x, y, card, w)
+    return y, 0
 
 
 def _strip(page: Page, game, x: float, y: float, card: int, w: float) -> float:
@@ -810,12 +816,8 @@ def _on_the_table(page: Page, game, views: Views, v, y: float) -> None:
         return
     y = _heading(page, y, "On the table")
     bottom = SEATS_Y - 4
-    left = len(cards) + len(items) + bool(relics)
-    for card in cards:
-        if y + _strip_height(game, card, RIGHT_W) + LINE > bottom:
-            break
-        y = _strip(page, game, RIGHT_X, y, card, RIGHT_W)
-        left -= 1
+    y, left = _strips(page, game, RIGHT_X, y, cards, RIGHT_W, bottom)
+    left += len(items) + bool(relics)
     if relics and y + LINE <= bottom:
         x = page.text(RIGHT_X, y, "relics drawn:", SMALL) + 6
         for kind in relics:
@@ -1018,14 +1020,8 @@ def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float, inner: 
         for count, label in ((hidden, "hand"), (setup_hidden, "set-up"))
         if count > 0
     ]
-    cards = [*faces, *setup]
-    left = len(cards)
     room = bottom - (BACK_H + 4 if backs else 0)
-    for card in cards:
-        if y + _strip_height(game, card, inner) + LINE > room:
-            break
-        y = _strip(page, game, x, y, card, inner)
-        left -= 1
+    y, left = _strips(page, game, x, y, [*faces, *setup], inner, room)
     if left:
         y = _write(page, x, y, f"and {left} more cards not shown", FAINT)
     if backs:

@@ -225,10 +225,13 @@ class Page:
         self.text(end + 10, y + 5, " · ".join(status), SMALL)
         return x + 14
 
-    def frame_row(self, y: float, h: float, margin: float) -> None:
-        """The frame of a full-width row (the seat of the player to move)."""
-        width = self.image.width - 2 * margin + 8
-        self.box(margin - 4, y - 4, width, h, outline=HIGHLIGHT, width=3)
+    def seat_row(self, y: float, h: float, margin: float, name: str, moving: bool) -> None:
+        """A seat's full-width row: framed for the player to move, the seat's name (then in
+        the highlight colour) ``margin + 26`` in, after room for its marker."""
+        if moving:
+            width = self.image.width - 2 * margin + 8
+            self.box(margin - 4, y - 4, width, h, outline=HIGHLIGHT, width=3)
+        self.text(margin + 26, y + 2, name, NORMAL, HIGHLIGHT if moving else INK)
 
     def rule(self, y: float, margin: float) -> None:
         """A faint line across the page, ``margin`` in from each side."""

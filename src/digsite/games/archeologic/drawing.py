@@ -364,11 +364,8 @@ def _seats(page: Page, game, views, view) -> None:
     y = SEATS_Y
     to_move = view["to_move"]
     for p, info in enumerate(view["seats"]):
-        if p == to_move:
-            page.frame_row(y, SEAT_H - 6, MARGIN)
+        page.seat_row(y, SEAT_H - 6, MARGIN, seat_name(p, views), p == to_move)
         page.token(MARGIN + 9, y + 10, 9, player_colour(p), "C" if info["checking"] else str(p))
-        ink = HIGHLIGHT if p == to_move else INK
-        page.text(MARGIN + 26, y + 2, seat_name(p, views), NORMAL, ink)
         where = "" if game.solo else f"space {info['position']}, "
         side = "Checking" if info["checking"] else "Searching"
         status = side if info["out"] == "in the game" else info["out"]

@@ -72,7 +72,7 @@ SEATS_Y = 450
 SEAT_H = 62
 CARD_W, CARD_H = 24, 34
 SEAT_COLUMNS = (MARGIN + 26, 250, 470, 620)
-"""Name, stocks, passing disc, cards."""
+"""Name (:meth:`Page.seat_row` writes it there), stocks, passing disc, cards."""
 DECISION_Y = HEIGHT - 58
 
 PATRON_COLOURS: tuple[Colour, ...] = (
@@ -222,21 +222,18 @@ def _seats(page: Page, game, view, seat: int | None) -> float:
     to_move = view["to_move"]
     name_x, stock_x, pass_x, cards_x = SEAT_COLUMNS
     for p, info in enumerate(view["seats"]):
-        if p == to_move:
-            page.frame_row(y, SEAT_H - 6, MARGIN)
-        page.cube(MARGIN + 8, y + 10, 9, player_colour(p))
         marks = [m for m, on in (("you", p == seat), ("first", p == view["first_player"])) if on]
         name = f"Player {p}" + (f" ({', '.join(marks)})" if marks else "")
-        page.text(name_x, y + 2, name, NORMAL, HIGHLIGHT if p == to_move else INK)
+        page.seat_row(y, SEAT_H - 6, MARGIN, name, p == to_move)
+        page.cube(MARGIN + 8, y + 10, 9, player_colour(p))
         page.text(name_x, y + 22, f"prestige {info['score']}", NORMAL)
         page.text(stock_x, y + 2, f"personal cubes {info['personal_cubes']}", SMALL)
         page.text(stock_x, y + 18, f"general stock {info['general_cubes']}", SMALL)
         if "neutral_cubes" in info:
             page.text(stock_x, y + 34, f"neutral cubes {info['neutral_cubes']}", SMALL)
         passed = info["passing_space"]
-        page.text(
-            pass_x, y + 2, "passed" if passed else "not passed", SMALL, INK if passed else FAINT
-        )
+        words, ink = ("passed", INK) if passed else ("not passed", FAINT)
+        page.text(pass_x, y + 2, words, SMALL, ink)
         if passed:
             page.token(pass_x + 14, y + 30, 11, player_colour(p), str(passed))
         _hand(page, game, cards_x, y, info)

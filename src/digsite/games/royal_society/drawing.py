@@ -194,11 +194,8 @@ Views = Mapping[int, Mapping[str, Any]]
 
 def draw(game, views: Views) -> np.ndarray:
     """The picture of one position: one seat's (``views`` holds its view alone) or the
-    spectator's (every seat's view).  Drawn in areas (the title, the decision line, each
-    location, the Program, the Gallery, the right column's parts, each seat's frame and
-    inside), each drawn again only when what it shows changed (:class:`KeptPage`): a replay
-    page draws every position of every view, and from one position to the next most of the
-    table stays."""
+    spectator's (every seat's view), drawn in areas, each drawn again only when what it shows
+    changed (:class:`KeptPage`: from one position to the next most of the table stays)."""
     v = next(iter(views.values()))
     panel = _automa_panel(v)
     page = KeptPage(WIDTH, HEIGHT, (game, v["num_players"], panel))
@@ -210,12 +207,8 @@ def draw(game, views: Views) -> np.ndarray:
     for loc, pieces in enumerate(v["locations"]):
         here = current["section"] if current and current["location"] == loc else None
         x = MARGIN + loc * (LOC_W + LOC_GAP)
-        page.area(
-            f"location {loc}",
-            ((x, BOARD_Y, x + LOC_W + 1, BOARD_Y + LOC_H + 1),),
-            repr((pieces, here)),
-            lambda loc=loc, pieces=pieces, here=here: _location(page, loc, pieces, here),
-        )
+        box, key = (x, BOARD_Y, x + LOC_W + 1, BOARD_Y + LOC_H + 1), (loc, pieces, here)
+        page.area(f"location {loc}", (box,), repr(key), lambda key=key: _location(page, *key))
     box = (0, PROGRAM_Y, LEFT_END, GALLERY_Y)
     page.area("program", (box,), _program_key(v), lambda: _program(page, game, v))
     box = (0, GALLERY_Y, LEFT_END, SEATS_Y)

@@ -321,10 +321,8 @@ def _sheet(page: Page, game, views, view) -> None:
     for axis in range(NUM_AXES):
         _, y = sheet_cell(axis, 0)
         here = axis == view["viewfinder"]
-        ink = HIGHLIGHT if here else INK
-        page.text(
-            SHEET_X + SHEET_AXIS_W / 2, y + SHEET_ROW / 2, AXIS_NAMES[axis], NORMAL, ink, "mm"
-        )
+        cx, ink = SHEET_X + SHEET_AXIS_W / 2, HIGHLIGHT if here else INK
+        page.text(cx, y + SHEET_ROW / 2, AXIS_NAMES[axis], NORMAL, ink, "mm")
         for q in range(NUM_QUESTIONS):
             x, y = sheet_cell(axis, q)
             page.box(x, y, SHEET_COL, SHEET_ROW, outline=FAINT)
@@ -337,7 +335,6 @@ def _sheet(page: Page, game, views, view) -> None:
                 if clue:
                     page.text(x + 3, y + SHEET_ROW - 3, "clue", SMALL, HIGHLIGHT, "ld")
         if here:
-            x, y = sheet_cell(axis, 0)
             width = SHEET_AXIS_W + NUM_QUESTIONS * SHEET_COL
             page.box(SHEET_X, y, width, SHEET_ROW, outline=HIGHLIGHT, width=2)
 

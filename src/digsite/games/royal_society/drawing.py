@@ -511,17 +511,13 @@ def _needs(page: Page, x: float, y: float, expertise: int | str, knowledge: int 
 # -- the title and the decision --------------------------------------------------------------
 def _title_words(game, views: Views, v) -> tuple[str, str]:
     """The title line's words: the game, its mode and year; whose picture it is."""
-    year = min(v["year"], game.years)
-    mode = v["mode"] + (", simplified" if v["simplified"] else "")
     players = v["num_players"]
-    if len(views) > 1:
-        whose = "spectator's picture"
-    elif players == 1:
-        whose = "the solo player's picture"
-    else:
-        whose = f"Player {v['player']}'s picture"
+    mode = v["mode"] + (", simplified" if v["simplified"] else "")
     text = f"The Royal Society of Archeology - {mode}, {players} player{'s' * (players > 1)}"
-    return text + f" - year {year}/{game.years}", whose
+    text += f" - year {min(v['year'], game.years)}/{game.years}"
+    if len(views) > 1:
+        return text, "spectator's picture"
+    return text, "the solo player's picture" if players == 1 else f"Player {v['player']}'s picture"
 
 
 def _title(page: Page, words: tuple[str, str]) -> None:
@@ -923,9 +919,8 @@ def _automa(page: Page, v) -> None:
     y += 24
     pawns = sum(k for pieces in v["locations"] for _, o, k in pieces if o == "automa")
     discs = sum(1 for o in v["gallery"] if o == "automa")
-    claims = ", ".join(
-        g for g, o in zip(OBJECTIVE_GROUPS, v["objective_first"], strict=True) if o == "automa"
-    )
+    firsts = zip(OBJECTIVE_GROUPS, v["objective_first"], strict=True)
+    claims = ", ".join(group for group, first in firsts if first == "automa")
     favor = "-" if a["last_favor"] is None else a["last_favor"] + 1
     for line in (
         f"Cards played: {len(a['played'])}; blocks King's Favor {favor}",
@@ -966,10 +961,9 @@ def _explorers(
     board = game.boards[(q % 4) * 2 + ("AB".index(s["side"]) if s["side"] else 0)]
     for e, level in enumerate(s["expertise"]):
         ex, ey = (x, y + e * (2 * EXPLORER_R + 2)) if column else (x + e * inner / 3, y)
-        placed = s["placed"][e]
-        colour = FAINT if placed else player_colour(q)
-        page.token(ex + EXPLORER_R, ey + EXPLORER_R, EXPLORER_R, colour)
-        page.text(ex + EXPLORER_R, ey + EXPLORER_R, str(level) if level else "", SMALL, PAPER, "mm")
+        colour = FAINT if s["placed"][e] else player_colour(q)
+        label = str(level) if level else ""
+        page.token(ex + EXPLORER_R, ey + EXPLORER_R, EXPLORER_R, colour, label)
         kind, region = board[e]
         skill, fill = (
             ("Logistics", PAPER) if kind == 0 else (REGION_TITLES[region], REGION_TINTS[region])

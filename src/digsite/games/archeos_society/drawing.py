@@ -327,7 +327,7 @@ def _seats(page: Page, views, view) -> None:
         _seat(page, views, view, q, seat, TOP + q * h, h - 6)
 
 
-def _hand(views, view, q: int, seat) -> list[int | None]:
+def _hand(views, q: int, seat) -> list[int | None]:
     """The hand as far as the picture may show it: faces, and None for a card's back."""
     own = views.get(q)
     if own is not None:
@@ -342,16 +342,15 @@ def _seat(page: Page, views, view, q: int, seat, y: float, h: float) -> None:
         status.append("first player")
     if seat["linguist"]:
         status.append(f"Linguist {seat['linguist']}")
-    kept = views[q]["kept"] if q in views else []
-    if kept:
-        status.append(f"keeps {len(kept)} (Physician)")
+    if q in views and views[q]["kept"]:
+        status.append(f"keeps {len(views[q]['kept'])} (Physician)")
     x = page.seat_header(RIGHT_X, y, RIGHT_W, h, q, views, view["decider"] == q, status)
     hy = y + 24
     page.text(x, hy + 8, "hand", SMALL)
-    hand = _hand(views, view, q, seat)
+    hand = _hand(views, q, seat)[:HAND_LIMIT]
     per_row = (RIGHT_X + RIGHT_W - 4 - x - HAND_X) // (CARD_W + 2)
-    _cards(page, x + HAND_X, hy, hand[:HAND_LIMIT], per_row)
-    ey = hy + max(1, -(-min(len(hand), HAND_LIMIT) // per_row)) * (CARD_H + 2) + 4
+    _cards(page, x + HAND_X, hy, hand, per_row)
+    ey = hy + max(1, -(-len(hand) // per_row)) * (CARD_H + 2) + 4
     page.text(x, ey + 2, "expeditions", SMALL)
     ex = x + 74
     expeditions = seat["expeditions"]

@@ -692,8 +692,8 @@ def _bags(page: Page, v) -> None:
         page.text(cx + ICON + 4, y, name, SMALL)
     for r, region in enumerate(REGION_TITLES):
         ry = y + (r + 1) * BAG_ROW
-        page.box(x, ry - 1, BAG_NAME_W + 4 * BAG_COL_W - 6, BAG_ROW - 1, fill=REGION_TINTS[r],
-                 outline=REGION_TINTS[r])  # fmt: skip
+        fill = REGION_TINTS[r]
+        page.box(x, ry - 1, BAG_NAME_W + 4 * BAG_COL_W - 6, BAG_ROW - 1, fill=fill, outline=fill)
         page.text(x + 3, ry, region, SMALL)
         for t in range(4):
             cx = x + BAG_NAME_W + t * BAG_COL_W

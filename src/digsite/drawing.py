@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import importlib
 import textwrap
+from functools import cache
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
@@ -77,11 +78,7 @@ def page(text: str) -> np.ndarray:
     return np.asarray(image, dtype=np.uint8)
 
 
-_FONT: list[ImageFont.ImageFont] = []
-
-
+@cache
 def _font() -> ImageFont.ImageFont:
     """Pillow's built-in fixed-width bitmap font (no font file needed on any machine)."""
-    if not _FONT:
-        _FONT.append(ImageFont.load_default_imagefont())
-    return _FONT[0]
+    return ImageFont.load_default_imagefont()

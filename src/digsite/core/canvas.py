@@ -159,14 +159,6 @@ class Page:
         self.text(x + CHIP_PAD, y + 2, label, SMALL, ink)
         return x + width
 
-    def lines(self, x: float, y: float, lines: Sequence[str], size: int = NORMAL) -> float:
-        """Lines of text from (x, y) down; returns the y below the last."""
-        step = size + 4
-        for line in lines:
-            self.text(x, y, line, size)
-            y += step
-        return y
-
     def box(
         self,
         x: float,
@@ -198,26 +190,6 @@ class Page:
         if label:
             self.text(x, y, label, SMALL, fill=PAPER, anchor="mm")
 
-    def card(
-        self,
-        x: float,
-        y: float,
-        w: float,
-        h: float,
-        title: str,
-        lines: Sequence[str] = (),
-        colour: Colour = PAPER,
-        face_down: bool = False,
-    ) -> None:
-        """A card: its title and a few lines, or its back when ``face_down``."""
-        if face_down:
-            self.box(x, y, w, h, fill=HIDDEN)
-            return
-        self.box(x, y, w, h, fill=colour)
-        self.text(x + 4, y + 3, title, SMALL)
-        for i, line in enumerate(lines):
-            self.text(x + 4, y + 3 + (i + 1) * (SMALL + 3), line, SMALL)
-
     def track(
         self,
         x: float,
@@ -240,27 +212,26 @@ class Page:
                 self.token(x + i * cell + r + 1 + k * 2, y + r + 1 + k * 2, r, player_colour(p))
         return y + cell + SMALL + 4
 
-    def seat_panel(self, x: float, y: float, w: float, h: float, seat: int, active: bool) -> float:
-        """A seat's panel: a frame (the highlight's for the player to move) with a bar of the
-        seat's colour down its left side; returns the x where its contents start."""
-        self.box(x, y, w, h, outline=HIGHLIGHT if active else FAINT, width=3 if active else 1)
-        self.box(x + 1, y + 1, 8, h - 2, fill=player_colour(seat), outline=player_colour(seat))
-        return x + 14
-
     def seat_header(
         self, x: float, y: float, w: float, h: float, seat: int, views, active: bool, status
     ) -> float:
-        """A seat's panel (:meth:`seat_panel`) headed by the seat's name and its ``status``
-        phrases; returns the x where its contents start."""
-        x = self.seat_panel(x, y, w, h, seat, active)
-        end = self.text(x, y + 4, seat_name(seat, views), NORMAL, HIGHLIGHT if active else INK)
+        """A seat's panel: a frame (the highlight's for the player to move), a bar of the
+        seat's colour down its left side, and the seat's name and ``status`` phrases at the
+        top; returns the x where its contents start."""
+        self.box(x, y, w, h, outline=HIGHLIGHT if active else FAINT, width=3 if active else 1)
+        colour = player_colour(seat)
+        self.box(x + 1, y + 1, 8, h - 2, fill=colour, outline=colour)
+        end = self.text(x + 14, y + 4, seat_name(seat, views), NORMAL, HIGHLIGHT if active else INK)
         self.text(end + 10, y + 5, " · ".join(status), SMALL)
-        return x
+        return x + 14
 
-    def frame_row(self, y: float, h: float, margin: float) -> None:
-        """The frame of a full-width row (the seat of the player to move)."""
-        width = self.image.width - 2 * margin + 8
-        self.box(margin - 4, y - 4, width, h, outline=HIGHLIGHT, width=3)
+    def seat_row(self, y: float, h: float, margin: float, name: str, moving: bool) -> None:
+        """A seat's full-width row: framed for the player to move, the seat's name (then in
+        the highlight colour) ``margin + 26`` in, after room for its marker."""
+        if moving:
+            width = self.image.width - 2 * margin + 8
+            self.box(margin - 4, y - 4, width, h, outline=HIGHLIGHT, width=3)
+        self.text(margin + 26, y + 2, name, NORMAL, HIGHLIGHT if moving else INK)
 
     def rule(self, y: float, margin: float) -> None:
         """A faint line across the page, ``margin`` in from each side."""
@@ -373,16 +344,12 @@ _SPARE = threading.local()
 
 def _spares() -> dict[tuple[int, int], Image.Image]:
     """This thread's finished page images by size, for the next :class:`Page` to reuse."""
-    if not hasattr(_SPARE, "images"):
-        _SPARE.images = {}
-    return _SPARE.images
+    return _SPARE.__dict__.setdefault("images", {})
 
 
 def _kept() -> dict[tuple[int, int], _Kept]:
     """This thread's kept pages by size (:class:`KeptPage`), one each."""
-    if not hasattr(_SPARE, "kept"):
-        _SPARE.kept = {}
-    return _SPARE.kept
+    return _SPARE.__dict__.setdefault("kept", {})
 
 
 CHIP_H, CHIP_PAD = 17, 4

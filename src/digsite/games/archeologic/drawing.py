@@ -240,20 +240,20 @@ def _layout(page: Page, game, secret: Mapping[str, Any]) -> None:
     page.text(LAYOUT_X, BOARD_Y - 28, "(spectator only)", SMALL, FAINT)
     buildings, kinds = secret["buildings"], secret["kinds"]
     colours = (BUILT, *KIND_COLOURS[1:])
-    for cell, building in enumerate(buildings):
-        row, col = divmod(cell, COLS)
-        x, y = LAYOUT_X + col * LAYOUT_CELL, BOARD_Y + row * LAYOUT_CELL
+    corners = [
+        (LAYOUT_X + cell % COLS * LAYOUT_CELL, BOARD_Y + cell // COLS * LAYOUT_CELL)
+        for cell in range(len(buildings))
+    ]
+    for (x, y), building, kind in zip(corners, buildings, kinds, strict=True):
         if building == EMPTY:
             page.box(x, y, LAYOUT_CELL, LAYOUT_CELL, fill=GROUND, outline=FAINT)
             continue
-        kind = kinds[cell]
         page.box(x, y, LAYOUT_CELL, LAYOUT_CELL, fill=colours[kind], outline=FAINT)
         name = game.layouts.buildings[building].id
         ink = INK if kind not in (FIRE, SHARP) else PAPER
         page.text(x + LAYOUT_CELL / 2, y + LAYOUT_CELL / 2, name, SMALL, ink, "mm")
-    for cell, building in enumerate(buildings):  # the buildings' outlines
+    for cell, ((x, y), building) in enumerate(zip(corners, buildings, strict=True)):  # outlines
         row, col = divmod(cell, COLS)
-        x, y = LAYOUT_X + col * LAYOUT_CELL, BOARD_Y + row * LAYOUT_CELL
         if col + 1 < COLS and buildings[cell + 1] != building:
             edge = x + LAYOUT_CELL
             page.draw.line([(edge, y), (edge, y + LAYOUT_CELL)], fill=INK, width=2)
@@ -264,11 +264,11 @@ def _layout(page: Page, game, secret: Mapping[str, Any]) -> None:
 
 
 def _axis_label(page: Page, axis: int, cx: float, cy: float, view) -> None:
-    if axis == view["viewfinder"]:
+    """An axis's name, on a disc when the viewfinder is on it."""
+    here = axis == view["viewfinder"]
+    if here:
         page.token(cx, cy, 11, HIGHLIGHT)
-        page.text(cx, cy, AXIS_NAMES[axis], NORMAL, PAPER, "mm")
-    else:
-        page.text(cx, cy, AXIS_NAMES[axis], NORMAL, INK, "mm")
+    page.text(cx, cy, AXIS_NAMES[axis], NORMAL, PAPER if here else INK, "mm")
 
 
 def _ring(page: Page, game, view) -> None:
@@ -279,12 +279,10 @@ def _ring(page: Page, game, view) -> None:
     moving = view["decision"] == "axis" and axis is not None
     for i, a in enumerate(game.ring):
         x = BOARD_X + i * RING_SLOT
-        here = a == axis
-        cx = x + RING_SLOT / 2 - 1
-        page.box(x, RING_Y, RING_SLOT - 2, RING_SLOT - 2, fill=HIGHLIGHT if here else PAPER)
-        page.text(
-            cx, RING_Y + RING_SLOT / 2 - 1, AXIS_NAMES[a], NORMAL, PAPER if here else INK, "mm"
-        )
+        cx, cy = x + RING_SLOT / 2 - 1, RING_Y + RING_SLOT / 2 - 1
+        fill, ink = (HIGHLIGHT, PAPER) if a == axis else (PAPER, INK)
+        page.box(x, RING_Y, RING_SLOT - 2, RING_SLOT - 2, fill=fill)
+        page.text(cx, cy, AXIS_NAMES[a], NORMAL, ink, "mm")
         if moving:
             page.text(cx, RING_Y + RING_SLOT + 2, f"+{game.surcharge[axis, a]}", SMALL, FAINT, "ma")
     if view["surcharge"] is not None:
@@ -294,13 +292,8 @@ def _ring(page: Page, game, view) -> None:
 
 # -- the note sheet ----------------------------------------------------------------------------
 def _question_title(game, question: int) -> str:
-    if question == DIFFERENT_BUILDINGS:
-        return "buildings"
-    if question == EMPTY_ZONES:
-        return "empty"
-    if question == TRAPS:
-        return "traps"
-    return game.layouts.buildings[question_building(question)].id
+    titles = {DIFFERENT_BUILDINGS: "buildings", EMPTY_ZONES: "empty", TRAPS: "traps"}
+    return titles.get(question) or game.layouts.buildings[question_building(question)].id
 
 
 def sheet_cell(axis: int, question: int) -> tuple[float, float]:
@@ -328,10 +321,8 @@ def _sheet(page: Page, game, views, view) -> None:
     for axis in range(NUM_AXES):
         _, y = sheet_cell(axis, 0)
         here = axis == view["viewfinder"]
-        ink = HIGHLIGHT if here else INK
-        page.text(
-            SHEET_X + SHEET_AXIS_W / 2, y + SHEET_ROW / 2, AXIS_NAMES[axis], NORMAL, ink, "mm"
-        )
+        cx, ink = SHEET_X + SHEET_AXIS_W / 2, HIGHLIGHT if here else INK
+        page.text(cx, y + SHEET_ROW / 2, AXIS_NAMES[axis], NORMAL, ink, "mm")
         for q in range(NUM_QUESTIONS):
             x, y = sheet_cell(axis, q)
             page.box(x, y, SHEET_COL, SHEET_ROW, outline=FAINT)
@@ -344,7 +335,6 @@ def _sheet(page: Page, game, views, view) -> None:
                 if clue:
                     page.text(x + 3, y + SHEET_ROW - 3, "clue", SMALL, HIGHLIGHT, "ld")
         if here:
-            x, y = sheet_cell(axis, 0)
             width = SHEET_AXIS_W + NUM_QUESTIONS * SHEET_COL
             page.box(SHEET_X, y, width, SHEET_ROW, outline=HIGHLIGHT, width=2)
 
@@ -371,11 +361,8 @@ def _seats(page: Page, game, views, view) -> None:
     y = SEATS_Y
     to_move = view["to_move"]
     for p, info in enumerate(view["seats"]):
-        if p == to_move:
-            page.frame_row(y, SEAT_H - 6, MARGIN)
+        page.seat_row(y, SEAT_H - 6, MARGIN, seat_name(p, views), p == to_move)
         page.token(MARGIN + 9, y + 10, 9, player_colour(p), "C" if info["checking"] else str(p))
-        ink = HIGHLIGHT if p == to_move else INK
-        page.text(MARGIN + 26, y + 2, seat_name(p, views), NORMAL, ink)
         where = "" if game.solo else f"space {info['position']}, "
         side = "Checking" if info["checking"] else "Searching"
         status = side if info["out"] == "in the game" else info["out"]

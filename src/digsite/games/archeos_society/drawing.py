@@ -64,6 +64,8 @@ SPACE_W, SITE_H = 60, 58
 SITE_GAP = 4
 CARD_W, CARD_H = 80, 30
 """A card: wide enough for its role in words ("Photographer")."""
+PER_ROW = LEFT_W // (CARD_W + 2)
+"""Cards in a row of the left column."""
 HAND_X = 34
 """A hand's cards start this far right of the panel's contents (after the word "hand")."""
 SCORE_TRACK_Y = 805
@@ -220,21 +222,23 @@ def _area(page: Page, view, y: float) -> float:
     area = view["area"]
     page.text(MARGIN, y, f"Recruitment area ({len(area)})", NORMAL)
     y += NORMAL + 4
-    per_row = LEFT_W // (CARD_W + 2)
-    if len(area) <= 2 * per_row:
-        for i, kind in enumerate(area):
-            row, col = divmod(i, per_row)
-            _card(page, MARGIN + col * (CARD_W + 2), y + row * (CARD_H + 2), kind)
+    if len(area) <= 2 * PER_ROW:
+        _cards(page, MARGIN, y, area, PER_ROW)
     else:
-        counts = Counter(area)
-        for i, (kind, count) in enumerate(sorted(counts.items())[: 2 * per_row]):
-            row, col = divmod(i, per_row)
-            x, top = MARGIN + col * (CARD_W + 2), y + row * (CARD_H + 2)
-            _card(page, x, top, kind)
-            if count > 1:
-                page.token(x + CARD_W - 7, top + CARD_H - 7, 7, PAPER, "")
-                page.text(x + CARD_W - 7, top + CARD_H - 7, str(count), SMALL, INK, "mm")
+        kinds, counts = zip(*sorted(Counter(area).items())[: 2 * PER_ROW], strict=True)
+        _cards(page, MARGIN, y, kinds, PER_ROW, counts)
     return y + 2 * (CARD_H + 2)
+
+
+def _cards(page: Page, x: float, y: float, kinds, per_row: int, counts=()) -> None:
+    """Cards (:func:`_card`) in rows of ``per_row`` from (x, y), each with its count from
+    ``counts`` on a disc when more than one."""
+    for i, kind in enumerate(kinds):
+        cx, cy = x + i % per_row * (CARD_W + 2), y + i // per_row * (CARD_H + 2)
+        _card(page, cx, cy, kind)
+        if i < len(counts) and counts[i] > 1:
+            page.token(cx + CARD_W - 7, cy + CARD_H - 7, 7, PAPER, "")
+            page.text(cx + CARD_W - 7, cy + CARD_H - 7, str(counts[i]), SMALL, INK, "mm")
 
 
 def _common(page: Page, game, view, y: float) -> float:
@@ -280,31 +284,25 @@ def _expedition(page: Page, view, y: float) -> float:
         text = f"Expedition being played (trait: {trait}; effects done: {', '.join(done) or '-'})"
         page.text(MARGIN, y, text, NORMAL, HIGHLIGHT)
         y += NORMAL + 4
-        per_row = LEFT_W // (CARD_W + 2)
-        for i, kind in enumerate(expedition["cards"]):
-            row, col = divmod(i, per_row)
-            _card(page, MARGIN + col * (CARD_W + 2), y + row * (CARD_H + 2), kind)
-        y += -(-len(expedition["cards"]) // per_row) * (CARD_H + 2) + 2
+        _cards(page, MARGIN, y, expedition["cards"], PER_ROW)
+        y += -(-len(expedition["cards"]) // PER_ROW) * (CARD_H + 2) + 2
+    notes = []
     if view["ur_queue"]:
-        queue = ", ".join(f"player {q}" for q in view["ur_queue"])
-        page.text(MARGIN, y, f"Ur expeditions still to come: {queue}", SMALL)
-        y += SMALL + 4
-    if view["professor_queue"]:
-        moves = ", ".join(
-            f"player {q} {'advances' if step > 0 else 'moves back'}"
-            for q, step in view["professor_queue"]
-        )
-        page.text_fitted(MARGIN, y, f"Professor moves to come: {moves}", LEFT_W)
-        y += SMALL + 4
+        notes.append("Ur expeditions still to come: " + _players(view["ur_queue"]))
+    moves = [f"{q} {'advances' if n > 0 else 'moves back'}" for q, n in view["professor_queue"]]
+    if moves:
+        notes.append("Professor moves to come: " + _players(moves))
     if view["uluru_vehicle"] is not None:
-        page.text(MARGIN, y, "a vehicle may cash in on Uluru", SMALL)
-        y += SMALL + 4
-    for waiting in view["suspended"]:
-        page.text(
-            MARGIN, y, f"waiting: a Cartographer expedition of {waiting['size']} cards", SMALL
-        )
+        notes.append("a vehicle may cash in on Uluru")
+    notes += [f"waiting: a Cartographer expedition of {w['size']} cards" for w in view["suspended"]]
+    for note in notes:
+        page.text_fitted(MARGIN, y, note, LEFT_W)
         y += SMALL + 4
     return y
+
+
+def _players(items) -> str:
+    return ", ".join(f"player {item}" for item in items)
 
 
 def _linguist(page: Page, game, view, y: float) -> None:
@@ -329,7 +327,7 @@ def _seats(page: Page, views, view) -> None:
         _seat(page, views, view, q, seat, TOP + q * h, h - 6)
 
 
-def _hand(views, view, q: int, seat) -> list[int | None]:
+def _hand(views, q: int, seat) -> list[int | None]:
     """The hand as far as the picture may show it: faces, and None for a card's back."""
     own = views.get(q)
     if own is not None:
@@ -344,18 +342,15 @@ def _seat(page: Page, views, view, q: int, seat, y: float, h: float) -> None:
         status.append("first player")
     if seat["linguist"]:
         status.append(f"Linguist {seat['linguist']}")
-    kept = views[q]["kept"] if q in views else []
-    if kept:
-        status.append(f"keeps {len(kept)} (Physician)")
+    if q in views and views[q]["kept"]:
+        status.append(f"keeps {len(views[q]['kept'])} (Physician)")
     x = page.seat_header(RIGHT_X, y, RIGHT_W, h, q, views, view["decider"] == q, status)
     hy = y + 24
     page.text(x, hy + 8, "hand", SMALL)
-    hand = _hand(views, view, q, seat)
+    hand = _hand(views, q, seat)[:HAND_LIMIT]
     per_row = (RIGHT_X + RIGHT_W - 4 - x - HAND_X) // (CARD_W + 2)
-    for i, kind in enumerate(hand[:HAND_LIMIT]):
-        row, col = divmod(i, per_row)
-        _card(page, x + HAND_X + col * (CARD_W + 2), hy + row * (CARD_H + 2), kind)
-    ey = hy + max(1, -(-min(len(hand), HAND_LIMIT) // per_row)) * (CARD_H + 2) + 4
+    _cards(page, x + HAND_X, hy, hand, per_row)
+    ey = hy + max(1, -(-len(hand) // per_row)) * (CARD_H + 2) + 4
     page.text(x, ey + 2, "expeditions", SMALL)
     ex = x + 74
     expeditions = seat["expeditions"]

@@ -10,8 +10,7 @@ behind its wall appear only in the spectator's picture); the VP track along the 
 right, one panel per seat, the seats sharing the column's height: VP, place in the turn order,
 resources (the Manor), leaders, the hand (public in this game) and the realm, cards grouped by
 stamp colour (with fewer seats, taller panels show the hand cards' kind and cost and the realm
-a colour a row).  The player to move's
-panel is framed in the highlight colour.
+a colour a row).  The player to move's panel is framed in the highlight colour.
 """
 
 from __future__ import annotations
@@ -104,6 +103,8 @@ RESOURCE_COLOURS: dict[str, Colour] = {
     "raw": (110, 95, 80),
     "battle": (160, 30, 30),
 }
+LAND_LEADERS = (("generals_on_lands", "G"), ("admirals_on_lands", "A"), ("buffers_on_lands", "B"))
+"""A seat's leaders on a land in its placement, and their pieces' labels."""
 DECISION_TEXT = {
     "pick_pair": "choose the two extra tokens of the set-up",
     "place": "place leaders behind the wall",
@@ -310,11 +311,7 @@ def _land_leaders(page: Page, shown, land: int, x: float, y: float) -> None:
     """Generals (squares), Admirals (discs) and buffers (B) of every seat shown on a land."""
     for q, placement in sorted(shown.items()):
         colour = player_colour(q)
-        for kind, label in (
-            ("generals_on_lands", "G"),
-            ("admirals_on_lands", "A"),
-            ("buffers_on_lands", "B"),
-        ):
+        for kind, label in LAND_LEADERS:
             for _ in range(placement.get(kind, [0] * (land + 1))[land]):
                 if label == "A":
                     page.token(x + 9, y + 9, 9, colour, label)
@@ -395,14 +392,8 @@ def _counted(count: int, leader: str) -> str:
 
 
 def _realm(
-    page: Page,
-    cards: _CardFaces,
-    realm: list[str],
-    x: float,
-    y: float,
-    bottom: float,
-    by_row: bool = False,
-):
+    page: Page, cards: _CardFaces, realm: list[str], x: float, y: float, bottom: float, by_row: bool
+) -> None:
     """The realm's cards as chips (stamp colour, title, count), grouped by colour (with
     ``by_row``, a colour a row while they fit), each chip as wide as its words; what has no
     room is counted."""

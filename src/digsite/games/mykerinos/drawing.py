@@ -72,7 +72,7 @@ SEATS_Y = 450
 SEAT_H = 62
 CARD_W, CARD_H = 24, 34
 SEAT_COLUMNS = (MARGIN + 26, 250, 470, 620)
-"""Name, stocks, passing disc, cards."""
+"""Name (:meth:`Page.seat_row` writes it there), stocks, passing disc, cards."""
 DECISION_Y = HEIGHT - 58
 
 PATRON_COLOURS: tuple[Colour, ...] = (
@@ -87,9 +87,9 @@ PATRON_INITIALS = ("V", "L", "B", "M", "T", "5")
 """Initials of the patrons on a seat's empty card places (beside their coloured cards); the
 no-patron card goes by its 5 points."""
 DARK_PATRONS = {0, 2, 3}
+"""Patrons whose card colour needs light ink."""
 EMPTY_PLACE_EDGE = 2
 """Width of the coloured outline of a patron's empty card place."""
-"""Patrons whose card colour needs light ink."""
 NEUTRAL = "neutral"
 
 
@@ -141,16 +141,8 @@ def _region(page: Page, game, view) -> None:
         x, y = cell_box(cell)
         page.box(x, y, CELL, CELL, fill=SAND, outline=FAINT)
         if cell in pyramids:
-            pad = 6
-            page.draw.polygon(
-                [
-                    (x + pad, y + CELL - pad),
-                    (x + CELL - pad, y + CELL - pad),
-                    (x + CELL / 2, y + pad),
-                ],
-                fill=PYRAMID_COLOUR,
-                outline=INK,
-            )
+            corners = [(x + 6, y + CELL - 6), (x + CELL - 6, y + CELL - 6), (x + CELL / 2, y + 6)]
+            page.draw.polygon(corners, fill=PYRAMID_COLOUR, outline=INK)
         if owner is not None:
             page.cube(x + CELL / 2, y + CELL / 2, CUBE_R, owner_colour(owner))
     for area in range(len(view["parcels"]) // 2):
@@ -230,21 +222,18 @@ def _seats(page: Page, game, view, seat: int | None) -> float:
     to_move = view["to_move"]
     name_x, stock_x, pass_x, cards_x = SEAT_COLUMNS
     for p, info in enumerate(view["seats"]):
-        if p == to_move:
-            page.frame_row(y, SEAT_H - 6, MARGIN)
-        page.cube(MARGIN + 8, y + 10, 9, player_colour(p))
         marks = [m for m, on in (("you", p == seat), ("first", p == view["first_player"])) if on]
         name = f"Player {p}" + (f" ({', '.join(marks)})" if marks else "")
-        page.text(name_x, y + 2, name, NORMAL, HIGHLIGHT if p == to_move else INK)
+        page.seat_row(y, SEAT_H - 6, MARGIN, name, p == to_move)
+        page.cube(MARGIN + 8, y + 10, 9, player_colour(p))
         page.text(name_x, y + 22, f"prestige {info['score']}", NORMAL)
         page.text(stock_x, y + 2, f"personal cubes {info['personal_cubes']}", SMALL)
         page.text(stock_x, y + 18, f"general stock {info['general_cubes']}", SMALL)
         if "neutral_cubes" in info:
             page.text(stock_x, y + 34, f"neutral cubes {info['neutral_cubes']}", SMALL)
         passed = info["passing_space"]
-        page.text(
-            pass_x, y + 2, "passed" if passed else "not passed", SMALL, INK if passed else FAINT
-        )
+        words, ink = ("passed", INK) if passed else ("not passed", FAINT)
+        page.text(pass_x, y + 2, words, SMALL, ink)
         if passed:
             page.token(pass_x + 14, y + 30, 11, player_colour(p), str(passed))
         _hand(page, game, cards_x, y, info)
@@ -261,10 +250,7 @@ def _seats(page: Page, game, view, seat: int | None) -> float:
 
 def _hand(page: Page, game, x: float, y: float, info: Mapping[str, Any]) -> None:
     """Cards per patron: a card with the count upright, those tilted this season sideways."""
-    counts = [0] * len(PATRON_TITLES)
-    for face in info["cards"]:
-        counts[game.cards[face].patron] += 1
-    for patron, count in enumerate(counts):
+    for patron, count in enumerate(_per_patron(game, info["cards"])):
         tilted = info["tilted"][patron] if patron < len(PATRONS) else 0
         colour = PATRON_COLOURS[patron]
         ink = PAPER if patron in DARK_PATRONS else INK
@@ -286,20 +272,21 @@ def _hand(page: Page, game, x: float, y: float, info: Mapping[str, Any]) -> None
     page.text(x + 4, y + CARD_H / 2, f"{len(info['cards'])} cards", SMALL, anchor="lm")
 
 
-def _cards_out(page: Page, game, view, y: float) -> None:
-    def summary(faces: list[int]) -> str:
-        counts = [0] * len(PATRON_TITLES)
-        for face in faces:
-            counts[game.cards[face].patron] += 1
-        words = [f"{_short(k)} {n}" for k, n in enumerate(counts) if n]
-        return ", ".join(words) or "-"
+def _per_patron(game, faces) -> list[int]:
+    """How many of the cards ``faces`` each patron's are."""
+    counts = [0] * len(PATRON_TITLES)
+    for face in faces:
+        counts[game.cards[face].patron] += 1
+    return counts
 
-    unseen, out = view["unseen"], view["discarded"]
-    text = (
-        f"Unseen parcels {len(unseen)}: {summary(unseen)}     "
-        f"Out of the game {len(out)}: {summary(out)}"
-    )
-    page.text(MARGIN, y + 2, text, SMALL)
+
+def _cards_out(page: Page, game, view, y: float) -> None:
+    """The parcels still unseen and those out of the game, counted per patron."""
+    parts = []
+    for title, key in (("Unseen parcels", "unseen"), ("Out of the game", "discarded")):
+        counts = [f"{_short(k)} {n}" for k, n in enumerate(_per_patron(game, view[key])) if n]
+        parts.append(f"{title} {len(view[key])}: {', '.join(counts) or '-'}")
+    page.text(MARGIN, y + 2, "     ".join(parts), SMALL)
 
 
 # -- the pending decision ----------------------------------------------------------------------
@@ -327,16 +314,11 @@ def _decision(page: Page, view) -> None:
     dig = view["excavation"]
     if dig is not None:
         left = dig["cubes_left"]
-        details.append(
-            f"{'neutral ' if dig['neutral'] else ''}excavation, "
-            f"{left} cube{'s' * (left != 1)} to place"
-            + (
-                ", the first next to one's own cubes"
-                if dig["next_to_own"] and dig["last_cell"] is None
-                else ""
-            )
-            + (", one may go on a pyramid" if dig["pyramid_allowed"] else "")
-        )
+        kind = "neutral excavation" if dig["neutral"] else "excavation"
+        text = f"{kind}, {left} cube{'s' * (left != 1)} to place"
+        if dig["next_to_own"] and dig["last_cell"] is None:
+            text += ", the first next to one's own cubes"
+        details.append(text + (", one may go on a pyramid" if dig["pyramid_allowed"] else ""))
     survey = view["survey"]
     if survey is not None:
         ranking = ", ".join(owner_title(o) for o in survey["ranking"])

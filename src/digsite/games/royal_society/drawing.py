@@ -35,6 +35,7 @@ import numpy as np
 from ...core.canvas import (
     CHIP_H,
     FAINT,
+    HIDDEN,
     HIGHLIGHT,
     INK,
     LARGE,
@@ -53,8 +54,9 @@ from ...core.canvas import (
     text_length,
     wrapped,
 )
-from .actions import DECISIONS, GALLERY_SIZES, GALLERY_START, HONOR, SECTIONS
+from .actions import ALL_REGIONS, DECISIONS, GALLERY_SIZES, GALLERY_START, HONOR, SECTIONS
 from .components import (
+    BLOOMSBURY_STACKS,
     EXPEDITION_TYPES,
     GAIN_KEYS,
     LOCATION_TITLES,
@@ -64,6 +66,7 @@ from .components import (
     relic_name,
     solo_title,
 )
+from .text import ROMAN, wants
 
 WIDTH, HEIGHT = LARGE_PAGE
 MARGIN = 12
@@ -140,6 +143,11 @@ BACK_H = 2 * LINE
 """The backs of the cards of a hand this picture may not show."""
 
 AUTOMA_COLOUR: Colour = (70, 70, 70)
+OTHER_OWNERS = {
+    "automa": ("Automa", "A", AUTOMA_COLOUR),
+    "neutral": ("neutral", "N", NEUTRAL_COLOUR),
+}
+"""The pieces that are no seat's: their name, their pieces' label and colour."""
 BLOCKED: Colour = (215, 210, 195)
 """A King's Favor blocked by the Automa's last card."""
 REGION_TINTS: tuple[Colour, ...] = (
@@ -164,15 +172,10 @@ LOCATION_NOTES = (
 STUDY_GAP = 10
 """Between the objectives of a Study card."""
 STUDY_FLAGS = ("myth", "wonder", "level 5")
-ALL_REGIONS = 15
-"""The region bits of a decision's argument (a relic's bags, a Knowledge choice's exclusions)."""
 DISCARD_PURPOSES = ("Deepen Knowledge", "Study a Relic", "Sell a Relic")
 """Why a relic is discarded (the ``discard_relic`` decision's first argument below ``HONOR``)."""
-BLOOMSBURY_STACKS = ("10", "25")
 PENDING_SHOWN = 4
 """The most tasks queued after the decision that its line names."""
-COST_ROOM = 18
-"""Room at a Program card's top right for its Reputation cost."""
 GAIN_WORDS = {
     "prestige": "{} prestige",
     "science": "{} science",
@@ -191,11 +194,8 @@ Views = Mapping[int, Mapping[str, Any]]
 
 def draw(game, views: Views) -> np.ndarray:
     """The picture of one position: one seat's (``views`` holds its view alone) or the
-    spectator's (every seat's view).  Drawn in areas (the title, the decision line, each
-    location, the Program, the Gallery, the right column's parts, each seat's frame and
-    inside), each drawn again only when what it shows changed (:class:`KeptPage`): a replay
-    page draws every position of every view, and from one position to the next most of the
-    table stays."""
+    spectator's (every seat's view), drawn in areas, each drawn again only when what it shows
+    changed (:class:`KeptPage`: from one position to the next most of the table stays)."""
     v = next(iter(views.values()))
     panel = _automa_panel(v)
     page = KeptPage(WIDTH, HEIGHT, (game, v["num_players"], panel))
@@ -207,24 +207,12 @@ def draw(game, views: Views) -> np.ndarray:
     for loc, pieces in enumerate(v["locations"]):
         here = current["section"] if current and current["location"] == loc else None
         x = MARGIN + loc * (LOC_W + LOC_GAP)
-        page.area(
-            f"location {loc}",
-            ((x, BOARD_Y, x + LOC_W + 1, BOARD_Y + LOC_H + 1),),
-            repr((pieces, here)),
-            lambda loc=loc, pieces=pieces, here=here: _location(page, loc, pieces, here),
-        )
-    page.area(
-        "program",
-        ((0, PROGRAM_Y, LEFT_END, GALLERY_Y),),
-        _program_key(v),
-        lambda: _program(page, game, v),
-    )
-    page.area(
-        "gallery",
-        ((0, GALLERY_Y, LEFT_END, SEATS_Y),),
-        _gallery_key(v),
-        lambda: (_gallery(page, game, v), _bags(page, v)),
-    )
+        box, key = (x, BOARD_Y, x + LOC_W + 1, BOARD_Y + LOC_H + 1), (loc, pieces, here)
+        page.area(f"location {loc}", (box,), repr(key), lambda key=key: _location(page, *key))
+    box = (0, PROGRAM_Y, LEFT_END, GALLERY_Y)
+    page.area("program", (box,), _program_key(v), lambda: _program(page, game, v))
+    box = (0, GALLERY_Y, LEFT_END, SEATS_Y)
+    page.area("gallery", (box,), _gallery_key(v), lambda: _gallery(page, game, v))
     _right(page, game, views, v)
     for q in range(v["num_players"]):
         frame, inside = _seat_areas(v, q)
@@ -262,35 +250,22 @@ def _right(page: Page, game, views: Views, v) -> None:
     (which changes more often)."""
     favors = (v["automa"] and v["automa"]["last_favor"], v["favor_spaces"])
     box = (LEFT_END, BOARD_Y, WIDTH, REPUTATION_Y)
-    page.area("favors", (box,), repr(favors), lambda: _favors(page, game, v, BOARD_Y))
+    page.area("favors", (box,), repr(favors), lambda: _favors(page, game, v))
     reputation = (v["reputation_stack"], [s["reputation"] for s in v["seats"]])
     box = (LEFT_END, REPUTATION_Y, WIDTH, OBJECTIVES_Y)
-    page.area("reputation", (box,), repr(reputation), lambda: _reputation(page, v, REPUTATION_Y))
+    page.area("reputation", (box,), repr(reputation), lambda: _reputation(page, v))
     key = _lower_right_key(v)
-    y = page.area(
-        "objectives",
-        ((LEFT_END, OBJECTIVES_Y, WIDTH, SEATS_Y),),
-        key,
-        lambda: _supplies(page, v, _objectives(page, game, v, OBJECTIVES_Y)),
-    )
-    page.area(  # inside the objectives' area: drawn again with it (its key in this one's)
-        "on the table",
-        ((LEFT_END, int(y), WIDTH, SEATS_Y),),
-        (key, y, _table_key(views, v)),
-        lambda: _on_the_table(page, game, views, v, y),
-    )
+    box = (LEFT_END, OBJECTIVES_Y, WIDTH, SEATS_Y)
+    y = page.area("objectives", (box,), key, lambda: _supplies(page, v, _objectives(page, game, v)))
+    # inside the objectives' area: drawn again with it (its key in this one's)
+    box, key = (LEFT_END, int(y), WIDTH, SEATS_Y), (key, y, _table_key(views, v))
+    page.area("on the table", (box,), key, lambda: _on_the_table(page, game, views, v, y))
 
 
 # -- what each area shows (its key: all that its drawing reads) ------------------------------
 def _program_key(v) -> str:
-    return repr(
-        (
-            v["program"],
-            v["expedition_deck_size"],
-            len(v["expedition_discard"]),
-            len(v["expeditions_out_of_game"]),
-        )
-    )
+    out = len(v["expedition_discard"]), len(v["expeditions_out_of_game"])
+    return repr((v["program"], v["expedition_deck_size"], out))
 
 
 def _gallery_key(v) -> str:
@@ -329,21 +304,12 @@ def _seat_key(views: Views, v, q: int) -> str:
 
 
 # -- helpers --------------------------------------------------------------------------------
-def _owner_colour(owner) -> Colour:
-    if owner == "automa":
-        return AUTOMA_COLOUR
-    if owner == "neutral":
-        return NEUTRAL_COLOUR
-    return player_colour(owner)
-
-
-def _owner_label(owner) -> str:
-    return {"automa": "A", "neutral": "N"}.get(owner, "") if isinstance(owner, str) else ""
-
-
-def _piece(page: Page, x: float, y: float, owner, r: float = PIECE_R, label: str = "") -> None:
-    page.token(x, y, r, _owner_colour(owner))
-    page.text(x, y, label or _owner_label(owner), SMALL, PAPER, anchor="mm")
+def _piece(page: Page, x: float, y: float, owner, r: float = PIECE_R) -> None:
+    """A piece of a seat (a disc of its colour), the Automa ("A") or the neutral ("N")."""
+    if owner in OTHER_OWNERS:
+        page.token(x, y, r, OTHER_OWNERS[owner][2], OTHER_OWNERS[owner][1])
+    else:
+        page.token(x, y, r, player_colour(owner))
 
 
 def _write(page: Page, x: float, y: float, text: str, fill: Colour = INK) -> float:
@@ -357,10 +323,6 @@ def _lines(page: Page, x: float, y: float, text: str, width: float, fill: Colour
     for line in wrapped(text, width):
         y = _write(page, x, y, line, fill)
     return y
-
-
-def _gains(pairs) -> str:
-    return ", ".join(_gain_items(pairs))
 
 
 def _gain_items(pairs) -> list[str]:
@@ -382,10 +344,7 @@ def _wrap_items(items: Sequence[str], width: float) -> list[str]:
 
 def _wants(region: int, typ: int) -> str:
     """What a patron asks for, in words: a region's relic, a type, or both."""
-    if region < 0 and typ < 0:
-        return "any relic"
-    words = [REGION_TITLES[region]] * (region >= 0) + [RELIC_TYPES[typ] if typ >= 0 else "relic"]
-    return " ".join(words)
+    return "any relic" if region < 0 and typ < 0 else wants(region, typ)
 
 
 def _score(seat) -> int:
@@ -397,10 +356,6 @@ def _rank(seat) -> tuple[int, int, int]:
     """Ranking: the score, then the other marker, then Reputation."""
     pr, sc = seat["prestige"], 5 * seat["science"]
     return min(pr, sc), max(pr, sc), seat["reputation"]
-
-
-def _seat_name(q) -> str:
-    return {"automa": "Automa", "neutral": "neutral"}.get(q, f"Player {q}")
 
 
 def _relic(page: Page, x: float, y: float, region: int, typ: int, size: float = ICON) -> None:
@@ -430,6 +385,11 @@ def _relic(page: Page, x: float, y: float, region: int, typ: int, size: float = 
     page.draw.polygon(points, fill=fill, outline=INK)
 
 
+def _kind(c) -> str:
+    """An Expedition card's region and type."""
+    return f"{REGION_TITLES[c.region]} {EXPEDITION_TYPES[c.type]}"
+
+
 def _condition(c) -> str:
     """The condition of a card's bonus, in words ("" for a card without one)."""
     if c.condition_region < 0 and c.condition_type < 0:
@@ -447,7 +407,7 @@ def _expedition_text(
     writes them; side by side when both fit), what it gives."""
     c = game.expeditions[card]
     lines: list[list] = []
-    kind = f"{REGION_TITLES[c.region]} {EXPEDITION_TYPES[c.type]}"
+    kind = _kind(c)
     condition = _condition(c) if with_condition else ""
     if with_kind and condition and text_length(f"{kind}; {condition}", SMALL) <= width:
         lines.append([(f"{kind}; ", INK), (condition, HIGHLIGHT)])
@@ -455,7 +415,7 @@ def _expedition_text(
         if with_kind:
             lines += [[(line, INK)] for line in wrapped(kind, width)]
         lines += [[(line, HIGHLIGHT)] for line in wrapped(condition, width)]
-    gains = _gain_items(zip(GAIN_KEYS, game.expeditions[card].gains, strict=True))
+    gains = _gain_items(zip(GAIN_KEYS, c.gains, strict=True))
     return lines + [[(line, INK)] for line in _wrap_items(gains, width)]
 
 
@@ -488,28 +448,28 @@ def _expedition(page: Page, game, x: float, y: float, card: int, w: float, h: fl
         ty = _write_pieces(page, tx, ty, pieces)
 
 
-def _strip_head(game, card: int, w: float) -> tuple[bool, bool]:
-    """What a strip's first line has room for beside the site, needs and cost: the region and
-    type, and then the condition of the bonus (else they start the lines below)."""
+def _strip_layout(game, card: int, w: float) -> tuple[bool, bool, list[list]]:
+    """What a strip's first line has room for beside the site, needs and cost (the region and
+    type, and then the condition of the bonus; else they start the lines below), and the lines
+    below it."""
     c = game.expeditions[card]
-    kind = f"{REGION_TITLES[c.region]} {EXPEDITION_TYPES[c.type]}"
     room = w - 2 * CARD_PAD - 2 * ICON - 16 - text_length(_cost(c), SMALL)
-    room -= text_length(c.site, SMALL)
-    kind_w = text_length(f"  {kind}", SMALL)
+    room -= text_length(c.site, SMALL) + text_length(f"  {_kind(c)}", SMALL)
     condition = _condition(c)
-    with_kind = kind_w <= room
-    with_condition = with_kind and bool(condition)
-    with_condition = with_condition and kind_w + text_length(f"; {condition}", SMALL) <= room
-    return with_kind, with_condition
+    with_kind = room >= 0
+    with_condition = with_kind and bool(condition) and text_length(f"; {condition}", SMALL) <= room
+    lines = _expedition_text(game, card, w - 2 * CARD_PAD, not with_kind, not with_condition)
+    return with_kind, with_condition, lines
 
 
-def _strip_lines(game, card: int, w: float) -> list[list]:
-    with_kind, with_condition = _strip_head(game, card, w)
-    return _expedition_text(game, card, w - 2 * CARD_PAD, not with_kind, not with_condition)
-
-
-def _strip_height(game, card: int, w: float) -> float:
-    return (1 + len(_strip_lines(game, card, w))) * LINE + 4
+def _strips(page: Page, game, x: float, y: float, cards, w: float, bottom: float):
+    """Expedition cards as strips (:func:`_strip`) from (x, y) while each leaves a line free
+    above ``bottom``; returns the y below them and how many had no room."""
+    for i, card in enumerate(cards):
+        if y + (1 + len(_strip_layout(game, card, w)[2])) * LINE + 4 + LINE > bottom:
+            return y, len(cards) - i
+        y = _strip(page, game, x, y, card, w)
+    return y, 0
 
 
 def _strip(page: Page, game, x: float, y: float, card: int, w: float) -> float:
@@ -517,14 +477,13 @@ def _strip(page: Page, game, x: float, y: float, card: int, w: float) -> float:
     type and bonus condition beside it when there is room), its needs and cost at the right;
     below, what it gives. Returns the y below it."""
     c = game.expeditions[card]
-    h = _strip_height(game, card, w)
-    with_kind, with_condition = _strip_head(game, card, w)
+    with_kind, with_condition, lines = _strip_layout(game, card, w)
+    h = (1 + len(lines)) * LINE + 4
     page.box(x, y, w, h - 2, fill=REGION_TINTS[c.region])
     tx, ty = x + CARD_PAD, y + 2
     end = page.text(tx, ty, c.site, SMALL)
     if with_kind:
-        kind = f"{REGION_TITLES[c.region]} {EXPEDITION_TYPES[c.type]}"
-        end = page.text(end + 6, ty, kind, SMALL)
+        end = page.text(end + 6, ty, _kind(c), SMALL)
     if with_condition:
         end = page.text(end, ty, "; ", SMALL)
         page.text(end, ty, _condition(c), SMALL, HIGHLIGHT)
@@ -533,7 +492,7 @@ def _strip(page: Page, game, x: float, y: float, card: int, w: float) -> float:
     page.text(right, ty, cost, SMALL)
     _needs(page, right - 2 * ICON - 8, ty, c.expertise, c.knowledge)
     ty += LINE
-    for pieces in _strip_lines(game, card, w):
+    for pieces in lines:
         ty = _write_pieces(page, tx, ty, pieces)
     return y + h
 
@@ -549,25 +508,16 @@ def _needs(page: Page, x: float, y: float, expertise: int | str, knowledge: int 
     return x + ICON + 2
 
 
-def _back(page: Page, x: float, y: float, w: float, h: float, label: str) -> None:
-    page.card(x, y, w, h, "", face_down=True)
-    page.text(x + w / 2, y + h / 2, label, SMALL, PAPER, anchor="mm")
-
-
 # -- the title and the decision --------------------------------------------------------------
 def _title_words(game, views: Views, v) -> tuple[str, str]:
     """The title line's words: the game, its mode and year; whose picture it is."""
-    year = min(v["year"], game.years)
-    mode = v["mode"] + (", simplified" if v["simplified"] else "")
     players = v["num_players"]
-    if len(views) > 1:
-        whose = "spectator's picture"
-    elif players == 1:
-        whose = "the solo player's picture"
-    else:
-        whose = f"Player {v['player']}'s picture"
+    mode = v["mode"] + (", simplified" if v["simplified"] else "")
     text = f"The Royal Society of Archeology - {mode}, {players} player{'s' * (players > 1)}"
-    return text + f" - year {year}/{game.years}", whose
+    text += f" - year {min(v['year'], game.years)}/{game.years}"
+    if len(views) > 1:
+        return text, "spectator's picture"
+    return text, "the solo player's picture" if players == 1 else f"Player {v['player']}'s picture"
 
 
 def _title(page: Page, words: tuple[str, str]) -> None:
@@ -578,14 +528,13 @@ def _title(page: Page, words: tuple[str, str]) -> None:
 
 def _decision(page: Page, game, v) -> None:
     """The decision line: who decides what, and what is queued after it; or the scores."""
-    players = v["num_players"]
     d = v["decision"]
     if d["kind"] == "game_over":
         scores = [_score(s) for s in v["seats"]]
         text = "Game over - final scores: " + ", ".join(
             f"player {q} {x}" for q, x in enumerate(scores)
         )
-        if players == 1:
+        if v["num_players"] == 1:
             text += f": {solo_title(scores[0], game.rb.titles)}"
         else:
             best = max(_rank(s) for s in v["seats"])
@@ -595,7 +544,8 @@ def _decision(page: Page, game, v) -> None:
         return
     who = d["player"]
     page.token(MARGIN + 8, DECISION_Y + 8, 8, player_colour(who))
-    text = f"{_seat_name(who)} to decide: {DECISIONS.meaning(d['kind'])}"
+    name = OTHER_OWNERS[who][0] if who in OTHER_OWNERS else f"Player {who}"
+    text = f"{name} to decide: {DECISIONS.meaning(d['kind'])}"
     detail = _decision_detail(game, v, d)
     if detail:
         text += f" ({detail})"
@@ -697,7 +647,7 @@ def _program(page: Page, game, v) -> None:
 
 def _gallery(page: Page, game, v) -> None:
     """The six collections, each space a relic's icon (the one it takes: colour the region,
-    shape the type) with the disc on it, the collection's reward below."""
+    shape the type) with the disc on it, the collection's reward below; the relic bags beside."""
     end = page.text(MARGIN, GALLERY_Y, "Grand Gallery", NORMAL)
     hint = "relic wanted: colour the region, shape the type (a disc: any type)"
     page.text(end + 8, GALLERY_Y + 2, hint, SMALL)
@@ -707,8 +657,7 @@ def _gallery(page: Page, game, v) -> None:
         for col in collections:
             size = GALLERY_SIZES[col]
             face = game.collection_faces[v["collection_faces"][col]]
-            roman = ("I", "II", "III", "IV", "V", "VI")[col]
-            page.text(x, y, roman, SMALL, HIGHLIGHT if col in rewarded else INK)
+            page.text(x, y, ROMAN[col], SMALL, HIGHLIGHT if col in rewarded else INK)
             for k in range(size):
                 sx = x + ROMAN_W + k * SPACE_W
                 region, typ = face.spaces[k]
@@ -726,6 +675,7 @@ def _gallery(page: Page, game, v) -> None:
             for k, line in enumerate(_wrap_items(_gain_items(face.reward), width)):
                 _write(page, x + ROMAN_W, y + SPACE_H + k * LINE, line)
             x += ROMAN_W + size * SPACE_W + COLLECTION_GAP
+    _bags(page, v)
 
 
 def _bags(page: Page, v) -> None:
@@ -742,8 +692,8 @@ def _bags(page: Page, v) -> None:
         page.text(cx + ICON + 4, y, name, SMALL)
     for r, region in enumerate(REGION_TITLES):
         ry = y + (r + 1) * BAG_ROW
-        page.box(x, ry - 1, BAG_NAME_W + 4 * BAG_COL_W - 6, BAG_ROW - 1, fill=REGION_TINTS[r],
-                 outline=REGION_TINTS[r])  # fmt: skip
+        fill = REGION_TINTS[r]
+        page.box(x, ry - 1, BAG_NAME_W + 4 * BAG_COL_W - 6, BAG_ROW - 1, fill=fill, outline=fill)
         page.text(x + 3, ry, region, SMALL)
         for t in range(4):
             cx = x + BAG_NAME_W + t * BAG_COL_W
@@ -754,13 +704,14 @@ def _bags(page: Page, v) -> None:
 
 
 # -- the right column ----------------------------------------------------------------------------
-def _heading(page: Page, x: float, y: float, text: str) -> float:
-    page.text(x, y, text, NORMAL)
+def _heading(page: Page, y: float, text: str) -> float:
+    """A title of the right column's; returns the y below it."""
+    page.text(RIGHT_X, y, text, NORMAL)
     return y + HEADING_H
 
 
-def _favors(page: Page, game, v, y: float) -> float:
-    y = _heading(page, RIGHT_X, y, "King's Favors (turn order)")
+def _favors(page: Page, game, v) -> None:
+    y = _heading(page, BOARD_Y, "King's Favors (turn order)")
     last = v["automa"]["last_favor"] if v["automa"] else None
     for i, owner in enumerate(v["favor_spaces"]):
         x = RIGHT_X + i * FAVOR_W
@@ -773,13 +724,12 @@ def _favors(page: Page, game, v, y: float) -> float:
             _write(page, x + 3, y + LINE + 4 + k * LINE, line)
         if owner is not None:
             _piece(page, x + 24, y + 10, owner)
-    return y + FAVOR_H + 8
 
 
-def _reputation(page: Page, v, y: float) -> float:
+def _reputation(page: Page, v) -> None:
     """The Reputation track 0-9; tied discs stacked, the top of the stack drawn last."""
     order = ", ".join(f"player {q}" for q in v["reputation_stack"])
-    y = _heading(page, RIGHT_X, y, f"Reputation (stack from the top: {order})")
+    y = _heading(page, REPUTATION_Y, f"Reputation (stack from the top: {order})")
     for i in range(REP_SPACES):  # each space's number in its corner
         page.box(RIGHT_X + i * REP_CELL, y, REP_CELL - 2, REP_CELL - 2, outline=FAINT)
         page.text(RIGHT_X + i * REP_CELL + 2, y + 1, str(i), SMALL, FAINT)
@@ -790,11 +740,10 @@ def _reputation(page: Page, v, y: float) -> float:
         height[rep] = k + 1
         cx = RIGHT_X + rep * REP_CELL + REP_CELL / 2 + 2 + 4 * k
         page.token(cx, y + REP_CELL / 2 + 1 - 4 * k, PIECE_R, player_colour(q))
-    return y + REP_CELL + 4
 
 
-def _objectives(page: Page, game, v, y: float) -> float:
-    y = _heading(page, RIGHT_X, y, "Royal Society objectives")
+def _objectives(page: Page, game, v) -> float:
+    y = _heading(page, OBJECTIVES_Y, "Royal Society objectives")
     note = "first to do one: 4 science or 20 prestige, later ones 2 or 10"
     page.text(RIGHT_X, y - 4, note, SMALL)
     page.text(RIGHT_X + RIGHT_W, y - 4, "first, others", SMALL, FAINT, "ra")
@@ -805,12 +754,12 @@ def _objectives(page: Page, game, v, y: float) -> float:
         claimants = [q for q, s in enumerate(v["seats"]) if s["claims"][i]]
         page.text(RIGHT_X, y, f"{OBJECTIVE_GROUPS[i]}:", SMALL)
         if first is not None:
-            _piece(page, RIGHT_X + RIGHT_W - CLAIMS_W + 8, y + 6, first, r=6, label="")
+            _piece(page, RIGHT_X + RIGHT_W - CLAIMS_W + 8, y + 6, first, r=6)
         for k, q in enumerate(claimants):
             _piece(page, RIGHT_X + RIGHT_W - CLAIMS_W + 26 + k * 12, y + 6, q, r=5)
         text = f"{obj['text']} ({obj['reward']})"
         y = _lines(page, RIGHT_X + 16, y, text, RIGHT_W - 16 - CLAIMS_W) + 2
-    y = _heading(page, RIGHT_X, y + 4, "Royal Requirements")
+    y = _heading(page, y + 4, "Royal Requirements")
     years = game.requirement_years
     for i, tile in enumerate(v["requirements"]):
         text = f"end of year {years[i]}: {game.rb.requirements[tile]['text']}"
@@ -819,7 +768,7 @@ def _objectives(page: Page, game, v, y: float) -> float:
 
 
 def _supplies(page: Page, v, y: float) -> float:
-    y = _heading(page, RIGHT_X, y, "Bloomsbury and the decks")
+    y = _heading(page, y, "Bloomsbury and the decks")
     stacks = v["bloomsbury_stacks"]
     text = (
         f"Bloomsbury tiles: {stacks[0]} in the 10 stack, {stacks[1]} in the 25 stack; decks: "
@@ -854,14 +803,10 @@ def _on_the_table(page: Page, game, views: Views, v, y: float) -> None:
     relics = v["drawn_relics"]
     if not cards and not items and not relics:
         return
-    y = _heading(page, RIGHT_X, y, "On the table")
+    y = _heading(page, y, "On the table")
     bottom = SEATS_Y - 4
-    left = len(cards) + len(items) + bool(relics)
-    for card in cards:
-        if y + _strip_height(game, card, RIGHT_W) + LINE > bottom:
-            break
-        y = _strip(page, game, RIGHT_X, y, card, RIGHT_W)
-        left -= 1
+    y, left = _strips(page, game, RIGHT_X, y, cards, RIGHT_W, bottom)
+    left += len(items) + bool(relics)
     if relics and y + LINE <= bottom:
         x = page.text(RIGHT_X, y, "relics drawn:", SMALL) + 6
         for kind in relics:
@@ -898,29 +843,30 @@ def _seat_box(v, q: int) -> tuple[float, float]:
     return MARGIN + q * (width + SEAT_GAP), width
 
 
-def _seat_frame(page: Page, views: Views, v, q: int) -> None:
-    """A seat's panel frame (the highlight's for the player to move) and its header."""
+def _panel(page: Page, v, q: int, h: float, colour: Colour, name: str, moving: bool = False):
+    """A panel of the seats' row: its frame (the highlight's for the player to move) and its
+    header, a band of ``colour`` with ``name``; returns its x and width."""
     x, w = _seat_box(v, q)
-    y = SEATS_Y
+    frame = (HIGHLIGHT, FRAME_WIDTH) if moving else (INK, 1)
+    page.box(x, SEATS_Y, w, h, outline=frame[0], width=frame[1])
+    page.box(x, SEATS_Y, w, SEAT_HEADER_H, fill=colour, outline=colour)
+    page.text(x + 6, SEATS_Y + 3, name, NORMAL, PAPER)
+    return x, w
+
+
+def _seat_frame(page: Page, views: Views, v, q: int) -> None:
+    """A seat's panel frame and its header: name and score."""
     moving = v["decision"]["player"] == q
-    colour = player_colour(q)
-    page.box(
-        x, y, w, SEAT_H, outline=HIGHLIGHT if moving else INK, width=FRAME_WIDTH if moving else 1
-    )
-    page.box(x, y, w, SEAT_HEADER_H, fill=colour, outline=colour)
     name = seat_name(q, views) + ("  - to move" if moving else "")
-    page.text(x + 6, y + 3, name, NORMAL, PAPER)
-    page.text(x + w - 6, y + 3, f"score {_score(v['seats'][q])}", NORMAL, PAPER, anchor="ra")
+    x, w = _panel(page, v, q, SEAT_H, player_colour(q), name, moving)
+    page.text(x + w - 6, SEATS_Y + 3, f"score {_score(v['seats'][q])}", NORMAL, PAPER, anchor="ra")
 
 
 def _seat(page: Page, game, views: Views, v, q: int) -> None:
     """The inside of a seat's panel (:func:`_seat_frame` draws its frame and header)."""
     s = v["seats"][q]
     x, w = _seat_box(v, q)
-    y = SEATS_Y
-    inner = w - 12
-    x += 6
-    y += SEAT_HEADER_H + 4
+    x, y, inner = x + 6, SEATS_Y + SEAT_HEADER_H + 4, w - 12
     society = "no Society card yet"
     if s["society"] is not None:
         society = game.rb.societies[s["society"]]["name"]
@@ -943,20 +889,15 @@ def _seat(page: Page, game, views: Views, v, q: int) -> None:
         y = _knowledge(page, x, y, s["knowledge"], inner)
         y = _explorers(page, game, x, y, q, s, inner)
     y = _relics(page, x, y, s, inner)
-    patrons = [
-        f"{k} honored" if k in s["honored"] else f"{k} wants {_wants(*_patron_wants(game, k))}"
-        for k in s["patrons"]
-    ]
+    wants = {k: _wants(game.patrons[k].region, game.patrons[k].type) for k in s["patrons"]}
+    patrons = [f"{k} honored" if k in s["honored"] else f"{k} wants {wants[k]}" for k in wants]
     y = _lines(page, x, y, f"Patrons: {'; '.join(patrons) or '-'}", inner)
     sites = [game.expeditions[c].site for c in s["expeditions"]]
     y = _lines(page, x, y, f"Expeditions ({len(sites)}): {', '.join(sites) or '-'}", inner)
     claims = ", ".join(OBJECTIVE_GROUPS[i] for i, c in enumerate(s["claims"]) if c) or "-"
     tiles = ", ".join(str(t) for t in s["bloomsbury"]) or "-"
-    rights = " and ".join(
-        "10" if i == 0 else "25"
-        for i, r in enumerate(s["bloomsbury_rights"])
-        if r and not s["bloomsbury_taken"][i]
-    )
+    stacks = zip(BLOOMSBURY_STACKS, s["bloomsbury_rights"], s["bloomsbury_taken"], strict=True)
+    rights = " and ".join(str(stack) for stack, right, taken in stacks if right and not taken)
     penalties = sum(1 for p in s["penalties"] if p)
     text = (
         f"Royal Society objectives: {claims};  Bloomsbury tiles: {tiles}"
@@ -970,21 +911,16 @@ def _seat(page: Page, game, views: Views, v, q: int) -> None:
 def _automa(page: Page, v) -> None:
     """The Automa's panel, in the first free seat place."""
     a = v["automa"]
-    x, w = _seat_box(v, v["num_players"])
-    y = SEATS_Y
-    page.box(x, y, w, AUTOMA_H)
-    page.box(x, y, w, SEAT_HEADER_H, fill=AUTOMA_COLOUR, outline=AUTOMA_COLOUR)
-    page.text(x + 6, y + 3, "Automa", NORMAL, PAPER)
-    y += 28
+    x, w = _panel(page, v, v["num_players"], AUTOMA_H, AUTOMA_COLOUR, "Automa")
+    y = SEATS_Y + 28
     for k in range(a["pawns"]):
         _piece(page, x + 14 + k * 22, y + 8, "automa")
     page.text(x + 14 + 3 * 22, y + 2, f"{a['pawns']} pawns left this year", SMALL)
     y += 24
     pawns = sum(k for pieces in v["locations"] for _, o, k in pieces if o == "automa")
     discs = sum(1 for o in v["gallery"] if o == "automa")
-    claims = ", ".join(
-        g for g, o in zip(OBJECTIVE_GROUPS, v["objective_first"], strict=True) if o == "automa"
-    )
+    firsts = zip(OBJECTIVE_GROUPS, v["objective_first"], strict=True)
+    claims = ", ".join(group for group, first in firsts if first == "automa")
     favor = "-" if a["last_favor"] is None else a["last_favor"] + 1
     for line in (
         f"Cards played: {len(a['played'])}; blocks King's Favor {favor}",
@@ -1025,10 +961,9 @@ def _explorers(
     board = game.boards[(q % 4) * 2 + ("AB".index(s["side"]) if s["side"] else 0)]
     for e, level in enumerate(s["expertise"]):
         ex, ey = (x, y + e * (2 * EXPLORER_R + 2)) if column else (x + e * inner / 3, y)
-        placed = s["placed"][e]
-        colour = FAINT if placed else player_colour(q)
-        page.token(ex + EXPLORER_R, ey + EXPLORER_R, EXPLORER_R, colour)
-        page.text(ex + EXPLORER_R, ey + EXPLORER_R, str(level) if level else "", SMALL, PAPER, "mm")
+        colour = FAINT if s["placed"][e] else player_colour(q)
+        label = str(level) if level else ""
+        page.token(ex + EXPLORER_R, ey + EXPLORER_R, EXPLORER_R, colour, label)
         kind, region = board[e]
         skill, fill = (
             ("Logistics", PAPER) if kind == 0 else (REGION_TITLES[region], REGION_TINTS[region])
@@ -1054,10 +989,6 @@ def _relics(page: Page, x: float, y: float, s, inner: float) -> float:
     return y + LINE + 2
 
 
-def _patron_wants(game, k: int) -> tuple[int, int]:
-    return game.patrons[k].region, game.patrons[k].type
-
-
 def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float, inner: float) -> None:
     """Hand (and set-up) cards: faces this picture may show, backs with a count for the rest;
     then the Study cards of a seat whose view is here, while there is room."""
@@ -1076,21 +1007,16 @@ def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float, inner: 
         for count, label in ((hidden, "hand"), (setup_hidden, "set-up"))
         if count > 0
     ]
-    cards = [*faces, *setup]
-    left = len(cards)
     room = bottom - (BACK_H + 4 if backs else 0)
-    for card in cards:
-        if y + _strip_height(game, card, inner) + LINE > room:
-            break
-        y = _strip(page, game, x, y, card, inner)
-        left -= 1
+    y, left = _strips(page, game, x, y, [*faces, *setup], inner, room)
     if left:
         y = _write(page, x, y, f"and {left} more cards not shown", FAINT)
     if backs:
         bx = x
         for label in backs:
             width = text_length(label, SMALL) + 16
-            _back(page, bx, y, width, BACK_H, label)
+            page.box(bx, y, width, BACK_H, fill=HIDDEN)
+            page.text(bx + width / 2, y + BACK_H / 2, label, SMALL, PAPER, anchor="mm")
             bx += width + 6
         y += BACK_H + 4
     if not mine:
@@ -1110,7 +1036,7 @@ def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float, inner: 
         _write(page, x, y, "Study cards: -")
     for i, k in enumerate(studies):
         note = LINE if i < len(studies) - 1 else 0  # room for the count of those left out
-        if y + _study_height(game, k, inner) + note > bottom:
+        if y + len(_study_rows(game, k, inner)) * (CHIP_H + 2) + 2 + note > bottom:
             left = len(studies) - i
             _write(page, x, y, f"and {left} more Study card{'s' * (left > 1)} not shown", FAINT)
             break
@@ -1138,10 +1064,6 @@ def _study_rows(game, k: int, inner: float) -> list[list[tuple[str, Colour]]]:
         rows[-1] += [*labels, ("", PAPER)]
         used += width + STUDY_GAP
     return rows
-
-
-def _study_height(game, k: int, inner: float) -> float:
-    return len(_study_rows(game, k, inner)) * (CHIP_H + 2) + 2
 
 
 def _study(page: Page, game, k: int, x: float, y: float, inner: float) -> float:

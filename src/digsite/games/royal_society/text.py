@@ -28,7 +28,7 @@ LOCATION_ACTIONS = (
 )
 
 
-def _wants(region: int, typ: int) -> str:
+def wants(region: int, typ: int) -> str:
     """What a patron or a Gallery space asks for: a region, a relic type, or both."""
     words = (
         REGION_TITLES[region] if region >= 0 else "",
@@ -80,9 +80,7 @@ _OPTION_TEXTS = (*DECISIONS.handlers(sys.modules[__name__], "_option_", default=
 
 def _patron(s, k: int) -> str:
     x = s.game.patrons[k]
-    return (
-        f"patron {k} (£{x.rate}/expertise, honored with {_wants(x.region, x.type)}, -{x.penalty})"
-    )
+    return f"patron {k} (£{x.rate}/expertise, honored with {wants(x.region, x.type)}, -{x.penalty})"
 
 
 def _expedition(s, k: int) -> str:
@@ -93,7 +91,7 @@ def _expedition(s, k: int) -> str:
 def _gallery_space(s, sp: int) -> str:
     col = SPACE_COLLECTION[sp]
     region, typ = s.game.collection_faces[s.faces[col]].spaces[sp - GALLERY_START[col]]
-    return f"Grand Gallery space {sp} (collection {ROMAN[col]}: {_wants(region, typ)})"
+    return f"Grand Gallery space {sp} (collection {ROMAN[col]}: {wants(region, typ)})"
 
 
 action_to_string = ACTIONS.describer(

@@ -231,12 +231,9 @@ class _AgentIterable:
         self.max_iter = max_iter
 
     def __iter__(self) -> Iterator[str]:
-        return _agents_to_act(self.env, self.max_iter)
-
-
-def _agents_to_act(env: DigsiteAECEnv, max_iter: int) -> Iterator[str]:
-    """``env.agent_selection`` before each step, while an agent is left, at most ``max_iter``
-    times (what PettingZoo's ``AECIterator`` yields)."""
-    while max_iter > 0 and env.agents:
-        max_iter -= 1
-        yield env.agent_selection
+        """``env.agent_selection`` before each step, while an agent is left, at most
+        ``max_iter`` times (what PettingZoo's ``AECIterator`` yields)."""
+        env, left = self.env, self.max_iter
+        while left > 0 and env.agents:
+            left -= 1
+            yield env.agent_selection

@@ -27,15 +27,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import gymnasium as gym
 import numpy as np
 
-from ..core.engine import Game, legal_or_none
-from ..core.errors import ResetNeededError
+from ..core.engine import Game
 from ..core.options import check_options, custom, integer, number
 from ..core.policy import RandomPolicy, StateAgent, choose
-from .rendering import RENDER_MODE, RENDER_MODES, Renders
-from .solo import ILLEGAL_ACTION
+from .rendering import RENDER_MODE
+from .solo import ILLEGAL_ACTION, OneSeatEnv
 
 
 def _opponents(num_players: int):
@@ -70,9 +68,7 @@ def options(num_players: int):
     )
 
 
-class SingleSeatEnv(Renders, gym.Env):
-    metadata = {"render_modes": RENDER_MODES, "render_fps": 1}
-
+class SingleSeatEnv(OneSeatEnv):
     def __init__(
         self,
         game: Game,
@@ -82,7 +78,6 @@ class SingleSeatEnv(Renders, gym.Env):
         illegal_action_reward: float = -1.0,
         render_mode: str | None = None,
     ):
-        n = game.num_players
         given = {
             "seat": seat,
             "opponents": opponents,
@@ -91,18 +86,12 @@ class SingleSeatEnv(Renders, gym.Env):
             "render_mode": render_mode,
         }
         seat, opponents, illegal_action, illegal_action_reward, render_mode = check_options(
-            options(n), given, "single-seat env"
+            options(game.num_players), given, "single-seat env"
         ).values()
-        self.game = game
+        super().__init__(game, illegal_action, render_mode)
         self.fixed_seat = seat
-        self.illegal_action = illegal_action
         self.illegal_action_reward = illegal_action_reward
-        self.render_mode = render_mode
         self.opponents = list(opponents)
-        self.observation_space = gym.spaces.Box(0.0, 1.0, (game.observation_size,), np.float32)
-        self.action_space = gym.spaces.Discrete(game.num_actions)
-        self.game_state = None
-        self._done = False
         self.seat = 0 if seat is None else seat
         self._buffer = np.empty(game.observation_size, dtype=np.float32)
 
@@ -123,21 +112,10 @@ class SingleSeatEnv(Renders, gym.Env):
         return self._observation(), {"seat": self.seat}
 
     def step(self, action):
-        if self.game_state is None:
-            raise ResetNeededError("call reset() before step(): the env has no game yet")
-        if self._done:
-            raise RuntimeError("the episode is over; call reset()")
-        info: dict = {}
-        mask = self.game_state.legal_action_mask()
-        action = legal_or_none(action, mask)
-        if action is None:
-            info["illegal_action"] = True
-            if self.illegal_action == "end":
-                self._done = True  # the game state is left as it was
-                info["scores"] = self.game_state.scores()
-                return self._observation(), self.illegal_action_reward, True, False, info
-            legal = np.flatnonzero(mask)
-            action = int(legal[self.np_random.integers(len(legal))])
+        action, info = self._checked_action(action)
+        if action is None:  # unmasked, illegal_action="end": the game state is left as it was
+            info["scores"] = self.game_state.scores()
+            return self._observation(), self.illegal_action_reward, True, False, info
         self.game_state.apply_action(action)
         self._play_others()
         terminated = self._done = self.game_state.is_terminal()
@@ -146,13 +124,6 @@ class SingleSeatEnv(Renders, gym.Env):
             info["scores"] = self.game_state.scores()
         return self._observation(), reward, terminated, False, info
 
-    def action_masks(self) -> np.ndarray:
-        """Legal actions of the learner (all False once the episode is over), for MaskablePPO."""
-        if self._done or self.game_state is None or self.game_state.current_player() != self.seat:
-            return np.zeros(self.game.num_actions, dtype=bool)
-        return self.game_state.legal_action_mask().astype(bool)
-
-    # -- internals --------------------------------------------------------------------------
     def _play_others(self) -> None:
         state = self.game_state
         buffer = self._buffer
@@ -161,8 +132,3 @@ class SingleSeatEnv(Renders, gym.Env):
             if player < 0 or player == self.seat:
                 return
             state.apply_action(choose(self.opponents[player], state, player, buffer))
-
-    def _observation(self) -> np.ndarray:
-        out = np.empty(self.game.observation_size, dtype=np.float32)
-        self.game_state.observe(self.seat, out)
-        return out

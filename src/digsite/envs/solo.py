@@ -12,7 +12,7 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
-from ..core.engine import legal_or_none
+from ..core.engine import Game, legal_or_none
 from ..core.errors import ResetNeededError
 from ..core.options import Option, choice
 from ..core.solo import SoloMode
@@ -31,38 +31,22 @@ SOLO_OPTIONS: tuple[Option, ...] = (ILLEGAL_ACTION, RENDER_MODE)
 """The options every solo env has; each solo env declares its own after these."""
 
 
-class SoloEnv(Renders, gym.Env):
-    """A Gymnasium env over player 0 of a game's one-player ``mode`` with its ``options``."""
+class OneSeatEnv(Renders, gym.Env):
+    """What the solo and single-seat envs share: a Gymnasium env over the ``seat`` of a
+    ``game``, its action mask for MaskablePPO and the documented answer to an unmasked
+    action."""
 
     metadata = {"render_modes": RENDER_MODES, "render_fps": 1}
+    seat = 0
 
-    def __init__(self, mode: type[SoloMode], **options: Any):
-        config = mode.checked(options, SOLO_OPTIONS)
-        self.mode = mode(config)
-        self.game = game = self.mode.game
-        self.illegal_action = config["illegal_action"]
-        self.render_mode = config["render_mode"]
+    def __init__(self, game: Game, illegal_action: str, render_mode: str | None):
+        self.game = game
+        self.illegal_action = illegal_action
+        self.render_mode = render_mode
         self.observation_space = gym.spaces.Box(0.0, 1.0, (game.observation_size,), np.float32)
         self.action_space = gym.spaces.Discrete(game.num_actions)
         self.game_state = None
         self._done = False
-
-    def reset(self, *, seed: int | None = None, options: dict | None = None):
-        super().reset(seed=seed)
-        self.game_state = self.game.new_initial_state(self.np_random)
-        self._done = False
-        return self._observation(), self.mode.start(self.game_state)
-
-    def step(self, action):
-        action, info = self._checked_action(action)
-        state = self.game_state
-        if action is None:  # unmasked, illegal_action="end"
-            reward, told = self.mode.give_up(state)
-            return self._observation(), float(reward), True, False, info | told
-        reward, truncated, told = self.mode.play(state, action)
-        terminated = state.is_terminal()
-        self._done = terminated or truncated
-        return self._observation(), float(reward), terminated, truncated, info | told
 
     def _checked_action(self, action) -> tuple[int | None, dict]:
         """The legal action to play and the step's first ``info``.  An unmasked action sets
@@ -82,14 +66,10 @@ class SoloEnv(Renders, gym.Env):
         return int(legal[self.np_random.integers(len(legal))]), {"illegal_action": True}
 
     def action_masks(self) -> np.ndarray:
-        """Legal actions (all False once the episode is over), for MaskablePPO."""
-        if self._done or self.game_state is None:
+        """Legal actions of the learner (all False once the episode is over), for MaskablePPO."""
+        if self._done or self.game_state is None or self.game_state.current_player() != self.seat:
             return np.zeros(self.game.num_actions, dtype=bool)
         return self.game_state.legal_action_mask().astype(bool)
-
-    def action_to_string(self, action: int) -> str:
-        self._require_reset("action_to_string")
-        return self.game_state.action_to_string(action)
 
     def _require_reset(self, what: str) -> None:
         if self.game_state is None:
@@ -97,8 +77,38 @@ class SoloEnv(Renders, gym.Env):
 
     def _observation(self) -> np.ndarray:
         out = np.empty(self.game.observation_size, dtype=np.float32)
-        self.game_state.observe(0, out)
+        self.game_state.observe(self.seat, out)
         return out
+
+
+class SoloEnv(OneSeatEnv):
+    """A Gymnasium env over player 0 of a game's one-player ``mode`` with its ``options``."""
+
+    def __init__(self, mode: type[SoloMode], **options: Any):
+        config = mode.checked(options, SOLO_OPTIONS)
+        self.mode = mode(config)
+        super().__init__(self.mode.game, config["illegal_action"], config["render_mode"])
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        self.game_state = self.game.new_initial_state(self.np_random)
+        self._done = False
+        return self._observation(), self.mode.start(self.game_state)
+
+    def step(self, action):
+        action, info = self._checked_action(action)
+        state = self.game_state
+        if action is None:  # unmasked, illegal_action="end"
+            reward, told = self.mode.give_up(state)
+            return self._observation(), float(reward), True, False, info | told
+        reward, truncated, told = self.mode.play(state, action)
+        terminated = state.is_terminal()
+        self._done = terminated or truncated
+        return self._observation(), float(reward), terminated, truncated, info | told
+
+    def action_to_string(self, action: int) -> str:
+        self._require_reset("action_to_string")
+        return self.game_state.action_to_string(action)
 
 
 def solo_env(game: str, **options: Any) -> SoloEnv:

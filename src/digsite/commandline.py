@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
-from .agents import AGENT_KINDS, ROLLOUTS
+from .agents import AGENT_KINDS, ROLLOUTS, make_agent
 from .agents.model import MODEL_PREFIX, PPO, pretrained_path
 from .core.engine import Game, IllegalActionError
 from .envs.registry import ENVIRONMENTS, SINGLE_SEAT_GYM_IDS, SOLO_GYM_IDS, entry, make_game
@@ -336,6 +336,13 @@ def agent_kind(text: str) -> str:
     raise argparse.ArgumentTypeError(f"unknown agent kind {text!r}; kinds: {AGENT_CHOICES}")
 
 
+def agent_for(kind: str, engine: Game, seed: int, args: argparse.Namespace) -> Any:
+    """The agent ``kind`` for the game ``engine`` (whose configuration picks a ``ppo``), with
+    the search options of ``args``."""
+    search = (args.mcts_iterations, args.mcts_rollout)
+    return make_agent(kind, engine.name, seed, *search, **engine.config)
+
+
 def opponent_kinds(opponents: str) -> list[str]:
     """The kinds of an ``--opponents`` value."""
     return opponents.split(",")
@@ -372,6 +379,16 @@ def check_agents(
             pretrained_path(args.game, **config)
         except ValueError as err:
             parser.error(str(err))
+
+
+def recorded_options(args: argparse.Namespace) -> dict[str, Any]:
+    """``args`` as a ``run.json`` records them: paths as text, without the raw
+    ``--game-option`` / ``--env-option`` pairs (held as dicts)."""
+    return {
+        key: str(value) if isinstance(value, Path) else value
+        for key, value in vars(args).items()
+        if key not in ("env_option", "game_option")
+    }
 
 
 def load_run(path: Path) -> dict[str, Any]:

@@ -1,39 +1,20 @@
 """Evaluate agents against opponents: ``digsite evaluate`` (or ``training_scripts/evaluate.py``).
-
-Games against opponents: ``--games`` games with the agent under test in seat ``i % N`` of game
-``i`` (so every seat is played equally often) and ``--opponents`` in the other seats, game ``i``
-dealt from ``seed + i``; first the model (``--model``, its masked most likely move), then each
-of ``--baselines`` on the same deals.  Every agent meets fresh opponents seeded alike.  A win
-is a return of +1, a shared win (every player tied) 0, a loss -1.
+The user's guide is ``docs/evaluation.md``; ``digsite evaluate --help`` lists every option.
 
     digsite evaluate --game mykerinos --num-players 2 --model runs/mykerinos-2p/model.zip \\
         --games 200 --opponents random
     digsite evaluate --from-run runs/mykerinos-2p --opponents heuristic
 
-``--opponents`` is one agent kind for every other seat or one per other seat, in seat order
-after the agent under test (``random,heuristic,model:runs/x/model.zip`` at 4 players):
-``random``, ``heuristic``, ``mcts`` (``--mcts-iterations``, ``--mcts-rollout``), ``ppo`` (the
-shipped pretrained policy of the game's configuration) or ``model:PATH`` (a ``model.zip`` or a
-policy file of ``digsite export``; ``--model`` takes either too).  ``--from-run RUN_DIR`` takes
-the game, players and game options (or the solo env and its options), the opponents it trained
-against (of a mix, the first that is not self-play; random for self-play) and the model
-(``RUN_DIR/model.zip``) from the run's ``run.json``; what the command line gives besides must
-agree with the run, except ``--opponents`` and ``--model``, which replace the run's.
+Game ``i`` puts the agent under test in seat ``i % N`` (so every seat is played equally often)
+and is dealt from ``seed + i``; the model, then each baseline, plays the same deals against
+fresh opponents seeded alike.  On a solo env (``--env``, or a solo run) every agent plays the
+same episodes.
 
-Solo envs (``--env``, or a solo run): the same episodes for every agent; the table gives the
-success rate (ArcheOlogic: solved; the Royal Society: a title above Novice) with its 95%
-interval, the mean return, the game's own score (``info["score"]``) with its mean, median and
-range, and the titles, best first.  ArcheOlogic's score is the time of the solved quests only,
-beside the solved rate (an unsolved quest's time is where the clock stopped, no measure of
-skill); the Royal Society's score is over every game.
-
-Output: the table is printed and written into ``--out`` (default: the model's folder, else
-``runs/evaluations``) as ``STEM.json`` (every game), ``STEM.md``, ``STEM.csv`` and ``STEM.png``
-(win rates with 95% intervals and the par line, or the score distributions with the unsolved
-episodes), where STEM names everything that makes one evaluation differ from another:
-``results-<game>-<N>p[-<options>]-<agents>-vs-<opponents>`` (``results-mykerinos-2p-``
-``maskableppo+random+heuristic-vs-random``) or ``results-<env>[-<options>]-<agents>``.  Two
-different evaluations therefore never share files; running the same one again replaces them.
+The files go into ``--out`` as ``STEM.json`` (every game), ``STEM.md``, ``STEM.csv`` and
+``STEM.png``, where STEM names everything that makes one evaluation differ from another:
+``results-<game>-<N>p[-<options>]-<agents>-vs-<opponents>`` or
+``results-<env>[-<options>]-<agents>``.  Two different evaluations therefore never share
+files; running the same one again replaces them.
 """
 
 from __future__ import annotations
@@ -48,9 +29,10 @@ from typing import Any
 import gymnasium as gym
 
 from .. import __version__, commandline, records
-from ..agents import ModelAgent, make_agent
+from ..agents import ModelAgent
 from ..agents.arena import Agent, play_episodes, play_games, seating
 from ..agents.model import MODEL_PREFIX, PPO
+from ..commandline import agent_for
 from ..core.engine import Game
 from ..envs.registry import make_game
 from . import plots, tables
@@ -77,13 +59,6 @@ def slug(kind: str, args: argparse.Namespace) -> str:
     return re.sub(r"[^A-Za-z0-9_.=+-]", "_", kind.lower())
 
 
-def make(kind: str, engine: Game, seed: int, args: argparse.Namespace) -> Agent:
-    """The agent ``kind`` for the game ``engine`` (whose configuration picks a ``ppo``)."""
-    return make_agent(
-        kind, engine.name, seed, args.mcts_iterations, args.mcts_rollout, **engine.config
-    )
-
-
 def limit_torch_threads(kinds: Sequence[str], model: Path | None = None) -> None:
     """One torch thread when a trained policy plays: a small network is fastest on one."""
     if model is not None or any(k == PPO or k.startswith(MODEL_PREFIX) for k in kinds):
@@ -106,7 +81,7 @@ def subjects(args: argparse.Namespace, engine: Game) -> list[tuple[str, str, Age
         found.append((MODEL_NAME, MODEL_NAME.lower(), model))
     for kind in args.baselines:
         found.append(
-            (agent_name(kind, args), slug(kind, args), make(kind, engine, args.seed, args))
+            (agent_name(kind, args), slug(kind, args), agent_for(kind, engine, args.seed, args))
         )
     return found
 
@@ -123,7 +98,8 @@ def evaluate_game(args: argparse.Namespace) -> tuple[str, str, list[Tally], dict
     tallies = []
     for name, _, agent in agents:
         opponents = [
-            make(kind, engine, args.seed + 1 + k, args) for k, kind in enumerate(args.opponents)
+            agent_for(kind, engine, args.seed + 1 + k, args)
+            for k, kind in enumerate(args.opponents)
         ]
         tally = Tally(name)
         for outcome in play_games(engine, [agent, *opponents], args.games, args.seed):
@@ -181,7 +157,10 @@ def record_games(
         for i in range(args.record_games):
             lineup = [
                 agent,
-                *(make(k, engine, args.seed + i + n, args) for n, k in enumerate(args.opponents)),
+                *(
+                    agent_for(k, engine, args.seed + i + n, args)
+                    for n, k in enumerate(args.opponents)
+                ),
             ]
             names = [name, *args.opponents]
             order = seating(i, args.num_players)

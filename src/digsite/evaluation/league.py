@@ -1,24 +1,14 @@
-"""A round-robin league: ``digsite league --game G --num-players N --agents A,B,C --games K``.
+"""A round-robin league: ``digsite league --game G --num-players N --agents A,B,C --games K``
+(the user's guide is ``docs/evaluation.md``).
 
-Every set of ``N`` different agents among ``--agents`` (random, heuristic, mcts, model:PATH)
-plays ``K`` games, seats rotating (game ``i`` puts the set's agent ``k`` in seat
-``(k + i) % N``) and game ``i`` of every set dealt from ``seed + i``, so every set meets the
-same deals.  Each set's agents are made afresh, so a result does not depend on the order of
-play.  With 2 players that is every pair; at ``N`` players a league needs at least ``N``
-agents (``digsite evaluate`` plays one agent against copies of others).
-
-Three results, printed and written to ``--out`` (``league-<game>-<N>p[-<options>]-<agents>``,
-``.json`` with every game, ``.md``, ``.csv`` for the standings, ``-2.csv`` for the pairwise
-table, ``.png``):
-
-* ratings from openskill's Plackett-Luce model, every game rated in the order played with the
-  players ranked by their returns (winners first; a shared win ranks everybody alike);
-  ``rating`` is openskill's ordinal, ``mu - 3 sigma``, a cautious estimate that grows with both
-  skill and certainty; the standings are sorted by it;
-* overall: each agent's games, wins, shared wins, losses, win rate with its 95% Wilson interval
-  (par is ``1 / N``) and mean score;
-* pairwise: the row agent's win rate against the column agent over the games they both played,
-  a win being a better return (ties count as neither), with its 95% interval.
+Every set of ``N`` different agents among ``--agents`` plays ``K`` games: game ``i`` puts the
+set's agent ``k`` in seat ``(k + i) % N`` and is dealt from ``seed + i``, so every set meets the
+same deals, and each set's agents are made afresh, so a result does not depend on the order of
+play.  openskill's Plackett-Luce model rates every game in the order played, the players ranked
+by their returns (a shared win ranks everybody alike); the standings are sorted by ``rating``,
+its ordinal ``mu - 3 sigma``.  The tables go to ``--out`` as
+``league-<game>-<N>p[-<options>]-<agents>``: ``.json`` with every game, ``.md``, ``.csv`` for
+the standings, ``-2.csv`` for the pairwise table, ``.png``.
 """
 
 from __future__ import annotations
@@ -26,14 +16,15 @@ from __future__ import annotations
 import argparse
 import itertools
 import time
+from collections import Counter
 from typing import Any
 
 from .. import __version__, commandline
 from ..agents.arena import Outcome, play_games
-from ..commandline import extra_missing
+from ..commandline import agent_for, extra_missing
 from ..envs.registry import make_game
 from . import plots, tables
-from .evaluate import agent_name, limit_torch_threads, make, option_text, slug
+from .evaluate import agent_name, limit_torch_threads, option_text, slug
 from .stats import Tally, interval_text, wilson_interval
 
 try:
@@ -51,7 +42,7 @@ def play_league(args: argparse.Namespace) -> list[tuple[tuple[int, ...], list[Ou
     engine = make_game(args.game, num_players=args.num_players, **args.game_options)
     played = []
     for lineup in itertools.combinations(range(len(args.agents)), args.num_players):
-        agents = [make(args.agents[k], engine, args.seed + k, args) for k in lineup]
+        agents = [agent_for(args.agents[k], engine, args.seed + k, args) for k in lineup]
         outcomes = play_games(engine, agents, args.games, args.seed)
         played.append((lineup, [_in_league(o, lineup) for o in outcomes]))
     return played
@@ -99,20 +90,20 @@ def standings(names: list[str], outcomes: list[Outcome]) -> list[dict[str, Any]]
 def pairwise(names: list[str], outcomes: list[Outcome]) -> dict[str, dict[str, str]]:
     """``table[row][column]``: the row agent's win rate against the column agent, with its
     95% interval, over the games both played."""
-    wins: dict[tuple[int, int], int] = {}
-    games: dict[tuple[int, int], int] = {}
+    wins: Counter[tuple[int, int]] = Counter()
+    games: Counter[tuple[int, int]] = Counter()
     for outcome in outcomes:
         for a, b in itertools.permutations(outcome.seating, 2):
-            games[a, b] = games.get((a, b), 0) + 1
-            wins[a, b] = wins.get((a, b), 0) + (outcome.return_of(a) > outcome.return_of(b))
-    table: dict[str, dict[str, str]] = {}
-    for a, row in enumerate(names):
-        table[row] = {}
-        for b, column in enumerate(names):
-            n, won = games.get((a, b), 0), wins.get((a, b), 0)
-            interval = interval_text(wilson_interval(won, n))
-            table[row][column] = f"{won / n:.3f} ({interval})" if n else "-"
-    return table
+            games[a, b] += 1
+            wins[a, b] += outcome.return_of(a) > outcome.return_of(b)
+
+    def cell(a: int, b: int) -> str:
+        n, won = games[a, b], wins[a, b]
+        return f"{won / n:.3f} ({interval_text(wilson_interval(won, n))})" if n else "-"
+
+    return {
+        row: {column: cell(a, b) for b, column in enumerate(names)} for a, row in enumerate(names)
+    }
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:

@@ -15,11 +15,14 @@ LEAGUES = Path("runs/leagues")
 """Default output folders (an evaluation of a model goes next to the model)."""
 
 
-def resolve_search(parser: argparse.ArgumentParser, args: argparse.Namespace, game: str) -> None:
-    """Fill the search budget and rollout the command line left to ``game``'s defaults."""
+def check_budget(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Fill the search budget and rollout the command line left to the game's defaults; check
+    ``--games``."""
     cli.check_search(parser, args)
-    settings = search_settings(game, args.mcts_iterations, args.mcts_rollout)
+    settings = search_settings(args.game, args.mcts_iterations, args.mcts_rollout)
     args.mcts_iterations, args.mcts_rollout = settings.iterations, settings.rollout
+    if args.games < 1:
+        parser.error("--games must be positive")
 
 
 def add_evaluate_arguments(parser: argparse.ArgumentParser) -> None:
@@ -103,9 +106,7 @@ def check_evaluate(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
         parser.error(f"model file {args.model} not found; train one with digsite train")
     if args.model is None and not args.baselines:
         parser.error("nothing to evaluate: give --model and/or --baselines")
-    resolve_search(parser, args, args.game)
-    if args.games < 1:
-        parser.error("--games must be positive")
+    check_budget(parser, args)
     if args.out is None:
         args.out = args.model.parent if args.model is not None else EVALUATIONS
     return args
@@ -143,7 +144,5 @@ def check_league(parser: argparse.ArgumentParser, args: argparse.Namespace) -> a
             f"a league of {args.num_players}-player games needs at least {args.num_players} "
             f"agents, not {len(args.agents)} (digsite evaluate plays one agent against others)"
         )
-    resolve_search(parser, args, args.game)
-    if args.games < 1:
-        parser.error("--games must be positive")
+    check_budget(parser, args)
     return args

@@ -14,10 +14,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from ..agents import make_agent
 from ..agents.arena import Agent, play_games
-from ..commandline import add_search_arguments
-from ..core.engine import State
+from ..commandline import add_search_arguments, agent_for
+from ..core.engine import Game, State
 from ..core.policy import choose
 from ..envs.registry import make_game
 
@@ -44,11 +43,11 @@ class Clocked:
 
 
 def seconds_per_decision(
-    game: str, num_players: int, agent: Agent, opponents: list[Agent], games: int, seed: int = 0
+    game: Game, agent: Agent, opponents: list[Agent], games: int, seed: int = 0
 ) -> Clocked:
     """``agent``'s clock after ``games`` games against ``opponents`` (one per other seat)."""
     clocked = Clocked(agent)
-    play_games(make_game(game, num_players=num_players), [clocked, *opponents], games, seed)
+    play_games(game, [clocked, *opponents], games, seed)
     return clocked
 
 
@@ -67,21 +66,13 @@ def main(argv: list[str] | None = None) -> Clocked:
     add_search_arguments(parser)
     args = parser.parse_args(argv)
 
-    def make(kind: str, seed: int) -> Agent:
-        return make_agent(
-            kind,
-            args.game,
-            seed,
-            args.mcts_iterations,
-            args.mcts_rollout,
-            num_players=args.num_players,
-        )
-
-    opponents = [make(args.opponents, args.seed + k) for k in range(1, args.num_players)]
+    game = make_game(args.game, num_players=args.num_players)
+    agent = agent_for(args.agent, game, args.seed, args)
+    opponents = [
+        agent_for(args.opponents, game, args.seed + k, args) for k in range(1, args.num_players)
+    ]
     start = time.perf_counter()
-    clock = seconds_per_decision(
-        args.game, args.num_players, make(args.agent, args.seed), opponents, args.games, args.seed
-    )
+    clock = seconds_per_decision(game, agent, opponents, args.games, args.seed)
     print(
         f"{args.agent} at {args.game}, {args.num_players} players, {args.games} games against "
         f"{args.opponents}: {clock.mean:.3f} s a decision over {clock.decisions} decisions "

@@ -48,16 +48,11 @@ LOG_ZERO = torch.finfo(torch.float32).min
 """``log(0)`` for the masked logits: finite, so that no ``inf - inf`` makes a NaN."""
 
 
-def make_aec_env(config: dict[str, Any]):
-    """The game's PettingZoo AEC env for ``config = {"game": name, **options}``; unknown games
-    and options raise ``ValueError`` / ``TypeError`` naming them."""
-    options = dict(config)
-    return make_game_env(options.pop("game"), **options)
-
-
 def make_env(config: dict[str, Any]) -> PettingZooEnv:
-    """The RLlib env for ``config = {"game": name, "num_players": n, **game options}``."""
-    aec = make_aec_env(config)
+    """The RLlib env for ``config = {"game": name, "num_players": n, **game options}``;
+    unknown games and options raise ``ValueError`` / ``TypeError`` naming them."""
+    options = dict(config)
+    aec = make_game_env(options.pop("game"), **options)
     env = PettingZooEnv(aec)
     seats = list(aec.possible_agents)
     env.agents, env.possible_agents = seats, seats[:]

@@ -28,10 +28,6 @@ PPO_DEFAULTS: dict[str, Any] = {
 HIDDEN = "256,256"
 
 
-def multi_player_counts(game: str) -> tuple[int, ...]:
-    return tuple(n for n in entry(game).player_counts if n >= 2)
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add = parser.add_argument
     cli.add_game_arguments(parser)
@@ -69,7 +65,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.Namespace:
     args.game = args.game or cli.DEFAULT_GAME
     args.num_players = cli.DEFAULT_PLAYERS if args.num_players is None else args.num_players
-    counts = multi_player_counts(args.game)
+    counts = [n for n in entry(args.game).player_counts if n >= 2]
     if args.num_players not in counts:
         solo = " (solo games train with digsite train --env)" if args.num_players == 1 else ""
         parser.error(

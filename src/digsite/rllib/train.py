@@ -16,9 +16,8 @@ from typing import Any
 import numpy as np
 
 from .. import commandline
-from ..agents import make_agent
 from ..agents.arena import play_games
-from ..commandline import extra_missing
+from ..commandline import agent_for, extra_missing, recorded_options
 from ..envs.registry import make_game
 from . import env as rllib_env
 from .options import PPO_DEFAULTS
@@ -40,10 +39,6 @@ VERSIONS = ("digsite", "ray", "torch", "gymnasium", "pettingzoo", "numpy")
 TORCH_THREADS = 1
 """Small MLP, small batches: one thread is as fast as two and leaves a core for the envs."""
 HASH_SEED = "PYTHONHASHSEED"
-
-
-def env_config(args: argparse.Namespace) -> dict[str, Any]:
-    return {"game": args.game, "num_players": args.num_players, **args.game_options}
 
 
 # -- RLlib ------------------------------------------------------------------------------------
@@ -74,7 +69,11 @@ def make_config(args: argparse.Namespace) -> PPOConfig:
     )
     return (
         PPOConfig()
-        .environment(rllib_env.ENV_NAME, env_config=env_config(args), disable_env_checking=True)
+        .environment(
+            rllib_env.ENV_NAME,
+            env_config={"game": args.game, "num_players": args.num_players, **args.game_options},
+            disable_env_checking=True,
+        )
         .env_runners(
             num_env_runners=args.num_env_runners, num_envs_per_env_runner=args.envs_per_runner
         )
@@ -99,6 +98,10 @@ def number(value: Any) -> float | None:
     return value if math.isfinite(value) else None
 
 
+def numbers(values: dict[str, Any]) -> dict[str, float | None]:
+    return {key: number(value) for key, value in sorted(values.items())}
+
+
 def iteration_record(result: dict[str, Any], modules: list[str]) -> dict[str, Any]:
     runners = result.get("env_runners", {})
     learners = result.get("learners", {})
@@ -108,14 +111,8 @@ def iteration_record(result: dict[str, Any], modules: list[str]) -> dict[str, An
         "episodes": int(runners.get("num_episodes", 0)),
         "episode_return_mean": number(runners.get("episode_return_mean")),
         "episode_len_mean": number(runners.get("episode_len_mean")),
-        "seat_return_mean": {
-            seat: number(value)
-            for seat, value in sorted(runners.get("agent_episode_returns_mean", {}).items())
-        },
-        "module_return_mean": {
-            module: number(value)
-            for module, value in sorted(runners.get("module_episode_returns_mean", {}).items())
-        },
+        "seat_return_mean": numbers(runners.get("agent_episode_returns_mean", {})),
+        "module_return_mean": numbers(runners.get("module_episode_returns_mean", {})),
         "entropy": {module: number(learners.get(module, {}).get("entropy")) for module in modules},
         "time_s": round(float(result.get("time_this_iter_s", 0.0)), 2),
     }
@@ -175,17 +172,9 @@ def evaluate(args: argparse.Namespace, checkpoint: Path) -> dict[str, Any]:
     }
     seats = [f"player_{i}" for i in range(args.num_players)]
     engine = make_game(args.game, num_players=args.num_players, **args.game_options)
-    config = engine.config
     learner = rllib_env.SeatModules({seat: modules[mapping(seat)] for seat in seats})
     opponents = [
-        make_agent(
-            args.eval_opponents,
-            args.game,
-            args.seed + k,
-            args.mcts_iterations,
-            args.mcts_rollout,
-            **config,
-        )
+        agent_for(args.eval_opponents, engine, args.seed + k, args)
         for k in range(1, args.num_players)
     ]
     returns: dict[str, list[float]] = {seat: [] for seat in seats}
@@ -194,7 +183,7 @@ def evaluate(args: argparse.Namespace, checkpoint: Path) -> dict[str, Any]:
     results = {
         seat: {
             "games": len(values),
-            "wins": int(np.sum(np.asarray(values) > 0)),
+            "wins": sum(value > 0 for value in values),
             "mean_return": float(np.mean(values)) if values else None,
         }
         for seat, values in returns.items()
@@ -226,11 +215,7 @@ def run_record(
         "evaluation": evaluation,
         "hyperparameters": {key: getattr(args, key) for key in PPO_DEFAULTS},
         "hidden": args.hidden,
-        "options": {
-            key: str(value) if isinstance(value, Path) else value
-            for key, value in vars(args).items()
-            if key != "game_option"  # the raw pairs; game_options holds them as a dict
-        },
+        "options": recorded_options(args),
         "versions": {name: version(name) for name in VERSIONS} | {"python": sys.version.split()[0]},
     }
 

@@ -1,21 +1,16 @@
 """``digsite export``: a trained model as a small policy file, with a card that says how it was
-made and how well it plays.
+made and how well it plays (``docs/training.md`` is the user's guide).
 
     digsite export --from-run runs/medieval_realms-4p \\
         --out src/digsite/agents/pretrained/medieval_realms-4p.pt --games 200
 
 writes the policy file (the actor network alone, float16: :mod:`digsite.agents.model`) and,
-beside it, its card ``medieval_realms-4p.json``: the game, its full configuration and env id;
-the policy's layers, size and SHA-256; the training run (the ``digsite train`` command that
-repeats it, steps, wall time, seed, opponents, network, hyperparameters, versions, from the
-run's ``run.json``); and one evaluation per ``--opponents`` kind (default ``heuristic`` and
-``random``): ``--games`` games of the exported file, then of the heuristic and random players
-in its seat, against that kind in every other seat, seats rotating (``digsite evaluate``, whose
-command and result files are recorded; the files go into the run's folder).  A run on a solo
-env gets one evaluation instead, on that env, of the policy and the heuristic and random
-players.  A policy file written into ``digsite/agents/pretrained/`` is the agent kind ``ppo`` of
-its configuration (a solo env's policy, of its game's: the Royal Society's solo env is the
-1-player game).
+beside it, its card ``medieval_realms-4p.json``: the game, its configuration and env id; the
+policy's layers, size and SHA-256; the training run (from the run's ``run.json``); and one
+``digsite evaluate`` per ``--opponents`` kind, or for a solo run one on its env, whose command
+and result files are recorded (the files go into the run's folder).  A policy file written
+into ``digsite/agents/pretrained/`` is the agent kind ``ppo`` of its configuration (a solo
+env's policy, of its game's: the Royal Society's solo env is the 1-player game).
 """
 
 from __future__ import annotations

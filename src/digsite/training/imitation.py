@@ -1,17 +1,12 @@
 """Imitation before reinforcement: ``digsite train --imitate heuristic`` first teaches the
 policy the moves of an agent (behaviour cloning), then trains it with MaskablePPO as usual.
 
-The demonstrations are games in which the ``--imitate`` agent plays every seat, game ``i``
-dealt from a seed derived from ``--seed``; each decision of each seat is an example: that
-seat's observation (the one its env gives), its legal actions, the move played and the seat's
-final return (+1 / 0 / -1).  On a solo ``--env`` the agent plays the env's episodes, and the
-return is the env's discounted reward to come.  The policy learns the moves (the cross-entropy
+The demonstrations are games in which the ``--imitate`` agent plays every seat (or the solo
+``--env``'s episodes); each decision is an example: the seat's observation, its legal actions,
+the move played and the return that followed.  The policy learns the moves (the cross-entropy
 of its masked distribution) and the value network the returns (squared error, weighted by
-``--vf-coef``), with the run's optimizer and ``--batch-size``: ``--imitation-epochs`` passes
-over each chunk of :data:`CHUNK` decisions, until ``--imitation-steps`` decisions.  Before it
-learns a chunk, the policy's masked most likely move is scored against the chunk's moves where
-there was a choice: ``run.json``'s ``imitation`` record gives that agreement for the first and
-the last chunk.
+``--vf-coef``), with the run's optimizer, chunk by chunk of :data:`CHUNK` decisions; before it
+learns a chunk, its agreement with the chunk's moves is measured (:func:`agreement`).
 
 Why: a learner that starts from random play never wins against a strong rules-based player,
 so games against it teach nothing; a learner that starts from that player's own moves wins

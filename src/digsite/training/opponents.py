@@ -1,18 +1,5 @@
-"""Learned opponents for ``digsite train``: a saved model in every opponent seat, and a
-self-play pool.
-
-* :func:`model_opponent` is :class:`digsite.agents.ModelAgent` (the masked most likely move of
-  a saved policy, or with ``rng`` a masked sample) checked against the env it will play in.
-* :class:`OpponentPool` wraps a ``SingleSeatEnv`` and draws every opponent seat afresh at each
-  ``reset()``, uniformly among the kinds of a mix (``--opponents heuristic,self-play``), and
-  for the kind ``self-play`` from the self-play pool.  The pool starts with the random agent
-  (standing in for the untrained learner) and grows with the snapshots training saves
-  (``add_snapshot(path)``, called through ``VecEnv.env_method`` so that it also reaches
-  SubprocVecEnv workers); it keeps the newest ``max_size`` members.  Member ``i`` of ``K``
-  (oldest first, ``i = 0 .. K-1``) is drawn with probability ``(i + 1) / (K (K + 1) / 2)``:
-  linear in recency, so the newest snapshot is the likeliest opponent while older ones keep
-  being played often enough to stop the learner from forgetting how to beat them (with ten
-  members: 18 % for the newest, 2 % for the oldest).
+"""Learned opponents for ``digsite train``: a saved model in every opponent seat
+(:func:`model_opponent`), and mixes of opponents with a self-play pool (:class:`OpponentPool`).
 """
 
 from __future__ import annotations
@@ -42,8 +29,16 @@ def model_opponent(
 
 class OpponentPool(gym.Wrapper):
     """Every opponent seat drawn afresh at each ``reset()``: uniformly among the ``fixed``
-    agents (by name) and, with ``self_play``, the self-play pool, where the random agent and
-    the learner's snapshots are drawn by recency.
+    agents (by name) and, with ``self_play``, the self-play pool (``--opponents
+    heuristic,self-play``).
+
+    The pool starts with the random agent (standing in for the untrained learner) and grows with
+    the snapshots training saves (``add_snapshot(path)``, called through ``VecEnv.env_method``
+    so that it also reaches SubprocVecEnv workers); it keeps the newest ``max_size`` members.
+    Member ``i`` of ``K`` (oldest first, ``i = 0 .. K-1``) is drawn with probability
+    ``(i + 1) / (K (K + 1) / 2)``: linear in recency, so the newest snapshot is the likeliest
+    opponent while older ones keep being played often enough to stop the learner from
+    forgetting how to beat them (with ten members: 18 % for the newest, 2 % for the oldest).
 
     ``games`` counts the games each agent played in an opponent seat (by name: a fixed agent's,
     "random" or the snapshot's file name).  ``sample`` makes snapshots sample their moves;

@@ -55,13 +55,6 @@ def opponents_option(text: str, self_play: bool = True) -> str:
     return ",".join(kinds)
 
 
-def default_out(args: argparse.Namespace) -> Path:
-    """``runs/<game>-<N>p``, or ``runs/<env name>`` for a solo env (``digsite/X-v1`` -> X-v1)."""
-    if args.env is not None:
-        return RUNS / args.env.split("/")[-1]
-    return RUNS / f"{args.game}-{args.num_players}p"
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add = parser.add_argument
     cli.add_game_arguments(parser)
@@ -173,8 +166,9 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
         parser.error("--imitation-learning-rate must be positive")
     if min(args.n_envs, args.timesteps, args.pool_size) < 1:
         parser.error("--n-envs, --timesteps and --pool-size must be positive")
-    if args.out is None:
-        args.out = default_out(args)
+    if args.out is None:  # a solo env digsite/X-v1 runs in runs/X-v1
+        solo = args.env and args.env.split("/")[-1]
+        args.out = RUNS / (solo or f"{args.game}-{args.num_players}p")
     return args
 
 

@@ -11,16 +11,13 @@ from typing import TextIO
 import numpy as np
 
 from ..commandline import extra_missing, missing
-from . import options
+from .options import LOG_SECONDS
 
 try:
     from stable_baselines3.common.base_class import BaseAlgorithm
     from stable_baselines3.common.callbacks import BaseCallback, ProgressBarCallback
 except ImportError as err:
     raise extra_missing("train", err) from err
-
-LOG_SECONDS = options.LOG_SECONDS
-"""Seconds between two lines of the ``log`` mode."""
 
 
 def mean_recent_return(model: BaseAlgorithm) -> float | None:

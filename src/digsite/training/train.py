@@ -18,7 +18,7 @@ import gymnasium as gym
 import numpy as np
 
 from .. import __version__, commandline, single_seat_env
-from ..agents import RandomPolicy, make_agent
+from ..agents import RandomPolicy
 from ..agents.model import MODEL_PREFIX, PPO, pretrained_agent
 from ..commandline import SELF_PLAY, extra_missing, missing, opponent_kinds
 from .options import PPO_KWARGS, command_line
@@ -59,7 +59,7 @@ def make_opponents(args: argparse.Namespace, kind: str, seed: int, env: gym.Env)
     if kind == "random":
         return None
     if kind != PPO and not kind.startswith(MODEL_PREFIX):
-        return make_agent(kind, args.game, seed, args.mcts_iterations, args.mcts_rollout)
+        return commandline.agent_for(kind, env.unwrapped.game, seed, args)
     rng = np.random.default_rng(seed) if args.stochastic_opponents else None
     if kind == PPO:
         return pretrained_agent(args.game, rng, **env.unwrapped.game.config)
@@ -69,38 +69,37 @@ def make_opponents(args: argparse.Namespace, kind: str, seed: int, env: gym.Env)
 def build_env(args: argparse.Namespace, kind: str, stream: int, rank: int) -> gym.Env:
     """One monitored single-seat env whose opponents are ``kind`` (its training reward shaped
     with ``--score-shaping``); runs in the worker process."""
-    env = monitored_env(args, kind, stream, rank)
-    if stream == TRAINING and args.score_shaping:
-        return ScoreShaping(env, args.score_shaping, args.gamma)
-    return env
-
-
-def monitored_env(args: argparse.Namespace, kind: str, stream: int, rank: int) -> gym.Env:
     torch.set_num_threads(TORCH_THREADS)  # model opponents in SubprocVecEnv workers
     if multiprocessing.parent_process() is not None:  # a SubprocVecEnv worker
         # Ctrl-C reaches every process of the terminal's group: the main process stops the run,
         # saves the model and closes the workers, which must outlive the interrupt to be closed.
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     log = str(args.out / "monitor" / f"{rank}") if stream == TRAINING else None
+    env = Monitor(opponents_env(args, kind, derived_seed(args.seed, stream, rank)), log)
+    if stream == TRAINING and args.score_shaping:
+        return ScoreShaping(env, args.score_shaping, args.gamma)
+    return env
+
+
+def opponents_env(args: argparse.Namespace, kind: str, seed: int) -> gym.Env:
+    """The solo ``--env``, or a single-seat env of ``--game`` whose opponents are ``kind``."""
     if args.env is not None:
-        return Monitor(gym.make(args.env, **args.env_options), log)
-    seed = derived_seed(args.seed, stream, rank)
+        return gym.make(args.env, **args.env_options)
     env = single_seat_env(args.game, num_players=args.num_players, **args.game_options)
     kinds = opponent_kinds(kind)
     if kinds == [kind] and kind != SELF_PLAY:
         agent = make_opponents(args, kind, seed, env)
         if agent is not None:
             env.opponents = [agent] * args.num_players
-        return Monitor(env, log)
+        return env
     fixed = {
         name: make_opponents(args, name, seed, env) or RandomPolicy()
         for name in kinds
         if name != SELF_PLAY
     }
-    pool = OpponentPool(
+    return OpponentPool(
         env, fixed, SELF_PLAY in kinds, args.pool_size, args.stochastic_opponents, seed
     )
-    return Monitor(pool, log)
 
 
 def make_vec_env(args: argparse.Namespace) -> VecEnv:
@@ -246,14 +245,6 @@ def pool_games(
     return {name: total[name] for name in dict.fromkeys(names)}
 
 
-def options(args: argparse.Namespace) -> dict[str, Any]:
-    return {
-        key: str(value) if isinstance(value, Path) else value
-        for key, value in vars(args).items()
-        if key not in ("env_option", "game_option")  # the raw pairs; held as dicts
-    }
-
-
 def run_record(
     args: argparse.Namespace,
     model: MaskablePPO,
@@ -266,7 +257,7 @@ def run_record(
     self_play = SELF_PLAY in opponent_kinds(args.opponents)
     solo = args.env is not None
     return {
-        "command": command_line(options(args)),
+        "command": command_line(commandline.recorded_options(args)),
         "env": args.env,
         "env_options": args.env_options if solo else None,
         "game": None if solo else args.game,
@@ -292,7 +283,7 @@ def run_record(
         "vec_env": args.vec,
         "hyperparameters": {key: getattr(args, key) for key in PPO_KWARGS},
         "torch_threads": TORCH_THREADS,
-        "options": options(args),
+        "options": commandline.recorded_options(args),
         "versions": versions(),
     }
 

@@ -28,6 +28,7 @@ the same choices under an iteration budget (a time budget depends on the machine
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from collections.abc import Callable, Sequence
@@ -53,13 +54,8 @@ def random_move(state: State, rng: np.random.Generator) -> int:
 def agent_moves(agent, epsilon: float = 0.0) -> MovePolicy:
     """``agent`` playing whoever is to move (a policy or a state agent); with probability
     ``epsilon`` a random legal move instead."""
-    if isinstance(agent, StateAgent):  # resolved once: the protocol check is slow
-        act = agent.act_in
-    else:
-
-        def act(state: State, player: int) -> int:
-            return choose(agent, state, player)
-
+    # resolved once: the protocol check is slow
+    act = agent.act_in if isinstance(agent, StateAgent) else functools.partial(choose, agent)
     if not epsilon:
         return lambda state, rng: int(act(state, state.current_player()))
 

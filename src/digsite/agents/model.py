@@ -35,13 +35,10 @@ Model files are untrusted (a user may be given one), so reading one never runs c
   and a state dict whose actor side is ``mlp_extractor.policy_net.{0,2,4,...}`` and
   ``action_net`` (the critic's entries are ignored; anything else is refused).
 
-Before any network is built, every file is checked: a regular file (not a device or a pipe) of
-at most :data:`MAX_FILE_BYTES`, whose zip members are few and unpack to at most as much (a zip
-bomb is refused before anything is unpacked); the layers it declares are those of its tensors
-(so a small file cannot declare huge layers), each chaining into the next; no layer wider than
-:data:`MAX_WIDTH` nor more than :data:`MAX_PARAMETERS` weights; every weight finite.  A refused
-file is a ValueError naming it and what is wrong.  Whatever the logits (NaN, infinite), the agent
-never plays a masked action.
+Before any network is built, every file is checked (:func:`_zip`, :func:`_actor_state`; the
+user's account is ``docs/safety.md``): a zip bomb is refused before anything is unpacked, and a
+small file cannot declare huge layers.  A refused file is a ValueError naming it and what is
+wrong.  Whatever the logits (NaN, infinite), the agent never plays a masked action.
 """
 
 from __future__ import annotations

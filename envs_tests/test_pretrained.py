@@ -21,7 +21,7 @@ from digsite import make_game  # noqa: E402
 from digsite.agents import ModelAgent, make_agent  # noqa: E402
 from digsite.agents import model as model_module  # noqa: E402
 from digsite.agents.arena import play_games  # noqa: E402
-from digsite.commandline import parse_args  # noqa: E402
+from digsite.commandline import parse_args, recorded_options  # noqa: E402
 from digsite.core.errors import ConfigError  # noqa: E402
 from digsite.evaluation import evaluate  # noqa: E402
 from digsite.play import play  # noqa: E402
@@ -75,7 +75,7 @@ def test_the_card_says_how_the_policy_was_made(exported):
     words = shlex.split(training["command"])
     assert words[:2] == ["digsite", "train"]
     again = parse_args("train", words[2:])
-    assert command_line(train.options(again)) == training["command"]
+    assert command_line(recorded_options(again)) == training["command"]
     assert [e["opponents"] for e in card["evaluations"]] == ["heuristic", "random"]
     vs_heuristic = card["evaluations"][0]
     assert vs_heuristic["par"] == 0.5 and vs_heuristic["games"] == 2

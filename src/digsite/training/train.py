@@ -18,7 +18,7 @@ import gymnasium as gym
 import numpy as np
 
 from .. import __version__, commandline, single_seat_env
-from ..agents import RandomPolicy
+from ..agents import RandomPolicy, make_agent
 from ..agents.model import MODEL_PREFIX, PPO, pretrained_agent
 from ..commandline import SELF_PLAY, extra_missing, missing, opponent_kinds
 from .options import PPO_KWARGS, command_line
@@ -59,7 +59,7 @@ def make_opponents(args: argparse.Namespace, kind: str, seed: int, env: gym.Env)
     if kind == "random":
         return None
     if kind != PPO and not kind.startswith(MODEL_PREFIX):
-        return commandline.agent_for(kind, env.unwrapped.game, seed, args)
+        return make_agent(kind, args.game, seed, args.mcts_iterations, args.mcts_rollout)
     rng = np.random.default_rng(seed) if args.stochastic_opponents else None
     if kind == PPO:
         return pretrained_agent(args.game, rng, **env.unwrapped.game.config)

@@ -206,21 +206,14 @@ class ArcheosSocietyHeuristic(HeuristicAgent):
         targets = self._targets(legal)
         if not targets:
             return STOP
-        if step < 0:
-            return max(targets, key=lambda a: self._loss(state, player, a - TARGET0))
-        return max(targets, key=lambda a: self._gain(state, player, a - TARGET0))
+        return max(targets, key=lambda a: self._gain(state, player, a - TARGET0, step))
 
     @staticmethod
-    def _gain(state, player: int, target: int) -> float:
+    def _gain(state, player: int, target: int, step: int = 1) -> float:
+        """Points of moving a vehicle one space forward (``step`` 1) or back (-1; negative: a
+        loss); a vehicle at the end of its track is never advanced."""
         site = state._target_site(target)
         pos = state.pos[player][target]
-        if pos >= site.last:
+        if step > 0 and pos >= site.last:
             return -100.0
-        return float(site.points[pos + 1] - site.points[pos])
-
-    @staticmethod
-    def _loss(state, player: int, target: int) -> float:
-        """Points of moving a vehicle one space back (negative: a loss)."""
-        site = state._target_site(target)
-        pos = state.pos[player][target]
-        return float(site.points[pos - 1] - site.points[pos])
+        return float(site.points[pos + step] - site.points[pos])

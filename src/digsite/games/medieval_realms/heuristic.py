@@ -94,7 +94,7 @@ class MedievalRealmsHeuristic(HeuristicAgent):
             value += TOKEN_VP * 5
         elif t == TITHE_TYPE:
             value += TOKEN_VP * 4
-        leader = info.leader if info.leader >= 0 else ctype.leader
+        leader = game.card_leader[card]
         if leader >= 0:
             value += LEADER_VP[leader] * max(rounds_left, 1) / NUM_ROUNDS * 2
         for c in state.realm[p]:  # Cities this card would trigger

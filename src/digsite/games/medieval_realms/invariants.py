@@ -66,11 +66,9 @@ def check_invariants(state) -> None:
             out = state.squares[p], state.generals_on[p], state.admirals_on[p], state.buffers_on[p]
             assert not any(map(any, out)), f"player {p} has leaders out before placing them"
         if state.placed[p] and not state.revealed:  # (leaders won later join next round)
-            mayors, generals, admirals = state.leaders[p]
-            assert sum(state.squares[p]) == mayors - state.buffers[p], "Mayors misplaced"
-            assert sum(state.generals_on[p]) == generals, "Generals misplaced"
-            assert sum(state.admirals_on[p]) == admirals, "Admirals misplaced"
-            assert sum(state.buffers_on[p]) <= state.buffers[p]
+            done, counts = state.placed_counts(p), state.to_place(p)
+            assert done[:P_BUFFER] == counts[:P_BUFFER], "Mayors, Generals or Admirals misplaced"
+            assert done[P_BUFFER] <= counts[P_BUFFER], "more buffers placed than held"
             for land in range(NUM_LANDS):
                 military = state.generals_on[p][land] + state.admirals_on[p][land]
                 assert not (military and state.buffers_on[p][land]), "buffer on own army"
@@ -118,14 +116,7 @@ def _check_phase(state) -> None:
         assert all(state.placed[q] for q in order[:at]), "placers go in turn order"
         assert not any(state.placed[q] for q in order[at:]), "placers go in turn order"
         assert state.place_left >= 1, "the placer has a leader left to place"
-        mayors, generals, admirals = state.leaders[p]
-        counts = (mayors - state.buffers[p], generals, admirals, state.buffers[p])
-        done = (
-            sum(state.squares[p]),
-            sum(state.generals_on[p]),
-            sum(state.admirals_on[p]),
-            sum(state.buffers_on[p]),
-        )
+        counts, done = state.to_place(p), state.placed_counts(p)
         kind = state.place_kind
         assert all(done[k] == counts[k] for k in range(kind)), "earlier kinds are placed"
         assert not any(done[kind + 1 :]), "later kinds are not placed yet"

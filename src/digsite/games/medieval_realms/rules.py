@@ -50,9 +50,7 @@ from .components import (
     GREAT_PERSON_BONUS,
     HAND_LIMIT,
     HOLE,
-    IF_COLOUR,
-    IF_LEADERS,
-    IF_RESOURCE,
+    IF_ISLANDS,
     ISLAND,
     ISLAND_END_VP,
     LEADERS,
@@ -168,30 +166,20 @@ class MedievalRealmsState(
         return other
 
     def _random_placement(self, q: int, rng: np.random.Generator) -> None:
+        """Every leader on a random spot, buffers on random lands free of ``q``'s army."""
         lands = self.game.num_lands
-        mayors, generals, admirals = self.leaders[q]
-        producing = mayors - self.buffers[q]
-        squares = [0] * NUM_SQUARES
-        for s in rng.integers(0, NUM_SQUARES, producing):
-            squares[int(s)] += 1
-        armies = {}
-        for name, count in (("generals_on", generals), ("admirals_on", admirals)):
-            row = armies[name] = [0] * NUM_LANDS
-            for land in rng.integers(0, lands, count):
-                row[int(land)] += 1
-        buffers = [0] * NUM_LANDS
-        free = [
-            land
-            for land in range(lands)
-            if not (armies["generals_on"][land] or armies["admirals_on"][land])
-        ]
+        producing, generals, admirals, buffers = self.to_place(q)
+        rows = [[0] * NUM_SQUARES, [0] * NUM_LANDS, [0] * NUM_LANDS, [0] * NUM_LANDS]
+        drawn = ((producing, NUM_SQUARES), (generals, lands), (admirals, lands))
+        for row, (count, spots) in zip(rows[:3], drawn, strict=True):
+            for spot in rng.integers(0, spots, count):
+                row[int(spot)] += 1
+        free = [land for land in range(lands) if not (rows[1][land] or rows[2][land])]
         if free:
-            for i in rng.integers(0, len(free), self.buffers[q]):
-                buffers[free[int(i)]] += 1
-        self.put("squares", replaced(self.squares, q, tuple(squares)))
-        for name, row in armies.items():
+            for i in rng.integers(0, len(free), buffers):
+                rows[3][free[int(i)]] += 1
+        for name, row in zip(("squares", *PLACED_ON_LANDS), rows, strict=True):
             self.put(name, replaced(getattr(self, name), q, tuple(row)))
-        self.put("buffers_on", replaced(self.buffers_on, q, tuple(buffers)))
 
     # -- queries -----------------------------------------------------------------------------
     def price(self, slot: int) -> int:
@@ -250,8 +238,15 @@ class MedievalRealmsState(
             return activator
         return tied[0]  # the closest to the initial player along the turn-order track
 
-    def mayors_total(self, p: int) -> int:
-        return self.leaders[p][MAYOR]
+    def to_place(self, p: int) -> tuple[int, int, int, int]:
+        """The leaders ``p`` places behind the wall, by place kind (``PLACE_KINDS``)."""
+        mayors, generals, admirals = self.leaders[p]
+        return (mayors - self.buffers[p], generals, admirals, self.buffers[p])
+
+    def placed_counts(self, p: int) -> tuple[int, int, int, int]:
+        """The leaders ``p`` has placed, by place kind."""
+        spots = self.squares, self.generals_on, self.admirals_on, self.buffers_on
+        return tuple(sum(placed[p]) for placed in spots)
 
     def colours_in_realm(self, p: int) -> list[int]:
         counts = [0] * NUM_COLOURS
@@ -264,9 +259,7 @@ class MedievalRealmsState(
         """The pairs no earlier player took."""
         mask = self._no_legal_actions()
         taken = set(self.pair)
-        for i in range(len(PAIRS)):
-            if i not in taken:
-                mask[PAIR0 + i] = 1
+        mask[[PAIR0 + i for i in range(len(PAIRS)) if i not in taken]] = 1
         return mask
 
     def _legal_place(self) -> np.ndarray:
@@ -325,8 +318,7 @@ class MedievalRealmsState(
 
     def _legal_token_choice(self) -> np.ndarray:
         mask = self._no_legal_actions()
-        for r in self.game.cards[self.choice_card].options:
-            mask[RESOURCE0 + r] = 1
+        mask[[RESOURCE0 + r for r in self.game.cards[self.choice_card].options]] = 1
         return mask
 
     def _legal_bonus(self) -> np.ndarray:
@@ -368,8 +360,7 @@ class MedievalRealmsState(
     def _next_kind(self) -> None:
         """Move on to the next kind of leader the placer still has to place."""
         p = self.decider
-        mayors, generals, admirals = self.leaders[p]
-        counts = (mayors - self.buffers[p], generals, admirals, self.buffers[p])
+        counts = self.to_place(p)
         while self.place_left == 0:
             self.place_kind += 1
             if self.place_kind > P_BUFFER:
@@ -427,7 +418,7 @@ class MedievalRealmsState(
                 if t == CASTLE:
                     tokens[p][BATTLE] += 1
                 elif t == SCI_DEV:
-                    tokens[p][game.cards[c].resource] += self.mayors_total(p)
+                    tokens[p][game.cards[c].resource] += self.leaders[p][MAYOR]
         for p in range(n):
             tokens[p][GOODS] += EXTRA_GOODS
         self.put("res", tuple(map(tuple, tokens)))
@@ -497,7 +488,7 @@ class MedievalRealmsState(
         vp = game.types[t].immediate_vp
         if vp:
             self.gain_vp(p, vp)
-        leader = info.leader if info.leader >= 0 else game.types[t].leader
+        leader = game.card_leader[card]
         if leader >= 0:
             self.put("leaders", added_in(self.leaders, p, leader, 1))
         if t == TERRITORY and info.resource >= 0:
@@ -617,7 +608,7 @@ class MedievalRealmsState(
             elif t == MARKET:
                 total += sum(1 for k in colours if k)
             elif t == CITY:
-                total += self.mayors_total(p)
+                total += self.leaders[p][MAYOR]
             elif t == ISLAND:
                 total += ISLAND_END_VP if self.island_condition_met(p, c, colours, islands) else 0
             elif game.types[t].great_person:
@@ -626,15 +617,10 @@ class MedievalRealmsState(
 
     def island_condition_met(self, p: int, card: int, colours: list[int], islands: int) -> bool:
         kind, what, count = self.game.cards[card].condition
-        if kind == IF_LEADERS:
-            have = self.leaders[p][what]
-        elif kind == IF_COLOUR:
-            have = colours[what]
-        elif kind == IF_RESOURCE:
-            have = self.res[p][what]
-        else:
-            have = islands
-        return have >= count
+        if kind == IF_ISLANDS:
+            return islands >= count
+        counted = (self.leaders[p], colours, self.res[p])  # by kind: leaders, colour, resource
+        return counted[kind][what] >= count
 
     def great_persons(self, p: int) -> int:
         return sum(self.game.types[self.game.card_type[c]].great_person for c in self.realm[p])
@@ -674,6 +660,8 @@ class MedievalRealmsGame(TurnBasedGame, files=(spec, actions, text)):
         self.card_type = [c.type for c in self.cards]
         self.card_colour = [t[c.type].colour for c in self.cards]
         self.card_kind = [t[c.type].kind for c in self.cards]
+        self.card_leader = [c.leader if c.leader >= 0 else t[c.type].leader for c in self.cards]
+        """Per card: the leader it gives (its own, else its type's), -1 for none."""
         self.card_cost = []
         """Per card: (resource, amount) to put it into play from hand; Islands (-1, 0);
         auction cards (bid resource, 0)."""
@@ -715,8 +703,7 @@ class MedievalRealmsGame(TurnBasedGame, files=(spec, actions, text)):
         n = self.num_players
         start = STARTING_LEADERS[n]
         gained = [0, 0, 0]
-        for c in self.cards:
-            leader = c.leader if c.leader >= 0 else self.types[c.type].leader
+        for leader in self.card_leader:
             if leader >= 0:
                 gained[leader] += 1
         self.max_leaders = [start[k] + gained[k] for k in range(len(LEADERS))]

@@ -679,14 +679,12 @@ class ArcheosSocietyState(
     def _end_season(self) -> None:
         n = self.game.num_players
         # 1. hands and the recruitment area go to the discard pile
-        for p in range(n):
-            for k in range(NUM_KINDS):
-                self.discard[k] += self.hands[p][k]
-            self.hands[p] = [0] * NUM_KINDS
-            self.known[p] = [0] * NUM_KINDS
-            self.hand_size[p] = 0
-        for k in range(NUM_KINDS):
-            self.discard[k] += self.area[k]
+        for row in (*self.hands, self.area):
+            for k, count in enumerate(row):
+                self.discard[k] += count
+        self.hands = [[0] * NUM_KINDS for _ in range(n)]
+        self.known = [[0] * NUM_KINDS for _ in range(n)]
+        self.hand_size = [0] * n
         self.area = [0] * NUM_KINDS
         self.area_size = 0
         self.sync_planes()

@@ -124,11 +124,10 @@ class MedievalRealmsState(
 
     def tie_break_key(self, p: int) -> tuple:
         """VP, then cards in the realm, Castles, leaders, and the earlier turn-order seat."""
-        castles = sum(self.game.card_type[c] == CASTLE for c in self.realm[p])
         return (
             self.vp[p] + sum(self.final[p]),
             len(self.realm[p]),
-            castles,
+            self.in_realm(p, CASTLE),
             sum(self.leaders[p]),
             -self.turn_order.index(p),
         )
@@ -198,8 +197,7 @@ class MedievalRealmsState(
     def can_play(self, p: int, card: int) -> bool:
         game = self.game
         if game.card_type[card] == ISLAND:
-            islands = sum(game.card_type[c] == ISLAND for c in self.realm[p])
-            return self.leaders[p][ADMIRAL] >= islands + 1
+            return self.leaders[p][ADMIRAL] >= self.in_realm(p, ISLAND) + 1
         resource, amount = game.card_cost[card]
         return self.res[p][resource] >= amount
 
@@ -247,6 +245,10 @@ class MedievalRealmsState(
         """The leaders ``p`` has placed, by place kind."""
         spots = self.squares, self.generals_on, self.admirals_on, self.buffers_on
         return tuple(sum(placed[p]) for placed in spots)
+
+    def in_realm(self, p: int, card_type: int) -> int:
+        """Cards of ``card_type`` in ``p``'s realm."""
+        return sum(self.game.card_type[c] == card_type for c in self.realm[p])
 
     def colours_in_realm(self, p: int) -> list[int]:
         counts = [0] * NUM_COLOURS
@@ -595,7 +597,7 @@ class MedievalRealmsState(
     def end_of_game_vp(self, p: int) -> int:
         game = self.game
         colours = self.colours_in_realm(p)
-        islands = sum(game.card_type[c] == ISLAND for c in self.realm[p])
+        islands = self.in_realm(p, ISLAND)
         total = 0
         for c in self.realm[p]:
             t = game.card_type[c]

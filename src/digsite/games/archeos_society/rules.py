@@ -114,15 +114,12 @@ _ROLE_OF = [k // NUM_COLOURS for k in range(NUM_KINDS)]
 _COLOUR_OF = [k % NUM_COLOURS for k in range(NUM_KINDS)]
 _MERCS = range(MERCENARY * NUM_COLOURS, (MERCENARY + 1) * NUM_COLOURS)
 _MERC_KINDS = slice(_MERCS.start, _MERCS.stop)
-_SHARING = (
+_SHARING = tuple(
     [
-        tuple(k for k in range(NUM_KINDS) if _COLOUR_OF[k] == _COLOUR_OF[lead] or k in _MERCS)
+        tuple(k for k in range(NUM_KINDS) if trait[k] == trait[lead] or k in _MERCS)
         for lead in range(NUM_KINDS)
-    ],
-    [
-        tuple(k for k in range(NUM_KINDS) if _ROLE_OF[k] == _ROLE_OF[lead] or k in _MERCS)
-        for lead in range(NUM_KINDS)
-    ],
+    ]
+    for trait in (_COLOUR_OF, _ROLE_OF)
 )
 """``_SHARING[trait][leader]``: the kinds that may join its expedition, by colour (0) or role
 (1); Mercenaries are wild."""

@@ -352,28 +352,12 @@ PARTS = (
     (("panel", "future", "deck", "discard"), _write_board, "board"),
     (("hand",), _write_hands, "hands"),
     (("realm",), _write_realms, "realms"),
-    (
-        (
-            "realm",
-            "res",
-            "vp",
-            "final",
-            "leaders",
-            "buffers",
-            "passed",
-            "turn_order",
-            "bonus_queue",
-        ),
-        _write_seats,
-        "seats",
-    ),
+    (("realm", "res", "vp", "final", "leaders", "buffers", "passed", "turn_order",
+      "bonus_queue"), _write_seats, "seats"),
     (("pair",), _write_pairs, "pairs"),
-    (
-        ("revealed", "squares", "generals_on", "admirals_on", "buffers_on"),
-        _write_placements,
-        "placement",
-    ),
-)
+    (("revealed", "squares", "generals_on", "admirals_on", "buffers_on"), _write_placements,
+     "placement"),
+)  # fmt: skip
 """The parts of the public part: the fields each is written from (all of them: a writer reads
 nothing else of the state, in the order given), its writer, which returns whether what it
 shows may have changed, and the piece it writes."""

@@ -53,18 +53,18 @@ DRAFT_PREFERENCE = (STUDENT, PHOTOGRAPHER, MERCENARY, BOTANIST, GUIDE, PATRON, P
 def _groups(hand: list[int]) -> list[tuple[int, int, int]]:
     """(size with Mercenaries, trait 0 colour / 1 role, value) for every group in the hand."""
     mercs = sum(hand[MERCENARY * NUM_COLOURS : (MERCENARY + 1) * NUM_COLOURS])
-    out = []
-    for c in range(NUM_COLOURS):
-        n = sum(hand[r * NUM_COLOURS + c] for r in range(NUM_ROLES) if r != MERCENARY)
-        if n:
-            out.append((n + mercs, 0, c))
-    for r in range(NUM_ROLES):
-        if r == MERCENARY:
-            continue
-        n = sum(hand[r * NUM_COLOURS : (r + 1) * NUM_COLOURS])
-        if n:
-            out.append((n + mercs, 1, r))
-    return out
+    by_trait = ([0] * NUM_COLOURS, [0] * NUM_ROLES)
+    for kind, count in enumerate(hand):
+        role, colour = divmod(kind, NUM_COLOURS)
+        if role != MERCENARY:
+            by_trait[0][colour] += count
+            by_trait[1][role] += count
+    return [
+        (n + mercs, trait, value)
+        for trait, counts in enumerate(by_trait)
+        for value, n in enumerate(counts)
+        if n
+    ]
 
 
 def _best_size(hand: list[int]) -> int:

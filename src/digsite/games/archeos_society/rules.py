@@ -877,10 +877,8 @@ class ArcheosSocietyState(
         monkeys = NUM_MONKEYS - self.monkeys
         bottom = len(self.deck) - self.top_left  # deck list is top-last
         slots = set(int(i) for i in rng.choice(bottom, monkeys, replace=False)) if monkeys else ()
-        deck, it = [], iter(pool)
-        for i in range(len(self.deck)):
-            deck.append(MONKEY if i in slots else next(it))
-        other.deck = deck
+        it = iter(pool)
+        other.deck = [MONKEY if i in slots else next(it) for i in range(len(self.deck))]
         other.sync_planes()
         return other
 

@@ -10,7 +10,6 @@ from .components import (
     AUCTION,
     BID_STEPS,
     GENERAL,
-    GREAT_PERSON_BONUS,
     HAND_LIMIT,
     MAYOR,
     NUM_LANDS,
@@ -54,12 +53,7 @@ def check_invariants(state) -> None:
         assert state.leaders[p][MAYOR] >= start[0] and state.buffers[p] == start[3]
         assert state.leaders[p][GENERAL] >= 1 and state.leaders[p][ADMIRAL] >= 1
         if state.decision == GAME_OVER:
-            expected = (
-                state.end_of_game_vp(p),
-                sum(state.res[p]) // 2,
-                GREAT_PERSON_BONUS[min(5, state.great_persons(p))],
-            )
-            assert state.final[p] == expected, f"player {p}'s final score disagrees"
+            assert state.final[p] == state.final_vp(p), f"player {p}'s final score disagrees"
         else:
             assert state.final[p] == (0, 0, 0)
         if not state.placed[p] and not (state.decision == PLACE and p == state.decider):

@@ -399,30 +399,27 @@ class MedievalRealmsState(
 
     # -- walls down: production, extra goods, turn order --------------------------------------
     def _reveal(self) -> None:
+        """Every player's production at once: Mayors' squares, Castles, Scientific
+        Developments, the extra Goods, and the lands each controls."""
         game = self.game
-        n = game.num_players
         self.put("revealed", True)
         squares = game.board.squares
         tokens = [list(row) for row in self.res]
-        for p in range(n):
-            res = tokens[p]
+        for p, res in enumerate(tokens):
             for s, count in enumerate(self.squares[p]):
                 res[squares[s]] += count
-        for land in range(game.num_lands):
-            winner = self.land_winner(land)
-            if winner >= 0:
-                res = tokens[winner]
-                for r, k in enumerate(game.board.lands[land]):
-                    res[r] += k
-        for p in range(n):
             for c in self.realm[p]:
                 t = game.card_type[c]
                 if t == CASTLE:
-                    tokens[p][BATTLE] += 1
+                    res[BATTLE] += 1
                 elif t == SCI_DEV:
-                    tokens[p][game.cards[c].resource] += self.leaders[p][MAYOR]
-        for p in range(n):
-            tokens[p][GOODS] += EXTRA_GOODS
+                    res[game.cards[c].resource] += self.leaders[p][MAYOR]
+            res[GOODS] += EXTRA_GOODS
+        for land in range(game.num_lands):
+            winner = self.land_winner(land)
+            if winner >= 0:
+                for r, k in enumerate(game.board.lands[land]):
+                    tokens[winner][r] += k
         self.put("res", tuple(map(tuple, tokens)))
         self.put("turn_order", tuple(self.new_turn_order()))
         self.decision = ACTION
@@ -627,16 +624,13 @@ class MedievalRealmsState(
     def great_persons(self, p: int) -> int:
         return sum(self.game.types[self.game.card_type[c]].great_person for c in self.realm[p])
 
+    def final_vp(self, p: int) -> tuple[int, int, int]:
+        """``p``'s end-of-game VP: card effects, 1 per 2 tokens left, Great Persons."""
+        great = GREAT_PERSON_BONUS[min(5, self.great_persons(p))]
+        return (self.end_of_game_vp(p), sum(self.res[p]) // 2, great)
+
     def _final_scoring(self) -> None:
-        final = tuple(
-            (
-                self.end_of_game_vp(p),
-                sum(self.res[p]) // 2,
-                GREAT_PERSON_BONUS[min(5, self.great_persons(p))],
-            )
-            for p in range(self.game.num_players)
-        )
-        self.put("final", final)
+        self.put("final", tuple(self.final_vp(p) for p in range(self.game.num_players)))
         self.decision = GAME_OVER
         self.decider = -1
 

@@ -190,9 +190,8 @@ class MedievalRealmsState(
         hand = self.hand[p]
         if len(hand) >= HAND_LIMIT:
             return False
-        colour = self.game.card_colour[card]
         colours = self.game.card_colour
-        return all(colours[c] != colour for c in hand)
+        return all(colours[c] != colours[card] for c in hand)
 
     def can_play(self, p: int, card: int) -> bool:
         game = self.game
@@ -293,7 +292,7 @@ class MedievalRealmsState(
             kind = kinds[card]
             if kind == AUCTION:
                 ok = self.res[p][self.game.card_cost[card][0]] >= self.game.board.min_bid
-            elif goods < 1 + slot // 4:
+            elif goods < self.price(slot):
                 ok = False
             else:
                 ok = kind != HOLE or self.can_take_into_hand(p, card)

@@ -53,18 +53,18 @@ DRAFT_PREFERENCE = (STUDENT, PHOTOGRAPHER, MERCENARY, BOTANIST, GUIDE, PATRON, P
 def _groups(hand: list[int]) -> list[tuple[int, int, int]]:
     """(size with Mercenaries, trait 0 colour / 1 role, value) for every group in the hand."""
     mercs = sum(hand[MERCENARY * NUM_COLOURS : (MERCENARY + 1) * NUM_COLOURS])
-    out = []
-    for c in range(NUM_COLOURS):
-        n = sum(hand[r * NUM_COLOURS + c] for r in range(NUM_ROLES) if r != MERCENARY)
-        if n:
-            out.append((n + mercs, 0, c))
-    for r in range(NUM_ROLES):
-        if r == MERCENARY:
-            continue
-        n = sum(hand[r * NUM_COLOURS : (r + 1) * NUM_COLOURS])
-        if n:
-            out.append((n + mercs, 1, r))
-    return out
+    by_trait = ([0] * NUM_COLOURS, [0] * NUM_ROLES)
+    for kind, count in enumerate(hand):
+        role, colour = divmod(kind, NUM_COLOURS)
+        if role != MERCENARY:
+            by_trait[0][colour] += count
+            by_trait[1][role] += count
+    return [
+        (n + mercs, trait, value)
+        for trait, counts in enumerate(by_trait)
+        for value, n in enumerate(counts)
+        if n
+    ]
 
 
 def _best_size(hand: list[int]) -> int:
@@ -206,21 +206,14 @@ class ArcheosSocietyHeuristic(HeuristicAgent):
         targets = self._targets(legal)
         if not targets:
             return STOP
-        if step < 0:
-            return max(targets, key=lambda a: self._loss(state, player, a - TARGET0))
-        return max(targets, key=lambda a: self._gain(state, player, a - TARGET0))
+        return max(targets, key=lambda a: self._gain(state, player, a - TARGET0, step))
 
     @staticmethod
-    def _gain(state, player: int, target: int) -> float:
+    def _gain(state, player: int, target: int, step: int = 1) -> float:
+        """Points of moving a vehicle one space forward (``step`` 1) or back (-1; negative: a
+        loss); a vehicle at the end of its track is never advanced."""
         site = state._target_site(target)
         pos = state.pos[player][target]
-        if pos >= site.last:
+        if step > 0 and pos >= site.last:
             return -100.0
-        return float(site.points[pos + 1] - site.points[pos])
-
-    @staticmethod
-    def _loss(state, player: int, target: int) -> float:
-        """Points of moving a vehicle one space back (negative: a loss)."""
-        site = state._target_site(target)
-        pos = state.pos[player][target]
-        return float(site.points[pos - 1] - site.points[pos])
+        return float(site.points[pos + step] - site.points[pos])

@@ -15,15 +15,8 @@ import numpy as np
 
 from ...core.encoding import ObservationLayout
 from .actions import DECISIONS, DRAFT_ROLE, DRAFT_SITE, GAME_OVER, NUM_TARGETS, PROFESSOR_MOVE
-from .components import (
-    HAND_LIMIT,
-    MAX_SPACES,
-    MERCENARY,
-    NUM_COLOURS,
-    NUM_KINDS,
-    NUM_ROLES,
-    PHOTOGRAPHER,
-)
+from .components import HAND_LIMIT, MAX_SPACES, NUM_COLOURS, NUM_KINDS, NUM_ROLES
+from .view import expedition_summary
 
 SEATS = 6
 MAX_SEASONS = 3
@@ -103,8 +96,6 @@ _PUBLIC = slice(LAYOUT["seats"].start, LAYOUT["expeditions"].stop)
 """The public tables (seats to season) and the expedition rows: cached together by seat."""
 _TABLES_SIZE = LAYOUT["season"].stop - _PUBLIC.start
 _EXPEDITION_ROWS = slice(_TABLES_SIZE, _PUBLIC.stop - _PUBLIC.start)
-_MERC_LOW, _MERC_HIGH = MERCENARY * NUM_COLOURS, MERCENARY * NUM_COLOURS + NUM_COLOURS - 1
-_PHOTO_LOW, _PHOTO_HIGH = PHOTOGRAPHER * NUM_COLOURS, PHOTOGRAPHER * NUM_COLOURS + NUM_COLOURS - 1
 
 
 def _row_order(n: int, player: int) -> np.ndarray:
@@ -162,7 +153,7 @@ def observe(state, player: int, out: np.ndarray) -> None:
     playing = decision != GAME_OVER
     rows = out[_ROWS_START:_ROWS_END].reshape(_ROWS, NUM_KINDS)
     state.planes.take(_ORDERS[n, player], axis=0, out=rows)
-    out[_KEPT:] = 0.0  # the public part is overwritten whole below
+    out[_S["kept"] :] = 0.0  # the public part is overwritten whole below
     b = memoryview(out)
     sizes = state.hand_size
     for s in range(SEATS):
@@ -172,32 +163,32 @@ def observe(state, player: int, out: np.ndarray) -> None:
     if lead >= 0 and playing:
         card = scales.card
         if decider == player and any(state.kept):
-            kept = out[_KEPT : _KEPT + NUM_KINDS]
+            kept = out[LAYOUT["kept"]]
             kept[:] = state.kept
             kept *= card
         for k in state.expeditions[decider][state.at]:
-            b[_CURRENT + k] += card
+            b[_S["current_expedition"] + k] += card
     _public(state).take(_PUBLIC_ORDERS[n, player], out=out[_PUBLIC])
 
-    b[_FIRST + (state.first_player - player) % n] = 1.0
+    b[_S["first_player"] + (state.first_player - player) % n] = 1.0
     if state.monkey_holder >= 0:
-        b[_MONKEY_HOLDER + (state.monkey_holder - player) % n] = 1.0
+        b[_S["monkey_holder"] + (state.monkey_holder - player) % n] = 1.0
     for q in state.ur_queue:
-        b[_QUEUES + (q - player) % n * QUEUE_FEATURES] = 1.0
+        b[_S["queues"] + (q - player) % n * QUEUE_FEATURES] = 1.0
     for q, step in state.prof_queue:
-        b[_QUEUES + (q - player) % n * QUEUE_FEATURES + (1 if step > 0 else 2)] = 1.0
-    b[_MONKEYS + state.monkeys] = 1.0
-    b[_DECK] = len(state.deck) / scales.deck
-    b[_DECK + 1] = state.top_left / scales.deck
-    b[_DECISION + decision] = 1.0
+        b[_S["queues"] + (q - player) % n * QUEUE_FEATURES + (1 if step > 0 else 2)] = 1.0
+    b[_S["monkeys"] + state.monkeys] = 1.0
+    b[_S["deck"]] = len(state.deck) / scales.deck
+    b[_S["deck"] + 1] = state.top_left / scales.deck
+    b[_S["decision"] + decision] = 1.0
     if playing:
-        b[_DECIDER + (decider - player) % n] = 1.0
+        b[_S["decider"] + (decider - player) % n] = 1.0
     if lead >= 0 and playing:
-        b[_LEADER + lead // NUM_COLOURS] = 1.0
-        b[_LEADER + NUM_ROLES + lead % NUM_COLOURS] = 1.0
+        b[_S["leader"] + lead // NUM_COLOURS] = 1.0
+        b[_S["leader"] + NUM_ROLES + lead % NUM_COLOURS] = 1.0
         if state.trait >= 0:
-            b[_TRAIT + state.trait] = 1.0
-        c = _CONTEXT
+            b[_S["trait"] + state.trait] = 1.0
+        c = _S["context"]
         b[c] = state.cap / HAND_LIMIT
         b[c + 1] = state.colour_done
         b[c + 2] = state.role_done
@@ -210,48 +201,30 @@ def observe(state, player: int, out: np.ndarray) -> None:
         if moved:
             for t in range(NUM_TARGETS):
                 if moved >> t & 1:
-                    b[_ADVANCED + t] = 1.0
+                    b[_S["advanced"] + t] = 1.0
         if state.suspended:
             exps = state.expeditions[decider]
             for i, (kind, index) in enumerate(state.suspended):
-                base = _SUSPENDED + i * SUSPENDED_FEATURES
+                base = _S["suspended"] + i * SUSPENDED_FEATURES
                 b[base + kind % NUM_COLOURS] = 1.0
                 b[base + NUM_COLOURS] = len(exps[index]) / HAND_LIMIT
     if state.phase:
-        b[_CONTEXT + 7 + state.phase] = 1.0  # Ur or Professor phase
+        b[_S["context"] + 7 + state.phase] = 1.0  # Ur or Professor phase
         if decision == PROFESSOR_MOVE:
-            b[_CONTEXT + (10 if state.prof_queue[0][1] > 0 else 11)] = 1.0
+            b[_S["context"] + (10 if state.prof_queue[0][1] > 0 else 11)] = 1.0
     if state.uluru_target >= 0:
-        b[_ULURU + state.uluru_target] = 1.0
+        b[_S["uluru_vehicle"] + state.uluru_target] = 1.0
     if decision == DRAFT_ROLE:
         seen = state.draft_seen[player]
         for r in state.draft_hand:
             if player == decider or seen[r]:
-                b[_DRAFT_HAND + r] = 1.0
+                b[_S["draft_hand"] + r] = 1.0
     elif decision == DRAFT_SITE:
-        b[_DRAFT_BOARD + state.draft_drawn] = 1.0
-    b[_NUM_PLAYERS + n - 2] = 1.0
+        b[_S["draft_board"] + state.draft_drawn] = 1.0
+    b[_S["num_players"] + n - 2] = 1.0
 
 
-_KEPT = _S["kept"]
-_CURRENT = _S["current_expedition"]
-_FIRST = _S["first_player"]
-_MONKEY_HOLDER = _S["monkey_holder"]
-_QUEUES = _S["queues"]
-_MONKEYS = _S["monkeys"]
-_DECK = _S["deck"]
-_DECISION = _S["decision"]
-_DECIDER = _S["decider"]
-_LEADER = _S["leader"]
-_TRAIT = _S["trait"]
-_CONTEXT = _S["context"]
-_ADVANCED = _S["advanced"]
-_SUSPENDED = _S["suspended"]
-_ULURU = _S["uluru_vehicle"]
-_DRAFT_HAND = _S["draft_hand"]
-_DRAFT_BOARD = _S["draft_board"]
-_NUM_PLAYERS = _S["num_players"]
-assert _KEPT == _ROWS_END  # observe zeroes everything after the copied card rows
+assert _S["kept"] == _ROWS_END  # observe zeroes everything after the copied card rows
 
 
 FIELDS = ("score", "linguist", "relics", "tokens", "botanist", "pos", "roles", "sides", "season")
@@ -357,9 +330,6 @@ def _update_expedition_rows(state, cache: dict, rows: np.ndarray) -> None:
 def _expedition_row(exps: list[list[int]], scale: float) -> list[float]:
     counts = [0] * EXPEDITION_FEATURES
     for e in exps:
-        size = 0
-        for k in e:
-            if not _MERC_LOW <= k <= _MERC_HIGH:
-                size += 1
-        counts[size - 1 + HAND_LIMIT * (_PHOTO_LOW <= e[0] <= _PHOTO_HIGH)] += 1
+        size, photo = expedition_summary(e)
+        counts[size - 1 + HAND_LIMIT * photo] += 1
     return [c / scale for c in counts]

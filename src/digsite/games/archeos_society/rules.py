@@ -66,7 +66,6 @@ from .components import (
     NUM_MONKEYS,
     NUM_ROLES,
     PATRON,
-    PHOTOGRAPHER,
     PHYSICIAN,
     PILOT,
     PROFESSOR,
@@ -115,15 +114,12 @@ _ROLE_OF = [k // NUM_COLOURS for k in range(NUM_KINDS)]
 _COLOUR_OF = [k % NUM_COLOURS for k in range(NUM_KINDS)]
 _MERCS = range(MERCENARY * NUM_COLOURS, (MERCENARY + 1) * NUM_COLOURS)
 _MERC_KINDS = slice(_MERCS.start, _MERCS.stop)
-_SHARING = (
+_SHARING = tuple(
     [
-        tuple(k for k in range(NUM_KINDS) if _COLOUR_OF[k] == _COLOUR_OF[lead] or k in _MERCS)
+        tuple(k for k in range(NUM_KINDS) if trait[k] == trait[lead] or k in _MERCS)
         for lead in range(NUM_KINDS)
-    ],
-    [
-        tuple(k for k in range(NUM_KINDS) if _ROLE_OF[k] == _ROLE_OF[lead] or k in _MERCS)
-        for lead in range(NUM_KINDS)
-    ],
+    ]
+    for trait in (_COLOUR_OF, _ROLE_OF)
 )
 """``_SHARING[trait][leader]``: the kinds that may join its expedition, by colour (0) or role
 (1); Mercenaries are wild."""
@@ -337,60 +333,46 @@ class ArcheosSocietyState(
 
     _legal_ur = _legal_extra
 
-    def _legal_trait(self) -> np.ndarray:
+    def _only(self, *actions: int) -> np.ndarray:
+        """A fresh mask with ``actions`` legal."""
         mask = self._no_legal_actions()
-        mask[TRAIT_COLOUR] = mask[TRAIT_ROLE] = 1
+        mask[list(actions)] = 1
         return mask
+
+    def _legal_trait(self) -> np.ndarray:
+        return self._only(TRAIT_COLOUR, TRAIT_ROLE)
 
     def _legal_add(self) -> np.ndarray:
-        mask = self._no_legal_actions()
-        mask[STOP] = 1
-        if self.size() < self.cap:
-            mask[self._addable()] = 1
-        return mask
+        addable = self._addable() if self.size() < self.cap else []
+        return self._only(STOP, *addable)
 
     def _legal_effects(self) -> np.ndarray:
-        mask = self._no_legal_actions()
-        mask[STOP] = 1
-        mask[[TARGET0 + t for t in self._colour_targets()]] = 1
-        mask[self._role_options()] = 1
-        return mask
+        targets = (TARGET0 + t for t in self._colour_targets())
+        return self._only(STOP, *targets, *self._role_options())
 
     def _legal_free_advance(self) -> np.ndarray:
-        mask = self._no_legal_actions()
-        mask[[TARGET0 + t for t in self._free_targets(self.decider, 1, self.moved)]] = 1
-        mask[STOP] = 1
-        return mask
+        targets = self._free_targets(self.decider, 1, self.moved)
+        return self._only(STOP, *(TARGET0 + t for t in targets))
 
     def _legal_professor_move(self) -> np.ndarray:
-        mask = self._no_legal_actions()
         step = self.prof_queue[0][1]
-        mask[[TARGET0 + t for t in self._free_targets(self.decider, step)]] = 1
+        mask = self._only(*(TARGET0 + t for t in self._free_targets(self.decider, step)))
         if step > 0:
             mask[STOP] = 1  # the advance is optional, the move back is not
         return mask
 
     def _legal_keep(self) -> np.ndarray:
-        mask = self._no_legal_actions()
-        mask[STOP] = 1
         hand, kept = self.hands[self.decider], self.kept
-        mask[[k for k in range(NUM_KINDS) if hand[k] > kept[k]]] = 1
-        return mask
+        return self._only(STOP, *(k for k in range(NUM_KINDS) if hand[k] > kept[k]))
 
     def _legal_uluru(self) -> np.ndarray:
-        mask = self._no_legal_actions()
-        mask[CASH_IN] = mask[STOP] = 1
-        return mask
+        return self._only(CASH_IN, STOP)
 
     def _legal_draft_role(self) -> np.ndarray:
-        mask = self._no_legal_actions()
-        mask[[DRAFT_ROLE0 + r for r in self.draft_hand]] = 1
-        return mask
+        return self._only(*(DRAFT_ROLE0 + r for r in self.draft_hand))
 
     def _legal_draft_site(self) -> np.ndarray:
-        mask = self._no_legal_actions()
-        mask[SIDE_COMPASS] = mask[SIDE_ADVANCED] = 1
-        return mask
+        return self._only(SIDE_COMPASS, SIDE_ADVANCED)
 
     def _addable(self) -> list[int]:
         hand = self.hands[self.decider]
@@ -694,14 +676,12 @@ class ArcheosSocietyState(
     def _end_season(self) -> None:
         n = self.game.num_players
         # 1. hands and the recruitment area go to the discard pile
-        for p in range(n):
-            for k in range(NUM_KINDS):
-                self.discard[k] += self.hands[p][k]
-            self.hands[p] = [0] * NUM_KINDS
-            self.known[p] = [0] * NUM_KINDS
-            self.hand_size[p] = 0
-        for k in range(NUM_KINDS):
-            self.discard[k] += self.area[k]
+        for row in (*self.hands, self.area):
+            for k, count in enumerate(row):
+                self.discard[k] += count
+        self.hands = [[0] * NUM_KINDS for _ in range(n)]
+        self.known = [[0] * NUM_KINDS for _ in range(n)]
+        self.hand_size = [0] * n
         self.area = [0] * NUM_KINDS
         self.area_size = 0
         self.sync_planes()
@@ -763,9 +743,9 @@ class ArcheosSocietyState(
         return site.points[pos]
 
     def expedition_points(self, expedition: list[int]) -> int:
-        size = sum(1 for k in expedition if _ROLE_OF[k] != MERCENARY)
-        size += _ROLE_OF[expedition[0]] == PHOTOGRAPHER
-        return self.game.tables.expedition_value(size)
+        """A Photographer leader counts one card more; Mercenaries count none."""
+        size, photo = view.expedition_summary(expedition)
+        return self.game.tables.expedition_value(size + photo)
 
     def _score_season(self) -> None:
         n = self.game.num_players
@@ -897,10 +877,8 @@ class ArcheosSocietyState(
         monkeys = NUM_MONKEYS - self.monkeys
         bottom = len(self.deck) - self.top_left  # deck list is top-last
         slots = set(int(i) for i in rng.choice(bottom, monkeys, replace=False)) if monkeys else ()
-        deck, it = [], iter(pool)
-        for i in range(len(self.deck)):
-            deck.append(MONKEY if i in slots else next(it))
-        other.deck = deck
+        it = iter(pool)
+        other.deck = [MONKEY if i in slots else next(it) for i in range(len(self.deck))]
         other.sync_planes()
         return other
 

@@ -7,6 +7,8 @@ which tells the kept tables to write themselves again."""
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from ...core import chance
 from ...core.fields import Field, StateFields, last_player, players
 from .actions import DECISIONS, NUM_TARGETS, PHASES
@@ -45,14 +47,6 @@ def artifacts(game) -> int:
     return len(game.tables.linguist_artifacts)
 
 
-def linguist_length(game) -> int:
-    return game.tables.linguist_length
-
-
-def seasons(game) -> int:
-    return game.num_seasons
-
-
 PER_PLAYER = (players,)
 PER_KIND = (NUM_KINDS,)
 SOME = (None,)
@@ -63,7 +57,7 @@ FIELDS = StateFields(
         Field("roles", SOME, 0, NUM_ROLES - 1, frozen=1),
         # per colour: 0 compass, 1 advanced, -1 not laid
         Field("sides", (NUM_COLOURS,), -1, 1, frozen=1),
-        Field("season", low=1, high=seasons, start=1),
+        Field("season", low=1, high=attrgetter("num_seasons"), start=1),
         Field("first_player", low=0, high=last_player),
         Field("deck", SOME, 0, MONKEY),  # kinds, top of the deck last
         Field("top_left", low=0, high=cards),  # the top half (no monkey) still in the deck
@@ -77,7 +71,7 @@ FIELDS = StateFields(
         # player, expedition under the Botanist tile
         Field("botanist", (2,), -1, cards, frozen=1, start=-1),
         Field("pos", (players, NUM_TARGETS), 0, MAX_SPACES - 1, frozen=2),
-        Field("linguist", PER_PLAYER, 0, linguist_length, frozen=1),
+        Field("linguist", PER_PLAYER, 0, attrgetter("tables.linguist_length"), frozen=1),
         Field("relics", (players, NUM_COLOURS), 0, 1, frozen=2),
         # the holder of the token of value i + 1
         Field("tokens", (PROFESSOR_TOKENS,), -1, last_player, frozen=1, start=-1),

@@ -3,6 +3,7 @@ drawn from its view alone."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -96,10 +97,8 @@ draw is seen, not the card drawn)."""
 
 def _names(kinds: list[int]) -> str:
     """A multiset of cards (sorted kinds) as ``2x red Botanist, blue Guide``."""
-    counts: dict[int, int] = {}
-    for k in kinds:
-        counts[k] = counts.get(k, 0) + 1
-    return ", ".join(f"{c}x {kind_name(k)}" if c > 1 else kind_name(k) for k, c in counts.items())
+    counts = Counter(kinds).items()
+    return ", ".join(f"{c}x {kind_name(k)}" if c > 1 else kind_name(k) for k, c in counts)
 
 
 def _board_lines(game, sides: list[int], where) -> list[str]:

@@ -46,6 +46,8 @@ ISLAND_CONDITIONS = ("leaders", "colour", "resource", "islands")
 """Island end-of-game conditions: at least ``count`` leaders of a kind, cards of a colour in
 the realm, tokens of a resource in the Manor, or Islands in the realm."""
 IF_LEADERS, IF_COLOUR, IF_RESOURCE, IF_ISLANDS = range(len(ISLAND_CONDITIONS))
+CONDITION_SUBJECTS = (("leader", LEADERS), ("colour", COLOURS), ("resource", RESOURCES))
+"""What the first three conditions count: the key of the data record, and its names."""
 
 NUM_SQUARES = len(RESOURCES) - 1
 NUM_LANDS = 10
@@ -183,12 +185,9 @@ def _parse_card(i: int, rec: Any, where: str) -> Card:
             raise DataFileError(f"{at}: an Island has a 'condition' object")
         kind = _index(cond.get("kind"), ISLAND_CONDITIONS, "condition kind", at)
         what = -1
-        if kind == IF_LEADERS:
-            what = _index(cond.get("leader"), LEADERS, "condition leader", at)
-        elif kind == IF_COLOUR:
-            what = _index(cond.get("colour"), COLOURS, "condition colour", at)
-        elif kind == IF_RESOURCE:
-            what = _index(cond.get("resource"), RESOURCES, "condition resource", at)
+        if kind != IF_ISLANDS:
+            key, names = CONDITION_SUBJECTS[kind]
+            what = _index(cond.get(key), names, f"condition {key}", at)
         condition = (kind, what, cond["count"])
     if t == TITHE:
         opts = rec.get("options")

@@ -82,8 +82,8 @@ class MedievalRealmsHeuristic(HeuristicAgent):
         elif t == CITY:
             value += leaders[MAYOR] + 0.5 * rounds_left
         elif t == ISLAND:
-            islands = sum(game.card_type[c] == ISLAND for c in state.realm[p])
-            value += 3 if state.island_condition_met(p, card, colours, islands + 1) else 1
+            islands = state.in_realm(p, ISLAND) + 1
+            value += 3 if state.island_condition_met(p, card, colours, islands) else 1
         elif ctype.great_person:
             have = state.great_persons(p)
             value += colours[info.colour] + 1
@@ -94,7 +94,7 @@ class MedievalRealmsHeuristic(HeuristicAgent):
             value += TOKEN_VP * 5
         elif t == TITHE_TYPE:
             value += TOKEN_VP * 4
-        leader = info.leader if info.leader >= 0 else ctype.leader
+        leader = game.card_leader[card]
         if leader >= 0:
             value += LEADER_VP[leader] * max(rounds_left, 1) / NUM_ROUNDS * 2
         for c in state.realm[p]:  # Cities this card would trigger
@@ -154,8 +154,8 @@ class MedievalRealmsHeuristic(HeuristicAgent):
                     resource, amount = game.card_cost[card]
                     lack = max(0, amount - state.res[p][resource]) if resource >= 0 else 0
                     if game.card_type[card] == ISLAND:
-                        islands = sum(game.card_type[c] == ISLAND for c in state.realm[p])
-                        lack = 2 * max(0, islands + 1 - state.leaders[p][ADMIRAL])
+                        islands = state.in_realm(p, ISLAND) + 1
+                        lack = 2 * max(0, islands - state.leaders[p][ADMIRAL])
                     value = (
                         self.card_value(state, p, card)
                         - self.cost_vp(state, card)

@@ -10,7 +10,6 @@ from .components import (
     AUCTION,
     BID_STEPS,
     GENERAL,
-    GREAT_PERSON_BONUS,
     HAND_LIMIT,
     MAYOR,
     NUM_LANDS,
@@ -54,23 +53,16 @@ def check_invariants(state) -> None:
         assert state.leaders[p][MAYOR] >= start[0] and state.buffers[p] == start[3]
         assert state.leaders[p][GENERAL] >= 1 and state.leaders[p][ADMIRAL] >= 1
         if state.decision == GAME_OVER:
-            expected = (
-                state.end_of_game_vp(p),
-                sum(state.res[p]) // 2,
-                GREAT_PERSON_BONUS[min(5, state.great_persons(p))],
-            )
-            assert state.final[p] == expected, f"player {p}'s final score disagrees"
+            assert state.final[p] == state.final_vp(p), f"player {p}'s final score disagrees"
         else:
             assert state.final[p] == (0, 0, 0)
         if not state.placed[p] and not (state.decision == PLACE and p == state.decider):
             out = state.squares[p], state.generals_on[p], state.admirals_on[p], state.buffers_on[p]
             assert not any(map(any, out)), f"player {p} has leaders out before placing them"
         if state.placed[p] and not state.revealed:  # (leaders won later join next round)
-            mayors, generals, admirals = state.leaders[p]
-            assert sum(state.squares[p]) == mayors - state.buffers[p], "Mayors misplaced"
-            assert sum(state.generals_on[p]) == generals, "Generals misplaced"
-            assert sum(state.admirals_on[p]) == admirals, "Admirals misplaced"
-            assert sum(state.buffers_on[p]) <= state.buffers[p]
+            done, counts = state.placed_counts(p), state.to_place(p)
+            assert done[:P_BUFFER] == counts[:P_BUFFER], "Mayors, Generals or Admirals misplaced"
+            assert done[P_BUFFER] <= counts[P_BUFFER], "more buffers placed than held"
             for land in range(NUM_LANDS):
                 military = state.generals_on[p][land] + state.admirals_on[p][land]
                 assert not (military and state.buffers_on[p][land]), "buffer on own army"
@@ -118,14 +110,7 @@ def _check_phase(state) -> None:
         assert all(state.placed[q] for q in order[:at]), "placers go in turn order"
         assert not any(state.placed[q] for q in order[at:]), "placers go in turn order"
         assert state.place_left >= 1, "the placer has a leader left to place"
-        mayors, generals, admirals = state.leaders[p]
-        counts = (mayors - state.buffers[p], generals, admirals, state.buffers[p])
-        done = (
-            sum(state.squares[p]),
-            sum(state.generals_on[p]),
-            sum(state.admirals_on[p]),
-            sum(state.buffers_on[p]),
-        )
+        counts, done = state.to_place(p), state.placed_counts(p)
         kind = state.place_kind
         assert all(done[k] == counts[k] for k in range(kind)), "earlier kinds are placed"
         assert not any(done[kind + 1 :]), "later kinds are not placed yet"

@@ -50,9 +50,7 @@ from .components import (
     GREAT_PERSON_BONUS,
     HAND_LIMIT,
     HOLE,
-    IF_COLOUR,
-    IF_LEADERS,
-    IF_RESOURCE,
+    IF_ISLANDS,
     ISLAND,
     ISLAND_END_VP,
     LEADERS,
@@ -126,11 +124,10 @@ class MedievalRealmsState(
 
     def tie_break_key(self, p: int) -> tuple:
         """VP, then cards in the realm, Castles, leaders, and the earlier turn-order seat."""
-        castles = sum(self.game.card_type[c] == CASTLE for c in self.realm[p])
         return (
             self.vp[p] + sum(self.final[p]),
             len(self.realm[p]),
-            castles,
+            self.in_realm(p, CASTLE),
             sum(self.leaders[p]),
             -self.turn_order.index(p),
         )
@@ -168,30 +165,20 @@ class MedievalRealmsState(
         return other
 
     def _random_placement(self, q: int, rng: np.random.Generator) -> None:
+        """Every leader on a random spot, buffers on random lands free of ``q``'s army."""
         lands = self.game.num_lands
-        mayors, generals, admirals = self.leaders[q]
-        producing = mayors - self.buffers[q]
-        squares = [0] * NUM_SQUARES
-        for s in rng.integers(0, NUM_SQUARES, producing):
-            squares[int(s)] += 1
-        armies = {}
-        for name, count in (("generals_on", generals), ("admirals_on", admirals)):
-            row = armies[name] = [0] * NUM_LANDS
-            for land in rng.integers(0, lands, count):
-                row[int(land)] += 1
-        buffers = [0] * NUM_LANDS
-        free = [
-            land
-            for land in range(lands)
-            if not (armies["generals_on"][land] or armies["admirals_on"][land])
-        ]
+        producing, generals, admirals, buffers = self.to_place(q)
+        rows = [[0] * NUM_SQUARES, [0] * NUM_LANDS, [0] * NUM_LANDS, [0] * NUM_LANDS]
+        drawn = ((producing, NUM_SQUARES), (generals, lands), (admirals, lands))
+        for row, (count, spots) in zip(rows[:3], drawn, strict=True):
+            for spot in rng.integers(0, spots, count):
+                row[int(spot)] += 1
+        free = [land for land in range(lands) if not (rows[1][land] or rows[2][land])]
         if free:
-            for i in rng.integers(0, len(free), self.buffers[q]):
-                buffers[free[int(i)]] += 1
-        self.put("squares", replaced(self.squares, q, tuple(squares)))
-        for name, row in armies.items():
+            for i in rng.integers(0, len(free), buffers):
+                rows[3][free[int(i)]] += 1
+        for name, row in zip(("squares", *PLACED_ON_LANDS), rows, strict=True):
             self.put(name, replaced(getattr(self, name), q, tuple(row)))
-        self.put("buffers_on", replaced(self.buffers_on, q, tuple(buffers)))
 
     # -- queries -----------------------------------------------------------------------------
     def price(self, slot: int) -> int:
@@ -203,15 +190,13 @@ class MedievalRealmsState(
         hand = self.hand[p]
         if len(hand) >= HAND_LIMIT:
             return False
-        colour = self.game.card_colour[card]
         colours = self.game.card_colour
-        return all(colours[c] != colour for c in hand)
+        return all(colours[c] != colours[card] for c in hand)
 
     def can_play(self, p: int, card: int) -> bool:
         game = self.game
         if game.card_type[card] == ISLAND:
-            islands = sum(game.card_type[c] == ISLAND for c in self.realm[p])
-            return self.leaders[p][ADMIRAL] >= islands + 1
+            return self.leaders[p][ADMIRAL] >= self.in_realm(p, ISLAND) + 1
         resource, amount = game.card_cost[card]
         return self.res[p][resource] >= amount
 
@@ -250,8 +235,19 @@ class MedievalRealmsState(
             return activator
         return tied[0]  # the closest to the initial player along the turn-order track
 
-    def mayors_total(self, p: int) -> int:
-        return self.leaders[p][MAYOR]
+    def to_place(self, p: int) -> tuple[int, int, int, int]:
+        """The leaders ``p`` places behind the wall, by place kind (``PLACE_KINDS``)."""
+        mayors, generals, admirals = self.leaders[p]
+        return (mayors - self.buffers[p], generals, admirals, self.buffers[p])
+
+    def placed_counts(self, p: int) -> tuple[int, int, int, int]:
+        """The leaders ``p`` has placed, by place kind."""
+        spots = self.squares, self.generals_on, self.admirals_on, self.buffers_on
+        return tuple(sum(placed[p]) for placed in spots)
+
+    def in_realm(self, p: int, card_type: int) -> int:
+        """Cards of ``card_type`` in ``p``'s realm."""
+        return sum(self.game.card_type[c] == card_type for c in self.realm[p])
 
     def colours_in_realm(self, p: int) -> list[int]:
         counts = [0] * NUM_COLOURS
@@ -264,9 +260,7 @@ class MedievalRealmsState(
         """The pairs no earlier player took."""
         mask = self._no_legal_actions()
         taken = set(self.pair)
-        for i in range(len(PAIRS)):
-            if i not in taken:
-                mask[PAIR0 + i] = 1
+        mask[[PAIR0 + i for i in range(len(PAIRS)) if i not in taken]] = 1
         return mask
 
     def _legal_place(self) -> np.ndarray:
@@ -298,7 +292,7 @@ class MedievalRealmsState(
             kind = kinds[card]
             if kind == AUCTION:
                 ok = self.res[p][self.game.card_cost[card][0]] >= self.game.board.min_bid
-            elif goods < 1 + slot // 4:
+            elif goods < self.price(slot):
                 ok = False
             else:
                 ok = kind != HOLE or self.can_take_into_hand(p, card)
@@ -325,8 +319,7 @@ class MedievalRealmsState(
 
     def _legal_token_choice(self) -> np.ndarray:
         mask = self._no_legal_actions()
-        for r in self.game.cards[self.choice_card].options:
-            mask[RESOURCE0 + r] = 1
+        mask[[RESOURCE0 + r for r in self.game.cards[self.choice_card].options]] = 1
         return mask
 
     def _legal_bonus(self) -> np.ndarray:
@@ -368,8 +361,7 @@ class MedievalRealmsState(
     def _next_kind(self) -> None:
         """Move on to the next kind of leader the placer still has to place."""
         p = self.decider
-        mayors, generals, admirals = self.leaders[p]
-        counts = (mayors - self.buffers[p], generals, admirals, self.buffers[p])
+        counts = self.to_place(p)
         while self.place_left == 0:
             self.place_kind += 1
             if self.place_kind > P_BUFFER:
@@ -406,30 +398,27 @@ class MedievalRealmsState(
 
     # -- walls down: production, extra goods, turn order --------------------------------------
     def _reveal(self) -> None:
+        """Every player's production at once: Mayors' squares, Castles, Scientific
+        Developments, the extra Goods, and the lands each controls."""
         game = self.game
-        n = game.num_players
         self.put("revealed", True)
         squares = game.board.squares
         tokens = [list(row) for row in self.res]
-        for p in range(n):
-            res = tokens[p]
+        for p, res in enumerate(tokens):
             for s, count in enumerate(self.squares[p]):
                 res[squares[s]] += count
-        for land in range(game.num_lands):
-            winner = self.land_winner(land)
-            if winner >= 0:
-                res = tokens[winner]
-                for r, k in enumerate(game.board.lands[land]):
-                    res[r] += k
-        for p in range(n):
             for c in self.realm[p]:
                 t = game.card_type[c]
                 if t == CASTLE:
-                    tokens[p][BATTLE] += 1
+                    res[BATTLE] += 1
                 elif t == SCI_DEV:
-                    tokens[p][game.cards[c].resource] += self.mayors_total(p)
-        for p in range(n):
-            tokens[p][GOODS] += EXTRA_GOODS
+                    res[game.cards[c].resource] += self.leaders[p][MAYOR]
+            res[GOODS] += EXTRA_GOODS
+        for land in range(game.num_lands):
+            winner = self.land_winner(land)
+            if winner >= 0:
+                for r, k in enumerate(game.board.lands[land]):
+                    tokens[winner][r] += k
         self.put("res", tuple(map(tuple, tokens)))
         self.put("turn_order", tuple(self.new_turn_order()))
         self.decision = ACTION
@@ -497,7 +486,7 @@ class MedievalRealmsState(
         vp = game.types[t].immediate_vp
         if vp:
             self.gain_vp(p, vp)
-        leader = info.leader if info.leader >= 0 else game.types[t].leader
+        leader = game.card_leader[card]
         if leader >= 0:
             self.put("leaders", added_in(self.leaders, p, leader, 1))
         if t == TERRITORY and info.resource >= 0:
@@ -604,7 +593,7 @@ class MedievalRealmsState(
     def end_of_game_vp(self, p: int) -> int:
         game = self.game
         colours = self.colours_in_realm(p)
-        islands = sum(game.card_type[c] == ISLAND for c in self.realm[p])
+        islands = self.in_realm(p, ISLAND)
         total = 0
         for c in self.realm[p]:
             t = game.card_type[c]
@@ -617,7 +606,7 @@ class MedievalRealmsState(
             elif t == MARKET:
                 total += sum(1 for k in colours if k)
             elif t == CITY:
-                total += self.mayors_total(p)
+                total += self.leaders[p][MAYOR]
             elif t == ISLAND:
                 total += ISLAND_END_VP if self.island_condition_met(p, c, colours, islands) else 0
             elif game.types[t].great_person:
@@ -626,29 +615,21 @@ class MedievalRealmsState(
 
     def island_condition_met(self, p: int, card: int, colours: list[int], islands: int) -> bool:
         kind, what, count = self.game.cards[card].condition
-        if kind == IF_LEADERS:
-            have = self.leaders[p][what]
-        elif kind == IF_COLOUR:
-            have = colours[what]
-        elif kind == IF_RESOURCE:
-            have = self.res[p][what]
-        else:
-            have = islands
-        return have >= count
+        if kind == IF_ISLANDS:
+            return islands >= count
+        counted = (self.leaders[p], colours, self.res[p])  # by kind: leaders, colour, resource
+        return counted[kind][what] >= count
 
     def great_persons(self, p: int) -> int:
         return sum(self.game.types[self.game.card_type[c]].great_person for c in self.realm[p])
 
+    def final_vp(self, p: int) -> tuple[int, int, int]:
+        """``p``'s end-of-game VP: card effects, 1 per 2 tokens left, Great Persons."""
+        great = GREAT_PERSON_BONUS[min(5, self.great_persons(p))]
+        return (self.end_of_game_vp(p), sum(self.res[p]) // 2, great)
+
     def _final_scoring(self) -> None:
-        final = tuple(
-            (
-                self.end_of_game_vp(p),
-                sum(self.res[p]) // 2,
-                GREAT_PERSON_BONUS[min(5, self.great_persons(p))],
-            )
-            for p in range(self.game.num_players)
-        )
-        self.put("final", final)
+        self.put("final", tuple(self.final_vp(p) for p in range(self.game.num_players)))
         self.decision = GAME_OVER
         self.decider = -1
 
@@ -674,6 +655,8 @@ class MedievalRealmsGame(TurnBasedGame, files=(spec, actions, text)):
         self.card_type = [c.type for c in self.cards]
         self.card_colour = [t[c.type].colour for c in self.cards]
         self.card_kind = [t[c.type].kind for c in self.cards]
+        self.card_leader = [c.leader if c.leader >= 0 else t[c.type].leader for c in self.cards]
+        """Per card: the leader it gives (its own, else its type's), -1 for none."""
         self.card_cost = []
         """Per card: (resource, amount) to put it into play from hand; Islands (-1, 0);
         auction cards (bid resource, 0)."""
@@ -715,8 +698,7 @@ class MedievalRealmsGame(TurnBasedGame, files=(spec, actions, text)):
         n = self.num_players
         start = STARTING_LEADERS[n]
         gained = [0, 0, 0]
-        for c in self.cards:
-            leader = c.leader if c.leader >= 0 else self.types[c.type].leader
+        for leader in self.card_leader:
             if leader >= 0:
                 gained[leader] += 1
         self.max_leaders = [start[k] + gained[k] for k in range(len(LEADERS))]

@@ -40,9 +40,8 @@ FIELDS = StateFields(
         Field("vp", PER_PLAYER, 0, most, frozen=1),
         Field("city_vp", PER_PLAYER, 0, most),  # VP from City triggers (for the score check)
         Field("bonus_tokens", PER_PLAYER, 0, most),  # VP-track tokens taken
-        Field(
-            "leaders", (players, 3), 0, most_leaders, frozen=2
-        ),  # Mayors (buffers in), Generals, Admirals
+        # Mayors (buffers in), Generals, Admirals
+        Field("leaders", (players, 3), 0, most_leaders, frozen=2),
         Field("buffers", PER_PLAYER, 0, 2, frozen=1),
         Field("hand", (players, None), 0, last_card, frozen=2),
         Field("realm", (players, None), 0, last_card, frozen=2),
@@ -67,8 +66,7 @@ FIELDS = StateFields(
         Field("raising", low=0, high=most),  # committed (BID_MORE) above the lowest legal bid
         Field("choice_card", low=-1, high=last_card, start=-1),  # a Tithe or "any" Territory
         Field("bonus_queue", (None,), 0, last_player, frozen=1),
-        Field(
-            "final", (players, 3), 0, most, frozen=2
-        ),  # end VP: card effects, resources, Great Persons
+        # end-of-game VP: card effects, resources, Great Persons
+        Field("final", (players, 3), 0, most, frozen=2),
     ),
 )

@@ -27,7 +27,7 @@ def face_name(game, card: int) -> str:
         extra.append(RESOURCES[info.resource])
     if info.colour >= 0:
         extra.append(f"{COLOURS[info.colour]} cards")
-    leader = info.leader if info.leader >= 0 else t.leader
+    leader = game.card_leader[card]
     if leader >= 0:
         extra.append(f"+1 {LEADERS[leader]}")
     if info.condition[0] >= 0:

@@ -30,9 +30,8 @@ def build_view(state, player: int) -> dict[str, Any]:
     def multiset(cards: list[int]) -> list[str]:
         return [game.face_names[f] for f in sorted(game.card_face[c] for c in cards)]
 
-    seats = []
-    for q in range(n):
-        seat: dict[str, Any] = {
+    seats = [
+        {
             "seat": q,
             "resources": dict(zip(RESOURCES, state.res[q], strict=True)),
             "vp": state.vp[q],
@@ -50,7 +49,8 @@ def build_view(state, player: int) -> dict[str, Any]:
             "realm": multiset(state.realm[q]),
             "placement": _placement(state, q) if state.revealed or q == player else None,
         }
-        seats.append(seat)
+        for q in range(n)
+    ]
     placing = None
     if decision == PLACE:
         placing = {

@@ -15,8 +15,15 @@ import numpy as np
 
 from ...core.encoding import ObservationLayout
 from .actions import DECISIONS, DRAFT_ROLE, DRAFT_SITE, GAME_OVER, NUM_TARGETS, PROFESSOR_MOVE
-from .components import HAND_LIMIT, MAX_SPACES, NUM_COLOURS, NUM_KINDS, NUM_ROLES
-from .view import expedition_summary
+from .components import (
+    HAND_LIMIT,
+    MAX_SPACES,
+    MERCENARY,
+    NUM_COLOURS,
+    NUM_KINDS,
+    NUM_ROLES,
+    PHOTOGRAPHER,
+)
 
 SEATS = 6
 MAX_SEASONS = 3
@@ -96,6 +103,8 @@ _PUBLIC = slice(LAYOUT["seats"].start, LAYOUT["expeditions"].stop)
 """The public tables (seats to season) and the expedition rows: cached together by seat."""
 _TABLES_SIZE = LAYOUT["season"].stop - _PUBLIC.start
 _EXPEDITION_ROWS = slice(_TABLES_SIZE, _PUBLIC.stop - _PUBLIC.start)
+_MERC_LOW, _MERC_HIGH = MERCENARY * NUM_COLOURS, MERCENARY * NUM_COLOURS + NUM_COLOURS - 1
+_PHOTO_LOW, _PHOTO_HIGH = PHOTOGRAPHER * NUM_COLOURS, PHOTOGRAPHER * NUM_COLOURS + NUM_COLOURS - 1
 
 
 def _row_order(n: int, player: int) -> np.ndarray:
@@ -330,6 +339,9 @@ def _update_expedition_rows(state, cache: dict, rows: np.ndarray) -> None:
 def _expedition_row(exps: list[list[int]], scale: float) -> list[float]:
     counts = [0] * EXPEDITION_FEATURES
     for e in exps:
-        size, photo = expedition_summary(e)
-        counts[size - 1 + HAND_LIMIT * photo] += 1
+        size = 0
+        for k in e:
+            if not _MERC_LOW <= k <= _MERC_HIGH:
+                size += 1
+        counts[size - 1 + HAND_LIMIT * (_PHOTO_LOW <= e[0] <= _PHOTO_HIGH)] += 1
     return [c / scale for c in counts]

@@ -333,46 +333,60 @@ class ArcheosSocietyState(
 
     _legal_ur = _legal_extra
 
-    def _only(self, *actions: int) -> np.ndarray:
-        """A fresh mask with ``actions`` legal."""
+    def _legal_trait(self) -> np.ndarray:
         mask = self._no_legal_actions()
-        mask[list(actions)] = 1
+        mask[TRAIT_COLOUR] = mask[TRAIT_ROLE] = 1
         return mask
 
-    def _legal_trait(self) -> np.ndarray:
-        return self._only(TRAIT_COLOUR, TRAIT_ROLE)
-
     def _legal_add(self) -> np.ndarray:
-        addable = self._addable() if self.size() < self.cap else []
-        return self._only(STOP, *addable)
+        mask = self._no_legal_actions()
+        mask[STOP] = 1
+        if self.size() < self.cap:
+            mask[self._addable()] = 1
+        return mask
 
     def _legal_effects(self) -> np.ndarray:
-        targets = (TARGET0 + t for t in self._colour_targets())
-        return self._only(STOP, *targets, *self._role_options())
+        mask = self._no_legal_actions()
+        mask[STOP] = 1
+        mask[[TARGET0 + t for t in self._colour_targets()]] = 1
+        mask[self._role_options()] = 1
+        return mask
 
     def _legal_free_advance(self) -> np.ndarray:
-        targets = self._free_targets(self.decider, 1, self.moved)
-        return self._only(STOP, *(TARGET0 + t for t in targets))
+        mask = self._no_legal_actions()
+        mask[[TARGET0 + t for t in self._free_targets(self.decider, 1, self.moved)]] = 1
+        mask[STOP] = 1
+        return mask
 
     def _legal_professor_move(self) -> np.ndarray:
+        mask = self._no_legal_actions()
         step = self.prof_queue[0][1]
-        mask = self._only(*(TARGET0 + t for t in self._free_targets(self.decider, step)))
+        mask[[TARGET0 + t for t in self._free_targets(self.decider, step)]] = 1
         if step > 0:
             mask[STOP] = 1  # the advance is optional, the move back is not
         return mask
 
     def _legal_keep(self) -> np.ndarray:
+        mask = self._no_legal_actions()
+        mask[STOP] = 1
         hand, kept = self.hands[self.decider], self.kept
-        return self._only(STOP, *(k for k in range(NUM_KINDS) if hand[k] > kept[k]))
+        mask[[k for k in range(NUM_KINDS) if hand[k] > kept[k]]] = 1
+        return mask
 
     def _legal_uluru(self) -> np.ndarray:
-        return self._only(CASH_IN, STOP)
+        mask = self._no_legal_actions()
+        mask[CASH_IN] = mask[STOP] = 1
+        return mask
 
     def _legal_draft_role(self) -> np.ndarray:
-        return self._only(*(DRAFT_ROLE0 + r for r in self.draft_hand))
+        mask = self._no_legal_actions()
+        mask[[DRAFT_ROLE0 + r for r in self.draft_hand]] = 1
+        return mask
 
     def _legal_draft_site(self) -> np.ndarray:
-        return self._only(SIDE_COMPASS, SIDE_ADVANCED)
+        mask = self._no_legal_actions()
+        mask[SIDE_COMPASS] = mask[SIDE_ADVANCED] = 1
+        return mask
 
     def _addable(self) -> list[int]:
         hand = self.hands[self.decider]

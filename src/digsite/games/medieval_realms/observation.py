@@ -67,9 +67,12 @@ SEAT_FIELDS = (
     ("owed", 1),
 )
 """The features of a seat row, in order."""
-_SEAT = ObservationLayout((name, (size,)) for name, size in SEAT_FIELDS)
-"""The features of a seat row by name."""
-SEAT_FEATURES = _SEAT.size
+SEAT_FEATURES = sum(size for _, size in SEAT_FIELDS)
+_SEAT = {}
+_offset = 0
+for _name, _size in SEAT_FIELDS:
+    _SEAT[_name] = _offset
+    _offset += _size
 PLACEMENT_FEATURES = NUM_SQUARES + 3 * NUM_LANDS
 PLACING_FEATURES = len(PLACE_KINDS) + 1 + NUM_LANDS  # kind, leaders left, lowest spot
 AUCTION_FEATURES = 1 + 2 * SEATS + 1  # bid, high bidder, bidders out, tokens committed
@@ -124,16 +127,27 @@ class ObservationTables:
         self.face_scale = 1.0 / np.array(game.face_copies, dtype=np.float32)
         self.count_code = count_code(game.max_count)
         # a card's contribution to its owner's seat row: its type and colour, scaled
-        ids, types, colours = range(len(game.cards)), game.card_type, game.card_colour
-        realm = np.zeros((len(ids), NUM_TYPES + NUM_COLOURS), dtype=np.float32)
-        realm[ids, types] = 1.0 / np.bincount(types)[types]
-        realm[ids, NUM_TYPES + np.array(colours)] = 1.0 / np.bincount(colours)[colours]
+        types, colours = np.zeros(NUM_TYPES), np.zeros(NUM_COLOURS)
+        for card in game.cards:
+            types[card.type] += 1
+            colours[game.card_colour[card.id]] += 1
+        realm = np.zeros((len(game.cards), NUM_TYPES + NUM_COLOURS), dtype=np.float32)
+        for card in game.cards:
+            realm[card.id, card.type] = 1.0 / types[card.type]
+            realm[card.id, NUM_TYPES + game.card_colour[card.id]] = (
+                1.0 / colours[game.card_colour[card.id]]
+            )
         self.realm_rows = realm
         self.leader_scale = np.array([1.0 / m for m in game.max_leaders], dtype=np.float32)
         self.buffer_scale = 1.0 / max(1, game.max_buffers)
-        kinds = (*game.max_leaders, game.max_buffers)
-        spots = (NUM_SQUARES, NUM_LANDS, NUM_LANDS, NUM_LANDS)
-        self.placement_scale = np.repeat(1.0 / np.maximum(kinds, 1), spots).astype(np.float32)
+        kinds = (game.max_leaders[0], game.max_leaders[1], game.max_leaders[2], game.max_buffers)
+        self.placement_scale = np.array(
+            [1.0 / kinds[0]] * NUM_SQUARES
+            + [1.0 / kinds[1]] * NUM_LANDS
+            + [1.0 / kinds[2]] * NUM_LANDS
+            + [1.0 / max(1, kinds[3])] * NUM_LANDS,
+            dtype=np.float32,
+        )
         self.left_scale = 1.0 / max(kinds)
         self.num_cards = len(game.cards)
 
@@ -161,7 +175,7 @@ def card_rows(game) -> np.ndarray:
             row[o_res + card.resource] = 1.0
         if card.colour >= 0:
             row[o_col + card.colour] = 1.0
-        leader = game.card_leader[card.id]
+        leader = card.leader if card.leader >= 0 else game.types[card.type].leader
         if leader >= 0:
             row[o_lead + leader] = 1.0
         kind, what, count = card.condition
@@ -194,7 +208,7 @@ def observe(state, player: int, out: np.ndarray) -> None:
     if decision in ACTOR_DECISIONS:
         out[s["actor"] + (state.actor - player) % n] = 1.0
     if decision == PLACE:
-        placed = s["seats"] + _SEAT["placed"].start
+        placed = s["seats"] + _SEAT["placed"]
         for k, q in enumerate(_SEAT_ORDER[n, player]):
             if state.placed[q]:
                 out[placed + k * SEAT_FEATURES] = 1.0
@@ -205,7 +219,13 @@ def observe(state, player: int, out: np.ndarray) -> None:
             out[o + len(PLACE_KINDS) + 1 + state.place_last] = 1.0
     if not state.revealed:
         o = s["placement"]
-        out[o : o + PLACEMENT_FEATURES] = _placement_row(state, cache, player)
+        own = (
+            state.squares[player]
+            + state.generals_on[player]
+            + state.admirals_on[player]
+            + state.buffers_on[player]
+        )
+        out[o : o + PLACEMENT_FEATURES] = _placement_row(cache, t, own)
     auction = state.auction
     card = auction[0] if auction[0] >= 0 else state.choice_card
     if card >= 0:
@@ -303,14 +323,19 @@ def _write_seats(state, cache: dict) -> bool:
         keys[p] = raw
         row = seats[p]
         row[_SEAT["present"]] = 1.0
-        row[_SEAT["resources"]] = code[list(state.res[p])]
+        o = _SEAT["resources"]
+        row[o : o + NUM_RESOURCES] = code[list(state.res[p])]
         row[_SEAT["vp"]] = code[state.vp[p]]
-        row[_SEAT["final"]] = code[list(state.final[p])]
-        row[_SEAT["leaders"]] = np.multiply(state.leaders[p], t.leader_scale)
+        o = _SEAT["final"]
+        row[o : o + FINAL_PARTS] = code[list(state.final[p])]
+        o = _SEAT["leaders"]
+        row[o : o + len(LEADERS)] = np.multiply(state.leaders[p], t.leader_scale)
         row[_SEAT["buffers"]] = state.buffers[p] * t.buffer_scale
         row[_SEAT["passed"]] = float(state.passed[p])
-        row[_SEAT["position"]] = _POSITIONS[raw[6]]
-        row[_SEAT["types"].start : _SEAT["colours"].stop] = summary[p]
+        o = _SEAT["position"]
+        row[o : o + SEATS] = _POSITIONS[raw[6]]
+        o = _SEAT["types"]
+        row[o : o + NUM_TYPES + NUM_COLOURS] = summary[p]
         row[_SEAT["owed"]] = code[raw[7]]
     return True
 
@@ -330,8 +355,15 @@ def _write_placements(state, cache: dict) -> bool:
     if not state.revealed:
         shown, cache["placement"] = cache["placement"], None
         return shown is not None
-    players = range(state.game.num_players)
-    cache["placement"] = np.array([_placement_row(state, cache, p) for p in players])
+    t = state.game.tables
+    cache["placement"] = np.array(
+        [
+            _placement_row(cache, t, squares + generals + admirals + buffers)
+            for squares, generals, admirals, buffers in zip(
+                state.squares, state.generals_on, state.admirals_on, state.buffers_on, strict=True
+            )
+        ]
+    )
     return True
 
 
@@ -339,12 +371,28 @@ PARTS = (
     (("panel", "future", "deck", "discard"), _write_board, "board"),
     (("hand",), _write_hands, "hands"),
     (("realm",), _write_realms, "realms"),
-    (("realm", "res", "vp", "final", "leaders", "buffers", "passed", "turn_order",
-      "bonus_queue"), _write_seats, "seats"),
+    (
+        (
+            "realm",
+            "res",
+            "vp",
+            "final",
+            "leaders",
+            "buffers",
+            "passed",
+            "turn_order",
+            "bonus_queue",
+        ),
+        _write_seats,
+        "seats",
+    ),
     (("pair",), _write_pairs, "pairs"),
-    (("revealed", "squares", "generals_on", "admirals_on", "buffers_on"), _write_placements,
-     "placement"),
-)  # fmt: skip
+    (
+        ("revealed", "squares", "generals_on", "admirals_on", "buffers_on"),
+        _write_placements,
+        "placement",
+    ),
+)
 """The parts of the public part: the fields each is written from (all of them: a writer reads
 nothing else of the state, in the order given), its writer, which returns whether what it
 shows may have changed, and the piece it writes."""
@@ -423,13 +471,13 @@ def _turned(state, player: int, cache: dict, out: np.ndarray, pieces) -> None:
             out[o : o + table.size] = table[order].ravel()
 
 
-def _placement_row(state, cache: dict, p: int) -> np.ndarray:
-    """``p``'s leaders per Management square and land, scaled (kept by placement)."""
-    key = state.squares[p] + state.generals_on[p] + state.admirals_on[p] + state.buffers_on[p]
+def _placement_row(cache: dict, tables: ObservationTables, spots: list[int]) -> np.ndarray:
+    key = tuple(spots)
     rows = cache.setdefault("placement_rows", {})
     row = rows.get(key)
     if row is None:
-        row = rows[key] = np.multiply(key, state.game.tables.placement_scale, dtype=np.float32)
+        row = np.multiply(spots, tables.placement_scale, dtype=np.float32)
+        rows[key] = row
     return row
 
 

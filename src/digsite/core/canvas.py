@@ -190,6 +190,26 @@ class Page:
         if label:
             self.text(x, y, label, SMALL, fill=PAPER, anchor="mm")
 
+    def card(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        title: str,
+        lines: Sequence[str] = (),
+        colour: Colour = PAPER,
+        face_down: bool = False,
+    ) -> None:
+        """A card: its title and a few lines, or its back when ``face_down``."""
+        if face_down:
+            self.box(x, y, w, h, fill=HIDDEN)
+            return
+        self.box(x, y, w, h, fill=colour)
+        self.text(x + 4, y + 3, title, SMALL)
+        for i, line in enumerate(lines):
+            self.text(x + 4, y + 3 + (i + 1) * (SMALL + 3), line, SMALL)
+
     def track(
         self,
         x: float,

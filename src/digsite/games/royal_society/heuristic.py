@@ -25,6 +25,7 @@ from typing import Any
 from ...core.fields import replaced
 from ...core.policy import HeuristicAgent
 from .actions import (
+    ALL_EXPLORERS_4,
     C_MAIN,
     C_PATRON,
     CARD0,
@@ -33,17 +34,19 @@ from .actions import (
     DEEPEN,
     DONE,
     DRAW3,
+    EIGHT_RELICS_ALL_REGIONS,
     EXPERTISE_PERMUTATIONS,
     EXPLORER0,
     FAVOR0,
     FIRST_ACTION,
+    FOUR_EXPERTISE_LEVELS,
     GAIN_REP,
     GALLERY_SIZES,
     GALLERY_START,
+    KNOWLEDGE_4_EVERYWHERE,
     LOGISTICS,
     MONEY,
     NUM_SPACES,
-    OBJECTIVES,
     OPTION0,
     PATRON0,
     PLACE0,
@@ -53,11 +56,17 @@ from .actions import (
     RELIC0,
     REPUTATION,
     SCIENCE,
+    SEVEN_GALLERY,
     SLOT0,
     SPACE0,
     SPACE_COLLECTION,
     STUDY_RELIC,
+    THREE_PATRONS,
+    THREE_REGIONS,
+    THREE_SAME_TYPE,
     TILE0,
+    TWO_EXPLORERS_5,
+    TWO_REGIONS_TWICE,
     Ability,
     payment_reductions,
     piece_section,
@@ -305,40 +314,39 @@ class Context:
     def _grade(self, m: Mine, obj: int) -> float:
         """How far an unmet objective is, 0-1 (1 only for relics counted before they are
         drawn: ``extra_relics``, what the engine cannot judge)."""
-        name = OBJECTIVES[obj]
         cards = [self.cards[c] for c in m.played]
         if obj in MIN_PLAYED:
             regions, types = region_and_type_counts(cards)
-            if name == "two_regions_twice":
+            if obj == TWO_REGIONS_TWICE:
                 a, b = sorted(regions, reverse=True)[:2]
                 return (min(a, 2) + min(b, 2)) / 4
-            if name == "three_regions":
+            if obj == THREE_REGIONS:
                 return min(3, sum(1 for x in regions if x)) / 3
-            if name == "four_expertise_levels":
+            if obj == FOUR_EXPERTISE_LEVELS:
                 return min(4, len({c.expertise for c in cards})) / 4
-            if name == "three_same_type":
+            if obj == THREE_SAME_TYPE:
                 return min(3, max(types)) / 3
             myth = sum(c.myth for c in cards)
             wonder = sum(c.wonder for c in cards)
             return min(2, max(myth, wonder)) / 2
         ex = m.expertise
-        if name == "all_explorers_4":
+        if obj == ALL_EXPLORERS_4:
             return sum(min(e, 4) for e in ex) / 12
-        if name == "two_explorers_5":
+        if obj == TWO_EXPLORERS_5:
             a, b = sorted(ex, reverse=True)[:2]
             return (min(a, 5) + min(b, 5)) / 10
-        if name == "seven_gallery":
+        if obj == SEVEN_GALLERY:
             return min(7, m.exhibited) / 7
-        if name == "eight_relics_all_regions":
+        if obj == EIGHT_RELICS_ALL_REGIONS:
             held = m.relics
             regions = sum(1 for r in range(4) if sum(held[4 * r : 4 * r + 4]))
             n = sum(held) + m.extra_relics
             if n >= 8 and regions == 4:
                 return 1.0  # with the relics still to draw
             return 0.5 * min(8, n) / 8 + 0.5 * regions / 4 * 0.95
-        if name == "three_patrons":
+        if obj == THREE_PATRONS:
             return min(3, m.honored) / 3
-        if name == "knowledge_4_everywhere":
+        if obj == KNOWLEDGE_4_EVERYWHERE:
             return sum(min(k, 4) for k in m.knowledge) / 16
         return max(m.knowledge) / 12
 

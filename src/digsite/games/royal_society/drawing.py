@@ -177,18 +177,14 @@ DISCARD_PURPOSES = ("Deepen Knowledge", "Study a Relic", "Sell a Relic")
 PENDING_SHOWN = 4
 """The most tasks queued after the decision that its line names."""
 GAIN_WORDS = {
-    "prestige": "{} prestige",
-    "science": "{} science",
-    "knowledge": "{} knowledge",
     "knowledge_choice": "{} knowledge (any region)",
     "random_relics": "{} relic",
     "chosen_relics": "{} relic of your choice",
     "chosen_relic": "{} relic of your choice",
-    "reputation": "{} reputation",
-    "money": "{} money",
     "reserve": "reserve an expedition",
 }
-"""What an expedition, a King's Favor or a collection gives, in words."""
+"""What an expedition, a King's Favor or a collection gives, in words, where it is not the
+number and the key's name ("2 prestige")."""
 Views = Mapping[int, Mapping[str, Any]]
 
 
@@ -209,11 +205,20 @@ def draw(game, views: Views) -> np.ndarray:
         x = MARGIN + loc * (LOC_W + LOC_GAP)
         box, key = (x, BOARD_Y, x + LOC_W + 1, BOARD_Y + LOC_H + 1), (loc, pieces, here)
         page.area(f"location {loc}", (box,), repr(key), lambda key=key: _location(page, *key))
-    box = (0, PROGRAM_Y, LEFT_END, GALLERY_Y)
-    page.area("program", (box,), _program_key(v), lambda: _program(page, game, v))
-    box = (0, GALLERY_Y, LEFT_END, SEATS_Y)
-    page.area("gallery", (box,), _gallery_key(v), lambda: _gallery(page, game, v))
-    _right(page, game, views, v)
+    keys = _keys(v)
+    for name, box, drawing in (
+        ("program", (0, PROGRAM_Y, LEFT_END, GALLERY_Y), lambda: _program(page, game, v)),
+        ("gallery", (0, GALLERY_Y, LEFT_END, SEATS_Y), lambda: _gallery(page, game, v)),
+        ("favors", (LEFT_END, BOARD_Y, WIDTH, REPUTATION_Y), lambda: _favors(page, game, v)),
+        ("reputation", (LEFT_END, REPUTATION_Y, WIDTH, OBJECTIVES_Y), lambda: _reputation(page, v)),
+    ):
+        page.area(name, (box,), keys[name], drawing)
+    box = (LEFT_END, OBJECTIVES_Y, WIDTH, SEATS_Y)
+    y = page.area("objectives", (box,), keys["objectives"], lambda: _objectives(page, game, v))
+    # inside the objectives' area: drawn again with it (its key in this one's)
+    table = _table(game, views, v)
+    box, key = (LEFT_END, int(y), WIDTH, SEATS_Y), (keys["objectives"], y, table)
+    page.area("on the table", (box,), key, lambda: _on_the_table(page, game, table, y))
     for q in range(v["num_players"]):
         frame, inside = _seat_areas(v, q)
         moving = v["decision"]["player"] == q
@@ -223,9 +228,8 @@ def draw(game, views: Views) -> np.ndarray:
         page.area(f"seat {q} inside", inside, key, lambda q=q: _seat(page, game, views, v, q))
     if panel:
         x, w = _seat_box(v, v["num_players"])
-        key = repr((v["automa"], v["locations"], v["gallery"], v["objective_first"]))
         box = (x, SEATS_Y, x + w + 1, SEATS_Y + AUTOMA_H + 1)
-        page.area("automa", (box,), key, lambda: _automa(page, v))
+        page.area("automa", (box,), keys["automa"], lambda: _automa(page, v))
     return page.array()
 
 
@@ -244,51 +248,38 @@ def _seat_areas(v, q: int) -> tuple[tuple[Box, ...], tuple[Box, ...]]:
     return frame, ((x + edge, top, x + w + 1 - edge, bottom - edge),)
 
 
-def _right(page: Page, game, views: Views, v) -> None:
-    """The right column's areas: King's Favors and Reputation (each of a fixed height),
-    then objectives and supplies, and inside their area what is on the table below them
-    (which changes more often)."""
-    favors = (v["automa"] and v["automa"]["last_favor"], v["favor_spaces"])
-    box = (LEFT_END, BOARD_Y, WIDTH, REPUTATION_Y)
-    page.area("favors", (box,), repr(favors), lambda: _favors(page, game, v))
-    reputation = (v["reputation_stack"], [s["reputation"] for s in v["seats"]])
-    box = (LEFT_END, REPUTATION_Y, WIDTH, OBJECTIVES_Y)
-    page.area("reputation", (box,), repr(reputation), lambda: _reputation(page, v))
-    key = _lower_right_key(v)
-    box = (LEFT_END, OBJECTIVES_Y, WIDTH, SEATS_Y)
-    y = page.area("objectives", (box,), key, lambda: _supplies(page, v, _objectives(page, game, v)))
-    # inside the objectives' area: drawn again with it (its key in this one's)
-    box, key = (LEFT_END, int(y), WIDTH, SEATS_Y), (key, y, _table_key(views, v))
-    page.area("on the table", (box,), key, lambda: _on_the_table(page, game, views, v, y))
-
-
 # -- what each area shows (its key: all that its drawing reads) ------------------------------
-def _program_key(v) -> str:
-    out = len(v["expedition_discard"]), len(v["expeditions_out_of_game"])
-    return repr((v["program"], v["expedition_deck_size"], out))
-
-
-def _gallery_key(v) -> str:
+def _keys(v) -> dict[str, str]:
+    """The keys of the table's areas, by name (the right column's: King's Favors and
+    Reputation, each of a fixed height, then objectives, requirements and supplies)."""
+    seats, automa = v["seats"], v["automa"]
     rewarded = v["current"]["collections_rewarded"] if v["current"] else []
-    gallery = (v["collection_faces"], v["gallery"])
-    return repr((rewarded, gallery, v["relic_bags"], v["relic_discards"]))
-
-
-def _lower_right_key(v) -> str:
-    """What the objectives, requirements and supplies show."""
-    claims = [s["claims"] for s in v["seats"]]
+    gallery = (v["collection_faces"], v["gallery"], v["relic_bags"], v["relic_discards"])
+    claims = [s["claims"] for s in seats]
     objectives = (v["objectives"], v["objective_first"], v["requirements"], claims)
     decks = (v["patron_deck_size"], v["study_deck_size"], v["society_deck_size"])
-    return repr((objectives, v["automa"], v["bloomsbury_stacks"], decks))
+    out = len(v["expedition_discard"]), len(v["expeditions_out_of_game"])
+    keys = {
+        "program": (v["program"], v["expedition_deck_size"], out),
+        "gallery": (rewarded, gallery),
+        "favors": (automa and automa["last_favor"], v["favor_spaces"]),
+        "reputation": (v["reputation_stack"], [s["reputation"] for s in seats]),
+        "objectives": (objectives, automa, v["bloomsbury_stacks"], decks),
+        "automa": (automa, v["locations"], v["gallery"], v["objective_first"]),
+    }
+    return {name: repr(key) for name, key in keys.items()}
 
 
-def _table_key(views: Views, v) -> str:
-    """What is on the table."""
+def _table(game, views: Views, v) -> tuple[tuple[int, ...], tuple[str, ...], tuple[int, ...]]:
+    """What is on the table for the decision under way (what this picture may show): the
+    Expedition cards, the patrons and Society cards in words, the relics."""
     decider = v["decision"]["player"]
     own = (views.get(decider) or v)["own"]
-    offer = decider in views and v["decision"]["kind"] == "setup_society"
-    table = (own["drawn_cards"], own["drawn_patrons"], offer and own["society_offer"])
-    return repr((*table, v["drawn_relics"]))
+    items = [f"patron {k}: {_patron(game, k)}" for k in own["drawn_patrons"]]
+    if decider in views and v["decision"]["kind"] == "setup_society":
+        societies = enumerate(own["society_offer"])
+        items += [f"offer {i + 1}: {game.rb.societies[s]['name']}" for i, s in societies]
+    return tuple(own["drawn_cards"]), tuple(items), tuple(v["drawn_relics"])
 
 
 def _seat_key(views: Views, v, q: int) -> str:
@@ -326,7 +317,7 @@ def _lines(page: Page, x: float, y: float, text: str, width: float, fill: Colour
 
 
 def _gain_items(pairs) -> list[str]:
-    return [GAIN_WORDS.get(k, k + " {}").format(n) for k, n in pairs if n]
+    return [GAIN_WORDS.get(k, "{} " + k).format(n) for k, n in pairs if n]
 
 
 def _wrap_items(items: Sequence[str], width: float) -> list[str]:
@@ -743,6 +734,8 @@ def _reputation(page: Page, v) -> None:
 
 
 def _objectives(page: Page, game, v) -> float:
+    """The Royal Society objectives and the Royal Requirements, then the supplies below them;
+    returns the y below those."""
     y = _heading(page, OBJECTIVES_Y, "Royal Society objectives")
     note = "first to do one: 4 science or 20 prestige, later ones 2 or 10"
     page.text(RIGHT_X, y - 4, note, SMALL)
@@ -764,7 +757,7 @@ def _objectives(page: Page, game, v) -> float:
     for i, tile in enumerate(v["requirements"]):
         text = f"end of year {years[i]}: {game.rb.requirements[tile]['text']}"
         y = _lines(page, RIGHT_X, y, text, RIGHT_W)
-    return y + 4
+    return _supplies(page, v, y + 4)
 
 
 def _supplies(page: Page, v, y: float) -> float:
@@ -788,19 +781,10 @@ def _supplies(page: Page, v, y: float) -> float:
     return y + 4
 
 
-def _on_the_table(page: Page, game, views: Views, v, y: float) -> None:
-    """Cards, patrons and relics drawn for the decision under way (those this picture may
-    show), as many as there is room for above the seats, then how many more."""
-    decider = v["decision"]["player"]
-    own = (views.get(decider) or v)["own"]
-    cards = own["drawn_cards"]
-    items = [f"patron {k}: {_patron(game, k)}" for k in own["drawn_patrons"]]
-    if decider in views and v["decision"]["kind"] == "setup_society":
-        items += [
-            f"offer {i + 1}: {game.rb.societies[s]['name']}"
-            for i, s in enumerate(own["society_offer"])
-        ]
-    relics = v["drawn_relics"]
+def _on_the_table(page: Page, game, table, y: float) -> None:
+    """What is on the table (:func:`_table`), as much as there is room for above the seats,
+    then how many more."""
+    cards, items, relics = table
     if not cards and not items and not relics:
         return
     y = _heading(page, y, "On the table")

@@ -316,13 +316,11 @@ def _lines(page: Page, x: float, y: float, text: str, width: float, fill: Colour
     return y
 
 
-def _gain_items(pairs) -> list[str]:
-    return [GAIN_WORDS.get(k, "{} " + k).format(n) for k, n in pairs if n]
-
-
-def _wrap_items(items: Sequence[str], width: float) -> list[str]:
-    """``items`` joined by commas in lines of ``width``, broken between items (within an item
-    only when it is longer than a line), so that "1 knowledge" stays together."""
+def _gains(pairs, width: float) -> list[str]:
+    """What an expedition, a King's Favor or a collection gives (``(key, number)`` pairs), in
+    lines of ``width``, broken between gains (within one only when it is longer than a line),
+    so that "1 knowledge" stays together."""
+    items = [GAIN_WORDS.get(k, "{} " + k).format(n) for k, n in pairs if n]
     lines: list[str] = []
     for i, item in enumerate(items):
         piece = item + ("," if i < len(items) - 1 else "")
@@ -333,9 +331,11 @@ def _wrap_items(items: Sequence[str], width: float) -> list[str]:
     return lines
 
 
-def _wants(region: int, typ: int) -> str:
+def _wants(patron) -> str:
     """What a patron asks for, in words: a region's relic, a type, or both."""
-    return "any relic" if region < 0 and typ < 0 else wants(region, typ)
+    if patron.region < 0 and patron.type < 0:
+        return "any relic"
+    return wants(patron.region, patron.type)
 
 
 def _score(seat) -> int:
@@ -376,38 +376,31 @@ def _relic(page: Page, x: float, y: float, region: int, typ: int, size: float = 
     page.draw.polygon(points, fill=fill, outline=INK)
 
 
-def _kind(c) -> str:
-    """An Expedition card's region and type."""
-    return f"{REGION_TITLES[c.region]} {EXPEDITION_TYPES[c.type]}"
+def _card_words(c) -> tuple[str, str, str]:
+    """An Expedition card's region and type, the condition of its bonus ("" for a card
+    without one) and its cost, in words."""
+    need = ((REGION_TITLES, c.condition_region), (EXPEDITION_TYPES, c.condition_type))
+    condition = " ".join(names[i] for names, i in need if i >= 0)
+    marks = " ".join(m for m, on in (("myth", c.myth), ("wonder", c.wonder)) if on)
+    return (
+        f"{REGION_TITLES[c.region]} {EXPEDITION_TYPES[c.type]}",
+        condition and f"needs {condition} played",
+        f"{c.cost} money" + (f", {marks}" if marks else ""),
+    )
 
 
-def _condition(c) -> str:
-    """The condition of a card's bonus, in words ("" for a card without one)."""
-    if c.condition_region < 0 and c.condition_type < 0:
-        return ""
-    need = REGION_TITLES[c.condition_region] if c.condition_region >= 0 else ""
-    need += " " + EXPEDITION_TYPES[c.condition_type] if c.condition_type >= 0 else ""
-    return f"needs {need.strip()} played"
-
-
-def _expedition_text(
-    game, card: int, width: float, with_kind: bool = True, with_condition: bool = True
-) -> list[list]:
+def _expedition_text(c, width: float, kind: str, condition: str) -> list[list]:
     """An Expedition card's words below its title, in lines of ``width``, each line a list of
-    (words, colour): its region and type and the condition of its bonus (unless the caller
-    writes them; side by side when both fit), what it gives."""
-    c = game.expeditions[card]
+    (words, colour): its ``kind`` (region and type) and the ``condition`` of its bonus, each
+    "" when written above (side by side when both fit), what it gives."""
     lines: list[list] = []
-    kind = _kind(c)
-    condition = _condition(c) if with_condition else ""
-    if with_kind and condition and text_length(f"{kind}; {condition}", SMALL) <= width:
+    if kind and condition and text_length(f"{kind}; {condition}", SMALL) <= width:
         lines.append([(f"{kind}; ", INK), (condition, HIGHLIGHT)])
     else:
-        if with_kind:
-            lines += [[(line, INK)] for line in wrapped(kind, width)]
+        lines += [[(line, INK)] for line in wrapped(kind, width)]
         lines += [[(line, HIGHLIGHT)] for line in wrapped(condition, width)]
-    gains = _gain_items(zip(GAIN_KEYS, c.gains, strict=True))
-    return lines + [[(line, INK)] for line in _wrap_items(gains, width)]
+    gains = _gains(zip(GAIN_KEYS, c.gains, strict=True), width)
+    return lines + [[(line, INK)] for line in gains]
 
 
 def _write_pieces(page: Page, x: float, y: float, pieces) -> float:
@@ -417,47 +410,43 @@ def _write_pieces(page: Page, x: float, y: float, pieces) -> float:
     return y + LINE
 
 
-def _cost(c) -> str:
-    marks = " ".join(m for m, on in (("myth", c.myth), ("wonder", c.wonder)) if on)
-    return f"{c.cost} money" + (f", {marks}" if marks else "")
-
-
 def _expedition(page: Page, game, x: float, y: float, card: int, w: float, h: float) -> None:
     """An Expedition card face: site; what it takes as icons (the Expertise an explorer's
     disc, the Knowledge a square of the region's track) and its cost; region and type; the
     condition of its bonus; what it gives."""
     c = game.expeditions[card]
+    kind, condition, cost = _card_words(c)
     page.box(x, y, w, h, fill=REGION_TINTS[c.region])
-    inner = w - 2 * CARD_PAD
     tx, ty = x + CARD_PAD, y + 3
     page.text(tx, ty, c.site, SMALL)
     ty += LINE
     end = _needs(page, tx, ty, c.expertise, c.knowledge)
-    page.text(end + 3, ty, _cost(c), SMALL)
+    page.text(end + 3, ty, cost, SMALL)
     ty += LINE + 2
-    for pieces in _expedition_text(game, card, inner):
+    for pieces in _expedition_text(c, w - 2 * CARD_PAD, kind, condition):
         ty = _write_pieces(page, tx, ty, pieces)
 
 
-def _strip_layout(game, card: int, w: float) -> tuple[bool, bool, list[list]]:
-    """What a strip's first line has room for beside the site, needs and cost (the region and
-    type, and then the condition of the bonus; else they start the lines below), and the lines
-    below it."""
-    c = game.expeditions[card]
-    room = w - 2 * CARD_PAD - 2 * ICON - 16 - text_length(_cost(c), SMALL)
-    room -= text_length(c.site, SMALL) + text_length(f"  {_kind(c)}", SMALL)
-    condition = _condition(c)
-    with_kind = room >= 0
-    with_condition = with_kind and bool(condition) and text_length(f"; {condition}", SMALL) <= room
-    lines = _expedition_text(game, card, w - 2 * CARD_PAD, not with_kind, not with_condition)
-    return with_kind, with_condition, lines
+def _strip_layout(c, w: float) -> tuple[list, list[list]]:
+    """A strip's first line right of the site, as (words, colour) pieces: what it has room for
+    beside the needs and cost (the region and type, and then the condition of the bonus; else
+    they start the lines below); and the lines below it."""
+    kind, condition, cost = _card_words(c)
+    room = w - 2 * CARD_PAD - 2 * ICON - 16 - text_length(cost, SMALL)
+    room -= text_length(c.site, SMALL) + text_length(f"  {kind}", SMALL)
+    first = []
+    if room >= 0:
+        first, kind = [(kind, INK)], ""
+        if condition and text_length(f"; {condition}", SMALL) <= room:
+            first, condition = [*first, ("; ", INK), (condition, HIGHLIGHT)], ""
+    return first, _expedition_text(c, w - 2 * CARD_PAD, kind, condition)
 
 
 def _strips(page: Page, game, x: float, y: float, cards, w: float, bottom: float):
     """Expedition cards as strips (:func:`_strip`) from (x, y) while each leaves a line free
     above ``bottom``; returns the y below them and how many had no room."""
     for i, card in enumerate(cards):
-        if y + (1 + len(_strip_layout(game, card, w)[2])) * LINE + 4 + LINE > bottom:
+        if y + (1 + len(_strip_layout(game.expeditions[card], w)[1])) * LINE + 4 + LINE > bottom:
             return y, len(cards) - i
         y = _strip(page, game, x, y, card, w)
     return y, 0
@@ -468,17 +457,12 @@ def _strip(page: Page, game, x: float, y: float, card: int, w: float) -> float:
     type and bonus condition beside it when there is room), its needs and cost at the right;
     below, what it gives. Returns the y below it."""
     c = game.expeditions[card]
-    with_kind, with_condition, lines = _strip_layout(game, card, w)
+    first, lines = _strip_layout(c, w)
     h = (1 + len(lines)) * LINE + 4
     page.box(x, y, w, h - 2, fill=REGION_TINTS[c.region])
     tx, ty = x + CARD_PAD, y + 2
-    end = page.text(tx, ty, c.site, SMALL)
-    if with_kind:
-        end = page.text(end + 6, ty, _kind(c), SMALL)
-    if with_condition:
-        end = page.text(end, ty, "; ", SMALL)
-        page.text(end, ty, _condition(c), SMALL, HIGHLIGHT)
-    cost = _cost(c)
+    _write_pieces(page, page.text(tx, ty, c.site, SMALL) + 6, ty, first)
+    cost = _card_words(c)[2]
     right = x + w - CARD_PAD - text_length(cost, SMALL)
     page.text(right, ty, cost, SMALL)
     _needs(page, right - 2 * ICON - 8, ty, c.expertise, c.knowledge)
@@ -663,7 +647,7 @@ def _gallery(page: Page, game, v) -> None:
                 if owner is not None:
                     _piece(page, sx + SPACE_W - 11, y + 9, owner, r=7)
             width = size * SPACE_W + COLLECTION_GAP - 4
-            for k, line in enumerate(_wrap_items(_gain_items(face.reward), width)):
+            for k, line in enumerate(_gains(face.reward, width)):
                 _write(page, x + ROMAN_W, y + SPACE_H + k * LINE, line)
             x += ROMAN_W + size * SPACE_W + COLLECTION_GAP
     _bags(page, v)
@@ -710,7 +694,7 @@ def _favors(page: Page, game, v) -> None:
         page.text(x + 3, y + 2, str(i + 1), SMALL, FAINT)
         if i == last:
             page.cube(x + FAVOR_W - 14, y + 9, 5, AUTOMA_COLOUR)
-        gains = _wrap_items(_gain_items(game.rb.favors[i].items()), FAVOR_W - 10)
+        gains = _gains(game.rb.favors[i].items(), FAVOR_W - 10)
         for k, line in enumerate(gains):
             _write(page, x + 3, y + LINE + 4 + k * LINE, line)
         if owner is not None:
@@ -809,7 +793,7 @@ def _on_the_table(page: Page, game, table, y: float) -> None:
 
 def _patron(game, k: int) -> str:
     p = game.patrons[k]
-    wants = _wants(p.region, p.type)
+    wants = _wants(p)
     return f"{p.rate} money per Expertise; honor with: {wants}, or lose {p.penalty} prestige"
 
 
@@ -873,7 +857,7 @@ def _seat(page: Page, game, views: Views, v, q: int) -> None:
         y = _knowledge(page, x, y, s["knowledge"], inner)
         y = _explorers(page, game, x, y, q, s, inner)
     y = _relics(page, x, y, s, inner)
-    wants = {k: _wants(game.patrons[k].region, game.patrons[k].type) for k in s["patrons"]}
+    wants = {k: _wants(game.patrons[k]) for k in s["patrons"]}
     patrons = [f"{k} honored" if k in s["honored"] else f"{k} wants {wants[k]}" for k in wants]
     y = _lines(page, x, y, f"Patrons: {'; '.join(patrons) or '-'}", inner)
     sites = [game.expeditions[c].site for c in s["expeditions"]]

@@ -171,7 +171,13 @@ LOCATION_NOTES = (
 )
 STUDY_GAP = 10
 """Between the objectives of a Study card."""
-STUDY_FLAGS = ("myth", "wonder", "level 5")
+SYMBOLS = {
+    "region": tuple(zip(REGION_TITLES, REGION_TINTS, strict=True)),
+    "type": tuple((name, PAPER) for name in EXPEDITION_TYPES),
+    "flag": tuple((name, BLOCKED) for name in ("myth", "wonder", "level 5")),
+}
+"""A Study card symbol's chip (words and colour) by kind: a region in its colour, an
+expedition type, a flag."""
 DISCARD_PURPOSES = ("Deepen Knowledge", "Study a Relic", "Sell a Relic")
 """Why a relic is discarded (the ``discard_relic`` decision's first argument below ``HONOR``)."""
 PENDING_SHOWN = 4
@@ -839,11 +845,8 @@ def _seat(page: Page, game, views: Views, v, q: int) -> None:
     if s["society"] is not None:
         society = game.rb.societies[s["society"]]["name"]
     y = _lines(page, x, y, f"{society}, board side {s['side'] or '-'}", inner)
-    tracks = (
-        f"Prestige {s['prestige']}  Science {s['science']}  Money {s['money']}  "
-        f"Reputation {s['reputation']}"
-    )
-    page.text(x, y, tracks, NORMAL)
+    tracks = ("prestige", "science", "money", "reputation")
+    page.text(x, y, "  ".join(f"{track.title()} {s[track]}" for track in tracks), NORMAL)
     y += NORMAL + 6
     discs = (
         f"Discs: {s['discs']} in reserve, {s['reputation_discs']} under Reputation, "
@@ -933,10 +936,8 @@ def _explorers(
         label = str(level) if level else ""
         page.token(ex + EXPLORER_R, ey + EXPLORER_R, EXPLORER_R, colour, label)
         kind, region = board[e]
-        skill, fill = (
-            ("Logistics", PAPER) if kind == 0 else (REGION_TITLES[region], REGION_TINTS[region])
-        )
-        page.chip(ex + 2 * EXPLORER_R + 3, ey + 1, skill, fill)
+        skill = SYMBOLS["region"][region] if kind else ("Logistics", PAPER)
+        page.chip(ex + 2 * EXPLORER_R + 3, ey + 1, *skill)
     rows = 3 if column else 1
     return y + rows * (2 * EXPLORER_R + 2) + 2
 
@@ -964,17 +965,12 @@ def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float, inner: 
     bottom = HEIGHT - MARGIN - 3
     mine = views.get(q)
     faces = mine["own"]["hand"] if mine else s["known_hand"]
-    hidden = s["hand_size"] - len(faces)
     setup = mine["own"]["setup_hand"] if mine else []
-    setup_hidden = 0 if mine else s["setup_hand_size"]
-    setup_size = s["setup_hand_size"]
-    hand = f"Hand ({s['hand_size']})" + (f", set-up cards ({setup_size})" if setup_size else "")
-    y = _write(page, x, y, hand)
-    backs = [
-        f"{count} {label} card{'s' * (count > 1)}"
-        for count, label in ((hidden, "hand"), (setup_hidden, "set-up"))
-        if count > 0
-    ]
+    size, setup_size = s["hand_size"], s["setup_hand_size"]
+    setup_count = f", set-up cards ({setup_size})" if setup_size else ""
+    y = _write(page, x, y, f"Hand ({size}){setup_count}")
+    hidden = (("hand", size - len(faces)), ("set-up", setup_size - len(setup)))
+    backs = [f"{count} {label} card{'s' * (count > 1)}" for label, count in hidden if count > 0]
     room = bottom - (BACK_H + 4 if backs else 0)
     y, left = _strips(page, game, x, y, [*faces, *setup], inner, room)
     if left:
@@ -1004,52 +1000,41 @@ def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float, inner: 
         _write(page, x, y, "Study cards: -")
     for i, k in enumerate(studies):
         note = LINE if i < len(studies) - 1 else 0  # room for the count of those left out
-        if y + len(_study_rows(game, k, inner)) * (CHIP_H + 2) + 2 + note > bottom:
+        if y + len(_study_rows(game, k, inner)[1]) * (CHIP_H + 2) + 2 + note > bottom:
             left = len(studies) - i
             _write(page, x, y, f"and {left} more Study card{'s' * (left > 1)} not shown", FAINT)
             break
         y = _study(page, game, k, x, y, inner)
 
 
-def _study_header(game, k: int) -> str:
+def _study_rows(game, k: int, inner: float) -> tuple[str, list[list[tuple[str, Colour]]]]:
+    """A Study card's header (the Science for 1, 2, ... objectives done) and its objectives
+    as rows of chips (an objective never split between rows), the first row after the header
+    when the first objective fits beside it."""
     study = game.studies[k]
     science = "/".join(map(str, study.science))
     counts = "/".join(str(n + 1) for n in range(len(study.science)))
-    return f"Study card {k}: {science} science for {counts} of"
-
-
-def _study_rows(game, k: int, inner: float) -> list[list[tuple[str, Colour]]]:
-    """A Study card's objectives as rows of chips (an objective never split between rows),
-    the first row after the card's header when the first objective fits beside it."""
+    header = f"Study card {k}: {science} science for {counts} of"
     rows: list[list[tuple[str, Colour]]] = [[]]
-    used = text_length(_study_header(game, k), SMALL) + STUDY_GAP
-    for objective in game.studies[k].objectives:
-        labels = [_symbol(kind, i) for kind, i in objective]
+    used = text_length(header, SMALL) + STUDY_GAP
+    for objective in study.objectives:
+        labels = [SYMBOLS[kind][i] for kind, i in objective]
         width = sum(chip_width(label) for label, _ in labels)
         if used + width > inner:
             rows.append([])
             used = 0.0
         rows[-1] += [*labels, ("", PAPER)]
         used += width + STUDY_GAP
-    return rows
+    return header, rows
 
 
 def _study(page: Page, game, k: int, x: float, y: float, inner: float) -> float:
-    """A Study card: the Science for 1, 2, ... objectives done, then each objective as a group
-    of symbol chips (one played expedition for each symbol); returns the y below it."""
-    header_end = page.text(x, y + 2, _study_header(game, k), SMALL) + STUDY_GAP
-    for i, row in enumerate(_study_rows(game, k, inner)):
-        cx = header_end if i == 0 else x
+    """A Study card: its header, then each objective as a group of symbol chips (one played
+    expedition for each symbol); returns the y below it."""
+    header, rows = _study_rows(game, k, inner)
+    cx = page.text(x, y + 2, header, SMALL) + STUDY_GAP
+    for row in rows:
         for label, fill in row:
             cx = page.chip(cx, y, label, fill) if label else cx + STUDY_GAP
-        y += CHIP_H + 2
+        cx, y = x, y + CHIP_H + 2
     return y + 2
-
-
-def _symbol(kind: str, i: int) -> tuple[str, Colour]:
-    """A Study card symbol's chip: a region in its colour, an expedition type or a flag."""
-    if kind == "region":
-        return REGION_TITLES[i], REGION_TINTS[i]
-    if kind == "type":
-        return EXPEDITION_TYPES[i], PAPER
-    return STUDY_FLAGS[i], BLOCKED

@@ -134,9 +134,8 @@ MILESTONES = (5, 8, 12)
 EXPLORER_R = 9
 KNOW_W = 264
 """The Knowledge tracks' width, with their names and counts."""
-KNOW_TITLE = "Knowledge (milestones 5, 8, 12)"
-KNOW_CAPTION = ("Knowledge", "milestones", "5, 8, 12")
-"""The Knowledge tracks' caption above them, or in lines right of them."""
+KNOW_CAPTION = ("Knowledge", "milestones", ", ".join(map(str, MILESTONES)))
+"""The Knowledge tracks' caption in lines right of them (or in one above them)."""
 EXPLORERS_W = 150
 """A column of explorers (a disc and a skill), right of the tracks in a wide panel."""
 BACK_H = 2 * LINE
@@ -163,6 +162,14 @@ REGION_INKS: tuple[Colour, ...] = (
     (105, 170, 90),  # South America
 )
 """A relic's colour: its region's, stronger than the tints so that a small icon shows it."""
+SCROLL = RELIC_TYPES.index("scroll")
+RELIC_SHAPES = (
+    ((0, -3), (3, 3), (-3, 3)),  # instrument: a triangle
+    ((-1, -3), (1, -3), (1, -1), (3, 1), (1, 3), (-1, 3), (-3, 1), (-1, -1)),  # pottery: a vase
+    (),  # scroll: a roll, drawn as boxes
+    ((0, -3), (3, 0), (0, 3), (-3, 0)),  # jewelry: a diamond
+)
+"""The outline of a relic type's icon: its corners from its centre, in thirds of half its size."""
 LOCATION_NOTES = (
     ("Study / Deepen Knowledge", "left +1 knowledge, right +1 reputation", ""),
     ("Exhibit / Study a Relic", "left +1 reputation, right +2 prestige", "gate: Reputation 6"),
@@ -289,15 +296,11 @@ def _table(game, views: Views, v) -> tuple[tuple[int, ...], tuple[str, ...], tup
 
 
 def _seat_key(views: Views, v, q: int) -> str:
-    """What the inside of a seat's panel shows."""
+    """What the inside of a seat's panel shows: the seat's view, and the seat's own cards
+    when its view is here."""
     mine = views.get(q)
-    own = None
-    if mine:
-        o = mine["own"]
-        own = (o["hand"], o["setup_hand"], o["known_tiles"], o["studies"])
-        own += (mine["patrons_put_back"],)
     seat = {k: x for k, x in v["seats"][q].items() if k not in UNDRAWN_SEAT_KEYS}
-    return repr((seat, own))
+    return repr((seat, mine and (mine["own"], mine["patrons_put_back"])))
 
 
 # -- helpers --------------------------------------------------------------------------------
@@ -361,25 +364,15 @@ def _relic(page: Page, x: float, y: float, region: int, typ: int, size: float = 
     diamond; a disc for any type)."""
     fill = REGION_INKS[region] if region >= 0 else PAPER
     h = size / 2
-    if typ == 0:  # instrument
-        points = [(x, y - h), (x + h, y + h), (x - h, y + h)]
-    elif typ == 1:  # pottery
-        n = h / 3
-        points = [
-            (x - n, y - h), (x + n, y - h), (x + n, y - n), (x + h, y + n),
-            (x + n, y + h), (x - n, y + h), (x - h, y + n), (x - n, y - n),
-        ]  # fmt: skip
-    elif typ == 2:  # scroll
+    if typ == SCROLL:
         page.box(x - h, y - h / 2, size, h, fill=fill)
         page.box(x - h, y - h * 0.8, h / 2, h * 1.6, fill=fill)
         page.box(x + h / 2, y - h * 0.8, h / 2, h * 1.6, fill=fill)
-        return
-    elif typ == 3:  # jewelry
-        points = [(x, y - h), (x + h, y), (x, y + h), (x - h, y)]
-    else:
+    elif typ < 0:
         page.draw.ellipse((x - h, y - h, x + h, y + h), fill=fill, outline=INK)
-        return
-    page.draw.polygon(points, fill=fill, outline=INK)
+    else:
+        points = [(x + dx * h / 3, y + dy * h / 3) for dx, dy in RELIC_SHAPES[typ]]
+        page.draw.polygon(points, fill=fill, outline=INK)
 
 
 def _card_words(c) -> tuple[str, str, str]:
@@ -910,7 +903,7 @@ def _knowledge(page: Page, x: float, y: float, knowledge: Sequence[int], inner: 
         for i, line in enumerate(KNOW_CAPTION):
             _write(page, x + KNOW_W, y + i * LINE, line, FAINT)
     else:
-        y = _write(page, x, y, KNOW_TITLE, FAINT)
+        y = _write(page, x, y, "{} ({} {})".format(*KNOW_CAPTION), FAINT)
     for r, k in enumerate(knowledge):
         ry = y + r * (KNOW_CELL + 2)
         page.text(x, ry - 1, REGION_TITLES[r], SMALL)

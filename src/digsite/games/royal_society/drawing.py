@@ -573,13 +573,12 @@ def _location(page: Page, loc: int, pieces, here: int | None) -> None:
     """A location of the board, its explorers in its sections (``here`` the section of the
     explorer placed this turn, framed)."""
     x = MARGIN + loc * (LOC_W + LOC_GAP)
-    y = BOARD_Y
-    page.box(x, y, LOC_W, LOC_H, outline=INK)
-    page.text(x + 6, y + 4, LOCATION_TITLES[loc], NORMAL)
+    page.box(x, BOARD_Y, LOC_W, LOC_H, outline=INK)
+    page.text(x + 6, BOARD_Y + 4, LOCATION_TITLES[loc], NORMAL)
     actions, bonuses, gate = LOCATION_NOTES[loc]
-    page.text(x + 6, y + 22, actions, SMALL)
-    top = y + 22 + LINE + 2
-    height = LOC_H - (top - y) - 2 * LINE - 6
+    page.text(x + 6, BOARD_Y + 22, actions, SMALL)
+    top = BOARD_Y + 22 + LINE + 2
+    height = LOC_H - (top - BOARD_Y) - 2 * LINE - 6
     by_section: dict[int, list] = {}
     for section, owner, count in pieces:
         by_section.setdefault(section, []).extend([owner] * count)
@@ -693,8 +692,7 @@ def _favors(page: Page, game, v) -> None:
         page.text(x + 3, y + 2, str(i + 1), SMALL, FAINT)
         if i == last:
             page.cube(x + FAVOR_W - 14, y + 9, 5, AUTOMA_COLOUR)
-        gains = _gains(game.rb.favors[i].items(), FAVOR_W - 10)
-        for k, line in enumerate(gains):
+        for k, line in enumerate(_gains(game.rb.favors[i].items(), FAVOR_W - 10)):
             _write(page, x + 3, y + LINE + 4 + k * LINE, line)
         if owner is not None:
             _piece(page, x + 24, y + 10, owner)

@@ -3,26 +3,18 @@
 Every word is whole (no abbreviation, nothing cut): what has no room is grouped, coloured or
 drawn as an icon, and what still has no room is counted ("and 2 more not shown").
 
-Top, the title (mode, year, whose picture) and the pending decision with the player to move.
-Below it the London board: the four locations (University, Royal Museum, The City, Port of
-London), each with its 6 sections (the Expertise an explorer was placed at) holding explorers in
-their owners' colours (the Automa's pawns dark grey "A", Confrontation's neutral discs "N"; the
-explorer placed this turn framed), their actions, gates and learning-from-peers bonuses; the
-Program (6 Expedition cards in their region's colour, with the Reputation each space costs);
-the Grand Gallery's six collections, each space the icon of the relic it wants (colour the
-region, shape the type) with the disc on it, and the collection's reward; beside it the relic
-bags, a table of regions and types that is also the icons' legend. On the right: the King's
-Favors and who holds each (the one the Automa's last card blocks greyed), the Reputation track
-with the stack order, the Royal Society objectives (first claimant, claimants), the Royal
-Requirements, Bloomsbury and the decks, and the cards, patrons and relics on the table for the
-decision under way. Bottom, one panel per seat sharing the page's width (its score, the lower
-of Prestige and 5 per Science point, in its header; the Automa's panel beside them): Prestige,
-Science, money, Reputation, discs, Knowledge per region (milestones 5, 8, 12 framed), the
-three explorers with their Expertise and skill, relics as icons, patrons, expeditions
-organized, Royal Society claims, Bloomsbury tiles, and the hand: faces of the cards this
-picture may show as strips of their region's colour, backs with a count for the others, and
-the seat's own Study cards. The panel of the player to move is framed in the highlight colour;
-at the end, the decision line gives the scores and the winners (solo: the title).
+Top, the title (mode, year, whose picture) and the pending decision (at the end, the scores
+and the winners; solo, the title). Left, the London board: the four locations, their sections
+holding explorers in their owners' colours (the Automa's dark grey "A", Confrontation's neutral
+"N"); the Program's Expedition cards in their region's colour; the Grand Gallery's collections,
+each space the icon of the relic it wants (colour the region, shape the type), beside the relic
+bags, a table that is also the icons' legend. Right: the King's Favors, the Reputation track,
+the Royal Society objectives, the Royal Requirements, Bloomsbury and the decks, and what is on
+the table for the decision under way. Bottom, one panel per seat sharing the page's width (the
+Automa's beside them; the player to move's framed in the highlight colour): score, tracks,
+Knowledge, explorers, relics as icons, patrons, expeditions, claims, and the hand: faces this
+picture may show as strips of their region's colour, backs with a count for the others, and the
+seat's own Study cards.
 """
 
 from __future__ import annotations
@@ -631,9 +623,8 @@ def _gallery(page: Page, game, v) -> None:
             size = GALLERY_SIZES[col]
             face = game.collection_faces[v["collection_faces"][col]]
             page.text(x, y, ROMAN[col], SMALL, HIGHLIGHT if col in rewarded else INK)
-            for k in range(size):
+            for k, (region, typ) in enumerate(face.spaces):
                 sx = x + ROMAN_W + k * SPACE_W
-                region, typ = face.spaces[k]
                 fill = REGION_TINTS[region] if region >= 0 else PAPER
                 page.box(sx, y, SPACE_W - 2, SPACE_H - 2, fill=fill, outline=FAINT)
                 cx, cy = sx + SPACE_W / 2 - 1, y + SPACE_H / 2 - 1
@@ -684,6 +675,8 @@ def _heading(page: Page, y: float, text: str) -> float:
 
 
 def _favors(page: Page, game, v) -> None:
+    """The King's Favors, what each gives and who holds it (the one the Automa's last card
+    blocks greyed)."""
     y = _heading(page, BOARD_Y, "King's Favors (turn order)")
     last = v["automa"]["last_favor"] if v["automa"] else None
     for i, owner in enumerate(v["favor_spaces"]):

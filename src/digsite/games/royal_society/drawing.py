@@ -298,10 +298,8 @@ def _seat_key(views: Views, v, q: int) -> str:
 # -- helpers --------------------------------------------------------------------------------
 def _piece(page: Page, x: float, y: float, owner, r: float = PIECE_R) -> None:
     """A piece of a seat (a disc of its colour), the Automa ("A") or the neutral ("N")."""
-    if owner in OTHER_OWNERS:
-        page.token(x, y, r, OTHER_OWNERS[owner][2], OTHER_OWNERS[owner][1])
-    else:
-        page.token(x, y, r, player_colour(owner))
+    _, label, colour = OTHER_OWNERS.get(owner) or ("", "", player_colour(owner))
+    page.token(x, y, r, colour, label)
 
 
 def _write(page: Page, x: float, y: float, text: str, fill: Colour = INK) -> float:

@@ -200,24 +200,22 @@ def draw(game, views: Views) -> np.ndarray:
     v = next(iter(views.values()))
     panel = _automa_panel(v)
     page = KeptPage(WIDTH, HEIGHT, (game, v["num_players"], panel))
-    title = _title_words(game, views, v)
-    page.area("title", ((0, 0, WIDTH, DECISION_Y - 1),), title, lambda: _title(page, title))
-    box = (0, DECISION_Y - 1, WIDTH, BOARD_Y)
-    page.area("decision", (box,), None, lambda: _decision(page, game, v))
+    keys = _keys(game, views, v)
+    for name, box, drawing in (
+        ("title", (0, 0, WIDTH, DECISION_Y - 1), lambda: _title(page, game, views, v)),
+        ("decision", (0, DECISION_Y - 1, WIDTH, BOARD_Y), lambda: _decision(page, game, v)),
+        ("program", (0, PROGRAM_Y, LEFT_END, GALLERY_Y), lambda: _program(page, game, v)),
+        ("gallery", (0, GALLERY_Y, LEFT_END, SEATS_Y), lambda: _gallery(page, game, v)),
+        ("favors", (LEFT_END, BOARD_Y, WIDTH, REPUTATION_Y), lambda: _favors(page, game, v)),
+        ("reputation", (LEFT_END, REPUTATION_Y, WIDTH, OBJECTIVES_Y), lambda: _reputation(page, v)),
+    ):
+        page.area(name, (box,), keys.get(name), drawing)  # no key: the decision, always drawn
     current = v["current"]
     for loc, pieces in enumerate(v["locations"]):
         here = current["section"] if current and current["location"] == loc else None
         x = MARGIN + loc * (LOC_W + LOC_GAP)
         box, key = (x, BOARD_Y, x + LOC_W + 1, BOARD_Y + LOC_H + 1), (loc, pieces, here)
         page.area(f"location {loc}", (box,), repr(key), lambda key=key: _location(page, *key))
-    keys = _keys(v)
-    for name, box, drawing in (
-        ("program", (0, PROGRAM_Y, LEFT_END, GALLERY_Y), lambda: _program(page, game, v)),
-        ("gallery", (0, GALLERY_Y, LEFT_END, SEATS_Y), lambda: _gallery(page, game, v)),
-        ("favors", (LEFT_END, BOARD_Y, WIDTH, REPUTATION_Y), lambda: _favors(page, game, v)),
-        ("reputation", (LEFT_END, REPUTATION_Y, WIDTH, OBJECTIVES_Y), lambda: _reputation(page, v)),
-    ):
-        page.area(name, (box,), keys[name], drawing)
     box = (LEFT_END, OBJECTIVES_Y, WIDTH, SEATS_Y)
     y = page.area("objectives", (box,), keys["objectives"], lambda: _objectives(page, game, v))
     # inside the objectives' area: drawn again with it (its key in this one's)
@@ -254,7 +252,7 @@ def _seat_areas(v, q: int) -> tuple[tuple[Box, ...], tuple[Box, ...]]:
 
 
 # -- what each area shows (its key: all that its drawing reads) ------------------------------
-def _keys(v) -> dict[str, str]:
+def _keys(game, views: Views, v) -> dict[str, str]:
     """The keys of the table's areas, by name (the right column's: King's Favors and
     Reputation, each of a fixed height, then objectives, requirements and supplies)."""
     seats, automa = v["seats"], v["automa"]
@@ -265,6 +263,7 @@ def _keys(v) -> dict[str, str]:
     decks = (v["patron_deck_size"], v["study_deck_size"], v["society_deck_size"])
     out = len(v["expedition_discard"]), len(v["expeditions_out_of_game"])
     keys = {
+        "title": _title_words(game, views, v),
         "program": (v["program"], v["expedition_deck_size"], out),
         "gallery": (rewarded, gallery),
         "favors": (automa and automa["last_favor"], v["favor_spaces"]),
@@ -484,8 +483,8 @@ def _title_words(game, views: Views, v) -> tuple[str, str]:
     return text, "the solo player's picture" if players == 1 else f"Player {v['player']}'s picture"
 
 
-def _title(page: Page, words: tuple[str, str]) -> None:
-    text, whose = words
+def _title(page: Page, game, views: Views, v) -> None:
+    text, whose = _title_words(game, views, v)
     end = page.text(MARGIN, TITLE_Y, text, LARGE)
     page.text(end + 16, TITLE_Y + 4, whose, NORMAL, HIGHLIGHT)
 

@@ -3,6 +3,7 @@ its view alone, and the spectator's, which adds the hidden order of the undealt 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -125,24 +126,20 @@ def _columns_line(mark) -> str:
     return AREA_GAP.join(areas)
 
 
+_PARCEL_PLACES = {TABLE: "on the table", DISCARDED: "out of the game"}
+"""Where a parcel of the season is, but in a player's hands."""
+
+
 def _parcel_lines(game, view: Mapping[str, Any]) -> list[str]:
     lines = ["parcels of this season:"]
     for slot, parcel in enumerate(view["parcels"]):
         where = parcel["where"]
-        state = (
-            "on the table"
-            if where == TABLE
-            else "out of the game"
-            if where == DISCARDED
-            else f"taken by player {where}"
-        )
+        state = _PARCEL_PLACES.get(where, f"taken by player {where}")
         side = "left" if slot % 2 == 0 else "right"
         title = _card_title(game, parcel["card"])
         lines.append(f"  area {slot // 2 + 1} {side}: {title} prestige, {state}")
-    lines.append(f"unseen parcels ({len(view['unseen'])}): {_card_list(game, view['unseen'])}")
-    lines.append(
-        f"out of the game ({len(view['discarded'])}): {_card_list(game, view['discarded'])}"
-    )
+    for label, key in (("unseen parcels", "unseen"), ("out of the game", "discarded")):
+        lines.append(f"{label} ({len(view[key])}): {_card_list(game, view[key])}")
     return lines
 
 
@@ -162,14 +159,11 @@ def _museum_lines(game, view: Mapping[str, Any]) -> list[str]:
 def _seat_lines(game, view: Mapping[str, Any]) -> list[str]:
     lines = []
     for p, seat in enumerate(view["seats"]):
-        counts = [0] * len(PATRON_TITLES)
-        for face in seat["cards"]:
-            counts[game.cards[face].patron] += 1
+        counts = Counter(game.cards[face].patron for face in seat["cards"])
         cards = ", ".join(
             f"{PATRON_TITLES[k]} x{counts[k]}"
             + (f" ({seat['tilted'][k]} tilted)" if k < len(PATRONS) and seat["tilted"][k] else "")
-            for k in range(len(PATRON_TITLES))
-            if counts[k]
+            for k in sorted(counts)
         )
         marks = []
         if p == view["first_player"]:

@@ -134,9 +134,7 @@ rest is open."""
 
 def _owner(o) -> str:
     """A piece's owner in a picture: P<seat>, A (the Automa), N (the neutral), . (empty)."""
-    if o is None:
-        return "."
-    return {"automa": "A", "neutral": "N"}.get(o, f"P{o}") if isinstance(o, str) else f"P{o}"
+    return {None: ".", "automa": "A", "neutral": "N"}.get(o, f"P{o}")
 
 
 def _cards(g, cards) -> str:
@@ -144,7 +142,7 @@ def _cards(g, cards) -> str:
 
 
 def _gallery_line(owners) -> str:
-    gal = "".join(_owner(o)[-1] if o is not None else "." for o in owners)
+    gal = "".join(_owner(o)[-1] for o in owners)
     parts = [gal[GALLERY_START[c] : GALLERY_START[c] + GALLERY_SIZES[c]] for c in range(6)]
     return "Grand Gallery: " + " ".join(parts)
 

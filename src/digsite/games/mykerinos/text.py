@@ -97,33 +97,26 @@ def _region_lines(game, view: Mapping[str, Any]) -> list[str]:
         "region (a space: its cube's owner, N the neutral, '.' none; then P for a pyramid; "
         "areas numbered in survey order):"
     ]
-    parcel_cells = PARCEL_WIDTH * 3 - 1
-    lines.append("   c  " + _columns_line(lambda c: f"{c + 1:<2}"))  # moves name rNcM
+    label_width = 2 * (PARCEL_WIDTH * 3 - 1) + len(PARCEL_GAP)  # an area: two parcels
+    lines.append("   c  " + _columns_line([f"{c + 1:<2}" for c in range(COLS)]))  # moves: rNcM
     for row in range(len(region) // COLS):
-        if row % 2 == 0:
-            labels = []
-            for side in range(2):
-                area = row + side  # a line of two areas every two rows: areas row, row + 1
-                label = f"area {area + 1}" + (" (surveyed now)" if area == surveyed else "")
-                labels.append(f"{label:<{2 * parcel_cells + len(PARCEL_GAP)}}")
-            lines.append("     " + AREA_GAP.join(labels).rstrip())
+        if row % 2 == 0:  # a line of two areas every two rows: areas row and row + 1
+            labels = [
+                f"area {area + 1}" + (" (surveyed now)" if area == surveyed else "")
+                for area in (row, row + 1)
+            ]
+            lines.append("     " + AREA_GAP.join(f"{x:<{label_width}}" for x in labels).rstrip())
         cells = range(row * COLS, (row + 1) * COLS)
         marks = [_cell_mark(region[c], c in pyramids) for c in cells]
-        lines.append(f"  r{row + 1}  {_columns_line(marks.__getitem__)}".rstrip())
+        lines.append(f"  r{row + 1}  {_columns_line(marks)}".rstrip())
     return lines
 
 
-def _columns_line(mark) -> str:
-    """One line of the region, ``mark(column)`` (two characters) for each column, its parcels
-    and areas apart as on the table."""
-    areas = []
-    for side in range(2):
-        parcels = []
-        for half in range(2):
-            first = side * 2 * PARCEL_WIDTH + half * PARCEL_WIDTH
-            parcels.append(" ".join(mark(c) for c in range(first, first + PARCEL_WIDTH)))
-        areas.append(PARCEL_GAP.join(parcels))
-    return AREA_GAP.join(areas)
+def _columns_line(marks: list[str]) -> str:
+    """One line of the region, a mark (two characters) for each column, its parcels and areas
+    apart as on the table."""
+    parcels = [" ".join(marks[c : c + PARCEL_WIDTH]) for c in range(0, COLS, PARCEL_WIDTH)]
+    return AREA_GAP.join(PARCEL_GAP.join(parcels[i : i + 2]) for i in (0, 2))
 
 
 _PARCEL_PLACES = {TABLE: "on the table", DISCARDED: "out of the game"}
@@ -207,7 +200,7 @@ def _decision_lines(view: Mapping[str, Any]) -> list[str]:
         whose = "a neutral excavation" if dig["neutral"] else "an excavation"
         line += f"; {whose}, {cubes(dig['cubes_left'])} to place"
         if dig["last_cell"] is not None:
-            line += f" after r{dig['last_cell'] // COLS + 1}c{dig['last_cell'] % COLS + 1}"
+            line += f" after {cell_name(dig['last_cell'])}"
         elif dig["next_to_own"]:
             line += ", the first next to one of its own cubes"
         if dig["pyramid_allowed"]:

@@ -37,9 +37,8 @@ def _axis_text(state, axis: int) -> str:
 def _question_text(state, question: int) -> str:
     g = state.game
     where = f" on {AXIS_NAMES[state.viewfinder]}" if state.viewfinder >= 0 else ""
-    return (
-        f"ask {question_name(question, g.layouts.buildings)}{where} ({int(g.costs[question])} time)"
-    )
+    name = question_name(question, g.layouts.buildings)
+    return f"ask {name}{where} ({int(g.costs[question])} time)"
 
 
 def _placed(what: str, offset: int) -> str:
@@ -189,9 +188,9 @@ def render_view(g, view: Mapping[str, Any]) -> str:
 def _solo_title_from_view(g, view: Mapping[str, Any]) -> str:
     """The title line of a finished solo game from the view: once solved, the player knows the
     layout (its right guess), so the thresholds follow from it and the clues."""
-    seat = view["seats"][0]
+    time = view["seats"][0]["time_spent"]
     if view["winner"] != 0:
-        return f"Title: no title (unsolved), time {seat['time_spent']}"
+        return f"Title: no title (unsolved), time {time}"
     if g.app:
         right = dict(view["feedback_right"])
         offsets = [right[b] for b in range(NUM_BUILDINGS)]
@@ -199,16 +198,9 @@ def _solo_title_from_view(g, view: Mapping[str, Any]) -> str:
         offsets = view["my_checked_guess"]
     pids = tuple(int(g.offset_to_pid[b, off]) for b, off in enumerate(offsets))
     layout = int(g.prefix_rows(pids)[0])
-    master, seasoned = thresholds(
-        layout,
-        [tuple(c) for c in view["clues"]],
-        g.ring,
-        [tuple(c) for c in view["expert_clues"]],
-        g.layouts,
-    )
-    return _title_line(
-        title(True, seat["time_spent"], master, seasoned), seat["time_spent"], master, seasoned
-    )
+    clues, expert_clues = ([tuple(c) for c in view[key]] for key in ("clues", "expert_clues"))
+    master, seasoned = thresholds(layout, clues, g.ring, expert_clues, g.layouts)
+    return _title_line(title(True, time, master, seasoned), time, master, seasoned)
 
 
 def _title_line(earned: str | None, time: int, master: int, seasoned: int) -> str:

@@ -30,11 +30,8 @@ LOCATION_ACTIONS = (
 
 def wants(region: int, typ: int) -> str:
     """What a patron or a Gallery space asks for: a region, a relic type, or both."""
-    words = (
-        REGION_TITLES[region] if region >= 0 else "",
-        RELIC_TYPES[typ] if typ >= 0 else "relic",
-    )
-    return " ".join(w for w in words if w)
+    relic = RELIC_TYPES[typ] if typ >= 0 else "relic"
+    return f"{REGION_TITLES[region]} {relic}" if region >= 0 else relic
 
 
 # -- the numbered options of each decision that has them (found by the decision's name) --------

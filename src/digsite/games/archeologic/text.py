@@ -22,6 +22,7 @@ from .questions import AXIS_NAMES, answer_to_string, question_name
 from .quests import axis_clue_string
 from .solver import GUESS_COST
 from .titles import state_title, thresholds, title
+from .view import build_view
 
 
 def _axis_text(state, axis: int) -> str:
@@ -36,9 +37,8 @@ def _axis_text(state, axis: int) -> str:
 def _question_text(state, question: int) -> str:
     g = state.game
     where = f" on {AXIS_NAMES[state.viewfinder]}" if state.viewfinder >= 0 else ""
-    return (
-        f"ask {question_name(question, g.layouts.buildings)}{where} ({int(g.costs[question])} time)"
-    )
+    name = question_name(question, g.layouts.buildings)
+    return f"ask {name}{where} ({int(g.costs[question])} time)"
 
 
 def _placed(what: str, offset: int) -> str:
@@ -69,29 +69,60 @@ action_seen_by = ACTIONS.seen_by(
 out loud", the viewfinder's axis and the guess announced too; the layout entered is not."""
 
 
+def _rules(g) -> str:
+    """The game's options, as both pictures give them in their headings."""
+    players = "solo" if g.solo else f"{g.num_players} players"
+    expert = "expert " if g.expert else ""
+    return (
+        f"({players}, {g.guess_variant} guesses, {g.num_clues} {expert}clues, "
+        f"time limit {g.time_limit})"
+    )
+
+
+def _clue_lines(clues, expert_clues, viewfinder: int | None) -> list[str]:
+    """The starting clues a picture knows (``(cell, kind)`` pairs, expert clues) and the
+    viewfinder."""
+    shown = [f"{cell_name(cell)} {KIND_NAMES[kind]}" for cell, kind in clues]
+    shown += [axis_clue_string(c) for c in expert_clues]
+    where = AXIS_NAMES[viewfinder] if viewfinder is not None else "(not placed yet)"
+    return ["Starting clues: " + ", ".join(shown), f"Viewfinder: {where}"]
+
+
+def _seat_text(g, seat: Mapping[str, Any]) -> str:
+    """Where a seat is on the track (or its time, solo), its side of the screen, and whether
+    it is out."""
+    side = "Checking" if seat["checking"] else "Searching"
+    status = "" if seat["out"] == OUT_NAMES[IN_GAME] else f" - {seat['out']}"
+    where = f"time {seat['time_spent']}" if g.solo else f"space {seat['position']}"
+    return f"{where}, {side}{status}"
+
+
+def _decision_lines(g, v: Mapping[str, Any]) -> list[str]:
+    """Who won, or who decides what (and which building is entered)."""
+    if v["to_move"] is None:
+        winner = v["winner"]
+        if winner is None:
+            return ["Game over: the City stays unmapped."]
+        return [f"Game over: player_{winner} wins."]
+    lines = [DECISIONS.asking(v["decision"], v["to_move"])]
+    k = v["pieces_entered"]
+    if k is not None:
+        lines.append(f"  entering {g.layouts.buildings[k].id} ({k + 1} of {NUM_BUILDINGS})")
+    return lines
+
+
 def render_spectator(state) -> str:
     """The spectator's picture: it shows hidden information (the quest number, every starting
     clue with the new players' extras, and the layout once the game is over)."""
     g = state.game
-    n = g.num_players
+    v = build_view(state, 0)  # for its public fields only
     lines = [
         "Spectator's picture (shows hidden information: the quest and, at the end, the layout)",
-        f"ArcheOlogic quest {state.quest} ({'solo' if g.solo else f'{n} players'}, "
-        f"{g.guess_variant} guesses, {g.num_clues} {'expert ' if g.expert else ''}clues, "
-        f"time limit {g.time_limit})",
-        "Starting clues: "
-        + ", ".join(
-            [f"{cell_name(c.cell)} {('Fire', 'Sharp')[c.kind - 1]}" for c in state.clues]
-            + [axis_clue_string(c) for c in state.axis_clues]
-        ),
+        f"ArcheOlogic quest {state.quest} {_rules(g)}",
     ]
-    v = state.viewfinder
-    lines.append(f"Viewfinder: {AXIS_NAMES[v] if v >= 0 else '(not placed yet)'}")
-    for p in range(n):
-        side = "Checking" if state.checking[p] else "Searching"
-        status = "" if state.out[p] == IN_GAME else f" - {OUT_NAMES[state.out[p]]}"
-        where = f"time {state.spent[p]}" if g.solo else f"space {state.pos[p]}"
-        lines.append(f"  player_{p}: {where}, {side}{status}")
+    clues = [(c.cell, c.kind) for c in state.clues]
+    lines += _clue_lines(clues, state.axis_clues, v["viewfinder"])
+    lines += [f"  player_{p}: {_seat_text(g, seat)}" for p, seat in enumerate(v["seats"])]
     if state.questions:
         lines.append("Questions asked:")
         for p, axis, q, extra in state.questions:
@@ -99,60 +130,30 @@ def render_spectator(state) -> str:
                 f"  player_{p}: {question_name(q, g.layouts.buildings)} on {AXIS_NAMES[axis]}"
                 f" ({int(g.costs[q]) + extra} time)"
             )
-    guesses = sum(1 for _ in state.guesses)
-    if guesses:
-        lines.append(f"Guesses made: {guesses}")
+    if state.guesses:
+        lines.append(f"Guesses made: {len(state.guesses)}")
+    lines += _decision_lines(g, v)
     if state.decision == GAME_OVER:
-        if state.winner >= 0:
-            lines.append(f"Game over: player_{state.winner} wins.")
-        else:
-            lines.append("Game over: the City stays unmapped.")
         if g.solo:
             lines.append(solo_title_line(state))
-        lines.append("The layout was:")
-        lines.append(g.layouts.to_string(state.layout))
-    else:
-        lines.append(DECISIONS.asking(DECISIONS[state.decision], state.decider))
-        if state.decision == PLACE:
-            lines.append(
-                f"  entering {g.layouts.buildings[len(state.pieces)].id} "
-                f"({len(state.pieces) + 1} of {NUM_BUILDINGS})"
-            )
+        lines += ["The layout was:", g.layouts.to_string(state.layout)]
     return "\n".join(lines)
 
 
-def _header(g) -> str:
-    n = g.num_players
-    return (
-        f"ArcheOlogic ({'solo' if g.solo else f'{n} players'}, {g.guess_variant} guesses, "
-        f"{g.num_clues} {'expert ' if g.expert else ''}clues, time limit {g.time_limit})"
-    )
-
-
-def _pieces(g, offsets) -> str:
-    return ", ".join(_placed(g.layouts.buildings[b].id, off) for b, off in enumerate(offsets))
+def _pieces(g, placements, sep: str = ", ") -> str:
+    """Buildings at placement offsets, from ``(building, offset)`` pairs."""
+    return sep.join(_placed(g.layouts.buildings[b].id, off) for b, off in placements)
 
 
 def render_view(g, view: Mapping[str, Any]) -> str:
     """One seat's picture, drawn from ``view`` (:func:`~.view.build_view`) alone."""
     me = view["player"]
-    lines = [
-        f"player_{me}'s picture of {_header(g)}",
-        "Starting clues: "
-        + ", ".join(
-            [f"{cell_name(cell)} {KIND_NAMES[kind]}" for cell, kind in view["clues"]]
-            + [axis_clue_string(c) for c in view["expert_clues"]]
-        ),
-    ]
-    v = view["viewfinder"]
-    lines.append(f"Viewfinder: {AXIS_NAMES[v] if v is not None else '(not placed yet)'}")
+    lines = [f"player_{me}'s picture of ArcheOlogic {_rules(g)}"]
+    lines += _clue_lines(view["clues"], view["expert_clues"], view["viewfinder"])
     for p, seat in enumerate(view["seats"]):
-        side = "Checking" if seat["checking"] else "Searching"
-        status = "" if seat["out"] == OUT_NAMES[IN_GAME] else f" - {seat['out']}"
-        where = f"time {seat['time_spent']}" if g.solo else f"space {seat['position']}"
         extra = f", {seat['extra_clues']} extra clue(s)" if seat["extra_clues"] else ""
         lines.append(
-            f"  player_{p}{' (you)' if p == me else ''}: {where}, {side}{status}, "
+            f"  player_{p}{' (you)' if p == me else ''}: {_seat_text(g, seat)}, "
             f"{seat['guesses']} guess(es){extra}"
         )
         for axis, q, count in seat["questions"]:
@@ -168,39 +169,28 @@ def render_view(g, view: Mapping[str, Any]) -> str:
                 f"{answer_to_string(q, code)}"
             )
     if view["my_guess"]:
-        lines.append(f"Your guess: {_pieces(g, view['my_guess'])}")
+        lines.append(f"Your guess: {_pieces(g, enumerate(view['my_guess']))}")
     if view.get("my_checked_guess"):
         verdict = "right" if view["winner"] == me else "wrong"
-        lines.append(f"Your guess, checked {verdict}: {_pieces(g, view['my_checked_guess'])}")
+        checked = _pieces(g, enumerate(view["my_checked_guess"]))
+        lines.append(f"Your guess, checked {verdict}: {checked}")
     for key, word in (("feedback_right", "right (green)"), ("feedback_wrong", "wrong (red)")):
         if view.get(key):
-            shown = "; ".join(_placed(g.layouts.buildings[b].id, off) for b, off in view[key])
-            lines.append(f"Known {word}: {shown}")
-    if view["decision"] == DECISIONS[GAME_OVER]:
-        winner = view["winner"]
-        lines.append(
-            f"Game over: player_{winner} wins."
-            if winner is not None
-            else "Game over: the City stays unmapped."
-        )
-        if g.solo:
-            lines.append(_solo_title_from_view(g, view))
-    else:
-        lines.append(DECISIONS.asking(view["decision"], view["to_move"]))
-        if view["surcharge"] is not None:
-            lines.append(f"  viewfinder surcharge paid: +{view['surcharge']}")
-        if view["pieces_entered"] is not None:
-            k = view["pieces_entered"]
-            lines.append(f"  entering {g.layouts.buildings[k].id} ({k + 1} of {NUM_BUILDINGS})")
+            lines.append(f"Known {word}: {_pieces(g, view[key], '; ')}")
+    lines += _decision_lines(g, view)
+    if view["surcharge"] is not None:  # asking a question: never with a building entered
+        lines.append(f"  viewfinder surcharge paid: +{view['surcharge']}")
+    if view["to_move"] is None and g.solo:
+        lines.append(_solo_title_from_view(g, view))
     return "\n".join(lines)
 
 
 def _solo_title_from_view(g, view: Mapping[str, Any]) -> str:
     """The title line of a finished solo game from the view: once solved, the player knows the
     layout (its right guess), so the thresholds follow from it and the clues."""
-    seat = view["seats"][0]
+    time = view["seats"][0]["time_spent"]
     if view["winner"] != 0:
-        return f"Title: no title (unsolved), time {seat['time_spent']}"
+        return f"Title: no title (unsolved), time {time}"
     if g.app:
         right = dict(view["feedback_right"])
         offsets = [right[b] for b in range(NUM_BUILDINGS)]
@@ -208,16 +198,9 @@ def _solo_title_from_view(g, view: Mapping[str, Any]) -> str:
         offsets = view["my_checked_guess"]
     pids = tuple(int(g.offset_to_pid[b, off]) for b, off in enumerate(offsets))
     layout = int(g.prefix_rows(pids)[0])
-    master, seasoned = thresholds(
-        layout,
-        [tuple(c) for c in view["clues"]],
-        g.ring,
-        [tuple(c) for c in view["expert_clues"]],
-        g.layouts,
-    )
-    return _title_line(
-        title(True, seat["time_spent"], master, seasoned), seat["time_spent"], master, seasoned
-    )
+    clues, expert_clues = ([tuple(c) for c in view[key]] for key in ("clues", "expert_clues"))
+    master, seasoned = thresholds(layout, clues, g.ring, expert_clues, g.layouts)
+    return _title_line(title(True, time, master, seasoned), time, master, seasoned)
 
 
 def _title_line(earned: str | None, time: int, master: int, seasoned: int) -> str:

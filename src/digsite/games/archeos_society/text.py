@@ -24,7 +24,7 @@ from .actions import (
     UR,
 )
 from .components import COLOURS, MONKEY, ROLE_TITLES, kind_name
-from .view import multiset
+from .view import build_view, multiset
 
 _STOP_WORDS = {
     TURN: "put the hand of ten Mercenaries into the recruitment area",
@@ -101,47 +101,50 @@ def _names(kinds: list[int]) -> str:
     return ", ".join(f"{c}x {kind_name(k)}" if c > 1 else kind_name(k) for k, c in counts)
 
 
-def _board_lines(game, sides: list[int], where) -> list[str]:
-    """One line per board: its name and ``where(colour, two_vehicles)`` (the vehicles)."""
+def _table_lines(game, view: Mapping[str, Any], deck: str) -> list[str]:
+    """The lines both pictures open with: the season and decision, the roles in play, the deck
+    (``deck``, as the picture knows it) and the recruitment area."""
+    season = f"season {view['season']}/{game.num_seasons}"
+    if view["decider"] is None:  # the game is over
+        season += ", " + DECISIONS.meaning(view["decision"])
+    else:
+        season += "; " + DECISIONS.asking(view["decision"], view["decider"])
+    return [
+        season,
+        "roles: " + ", ".join(ROLE_TITLES[r] for r in view["roles"]),
+        f"deck {deck}, monkeys revealed {view['monkeys']}",
+        "recruitment area: " + (_names(view["area"]) or "-"),
+    ]
+
+
+def _board_lines(game, view: Mapping[str, Any]) -> list[str]:
+    """One line per board: its name and every player's vehicles on it."""
     lines = []
-    for c, side in enumerate(sides):
+    for c, side in enumerate(view["sides"]):
         if side < 0:
             lines.append(f"{COLOURS[c]} board: not laid yet")
             continue
         site = game.boards[c][side]
-        lines.append(f"{site.name} ({COLOURS[c]}): {where(c, site.rule == 'ta_sekhet_maat')}")
+        two = site.rule == "ta_sekhet_maat"
+        vehicles = " ".join(
+            f"p{p}@{seat['vehicles'][c]}" + (f"/{seat['vehicles'][SECOND_VEHICLE]}" if two else "")
+            for p, seat in enumerate(view["players"])
+        )
+        lines.append(f"{site.name} ({COLOURS[c]}): {vehicles}")
     return lines
-
-
-def _vehicles(positions: list[list[int]], colour: int, two: bool) -> str:
-    return " ".join(
-        f"p{p}@{pos[colour]}" + (f"/{pos[SECOND_VEHICLE]}" if two else "")
-        for p, pos in enumerate(positions)
-    )
-
-
-def _header(game, season: int, decision: str, decider) -> str:
-    if decider is None:
-        return f"season {season}/{game.num_seasons}, {DECISIONS.meaning(decision)}"
-    return f"season {season}/{game.num_seasons}; {DECISIONS.asking(decision, decider)}"
 
 
 def render_spectator(state) -> str:
     """The spectator's picture: the whole position, hands and deck included."""
     game = state.game
-    n = game.num_players
-    playing = state.decision != GAME_OVER
+    view = build_view(state, 0)  # for its public fields only
     monkeys_left = state.deck.count(MONKEY)
     lines = [
         "Archeos Society, spectator's picture (shows every hand and the deck: hidden information)",
-        _header(game, state.season, DECISIONS[state.decision], state.decider if playing else None),
-        "roles: " + ", ".join(ROLE_TITLES[r] for r in sorted(state.roles)),
-        f"deck {len(state.deck)} cards ({monkeys_left} monkeys in it), "
-        f"monkeys revealed {state.monkeys}",
-        "recruitment area: " + (_names(multiset(state.area)) or "-"),
+        *_table_lines(game, view, f"{len(state.deck)} cards ({monkeys_left} monkeys in it)"),
+        *_board_lines(game, view),
     ]
-    lines += _board_lines(game, state.sides, lambda c, two: _vehicles(state.pos, c, two))
-    for p in range(n):
+    for p in range(game.num_players):
         exps = " | ".join(" ".join(kind_name(k) for k in e) for e in state.expeditions[p])
         lines.append(
             f"player {p}: {state.score[p]} points, linguist {state.linguist[p]}, "
@@ -158,21 +161,16 @@ def render_spectator(state) -> str:
 def render_view(game, view: Mapping[str, Any]) -> str:
     """One seat's picture, drawn from ``view`` (``state.view(player)``) alone."""
     me = view["player"]
-    players = view["players"]
+    deck = f"{view['deck']} cards ({view['deck_monkey_free']} above the monkeys)"
     lines = [
         f"Archeos Society, seen by player {me}",
-        _header(game, view["season"], view["decision"], view["decider"]),
-        "roles: " + ", ".join(ROLE_TITLES[r] for r in view["roles"]),
-        f"deck {view['deck']} cards ({view['deck_monkey_free']} above the monkeys), "
-        f"monkeys revealed {view['monkeys']}",
-        "recruitment area: " + (_names(view["area"]) or "-"),
+        *_table_lines(game, view, deck),
         "your hand: " + (_names(view["hand"]) or "-"),
     ]
     if view["kept"]:
         lines.append("kept (Physician): " + _names(view["kept"]))
-    positions = [seat["vehicles"] for seat in players]
-    lines += _board_lines(game, view["sides"], lambda c, two: _vehicles(positions, c, two))
-    for p, seat in enumerate(players):
+    lines += _board_lines(game, view)
+    for p, seat in enumerate(view["players"]):
         exps = " ".join(f"{size}{'+photo' if photo else ''}" for size, photo in seat["expeditions"])
         known = _names(seat["known"])
         lines.append(

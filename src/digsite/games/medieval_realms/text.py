@@ -139,13 +139,12 @@ def render_spectator(state) -> str:
     lines.append("discard: " + ("; ".join(named(c) for c in state.discard) or "-"))
     for p in range(n):
         mayors, generals, admirals = state.leaders[p]
+        resources = _resources(dict(zip(RESOURCES, state.res[p], strict=True)))
+        buffers = f" ({state.buffers[p]} buffers)" if state.buffers[p] else ""
+        passed = ", passed" if state.passed[p] else ""
         lines.append(
-            f"player {p}: {state.vp[p]} VP; "
-            + _resources(dict(zip(RESOURCES, state.res[p], strict=True)))
-            + f"; Mayors {mayors}"
-            + (f" ({state.buffers[p]} buffers)" if state.buffers[p] else "")
-            + f", Generals {generals}, Admirals {admirals}"
-            + (", passed" if state.passed[p] else "")
+            f"player {p}: {state.vp[p]} VP; {resources}; Mayors {mayors}{buffers}, "
+            f"Generals {generals}, Admirals {admirals}{passed}"
         )
         lines.append("  hand: " + ("; ".join(named(c) for c in state.hand[p]) or "-"))
         lines.append("  realm: " + ("; ".join(named(c) for c in state.realm[p]) or "-"))
@@ -210,11 +209,8 @@ def render_view(game, view: Mapping[str, Any]) -> str:
         lines.append("  realm: " + ("; ".join(seat["realm"]) or "-"))
         placement = seat["placement"]
         if placement is not None:
-            lines.append(
-                "  "
-                + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in placement.items())
-                + ("" if view["revealed"] else " (behind your wall)")
-            )
+            shown = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in placement.items())
+            lines.append(f"  {shown}" + ("" if view["revealed"] else " (behind your wall)"))
         elif not view["revealed"]:
             lines.append("  leaders behind the wall")
     placing = view["placing"]

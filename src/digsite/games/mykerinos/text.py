@@ -3,6 +3,7 @@ its view alone, and the spectator's, which adds the hidden order of the undealt 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -96,53 +97,42 @@ def _region_lines(game, view: Mapping[str, Any]) -> list[str]:
         "region (a space: its cube's owner, N the neutral, '.' none; then P for a pyramid; "
         "areas numbered in survey order):"
     ]
-    parcel_cells = PARCEL_WIDTH * 3 - 1
-    lines.append("   c  " + _columns_line(lambda c: f"{c + 1:<2}"))  # moves name rNcM
+    label_width = 2 * (PARCEL_WIDTH * 3 - 1) + len(PARCEL_GAP)  # an area: two parcels
+    lines.append("   c  " + _columns_line([f"{c + 1:<2}" for c in range(COLS)]))  # moves: rNcM
     for row in range(len(region) // COLS):
-        if row % 2 == 0:
-            labels = []
-            for side in range(2):
-                area = row + side  # a line of two areas every two rows: areas row, row + 1
-                label = f"area {area + 1}" + (" (surveyed now)" if area == surveyed else "")
-                labels.append(f"{label:<{2 * parcel_cells + len(PARCEL_GAP)}}")
-            lines.append("     " + AREA_GAP.join(labels).rstrip())
+        if row % 2 == 0:  # a line of two areas every two rows: areas row and row + 1
+            labels = [
+                f"area {area + 1}" + (" (surveyed now)" if area == surveyed else "")
+                for area in (row, row + 1)
+            ]
+            lines.append("     " + AREA_GAP.join(f"{x:<{label_width}}" for x in labels).rstrip())
         cells = range(row * COLS, (row + 1) * COLS)
         marks = [_cell_mark(region[c], c in pyramids) for c in cells]
-        lines.append(f"  r{row + 1}  {_columns_line(marks.__getitem__)}".rstrip())
+        lines.append(f"  r{row + 1}  {_columns_line(marks)}".rstrip())
     return lines
 
 
-def _columns_line(mark) -> str:
-    """One line of the region, ``mark(column)`` (two characters) for each column, its parcels
-    and areas apart as on the table."""
-    areas = []
-    for side in range(2):
-        parcels = []
-        for half in range(2):
-            first = side * 2 * PARCEL_WIDTH + half * PARCEL_WIDTH
-            parcels.append(" ".join(mark(c) for c in range(first, first + PARCEL_WIDTH)))
-        areas.append(PARCEL_GAP.join(parcels))
-    return AREA_GAP.join(areas)
+def _columns_line(marks: list[str]) -> str:
+    """One line of the region, a mark (two characters) for each column, its parcels and areas
+    apart as on the table."""
+    parcels = [" ".join(marks[c : c + PARCEL_WIDTH]) for c in range(0, COLS, PARCEL_WIDTH)]
+    return AREA_GAP.join(PARCEL_GAP.join(parcels[i : i + 2]) for i in (0, 2))
+
+
+_PARCEL_PLACES = {TABLE: "on the table", DISCARDED: "out of the game"}
+"""Where a parcel of the season is, but in a player's hands."""
 
 
 def _parcel_lines(game, view: Mapping[str, Any]) -> list[str]:
     lines = ["parcels of this season:"]
     for slot, parcel in enumerate(view["parcels"]):
         where = parcel["where"]
-        state = (
-            "on the table"
-            if where == TABLE
-            else "out of the game"
-            if where == DISCARDED
-            else f"taken by player {where}"
-        )
+        state = _PARCEL_PLACES.get(where, f"taken by player {where}")
         side = "left" if slot % 2 == 0 else "right"
         title = _card_title(game, parcel["card"])
         lines.append(f"  area {slot // 2 + 1} {side}: {title} prestige, {state}")
-    lines.append(f"unseen parcels ({len(view['unseen'])}): {_card_list(game, view['unseen'])}")
-    lines.append(
-        f"out of the game ({len(view['discarded'])}): {_card_list(game, view['discarded'])}"
-    )
+    for label, key in (("unseen parcels", "unseen"), ("out of the game", "discarded")):
+        lines.append(f"{label} ({len(view[key])}): {_card_list(game, view[key])}")
     return lines
 
 
@@ -162,14 +152,11 @@ def _museum_lines(game, view: Mapping[str, Any]) -> list[str]:
 def _seat_lines(game, view: Mapping[str, Any]) -> list[str]:
     lines = []
     for p, seat in enumerate(view["seats"]):
-        counts = [0] * len(PATRON_TITLES)
-        for face in seat["cards"]:
-            counts[game.cards[face].patron] += 1
+        counts = Counter(game.cards[face].patron for face in seat["cards"])
         cards = ", ".join(
             f"{PATRON_TITLES[k]} x{counts[k]}"
             + (f" ({seat['tilted'][k]} tilted)" if k < len(PATRONS) and seat["tilted"][k] else "")
-            for k in range(len(PATRON_TITLES))
-            if counts[k]
+            for k in sorted(counts)
         )
         marks = []
         if p == view["first_player"]:
@@ -213,7 +200,7 @@ def _decision_lines(view: Mapping[str, Any]) -> list[str]:
         whose = "a neutral excavation" if dig["neutral"] else "an excavation"
         line += f"; {whose}, {cubes(dig['cubes_left'])} to place"
         if dig["last_cell"] is not None:
-            line += f" after r{dig['last_cell'] // COLS + 1}c{dig['last_cell'] % COLS + 1}"
+            line += f" after {cell_name(dig['last_cell'])}"
         elif dig["next_to_own"]:
             line += ", the first next to one of its own cubes"
         if dig["pyramid_allowed"]:

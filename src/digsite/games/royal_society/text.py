@@ -30,11 +30,8 @@ LOCATION_ACTIONS = (
 
 def wants(region: int, typ: int) -> str:
     """What a patron or a Gallery space asks for: a region, a relic type, or both."""
-    words = (
-        REGION_TITLES[region] if region >= 0 else "",
-        RELIC_TYPES[typ] if typ >= 0 else "relic",
-    )
-    return " ".join(w for w in words if w)
+    relic = RELIC_TYPES[typ] if typ >= 0 else "relic"
+    return f"{REGION_TITLES[region]} {relic}" if region >= 0 else relic
 
 
 # -- the numbered options of each decision that has them (found by the decision's name) --------
@@ -134,9 +131,7 @@ rest is open."""
 
 def _owner(o) -> str:
     """A piece's owner in a picture: P<seat>, A (the Automa), N (the neutral), . (empty)."""
-    if o is None:
-        return "."
-    return {"automa": "A", "neutral": "N"}.get(o, f"P{o}") if isinstance(o, str) else f"P{o}"
+    return {None: ".", "automa": "A", "neutral": "N"}.get(o, f"P{o}")
 
 
 def _cards(g, cards) -> str:
@@ -144,7 +139,7 @@ def _cards(g, cards) -> str:
 
 
 def _gallery_line(owners) -> str:
-    gal = "".join(_owner(o)[-1] if o is not None else "." for o in owners)
+    gal = "".join(_owner(o)[-1] for o in owners)
     parts = [gal[GALLERY_START[c] : GALLERY_START[c] + GALLERY_SIZES[c]] for c in range(6)]
     return "Grand Gallery: " + " ".join(parts)
 
@@ -176,31 +171,30 @@ def _board_lines(g, v) -> list[str]:
     return lines
 
 
-def _heading(g, v) -> str:
-    return f"The Royal Society of Archeology - {g.mode}, year {min(v['year'], g.years)}/{g.years}"
-
-
-def _decision_line(v, scores=None) -> str:
+def _opening(g, v, whose: str, scores: str = "") -> list[str]:
+    """A picture's heading (the year, and whose picture it is) and the pending decision (or
+    the end, with the ``scores`` the picture knows)."""
+    year = f"year {min(v['year'], g.years)}/{g.years}"
+    heading = f"The Royal Society of Archeology - {g.mode}, {year} - {whose}"
     d = v["decision"]
     if d["kind"] == "game_over":
-        return "game over" + (f"; scores {scores}" if scores else "")
-    return DECISIONS.asking(d["kind"], d["player"])
+        return [heading, "game over" + (f"; scores {scores}" if scores else "")]
+    return [heading, DECISIONS.asking(d["kind"], d["player"])]
 
 
 def render_view(g, v) -> str:
     """One seat's picture, from its view alone."""
     p = v["player"]
     own = v["own"]
-    lines = [f"{_heading(g, v)} - seat of player {p}", _decision_line(v)]
-    lines += _board_lines(g, v)
+    lines = _opening(g, v, f"seat of player {p}") + _board_lines(g, v)
     lines.append(f"your hand: {_cards(g, own['hand'])}")
     if own["setup_hand"]:
         lines.append(f"your set-up cards: {_cards(g, own['setup_hand'])}")
-    lines.append("your Study cards: " + ", ".join(str(x) for x in own["studies"]))
+    lines.append("your Study cards: " + ", ".join(map(str, own["studies"])))
     if own["drawn_cards"]:
         lines.append(f"cards on the table: {_cards(g, own['drawn_cards'])}")
     if own["drawn_patrons"]:
-        drawn = ", ".join(str(x) for x in own["drawn_patrons"])
+        drawn = ", ".join(map(str, own["drawn_patrons"]))
         mine = v["decision"]["player"] == p
         lines.append(f"patrons drawn: {drawn}" if mine else f"patrons you know drawn: {drawn}")
     put_back = [x for x in v["patrons_put_back"] if x is not None]
@@ -220,8 +214,7 @@ def render_spectator(s) -> str:
     g = s.game
     v = build_view(s, 0)
     scores = ", ".join(str(int(x)) for x in s.scores())
-    lines = [f"{_heading(g, v)} - spectator's picture (shows hidden information)"]
-    lines.append(_decision_line(v, scores))
+    lines = _opening(g, v, "spectator's picture (shows hidden information)", scores)
     lines += _board_lines(g, v)
     for p in range(g.num_players):
         lines.append(

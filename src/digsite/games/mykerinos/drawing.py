@@ -40,6 +40,8 @@ from ...core.canvas import (
 )
 from .actions import DECISIONS
 from .components import COLS, NO_PATRON, NUM_WINGS, PATRON_TITLES, PATRONS, TWO_ROOM
+from .text import owner_title
+from .view import NEUTRAL_NAME
 
 WIDTH, HEIGHT = COMPACT_PAGE
 MARGIN = 16
@@ -90,15 +92,10 @@ DARK_PATRONS = {0, 2, 3}
 """Patrons whose card colour needs light ink."""
 EMPTY_PLACE_EDGE = 2
 """Width of the coloured outline of a patron's empty card place."""
-NEUTRAL = "neutral"
 
 
 def owner_colour(owner: int | str | None) -> Colour:
-    return NEUTRAL_COLOUR if owner == NEUTRAL else player_colour(owner)
-
-
-def owner_title(owner: int | str) -> str:
-    return "the neutral" if owner == NEUTRAL else f"player {owner}"
+    return NEUTRAL_COLOUR if owner == NEUTRAL_NAME else player_colour(owner)
 
 
 def draw(game, views: Mapping[int, Mapping[str, Any]]) -> np.ndarray:

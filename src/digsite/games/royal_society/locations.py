@@ -32,6 +32,7 @@ from .actions import (
     NUM_SPACES,
     OPTION0,
     PATRON0,
+    PIECE_SHIFT,
     PLACE0,
     PRESTIGE,
     REGION_SKILL,
@@ -93,24 +94,25 @@ HAND_COSTS = (0,) * NUM_EXPEDITIONS
 """The Reputation a card in hand costs to organize (none), per card."""
 MUSEUM_EXHIBIT_SECTIONS = 1 << 2 | 1 << 4 | 1 << 6
 """Where a supported explorer may Exhibit at the Museum."""
+CITY_GATE = 4
+"""The Reputation The City asks."""
+SECTION_BITS = (1 << PIECE_SHIFT) - 1
+"""The section of a piece on a location (``piece_section``)."""
 
 
 class LocationRules:
     """The locations and expeditions, a part of the state (see the module docstring)."""
 
     # -- placing an explorer -------------------------------------------------------------------
-    def gate_ok(self, p: int, loc: int) -> bool:
-        if loc == MUSEUM:
-            return self.rep[p] >= (4 if self._ability(p) == Ability.MUSEUM_AT_4 else 6)
-        if loc == CITY:
-            return self.rep[p] >= 4
-        return True
+    def _museum_gate(self, p: int) -> int:
+        """The Reputation the Royal Museum asks of ``p``."""
+        return 4 if self._ability(p) == Ability.MUSEUM_AT_4 else 6
 
     def _location_bonus(self, owner: int, loc: int, section: int) -> bool:
         """Learning from peers: the right bonuses are paid here; returns whether the placed explorer
         earns the left bonus (the caller gives it, as only players take it)."""
         entries = self.locations[loc]
-        highest = max(map(piece_section, entries), default=0)
+        highest = max([x & SECTION_BITS for x in entries], default=0)  # (``piece_section``)
         if section >= highest:
             return False
         stat, amount = RIGHT_BONUS[loc]
@@ -122,39 +124,31 @@ class LocationRules:
         return True
 
     def _placements(self, p: int, explorer: int) -> list[int]:
+        """The placements of ``explorer``, location by location: the sections 1 to ``top`` (the
+        most support allows) where ``location_options`` offers something (the gates checked
+        first; the budget only matters at the Port), each location decided at once as bits
+        ``1 << section``."""
         base = self.expertise[p][explorer]
-        cap = 5 if self.penalties[p][SUPPORT_CAP_5] else 6
-        budget = self.budget(p)
-        top = min(6, max(base, min(cap, base + budget)))
+        rep = self.rep[p]
+        budget = rep + 2 * self.discs[p]  # (``budget``)
+        top = max(base, min(5 if self.penalties[p][SUPPORT_CAP_5] else 6, base + budget))
+        reached, unsupported = SPAN[1][top], SPAN[1][base]
         n_relics = sum(self.relics[p])
-        out = []
-        for loc, actions in enumerate(PLACE_ACTIONS):
-            if loc == PORT:
-                out += actions[self._port_sections(p, explorer, base, top, budget)]
-            elif self.gate_ok(p, loc):
-                out += actions[self._open_sections(p, loc, base, top, n_relics)]
-        return out
-
-    def _open_sections(self, p: int, loc: int, base: int, top: int, n_relics: int) -> int:
-        """Sections 1 to ``top`` of the University, Museum or City where ``location_options``
-        offers something, decided per location at once (the budget only matters at the Port),
-        as bits ``1 << section``."""
-        reached = SPAN[1][top]
-        if loc == UNIVERSITY:
-            # supported: the first action at 3 only, the second (with a relic) at 4 only
-            return reached & (SPAN[1][base] | 1 << 3 | (1 << 4 if n_relics else 0))
-        if loc == MUSEUM:
+        # the University: supported, the first action at 3 only, the second (a relic) at 4 only
+        sections = reached & (unsupported | 1 << 3 | (1 << 4 if n_relics else 0))
+        out = [*PLACE_ACTIONS[UNIVERSITY][sections]]
+        if rep >= self._museum_gate(p):
             exhibit = self._can_exhibit(p)
-            unsupported = (SPAN[2][base] if exhibit else 0) | (SPAN[1][base] if n_relics else 0)
-            supported = (MUSEUM_EXHIBIT_SECTIONS if exhibit else 0) | (
-                1 << 5 if n_relics >= 2 else 0
-            )
-            return reached & (unsupported | supported & ~SPAN[1][base])
-        if self.patron_deck:  # the City's first action, at any section
-            return reached
-        if self.rep[p] >= 1 and n_relics:  # its second, unsupported only
-            return reached & SPAN[1][base]
-        return 0
+            below = (SPAN[2][base] if exhibit else 0) | (unsupported if n_relics else 0)
+            above = (MUSEUM_EXHIBIT_SECTIONS if exhibit else 0) | (1 << 5 if n_relics >= 2 else 0)
+            out += PLACE_ACTIONS[MUSEUM][reached & (below | above & ~unsupported)]
+        if rep >= CITY_GATE:
+            if self.patron_deck:  # the City's first action, at any section
+                out += PLACE_ACTIONS[CITY][reached]
+            elif n_relics:  # its second, unsupported only
+                out += PLACE_ACTIONS[CITY][reached & unsupported]
+        out += PLACE_ACTIONS[PORT][self._port_sections(p, explorer, base, top, budget)]
+        return out
 
     def _port_sections(self, p: int, explorer: int, base: int, top: int, budget: int) -> int:
         """Port sections from which some expedition can be organized (one pass over cards, their

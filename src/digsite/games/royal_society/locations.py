@@ -169,14 +169,16 @@ class LocationRules:
             c = expeditions[card]
             dk = c.knowledge - (2 if c.region == skill_region else 0) - knowledge[c.region]
             dm = c.cost - money
-            if dk > 1 or dm > 3 or not self._condition_met(p, c):
+            if dk > 1 or dm > 3:
                 continue
             need = cost + (2 if dk == 1 else 0) + (2 if dm > 0 else 0)
             level = c.expertise
-            if need <= budget:  # every section from the card's level without support
-                sections |= SPAN[level][free_top]
-            if base < level <= top and need + level - base <= budget:  # supported: its level
-                sections |= 1 << level
+            # every section from the card's level without support; supported, its level
+            more = SPAN[level][free_top] if need <= budget else 0
+            if base < level <= top and need + level - base <= budget:
+                more |= 1 << level
+            if more & ~sections and self._condition_met(p, c):  # (the condition checked last)
+                sections |= more
         return sections
 
     def _legal_place(self):

@@ -56,9 +56,9 @@ class OptionalRules:
             out.append(GAIN_REP)
         held = self.relics[p]
         honored = self.honored[p]
-        kinds = self.game.patron_kinds
+        kinds = self.game.patron_relics
         for pat in self.patrons[p]:
-            if pat not in honored and any(map(held.__getitem__, kinds[pat])):
+            if pat not in honored and any(held[kinds[pat]]):
                 out.append(PATRON0 + pat)
         if discs > 0:
             claims, objectives = self.claims[p], self.objectives
@@ -83,11 +83,11 @@ class OptionalRules:
         out = []
         held = self.relics[p]
         honored = self.honored[p]
-        kinds = self.game.patron_kinds
+        kinds = self.game.patron_relics
         for pat in self.patrons[p]:
             if (
                 pat not in honored
-                and any(map(held.__getitem__, kinds[pat]))
+                and any(held[kinds[pat]])
                 and (task.kind != C_LOC_ACTION or self.honor_kinds(p, pat, task))
             ):
                 out.append(PATRON0 + pat)

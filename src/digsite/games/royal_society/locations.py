@@ -32,6 +32,7 @@ from .actions import (
     NUM_SPACES,
     OPTION0,
     PATRON0,
+    PAYMENTS,
     PIECE_SHIFT,
     PLACE0,
     PRESTIGE,
@@ -473,16 +474,17 @@ class LocationRules:
 
     def expedition_needs(self, p: int, explorer: int, card: int) -> tuple[int, int, bool]:
         """(knowledge shortfall, money shortfall, condition met) for sending ``explorer``."""
-        return self._needs(p, self._skill(p, explorer), card)
+        dk, dm = self._needs(p, self._skill(p, explorer), card)
+        return dk, dm, self._condition_met(p, self.game.expeditions[card])
 
-    def _needs(self, p: int, skill: tuple[int, int], card: int) -> tuple[int, int, bool]:
-        """``expedition_needs`` with the explorer's skill looked up once for many cards."""
+    def _needs(self, p: int, skill: tuple[int, int], card: int) -> tuple[int, int]:
+        """The shortfalls of ``expedition_needs``, the explorer's skill looked up once for many
+        cards (the condition is the caller's: it is tested only for a card within reach)."""
         c = self.game.expeditions[card]
         kind, region = skill
         need_k = c.knowledge - (2 if kind == REGION_SKILL and region == c.region else 0)
         need_m = c.cost - (3 if kind == LOGISTICS else 0)
-        cond = self._condition_met(p, c)
-        return need_k - self.knowledge[p][c.region], need_m - self.money[p], cond
+        return need_k - self.knowledge[p][c.region], need_m - self.money[p]
 
     def _condition_met(self, p: int, c) -> bool:
         """Whether ``p`` played a card of the region and type Expedition card ``c`` requires."""
@@ -503,8 +505,8 @@ class LocationRules:
         c = self.game.expeditions[card]
         if section < c.expertise or (supported and section != c.expertise):
             return False
-        dk, dm, cond = self._needs(p, skill, card)
-        if not cond or dk > 1 or dm > 3:
+        dk, dm = self._needs(p, skill, card)
+        if dk > 1 or dm > 3 or not self._condition_met(p, c):
             return False
         need = (2 if dk == 1 else 0) + (2 if dm > 0 else 0)
         return need <= budget
@@ -555,12 +557,10 @@ class LocationRules:
         self._push(Task.payment(p, card))
 
     def _pay_options(self, p, card) -> list[int]:
-        e = self.cur[0]
-        dk, dm, _ = self.expedition_needs(p, e, card)
+        dk, dm = self._needs(p, self._skill(p, self.cur[0]), card)
         budget = self.budget(p)
         out = []
-        for opt in range(4):
-            cost_red, know_red = payment_reductions(opt)
+        for opt, (cost_red, know_red) in enumerate(PAYMENTS):
             if know_red and dk != 1:
                 continue  # a useless Knowledge reduction is never offered
             if dk > know_red or dm > 3 * cost_red:

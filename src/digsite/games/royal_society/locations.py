@@ -168,12 +168,14 @@ class LocationRules:
             if card < 0:
                 continue
             c = expeditions[card]
+            level = c.expertise
+            if not SPAN[level][top] & ~sections:  # no section it could add (none if above top)
+                continue
             dk = c.knowledge - (2 if c.region == skill_region else 0) - knowledge[c.region]
             dm = c.cost - money
             if dk > 1 or dm > 3:
                 continue
             need = cost + (2 if dk == 1 else 0) + (2 if dm > 0 else 0)
-            level = c.expertise
             # every section from the card's level without support; supported, its level
             more = SPAN[level][free_top] if need <= budget else 0
             if base < level <= top and need + level - base <= budget:
@@ -497,20 +499,6 @@ class LocationRules:
             for x in self.played[p]
         )
 
-    def _feasible(
-        self, p: int, skill: tuple[int, int], section: int, supported: bool, card: int, budget: int
-    ) -> bool:
-        """Whether an explorer of ``skill`` at the Port's ``section`` can organize ``card``
-        within Reputation ``budget`` (its skill looked up once for many cards)."""
-        c = self.game.expeditions[card]
-        if section < c.expertise or (supported and section != c.expertise):
-            return False
-        dk, dm = self._needs(p, skill, card)
-        if dk > 1 or dm > 3 or not self._condition_met(p, c):
-            return False
-        need = (2 if dk == 1 else 0) + (2 if dm > 0 else 0)
-        return need <= budget
-
     def feasible_expeditions(self, p, explorer, section, supported, budget, skip_slot=-1, extra=-1):
         """The Expedition cards (hand, ``extra``, then the Program but ``skip_slot``) that
         ``explorer`` at the Port's ``section`` can organize within Reputation ``budget``."""
@@ -522,16 +510,28 @@ class LocationRules:
         return next(cards, -1) >= 0
 
     def _feasible_cards(self, p, explorer, section, supported, budget, skip_slot, extra):
-        skill = self._skill(p, explorer)
-        for card in (*self.hand[p], extra) if extra >= 0 else self.hand[p]:
-            if self._feasible(p, skill, section, supported, card, budget):
-                yield card
-        costs = self.game.rb.program_reputation  # (``_program_cost``)
-        for slot, card in enumerate(self.program):
-            if card < 0 or slot == skip_slot:
+        """``feasible_expeditions`` one by one (their needs computed as ``_needs`` does, with the
+        explorer's skill applied once)."""
+        kind, region = self._skill(p, explorer)
+        skill_region = region if kind == REGION_SKILL else -1  # 2 Knowledge less there
+        money = self.money[p] + (3 if kind == LOGISTICS else 0)
+        knowledge = self.knowledge[p]
+        expeditions = self.game.expeditions
+        hand = (*self.hand[p], extra) if extra >= 0 else self.hand[p]
+        costs = (*HAND_COSTS[: len(hand)], *self.game.rb.program_reputation)  # (``_program_cost``)
+        skipped = len(hand) + skip_slot if skip_slot >= 0 else -1
+        for i, card in enumerate((*hand, *self.program)):  # (an empty Program space is -1)
+            if card < 0 or i == skipped:
                 continue
-            cost = costs[slot]
-            if cost <= budget and self._feasible(p, skill, section, supported, card, budget - cost):
+            c = expeditions[card]
+            if section < c.expertise or (supported and section != c.expertise):
+                continue
+            dk = c.knowledge - (2 if c.region == skill_region else 0) - knowledge[c.region]
+            dm = c.cost - money
+            if dk > 1 or dm > 3:
+                continue
+            need = costs[i] + (2 if dk == 1 else 0) + (2 if dm > 0 else 0)
+            if need <= budget and self._condition_met(p, c):
                 yield card
 
     def _legal_expedition(self):

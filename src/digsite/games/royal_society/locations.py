@@ -12,7 +12,6 @@ from .actions import (
     ALL_REGIONS,
     ANTHROPOLOGY,
     C_EXPEDITION,
-    C_LOC_ACTION,
     C_PICK_DRAWN,
     CARD0,
     CARTOGRAPHY,
@@ -215,7 +214,7 @@ class LocationRules:
         self.put(
             "locations", replaced(self.locations, loc, (*self.locations[loc], piece(p, section)))
         )
-        tasks.append(Task(C_LOC_ACTION, p))
+        tasks.append(Task.location_action(p))
         # step 5: permanent Bloomsbury effects of placing an explorer
         if loc == UNIVERSITY and self._has_bloom(p, "university_relic"):
             tasks.append(Task.relic_choice(p, ALL_REGIONS, at_random=1))

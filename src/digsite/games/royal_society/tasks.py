@@ -9,6 +9,8 @@ plain list ``[kind, player, a, b]`` (the observation encodes the same four numbe
 
 from __future__ import annotations
 
+from functools import cache
+
 from ...core import tasks
 from .actions import (
     A_DRAW_PATRONS,
@@ -24,6 +26,7 @@ from .actions import (
     C_EXHIBIT_RELIC,
     C_EXP_PAY,
     C_KNOW,
+    C_LOC_ACTION,
     C_PATRON,
     C_PLACE,
     C_RELIC,
@@ -42,12 +45,19 @@ class Task(tasks.Task):
 
     __slots__ = ()
 
-    # -- decisions with arguments ----------------------------------------------------------------
+    # -- decisions with arguments (the frequent ones cached: tasks are immutable) --------------
     @classmethod
+    @cache
+    def location_action(cls, p: int) -> Task:
+        return cls(C_LOC_ACTION, p)
+
+    @classmethod
+    @cache
     def place(cls, p: int, explorer: int) -> Task:
         return cls(C_PLACE, p, explorer)
 
     @classmethod
+    @cache
     def knowledge_choice(cls, p: int, points: int = 1, flags: int = 0) -> Task:
         """Knowledge in a region of the player's choice; ``flags`` are ``KNOW_*``."""
         return cls(C_KNOW, p, points, flags)
@@ -84,11 +94,13 @@ class Task(tasks.Task):
         return cls(C_BLOOM, p, stack, from_box)
 
     @classmethod
+    @cache
     def keep_patron(cls, p: int, expertise: int) -> Task:
         """Keep one of the patrons drawn, paid for at ``expertise``."""
         return cls(C_PATRON, p, expertise)
 
     @classmethod
+    @cache
     def payment(cls, p: int, card: int) -> Task:
         """Pay for the expedition of ``card``."""
         return cls(C_EXP_PAY, p, card)
@@ -104,6 +116,7 @@ class Task(tasks.Task):
 
     # -- automatic tasks ---------------------------------------------------------------------
     @classmethod
+    @cache
     def gain(cls, p: int, stat: int, amount: int) -> Task:
         return cls(A_GAIN, p, stat, amount)
 
@@ -128,6 +141,7 @@ class Task(tasks.Task):
         return cls(A_RANDOM_RELICS, p, region, count)
 
     @classmethod
+    @cache
     def draw_patrons(cls, p: int, expertise: int) -> Task:
         return cls(A_DRAW_PATRONS, p, expertise)
 

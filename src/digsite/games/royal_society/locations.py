@@ -168,8 +168,6 @@ class LocationRules:
                 continue
             c = expeditions[card]
             level = c.expertise
-            if not SPAN[level][top] & ~sections:  # no section it could add (none if above top)
-                continue
             dk = c.knowledge - (2 if c.region == skill_region else 0) - knowledge[c.region]
             dm = c.cost - money
             if dk > 1 or dm > 3:

@@ -65,7 +65,6 @@ from .components import (
 from .optional import interruptible
 from .tasks import Task, knowledge_choices
 
-LEFT_BONUS = {UNIVERSITY: "knowledge", MUSEUM: "reputation", CITY: "money", PORT: "reserve"}
 RIGHT_BONUS = {
     UNIVERSITY: (REPUTATION, 1),
     MUSEUM: (PRESTIGE, 2),
@@ -199,13 +198,12 @@ class LocationRules:
         self.cur[:4] = [e, loc, section, int(supported)]
         self.collections_done = 0
         tasks = []
-        if self._location_bonus(p, loc, section):
-            left = LEFT_BONUS[loc]
-            if left == "knowledge":
+        if self._location_bonus(p, loc, section):  # the left bonus
+            if loc == UNIVERSITY:
                 tasks.append(Task.knowledge_choice(p))
-            elif left == "reputation":
+            elif loc == MUSEUM:
                 self._gain(p, REPUTATION, 1)
-            elif left == "money":
+            elif loc == CITY:
                 self._gain(p, MONEY, 3)
             else:
                 tasks.append(Task.reserve(p, optional=1, at_port=1))

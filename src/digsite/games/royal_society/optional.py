@@ -92,15 +92,17 @@ class OptionalRules:
             ):
                 out.append(PATRON0 + pat)
         if self.discs[p] > 0:
+            claims, objectives = self.claims[p], self.objectives
             for g in range(3):
                 if (
-                    not self.claims[p][g]
-                    and OBJECTIVE_TESTS[self.objectives[g]](self, p)
+                    not claims[g]
+                    and OBJECTIVE_TESTS[objectives[g]](self, p)
                     and self._keeps_pending(task, CLAIM0 + g, -1)
                 ):
                     out.append(CLAIM0 + g)
+        right, taken, stacks = self.bloom_right[p], self.bloom_taken[p], self.stacks
         for k in range(2):
-            if self.bloom_right[p][k] and not self.bloom_taken[p][k] and self.stacks[k]:
+            if right[k] and not taken[k] and stacks[k]:
                 out.append(BLOOM_CLAIM0 + k)
         return out
 

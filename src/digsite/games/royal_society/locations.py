@@ -28,7 +28,6 @@ from .actions import (
     NO_COLLECTION_REWARDS,
     NO_RIGHT_BONUS,
     NUM_LOCATIONS,
-    NUM_SPACES,
     OPTION0,
     PATRON0,
     PAYMENTS,
@@ -632,15 +631,14 @@ class LocationRules:
         if self.discs[p] <= 0 or not any(held):
             return
         kinds = self.game.face_kinds
-        faces = self.faces
         gallery = self.gallery
-        for sp in range(NUM_SPACES):
-            if gallery[sp] < 0:
-                c = SPACE_COLLECTION[sp]
-                for k in kinds[faces[c]][sp - GALLERY_START[c]]:
-                    if held[k]:
-                        yield sp
-                        break
+        for start, face in zip(GALLERY_START, self.faces, strict=True):  # by collection
+            for sp, accepted in enumerate(kinds[face], start):
+                if gallery[sp] < 0:
+                    for k in accepted:
+                        if held[k]:
+                            yield sp
+                            break
 
     def _exhibit(self, p: int, sp: int, kind: int, remaining: int) -> None:
         self._discard_relic(p, kind)

@@ -41,11 +41,12 @@ SECOND_STEP = 1
 
 
 class Task(tasks.Task):
-    """One queued task (see the module docstring); ``a`` and ``b`` default to 0 (unused)."""
+    """One queued task (see the module docstring); ``a`` and ``b`` default to 0 (unused).  The
+    frequent named constructors are cached: a task is immutable, so each is built once."""
 
     __slots__ = ()
 
-    # -- decisions with arguments (the frequent ones cached: tasks are immutable) --------------
+    # -- decisions with arguments ----------------------------------------------------------------
     @classmethod
     @cache
     def location_action(cls, p: int) -> Task:
@@ -63,6 +64,7 @@ class Task(tasks.Task):
         return cls(C_KNOW, p, points, flags)
 
     @classmethod
+    @cache
     def relic_choice(cls, p: int, regions: int, at_random: int = 0) -> Task:
         """A relic from the bags of ``regions`` (a bit mask; ``CHOSEN_REGIONS``: those chosen
         before), of the player's choice or (``at_random``) drawn from a bag of its choice."""
@@ -131,10 +133,12 @@ class Task(tasks.Task):
         return self.b if self.kind == A_GAIN and self.a == SETUP_SOCIETY else -1
 
     @classmethod
+    @cache
     def knowledge(cls, p: int, region: int, points: int) -> Task:
         return cls(A_KNOW, p, region, points)
 
     @classmethod
+    @cache
     def random_relics(cls, p: int, region: int, count: int) -> Task:
         """``count`` random relics from ``region``'s bag (``CHOSEN_REGION``: the region last
         chosen; ``EACH_REGION``: one from each bag)."""
@@ -150,10 +154,12 @@ class Task(tasks.Task):
         return cls(A_DRAW_TWO_KEEP, p, region)
 
     @classmethod
+    @cache
     def year_start(cls, step: int = 0) -> Task:
         return cls(A_YEAR_START, 0, step)
 
     @classmethod
+    @cache
     def year_end(cls, step: int = 0) -> Task:
         return cls(A_YEAR_END, 0, step)
 

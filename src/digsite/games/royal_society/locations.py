@@ -102,10 +102,6 @@ class LocationRules:
     """The locations and expeditions, a part of the state (see the module docstring)."""
 
     # -- placing an explorer -------------------------------------------------------------------
-    def _museum_gate(self, p: int) -> int:
-        """The Reputation the Royal Museum asks of ``p``."""
-        return 4 if self._ability(p) == Ability.MUSEUM_AT_4 else 6
-
     def _location_bonus(self, owner: int, loc: int, section: int) -> bool:
         """Learning from peers: the right bonuses are paid here; returns whether the placed explorer
         earns the left bonus (the caller gives it, as only players take it)."""
@@ -135,12 +131,12 @@ class LocationRules:
         # the University: supported, the first action at 3 only, the second (a relic) at 4 only
         sections = reached & (unsupported | 1 << 3 | (1 << 4 if n_relics else 0))
         out = [*PLACE_ACTIONS[UNIVERSITY][sections]]
-        if rep >= self._museum_gate(p):
+        if rep >= (4 if self._ability(p) == Ability.MUSEUM_AT_4 else 6):  # the Museum's gate
             exhibit = self._can_exhibit(p)
             below = (SPAN[2][base] if exhibit else 0) | (unsupported if n_relics else 0)
             above = (MUSEUM_EXHIBIT_SECTIONS if exhibit else 0) | (1 << 5 if n_relics >= 2 else 0)
             out += PLACE_ACTIONS[MUSEUM][reached & (below | above & ~unsupported)]
-        if rep >= CITY_GATE:
+        if rep >= CITY_GATE:  # the City's gate
             if self.patron_deck:  # the City's first action, at any section
                 out += PLACE_ACTIONS[CITY][reached]
             elif n_relics:  # its second, unsupported only

@@ -250,3 +250,7 @@ def options(count: int) -> list[int]:
 def payment_reductions(option: int) -> tuple[int, int]:
     """(-£3, -1 Knowledge) of an expedition payment option, each 0 or 1."""
     return int(bool(option & COST_REDUCTION)), int(bool(option & KNOWLEDGE_REDUCTION))
+
+
+PAYMENTS = tuple(map(payment_reductions, range(4)))
+"""``payment_reductions`` of each expedition payment option."""

@@ -63,6 +63,15 @@ class Expedition:
     simplified: bool
 
 
+def relic_slice(region: int, typ: int) -> slice:
+    """The relic kinds (``region * 4 + type``) of ``region`` and ``typ`` (-1: any) as a slice:
+    whether one of them is held is then a slice of the relics held, cheaper than a look-up per
+    kind."""
+    start = 4 * max(region, 0) + max(typ, 0)
+    stop = 4 * region + 4 if region >= 0 else NUM_RELIC_KINDS
+    return slice(start, stop, 4 if typ >= 0 else 1)
+
+
 @dataclass(frozen=True)
 class Patron:
     id: int

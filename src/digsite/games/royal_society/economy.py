@@ -35,6 +35,9 @@ from .actions import (
 from .components import ASIA, NUM_RELIC_KINDS
 from .tasks import Task, knowledge_choices
 
+REGION_ACTIONS = tuple(range(REGION0, REGION0 + NUM_REGIONS))
+"""The regions, as actions."""
+
 
 class EconomyRules:
     """The economy, a part of the state (see the module docstring)."""
@@ -138,8 +141,10 @@ class EconomyRules:
 
     def _refill_all(self) -> None:
         """A bag left empty takes back its discarded relics (the rulebook's discard rule)."""
-        for region in range(4):
-            self._refill_bag(region)
+        bags = self.bags
+        for region in range(NUM_REGIONS):
+            if not any(bags[4 * region : 4 * region + 4]):  # (``_refill_bag``'s test, inline)
+                self._refill_bag(region)
 
     # -- rewards -------------------------------------------------------------------------------
     def _reward_tasks(self, p: int, reward, explorer_choice: bool = True) -> list[Task]:
@@ -185,9 +190,10 @@ class EconomyRules:
             self._gain(t.player, t.a, t.b)
 
     def _legal_knowledge_region(self):
-        t = self.task
-        exclude = set(self.chosen_regions) if t.b & KNOW_OTHER else set()
-        return [REGION0 + r for r in range(4) if r not in exclude]
+        if not self.task.b & KNOW_OTHER:
+            return [*REGION_ACTIONS]
+        exclude = set(self.chosen_regions)
+        return [REGION0 + r for r in range(NUM_REGIONS) if r not in exclude]
 
     def _on_knowledge_region(self, a):
         """A point in Asia pays the British School of Orient once per gain: the rest of this gain's

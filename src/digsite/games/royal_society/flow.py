@@ -4,23 +4,28 @@ at its location is in ``locations``; the order of turns is the year's (``year``)
 
 from __future__ import annotations
 
+from itertools import product
+
 from ...core.fields import removed, replaced
 from .actions import C_HAND, CARD0, DONE, EXPLORER0, NUM_EXPLORERS
 from .tasks import Task
 
 HAND_LIMIT = 3
 """Expedition cards a player may keep at the end of a turn."""
+UNPLACED = {
+    placed: tuple(EXPLORER0 + e for e in range(NUM_EXPLORERS) if not placed[e])
+    for placed in product((0, 1), repeat=NUM_EXPLORERS)
+}
+"""Per row of ``placed`` flags, the explorers still to place (as actions)."""
 
 
 class FlowRules:
     """A player's turn, a part of the state (see the module docstring)."""
 
     def _legal_main(self):
-        t = self.task
-        p = t.player
-        placed = self.placed[p]
-        acts = [EXPLORER0 + e for e in range(NUM_EXPLORERS) if not placed[e]]
-        return acts + self.optional_actions(p) if acts else []
+        p = self.task.player
+        acts = UNPLACED[self.placed[p]]
+        return [*acts, *self.optional_actions(p)] if acts else []
 
     def _on_main(self, a):
         t = self.task

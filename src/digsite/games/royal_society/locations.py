@@ -12,7 +12,6 @@ from .actions import (
     ALL_REGIONS,
     ANTHROPOLOGY,
     C_EXPEDITION,
-    C_LOC_ACTION,
     C_PICK_DRAWN,
     CARD0,
     CARTOGRAPHY,
@@ -29,9 +28,10 @@ from .actions import (
     NO_COLLECTION_REWARDS,
     NO_RIGHT_BONUS,
     NUM_LOCATIONS,
-    NUM_SPACES,
     OPTION0,
     PATRON0,
+    PAYMENTS,
+    PIECE_SHIFT,
     PLACE0,
     PRESTIGE,
     REGION_SKILL,
@@ -64,7 +64,6 @@ from .components import (
 from .optional import interruptible
 from .tasks import Task, knowledge_choices
 
-LEFT_BONUS = {UNIVERSITY: "knowledge", MUSEUM: "reputation", CITY: "money", PORT: "reserve"}
 RIGHT_BONUS = {
     UNIVERSITY: (REPUTATION, 1),
     MUSEUM: (PRESTIGE, 2),
@@ -93,24 +92,21 @@ HAND_COSTS = (0,) * NUM_EXPEDITIONS
 """The Reputation a card in hand costs to organize (none), per card."""
 MUSEUM_EXHIBIT_SECTIONS = 1 << 2 | 1 << 4 | 1 << 6
 """Where a supported explorer may Exhibit at the Museum."""
+CITY_GATE = 4
+"""The Reputation The City asks."""
+SECTION_BITS = (1 << PIECE_SHIFT) - 1
+"""The section of a piece on a location (``piece_section``)."""
 
 
 class LocationRules:
     """The locations and expeditions, a part of the state (see the module docstring)."""
 
     # -- placing an explorer -------------------------------------------------------------------
-    def gate_ok(self, p: int, loc: int) -> bool:
-        if loc == MUSEUM:
-            return self.rep[p] >= (4 if self._ability(p) == Ability.MUSEUM_AT_4 else 6)
-        if loc == CITY:
-            return self.rep[p] >= 4
-        return True
-
     def _location_bonus(self, owner: int, loc: int, section: int) -> bool:
         """Learning from peers: the right bonuses are paid here; returns whether the placed explorer
         earns the left bonus (the caller gives it, as only players take it)."""
         entries = self.locations[loc]
-        highest = max(map(piece_section, entries), default=0)
+        highest = max([x & SECTION_BITS for x in entries], default=0)  # (``piece_section``)
         if section >= highest:
             return False
         stat, amount = RIGHT_BONUS[loc]
@@ -122,39 +118,31 @@ class LocationRules:
         return True
 
     def _placements(self, p: int, explorer: int) -> list[int]:
+        """The placements of ``explorer``, location by location: the sections 1 to ``top`` (the
+        most support allows) where ``location_options`` offers something (the gates checked
+        first; the budget only matters at the Port), each location decided at once as bits
+        ``1 << section``."""
         base = self.expertise[p][explorer]
-        cap = 5 if self.penalties[p][SUPPORT_CAP_5] else 6
-        budget = self.budget(p)
-        top = min(6, max(base, min(cap, base + budget)))
+        rep = self.rep[p]
+        budget = rep + 2 * self.discs[p]  # (``budget``)
+        top = max(base, min(5 if self.penalties[p][SUPPORT_CAP_5] else 6, base + budget))
+        reached, unsupported = SPAN[1][top], SPAN[1][base]
         n_relics = sum(self.relics[p])
-        out = []
-        for loc, actions in enumerate(PLACE_ACTIONS):
-            if loc == PORT:
-                out += actions[self._port_sections(p, explorer, base, top, budget)]
-            elif self.gate_ok(p, loc):
-                out += actions[self._open_sections(p, loc, base, top, n_relics)]
-        return out
-
-    def _open_sections(self, p: int, loc: int, base: int, top: int, n_relics: int) -> int:
-        """Sections 1 to ``top`` of the University, Museum or City where ``location_options``
-        offers something, decided per location at once (the budget only matters at the Port),
-        as bits ``1 << section``."""
-        reached = SPAN[1][top]
-        if loc == UNIVERSITY:
-            # supported: the first action at 3 only, the second (with a relic) at 4 only
-            return reached & (SPAN[1][base] | 1 << 3 | (1 << 4 if n_relics else 0))
-        if loc == MUSEUM:
+        # the University: supported, the first action at 3 only, the second (a relic) at 4 only
+        sections = reached & (unsupported | 1 << 3 | (1 << 4 if n_relics else 0))
+        out = [*PLACE_ACTIONS[UNIVERSITY][sections]]
+        if rep >= (4 if self._ability(p) == Ability.MUSEUM_AT_4 else 6):  # the Museum's gate
             exhibit = self._can_exhibit(p)
-            unsupported = (SPAN[2][base] if exhibit else 0) | (SPAN[1][base] if n_relics else 0)
-            supported = (MUSEUM_EXHIBIT_SECTIONS if exhibit else 0) | (
-                1 << 5 if n_relics >= 2 else 0
-            )
-            return reached & (unsupported | supported & ~SPAN[1][base])
-        if self.patron_deck:  # the City's first action, at any section
-            return reached
-        if self.rep[p] >= 1 and n_relics:  # its second, unsupported only
-            return reached & SPAN[1][base]
-        return 0
+            below = (SPAN[2][base] if exhibit else 0) | (unsupported if n_relics else 0)
+            above = (MUSEUM_EXHIBIT_SECTIONS if exhibit else 0) | (1 << 5 if n_relics >= 2 else 0)
+            out += PLACE_ACTIONS[MUSEUM][reached & (below | above & ~unsupported)]
+        if rep >= CITY_GATE:  # the City's gate
+            if self.patron_deck:  # the City's first action, at any section
+                out += PLACE_ACTIONS[CITY][reached]
+            elif n_relics:  # its second, unsupported only
+                out += PLACE_ACTIONS[CITY][reached & unsupported]
+        out += PLACE_ACTIONS[PORT][self._port_sections(p, explorer, base, top, budget)]
+        return out
 
     def _port_sections(self, p: int, explorer: int, base: int, top: int, budget: int) -> int:
         """Port sections from which some expedition can be organized (one pass over cards, their
@@ -173,16 +161,18 @@ class LocationRules:
             if card < 0:
                 continue
             c = expeditions[card]
+            level = c.expertise
             dk = c.knowledge - (2 if c.region == skill_region else 0) - knowledge[c.region]
             dm = c.cost - money
-            if dk > 1 or dm > 3 or not self._condition_met(p, c):
+            if dk > 1 or dm > 3:
                 continue
             need = cost + (2 if dk == 1 else 0) + (2 if dm > 0 else 0)
-            level = c.expertise
-            if need <= budget:  # every section from the card's level without support
-                sections |= SPAN[level][free_top]
-            if base < level <= top and need + level - base <= budget:  # supported: its level
-                sections |= 1 << level
+            # every section from the card's level without support; supported, its level
+            more = SPAN[level][free_top] if need <= budget else 0
+            if base < level <= top and need + level - base <= budget:
+                more |= 1 << level
+            if more & ~sections and self._condition_met(p, c):  # (the condition checked last)
+                sections |= more
         return sections
 
     def _legal_place(self):
@@ -203,20 +193,19 @@ class LocationRules:
         self.cur[:4] = [e, loc, section, int(supported)]
         self.collections_done = 0
         tasks = []
-        if self._location_bonus(p, loc, section):
-            left = LEFT_BONUS[loc]
-            if left == "knowledge":
+        if self._location_bonus(p, loc, section):  # the left bonus
+            if loc == UNIVERSITY:
                 tasks.append(Task.knowledge_choice(p))
-            elif left == "reputation":
+            elif loc == MUSEUM:
                 self._gain(p, REPUTATION, 1)
-            elif left == "money":
+            elif loc == CITY:
                 self._gain(p, MONEY, 3)
             else:
                 tasks.append(Task.reserve(p, optional=1, at_port=1))
         self.put(
             "locations", replaced(self.locations, loc, (*self.locations[loc], piece(p, section)))
         )
-        tasks.append(Task(C_LOC_ACTION, p))
+        tasks.append(Task.location_action(p))
         # step 5: permanent Bloomsbury effects of placing an explorer
         if loc == UNIVERSITY and self._has_bloom(p, "university_relic"):
             tasks.append(Task.relic_choice(p, ALL_REGIONS, at_random=1))
@@ -477,16 +466,17 @@ class LocationRules:
 
     def expedition_needs(self, p: int, explorer: int, card: int) -> tuple[int, int, bool]:
         """(knowledge shortfall, money shortfall, condition met) for sending ``explorer``."""
-        return self._needs(p, self._skill(p, explorer), card)
+        dk, dm = self._needs(p, self._skill(p, explorer), card)
+        return dk, dm, self._condition_met(p, self.game.expeditions[card])
 
-    def _needs(self, p: int, skill: tuple[int, int], card: int) -> tuple[int, int, bool]:
-        """``expedition_needs`` with the explorer's skill looked up once for many cards."""
+    def _needs(self, p: int, skill: tuple[int, int], card: int) -> tuple[int, int]:
+        """The shortfalls of ``expedition_needs``, the explorer's skill looked up once for many
+        cards (the condition is the caller's: it is tested only for a card within reach)."""
         c = self.game.expeditions[card]
         kind, region = skill
         need_k = c.knowledge - (2 if kind == REGION_SKILL and region == c.region else 0)
         need_m = c.cost - (3 if kind == LOGISTICS else 0)
-        cond = self._condition_met(p, c)
-        return need_k - self.knowledge[p][c.region], need_m - self.money[p], cond
+        return need_k - self.knowledge[p][c.region], need_m - self.money[p]
 
     def _condition_met(self, p: int, c) -> bool:
         """Whether ``p`` played a card of the region and type Expedition card ``c`` requires."""
@@ -499,20 +489,6 @@ class LocationRules:
             for x in self.played[p]
         )
 
-    def _feasible(
-        self, p: int, skill: tuple[int, int], section: int, supported: bool, card: int, budget: int
-    ) -> bool:
-        """Whether an explorer of ``skill`` at the Port's ``section`` can organize ``card``
-        within Reputation ``budget`` (its skill looked up once for many cards)."""
-        c = self.game.expeditions[card]
-        if section < c.expertise or (supported and section != c.expertise):
-            return False
-        dk, dm, cond = self._needs(p, skill, card)
-        if not cond or dk > 1 or dm > 3:
-            return False
-        need = (2 if dk == 1 else 0) + (2 if dm > 0 else 0)
-        return need <= budget
-
     def feasible_expeditions(self, p, explorer, section, supported, budget, skip_slot=-1, extra=-1):
         """The Expedition cards (hand, ``extra``, then the Program but ``skip_slot``) that
         ``explorer`` at the Port's ``section`` can organize within Reputation ``budget``."""
@@ -524,16 +500,28 @@ class LocationRules:
         return next(cards, -1) >= 0
 
     def _feasible_cards(self, p, explorer, section, supported, budget, skip_slot, extra):
-        skill = self._skill(p, explorer)
-        for card in (*self.hand[p], extra) if extra >= 0 else self.hand[p]:
-            if self._feasible(p, skill, section, supported, card, budget):
-                yield card
-        costs = self.game.rb.program_reputation  # (``_program_cost``)
-        for slot, card in enumerate(self.program):
-            if card < 0 or slot == skip_slot:
+        """``feasible_expeditions`` one by one (their needs computed as ``_needs`` does, with the
+        explorer's skill applied once)."""
+        kind, region = self._skill(p, explorer)
+        skill_region = region if kind == REGION_SKILL else -1  # 2 Knowledge less there
+        money = self.money[p] + (3 if kind == LOGISTICS else 0)
+        knowledge = self.knowledge[p]
+        expeditions = self.game.expeditions
+        hand = (*self.hand[p], extra) if extra >= 0 else self.hand[p]
+        costs = (*HAND_COSTS[: len(hand)], *self.game.rb.program_reputation)  # (``_program_cost``)
+        skipped = len(hand) + skip_slot if skip_slot >= 0 else -1
+        for i, card in enumerate((*hand, *self.program)):  # (an empty Program space is -1)
+            if card < 0 or i == skipped:
                 continue
-            cost = costs[slot]
-            if cost <= budget and self._feasible(p, skill, section, supported, card, budget - cost):
+            c = expeditions[card]
+            if section < c.expertise or (supported and section != c.expertise):
+                continue
+            dk = c.knowledge - (2 if c.region == skill_region else 0) - knowledge[c.region]
+            dm = c.cost - money
+            if dk > 1 or dm > 3:
+                continue
+            need = costs[i] + (2 if dk == 1 else 0) + (2 if dm > 0 else 0)
+            if need <= budget and self._condition_met(p, c):
                 yield card
 
     def _legal_expedition(self):
@@ -559,12 +547,10 @@ class LocationRules:
         self._push(Task.payment(p, card))
 
     def _pay_options(self, p, card) -> list[int]:
-        e = self.cur[0]
-        dk, dm, _ = self.expedition_needs(p, e, card)
+        dk, dm = self._needs(p, self._skill(p, self.cur[0]), card)
         budget = self.budget(p)
         out = []
-        for opt in range(4):
-            cost_red, know_red = payment_reductions(opt)
+        for opt, (cost_red, know_red) in enumerate(PAYMENTS):
             if know_red and dk != 1:
                 continue  # a useless Knowledge reduction is never offered
             if dk > know_red or dm > 3 * cost_red:
@@ -641,15 +627,14 @@ class LocationRules:
         if self.discs[p] <= 0 or not any(held):
             return
         kinds = self.game.face_kinds
-        faces = self.faces
         gallery = self.gallery
-        for sp in range(NUM_SPACES):
-            if gallery[sp] < 0:
-                c = SPACE_COLLECTION[sp]
-                for k in kinds[faces[c]][sp - GALLERY_START[c]]:
-                    if held[k]:
-                        yield sp
-                        break
+        for start, face in zip(GALLERY_START, self.faces, strict=True):  # by collection
+            for sp, accepted in enumerate(kinds[face], start):
+                if gallery[sp] < 0:
+                    for k in accepted:
+                        if held[k]:
+                            yield sp
+                            break
 
     def _exhibit(self, p: int, sp: int, kind: int, remaining: int) -> None:
         self._discard_relic(p, kind)

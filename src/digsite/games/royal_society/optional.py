@@ -56,9 +56,9 @@ class OptionalRules:
             out.append(GAIN_REP)
         held = self.relics[p]
         honored = self.honored[p]
-        kinds = self.game.patron_kinds
+        kinds = self.game.patron_relics
         for pat in self.patrons[p]:
-            if pat not in honored and any(map(held.__getitem__, kinds[pat])):
+            if pat not in honored and any(held[kinds[pat]]):
                 out.append(PATRON0 + pat)
         if discs > 0:
             claims, objectives = self.claims[p], self.objectives
@@ -83,24 +83,26 @@ class OptionalRules:
         out = []
         held = self.relics[p]
         honored = self.honored[p]
-        kinds = self.game.patron_kinds
+        kinds = self.game.patron_relics
         for pat in self.patrons[p]:
             if (
                 pat not in honored
-                and any(map(held.__getitem__, kinds[pat]))
+                and any(held[kinds[pat]])
                 and (task.kind != C_LOC_ACTION or self.honor_kinds(p, pat, task))
             ):
                 out.append(PATRON0 + pat)
         if self.discs[p] > 0:
+            claims, objectives = self.claims[p], self.objectives
             for g in range(3):
                 if (
-                    not self.claims[p][g]
-                    and OBJECTIVE_TESTS[self.objectives[g]](self, p)
+                    not claims[g]
+                    and OBJECTIVE_TESTS[objectives[g]](self, p)
                     and self._keeps_pending(task, CLAIM0 + g, -1)
                 ):
                     out.append(CLAIM0 + g)
+        right, taken, stacks = self.bloom_right[p], self.bloom_taken[p], self.stacks
         for k in range(2):
-            if self.bloom_right[p][k] and not self.bloom_taken[p][k] and self.stacks[k]:
+            if right[k] and not taken[k] and stacks[k]:
                 out.append(BLOOM_CLAIM0 + k)
         return out
 

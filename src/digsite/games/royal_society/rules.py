@@ -47,6 +47,7 @@ from .components import (
     load_patrons,
     load_rulebook_data,
     load_studies,
+    relic_slice,
     solo_title,
 )
 from .economy import EconomyRules
@@ -219,6 +220,8 @@ class RoyalSocietyGame(TurnBasedGame, files=(spec, actions, text)):
         self.patron_kinds = [
             tuple(k for k in range(NUM_RELIC_KINDS) if x.accepts(k)) for x in self.patrons
         ]
+        self.patron_relics = tuple(relic_slice(x.region, x.type) for x in self.patrons)
+        """Per patron, the relic kinds it accepts as a slice (``relic_slice``)."""
         self.collection_faces = [f for tile in self.collections for f in tile]
         self.face_kinds = [
             [

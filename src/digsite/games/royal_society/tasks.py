@@ -9,6 +9,8 @@ plain list ``[kind, player, a, b]`` (the observation encodes the same four numbe
 
 from __future__ import annotations
 
+from functools import cache
+
 from ...core import tasks
 from .actions import (
     A_DRAW_PATRONS,
@@ -24,6 +26,7 @@ from .actions import (
     C_EXHIBIT_RELIC,
     C_EXP_PAY,
     C_KNOW,
+    C_LOC_ACTION,
     C_PATRON,
     C_PLACE,
     C_RELIC,
@@ -38,21 +41,30 @@ SECOND_STEP = 1
 
 
 class Task(tasks.Task):
-    """One queued task (see the module docstring); ``a`` and ``b`` default to 0 (unused)."""
+    """One queued task (see the module docstring); ``a`` and ``b`` default to 0 (unused).  The
+    frequent named constructors are cached: a task is immutable, so each is built once."""
 
     __slots__ = ()
 
     # -- decisions with arguments ----------------------------------------------------------------
     @classmethod
+    @cache
+    def location_action(cls, p: int) -> Task:
+        return cls(C_LOC_ACTION, p)
+
+    @classmethod
+    @cache
     def place(cls, p: int, explorer: int) -> Task:
         return cls(C_PLACE, p, explorer)
 
     @classmethod
+    @cache
     def knowledge_choice(cls, p: int, points: int = 1, flags: int = 0) -> Task:
         """Knowledge in a region of the player's choice; ``flags`` are ``KNOW_*``."""
         return cls(C_KNOW, p, points, flags)
 
     @classmethod
+    @cache
     def relic_choice(cls, p: int, regions: int, at_random: int = 0) -> Task:
         """A relic from the bags of ``regions`` (a bit mask; ``CHOSEN_REGIONS``: those chosen
         before), of the player's choice or (``at_random``) drawn from a bag of its choice."""
@@ -84,11 +96,13 @@ class Task(tasks.Task):
         return cls(C_BLOOM, p, stack, from_box)
 
     @classmethod
+    @cache
     def keep_patron(cls, p: int, expertise: int) -> Task:
         """Keep one of the patrons drawn, paid for at ``expertise``."""
         return cls(C_PATRON, p, expertise)
 
     @classmethod
+    @cache
     def payment(cls, p: int, card: int) -> Task:
         """Pay for the expedition of ``card``."""
         return cls(C_EXP_PAY, p, card)
@@ -104,6 +118,7 @@ class Task(tasks.Task):
 
     # -- automatic tasks ---------------------------------------------------------------------
     @classmethod
+    @cache
     def gain(cls, p: int, stat: int, amount: int) -> Task:
         return cls(A_GAIN, p, stat, amount)
 
@@ -118,16 +133,19 @@ class Task(tasks.Task):
         return self.b if self.kind == A_GAIN and self.a == SETUP_SOCIETY else -1
 
     @classmethod
+    @cache
     def knowledge(cls, p: int, region: int, points: int) -> Task:
         return cls(A_KNOW, p, region, points)
 
     @classmethod
+    @cache
     def random_relics(cls, p: int, region: int, count: int) -> Task:
         """``count`` random relics from ``region``'s bag (``CHOSEN_REGION``: the region last
         chosen; ``EACH_REGION``: one from each bag)."""
         return cls(A_RANDOM_RELICS, p, region, count)
 
     @classmethod
+    @cache
     def draw_patrons(cls, p: int, expertise: int) -> Task:
         return cls(A_DRAW_PATRONS, p, expertise)
 
@@ -136,10 +154,12 @@ class Task(tasks.Task):
         return cls(A_DRAW_TWO_KEEP, p, region)
 
     @classmethod
+    @cache
     def year_start(cls, step: int = 0) -> Task:
         return cls(A_YEAR_START, 0, step)
 
     @classmethod
+    @cache
     def year_end(cls, step: int = 0) -> Task:
         return cls(A_YEAR_END, 0, step)
 

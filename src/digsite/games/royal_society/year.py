@@ -23,6 +23,12 @@ from .actions import (
 from .automa import automa_turn
 from .tasks import SECOND_STEP, Task
 
+NEXT_TURN = Task(A_NEXT_TURN)
+TURN_TASKS = tuple((Task(C_MAIN, p), Task(A_TURN_FINISH, p), NEXT_TURN) for p in range(4))
+"""Per player, the tasks of its turn (tasks are immutable: built once, shared)."""
+TURN_END_TASKS = tuple((Task(C_HAND, p), Task(C_TURN_END, p)) for p in range(4))
+"""Per player, the decisions that end its turn: the hand limit, then the optional actions."""
+
 
 class YearRules:
     """The year's flow, a part of the state (see the module docstring)."""
@@ -87,26 +93,23 @@ class YearRules:
                     self.put("program", replaced(self.program, slot, -1))
             self._refill_program()
         self.cur = [-1, -1, 0, 0, -1]
-        self._push(Task(A_NEXT_TURN))
-
-    def _has_turn(self, owner: int) -> bool:
-        if owner == AUTOMA:
-            return self.automa_pawns > 0
-        return not all(self.placed[owner])
+        self._push(NEXT_TURN)
 
     def _auto_next_turn(self):
         order = self.turn_order
-        pos = self.cur[4]
-        for i in range(1, len(order) + 1):
-            idx = (pos + i) % len(order)
+        pos, count = self.cur[4], len(order)
+        for i in range(1, count + 1):
+            idx = (pos + i) % count
             owner = order[idx]
-            if self._has_turn(owner):
-                self.cur[4] = idx
-                if owner == AUTOMA:
+            if owner == AUTOMA:
+                if self.automa_pawns > 0:
+                    self.cur[4] = idx
                     automa_turn(self)
-                    self._push(Task(A_NEXT_TURN))
-                else:
-                    self._push(Task(C_MAIN, owner), Task(A_TURN_FINISH, owner), Task(A_NEXT_TURN))
+                    self._push(NEXT_TURN)
+                    return
+            elif not all(self.placed[owner]):
+                self.cur[4] = idx
+                self._push(*TURN_TASKS[owner])
                 return
         self._push(Task.year_end())
 
@@ -115,7 +118,7 @@ class YearRules:
         p = t.player
         self.cur[:4] = [-1, -1, 0, 0]
         self.collections_done = 0
-        self._push(Task(C_HAND, p), Task(C_TURN_END, p))
+        self._push(*TURN_END_TASKS[p])
 
     def _auto_year_end(self):
         """The Royal Requirement check (its Gallery disc choices are settled there, before the year

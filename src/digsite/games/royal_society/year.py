@@ -21,12 +21,14 @@ from .actions import (
     piece_owner,
 )
 from .automa import automa_turn
+from .spec import SPEC
 from .tasks import SECOND_STEP, Task
 
 NEXT_TURN = Task(A_NEXT_TURN)
-TURN_TASKS = tuple((Task(C_MAIN, p), Task(A_TURN_FINISH, p), NEXT_TURN) for p in range(4))
+SEATS = range(max(SPEC.player_counts))
+TURN_TASKS = tuple((Task(C_MAIN, p), Task(A_TURN_FINISH, p), NEXT_TURN) for p in SEATS)
 """Per player, the tasks of its turn (tasks are immutable: built once, shared)."""
-TURN_END_TASKS = tuple((Task(C_HAND, p), Task(C_TURN_END, p)) for p in range(4))
+TURN_END_TASKS = tuple((Task(C_HAND, p), Task(C_TURN_END, p)) for p in SEATS)
 """Per player, the decisions that end its turn: the hand limit, then the optional actions."""
 
 

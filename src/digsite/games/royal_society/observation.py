@@ -231,6 +231,23 @@ def _owner_codes(player: int, n: int) -> tuple[int, ...]:
     return (*((q - player) % n for q in range(n)), *(0,) * (4 - n), 4, 5, 6)
 
 
+OWNER_ROW_WIDTHS = (6, 7)
+"""The widths of the pieces with a row of flags per entry by its owner (``_flag_rows``)."""
+
+
+def _one_hot(width: int, code: int) -> bytes:
+    """A row of ``width`` flags, ``code``'s set (none if ``code`` is out of the row)."""
+    return bytes(i == code for i in range(width))
+
+
+@lru_cache(maxsize=64)
+def _owner_flags(player: int, n: int) -> dict[int, tuple[bytes, ...]]:
+    """Per width of ``OWNER_ROW_WIDTHS``, the row of flags of each owner id (index -1: the
+    "empty" code's)."""
+    rel = _owner_codes(player, n)
+    return {width: tuple(_one_hot(width, code) for code in rel) for width in OWNER_ROW_WIDTHS}
+
+
 @lru_cache(maxsize=64)
 def _piece_offsets(player: int, n: int) -> tuple[int, ...]:
     """Where a piece ``piece(owner, section)`` counts within its location's (6, 6) block."""
@@ -243,7 +260,7 @@ class Observer:
     ``Encoding``'s log of changed fields (``read``)."""
 
     __slots__ = (
-        "player", "n", "order", "seat_rows", "rel", "buf", "bytes", "read", "scores",
+        "player", "n", "order", "seat_rows", "owner_flags", "buf", "bytes", "read", "scores",
         "score_floats", "reshuffled", "piece_offsets", "copies",
     )  # fmt: skip
 
@@ -256,7 +273,7 @@ class Observer:
         """The seat written in each relative row."""
         self.seat_rows = tuple((SEATS + r * SEAT_WIDTH, q) for r, q in enumerate(self.order))
         """(Start of the ``seats`` row, seat written there) per relative row."""
-        self.rel = _owner_codes(player, n)
+        self.owner_flags = _owner_flags(player, n)
         self.piece_offsets = _piece_offsets(player, n)
         buf = self.buf = bytearray(LAYOUT.size)
         self.bytes = np.frombuffer(buf, np.uint8)
@@ -456,17 +473,12 @@ def _flag_rows(field: str, piece: str, owners: bool = False):
     """Writer of a list as one row of flags per entry: the flag of its value (of its owner's
     relative code if ``owners``: -1 flags the row's "empty" code where the row has one); an
     entry of -1 otherwise flags nothing."""
-    start, width = START[piece], LAYOUT.shapes[piece][-1]
-    zeros = ZEROS[piece]
+    start, stop, width = START[piece], LAYOUT.slices[piece].stop, LAYOUT.shapes[piece][-1]
+    flags = (*(_one_hot(width, x) for x in range(width)), bytes(width))  # (by value; -1: none)
 
     def write(s, o: Observer) -> None:
-        buf, codes, b = o.buf, o.rel if owners else None, start
-        buf[start : start + len(zeros)] = zeros
-        for x in getattr(s, field):
-            code = codes[x] if owners else x
-            if 0 <= code < width:
-                buf[b + code] = 1
-            b += width
+        rows = o.owner_flags[width] if owners else flags
+        o.buf[start:stop] = b"".join([rows[x] for x in getattr(s, field)])
 
     return write
 
@@ -633,18 +645,23 @@ ALL_OPS = (*(write for _, write, pieces in PARTS if not pieces), *COPY.values())
 """What a new observer other than player 0's runs: its own parts and every shared piece's copy."""
 
 
+FIELD_WORK: dict[str, tuple[dict, dict]] = {name: ({}, {}) for name in FIELDS}
+"""Per field, player 0's writers and what the other players log (dicts: ordered sets)."""
+for _names, _write, _pieces in PARTS:
+    for _name in _names:
+        FIELD_WORK[_name][0][_write] = None
+        FIELD_WORK[_name][1].update(dict.fromkeys([COPY[p] for p in _pieces] or [_write]))
+
+
 @lru_cache(maxsize=4096)
 def _work(changed: frozenset[str]) -> tuple[dict, tuple]:
     """For a set of fields written: player 0's writers, and what the other players log (their
-    own parts' writers and the copies of the shared pieces)."""
-    writes, logged = {}, {}  # (dicts: ordered sets)
-    for names, write, pieces in PARTS:
-        if not changed.isdisjoint(names):
-            writes[write] = None
-            if pieces:
-                logged.update(dict.fromkeys(COPY[name] for name in pieces))
-            else:
-                logged[write] = None
+    own parts' writers and the copies of the shared pieces).  (The writers write apart, in any
+    order.)"""
+    writes, logged = {}, {}
+    for name in changed:
+        writes.update(FIELD_WORK[name][0])
+        logged.update(FIELD_WORK[name][1])
     return writes, tuple(logged)
 
 

@@ -217,11 +217,14 @@ DRAWN_CARDS = START["drawn_cards"]
 DRAWN_PATRONS = START["drawn_patrons"]
 DRAWN_RELICS = START["drawn_relics"]
 CURRENT = START["current"]
-DECK_SIZES = START["deck_sizes"]
-DECK_SIZES_END = LAYOUT.slices["deck_sizes"].stop
 STACK_SIZES = START["stack_sizes"]
-HEADER_ZEROS = bytes(HEADER.stop - HEADER.start)
-TABLE_ZEROS = bytes(TABLE.stop - TABLE.start)
+# Bytes are assigned into a slice of a bytearray as bytearrays: anything else is first copied
+# into a new bytearray, which costs twice the assignment.
+HEADER_ZEROS = bytearray(HEADER.stop - HEADER.start)
+TABLE_ZEROS = bytearray(TABLE.stop - TABLE.start)
+DECK_SIZES_SLICE = LAYOUT.slices["deck_sizes"]
+join_bytes = bytearray().join
+"""Joins bytes into a bytearray."""
 
 
 @lru_cache(maxsize=64)
@@ -237,7 +240,7 @@ OWNER_ROW_WIDTHS = (6, 7)
 
 def _one_hot(width: int, code: int) -> bytes:
     """A row of ``width`` flags, ``code``'s set (none if ``code`` is out of the row)."""
-    return bytes(i == code for i in range(width))
+    return bytearray(i == code for i in range(width))
 
 
 @lru_cache(maxsize=64)
@@ -256,15 +259,16 @@ def _piece_offsets(player: int, n: int) -> tuple[int, ...]:
 
 
 class Observer:
-    """One player's observation bytes, kept between calls, and how far it has read the
-    ``Encoding``'s log of changed fields (``read``)."""
+    """One player's observation bytes, kept between calls, how far it has read the
+    ``Encoding``'s log of changed fields (``read``), and the seat its bytes flag as deciding
+    (``decider``, -1: none; flagged for each player, as it changes at almost every step)."""
 
     __slots__ = (
         "player", "n", "order", "seat_rows", "owner_flags", "buf", "bytes", "read", "scores",
-        "score_floats", "reshuffled", "piece_offsets", "copies",
+        "score_floats", "score_slice", "reshuffled", "piece_offsets", "copies", "base", "decider",
     )  # fmt: skip
 
-    def __init__(self, s, player: int):
+    def __init__(self, s, player: int, base: bytearray | None = None):
         g = s.game
         n = g.num_players
         self.player = player
@@ -280,8 +284,12 @@ class Observer:
         """A view of ``buf`` (which it also keeps from being resized by a bad write)."""
         self.read = 0
         self.copies = _copies(player, n)
+        self.base = base
+        """Player 0's bytes, which the shared pieces are copied from."""
+        self.decider = -1
         self.scores = bytearray(FLOAT32.size * len(SCORE_FIELDS) * n)
         self.score_floats = np.frombuffer(self.scores, np.float32)
+        self.score_slice = slice(SCORES, SCORES + len(self.score_floats))
         self.reshuffled: np.ndarray | None = None
         """``seat_scores`` (float32 bytes, viewed as floats) and ``reshuffled``, written after
         the division of the bytes."""
@@ -294,11 +302,10 @@ class Observer:
 
 class Encoding:
     """What the players' ``Observer``s of one state share: player 0's, which holds the shared
-    pieces (see ``PARTS``), the seat flagged as deciding (-1: none), and the log of what the
-    players do for the fields written, that each observer reads from its ``read`` position (a
-    state's copy starts a new one)."""
+    pieces (see ``PARTS``), and the log of what the players do for the fields written, that
+    each observer reads from its ``read`` position (a state's copy starts a new one)."""
 
-    __slots__ = ("log", "observers", "decider", "pending")
+    __slots__ = ("log", "observers", "pending")
 
     def __init__(self, s) -> None:
         self.log: list = []
@@ -306,7 +313,6 @@ class Encoding:
         for write in ALL_WRITERS:
             write(s, base)
         self.observers: dict[int, Observer] = {0: base}
-        self.decider = -1
         self.pending: dict = {}
         """Player 0's writers still to run (before its next call, or the next copy from it)."""
 
@@ -361,7 +367,7 @@ def _count_rows(field: str, piece: str, width: int):
 def _one_hot_rows(field: str, piece: str, width: int):
     """Writer of a per-player list of ids as one row of flags per seat."""
     start = START[piece]
-    zeros = bytes(4 * width)
+    zeros = bytearray(4 * width)
 
     def write(s, o: Observer) -> None:
         values, buf = getattr(s, field), o.buf
@@ -374,14 +380,13 @@ def _one_hot_rows(field: str, piece: str, width: int):
     return write
 
 
-ZEROS = {name: bytes(sl.stop - sl.start) for name, sl in LAYOUT.slices.items()}
+ZEROS = {name: bytearray(sl.stop - sl.start) for name, sl in LAYOUT.slices.items()}
 
 
 def _clear(buf: bytearray, piece: str) -> int:
     """Zero ``piece`` and return its start."""
-    start = START[piece]
-    buf[start : start + len(ZEROS[piece])] = ZEROS[piece]
-    return start
+    buf[LAYOUT.slices[piece]] = ZEROS[piece]
+    return START[piece]
 
 
 def _write_year(s, o: Observer) -> None:
@@ -474,11 +479,11 @@ def _flag_rows(field: str, piece: str, owners: bool = False):
     relative code if ``owners``: -1 flags the row's "empty" code where the row has one); an
     entry of -1 otherwise flags nothing."""
     start, stop, width = START[piece], LAYOUT.slices[piece].stop, LAYOUT.shapes[piece][-1]
-    flags = (*(_one_hot(width, x) for x in range(width)), bytes(width))  # (by value; -1: none)
+    flags = (*(_one_hot(width, x) for x in range(width)), bytearray(width))  # (by value; -1: none)
 
     def write(s, o: Observer) -> None:
         rows = o.owner_flags[width] if owners else flags
-        o.buf[start:stop] = b"".join([rows[x] for x in getattr(s, field)])
+        o.buf[start:stop] = join_bytes([rows[x] for x in getattr(s, field)])
 
     return write
 
@@ -490,7 +495,7 @@ def _write_scores(s, o: Observer) -> None:
     prestige, science, money = s.prestige, s.science, s.money
     for q in o.order:
         values += (prestige[q], science[q], money[q])
-    o.scores[:] = b"".join(
+    o.scores[:] = join_bytes(
         [
             table[v] if v < UNBOUNDED_TABULATED else FLOAT32.pack(v / (v + UNBOUNDED_SCALE))
             for v in values
@@ -619,7 +624,7 @@ def _copier(name: str):
     if name == "seat_scores":
 
         def copy(s, o: Observer) -> None:
-            scores = s._encoding.observers[0].scores
+            scores = s._encoding.observers[0].scores  # (not a copy of ``buf``)
             turn = FLOAT32.size * len(SCORE_FIELDS) * o.player
             o.scores[:] = scores[turn:] + scores[:turn]
 
@@ -631,8 +636,7 @@ def _copier(name: str):
     else:
 
         def copy(s, o: Observer) -> None:
-            base = s._encoding.observers[0].buf
-            buf = o.buf
+            base, buf = o.base, o.buf
             for to, source in o.copies[name]:
                 buf[to] = base[source]
 
@@ -691,6 +695,14 @@ def _copies(player: int, n: int) -> dict[str, tuple[tuple[slice, slice], ...]]:
     return out
 
 
+def _flag_decider(o: Observer, decider: int) -> None:
+    """Flag ``decider``'s seat as deciding in the ``seats`` rows of ``o``."""
+    buf = o.buf
+    for b, q in o.seat_rows:
+        buf[b + DECIDER_COLUMN] = decider == q
+    o.decider = decider
+
+
 def _observer(s, player: int) -> Observer:
     """``player``'s observer, its parts rewritten where their fields changed since its last
     call (player 0's at once, the others' from the log)."""
@@ -708,29 +720,26 @@ def _observer(s, player: int) -> Observer:
         pending.update(writes)
         if len(observers) > 1:
             log += logged
-    decider = s.decider if s.decision != GAME_OVER else -1
-    if decider != encoding.decider:  # the seats' "decider" flags
-        buf = base.buf
-        for b, q in base.seat_rows:
-            buf[b + DECIDER_COLUMN] = decider == q
-        encoding.decider = decider
-        if len(observers) > 1:
-            log.append(COPY["seats"])
     if pending:  # player 0's bytes are brought up to date before anything is copied from them
         for write in pending:
             write(s, base)
         pending.clear()
+    decider = s.decider if s.decision != GAME_OVER else -1
+    if decider != base.decider:
+        _flag_decider(base, decider)
     if player == 0:
         return base
     observer = observers.get(player)
     if observer is None:
-        observer = observers[player] = Observer(s, player)
+        observer = observers[player] = Observer(s, player, base.buf)
         writes = ALL_OPS
     else:
         writes = dict.fromkeys(log[observer.read :])
     for write in writes:
         write(s, observer)
     observer.read = len(log)  # after the writes: a write that raised is tried again next time
+    if decider != observer.decider:  # (a copy of the seats from player 0's flags it)
+        _flag_decider(observer, decider)
     if len(log) > LOG_LIMIT:
         low = min(o.read for o in observers.values() if o is not base)
         del log[:low]
@@ -836,7 +845,7 @@ def observe(s, player: int, out: np.ndarray) -> None:
             low = done & -done
             buf[b + 13 + low.bit_length()] = 1
             done ^= low
-    buf[DECK_SIZES:DECK_SIZES_END] = bytes(
+    buf[DECK_SIZES_SLICE] = bytearray(
         (
             len(s.exp_deck),
             len(s.patron_deck),
@@ -849,8 +858,7 @@ def observe(s, player: int, out: np.ndarray) -> None:
     buf[STACK_SIZES] = len(stacks[0])
     buf[STACK_SIZES + 1] = len(stacks[1])
     out[:] = observer.bytes  # (then divided in place: faster than dividing bytes into floats)
-    np.divide(out, DIVISORS, out=out)
-    scores = observer.score_floats
-    out[SCORES : SCORES + len(scores)] = scores
+    np.divide(out, DIVISORS, out)
+    out[observer.score_slice] = observer.score_floats
     if observer.reshuffled is not None:
         out[RESHUFFLED] = observer.reshuffled

@@ -82,11 +82,16 @@ SEAT_FIELDS = (
 SCORE_FIELDS = ("prestige", "science", "money")
 """Seat counts with no maximum (piece ``seat_scores``): written as ``v / (v + UNBOUNDED_SCALE)``."""
 UNBOUNDED_SCALE = 50.0
-UNBOUNDED_TABULATED = 1024
 FLOAT32 = struct.Struct("f")
 """One float32 as bytes (rounded from a Python float as numpy rounds it)."""
-UNBOUNDED_TABLE = [FLOAT32.pack(v / (v + UNBOUNDED_SCALE)) for v in range(UNBOUNDED_TABULATED)]
-"""``v / (v + UNBOUNDED_SCALE)`` as float32 bytes, looked up for the usual values."""
+
+
+@lru_cache(maxsize=4096)
+def _unbounded(v: int) -> bytes:
+    """``v / (v + UNBOUNDED_SCALE)`` as float32 bytes (looked up for the usual values)."""
+    return FLOAT32.pack(v / (v + UNBOUNDED_SCALE))
+
+
 MID_TURN_KINDS = tuple(sorted(MID_TURN))
 AUTO_CODE = GAME_OVER - A_GAIN
 """Added to an automatic task's kind (``AUTO0`` on) to number it after the decisions."""
@@ -266,6 +271,7 @@ class Observer:
     __slots__ = (
         "player", "n", "order", "seat_rows", "owner_flags", "buf", "bytes", "read", "scores",
         "score_floats", "score_slice", "reshuffled", "piece_offsets", "copies", "base", "decider",
+        "sizes",
     )  # fmt: skip
 
     def __init__(self, s, player: int, base: bytearray | None = None):
@@ -287,6 +293,8 @@ class Observer:
         self.base = base
         """Player 0's bytes, which the shared pieces are copied from."""
         self.decider = -1
+        self.sizes: tuple[int, ...] = ()
+        """The deck and stack sizes written (``observe``)."""
         self.scores = bytearray(FLOAT32.size * len(SCORE_FIELDS) * n)
         self.score_floats = np.frombuffer(self.scores, np.float32)
         self.score_slice = slice(SCORES, SCORES + len(self.score_floats))
@@ -491,16 +499,11 @@ def _flag_rows(field: str, piece: str, owners: bool = False):
 def _write_scores(s, o: Observer) -> None:
     """The unbounded counts, kept as float32 bytes (copied after the division, at every call:
     bytes are joined and rotated faster than a list is converted)."""
-    table, values = UNBOUNDED_TABLE, []
+    values = []
     prestige, science, money = s.prestige, s.science, s.money
     for q in o.order:
         values += (prestige[q], science[q], money[q])
-    o.scores[:] = join_bytes(
-        [
-            table[v] if v < UNBOUNDED_TABULATED else FLOAT32.pack(v / (v + UNBOUNDED_SCALE))
-            for v in values
-        ]
-    )
+    o.scores[:] = join_bytes(map(_unbounded, values))
 
 
 def _write_reshuffled(s, o: Observer) -> None:
@@ -845,19 +848,16 @@ def observe(s, player: int, out: np.ndarray) -> None:
             low = done & -done
             buf[b + 13 + low.bit_length()] = 1
             done ^= low
-    buf[DECK_SIZES_SLICE] = bytearray(
-        (
-            len(s.exp_deck),
-            len(s.patron_deck),
-            len(s.study_deck),
-            len(s.society_deck),
-            s.patron_known,
-        )
-    )
     stacks = s.stacks
-    buf[STACK_SIZES] = len(stacks[0])
-    buf[STACK_SIZES + 1] = len(stacks[1])
-    out[:] = observer.bytes  # (then divided in place: faster than dividing bytes into floats)
+    sizes = (
+        len(s.exp_deck), len(s.patron_deck), len(s.study_deck), len(s.society_deck),
+        s.patron_known, len(stacks[0]), len(stacks[1]),
+    )  # fmt: skip
+    if sizes != observer.sizes:  # (they change now and then)
+        buf[DECK_SIZES_SLICE] = bytearray(sizes[:5])
+        buf[STACK_SIZES], buf[STACK_SIZES + 1] = sizes[5:]
+        observer.sizes = sizes
+    out[...] = observer.bytes  # (then divided in place: faster than dividing bytes into floats)
     np.divide(out, DIVISORS, out)
     out[observer.score_slice] = observer.score_floats
     if observer.reshuffled is not None:

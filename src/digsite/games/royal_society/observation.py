@@ -196,8 +196,8 @@ MODE_INDEX = {"solo": 0, "confrontation": 1, "competitive": 2, "standard": 3}
 # kept on the state between calls (``Observer``).  The fields of ``FIELDS`` are frozen (tuples
 # and ints, never changed in place) and written only with the state's ``put``, which notes each
 # name in ``state.written`` as it writes (the tests refuse any other write).  At each call the
-# state's ``Encoding`` logs the writers of the fields written since (and empties ``written``),
-# and each player's ``Observer`` rewrites the groups logged since its last call, then the few
+# state's ``Encoding`` notes the writers of the fields written since (and empties ``written``)
+# in each player's ``Observer``, which runs those noted since its last call, then the few
 # pieces that change at almost every step.  A copy (``clone``, ``resample_hidden``) starts with
 # no ``Encoding``, so every part of it is written.  (Comparing the 50 fields at each call
 # instead cost a sixth more instructions a step.)
@@ -264,12 +264,12 @@ def _piece_offsets(player: int, n: int) -> tuple[int, ...]:
 
 
 class Observer:
-    """One player's observation bytes, kept between calls, how far it has read the
-    ``Encoding``'s log of changed fields (``read``), and the seat its bytes flag as deciding
+    """One player's observation bytes, kept between calls, what it has to do for the fields
+    written since (``pending``), and the seat its bytes flag as deciding
     (``decider``, -1: none; flagged for each player, as it changes at almost every step)."""
 
     __slots__ = (
-        "player", "n", "order", "seat_rows", "owner_flags", "buf", "bytes", "read", "scores",
+        "player", "n", "order", "seat_rows", "owner_flags", "buf", "bytes", "pending", "scores",
         "score_floats", "score_slice", "reshuffled", "piece_offsets", "copies", "base", "decider",
         "sizes",
     )  # fmt: skip
@@ -288,7 +288,9 @@ class Observer:
         buf = self.buf = bytearray(LAYOUT.size)
         self.bytes = np.frombuffer(buf, np.uint8)
         """A view of ``buf`` (which it also keeps from being resized by a bad write)."""
-        self.read = 0
+        self.pending: dict = {}
+        """The writers and copies still to run (a dict: an ordered set), before the player's
+        next call (player 0's: before anything is copied from its bytes)."""
         self.copies = _copies(player, n)
         self.base = base
         """Player 0's bytes, which the shared pieces are copied from."""
@@ -309,20 +311,17 @@ class Observer:
 
 
 class Encoding:
-    """What the players' ``Observer``s of one state share: player 0's, which holds the shared
-    pieces (see ``PARTS``), and the log of what the players do for the fields written, that
-    each observer reads from its ``read`` position (a state's copy starts a new one)."""
+    """The players' ``Observer``s of one state: player 0's, which holds the shared pieces (see
+    ``PARTS``), and the others' (a state's copy starts a new one)."""
 
-    __slots__ = ("log", "observers", "pending")
+    __slots__ = ("observers", "others")
 
     def __init__(self, s) -> None:
-        self.log: list = []
         base = Observer(s, 0)
         for write in ALL_WRITERS:
             write(s, base)
         self.observers: dict[int, Observer] = {0: base}
-        self.pending: dict = {}
-        """Player 0's writers still to run (before its next call, or the next copy from it)."""
+        self.others: list[Observer] = []
 
 
 def _column(field: str, offset: int):
@@ -648,12 +647,12 @@ def _copier(name: str):
 
 COPY = {name: _copier(name) for name in SHARED_PIECES}
 ALL_WRITERS = tuple(write for _, write, _ in PARTS)
-ALL_OPS = (*(write for _, write, pieces in PARTS if not pieces), *COPY.values())
+ALL_OPS = dict.fromkeys((*(write for _, write, pieces in PARTS if not pieces), *COPY.values()))
 """What a new observer other than player 0's runs: its own parts and every shared piece's copy."""
 
 
 FIELD_WORK: dict[str, tuple[dict, dict]] = {name: ({}, {}) for name in FIELDS}
-"""Per field, player 0's writers and what the other players log (dicts: ordered sets)."""
+"""Per field, player 0's writers and what the other players do (dicts: ordered sets)."""
 for _names, _write, _pieces in PARTS:
     for _name in _names:
         FIELD_WORK[_name][0][_write] = None
@@ -661,19 +660,15 @@ for _names, _write, _pieces in PARTS:
 
 
 @lru_cache(maxsize=4096)
-def _work(changed: frozenset[str]) -> tuple[dict, tuple]:
-    """For a set of fields written: player 0's writers, and what the other players log (their
+def _work(changed: frozenset[str]) -> tuple[dict, dict]:
+    """For a set of fields written: player 0's writers, and what the other players do (their
     own parts' writers and the copies of the shared pieces).  (The writers write apart, in any
     order.)"""
     writes, logged = {}, {}
     for name in changed:
         writes.update(FIELD_WORK[name][0])
         logged.update(FIELD_WORK[name][1])
-    return writes, tuple(logged)
-
-
-LOG_LIMIT = 4096
-"""Log entries kept before those every observer has read are dropped."""
+    return writes, logged
 
 
 @lru_cache(maxsize=64)
@@ -708,21 +703,21 @@ def _flag_decider(o: Observer, decider: int) -> None:
 
 def _observer(s, player: int) -> Observer:
     """``player``'s observer, its parts rewritten where their fields changed since its last
-    call (player 0's at once, the others' from the log)."""
+    call (player 0's at once, the others' at their next call)."""
     encoding = s._encoding
     if encoding is None:  # player 0's observer is written whole
         encoding = s._encoding = Encoding(s)
         s.written.clear()
-    observers, log = encoding.observers, encoding.log
+    observers = encoding.observers
     base = observers[0]
-    pending = encoding.pending
+    pending = base.pending
     written = s.written
     if written:
         writes, logged = _work(frozenset(written))
         written.clear()
         pending.update(writes)
-        if len(observers) > 1:
-            log += logged
+        for o in encoding.others:
+            o.pending.update(logged)
     if pending:  # player 0's bytes are brought up to date before anything is copied from them
         for write in pending:
             write(s, base)
@@ -735,19 +730,15 @@ def _observer(s, player: int) -> Observer:
     observer = observers.get(player)
     if observer is None:
         observer = observers[player] = Observer(s, player, base.buf)
-        writes = ALL_OPS
-    else:
-        writes = dict.fromkeys(log[observer.read :])
-    for write in writes:
-        write(s, observer)
-    observer.read = len(log)  # after the writes: a write that raised is tried again next time
+        observer.pending.update(ALL_OPS)
+        encoding.others.append(observer)
+    pending = observer.pending
+    if pending:
+        for write in pending:
+            write(s, observer)
+        pending.clear()  # (after the writes: a write that raised is tried again next time)
     if decider != observer.decider:  # (a copy of the seats from player 0's flags it)
         _flag_decider(observer, decider)
-    if len(log) > LOG_LIMIT:
-        low = min(o.read for o in observers.values() if o is not base)
-        del log[:low]
-        for o in observers.values():
-            o.read -= low
     return observer
 
 

@@ -243,13 +243,13 @@ OWNER_ROW_WIDTHS = (6, 7)
 """The widths of the pieces with a row of flags per entry by its owner (``_flag_rows``)."""
 
 
-def _one_hot(width: int, code: int) -> bytes:
+def _one_hot(width: int, code: int) -> bytearray:
     """A row of ``width`` flags, ``code``'s set (none if ``code`` is out of the row)."""
     return bytearray(i == code for i in range(width))
 
 
 @lru_cache(maxsize=64)
-def _owner_flags(player: int, n: int) -> dict[int, tuple[bytes, ...]]:
+def _owner_flags(player: int, n: int) -> dict[int, tuple[bytearray, ...]]:
     """Per width of ``OWNER_ROW_WIDTHS``, the row of flags of each owner id (index -1: the
     "empty" code's)."""
     rel = _owner_codes(player, n)
@@ -626,7 +626,7 @@ def _copier(name: str):
     if name == "seat_scores":
 
         def copy(s, o: Observer) -> None:
-            scores = s._encoding.observers[0].scores  # (not a copy of ``buf``)
+            scores = s._encoding.observers[0].scores
             turn = FLOAT32.size * len(SCORE_FIELDS) * o.player
             o.scores[:] = scores[turn:] + scores[:turn]
 

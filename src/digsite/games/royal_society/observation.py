@@ -82,11 +82,16 @@ SEAT_FIELDS = (
 SCORE_FIELDS = ("prestige", "science", "money")
 """Seat counts with no maximum (piece ``seat_scores``): written as ``v / (v + UNBOUNDED_SCALE)``."""
 UNBOUNDED_SCALE = 50.0
-UNBOUNDED_TABULATED = 1024
 FLOAT32 = struct.Struct("f")
 """One float32 as bytes (rounded from a Python float as numpy rounds it)."""
-UNBOUNDED_TABLE = [FLOAT32.pack(v / (v + UNBOUNDED_SCALE)) for v in range(UNBOUNDED_TABULATED)]
-"""``v / (v + UNBOUNDED_SCALE)`` as float32 bytes, looked up for the usual values."""
+
+
+@lru_cache(maxsize=4096)
+def _unbounded(v: int) -> bytes:
+    """``v / (v + UNBOUNDED_SCALE)`` as float32 bytes (looked up for the usual values)."""
+    return FLOAT32.pack(v / (v + UNBOUNDED_SCALE))
+
+
 MID_TURN_KINDS = tuple(sorted(MID_TURN))
 AUTO_CODE = GAME_OVER - A_GAIN
 """Added to an automatic task's kind (``AUTO0`` on) to number it after the decisions."""
@@ -191,8 +196,8 @@ MODE_INDEX = {"solo": 0, "confrontation": 1, "competitive": 2, "standard": 3}
 # kept on the state between calls (``Observer``).  The fields of ``FIELDS`` are frozen (tuples
 # and ints, never changed in place) and written only with the state's ``put``, which notes each
 # name in ``state.written`` as it writes (the tests refuse any other write).  At each call the
-# state's ``Encoding`` logs the writers of the fields written since (and empties ``written``),
-# and each player's ``Observer`` rewrites the groups logged since its last call, then the few
+# state's ``Encoding`` notes the writers of the fields written since (and empties ``written``)
+# in each player's ``Observer``, which runs those noted since its last call, then the few
 # pieces that change at almost every step.  A copy (``clone``, ``resample_hidden``) starts with
 # no ``Encoding``, so every part of it is written.  (Comparing the 50 fields at each call
 # instead cost a sixth more instructions a step.)
@@ -217,11 +222,14 @@ DRAWN_CARDS = START["drawn_cards"]
 DRAWN_PATRONS = START["drawn_patrons"]
 DRAWN_RELICS = START["drawn_relics"]
 CURRENT = START["current"]
-DECK_SIZES = START["deck_sizes"]
-DECK_SIZES_END = LAYOUT.slices["deck_sizes"].stop
 STACK_SIZES = START["stack_sizes"]
-HEADER_ZEROS = bytes(HEADER.stop - HEADER.start)
-TABLE_ZEROS = bytes(TABLE.stop - TABLE.start)
+# Bytes are assigned into a slice of a bytearray as bytearrays: anything else is first copied
+# into a new bytearray, which costs twice the assignment.
+HEADER_ZEROS = bytearray(HEADER.stop - HEADER.start)
+TABLE_ZEROS = bytearray(TABLE.stop - TABLE.start)
+DECK_SIZES_SLICE = LAYOUT.slices["deck_sizes"]
+join_bytes = bytearray().join
+"""Joins bytes into a bytearray."""
 
 
 @lru_cache(maxsize=64)
@@ -229,6 +237,23 @@ def _owner_codes(player: int, n: int) -> tuple[int, ...]:
     """Relative code of each owner id (players, then AUTOMA 4, NEUTRAL 5), and 6 at index -1:
     the "empty" code of the pieces that have one."""
     return (*((q - player) % n for q in range(n)), *(0,) * (4 - n), 4, 5, 6)
+
+
+OWNER_ROW_WIDTHS = (6, 7)
+"""The widths of the pieces with a row of flags per entry by its owner (``_flag_rows``)."""
+
+
+def _one_hot(width: int, code: int) -> bytearray:
+    """A row of ``width`` flags, ``code``'s set (none if ``code`` is out of the row)."""
+    return bytearray(i == code for i in range(width))
+
+
+@lru_cache(maxsize=64)
+def _owner_flags(player: int, n: int) -> dict[int, tuple[bytearray, ...]]:
+    """Per width of ``OWNER_ROW_WIDTHS``, the row of flags of each owner id (index -1: the
+    "empty" code's)."""
+    rel = _owner_codes(player, n)
+    return {width: tuple(_one_hot(width, code) for code in rel) for width in OWNER_ROW_WIDTHS}
 
 
 @lru_cache(maxsize=64)
@@ -239,15 +264,17 @@ def _piece_offsets(player: int, n: int) -> tuple[int, ...]:
 
 
 class Observer:
-    """One player's observation bytes, kept between calls, and how far it has read the
-    ``Encoding``'s log of changed fields (``read``)."""
+    """One player's observation bytes, kept between calls, what it has to do for the fields
+    written since (``pending``), and the seat its bytes flag as deciding
+    (``decider``, -1: none; flagged for each player, as it changes at almost every step)."""
 
     __slots__ = (
-        "player", "n", "order", "seat_rows", "rel", "buf", "bytes", "read", "scores",
-        "score_floats", "reshuffled", "piece_offsets", "copies",
+        "player", "n", "order", "seat_rows", "owner_flags", "buf", "bytes", "pending", "scores",
+        "score_floats", "score_slice", "reshuffled", "piece_offsets", "copies", "base", "decider",
+        "sizes",
     )  # fmt: skip
 
-    def __init__(self, s, player: int):
+    def __init__(self, s, player: int, base: bytearray | None = None):
         g = s.game
         n = g.num_players
         self.player = player
@@ -256,15 +283,23 @@ class Observer:
         """The seat written in each relative row."""
         self.seat_rows = tuple((SEATS + r * SEAT_WIDTH, q) for r, q in enumerate(self.order))
         """(Start of the ``seats`` row, seat written there) per relative row."""
-        self.rel = _owner_codes(player, n)
+        self.owner_flags = _owner_flags(player, n)
         self.piece_offsets = _piece_offsets(player, n)
         buf = self.buf = bytearray(LAYOUT.size)
         self.bytes = np.frombuffer(buf, np.uint8)
         """A view of ``buf`` (which it also keeps from being resized by a bad write)."""
-        self.read = 0
+        self.pending: dict = {}
+        """The writers and copies still to run (a dict: an ordered set), before the player's
+        next call (player 0's: before anything is copied from its bytes)."""
         self.copies = _copies(player, n)
+        self.base = base
+        """Player 0's bytes, which the shared pieces are copied from."""
+        self.decider = -1
+        self.sizes: tuple[int, ...] = ()
+        """The deck and stack sizes written (``observe``)."""
         self.scores = bytearray(FLOAT32.size * len(SCORE_FIELDS) * n)
         self.score_floats = np.frombuffer(self.scores, np.float32)
+        self.score_slice = slice(SCORES, SCORES + len(self.score_floats))
         self.reshuffled: np.ndarray | None = None
         """``seat_scores`` (float32 bytes, viewed as floats) and ``reshuffled``, written after
         the division of the bytes."""
@@ -276,22 +311,17 @@ class Observer:
 
 
 class Encoding:
-    """What the players' ``Observer``s of one state share: player 0's, which holds the shared
-    pieces (see ``PARTS``), the seat flagged as deciding (-1: none), and the log of what the
-    players do for the fields written, that each observer reads from its ``read`` position (a
-    state's copy starts a new one)."""
+    """The players' ``Observer``s of one state: player 0's, which holds the shared pieces (see
+    ``PARTS``), and the others' (a state's copy starts a new one)."""
 
-    __slots__ = ("log", "observers", "decider", "pending")
+    __slots__ = ("observers", "others")
 
     def __init__(self, s) -> None:
-        self.log: list = []
         base = Observer(s, 0)
         for write in ALL_WRITERS:
             write(s, base)
         self.observers: dict[int, Observer] = {0: base}
-        self.decider = -1
-        self.pending: dict = {}
-        """Player 0's writers still to run (before its next call, or the next copy from it)."""
+        self.others: list[Observer] = []
 
 
 def _column(field: str, offset: int):
@@ -344,7 +374,7 @@ def _count_rows(field: str, piece: str, width: int):
 def _one_hot_rows(field: str, piece: str, width: int):
     """Writer of a per-player list of ids as one row of flags per seat."""
     start = START[piece]
-    zeros = bytes(4 * width)
+    zeros = bytearray(4 * width)
 
     def write(s, o: Observer) -> None:
         values, buf = getattr(s, field), o.buf
@@ -357,14 +387,13 @@ def _one_hot_rows(field: str, piece: str, width: int):
     return write
 
 
-ZEROS = {name: bytes(sl.stop - sl.start) for name, sl in LAYOUT.slices.items()}
+ZEROS = {name: bytearray(sl.stop - sl.start) for name, sl in LAYOUT.slices.items()}
 
 
 def _clear(buf: bytearray, piece: str) -> int:
     """Zero ``piece`` and return its start."""
-    start = START[piece]
-    buf[start : start + len(ZEROS[piece])] = ZEROS[piece]
-    return start
+    buf[LAYOUT.slices[piece]] = ZEROS[piece]
+    return START[piece]
 
 
 def _write_year(s, o: Observer) -> None:
@@ -456,17 +485,12 @@ def _flag_rows(field: str, piece: str, owners: bool = False):
     """Writer of a list as one row of flags per entry: the flag of its value (of its owner's
     relative code if ``owners``: -1 flags the row's "empty" code where the row has one); an
     entry of -1 otherwise flags nothing."""
-    start, width = START[piece], LAYOUT.shapes[piece][-1]
-    zeros = ZEROS[piece]
+    start, stop, width = START[piece], LAYOUT.slices[piece].stop, LAYOUT.shapes[piece][-1]
+    flags = (*(_one_hot(width, x) for x in range(width)), bytearray(width))  # (by value; -1: none)
 
     def write(s, o: Observer) -> None:
-        buf, codes, b = o.buf, o.rel if owners else None, start
-        buf[start : start + len(zeros)] = zeros
-        for x in getattr(s, field):
-            code = codes[x] if owners else x
-            if 0 <= code < width:
-                buf[b + code] = 1
-            b += width
+        rows = o.owner_flags[width] if owners else flags
+        o.buf[start:stop] = join_bytes([rows[x] for x in getattr(s, field)])
 
     return write
 
@@ -474,16 +498,11 @@ def _flag_rows(field: str, piece: str, owners: bool = False):
 def _write_scores(s, o: Observer) -> None:
     """The unbounded counts, kept as float32 bytes (copied after the division, at every call:
     bytes are joined and rotated faster than a list is converted)."""
-    table, values = UNBOUNDED_TABLE, []
+    values = []
     prestige, science, money = s.prestige, s.science, s.money
     for q in o.order:
         values += (prestige[q], science[q], money[q])
-    o.scores[:] = b"".join(
-        [
-            table[v] if v < UNBOUNDED_TABULATED else FLOAT32.pack(v / (v + UNBOUNDED_SCALE))
-            for v in values
-        ]
-    )
+    o.scores[:] = join_bytes(map(_unbounded, values))
 
 
 def _write_reshuffled(s, o: Observer) -> None:
@@ -619,8 +638,7 @@ def _copier(name: str):
     else:
 
         def copy(s, o: Observer) -> None:
-            base = s._encoding.observers[0].buf
-            buf = o.buf
+            base, buf = o.base, o.buf
             for to, source in o.copies[name]:
                 buf[to] = base[source]
 
@@ -629,27 +647,28 @@ def _copier(name: str):
 
 COPY = {name: _copier(name) for name in SHARED_PIECES}
 ALL_WRITERS = tuple(write for _, write, _ in PARTS)
-ALL_OPS = (*(write for _, write, pieces in PARTS if not pieces), *COPY.values())
+ALL_OPS = dict.fromkeys((*(write for _, write, pieces in PARTS if not pieces), *COPY.values()))
 """What a new observer other than player 0's runs: its own parts and every shared piece's copy."""
 
 
+FIELD_WORK: dict[str, tuple[dict, dict]] = {name: ({}, {}) for name in FIELDS}
+"""Per field, player 0's writers and what the other players do (dicts: ordered sets)."""
+for _names, _write, _pieces in PARTS:
+    for _name in _names:
+        FIELD_WORK[_name][0][_write] = None
+        FIELD_WORK[_name][1].update(dict.fromkeys([COPY[p] for p in _pieces] or [_write]))
+
+
 @lru_cache(maxsize=4096)
-def _work(changed: frozenset[str]) -> tuple[dict, tuple]:
-    """For a set of fields written: player 0's writers, and what the other players log (their
-    own parts' writers and the copies of the shared pieces)."""
-    writes, logged = {}, {}  # (dicts: ordered sets)
-    for names, write, pieces in PARTS:
-        if not changed.isdisjoint(names):
-            writes[write] = None
-            if pieces:
-                logged.update(dict.fromkeys(COPY[name] for name in pieces))
-            else:
-                logged[write] = None
-    return writes, tuple(logged)
-
-
-LOG_LIMIT = 4096
-"""Log entries kept before those every observer has read are dropped."""
+def _work(changed: frozenset[str]) -> tuple[dict, dict]:
+    """For a set of fields written: player 0's writers, and what the other players do (their
+    own parts' writers and the copies of the shared pieces).  (The writers write apart, in any
+    order.)"""
+    writes, logged = {}, {}
+    for name in changed:
+        writes.update(FIELD_WORK[name][0])
+        logged.update(FIELD_WORK[name][1])
+    return writes, logged
 
 
 @lru_cache(maxsize=64)
@@ -674,51 +693,52 @@ def _copies(player: int, n: int) -> dict[str, tuple[tuple[slice, slice], ...]]:
     return out
 
 
+def _flag_decider(o: Observer, decider: int) -> None:
+    """Flag ``decider``'s seat as deciding in the ``seats`` rows of ``o``."""
+    buf = o.buf
+    for b, q in o.seat_rows:
+        buf[b + DECIDER_COLUMN] = decider == q
+    o.decider = decider
+
+
 def _observer(s, player: int) -> Observer:
     """``player``'s observer, its parts rewritten where their fields changed since its last
-    call (player 0's at once, the others' from the log)."""
+    call (player 0's at once, the others' at their next call)."""
     encoding = s._encoding
     if encoding is None:  # player 0's observer is written whole
         encoding = s._encoding = Encoding(s)
         s.written.clear()
-    observers, log = encoding.observers, encoding.log
+    observers = encoding.observers
     base = observers[0]
-    pending = encoding.pending
+    pending = base.pending
     written = s.written
     if written:
         writes, logged = _work(frozenset(written))
         written.clear()
         pending.update(writes)
-        if len(observers) > 1:
-            log += logged
-    decider = s.decider if s.decision != GAME_OVER else -1
-    if decider != encoding.decider:  # the seats' "decider" flags
-        buf = base.buf
-        for b, q in base.seat_rows:
-            buf[b + DECIDER_COLUMN] = decider == q
-        encoding.decider = decider
-        if len(observers) > 1:
-            log.append(COPY["seats"])
+        for o in encoding.others:
+            o.pending.update(logged)
     if pending:  # player 0's bytes are brought up to date before anything is copied from them
         for write in pending:
             write(s, base)
         pending.clear()
+    decider = s.decider if s.decision != GAME_OVER else -1
+    if decider != base.decider:
+        _flag_decider(base, decider)
     if player == 0:
         return base
     observer = observers.get(player)
     if observer is None:
-        observer = observers[player] = Observer(s, player)
-        writes = ALL_OPS
-    else:
-        writes = dict.fromkeys(log[observer.read :])
-    for write in writes:
-        write(s, observer)
-    observer.read = len(log)  # after the writes: a write that raised is tried again next time
-    if len(log) > LOG_LIMIT:
-        low = min(o.read for o in observers.values() if o is not base)
-        del log[:low]
-        for o in observers.values():
-            o.read -= low
+        observer = observers[player] = Observer(s, player, base.buf)
+        observer.pending.update(ALL_OPS)
+        encoding.others.append(observer)
+    pending = observer.pending
+    if pending:
+        for write in pending:
+            write(s, observer)
+        pending.clear()  # (after the writes: a write that raised is tried again next time)
+    if decider != observer.decider:  # (a copy of the seats from player 0's flags it)
+        _flag_decider(observer, decider)
     return observer
 
 
@@ -819,21 +839,17 @@ def observe(s, player: int, out: np.ndarray) -> None:
             low = done & -done
             buf[b + 13 + low.bit_length()] = 1
             done ^= low
-    buf[DECK_SIZES:DECK_SIZES_END] = bytes(
-        (
-            len(s.exp_deck),
-            len(s.patron_deck),
-            len(s.study_deck),
-            len(s.society_deck),
-            s.patron_known,
-        )
-    )
     stacks = s.stacks
-    buf[STACK_SIZES] = len(stacks[0])
-    buf[STACK_SIZES + 1] = len(stacks[1])
-    out[:] = observer.bytes  # (then divided in place: faster than dividing bytes into floats)
-    np.divide(out, DIVISORS, out=out)
-    scores = observer.score_floats
-    out[SCORES : SCORES + len(scores)] = scores
+    sizes = (
+        len(s.exp_deck), len(s.patron_deck), len(s.study_deck), len(s.society_deck),
+        s.patron_known, len(stacks[0]), len(stacks[1]),
+    )  # fmt: skip
+    if sizes != observer.sizes:  # (they change now and then)
+        buf[DECK_SIZES_SLICE] = bytearray(sizes[:5])
+        buf[STACK_SIZES], buf[STACK_SIZES + 1] = sizes[5:]
+        observer.sizes = sizes
+    out[...] = observer.bytes  # (then divided in place: faster than dividing bytes into floats)
+    np.divide(out, DIVISORS, out)
+    out[observer.score_slice] = observer.score_floats
     if observer.reshuffled is not None:
         out[RESHUFFLED] = observer.reshuffled

@@ -131,7 +131,7 @@ class LocationRules:
         # the University: supported, the first action at 3 only, the second (a relic) at 4 only
         sections = reached & (unsupported | 1 << 3 | (1 << 4 if n_relics else 0))
         out = [*PLACE_ACTIONS[UNIVERSITY][sections]]
-        if rep >= (4 if self._ability(p) == Ability.MUSEUM_AT_4 else 6):  # the Museum's gate
+        if rep >= 6 or rep >= 4 and self._ability(p) == Ability.MUSEUM_AT_4:  # the Museum's gate
             exhibit = self._can_exhibit(p)
             below = (SPAN[2][base] if exhibit else 0) | (unsupported if n_relics else 0)
             above = (MUSEUM_EXHIBIT_SECTIONS if exhibit else 0) | (1 << 5 if n_relics >= 2 else 0)
@@ -162,7 +162,8 @@ class LocationRules:
                 continue
             c = expeditions[card]
             level = c.expertise
-            dk = c.knowledge - (2 if c.region == skill_region else 0) - knowledge[c.region]
+            region = c.region
+            dk = c.knowledge - knowledge[region] - (2 if region == skill_region else 0)
             dm = c.cost - money
             if dk > 1 or dm > 3:
                 continue
@@ -516,7 +517,8 @@ class LocationRules:
             c = expeditions[card]
             if section < c.expertise or (supported and section != c.expertise):
                 continue
-            dk = c.knowledge - (2 if c.region == skill_region else 0) - knowledge[c.region]
+            region = c.region
+            dk = c.knowledge - knowledge[region] - (2 if region == skill_region else 0)
             dm = c.cost - money
             if dk > 1 or dm > 3:
                 continue

@@ -29,6 +29,9 @@ from .components import CITY, NUM_PATRONS, UNIVERSITY
 from .scoring import OBJECTIVE_TESTS
 from .tasks import Task, knowledge_choices
 
+NO_BLOOM_RIGHTS = (0, 0)
+"""A ``bloom_right`` row without a right to either Bloomsbury stack."""
+
 
 def interruptible(on: Callable) -> Callable:
     """The ``_on_<decision>`` of a decision of one's own turn that the optional actions may
@@ -65,10 +68,12 @@ class OptionalRules:
             for g in range(3):
                 if not claims[g] and OBJECTIVE_TESTS[objectives[g]](self, p):
                     out.append(CLAIM0 + g)
-        right, taken, stacks = self.bloom_right[p], self.bloom_taken[p], self.stacks
-        for k in range(2):
-            if right[k] and not taken[k] and stacks[k]:
-                out.append(BLOOM_CLAIM0 + k)
+        right = self.bloom_right[p]
+        if right != NO_BLOOM_RIGHTS:  # (no right yet for most of the game: no loop)
+            taken, stacks = self.bloom_taken[p], self.stacks
+            for k in range(2):
+                if right[k] and not taken[k] and stacks[k]:
+                    out.append(BLOOM_CLAIM0 + k)
         return out
 
     def mid_turn_optional(self, task: list[int]) -> list[int]:
@@ -100,10 +105,12 @@ class OptionalRules:
                     and self._keeps_pending(task, CLAIM0 + g, -1)
                 ):
                     out.append(CLAIM0 + g)
-        right, taken, stacks = self.bloom_right[p], self.bloom_taken[p], self.stacks
-        for k in range(2):
-            if right[k] and not taken[k] and stacks[k]:
-                out.append(BLOOM_CLAIM0 + k)
+        right = self.bloom_right[p]
+        if right != NO_BLOOM_RIGHTS:  # (no right yet for most of the game: no loop)
+            taken, stacks = self.bloom_taken[p], self.stacks
+            for k in range(2):
+                if right[k] and not taken[k] and stacks[k]:
+                    out.append(BLOOM_CLAIM0 + k)
         return out
 
     def _do_optional(self, p: int, action: int) -> None:

@@ -93,7 +93,7 @@ class TaskQueueState(TurnBasedState):
             legal = legal_table[kind](self)
             if not legal:
                 queue.pop(0)
-            elif kind in forced and len(legal) == 1:
+            elif len(legal) == 1 and kind in forced:
                 self._apply_table[kind](self, legal[0])
             else:
                 self.decision = kind

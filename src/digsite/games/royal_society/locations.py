@@ -31,7 +31,6 @@ from .actions import (
     OPTION0,
     PATRON0,
     PAYMENTS,
-    PIECE_SHIFT,
     PLACE0,
     PRESTIGE,
     REGION_SKILL,
@@ -94,8 +93,6 @@ MUSEUM_EXHIBIT_SECTIONS = 1 << 2 | 1 << 4 | 1 << 6
 """Where a supported explorer may Exhibit at the Museum."""
 CITY_GATE = 4
 """The Reputation The City asks."""
-SECTION_BITS = (1 << PIECE_SHIFT) - 1
-"""The section of a piece on a location (``piece_section``)."""
 
 
 class LocationRules:
@@ -106,7 +103,7 @@ class LocationRules:
         """Learning from peers: the right bonuses are paid here; returns whether the placed explorer
         earns the left bonus (the caller gives it, as only players take it)."""
         entries = self.locations[loc]
-        highest = max([x & SECTION_BITS for x in entries], default=0)  # (``piece_section``)
+        highest = max(map(piece_section, entries), default=0)
         if section >= highest:
             return False
         stat, amount = RIGHT_BONUS[loc]
@@ -124,7 +121,7 @@ class LocationRules:
         ``1 << section``."""
         base = self.expertise[p][explorer]
         rep = self.rep[p]
-        budget = rep + 2 * self.discs[p]  # (``budget``)
+        budget = self.budget(p)
         top = max(base, min(5 if self.penalties[p][SUPPORT_CAP_5] else 6, base + budget))
         reached, unsupported = SPAN[1][top], SPAN[1][base]
         n_relics = sum(self.relics[p])

@@ -17,6 +17,7 @@ from ...core.encoding import ObservationLayout
 from .actions import (
     A_GAIN,
     AUTO_TASKS,
+    AUTOMA,
     C_DISCARD_RELIC,
     C_EXP_PAY,
     C_KNOW,
@@ -27,6 +28,7 @@ from .actions import (
     FLOW_TASKS,
     GAME_OVER,
     MID_TURN,
+    NEUTRAL,
     NUM_SPACES,
     NUM_TILES,
     piece,
@@ -256,11 +258,9 @@ def _owner_flags(player: int, n: int) -> dict[int, tuple[bytearray, ...]]:
     return {width: tuple(_one_hot(width, code) for code in rel) for width in OWNER_ROW_WIDTHS}
 
 
-@lru_cache(maxsize=64)
-def _piece_offsets(player: int, n: int) -> tuple[int, ...]:
-    """Where a piece ``piece(owner, section)`` counts within its location's (6, 6) block."""
-    rel = _owner_codes(player, n)
-    return tuple((piece_section(x) - 1) * 6 + rel[piece_owner(x)] for x in range(piece(6, 0)))
+PIECE_OFFSETS = tuple((piece_section(x) - 1) * 6 + piece_owner(x) for x in range(piece(6, 0)))
+"""Where a piece ``piece(owner, section)`` counts within its location's (6, 6) block (for
+player 0, whose relative codes are the owner ids)."""
 
 
 class Observer:
@@ -270,8 +270,7 @@ class Observer:
 
     __slots__ = (
         "player", "n", "order", "seat_rows", "owner_flags", "buf", "bytes", "pending", "scores",
-        "score_floats", "score_slice", "reshuffled", "piece_offsets", "copies", "base", "decider",
-        "sizes",
+        "score_floats", "score_slice", "reshuffled", "copies", "base", "decider", "sizes",
     )  # fmt: skip
 
     def __init__(self, s, player: int, base: bytearray | None = None):
@@ -284,7 +283,6 @@ class Observer:
         self.seat_rows = tuple((SEATS + r * SEAT_WIDTH, q) for r, q in enumerate(self.order))
         """(Start of the ``seats`` row, seat written there) per relative row."""
         self.owner_flags = _owner_flags(player, n)
-        self.piece_offsets = _piece_offsets(player, n)
         buf = self.buf = bytearray(LAYOUT.size)
         self.bytes = np.frombuffer(buf, np.uint8)
         """A view of ``buf`` (which it also keeps from being resized by a bad write)."""
@@ -342,7 +340,7 @@ def _columns(field: str, offset: int):
         values, buf = getattr(s, field), o.buf
         for b, q in o.seat_rows:
             row = values[q]
-            buf[b + offset : b + offset + len(row)] = row
+            buf[b + offset : b + offset + len(row)] = bytearray(row)  # (see HEADER_ZEROS)
 
     return write
 
@@ -366,7 +364,7 @@ def _count_rows(field: str, piece: str, width: int):
         values, buf = getattr(s, field), o.buf
         for r, q in enumerate(o.order):
             b = start + r * width
-            buf[b : b + width] = values[q]
+            buf[b : b + width] = bytearray(values[q])
 
     return write
 
@@ -520,7 +518,7 @@ def _copy(field: str, piece: str):
 
     def write(s, o: Observer) -> None:
         value = getattr(s, field)
-        o.buf[start : start + len(value)] = value
+        o.buf[start : start + len(value)] = bytearray(value)
 
     return write
 
@@ -536,12 +534,12 @@ def _write_patrons_put_back(s, o: Observer) -> None:
 
 
 def _write_locations(s, o: Observer) -> None:
-    """Pieces per location, section and owner."""
-    buf, offsets = o.buf, o.piece_offsets
+    """Pieces per location, section and owner (shared: the owners' columns are turned)."""
+    buf = o.buf
     b = _clear(buf, "locations")
     for pieces in s.locations:
         for x in pieces:
-            buf[b + offsets[x]] += 1
+            buf[b + PIECE_OFFSETS[x]] += 1
         b += 36
 
 
@@ -592,7 +590,7 @@ PARTS = (
     (("exp_discard",), _cards("exp_discard", "discard_pile"), ("discard_pile",)),
     (("exp_box",), _cards("exp_box", "box"), ("box",)),
     (("patron_seen", "patron_known", "patron_deck"), _write_patrons_put_back, ()),
-    (("locations",), _write_locations, ()),
+    (("locations",), _write_locations, ("locations",)),
     (("gallery",), _flag_rows("gallery", "gallery", owners=True), ()),
     (("faces",), _flag_rows("faces", "collection_faces"), ("collection_faces",)),
     (("objectives",), _flag_rows("objectives", "objectives"), ("objectives",)),
@@ -680,6 +678,14 @@ def _copies(player: int, n: int) -> dict[str, tuple[tuple[slice, slice], ...]]:
     out = {}
     for name in SHARED_PIECES:
         sl = LAYOUT.slices[name]
+        if name == "locations":  # a column per owner in each (location, section) row of 6
+            start, stop = sl.start, sl.stop
+            turned = [(r, (r + player) % n) for r in range(n)]
+            out[name] = tuple(
+                (slice(start + r, stop, 6), slice(start + q, stop, 6))
+                for r, q in (*turned, (AUTOMA, AUTOMA), (NEUTRAL, NEUTRAL))
+            )
+            continue
         if name not in SEAT_PIECES:
             out[name] = ((sl, sl),)
             continue

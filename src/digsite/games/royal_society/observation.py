@@ -17,7 +17,6 @@ from ...core.encoding import ObservationLayout
 from .actions import (
     A_GAIN,
     AUTO_TASKS,
-    AUTOMA,
     C_DISCARD_RELIC,
     C_EXP_PAY,
     C_KNOW,
@@ -28,7 +27,6 @@ from .actions import (
     FLOW_TASKS,
     GAME_OVER,
     MID_TURN,
-    NEUTRAL,
     NUM_SPACES,
     NUM_TILES,
     piece,
@@ -628,6 +626,12 @@ def _copier(name: str):
             turn = FLOAT32.size * len(SCORE_FIELDS) * o.player
             o.scores[:] = scores[turn:] + scores[:turn]
 
+    elif name == "locations":
+
+        def copy(s, o: Observer) -> None:
+            ((to, sources),) = o.copies[name]
+            o.bytes[to] = s._encoding.observers[0].bytes[sources]  # (strided slices: slower)
+
     elif name == "reshuffled":
 
         def copy(s, o: Observer) -> None:
@@ -670,21 +674,19 @@ def _work(changed: frozenset[str]) -> tuple[dict, dict]:
 
 
 @lru_cache(maxsize=64)
-def _copies(player: int, n: int) -> dict[str, tuple[tuple[slice, slice], ...]]:
+def _copies(player: int, n: int) -> dict[str, tuple[tuple[slice, slice | np.ndarray], ...]]:
     """(to, from) slices that copy each shared piece from player 0's bytes into ``player``'s:
-    the seats' rows turned so that ``player`` comes first; nothing for player 0."""
+    the seats' rows (the owners' columns of ``locations``) turned so that ``player`` comes first;
+    nothing for player 0."""
     if player == 0:
         return {name: () for name in SHARED_PIECES}
     out = {}
     for name in SHARED_PIECES:
         sl = LAYOUT.slices[name]
-        if name == "locations":  # a column per owner in each (location, section) row of 6
-            start, stop = sl.start, sl.stop
-            turned = [(r, (r + player) % n) for r in range(n)]
-            out[name] = tuple(
-                (slice(start + r, stop, 6), slice(start + q, stop, 6))
-                for r, q in (*turned, (AUTOMA, AUTOMA), (NEUTRAL, NEUTRAL))
-            )
+        if name == "locations":  # the owners' columns (of each row of 6) turned, as indices
+            column = [*((r + player) % n for r in range(n)), *range(n, 6)]
+            sources = [i - i % 6 + column[i % 6] for i in range(sl.start, sl.stop)]
+            out[name] = ((sl, np.array(sources)),)
             continue
         if name not in SEAT_PIECES:
             out[name] = ((sl, sl),)

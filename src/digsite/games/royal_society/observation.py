@@ -637,6 +637,12 @@ def _copier(name: str):
         def copy(s, o: Observer) -> None:
             o.reshuffled = s._encoding.observers[0].reshuffled
 
+    elif name not in SEAT_PIECES:  # the same bytes
+        piece = LAYOUT.slices[name]
+
+        def copy(s, o: Observer) -> None:
+            o.buf[piece] = o.base[piece]
+
     else:
 
         def copy(s, o: Observer) -> None:
@@ -675,9 +681,9 @@ def _work(changed: frozenset[str]) -> tuple[dict, dict]:
 
 @lru_cache(maxsize=64)
 def _copies(player: int, n: int) -> dict[str, tuple[tuple[slice, slice | np.ndarray], ...]]:
-    """(to, from) slices that copy each shared piece from player 0's bytes into ``player``'s:
-    the seats' rows (the owners' columns of ``locations``) turned so that ``player`` comes first;
-    nothing for player 0."""
+    """(to, from) slices that copy each turned shared piece from player 0's bytes into
+    ``player``'s: the seats' rows (the owners' columns of ``locations``) turned so that
+    ``player`` comes first; nothing for player 0 (the other shared pieces are copied whole)."""
     if player == 0:
         return {name: () for name in SHARED_PIECES}
     out = {}
@@ -688,8 +694,7 @@ def _copies(player: int, n: int) -> dict[str, tuple[tuple[slice, slice | np.ndar
             sources = [i - i % 6 + column[i % 6] for i in range(sl.start, sl.stop)]
             out[name] = ((sl, np.array(sources)),)
             continue
-        if name not in SEAT_PIECES:
-            out[name] = ((sl, sl),)
+        if name not in SEAT_PIECES:  # (copied whole)
             continue
         width = (sl.stop - sl.start) // 4
         start, cut, stop = sl.start, sl.start + (n - player) * width, sl.start + n * width

@@ -383,13 +383,15 @@ def _one_hot_rows(field: str, piece: str, width: int):
     return write
 
 
-ZEROS = {name: bytearray(sl.stop - sl.start) for name, sl in LAYOUT.slices.items()}
+CLEAR = {name: (sl, bytearray(sl.stop - sl.start), sl.start) for name, sl in LAYOUT.slices.items()}
+"""Per piece: its slice, as many zeros and its start."""
 
 
 def _clear(buf: bytearray, piece: str) -> int:
     """Zero ``piece`` and return its start."""
-    buf[LAYOUT.slices[piece]] = ZEROS[piece]
-    return START[piece]
+    sl, zeros, start = CLEAR[piece]
+    buf[sl] = zeros
+    return start
 
 
 def _write_year(s, o: Observer) -> None:
@@ -707,10 +709,13 @@ def _copies(player: int, n: int) -> dict[str, tuple[tuple[slice, slice | np.ndar
 
 
 def _flag_decider(o: Observer, decider: int) -> None:
-    """Flag ``decider``'s seat as deciding in the ``seats`` rows of ``o``."""
-    buf = o.buf
-    for b, q in o.seat_rows:
-        buf[b + DECIDER_COLUMN] = decider == q
+    """Flag ``decider``'s seat (-1: none) as deciding in the ``seats`` rows of ``o`` instead of
+    ``o.decider``'s."""
+    buf, player, n = o.buf, o.player, o.n
+    if o.decider >= 0:
+        buf[SEATS + (o.decider - player) % n * SEAT_WIDTH + DECIDER_COLUMN] = 0
+    if decider >= 0:
+        buf[SEATS + (decider - player) % n * SEAT_WIDTH + DECIDER_COLUMN] = 1
     o.decider = decider
 
 

@@ -693,7 +693,7 @@ def _copies(player: int, n: int) -> dict[str, tuple[tuple[slice, slice | np.ndar
         sl = LAYOUT.slices[name]
         if name == "locations":  # the owners' columns (of each row of 6) turned, as indices
             column = [*((r + player) % n for r in range(n)), *range(n, 6)]
-            sources = [i - i % 6 + column[i % 6] for i in range(sl.start, sl.stop)]
+            sources = [sl.start + i - i % 6 + column[i % 6] for i in range(sl.stop - sl.start)]
             out[name] = ((sl, np.array(sources)),)
             continue
         if name not in SEAT_PIECES:  # (copied whole)

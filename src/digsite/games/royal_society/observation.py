@@ -256,11 +256,9 @@ def _owner_flags(player: int, n: int) -> dict[int, tuple[bytearray, ...]]:
     return {width: tuple(_one_hot(width, code) for code in rel) for width in OWNER_ROW_WIDTHS}
 
 
-@lru_cache(maxsize=64)
-def _piece_offsets(player: int, n: int) -> tuple[int, ...]:
-    """Where a piece ``piece(owner, section)`` counts within its location's (6, 6) block."""
-    rel = _owner_codes(player, n)
-    return tuple((piece_section(x) - 1) * 6 + rel[piece_owner(x)] for x in range(piece(6, 0)))
+PIECE_OFFSETS = tuple((piece_section(x) - 1) * 6 + piece_owner(x) for x in range(piece(6, 0)))
+"""Where a piece ``piece(owner, section)`` counts within its location's (6, 6) block (for
+player 0, whose relative codes are the owner ids)."""
 
 
 class Observer:
@@ -270,8 +268,7 @@ class Observer:
 
     __slots__ = (
         "player", "n", "order", "seat_rows", "owner_flags", "buf", "bytes", "pending", "scores",
-        "score_floats", "score_slice", "reshuffled", "piece_offsets", "copies", "base", "decider",
-        "sizes",
+        "score_floats", "score_slice", "reshuffled", "copies", "base", "decider", "sizes",
     )  # fmt: skip
 
     def __init__(self, s, player: int, base: bytearray | None = None):
@@ -284,7 +281,6 @@ class Observer:
         self.seat_rows = tuple((SEATS + r * SEAT_WIDTH, q) for r, q in enumerate(self.order))
         """(Start of the ``seats`` row, seat written there) per relative row."""
         self.owner_flags = _owner_flags(player, n)
-        self.piece_offsets = _piece_offsets(player, n)
         buf = self.buf = bytearray(LAYOUT.size)
         self.bytes = np.frombuffer(buf, np.uint8)
         """A view of ``buf`` (which it also keeps from being resized by a bad write)."""
@@ -342,7 +338,7 @@ def _columns(field: str, offset: int):
         values, buf = getattr(s, field), o.buf
         for b, q in o.seat_rows:
             row = values[q]
-            buf[b + offset : b + offset + len(row)] = row
+            buf[b + offset : b + offset + len(row)] = bytearray(row)  # (see HEADER_ZEROS)
 
     return write
 
@@ -366,7 +362,7 @@ def _count_rows(field: str, piece: str, width: int):
         values, buf = getattr(s, field), o.buf
         for r, q in enumerate(o.order):
             b = start + r * width
-            buf[b : b + width] = values[q]
+            buf[b : b + width] = bytearray(values[q])
 
     return write
 
@@ -387,13 +383,15 @@ def _one_hot_rows(field: str, piece: str, width: int):
     return write
 
 
-ZEROS = {name: bytearray(sl.stop - sl.start) for name, sl in LAYOUT.slices.items()}
+CLEAR = {name: (sl, bytearray(sl.stop - sl.start), sl.start) for name, sl in LAYOUT.slices.items()}
+"""Per piece: its slice, as many zeros and its start."""
 
 
 def _clear(buf: bytearray, piece: str) -> int:
     """Zero ``piece`` and return its start."""
-    buf[LAYOUT.slices[piece]] = ZEROS[piece]
-    return START[piece]
+    sl, zeros, start = CLEAR[piece]
+    buf[sl] = zeros
+    return start
 
 
 def _write_year(s, o: Observer) -> None:
@@ -520,7 +518,7 @@ def _copy(field: str, piece: str):
 
     def write(s, o: Observer) -> None:
         value = getattr(s, field)
-        o.buf[start : start + len(value)] = value
+        o.buf[start : start + len(value)] = bytearray(value)
 
     return write
 
@@ -536,12 +534,12 @@ def _write_patrons_put_back(s, o: Observer) -> None:
 
 
 def _write_locations(s, o: Observer) -> None:
-    """Pieces per location, section and owner."""
-    buf, offsets = o.buf, o.piece_offsets
+    """Pieces per location, section and owner (shared: the owners' columns are turned)."""
+    buf = o.buf
     b = _clear(buf, "locations")
     for pieces in s.locations:
         for x in pieces:
-            buf[b + offsets[x]] += 1
+            buf[b + PIECE_OFFSETS[x]] += 1
         b += 36
 
 
@@ -592,7 +590,7 @@ PARTS = (
     (("exp_discard",), _cards("exp_discard", "discard_pile"), ("discard_pile",)),
     (("exp_box",), _cards("exp_box", "box"), ("box",)),
     (("patron_seen", "patron_known", "patron_deck"), _write_patrons_put_back, ()),
-    (("locations",), _write_locations, ()),
+    (("locations",), _write_locations, ("locations",)),
     (("gallery",), _flag_rows("gallery", "gallery", owners=True), ()),
     (("faces",), _flag_rows("faces", "collection_faces"), ("collection_faces",)),
     (("objectives",), _flag_rows("objectives", "objectives"), ("objectives",)),
@@ -630,10 +628,22 @@ def _copier(name: str):
             turn = FLOAT32.size * len(SCORE_FIELDS) * o.player
             o.scores[:] = scores[turn:] + scores[:turn]
 
+    elif name == "locations":
+
+        def copy(s, o: Observer) -> None:
+            ((to, sources),) = o.copies[name]
+            o.bytes[to] = s._encoding.observers[0].bytes[sources]  # (strided slices: slower)
+
     elif name == "reshuffled":
 
         def copy(s, o: Observer) -> None:
             o.reshuffled = s._encoding.observers[0].reshuffled
+
+    elif name not in SEAT_PIECES:  # the same bytes
+        piece = LAYOUT.slices[name]
+
+        def copy(s, o: Observer) -> None:
+            o.buf[piece] = o.base[piece]
 
     else:
 
@@ -672,16 +682,21 @@ def _work(changed: frozenset[str]) -> tuple[dict, dict]:
 
 
 @lru_cache(maxsize=64)
-def _copies(player: int, n: int) -> dict[str, tuple[tuple[slice, slice], ...]]:
-    """(to, from) slices that copy each shared piece from player 0's bytes into ``player``'s:
-    the seats' rows turned so that ``player`` comes first; nothing for player 0."""
+def _copies(player: int, n: int) -> dict[str, tuple[tuple[slice, slice | np.ndarray], ...]]:
+    """(to, from) slices that copy each turned shared piece from player 0's bytes into
+    ``player``'s: the seats' rows (the owners' columns of ``locations``) turned so that
+    ``player`` comes first; nothing for player 0 (the other shared pieces are copied whole)."""
     if player == 0:
         return {name: () for name in SHARED_PIECES}
     out = {}
     for name in SHARED_PIECES:
         sl = LAYOUT.slices[name]
-        if name not in SEAT_PIECES:
-            out[name] = ((sl, sl),)
+        if name == "locations":  # the owners' columns (of each row of 6) turned, as indices
+            column = [*((r + player) % n for r in range(n)), *range(n, 6)]
+            sources = [sl.start + i - i % 6 + column[i % 6] for i in range(sl.stop - sl.start)]
+            out[name] = ((sl, np.array(sources)),)
+            continue
+        if name not in SEAT_PIECES:  # (copied whole)
             continue
         width = (sl.stop - sl.start) // 4
         start, cut, stop = sl.start, sl.start + (n - player) * width, sl.start + n * width
@@ -694,10 +709,13 @@ def _copies(player: int, n: int) -> dict[str, tuple[tuple[slice, slice], ...]]:
 
 
 def _flag_decider(o: Observer, decider: int) -> None:
-    """Flag ``decider``'s seat as deciding in the ``seats`` rows of ``o``."""
-    buf = o.buf
-    for b, q in o.seat_rows:
-        buf[b + DECIDER_COLUMN] = decider == q
+    """Flag ``decider``'s seat (-1: none) as deciding in the ``seats`` rows of ``o`` instead of
+    ``o.decider``'s."""
+    buf, player, n = o.buf, o.player, o.n
+    if o.decider >= 0:
+        buf[SEATS + (o.decider - player) % n * SEAT_WIDTH + DECIDER_COLUMN] = 0
+    if decider >= 0:
+        buf[SEATS + (decider - player) % n * SEAT_WIDTH + DECIDER_COLUMN] = 1
     o.decider = decider
 
 

@@ -68,12 +68,8 @@ class OptionalRules:
             for g in range(3):
                 if not claims[g] and OBJECTIVE_TESTS[objectives[g]](self, p):
                     out.append(CLAIM0 + g)
-        right = self.bloom_right[p]
-        if right != NO_BLOOM_RIGHTS:  # (no right yet for most of the game: no loop)
-            taken, stacks = self.bloom_taken[p], self.stacks
-            for k in range(2):
-                if right[k] and not taken[k] and stacks[k]:
-                    out.append(BLOOM_CLAIM0 + k)
+        if self.bloom_right[p] != NO_BLOOM_RIGHTS:  # (no right yet for most of the game)
+            out += self._bloomsbury_claims(p)
         return out
 
     def mid_turn_optional(self, task: list[int]) -> list[int]:
@@ -105,13 +101,14 @@ class OptionalRules:
                     and self._keeps_pending(task, CLAIM0 + g, -1)
                 ):
                     out.append(CLAIM0 + g)
-        right = self.bloom_right[p]
-        if right != NO_BLOOM_RIGHTS:  # (no right yet for most of the game: no loop)
-            taken, stacks = self.bloom_taken[p], self.stacks
-            for k in range(2):
-                if right[k] and not taken[k] and stacks[k]:
-                    out.append(BLOOM_CLAIM0 + k)
+        if self.bloom_right[p] != NO_BLOOM_RIGHTS:  # (no right yet for most of the game)
+            out += self._bloomsbury_claims(p)
         return out
+
+    def _bloomsbury_claims(self, p: int) -> list[int]:
+        """The Bloomsbury stacks ``p`` has a right to, has not taken from, and are not empty."""
+        right, taken, stacks = self.bloom_right[p], self.bloom_taken[p], self.stacks
+        return [BLOOM_CLAIM0 + k for k in range(2) if right[k] and not taken[k] and stacks[k]]
 
     def _do_optional(self, p: int, action: int) -> None:
         if action == GAIN_REP:

@@ -141,10 +141,8 @@ class EconomyRules:
 
     def _refill_all(self) -> None:
         """A bag left empty takes back its discarded relics (the rulebook's discard rule)."""
-        bags = self.bags
         for region in range(NUM_REGIONS):
-            if not any(bags[4 * region : 4 * region + 4]):  # (``_refill_bag``'s test, inline)
-                self._refill_bag(region)
+            self._refill_bag(region)
 
     # -- rewards -------------------------------------------------------------------------------
     def _reward_tasks(self, p: int, reward, explorer_choice: bool = True) -> list[Task]:

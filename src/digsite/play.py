@@ -132,27 +132,14 @@ def set_table(
 def play(
     game: str,
     *,
-    seat: int = 0,
-    opponents: Sequence[str] = ("heuristic",),
-    seed: int = 0,
-    record: str | None = None,
-    confirm_forced: bool = False,
     ask: Callable[[str], str] = input,
     say: Callable[[str], Any] = print,
-    **config: Any,
+    **table: Any,
 ) -> dict[str, Any] | None:
-    """Play ``game`` with a person in ``seat`` against ``opponents`` (see :func:`set_table`);
-    returns the finished game's record, or None if the person quit."""
-    table = set_table(
-        game,
-        seat=seat,
-        opponents=opponents,
-        seed=seed,
-        record=record,
-        confirm_forced=confirm_forced,
-        **config,
-    )
-    return play_at(table, ask, say)
+    """Play ``game`` with a person answering ``ask``, the seat, opponents, seed, record and
+    game options ``table`` as :func:`set_table` takes them; returns the finished game's record,
+    or None if the person quit."""
+    return play_at(set_table(game, **table), ask, say)
 
 
 def play_at(

@@ -17,23 +17,19 @@ except ImportError as err:
     raise extra_missing("evaluation", err) from err
 
 
-def frame(rows: Sequence[dict[str, Any]], index: str | None = None) -> pd.DataFrame:
-    table = pd.DataFrame(list(rows))
-    return table.set_index(index) if index else table
+def frame(rows: Sequence[dict[str, Any]]) -> pd.DataFrame:
+    return pd.DataFrame(list(rows))
 
 
 def text(table: pd.DataFrame) -> str:
     """The table as the terminal shows it."""
-    return table.to_string(index=bool(table.index.name))
+    return table.to_string(index=False)
 
 
 def markdown(table: pd.DataFrame) -> str:
     """The table in Markdown, numbers as formatted, the first column left-aligned."""
-    with_index = bool(table.index.name)
-    columns = len(table.columns) + with_index
-    return table.to_markdown(
-        index=with_index, disable_numparse=True, colalign=("left",) + ("right",) * (columns - 1)
-    )
+    right = ("right",) * (len(table.columns) - 1)
+    return table.to_markdown(index=False, disable_numparse=True, colalign=("left", *right))
 
 
 def write(stem: Path, record: dict[str, Any], sections: Sequence[tuple[str, pd.DataFrame]]) -> None:
@@ -46,4 +42,4 @@ def write(stem: Path, record: dict[str, Any], sections: Sequence[tuple[str, pd.D
     )
     for number, (_, table) in enumerate(sections):
         suffix = "" if number == 0 else f"-{number + 1}"
-        table.to_csv(stem.parent / f"{stem.name}{suffix}.csv", index=bool(table.index.name))
+        table.to_csv(stem.parent / f"{stem.name}{suffix}.csv", index=False)

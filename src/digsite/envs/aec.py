@@ -208,15 +208,6 @@ class DigsiteAECEnv(Renders, AECEnv):
             )
         EnvLogger.warn_step_after_terminated_truncated()
 
-    def _require_reset(self, what: str) -> None:
-        if self.game_state is None:
-            raise ResetNeededError(f"call reset() before {what}(): the env has no game yet")
-
-    def action_to_string(self, action: int) -> str:
-        """Readable meaning of an action id in the current position."""
-        self._require_reset("action_to_string")
-        return self.game_state.action_to_string(action)
-
     def __str__(self) -> str:
         return self.metadata["name"]
 

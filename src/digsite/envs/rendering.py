@@ -9,6 +9,7 @@ import os
 
 from gymnasium import logger
 
+from ..core.errors import ResetNeededError
 from ..core.options import choice
 
 RENDER_MODES = ["ansi", "human", "rgb_array"]
@@ -84,8 +85,9 @@ def _can_open_window() -> bool:
 
 
 class Renders:
-    """``render()`` and ``close()`` for an env with ``game_state`` and ``render_mode`` (every env
-    of the package): the window of ``"human"`` is opened on the first picture."""
+    """``render()``, ``close()`` and ``action_to_string()`` for an env with ``game_state`` and
+    ``render_mode`` (every env of the package): the window of ``"human"`` is opened on the
+    first picture; before the first ``reset`` there is no game (``ResetNeededError``)."""
 
     _window: Window | None = None
 
@@ -98,3 +100,12 @@ class Renders:
         if self._window is not None:
             self._window.close()
             self._window = None
+
+    def action_to_string(self, action: int) -> str:
+        """Readable meaning of an action id in the current position."""
+        self._require_reset("action_to_string")
+        return self.game_state.action_to_string(action)
+
+    def _require_reset(self, what: str) -> None:
+        if self.game_state is None:
+            raise ResetNeededError(f"call reset() before {what}(): the env has no game yet")

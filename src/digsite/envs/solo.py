@@ -13,7 +13,6 @@ import gymnasium as gym
 import numpy as np
 
 from ..core.engine import Game, legal_or_none
-from ..core.errors import ResetNeededError
 from ..core.options import Option, choice
 from ..core.solo import SoloMode
 from ..core.spec import load
@@ -71,10 +70,6 @@ class OneSeatEnv(Renders, gym.Env):
             return np.zeros(self.game.num_actions, dtype=bool)
         return self.game_state.legal_action_mask().astype(bool)
 
-    def _require_reset(self, what: str) -> None:
-        if self.game_state is None:
-            raise ResetNeededError(f"call reset() before {what}(): the env has no game yet")
-
     def _observation(self) -> np.ndarray:
         out = np.empty(self.game.observation_size, dtype=np.float32)
         self.game_state.observe(self.seat, out)
@@ -105,10 +100,6 @@ class SoloEnv(OneSeatEnv):
         terminated = state.is_terminal()
         self._done = terminated or truncated
         return self._observation(), float(reward), terminated, truncated, info | told
-
-    def action_to_string(self, action: int) -> str:
-        self._require_reset("action_to_string")
-        return self.game_state.action_to_string(action)
 
 
 def solo_env(game: str, **options: Any) -> SoloEnv:

@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib
 import importlib.util
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
@@ -30,6 +29,7 @@ from typing import Any, NoReturn
 from .agents import AGENT_KINDS, ROLLOUTS, make_agent
 from .agents.model import MODEL_PREFIX, PPO, pretrained_path
 from .core.engine import Game, IllegalActionError
+from .core.spec import load
 from .envs.registry import ENVIRONMENTS, SINGLE_SEAT_GYM_IDS, SOLO_GYM_IDS, entry, make_game
 
 GAMES = tuple(e.name for e in ENVIRONMENTS)
@@ -542,9 +542,3 @@ def main(name: str, argv: list[str] | None = None, prog: str | None = None) -> A
     A user error or Ctrl-C ends it with one line (:func:`reported`)."""
     with reported(prog or f"digsite {name}"):
         return command(name).run_checked(parse_args(name, argv, prog))
-
-
-def load(path: str) -> Callable[..., Any]:
-    """``"module:function"``, imported now."""
-    module, name = path.split(":")
-    return getattr(importlib.import_module(module), name)

@@ -37,14 +37,12 @@ def duration(seconds: float) -> str:
 
 
 class ProgressLog(BaseCallback):
-    """One line every ``every`` seconds: the steps done, their rate, the mean return of the
-    recent training episodes and the time left."""
+    """One line every :data:`LOG_SECONDS` seconds: the steps done, their rate, the mean return
+    of the recent training episodes and the time left."""
 
-    def __init__(self, total: int, every: float | None = None, stream: TextIO | None = None):
+    def __init__(self, total: int):
         super().__init__()
         self.total = total
-        self.every = LOG_SECONDS if every is None else every
-        self.stream = stream
         self.start = self.last = 0.0
 
     def _on_training_start(self) -> None:
@@ -53,9 +51,9 @@ class ProgressLog(BaseCallback):
     def _on_step(self) -> bool:
         now = time.perf_counter()
         # past the total, the run finishes its last rollout: the summary line follows
-        if now - self.last >= self.every and self.num_timesteps < self.total:
+        if now - self.last >= LOG_SECONDS and self.num_timesteps < self.total:
             self.last = now
-            print(self.line(now - self.start), file=self.stream or sys.stdout, flush=True)
+            print(self.line(now - self.start), flush=True)
         return True
 
     def line(self, elapsed: float) -> str:

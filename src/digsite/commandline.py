@@ -56,6 +56,8 @@ written, a missing extra (:func:`extra_missing`); but see :func:`is_user_error`.
 BUGS = (IllegalActionError,)
 """User errors' subclasses that are bugs on the command line: an agent's illegal move."""
 PACKAGE = __name__.partition(".")[0]
+TORCH_THREADS = 1
+"""Small MLP, small batches: one thread is as fast as two and leaves a core for the envs."""
 MAX_SEED = 2**32 - 1
 """The largest ``--seed``: what numpy's legacy seeding (under SB3 and torch) accepts."""
 

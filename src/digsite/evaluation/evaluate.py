@@ -32,14 +32,13 @@ from .. import __version__, commandline, records
 from ..agents import ModelAgent
 from ..agents.arena import Agent, play_episodes, play_games, seating
 from ..agents.model import MODEL_PREFIX, PPO
-from ..commandline import agent_for
+from ..commandline import TORCH_THREADS, agent_for
 from ..core.engine import Game
 from ..envs.registry import make_game
 from . import plots, tables
 from .stats import SoloTally, Tally, rows, solo_measure
 
 MODEL_NAME = "MaskablePPO"
-TORCH_THREADS = 1
 
 
 def agent_name(kind: str, args: argparse.Namespace) -> str:

@@ -17,7 +17,7 @@ import numpy as np
 
 from .. import commandline
 from ..agents.arena import play_games
-from ..commandline import agent_for, extra_missing, recorded_options
+from ..commandline import TORCH_THREADS, agent_for, extra_missing, recorded_options
 from ..envs.registry import make_game
 from . import env as rllib_env
 from .options import PPO_DEFAULTS
@@ -36,8 +36,6 @@ except ImportError as err:
 VERSIONS = ("digsite", "ray", "torch", "gymnasium", "pettingzoo", "numpy")
 """The distributions whose versions ``run.json`` records (with Python's)."""
 
-TORCH_THREADS = 1
-"""Small MLP, small batches: one thread is as fast as two and leaves a core for the envs."""
 HASH_SEED = "PYTHONHASHSEED"
 
 

@@ -20,7 +20,7 @@ import numpy as np
 from .. import __version__, commandline, single_seat_env
 from ..agents import RandomPolicy, make_agent
 from ..agents.model import MODEL_PREFIX, PPO, pretrained_agent
-from ..commandline import SELF_PLAY, extra_missing, missing, opponent_kinds
+from ..commandline import SELF_PLAY, TORCH_THREADS, extra_missing, missing, opponent_kinds
 from .options import PPO_KWARGS, command_line
 
 try:
@@ -40,9 +40,6 @@ from .imitation import imitate
 from .opponents import RANDOM, OpponentPool, model_opponent
 from .progress import ProgressBar, mean_recent_return
 from .shaping import ScoreShaping
-
-TORCH_THREADS = 1
-"""Small MLP, small batches: one thread is as fast as two and leaves a core for the envs."""
 
 TRAINING, EVALUATION, IMITATION = 0, 1, 2
 """Streams of :func:`derived_seed`."""

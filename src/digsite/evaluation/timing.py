@@ -16,7 +16,7 @@ import time
 
 from ..agents.arena import Agent, play_games
 from ..commandline import add_search_arguments, agent_for
-from ..core.engine import Game, State
+from ..core.engine import State
 from ..core.policy import choose
 from ..envs.registry import make_game
 
@@ -42,15 +42,6 @@ class Clocked:
         return self.seconds / self.decisions if self.decisions else 0.0
 
 
-def seconds_per_decision(
-    game: Game, agent: Agent, opponents: list[Agent], games: int, seed: int = 0
-) -> Clocked:
-    """``agent``'s clock after ``games`` games against ``opponents`` (one per other seat)."""
-    clocked = Clocked(agent)
-    play_games(game, [clocked, *opponents], games, seed)
-    return clocked
-
-
 def main(argv: list[str] | None = None) -> Clocked:
     parser = argparse.ArgumentParser(
         prog="python -m digsite.evaluation.timing",
@@ -72,7 +63,8 @@ def main(argv: list[str] | None = None) -> Clocked:
         agent_for(args.opponents, game, args.seed + k, args) for k in range(1, args.num_players)
     ]
     start = time.perf_counter()
-    clock = seconds_per_decision(game, agent, opponents, args.games, args.seed)
+    clock = Clocked(agent)
+    play_games(game, [clock, *opponents], args.games, args.seed)
     print(
         f"{args.agent} at {args.game}, {args.num_players} players, {args.games} games against "
         f"{args.opponents}: {clock.mean:.3f} s a decision over {clock.decisions} decisions "

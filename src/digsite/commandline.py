@@ -345,15 +345,10 @@ def agent_for(kind: str, engine: Game, seed: int, args: argparse.Namespace) -> A
     return make_agent(kind, engine.name, seed, *search, **engine.config)
 
 
-def opponent_kinds(opponents: str) -> list[str]:
-    """The kinds of an ``--opponents`` value."""
-    return opponents.split(",")
-
-
 def default_eval_opponents(opponents: str) -> str:
     """Whom a run is evaluated against by default: the first kind of its opponents that is
     not self-play, else random."""
-    return next((kind for kind in opponent_kinds(opponents) if kind != SELF_PLAY), "random")
+    return next((kind for kind in opponents.split(",") if kind != SELF_PLAY), "random")
 
 
 def agent_kinds(text: str) -> list[str]:

@@ -154,9 +154,7 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
         args.eval_opponents = cli.default_eval_opponents(args.opponents)
     if args.env is None:
         imitated = [args.imitate] if args.imitate else []
-        cli.check_agents(
-            parser, args, [*cli.opponent_kinds(args.opponents), args.eval_opponents, *imitated]
-        )
+        cli.check_agents(parser, args, [*args.opponents.split(","), args.eval_opponents, *imitated])
     elif args.score_shaping:
         parser.error("--score-shaping plays --game (a solo --env has its own reward)")
     cli.check_search(parser, args)

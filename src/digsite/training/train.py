@@ -20,7 +20,7 @@ import numpy as np
 from .. import __version__, commandline, single_seat_env
 from ..agents import RandomPolicy, make_agent
 from ..agents.model import MODEL_PREFIX, PPO, pretrained_agent
-from ..commandline import SELF_PLAY, TORCH_THREADS, extra_missing, missing, opponent_kinds
+from ..commandline import SELF_PLAY, TORCH_THREADS, extra_missing, missing
 from .options import PPO_KWARGS, command_line
 
 try:
@@ -83,7 +83,7 @@ def opponents_env(args: argparse.Namespace, kind: str, seed: int) -> gym.Env:
     if args.env is not None:
         return gym.make(args.env, **args.env_options)
     env = single_seat_env(args.game, num_players=args.num_players, **args.game_options)
-    kinds = opponent_kinds(kind)
+    kinds = kind.split(",")
     if kinds == [kind] and kind != SELF_PLAY:
         agent = make_opponents(args, kind, seed, env)
         if agent is not None:
@@ -143,7 +143,7 @@ def vec_steps(steps: int, n_envs: int) -> int:
 
 def make_callbacks(args: argparse.Namespace) -> list[BaseCallback]:
     callbacks: list[BaseCallback] = []
-    if SELF_PLAY in opponent_kinds(args.opponents) and args.snapshot_every > 0:
+    if SELF_PLAY in args.opponents.split(",") and args.snapshot_every > 0:
         pool = args.out / "pool"
         pool.mkdir(parents=True, exist_ok=True)
         for old in pool.glob("snapshot_*.zip"):
@@ -232,7 +232,7 @@ def pool_games(
 ) -> dict[str, int] | None:
     """A mix or self-play: the games each opponent (each kind of the mix, each member of the
     self-play pool) played in an opponent seat, summed over the envs; else None."""
-    kinds = opponent_kinds(args.opponents)
+    kinds = args.opponents.split(",")
     if len(kinds) == 1 and SELF_PLAY not in kinds:
         return None
     total: Counter[str] = sum((Counter(games) for games in env.get_attr("games")), Counter())
@@ -251,7 +251,7 @@ def run_record(
     imitation: dict[str, Any] | None = None,
     interrupted: bool = False,
 ) -> dict[str, Any]:
-    self_play = SELF_PLAY in opponent_kinds(args.opponents)
+    self_play = SELF_PLAY in args.opponents.split(",")
     solo = args.env is not None
     return {
         "command": command_line(commandline.recorded_options(args)),

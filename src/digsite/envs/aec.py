@@ -127,8 +127,13 @@ class DigsiteAECEnv(Renders, AECEnv):
         if self.game_state is None:
             self._require_reset("step")
         agent = self.agent_selection
-        if not self.agents:
-            self._step_after_the_end(action)
+        if not self.agents:  # every agent has left: None is ignored with PettingZoo's warning
+            if action is not None:
+                raise IllegalActionError(
+                    f"the game is over and every agent has left; no action ({action!r}) can be "
+                    "played: call reset()"
+                )
+            EnvLogger.warn_step_after_terminated_truncated()
             return
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
@@ -197,16 +202,6 @@ class DigsiteAECEnv(Renders, AECEnv):
         :class:`_AgentIterable`)."""
         self._require_reset("agent_iter")
         return _AgentIterable(self, max_iter)
-
-    # -- helpers ----------------------------------------------------------------------------
-    def _step_after_the_end(self, action: Any) -> None:
-        """A step once every agent has left: None is ignored with PettingZoo's warning."""
-        if action is not None:
-            raise IllegalActionError(
-                f"the game is over and every agent has left; no action ({action!r}) can be "
-                "played: call reset()"
-            )
-        EnvLogger.warn_step_after_terminated_truncated()
 
     def __str__(self) -> str:
         return self.metadata["name"]

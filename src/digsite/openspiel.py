@@ -227,15 +227,12 @@ class _Play:
         return json.dumps(saved, separators=(",", ":"))
 
 
-class _Pending:
+class _Pending(str):
     """A saved state as OpenSpiel's pickled serialization carries it: the text alone, checked
     only once it is given to the state being loaded (``DigsiteState.__setattr__``), which knows
     its game and OpenSpiel's history."""
 
-    __slots__ = ("text",)
-
-    def __init__(self, text: str):
-        self.text = text
+    __slots__ = ()
 
 
 def _check_chance_outcome(action: int) -> None:
@@ -427,7 +424,7 @@ class DigsiteState(pyspiel.State):
         if name == "_play" and not isinstance(value, _Play):  # OpenSpiel's pickled form, loading
             if not isinstance(value, _Pending):
                 raise CorruptStateError("saved state: the pickled part holds no digsite state")
-            value = self._loaded(value.text)
+            value = self._loaded(value)
         super().__setattr__(name, value)
 
     def _loaded(self, text: str) -> _Play:

@@ -16,6 +16,7 @@ from digsite import mykerinos_v1
 from digsite.agents import RandomPolicy, make_agent
 from digsite.agents.arena import play_game, play_games, seating
 from digsite.commandline import COMMANDS, parse_args
+from digsite.commandline import main as run_tool
 from digsite.envs.registry import make_game
 
 pytest.importorskip("openskill")
@@ -187,10 +188,9 @@ def test_every_tool_is_a_subcommand_and_imports_nothing_heavy_for_help():
 def test_opponents_one_per_seat(tmp_path):
     """At 3 players, ``--opponents random,heuristic`` seats one of each beside the agent (the
     arena's rotation puts them in the two seats after the agent's, in that order)."""
-    from digsite.evaluation import evaluate
 
     options = ["--num-players", "3", "--opponents", "random,heuristic", "--games", "3"]
-    results = evaluate.main([*options, "--baselines", "heuristic", "--out", str(tmp_path)])
+    results = run_tool("evaluate", [*options, "--baselines", "heuristic", "--out", str(tmp_path)])
     assert results[0].games == 3
     saved = json.loads(
         (tmp_path / "results-mykerinos-3p-heuristic-vs-random+heuristic.json").read_text()

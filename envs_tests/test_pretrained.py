@@ -21,11 +21,11 @@ from digsite import make_game  # noqa: E402
 from digsite.agents import ModelAgent, make_agent  # noqa: E402
 from digsite.agents import model as model_module  # noqa: E402
 from digsite.agents.arena import play_games  # noqa: E402
+from digsite.commandline import main as run_tool  # noqa: E402
 from digsite.commandline import parse_args, recorded_options  # noqa: E402
 from digsite.core.errors import ConfigError  # noqa: E402
-from digsite.evaluation import evaluate  # noqa: E402
 from digsite.play import play  # noqa: E402
-from digsite.training import export, train  # noqa: E402
+from digsite.training import export  # noqa: E402
 from digsite.training.options import command_line  # noqa: E402
 
 TINY = ["--n-envs", "2", "--n-steps", "128", "--batch-size", "128", "--n-epochs", "1"]
@@ -44,8 +44,8 @@ def exported(tmp_path_factory) -> Path:
     """A tiny run on 2-player Mykerinos exported with a 2-game evaluation card."""
     out = tmp_path_factory.mktemp("run")
     options = ["--timesteps", "256", "--net-arch", "16,8", "--out", str(out)]
-    train.main([*TINY, *options, "--opponents", "heuristic"])
-    export.main(["--from-run", str(out), "--games", "2"])
+    run_tool("train", [*TINY, *options, "--opponents", "heuristic"])
+    run_tool("export", ["--from-run", str(out), "--games", "2"])
     return out
 
 
@@ -80,7 +80,7 @@ def test_the_card_says_how_the_policy_was_made(exported):
     vs_heuristic = card["evaluations"][0]
     assert vs_heuristic["par"] == 0.5 and vs_heuristic["games"] == 2
     assert [r["agent"] for r in vs_heuristic["results"]] == ["MaskablePPO", "heuristic", "random"]
-    replayed = evaluate.main(shlex.split(vs_heuristic["command"])[2:])
+    replayed = run_tool("evaluate", shlex.split(vs_heuristic["command"])[2:])
     assert [t.wins for t in replayed] == [r["wins"] for r in vs_heuristic["results"]]
 
 
@@ -92,13 +92,14 @@ def test_a_run_records_its_command(exported):
 
 def test_a_policy_file_is_a_model_opponent_and_an_evaluated_model(exported, tmp_path):
     policy = exported / "policy.pt"
-    train.main(
-        [*TINY, "--timesteps", "256", "--out", str(tmp_path), "--opponents", f"model:{policy}"]
+    run_tool(
+        "train",
+        [*TINY, "--timesteps", "256", "--out", str(tmp_path), "--opponents", f"model:{policy}"],
     )
-    results = evaluate.main(["--model", str(policy), "--games", "2", "--baselines", ""])
+    results = run_tool("evaluate", ["--model", str(policy), "--games", "2", "--baselines", ""])
     assert results[0].games == 2
     with pytest.raises(SystemExit, match="expects 1621 observations"):
-        evaluate.main(["--game", "archeos_society", "--model", str(policy), "--games", "1"])
+        run_tool("evaluate", ["--game", "archeos_society", "--model", str(policy), "--games", "1"])
 
 
 def test_a_corrupt_policy_file_is_named(tmp_path):
@@ -112,13 +113,14 @@ def test_a_solo_run_exports_as_its_games_one_player_policy(tmp_path, monkeypatch
     """A run on the Royal Society's solo env exports with one evaluation on that env, and the
     file is the kind ``ppo`` of the 1-player game, which the solo env plays."""
     env_id = "digsite/RoyalSocietySolo-v3"
-    train.main(
-        [*TINY, "--env", env_id, "--timesteps", "256", "--net-arch", "16", "--out", str(tmp_path)]
+    run_tool(
+        "train",
+        [*TINY, "--env", env_id, "--timesteps", "256", "--net-arch", "16", "--out", str(tmp_path)],
     )
     shipped = tmp_path / "shipped"
     shipped.mkdir()
-    card = export.main(
-        ["--from-run", str(tmp_path), "--games", "2", "--out", str(shipped / "solo.pt")]
+    card = run_tool(
+        "export", ["--from-run", str(tmp_path), "--games", "2", "--out", str(shipped / "solo.pt")]
     )
     assert card["env_id"] == env_id and card["env_options"] == {} and card["game_options"] == {}
     assert card["config"] == make_game("royal_society", num_players=1).config
@@ -128,8 +130,9 @@ def test_a_solo_run_exports_as_its_games_one_player_policy(tmp_path, monkeypatch
     monkeypatch.setattr(model_module, "PRETRAINED", shipped)
     assert model_module.describe(card) == "royal_society, 1 player"
     assert make_agent("ppo", "royal_society", num_players=1).path == shipped / "solo.pt"
-    (ppo,) = evaluate.main(
-        ["--env", env_id, "--baselines", "ppo", "--games", "1", "--out", str(tmp_path / "e")]
+    (ppo,) = run_tool(
+        "evaluate",
+        ["--env", env_id, "--baselines", "ppo", "--games", "1", "--out", str(tmp_path / "e")],
     )
     assert ppo.agent == "ppo"
 
@@ -191,9 +194,13 @@ def test_ppo_sits_in_every_tool(tmp_path):
     game += [
         f"--game-option={key}={json.dumps(value)}" for key, value in card["game_options"].items()
     ]
-    results = evaluate.main([*game, "--baselines", "ppo", "--games", "1", "--out", str(tmp_path)])
+    results = run_tool(
+        "evaluate", [*game, "--baselines", "ppo", "--games", "1", "--out", str(tmp_path)]
+    )
     assert results[0].agent == "ppo"
-    train.main([*TINY, *game, "--timesteps", "256", "--out", str(tmp_path), "--opponents", "ppo"])
+    run_tool(
+        "train", [*TINY, *game, "--timesteps", "256", "--out", str(tmp_path), "--opponents", "ppo"]
+    )
     answers = iter(["1"] * 10_000)
     record = play(
         card["game"], opponents=["ppo"], ask=lambda _: next(answers), say=lambda _: None, **config

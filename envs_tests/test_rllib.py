@@ -18,6 +18,7 @@ pytest.importorskip("ray.rllib")
 
 import ray  # noqa: E402
 
+from digsite.commandline import main as run_tool  # noqa: E402
 from digsite.commandline import parse_args  # noqa: E402
 from digsite.games import BUILTIN  # noqa: E402
 from digsite.rllib import env as rllib_env  # noqa: E402
@@ -42,7 +43,7 @@ def ray_session():
 
 
 def run(out: Path, *options: str) -> dict[str, Any]:
-    record = train_rllib.main([*TINY, "--out", str(out), *options])
+    record = run_tool("train-rllib", [*TINY, "--out", str(out), *options])
     assert json.loads((out / "run.json").read_text()) == record
     return record
 

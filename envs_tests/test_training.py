@@ -17,8 +17,8 @@ from sb3_contrib import MaskablePPO  # noqa: E402
 from stable_baselines3.common.logger import configure  # noqa: E402
 
 from digsite import records  # noqa: E402
+from digsite.commandline import main as run_tool  # noqa: E402
 from digsite.commandline import parse_args  # noqa: E402
-from digsite.evaluation import evaluate  # noqa: E402
 from digsite.training import imitation as imitation_module  # noqa: E402
 from digsite.training import train  # noqa: E402
 
@@ -28,7 +28,7 @@ SOLO = "digsite/ArcheOlogicSolo-v2"
 
 
 def run(out: Path, *options: str, timesteps: int = 1024) -> dict[str, Any]:
-    record = train.main([*TINY, "--timesteps", str(timesteps), "--out", str(out), *options])
+    record = run_tool("train", [*TINY, "--timesteps", str(timesteps), "--out", str(out), *options])
     assert (out / "model.zip").is_file()
     assert json.loads((out / "run.json").read_text()) == record
     assert record["timesteps_trained"] >= timesteps
@@ -209,11 +209,12 @@ def test_same_seed_same_run(tmp_path):
 def test_saved_model_reloads_and_evaluates(trained):
     model = MaskablePPO.load(trained / "model.zip", device="cpu")
     assert model.action_space.n > 0
-    evaluate.main(
+    run_tool(
+        "evaluate",
         [
             *("--model", str(trained / "model.zip"), "--games", "4", "--baselines", "random"),
             *("--record-games", "2"),
-        ]
+        ],
     )
     recorded = sorted((trained / "records").glob("*.json"))
     assert [p.name for p in recorded] == [
@@ -252,7 +253,7 @@ def test_solo_env_trains_plots_and_evaluates(tmp_path):
 
     model = str(tmp_path / "model.zip")
     options = ["--env", SOLO, "--env-option", "guess_variant=app", "--model", model]
-    results = evaluate.main([*options, "--games", "3", "--baselines", "random,heuristic"])
+    results = run_tool("evaluate", [*options, "--games", "3", "--baselines", "random,heuristic"])
     by_agent = {r.agent: r for r in results}
     deduction = by_agent["heuristic"]  # the exact deduction agent solves every quest
     assert deduction.successes == 3 and deduction.title_counts()["unsolved"] == 0
@@ -286,7 +287,7 @@ def test_solo_env_has_no_opponents(capsys):
 def test_baselines_alone_are_evaluated_without_a_model(tmp_path):
     """Heuristic against random players, no model: the table every game's README section uses."""
     options = ["--game", "archeologic", "--games", "4", "--out", str(tmp_path)]
-    results = evaluate.main([*options, "--baselines", "heuristic,random"])
+    results = run_tool("evaluate", [*options, "--baselines", "heuristic,random"])
     assert [r.agent for r in results] == ["heuristic", "random"]
     assert results[0].wins == 4  # the deduction agent always solves before random players
     stem = tmp_path / "results-archeologic-2p-heuristic+random-vs-random"
@@ -294,14 +295,14 @@ def test_baselines_alone_are_evaluated_without_a_model(tmp_path):
     assert saved["model"] is None and saved["results"][1]["wins"] == 0
     assert stem.with_suffix(".png").is_file()  # 100% and 0% bars
     with pytest.raises(SystemExit):
-        evaluate.main([*options, "--baselines", ""])
+        run_tool("evaluate", [*options, "--baselines", ""])
 
 
 def test_each_agent_meets_the_same_opponents(tmp_path):
     """A baseline's games do not depend on the agents evaluated before it."""
     options = ["--games", "6", "--out", str(tmp_path)]
-    alone = evaluate.main([*options, "--baselines", "random"])[0]
-    after = evaluate.main([*options, "--baselines", "heuristic,random"])[1]
+    alone = run_tool("evaluate", [*options, "--baselines", "random"])[0]
+    after = run_tool("evaluate", [*options, "--baselines", "heuristic,random"])[1]
     assert (alone.returns, alone.scores) == (after.returns, after.scores)
 
 
@@ -314,7 +315,7 @@ def test_game_options_reach_training_and_evaluation(tmp_path, capsys):
     env = train.build_env(parse_args("train", options), "random", train.TRAINING, 0)
     assert env.unwrapped.game.config["setup"] == "ur"
     model = str(tmp_path / "model.zip")
-    evaluate.main([*options, "--model", model, "--games", "2", "--baselines", "random"])
+    run_tool("evaluate", [*options, "--model", model, "--games", "2", "--baselines", "random"])
     stem = "results-archeos_society-2p-setup=ur-maskableppo+random-vs-random"
     saved = json.loads((tmp_path / f"{stem}.json").read_text())
     assert saved["game_options"] == {"setup": "ur"} and saved["results"][0]["games"] == 2
@@ -333,7 +334,7 @@ def test_royal_society_solo_trains_and_evaluates(tmp_path):
     record = run(tmp_path, "--env", royal, timesteps=512)
     assert record["env"] == royal and record["timesteps_trained"] >= 512
     model = str(tmp_path / "model.zip")
-    results = evaluate.main(["--env", royal, "--model", model, "--games", "2"])
+    results = run_tool("evaluate", ["--env", royal, "--model", model, "--games", "2"])
     by_agent = {r.agent: r for r in results}
     assert set(by_agent) == {"MaskablePPO", "random", "heuristic"}
     heuristic = by_agent["heuristic"]
@@ -348,9 +349,9 @@ def test_a_model_is_an_opponent(trained):
     """``--opponents model:PATH``: the model against itself and the baselines against it; the
     file name says who the opponents were, so it does not replace the evaluation vs random."""
     model = trained / "model.zip"
-    evaluate.main(["--model", str(model), "--games", "2", "--baselines", "random"])
+    run_tool("evaluate", ["--model", str(model), "--games", "2", "--baselines", "random"])
     options = ["--model", str(model), "--opponents", f"model:{model}", "--games", "2"]
-    results = evaluate.main([*options, "--baselines", "random"])
+    results = run_tool("evaluate", [*options, "--baselines", "random"])
     assert [t.agent for t in results] == ["MaskablePPO", "random"]
     stem = f"results-mykerinos-2p-maskableppo+random-vs-model-{trained.name}"
     saved = json.loads((trained / f"{stem}.json").read_text())

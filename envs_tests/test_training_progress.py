@@ -18,6 +18,7 @@ pytest.importorskip("sb3_contrib")
 
 from stable_baselines3.common.callbacks import BaseCallback  # noqa: E402
 
+from digsite.commandline import main as run_tool  # noqa: E402
 from digsite.training import progress, train  # noqa: E402
 
 TINY = ["--n-envs", "2", "--n-steps", "128", "--batch-size", "128", "--n-epochs", "1"]
@@ -26,7 +27,7 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 
 def test_the_log_shows_steps_rate_return_and_time_left(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(progress, "LOG_SECONDS", 0.0)
-    train.main([*TINY, "--timesteps", "1024", "--progress", "log", "--out", str(tmp_path)])
+    run_tool("train", [*TINY, "--timesteps", "1024", "--progress", "log", "--out", str(tmp_path)])
     lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("step ")]
     assert len(lines) > 10
     assert lines[0].startswith("step 2 of 1,024 (0%), ") and "no episode ended yet" in lines[0]
@@ -37,13 +38,13 @@ def test_the_log_shows_steps_rate_return_and_time_left(tmp_path, monkeypatch, ca
 
 def test_imitation_reports_each_chunk(tmp_path, monkeypatch, capsys):
     options = ["--imitate", "heuristic", "--imitation-steps", "300", "--progress", "log"]
-    train.main([*TINY, "--timesteps", "256", *options, "--out", str(tmp_path)])
+    run_tool("train", [*TINY, "--timesteps", "256", *options, "--out", str(tmp_path)])
     out = capsys.readouterr().out
     assert out.startswith("imitation: ") and " of 300 decisions (" in out and "decisions/s" in out
 
 
 def test_no_progress_is_quiet(tmp_path, capsys):
-    train.main([*TINY, "--timesteps", "256", "--progress", "none", "--out", str(tmp_path)])
+    run_tool("train", [*TINY, "--timesteps", "256", "--progress", "none", "--out", str(tmp_path)])
     (line,) = capsys.readouterr().out.splitlines()
     assert line.startswith("trained MaskablePPO on mykerinos (2 players)")
 
@@ -73,7 +74,7 @@ def test_a_bar_without_its_packages_says_so_and_logs(monkeypatch):
 def test_the_bar_trains(tmp_path):
     pytest.importorskip("tqdm")
     pytest.importorskip("rich")
-    record = train.main([*TINY, "--timesteps", "512", "--progress", "--out", str(tmp_path)])
+    record = run_tool("train", [*TINY, "--timesteps", "512", "--progress", "--out", str(tmp_path)])
     assert record["options"]["progress"] == "bar" and "--progress bar" in record["command"]
 
 
@@ -96,7 +97,7 @@ def test_ctrl_c_saves_the_model_reached(tmp_path, monkeypatch, capsys):
         train, "make_callbacks", lambda args: [*make_callbacks(args), Interrupt(300)]
     )
     with pytest.raises(SystemExit) as stop:
-        train.main([*TINY, "--timesteps", "4096", "--out", str(tmp_path)])
+        run_tool("train", [*TINY, "--timesteps", "4096", "--out", str(tmp_path)])
     assert stop.value.code == 130
     out, err = capsys.readouterr()
     assert "of 4,096 (stopped by Ctrl-C) steps in" in out

@@ -27,9 +27,9 @@ from digsite import make_game  # noqa: E402
 from digsite.__main__ import main as digsite_main  # noqa: E402
 from digsite.agents import ModelAgent, make_agent  # noqa: E402
 from digsite.agents import model as model_module  # noqa: E402
+from digsite.commandline import main as run_tool  # noqa: E402
 from digsite.core.errors import ConfigError  # noqa: E402
-from digsite.evaluation import evaluate  # noqa: E402
-from digsite.training import export, train  # noqa: E402
+from digsite.training import export  # noqa: E402
 
 TINY = ["--n-envs", "2", "--n-steps", "128", "--batch-size", "128", "--n-epochs", "1"]
 GAME = ["--game", "mykerinos", "--num-players", "2"]
@@ -57,7 +57,7 @@ def pickled(marker: Path) -> str:
 def run(tmp_path_factory) -> Path:
     """A tiny ``digsite train`` run on 2-player Mykerinos: our own ``model.zip``."""
     out = tmp_path_factory.mktemp("run")
-    train.main([*TINY, *GAME, "--timesteps", "256", "--net-arch", "16", "--out", str(out)])
+    run_tool("train", [*TINY, *GAME, "--timesteps", "256", "--net-arch", "16", "--out", str(out)])
     return out
 
 
@@ -119,8 +119,9 @@ def quit_at_once(monkeypatch) -> None:
 TOOLS: dict[str, Callable[[Path, Path, Any], Any]] = {
     "ModelAgent": lambda path, tmp, mp: ModelAgent(path),
     "make_agent": lambda path, tmp, mp: make_agent(f"model:{path}", "mykerinos", num_players=2),
-    "digsite evaluate --model": lambda path, tmp, mp: evaluate.main(
-        [*GAME, "--model", str(path), "--games", "1", "--baselines", "", "--out", str(tmp)]
+    "digsite evaluate --model": lambda path, tmp, mp: run_tool(
+        "evaluate",
+        [*GAME, "--model", str(path), "--games", "1", "--baselines", "", "--out", str(tmp)],
     ),
     "digsite play --opponents model:": lambda path, tmp, mp: (
         quit_at_once(mp),

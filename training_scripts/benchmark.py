@@ -4,7 +4,7 @@ A thin entry point: ``digsite benchmark`` takes the same options (``--help`` lis
 and its documentation are in ``digsite.benchmark``.
 """
 
-from digsite.benchmark import main
+from digsite.commandline import main
 
 if __name__ == "__main__":
-    main(prog="benchmark.py")
+    main("benchmark", prog="benchmark.py")

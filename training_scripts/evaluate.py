@@ -4,7 +4,7 @@ A thin entry point: ``digsite evaluate`` takes the same options (``--help`` list
 and its documentation are in ``digsite.evaluation.evaluate``.
 """
 
-from digsite.evaluation.evaluate import main
+from digsite.commandline import main
 
 if __name__ == "__main__":
-    main(prog="evaluate.py")
+    main("evaluate", prog="evaluate.py")

@@ -4,7 +4,7 @@ A thin entry point: ``digsite export`` takes the same options (``--help`` lists 
 and its documentation are in ``digsite.training.export``.
 """
 
-from digsite.training.export import main
+from digsite.commandline import main
 
 if __name__ == "__main__":
-    main(prog="export.py")
+    main("export", prog="export.py")

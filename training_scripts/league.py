@@ -4,7 +4,7 @@ A thin entry point: ``digsite league`` takes the same options (``--help`` lists 
 and its documentation are in ``digsite.evaluation.league``.
 """
 
-from digsite.evaluation.league import main
+from digsite.commandline import main
 
 if __name__ == "__main__":
-    main(prog="league.py")
+    main("league", prog="league.py")

@@ -4,7 +4,7 @@ A thin entry point: ``digsite train`` takes the same options (``--help`` lists t
 and its documentation are in ``digsite.training``.
 """
 
-from digsite.training.train import main
+from digsite.commandline import main
 
 if __name__ == "__main__":
-    main(prog="train.py")
+    main("train", prog="train.py")

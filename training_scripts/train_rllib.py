@@ -4,7 +4,7 @@ A thin entry point: ``digsite train-rllib`` takes the same options (``--help`` l
 and its documentation are in ``digsite.rllib``.
 """
 
-from digsite.rllib.train import main
+from digsite.commandline import main
 
 if __name__ == "__main__":
-    main(prog="train_rllib.py")
+    main("train-rllib", prog="train_rllib.py")

@@ -118,10 +118,3 @@ def run(args: argparse.Namespace) -> list[dict]:
         mark = "" if target is None else f">={target:g} {'ok' if row['meets_target'] else 'MISS'}"
         print(f"{row['env']:<62} {row['steps_per_s']:>9.0f} {row['ratio']:>10.2f} {mark:>7}")
     return rows
-
-
-def main(argv: list[str] | None = None, prog: str | None = None) -> list[dict]:
-    """``digsite benchmark`` / ``training_scripts/benchmark.py``."""
-    from .commandline import main as run_tool
-
-    return run_tool("benchmark", argv, prog)

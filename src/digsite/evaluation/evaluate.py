@@ -28,7 +28,7 @@ from typing import Any
 
 import gymnasium as gym
 
-from .. import __version__, commandline, records
+from .. import __version__, records
 from ..agents import ModelAgent
 from ..agents.arena import Agent, play_episodes, play_games, seating
 from ..agents.model import MODEL_PREFIX, PPO
@@ -207,8 +207,3 @@ def run(args: argparse.Namespace) -> list[Tally] | list[SoloTally]:
     else:
         plots.win_rates(picture, title, tallies, par=1 / args.num_players)
     return tallies
-
-
-def main(argv: list[str] | None = None, prog: str | None = None) -> list:
-    """``digsite evaluate`` / ``training_scripts/evaluate.py``: parse ``argv``, evaluate."""
-    return commandline.main("evaluate", argv, prog)

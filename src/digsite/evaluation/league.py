@@ -19,7 +19,7 @@ import time
 from collections import Counter
 from typing import Any
 
-from .. import __version__, commandline
+from .. import __version__
 from ..agents.arena import Outcome, play_games
 from ..commandline import agent_for, extra_missing
 from ..envs.registry import make_game
@@ -157,8 +157,3 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     ranked = sorted(tallies(names, outcomes), key=lambda t: order.index(t.agent))
     plots.win_rates(stem.with_suffix(".png"), title, ranked, 1 / args.num_players)
     return record
-
-
-def main(argv: list[str] | None = None, prog: str | None = None) -> dict[str, Any]:
-    """``digsite league``: parse ``argv``, play the league."""
-    return commandline.main("league", argv, prog)

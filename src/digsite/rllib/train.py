@@ -15,7 +15,6 @@ from typing import Any
 
 import numpy as np
 
-from .. import commandline
 from ..agents.arena import play_games
 from ..commandline import TORCH_THREADS, agent_for, extra_missing, recorded_options
 from ..envs.registry import make_game
@@ -240,8 +239,3 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     record = train(args)
     print(summary(record))
     return record
-
-
-def main(argv: list[str] | None = None, prog: str | None = None) -> dict[str, Any]:
-    """``digsite train-rllib`` / ``training_scripts/train_rllib.py``: parse ``argv``, train."""
-    return commandline.main("train-rllib", argv, prog)

@@ -27,7 +27,6 @@ from ..agents.model import STORED_DTYPE, layers_of, load_actor, save_policy
 from ..commandline import extra_missing, option_words, solo_engine
 from ..core.engine import Game
 from ..envs.registry import entry, make_game
-from ..evaluation import evaluate
 from ..evaluation.stats import summary
 from .options import command_line
 
@@ -67,7 +66,7 @@ def evaluation(args: argparse.Namespace, opponents: str | None) -> dict[str, Any
         *("--baselines", ",".join(args.baselines), "--games", str(args.games)),
         *("--seed", str(args.seed), "--out", str(args.from_run)),
     ]
-    tallies = evaluate.main(argv)
+    tallies = commandline.main("evaluate", argv)
     summaries = [summary(t) for t in tallies]
     return {
         "command": shlex.join(["digsite", "evaluate", *argv]),
@@ -135,8 +134,3 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     size = written["policy"]["bytes"] / 1024
     print(f"wrote {args.out} ({size:.0f} KiB) and its card {path}")
     return written
-
-
-def main(argv: list[str] | None = None, prog: str | None = None) -> dict[str, Any]:
-    """``digsite export``: parse ``argv``, export."""
-    return commandline.main("export", argv, prog)

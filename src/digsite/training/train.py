@@ -409,8 +409,3 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     if record["interrupted"]:
         raise KeyboardInterrupt
     return record
-
-
-def main(argv: list[str] | None = None, prog: str | None = None) -> dict[str, Any]:
-    """``digsite train`` / ``training_scripts/train.py``: parse ``argv``, train."""
-    return commandline.main("train", argv, prog)

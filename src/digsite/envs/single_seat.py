@@ -69,30 +69,14 @@ def options(num_players: int):
 
 
 class SingleSeatEnv(OneSeatEnv):
-    def __init__(
-        self,
-        game: Game,
-        seat: int | None = None,
-        opponents=None,
-        illegal_action: str = "end",
-        illegal_action_reward: float = -1.0,
-        render_mode: str | None = None,
-    ):
-        given = {
-            "seat": seat,
-            "opponents": opponents,
-            "illegal_action": illegal_action,
-            "illegal_action_reward": illegal_action_reward,
-            "render_mode": render_mode,
-        }
-        seat, opponents, illegal_action, illegal_action_reward, render_mode = check_options(
-            options(game.num_players), given, "single-seat env"
-        ).values()
-        super().__init__(game, illegal_action, render_mode)
-        self.fixed_seat = seat
-        self.illegal_action_reward = illegal_action_reward
-        self.opponents = list(opponents)
-        self.seat = 0 if seat is None else seat
+    def __init__(self, game: Game, **given):
+        """The learner's seat of ``game``, with the env's :func:`options` ``given``."""
+        config = check_options(options(game.num_players), given, "single-seat env")
+        super().__init__(game, config["illegal_action"], config["render_mode"])
+        self.fixed_seat = config["seat"]
+        self.illegal_action_reward = config["illegal_action_reward"]
+        self.opponents = list(config["opponents"])
+        self.seat = 0 if self.fixed_seat is None else self.fixed_seat
         self._buffer = np.empty(game.observation_size, dtype=np.float32)
 
     # -- gymnasium API ----------------------------------------------------------------------

@@ -154,26 +154,13 @@ def record_games(
     paths = []
     for name, piece, agent in agents:
         for i in range(args.record_games):
-            lineup = [
-                agent,
-                *(
-                    agent_for(k, engine, args.seed + i + n, args)
-                    for n, k in enumerate(args.opponents)
-                ),
-            ]
-            names = [name, *args.opponents]
+            seed = args.seed + i
+            opponents = [agent_for(k, engine, seed + n, args) for n, k in enumerate(args.opponents)]
+            lineup, names = [agent, *opponents], [name, *args.opponents]
             order = seating(i, args.num_players)
-            seat = order.index(0)
             seats, names = [lineup[k] for k in order], [names[k] for k in order]
-            record = records.play(
-                args.game,
-                seats,
-                names=names,
-                seed=args.seed + i,
-                num_players=args.num_players,
-                **args.game_options,
-            )
-            paths.append(folder / f"{args.game}-{piece}-seat{seat}-seed{args.seed + i}.json")
+            record = records.play(args.game, seats, names=names, seed=seed, **engine.config)
+            paths.append(folder / f"{args.game}-{piece}-seat{order.index(0)}-seed{seed}.json")
             records.save(record, paths[-1])
     return paths
 

@@ -19,11 +19,11 @@ options...), and every id ends with :class:`~digsite.envs.wrappers.ActionMasks`,
 
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass
 from typing import ClassVar
 
 from ..core.errors import ConfigError
+from ..core.options import is_integer
 from ..core.spec import GameSpec, load
 from ..games import SPECS
 from ..games import spec as entry
@@ -97,7 +97,7 @@ class SingleSeatCreator:
 
     def __call__(self, **options):
         asked = options.pop("num_players", self.num_players)
-        count = None if isinstance(asked, bool) else _integer(asked)
+        count = int(asked) if is_integer(asked) else None
         if count != self.num_players:
             spec = entry(self.game)
             known = count in spec.single_seat_counts
@@ -107,13 +107,6 @@ class SingleSeatCreator:
                 f"{self.num_players} players, not {asked!r}{instead}"
             )
         return load("digsite:single_seat_env")(self.game, num_players=self.num_players, **options)
-
-
-def _integer(value) -> int | None:
-    try:
-        return operator.index(value)
-    except TypeError:
-        return None
 
 
 def _solo_creator(mode: str):

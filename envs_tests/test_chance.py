@@ -8,8 +8,12 @@ import numpy as np
 from digsite.core.chance import DRAW_CHUNK, Chance, mix_draws
 
 
+class Stream(Chance):
+    """A chance stream alone (``Chance`` is a part of a state, which holds its fields)."""
+
+
 def stream(seed: int, draws: int = 0) -> Chance:
-    s = Chance()
+    s = Stream()
     s.seed, s.draws = seed, draws
     return s
 

@@ -77,7 +77,7 @@ def test_heuristic_meets_most_royal_requirements(monkeypatch):
     assert sum(checks) >= 36
 
 
-def test_heuristic_copes_with_optional_actions_at_any_sub_decision():
+def test_heuristic_copes_with_optional_actions_at_any_sub_decision(monkeypatch):
     """Were Gain Reputation, honoring, claims and Bloomsbury offered at every sub-decision of
     the turn, the heuristic would still pick one of the decision's own actions or one of them
     (it never reads an optional action as, say, a region or a card)."""
@@ -87,11 +87,9 @@ def test_heuristic_copes_with_optional_actions_at_any_sub_decision():
         real = state.legal_actions()
         optional = state.optional_actions(player)
         offered = sorted(set(real) | set(optional))
-        state.legal_actions = lambda: offered
-        try:
+        with monkeypatch.context() as patch:  # (on the class: a state's attributes are slots)
+            patch.setattr(type(state), "legal_actions", lambda self: offered)
             action = agent.act_in(state, player)
-        finally:
-            del state.legal_actions
         assert action in real or action in optional
         if optional and set(optional) - set(real):
             seen.add(state.decision)

@@ -66,6 +66,8 @@ class Chance:
     declared fields (:data:`FIELDS`); the rules draw with :meth:`_rand` and :meth:`_shuffle`
     (or :meth:`_generator`)."""
 
+    __slots__ = ()
+
     seed: int
     draws: int
     """Draws made from ``seed`` so far (both fields start at 0: the set-up calls ``_reseed``)."""

@@ -87,6 +87,8 @@ class Game(abc.ABC):
 class State(abc.ABC):
     """One position of a game. Mutated in place by :meth:`apply_action`."""
 
+    __slots__ = ()  # (a game's state class may keep its attributes in slots: see ``fields``)
+
     game: Game
 
     @abc.abstractmethod

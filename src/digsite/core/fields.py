@@ -28,6 +28,8 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
+from types import MemberDescriptorType
 from typing import Any
 
 import jsonschema
@@ -161,20 +163,19 @@ class StateFields:
 
     def copy_into(self, source: State, target: State) -> None:
         """Give ``target`` its own copy of every list field of ``source`` (for ``clone``)."""
-        src, dst = source.__dict__, target.__dict__
         for name in self._flat:
-            dst[name] = src[name][:]
+            setattr(target, name, getattr(source, name)[:])
         for name in self._rows:
-            dst[name] = [row[:] for row in src[name]]
+            setattr(target, name, [row[:] for row in getattr(source, name)])
         for name, depth in self._deeper:
-            dst[name] = _copy(src[name], depth)
+            setattr(target, name, _copy(getattr(source, name), depth))
 
     def thaw(self, state: State, names: Sequence[str]) -> None:
         """Give ``state`` its own lists, to their full depth, for the fields ``names`` (to be
         changed in place, a copy's reshuffle say); :meth:`freeze` declares them again."""
         depths = {f.name: f.depth for f in self.fields}
         for name in names:
-            state.__dict__[name] = _copy(state.__dict__[name], depths[name])
+            set_field(state, name, _copy(getattr(state, name), depths[name]))
 
     def freeze(self, state: State, names: Sequence[str]) -> None:
         """Make the fields ``names`` of ``state`` as declared (tuples at their frozen levels),
@@ -182,7 +183,7 @@ class StateFields:
         declared = {f.name: f for f in self.fields}
         for name in names:
             f = declared[name]
-            state.__dict__[name] = _freeze(state.__dict__[name], f.depth, f.frozen)
+            set_field(state, name, _freeze(getattr(state, name), f.depth, f.frozen))
             state.note_change(name)
 
     def dump(self, state: State) -> dict[str, Any]:
@@ -229,7 +230,7 @@ class StateFields:
                 value = _rename(value, f.depth, f.names.index)
             if f.frozen:
                 value = _freeze(value, f.depth, f.frozen)
-            state.__dict__[f.name] = value  # (a fresh state: nothing kept derives from it yet)
+            set_field(state, f.name, value)  # (a fresh state: nothing kept derives from it yet)
         try:
             if derive is not None:
                 derive()
@@ -243,6 +244,55 @@ class StateFields:
                 f"saved {self.title} state is not a position of the game: {err or repr(err)}"
             ) from None
         return state
+
+
+@cache
+def slot_names(cls: type) -> tuple[str, ...]:
+    """The attributes the instances of ``cls`` keep in slots (none but for a state class that
+    declares its fields and own attributes in ``__slots__``: Python 3.11 caches the look-up of
+    a method only on an object without a ``__dict__`` or with at most 30 attributes in it)."""
+    return tuple(
+        name
+        for klass in cls.__mro__
+        for name in klass.__dict__.get("__slots__", ())
+        if name not in ("__dict__", "__weakref__")
+    )
+
+
+def set_field(state: State, name: str, value: Any) -> None:
+    """Set attribute ``name`` of ``state`` past the tests' guard of ``put`` (a framework write:
+    a fresh copy, a load, a redraw of hidden fields): in its slot if it has one (the guard
+    keeps the slot it stands in for, as ``slot``), else in its ``__dict__``."""
+    held = getattr(type(state), name, None)
+    slot = getattr(held, "slot", held)
+    if isinstance(slot, MemberDescriptorType):
+        slot.__set__(state, value)
+    else:
+        state.__dict__[name] = value
+
+
+def attributes(state: State) -> dict[str, Any]:
+    """Every attribute ``state`` holds: its ``__dict__`` (if it has one) and its slots set."""
+    out = dict(getattr(state, "__dict__", ()))
+    for name in slot_names(type(state)):
+        try:
+            out[name] = getattr(state, name)
+        except AttributeError:  # (a slot not set)
+            continue
+    return out
+
+
+def copy_attributes(source: State, target: State) -> None:
+    """Give the new ``target`` every attribute of ``source``, the values shared (``clone``)."""
+    held = getattr(source, "__dict__", None)
+    if held is not None:
+        target.__dict__ = held.copy()
+    for name in slot_names(type(source)):
+        try:
+            value = getattr(source, name)
+        except AttributeError:  # (a slot not set)
+            continue
+        set_field(target, name, value)
 
 
 def _freeze(value: Any, depth: int, frozen: int) -> Any:

@@ -50,6 +50,8 @@ class TaskQueueState(TurnBasedState):
     the decisions it plays when they leave no choice (``FORCED``); it starts a game by queueing
     its first tasks and calling :meth:`_run`, and may score the game in :meth:`_queue_done`."""
 
+    __slots__ = ()
+
     LEGAL_LISTS = True
     AUTOMATIC: ClassVar[AutomaticTasks] = AutomaticTasks(1 << 30)
     FORCED: ClassVar[frozenset[int]] = frozenset()

@@ -31,7 +31,7 @@ import numpy as np
 from .decisions import DecisionKinds
 from .encoding import ObservationLayout
 from .engine import TERMINAL, Game, State, action_index, win_loss_returns
-from .fields import StateFields
+from .fields import StateFields, copy_attributes
 from .options import check_options
 from .spec import GameSpec
 
@@ -112,6 +112,8 @@ class TurnBasedState(State):
     ``final_returns``).  Its class statement names the game's files (``files=(actions, saved,
     view, observation, text, invariants)``), which give ``DECISIONS``, ``FIELDS``, the
     information methods and ``check_invariants`` (see :data:`STATE_FILES`)."""
+
+    __slots__ = ()
 
     DECISIONS: ClassVar[DecisionKinds]
     FIELDS: ClassVar[StateFields]
@@ -209,7 +211,7 @@ class TurnBasedState(State):
         the caches of :meth:`_fresh_caches` renewed.  A ``resample_hidden`` that redraws what
         the mover's legal actions depend on clears the copy's ``_mask``."""
         other = object.__new__(type(self))
-        other.__dict__ = self.__dict__.copy()
+        copy_attributes(self, other)
         other.written = set()
         self.FIELDS.copy_into(self, other)
         other._fresh_caches()

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from ..core.engine import ConfigError, CorruptStateError, Game, State
+from ..core.fields import set_field
 from ..core.views import (
     ViewIndex,
     canonical,
@@ -580,7 +581,13 @@ def change_by_hand(state: State, field: Any) -> bool:
         return value + 1 if high is None or value < high else value - 1
 
     lists = field.depth - field.frozen
-    found = first_item(getattr(state, field.name), lists) if lists else (state.__dict__, field.name)
+    if not lists:
+        new = changed(getattr(state, field.name))
+        if new is None:
+            return False
+        set_field(state, field.name, new)
+        return True
+    found = first_item(getattr(state, field.name), lists)
     if found is None:
         return False
     holder, key = found

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from types import MemberDescriptorType
 from typing import Any
+
+from ..core.fields import set_field
 
 
 class _Refused:
     """A data descriptor without ``__get__``: reads still find the state's own value; a write
     fails but the field's first (its start, ``StateFields.fresh``), and ``put`` writes the
-    state's ``__dict__``, past it (:func:`_put`)."""
+    state's ``__dict__``, past it (:func:`_put`, ``core.fields.set_field``)."""
 
     __slots__ = ("name",)
 
@@ -20,18 +23,42 @@ class _Refused:
         self.name = name
 
     def __set__(self, state: Any, value: Any) -> None:
-        if self.name not in state.__dict__:
-            state.__dict__[self.name] = value
+        if not self._holds(state):
+            set_field(state, self.name, value)
             return
         raise AttributeError(
             f"{type(state).__name__}.{self.name} is written with "
             f"put({self.name!r}, value), which tells the kept observation"
         )
 
+    def _holds(self, state: Any) -> bool:
+        return self.name in state.__dict__
+
+
+class _RefusedSlot(_Refused):
+    """:class:`_Refused` standing in for the slot of a state class that keeps its fields in
+    slots: reads and the writes past it go to ``slot``."""
+
+    __slots__ = ("slot",)
+
+    def __init__(self, name: str, slot: MemberDescriptorType):
+        super().__init__(name)
+        self.slot = slot
+
+    def __get__(self, state: Any, owner: type | None = None) -> Any:
+        return self if state is None else self.slot.__get__(state, owner)
+
+    def _holds(self, state: Any) -> bool:
+        try:
+            self.slot.__get__(state)
+        except AttributeError:  # (not set yet)
+            return False
+        return True
+
 
 def _put(state: Any, name: str, value: Any) -> None:
     """``TurnBasedState.put`` past the guard."""
-    state.__dict__[name] = value
+    set_field(state, name, value)
     state.written.add(name)
 
 
@@ -41,7 +68,12 @@ def refused_writes(state_class: type) -> Iterator[None]:
     names = (*getattr(state_class, "PUT", ()), "put")
     before = {name: state_class.__dict__[name] for name in names if name in state_class.__dict__}
     for name in names[:-1]:
-        setattr(state_class, name, _Refused(name))
+        held = before.get(name)
+        slot = getattr(held, "slot", held)  # (a guard inside another: the same slot)
+        guard = (
+            _RefusedSlot(name, slot) if isinstance(slot, MemberDescriptorType) else _Refused(name)
+        )
+        setattr(state_class, name, guard)
     state_class.put = _put
     try:
         yield

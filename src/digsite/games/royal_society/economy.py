@@ -42,6 +42,8 @@ REGION_ACTIONS = tuple(range(REGION0, REGION0 + NUM_REGIONS))
 class EconomyRules:
     """The economy, a part of the state (see the module docstring)."""
 
+    __slots__ = ()
+
     # -- gains ---------------------------------------------------------------------------------
     def _set_rep(self, p: int, value: int) -> None:
         value = max(0, min(9, value))

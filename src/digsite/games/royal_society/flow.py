@@ -22,6 +22,8 @@ UNPLACED = {
 class FlowRules:
     """A player's turn, a part of the state (see the module docstring)."""
 
+    __slots__ = ()
+
     def _legal_main(self):
         p = self.task.player
         acts = UNPLACED[self.placed[p]]

@@ -98,6 +98,8 @@ CITY_GATE = 4
 class LocationRules:
     """The locations and expeditions, a part of the state (see the module docstring)."""
 
+    __slots__ = ()
+
     # -- placing an explorer -------------------------------------------------------------------
     def _location_bonus(self, owner: int, loc: int, section: int) -> bool:
         """Learning from peers: the right bonuses are paid here; returns whether the placed explorer

@@ -52,6 +52,8 @@ def interruptible(on: Callable) -> Callable:
 class OptionalRules:
     """The optional actions, a part of the state (see the module docstring)."""
 
+    __slots__ = ()
+
     def optional_actions(self, p: int) -> list[int]:
         out = []
         discs = self.discs[p]

@@ -25,8 +25,9 @@ from typing import Any
 
 import numpy as np
 
-from ...core.chance import Chance
+from ...core.chance import NO_DRAWS, Chance
 from ...core.engine import ConfigError
+from ...core.fields import attributes
 from ...core.options import choice, data, flag
 from ...core.tasks import TaskQueueState
 from ...core.turn_based import TurnBasedGame
@@ -86,11 +87,19 @@ class RoyalSocietyState(
     """One position: plain ints, tuples and lists, declared in ``saved.FIELDS`` (the whole of
     it, but for the cached legal mask and the players' observation bytes)."""
 
+    __slots__ = (*saved.FIELDS.names, "game", "written", "task", "_mask", "_mixed", "_encoding")
+    """Every attribute in a slot, none in a ``__dict__``: Python 3.11 does not cache the look-up
+    of a method of an object with more than 30 attributes in its ``__dict__`` (4% of a step).
+    A slot hides its name's default in a base class: ``__init__`` sets them."""
+
     AUTOMATIC = AUTO_TASKS
     FORCED = frozenset((C_LOC_ACTION,))  # a location whose one action is offered does it
     PUT = frozenset(observation.FIELDS)  # the fields the kept observation reads
 
     def __init__(self, game: RoyalSocietyGame):
+        self.task = None
+        self._mask = None
+        self._mixed = NO_DRAWS
         super().__init__(game)
         self._encoding: Encoding | None = None
         """The players' observation bytes kept between calls (``observation.Encoding``)."""
@@ -138,10 +147,11 @@ class RoyalSocietyState(
     def _fresh_caches(self) -> None:
         self._encoding = None  # each player's bytes are written again for the copy
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> tuple[None, dict]:
         """Pickled without the kept observation (its log holds functions): the unpickled state
-        writes each player's bytes again, as a copy does."""
-        return {**self.__dict__, "_encoding": None}
+        writes each player's bytes again, as a copy does.  (No ``__dict__``, then the slots, as
+        ``pickle`` restores them.)"""
+        return None, {**attributes(self), "_encoding": None}
 
     # -- information -------------------------------------------------------------------------
     def _resample_hidden(self, player: int, rng: np.random.Generator) -> RoyalSocietyState:

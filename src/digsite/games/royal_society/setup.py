@@ -47,6 +47,8 @@ SIMPLIFIED_KNOWLEDGE = 2
 class SetupRules:
     """Set-up, a part of the state (see the module docstring)."""
 
+    __slots__ = ()
+
     def _deal(self) -> None:
         """Deal a new game from the state's seed, then queue every player's set-up decisions
         and the set-up King's Favors (the order of the draws fixes each seed's game)."""

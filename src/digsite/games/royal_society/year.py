@@ -35,6 +35,8 @@ TURN_END_TASKS = tuple((Task(C_HAND, p), Task(C_TURN_END, p)) for p in SEATS)
 class YearRules:
     """The year's flow, a part of the state (see the module docstring)."""
 
+    __slots__ = ()
+
     def _legal_favor(self):
         return [FAVOR0 + i for i in range(6) if self.favor_space[i] < 0]
 

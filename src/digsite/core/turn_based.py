@@ -96,6 +96,15 @@ def bind_files(cls: type, files: Sequence[ModuleType], contract: Contract) -> No
                 setattr(cls, attribute, getattr(by_role[role], name))
 
 
+def slots(fields: StateFields, *kept: str) -> tuple[str, ...]:
+    """The ``__slots__`` of a game's state class: its declared ``fields``, what every state
+    holds, and the attributes the game ``kept`` besides (caches, bitboards).  A state without a
+    ``__dict__`` is quicker: Python 3.11 caches the look-up of a method only on an object with
+    at most 30 attributes in its ``__dict__``, or none.  (Every class of the state declares
+    ``__slots__``, if only empty.)"""
+    return (*fields.names, "game", "written", "_mask", *kept)
+
+
 def _as_mask(legal_list: Callable) -> Callable:
     """A ``_legal_<name>`` of a ``LEGAL_LISTS`` game as the mask its decision's table holds."""
 
@@ -130,7 +139,8 @@ class TurnBasedState(State):
 
     decision: int
     decider: int
-    _mask: np.ndarray | None = None
+    _mask: np.ndarray | None
+    """The legal mask of the position, once asked (None until then)."""
 
     def __init_subclass__(cls, files: Sequence[ModuleType] = (), **kwargs) -> None:
         """Take what the game's ``files`` give, then build the dispatch tables of every class
@@ -153,6 +163,7 @@ class TurnBasedState(State):
         """A fresh state of ``game``: every declared field at its start (``FIELDS.fresh``).  A
         game's own ``__init__`` adds only what it derives (caches, bitboards, planes)."""
         self.game = game
+        self._mask = None  # (a slot hides the class's default)
         self.written: set[str] = set()
         """The fields of ``PUT`` written since the kept observation last looked (it empties it)."""
         self.FIELDS.fresh(self)

@@ -11,7 +11,7 @@ from ...core import chance
 from ...core.engine import TERMINAL, ConfigError
 from ...core.fields import added, added_in, replaced, replaced_in
 from ...core.options import choice, custom, data
-from ...core.turn_based import TurnBasedGame, TurnBasedState
+from ...core.turn_based import TurnBasedGame, TurnBasedState, slots
 from . import actions, invariants, observation, saved, spec, text, view
 from .actions import (
     ADD,
@@ -135,10 +135,14 @@ class ArcheosSocietyState(
 ):
     """An Archeos Society position: plain Python lists and ints, cards handled by kind."""
 
+    __slots__ = slots(
+        saved.FIELDS, "_mixed", "hand_size", "area_size", "played", "unit", "planes", "_obs_cache"
+    )
     PUT = frozenset(observation.FIELDS)  # the fields the kept public tables read
 
     def __init__(self, game: ArcheosSocietyGame):
         super().__init__(game)
+        self._mixed = chance.NO_DRAWS  # (a slot hides the class's default)
         n = game.num_players
         self.hand_size = [0] * n
         self.area_size = 0

@@ -8,7 +8,7 @@ import numpy as np
 
 from ...core.fields import added, added_in, replaced
 from ...core.options import choice, data
-from ...core.turn_based import TurnBasedGame, TurnBasedState
+from ...core.turn_based import TurnBasedGame, TurnBasedState, slots
 from . import actions, invariants, observation, saved, spec, text, view
 from .actions import (
     ACTION,
@@ -94,6 +94,7 @@ class MedievalRealmsState(
 ):
     """A Medieval Realms position: plain Python ints, tuples and lists."""
 
+    __slots__ = slots(saved.FIELDS, "_realm_cache", "_obs_cache")
     PUT = frozenset(observation.FIELDS)  # the fields the kept public part reads
 
     def __init__(self, game: MedievalRealmsGame):

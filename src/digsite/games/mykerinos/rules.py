@@ -9,7 +9,7 @@ import numpy as np
 from ...core.engine import TERMINAL
 from ...core.fields import added, added_in, replaced
 from ...core.options import choice, data
-from ...core.turn_based import TurnBasedGame, TurnBasedState
+from ...core.turn_based import TurnBasedGame, TurnBasedState, slots
 from . import actions, invariants, observation, saved, spec, text, view
 from .actions import (
     BROWN_ROOM,
@@ -88,6 +88,9 @@ OPTIONS = (
 class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, text, invariants)):
     """A Mykerinos position. Plain Python data; the region is kept as bitboards."""
 
+    __slots__ = slots(
+        saved.FIELDS, "cubes", "pyramids", "valid", "patron_count", "planes", "_obs_cache"
+    )
     PUT = frozenset(observation.FIELDS)  # the fields the kept public tables read
 
     # -- set-up ------------------------------------------------------------------------------

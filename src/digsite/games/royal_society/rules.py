@@ -30,7 +30,7 @@ from ...core.engine import ConfigError
 from ...core.fields import attributes
 from ...core.options import choice, data, flag
 from ...core.tasks import TaskQueueState
-from ...core.turn_based import TurnBasedGame
+from ...core.turn_based import TurnBasedGame, slots
 from . import actions, invariants, observation, saved, spec, text, view
 from .actions import (
     AUTO_TASKS,
@@ -87,18 +87,14 @@ class RoyalSocietyState(
     """One position: plain ints, tuples and lists, declared in ``saved.FIELDS`` (the whole of
     it, but for the cached legal mask and the players' observation bytes)."""
 
-    __slots__ = (*saved.FIELDS.names, "game", "written", "task", "_mask", "_mixed", "_encoding")
-    """Every attribute in a slot, none in a ``__dict__``: Python 3.11 does not cache the look-up
-    of a method of an object with more than 30 attributes in its ``__dict__`` (4% of a step).
-    A slot hides its name's default in a base class: ``__init__`` sets them."""
+    __slots__ = slots(saved.FIELDS, "task", "_mixed", "_encoding")  # (4% of a step)
 
     AUTOMATIC = AUTO_TASKS
     FORCED = frozenset((C_LOC_ACTION,))  # a location whose one action is offered does it
     PUT = frozenset(observation.FIELDS)  # the fields the kept observation reads
 
     def __init__(self, game: RoyalSocietyGame):
-        self.task = None
-        self._mask = None
+        self.task = None  # (a slot hides the class's default, as for _mixed)
         self._mixed = NO_DRAWS
         super().__init__(game)
         self._encoding: Encoding | None = None

@@ -9,9 +9,11 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 pytest.importorskip("sb3_contrib")
@@ -19,6 +21,7 @@ pytest.importorskip("sb3_contrib")
 from stable_baselines3.common.callbacks import BaseCallback  # noqa: E402
 
 from digsite.commandline import main as run_tool  # noqa: E402
+from digsite.commandline import parse_args  # noqa: E402
 from digsite.training import progress, train  # noqa: E402
 
 TINY = ["--n-envs", "2", "--n-steps", "128", "--batch-size", "128", "--n-epochs", "1"]
@@ -142,3 +145,29 @@ def test_ctrl_c_in_a_terminal_stops_the_workers_and_saves(tmp_path):
     record = json.loads((tmp_path / "run.json").read_text())
     assert record["interrupted"] and record["timesteps_trained"] > 0
     assert (tmp_path / "model.zip").is_file()
+
+
+def test_ctrl_c_between_two_workers_answers_leaves_them_closable(tmp_path):
+    """Ctrl-C after one worker's answer was read and before the next one's: the step ends, then
+    the interrupt is raised, so that closing the workers does not wait for ever for an answer
+    already read (SB3's ``close`` reads one answer from every worker of an unfinished step)."""
+    args = parse_args("train", [*TINY, "--vec", "subproc", "--out", str(tmp_path)])
+    env = train.make_vec_env(args)
+    closed = threading.Event()
+    try:
+        env.reset()
+        second = env.remotes[1]
+        answer = second.recv
+
+        def interrupted_before_answer():
+            signal.raise_signal(signal.SIGINT)
+            return answer()
+
+        second.recv = interrupted_before_answer
+        env.step_async(np.zeros(args.n_envs, dtype=np.int64))
+        with pytest.raises(KeyboardInterrupt):
+            env.step_wait()
+        second.recv = answer
+    finally:
+        threading.Thread(target=lambda: (env.close(), closed.set()), daemon=True).start()
+        assert closed.wait(30), "the workers could not be closed"

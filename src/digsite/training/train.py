@@ -31,7 +31,7 @@ try:
     from stable_baselines3.common.callbacks import BaseCallback, CheckpointCallback
     from stable_baselines3.common.monitor import Monitor
     from stable_baselines3.common.utils import get_system_info, set_random_seed
-    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnv
+    from stable_baselines3.common.vec_env import DummyVecEnv, VecEnv
 except ImportError as err:
     raise extra_missing("train", err) from err
 
@@ -40,6 +40,7 @@ from .imitation import imitate
 from .opponents import RANDOM, OpponentPool, model_opponent
 from .progress import ProgressBar, mean_recent_return
 from .shaping import ScoreShaping
+from .workers import Workers
 
 TRAINING, EVALUATION, IMITATION = 0, 1, 2
 """Streams of :func:`derived_seed`."""
@@ -105,7 +106,7 @@ def make_vec_env(args: argparse.Namespace) -> VecEnv:
         functools.partial(build_env, args, args.opponents, TRAINING, rank)
         for rank in range(args.n_envs)
     ]
-    env = SubprocVecEnv(factories) if args.vec == "subproc" else DummyVecEnv(factories)
+    env = Workers(factories) if args.vec == "subproc" else DummyVecEnv(factories)
     env.seed(args.seed)
     return env
 

@@ -90,8 +90,7 @@ def check_invariants(state) -> None:
             assert 0 <= state.pos[p][t] <= state._target_site(t).last, "vehicle off track"
         assert 0 <= state.linguist[p] <= state.game.tables.linguist_length
         for e in state.expeditions[p]:
-            lead = e[0]
-            assert lead // NUM_COLOURS != MERCENARY, "a Mercenary leads"
+            assert e[0] // NUM_COLOURS != MERCENARY, "a Mercenary leads"
     if state.decision == GAME_OVER:
         for p in range(n):
             assert state.ledger[p][L_CURATOR] == state.game.tables.curator[sum(state.relics[p])]

@@ -128,12 +128,9 @@ def _public_order(n: int, player: int) -> np.ndarray:
     for name, width in seat_pieces:
         base = _S[name] - o
         for s in range(SEATS):
+            q = (player + s) % n
             rel = slice(base + s * width, base + (s + 1) * width)
-            if s < n:
-                q = (player + s) % n
-                order[rel] = np.arange(base + q * width, base + (q + 1) * width)
-            else:
-                order[rel] = size
+            order[rel] = np.arange(base + q * width, base + (q + 1) * width) if s < n else size
     base = _S["tokens"] - o
     for v in range(NUM_TOKENS):
         for s in range(SEATS):

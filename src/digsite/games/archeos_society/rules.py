@@ -941,7 +941,8 @@ class ArcheosSocietyGame(TurnBasedGame, files=(spec, actions, text)):
         if self.setup not in setups:
             raise ConfigError(f"setup must be one of {setups}, not {self.setup!r}")
         self.num_seasons = 2 if self.num_players <= 3 else 3
-        self.max_cards = sum(sorted(self._role_totals(), reverse=True)[:ROLES_PER_GAME])
+        totals = [sum(self.composition([r])) for r in range(NUM_ROLES)]
+        self.max_cards = sum(sorted(totals, reverse=True)[:ROLES_PER_GAME])
         """Cards of the largest composition of 6 roles (the deck of the game at most)."""
         most_of_a_kind = max(self.card_counts)
         self.scales = Scales(
@@ -953,11 +954,6 @@ class ArcheosSocietyGame(TurnBasedGame, files=(spec, actions, text)):
             artifacts=float(max(1, len(self.tables.linguist_artifacts))),
         )
         self.layout = observation_layout()
-
-    def _role_totals(self) -> list[int]:
-        return [
-            sum(self.card_counts[r * NUM_COLOURS : (r + 1) * NUM_COLOURS]) for r in range(NUM_ROLES)
-        ]
 
     def score_bound(self) -> int:
         """No reachable score lies beyond plus or minus this (the observation's scale).
@@ -995,11 +991,7 @@ class ArcheosSocietyGame(TurnBasedGame, files=(spec, actions, text)):
 
     def composition(self, roles: list[int]) -> list[int]:
         """Cards per kind in a game with these roles (monkeys aside)."""
-        counts = [0] * NUM_KINDS
-        for r in roles:
-            for k in range(r * NUM_COLOURS, (r + 1) * NUM_COLOURS):
-                counts[k] = self.card_counts[k]
-        return counts
+        return [c if _ROLE_OF[k] in roles else 0 for k, c in enumerate(self.card_counts)]
 
 
 __all__ = ["ArcheosSocietyGame", "ArcheosSocietyState", "OPTIONS", "ROLES"]

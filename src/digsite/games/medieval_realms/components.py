@@ -221,11 +221,9 @@ def load_board(source: Any = None) -> Board:
         at = f"{where}, record #{i}"
         component = rec.get("component")
         if component == "management_square":
-            square = rec["square"]
-            squares[square] = _index(rec.get("resource"), RESOURCES, "resource", at)
+            squares[rec["square"]] = _index(rec.get("resource"), RESOURCES, "resource", at)
         elif component == "land":
-            land = rec["land"]
-            lands[land] = _tokens(rec["reward"])
+            lands[rec["land"]] = _tokens(rec["reward"])
         elif component == "starting_resources":
             for count in rec.get("players", [2, 3, 4, 5]):
                 if count in start:

@@ -67,12 +67,10 @@ SEAT_FIELDS = (
     ("owed", 1),
 )
 """The features of a seat row, in order."""
-SEAT_FEATURES = sum(size for _, size in SEAT_FIELDS)
-_SEAT = {}
-_offset = 0
-for _name, _size in SEAT_FIELDS:
-    _SEAT[_name] = _offset
-    _offset += _size
+_SEAT_LAYOUT = ObservationLayout((name, (size,)) for name, size in SEAT_FIELDS)
+SEAT_FEATURES = _SEAT_LAYOUT.size
+_SPAN = _SEAT_LAYOUT.slices
+_SEAT = {name: span.start for name, span in _SPAN.items()}
 PLACEMENT_FEATURES = NUM_SQUARES + 3 * NUM_LANDS
 PLACING_FEATURES = len(PLACE_KINDS) + 1 + NUM_LANDS  # kind, leaders left, lowest spot
 AUCTION_FEATURES = 1 + 2 * SEATS + 1  # bid, high bidder, bidders out, tokens committed
@@ -127,27 +125,16 @@ class ObservationTables:
         self.face_scale = 1.0 / np.array(game.face_copies, dtype=np.float32)
         self.count_code = count_code(game.max_count)
         # a card's contribution to its owner's seat row: its type and colour, scaled
-        types, colours = np.zeros(NUM_TYPES), np.zeros(NUM_COLOURS)
-        for card in game.cards:
-            types[card.type] += 1
-            colours[game.card_colour[card.id]] += 1
-        realm = np.zeros((len(game.cards), NUM_TYPES + NUM_COLOURS), dtype=np.float32)
-        for card in game.cards:
-            realm[card.id, card.type] = 1.0 / types[card.type]
-            realm[card.id, NUM_TYPES + game.card_colour[card.id]] = (
-                1.0 / colours[game.card_colour[card.id]]
-            )
-        self.realm_rows = realm
+        types, colours = np.array(game.card_type), np.array(game.card_colour)
+        ids = np.arange(len(types))
+        self.realm_rows = np.zeros((len(ids), NUM_TYPES + NUM_COLOURS), dtype=np.float32)
+        self.realm_rows[ids, types] = 1.0 / np.bincount(types)[types]
+        self.realm_rows[ids, NUM_TYPES + colours] = 1.0 / np.bincount(colours)[colours]
         self.leader_scale = np.array([1.0 / m for m in game.max_leaders], dtype=np.float32)
         self.buffer_scale = 1.0 / max(1, game.max_buffers)
-        kinds = (game.max_leaders[0], game.max_leaders[1], game.max_leaders[2], game.max_buffers)
-        self.placement_scale = np.array(
-            [1.0 / kinds[0]] * NUM_SQUARES
-            + [1.0 / kinds[1]] * NUM_LANDS
-            + [1.0 / kinds[2]] * NUM_LANDS
-            + [1.0 / max(1, kinds[3])] * NUM_LANDS,
-            dtype=np.float32,
-        )
+        kinds = (*game.max_leaders, game.max_buffers)
+        spots = (NUM_SQUARES, NUM_LANDS, NUM_LANDS, NUM_LANDS)
+        self.placement_scale = np.repeat(1.0 / np.maximum(kinds, 1), spots).astype(np.float32)
         self.left_scale = 1.0 / max(kinds)
         self.num_cards = len(game.cards)
 
@@ -175,7 +162,7 @@ def card_rows(game) -> np.ndarray:
             row[o_res + card.resource] = 1.0
         if card.colour >= 0:
             row[o_col + card.colour] = 1.0
-        leader = card.leader if card.leader >= 0 else game.types[card.type].leader
+        leader = game.card_leader[card.id]
         if leader >= 0:
             row[o_lead + leader] = 1.0
         kind, what, count = card.condition
@@ -323,17 +310,13 @@ def _write_seats(state, cache: dict) -> bool:
         keys[p] = raw
         row = seats[p]
         row[_SEAT["present"]] = 1.0
-        o = _SEAT["resources"]
-        row[o : o + NUM_RESOURCES] = code[list(state.res[p])]
+        row[_SPAN["resources"]] = code[list(state.res[p])]
         row[_SEAT["vp"]] = code[state.vp[p]]
-        o = _SEAT["final"]
-        row[o : o + FINAL_PARTS] = code[list(state.final[p])]
-        o = _SEAT["leaders"]
-        row[o : o + len(LEADERS)] = np.multiply(state.leaders[p], t.leader_scale)
+        row[_SPAN["final"]] = code[list(state.final[p])]
+        row[_SPAN["leaders"]] = np.multiply(state.leaders[p], t.leader_scale)
         row[_SEAT["buffers"]] = state.buffers[p] * t.buffer_scale
         row[_SEAT["passed"]] = float(state.passed[p])
-        o = _SEAT["position"]
-        row[o : o + SEATS] = _POSITIONS[raw[6]]
+        row[_SPAN["position"]] = _POSITIONS[raw[6]]
         o = _SEAT["types"]
         row[o : o + NUM_TYPES + NUM_COLOURS] = summary[p]
         row[_SEAT["owed"]] = code[raw[7]]

@@ -698,11 +698,7 @@ class MedievalRealmsGame(TurnBasedGame, files=(spec, actions, text)):
         the tokens a player gains, its VP, its end-of-game VP and any bid."""
         n = self.num_players
         start = STARTING_LEADERS[n]
-        gained = [0, 0, 0]
-        for leader in self.card_leader:
-            if leader >= 0:
-                gained[leader] += 1
-        self.max_leaders = [start[k] + gained[k] for k in range(len(LEADERS))]
+        self.max_leaders = [start[k] + self.card_leader.count(k) for k in range(len(LEADERS))]
         self.max_buffers = start[3]
         types = self.card_type
         count = {t: types.count(t) for t in set(types)}

@@ -164,16 +164,6 @@ def observe(state, player: int, out: np.ndarray) -> None:
     sizes = state.hand_size
     for s in range(SEATS):
         b[_HAND_SIZES + s] = sizes[(player + s) % n] / HAND_LIMIT if s < n else 0.0
-    lead = state.lead
-    decider = state.decider
-    if lead >= 0 and playing:
-        card = scales.card
-        if decider == player and any(state.kept):
-            kept = out[LAYOUT["kept"]]
-            kept[:] = state.kept
-            kept *= card
-        for k in state.expeditions[decider][state.at]:
-            b[_S["current_expedition"] + k] += card
     _public(state).take(_PUBLIC_ORDERS[n, player], out=out[_PUBLIC])
 
     b[_S["first_player"] + (state.first_player - player) % n] = 1.0
@@ -187,9 +177,18 @@ def observe(state, player: int, out: np.ndarray) -> None:
     b[_S["deck"]] = len(state.deck) / scales.deck
     b[_S["deck"] + 1] = state.top_left / scales.deck
     b[_S["decision"] + decision] = 1.0
+    lead = state.lead
+    decider = state.decider
     if playing:
         b[_S["decider"] + (decider - player) % n] = 1.0
     if lead >= 0 and playing:
+        card = scales.card
+        if decider == player and any(state.kept):
+            kept = out[LAYOUT["kept"]]
+            kept[:] = state.kept
+            kept *= card
+        for k in state.expeditions[decider][state.at]:
+            b[_S["current_expedition"] + k] += card
         b[_S["leader"] + lead // NUM_COLOURS] = 1.0
         b[_S["leader"] + NUM_ROLES + lead % NUM_COLOURS] = 1.0
         if state.trait >= 0:

@@ -36,21 +36,19 @@ def build_view(state, player: int) -> dict[str, Any]:
     playing = d != GAME_OVER
     decider = state.decider if playing else None
     holder, index = state.botanist
-    players = []
-    for q in range(n):
-        exps = state.expeditions[q]
-        players.append(
-            {
-                "score": state.score[q],
-                "hand_size": state.hand_size[q],
-                "known": multiset(state.known[q]),
-                "vehicles": list(state.pos[q]),
-                "linguist": state.linguist[q],
-                "relics": [c for c in range(NUM_COLOURS) if state.relics[q][c]],
-                "professor_tokens": [v + 1 for v, t in enumerate(state.tokens) if t == q],
-                "expeditions": sorted((expedition_summary(e) for e in exps), reverse=True),
-            }
-        )
+    players = [
+        {
+            "score": state.score[q],
+            "hand_size": state.hand_size[q],
+            "known": multiset(state.known[q]),
+            "vehicles": list(state.pos[q]),
+            "linguist": state.linguist[q],
+            "relics": [c for c in range(NUM_COLOURS) if state.relics[q][c]],
+            "professor_tokens": [v + 1 for v, t in enumerate(state.tokens) if t == q],
+            "expeditions": sorted(map(expedition_summary, state.expeditions[q]), reverse=True),
+        }
+        for q in range(n)
+    ]
     expedition = None
     if state.lead >= 0 and playing:
         expedition = {

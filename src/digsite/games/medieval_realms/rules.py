@@ -232,9 +232,8 @@ class MedievalRealmsState(
             return -1
         most = max(self.res[p][resource] for p in able)
         tied = [p for p in able if self.res[p][resource] == most]
-        if activator in tied:
-            return activator
-        return tied[0]  # the closest to the initial player along the turn-order track
+        # else the closest to the initial player along the turn-order track
+        return activator if activator in tied else tied[0]
 
     def to_place(self, p: int) -> tuple[int, int, int, int]:
         """The leaders ``p`` places behind the wall, by place kind (``PLACE_KINDS``)."""
@@ -598,7 +597,6 @@ class MedievalRealmsState(
         total = 0
         for c in self.realm[p]:
             t = game.card_type[c]
-            info = game.cards[c]
             if t == CASTLE:
                 total += (
                     COMBAT_GENERAL * self.leaders[p][GENERAL]
@@ -611,7 +609,7 @@ class MedievalRealmsState(
             elif t == ISLAND:
                 total += ISLAND_END_VP if self.island_condition_met(p, c, colours, islands) else 0
             elif game.types[t].great_person:
-                total += colours[info.colour]
+                total += colours[game.cards[c].colour]
         return total
 
     def island_condition_met(self, p: int, card: int, colours: list[int], islands: int) -> bool:

@@ -31,20 +31,12 @@ def cards(game) -> int:
     return game.max_cards
 
 
-def most_of_a_kind(game) -> int:
-    return max(game.card_counts)
-
-
 def score(game) -> int:
     return int(game.scales.score)
 
 
 def no_score(game) -> int:
     return -int(game.scales.score)
-
-
-def artifacts(game) -> int:
-    return len(game.tables.linguist_artifacts)
 
 
 PER_PLAYER = (players,)
@@ -65,8 +57,8 @@ FIELDS = StateFields(
         Field("monkey_holder", low=-1, high=last_player, start=-1),
         Field("hands", (players, NUM_KINDS), 0, HAND_LIMIT),
         Field("known", (players, NUM_KINDS), 0, HAND_LIMIT),  # publicly held (taken from the area)
-        Field("area", PER_KIND, 0, most_of_a_kind),
-        Field("discard", PER_KIND, 0, most_of_a_kind),
+        Field("area", PER_KIND, 0, lambda g: max(g.card_counts)),
+        Field("discard", PER_KIND, 0, lambda g: max(g.card_counts)),
         Field("expeditions", (players, None, None), 0, NUM_KINDS - 1),
         # player, expedition under the Botanist tile
         Field("botanist", (2,), -1, cards, frozen=1, start=-1),
@@ -90,7 +82,7 @@ FIELDS = StateFields(
         Field("at", low=-1, high=cards, start=-1),  # the decider's expedition resolving
         Field("moved", low=0, high=(1 << NUM_TARGETS) - 1),  # bit per vehicle advanced by it
         Field("suspended", (None, 2), 0, cards),  # [leader, index] awaiting an extra expedition
-        Field("ling_pending", low=0, high=artifacts),
+        Field("ling_pending", low=0, high=lambda g: len(g.tables.linguist_artifacts)),
         Field("keep_left", low=0, high=HAND_LIMIT),
         Field("kept", PER_KIND, 0, HAND_LIMIT),
         Field("patron_draw", low=0, high=HAND_LIMIT),

@@ -206,13 +206,7 @@ def observe(state, player: int, out: np.ndarray) -> None:
             out[o + len(PLACE_KINDS) + 1 + state.place_last] = 1.0
     if not state.revealed:
         o = s["placement"]
-        own = (
-            state.squares[player]
-            + state.generals_on[player]
-            + state.admirals_on[player]
-            + state.buffers_on[player]
-        )
-        out[o : o + PLACEMENT_FEATURES] = _placement_row(cache, t, own)
+        out[o : o + PLACEMENT_FEATURES] = _placement_row(cache, t, state, player)
     auction = state.auction
     card = auction[0] if auction[0] >= 0 else state.choice_card
     if card >= 0:
@@ -339,14 +333,8 @@ def _write_placements(state, cache: dict) -> bool:
         shown, cache["placement"] = cache["placement"], None
         return shown is not None
     t = state.game.tables
-    cache["placement"] = np.array(
-        [
-            _placement_row(cache, t, squares + generals + admirals + buffers)
-            for squares, generals, admirals, buffers in zip(
-                state.squares, state.generals_on, state.admirals_on, state.buffers_on, strict=True
-            )
-        ]
-    )
+    rows = [_placement_row(cache, t, state, q) for q in range(state.game.num_players)]
+    cache["placement"] = np.array(rows)
     return True
 
 
@@ -454,13 +442,13 @@ def _turned(state, player: int, cache: dict, out: np.ndarray, pieces) -> None:
             out[o : o + table.size] = table[order].ravel()
 
 
-def _placement_row(cache: dict, tables: ObservationTables, spots: list[int]) -> np.ndarray:
-    key = tuple(spots)
+def _placement_row(cache: dict, tables: ObservationTables, state, q: int) -> np.ndarray:
+    """``q``'s leaders on the squares and lands, scaled (one row kept per placement)."""
+    key = state.squares[q] + state.generals_on[q] + state.admirals_on[q] + state.buffers_on[q]
     rows = cache.setdefault("placement_rows", {})
     row = rows.get(key)
     if row is None:
-        row = np.multiply(spots, tables.placement_scale, dtype=np.float32)
-        rows[key] = row
+        row = rows[key] = np.multiply(key, tables.placement_scale, dtype=np.float32)
     return row
 
 

@@ -384,16 +384,12 @@ def _new_tables(state, cache: dict) -> None:
     game = state.game
     t = game.tables
     n = game.num_players
-    faces = len(t.face_scale)
     cache["board"] = np.empty(t.board_end - t.board_start, dtype=np.float32)
-    cache["hands"] = np.zeros((n, HAND_LIMIT, CARD_FEATURES), dtype=np.float32)
-    cache["hand_keys"] = [None] * n
-    cache["realms"] = np.zeros((n, faces), dtype=np.float32)
-    cache["realm_keys"] = [None] * n
+    for name in ("hands", "realms", "seats", "pairs"):  # the seat tables, a row per player
+        cache[name] = np.zeros((n, *t.layout.shapes[name][1:]), dtype=np.float32)
+    for name in ("hand_keys", "realm_keys", "seat_keys"):  # what each seat's row shows
+        cache[name] = [None] * n
     cache["realm_summary"] = np.zeros((n, NUM_TYPES + NUM_COLOURS), dtype=np.float32)
-    cache["seats"] = np.zeros((n, SEAT_FEATURES), dtype=np.float32)
-    cache["seat_keys"] = [None] * n
-    cache["pairs"] = np.zeros((n, len(PAIRS)), dtype=np.float32)
     cache["placement"] = None
     cache["players"] = {}
     """Per player: its public part and the pieces rewritten since its last call."""

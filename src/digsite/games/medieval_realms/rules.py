@@ -656,15 +656,10 @@ class MedievalRealmsGame(TurnBasedGame, files=(spec, actions, text)):
         self.card_kind = [t[c.type].kind for c in self.cards]
         self.card_leader = [c.leader if c.leader >= 0 else t[c.type].leader for c in self.cards]
         """Per card: the leader it gives (its own, else its type's), -1 for none."""
-        self.card_cost = []
+        costs = [(ct.cost[num_players] if isinstance(ct.cost, dict) else ct.cost) or 0 for ct in t]
+        self.card_cost = [(t[c.type].cost_resource, costs[c.type]) for c in self.cards]
         """Per card: (resource, amount) to put it into play from hand; Islands (-1, 0);
         auction cards (bid resource, 0)."""
-        for c in self.cards:
-            ct = t[c.type]
-            cost = ct.cost
-            if isinstance(cost, dict):
-                cost = cost[num_players]
-            self.card_cost.append((ct.cost_resource, cost or 0))
         self._faces()
         self._limits()
         self.tables = ObservationTables(self)

@@ -110,26 +110,18 @@ def load_sites(source: Any = None) -> list[list[Site]]:
     boards: list[list[Site | None]] = [[None, None] for _ in range(NUM_COLOURS)]
     for i, rec in enumerate(records):
         at = f"{where}, site #{i} (id {rec['id']!r})"
-        points = rec["points"]
-        n = len(points)
+        n = len(rec["points"])
         lengths = {"thresholds": n - 1, "draws": n - 1, "big": n, "small": n, "max_size": n}
         for key, length in lengths.items():
             if key in rec and len(rec[key]) != length:
                 raise DataError(f"{at}: {key} needs {length} values for {n} spaces")
-        extra = {key: tuple(rec[key]) for key in RULE_VALUES if key in rec}
+        values = {key: tuple(rec[key]) for key in ("points", *lengths) if key in rec}
         colour = COLOURS.index(rec["colour"])
         advanced = rec["side"] == "advanced"
         if boards[colour][advanced] is not None:
             raise DataError(f"{at}: two {rec['side']} sides for the {rec['colour']} board")
         boards[colour][advanced] = Site(
-            rec["id"],
-            rec["name"],
-            colour,
-            advanced,
-            rec["rule"],
-            tuple(points),
-            tuple(rec["thresholds"]),
-            **extra,
+            rec["id"], rec["name"], colour, advanced, rec["rule"], **values
         )
     for c, pair in enumerate(boards):
         if None in pair:

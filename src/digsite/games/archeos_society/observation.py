@@ -54,46 +54,42 @@ class Scales:
     artifacts: float  # artifacts on the Linguist track (free advances of one expedition)
 
 
-def observation_layout() -> ObservationLayout:
-    return ObservationLayout(
-        [
-            # what is known of each hand: its size (per seat), then card counts copied from the
-            # state's float rows: the own hand, per seat (own first) the cards known to be there
-            ("hands", (SEATS + (1 + SEATS) * NUM_KINDS,)),
-            ("area", (NUM_KINDS,)),
-            ("played", (NUM_KINDS,)),  # cards in every expedition of the season
-            ("kept", (NUM_KINDS,)),  # own Physician choice
-            ("current_expedition", (NUM_KINDS,)),
-            # public tables, cached until they change
-            ("seats", (SEATS, SEAT_FEATURES)),
-            ("vehicles", (SEATS, NUM_TARGETS, MAX_SPACES)),
-            ("tokens", (NUM_TOKENS, SEATS + 1)),  # Professor token 1..6: the middle, or a seat
-            ("roles", (NUM_ROLES,)),
-            ("sides", (NUM_COLOURS, 3)),  # compass, advanced, not laid yet (draft)
-            ("season", (MAX_SEASONS,)),
-            ("expeditions", (SEATS, EXPEDITION_FEATURES)),
-            # the turn
-            ("first_player", (SEATS,)),
-            ("monkey_holder", (SEATS,)),  # who drew the third monkey
-            ("queues", (SEATS, QUEUE_FEATURES)),
-            ("monkeys", (4,)),  # revealed this season: 0..3
-            ("deck", (2,)),  # cards in the deck, of which in the monkey-free top
-            ("decision", (len(DECISIONS),)),
-            ("decider", (SEATS,)),
-            ("leader", (NUM_ROLES + NUM_COLOURS,)),
-            ("trait", (2,)),
-            ("context", (CONTEXT_FEATURES,)),
-            ("advanced", (NUM_TARGETS,)),  # vehicles this expedition advanced
-            ("suspended", (MAX_SUSPENDED, SUSPENDED_FEATURES)),
-            ("uluru_vehicle", (NUM_TARGETS,)),
-            ("draft_hand", (NUM_ROLES,)),
-            ("draft_board", (NUM_COLOURS,)),
-            ("num_players", (SEATS - 1,)),
-        ]
-    )
-
-
-LAYOUT = observation_layout()
+LAYOUT = ObservationLayout(
+    [
+        # what is known of each hand: its size (per seat), then card counts copied from the
+        # state's float rows: the own hand, per seat (own first) the cards known to be there
+        ("hands", (SEATS + (1 + SEATS) * NUM_KINDS,)),
+        ("area", (NUM_KINDS,)),
+        ("played", (NUM_KINDS,)),  # cards in every expedition of the season
+        ("kept", (NUM_KINDS,)),  # own Physician choice
+        ("current_expedition", (NUM_KINDS,)),
+        # public tables, cached until they change
+        ("seats", (SEATS, SEAT_FEATURES)),
+        ("vehicles", (SEATS, NUM_TARGETS, MAX_SPACES)),
+        ("tokens", (NUM_TOKENS, SEATS + 1)),  # Professor token 1..6: the middle, or a seat
+        ("roles", (NUM_ROLES,)),
+        ("sides", (NUM_COLOURS, 3)),  # compass, advanced, not laid yet (draft)
+        ("season", (MAX_SEASONS,)),
+        ("expeditions", (SEATS, EXPEDITION_FEATURES)),
+        # the turn
+        ("first_player", (SEATS,)),
+        ("monkey_holder", (SEATS,)),  # who drew the third monkey
+        ("queues", (SEATS, QUEUE_FEATURES)),
+        ("monkeys", (4,)),  # revealed this season: 0..3
+        ("deck", (2,)),  # cards in the deck, of which in the monkey-free top
+        ("decision", (len(DECISIONS),)),
+        ("decider", (SEATS,)),
+        ("leader", (NUM_ROLES + NUM_COLOURS,)),
+        ("trait", (2,)),
+        ("context", (CONTEXT_FEATURES,)),
+        ("advanced", (NUM_TARGETS,)),  # vehicles this expedition advanced
+        ("suspended", (MAX_SUSPENDED, SUSPENDED_FEATURES)),
+        ("uluru_vehicle", (NUM_TARGETS,)),
+        ("draft_hand", (NUM_ROLES,)),
+        ("draft_board", (NUM_COLOURS,)),
+        ("num_players", (SEATS - 1,)),
+    ]
+)
 _S = {name: s.start for name, s in LAYOUT.slices.items()}
 _HAND_SIZES = LAYOUT["hands"].start
 _ROWS_START = _HAND_SIZES + SEATS

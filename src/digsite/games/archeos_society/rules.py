@@ -79,7 +79,7 @@ from .components import (
     load_sites,
     load_tables,
 )
-from .observation import Scales, observation_layout
+from .observation import LAYOUT, Scales
 from .spec import SPEC
 
 EXTRA_SETUPS = ("random", "draft")
@@ -953,7 +953,7 @@ class ArcheosSocietyGame(TurnBasedGame, files=(spec, actions, text)):
             linguist=float(self.tables.linguist_length),
             artifacts=float(max(1, len(self.tables.linguist_artifacts))),
         )
-        self.layout = observation_layout()
+        self.layout = LAYOUT
 
     def score_bound(self) -> int:
         """No reachable score lies beyond plus or minus this (the observation's scale).

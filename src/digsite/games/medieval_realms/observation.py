@@ -239,12 +239,9 @@ def observe(state, player: int, out: np.ndarray) -> None:
 def _write_board(state, cache: dict) -> bool:
     """The board block: both panels, the deck's size and the discard pile by face."""
     t = state.game.tables
-    rows = t.card_rows
     board = cache["board"]
-    panel = PANEL_SIZE * CARD_FEATURES
-    future = panel + FUTURE_SIZE * CARD_FEATURES
-    board[:panel] = rows[list(state.panel)].ravel()
-    board[panel:future] = rows[list(state.future)].ravel()
+    future = (PANEL_SIZE + FUTURE_SIZE) * CARD_FEATURES  # the end of the two panels' rows
+    board[:future] = t.card_rows[[*state.panel, *state.future]].ravel()
     board[future] = len(state.deck) / t.num_cards
     counts = np.bincount(t.card_face[list(state.discard)], minlength=len(t.face_scale))
     board[future + 1 :] = counts * t.face_scale

@@ -424,15 +424,13 @@ def _turned(state, player: int, cache: dict, out: np.ndarray, pieces) -> None:
     s = t.start
     order = _SEAT_ORDER[state.game.num_players, player]
     for name in pieces:
-        if name == "board":
-            out[t.board_start : t.board_end] = cache["board"]
-            continue
         table = cache[name]
-        o = s[name]
-        if table is None:  # the placements behind the wall
+        if name == "board":
+            out[t.board_start : t.board_end] = table
+        elif table is None:  # the placements behind the wall
             out[t.layout.slices[name]] = 0.0
         else:
-            out[o : o + table.size] = table[order].ravel()
+            out[s[name] : s[name] + table.size] = table[order].ravel()
 
 
 def _placement_row(cache: dict, tables: ObservationTables, state, q: int) -> np.ndarray:

@@ -163,12 +163,9 @@ class ArcheosSocietyState(
         state.first_player = int(rng.integers(n))
         if game.setup in game.scenarios:
             roles, colour = game.scenarios[game.setup]
-            state.put("roles", tuple(roles))
-            state.put("sides", replaced(state.sides, colour, 1))
         elif game.setup == "random":
             roles = sorted(int(r) for r in rng.choice(NUM_ROLES, ROLES_PER_GAME, False))
-            state.put("roles", tuple(roles))
-            state.put("sides", replaced(state.sides, int(rng.integers(NUM_COLOURS)), 1))
+            colour = int(rng.integers(NUM_COLOURS))
         else:  # draft: 6 role cards to the first player, the other 6 face down aside
             order = [int(r) for r in rng.permutation(NUM_ROLES)]
             state.draft_hand = sorted(order[:ROLES_PER_GAME])
@@ -177,6 +174,8 @@ class ArcheosSocietyState(
             state._see_draft_hand(state.first_player)
             state.decision, state.decider = DRAFT_ROLE, state.first_player
             return state
+        state.put("roles", tuple(roles))
+        state.put("sides", replaced(state.sides, colour, 1))  # the advanced board
         state._start_season()
         return state
 

@@ -115,8 +115,7 @@ class ObservationTables:
     the card rows and the scales."""
 
     def __init__(self, game):
-        faces = len(game.face_cards)
-        self.layout = observation_layout(faces)
+        self.layout = observation_layout(len(game.face_cards))
         self.start = {name: s.start for name, s in self.layout.slices.items()}
         self.board_start = self.start["panel"]
         self.board_end = self.layout["discard"].stop

@@ -111,7 +111,9 @@ def draw(game, views: Mapping[int, Mapping[str, Any]]) -> np.ndarray:
     y = _expedition(page, view, y + 4)
     _linguist(page, game, view, y + 4)
     _seats(page, views, view)
-    _score_track(page, view)
+    scores = [seat["score"] for seat in view["players"]]
+    width = WIDTH - 2 * MARGIN
+    page.score_track(MARGIN, SCORE_TRACK_Y, width, SCORE_TRACK_LENGTH, scores, "Score track")
     return page.array()
 
 
@@ -374,9 +376,3 @@ def _seat(page: Page, views, view, q: int, seat, y: float, h: float) -> None:
         for token in seat["professor_tokens"]:
             page.token(px + 9, py + 9, 8, NEUTRAL_COLOUR, str(token))
             px += 20
-
-
-def _score_track(page: Page, view) -> None:
-    scores = [seat["score"] for seat in view["players"]]
-    width = WIDTH - 2 * MARGIN
-    page.score_track(MARGIN, SCORE_TRACK_Y, width, SCORE_TRACK_LENGTH, scores, "Score track")

@@ -42,7 +42,7 @@ from ...core.canvas import (
     wrapped,
 )
 from .actions import NUM_ROUNDS
-from .components import COLOURS, FUTURE_SIZE, HAND_LIMIT, KINDS, LEADERS, RESOURCE_TITLES, RESOURCES
+from .components import COLOURS, FUTURE_SIZE, HAND_LIMIT, KINDS, RESOURCE_TITLES, RESOURCES
 
 WIDTH, HEIGHT = STANDARD_PAGE
 MARGIN = 10
@@ -363,7 +363,7 @@ def _seat(page: Page, cards: _CardFaces, views, view, seat, y: float, h: float) 
         status.append("leaders behind the wall")
     if seat["vp_track_tokens_owed"]:
         status.append(f"owed {seat['vp_track_tokens_owed']} token(s)")
-    leaders = ", ".join(_counted(seat["leaders"][k], k) for k in LEADERS)
+    leaders = ", ".join(f"{n} {k}{'' if n == 1 else 's'}" for k, n in seat["leaders"].items())
     if seat["buffer_mayors"]:
         leaders += f" ({seat['buffer_mayors']} buffer)"
     status.append(leaders)
@@ -386,11 +386,6 @@ def _seat(page: Page, cards: _CardFaces, views, view, seat, y: float, h: float) 
     _realm(page, cards, seat["realm"], x, hy + card_h + 4, y + h, roomy)
 
 
-def _counted(count: int, leader: str) -> str:
-    """``1 mayor``, ``5 mayors``."""
-    return f"{count} {leader}{'' if count == 1 else 's'}"
-
-
 def _realm(
     page: Page, cards: _CardFaces, realm: list[str], x: float, y: float, bottom: float, by_row: bool
 ) -> None:
@@ -399,13 +394,11 @@ def _realm(
     room is counted."""
     page.text(x, y + 2, f"realm {len(realm)}", SMALL)
     groups = Counter()
-    colours = {}
     for name in realm:
         title, _, colour, _, _ = cards.face(name)
         groups[(COLOURS.index(colour), title)] += 1
-        colours[title] = colour
     chips = [
-        ((f"{count}x " if count > 1 else "") + title, colours[title], rank)
+        ((f"{count}x " if count > 1 else "") + title, COLOURS[rank], rank)
         for (rank, title), count in sorted(groups.items())
     ]
     right = RIGHT_X + RIGHT_W - 4
@@ -445,7 +438,6 @@ def _chip_rows(chips, left: float, right: float, by_colour: bool) -> list[list]:
 def _vp_track(page: Page, view) -> None:
     """The VP track (VP of play; end-of-game VP are added once the game is over)."""
     over = view["to_move"] is None
-    seats = sorted(view["seats"], key=lambda seat: seat["seat"])
-    scores = [s["vp"] + (sum(s["end_of_game_vp"].values()) if over else 0) for s in seats]
+    scores = [s["vp"] + (sum(s["end_of_game_vp"].values()) if over else 0) for s in view["seats"]]
     label = "VP track" + (" (final scores)" if over else "")
     page.score_track(MARGIN, VP_TRACK_Y, WIDTH - 2 * MARGIN, VP_TRACK_LENGTH, scores, label)

@@ -129,8 +129,7 @@ def _card(page: Page, x: float, y: float, kind: int | None, w: int = CARD_W, h: 
     colour = COLOURS[kind % NUM_COLOURS]
     page.box(x, y, w, h, fill=CONTINENT_COLOURS[colour])
     ink = PAPER if colour in DARK else INK
-    role = ROLE_TITLES[kind // NUM_COLOURS]
-    page.text_fitted(x + 3, y + 8, role, w - 4, ink)
+    page.text_fitted(x + 3, y + 8, ROLE_TITLES[kind // NUM_COLOURS], w - 4, ink)
 
 
 def _title(page: Page, game, views, view) -> None:

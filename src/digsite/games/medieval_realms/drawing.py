@@ -243,8 +243,7 @@ def _current_events(page: Page, cards: _CardFaces, view) -> float:
         x = MARGIN + col * (PANEL_CARD_W + GAP)
         top = y + row * (PANEL_CARD_H + GAP)
         cards.draw(page, x, top, PANEL_CARD_W, PANEL_CARD_H, name)
-        corner = x + PANEL_CARD_W - 3, top + PANEL_CARD_H - 3
-        page.text(*corner, str(slot + 1), NORMAL, INK, "rd")
+        page.text(x + PANEL_CARD_W - 3, top + PANEL_CARD_H - 3, str(slot + 1), NORMAL, INK, "rd")
     y += 3 * (PANEL_CARD_H + GAP) + 2
     page.text(MARGIN, y, f"Future Events (deck {view['deck_size']})", SMALL)
     y += SMALL + 3
@@ -303,8 +302,7 @@ def _board(page: Page, game, views, view, y: float) -> float:
         text = f"Land {land + 1}: {reward}"
         page.paragraph(x + 3, top + 2, text, LAND_W - 6, top + LAND_LEADERS_Y)
         _land_leaders(page, shown, land, x + 3, top + LAND_LEADERS_Y)
-    rows = -(-game.num_lands // per_row)
-    return y + rows * (LAND_H + GAP)
+    return y + -(-game.num_lands // per_row) * (LAND_H + GAP)
 
 
 def _land_leaders(page: Page, shown, land: int, x: float, y: float) -> None:

@@ -138,8 +138,8 @@ class _CardFaces:
 
     def face(self, name: str) -> tuple[str, str, str, str, str]:
         """(title, details, stamp colour, kind, cost) of the card called ``name``."""
-        info = self.game.cards[self.by_name[name]]
-        t = self.game.types[info.type]
+        card = self.by_name[name]
+        t = self.game.types[self.game.card_type[card]]
         details = name[name.index("[") + 1 : name.index("]")] if "[" in name else ""
         if set(details.split(" or ")) == set(RESOURCES):
             details = "any resource"
@@ -147,7 +147,7 @@ class _CardFaces:
         title = t.title.removesuffix(GREAT_PERSON_SUFFIX)
         if t.great_person:
             details = ("Great Person: " + details).strip(": ")
-        return title, details, COLOURS[t.colour], KINDS[t.kind], _cost(self.game, t)
+        return title, details, COLOURS[t.colour], KINDS[t.kind], _cost(self.game, card)
 
     def draw(self, page: Page, x: float, y: float, w: float, h: float, name: str | None) -> None:
         """A card face (or an empty square): stamp colour band, title, details, cost."""
@@ -185,14 +185,12 @@ def _card_image(title: str, details: str, colour: str, kind: str, cost: str, w: 
     return card.image
 
 
-def _cost(game, t) -> str:
-    if t.cost_resource < 0:
+def _cost(game, card: int) -> str:
+    """What putting ``card`` into play costs (``game.card_cost``, whose amount is 0 for a bid)."""
+    resource, amount = game.card_cost[card]
+    if resource < 0:
         return "k-th: k admirals"
-    resource = RESOURCES[t.cost_resource]
-    if t.cost is None:
-        return f"bid {resource}"
-    amount = t.cost[game.num_players] if isinstance(t.cost, dict) else t.cost
-    return f"{amount} {resource}"
+    return f"{amount or 'bid'} {RESOURCES[resource]}"
 
 
 def _title(page: Page, game, views, view) -> None:

@@ -186,6 +186,8 @@ NEUTRAL = 5
 GALLERY_SIZES = (3, 3, 3, 5, 5, 7)
 GALLERY_START = (0, 3, 6, 9, 14, 19)
 SPACE_COLLECTION = tuple(c for c, size in enumerate(GALLERY_SIZES) for _ in range(size))
+COLLECTIONS = tuple(slice(s, s + n) for s, n in zip(GALLERY_START, GALLERY_SIZES, strict=True))
+"""The Grand Gallery's spaces of each collection."""
 EXPERTISE_PERMUTATIONS = ((1, 2, 3), (1, 3, 2), (2, 1, 3), (2, 3, 1), (3, 1, 2), (3, 2, 1))
 
 
@@ -216,8 +218,10 @@ names them."""
  KNOWLEDGE_4_EVERYWHERE, KNOWLEDGE_12) = range(len(OBJECTIVES))  # fmt: skip
 
 
-SUPPORT_CAP_5, RANDOM_RELICS_ONLY, NO_COLLECTION_REWARDS, NO_RIGHT_BONUS = range(4)
-"""A player's Royal Requirement penalties of period 1 (``penalties[p][i]``)."""
+PENALTIES = ("support_cap_5", "random_relics", "no_collection_rewards", "no_right_bonus")
+SUPPORT_CAP_5, RANDOM_RELICS_ONLY, NO_COLLECTION_REWARDS, NO_RIGHT_BONUS = range(len(PENALTIES))
+"""A player's Royal Requirement penalties of period 1 (``penalties[p][i]``), as
+``royal_requirements.json`` names them."""
 LOGISTICS, REGION_SKILL = range(2)
 """The kind of an explorer's skill on a Society board: (kind, region)."""
 EXCAVATION, EXPLORATION, ANTHROPOLOGY, CARTOGRAPHY = range(4)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...core.fields import replaced
-from .actions import AUTOMA, GALLERY_SIZES, GALLERY_START, piece
+from .actions import AUTOMA, COLLECTIONS, NUM_SPACES, piece
 from .components import PORT, AutomaAction
 
 
@@ -26,17 +26,13 @@ def automa_turn(s) -> None:
     action, a1, a2 = s.game.automa_cards[card].years[min(s.year, 5) - 1]
     if action == AutomaAction.LOCATION:
         automa_place(s, a1, a2)
-    elif action == AutomaAction.GALLERY:
-        start = GALLERY_START[2]
-        for sp in range(start, start + GALLERY_SIZES[2]):
-            if s.gallery[sp] < 0:
-                s.put("gallery", replaced(s.gallery, sp, AUTOMA))
-                break
-        start = GALLERY_START[4]
-        for sp in range(start + GALLERY_SIZES[4] - 1, start - 1, -1):
-            if s.gallery[sp] < 0:
-                s.put("gallery", replaced(s.gallery, sp, AUTOMA))
-                break
+    elif action == AutomaAction.GALLERY:  # the first free space of collection III, the last of V
+        spaces = range(NUM_SPACES)
+        for order in (spaces[COLLECTIONS[2]], reversed(spaces[COLLECTIONS[4]])):
+            for sp in order:
+                if s.gallery[sp] < 0:
+                    s.put("gallery", replaced(s.gallery, sp, AUTOMA))
+                    break
     elif action == AutomaAction.PROGRAM3:
         c = s.program[2]
         if c >= 0:

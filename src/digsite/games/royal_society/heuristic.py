@@ -30,6 +30,7 @@ from .actions import (
     C_PATRON,
     CARD0,
     CLAIM0,
+    COLLECTIONS,
     DECISIONS,
     DEEPEN,
     DONE,
@@ -41,8 +42,6 @@ from .actions import (
     FIRST_ACTION,
     FOUR_EXPERTISE_LEVELS,
     GAIN_REP,
-    GALLERY_SIZES,
-    GALLERY_START,
     KNOWLEDGE_4_EVERYWHERE,
     LOGISTICS,
     MONEY,
@@ -97,8 +96,6 @@ REP_MAX = 9
 """The top of the Reputation track."""
 HONORED = -1
 """A patron honored, as the scratch state lists it: the objective checks only count them."""
-COLLECTIONS = tuple(slice(s, s + n) for s, n in zip(GALLERY_START, GALLERY_SIZES, strict=True))
-"""The Grand Gallery's spaces of each collection."""
 TRACKS = ("prestige", "science", "money", "rep", "discs", "knowledge")
 """A Mine's numbers that the engine's rules change, named as the state's fields."""
 HELD = ("expertise", "played", "relics")

@@ -2,27 +2,23 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from ...core.fields import added, replaced_in
 from .actions import (
     ALL_EXPLORERS_4,
     C_REQUIREMENT_DISC,
+    COLLECTIONS,
     EIGHT_RELICS_ALL_REGIONS,
     FOUR_EXPERTISE_LEVELS,
-    GALLERY_SIZES,
-    GALLERY_START,
     KNOWLEDGE_4_EVERYWHERE,
     KNOWLEDGE_12,
-    NO_COLLECTION_REWARDS,
-    NO_RIGHT_BONUS,
     OBJECTIVES,
+    PENALTIES,
     PRESTIGE,
-    RANDOM_RELICS_ONLY,
-    REPUTATION,
     SCIENCE,
     SEVEN_GALLERY,
-    SUPPORT_CAP_5,
     THREE_PATRONS,
     THREE_REGIONS,
     THREE_SAME_TYPE,
@@ -186,10 +182,8 @@ def study_science(s, p: int, study: int) -> int:
 def requirement_met(s, p: int, req: int) -> bool:
     info = s.game.rb.requirements[req]
     kind, amount = info["requirement"], info["amount"]
-    if kind == "prestige":
-        return s.prestige[p] >= amount
-    if kind == "science":
-        return s.science[p] >= amount
+    if kind in ("prestige", "science"):
+        return getattr(s, kind)[p] >= amount
     if kind == "expeditions":
         return len(s.played[p]) >= amount
     if kind == "gallery_discs":
@@ -209,14 +203,8 @@ def royal_requirements(s, period: int) -> None:
     for p in range(s.game.num_players):
         if requirement_met(s, p, req):
             continue
-        if penalty == "support_cap_5":
-            s.put("penalties", replaced_in(s.penalties, p, SUPPORT_CAP_5, 1))
-        elif penalty == "random_relics":
-            s.put("penalties", replaced_in(s.penalties, p, RANDOM_RELICS_ONLY, 1))
-        elif penalty == "no_collection_rewards":
-            s.put("penalties", replaced_in(s.penalties, p, NO_COLLECTION_REWARDS, 1))
-        elif penalty == "no_right_bonus":
-            s.put("penalties", replaced_in(s.penalties, p, NO_RIGHT_BONUS, 1))
+        if penalty in PENALTIES:
+            s.put("penalties", replaced_in(s.penalties, p, PENALTIES.index(penalty), 1))
         elif penalty == "lose_1_science":
             s._gain(p, SCIENCE, -1)
         else:
@@ -239,12 +227,9 @@ def gallery_awards(s) -> list[int]:
     Automa and neutral discs take their share like anyone's)."""
     n = s.game.num_players
     out = [0] * n
-    for c in range(6):
-        spaces = s.gallery[GALLERY_START[c] : GALLERY_START[c] + GALLERY_SIZES[c]]
-        counts: dict[int, int] = {}
-        for owner in spaces:
-            if owner >= 0:
-                counts[owner] = counts.get(owner, 0) + 1
+    for sl in COLLECTIONS:
+        spaces = s.gallery[sl]
+        counts = Counter(owner for owner in spaces if owner >= 0)
         if not counts:
             continue
         best = max(counts.values())
@@ -274,11 +259,7 @@ def bloomsbury_end(s, p: int) -> tuple[int, int]:
         elif key == "relics_held":
             prestige += min(12, sum(s.relics[p]))
         elif key == "gallery_collections":
-            prestige += amount * sum(
-                1
-                for c in range(6)
-                if p in s.gallery[GALLERY_START[c] : GALLERY_START[c] + GALLERY_SIZES[c]]
-            )
+            prestige += amount * sum(p in s.gallery[sl] for sl in COLLECTIONS)
         elif key == "best_knowledge":
             prestige += max(s.knowledge[p])
         elif key == "reputation_points":
@@ -298,6 +279,3 @@ def final_scores(s) -> None:
         s._gain(p, SCIENCE, sc)
         penalty = sum(s.game.patrons[x].penalty for x in s.patrons[p] if x not in s.honored[p])
         s._gain(p, PRESTIGE, -penalty)
-
-
-__all__ = ["REPUTATION"]

@@ -9,9 +9,9 @@ from .actions import (
     BLOOMSBURY_STACKS,
     C_PICK_DRAWN,
     CARD0,
+    COLLECTIONS,
     DECISIONS,
     EXPERTISE_PERMUTATIONS,
-    GALLERY_SIZES,
     GALLERY_START,
     SECTIONS,
     SPACE_COLLECTION,
@@ -140,8 +140,7 @@ def _cards(g, cards) -> str:
 
 def _gallery_line(owners) -> str:
     gal = "".join(_owner(o)[-1] for o in owners)
-    parts = [gal[GALLERY_START[c] : GALLERY_START[c] + GALLERY_SIZES[c]] for c in range(6)]
-    return "Grand Gallery: " + " ".join(parts)
+    return "Grand Gallery: " + " ".join(gal[sl] for sl in COLLECTIONS)
 
 
 def _board_lines(g, v) -> list[str]:

@@ -166,6 +166,10 @@ KNOW_ASIA_PAID = 4  # this gain already paid the British School of Orient's Repu
 PRESTIGE, SCIENCE, REPUTATION, MONEY, SETUP_SOCIETY = range(5)
 """An A_GAIN of ``SETUP_SOCIETY`` brings in the kept Society card (its ability starts after its
 set-up benefits)."""
+REWARD_STATS = {"prestige": PRESTIGE, "science": SCIENCE, "reputation": REPUTATION, "money": MONEY}
+"""Reward keys (the rulebook's vocabulary) that are plain gains."""
+MILESTONE_8 = ((SCIENCE, 1), (PRESTIGE, 5))
+"""The gains of the Knowledge 8 options."""
 # purposes of C_DISCARD_RELIC
 DEEPEN, STUDY_RELIC, SELL = range(3)
 HONOR = 10

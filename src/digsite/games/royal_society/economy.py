@@ -20,7 +20,7 @@ from .actions import (
     KNOW_ASIA_PAID,
     KNOW_MORE,
     KNOW_OTHER,
-    MONEY,
+    MILESTONE_8,
     NUM_REGIONS,
     OPTION0,
     PRESTIGE,
@@ -28,15 +28,13 @@ from .actions import (
     REGION0,
     RELIC0,
     REPUTATION,
+    REWARD_STATS,
     SCIENCE,
     Ability,
     options,
 )
 from .components import ASIA, NUM_RELIC_KINDS
 from .tasks import Task, knowledge_choices
-
-REGION_ACTIONS = tuple(range(REGION0, REGION0 + NUM_REGIONS))
-"""The regions, as actions."""
 
 
 class EconomyRules:
@@ -147,18 +145,12 @@ class EconomyRules:
             self._refill_bag(region)
 
     # -- rewards -------------------------------------------------------------------------------
-    def _reward_tasks(self, p: int, reward, explorer_choice: bool = True) -> list[Task]:
+    def _reward_tasks(self, p: int, reward) -> list[Task]:
         """Tasks for a reward given as (key, amount) pairs from the rulebook's vocabulary."""
         tasks = []
         for key, amount in reward:
-            if key == "prestige":
-                tasks.append(Task.gain(p, PRESTIGE, amount))
-            elif key == "science":
-                tasks.append(Task.gain(p, SCIENCE, amount))
-            elif key == "reputation":
-                tasks.append(Task.gain(p, REPUTATION, amount))
-            elif key == "money":
-                tasks.append(Task.gain(p, MONEY, amount))
+            if key in REWARD_STATS:
+                tasks.append(Task.gain(p, REWARD_STATS[key], amount))
             elif key == "knowledge_choice":
                 tasks += knowledge_choices(p, amount)
             elif key == "reserve":
@@ -191,7 +183,7 @@ class EconomyRules:
 
     def _legal_knowledge_region(self):
         if not self.task.b & KNOW_OTHER:
-            return [*REGION_ACTIONS]
+            return list(range(REGION0, REGION0 + NUM_REGIONS))
         exclude = set(self.chosen_regions)
         return [REGION0 + r for r in range(NUM_REGIONS) if r not in exclude]
 
@@ -221,10 +213,7 @@ class EconomyRules:
     def _on_milestone_8(self, a):
         t = self.task
         self.queue.pop(0)
-        if a == OPTION0:
-            self._gain(t.player, SCIENCE, 1)
-        else:
-            self._gain(t.player, PRESTIGE, 5)
+        self._gain(t.player, *MILESTONE_8[a - OPTION0])
 
     def _legal_explorer_expertise(self):
         t = self.task
@@ -239,15 +228,12 @@ class EconomyRules:
             replaced_in(self.expertise, t.player, e, min(6, self.expertise[t.player][e] + 1)),
         )
 
-    def _random_relics_only(self, p) -> bool:
-        return bool(self.penalties[p][RANDOM_RELICS_ONLY])
-
     def _legal_relic_from_bag(self):
         t = self.task
         p, regions, forced_random = t.player, t.a, t.b
         if regions == CHOSEN_REGIONS:  # "one of the previously chosen regions"
             regions = sum(1 << r for r in set(self.chosen_regions[-2:])) or ALL_REGIONS
-        if forced_random or self._random_relics_only(p):
+        if forced_random or self.penalties[p][RANDOM_RELICS_ONLY]:
             return [
                 REGION0 + r
                 for r in range(4)

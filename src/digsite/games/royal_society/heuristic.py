@@ -44,6 +44,7 @@ from .actions import (
     GAIN_REP,
     KNOWLEDGE_4_EVERYWHERE,
     LOGISTICS,
+    MILESTONE_8,
     MONEY,
     NUM_SPACES,
     OPTION0,
@@ -54,6 +55,7 @@ from .actions import (
     REGION_SKILL,
     RELIC0,
     REPUTATION,
+    REWARD_STATS,
     SCIENCE,
     SEVEN_GALLERY,
     SLOT0,
@@ -86,10 +88,6 @@ PENALTY_WORTH = {
     "lose_8_prestige": 8.0,
 }
 """Rough score each Royal Requirement penalty costs over the rest of a game."""
-MILESTONE_8 = ((SCIENCE, 1), (PRESTIGE, 5))
-"""The gains of the Knowledge 8 options."""
-REWARD_STATS = {"prestige": PRESTIGE, "science": SCIENCE, "reputation": REPUTATION, "money": MONEY}
-"""Reward keys (the rulebook's vocabulary) that are plain gains of the engine's ``_gain``."""
 PROGRAM_WEIGHT = 0.3
 """How much a Program card counts beside a hand card when Knowledge is wanted for it."""
 REP_MAX = 9

@@ -616,9 +616,6 @@ class LocationRules:
         c = SPACE_COLLECTION[sp]
         return self.game.face_kinds[self.faces[c]][sp - GALLERY_START[c]]
 
-    def _exhibit_spaces(self, p: int) -> list[int]:
-        return list(self._exhibitable(p))
-
     def _can_exhibit(self, p: int) -> bool:
         return next(self._exhibitable(p), -1) >= 0
 
@@ -660,7 +657,7 @@ class LocationRules:
     def _legal_exhibit_space(self):
         t = self.task
         p, first = t.player, t.b
-        acts = [SPACE0 + sp for sp in self._exhibit_spaces(p)]
+        acts = [SPACE0 + sp for sp in self._exhibitable(p)]
         if acts and not first:  # the first exhibit follows the location choice, which offers them
             acts.append(DONE)
             acts += self.mid_turn_optional(t)

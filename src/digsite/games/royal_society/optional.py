@@ -12,7 +12,6 @@ from .actions import (
     BLOOM_CLAIM0,
     C_EXP_PAY,
     C_EXPEDITION,
-    C_EXPLORER_UP,
     C_LOC_ACTION,
     CLAIM0,
     DONE,
@@ -27,7 +26,7 @@ from .actions import (
 )
 from .components import CITY, NUM_PATRONS, UNIVERSITY
 from .scoring import OBJECTIVE_TESTS
-from .tasks import Task, knowledge_choices
+from .tasks import Task
 
 NO_BLOOM_RIGHTS = (0, 0)
 """A ``bloom_right`` row without a right to either Bloomsbury stack."""
@@ -200,13 +199,4 @@ class OptionalRules:
         self.put("bloom_seen", replaced(self.bloom_seen, -1, self.bloom_seen[-1] | 1 << tile))
         info = self.game.rb.bloomsbury[tile]
         if info["kind"] == "immediate":
-            eff = info["effect"]
-            tasks = []
-            for key, amount in eff.items():
-                if key == "knowledge_choice":
-                    tasks += knowledge_choices(p, amount)
-                elif key == "expertise":
-                    tasks += [Task(C_EXPLORER_UP, p) for _ in range(amount)]
-                else:
-                    tasks += self._reward_tasks(p, ((key, amount),))
-            self._push(*tasks)
+            self._push(*self._reward_tasks(p, info["effect"].items()))

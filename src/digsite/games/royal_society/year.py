@@ -45,15 +45,12 @@ class YearRules:
         p = t.player
         return [SPACE0 + sp for sp, owner in enumerate(self.gallery) if owner == p]
 
-    def _favor_tasks(self, p: int, space: int) -> list[Task]:
-        return self._reward_tasks(p, tuple(self.game.rb.favors[space].items()))
-
     def _on_favor(self, a):
         t = self.task
         self.queue.pop(0)
         p, space = t.player, a - FAVOR0
         self.put("favor_space", replaced(self.favor_space, space, p))
-        self._push(*self._favor_tasks(p, space))
+        self._push(*self._reward_tasks(p, self.game.rb.favors[space].items()))
 
     def _on_requirement_disc(self, a):
         t = self.task

@@ -618,7 +618,7 @@ class Context:
         the cheapest way: Reputation for a reduction only where one is needed."""
         s, p, c, n = self.state, self.player, self.cards[card], m.copy()
         if card not in n.hand and card in s.program:
-            n.pay_rep(s._program_cost(s.program.index(card), p))
+            n.pay_rep(s.game.rb.program_reputation[s.program.index(card)])
         dk, dm, _ = s.expedition_needs(p, explorer, card)
         kind, _ = s._skill(p, explorer)
         n.gain(MONEY, -max(0, c.cost - (3 if kind == LOGISTICS else 0)))
@@ -827,7 +827,7 @@ class RoyalSocietyHeuristic(HeuristicAgent):
             card = s.program[slot]
             m = base.copy()
             if s._ability(p) != Ability.FREE_RESERVE:
-                m.pay_rep(s._program_cost(slot, p))
+                m.pay_rep(ctx.g.rb.program_reputation[slot])
             m.hand.append(card)
             val = ctx.value(m) + self._card_prospect(ctx, card)
             best = max(best, (val, a))

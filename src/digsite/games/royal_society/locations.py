@@ -148,7 +148,7 @@ class LocationRules:
         needs computed as ``_needs`` does, with the explorer's skill applied once), as bits."""
         hand = self.hand[p]
         cards = (*hand, *self.program)  # (an empty Program space is -1)
-        costs = (*HAND_COSTS[: len(hand)], *self.game.rb.program_reputation)  # (``_program_cost``)
+        costs = (*HAND_COSTS[: len(hand)], *self.game.rb.program_reputation)
         kind, region = self._skill(p, explorer)
         skill_region = region if kind == REGION_SKILL else -1  # 2 Knowledge less there
         money = self.money[p] + (3 if kind == LOGISTICS else 0)
@@ -337,9 +337,7 @@ class LocationRules:
         cut = max(0, len(deck) - 2)
         drawn = list(reversed(deck[cut:]))  # the top card first
         self.put("patron_deck", deck[:cut])
-        seen = self.patron_seen[p]
-        for x in drawn:
-            seen |= 1 << x
+        seen = self.patron_seen[p] | sum(1 << x for x in drawn)
         self.put("patron_seen", replaced(self.patron_seen, p, seen))
         if self.patron_known > cut:
             self.put("patron_known", cut)
@@ -388,9 +386,6 @@ class LocationRules:
             cards.append(c)
         self.put("program", (*cards, *(-1,) * (6 - len(cards))))
 
-    def _program_cost(self, slot: int, p: int) -> int:
-        return self.game.rb.program_reputation[slot]
-
     def _reserve_slots(self, p, port: bool) -> list[int]:
         free = self._ability(p) == Ability.FREE_RESERVE
         budget = self.budget(p)
@@ -398,7 +393,7 @@ class LocationRules:
         for slot, card in enumerate(self.program):
             if card < 0:
                 continue
-            cost = 0 if free else self._program_cost(slot, p)
+            cost = 0 if free else self.game.rb.program_reputation[slot]
             if cost > budget:
                 continue
             if port:
@@ -437,7 +432,7 @@ class LocationRules:
             return
         slot = a - SLOT0
         if self._ability(p) != Ability.FREE_RESERVE:
-            self._pay_rep(p, self._program_cost(slot, p))
+            self._pay_rep(p, self.game.rb.program_reputation[slot])
         card = self.program[slot]
         self.put("program", replaced(self.program, slot, -1))
         self.put("hand", replaced(self.hand, p, (*self.hand[p], card)))
@@ -508,7 +503,7 @@ class LocationRules:
         knowledge = self.knowledge[p]
         expeditions = self.game.expeditions
         hand = (*self.hand[p], extra) if extra >= 0 else self.hand[p]
-        costs = (*HAND_COSTS[: len(hand)], *self.game.rb.program_reputation)  # (``_program_cost``)
+        costs = (*HAND_COSTS[: len(hand)], *self.game.rb.program_reputation)
         skipped = len(hand) + skip_slot if skip_slot >= 0 else -1
         for i, card in enumerate((*hand, *self.program)):  # (an empty Program space is -1)
             if card < 0 or i == skipped:
@@ -541,7 +536,7 @@ class LocationRules:
             self.put("hand", replaced(self.hand, p, removed(self.hand[p], card)))
         else:
             slot = self.program.index(card)
-            self._pay_rep(p, self._program_cost(slot, p))
+            self._pay_rep(p, self.game.rb.program_reputation[slot])
             self.put("program", replaced(self.program, slot, -1))
             self._refill_program()
         self.organizing = card  # until it is paid for (a Reserve may draw cards meanwhile)

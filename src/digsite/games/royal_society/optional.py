@@ -138,9 +138,7 @@ class OptionalRules:
                 self._gain(p, PRESTIGE, 20 if first else 10)
         else:
             k = action - BLOOM_CLAIM0
-            seen = self.bloom_seen[p]
-            for x in self.stacks[k]:
-                seen |= 1 << x
+            seen = self.bloom_seen[p] | sum(1 << x for x in self.stacks[k])
             self.put("bloom_seen", replaced(self.bloom_seen, p, seen))
             self._push(Task.bloomsbury(p, k))
 

@@ -111,8 +111,4 @@ FIELDS = StateFields(
 def restore(state, data):
     """Fill the fresh ``state`` from saved ``data`` (see ``core.fields.StateFields.load``); the
     queue's rows become tasks."""
-
-    def tasks() -> None:
-        state._load_queue(Task)
-
-    return FIELDS.load(state, data, derive=tasks)
+    return FIELDS.load(state, data, derive=lambda: state._load_queue(Task))

@@ -231,10 +231,7 @@ class SetupRules:
         self.society_rejected = replaced(self.society_rejected, p, offer[1 - (a - OPTION0)])
         self.chosen_regions = []
         tasks = self._society_tasks(p, kept)
-        for task in tasks:
-            if task.kind == C_BLOOM:
-                seen = self.bloom_seen[p]
-                for x in self.bloom_box[0]:
-                    seen |= 1 << x
-                self.put("bloom_seen", replaced(self.bloom_seen, p, seen))
+        if any(task.kind == C_BLOOM for task in tasks):  # it looks through the 10 stack's box
+            seen = self.bloom_seen[p] | sum(1 << x for x in self.bloom_box[0])
+            self.put("bloom_seen", replaced(self.bloom_seen, p, seen))
         self._push(*tasks)

@@ -25,14 +25,11 @@ from .actions import (
     C_EXP_PAY,
     C_EXPEDITION,
     C_EXPERTISE,
-    C_EXPLORER_UP,
     C_FAVOR,
     C_HAND,
-    C_KEEP_RELIC,
     C_KNOW,
     C_LOC_ACTION,
     C_MAIN,
-    C_MILESTONE8,
     C_PATRON,
     C_PICK_DRAWN,
     C_PLACE,
@@ -56,43 +53,27 @@ from .components import NUM_EXPEDITIONS, NUM_PATRONS, NUM_RELIC_KINDS, NUM_STUDI
 from .view import PENDING_SLOTS, REGION_SLOTS, pending_tasks, regions_read
 
 TASK_ARGS = {
-    C_SIDE: ((0, 0), (0, 0)),
-    C_EXPERTISE: ((0, 0), (0, 0)),
-    C_SETUP_DISCARD: ((0, 0), (0, 0)),
-    C_SOCIETY: ((0, 0), (0, 0)),
-    C_FAVOR: ((0, 0), (0, 0)),
-    C_MAIN: ((0, 0), (0, 0)),
+    **dict.fromkeys((*range(GAME_OVER), *range(AUTO0, AUTO0 + len(AUTO_TASKS))), ((0, 0), (0, 0))),
     C_PLACE: ((0, 2), (0, 0)),  # the explorer
-    C_LOC_ACTION: ((0, 0), (0, 0)),
     C_KNOW: ((1, 3), (0, 7)),  # points, KNOW_* flags
-    C_MILESTONE8: ((0, 0), (0, 0)),
     C_RELIC: ((-1, 15), (0, 1)),  # regions (-1: the ones chosen before), drawn at random
-    C_KEEP_RELIC: ((0, 0), (0, 0)),
     C_DISCARD_RELIC: ((0, HONOR + NUM_PATRONS - 1), (0, 1)),  # purpose (HONOR + patron), optional
     C_RESERVE: ((0, 1), (0, 1)),  # optional, at the Port
-    C_PICK_DRAWN: ((0, 0), (0, 0)),
-    C_EXPLORER_UP: ((0, 0), (0, 0)),
     C_BLOOM: ((0, 1), (0, 1)),  # stack, from the box
     C_PATRON: ((1, 6), (0, 0)),  # expertise paid for
-    C_EXPEDITION: ((0, 0), (0, 0)),
     C_EXP_PAY: ((0, NUM_EXPEDITIONS - 1), (0, 0)),  # the card being organized
     C_EXHIBIT: ((1, 3), (0, 1)),  # exhibits left, the first of them
     C_EXHIBIT_RELIC: ((0, NUM_SPACES - 1), (1, 3)),  # the space, exhibits left
-    C_HAND: ((0, 0), (0, 0)),
-    C_TURN_END: ((0, 0), (0, 0)),
-    C_REQUIREMENT_DISC: ((0, 0), (0, 0)),
     A_GAIN: ((0, 4), (0, 30)),  # stat (4: the Society kept), amount or the Society
     A_KNOW: ((0, 3), (1, 30)),  # region, points (an expedition's gain: up to 30 in its file)
     A_RANDOM_RELICS: ((-1, 4), (1, 30)),  # region (-1 chosen, 4 each), relics (as A_KNOW)
     A_DRAW_PATRONS: ((1, 6), (0, 0)),  # expertise paid for
     A_YEAR_START: ((0, 1), (0, 0)),  # second step (after the favors)
-    A_NEXT_TURN: ((0, 0), (0, 0)),
     A_YEAR_END: ((0, 1), (0, 0)),  # second step (after the requirement discs)
-    A_TURN_FINISH: ((0, 0), (0, 0)),
-    A_SETUP_FAVORS: ((0, 0), (0, 0)),
     A_DRAW_TWO_KEEP: ((0, 3), (0, 0)),  # region
 }
-"""The range of the two arguments of each task kind (see ``flow``, which makes them)."""
+"""The range of the two arguments of each task kind, 0 and 0 where it has none (see ``flow``, which
+makes them)."""
 SEATLESS = frozenset((A_YEAR_START, A_NEXT_TURN, A_YEAR_END, A_SETUP_FAVORS))
 """Tasks of the year's flow that belong to no player (saved with player 0)."""
 
@@ -151,21 +132,13 @@ PHASES = {
 }
 """The phase of the game each step of the year's flow at the end of the queue stands for."""
 PHASE_TASKS = {
-    C_SIDE: ("setup",),
-    C_EXPERTISE: ("setup",),
-    C_SETUP_DISCARD: ("setup",),
-    C_SOCIETY: ("setup",),
-    C_FAVOR: ("favors",),
-    C_MAIN: ("turn",),
-    C_PLACE: ("turn",),
-    C_LOC_ACTION: ("turn",),
-    C_EXPEDITION: ("turn",),
-    C_EXP_PAY: ("turn",),
-    C_HAND: ("turn_end",),
-    C_TURN_END: ("turn_end",),
-    C_REQUIREMENT_DISC: ("requirements",),
+    **dict.fromkeys((C_SIDE, C_EXPERTISE, C_SETUP_DISCARD, C_SOCIETY), "setup"),
+    C_FAVOR: "favors",
+    **dict.fromkeys((C_MAIN, C_PLACE, C_LOC_ACTION, C_EXPEDITION, C_EXP_PAY), "turn"),
+    **dict.fromkeys((C_HAND, C_TURN_END), "turn_end"),
+    C_REQUIREMENT_DISC: "requirements",
 }
-"""Decisions that only come in some phases (the others: wherever a gain is taken)."""
+"""Decisions that only come in one phase, and that phase (the others: wherever a gain is taken)."""
 
 
 def _count(queue, kind: int, p: int) -> int:
@@ -180,8 +153,8 @@ def _check_phase(s, phase: str, spine) -> None:
     q = s.queue
     front = q[: len(q) - len(spine)]
     for t in front:
-        allowed = PHASE_TASKS.get(t.kind)
-        assert allowed is None or phase in allowed, f"task {list(t)} outside its phase ({phase})"
+        allowed = PHASE_TASKS.get(t.kind, phase)
+        assert allowed == phase, f"task {list(t)} outside its phase ({phase})"
     automa = [AUTOMA] if g.automa else []
     for p in range(n):
         setup_steps = [_count(q, k, p) for k in (C_SIDE, C_EXPERTISE, C_SOCIETY)]

@@ -17,6 +17,7 @@ from ...core.encoding import ObservationLayout
 from .actions import (
     A_GAIN,
     AUTO_TASKS,
+    BLOOMSBURY_STACKS,
     C_DISCARD_RELIC,
     C_EXP_PAY,
     C_KNOW,
@@ -43,42 +44,31 @@ from .view import (
     regions_read,
 )
 
-SEAT_FIELDS = (
-    "present",
-    "reputation",
-    "discs_above",
-    "knowledge0",
-    "knowledge1",
-    "knowledge2",
-    "knowledge3",
-    "expertise0",
-    "expertise1",
-    "expertise2",
-    "placed0",
-    "placed1",
-    "placed2",
-    "discs",
-    "rep_discs",
-    "requirement_discs",
-    "hand_size",
-    "setup_hand_size",
-    "played",
-    "exhibited",
-    "side_a",
-    "side_b",
-    "penalty0",
-    "penalty1",
-    "penalty2",
-    "penalty3",
-    "claim_a",
-    "claim_b",
-    "claim_c",
-    "bloom_right10",
-    "bloom_right25",
-    "bloom_taken10",
-    "bloom_taken25",
-    "decider",
+SEAT_COLUMNS = (
+    ("present", 1),
+    ("reputation", 9),
+    ("discs_above", 3),
+    *((f"knowledge{r}", 12) for r in range(4)),
+    *((f"expertise{e}", 6) for e in range(3)),
+    *((f"placed{e}", 1) for e in range(3)),
+    ("discs", 10),
+    ("rep_discs", 10),
+    ("requirement_discs", 2),
+    ("hand_size", NUM_EXPEDITIONS),
+    ("setup_hand_size", 4),
+    ("played", NUM_EXPEDITIONS),
+    ("exhibited", 10),
+    ("side_a", 1),
+    ("side_b", 1),
+    *((f"penalty{i}", 1) for i in range(4)),
+    *((f"claim_{g}", 2) for g in "abc"),
+    *((f"bloom_right{v}", 1) for v in BLOOMSBURY_STACKS),
+    *((f"bloom_taken{v}", 1) for v in BLOOMSBURY_STACKS),
+    ("decider", 1),
 )
+"""The columns of a ``seats`` row, each with its true maximum (hand: every Expedition card)."""
+SEAT_FIELDS = tuple(name for name, _ in SEAT_COLUMNS)
+SEAT_DIVISORS = tuple(most for _, most in SEAT_COLUMNS)
 SCORE_FIELDS = ("prestige", "science", "money")
 """Seat counts with no maximum (piece ``seat_scores``): written as ``v / (v + UNBOUNDED_SCALE)``."""
 UNBOUNDED_SCALE = 50.0
@@ -103,67 +93,54 @@ TASK_CODES = tuple(
 """A queued task is written as (kind code + 1, a + 1, b + 1) over (TASK_KINDS, ARG_RANGE x2);
 arguments run from -1 (a region still to be read) to ARG_RANGE - 1."""
 ARG_RANGE = 64
-
-
-def observation_layout() -> ObservationLayout:
-    layout = ObservationLayout(
-        [
-            ("decision", (len(DECISIONS),)),
-            ("task_args", (2,)),
-            ("interrupts", (len(MID_TURN_KINDS),)),
-            ("pending", (PENDING_SLOTS, 3)),
-            ("regions_chosen", (REGION_SLOTS,)),
-            ("year", (5,)),
-            ("mode", (5,)),
-            ("seats", (4, len(SEAT_FIELDS))),
-            ("seat_scores", (4, len(SCORE_FIELDS))),
-            ("seat_relics", (4, NUM_RELIC_KINDS)),
-            ("seat_society", (4, 12)),
-            ("seat_played", (4, NUM_EXPEDITIONS)),
-            ("seat_patrons", (4, NUM_PATRONS)),
-            ("seat_honored", (4, NUM_PATRONS)),
-            ("seat_bloomsbury", (4, NUM_TILES)),
-            ("seat_public_hand", (4, NUM_EXPEDITIONS)),
-            ("turn_order", (6, 6)),
-            ("my_studies", (NUM_STUDIES,)),
-            ("my_setup_hand", (NUM_EXPEDITIONS,)),
-            ("my_society_offer", (2, 12)),
-            ("my_known_tiles", (2, NUM_TILES)),
-            ("drawn_cards", (NUM_EXPEDITIONS,)),
-            ("drawn_patrons", (NUM_PATRONS,)),
-            ("drawn_relics", (NUM_RELIC_KINDS,)),
-            ("current", (3 + 4 + 6 + 1 + 6,)),
-            ("program", (6, NUM_EXPEDITIONS)),
-            ("discard_pile", (NUM_EXPEDITIONS,)),
-            ("box", (NUM_EXPEDITIONS,)),
-            ("reshuffled", (NUM_EXPEDITIONS,)),
-            ("deck_sizes", (5,)),
-            ("patrons_put_back", (NUM_PATRONS,)),
-            ("locations", (4, 6, 6)),
-            ("gallery", (NUM_SPACES, 7)),
-            ("collection_faces", (6, 24)),
-            ("objectives", (3, 12)),
-            ("objective_first", (3, 7)),
-            ("requirements", (2, 8)),
-            ("bags", (NUM_RELIC_KINDS,)),
-            ("discards", (NUM_RELIC_KINDS,)),
-            ("stack_sizes", (2,)),
-            ("automa", (6 + 9 + 1,)),
-        ]
-    )
-    return layout
-
-
-SEAT_DIVISORS = (
-    1, 9, 3, 12, 12, 12, 12, 6, 6, 6, 1, 1, 1, 10, 10, 2, NUM_EXPEDITIONS, 4, NUM_EXPEDITIONS, 10,
-    1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1,
-)  # fmt: skip
-"""The true maximum of each of ``SEAT_FIELDS`` (hand: every Expedition card)."""
-assert len(SEAT_DIVISORS) == len(SEAT_FIELDS)
+LAYOUT = ObservationLayout(
+    [
+        ("decision", (len(DECISIONS),)),
+        ("task_args", (2,)),
+        ("interrupts", (len(MID_TURN_KINDS),)),
+        ("pending", (PENDING_SLOTS, 3)),
+        ("regions_chosen", (REGION_SLOTS,)),
+        ("year", (5,)),
+        ("mode", (5,)),
+        ("seats", (4, len(SEAT_FIELDS))),
+        ("seat_scores", (4, len(SCORE_FIELDS))),
+        ("seat_relics", (4, NUM_RELIC_KINDS)),
+        ("seat_society", (4, 12)),
+        ("seat_played", (4, NUM_EXPEDITIONS)),
+        ("seat_patrons", (4, NUM_PATRONS)),
+        ("seat_honored", (4, NUM_PATRONS)),
+        ("seat_bloomsbury", (4, NUM_TILES)),
+        ("seat_public_hand", (4, NUM_EXPEDITIONS)),
+        ("turn_order", (6, 6)),
+        ("my_studies", (NUM_STUDIES,)),
+        ("my_setup_hand", (NUM_EXPEDITIONS,)),
+        ("my_society_offer", (2, 12)),
+        ("my_known_tiles", (2, NUM_TILES)),
+        ("drawn_cards", (NUM_EXPEDITIONS,)),
+        ("drawn_patrons", (NUM_PATRONS,)),
+        ("drawn_relics", (NUM_RELIC_KINDS,)),
+        ("current", (3 + 4 + 6 + 1 + 6,)),
+        ("program", (6, NUM_EXPEDITIONS)),
+        ("discard_pile", (NUM_EXPEDITIONS,)),
+        ("box", (NUM_EXPEDITIONS,)),
+        ("reshuffled", (NUM_EXPEDITIONS,)),
+        ("deck_sizes", (5,)),
+        ("patrons_put_back", (NUM_PATRONS,)),
+        ("locations", (4, 6, 6)),
+        ("gallery", (NUM_SPACES, 7)),
+        ("collection_faces", (6, 24)),
+        ("objectives", (3, 12)),
+        ("objective_first", (3, 7)),
+        ("requirements", (2, 8)),
+        ("bags", (NUM_RELIC_KINDS,)),
+        ("discards", (NUM_RELIC_KINDS,)),
+        ("stack_sizes", (2,)),
+        ("automa", (6 + 9 + 1,)),
+    ]
+)
 SEAT_WIDTH = len(SEAT_FIELDS)
 COLUMN = {name: i for i, name in enumerate(SEAT_FIELDS)}
 """Where each of ``SEAT_FIELDS`` stands in a ``seats`` row (a list starts at its ``...0``)."""
-LAYOUT = observation_layout()
 START = {name: sl.start for name, sl in LAYOUT.slices.items()}
 COUNTED = (
     ("seats", 4 * SEAT_DIVISORS),

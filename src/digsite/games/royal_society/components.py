@@ -72,6 +72,11 @@ def relic_slice(region: int, typ: int) -> slice:
     return slice(start, stop, 4 if typ >= 0 else 1)
 
 
+def relic_kinds(region: int, typ: int) -> tuple[int, ...]:
+    """The relic kinds of ``region`` and ``typ`` (-1: any)."""
+    return tuple(range(NUM_RELIC_KINDS)[relic_slice(region, typ)])
+
+
 @dataclass(frozen=True)
 class Patron:
     id: int
@@ -79,11 +84,6 @@ class Patron:
     region: int  # -1 any
     type: int  # -1 any
     penalty: int
-
-    def accepts(self, kind: int) -> bool:
-        return (self.region < 0 or kind // 4 == self.region) and (
-            self.type < 0 or kind % 4 == self.type
-        )
 
 
 @dataclass(frozen=True)
@@ -307,10 +307,7 @@ class RulebookData:
 
 def load_rulebook_data() -> RulebookData:
     board = _shipped("board.json")
-    bags = []
-    for region in REGIONS:
-        for t in RELIC_TYPES:
-            bags.append(int(board["relic_bags"][region][t]))
+    bags = [int(board["relic_bags"][region][t]) for region in REGIONS for t in RELIC_TYPES]
     return RulebookData(
         societies=tuple(_shipped("societies.json")["societies"]),
         requirements=tuple(_shipped("royal_requirements.json")["requirements"]),

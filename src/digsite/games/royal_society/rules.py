@@ -39,7 +39,6 @@ from .actions import (
 )
 from .components import (
     BLOOMSBURY_STACKS,
-    NUM_RELIC_KINDS,
     OBJECTIVE_GROUPS,
     load_automa,
     load_boards,
@@ -48,6 +47,7 @@ from .components import (
     load_patrons,
     load_rulebook_data,
     load_studies,
+    relic_kinds,
     relic_slice,
     solo_title,
 )
@@ -223,22 +223,12 @@ class RoyalSocietyGame(TurnBasedGame, files=(spec, actions, text)):
                 f"the simplified set-up deals 2 marked Expedition cards per player: the deck has "
                 f"{len(self.simplified_cards)} marked cards, {2 * num_players} are needed"
             )
-        self.patron_kinds = [
-            tuple(k for k in range(NUM_RELIC_KINDS) if x.accepts(k)) for x in self.patrons
-        ]
+        self.patron_kinds = [relic_kinds(x.region, x.type) for x in self.patrons]
         self.patron_relics = tuple(relic_slice(x.region, x.type) for x in self.patrons)
         """Per patron, the relic kinds it accepts as a slice (``relic_slice``)."""
         self.collection_faces = [f for tile in self.collections for f in tile]
         self.face_kinds = [
-            [
-                tuple(
-                    k
-                    for k in range(NUM_RELIC_KINDS)
-                    if (region < 0 or k // 4 == region) and (typ < 0 or k % 4 == typ)
-                )
-                for region, typ in face.spaces
-            ]
-            for face in self.collection_faces
+            [relic_kinds(*space) for space in f.spaces] for f in self.collection_faces
         ]
         self.layout = LAYOUT
 

@@ -222,11 +222,8 @@ class EconomyRules:
     def _on_explorer_expertise(self, a):
         t = self.task
         self.queue.pop(0)
-        e = a - EXPLORER0
-        self.put(
-            "expertise",
-            replaced_in(self.expertise, t.player, e, min(6, self.expertise[t.player][e] + 1)),
-        )
+        p, e = t.player, a - EXPLORER0
+        self.put("expertise", replaced_in(self.expertise, p, e, min(6, self.expertise[p][e] + 1)))
 
     def _legal_relic_from_bag(self):
         t = self.task

@@ -251,9 +251,8 @@ class LocationRules:
             OPTION0 + o
             for o in self.location_options(p, loc, section, bool(supported), self.budget(p))
         ]
-        if (
-            acts and loc != PORT
-        ):  # the Port's action starts with its own decision, which offers them
+        # the Port's action starts with its own decision, which offers them
+        if acts and loc != PORT:
             acts += self.mid_turn_optional(t)
         return acts
 

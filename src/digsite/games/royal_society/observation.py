@@ -410,8 +410,7 @@ def _write_known_hands(s, o: Observer) -> None:
 
 def _write_side(s, o: Observer) -> None:
     buf = o.buf
-    for r, q in enumerate(o.order):
-        b = SEATS + r * SEAT_WIDTH
+    for b, q in o.seat_rows:
         buf[b + COLUMN["side_a"]] = s.side[q] == 0
         buf[b + COLUMN["side_b"]] = s.side[q] == 1
 

@@ -172,12 +172,12 @@ class RoyalSocietyGame(TurnBasedGame, files=(spec, actions, text)):
 
     def configure(self, config: dict[str, Any]) -> None:
         num_players, mode, simplified = self.num_players, config["mode"], config["simplified"]
-        default = {1: "solo", 2: "confrontation"}.get(num_players, "standard")
-        if mode is None:
-            mode = config["mode"] = default
         allowed = {1: ("solo",), 2: ("confrontation", "competitive")}.get(
             num_players, ("standard",)
         )
+        default = allowed[0]
+        if mode is None:
+            mode = config["mode"] = default
         if mode not in allowed:
             raise ConfigError(
                 f"with {num_players} player(s) mode is one of {allowed} (None: {default!r}); "

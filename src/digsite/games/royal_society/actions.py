@@ -232,8 +232,9 @@ EXCAVATION, EXPLORATION, ANTHROPOLOGY, CARTOGRAPHY = range(4)
 """Expedition card types (``components.EXPEDITION_TYPES``)."""
 FIRST_ACTION, SECOND_ACTION = range(2)
 """A location's two actions (e.g. Study / Deepen), as options."""
-COST_REDUCTION, KNOWLEDGE_REDUCTION = 1, 2
-"""Bits of an expedition payment option: 2 Reputation for -£3, 2 more for -1 Knowledge."""
+PAYMENTS = ((0, 0), (1, 0), (0, 1), (1, 1))
+"""(-£3, -1 Knowledge) of each expedition payment option (in full, -£3, -1 Knowledge, both): 2
+Reputation for each."""
 PIECE_SHIFT = 3
 """A piece at a location is ``owner << PIECE_SHIFT | section``."""
 
@@ -253,12 +254,3 @@ def piece_section(x: int) -> int:
 def options(count: int) -> list[int]:
     """The actions of a decision between ``count`` numbered options."""
     return list(range(OPTION0, OPTION0 + count))
-
-
-def payment_reductions(option: int) -> tuple[int, int]:
-    """(-£3, -1 Knowledge) of an expedition payment option, each 0 or 1."""
-    return int(bool(option & COST_REDUCTION)), int(bool(option & KNOWLEDGE_REDUCTION))
-
-
-PAYMENTS = tuple(map(payment_reductions, range(4)))
-"""``payment_reductions`` of each expedition payment option."""

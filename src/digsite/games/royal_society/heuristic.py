@@ -49,6 +49,7 @@ from .actions import (
     NUM_SPACES,
     OPTION0,
     PATRON0,
+    PAYMENTS,
     PLACE0,
     PRESTIGE,
     REGION0,
@@ -69,7 +70,6 @@ from .actions import (
     TWO_EXPLORERS_5,
     TWO_REGIONS_TWICE,
     Ability,
-    payment_reductions,
     piece_section,
 )
 from .components import ASIA, CITY, MEDITERRANEAN, MUSEUM, NUM_RELIC_KINDS, PORT, UNIVERSITY
@@ -911,7 +911,7 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         kind, _ = s._skill(p, s.cur[0])
 
         def pay(m: Mine, a: int) -> None:
-            reductions = payment_reductions(a - OPTION0)
+            reductions = PAYMENTS[a - OPTION0]
             m.pay_rep(2 * sum(reductions))
             cost = card.cost - (3 if kind == LOGISTICS else 0) - 3 * reductions[0]
             m.gain(MONEY, -max(0, cost))

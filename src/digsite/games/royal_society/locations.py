@@ -44,7 +44,6 @@ from .actions import (
     STUDY_RELIC,
     SUPPORT_CAP_5,
     Ability,
-    payment_reductions,
     piece,
     piece_owner,
     piece_section,
@@ -565,7 +564,7 @@ class LocationRules:
         self.queue.pop(0)
         p, card = t.player, t.a
         opt = a - OPTION0
-        cost_red, know_red = payment_reductions(opt)
+        cost_red, know_red = PAYMENTS[opt]
         if cost_red + know_red:
             self._pay_rep(p, 2 * (cost_red + know_red))
         e = self.cur[0]

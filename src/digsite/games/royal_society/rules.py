@@ -20,7 +20,6 @@ end of the game) and ``automa``.  The fields the observation reads (``PUT``) are
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -57,10 +56,10 @@ from .hidden import resample
 from .locations import LocationRules
 from .observation import LAYOUT, Encoding
 from .optional import OptionalRules
-from .saved import restore
 from .scoring import symbol_cards
 from .setup import COLLECTIONS_BY_SIZE, SetupRules
 from .spec import SPEC
+from .tasks import Task
 from .year import YearRules
 
 MODES = ("standard", "confrontation", "competitive", "solo")
@@ -139,6 +138,10 @@ class RoyalSocietyState(
     def _queue_done(self) -> None:
         """The year's flow ends after the last year: the final scoring."""
         self._final_scoring()
+
+    def derive(self) -> None:
+        """After loading: the queue's saved rows become tasks."""
+        self._load_queue(Task)
 
     def _fresh_caches(self) -> None:
         self._encoding = None  # each player's bytes are written again for the copy
@@ -231,6 +234,3 @@ class RoyalSocietyGame(TurnBasedGame, files=(spec, actions, text)):
             [relic_kinds(*space) for space in f.spaces] for f in self.collection_faces
         ]
         self.layout = LAYOUT
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> RoyalSocietyState:
-        return restore(RoyalSocietyState(self), data)

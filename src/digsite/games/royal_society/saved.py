@@ -14,7 +14,6 @@ from ...core.fields import Field, StateFields, last_player, players
 from .actions import AUTO0, AUTO_TASKS, AUTOMA, DECISIONS, NEUTRAL, NUM_SPACES, NUM_TILES
 from .components import NUM_EXPEDITIONS, NUM_PATRONS, NUM_RELIC_KINDS, NUM_STUDIES
 from .spec import SPEC
-from .tasks import Task
 
 BIG = 10**6
 """A generous bound for counts the rules leave open (Prestige, money, the Reputation clock)."""
@@ -106,9 +105,3 @@ FIELDS = StateFields(
     ],
 )
 """Every field of a position (the state holds these, a mask and the observers' caches)."""
-
-
-def restore(state, data):
-    """Fill the fresh ``state`` from saved ``data`` (see ``core.fields.StateFields.load``); the
-    queue's rows become tasks."""
-    return FIELDS.load(state, data, derive=lambda: state._load_queue(Task))

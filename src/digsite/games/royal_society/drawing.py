@@ -780,8 +780,7 @@ def _on_the_table(page: Page, game, table, y: float) -> None:
 
 def _patron(game, k: int) -> str:
     p = game.patrons[k]
-    wants = _wants(p)
-    return f"{p.rate} money per Expertise; honor with: {wants}, or lose {p.penalty} prestige"
+    return f"{p.rate} money per Expertise; honor with: {_wants(p)}, or lose {p.penalty} prestige"
 
 
 # -- the seats -----------------------------------------------------------------------------------

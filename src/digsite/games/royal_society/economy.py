@@ -114,9 +114,8 @@ class EconomyRules:
         base = region * 4
         if sum(self.bags[base : base + 4]) == 0:
             bags, discards = list(self.bags), list(self.discards)
-            for k in range(base, base + 4):
-                bags[k] += discards[k]
-                discards[k] = 0
+            bags[base : base + 4] = discards[base : base + 4]  # (the bags were empty)
+            discards[base : base + 4] = (0, 0, 0, 0)
             self.put("bags", tuple(bags))
             self.put("discards", tuple(discards))
 
@@ -274,10 +273,8 @@ class EconomyRules:
         drawn = self.drawn_relics
         drawn.remove(kind)
         self.put("relics", added_in(self.relics, p, kind, 1))
-        discards = list(self.discards)
         for k in drawn:
-            discards[k] += 1
-        self.put("discards", tuple(discards))
+            self.put("discards", added(self.discards, k, 1))
         self.drawn_relics = []
         self._refill_all()
 

@@ -737,8 +737,7 @@ class RoyalSocietyHeuristic(HeuristicAgent):
     def _decide_setup_expertise(self, ctx: Context, task, legal) -> int:
         """Expertise 3 to the Logistics explorer (money is the first bottleneck)."""
         s, p = ctx.state, ctx.player
-        board = ctx.g.boards[(p % 4) * 2 + max(s.side[p], 0)]
-        target = next((e for e in range(3) if board[e][0] == LOGISTICS), 0)
+        target = next((e for e in range(3) if s._skill(p, e)[0] == LOGISTICS), 0)
         three = (a for a in legal if EXPERTISE_PERMUTATIONS[a - OPTION0][target] == 3)
         return next(three, legal[0])
 

@@ -252,7 +252,7 @@ class LocationRules:
         ]
         # the Port's action starts with its own decision, which offers them
         if acts and loc != PORT:
-            acts += self.mid_turn_optional(t)
+            acts += self.optional_actions(t.player, t)
         return acts
 
     @interruptible
@@ -409,7 +409,7 @@ class LocationRules:
             acts.append(DRAW3)
         if acts and optional:
             acts.append(DONE)
-        return acts + self.mid_turn_optional(t) if acts else acts
+        return acts + self.optional_actions(t.player, t) if acts else acts
 
     @interruptible
     def _on_reserve(self, a):
@@ -523,7 +523,7 @@ class LocationRules:
         p = t.player
         e, loc, section, supported = self.cur[:4]
         cards = self.feasible_expeditions(p, e, section, bool(supported), self.budget(p))
-        return [CARD0 + c for c in sorted(cards)] + self.mid_turn_optional(t) if cards else []
+        return [CARD0 + c for c in sorted(cards)] + self.optional_actions(p, t) if cards else []
 
     @interruptible
     def _on_expedition(self, a):
@@ -556,7 +556,7 @@ class LocationRules:
     def _legal_expedition_payment(self):
         t = self.task
         acts = [OPTION0 + o for o in self._pay_options(t.player, t.a)]
-        return acts + self.mid_turn_optional(t) if acts else acts
+        return acts + self.optional_actions(t.player, t) if acts else acts
 
     @interruptible
     def _on_expedition_payment(self, a):
@@ -653,7 +653,7 @@ class LocationRules:
         acts = [SPACE0 + sp for sp in self._exhibitable(p)]
         if acts and not first:  # the first exhibit follows the location choice, which offers them
             acts.append(DONE)
-            acts += self.mid_turn_optional(t)
+            acts += self.optional_actions(t.player, t)
         return acts
 
     @interruptible

@@ -34,7 +34,7 @@ NO_BLOOM_RIGHTS = (0, 0)
 
 def interruptible(on: Callable) -> Callable:
     """The ``_on_<decision>`` of a decision of one's own turn that the optional actions may
-    interrupt (``MID_TURN``): its ``_legal_<decision>`` offers them (``mid_turn_optional``), and
+    interrupt (``MID_TURN``): its ``_legal_<decision>`` offers them (``optional_actions``), and
     one taken leaves the decision at the head of the queue, to come back with what is legal
     after it."""
 
@@ -53,36 +53,20 @@ class OptionalRules:
 
     __slots__ = ()
 
-    def optional_actions(self, p: int) -> list[int]:
+    def optional_actions(self, p: int, task: Task | None = None) -> list[int]:
+        """The optional actions ``p`` may take now: before or after its turn's explorer, or
+        (``task``) in the middle of its own turn, before decision ``task``.
+
+        In the middle of a turn, Gain Reputation is left out: a payment already turns discs into
+        Reputation, so taking it mid-turn changes nothing.  A claim (it costs a disc) or an honor
+        (it costs a relic) that would leave the interrupted decision without a legal action is
+        not offered."""
+        if task is not None and self.cur[0] < 0:  # no explorer placed: not within a turn
+            return []  # (these tasks are the mover's)
         out = []
         discs = self.discs[p]
-        if discs > 0 and self.rep[p] < 9:
+        if task is None and discs > 0 and self.rep[p] < 9:
             out.append(GAIN_REP)
-        held = self.relics[p]
-        honored = self.honored[p]
-        kinds = self.game.patron_relics
-        for pat in self.patrons[p]:
-            if pat not in honored and any(held[kinds[pat]]):
-                out.append(PATRON0 + pat)
-        if discs > 0:
-            claims, objectives = self.claims[p], self.objectives
-            for g in range(3):
-                if not claims[g] and OBJECTIVE_TESTS[objectives[g]](self, p):
-                    out.append(CLAIM0 + g)
-        if self.bloom_right[p] != NO_BLOOM_RIGHTS:  # (no right yet for most of the game)
-            out += self._bloomsbury_claims(p)
-        return out
-
-    def mid_turn_optional(self, task: list[int]) -> list[int]:
-        """Optional actions offered in the middle of one's own turn, before decision ``task``.
-
-        Gain Reputation is left out: a payment already turns discs into Reputation, so taking
-        it mid-turn changes nothing.  A claim (it costs a disc) or an honor (it costs a relic)
-        that would leave the interrupted decision without a legal action is not offered."""
-        p = task.player
-        if self.cur[0] < 0:  # no explorer placed: not within a turn (these tasks are the mover's)
-            return []
-        out = []
         held = self.relics[p]
         honored = self.honored[p]
         kinds = self.game.patron_relics
@@ -90,26 +74,22 @@ class OptionalRules:
             if (
                 pat not in honored
                 and any(held[kinds[pat]])
-                and (task.kind != C_LOC_ACTION or self.honor_kinds(p, pat, task))
+                and (task is None or task.kind != C_LOC_ACTION or self.honor_kinds(p, pat, task))
             ):
                 out.append(PATRON0 + pat)
-        if self.discs[p] > 0:
+        if discs > 0:
             claims, objectives = self.claims[p], self.objectives
             for g in range(3):
                 if (
                     not claims[g]
                     and OBJECTIVE_TESTS[objectives[g]](self, p)
-                    and self._keeps_pending(task, CLAIM0 + g, -1)
+                    and (task is None or self._keeps_pending(task, CLAIM0 + g, -1))
                 ):
                     out.append(CLAIM0 + g)
         if self.bloom_right[p] != NO_BLOOM_RIGHTS:  # (no right yet for most of the game)
-            out += self._bloomsbury_claims(p)
+            right, taken, stacks = self.bloom_right[p], self.bloom_taken[p], self.stacks
+            out += [BLOOM_CLAIM0 + k for k in range(2) if right[k] and not taken[k] and stacks[k]]
         return out
-
-    def _bloomsbury_claims(self, p: int) -> list[int]:
-        """The Bloomsbury stacks ``p`` has a right to, has not taken from, and are not empty."""
-        right, taken, stacks = self.bloom_right[p], self.bloom_taken[p], self.stacks
-        return [BLOOM_CLAIM0 + k for k in range(2) if right[k] and not taken[k] and stacks[k]]
 
     def _do_optional(self, p: int, action: int) -> None:
         if action == GAIN_REP:

@@ -210,18 +210,15 @@ class EconomyRules:
         return options(2)
 
     def _on_milestone_8(self, a):
-        t = self.task
         self.queue.pop(0)
-        self._gain(t.player, *MILESTONE_8[a - OPTION0])
+        self._gain(self.task.player, *MILESTONE_8[a - OPTION0])
 
     def _legal_explorer_expertise(self):
-        t = self.task
-        return [EXPLORER0 + e for e in range(3) if self.expertise[t.player][e] < 6]
+        return [EXPLORER0 + e for e in range(3) if self.expertise[self.task.player][e] < 6]
 
     def _on_explorer_expertise(self, a):
-        t = self.task
         self.queue.pop(0)
-        p, e = t.player, a - EXPLORER0
+        p, e = self.task.player, a - EXPLORER0
         self.put("expertise", replaced_in(self.expertise, p, e, min(6, self.expertise[p][e] + 1)))
 
     def _legal_relic_from_bag(self):
@@ -240,9 +237,8 @@ class EconomyRules:
         ]
 
     def _on_relic_from_bag(self, a):
-        t = self.task
         self.queue.pop(0)
-        p = t.player
+        p = self.task.player
         if a < RELIC0:
             kind = self._random_relic(a - REGION0)
             if kind >= 0:
@@ -267,9 +263,8 @@ class EconomyRules:
         return [RELIC0 + k for k in sorted(set(self.drawn_relics))]
 
     def _on_keep_relic(self, a):
-        t = self.task
         self.queue.pop(0)
-        p, kind = t.player, a - RELIC0
+        p, kind = self.task.player, a - RELIC0
         drawn = self.drawn_relics
         drawn.remove(kind)
         self.put("relics", added_in(self.relics, p, kind, 1))

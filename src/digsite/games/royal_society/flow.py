@@ -30,8 +30,7 @@ class FlowRules:
         return [*acts, *self.optional_actions(p)] if acts else []
 
     def _on_main(self, a):
-        t = self.task
-        p = t.player
+        p = self.task.player
         if a < EXPLORER0 + NUM_EXPLORERS:
             self.queue.pop(0)
             self._push(Task.place(p, a - EXPLORER0))
@@ -39,20 +38,17 @@ class FlowRules:
             self._do_optional(p, a)
 
     def _legal_hand_limit(self):
-        t = self.task
-        hand = self.hand[t.player]
+        hand = self.hand[self.task.player]
         return [CARD0 + c for c in sorted(hand)] if len(hand) > HAND_LIMIT else []
 
     def _on_hand_limit(self, a):
         """The task stays until the hand is down to the limit (one card a decision)."""
-        t = self.task
-        p, card = t.player, a - CARD0
+        p, card = self.task.player, a - CARD0
         self.put("hand", replaced(self.hand, p, removed(self.hand[p], card)))
         self.put("exp_discard", self.exp_discard + (card,))
 
     def _legal_turn_end(self):
-        t = self.task
-        acts = self.optional_actions(t.player)
+        acts = self.optional_actions(self.task.player)
         return acts + [DONE] if acts else []
 
     def _on_turn_end(self, a):

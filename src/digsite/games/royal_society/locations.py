@@ -257,9 +257,8 @@ class LocationRules:
 
     @interruptible
     def _on_location_action(self, a):
-        t = self.task
         self.queue.pop(0)
-        p = t.player
+        p = self.task.player
         option = a - OPTION0
         e, loc, section, supported = self.cur[:4]
         tasks = []
@@ -413,9 +412,8 @@ class LocationRules:
 
     @interruptible
     def _on_reserve(self, a):
-        t = self.task
         self.queue.pop(0)
-        p = t.player
+        p = self.task.player
         if a == DONE:
             return
         if a == DRAW3:
@@ -441,9 +439,8 @@ class LocationRules:
         return [CARD0 + c for c in self.drawn_cards]
 
     def _on_pick_drawn_card(self, a):
-        t = self.task
         self.queue.pop(0)
-        p, card = t.player, a - CARD0
+        p, card = self.task.player, a - CARD0
         for c in self.drawn_cards:
             if c == card:
                 self.put("hand", replaced(self.hand, p, (*self.hand[p], c)))
@@ -527,9 +524,8 @@ class LocationRules:
 
     @interruptible
     def _on_expedition(self, a):
-        t = self.task
         self.queue.pop(0)
-        p, card = t.player, a - CARD0
+        p, card = self.task.player, a - CARD0
         if card in self.hand[p]:
             self.put("hand", replaced(self.hand, p, removed(self.hand[p], card)))
         else:

@@ -159,18 +159,15 @@ class SetupRules:
         return options(6)
 
     def _legal_setup_discard(self):
-        t = self.task
-        hand = self.setup_hand[t.player]
+        hand = self.setup_hand[self.task.player]
         return [CARD0 + c for c in hand] if len(hand) > 2 else []
 
     def _legal_setup_society(self):
-        t = self.task
-        return options(2) if self.society_offer[t.player] else []
+        return options(2) if self.society_offer[self.task.player] else []
 
     def _on_setup_side(self, a):
-        t = self.task
         self.queue.pop(0)
-        self.put("side", replaced(self.side, t.player, a - OPTION0))
+        self.put("side", replaced(self.side, self.task.player, a - OPTION0))
 
     def _on_setup_expertise(self, a):
         t = self.task
@@ -180,9 +177,8 @@ class SetupRules:
         )
 
     def _on_setup_discard(self, a):
-        t = self.task
         self.queue.pop(0)
-        p, card = t.player, a - CARD0
+        p, card = self.task.player, a - CARD0
         kept = removed(self.setup_hand[p], card)
         self.put("exp_discard", self.exp_discard + (card,))
         if len(kept) == 2:
@@ -223,9 +219,8 @@ class SetupRules:
         return tasks
 
     def _on_setup_society(self, a):
-        t = self.task
         self.queue.pop(0)
-        p = t.player
+        p = self.task.player
         offer = self.society_offer[p]
         kept = offer[a - OPTION0]
         self.society_rejected = replaced(self.society_rejected, p, offer[1 - (a - OPTION0)])

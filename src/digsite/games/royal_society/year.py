@@ -41,22 +41,19 @@ class YearRules:
         return [FAVOR0 + i for i in range(6) if self.favor_space[i] < 0]
 
     def _legal_requirement_disc(self):
-        t = self.task
-        p = t.player
+        p = self.task.player
         return [SPACE0 + sp for sp, owner in enumerate(self.gallery) if owner == p]
 
     def _on_favor(self, a):
-        t = self.task
         self.queue.pop(0)
-        p, space = t.player, a - FAVOR0
+        p, space = self.task.player, a - FAVOR0
         self.put("favor_space", replaced(self.favor_space, space, p))
         self._push(*self._reward_tasks(p, self.game.rb.favors[space].items()))
 
     def _on_requirement_disc(self, a):
-        t = self.task
         self.queue.pop(0)
         self.put("gallery", replaced(self.gallery, a - SPACE0, -1))
-        self.put("req_discs", added(self.req_discs, t.player, 1))
+        self.put("req_discs", added(self.req_discs, self.task.player, 1))
 
     def _favor_order(self) -> list[int]:
         n = self.game.num_players
@@ -69,8 +66,7 @@ class YearRules:
 
     def _auto_year_start(self):
         """Turn order is set (year 1: by the set-up favors); gather explorers; new expeditions."""
-        t = self.task
-        if self.year > 1 and t.a != SECOND_STEP:
+        if self.year > 1 and self.task.a != SECOND_STEP:
             favors = [-1] * 6
             if self.game.automa and self.automa_last >= 0:
                 favors[self.game.automa_cards[self.automa_last].favor] = AUTOMA
@@ -115,8 +111,7 @@ class YearRules:
         self._push(Task.year_end())
 
     def _auto_turn_finish(self):
-        t = self.task
-        p = t.player
+        p = self.task.player
         self.cur[:4] = [-1, -1, 0, 0]
         self.collections_done = 0
         self._push(*TURN_END_TASKS[p])
@@ -124,8 +119,7 @@ class YearRules:
     def _auto_year_end(self):
         """The Royal Requirement check (its Gallery disc choices are settled there, before the year
         ends: ``SECOND_STEP`` marks the second step), then the next year."""
-        t = self.task
-        if t.a != SECOND_STEP and self.year in self.game.requirement_years:
+        if self.task.a != SECOND_STEP and self.year in self.game.requirement_years:
             self._push(Task.year_end(SECOND_STEP))
             scoring.royal_requirements(self, self.game.requirement_years.index(self.year))
             return

@@ -619,8 +619,8 @@ class Context:
         s, p, c, n = self.state, self.player, self.cards[card], m.copy()
         if card not in n.hand and card in s.program:
             n.pay_rep(s.game.rb.program_reputation[s.program.index(card)])
-        dk, dm, _ = s.expedition_needs(p, explorer, card)
-        kind, _ = s._skill(p, explorer)
+        kind, _ = skill = s._skill(p, explorer)
+        dk, dm = s._needs(p, skill, card)
         n.gain(MONEY, -max(0, c.cost - (3 if kind == LOGISTICS else 0)))
         if card in n.hand:
             n.hand.remove(card)

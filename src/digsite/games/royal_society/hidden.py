@@ -71,9 +71,7 @@ def _expeditions(s, keep: set[int], rng) -> None:
         marked = set(s.game.simplified_cards)
         candidates = [c for c in pool if c in marked]
         chosen = [candidates[int(j)] for j in rng.permutation(len(candidates))[: len(dealt)]]
-        rest = list(pool)
-        for c in chosen:
-            rest.remove(c)
+        rest = [c for c in pool if c not in chosen]  # (the cards are distinct)
         for (pile, i), c in zip(dealt, chosen, strict=True):
             pile[i] = c
         for (pile, i), c in zip(first, rest, strict=True):

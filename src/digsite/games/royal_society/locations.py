@@ -454,14 +454,9 @@ class LocationRules:
         board = self.game.boards[(p % 4) * 2 + max(self.side[p], 0)]
         return board[explorer]
 
-    def expedition_needs(self, p: int, explorer: int, card: int) -> tuple[int, int, bool]:
-        """(knowledge shortfall, money shortfall, condition met) for sending ``explorer``."""
-        dk, dm = self._needs(p, self._skill(p, explorer), card)
-        return dk, dm, self._condition_met(p, self.game.expeditions[card])
-
     def _needs(self, p: int, skill: tuple[int, int], card: int) -> tuple[int, int]:
-        """The shortfalls of ``expedition_needs``, the explorer's skill looked up once for many
-        cards (the condition is the caller's: it is tested only for a card within reach)."""
+        """(Knowledge shortfall, money shortfall) of sending an explorer of ``skill`` on ``card``
+        (the condition is the caller's: it is tested only for a card within reach)."""
         c = self.game.expeditions[card]
         kind, region = skill
         need_k = c.knowledge - (2 if kind == REGION_SKILL and region == c.region else 0)

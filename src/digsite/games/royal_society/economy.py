@@ -277,10 +277,7 @@ class EconomyRules:
         t = self.task
         p, region = t.player, t.a
         drawn = []
-        for _ in range(2):
-            kind = self._random_relic(region)
-            if kind < 0:
-                break
+        while len(drawn) < 2 and (kind := self._random_relic(region)) >= 0:
             self.put("bags", added(self.bags, kind, -1))
             drawn.append(kind)
         self.drawn_relics = drawn

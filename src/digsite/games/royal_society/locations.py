@@ -376,10 +376,7 @@ class LocationRules:
     def _refill_program(self) -> None:
         """Close gaps by sliding cards right (towards space 1), then fill from space 6."""
         cards = [c for c in self.program if c >= 0]
-        while len(cards) < 6:
-            c = self._draw_card()
-            if c < 0:
-                break
+        while len(cards) < 6 and (c := self._draw_card()) >= 0:
             cards.append(c)
         self.put("program", (*cards, *(-1,) * (6 - len(cards))))
 
@@ -418,10 +415,7 @@ class LocationRules:
             return
         if a == DRAW3:
             drawn = []
-            for _ in range(3):
-                c = self._draw_card()
-                if c < 0:
-                    break
+            while len(drawn) < 3 and (c := self._draw_card()) >= 0:
                 drawn.append(c)
             self.drawn_cards = sorted(drawn)
             self._push(Task(C_PICK_DRAWN, p))

@@ -8,6 +8,7 @@ order carries no information are sorted (never the order of a hidden draw).
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import islice
 from typing import Any
 
@@ -232,10 +233,7 @@ def locations_view(s) -> list[list[list[Any]]]:
     """Per location, [section, owner, pieces] for every section and owner with pieces there."""
     out = []
     for loc in range(4):
-        counts: dict[tuple[int, int], int] = {}
-        for x in s.locations[loc]:
-            key = (piece_section(x), piece_owner(x))
-            counts[key] = counts.get(key, 0) + 1
+        counts = Counter((piece_section(x), piece_owner(x)) for x in s.locations[loc])
         out.append([[sec, owner_name(o), k] for (sec, o), k in sorted(counts.items())])
     return out
 

@@ -33,16 +33,12 @@ def automa_turn(s) -> None:
                 if s.gallery[sp] < 0:
                     s.put("gallery", replaced(s.gallery, sp, AUTOMA))
                     break
-    elif action == AutomaAction.PROGRAM3:
-        c = s.program[2]
+    elif action in (AutomaAction.PROGRAM3, AutomaAction.DECK):  # a card out of the game
+        c = s.program[2] if action == AutomaAction.PROGRAM3 else s._draw_card()
         if c >= 0:
-            s.put("program", replaced(s.program, 2, -1))
-            s.put("exp_box", s.exp_box + (c,))
-            s._refill_program()
-            automa_place(s, PORT, s.game.expeditions[c].expertise)
-    elif action == AutomaAction.DECK:
-        c = s._draw_card()
-        if c >= 0:
+            if action == AutomaAction.PROGRAM3:
+                s.put("program", replaced(s.program, 2, -1))
+                s._refill_program()
             s.put("exp_box", s.exp_box + (c,))
             automa_place(s, PORT, s.game.expeditions[c].expertise)
     elif action == AutomaAction.BLOOMSBURY:

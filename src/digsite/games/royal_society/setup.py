@@ -18,10 +18,9 @@ from .actions import (
     CARD0,
     CHOSEN_REGION,
     CHOSEN_REGIONS,
+    COLLECTIONS,
     EACH_REGION,
     EXPERTISE_PERMUTATIONS,
-    GALLERY_SIZES,
-    GALLERY_START,
     KNOW_OTHER,
     MONEY,
     NEUTRAL,
@@ -119,8 +118,8 @@ class SetupRules:
             "locations", tuple((*loc, piece(NEUTRAL, NEUTRAL_SECTION)) for loc in self.locations)
         )
         self.put("rs_left", replaced(self.rs_left, 1, NEUTRAL))
-        for c in range(6):
-            spaces = list(range(GALLERY_START[c], GALLERY_START[c] + GALLERY_SIZES[c]))
+        for c, sl in enumerate(COLLECTIONS):
+            spaces = list(range(sl.start, sl.stop))
             self._shuffle(spaces)
             for sp in spaces[: 2 if c == 5 else 1]:
                 self.put("gallery", replaced(self.gallery, sp, NEUTRAL))

@@ -169,16 +169,11 @@ def load_expeditions(source=None) -> tuple[Expedition, ...]:
 
 
 def load_patrons(source=None) -> tuple[Patron, ...]:
-    records, where = _records(source, "patrons.json", "patrons", "patron", NUM_PATRONS)
-    out = []
-    for i, r in enumerate(records):
-        region, typ = _relic(r["relic"])
-        out.append(
-            Patron(
-                id=i, rate=r["money_per_expertise"], region=region, type=typ, penalty=r["penalty"]
-            )
-        )
-    return tuple(out)
+    records, _ = _records(source, "patrons.json", "patrons", "patron", NUM_PATRONS)
+    return tuple(
+        Patron(i, r["money_per_expertise"], *_relic(r["relic"]), r["penalty"])
+        for i, r in enumerate(records)
+    )
 
 
 def _reward(spec: dict) -> tuple[tuple[str, int], ...]:

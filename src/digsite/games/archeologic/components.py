@@ -47,10 +47,6 @@ Box = tuple[int, int, int]
 """``(row, col, kind)``."""
 
 
-def cell_index(row: int, col: int) -> int:
-    return row * COLS + col
-
-
 def cell_name(cell: int) -> str:
     """``"C4"`` for the cell at column C, row 4 (the rulebook's letter-number coordinates)."""
     row, col = divmod(cell, COLS)
@@ -62,7 +58,7 @@ def parse_cell(name: str) -> int:
     text = name.strip().upper()
     if len(text) != 2 or text[0] not in COLUMN_NAMES or text[1] not in ROW_NAMES:
         raise ValueError(f"{name!r} is not a Map cell: a column A-E then a row 1-5, like 'C4'")
-    return cell_index(ROW_NAMES.index(text[1]), COLUMN_NAMES.index(text[0]))
+    return ROW_NAMES.index(text[1]) * COLS + COLUMN_NAMES.index(text[0])
 
 
 def normalise(boxes: Sequence[Box]) -> tuple[Box, ...]:

@@ -186,11 +186,8 @@ def answer_to_string(question: int, code: int) -> str:
 def trap_icons(question: int, code: int) -> int:
     """Trap icons the answer shows (solo: the viewfinder moves one extra step for each).
     A building answer shows one icon per trap box; a trap answer one per trap counted."""
-    if question in (DIFFERENT_BUILDINGS, EMPTY_ZONES):
-        decode_answer(question, code)
-        return 0
     value = decode_answer(question, code)
-    return value[-2] + value[-1]
+    return 0 if question in (DIFFERENT_BUILDINGS, EMPTY_ZONES) else value[-2] + value[-1]
 
 
 TRAP_ICONS = np.zeros((NUM_QUESTIONS, MAX_ANSWERS), dtype=np.int8)
@@ -233,11 +230,6 @@ def answer_from_grid(building: Sequence[int], kind: Sequence[int], question: int
     return BOX_ANSWERS.index(tuple(boxes))
 
 
-def _axis_view(per_cell: np.ndarray) -> np.ndarray:
-    """(L, 25) -> (L, 10, 5): the cells of each axis."""
-    return per_cell[:, AXIS_CELLS]
-
-
 @lru_cache(maxsize=4)
 def answer_table(layouts: Layouts) -> np.ndarray:
     """(9, L, 10) uint8, read-only: ``answer_table(layouts)[question, layout, axis]``.
@@ -247,8 +239,8 @@ def answer_table(layouts: Layouts) -> np.ndarray:
     chunk = 1 << 15
     for start in range(0, n, chunk):
         part = slice(start, min(n, start + chunk))
-        b = _axis_view(layouts.building[part])
-        k = _axis_view(layouts.kind[part])
+        b = layouts.building[part][:, AXIS_CELLS]  # (L, 10, 5): the cells of each axis
+        k = layouts.kind[part][:, AXIS_CELLS]
         present = np.stack([(b == i).any(axis=2) for i in range(len(layouts.buildings))])
         out[DIFFERENT_BUILDINGS, part] = present.sum(axis=0)
         out[EMPTY_ZONES, part] = (b == EMPTY).sum(axis=2)

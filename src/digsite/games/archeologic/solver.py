@@ -93,10 +93,6 @@ class Belief:
     def __len__(self) -> int:
         return len(self.indices)
 
-    @property
-    def count(self) -> int:
-        return len(self.indices)
-
     def __contains__(self, layout: int) -> bool:
         i = int(np.searchsorted(self.indices, layout))
         return i < len(self.indices) and int(self.indices[i]) == layout

@@ -142,12 +142,9 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         return other
 
     # -- queries -----------------------------------------------------------------------------
-    def _occupied(self) -> int:
-        c = self.cubes
-        return c[0] | c[1] | c[2] | c[3] | c[4]
-
     def _free(self) -> int:
-        return self.valid & ~(self._occupied() | self.pyramids)
+        c = self.cubes
+        return self.valid & ~(c[0] | c[1] | c[2] | c[3] | c[4] | self.pyramids)
 
     def _placeable(self, owner: int, left: int, own_anchor: bool, last: int, pyramid: bool) -> int:
         """Cells where the next cube of an excavation may go so that all ``left`` cubes fit."""
@@ -184,16 +181,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
 
     def _area_slots_left(self) -> list[int]:
         left = 2 * self.survey_area
-        slots = []
-        if self.slot_state[left] == ON_TABLE:
-            slots.append(left)
-        if self.slot_state[left + 1] == ON_TABLE:
-            slots.append(left + 1)
-        return slots
-
-    def patron_counts(self, player: int) -> list[int]:
-        """Cards owned per patron (index 5: the no-patron card)."""
-        return self.patron_count[player]
+        return [s for s in (left, left + 1) if self.slot_state[s] == ON_TABLE]
 
     # -- legal actions, one function per decision -------------------------------------------
     def _legal_turn(self) -> np.ndarray:
@@ -208,7 +196,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
             mask[EXCAVATE] = 1
             if stock >= 2 and self._placeable(p, 2, True, -1, False):
                 mask[EXTEND] = 1
-        counts = self.patron_counts(p)
+        counts = self.patron_count[p]
         tilted = self.tilted[p]
         for k in range(len(PATRONS)):
             if counts[k] > tilted[k] and self._patron_possible(k, p, stock, free):
@@ -314,11 +302,8 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
                 self._start_chain(p, 3, own_anchor=True)
 
     def _on_choose_ab(self, action: int) -> None:
-        pyramid = self.turn_patron == LEMON
-        if action == EXCAVATE:
-            self._start_chain(self.decider, 1, own_anchor=False, pyramid=pyramid)
-        else:
-            self._start_chain(self.decider, 2, own_anchor=True, pyramid=pyramid)
+        extend = action == EXTEND
+        self._start_chain(self.decider, 2 if extend else 1, extend, self.turn_patron == LEMON)
 
     def _start_chain(self, owner: int, cubes: int, own_anchor: bool, pyramid: bool = False):
         self.decision = PLACE
@@ -372,12 +357,11 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
 
     def _end_turn(self, p: int) -> None:
         self.turn_patron = -1
-        if self.last_turn:
-            self._take_pass_space(p)
-            self._start_survey()
-            return
-        self.decision = TURN
-        self.decider = self._next_active(p)
+        if self.last_turn:  # the last action of the season: the player passes
+            self._pass(p)
+        else:
+            self.decision = TURN
+            self.decider = self._next_active(p)
 
     def _pass(self, p: int) -> None:
         self._take_pass_space(p)
@@ -413,9 +397,6 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         self._rank_area()
         self._advance_survey()
 
-    def _pass_order(self, owner: int) -> int:
-        return NEUTRAL_PASS_SPACE if owner == NEUTRAL else self.pass_space[owner]
-
     def _rank_area(self) -> None:
         self.ranked = self._ranking(self.survey_area)
         self.rank_pos = 0
@@ -427,7 +408,8 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         for o in self.game.owners:
             cubes = (self.cubes[o] & area_bits).bit_count()
             if cubes:
-                ranks.append((-cubes, self._pass_order(o), o))
+                order = NEUTRAL_PASS_SPACE if o == NEUTRAL else self.pass_space[o]
+                ranks.append((-cubes, order, o))
         ranks.sort()
         return [o for _, _, o in ranks]
 
@@ -501,9 +483,8 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
 
     def _close_area(self) -> None:
         area_bits = AREA_BITS[self.survey_area]
-        for s in (2 * self.survey_area, 2 * self.survey_area + 1):
-            if self.slot_state[s] == ON_TABLE:
-                self._remove_slot(s)
+        for s in self._area_slots_left():
+            self._remove_slot(s)
         for owner in range(5):
             back = (self.cubes[owner] & area_bits).bit_count()
             if back:
@@ -586,7 +567,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         """Final exhibition points per wing (wing order 1..5) and the series bonus."""
         museum = self.game.museum
         held = [r for r in museum.rooms if self.museum[r] == player]
-        counts = self.patron_counts(player)
+        counts = self.patron_count[player]
         per_wing = [counts[self.wing_patron[w]] * museum.best_value(w, held) for w in range(5)]
         return per_wing, 5 * min(counts[:NO_PATRON])
 

@@ -48,14 +48,8 @@ def parcels_in_season(season: int) -> int:
     return REGION_SLOTS if season == 4 else 8
 
 
-def valid_bitboard(rows: int) -> int:
-    bb = 0
-    for r in range(rows):
-        bb |= ((1 << COLS) - 1) << (r * STRIDE)
-    return bb
-
-
-VALID = {rows: valid_bitboard(rows) for rows in (4, 6)}
+_ROW = (1 << COLS) - 1
+VALID = {rows: sum(_ROW << (r * STRIDE) for r in range(rows)) for rows in (4, 6)}
 VALID_ALL = VALID[6]
 
 
@@ -76,7 +70,6 @@ def bits_to_cells(bb: int) -> np.ndarray:
     return np.unpackbits(raw, bitorder="little")[CELL_BITS]
 
 
-_ROW = (1 << COLS) - 1
 _ROW_FLAGS = tuple(bytes(bits >> c & 1 for c in range(COLS)) for bits in range(1 << COLS))
 """Per set of cells of one row (12 bits), a 0/1 byte per cell."""
 

@@ -125,9 +125,7 @@ class MykerinosHeuristic(HeuristicAgent):
             return -1.0
         mine = (state.cubes[owner] & AREA_BITS[area]).bit_count()
         others = [
-            (state.cubes[o] & AREA_BITS[area]).bit_count()
-            for o in range(len(state.cubes))
-            if o != owner and (o < state.game.num_players or o == NEUTRAL)
+            (state.cubes[o] & AREA_BITS[area]).bit_count() for o in state.game.owners if o != owner
         ]
         leader = max(others, default=0)
         worth = 2.0 + max(

@@ -46,9 +46,8 @@ def build_view(state, player: int) -> dict[str, Any]:
     game = state.game
     n = game.num_players
     face = game.card_faces
-    owners = list(range(n)) + ([NEUTRAL] if n == 2 else [])
     region: list[int | str | None] = [None] * (region_rows(state.season) * COLS)
-    for owner in owners:
+    for owner in game.owners:
         for c in cells_of(state.cubes[owner]):
             region[c] = owner_name(owner)
     parcels = [

@@ -10,7 +10,7 @@ import numpy as np
 from ...core.engine import ConfigError
 from ...core.fields import replaced
 from ...core.options import choice, custom, data, flag, integer
-from ...core.turn_based import TurnBasedGame, TurnBasedState
+from ...core.turn_based import TurnBasedGame, TurnBasedState, mask_of
 from . import actions, invariants, observation, saved, spec, text, view
 from .actions import (
     AXIS,
@@ -561,12 +561,9 @@ class ArcheOlogicGame(TurnBasedGame, files=(spec, actions, text)):
                 self.surcharge[v, a] = extra
                 axis_masks[v, AXIS0 + a] = 1
             axis_masks[v, GUESS] = 1
-        self._start_mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        self._start_mask[AXIS0 : AXIS0 + NUM_AXES] = 1
-        self._question_mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        self._question_mask[QUESTION0 : QUESTION0 + NUM_QUESTIONS] = 1
-        for m in (axis_masks, self._start_mask, self._question_mask):
-            m.setflags(write=False)
+        self._start_mask = mask_of(range(AXIS0, AXIS0 + NUM_AXES), NUM_ACTIONS)
+        self._question_mask = mask_of(range(QUESTION0, QUESTION0 + NUM_QUESTIONS), NUM_ACTIONS)
+        axis_masks.setflags(write=False)
         self._axis_masks = tuple(axis_masks)
         """Per viewfinder axis, the axis decision's mask (rows made once, not per position)."""
         # placement action offset (rotation * 25 + anchor) <-> row of the building's table

@@ -55,12 +55,10 @@ def belief_filter(layouts, indices: np.ndarray, knowledge: GuessKnowledge) -> np
     right, wrong, wrong_layouts = knowledge
     rows = layouts.placements[indices]
     keep = np.ones(len(indices), dtype=bool)
-    if right:  # each fact at once, not one by one
-        buildings, pids = zip(*right, strict=True)
-        keep &= (rows[:, buildings] == np.array(pids, rows.dtype)).all(axis=1)
-    if wrong:
-        buildings, pids = zip(*wrong, strict=True)
-        keep &= (rows[:, buildings] != np.array(pids, rows.dtype)).all(axis=1)
+    for facts, agree in ((right, np.equal), (wrong, np.not_equal)):
+        if facts:  # each fact at once, not one by one
+            buildings, pids = zip(*facts, strict=True)
+            keep &= agree(rows[:, buildings], np.array(pids, rows.dtype)).all(axis=1)
     for pids in wrong_layouts:
         keep &= ~(rows == np.asarray(pids, dtype=rows.dtype)).all(axis=1)
     return indices[keep]

@@ -51,12 +51,10 @@ inverted (1 / count: 1 exactly when one layout is left, the moment a careful pla
 on the log scale one layout and two differ by 0.03)."""
 
 
-def _memo(state, name: str, player: int, compute, belief: Belief | None = None):
+def _memo(state, name: str, player: int, compute):
     """``compute(belief, entered)`` for ``player``, kept on the state until its belief or the
-    pieces it entered change (the same information gives the same result); ``belief`` is
-    ``state.belief(player)`` when the caller has just read it (not looked up again)."""
-    if belief is None:
-        belief = state.belief(player)
+    pieces it entered change (the same information gives the same result)."""
+    belief = state.belief(player)
     entered = tuple(state.pieces) if state.current_player() == player else ()
     key = (name, player)
     cached = state._aids.get(key)
@@ -84,11 +82,9 @@ class _Candidates:
         self.mask: np.ndarray | None = None
 
 
-def _candidates(state, player: int, belief: Belief | None = None) -> _Candidates:
-    """``player``'s kept :class:`_Candidates`, brought up to date; ``belief`` is
-    ``state.belief(player)`` when the caller has just read it (not looked up again)."""
-    if belief is None:
-        belief = state.belief(player)
+def _candidates(state, player: int) -> _Candidates:
+    """``player``'s kept :class:`_Candidates`, brought up to date."""
+    belief = state.belief(player)
     entered = tuple(state.pieces) if state.current_player() == player else ()
     key = ("candidates", player)
     last = state._aids.get(key)
@@ -113,11 +109,10 @@ def _candidates(state, player: int, belief: Belief | None = None) -> _Candidates
     return kept
 
 
-def candidate_indices(state, player: int, belief: Belief | None = None) -> np.ndarray:
+def candidate_indices(state, player: int) -> np.ndarray:
     """Layout indices consistent with ``player``'s information that also agree with the pieces
-    of the guess it is entering (none entered: the whole belief); ``belief`` as in
-    :func:`_candidates`."""
-    return _candidates(state, player, belief).indices
+    of the guess it is entering (none entered: the whole belief)."""
+    return _candidates(state, player).indices
 
 
 def candidate_rows(state, player: int) -> np.ndarray:
@@ -146,11 +141,11 @@ def _counts(game, kept: _Candidates) -> np.ndarray:
     return kept.counts
 
 
-def belief_features(state, player: int, belief: Belief | None = None) -> np.ndarray:
+def belief_features(state, player: int) -> np.ndarray:
     """The features (length :data:`FEATURE_SIZE`, values in [0, 1], read-only, kept); all
     marginals are 0 when the pieces entered already rule out every layout the player thinks
-    possible (``belief`` as in :func:`_candidates`)."""
-    kept = _candidates(state, player, belief)
+    possible."""
+    kept = _candidates(state, player)
     features = kept.features
     if features is None:
         known, candidates = len(kept.belief), len(kept.indices)
@@ -170,11 +165,9 @@ def belief_features(state, player: int, belief: Belief | None = None) -> np.ndar
     return features
 
 
-def write_belief_features(
-    state, player: int, out: np.ndarray, belief: Belief | None = None
-) -> None:
+def write_belief_features(state, player: int, out: np.ndarray) -> None:
     """Fill ``out`` (length :data:`FEATURE_SIZE`) with :func:`belief_features`."""
-    out[:] = belief_features(state, player, belief)
+    out[:] = belief_features(state, player)
 
 
 def information_potential(state, player: int) -> float:

@@ -179,22 +179,17 @@ def axis_choices(
 
 
 def best_question(
-    belief: Belief,
-    choices: Sequence[tuple[int, int]],
-    *,
-    rng: np.random.Generator | None = None,
-    questions: Sequence[int] | None = None,
+    belief: Belief, choices: Sequence[tuple[int, int]], *, rng: np.random.Generator | None = None
 ) -> Choice | None:
     """The (axis, question) with the most expected information per unit of time among
-    ``choices`` (from :func:`axis_choices`) and ``questions`` (default all).  Ties go to the
-    first in choice then question order, or to a uniform draw when ``rng`` is given.
-    ``None`` when no allowed question can tell the remaining layouts apart."""
+    ``choices`` (from :func:`axis_choices`).  Ties go to the first in choice then question
+    order, or to a uniform draw when ``rng`` is given.  ``None`` when no question can tell the
+    remaining layouts apart."""
     gain = belief.information()
     costs = question_costs(belief.layouts.buildings)
-    allowed = range(NUM_QUESTIONS) if questions is None else questions
     options = []
     for axis, surcharge in choices:
-        for q in allowed:
+        for q in range(NUM_QUESTIONS):
             g = float(gain[q, axis])
             if g > NO_INFORMATION:
                 time = int(costs[q]) + surcharge

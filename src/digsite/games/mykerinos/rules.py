@@ -365,8 +365,10 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
 
     def _pass(self, p: int) -> None:
         self._take_pass_space(p)
-        if self.last_turn:
-            self._start_survey()
+        if self.last_turn:  # every player has passed: the survey
+            self.last_turn = False
+            self._survey(0)
+            self._advance_survey()
             return
         if self.pass_space.count(0) == 1:
             self.last_turn = True  # the last player left takes one more action
@@ -391,15 +393,9 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         self.pass_space[p] = space
 
     # -- phase 3: survey ---------------------------------------------------------------------
-    def _start_survey(self) -> None:
-        self.last_turn = False
-        self.survey_area = 0
-        self._rank_area()
-        self._advance_survey()
-
-    def _rank_area(self) -> None:
-        self.ranked = self._ranking(self.survey_area)
-        self.rank_pos = 0
+    def _survey(self, area: int) -> None:
+        """Survey ``area`` next: its owners ranked, the first of them to choose."""
+        self.survey_area, self.ranked, self.rank_pos = area, self._ranking(area), 0
 
     def _ranking(self, area: int) -> list[int]:
         """The owners present in the area: most cubes first, ties to the earlier passer."""
@@ -433,11 +429,10 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
                 self.decider = owner
                 return
             self._close_area()
-            self.survey_area += 1
-            if self.survey_area == len(self.slots) // 2:
-                self._end_season()
+            if self.survey_area + 1 == len(self.slots) // 2:
+                self._end_season()  # (which sets the survey's fields at rest)
                 return
-            self._rank_area()
+            self._survey(self.survey_area + 1)
 
     def _neutral_picker(self, pos: int) -> int | None:
         """Who chooses the parcel the neutral takes: for a 1st-ranked neutral the 3rd-ranked

@@ -134,8 +134,9 @@ def render_spectator(state) -> str:
         lines.append(f"Guesses made: {len(state.guesses)}")
     lines += _decision_lines(g, v)
     if state.decision == GAME_OVER:
-        if g.solo:
-            lines.append(solo_title_line(state))
+        if g.solo:  # the title earned (see :mod:`.titles`), with the quest's two thresholds
+            earned, master, seasoned = state_title(state)
+            lines.append(_title_line(earned, state.spent[0], master, seasoned))
         lines += ["The layout was:", g.layouts.to_string(state.layout)]
     return "\n".join(lines)
 
@@ -209,10 +210,3 @@ def _title_line(earned: str | None, time: int, master: int, seasoned: int) -> st
         f"Title: {shown}, time {time} "
         f"(Master <= {master}, Seasoned <= {seasoned}, Apprentice if solved)"
     )
-
-
-def solo_title_line(state) -> str:
-    """The solo title earned (see :mod:`.titles`), with the quest's two thresholds."""
-
-    earned, master, seasoned = state_title(state)
-    return _title_line(earned, state.spent[0], master, seasoned)

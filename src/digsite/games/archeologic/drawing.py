@@ -172,14 +172,6 @@ def cell_box(cell: int) -> tuple[float, float]:
     return BOARD_X + col * BOARD_CELL, BOARD_Y + row * BOARD_CELL
 
 
-def piece_cells(game, building: int, offset: int) -> list[tuple[int, int]]:
-    """``(cell, kind)`` of each box of a building placed at an offset (rotation * 25 + anchor)."""
-    rotation, anchor = divmod(offset, NUM_CELLS)
-    row0, col0 = divmod(anchor, COLS)
-    boxes = rotate_clockwise(game.layouts.buildings[building].boxes, rotation % NUM_ROTATIONS)
-    return [((row0 + r) * COLS + col0 + c, k) for r, c, k in boxes]
-
-
 def _board(page: Page, game, views, view) -> None:
     page.text(BOARD_X, BOARD_Y - 46, "The City (Archeoscope)", NORMAL)
     for cell in range(NUM_CELLS):
@@ -221,13 +213,17 @@ def _board(page: Page, game, views, view) -> None:
 
 
 def _piece(page: Page, game, building: int, offset: int, colour: Colour) -> None:
-    name = game.layouts.buildings[building].id
-    for cell, kind in piece_cells(game, building, offset):
+    """Each box of a building placed at an offset (rotation * 25 + anchor), with its id."""
+    tile = game.layouts.buildings[building]
+    rotation, anchor = divmod(offset, NUM_CELLS)
+    row0, col0 = divmod(anchor, COLS)
+    for r, c, kind in rotate_clockwise(tile.boxes, rotation % NUM_ROTATIONS):
+        cell = (row0 + r) * COLS + col0 + c
         if not 0 <= cell < NUM_CELLS:
             continue
         x, y = cell_box(cell)
         page.box(x + 2, y + 2, BOARD_CELL - 4, BOARD_CELL - 4, fill=colour, outline=INK)
-        page.text(x + 5, y + BOARD_CELL - 5, name, SMALL, anchor="ld")
+        page.text(x + 5, y + BOARD_CELL - 5, tile.id, SMALL, anchor="ld")
         if kind in (FIRE, SHARP):
             corner = x + BOARD_CELL - 5, y + BOARD_CELL - 5
             page.text(*corner, KIND_LETTERS[kind], SMALL, KIND_COLOURS[kind], "rd")

@@ -94,10 +94,6 @@ EMPTY_PLACE_EDGE = 2
 """Width of the coloured outline of a patron's empty card place."""
 
 
-def owner_colour(owner: int | str | None) -> Colour:
-    return NEUTRAL_COLOUR if owner == NEUTRAL_NAME else player_colour(owner)
-
-
 def draw(game, views: Mapping[int, Mapping[str, Any]]) -> np.ndarray:
     """The picture of the table: one seat's (one view) or the spectator's (every view)."""
     seat = next(iter(views)) if len(views) == 1 else None
@@ -141,7 +137,8 @@ def _region(page: Page, game, view) -> None:
             corners = [(x + 6, y + CELL - 6), (x + CELL - 6, y + CELL - 6), (x + CELL / 2, y + 6)]
             page.draw.polygon(corners, fill=PYRAMID_COLOUR, outline=INK)
         if owner is not None:
-            page.cube(x + CELL / 2, y + CELL / 2, CUBE_R, owner_colour(owner))
+            colour = NEUTRAL_COLOUR if owner == NEUTRAL_NAME else player_colour(owner)
+            page.cube(x + CELL / 2, y + CELL / 2, CUBE_R, colour)
     for area in range(len(view["parcels"]) // 2):
         x, y = cell_box((area // 2) * 2 * COLS + (area % 2) * 6)
         page.text(x - 4, y + CELL, str(area + 1), NORMAL, FAINT, anchor="rm")

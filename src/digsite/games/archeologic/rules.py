@@ -9,7 +9,7 @@ import numpy as np
 
 from ...core.engine import ConfigError
 from ...core.fields import replaced
-from ...core.options import choice, custom, data, flag, integer
+from ...core.options import choice, custom, data, flag, integer, is_integer
 from ...core.turn_based import TurnBasedGame, TurnBasedState, mask_of
 from . import actions, invariants, observation, saved, spec, text, view
 from .actions import (
@@ -104,16 +104,15 @@ OPTIONS = (
 )
 
 
-def _parse_ring(ring) -> tuple[int, ...]:
+def _parse_ring(ring: list | None) -> tuple[int, ...]:
+    """The ring as axis indices (the option is None or a list, ``_listed``)."""
     if ring is None:
         return tuple(DEFAULT_RING)
-    if isinstance(ring, (str, bytes)) or not isinstance(ring, Sequence):
-        raise ConfigError(f"archeologic ring must be None or a list of the 10 axes, got {ring!r}")
     out = []
     for a in ring:
         if isinstance(a, str) and a.strip().upper() in AXIS_NAMES:
             out.append(AXIS_NAMES.index(a.strip().upper()))
-        elif isinstance(a, (int, np.integer)) and not isinstance(a, bool) and 0 <= a < NUM_AXES:
+        elif is_integer(a) and 0 <= a < NUM_AXES:
             out.append(int(a))
         else:
             raise ConfigError(f"archeologic ring: {a!r} is not an axis (A-E, 1-5 or 0-9)")
@@ -124,20 +123,12 @@ def _parse_ring(ring) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _parse_extra_clues(extra_clues, num_players: int) -> tuple[int, ...]:
+def _parse_extra_clues(extra_clues: list | None, num_players: int) -> tuple[int, ...]:
     """Per seat, 0-2 more starting clues for a new player (the rulebook's handicap)."""
     if extra_clues is None:
         return (0,) * num_players
-    if (
-        isinstance(extra_clues, (str, bytes))
-        or not isinstance(extra_clues, Sequence)
-        or len(extra_clues) != num_players
-        or not all(
-            isinstance(x, (int, np.integer))
-            and not isinstance(x, bool)
-            and 0 <= x <= MAX_EXTRA_CLUES
-            for x in extra_clues
-        )
+    if len(extra_clues) != num_players or not all(
+        is_integer(x) and 0 <= x <= MAX_EXTRA_CLUES for x in extra_clues
     ):
         raise ConfigError(
             f"archeologic extra_clues must be None or one count 0-{MAX_EXTRA_CLUES} per player "

@@ -17,7 +17,7 @@ import numpy as np
 
 from ...core.encoding import ObservationLayout
 from .actions import DECISIONS, GAME_OVER, NEUTRAL, ON_TABLE, PLACE, SURVEY_CHOICE
-from .components import NUM_CARDS, NUM_CELLS, PRESTIGE_VALUES, REGION_SLOTS
+from .components import NUM_CARDS, NUM_CELLS, NUM_ROOMS, PRESTIGE_VALUES, REGION_SLOTS
 
 SCORE_SCALE = 200.0
 """Above any reachable score: at most 18 parcels (one per area) score under 160 in all."""
@@ -25,7 +25,6 @@ CUBE_SCALE = 25.0
 CARD_SCALE = 7.0
 SEATS = 4
 """Seat rows in every configuration (unused seats are zero)."""
-ROOMS = 15
 PASSING_SPACES = 6
 """Passing spaces 0 (not passed) to 5: 4 players use 1-4; 2 players 1 and 3 (2 is the
 neutral's)."""
@@ -41,12 +40,12 @@ def observation_layout() -> ObservationLayout:
             # public tables, the same for every observer; change a few times a season
             ("parcels", (12, PARCEL_FEATURES)),  # patron (6), prestige 0/2/3/5 (4), on table
             ("card_slot", (NUM_CARDS, REGION_SLOTS)),  # its slot in this season's region
-            ("museum_rooms", (ROOMS,)),  # rooms that exist in this configuration
+            ("museum_rooms", (NUM_ROOMS,)),  # rooms that exist in this configuration
             ("wing_patron", (5, 5)),
             ("season", (4,)),
             ("deck_size", (1,)),  # / 36
             # public tables by relative seat
-            ("museum", (ROOMS, SEATS)),  # room holder
+            ("museum", (NUM_ROOMS, SEATS)),  # room holder
             ("seats", (SEATS, SEAT_FEATURES)),  # in game, score / 200, cards per patron (6) / 7,
             # usable (untilted) cards per patron (5) / 7
             ("card_place", (NUM_CARDS, CARD_PLACES)),  # unseen, on the table, owner (4), out
@@ -122,7 +121,7 @@ def _public_order(order: np.ndarray) -> np.ndarray:
     relative pieces (Museum holders, seat rows, card places, first player) are by absolute
     seat: the shared pieces (and the turn state's zeros) stay in place, the relative ones are
     rotated."""
-    museum = _T["museum"] + SEATS * np.arange(ROOMS)[:, None] + order[None, :]
+    museum = _T["museum"] + SEATS * np.arange(NUM_ROOMS)[:, None] + order[None, :]
     seats = _T["seats"] + SEAT_FEATURES * order[:, None] + np.arange(SEAT_FEATURES)[None, :]
     columns = np.array([UNSEEN, ON_THE_TABLE, *(OWNER0 + order), DISCARDED])
     places = _T["card_place"] + CARD_PLACES * np.arange(NUM_CARDS)[:, None] + columns[None, :]

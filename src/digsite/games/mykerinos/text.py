@@ -7,11 +7,10 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from .actions import ACTIONS, DECISIONS, NEUTRAL, PLACE
+from .actions import ACTIONS, DECISIONS, NEUTRAL, NUM_SEASONS, PLACE
 from .components import COLS, PATRON_TITLES, PATRONS, cell_bit, cell_name
 from .view import DISCARDED, NEUTRAL_NAME, TABLE
 
-NUM_SEASONS_SHOWN = 4
 AREA_GAP = "    "
 PARCEL_GAP = " | "
 """Drawn between the two areas of a line, and between the two parcels of an area."""
@@ -213,7 +212,7 @@ def _decision_lines(view: Mapping[str, Any]) -> list[str]:
 
 
 def draw(game, view: Mapping[str, Any], header: str) -> str:
-    lines = [header, f"season {view['season']} of {NUM_SEASONS_SHOWN}"]
+    lines = [header, f"season {view['season']} of {NUM_SEASONS}"]
     lines += _region_lines(game, view)
     lines += _parcel_lines(game, view)
     lines += _museum_lines(game, view)

@@ -113,16 +113,6 @@ class Building:
                 out.append((turns, shape))
         return tuple(out)
 
-    def picture(self, quarter_turns: int = 0) -> str:
-        """The tile as rows of ``.RFS`` characters, as in the data file."""
-        shape = rotate_clockwise(self.boxes, quarter_turns)
-        height = max(r for r, _, _ in shape) + 1
-        width = max(c for _, c, _ in shape) + 1
-        grid = [["."] * width for _ in range(height)]
-        for r, c, k in shape:
-            grid[r][c] = KIND_CHARS[k]
-        return "\n".join("".join(row) for row in grid)
-
 
 class BuildingsFileError(DataFileError):
     """A malformed ArcheOlogic buildings data file."""

@@ -19,23 +19,18 @@ from ...core.policy import HeuristicAgent
 from .actions import DECISIONS, DECLINE, EXCAVATE, EXTEND, NEUTRAL, PASS, PATRON0, ROOM0, TAKE_LEFT
 from .components import (
     AREA_BITS,
+    AREA_CELL_IDS,
     BLACKMORE,
     BROWN,
-    CELL_BIT,
     LEMON,
     NO_PATRON,
-    NUM_CELLS,
     TANGERINE,
     VIOLET,
 )
 
 PATRON_PREFERENCE = (TANGERINE, BLACKMORE, VIOLET, LEMON)
 """Patrons worth a turn, best first (Sir Brown is used only through the Museum logic)."""
-AREA_OF = {
-    cell: next(a for a, bits in enumerate(AREA_BITS) if CELL_BIT[cell] & bits)
-    for cell in range(NUM_CELLS)
-    if any(CELL_BIT[cell] & bits for bits in AREA_BITS)
-}
+AREA_OF = {cell: area for area, cells in enumerate(AREA_CELL_IDS) for cell in cells}
 """The area of each cell of the board."""
 
 

@@ -170,10 +170,8 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
             state.put("axis_clues", expert_clues(quest, variation, game.clues_drawn, game.layouts))
         else:
             state.put("clues", tuple(quest.starting_clues(game.clues_drawn)))
-        if game.solo:
+        if game.solo:  # start_axis and viewfinder stay at their start, -1, until chosen
             state.start = (0,)
-            state.start_axis = -1
-            state.viewfinder = -1
             state.decision = START_AXIS
         else:
             order = rng.permutation(n)
@@ -181,10 +179,7 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
             state.start_axis = MULTIPLAYER_START_AXIS
             state.viewfinder = MULTIPLAYER_START_AXIS
             state.decision = AXIS
-        state.pos = list(state.start)
-        state.spent = [0] * n
-        state.checking = [False] * n
-        state.out = [IN_GAME] * n
+        state.pos = list(state.start)  # (spent, checking and out start at 0, False, IN_GAME)
         state.decider = int(np.argmin(state.pos))
         return state
 

@@ -253,9 +253,6 @@ class Museum:
         return tuple(FIVE_ROOM * NUM_WINGS + w for w in self.wings(room))
 
     def best_value(self, wing: int, held: list[int]) -> int:
-        """What each card of this wing's patron scores for the holder of ``held`` rooms."""
-        best = 1
-        for room in held:
-            if wing in self.wings(room):
-                best = max(best, self.value(room))
-        return best
+        """What each card of this wing's patron scores for the holder of ``held`` rooms: the
+        best room of the wing held, or 1."""
+        return max((self.value(r) for r in held if wing in self.wings(r)), default=1)

@@ -104,14 +104,10 @@ class Building:
         A rotation that gives the same boxes and kinds as an earlier one is dropped, so each
         physical placement appears once (none of the shipped tiles has such a symmetry).
         """
-        seen: set[tuple[Box, ...]] = set()
-        out = []
+        first: dict[tuple[Box, ...], int] = {}  # each shape and its fewest turns, in order
         for turns in range(4):
-            shape = rotate_clockwise(self.boxes, turns)
-            if shape not in seen:
-                seen.add(shape)
-                out.append((turns, shape))
-        return tuple(out)
+            first.setdefault(rotate_clockwise(self.boxes, turns), turns)
+        return tuple((turns, shape) for shape, turns in first.items())
 
 
 class BuildingsFileError(DataFileError):

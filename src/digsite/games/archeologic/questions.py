@@ -137,12 +137,10 @@ TRAP_ANSWERS = _count_tuples(2, COLS)
 MAX_BUILDINGS_ON_AXIS = COLS
 BOX_CODE = np.full((COLS + 1,) * 3, -1, dtype=np.int16)
 """``BOX_CODE[r, f, s]``: the code of a building answer (-1: impossible)."""
-for _code, (_r, _f, _s) in enumerate(BOX_ANSWERS):
-    BOX_CODE[_r, _f, _s] = _code
+BOX_CODE[tuple(zip(*BOX_ANSWERS, strict=True))] = range(len(BOX_ANSWERS))
 TRAP_CODE = np.full((COLS + 1,) * 2, -1, dtype=np.int16)
 """``TRAP_CODE[f, s]``: the code of a trap answer (-1: impossible)."""
-for _code, (_f, _s) in enumerate(TRAP_ANSWERS):
-    TRAP_CODE[_f, _s] = _code
+TRAP_CODE[tuple(zip(*TRAP_ANSWERS, strict=True))] = range(len(TRAP_ANSWERS))
 BOX_CODE.setflags(write=False)
 TRAP_CODE.setflags(write=False)
 

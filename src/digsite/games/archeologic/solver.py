@@ -265,17 +265,8 @@ def solve(
         if solo:
             steps = int(TRAP_ICONS[choice.question, answer])
             viewfinder = ring[(ring.index(viewfinder) + steps) % len(ring)]
-        turns.append(
-            Turn(
-                choice.axis,
-                choice.question,
-                choice.surcharge,
-                choice.time,
-                answer,
-                len(belief),
-                viewfinder,
-            )
-        )
+        # a Choice starts with the axis, question, surcharge and time a Turn starts with
+        turns.append(Turn(*choice[:4], answer, len(belief), viewfinder))
     solved = len(belief) == 1
     if solved:
         time += guess_cost

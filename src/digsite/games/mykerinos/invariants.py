@@ -229,16 +229,11 @@ def _check_game_over(state) -> None:
 
 def _check_no_chain(state) -> None:
     """Between excavations their fields are at rest, so a position has one saved form."""
-    chain = [
-        state.chain_owner,
-        state.chain_left,
-        state.chain_own_anchor,
-        state.chain_last,
-        state.chain_pyramid,
-    ]
+    names = ("chain_owner", "chain_left", "chain_own_anchor", "chain_last", "chain_pyramid")
+    chain = [getattr(state, name) for name in names]
     assert chain == [0, 0, False, -1, False], (
-        f"chain_owner, chain_left, chain_own_anchor, chain_last, chain_pyramid are {chain}: "
-        "no excavation is under way unless the decision is place ([0, 0, false, -1, false])"
+        f"{', '.join(names)} are {chain}: no excavation is under way unless the decision is "
+        "place ([0, 0, false, -1, false])"
     )
 
 

@@ -27,8 +27,7 @@ from .envs.registry import ENVIRONMENTS
 def steps_per_second(env, seconds: float, seed: int = 0) -> float:
     rng = np.random.default_rng(seed)
     steps = 0
-    game_seed = seed
-    env.reset(seed=game_seed)
+    env.reset(seed=seed)
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         for _agent in env.agent_iter():
@@ -40,8 +39,8 @@ def steps_per_second(env, seconds: float, seed: int = 0) -> float:
                 action = int(legal[rng.integers(len(legal))])
             env.step(action)
             steps += 1
-        game_seed += 1
-        env.reset(seed=game_seed)
+        seed += 1
+        env.reset(seed=seed)
     return steps / (time.perf_counter() - start)
 
 

@@ -17,6 +17,7 @@ import argparse
 import itertools
 import time
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from .. import __version__
@@ -36,23 +37,16 @@ except ImportError as err:
 VERSUS = "win rate of the row agent against the column agent"
 
 
-def play_league(args: argparse.Namespace) -> list[tuple[tuple[int, ...], list[Outcome]]]:
-    """Every match-up (a set of agent indices, in seat order for game 0) and its outcomes,
-    whose seating holds agent indices of ``args.agents``."""
+def play_league(args: argparse.Namespace) -> list[Outcome]:
+    """The outcomes of every match-up (a set of agent indices, in seat order for game 0) in
+    turn, whose seating holds agent indices of ``args.agents``."""
     engine = make_game(args.game, num_players=args.num_players, **args.game_options)
     played = []
     for lineup in itertools.combinations(range(len(args.agents)), args.num_players):
         agents = [agent_for(args.agents[k], engine, args.seed + k, args) for k in lineup]
         outcomes = play_games(engine, agents, args.games, args.seed)
-        played.append((lineup, [_in_league(o, lineup) for o in outcomes]))
+        played += [replace(o, seating=tuple(lineup[k] for k in o.seating)) for o in outcomes]
     return played
-
-
-def _in_league(outcome: Outcome, lineup: tuple[int, ...]) -> Outcome:
-    """The outcome with the league's agent indices in its seating."""
-    return Outcome(
-        outcome.seed, tuple(lineup[k] for k in outcome.seating), outcome.returns, outcome.scores
-    )
 
 
 def ratings(names: list[str], outcomes: list[Outcome]) -> list[Any]:
@@ -111,8 +105,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     limit_torch_threads(args.agents)
     start = time.perf_counter()
     names = [agent_name(kind, args) for kind in args.agents]
-    played = play_league(args)
-    outcomes = [o for _, games in played for o in games]
+    outcomes = play_league(args)
     wall_time = time.perf_counter() - start
     overall = tables.frame(standings(names, outcomes))
     order = list(overall["agent"])

@@ -80,6 +80,7 @@ def check_evaluate(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
         if args.record_games:
             parser.error("--record-games records games of --game (a solo --env has no record)")
         args.game_options = {}
+        args.game = cli.solo_engine(args.env, args.env_options).name
     else:
         cli.check_game(parser, args)
         args.opponents = args.opponents or ["random"]
@@ -92,8 +93,6 @@ def check_evaluate(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
                 "(give one kind for all of them, or one per seat)"
             )
         cli.check_agents(parser, args, args.opponents)
-    if args.env is not None:
-        args.game = cli.solo_engine(args.env, args.env_options).name
     try:
         kinds = cli.agent_kinds(args.baselines) if args.baselines.strip() else []
     except argparse.ArgumentTypeError as err:

@@ -81,8 +81,7 @@ def solo_examples(args: argparse.Namespace, env: gym.Env, seed: int) -> list[Exa
     for reward in reversed(rewards):
         to_come = reward + args.gamma * to_come
         returns.append(to_come)
-    returns.reverse()
-    return [(*decision, value) for decision, value in zip(decisions, returns, strict=True)]
+    return [(*decision, value) for decision, value in zip(decisions, returns[::-1], strict=True)]
 
 
 def demonstrations(

@@ -54,8 +54,7 @@ def list_environments() -> str:
         players = ", ".join(str(n) for n in game.player_counts)
         lines.append(f"{env_id}  ({game.title}; {players} players; {game.status})")
         lines.append(f"    modes: {'; '.join(game.modes)}")
-        example = game.configs()[0]
-        args = ", ".join(f"{k}={v!r}" for k, v in example.items())
+        args = ", ".join(f"{k}={v!r}" for k, v in game.configs()[0].items())
         lines.append(f"    pettingzoo.make('aec', '{env_id}', {args})")
         if game in BUILTIN:
             module = game.module_name

@@ -79,9 +79,8 @@ def subjects(args: argparse.Namespace, engine: Game) -> list[tuple[str, str, Age
             ) from None
         found.append((MODEL_NAME, MODEL_NAME.lower(), model))
     for kind in args.baselines:
-        found.append(
-            (agent_name(kind, args), slug(kind, args), agent_for(kind, engine, args.seed, args))
-        )
+        agent = agent_for(kind, engine, args.seed, args)
+        found.append((agent_name(kind, args), slug(kind, args), agent))
     return found
 
 

@@ -67,14 +67,13 @@ def evaluation(args: argparse.Namespace, opponents: str | None) -> dict[str, Any
         *("--seed", str(args.seed), "--out", str(args.from_run)),
     ]
     tallies = commandline.main("evaluate", argv)
-    summaries = [summary(t) for t in tallies]
     return {
         "command": shlex.join(["digsite", "evaluate", *argv]),
         "opponents": opponents,
         "games": args.games,
         "seed": args.seed,
         "par": None if args.env is not None else 1 / args.num_players,
-        "results": summaries,
+        "results": [summary(t) for t in tallies],
     }
 
 

@@ -116,12 +116,7 @@ def evaluate_game(args: argparse.Namespace) -> tuple[str, str, list[Tally], dict
         f"{'+'.join(piece for _, piece, _ in agents)}-vs-"
         f"{'+'.join(slug(kind, args) for kind in args.opponents)}"
     )
-    setting = {
-        "game": args.game,
-        "num_players": args.num_players,
-        "game_options": args.game_options,
-        "opponents": args.opponents,
-    }
+    setting = {key: vars(args)[key] for key in ("game", "num_players", "game_options", "opponents")}
     return title, stem, tallies, setting
 
 

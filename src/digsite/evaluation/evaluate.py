@@ -36,7 +36,7 @@ from ..commandline import TORCH_THREADS, agent_for
 from ..core.engine import Game
 from ..envs.registry import make_game
 from . import plots, tables
-from .stats import SoloTally, Tally, rows, solo_measure
+from .stats import SoloTally, Tally, rows, solo_measure, tallies
 
 MODEL_NAME = "MaskablePPO"
 
@@ -93,16 +93,14 @@ def evaluate_game(args: argparse.Namespace) -> tuple[str, str, list[Tally], dict
     setting."""
     engine = make_game(args.game, num_players=args.num_players, **args.game_options)
     agents = subjects(args, engine)
-    tallies = []
+    results = []
     for name, _, agent in agents:
         opponents = [
             agent_for(kind, engine, args.seed + 1 + k, args)
             for k, kind in enumerate(args.opponents)
         ]
-        tally = Tally(name)
-        for outcome in play_games(engine, [agent, *opponents], args.games, args.seed):
-            tally.add(outcome.return_of(0), outcome.score_of(0))
-        tallies.append(tally)
+        outcomes = play_games(engine, [agent, *opponents], args.games, args.seed)
+        results.append(tallies([name, *args.opponents], outcomes)[0])
     if args.record_games:
         written = record_games(args, engine, agents, args.out / "records")
         print(f"{len(written)} game records in {args.out / 'records'} (digsite replay FILE)")
@@ -117,7 +115,7 @@ def evaluate_game(args: argparse.Namespace) -> tuple[str, str, list[Tally], dict
         f"{'+'.join(slug(kind, args) for kind in args.opponents)}"
     )
     setting = {key: vars(args)[key] for key in ("game", "num_players", "game_options", "opponents")}
-    return title, stem, tallies, setting
+    return title, stem, results, setting
 
 
 def evaluate_solo(args: argparse.Namespace) -> tuple[str, str, list[SoloTally], dict[str, Any]]:

@@ -26,7 +26,7 @@ from ..commandline import agent_for, extra_missing
 from ..envs.registry import make_game
 from . import plots, tables
 from .evaluate import agent_name, limit_torch_threads, option_text, slug
-from .stats import Tally, interval_text, wilson_interval
+from .stats import interval_text, tallies, wilson_interval
 
 try:
     from openskill.models import PlackettLuce
@@ -59,15 +59,6 @@ def ratings(names: list[str], outcomes: list[Outcome]) -> list[Any]:
         for agent, (rating,) in zip(outcome.seating, model.rate(teams, ranks=ranks), strict=True):
             rated[agent] = rating
     return rated
-
-
-def tallies(names: list[str], outcomes: list[Outcome]) -> list[Tally]:
-    """Each agent's games."""
-    tallied = [Tally(name) for name in names]
-    for outcome in outcomes:
-        for agent in outcome.seating:
-            tallied[agent].add(outcome.return_of(agent), outcome.score_of(agent))
-    return tallied
 
 
 def standings(names: list[str], outcomes: list[Outcome]) -> list[dict[str, Any]]:

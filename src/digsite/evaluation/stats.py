@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..agents.arena import Episode
+from ..agents.arena import Episode, Outcome
 from ..commandline import extra_missing
 from ..core.spec import SoloMeasure
 from ..envs.registry import entry
@@ -106,6 +106,15 @@ class Tally:
             "returns": self.returns,
             "scores": self.scores,
         }
+
+
+def tallies(names: list[str], outcomes: list[Outcome]) -> list[Tally]:
+    """Each agent's games (``names[k]`` is agent ``k`` of the outcomes' seating)."""
+    tallied = [Tally(name) for name in names]
+    for outcome in outcomes:
+        for agent in outcome.seating:
+            tallied[agent].add(outcome.return_of(agent), outcome.score_of(agent))
+    return tallied
 
 
 def solo_measure(env: Any) -> SoloMeasure:

@@ -35,8 +35,8 @@ from ..agents.model import MODEL_PREFIX, PPO
 from ..commandline import TORCH_THREADS, agent_for
 from ..core.engine import Game
 from ..envs.registry import make_game
-from . import plots, tables
-from .stats import SoloTally, Tally, rows, solo_measure, tallies
+from . import plots, stats, tables
+from .stats import SoloTally, Tally, rows, solo_measure
 
 MODEL_NAME = "MaskablePPO"
 
@@ -100,7 +100,7 @@ def evaluate_game(args: argparse.Namespace) -> tuple[str, str, list[Tally], dict
             for k, kind in enumerate(args.opponents)
         ]
         outcomes = play_games(engine, [agent, *opponents], args.games, args.seed)
-        results.append(tallies([name, *args.opponents], outcomes)[0])
+        results.append(stats.tallies([name, *args.opponents], outcomes)[0])
     if args.record_games:
         written = record_games(args, engine, agents, args.out / "records")
         print(f"{len(written)} game records in {args.out / 'records'} (digsite replay FILE)")

@@ -322,10 +322,8 @@ class LocationRules:
 
     def _take_patron(self, p: int, patron: int, expertise: int) -> None:
         self.put("patrons", replaced(self.patrons, p, (*self.patrons[p], patron)))
-        gain = self.game.patrons[patron].rate * expertise + (
-            3 if self._ability(p) == Ability.PATRON_PLUS_3 else 0
-        )
-        self._gain(p, MONEY, gain)
+        bonus = 3 if self._ability(p) == Ability.PATRON_PLUS_3 else 0
+        self._gain(p, MONEY, self.game.patrons[patron].rate * expertise + bonus)
 
     def _auto_draw_patrons(self):
         t = self.task
@@ -445,8 +443,7 @@ class LocationRules:
 
     # -- expeditions ---------------------------------------------------------------------------
     def _skill(self, p: int, explorer: int) -> tuple[int, int]:
-        board = self.game.boards[(p % 4) * 2 + max(self.side[p], 0)]
-        return board[explorer]
+        return self.game.boards[(p % 4) * 2 + max(self.side[p], 0)][explorer]
 
     def _needs(self, p: int, skill: tuple[int, int], card: int) -> tuple[int, int]:
         """(Knowledge shortfall, money shortfall) of sending an explorer of ``skill`` on ``card``
@@ -470,17 +467,8 @@ class LocationRules:
 
     def feasible_expeditions(self, p, explorer, section, supported, budget, skip_slot=-1, extra=-1):
         """The Expedition cards (hand, ``extra``, then the Program but ``skip_slot``) that
-        ``explorer`` at the Port's ``section`` can organize within Reputation ``budget``."""
-        return list(self._feasible_cards(p, explorer, section, supported, budget, skip_slot, extra))
-
-    def can_organize(self, p, explorer, section, supported, budget, skip_slot=-1, extra=-1):
-        """Whether ``feasible_expeditions`` has a card (it stops at the first)."""
-        cards = self._feasible_cards(p, explorer, section, supported, budget, skip_slot, extra)
-        return next(cards, -1) >= 0
-
-    def _feasible_cards(self, p, explorer, section, supported, budget, skip_slot, extra):
-        """``feasible_expeditions`` one by one (their needs computed as ``_needs`` does, with the
-        explorer's skill applied once)."""
+        ``explorer`` at the Port's ``section`` can organize within Reputation ``budget``, one by
+        one (their needs computed as ``_needs`` does, with the explorer's skill applied once)."""
         kind, region = self._skill(p, explorer)
         skill_region = region if kind == REGION_SKILL else -1  # 2 Knowledge less there
         money = self.money[p] + (3 if kind == LOGISTICS else 0)
@@ -504,12 +492,17 @@ class LocationRules:
             if need <= budget and self._condition_met(p, c):
                 yield card
 
+    def can_organize(self, p, explorer, section, supported, budget, skip_slot=-1, extra=-1):
+        """Whether ``feasible_expeditions`` has a card (it stops at the first)."""
+        cards = self.feasible_expeditions(p, explorer, section, supported, budget, skip_slot, extra)
+        return next(cards, -1) >= 0
+
     def _legal_expedition(self):
         t = self.task
         p = t.player
         e, loc, section, supported = self.cur[:4]
-        cards = self.feasible_expeditions(p, e, section, bool(supported), self.budget(p))
-        return [CARD0 + c for c in sorted(cards)] + self.optional_actions(p, t) if cards else []
+        cards = sorted(self.feasible_expeditions(p, e, section, bool(supported), self.budget(p)))
+        return [CARD0 + c for c in cards] + self.optional_actions(p, t) if cards else []
 
     @interruptible
     def _on_expedition(self, a):
@@ -550,8 +543,7 @@ class LocationRules:
         p, card = t.player, t.a
         opt = a - OPTION0
         cost_red, know_red = PAYMENTS[opt]
-        if cost_red + know_red:
-            self._pay_rep(p, 2 * (cost_red + know_red))
+        self._pay_rep(p, 2 * (cost_red + know_red))  # (nothing to pay: nothing changes)
         e = self.cur[0]
         c = self.game.expeditions[card]
         kind, _ = self._skill(p, e)

@@ -297,13 +297,14 @@ class Encoding:
         self.others: list[Observer] = []
 
 
-def _column(field: str, offset: int):
-    """Writer of a per-player int at ``offset`` of the ``seats`` rows."""
+def _column(field: str, offset: int, size: bool = False):
+    """Writer of a per-player int (``size``: the length of a per-player list) at ``offset`` of
+    the ``seats`` rows."""
 
     def write(s, o: Observer) -> None:
         values, buf = getattr(s, field), o.buf
         for b, q in o.seat_rows:
-            buf[b + offset] = values[q]
+            buf[b + offset] = len(values[q]) if size else values[q]
 
     return write
 
@@ -316,17 +317,6 @@ def _columns(field: str, offset: int):
         for b, q in o.seat_rows:
             row = values[q]
             buf[b + offset : b + offset + len(row)] = bytearray(row)  # (see HEADER_ZEROS)
-
-    return write
-
-
-def _sizes(field: str, offset: int):
-    """Writer of the length of a per-player list at ``offset`` of the ``seats`` rows."""
-
-    def write(s, o: Observer) -> None:
-        values, buf = getattr(s, field), o.buf
-        for b, q in o.seat_rows:
-            buf[b + offset] = len(values[q])
 
     return write
 
@@ -541,11 +531,11 @@ PARTS = (
     (("discs",), _column("discs", COLUMN["discs"]), SEATS_ONLY),
     (("rep_discs",), _column("rep_discs", COLUMN["rep_discs"]), SEATS_ONLY),
     (("req_discs",), _column("req_discs", COLUMN["requirement_discs"]), SEATS_ONLY),
-    (("hand",), _sizes("hand", COLUMN["hand_size"]), SEATS_ONLY),
+    (("hand",), _column("hand", COLUMN["hand_size"], size=True), SEATS_ONLY),
     (("hand", "public_hand"), _write_known_hands, ()),
-    (("setup_hand",), _sizes("setup_hand", COLUMN["setup_hand_size"]), SEATS_ONLY),
+    (("setup_hand",), _column("setup_hand", COLUMN["setup_hand_size"], size=True), SEATS_ONLY),
     (("setup_hand",), _cards("setup_hand", "my_setup_hand", mine=True), ()),
-    (("played",), _sizes("played", COLUMN["played"]), SEATS_ONLY),
+    (("played",), _column("played", COLUMN["played"], size=True), SEATS_ONLY),
     (("played",), _one_hot_rows("played", "seat_played", NUM_EXPEDITIONS), ("seat_played",)),
     (("exhibited",), _column("exhibited", COLUMN["exhibited"]), SEATS_ONLY),
     (("side",), _write_side, SEATS_ONLY),

@@ -268,7 +268,7 @@ def _keys(game, views: Views, v) -> dict[str, str]:
         "gallery": (rewarded, gallery),
         "favors": (automa and automa["last_favor"], v["favor_spaces"]),
         "reputation": (v["reputation_stack"], [s["reputation"] for s in seats]),
-        "objectives": (objectives, automa, v["bloomsbury_stacks"], decks),
+        "objectives": (objectives, v["bloomsbury_stacks"], decks),
         "automa": (automa, v["locations"], v["gallery"], v["objective_first"]),
     }
     return {name: repr(key) for name, key in keys.items()}
@@ -739,17 +739,7 @@ def _supplies(page: Page, v, y: float) -> float:
         f"{v['patron_deck_size']} patrons, {v['study_deck_size']} Study cards, "
         f"{v['society_deck_size']} Society cards"
     )
-    y = _lines(page, RIGHT_X, y, text, RIGHT_W)
-    if v["automa"] and not _automa_panel(v):
-        a = v["automa"]
-        favor = "-" if a["last_favor"] is None else a["last_favor"] + 1
-        text = (
-            f"Automa: {a['pawns']} pawns left this year, {len(a['played'])} cards played, "
-            f"blocks favor {favor} (grey)"
-        )
-        page.token(RIGHT_X + 6, y + 6, 6, AUTOMA_COLOUR)
-        y = _lines(page, RIGHT_X + 16, y, text, RIGHT_W - 16)
-    return y + 4
+    return _lines(page, RIGHT_X, y, text, RIGHT_W) + 4
 
 
 def _on_the_table(page: Page, game, table, y: float) -> None:
@@ -785,8 +775,9 @@ def _patron(game, k: int) -> str:
 
 # -- the seats -----------------------------------------------------------------------------------
 def _automa_panel(v) -> bool:
-    """Whether the Automa has a panel of its own beside the seats."""
-    return bool(v["automa"]) and v["num_players"] < 4
+    """Whether the Automa has a panel of its own beside the seats (it plays beside one or two
+    players only, so that there is always room)."""
+    return bool(v["automa"])
 
 
 def _seat_box(v, q: int) -> tuple[float, float]:

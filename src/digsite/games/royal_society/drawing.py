@@ -134,11 +134,8 @@ BACK_H = 2 * LINE
 """The backs of the cards of a hand this picture may not show."""
 
 AUTOMA_COLOUR: Colour = (70, 70, 70)
-OTHER_OWNERS = {
-    "automa": ("Automa", "A", AUTOMA_COLOUR),
-    "neutral": ("neutral", "N", NEUTRAL_COLOUR),
-}
-"""The pieces that are no seat's: their name, their pieces' label and colour."""
+OTHER_OWNERS = {"automa": ("A", AUTOMA_COLOUR), "neutral": ("N", NEUTRAL_COLOUR)}
+"""The pieces that are no seat's: their label and colour."""
 BLOCKED: Colour = (215, 210, 195)
 """A King's Favor blocked by the Automa's last card."""
 REGION_TINTS: tuple[Colour, ...] = (
@@ -297,7 +294,7 @@ def _seat_key(views: Views, v, q: int) -> str:
 # -- helpers --------------------------------------------------------------------------------
 def _piece(page: Page, x: float, y: float, owner, r: float = PIECE_R) -> None:
     """A piece of a seat (a disc of its colour), the Automa ("A") or the neutral ("N")."""
-    _, label, colour = OTHER_OWNERS.get(owner) or ("", "", player_colour(owner))
+    label, colour = OTHER_OWNERS.get(owner) or ("", player_colour(owner))
     page.token(x, y, r, colour, label)
 
 
@@ -507,8 +504,7 @@ def _decision(page: Page, game, v) -> None:
         return
     who = d["player"]
     page.token(MARGIN + 8, DECISION_Y + 8, 8, player_colour(who))
-    name = OTHER_OWNERS[who][0] if who in OTHER_OWNERS else f"Player {who}"
-    text = f"{name} to decide: {DECISIONS.meaning(d['kind'])}"
+    text = f"Player {who} to decide: {DECISIONS.meaning(d['kind'])}"
     detail = _decision_detail(game, v, d)
     if detail:
         text += f" ({detail})"

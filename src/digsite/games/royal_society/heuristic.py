@@ -73,6 +73,7 @@ from .actions import (
     piece_section,
 )
 from .components import ASIA, CITY, MEDITERRANEAN, MUSEUM, NUM_RELIC_KINDS, PORT, UNIVERSITY
+from .locations import LEFT_GAINS
 from .scoring import MIN_PLAYED, objective_met, region_and_type_counts, requirement_met
 
 SOCIETY_RANK = (1, 10, 0, 6, 9, 3, 11, 4, 2, 5, 8, 7)
@@ -530,10 +531,8 @@ class Context:
         if left:
             if loc == UNIVERSITY:
                 n.best_know(self, 1)
-            elif loc == MUSEUM:
-                n.gain(REPUTATION, 1)
-            elif loc == CITY:
-                n.gain(MONEY, 3)
+            elif loc != PORT:
+                n.gain(*LEFT_GAINS[loc])
             elif len(n.hand) < 3:
                 n.hand.append(-1)
         return self.value(n)

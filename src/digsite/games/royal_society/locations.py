@@ -68,6 +68,8 @@ RIGHT_BONUS = {
     CITY: (PRESTIGE, 2),
     PORT: (REPUTATION, 1),
 }
+LEFT_GAINS = {MUSEUM: (REPUTATION, 1), CITY: (MONEY, 3)}
+"""The left bonus where it is a gain (the University: a Knowledge point, the Port: a Reserve)."""
 
 SECTIONS = range(1, 7)
 SPAN = tuple(
@@ -195,12 +197,10 @@ class LocationRules:
         if self._location_bonus(p, loc, section):  # the left bonus
             if loc == UNIVERSITY:
                 tasks.append(Task.knowledge_choice(p))
-            elif loc == MUSEUM:
-                self._gain(p, REPUTATION, 1)
-            elif loc == CITY:
-                self._gain(p, MONEY, 3)
-            else:
+            elif loc == PORT:
                 tasks.append(Task.reserve(p, optional=1, at_port=1))
+            else:
+                self._gain(p, *LEFT_GAINS[loc])
         self.put(
             "locations", replaced(self.locations, loc, (*self.locations[loc], piece(p, section)))
         )

@@ -510,7 +510,9 @@ class Context:
         if key not in self.memo:
             m = base.copy()
             m.pay_rep(support)
-            options = self.location_options(explorer, loc, section, support > 0, m)
+            options = self.state.location_options(
+                self.player, loc, section, support > 0, m.budget(), explorer
+            )
             highest = max(map(piece_section, self.state.locations[loc]), default=0)
             left = section < highest  # learning from peers: the left bonus
             best = -1e9
@@ -564,15 +566,6 @@ class Context:
             self.apply_location(m, explorer, loc, section, support > 0, option)
             self.outcomes[key] = m
         return self.outcomes[key]
-
-    def location_options(self, explorer, loc, section, supported, m: Mine) -> list[int]:
-        """The location actions an explorer could do there (the engine's own test; the Port's
-        is asked for the explorer in question, as the engine's looks at the one placed now)."""
-        s, p = self.state, self.player
-        budget = m.budget()
-        if loc == PORT:
-            return [0] if s.can_organize(p, explorer, section, supported, budget) else []
-        return s.location_options(p, loc, section, supported, budget)
 
     def apply_location(self, m: Mine, explorer, loc, section, supported, option) -> None:
         s, p = self.state, self.player

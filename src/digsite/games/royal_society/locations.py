@@ -215,9 +215,10 @@ class LocationRules:
         self._push(*tasks)
 
     def location_options(
-        self, p: int, loc: int, section: int, supported: bool, budget: int, exhibit: int = -1
+        self, p: int, loc: int, section: int, supported: bool, budget: int, explorer: int = -1
     ) -> list[int]:
-        """Legal location actions (0 or 1, see the docstring) for an explorer placed there."""
+        """Legal location actions (0 or 1, see the docstring) for an explorer placed there (the
+        Port's for ``explorer``, by default the one placed now)."""
         out = []
         if loc == UNIVERSITY:
             if not supported or section == 3:
@@ -225,11 +226,8 @@ class LocationRules:
             if section >= 4 and (not supported or section == 4) and any(self.relics[p]):
                 out.append(1)
         elif loc == MUSEUM:
-            if section >= 2 and (not supported or section in (2, 4, 6)):
-                if exhibit < 0:
-                    exhibit = int(self._can_exhibit(p))
-                if exhibit:
-                    out.append(0)
+            if section >= 2 and (not supported or section in (2, 4, 6)) and self._can_exhibit(p):
+                out.append(0)
             n_relics = sum(self.relics[p])
             if n_relics and (not supported or (section == 5 and n_relics >= 2)):
                 out.append(1)
@@ -238,7 +236,9 @@ class LocationRules:
                 out.append(0)
             if not supported and self.rep[p] >= 1 and any(self.relics[p]):
                 out.append(1)
-        elif self.can_organize(p, self.cur[0], section, supported, budget):
+        elif self.can_organize(
+            p, explorer if explorer >= 0 else self.cur[0], section, supported, budget
+        ):
             out.append(0)
         return out
 

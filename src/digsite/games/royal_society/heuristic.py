@@ -46,6 +46,7 @@ from .actions import (
     LOGISTICS,
     MILESTONE_8,
     MONEY,
+    NO_COLLECTION_REWARDS,
     NUM_SPACES,
     OPTION0,
     PATRON0,
@@ -476,13 +477,10 @@ class Context:
         m.gallery[sp] = self.player
         m.exhibited += 1
         col = SPACE_COLLECTION[sp]
-        s = self.state
-        if col not in done and not s.penalties[self.player][2]:
+        s, p = self.state, self.player
+        if col not in done and not s.penalties[p][NO_COLLECTION_REWARDS]:
             self.apply_reward(m, self.g.collection_faces[s.faces[col]].reward)
-        if (
-            kind // 4 == MEDITERRANEAN
-            and s._ability(self.player) == Ability.MEDITERRANEAN_EXHIBIT_PRESTIGE
-        ):
+        if kind // 4 == MEDITERRANEAN and s._ability(p) == Ability.MEDITERRANEAN_EXHIBIT_PRESTIGE:
             m.gain(PRESTIGE, 2)
 
     def best(self, legal, effect: Callable[[Mine, int], None]) -> int:

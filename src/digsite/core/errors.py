@@ -18,3 +18,9 @@ class ResetNeededError(AttributeError):
     """An env with no game to play: used before its first ``reset()`` (or, for the AEC env,
     read after every agent has left the finished game).  An AttributeError, as PettingZoo's
     order-enforcing wrapper raises for what is read before ``reset()``."""
+
+
+def quoted(value: object, limit: int = 80) -> str:
+    """``repr(value)`` cut short to ``limit``: a message quotes a bad value, not a whole file."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

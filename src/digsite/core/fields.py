@@ -39,6 +39,7 @@ import jsonschema
 
 from .data import Validator
 from .engine import CorruptStateError, Game, State
+from .errors import quoted
 from .spec import GameSpec
 
 Size = int | Callable[[Game], int] | None
@@ -146,7 +147,6 @@ class StateFields:
         self._flat = tuple(name for name, depth in copied if depth == 1)
         self._rows = tuple(name for name, depth in copied if depth == 2)
         self._deeper = tuple((name, depth) for name, depth in copied if depth > 2)
-        self._named = tuple(f for f in self.fields if f.names is not None)
         self._order = {name: i for i, name in enumerate(("game", "config", *self.names))}
         self._validators: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         self._starts: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -375,9 +375,9 @@ def _describe(error: jsonschema.ValidationError, data: Mapping) -> str:
     if error.validator in ("minItems", "maxItems"):
         return f"field {where} holds {len(value)} entries; it must hold {allowed}"
     if error.validator == "type":
-        return f"field {where} is {_short(value)}; it must be {_TYPES[allowed]}"
+        return f"field {where} is {quoted(value, 60)}; it must be {_TYPES[allowed]}"
     if error.validator == "enum":
-        return f"field {where} is {_short(value)}; it must be one of {allowed}"
+        return f"field {where} is {quoted(value, 60)}; it must be one of {allowed}"
     if error.validator == "minimum":
         return f"field {where} is {value}; it must be at least {allowed}"
     if error.validator == "maximum":
@@ -386,8 +386,3 @@ def _describe(error: jsonschema.ValidationError, data: Mapping) -> str:
 
 
 _TYPES = {"integer": "an integer", "boolean": "true or false", "array": "a list"}
-
-
-def _short(value: Any, limit: int = 60) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -60,14 +60,6 @@ def is_integer(value: Any) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
-def _integer(value: Any, low: int | None, high: int | None) -> int:
-    if not is_integer(value):
-        raise TypeError(value)
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise ValueError(value)
-    return int(value)
-
-
 def integer(
     name: str,
     default: int | None,
@@ -85,7 +77,11 @@ def integer(
     def normalize(value: Any) -> int | None:
         if optional and value is None:
             return None
-        return _integer(value, low, high)
+        if not is_integer(value):
+            raise TypeError(value)
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise ValueError(value)
+        return int(value)
 
     return Option(name, default, allowed, normalize, doc)
 

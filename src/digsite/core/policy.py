@@ -31,10 +31,6 @@ class RandomPolicy:
         return int(legal[self.rng.integers(len(legal))])
 
 
-class Policy(Protocol):
-    def __call__(self, observation: np.ndarray, action_mask: np.ndarray) -> int: ...
-
-
 @runtime_checkable
 class StateAgent(Protocol):
     """An agent that decides from the engine state (through its player's information)."""

@@ -43,8 +43,6 @@ __all__ = [
     "entry",
     "make_game",
     "register_all",
-    "single_seat_gym_ids",
-    "solo_gym_ids",
 ]
 
 
@@ -68,21 +66,6 @@ def register_all() -> None:
     for spec in ENVIRONMENTS:
         if spec.env_id not in aec_registry:
             register("aec", spec.env_id, entry_point=ENV_FACTORY, kwargs={"game": spec.name})
-
-
-def solo_gym_ids() -> dict[str, str]:
-    """Gymnasium id -> the solo mode of each game that has one; its version is its game's."""
-    return {spec.solo_id: spec.solo.mode for spec in ENVIRONMENTS if spec.solo is not None}
-
-
-def single_seat_gym_ids() -> dict[str, tuple[str, int]]:
-    """Gymnasium id -> (game, number of players) of one seat of every game and player count of
-    two or more (:meth:`~digsite.core.spec.GameSpec.single_seat_id`)."""
-    return {
-        spec.single_seat_id(n): (spec.name, n)
-        for spec in ENVIRONMENTS
-        for n in spec.single_seat_counts
-    }
 
 
 @dataclass(frozen=True)
@@ -126,8 +109,11 @@ def make_game(name: str, **config):
     return entry(name).load_game_class().from_config(**config)
 
 
-SOLO_GYM_IDS = solo_gym_ids()
-"""Gymnasium single-agent envs of the games' one-player modes, registered on ``import digsite``."""
-SINGLE_SEAT_GYM_IDS = single_seat_gym_ids()
+SOLO_GYM_IDS = {spec.solo_id: spec.solo.mode for spec in ENVIRONMENTS if spec.solo is not None}
+"""Gymnasium single-agent envs of the games' one-player modes, registered on ``import digsite``:
+id -> the mode (its version is its game's)."""
+SINGLE_SEAT_GYM_IDS = {
+    spec.single_seat_id(n): (spec.name, n) for spec in ENVIRONMENTS for n in spec.single_seat_counts
+}
 """Gymnasium single-agent envs of one seat of every game and player count (two or more),
-registered on ``import digsite``."""
+registered on ``import digsite``: id -> (game, number of players)."""

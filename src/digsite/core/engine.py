@@ -20,7 +20,7 @@ import numpy as np
 from .errors import ConfigError as ConfigError
 from .errors import CorruptStateError as CorruptStateError
 from .errors import IllegalActionError as IllegalActionError
-from .options import Option, check_options
+from .options import Option, check_options, is_integer
 
 TERMINAL = -1
 """``State.current_player()`` once the game is over."""
@@ -191,12 +191,10 @@ class State(abc.ABC):
         return np.flatnonzero(self.legal_action_mask()).tolist()
 
     def illegal_action_error(self, action: int) -> IllegalActionError:
-        """The error for an action that is not legal now, naming the legal ones."""
+        """The error for an action (in range: :func:`action_index`) that is not legal now,
+        naming the legal ones."""
         if self.is_terminal():
             return IllegalActionError(f"the game is over; no action ({action}) can be played")
-        size = len(self.legal_action_mask())
-        if not 0 <= action < size:
-            return IllegalActionError(f"action {action} is out of range: actions are 0..{size - 1}")
         legal = self.legal_actions()
         shown = ", ".join(f"{a} ({self.action_to_string(a)})" for a in legal[:12])
         more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
@@ -209,8 +207,7 @@ class State(abc.ABC):
 def check_player(player: Any, num_players: int) -> int:
     """``player`` as a player index, or ``ValueError`` naming the valid range: a Python or
     numpy integer in ``0..num_players - 1`` (a bool is not a player)."""
-    integer = isinstance(player, (int, np.integer)) and not isinstance(player, (bool, np.bool_))
-    if integer and 0 <= player < num_players:
+    if is_integer(player) and 0 <= player < num_players:
         return int(player)
     raise ValueError(
         f"player {player!r} is not a player of this game: players are 0..{num_players - 1}"

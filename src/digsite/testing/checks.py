@@ -30,6 +30,7 @@ from ..core.views import (
     sample_states,
     view_differences,
 )
+from ..envs.single_seat import SingleSeatEnv
 from .cases import Case
 from .play import observation, play_random, random_action
 
@@ -730,19 +731,13 @@ def env_shows_nothing_else_before_the_end(case: Case) -> None:
 
 
 # -- one seat as a Gymnasium env -------------------------------------------------------------
-def single_seat(case: Case, **options: Any):
-    from ..envs.single_seat import SingleSeatEnv
-
-    return SingleSeatEnv(case.game(), **options)
-
-
 @check
 def single_seat_env_passes_checkers(case: Case) -> None:
     """One seat against random players passes Gymnasium's ``check_env`` and, when installed,
     stable-baselines3's."""
     from gymnasium.utils.env_checker import check_env as gym_check_env
 
-    env = single_seat(case)
+    env = SingleSeatEnv(case.game())
     quiet(lambda: gym_check_env(env, skip_render_check=True))
     try:
         from stable_baselines3.common.env_checker import check_env as sb3_check_env
@@ -756,7 +751,7 @@ def single_seat_env_reward_is_the_learners_and_unmasked_actions_never_crash(case
     """Unmasked random actions end the episode (``end``) or are replaced (``random``), never
     crash; the reward is the learner's return."""
     for mode in ("end", "random"):
-        env = single_seat(case, illegal_action=mode)
+        env = SingleSeatEnv(case.game(), illegal_action=mode)
         for episode in range(SINGLE_SEAT_EPISODES):
             obs, info = env.reset(seed=episode)
             done = False

@@ -192,11 +192,8 @@ class TurnBasedState(State):
     def legal_action_mask(self) -> np.ndarray:
         mask = self._mask
         if mask is None:
-            mask = self._mask = self._compute_mask()
+            mask = self._mask = self._legal_table[self.decision](self)
         return mask
-
-    def _compute_mask(self) -> np.ndarray:
-        return self._legal_table[self.decision](self)
 
     def _no_legal_actions(self) -> np.ndarray:
         return np.zeros(self.game.num_actions, dtype=np.int8)
@@ -204,7 +201,7 @@ class TurnBasedState(State):
     def apply_action(self, action: int) -> None:
         mask = self._mask
         if mask is None:
-            mask = self._mask = self._compute_mask()
+            mask = self._mask = self._legal_table[self.decision](self)
         if type(action) is not int or not 0 <= action < len(mask):  # (the common case inline)
             action = action_index(action, len(mask))
         if not mask[action]:

@@ -29,14 +29,6 @@ class ObservationLayout:
     def __getitem__(self, name: str) -> slice:
         return self.slices[name]
 
-    def describe(self) -> str:
-        """One line per piece: ``name  shape  start..end``; used in module docs and tests."""
-        width = max(len(n) for n in self.slices)
-        return "\n".join(
-            f"{name:<{width}}  {str(self.shapes[name]):<10} {s.start}..{s.stop - 1}"
-            for name, s in self.slices.items()
-        )
-
     def unpack(self, flat) -> dict:
         """Split an observation vector into its named pieces (reshaped views)."""
         return {n: flat[s].reshape(self.shapes[n]) for n, s in self.slices.items()}

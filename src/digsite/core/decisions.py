@@ -56,13 +56,7 @@ class DecisionKinds(tuple):
     ) -> tuple[Callable, ...]:
         """``owner``'s ``<prefix><name>`` for every decision but ``game_over``, in id order;
         a missing one is ``default``, or an error naming it when there is no default."""
-        found = []
-        for name in self[: self.game_over]:
-            handler = getattr(owner, prefix + name, default)
-            if handler is None:
-                raise TypeError(f"{owner.__name__} has no {prefix}{name} for decision {name!r}")
-            found.append(handler)
-        return tuple(found)
+        return _handlers(owner, prefix, self[: self.game_over], "decision", default)
 
 
 class AutomaticTasks(tuple):
@@ -81,10 +75,14 @@ class AutomaticTasks(tuple):
 
     def handlers(self, owner: Any) -> tuple[Callable, ...]:
         """``owner``'s ``_auto_<name>`` for every automatic task, in kind order."""
-        found = []
-        for name in self:
-            handler = getattr(owner, "_auto_" + name, None)
-            if handler is None:
-                raise TypeError(f"{owner.__name__} has no _auto_{name} for automatic task {name!r}")
-            found.append(handler)
-        return tuple(found)
+        return _handlers(owner, "_auto_", self, "automatic task")
+
+
+def _handlers(owner: Any, prefix: str, names: tuple, what: str, default: Any = None) -> tuple:
+    found = []
+    for name in names:
+        handler = getattr(owner, prefix + name, default)
+        if handler is None:
+            raise TypeError(f"{owner.__name__} has no {prefix}{name} for {what} {name!r}")
+        found.append(handler)
+    return tuple(found)

@@ -69,13 +69,8 @@ class Window:
 
 
 def _can_open_window() -> bool:
-    has_display = bool(
-        os.environ.get("DISPLAY")
-        or os.environ.get("WAYLAND_DISPLAY")
-        or os.environ.get("SDL_VIDEODRIVER")
-        or os.name == "nt"
-    )
-    if not has_display:
+    displays = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
+    if not (any(os.environ.get(name) for name in displays) or os.name == "nt"):
         return False
     try:
         import pygame  # noqa: F401

@@ -19,27 +19,6 @@ NOT_RESET = "(not reset)"
 WINDOW_TITLE = "digsite"
 
 
-def render(state, render_mode: str | None, window: Window | None = None):
-    """What ``env.render()`` returns in ``render_mode``; ``window`` is the env's own window
-    for ``"human"`` (see :class:`Window`)."""
-    if render_mode is None:
-        logger.warn("render() called without a render_mode; pass render_mode='ansi'.")
-        return None
-    if render_mode == "rgb_array" or (render_mode == "human" and window and window.available):
-        from ..drawing import page, picture  # Pillow is loaded only when a picture is asked
-
-        pixels = picture(state) if state is not None else page(NOT_RESET)
-        if render_mode == "rgb_array":
-            return pixels
-        window.show(pixels)
-        return None
-    text = state.render() if state is not None else NOT_RESET
-    if render_mode == "human":
-        print(text)
-        return None
-    return text
-
-
 class Window:
     """An env's window for ``render_mode="human"``: opened on the first picture, when a
     display and pygame are there (``available``); closed with the env."""
@@ -87,9 +66,26 @@ class Renders:
     _window: Window | None = None
 
     def render(self):
-        if self.render_mode == "human" and self._window is None:
+        """What ``env.render()`` returns in the env's ``render_mode`` (the module docstring)."""
+        state, mode = self.game_state, self.render_mode
+        if mode is None:
+            logger.warn("render() called without a render_mode; pass render_mode='ansi'.")
+            return None
+        if mode == "human" and self._window is None:
             self._window = Window()
-        return render(self.game_state, self.render_mode, self._window)
+        if mode == "rgb_array" or (mode == "human" and self._window.available):
+            from ..drawing import page, picture  # Pillow is loaded only when a picture is asked
+
+            pixels = picture(state) if state is not None else page(NOT_RESET)
+            if mode == "rgb_array":
+                return pixels
+            self._window.show(pixels)
+            return None
+        text = state.render() if state is not None else NOT_RESET
+        if mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         if self._window is not None:

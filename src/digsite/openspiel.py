@@ -365,8 +365,7 @@ class DigsiteGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None):
         game_class = self.entry.load_game_class()
         full = {**parameters(game_class), **(params or {})}
-        self.digsite_game = game_class.from_config(**config_of(game_class, full))
-        g = self.digsite_game
+        g = self.digsite_game = game_class.from_config(**config_of(game_class, full))
         info = pyspiel.GameInfo(
             num_distinct_actions=g.num_actions,
             max_chance_outcomes=BYTE_OUTCOMES,

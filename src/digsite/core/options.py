@@ -97,9 +97,7 @@ def number(
         allowed = f"a finite number {'>' if above else '>='} {low}"
 
     def normalize(value: Any) -> float:
-        if isinstance(value, (bool, np.bool_)) or not isinstance(
-            value, (int, float, np.integer, np.floating)
-        ):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):  # (numpy scalars: plain)
             raise TypeError(value)
         value = float(value)
         if not math.isfinite(value) or (

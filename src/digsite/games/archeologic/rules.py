@@ -244,10 +244,7 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
             if steps:
                 ring = g.ring
                 self.viewfinder = ring[(g.ring_index[self.viewfinder] + steps) % len(ring)]
-            if self.spent[0] > g.time_limit:
-                self.decision = GAME_OVER
-            else:
-                self.decision = AXIS
+            self.decision = GAME_OVER if self.spent[0] > g.time_limit else AXIS
             return
         self._move(p, time)
         if self.pos[p] > g.time_limit:
@@ -272,11 +269,8 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
             self.checking[0] = False
             if self.guess_is_right(pids):
                 self.winner = 0
-                self.decision = GAME_OVER
-            elif not g.app or self.spent[0] > g.time_limit:
-                self.decision = GAME_OVER
-            else:
-                self.decision = AXIS
+            over = self.winner == 0 or not g.app or self.spent[0] > g.time_limit
+            self.decision = GAME_OVER if over else AXIS
             return
         self._add_guess(p, pids, False)
         self._move(p, GUESS_COST)
@@ -397,8 +391,7 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
             base = narrowed
         if fresh or not written.isdisjoint(GUESS_FIELDS):
             # what the guesses teach follows from the own checked ones (and the layout)
-            guesses = zip(self.guess_player, self.guess_pieces, self.guess_checked, strict=True)
-            now = [pids for p, pids, checked in guesses if p == player and checked]
+            now = [pids for p, pids, checked in self.guesses if p == player and checked]
             if fresh or now != mine:
                 mine, belief = now, base
                 if now:

@@ -34,14 +34,6 @@ MAX_PLACEMENTS = NUM_PLACEMENT_IDS
 """More placements than any tile has (4 rotations at most, one anchor per cell at most)."""
 
 
-def _cell_clues(game) -> int:
-    return 0 if game.expert else game.clues_drawn
-
-
-def _axis_clues(game) -> int:
-    return game.clues_drawn if game.expert else 0
-
-
 def _track(game) -> int:
     """No pawn passes the time limit by more than a move (3 + 2 surcharge, or 4 for a guess)
     and the occupied spaces it skips (n - 1): below the observation's scale (limit + 12)."""
@@ -56,9 +48,11 @@ FIELDS = StateFields(
         Field("quest", low=0, high=MAX_QUEST),
         Field("layout", low=0, high=lambda g: len(g.layouts) - 1),  # hidden: game.layouts[i]
         # k rows [cell, kind] (kind 1 = Fire, 2 = Sharp); none in expert mode
-        Field("clues", shape=(_cell_clues, 2), low=0, high=NUM_CELLS - 1, frozen=2),
+        Field("clues", (lambda g: 0 if g.expert else g.clues_drawn, 2), 0, NUM_CELLS - 1, frozen=2),
         # expert mode: k rows [axis, question, answer] (question 0 or 1)
-        Field("axis_clues", shape=(_axis_clues, 3), low=0, high=NUM_AXES - 1, frozen=2),
+        Field(
+            "axis_clues", (lambda g: g.clues_drawn if g.expert else 0, 3), 0, NUM_AXES - 1, frozen=2
+        ),
         Field("start", shape=(players,), low=0, high=players, frozen=1),  # space 1..n; solo 0
         Field("pos", shape=(players,), low=0, high=_track),  # pawn's space (solo: time spent)
         Field("spent", shape=(players,), low=0, high=_track),  # questions, surcharges, 4/guess

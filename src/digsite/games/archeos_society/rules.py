@@ -11,7 +11,7 @@ from ...core import chance
 from ...core.engine import TERMINAL, ConfigError
 from ...core.fields import added, added_in, replaced, replaced_in
 from ...core.options import choice, custom, data
-from ...core.turn_based import TurnBasedGame, TurnBasedState, slots
+from ...core.turn_based import TurnBasedGame, TurnBasedState, mask_of, slots
 from . import actions, invariants, observation, saved, spec, text, view
 from .actions import (
     ADD,
@@ -25,6 +25,7 @@ from .actions import (
     FREE_ADVANCE,
     GAME_OVER,
     KEEP,
+    NUM_ACTIONS,
     NUM_TARGETS,
     PLAY,
     PROFESSOR_MOVE,
@@ -337,9 +338,7 @@ class ArcheosSocietyState(
     _legal_ur = _legal_extra
 
     def _legal_trait(self) -> np.ndarray:
-        mask = self._no_legal_actions()
-        mask[TRAIT_COLOUR] = mask[TRAIT_ROLE] = 1
-        return mask
+        return mask_of((TRAIT_COLOUR, TRAIT_ROLE), NUM_ACTIONS)
 
     def _legal_add(self) -> np.ndarray:
         mask = self._no_legal_actions()
@@ -377,19 +376,13 @@ class ArcheosSocietyState(
         return mask
 
     def _legal_uluru(self) -> np.ndarray:
-        mask = self._no_legal_actions()
-        mask[CASH_IN] = mask[STOP] = 1
-        return mask
+        return mask_of((STOP, CASH_IN), NUM_ACTIONS)
 
     def _legal_draft_role(self) -> np.ndarray:
-        mask = self._no_legal_actions()
-        mask[[DRAFT_ROLE0 + r for r in self.draft_hand]] = 1
-        return mask
+        return mask_of([DRAFT_ROLE0 + r for r in self.draft_hand], NUM_ACTIONS)
 
     def _legal_draft_site(self) -> np.ndarray:
-        mask = self._no_legal_actions()
-        mask[SIDE_COMPASS] = mask[SIDE_ADVANCED] = 1
-        return mask
+        return mask_of((SIDE_COMPASS, SIDE_ADVANCED), NUM_ACTIONS)
 
     def _addable(self) -> list[int]:
         hand = self.hands[self.decider]

@@ -45,6 +45,7 @@ from .components import (
     COLS,
     EMPTY,
     FIRE,
+    KIND_CHARS,
     NUM_BUILDINGS,
     NUM_CELLS,
     ROWS,
@@ -100,7 +101,6 @@ DECISION_Y = HEIGHT - 58
 
 KIND_COLOURS: tuple[Colour, ...] = ((236, 224, 196), (225, 95, 40), (90, 90, 100))
 """Risk-free, Fire, Sharp boxes."""
-KIND_LETTERS = "RFS"
 RIGHT_COLOUR: Colour = (150, 210, 140)
 WRONG_COLOUR: Colour = (235, 150, 140)
 GROUND: Colour = (232, 220, 190)
@@ -226,7 +226,7 @@ def _piece(page: Page, game, building: int, offset: int, colour: Colour) -> None
         page.text(x + 5, y + BOARD_CELL - 5, tile.id, SMALL, anchor="ld")
         if kind in (FIRE, SHARP):
             corner = x + BOARD_CELL - 5, y + BOARD_CELL - 5
-            page.text(*corner, KIND_LETTERS[kind], SMALL, KIND_COLOURS[kind], "rd")
+            page.text(*corner, KIND_CHARS[kind], SMALL, KIND_COLOURS[kind], "rd")
 
 
 def _layout(page: Page, game, secret: Mapping[str, Any]) -> None:

@@ -39,7 +39,7 @@ from ...core.canvas import (
     tint,
     whose,
 )
-from .actions import DECISIONS
+from .actions import DECISIONS, SECOND_VEHICLE
 from .components import (
     COLOURS,
     CONTINENTS,
@@ -74,8 +74,6 @@ SCORE_TRACK_LENGTH = 50
 SEATS_BOTTOM = SCORE_TRACK_Y - 26
 MAX_SEAT_H = 175
 VEHICLE_R = 6
-SECOND_VEHICLE = NUM_COLOURS
-"""Index of the second Ta-sekhet-maat vehicle in a player's ``vehicles``."""
 
 CONTINENT_COLOURS: dict[str, Colour] = {
     "red": (200, 60, 50),

@@ -469,11 +469,7 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
         }
 
     def __getstate__(self):
-        data = dict(self.__dict__)
-        data["_beliefs"] = {}
-        data["_aids"] = {}
-        data["_question_record"] = {}
-        return data
+        return {**self.__dict__, "_beliefs": {}, "_aids": {}, "_question_record": {}}
 
 
 class ArcheOlogicGame(TurnBasedGame, files=(spec, actions, text)):

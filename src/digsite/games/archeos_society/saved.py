@@ -25,10 +25,8 @@ from .components import (
 )
 from .spec import SPEC
 
-
-def cards(game) -> int:
-    """The deck of the largest composition: a bound on any count or index of cards."""
-    return game.max_cards
+cards = attrgetter("max_cards")
+"""The deck of the largest composition: a bound on any count or index of cards."""
 
 
 def score(game) -> int:

@@ -348,25 +348,18 @@ class ArcheosSocietyState(
         return mask
 
     def _legal_effects(self) -> np.ndarray:
-        mask = self._no_legal_actions()
-        mask[STOP] = 1
-        mask[[TARGET0 + t for t in self._colour_targets()]] = 1
-        mask[self._role_options()] = 1
-        return mask
+        targets = [TARGET0 + t for t in self._colour_targets()]
+        return mask_of([STOP, *targets, *self._role_options()], NUM_ACTIONS)
 
     def _legal_free_advance(self) -> np.ndarray:
-        mask = self._no_legal_actions()
-        mask[[TARGET0 + t for t in self._free_targets(self.decider, 1, self.moved)]] = 1
-        mask[STOP] = 1
-        return mask
+        targets = [TARGET0 + t for t in self._free_targets(self.decider, 1, self.moved)]
+        return mask_of([STOP, *targets], NUM_ACTIONS)
 
     def _legal_professor_move(self) -> np.ndarray:
-        mask = self._no_legal_actions()
         step = self.prof_queue[0][1]
-        mask[[TARGET0 + t for t in self._free_targets(self.decider, step)]] = 1
-        if step > 0:
-            mask[STOP] = 1  # the advance is optional, the move back is not
-        return mask
+        targets = [TARGET0 + t for t in self._free_targets(self.decider, step)]
+        stop = [STOP] if step > 0 else []  # the advance is optional, the move back is not
+        return mask_of(stop + targets, NUM_ACTIONS)
 
     def _legal_keep(self) -> np.ndarray:
         mask = self._no_legal_actions()

@@ -39,14 +39,6 @@ _STOP_WORDS = {
 }
 
 
-def target_name(state, target: int) -> str:
-    if target == SECOND_VEHICLE:
-        colour = state._two_vehicle_colour()
-        name = state.board(colour).name if colour >= 0 else "the two-vehicle site"
-        return f"the second vehicle on {name}"
-    return f"the vehicle on {state.board(target).name if state.sides[target] >= 0 else target}"
-
-
 def _kind_text(state, kind: int) -> str:
     verb = {KEEP: "keep", ADD: "add"}.get(state.decision, "lead an expedition with")
     return f"{verb} a {kind_name(kind)}"
@@ -59,7 +51,12 @@ def _trait_text(trait: str) -> ActionText:
 def _target_text(state, target: int) -> str:
     back = state.decision == PROFESSOR_MOVE and state.prof_queue[:1] == [[state.decider, -1]]
     verb = "move back" if back else "advance"
-    return f"{verb} {target_name(state, target)}"
+    if target == SECOND_VEHICLE:
+        colour = state._two_vehicle_colour()
+        name = state.board(colour).name if colour >= 0 else "the two-vehicle site"
+        return f"{verb} the second vehicle on {name}"
+    name = state.board(target).name if state.sides[target] >= 0 else target
+    return f"{verb} the vehicle on {name}"
 
 
 def _side_text(side: str) -> ActionText:

@@ -180,14 +180,7 @@ def _parse_building(index: int, record: Any, where: str) -> Building:
                     f"{MAX_BOXES_ON_AXIS} boxes of a building on an axis"
                 )
     name = record.get("name", record["id"])
-    return Building(
-        index=index,
-        id=record["id"],
-        name=name,
-        boxes=normalise(boxes),
-        provenance=record["provenance"],
-        record=dict(record),
-    )
+    return Building(index, record["id"], name, normalise(boxes), record["provenance"], dict(record))
 
 
 def _connected(cells: set[tuple[int, int]]) -> bool:

@@ -88,7 +88,26 @@ class ArcheosSocietyHeuristic(HeuristicAgent):
 
     # -- one answer per decision -------------------------------------------------------------
     def _decide_turn(self, state, player: int, legal: list[int]) -> int:
-        return self._turn(state, player, state.hands[player], set(legal))
+        hand, legal = state.hands[player], set(legal)
+        best = _best_size(hand)
+        size = state.hand_size[player]
+        ready = best >= 6 or size >= HAND_LIMIT or (state.monkeys >= 2 and best >= 3)
+        ready = ready or (state.monkeys >= 1 and best >= 5)
+        if ready and any(a < NUM_KINDS for a in legal):
+            return self._lead(state, player, hand, legal)
+        takes = [a for a in legal if TAKE0 <= a < DRAW]
+        if takes:
+            grown = []
+            for a in takes:
+                hand[a - TAKE0] += 1
+                grown.append((_best_size(hand), a))
+                hand[a - TAKE0] -= 1
+            top, action = max(grown)
+            if top > best:
+                return action
+        if DRAW in legal:
+            return DRAW
+        return self._lead(state, player, hand, legal)
 
     def _decide_extra(self, state, player: int, legal: list[int]) -> int:
         return self._lead(state, player, state.hands[player], set(legal))
@@ -96,7 +115,11 @@ class ArcheosSocietyHeuristic(HeuristicAgent):
     _decide_ur = _decide_extra
 
     def _decide_trait(self, state, player: int, legal: list[int]) -> int:
-        return self._trait(state, state.hands[player])
+        hand = state.hands[player]
+        role, colour = divmod(state.lead, NUM_COLOURS)
+        by_colour = sum(hand[r * NUM_COLOURS + colour] for r in range(NUM_ROLES))
+        by_role = sum(hand[role * NUM_COLOURS : (role + 1) * NUM_COLOURS])
+        return TRAIT_COLOUR if by_colour >= by_role else TRAIT_ROLE
 
     def _decide_add(self, state, player: int, legal: list[int]) -> int:
         adds = [a for a in legal if a < NUM_KINDS]
@@ -144,27 +167,6 @@ class ArcheosSocietyHeuristic(HeuristicAgent):
         _, trait, value = group
         return role == MERCENARY or (colour if trait == 0 else role) == value
 
-    def _turn(self, state, player: int, hand: list[int], legal: set[int]) -> int:
-        best = _best_size(hand)
-        size = state.hand_size[player]
-        ready = best >= 6 or size >= HAND_LIMIT or (state.monkeys >= 2 and best >= 3)
-        ready = ready or (state.monkeys >= 1 and best >= 5)
-        if ready and any(a < NUM_KINDS for a in legal):
-            return self._lead(state, player, hand, legal)
-        takes = [a for a in legal if TAKE0 <= a < DRAW]
-        if takes:
-            grown = []
-            for a in takes:
-                hand[a - TAKE0] += 1
-                grown.append((_best_size(hand), a))
-                hand[a - TAKE0] -= 1
-            top, action = max(grown)
-            if top > best:
-                return action
-        if DRAW in legal:
-            return DRAW
-        return self._lead(state, player, hand, legal)
-
     def _lead(self, state, player: int, hand: list[int], legal: set[int]) -> int:
         leaders = [a for a in legal if a < NUM_KINDS]
         if not leaders:
@@ -189,13 +191,6 @@ class ArcheosSocietyHeuristic(HeuristicAgent):
         else:
             value -= 0.5
         return value
-
-    def _trait(self, state, hand: list[int]) -> int:
-        lead = state.lead
-        role, colour = divmod(lead, NUM_COLOURS)
-        by_colour = sum(hand[r * NUM_COLOURS + colour] for r in range(NUM_ROLES))
-        by_role = sum(hand[role * NUM_COLOURS : (role + 1) * NUM_COLOURS])
-        return TRAIT_COLOUR if by_colour >= by_role else TRAIT_ROLE
 
     @staticmethod
     def _targets(legal: list[int]) -> list[int]:

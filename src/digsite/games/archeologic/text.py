@@ -22,7 +22,7 @@ from .questions import AXIS_NAMES, answer_to_string, question_name
 from .quests import axis_clue_string
 from .solver import GUESS_COST
 from .titles import state_title, thresholds, title
-from .view import build_view
+from .view import build_view, view_guess_knowledge
 
 
 def _axis_text(state, axis: int) -> str:
@@ -192,12 +192,7 @@ def _solo_title_from_view(g, view: Mapping[str, Any]) -> str:
     time = view["seats"][0]["time_spent"]
     if view["winner"] != 0:
         return f"Title: no title (unsolved), time {time}"
-    if g.app:
-        right = dict(view["feedback_right"])
-        offsets = [right[b] for b in range(NUM_BUILDINGS)]
-    else:
-        offsets = view["my_checked_guess"]
-    pids = tuple(int(g.offset_to_pid[b, off]) for b, off in enumerate(offsets))
+    pids = tuple(pid for _, pid in view_guess_knowledge(g, view)[0])  # known right: all six
     layout = int(g.prefix_rows(pids)[0])
     clues, expert_clues = ([tuple(c) for c in view[key]] for key in ("clues", "expert_clues"))
     master, seasoned = thresholds(layout, clues, g.ring, expert_clues, g.layouts)

@@ -38,9 +38,10 @@ import math
 
 import numpy as np
 
+from ...core.turn_based import mask_of
 from .actions import AXIS0, NUM_ACTIONS, NUM_PLACEMENT_IDS, PLACE0, QUESTION0
 from .components import NUM_BUILDINGS
-from .questions import NUM_AXES, NUM_QUESTIONS
+from .questions import NUM_AXES
 from .solver import Belief
 
 SIZE_FEATURES = 4
@@ -233,9 +234,6 @@ def informative_question_mask(state, player: int) -> np.ndarray:
         useful = _informative(state, player)[:, viewfinder]
         if not useful.any():
             return state.game._question_mask
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        mask[QUESTION0 : QUESTION0 + NUM_QUESTIONS] = useful
-        mask.setflags(write=False)
-        return mask
+        return mask_of((QUESTION0 + np.flatnonzero(useful)).tolist(), NUM_ACTIONS)
 
     return _memo(state, f"question mask {viewfinder}", player, compute)

@@ -668,18 +668,13 @@ class MedievalRealmsGame(TurnBasedGame, files=(spec, actions, text)):
     def _faces(self) -> None:
         """Cards that show the same thing are one *face*: players cannot tell them apart, so
         views and observations name faces, never card ids."""
+        index: dict[tuple, int] = {}  # each face's number, in the order of its first card
         self.card_face: list[int] = []
-        self.face_cards: list[int] = []  # one card of each face
-        self.face_copies: list[int] = []
-        index: dict[tuple, int] = {}
         for c in self.cards:
             key = (c.type, c.resource, c.colour, c.leader, c.condition, tuple(sorted(c.options)))
-            if key not in index:
-                index[key] = len(self.face_cards)
-                self.face_cards.append(c.id)
-                self.face_copies.append(0)
-            self.card_face.append(index[key])
-            self.face_copies[index[key]] += 1
+            self.card_face.append(index.setdefault(key, len(index)))
+        self.face_cards = [self.card_face.index(f) for f in range(len(index))]  # one card each
+        self.face_copies = [self.card_face.count(f) for f in range(len(index))]
         self.face_names = [face_name(self, c) for c in self.face_cards]
         if len(set(self.face_names)) != len(self.face_names):
             raise DataFileError("two different cards have the same name: card type titles clash")

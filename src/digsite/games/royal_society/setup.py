@@ -11,7 +11,6 @@ from .actions import (
     AUTOMA,
     C_BLOOM,
     C_EXPERTISE,
-    C_EXPLORER_UP,
     C_SETUP_DISCARD,
     C_SIDE,
     C_SOCIETY,
@@ -26,9 +25,8 @@ from .actions import (
     NEUTRAL,
     NUM_REGIONS,
     OPTION0,
-    PRESTIGE,
     PROGRAM_SPACES,
-    REPUTATION,
+    REWARD_STATS,
     options,
     piece,
 )
@@ -200,14 +198,8 @@ class SetupRules:
                 tasks.append(Task.random_relics(p, r, step["random_relics"]))
             elif "random_relics_each_region" in step:
                 tasks.append(Task.random_relics(p, EACH_REGION, 1))
-            elif "expertise" in step:
-                tasks.append(Task(C_EXPLORER_UP, p))
-            elif "reputation" in step:
-                tasks.append(Task.gain(p, REPUTATION, step["reputation"]))
-            elif "money" in step:
-                tasks.append(Task.gain(p, MONEY, step["money"]))
-            elif "prestige" in step:
-                tasks.append(Task.gain(p, PRESTIGE, step["prestige"]))
+            elif step.keys() & {"expertise", *REWARD_STATS}:  # as a reward gives them
+                tasks += self._reward_tasks(p, step.items())
             elif "meet_patron" in step:
                 tasks.append(Task.draw_patrons(p, step["meet_patron"]))
             elif "chosen_relic_from_chosen" in step:

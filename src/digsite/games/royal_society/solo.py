@@ -57,9 +57,6 @@ class RoyalSocietySolo(SoloMode):
             **{name: config[name] for name in DATA_OPTIONS},
         )
 
-    def start(self, state) -> dict[str, Any]:
-        return self._info(state)
-
     def play(self, state, action: int) -> tuple[float, bool, dict[str, Any]]:
         before = state.scores()[0]
         state.apply_action(action)
@@ -69,13 +66,14 @@ class RoyalSocietySolo(SoloMode):
             reward = (score - before) / self.reward_scale
         else:
             reward = score / self.reward_scale if terminated else 0.0
-        info = self._info(state)
+        info = self.start(state)
         if terminated:
             info["title"] = state.title()
         return float(reward), False, info
 
     def give_up(self, state) -> tuple[float, dict[str, Any]]:
-        return -1.0, self._info(state) | {"title": state.title()}
+        return -1.0, self.start(state) | {"title": state.title()}
 
-    def _info(self, s) -> dict[str, Any]:
+    def start(self, s) -> dict[str, Any]:
+        """The ``info`` of every step (a new episode's too)."""
         return {"score": s.scores()[0], "prestige": s.prestige[0], "science": s.science[0]}

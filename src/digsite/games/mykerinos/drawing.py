@@ -68,6 +68,8 @@ SAND: Colour = (236, 224, 196)
 MUSEUM_CX, MUSEUM_CY = 835, 240
 OUTER_R, INNER_R, LABEL_R = 140, 72, 168
 ROOM = 38
+WING_STEP = 2 * math.pi / NUM_WINGS
+"""The angle between two wings around the ring."""
 
 # seats
 SEATS_Y = 450
@@ -88,8 +90,8 @@ PATRON_COLOURS: tuple[Colour, ...] = (
 PATRON_INITIALS = ("V", "L", "B", "M", "T", "5")
 """Initials of the patrons on a seat's empty card places (beside their coloured cards); the
 no-patron card goes by its 5 points."""
-DARK_PATRONS = {0, 2, 3}
-"""Patrons whose card colour needs light ink."""
+PATRON_INKS = tuple(PAPER if patron in (0, 2, 3) else INK for patron in range(len(PATRON_COLOURS)))
+"""The ink on each patron's colour (light on Lady Violet's, Sir Brown's and Mrs. Blackmore's)."""
 EMPTY_PLACE_EDGE = 2
 """Width of the coloured outline of a patron's empty card place."""
 
@@ -163,7 +165,7 @@ def _parcel_card(page: Page, game, slot: int, parcel: Mapping[str, Any]) -> None
         page.box(x, y + 2, PARCEL_W, HEADER_H - 4, fill=PAPER, outline=FAINT)
         page.text(x + 4, y + 8, f"{_short(card.patron)} {card.prestige}: out", SMALL, FAINT)
         return
-    ink = PAPER if card.patron in DARK_PATRONS else INK
+    ink = PATRON_INKS[card.patron]
     page.box(x, y + 2, PARCEL_W, HEADER_H - 4, fill=colour)
     page.text(x + 4, y + 8, f"{_short(card.patron)} {card.prestige}", SMALL, ink)
     if where != "table":
@@ -178,8 +180,7 @@ def _short(patron: int) -> str:
 # -- Museum ------------------------------------------------------------------------------------
 def _room_centre(room: int) -> tuple[float, float]:
     kind, wing = divmod(room, NUM_WINGS)
-    step = 2 * math.pi / NUM_WINGS
-    angle = -math.pi / 2 + wing * step + (step / 2 if kind == TWO_ROOM else 0)
+    angle = -math.pi / 2 + wing * WING_STEP + (WING_STEP / 2 if kind == TWO_ROOM else 0)
     radius = INNER_R if kind == 0 else OUTER_R
     return MUSEUM_CX + radius * math.cos(angle), MUSEUM_CY + radius * math.sin(angle)
 
@@ -196,18 +197,16 @@ def _museum(page: Page, game, view) -> None:
         page.text(cx - ROOM / 2 + 3, cy - ROOM / 2 + 1, str(museum.value(room)), SMALL)
         if holder is not None:
             page.cube(cx + 3, cy + 3, CUBE_R, player_colour(holder))
-    step = 2 * math.pi / NUM_WINGS
     for wing, name in enumerate(view["wing_patrons"]):
         patron = PATRONS.index(name)
-        angle = -math.pi / 2 + wing * step
+        angle = -math.pi / 2 + wing * WING_STEP
         label = f"wing {wing + 1}: {_short(patron)}"
         width = page.draw.textlength(label, font=font(SMALL)) + 10
         # the label's near edge on the circle of radius LABEL_R, outside the wing's 5-room
         lx = MUSEUM_CX + math.cos(angle) * (LABEL_R + width / 2)
         ly = MUSEUM_CY + math.sin(angle) * (LABEL_R + 10)
-        ink = PAPER if patron in DARK_PATRONS else INK
         page.box(lx - width / 2, ly - 10, width, 20, fill=PATRON_COLOURS[patron])
-        page.text(lx, ly, label, SMALL, ink, anchor="mm")
+        page.text(lx, ly, label, SMALL, PATRON_INKS[patron], anchor="mm")
 
 
 # -- seats -------------------------------------------------------------------------------------
@@ -247,7 +246,7 @@ def _hand(page: Page, game, x: float, y: float, info: Mapping[str, Any]) -> None
     for patron, count in enumerate(_per_patron(game, info["cards"])):
         tilted = info["tilted"][patron] if patron < len(PATRONS) else 0
         colour = PATRON_COLOURS[patron]
-        ink = PAPER if patron in DARK_PATRONS else INK
+        ink = PATRON_INKS[patron]
         if count == 0:  # the place outlined in the patron's colour
             edge = FAINT if patron == NO_PATRON else colour
             page.box(x, y, CARD_W, CARD_H, outline=edge, width=EMPTY_PLACE_EDGE)
@@ -268,10 +267,7 @@ def _hand(page: Page, game, x: float, y: float, info: Mapping[str, Any]) -> None
 
 def _per_patron(game, faces) -> list[int]:
     """How many of the cards ``faces`` each patron's are."""
-    counts = [0] * len(PATRON_TITLES)
-    for face in faces:
-        counts[game.cards[face].patron] += 1
-    return counts
+    return [sum(game.cards[f].patron == k for f in faces) for k in range(len(PATRON_TITLES))]
 
 
 def _cards_out(page: Page, game, view, y: float) -> None:

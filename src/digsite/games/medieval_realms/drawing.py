@@ -92,8 +92,10 @@ STAMP_COLOURS: dict[str, Colour] = {
     "blue": (60, 100, 200),
 }
 """The cards' stamp colours."""
-DARK_STAMPS = {"red", "black", "violet", "blue", "green"}
-"""Stamps dark enough for paper-coloured writing."""
+STAMP_INKS = {
+    c: PAPER if c in ("red", "black", "violet", "blue", "green") else INK for c in COLOURS
+}
+"""The writing on each stamp colour: paper on the dark ones."""
 RESOURCE_COLOURS: dict[str, Colour] = {
     "goods": (160, 115, 60),
     "science": (60, 110, 200),
@@ -173,9 +175,8 @@ def _card_image(title: str, details: str, colour: str, kind: str, cost: str, w: 
     titles = wrapped(title, w - 6)
     band = CARD_LINE * len(titles) + 3
     card.box(0, 0, w, band, fill=STAMP_COLOURS[colour])
-    ink = PAPER if colour in DARK_STAMPS else INK
     for i, line in enumerate(titles):
-        card.text(3, 2 + i * CARD_LINE, fitted(line, w - 6), SMALL, ink)
+        card.text(3, 2 + i * CARD_LINE, fitted(line, w - 6), SMALL, STAMP_INKS[colour])
     costed = h >= COSTED_CARD_H
     costs = wrapped(f"{kind}: {cost}", w - SLOT_NUMBER_W) if costed else []
     bottom = h - CARD_LINE * len(costs) - 2 if costed else h - 1
@@ -389,10 +390,7 @@ def _realm(
     ``by_row``, a colour a row while they fit), each chip as wide as its words; what has no
     room is counted."""
     page.text(x, y + 2, f"realm {len(realm)}", SMALL)
-    groups = Counter()
-    for name in realm:
-        title, _, colour, _, _ = cards.face(name)
-        groups[(COLOURS.index(colour), title)] += 1
+    groups = Counter((COLOURS.index(face[2]), face[0]) for face in map(cards.face, realm))
     chips = [
         ((f"{count}x " if count > 1 else "") + title, COLOURS[rank], rank)
         for (rank, title), count in sorted(groups.items())
@@ -410,8 +408,7 @@ def _realm(
             return
         cx = left
         for label, colour, _ in row:
-            ink = PAPER if colour in DARK_STAMPS else INK
-            cx = page.chip(cx, y, label, STAMP_COLOURS[colour], ink) + GAP
+            cx = page.chip(cx, y, label, STAMP_COLOURS[colour], STAMP_INKS[colour]) + GAP
             shown += 1
         y += CHIP_H + 2
 

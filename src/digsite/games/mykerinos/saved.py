@@ -26,11 +26,6 @@ MAX_SCORE = 1000
 LAST_CARD = NUM_CARDS - 1
 
 
-def _last_passing_space(game) -> int:
-    """Passing spaces run 1..n, and to 3 with 2 players (the neutral's disc is on 2)."""
-    return game.num_players + (game.num_players == 2)
-
-
 FIELDS = StateFields(
     SPEC,
     [
@@ -53,7 +48,8 @@ FIELDS = StateFields(
         Field("owned", (players, None), 0, LAST_CARD, frozen=2),
         # cards tilted this season per patron
         Field("tilted", (players, 5), 0, NUM_CARDS, frozen=2),
-        Field("pass_space", (players,), 0, _last_passing_space),  # 0: not passed
+        # 0: not passed; spaces 1..n, and to 3 with 2 players (the neutral's disc is on 2)
+        Field("pass_space", (players,), 0, lambda g: g.num_players + (g.num_players == 2)),
         # the holder of each room (-1: none)
         Field("museum", (15,), -1, last_player, frozen=1, start=-1),
         Field("decision", names=DECISIONS),

@@ -176,10 +176,6 @@ def load_patrons(source=None) -> tuple[Patron, ...]:
     )
 
 
-def _reward(spec: dict) -> tuple[tuple[str, int], ...]:
-    return tuple((k, spec[k]) for k in REWARD_KEYS if k in spec)
-
-
 def load_collections(source=None) -> tuple[tuple[CollectionFace, CollectionFace], ...]:
     records, where = _records(source, "collections.json", "collections", "collection tile", 12)
     out = []
@@ -193,7 +189,9 @@ def load_collections(source=None) -> tuple[tuple[CollectionFace, CollectionFace]
                 CollectionFace(
                     size=size,
                     spaces=tuple(_relic(x) for x in face["spaces"]),
-                    reward=_reward(face["reward"]),
+                    reward=tuple(
+                        (k, face["reward"][k]) for k in REWARD_KEYS if k in face["reward"]
+                    ),
                 )
             )
         out.append((built[0], built[1]))

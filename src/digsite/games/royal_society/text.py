@@ -138,11 +138,6 @@ def _cards(g, cards) -> str:
     return ", ".join(g.expeditions[c].site for c in cards) or "-"
 
 
-def _gallery_line(owners) -> str:
-    gal = "".join(_owner(o)[-1] for o in owners)
-    return "Grand Gallery: " + " ".join(gal[sl] for sl in COLLECTIONS)
-
-
 def _board_lines(g, v) -> list[str]:
     """The public table, drawn from a view (the spectator's picture uses the same lines)."""
     lines = []
@@ -161,7 +156,8 @@ def _board_lines(g, v) -> list[str]:
     for loc, pieces in enumerate(v["locations"]):
         text = " ".join(f"{_owner(o)}@{sec}" + (f"x{k}" if k > 1 else "") for sec, o, k in pieces)
         lines.append(f"{LOCATION_TITLES[loc]}: {text}")
-    lines.append(_gallery_line(v["gallery"]))
+    gallery = "".join(_owner(o)[-1] for o in v["gallery"])
+    lines.append("Grand Gallery: " + " ".join(gallery[sl] for sl in COLLECTIONS))
     lines.append(
         f"decks: Expedition {v['expedition_deck_size']}, Patron {v['patron_deck_size']}; "
         f"Bloomsbury stacks {v['bloomsbury_stacks'][0]} / {v['bloomsbury_stacks'][1]}; "

@@ -43,32 +43,18 @@ def region_and_type_counts(cards) -> tuple[list[int], list[int]]:
     return regions, types
 
 
-def _two_regions_twice(cards) -> bool:
-    return sum(1 for x in region_and_type_counts(cards)[0] if x >= 2) >= 2
-
-
-def _three_regions(cards) -> bool:
-    return sum(1 for x in region_and_type_counts(cards)[0] if x) >= 3
-
-
-def _four_expertise_levels(cards) -> bool:
-    return len({c.expertise for c in cards}) >= 4
-
-
-def _three_same_type(cards) -> bool:
-    return max(region_and_type_counts(cards)[1]) >= 3
-
-
-def _two_myth_or_wonder(cards) -> bool:
-    return sum(c.myth for c in cards) >= 2 or sum(c.wonder for c in cards) >= 2
-
-
 ON_PLAYED = {
-    TWO_REGIONS_TWICE: (4, _two_regions_twice),
-    THREE_REGIONS: (3, _three_regions),
-    FOUR_EXPERTISE_LEVELS: (4, _four_expertise_levels),
-    THREE_SAME_TYPE: (3, _three_same_type),
-    TWO_MYTH_OR_WONDER: (2, _two_myth_or_wonder),
+    TWO_REGIONS_TWICE: (
+        4,
+        lambda cards: sum(1 for x in region_and_type_counts(cards)[0] if x >= 2) >= 2,
+    ),
+    THREE_REGIONS: (3, lambda cards: sum(1 for x in region_and_type_counts(cards)[0] if x) >= 3),
+    FOUR_EXPERTISE_LEVELS: (4, lambda cards: len({c.expertise for c in cards}) >= 4),
+    THREE_SAME_TYPE: (3, lambda cards: max(region_and_type_counts(cards)[1]) >= 3),
+    TWO_MYTH_OR_WONDER: (
+        2,
+        lambda cards: sum(c.myth for c in cards) >= 2 or sum(c.wonder for c in cards) >= 2,
+    ),
 }
 """The objectives on played Expedition cards: the fewest cards that can meet each (checked
 first: they are tested at every turn, mostly with fewer cards), and the test of the cards."""
@@ -84,17 +70,14 @@ def _on_played(fewest: int, met: Callable) -> Callable[..., bool]:
     return test
 
 
-def _eight_relics_all_regions(s, p: int) -> bool:
-    held = s.relics[p]
-    return sum(held) >= 8 and all(sum(held[4 * r : 4 * r + 4]) for r in range(4))
-
-
 _TESTS = {
     **{obj: _on_played(fewest, met) for obj, (fewest, met) in ON_PLAYED.items()},
     ALL_EXPLORERS_4: lambda s, p: min(s.expertise[p]) >= 4,
     TWO_EXPLORERS_5: lambda s, p: sum(1 for x in s.expertise[p] if x >= 5) >= 2,
     SEVEN_GALLERY: lambda s, p: s.exhibited[p] >= 7,
-    EIGHT_RELICS_ALL_REGIONS: _eight_relics_all_regions,
+    EIGHT_RELICS_ALL_REGIONS: lambda s, p: (
+        sum(s.relics[p]) >= 8 and all(sum(s.relics[p][4 * r : 4 * r + 4]) for r in range(4))
+    ),
     THREE_PATRONS: lambda s, p: len(s.honored[p]) >= 3,
     KNOWLEDGE_4_EVERYWHERE: lambda s, p: min(s.knowledge[p]) >= 4,
     KNOWLEDGE_12: lambda s, p: max(s.knowledge[p]) >= 12,

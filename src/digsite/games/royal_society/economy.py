@@ -281,12 +281,4 @@ class EconomyRules:
             self.put("bags", added(self.bags, kind, -1))
             drawn.append(kind)
         self.drawn_relics = drawn
-        if len(set(drawn)) <= 1:
-            if drawn:
-                self.put("relics", added_in(self.relics, p, drawn[0], 1))
-                for k in drawn[1:]:
-                    self.put("discards", added(self.discards, k, 1))
-            self.drawn_relics = []
-            self._refill_all()
-        else:
-            self._push(Task(C_KEEP_RELIC, p))
+        self._push(Task(C_KEEP_RELIC, p))  # (forced when one kind is drawn, dropped if none)

@@ -33,6 +33,7 @@ from ...core.turn_based import TurnBasedGame, slots
 from . import actions, invariants, observation, saved, spec, text, view
 from .actions import (
     AUTO_TASKS,
+    C_KEEP_RELIC,
     C_LOC_ACTION,
     Ability,
 )
@@ -89,7 +90,7 @@ class RoyalSocietyState(
     __slots__ = slots(saved.FIELDS, "task", "_mixed", "_encoding")  # (4% of a step)
 
     AUTOMATIC = AUTO_TASKS
-    FORCED = frozenset((C_LOC_ACTION,))  # a location whose one action is offered does it
+    FORCED = frozenset((C_LOC_ACTION, C_KEEP_RELIC))  # a location's one action, one relic kind
     PUT = frozenset(observation.FIELDS)  # the fields the kept observation reads
 
     def __init__(self, game: RoyalSocietyGame):

@@ -314,8 +314,5 @@ def load_rulebook_data() -> RulebookData:
 
 
 def solo_title(score: int, titles: tuple[tuple[int, str], ...]) -> str:
-    name = titles[0][1]
-    for low, title in titles:
-        if score >= low:
-            name = title
-    return name
+    """The last title whose lowest score ``score`` reaches (else the first)."""
+    return next((title for low, title in reversed(titles) if score >= low), titles[0][1])

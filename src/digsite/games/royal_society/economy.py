@@ -222,8 +222,7 @@ class EconomyRules:
         self.put("expertise", replaced_in(self.expertise, p, e, min(6, self.expertise[p][e] + 1)))
 
     def _legal_relic_from_bag(self):
-        t = self.task
-        p, regions, forced_random = t.player, t.a, t.b
+        _, p, regions, forced_random = self.task
         if regions == CHOSEN_REGIONS:  # "one of the previously chosen regions"
             regions = sum(1 << r for r in set(self.chosen_regions[-2:])) or ALL_REGIONS
         if forced_random or self.penalties[p][RANDOM_RELICS_ONLY]:
@@ -248,8 +247,7 @@ class EconomyRules:
         self._refill_all()
 
     def _auto_random_relics(self):
-        t = self.task
-        p, region, count = t.player, t.a, t.b
+        _, p, region, count = self.task
         if region == CHOSEN_REGION:
             region = self.chosen_regions[-1] if self.chosen_regions else 0
         regions = range(NUM_REGIONS) if region == EACH_REGION else [region] * count
@@ -274,8 +272,7 @@ class EconomyRules:
         self._refill_all()
 
     def _auto_draw_two_keep_one(self):
-        t = self.task
-        p, region = t.player, t.a
+        _, p, region, _ = self.task
         drawn = []
         while len(drawn) < 2 and (kind := self._random_relic(region)) >= 0:
             self.put("bags", added(self.bags, kind, -1))

@@ -164,9 +164,8 @@ class OptionalRules:
         return [TILE0 + x for x in sorted(pool)]
 
     def _on_bloomsbury_tile(self, a):
-        t = self.task
+        _, p, k, source = self.task
         self.queue.pop(0)
-        p, k, source = t.player, t.a, t.b
         tile = a - TILE0
         if source == 0:
             self.stacks[k].remove(tile)

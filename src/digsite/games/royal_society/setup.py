@@ -167,11 +167,9 @@ class SetupRules:
         self.put("side", replaced(self.side, self.task.player, a - OPTION0))
 
     def _on_setup_expertise(self, a):
-        t = self.task
         self.queue.pop(0)
-        self.put(
-            "expertise", replaced(self.expertise, t.player, EXPERTISE_PERMUTATIONS[a - OPTION0])
-        )
+        p, permutation = self.task.player, EXPERTISE_PERMUTATIONS[a - OPTION0]
+        self.put("expertise", replaced(self.expertise, p, permutation))
 
     def _on_setup_discard(self, a):
         self.queue.pop(0)

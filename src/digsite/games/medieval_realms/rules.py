@@ -699,15 +699,15 @@ class MedievalRealmsGame(TurnBasedGame, files=(spec, actions, text)):
             + EXTRA_GOODS
         )
         city_triggers = sum(self.card_colour.count(c.colour) for c in self.cards if c.type == CITY)
-        vp_in_play = city_triggers + sum(self.types[t].immediate_vp for t in types)
-        tokens = (
+        self.max_vp = city_triggers + sum(self.types[t].immediate_vp for t in types)
+        self.max_tokens = (
             sum(self.board.start[n])
             + 2  # the extra tokens of the set-up
             + NUM_ROUNDS * per_round
             + TERRITORY_TOKENS * count.get(TERRITORY, 0)
             + TITHE_TOKENS * count.get(TITHE_TYPE, 0)
             + city_triggers
-            + vp_in_play // 5  # VP-track tokens
+            + self.max_vp // 5  # VP-track tokens
         )
         generals, admirals = self.max_leaders[GENERAL], self.max_leaders[ADMIRAL]
         end_of_game = (
@@ -721,6 +721,4 @@ class MedievalRealmsGame(TurnBasedGame, files=(spec, actions, text)):
                 if self.types[c.type].great_person
             )
         )
-        self.max_tokens = tokens
-        self.max_vp = vp_in_play
-        self.max_count = max(tokens, vp_in_play, end_of_game, GREAT_PERSON_BONUS[-1])
+        self.max_count = max(self.max_tokens, self.max_vp, end_of_game, GREAT_PERSON_BONUS[-1])

@@ -40,11 +40,6 @@ def _shuffle_within(rng, slots: list[tuple[list, int]]) -> None:
         pile[i] = cards[int(j)]
 
 
-def _drawn_secret(s, keep: set[int]) -> bool:
-    """Whether ``drawn_cards`` is another player's draw of three (not a card being organized)."""
-    return bool(s.queue) and s.queue[0].kind == C_PICK_DRAWN and s.queue[0].player not in keep
-
-
 def _expeditions(s, keep: set[int], rng) -> None:
     groups: dict[int, list[tuple[list, int]]] = {}
     epoch = s.exp_epoch
@@ -61,7 +56,8 @@ def _expeditions(s, keep: set[int], rng) -> None:
                 add(s.hand[q], i)
         for i in range(len(s.setup_hand[q])):
             add(s.setup_hand[q], i)
-    if _drawn_secret(s, keep):
+    if s.queue and s.queue[0].kind == C_PICK_DRAWN and s.queue[0].player not in keep:
+        # drawn_cards is another player's draw of three (not a card being organized)
         for i in range(len(s.drawn_cards)):
             add(s.drawn_cards, i)
     dealt = groups.pop(-1, [])

@@ -118,20 +118,14 @@ class MedievalRealmsHeuristic(HeuristicAgent):
                     need[resource] += 1 + 1.0 / lack
         return need
 
-    # -- one answer per decision -------------------------------------------------------------
+    # -- one answer per decision (``legal``: the decision's own kind of action) ----------------
     def _decide_pick_pair(self, state, p: int, legal: list[int]) -> int:
-        return max(
-            (a for a in legal if PAIR0 <= a < PAIR0 + len(PAIRS)),
-            key=lambda a: sum(_PAIR_TASTE[r] for r in PAIRS[a - PAIR0]),
-        )
+        return max(legal, key=lambda a: sum(_PAIR_TASTE[r] for r in PAIRS[a - PAIR0]))
 
     def _decide_token_choice(self, state, p: int, legal: list[int]) -> int:
         """The resource the hand lacks most (also the VP track's bonus token)."""
         need = self._needs(state, p)
-        return max(
-            (a for a in legal if RESOURCE0 <= a < RESOURCE0 + NUM_RESOURCES),
-            key=lambda a: need[a - RESOURCE0],
-        )
+        return max(legal, key=lambda a: need[a - RESOURCE0])
 
     _decide_bonus = _decide_token_choice
 
@@ -184,9 +178,7 @@ class MedievalRealmsHeuristic(HeuristicAgent):
         if state.place_kind == P_MAYOR:
             need = self._needs(state, p)
             squares = game.board.squares
-            return max(
-                (a for a in legal if SQUARE0 <= a < LAND0), key=lambda a: need[squares[a - SQUARE0]]
-            )
+            return max(legal, key=lambda a: need[squares[a - SQUARE0]])
         # lands by the value of their reward; one leader per land where possible
         lands = [a for a in legal if LAND0 <= a < ACTIVATE0]
         used = [

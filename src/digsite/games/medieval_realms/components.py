@@ -242,7 +242,5 @@ def load_board(source: Any = None) -> Board:
 
 
 def _tokens(counts: dict[str, int]) -> tuple[int, ...]:
-    out = [0] * NUM_RESOURCES
-    for name, n in counts.items():
-        out[RESOURCES.index(name)] = n
-    return tuple(out)
+    """Tokens per resource (the schema names only resources)."""
+    return tuple(counts.get(name, 0) for name in RESOURCES)

@@ -147,7 +147,6 @@ def load_expeditions(source=None) -> tuple[Expedition, ...]:
     out = []
     for i, r in enumerate(records):
         cond = r.get("condition") or {}
-        gains = r["gains"]
         out.append(
             Expedition(
                 id=i,
@@ -161,7 +160,7 @@ def load_expeditions(source=None) -> tuple[Expedition, ...]:
                 cost=r["cost"],
                 condition_region=REGIONS.index(cond["region"]) if "region" in cond else -1,
                 condition_type=EXPEDITION_TYPES.index(cond["type"]) if "type" in cond else -1,
-                gains=tuple(gains.get(k, 0) for k in GAIN_KEYS),
+                gains=tuple(r["gains"].get(k, 0) for k in GAIN_KEYS),
                 simplified=r.get("simplified", False),
             )
         )

@@ -204,7 +204,7 @@ class RoyalSocietyGame(TurnBasedGame, files=(spec, actions, text)):
         self.automa_cards = load_automa(config["automa"])
         self.boards = load_boards(config["society_boards"])
         self.rb = load_rulebook_data()
-        self.tile_stack = tuple(0 if t["stack"] == 10 else 1 for t in self.rb.bloomsbury)
+        self.tile_stack = tuple(BLOOMSBURY_STACKS.index(t["stack"]) for t in self.rb.bloomsbury)
         """Per Bloomsbury tile, its stack: 0 for the 10 Prestige one, 1 for the 25."""
         self.abilities = tuple(Ability[s["ability"].upper()] for s in self.rb.societies)
         self.collections_by_size = tuple(

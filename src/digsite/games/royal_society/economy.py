@@ -237,13 +237,9 @@ class EconomyRules:
 
     def _on_relic_from_bag(self, a):
         self.queue.pop(0)
-        p = self.task.player
-        if a < RELIC0:
-            kind = self._random_relic(a - REGION0)
-            if kind >= 0:
-                self._take_relic(p, kind)
-        else:
-            self._take_relic(p, a - RELIC0)
+        kind = self._random_relic(a - REGION0) if a < RELIC0 else a - RELIC0  # (-1: none)
+        if kind >= 0:
+            self._take_relic(self.task.player, kind)
         self._refill_all()
 
     def _auto_random_relics(self):

@@ -146,8 +146,7 @@ class SetupRules:
                     Task.knowledge(p, r, SIMPLIFIED_KNOWLEDGE) for r in range(NUM_REGIONS)
                 ]
             else:
-                self.queue += [Task(C_SETUP_DISCARD, p), Task(C_SETUP_DISCARD, p)]
-                self.queue.append(Task(C_SOCIETY, p))
+                self.queue += [Task(C_SETUP_DISCARD, p)] * 2 + [Task(C_SOCIETY, p)]
 
     def _legal_setup_side(self):
         return options(2)

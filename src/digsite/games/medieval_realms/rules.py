@@ -85,10 +85,6 @@ PLACED_ON_LANDS = ("generals_on", "admirals_on", "buffers_on")
 """The fields of the leaders placed on lands, by place kind from the Generals on."""
 
 
-def _zeros(n: int, k: int) -> tuple[tuple[int, ...], ...]:
-    return ((0,) * k,) * n
-
-
 class MedievalRealmsState(
     TurnBasedState, files=(actions, saved, view, observation, text, invariants)
 ):
@@ -346,9 +342,9 @@ class MedievalRealmsState(
         self.put("revealed", False)
         self.put("passed", (False,) * n)  # (the passes of the last round no longer matter)
         self.placed = [False] * n
-        self.put("squares", _zeros(n, NUM_SQUARES))
+        self.put("squares", ((0,) * NUM_SQUARES,) * n)
         for name in PLACED_ON_LANDS:
-            self.put(name, _zeros(n, NUM_LANDS))
+            self.put(name, ((0,) * NUM_LANDS,) * n)
         self.decision = PLACE
         self._begin_placer(self.turn_order[0])
 

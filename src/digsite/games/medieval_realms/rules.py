@@ -142,10 +142,6 @@ class MedievalRealmsState(
         """``amount`` tokens of ``resource`` to ``p`` (negative: paid)."""
         self.put("res", added_in(self.res, p, resource, amount))
 
-    def _receive(self, p: int, card: int) -> None:
-        """``card`` into ``p``'s hand."""
-        self.put("hand", replaced(self.hand, p, (*self.hand[p], card)))
-
     def _resample_hidden(self, player: int, rng: np.random.Generator) -> MedievalRealmsState:
         """Redraw the deck order and the committed, unrevealed placements of the others.
 
@@ -457,14 +453,11 @@ class MedievalRealmsState(
                 self.decision = BID
                 return  # the activator opens the bidding
             self._gain(p, GOODS, -self.price(slot))
-            if kind == HOLE:
-                self._receive(p, card)
+            receiver = p if kind == HOLE else self.majority_receiver(p, card)
+            if receiver >= 0:  # into the hand
+                self.put("hand", replaced(self.hand, receiver, (*self.hand[receiver], card)))
             else:
-                receiver = self.majority_receiver(p, card)
-                if receiver >= 0:
-                    self._receive(receiver, card)
-                else:
-                    self.put("discard", (*self.discard, card))
+                self.put("discard", (*self.discard, card))
         self._continue()
 
     def _into_play(self, p: int, card: int) -> None:

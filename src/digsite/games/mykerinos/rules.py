@@ -339,7 +339,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
 
     def _on_brown_room(self, action: int) -> None:
         p = self.decider
-        self._place_in_museum(p, action - ROOM0)
+        self.put("museum", replaced(self.museum, action - ROOM0, p))
         self.personal[p] -= 1
         self._after_own_action(p)
 
@@ -449,7 +449,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
     def _on_survey_choice(self, action: int) -> None:
         p = self.decider
         if ROOM0 <= action < ROOM0 + NUM_ROOMS:
-            self._place_in_museum(p, action - ROOM0)
+            self.put("museum", replaced(self.museum, action - ROOM0, p))
             self.general[p] -= 1
         elif action in (TAKE_LEFT, TAKE_RIGHT):
             slot = 2 * self.survey_area + action - TAKE_LEFT
@@ -468,9 +468,6 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         self.put("owned", replaced(self.owned, p, (*self.owned[p], card.id)))
         self.patron_count[p][card.patron] += 1
         self.put("score", added(self.score, p, card.prestige))
-
-    def _place_in_museum(self, p: int, room: int) -> None:
-        self.put("museum", replaced(self.museum, room, p))
 
     def _remove_slot(self, slot: int) -> None:
         self.put("slot_state", replaced(self.slot_state, slot, REMOVED))

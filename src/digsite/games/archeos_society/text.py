@@ -44,10 +44,6 @@ def _kind_text(state, kind: int) -> str:
     return f"{verb} a {kind_name(kind)}"
 
 
-def _trait_text(trait: str) -> ActionText:
-    return lambda state, _: f"the expedition shares the leader's {trait}"
-
-
 def _target_text(state, target: int) -> str:
     back = state.decision == PROFESSOR_MOVE and state.prof_queue[:1] == [[state.decider, -1]]
     verb = "move back" if back else "advance"
@@ -72,8 +68,8 @@ action_to_string = ACTIONS.describer(
         "kind": _kind_text,
         "take": lambda state, kind: f"take a {kind_name(kind)} from the recruitment area",
         "draw": lambda state, _: "draw from the deck",
-        "trait_colour": _trait_text("colour"),
-        "trait_role": _trait_text("role"),
+        "trait_colour": lambda state, _: "the expedition shares the leader's colour",
+        "trait_role": lambda state, _: "the expedition shares the leader's role",
         "stop": lambda state, _: _STOP_WORDS.get(state.decision, "done / skip"),
         "target": _target_text,
         "use_role": lambda state, _: "use the leader's role effect",

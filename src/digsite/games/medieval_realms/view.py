@@ -98,6 +98,3 @@ def _placement(state, q: int) -> dict[str, list[int]]:
     if state.buffers[q]:
         placement["buffers_on_lands"] = list(state.buffers_on[q][:lands])
     return placement
-
-
-__all__ = ["build_view"]

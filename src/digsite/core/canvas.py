@@ -494,3 +494,9 @@ def without_accents(text: str) -> str:
 def tint(colour: Colour, share: float = 0.4) -> Colour:
     """``colour`` mixed with the paper, ``share`` of it: a pale background of that colour."""
     return tuple(round(c * share + p * (1 - share)) for c, p in zip(colour, PAPER, strict=True))
+
+
+def ink_on(colour: Colour) -> Colour:
+    """The writing on ``colour``: paper on a dark colour (its luma, the eye's weighing of red,
+    green and blue, below 140 of 255), ink on a light one."""
+    return PAPER if 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2] < 140 else INK

@@ -35,6 +35,7 @@ from ...core.canvas import (
     Colour,
     Page,
     final_scores,
+    ink_on,
     player_colour,
     tint,
     whose,
@@ -84,8 +85,6 @@ CONTINENT_COLOURS: dict[str, Colour] = {
     "purple": (120, 70, 160),
 }
 """The cards' colours (continents)."""
-DARK = {"red", "green", "blue", "purple"}
-"""Colours dark enough for paper-coloured writing."""
 MONKEY_COLOUR: Colour = (140, 95, 50)
 RULE_NOTES = {
     "plain": "",
@@ -124,10 +123,9 @@ def _card(page: Page, x: float, y: float, kind: int | None, w: int = CARD_W, h: 
         page.box(x, y, w, h, fill=MONKEY_COLOUR)
         page.text_fitted(x + 3, y + 8, "monkey", w - 4, PAPER)
         return
-    colour = COLOURS[kind % NUM_COLOURS]
-    page.box(x, y, w, h, fill=CONTINENT_COLOURS[colour])
-    ink = PAPER if colour in DARK else INK
-    page.text_fitted(x + 3, y + 8, ROLE_TITLES[kind // NUM_COLOURS], w - 4, ink)
+    colour = CONTINENT_COLOURS[COLOURS[kind % NUM_COLOURS]]
+    page.box(x, y, w, h, fill=colour)
+    page.text_fitted(x + 3, y + 8, ROLE_TITLES[kind // NUM_COLOURS], w - 4, ink_on(colour))
 
 
 def _title(page: Page, game, views, view) -> None:
@@ -162,7 +160,7 @@ def _sites(page: Page, game, view) -> float:
     for c, side in enumerate(view["sides"]):
         colour = CONTINENT_COLOURS[COLOURS[c]]
         page.box(MARGIN, y, SITE_LABEL_W, SITE_H, fill=colour)
-        ink = PAPER if COLOURS[c] in DARK else INK
+        ink = ink_on(colour)
         if side < 0:
             page.text(MARGIN + 4, y + 4, CONTINENTS[c], SMALL, ink)
             drawing = view["draft_board"] == c

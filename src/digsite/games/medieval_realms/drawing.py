@@ -36,6 +36,7 @@ from ...core.canvas import (
     chip_width,
     final_scores,
     fitted,
+    ink_on,
     player_colour,
     tint,
     whose,
@@ -92,10 +93,6 @@ STAMP_COLOURS: dict[str, Colour] = {
     "blue": (60, 100, 200),
 }
 """The cards' stamp colours."""
-STAMP_INKS = {
-    c: PAPER if c in ("red", "black", "violet", "blue", "green") else INK for c in COLOURS
-}
-"""The writing on each stamp colour: paper on the dark ones."""
 RESOURCE_COLOURS: dict[str, Colour] = {
     "goods": (160, 115, 60),
     "science": (60, 110, 200),
@@ -176,7 +173,7 @@ def _card_image(title: str, details: str, colour: str, kind: str, cost: str, w: 
     band = CARD_LINE * len(titles) + 3
     card.box(0, 0, w, band, fill=STAMP_COLOURS[colour])
     for i, line in enumerate(titles):
-        card.text(3, 2 + i * CARD_LINE, fitted(line, w - 6), SMALL, STAMP_INKS[colour])
+        card.text(3, 2 + i * CARD_LINE, fitted(line, w - 6), SMALL, ink_on(STAMP_COLOURS[colour]))
     costed = h >= COSTED_CARD_H
     costs = wrapped(f"{kind}: {cost}", w - SLOT_NUMBER_W) if costed else []
     bottom = h - CARD_LINE * len(costs) - 2 if costed else h - 1
@@ -408,7 +405,8 @@ def _realm(
             return
         cx = left
         for label, colour, _ in row:
-            cx = page.chip(cx, y, label, STAMP_COLOURS[colour], STAMP_INKS[colour]) + GAP
+            fill = STAMP_COLOURS[colour]
+            cx = page.chip(cx, y, label, fill, ink_on(fill)) + GAP
             shown += 1
         y += CHIP_H + 2
 

@@ -35,6 +35,7 @@ from ...core.canvas import (
     Colour,
     Page,
     font,
+    ink_on,
     player_colour,
     whose,
 )
@@ -90,8 +91,6 @@ PATRON_COLOURS: tuple[Colour, ...] = (
 PATRON_INITIALS = ("V", "L", "B", "M", "T", "5")
 """Initials of the patrons on a seat's empty card places (beside their coloured cards); the
 no-patron card goes by its 5 points."""
-PATRON_INKS = tuple(PAPER if patron in (0, 2, 3) else INK for patron in range(len(PATRON_COLOURS)))
-"""The ink on each patron's colour (light on Lady Violet's, Sir Brown's and Mrs. Blackmore's)."""
 EMPTY_PLACE_EDGE = 2
 """Width of the coloured outline of a patron's empty card place."""
 
@@ -165,9 +164,8 @@ def _parcel_card(page: Page, game, slot: int, parcel: Mapping[str, Any]) -> None
         page.box(x, y + 2, PARCEL_W, HEADER_H - 4, fill=PAPER, outline=FAINT)
         page.text(x + 4, y + 8, f"{_short(card.patron)} {card.prestige}: out", SMALL, FAINT)
         return
-    ink = PATRON_INKS[card.patron]
     page.box(x, y + 2, PARCEL_W, HEADER_H - 4, fill=colour)
-    page.text(x + 4, y + 8, f"{_short(card.patron)} {card.prestige}", SMALL, ink)
+    page.text(x + 4, y + 8, f"{_short(card.patron)} {card.prestige}", SMALL, ink_on(colour))
     if where != "table":
         page.token(x + PARCEL_W - 13, y + HEADER_H / 2, 9, player_colour(where), str(where))
 
@@ -206,7 +204,7 @@ def _museum(page: Page, game, view) -> None:
         lx = MUSEUM_CX + math.cos(angle) * (LABEL_R + width / 2)
         ly = MUSEUM_CY + math.sin(angle) * (LABEL_R + 10)
         page.box(lx - width / 2, ly - 10, width, 20, fill=PATRON_COLOURS[patron])
-        page.text(lx, ly, label, SMALL, PATRON_INKS[patron], anchor="mm")
+        page.text(lx, ly, label, SMALL, ink_on(PATRON_COLOURS[patron]), anchor="mm")
 
 
 # -- seats -------------------------------------------------------------------------------------
@@ -246,7 +244,7 @@ def _hand(page: Page, game, x: float, y: float, info: Mapping[str, Any]) -> None
     for patron, count in enumerate(_per_patron(game, info["cards"])):
         tilted = info["tilted"][patron] if patron < len(PATRONS) else 0
         colour = PATRON_COLOURS[patron]
-        ink = PATRON_INKS[patron]
+        ink = ink_on(colour)
         if count == 0:  # the place outlined in the patron's colour
             edge = FAINT if patron == NO_PATRON else colour
             page.box(x, y, CARD_W, CARD_H, outline=edge, width=EMPTY_PLACE_EDGE)

@@ -34,9 +34,9 @@ from ...core.canvas import (
     SMALL,
     Colour,
     Page,
-    font,
     ink_on,
     player_colour,
+    text_length,
     whose,
 )
 from .actions import DECISIONS
@@ -199,7 +199,7 @@ def _museum(page: Page, game, view) -> None:
         patron = PATRONS.index(name)
         angle = -math.pi / 2 + wing * WING_STEP
         label = f"wing {wing + 1}: {_short(patron)}"
-        width = page.draw.textlength(label, font=font(SMALL)) + 10
+        width = text_length(label, SMALL) + 10
         # the label's near edge on the circle of radius LABEL_R, outside the wing's 5-room
         lx = MUSEUM_CX + math.cos(angle) * (LABEL_R + width / 2)
         ly = MUSEUM_CY + math.sin(angle) * (LABEL_R + 10)

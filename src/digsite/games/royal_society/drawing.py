@@ -355,7 +355,7 @@ def _relic(page: Page, x: float, y: float, region: int, typ: int, size: float = 
         page.box(x - h, y - h * 0.8, h / 2, h * 1.6, fill=fill)
         page.box(x + h / 2, y - h * 0.8, h / 2, h * 1.6, fill=fill)
     elif typ < 0:
-        page.draw.ellipse((x - h, y - h, x + h, y + h), fill=fill, outline=INK)
+        page.token(x, y, h, fill)
     else:
         points = [(x + dx * h / 3, y + dy * h / 3) for dx, dy in RELIC_SHAPES[typ]]
         page.draw.polygon(points, fill=fill, outline=INK)

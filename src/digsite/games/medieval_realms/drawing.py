@@ -146,7 +146,9 @@ class _CardFaces:
         title = t.title.removesuffix(GREAT_PERSON_SUFFIX)
         if t.great_person:
             details = ("Great Person: " + details).strip(": ")
-        return title, details, COLOURS[t.colour], KINDS[t.kind], _cost(self.game, card)
+        resource, amount = self.game.card_cost[card]  # an amount of 0: the card is bid for
+        cost = f"{amount or 'bid'} {RESOURCES[resource]}" if resource >= 0 else "k-th: k admirals"
+        return title, details, COLOURS[t.colour], KINDS[t.kind], cost
 
     def draw(self, page: Page, x: float, y: float, w: float, h: float, name: str | None) -> None:
         """A card face (or an empty square): stamp colour band, title, details, cost."""
@@ -181,14 +183,6 @@ def _card_image(title: str, details: str, colour: str, kind: str, cost: str, w: 
     for i, line in enumerate(costs):
         card.text(3, bottom + 1 + i * CARD_LINE, line, SMALL, FAINT)
     return card.image
-
-
-def _cost(game, card: int) -> str:
-    """What putting ``card`` into play costs (``game.card_cost``, whose amount is 0 for a bid)."""
-    resource, amount = game.card_cost[card]
-    if resource < 0:
-        return "k-th: k admirals"
-    return f"{amount or 'bid'} {RESOURCES[resource]}"
 
 
 def _title(page: Page, game, views, view) -> None:

@@ -101,14 +101,14 @@ def draw(game, views: Mapping[int, Mapping[str, Any]]) -> np.ndarray:
     """The picture of the position the ``views`` show (one seat's view, or every seat's)."""
     page = Page(WIDTH, HEIGHT)
     view = next(iter(views.values()))
-    _title(page, game, views, view)
+    scores = [seat["score"] for seat in view["players"]]
+    _title(page, game, views, view, scores)
     y = _sites(page, game, view)
     y = _area(page, view, y + 6)
     y = _common(page, game, view, y + 4)
     y = _expedition(page, view, y + 4)
     _linguist(page, game, view, y + 4)
     _seats(page, views, view)
-    scores = [seat["score"] for seat in view["players"]]
     width = WIDTH - 2 * MARGIN
     page.score_track(MARGIN, SCORE_TRACK_Y, width, SCORE_TRACK_LENGTH, scores, "Score track")
     return page.array()
@@ -128,7 +128,7 @@ def _card(page: Page, x: float, y: float, kind: int | None, w: int = CARD_W, h: 
     page.text_fitted(x + 3, y + 8, ROLE_TITLES[kind // NUM_COLOURS], w - 4, ink_on(colour))
 
 
-def _title(page: Page, game, views, view) -> None:
+def _title(page: Page, game, views, view, scores: list[int]) -> None:
     setup = view["setup"].replace("_", " ")
     title = (
         f"Archeos Society | {view['num_players']} players, season {view['season']} of "
@@ -142,7 +142,6 @@ def _title(page: Page, game, views, view) -> None:
     y = 34
     decider = view["decider"]
     if decider is None:
-        scores = [seat["score"] for seat in view["players"]]
         page.text(MARGIN, y, final_scores(scores, "tie (the tie-break decides)"), NORMAL, HIGHLIGHT)
         return
     page.seat_token(MARGIN + 8, y + 8, decider)

@@ -119,12 +119,15 @@ def draw(game, views: Mapping[int, Mapping[str, Any]]) -> np.ndarray:
     page = Page(WIDTH, HEIGHT)
     view = next(iter(views.values()))
     cards = _CardFaces(game)
-    _title(page, game, views, view)
+    over = view["to_move"] is None  # the end-of-game VP count once the game is over
+    vp = [s["vp"] + (sum(s["end_of_game_vp"].values()) if over else 0) for s in view["seats"]]
+    _title(page, game, views, view, vp)
     y = _current_events(page, cards, view)
     y = _board(page, game, views, view, y + 8)
     _auction(page, cards, view, y + 6)
     _seats(page, cards, views, view)
-    _vp_track(page, view)
+    label = "VP track" + (" (final scores)" if over else "")
+    page.score_track(MARGIN, VP_TRACK_Y, WIDTH - 2 * MARGIN, VP_TRACK_LENGTH, vp, label)
     return page.array()
 
 
@@ -155,10 +158,9 @@ class _CardFaces:
         if name is None:
             page.box(x, y, w, h, outline=FAINT)
             return
-        face = self.face(name)
-        key = (*face, int(w), int(h))
+        key = (*self.face(name), int(w), int(h))
         if key not in _CARD_IMAGES:
-            _CARD_IMAGES[key] = _card_image(*face, int(w), int(h))
+            _CARD_IMAGES[key] = _card_image(*key)
         page.image.paste(_CARD_IMAGES[key], (int(x), int(y)))
 
 
@@ -185,7 +187,7 @@ def _card_image(title: str, details: str, colour: str, kind: str, cost: str, w: 
     return card.image
 
 
-def _title(page: Page, game, views, view) -> None:
+def _title(page: Page, game, views, view, vp: list[int]) -> None:
     n = game.num_players
     title = f"Medieval Realms | {n} players, round {view['round']} of {NUM_ROUNDS}"
     x = page.text(MARGIN, 6, f"{title} | {whose(views)}", LARGE)
@@ -199,8 +201,7 @@ def _title(page: Page, game, views, view) -> None:
         x = cx + 12
     y = 34
     if to_move is None:
-        totals = [s["vp"] + sum(s["end_of_game_vp"].values()) for s in view["seats"]]
-        page.text(MARGIN, y, final_scores(totals, "tie (the tie-breaks decide)"), NORMAL, HIGHLIGHT)
+        page.text(MARGIN, y, final_scores(vp, "tie (the tie-breaks decide)"), NORMAL, HIGHLIGHT)
         return
     page.seat_token(MARGIN + 8, y + 8, to_move)
     text = f"to move: player {to_move}: {view['decision']}: {_decision(view)}"
@@ -418,11 +419,3 @@ def _chip_rows(chips, left: float, right: float, by_colour: bool) -> list[list]:
         rows[-1].append(chip)
         cx += width + GAP
     return rows
-
-
-def _vp_track(page: Page, view) -> None:
-    """The VP track (VP of play; end-of-game VP are added once the game is over)."""
-    over = view["to_move"] is None
-    scores = [s["vp"] + (sum(s["end_of_game_vp"].values()) if over else 0) for s in view["seats"]]
-    label = "VP track" + (" (final scores)" if over else "")
-    page.score_track(MARGIN, VP_TRACK_Y, WIDTH - 2 * MARGIN, VP_TRACK_LENGTH, scores, label)

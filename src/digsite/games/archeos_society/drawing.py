@@ -348,25 +348,21 @@ def _seat(page: Page, views, view, q: int, seat, y: float, h: float) -> None:
     _cards(page, x + HAND_X, hy, hand, per_row)
     ey = hy + max(1, -(-len(hand) // per_row)) * (CARD_H + 2) + 4
     page.text(x, ey + 2, "expeditions", SMALL)
-    ex = x + 74
     expeditions = seat["expeditions"]
     for i, (size, photographer) in enumerate(expeditions):
+        ex = x + 74 + 27 * i
         if ex > RIGHT_X + RIGHT_W - 170:
             page.text(ex, ey + 2, f"+{len(expeditions) - i}", SMALL)
             break
         label = f"{size}{'P' if photographer else ''}"
         page.box(ex, ey, 24, 18, fill=tint(player_colour(q), 0.4))
         page.text(ex + 12, ey + 9, label, SMALL, INK, "mm")
-        ex += 27
-    rx = RIGHT_X + RIGHT_W - 140
     if seat["relics"]:
-        rx = page.text(rx, ey + 2, "relics", SMALL) + 4
-        for colour in seat["relics"]:
-            page.cube(rx + 5, ey + 9, 5, CONTINENT_COLOURS[COLOURS[colour]])
-            rx += 13
+        rx = page.text(RIGHT_X + RIGHT_W - 140, ey + 2, "relics", SMALL) + 4
+        for i, colour in enumerate(seat["relics"]):
+            page.cube(rx + 5 + 13 * i, ey + 9, 5, CONTINENT_COLOURS[COLOURS[colour]])
     py = ey + 24
     if seat["professor_tokens"] and py + 16 < y + h:
         px = page.text(x, py + 2, "Professor", SMALL) + 4
-        for token in seat["professor_tokens"]:
-            page.token(px + 9, py + 9, 8, NEUTRAL_COLOUR, str(token))
-            px += 20
+        for i, token in enumerate(seat["professor_tokens"]):
+            page.token(px + 9 + 20 * i, py + 9, 8, NEUTRAL_COLOUR, str(token))

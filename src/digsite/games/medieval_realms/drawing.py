@@ -193,12 +193,11 @@ def _title(page: Page, game, views, view, vp: list[int]) -> None:
     x = page.text(MARGIN, 6, f"{title} | {whose(views)}", LARGE)
     x = page.text(x + 20, 10, "turn order:", NORMAL)
     to_move = view["to_move"]
-    for p in view["turn_order"]:
-        cx = x + 16
+    for i, p in enumerate(view["turn_order"]):
+        cx = x + 16 + 28 * i
         if p == to_move:
             page.draw.ellipse((cx - 12, 19 - 12, cx + 12, 19 + 12), outline=HIGHLIGHT, width=3)
         page.seat_token(cx, 19, p)
-        x = cx + 12
     y = 34
     if to_move is None:
         page.text(MARGIN, y, final_scores(vp, "tie (the tie-breaks decide)"), NORMAL, HIGHLIGHT)

@@ -61,18 +61,15 @@ class ActionTable:
         """The number of actions (``Discrete(size)``)."""
         self.starts = tuple(r.start for r in self.ranges)
         """The first id of each range, in declaration order (to unpack into named constants)."""
-        self._by_name = {r.name: r for r in self.ranges}
-        if len(self._by_name) != len(self.ranges):
+        self._names = {r.name for r in self.ranges}
+        if len(self._names) != len(self.ranges):
             raise ValueError("two action ranges share a name")
-
-    def __getitem__(self, name: str) -> ActionRange:
-        return self._by_name[name]
 
     def describer(self, texts: Mapping[str, ActionText]) -> Callable[[Any, int], str]:
         """``action_to_string(state, action)`` from one text function per range (all of them:
         a range without a text raises here, at import, not in play)."""
         missing = [r.name for r in self.ranges if r.name not in texts]
-        extra = sorted(set(texts) - set(self._by_name))
+        extra = sorted(set(texts) - self._names)
         if missing or extra:
             raise ValueError(f"action texts: missing for {missing}, for no range: {extra}")
         by_action = tuple((texts[r.name], r.start) for r in self.ranges for _ in range(r.size))

@@ -68,8 +68,7 @@ def _groups(hand: list[int]) -> list[tuple[int, int, int]]:
 
 
 def _best_size(hand: list[int]) -> int:
-    groups = _groups(hand)
-    return max(g[0] for g in groups) if groups else 0
+    return max((g[0] for g in _groups(hand)), default=0)
 
 
 class ArcheosSocietyHeuristic(HeuristicAgent):
@@ -122,19 +121,15 @@ class ArcheosSocietyHeuristic(HeuristicAgent):
         return TRAIT_COLOUR if by_colour >= by_role else TRAIT_ROLE
 
     def _decide_add(self, state, player: int, legal: list[int]) -> int:
-        adds = [a for a in legal if a < NUM_KINDS]
-        return adds[0] if adds else STOP
+        return next((a for a in legal if a < NUM_KINDS), STOP)
 
     def _decide_effects(self, state, player: int, legal: list[int]) -> int:
-        targets = self._targets(legal)
-        if targets:
-            return max(targets, key=lambda a: self._gain(state, player, a - TARGET0))
+        if self._targets(legal):
+            return self._move(state, player, legal, 1)
         tokens = [a for a in legal if TOKEN0 <= a < TOKEN0 + PROFESSOR_TOKENS]
         if tokens:
             return max(tokens)
-        if USE_ROLE in legal:
-            return USE_ROLE
-        return STOP
+        return USE_ROLE if USE_ROLE in legal else STOP
 
     def _decide_free_advance(self, state, player: int, legal: list[int]) -> int:
         return self._move(state, player, legal, 1)
@@ -144,10 +139,8 @@ class ArcheosSocietyHeuristic(HeuristicAgent):
 
     def _decide_keep(self, state, player: int, legal: list[int]) -> int:
         best = max(_groups(state.hands[player]), key=lambda g: g[0], default=None)
-        for a in legal:
-            if a < NUM_KINDS and best is not None and self._in_group(a, best):
-                return a
-        return STOP
+        kept = (a for a in legal if a < NUM_KINDS and best is not None and self._in_group(a, best))
+        return next(kept, STOP)
 
     def _decide_uluru(self, state, player: int, legal: list[int]) -> int:
         t = state.uluru_target

@@ -56,16 +56,10 @@ class MykerinosHeuristic(HeuristicAgent):
         return EXTEND if EXTEND in legal else EXCAVATE
 
     def _decide_place(self, state, player: int, legal: set[int]) -> int:
-        owner = state.chain_owner
-        worth: dict[int, float] = {}  # every cell of an area is worth the same: value it once
-
-        def value(cell: int) -> float:
-            area = AREA_OF[cell]
-            if area not in worth:
-                worth[area] = self._area_value(state, player, owner, area)
-            return worth[area]
-
-        return max((a for a in legal if a < ROOM0), key=value)
+        cells = [a for a in legal if a < ROOM0]
+        areas = {AREA_OF[cell] for cell in cells}  # every cell of an area is worth the same
+        worth = {area: self._area_value(state, player, state.chain_owner, area) for area in areas}
+        return max(cells, key=lambda cell: worth[AREA_OF[cell]])
 
     def _decide_neutral_action(self, state, player: int, legal: set[int]) -> int:
         return EXCAVATE if EXCAVATE in legal else DECLINE

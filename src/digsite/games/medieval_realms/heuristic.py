@@ -46,7 +46,6 @@ from .components import (
     ISLAND,
     MARKET,
     MAYOR,
-    NUM_LANDS,
     NUM_RESOURCES,
     SCI_DEV,
     TERRITORY,
@@ -181,15 +180,13 @@ class MedievalRealmsHeuristic(HeuristicAgent):
             return max(legal, key=lambda a: need[squares[a - SQUARE0]])
         # lands by the value of their reward; one leader per land where possible
         lands = [a for a in legal if LAND0 <= a < ACTIVATE0]
-        used = [
-            state.generals_on[p][x] + state.admirals_on[p][x] + state.buffers_on[p][x]
-            for x in range(NUM_LANDS)
-        ]
 
         def worth(a: int) -> float:
             land = a - LAND0
-            reward = sum(game.board.lands[land])
-            return reward - 3 * used[land] + 0.01 * land
+            used = sum(
+                on[p][land] for on in (state.generals_on, state.admirals_on, state.buffers_on)
+            )
+            return sum(game.board.lands[land]) - 3 * used + 0.01 * land
 
         return max(lands, key=worth)
 

@@ -40,11 +40,6 @@ class ActionRange:
     size: int
     meaning: str
 
-    @property
-    def ids(self) -> str:
-        last = self.start + self.size - 1
-        return str(self.start) if self.size == 1 else f"{self.start}-{last}"
-
 
 class ActionTable:
     """The named ranges of a game's actions, in id order (see the module docstring)."""
@@ -106,8 +101,9 @@ class ActionTable:
         rule = f"{'=' * _ID_WIDTH} {'=' * _MEANING_WIDTH}"
         lines = [rule, f"{'id':<{_ID_WIDTH}} meaning", rule]
         for r in self.ranges:
+            ids = str(r.start) if r.size == 1 else f"{r.start}-{r.start + r.size - 1}"
             wrapped = textwrap.wrap(r.meaning, _MEANING_WIDTH) or [""]
-            lines.append(f"{r.ids:<{_ID_WIDTH}} {wrapped[0]}")
+            lines.append(f"{ids:<{_ID_WIDTH}} {wrapped[0]}")
             lines += [f"{'':<{_ID_WIDTH}} {line}" for line in wrapped[1:]]
         lines.append(rule)
         return "\n".join(lines)

@@ -16,10 +16,6 @@ from .model import MODEL_PREFIX, PPO, ModelAgent, pretrained_agent
 
 AGENT_KINDS = ("random", "heuristic", "mcts", PPO)
 ROLLOUTS = ("random", "heuristic")
-PROJECTED_SCORES = "projected_scores"
-"""The optional method of a game's heuristic agent, ``projected_scores(state)``: every player's
-points if the game ended now, from public information; the guided search values positions by
-it (else by ``state.scores()``)."""
 
 
 def search_settings(
@@ -82,7 +78,9 @@ def guided_search(heuristic, settings: SearchSettings, seed: int | None = None) 
     """IS-MCTS guided by ``heuristic`` as ``settings`` say."""
     evaluate = win_loss
     if settings.margin_scale is not None:
-        projected = getattr(heuristic, PROJECTED_SCORES, None)
+        # a heuristic's optional projected_scores(state): every player's points if the game
+        # ended now, from public information (else ScoreMargin reads state.scores())
+        projected = getattr(heuristic, "projected_scores", None)
         evaluate = ScoreMargin(settings.margin_scale, scores=projected)
     return ISMCTSAgent(
         iterations=settings.iterations,

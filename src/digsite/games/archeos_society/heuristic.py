@@ -164,25 +164,21 @@ class ArcheosSocietyHeuristic(HeuristicAgent):
         leaders = [a for a in legal if a < NUM_KINDS]
         if not leaders:
             return STOP
-        groups = _groups(hand)
-        best = max(groups, key=lambda g: g[0])
+        best = max(_groups(hand), key=lambda g: g[0])
         options = [k for k in leaders if self._in_group(k, best)] or leaders
         return max(options, key=lambda k: self._leader_value(state, player, k, best[0]))
 
     def _leader_value(self, state, player: int, kind: int, size: int) -> float:
         role, colour = divmod(kind, NUM_COLOURS)
-        value = 0.0
-        if role == PHOTOGRAPHER:
-            value += 3.0
-        if role != STUDENT:
-            eff = size + (role == GUIDE)
-            for t in state.vehicles(colour):
-                site = state._target_site(t)
-                pos = state.pos[player][t]
-                if pos < site.last and eff >= site.thresholds[pos]:
-                    value = max(value, value + 1.0 + self._gain(state, player, t))
-        else:
-            value -= 0.5
+        value = 3.0 if role == PHOTOGRAPHER else 0.0
+        if role == STUDENT:
+            return value - 0.5
+        eff = size + (role == GUIDE)
+        for t in state.vehicles(colour):
+            site = state._target_site(t)
+            pos = state.pos[player][t]
+            if pos < site.last and eff >= site.thresholds[pos]:
+                value = max(value, value + 1.0 + self._gain(state, player, t))
         return value
 
     @staticmethod

@@ -22,6 +22,8 @@ PROGRAM_SPACES = 6
 NUM_REGIONS = 4
 NUM_SPACES = 26
 NUM_TILES = 20
+FAVOR_SPACES = 6
+NUM_OPTIONS = 6
 
 ACTIONS = ActionTable(
     (
@@ -80,10 +82,10 @@ ACTIONS = ActionTable(
         "VI: 7): exhibit there, or take one's disc back from it for a failed Royal Requirement",
     ),
     ("bloomsbury_tile", NUM_TILES, "a Bloomsbury tile by id"),
-    ("favor", 6, "a King's Favor space 1-6"),
+    ("favor", FAVOR_SPACES, "a King's Favor space 1-6"),
     (
         "option",
-        6,
+        NUM_OPTIONS,
         "options of the pending decision: board side A/B; expertise 1/2/3 "
         "permutations (6); which Society card to keep; Knowledge 8 (1 Science / 5 Prestige); the "
         "location action (first / second, e.g. Study / Deepen); expedition payment (in full, -£3, "

@@ -41,7 +41,6 @@ TOTAL_TRAPS = 8
 EMPTY_CELLS = NUM_CELLS - TOTAL_BOXES
 MAX_BOXES_ON_AXIS = 3
 """The Archeoscope shows a Building answer through 3 holes."""
-DEFAULT_BUILDINGS = "buildings.json"
 
 Box = tuple[int, int, int]
 """``(row, col, kind)``."""
@@ -125,8 +124,8 @@ def load_buildings(source: str | Path | list | dict | None = None) -> tuple[Buil
     """
     records, where = read_records(
         source,
-        "digsite.games.archeologic",
-        DEFAULT_BUILDINGS,
+        __package__,
+        "buildings.json",
         "buildings",
         BuildingsFileError,
         "ArcheOlogic building",

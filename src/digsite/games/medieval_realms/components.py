@@ -13,8 +13,6 @@ from typing import Any
 
 from ...core.data import DataFileError, read_records
 
-PACKAGE = "digsite.games.medieval_realms"
-
 RESOURCES = ("goods", "science", "culture", "religion", "gold", "raw", "battle")
 GOODS, SCIENCE, CULTURE, RELIGION, GOLD, RAW, BATTLE = range(7)
 NUM_RESOURCES = len(RESOURCES)
@@ -114,7 +112,7 @@ def _index(value: Any, names: tuple[str, ...], what: str, where: str) -> int:
 
 def load_card_types(source: Any = None) -> tuple[CardType, ...]:
     records, where = read_records(
-        source, PACKAGE, "card_types.json", "card_types", DataFileError, "card type"
+        source, __package__, "card_types.json", "card_types", DataFileError, "card type"
     )
     found: dict[int, CardType] = {}
     for i, rec in enumerate(records):  # (each fits the schema: its names, one cost, no type twice)
@@ -189,7 +187,7 @@ def _parse_card(i: int, rec: Any, where: str) -> Card:
 
 
 def load_deck(source: Any = None) -> tuple[Card, ...]:
-    records, where = read_records(source, PACKAGE, "deck.json", "cards", DataFileError, "card")
+    records, where = read_records(source, __package__, "deck.json", "cards", DataFileError, "card")
     cards = tuple(_parse_card(i, rec, where) for i, rec in enumerate(records))
     for i, card in enumerate(cards):
         if card.record.get("id", i) != i:
@@ -203,7 +201,9 @@ def load_deck(source: Any = None) -> tuple[Card, ...]:
 
 
 def load_board(source: Any = None) -> Board:
-    records, where = read_records(source, PACKAGE, "board.json", "board", DataFileError, "board")
+    records, where = read_records(
+        source, __package__, "board.json", "board", DataFileError, "board"
+    )
     squares: dict[int, int] = {}
     lands: dict[int, tuple[int, ...]] = {}
     start: dict[int, tuple[int, ...]] = {}

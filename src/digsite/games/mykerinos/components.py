@@ -162,9 +162,6 @@ class DeckFileError(DataFileError):
     """A malformed Mykerinos card data file."""
 
 
-DEFAULT_DECK = "cards.json"
-
-
 def load_deck(source: str | Path | list | None = None) -> tuple[Card, ...]:
     """Read and check a deck: ``None`` (the shipped file), a path, or a list of records.
 
@@ -172,7 +169,7 @@ def load_deck(source: str | Path | list | None = None) -> tuple[Card, ...]:
     the two rows of pyramids, provenance, and no two records with one id); what the schema
     cannot say, the rules across records, is checked here."""
     records, where = read_records(
-        source, "digsite.games.mykerinos", DEFAULT_DECK, "cards", DeckFileError, "Mykerinos card"
+        source, __package__, "cards.json", "cards", DeckFileError, "Mykerinos card"
     )
     if len(records) != NUM_CARDS:
         raise DeckFileError(

@@ -123,9 +123,7 @@ def _records(source, filename, key, what, count):
     """The records of a component file, each checked against ``data/<kind>.schema.json`` by
     ``read_records`` (types, names, ranges, provenance; unique ids); then what a schema cannot
     say: how many there are and that the ids run in order."""
-    records, where = read_records(
-        source, "digsite.games.royal_society", filename, key, ComponentDataError, what
-    )
+    records, where = read_records(source, __package__, filename, key, ComponentDataError, what)
     if count is not None and len(records) != count:
         raise ComponentDataError(f"{where}: expected {count} {what} records, got {len(records)}")
     for i, rec in enumerate(records):
@@ -279,7 +277,7 @@ def load_boards(source=None) -> tuple[tuple[tuple[int, int], ...], ...]:
 
 
 def _shipped(filename: str) -> Any:
-    text = resources.files("digsite.games.royal_society").joinpath("data", filename)
+    text = resources.files(__package__).joinpath("data", filename)
     return json.loads(text.read_text(encoding="utf-8"))
 
 

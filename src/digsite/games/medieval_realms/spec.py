@@ -15,6 +15,5 @@ SPEC = GameSpec(
     heuristic_agent=f"{__package__}.heuristic:MedievalRealmsHeuristic",
     drawing=f"{__package__}.drawing",
     search=SearchSettings(iterations=50),
-    test_configs=({"num_players": 2}, {"num_players": 3}, {"num_players": 4}, {"num_players": 5}),
     fuzz_games=30,
 )

@@ -228,12 +228,11 @@ class StateFields:
         """Fill the fresh ``state`` from ``data``, derive its caches, and check it is a position."""
         self.check(state.game, data)
         for f in self.fields:
-            value = _copy(data[f.name], f.depth)
+            value = data[f.name]
             if f.names:
                 value = _rename(value, f.depth, f.names.index)
-            if f.frozen:
-                value = _freeze(value, f.depth, f.frozen)
-            set_field(state, f.name, value)  # (a fresh state: nothing kept derives from it yet)
+            # a copy, its frozen levels tuples (a fresh state: nothing kept derives from it yet)
+            set_field(state, f.name, _freeze(value, f.depth, f.frozen))
         try:
             if derive is not None:
                 derive()
@@ -307,7 +306,7 @@ def _slot_values(cls: type) -> Callable[[Any], tuple]:
 
 
 def _freeze(value: Any, depth: int, frozen: int) -> Any:
-    """``value`` with its ``frozen`` innermost list levels made tuples."""
+    """A copy of ``value``'s list levels, its ``frozen`` innermost ones made tuples."""
     if depth == 0:
         return value
     items = [_freeze(x, depth - 1, frozen) for x in value]

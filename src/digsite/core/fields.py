@@ -142,7 +142,8 @@ class StateFields:
         self.game = spec.name
         self.title = spec.title
         self.fields = tuple(fields)
-        self.names = tuple(f.name for f in self.fields)
+        self._declared = {f.name: f for f in self.fields}
+        self.names = tuple(self._declared)
         copied = [(f.name, f.depth - f.frozen) for f in self.fields if f.depth > f.frozen]
         self._flat = tuple(name for name, depth in copied if depth == 1)
         self._rows = tuple(name for name, depth in copied if depth == 2)
@@ -176,16 +177,14 @@ class StateFields:
     def thaw(self, state: State, names: Sequence[str]) -> None:
         """Give ``state`` its own lists, to their full depth, for the fields ``names`` (to be
         changed in place, a copy's reshuffle say); :meth:`freeze` declares them again."""
-        depths = {f.name: f.depth for f in self.fields}
         for name in names:
-            set_field(state, name, _copy(getattr(state, name), depths[name]))
+            set_field(state, name, _copy(getattr(state, name), self._declared[name].depth))
 
     def freeze(self, state: State, names: Sequence[str]) -> None:
         """Make the fields ``names`` of ``state`` as declared (tuples at their frozen levels),
         and tell the state they changed (``note_change``)."""
-        declared = {f.name: f for f in self.fields}
         for name in names:
-            f = declared[name]
+            f = self._declared[name]
             set_field(state, name, _freeze(getattr(state, name), f.depth, f.frozen))
             state.note_change(name)
 

@@ -35,9 +35,7 @@ MAX_SPACES = 8
 SITE_RULES = ("plain", "chichen_itza", "rapa_nui", "ta_sekhet_maat", "tantallon", "uluru", "ur")
 LEDGER = ("botanist", "linguist", "sites", "expeditions", "rapa_nui", "uluru", "curator")
 """Where points come from (kept per player so the invariants can check the score)."""
-(L_BOTANIST, L_LINGUIST, L_SITES, L_EXPEDITIONS, L_RAPA_NUI, L_ULURU, L_CURATOR) = range(
-    len(LEDGER)
-)
+L_BOTANIST, L_LINGUIST, L_SITES, L_EXPEDITIONS, L_RAPA_NUI, L_ULURU, L_CURATOR = range(len(LEDGER))
 RULE_VALUES = ("draws", "big", "small", "max_size")
 """Values per space that some site rules need (``sites.schema.json`` says which)."""
 TABLES = ("expedition_points", "curator_museum", "linguist_track", "professor_tokens")

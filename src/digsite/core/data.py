@@ -53,9 +53,8 @@ def read_records(
     file, a list of records or ``{key: [records]}``.  Errors raise ``error`` naming the source.
     """
     where = f"the list of {what} records"
-    folder = resources.files(package).joinpath("data")
     if source is None:
-        data = json.loads(folder.joinpath(filename).read_text(encoding="utf-8"))
+        data = shipped(package, filename)
         where = f"the shipped {filename}"
     elif isinstance(source, (str, Path)):
         where = str(source) if str(source).isprintable() else repr(str(source))  # one line
@@ -65,6 +64,7 @@ def read_records(
     records = data.get(key) if isinstance(data, dict) else data
     if not isinstance(records, list):
         raise error(f"{where}: expected a list of {what} records or {{{key!r}: [...]}}")
+    folder = resources.files(package).joinpath("data")
     schema_file = folder.joinpath(filename.removesuffix(".json") + ".schema.json")
     if schema_file.is_file():
         checked = _schema(schema_file)
@@ -73,6 +73,11 @@ def read_records(
             raise error(f"{where}: {len(records)} {what} records; a game has at most {most}")
         check_records(records, checked, where, what, error)
     return records, where
+
+
+def shipped(package: str, filename: str) -> Any:
+    """The contents of the JSON file ``filename`` in ``package``'s ``data`` folder."""
+    return json.loads(resources.files(package).joinpath("data", filename).read_text("utf-8"))
 
 
 _SCHEMAS: dict[str, tuple[Any, dict]] = {}

@@ -8,13 +8,11 @@ cards, Society boards) can be replaced through the game's options of the same na
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from enum import IntEnum
-from importlib import resources
 from typing import Any
 
-from ...core.data import DataFileError, read_records
+from ...core.data import DataFileError, read_records, shipped
 
 REGIONS = ("africa", "mediterranean", "asia", "south_america")
 REGION_TITLES = ("Africa", "Mediterranean", "Asia", "South America")
@@ -276,11 +274,6 @@ def load_boards(source=None) -> tuple[tuple[tuple[int, int], ...], ...]:
     return tuple(out)
 
 
-def _shipped(filename: str) -> Any:
-    text = resources.files(__package__).joinpath("data", filename)
-    return json.loads(text.read_text(encoding="utf-8"))
-
-
 @dataclass(frozen=True)
 class RulebookData:
     """Components printed in the rulebook (fixed: not options)."""
@@ -296,13 +289,13 @@ class RulebookData:
 
 
 def load_rulebook_data() -> RulebookData:
-    board = _shipped("board.json")
+    board = shipped(__package__, "board.json")
     bags = [int(board["relic_bags"][region][t]) for region in REGIONS for t in RELIC_TYPES]
     return RulebookData(
-        societies=tuple(_shipped("societies.json")["societies"]),
-        requirements=tuple(_shipped("royal_requirements.json")["requirements"]),
-        objectives=tuple(_shipped("royal_society.json")["objectives"]),
-        bloomsbury=tuple(_shipped("bloomsbury.json")["tiles"]),
+        societies=tuple(shipped(__package__, "societies.json")["societies"]),
+        requirements=tuple(shipped(__package__, "royal_requirements.json")["requirements"]),
+        objectives=tuple(shipped(__package__, "royal_society.json")["objectives"]),
+        bloomsbury=tuple(shipped(__package__, "bloomsbury.json")["tiles"]),
         favors=tuple(f["favor"] for f in board["favors"]),
         program_reputation=tuple(board["program_reputation"]),
         bags=tuple(bags),

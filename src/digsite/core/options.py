@@ -153,11 +153,8 @@ def data(name: str, file: str | None = None, doc: str = "") -> Option:
     return Option(name, None, allowed, normalize, doc, file or f"{name}.json")
 
 
-def custom(
-    name: str, default: Any, allowed: str, normalize: Callable[[Any], Any], doc: str = ""
-) -> Option:
-    """An option with its own check (``normalize`` raises ValueError or TypeError)."""
-    return Option(name, default, allowed, normalize, doc)
+custom = Option
+"""An option with its own check: ``custom(name, default, allowed, normalize, doc="")``."""
 
 
 def check_options(declared: Sequence[Option], given: Mapping[str, Any], owner: str) -> dict:

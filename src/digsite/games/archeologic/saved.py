@@ -123,10 +123,7 @@ def derive(state) -> None:
     guesses = ("guess_player", "guess_pieces", "guess_checked")
     counts = {name: len(getattr(state, name)) for name in guesses}
     if len(set(counts.values())) > 1:
-        raise _fail(
-            "'guess_player', 'guess_pieces', 'guess_checked'",
-            f"one entry per guess in each, got {counts}",
-        )
+        raise _fail(", ".join(map(repr, guesses)), f"one entry per guess in each, got {counts}")
     for i, pids in enumerate(state.guess_pieces):
         _placements(state, f"'guess_pieces'[{i}]", pids)
     _placements(state, "'pieces'", state.pieces)

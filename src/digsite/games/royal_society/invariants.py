@@ -252,17 +252,14 @@ def check_invariants(s) -> None:
     )
     cards = [*s.exp_deck, *s.exp_discard, *s.exp_box, *s.drawn_cards, *paying]
     cards += [c for c in s.program if c >= 0]
-    for p in range(n):
-        cards += (*s.hand[p], *s.played[p], *s.setup_hand[p])
+    cards += [c for rows in (s.hand, s.played, s.setup_hand) for row in rows for c in row]
     _perm(
         cards,
         NUM_EXPEDITIONS,
         "Expedition cards (exp_deck, exp_discard, exp_box, drawn_cards, organizing, program, "
         "hand, played, setup_hand)",
     )
-    patrons = [*s.patron_deck, *s.drawn_patrons]
-    for p in range(n):
-        patrons += s.patrons[p]
+    patrons = [*s.patron_deck, *s.drawn_patrons, *(c for held in s.patrons for c in held)]
     _perm(patrons, NUM_PATRONS, "Patron cards (patron_deck, drawn_patrons, patrons)")
     assert s.patron_known <= len(s.patron_deck), "patron_known: cards known in patron_deck"
     _perm(

@@ -62,16 +62,10 @@ def check_invariants(state) -> None:
     assert len(state.roles) == ROLES_PER_GAME and -1 not in state.sides, "set-up unfinished"
     _check_decision(state)
     comp = state.game.composition(state.roles)
-    total = list(state.discard)
-    for k in state.deck:
-        if k != MONKEY:
+    total = [sum(held) for held in zip(state.discard, state.area, *state.hands, strict=True)]
+    for k in (*state.deck, *(k for exps in state.expeditions for e in exps for k in e)):
+        if k != MONKEY:  # (only the deck holds monkeys)
             total[k] += 1
-    for row in (state.area, *state.hands):
-        total = [a + b for a, b in zip(total, row, strict=True)]
-    for exps in state.expeditions:
-        for e in exps:
-            for k in e:
-                total[k] += 1
     assert total == comp, "a card was created or lost"
     if state.decision != GAME_OVER:
         assert state.deck.count(MONKEY) + state.monkeys == NUM_MONKEYS, "a monkey went astray"

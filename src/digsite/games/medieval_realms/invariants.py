@@ -27,15 +27,8 @@ def check_invariants(state) -> None:
     assert card < len(game.cards) and bidder < n, "auction is [card, bid, high bidder]"
     assert (card >= 0) == (state.decision == BID), "an auction runs exactly while bidding"
     _check_phase(state)
-    everywhere = [
-        *state.deck,
-        *(c for c in state.panel if c >= 0),
-        *(c for c in state.future if c >= 0),
-        *state.discard,
-        *(c for h in state.hand for c in h),
-        *(c for r in state.realm for c in r),
-        *([state.auction[0]] if state.auction[0] >= 0 else []),
-    ]
+    everywhere = [*state.deck, *state.discard, *(c for h in (*state.hand, *state.realm) for c in h)]
+    everywhere += [c for c in (*state.panel, *state.future, state.auction[0]) if c >= 0]
     assert sorted(everywhere) == list(range(len(game.cards))), "a card was created or lost"
     assert len([x for x in state.pair if x >= 0]) == len({x for x in state.pair if x >= 0})
     for p in range(n):

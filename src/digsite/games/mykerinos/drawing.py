@@ -41,7 +41,7 @@ from ...core.canvas import (
 )
 from .actions import DECISIONS
 from .components import COLS, NO_PATRON, NUM_WINGS, PATRON_TITLES, PATRONS, TWO_ROOM
-from .text import owner_title
+from .text import owner_title, winners_text
 from .view import NEUTRAL_NAME
 
 WIDTH, HEIGHT = COMPACT_PAGE
@@ -283,11 +283,7 @@ def _decision(page: Page, view) -> None:
     page.rule(y - 8, MARGIN)
     to_move = view["to_move"]
     if to_move is None:
-        seats = view["seats"]
-        best = max((s["score"], s["personal_cubes"]) for s in seats)
-        winners = [p for p, s in enumerate(seats) if (s["score"], s["personal_cubes"]) == best]
-        text = "Game over. Winner: " + ", ".join(f"player {p}" for p in winners)
-        page.text(MARGIN, y, text, LARGE, HIGHLIGHT)
+        page.text(MARGIN, y, f"Game over. Winner: {winners_text(view)}", LARGE, HIGHLIGHT)
         bonus = ", ".join(f"player {p} +{b}" for p, b in enumerate(view["exhibition"]))
         page.text(MARGIN, y + 26, f"Final exhibition: {bonus}", NORMAL)
         return

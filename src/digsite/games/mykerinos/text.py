@@ -180,14 +180,16 @@ def _seat_lines(game, view: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def winners_text(view: Mapping[str, Any]) -> str:
+    """The winners of the finished game named from the view, as ``rules`` decides them."""
+    key = [(s["score"], s["personal_cubes"]) for s in view["seats"]]
+    return ", ".join(f"player {p}" for p, k in enumerate(key) if k == max(key))
+
+
 def _decision_lines(view: Mapping[str, Any]) -> list[str]:
     if view["to_move"] is None:
-        seats = view["seats"]
-        best = max((s["score"], s["personal_cubes"]) for s in seats)
-        winners = [p for p, s in enumerate(seats) if (s["score"], s["personal_cubes"]) == best]
         return [
-            f"game over; exhibition points: {view['exhibition']}; winners: "
-            + ", ".join(f"player {p}" for p in winners)
+            f"game over; exhibition points: {view['exhibition']}; winners: {winners_text(view)}"
         ]
     line = DECISIONS.asking(view["decision"], view["to_move"])
     if view["last_action"]:

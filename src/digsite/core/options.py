@@ -153,10 +153,6 @@ def data(name: str, file: str | None = None, doc: str = "") -> Option:
     return Option(name, None, allowed, normalize, doc, file or f"{name}.json")
 
 
-custom = Option
-"""An option with its own check: ``custom(name, default, allowed, normalize, doc="")``."""
-
-
 def check_options(declared: Sequence[Option], given: Mapping[str, Any], owner: str) -> dict:
     """The full configuration: every declared option, given or default, as a plain value."""
     names = {o.name for o in declared}

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..core.engine import Game
-from ..core.options import check_options, custom, integer, number
+from ..core.options import Option, check_options, integer, number
 from ..core.policy import RandomPolicy, StateAgent, choose
 from .rendering import RENDER_MODE
 from .solo import ILLEGAL_ACTION, OneSeatEnv
@@ -55,7 +55,7 @@ def options(num_players: int):
     """The env's options, for a game of ``num_players``."""
     return (
         integer("seat", None, 0, num_players - 1, optional=True, doc="None: a random seat"),
-        custom(
+        Option(
             "opponents",
             None,
             "None (random play), one policy(observation, action_mask) -> action or agent with "

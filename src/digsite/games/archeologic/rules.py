@@ -9,7 +9,7 @@ import numpy as np
 
 from ...core.engine import ConfigError
 from ...core.fields import replaced
-from ...core.options import choice, custom, data, flag, integer, is_integer
+from ...core.options import Option, choice, data, flag, integer, is_integer
 from ...core.turn_based import TurnBasedGame, TurnBasedState, mask_of
 from . import actions, invariants, observation, saved, spec, text, view
 from .actions import (
@@ -92,14 +92,14 @@ OPTIONS = (
     choice("num_clues", 3, CLUE_COUNTS),
     choice("guess_variant", "rulebook", GUESS_VARIANTS),
     integer("quest", None, 0, optional=True, doc="None: a random quest each game"),
-    custom("ring", None, "None or a list of the 10 axes", _listed),
+    Option("ring", None, "None or a list of the 10 axes", _listed),
     integer("time_limit", None, 10, optional=True, doc="None: the rulebook's track"),
     flag("expert", False, doc="counts on axes instead of trap cells as starting clues"),
     data("buildings"),
     flag("belief_features", False, doc="a learning aid: the exact belief in the observation"),
     flag("consistent_guesses", False, doc="a learning aid: guesses masked to possible layouts"),
     flag("informative_questions", False, doc="a learning aid: questions that teach nothing masked"),
-    custom("extra_clues", None, f"None or one count 0..{MAX_EXTRA_CLUES} per player", _listed),
+    Option("extra_clues", None, f"None or one count 0..{MAX_EXTRA_CLUES} per player", _listed),
     flag("solo_more_clues", False, doc="solo with num_clues 4 or 5"),
 )
 

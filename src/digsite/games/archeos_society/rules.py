@@ -10,7 +10,7 @@ import numpy as np
 from ...core import chance
 from ...core.engine import TERMINAL, ConfigError
 from ...core.fields import added, added_in, replaced, replaced_in
-from ...core.options import choice, custom, data
+from ...core.options import Option, choice, data
 from ...core.turn_based import TurnBasedGame, TurnBasedState, mask_of, slots
 from . import actions, invariants, observation, saved, spec, text, view
 from .actions import (
@@ -95,7 +95,7 @@ def _setup_name(value: Any) -> str:
 
 OPTIONS = (
     choice("num_players", 4, SPEC.player_counts),
-    custom(
+    Option(
         "setup",
         "chichen_itza",
         f"a scenario id of the scenarios file or one of {EXTRA_SETUPS}",

@@ -41,7 +41,7 @@ from ...core.canvas import (
 )
 from .actions import DECISIONS
 from .components import COLS, NO_PATRON, NUM_WINGS, PATRON_TITLES, PATRONS, TWO_ROOM
-from .text import owner_title, winners_text
+from .text import cubes, owner_title, winners_text
 from .view import NEUTRAL_NAME
 
 WIDTH, HEIGHT = COMPACT_PAGE
@@ -297,9 +297,8 @@ def _decision(page: Page, view) -> None:
         details.append(f"appealing to {PATRON_TITLES[PATRONS.index(view['patron'])]}")
     dig = view["excavation"]
     if dig is not None:
-        left = dig["cubes_left"]
         kind = "neutral excavation" if dig["neutral"] else "excavation"
-        text = f"{kind}, {left} cube{'s' * (left != 1)} to place"
+        text = f"{kind}, {cubes(dig['cubes_left'])} to place"
         if dig["next_to_own"] and dig["last_cell"] is None:
             text += ", the first next to one's own cubes"
         details.append(text + (", one may go on a pyramid" if dig["pyramid_allowed"] else ""))

@@ -19,9 +19,10 @@ import argparse
 import contextlib
 import importlib.util
 import json
+import math
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
@@ -88,9 +89,7 @@ def is_user_error(err: BaseException) -> bool:
     library is not)."""
     if isinstance(err, BUGS) or not isinstance(err, USER_ERRORS):
         return False
-    if isinstance(err, ImportError):
-        return (err.name or "").partition(".")[0] != PACKAGE
-    return True
+    return not isinstance(err, ImportError) or (err.name or "").partition(".")[0] != PACKAGE
 
 
 @contextlib.contextmanager
@@ -123,34 +122,23 @@ def check_writable(path: str | Path, what: str) -> None:
         raise ValueError(f"cannot write {what} {str(path)!r}: permission denied")
 
 
-def seed_number(text: str) -> int:
-    """A ``--seed``: an integer 0..:data:`MAX_SEED`."""
-    try:
-        seed = int(text)
-    except ValueError:
-        seed = -1
-    if not 0 <= seed <= MAX_SEED:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a seed: an integer 0..{MAX_SEED}")
-    return seed
+def _whole_number(low: int, high: float, what: str) -> Callable[[str], int]:
+    """The argparse type of an integer ``low``..``high``, refused as not ``what``."""
 
+    def number(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = low - 1
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}")
+        return value
 
-def positive_number(text: str) -> int:
-    """A count of at least 1 (``--jobs``)."""
-    try:
-        number = int(text)
-    except ValueError:
-        number = 0
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
     return number
 
 
-def check_seed(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """A parser error for a ``--seed`` out of 0..:data:`MAX_SEED`, for every tool that has
-    one (numpy and SB3 would refuse it later, with a traceback)."""
-    seed = getattr(args, "seed", None)
-    if isinstance(seed, int) and not 0 <= seed <= MAX_SEED:
-        parser.error(f"--seed must be an integer 0..{MAX_SEED}, not {seed}")
+seed_number = _whole_number(0, MAX_SEED, f"a seed: an integer 0..{MAX_SEED}")
+positive_number = _whole_number(1, math.inf, "a whole number of at least 1")
 
 
 class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
@@ -421,9 +409,8 @@ def apply_run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> dict
         run = load_run(args.from_run)
     except ValueError as err:
         parser.error(str(err))
-    taken = {"game": run.get("game"), "num_players": run.get("num_players"), "env": run.get("env")}
-    for key, value in taken.items():
-        given = getattr(args, key, None)
+    for key in ("game", "num_players", "env"):
+        value, given = run.get(key), getattr(args, key, None)
         if value is None:
             continue
         if given is not None and given != value:
@@ -458,9 +445,12 @@ class Command:
         return self.run_checked(self.checked(parser, args))
 
     def checked(self, parser: argparse.ArgumentParser, args: argparse.Namespace):
-        """``args`` checked by the tool, and the checks every tool shares (the seed)."""
+        """``args`` checked by the tool, and the checks every tool shares: a ``--seed`` out of
+        0..:data:`MAX_SEED` (numpy and SB3 would refuse it later, with a traceback)."""
         args = load(self.check)(parser, args)
-        check_seed(parser, args)
+        seed = getattr(args, "seed", None)
+        if isinstance(seed, int) and not 0 <= seed <= MAX_SEED:
+            parser.error(f"--seed must be an integer 0..{MAX_SEED}, not {seed}")
         return args
 
     def run_checked(self, args: argparse.Namespace) -> Any:

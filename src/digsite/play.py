@@ -229,11 +229,8 @@ class Person:
             word = answer.strip().casefold()
             if word == QUIT:
                 raise Quit
-            if word == HELP_WORD:
-                self.say(f"{HELP}\n{self.rules}")
-                continue
-            if word == BOARD_WORD:
-                self.say(picture)
+            if word in (HELP_WORD, BOARD_WORD):
+                self.say(f"{HELP}\n{self.rules}" if word == HELP_WORD else picture)
                 continue
             index, problem = parse_move(answer, texts)
             if index is not None:
@@ -247,8 +244,7 @@ def changes(before: str | None, after: str) -> str:
     lines = after.splitlines()
     if before is None:
         return after
-    old = before.splitlines()
-    matcher = difflib.SequenceMatcher(None, old, lines, autojunk=False)
+    matcher = difflib.SequenceMatcher(None, before.splitlines(), lines, autojunk=False)
     changed = [
         line
         for tag, _, _, start, end in matcher.get_opcodes()
@@ -271,15 +267,9 @@ def rules_of(spec) -> str:
         summary = page.split("\n\n")[0]
     else:
         body = lines[heading + 2 :]  # after the heading's underline
-        end = next(
-            (i for i in range(1, len(body)) if body[i].strip() and _underline(body[i])), None
-        )
+        underlines = [{mark} for mark in "=-~^"]  # a reStructuredText heading's next line
+        end = next((i for i in range(1, len(body)) if set(body[i].strip()) in underlines), None)
         summary = "\n".join(body[: end - 1 if end else None]).strip()
     builtin = spec.package.startswith(__package__ + ".games.")
     where = DOCS.format(name=spec.name) if builtin else f"python -m pydoc {spec.package}"
     return f"{summary}\n\nThe whole documentation page of {spec.title}: {where}"
-
-
-def _underline(line: str) -> bool:
-    """Whether ``line`` underlines a reStructuredText heading."""
-    return len(set(line.strip())) == 1 and line.strip()[0] in "=-~^"

@@ -238,10 +238,8 @@ def main(argv: list[str] | None = None) -> None:
         run = {"record": record_command, "replay": replay_command, "play": play_command}
         if args.command == "list":
             print(list_environments())
-        elif args.command in run:
-            run[args.command](commands[args.command], args)
         else:
-            command(args.command)(commands[args.command], args)
+            (run.get(args.command) or command(args.command))(commands[args.command], args)
 
 
 if __name__ == "__main__":

@@ -48,9 +48,8 @@ def picture(state, player: int | None = None) -> np.ndarray:
     if player is not None:
         return module.draw(state.game, {player: state.view(player)})
     views = {p: state.view(p) for p in range(state.game.num_players)}
-    if hasattr(module, SECRET):
-        return module.draw(state.game, views, secret=getattr(module, SECRET)(state))
-    return module.draw(state.game, views)
+    secret = {"secret": getattr(module, SECRET)(state)} if hasattr(module, SECRET) else {}
+    return module.draw(state.game, views, **secret)
 
 
 def page(text: str) -> np.ndarray:

@@ -254,10 +254,9 @@ def _data_uri(pixels: np.ndarray) -> str:
 
 
 def _result(record: Mapping[str, Any]) -> str:
-    parts = [
+    return "; ".join(
         f"player {p} ({name}): score {score:g}, return {ret:+g}"
         for p, (name, score, ret) in enumerate(
             zip(record["agents"], record["scores"], record["returns"], strict=True)
         )
-    ]
-    return "; ".join(parts)
+    )

@@ -306,11 +306,8 @@ def solo_engine(env_id: str, options: dict[str, Any]) -> Game:
     """The game a solo Gymnasium env plays, configured as the env with ``options`` has it."""
     import gymnasium as gym
 
-    env = gym.make(env_id, **options)
-    try:
+    with gym.make(env_id, **options) as env:  # closed on leaving
         return env.unwrapped.game
-    finally:
-        env.close()
 
 
 def agent_kind(text: str) -> str:

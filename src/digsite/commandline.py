@@ -30,6 +30,7 @@ from typing import Any, NoReturn
 from .agents import AGENT_KINDS, ROLLOUTS, make_agent
 from .agents.model import MODEL_PREFIX, PPO, pretrained_path
 from .core.engine import Game, IllegalActionError
+from .core.files import RUN_LIMIT, read_json
 from .core.spec import load
 from .envs.registry import ENVIRONMENTS, SINGLE_SEAT_GYM_IDS, SOLO_GYM_IDS, entry, make_game
 
@@ -376,8 +377,6 @@ def recorded_options(args: argparse.Namespace) -> dict[str, Any]:
 def load_run(path: Path) -> dict[str, Any]:
     """The ``run.json`` of a training run folder (or the file itself); a clear error if it is
     not one.  The file is untrusted: read as :func:`digsite.core.files.read_json` reads."""
-    from .core.files import RUN_LIMIT, read_json
-
     file = path / "run.json" if path.is_dir() else path
     try:
         record = read_json(file, "the run.json", RUN_LIMIT, ValueError)

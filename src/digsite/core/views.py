@@ -41,16 +41,12 @@ def view_differences(a: Any, b: Any, path: str = "") -> list[str]:
     if isinstance(a, Mapping) and isinstance(b, Mapping):
         if list(a) != list(b):
             return [path or "(keys)"]
-        found: list[str] = []
-        for key in a:
-            found += view_differences(a[key], b[key], f"{path}.{key}" if path else str(key))
-        return found
-    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        found = []
-        for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            found += view_differences(x, y, f"{path}[{i}]")
-        return found
-    return [] if a == b else [path or "(view)"]
+        pairs = [(a[key], b[key], f"{path}.{key}" if path else str(key)) for key in a]
+    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        pairs = [(x, y, f"{path}[{i}]") for i, (x, y) in enumerate(zip(a, b, strict=True))]
+    else:
+        return [] if a == b else [path or "(view)"]
+    return [found for pair in pairs for found in view_differences(*pair)]
 
 
 def field_of(path: str) -> str:

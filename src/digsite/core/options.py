@@ -91,10 +91,7 @@ def number(
 ) -> Option:
     """A real number (int, float or numpy; not a bool, not nan or infinite) >= ``low``, or
     > ``low`` when ``above``."""
-    if low is None:
-        allowed = "a finite number"
-    else:
-        allowed = f"a finite number {'>' if above else '>='} {low}"
+    allowed = "a finite number" + ("" if low is None else f" {'>' if above else '>='} {low}")
 
     def normalize(value: Any) -> float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):  # (numpy scalars: plain)

@@ -62,17 +62,13 @@ class DigsiteAECEnv(Renders, AECEnv):
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": entry(game.name).module_name}
         n = game.num_players
-        if max_cycles is None:
-            max_cycles = math.ceil(game.max_game_length / n) + 1
-        self.max_cycles = max_cycles
+        self.max_cycles = max_cycles or math.ceil(game.max_game_length / n) + 1
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._agent_index = {a: i for i, a in enumerate(self.possible_agents)}
         obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(
-                    low=0.0, high=1.0, shape=(game.observation_size,), dtype=np.float32
-                ),
-                "action_mask": spaces.Box(low=0, high=1, shape=(game.num_actions,), dtype=np.int8),
+                "observation": spaces.Box(0.0, 1.0, (game.observation_size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (game.num_actions,), np.int8),
             }
         )
         self._observation_spaces = {a: obs_space for a in self.possible_agents}
@@ -81,7 +77,7 @@ class DigsiteAECEnv(Renders, AECEnv):
         self._action_spaces = {a: spaces.Discrete(game.num_actions) for a in self.possible_agents}
         self._no_actions = np.zeros(game.num_actions, dtype=np.int8)
         self._observation_size = game.observation_size
-        self._step_limit = max_cycles * n
+        self._step_limit = self.max_cycles * n
         """Steps after which every agent is truncated."""
         self._rng: np.random.Generator | None = None
         self.game_state = None

@@ -85,11 +85,8 @@ class SingleSeatEnv(OneSeatEnv):
         for opponent in self.opponents:
             if isinstance(opponent, RandomPolicy) and opponent.follows_env:
                 opponent.rng = self.np_random
-        self.seat = (
-            int(self.np_random.integers(self.game.num_players))
-            if self.fixed_seat is None
-            else self.fixed_seat
-        )
+        seat = self.fixed_seat
+        self.seat = int(self.np_random.integers(self.game.num_players)) if seat is None else seat
         self.game_state = self.game.new_initial_state(self.np_random)
         self._done = False
         self._play_others()

@@ -79,10 +79,7 @@ class AutomaticTasks(tuple):
 
 
 def _handlers(owner: Any, prefix: str, names: tuple, what: str, default: Any = None) -> tuple:
-    found = []
-    for name in names:
-        handler = getattr(owner, prefix + name, default)
-        if handler is None:
-            raise TypeError(f"{owner.__name__} has no {prefix}{name} for {what} {name!r}")
-        found.append(handler)
-    return tuple(found)
+    missing = [name for name in names if getattr(owner, prefix + name, default) is None]
+    if missing:
+        raise TypeError(f"{owner.__name__} has no {prefix}{missing[0]} for {what} {missing[0]!r}")
+    return tuple(getattr(owner, prefix + name, default) for name in names)

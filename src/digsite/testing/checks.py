@@ -584,19 +584,17 @@ def change_by_hand(state: State, field: Any) -> bool:
     lists = field.depth - field.frozen
     if not lists:
         new = changed(getattr(state, field.name))
-        if new is None:
-            return False
-        set_field(state, field.name, new)
-        return True
+        if new is not None:
+            set_field(state, field.name, new)
+        return new is not None
     found = first_item(getattr(state, field.name), lists)
     if found is None:
         return False
     holder, key = found
     new = changed(holder[key])
-    if new is None:
-        return False
-    holder[key] = new
-    return True
+    if new is not None:
+        holder[key] = new
+    return new is not None
 
 
 def first_item(value: list, depth: int) -> tuple[list, int] | None:

@@ -90,10 +90,9 @@ class Field:
             item = {"type": "boolean"}
         else:
             item = {"type": "integer"}
-            if self.low is not None:
-                item["minimum"] = _size(self.low, game)
-            if self.high is not None:
-                item["maximum"] = _size(self.high, game)
+            for key, bound in (("minimum", self.low), ("maximum", self.high)):
+                if bound is not None:
+                    item[key] = _size(bound, game)
         for length in reversed(self.shape):
             item = {"type": "array", "items": item}
             if length is not None:
@@ -376,11 +375,10 @@ def _describe(error: jsonschema.ValidationError, data: Mapping) -> str:
         return f"field {where} is {quoted(value, 60)}; it must be {_TYPES[allowed]}"
     if error.validator == "enum":
         return f"field {where} is {quoted(value, 60)}; it must be one of {allowed}"
-    if error.validator == "minimum":
-        return f"field {where} is {value}; it must be at least {allowed}"
-    if error.validator == "maximum":
-        return f"field {where} is {value}; it must be at most {allowed}"
+    if error.validator in _BOUNDS:
+        return f"field {where} is {value}; it must be {_BOUNDS[error.validator]} {allowed}"
     return f"field {where}: {error.message}"
 
 
 _TYPES = {"integer": "an integer", "boolean": "true or false", "array": "a list"}
+_BOUNDS = {"minimum": "at least", "maximum": "at most"}

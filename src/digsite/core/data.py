@@ -52,15 +52,13 @@ def read_records(
     ``source`` is ``None`` (the file shipped in ``package``'s ``data`` folder), a path to a JSON
     file, a list of records or ``{key: [records]}``.  Errors raise ``error`` naming the source.
     """
-    where = f"the list of {what} records"
+    data, where = source, f"the list of {what} records"
     if source is None:
         data = shipped(package, filename)
         where = f"the shipped {filename}"
     elif isinstance(source, (str, Path)):
         where = str(source) if str(source).isprintable() else repr(str(source))  # one line
         data = read_json(source, f"{what} file", DATA_LIMIT, error)
-    else:
-        data = source
     records = data.get(key) if isinstance(data, dict) else data
     if not isinstance(records, list):
         raise error(f"{where}: expected a list of {what} records or {{{key!r}: [...]}}")

@@ -20,10 +20,9 @@ class ObservationLayout:
         for name, shape in pieces:
             if name in self.slices:
                 raise ValueError(f"observation piece {name!r} declared twice")
-            size = math.prod(shape)
             self.shapes[name] = shape
-            self.slices[name] = slice(offset, offset + size)
-            offset += size
+            self.slices[name] = slice(offset, offset + math.prod(shape))
+            offset = self.slices[name].stop
         self.size = offset
 
     def __getitem__(self, name: str) -> slice:

@@ -113,11 +113,8 @@ class DigsiteAECEnv(Renders, AECEnv):
             raise KeyError(f"no agent {agent!r}; agents are {self.possible_agents}") from None
         observation = np.empty(self._observation_size, np.float32)
         state.observe(player, observation)
-        if player == state.current_player():
-            mask = state.legal_action_mask().copy()
-        else:
-            mask = self._no_actions.copy()
-        return {"observation": observation, "action_mask": mask}
+        mask = state.legal_action_mask() if player == state.current_player() else self._no_actions
+        return {"observation": observation, "action_mask": mask.copy()}
 
     def step(self, action: Any) -> None:
         if self.game_state is None:

@@ -219,11 +219,9 @@ class ViewIndex:
         view_key = _digest(f"{player}:{view_text}".encode())
         first = self._exposure_by_view.setdefault(view_key, exposed)
         if first[0] != exposed[0]:
-            if first[1] == exposed[1]:
-                what = "masks, movers or action texts"
-            else:
-                what = "observations (they differ in: " + self._differing(first[2], exposed[2])
-                what += ")"
+            what = "masks, movers or action texts"
+            if first[1] != exposed[1]:
+                what = f"observations (they differ in: {self._differing(first[2], exposed[2])})"
             raise AssertionError(
                 f"one view of player {player} gives two different {what}: the env shows "
                 "something the view does not hold (hidden information), or the view is not "

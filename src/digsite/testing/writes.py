@@ -70,10 +70,8 @@ def refused_writes(state_class: type) -> Iterator[None]:
     for name in names[:-1]:
         held = before.get(name)
         slot = getattr(held, "slot", held)  # (a guard inside another: the same slot)
-        guard = (
-            _RefusedSlot(name, slot) if isinstance(slot, MemberDescriptorType) else _Refused(name)
-        )
-        setattr(state_class, name, guard)
+        is_slot = isinstance(slot, MemberDescriptorType)
+        setattr(state_class, name, _RefusedSlot(name, slot) if is_slot else _Refused(name))
     state_class.put = _put
     try:
         yield

@@ -79,10 +79,8 @@ def read_bytes(path: str | Path, limit: int) -> bytes:
             raise FileRefused(f"it is {info.st_size} bytes, more than the {limit} allowed")
         chunks: list[bytes] = []
         size = 0
-        while size <= limit:  # the file may grow after fstat: never read past limit + 1
-            chunk = os.read(fd, min(_CHUNK, limit + 1 - size))
-            if not chunk:
-                break
+        # the file may grow after fstat: never read past limit + 1
+        while size <= limit and (chunk := os.read(fd, min(_CHUNK, limit + 1 - size))):
             chunks.append(chunk)
             size += len(chunk)
     except OSError as err:

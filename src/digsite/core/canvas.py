@@ -92,7 +92,7 @@ class Page:
 
     def __init__(self, width: int, height: int):
         size = whole_blocks(width), whole_blocks(height)
-        spare = _spares().pop(size, None)
+        spare = _held("images").pop(size, None)
         if spare is None:
             self.image = Image.new("RGB", size, PAPER)
         else:
@@ -106,7 +106,7 @@ class Page:
         cost a third of a picture's time).  Read as one buffer of bytes (:func:`_rgb_bytes`),
         read-only as ``np.asarray`` of the image is."""
         pixels = _pixels(self.image)
-        _spares()[self.image.size] = self.image
+        _held("images")[self.image.size] = self.image
         return pixels
 
     def text(
@@ -303,10 +303,10 @@ class KeptPage(Page):
 
     def __init__(self, width: int, height: int, layout: Hashable):
         size = whole_blocks(width), whole_blocks(height)
-        kept = _kept().pop(size, None)
+        kept = _held("kept").pop(size, None)
         if kept is None or kept.layout != layout:
             if kept is not None:  # its image painted over (Page)
-                _spares()[size] = kept.image
+                _held("images")[size] = kept.image
             super().__init__(width, height)
             self.areas: dict[str, tuple[tuple[Box, ...], Hashable, Any, list[tuple]]] = {}
         else:
@@ -344,13 +344,13 @@ class KeptPage(Page):
         """The picture, as a new array; the page's image is kept for the next page of its
         size and layout (:class:`KeptPage`)."""
         pixels = _pixels(self.image)
-        _kept()[self.image.size] = _Kept(self.layout, self.image, self.areas)
+        _held("kept")[self.image.size] = _Kept(self.layout, self.image, self.areas)
         return pixels
 
 
 def drop_kept_pages() -> None:
     """Forget this thread's kept pages (:class:`KeptPage`): the next is drawn whole."""
-    _kept().clear()
+    _held("kept").clear()
 
 
 def _pixels(image: Image.Image) -> np.ndarray:
@@ -362,14 +362,10 @@ def _pixels(image: Image.Image) -> np.ndarray:
 _SPARE = threading.local()
 
 
-def _spares() -> dict[tuple[int, int], Image.Image]:
-    """This thread's finished page images by size, for the next :class:`Page` to reuse."""
-    return _SPARE.__dict__.setdefault("images", {})
-
-
-def _kept() -> dict[tuple[int, int], _Kept]:
-    """This thread's kept pages by size (:class:`KeptPage`), one each."""
-    return _SPARE.__dict__.setdefault("kept", {})
+def _held(kind: str) -> dict[tuple[int, int], Any]:
+    """This thread's pages by size, one each: its finished images (``"images"``), for the next
+    :class:`Page` to reuse, and its kept pages (``"kept"``, :class:`KeptPage`)."""
+    return _SPARE.__dict__.setdefault(kind, {})
 
 
 CHIP_H, CHIP_PAD = 17, 4

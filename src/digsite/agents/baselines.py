@@ -22,16 +22,12 @@ def search_settings(
     game: str, iterations: int | None = None, rollout: str | None = None
 ) -> SearchSettings:
     """``game``'s default search, with the budget and rollout kind given (None: the default)."""
-    settings = entry(game).search
-    if entry(game).heuristic_agent is None:
-        settings = replace(settings, rollout="random")
-    if rollout is not None:
-        if rollout not in ROLLOUTS:
-            raise ValueError(f"unknown rollout {rollout!r}; rollouts: {', '.join(ROLLOUTS)}")
-        settings = replace(settings, rollout=rollout)
-    if iterations is not None:
-        settings = replace(settings, iterations=iterations)
-    return settings
+    spec = entry(game)
+    if rollout is not None and rollout not in ROLLOUTS:
+        raise ValueError(f"unknown rollout {rollout!r}; rollouts: {', '.join(ROLLOUTS)}")
+    default = "random" if spec.heuristic_agent is None else spec.search.rollout
+    iterations = spec.search.iterations if iterations is None else iterations
+    return replace(spec.search, rollout=rollout or default, iterations=iterations)
 
 
 def make_agent(

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import functools
 import io
+import itertools
 import json
 import pickle
 import zipfile
@@ -115,11 +116,9 @@ def _import(module: str, what: str) -> Any:
 def build_actor(layers: list[int]):
     """The actor network for ``layers`` (input size, hidden widths, number of actions)."""
     nn = _import("torch.nn", "a trained policy")
-    modules: list[Any] = []
-    for width_in, width_out in zip(layers[:-2], layers[1:-1], strict=True):
-        modules += [nn.Linear(width_in, width_out), nn.Tanh()]
-    modules.append(nn.Linear(layers[-2], layers[-1]))
-    return nn.Sequential(*modules)
+    # every layer followed by tanh, but the last
+    pairs = itertools.pairwise(layers)
+    return nn.Sequential(*[m for a, b in pairs for m in (nn.Linear(a, b), nn.Tanh())][:-1])
 
 
 def layers_of(actor) -> list[int]:
@@ -218,7 +217,7 @@ def _actor_state(torch: Any, state: Any, prefixes: list[str]) -> tuple[list[int]
         layers = [*(layers or [width_in]), width_out]
     if not all(1 <= width <= MAX_WIDTH for width in layers):
         raise ValueError(f"layers {layers}: each must be 1 to {MAX_WIDTH} wide")
-    parameters = sum(a * b + b for a, b in zip(layers, layers[1:], strict=False))
+    parameters = sum(a * b + b for a, b in itertools.pairwise(layers))
     if parameters > MAX_PARAMETERS:
         raise ValueError(f"{parameters} weights, more than the {MAX_PARAMETERS} allowed")
     weights = {}

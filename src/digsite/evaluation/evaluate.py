@@ -34,9 +34,9 @@ from ..agents.arena import Agent, play_episodes, play_games, seating
 from ..agents.model import MODEL_PREFIX, PPO
 from ..commandline import TORCH_THREADS, agent_for
 from ..core.engine import Game
-from ..envs.registry import make_game
+from ..envs.registry import entry, make_game
 from . import plots, stats, tables
-from .stats import SoloTally, Tally, rows, solo_measure
+from .stats import SoloTally, Tally, rows
 
 MODEL_NAME = "MaskablePPO"
 
@@ -121,7 +121,7 @@ def evaluate_game(args: argparse.Namespace) -> tuple[str, str, list[Tally], dict
 def evaluate_solo(args: argparse.Namespace) -> tuple[str, str, list[SoloTally], dict[str, Any]]:
     env = gym.make(args.env, **args.env_options)
     engine = env.unwrapped.game
-    measure = solo_measure(env)
+    measure = entry(engine.name).solo.measure_of(engine)  # a checked --env is solo
     agents = subjects(args, engine)
     tallies = [
         SoloTally(name, measure, play_episodes(env, agent, args.games, args.seed))

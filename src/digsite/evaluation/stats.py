@@ -19,7 +19,6 @@ from typing import Any
 from ..agents.arena import Episode, Outcome
 from ..commandline import extra_missing
 from ..core.spec import SoloMeasure
-from ..envs.registry import entry
 
 try:
     from scipy.stats import binomtest
@@ -48,10 +47,6 @@ class Tally:
     agent: str
     returns: list[float] = field(default_factory=list)
     scores: list[float] = field(default_factory=list)
-
-    def add(self, reward: float, score: float) -> None:
-        self.returns.append(float(reward))
-        self.scores.append(float(score))
 
     @property
     def games(self) -> int:
@@ -113,17 +108,9 @@ def tallies(names: list[str], outcomes: list[Outcome]) -> list[Tally]:
     tallied = [Tally(name) for name in names]
     for outcome in outcomes:
         for agent in outcome.seating:
-            tallied[agent].add(outcome.return_of(agent), outcome.score_of(agent))
+            tallied[agent].returns.append(float(outcome.return_of(agent)))
+            tallied[agent].scores.append(float(outcome.score_of(agent)))
     return tallied
-
-
-def solo_measure(env: Any) -> SoloMeasure:
-    """The measure of a solo env's game, as its spec declares it."""
-    game = env.unwrapped.game
-    solo = entry(game.name).solo
-    if solo is None:
-        raise ValueError(f"{game.name} has no solo mode")
-    return solo.measure_of(game)
 
 
 @dataclass

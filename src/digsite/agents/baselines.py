@@ -64,26 +64,20 @@ def make_agent(
         settings = search_settings(game, mcts_iterations, mcts_rollout)
         if settings.rollout == "random":
             return ISMCTSAgent(iterations=settings.iterations, seed=seed)
-        return guided_search(make_agent("heuristic", game), settings, seed)
-    raise ValueError(
-        f"unknown agent kind {kind!r}; kinds: {', '.join(AGENT_KINDS)}, {MODEL_PREFIX}PATH"
-    )
-
-
-def guided_search(heuristic, settings: SearchSettings, seed: int | None = None) -> ISMCTSAgent:
-    """IS-MCTS guided by ``heuristic`` as ``settings`` say."""
-    evaluate = win_loss
-    if settings.margin_scale is not None:
+        heuristic = make_agent("heuristic", game)
         # a heuristic's optional projected_scores(state): every player's points if the game
         # ended now, from public information (else ScoreMargin reads state.scores())
         projected = getattr(heuristic, "projected_scores", None)
-        evaluate = ScoreMargin(settings.margin_scale, scores=projected)
-    return ISMCTSAgent(
-        iterations=settings.iterations,
-        exploration=settings.exploration,
-        rollout=agent_rollout(heuristic, settings.epsilon, settings.horizon),
-        guide=heuristic,
-        evaluate=evaluate,
-        bias=settings.bias,
-        seed=seed,
+        margin = settings.margin_scale
+        return ISMCTSAgent(
+            iterations=settings.iterations,
+            exploration=settings.exploration,
+            rollout=agent_rollout(heuristic, settings.epsilon, settings.horizon),
+            guide=heuristic,
+            evaluate=win_loss if margin is None else ScoreMargin(margin, scores=projected),
+            bias=settings.bias,
+            seed=seed,
+        )
+    raise ValueError(
+        f"unknown agent kind {kind!r}; kinds: {', '.join(AGENT_KINDS)}, {MODEL_PREFIX}PATH"
     )

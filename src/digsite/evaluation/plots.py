@@ -45,8 +45,7 @@ def win_rates(path: Path, title: str, tallies: Sequence[Tally], par: float) -> P
     axes.axhline(par, color="C3", linestyle="--", linewidth=1, label=f"par (1/players = {par:.2f})")
     axes.set(ylabel="win rate (95% interval)", ylim=(0, HEADROOM))
     axes.legend(loc="upper right", fontsize=8)
-    axes.set_title(title, fontsize=9)
-    return _save(figure, path)
+    return _save(figure, title, path)
 
 
 def solo_scores(path: Path, title: str, tallies: Sequence[SoloTally]) -> Path:
@@ -79,11 +78,11 @@ def solo_scores(path: Path, title: str, tallies: Sequence[SoloTally]) -> Path:
     scored = f" ({measure.success})" if measure.scored_on_success_only else ""
     axes.set(xlabel=f"{measure.score}{scored}", ylabel="episodes")
     axes.legend(fontsize=8)
-    axes.set_title(title, fontsize=9)
-    return _save(figure, path)
+    return _save(figure, title, path)
 
 
-def _save(figure, path: Path) -> Path:
+def _save(figure, title: str, path: Path) -> Path:
+    figure.axes[0].set_title(title, fontsize=9)
     figure.tight_layout()
     figure.savefig(path, dpi=DPI)
     plt.close(figure)

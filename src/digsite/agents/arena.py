@@ -118,8 +118,7 @@ def play_episodes(env: gym.Env, agent: Agent, episodes: int, seed: int = 0) -> l
         _, info = env.reset(seed=seed + i)
         total, done = 0.0, False
         while not done:
-            state = env.unwrapped.game_state
-            action = choose(agent, state, 0)
+            action = choose(agent, env.unwrapped.game_state, 0)
             _, reward, terminated, truncated, info = env.step(action)
             if info.get("illegal_action"):
                 raise RuntimeError(f"the agent played the illegal action {action}")

@@ -247,6 +247,13 @@ def _read_policy(torch: Any, data: bytes) -> tuple[list[int], dict]:
     return layers, weights
 
 
+def _space(attributes: dict[str, Any], key: str, kind: str) -> dict[str, Any]:
+    """The space ``key`` of a ``model.zip``'s ``data`` if it is a ``kind``, else empty."""
+    space = attributes.get(key)
+    is_kind = isinstance(space, dict) and str(space.get(":type:")).endswith(f".{kind}'>")
+    return space if is_kind else {}
+
+
 def _declared_layers(attributes: dict[str, Any]) -> list[int]:
     """The layers a ``model.zip``'s ``data`` declares, read from its plain JSON fields (never
     from its pickled ``":serialized:"`` entries); a ValueError for anything but a MaskablePPO
@@ -270,22 +277,12 @@ def _declared_layers(attributes: dict[str, Any]) -> list[int]:
         arch = arch.get("pi", [])
     if not _sizes(arch):
         raise ValueError(f"its net_arch is not a list of widths nor {{'pi': [...]}}: {ZIP_TAKES}")
-    observation = attributes.get("observation_space")
-    observation = observation if isinstance(observation, dict) else {}
-    shape = observation.get("_shape")
-    if not str(observation.get(":type:")).endswith(".Box'>") or not (
-        _sizes(shape) and len(shape) == 1
-    ):
+    shape = _space(attributes, "observation_space", "Box").get("_shape")
+    if not (_sizes(shape) and len(shape) == 1):
         raise ValueError("its observation_space is not a readable flat Box")
-    action = attributes.get("action_space")
-    action = action if isinstance(action, dict) else {}
+    action = _space(attributes, "action_space", "Discrete")
     n = str(action.get("n"))
-    if not (
-        str(action.get(":type:")).endswith(".Discrete'>")
-        and n.isascii()
-        and n.isdigit()
-        and str(action.get("start", 0)) == "0"
-    ):
+    if not (n.isascii() and n.isdigit() and str(action.get("start", 0)) == "0"):
         raise ValueError("its action_space is not a readable Discrete(n) starting at 0")
     return [*shape, *arch, int(n)]
 

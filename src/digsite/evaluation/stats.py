@@ -183,13 +183,10 @@ class SoloTally:
         }
 
 
-PER_GAME = ("returns", "scores", "solved")
-"""The lists of a tally's ``as_dict`` with one entry per game or episode."""
-
-
 def summary(tally: Tally | SoloTally) -> dict[str, Any]:
-    """A tally's ``as_dict`` without its per-game lists."""
-    return {key: value for key, value in tally.as_dict().items() if key not in PER_GAME}
+    """A tally's ``as_dict`` without its lists of one entry per game or episode."""
+    per_game = ("returns", "scores", "solved")
+    return {key: value for key, value in tally.as_dict().items() if key not in per_game}
 
 
 def rows(tallies: Sequence[Tally | SoloTally]) -> list[dict[str, Any]]:

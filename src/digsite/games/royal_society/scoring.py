@@ -99,11 +99,7 @@ def _symbol_ok(card, symbol) -> bool:
         return card.region == value
     if kind == "type":
         return card.type == value
-    if value == 0:
-        return card.myth
-    if value == 1:
-        return card.wonder
-    return card.expertise >= 5
+    return (card.myth, card.wonder, card.expertise >= 5)[value]  # components.FLAGS
 
 
 def symbol_cards(game) -> dict[tuple[str, int], int]:

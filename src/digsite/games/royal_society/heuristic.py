@@ -293,20 +293,13 @@ class Context:
         return total
 
     def _objectives(self) -> list[tuple[int, int, float]]:
-        """(group, objective, what claiming it is worth) for each one not yet claimed."""
+        """(group, objective, what claiming it is worth) for each one not yet claimed: the
+        first claim's 4 Science (at 4.5 each) or 20 Prestige (at 0.9) are both worth 18, a
+        later claim's half of that."""
         s, p = self.state, self.player
-        out = []
-        for g in range(3):
-            if s.claims[p][g]:
-                continue
-            obj = s.objectives[g]
-            first = s.rs_left[g] < 0
-            if self.g.rb.objectives[obj]["reward"] == "science":
-                worth = (4 if first else 2) * 4.5
-            else:
-                worth = (20 if first else 10) * 0.9
-            out.append((g, obj, worth))
-        return out
+        claimed = s.claims[p]
+        worth = [18.0 if first < 0 else 9.0 for first in s.rs_left]
+        return [(g, s.objectives[g], worth[g]) for g in range(3) if not claimed[g]]
 
     def _grade(self, m: Mine, obj: int) -> float:
         """How far an unmet objective is, 0-1 (1 only for relics counted before they are

@@ -130,37 +130,32 @@ def _records(source, filename, key, what, count):
     return records, where
 
 
-def _relic(spec: dict) -> tuple[int, int]:
+def _relic(spec: dict, types: tuple[str, ...] = RELIC_TYPES) -> tuple[int, int]:
+    """(region, type) named in ``spec``, -1 for one it does not name: a relic's, or (``types``
+    the expedition types) an Expedition card's or the condition of its bonus."""
     region = REGIONS.index(spec["region"]) if "region" in spec else -1
-    typ = RELIC_TYPES.index(spec["type"]) if "type" in spec else -1
+    typ = types.index(spec["type"]) if "type" in spec else -1
     return region, typ
 
 
 def load_expeditions(source=None) -> tuple[Expedition, ...]:
-    records, where = _records(
-        source, "expeditions.json", "expeditions", "expedition", NUM_EXPEDITIONS
-    )
-    out = []
-    for i, r in enumerate(records):
-        cond = r.get("condition") or {}
-        out.append(
-            Expedition(
-                id=i,
-                site=r["site"],
-                region=REGIONS.index(r["region"]),
-                type=EXPEDITION_TYPES.index(r["type"]),
-                myth=r.get("myth", False),
-                wonder=r.get("wonder", False),
-                expertise=r["expertise"],
-                knowledge=r["knowledge"],
-                cost=r["cost"],
-                condition_region=REGIONS.index(cond["region"]) if "region" in cond else -1,
-                condition_type=EXPEDITION_TYPES.index(cond["type"]) if "type" in cond else -1,
-                gains=tuple(r["gains"].get(k, 0) for k in GAIN_KEYS),
-                simplified=r.get("simplified", False),
-            )
+    records, _ = _records(source, "expeditions.json", "expeditions", "expedition", NUM_EXPEDITIONS)
+    return tuple(
+        Expedition(
+            i,
+            r["site"],
+            *_relic(r, EXPEDITION_TYPES),  # region and type (both required by the schema)
+            r.get("myth", False),
+            r.get("wonder", False),
+            r["expertise"],
+            r["knowledge"],
+            r["cost"],
+            *_relic(r.get("condition") or {}, EXPEDITION_TYPES),  # condition_region, _type
+            tuple(r["gains"].get(k, 0) for k in GAIN_KEYS),
+            r.get("simplified", False),
         )
-    return tuple(out)
+        for i, r in enumerate(records)
+    )
 
 
 def load_patrons(source=None) -> tuple[Patron, ...]:
@@ -173,26 +168,22 @@ def load_patrons(source=None) -> tuple[Patron, ...]:
 
 def load_collections(source=None) -> tuple[tuple[CollectionFace, CollectionFace], ...]:
     records, where = _records(source, "collections.json", "collections", "collection tile", 12)
-    out = []
     for i, r in enumerate(records):
-        size = r["size"]
-        built = []
-        for face in r["faces"]:
-            if len(face["spaces"]) != size:
-                raise _fail(where, i, f"['faces']: each face has {size} spaces (the size)")
-            built.append(
-                CollectionFace(
-                    size=size,
-                    spaces=tuple(_relic(x) for x in face["spaces"]),
-                    reward=tuple(
-                        (k, face["reward"][k]) for k in REWARD_KEYS if k in face["reward"]
-                    ),
-                )
-            )
-        out.append((built[0], built[1]))
+        if any(len(face["spaces"]) != r["size"] for face in r["faces"]):
+            raise _fail(where, i, f"['faces']: each face has {r['size']} spaces (the size)")
     if sorted(r["size"] for r in records) != [3] * 4 + [5] * 4 + [7] * 4:
         raise ComponentDataError(f"{where}: there are 4 tiles each of 3, 5 and 7 spaces")
-    return tuple(out)
+    return tuple(
+        tuple(  # its two faces (the schema's)
+            CollectionFace(
+                size=r["size"],
+                spaces=tuple(_relic(x) for x in face["spaces"]),
+                reward=tuple((k, face["reward"][k]) for k in REWARD_KEYS if k in face["reward"]),
+            )
+            for face in r["faces"]
+        )
+        for r in records
+    )
 
 
 _SYMBOLS = {"region": REGIONS, "type": EXPEDITION_TYPES, "flag": FLAGS}

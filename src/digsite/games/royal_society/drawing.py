@@ -724,11 +724,7 @@ def _objectives(page: Page, game, v) -> float:
     for i, tile in enumerate(v["requirements"]):
         text = f"end of year {years[i]}: {game.rb.requirements[tile]['text']}"
         y = _lines(page, RIGHT_X, y, text, RIGHT_W)
-    return _supplies(page, v, y + 4)
-
-
-def _supplies(page: Page, v, y: float) -> float:
-    y = _heading(page, y, "Bloomsbury and the decks")
+    y = _heading(page, y + 4, "Bloomsbury and the decks")
     stacks = v["bloomsbury_stacks"]
     text = (
         f"Bloomsbury tiles: {stacks[0]} in the 10 stack, {stacks[1]} in the 25 stack; decks: "

@@ -11,8 +11,8 @@ This module holds the game and the state's protocol (scores, winners, chance, th
 methods); the rules are mixins by area, each module holding the decisions of its area with what
 they offer: ``setup``, ``economy`` (gains, Knowledge, Reputation, relic bags), ``locations``
 (placing an explorer, the location actions, expeditions, exhibits), ``optional`` (the optional
-actions, before, after and during a turn), ``flow`` (a turn), ``year`` (the year's flow and the
-end of the game) and ``automa``.  The fields the observation reads (``PUT``) are frozen
+actions, before, after and during a turn), ``year`` (the year's flow, its turns and the end of
+the game) and ``automa``.  The fields the observation reads (``PUT``) are frozen
 (tuples, ints; ``saved.FIELDS``): a rule writes a new value (``core.fields.replaced``,
 ``added``...) with ``put``, which tells each player's kept observation as it writes (see
 ``observation``); a write in place fails, and the tests refuse any write but ``put``.
@@ -52,7 +52,6 @@ from .components import (
     solo_title,
 )
 from .economy import EconomyRules
-from .flow import FlowRules
 from .hidden import resample
 from .locations import LocationRules
 from .observation import LAYOUT, Encoding
@@ -78,7 +77,6 @@ class RoyalSocietyState(
     EconomyRules,
     LocationRules,
     OptionalRules,
-    FlowRules,
     YearRules,
     Chance,
     TaskQueueState,

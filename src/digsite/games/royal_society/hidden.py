@@ -68,9 +68,7 @@ def _expeditions(s, keep: set[int], rng) -> None:
         candidates = [c for c in pool if c in marked]
         chosen = [candidates[int(j)] for j in rng.permutation(len(candidates))[: len(dealt)]]
         rest = [c for c in pool if c not in chosen]  # (the cards are distinct)
-        for (pile, i), c in zip(dealt, chosen, strict=True):
-            pile[i] = c
-        for (pile, i), c in zip(first, rest, strict=True):
+        for (pile, i), c in zip(dealt + first, chosen + rest, strict=True):
             pile[i] = c
     for slots in groups.values():
         _shuffle_within(rng, slots)

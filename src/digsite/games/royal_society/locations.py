@@ -378,10 +378,12 @@ class LocationRules:
             cards.append(c)
         self.put("program", (*cards, *(-1,) * (6 - len(cards))))
 
-    def _reserve_slots(self, p, port: bool) -> list[int]:
+    def _legal_reserve(self):
+        t = self.task
+        p, optional, port = t.player, t.a, t.b
         free = self._ability(p) == Ability.FREE_RESERVE
         budget = self.budget(p)
-        out = []
+        acts = []
         for slot, card in enumerate(self.program):
             if card < 0:
                 continue
@@ -392,13 +394,7 @@ class LocationRules:
                 e, loc, section, supported = self.cur[:4]
                 if not self.can_organize(p, e, section, bool(supported), budget - cost, slot, card):
                     continue
-            out.append(slot)
-        return out
-
-    def _legal_reserve(self):
-        t = self.task
-        p, optional, port = t.player, t.a, t.b
-        acts = [SLOT0 + k for k in self._reserve_slots(p, bool(port))]
+            acts.append(SLOT0 + slot)
         if self.exp_deck or self.exp_discard:
             acts.append(DRAW3)
         if acts and optional:
@@ -518,23 +514,19 @@ class LocationRules:
         self.organizing = card  # until it is paid for (a Reserve may draw cards meanwhile)
         self._push(Task.payment(p, card))
 
-    def _pay_options(self, p, card) -> list[int]:
-        dk, dm = self._needs(p, self._skill(p, self.cur[0]), card)
-        budget = self.budget(p)
-        out = []
-        for opt, (cost_red, know_red) in enumerate(PAYMENTS):
-            if know_red and dk != 1:
-                continue  # a useless Knowledge reduction is never offered
-            if dk > know_red or dm > 3 * cost_red:
-                continue
-            if 2 * (cost_red + know_red) <= budget:
-                out.append(opt)
-        return out
-
     def _legal_expedition_payment(self):
         t = self.task
-        acts = [OPTION0 + o for o in self._pay_options(t.player, t.a)]
-        return acts + self.optional_actions(t.player, t) if acts else acts
+        p = t.player
+        dk, dm = self._needs(p, self._skill(p, self.cur[0]), t.a)
+        budget = self.budget(p)
+        acts = [  # -1 Knowledge only where 1 is missing: a useless reduction is never offered
+            OPTION0 + opt
+            for opt, (cost_red, know_red) in enumerate(PAYMENTS)
+            if (dk == 1 if know_red else dk <= 0)
+            and dm <= 3 * cost_red
+            and 2 * (cost_red + know_red) <= budget
+        ]
+        return acts + self.optional_actions(p, t) if acts else acts
 
     @interruptible
     def _on_expedition_payment(self, a):

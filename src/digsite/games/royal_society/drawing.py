@@ -221,8 +221,7 @@ def draw(game, views: Views) -> np.ndarray:
     page.area("on the table", (box,), key, lambda: _on_the_table(page, game, table, y))
     for q in range(v["num_players"]):
         frame, inside = _seat_areas(v, q)
-        moving = v["decision"]["player"] == q
-        key = (moving, seat_name(q, views), _score(v["seats"][q]))
+        key = (v["decision"]["player"] == q, seat_name(q, views), _score(v["seats"][q]))
         page.area(f"seat {q}", frame, key, lambda q=q: _seat_frame(page, views, v, q))
         key = _seat_key(views, v, q)
         page.area(f"seat {q} inside", inside, key, lambda q=q: _seat(page, game, views, v, q))
@@ -533,8 +532,7 @@ def _decision_detail(game, v, d) -> str:
         return f"the explorer of Expertise {v['seats'][d['player']]['expertise'][a]}"
     if kind == "knowledge_region":
         excluded = b & ALL_REGIONS
-        text = f"{a} point{'s' * (a != 1)}"
-        return text + (f", not in {_regions(excluded)}" if excluded else "")
+        return f"{a} point{'s' * (a != 1)}" + (f", not in {_regions(excluded)}" if excluded else "")
     if kind == "relic_from_bag":
         bags = "any bag" if a & ALL_REGIONS == ALL_REGIONS else f"the {_regions(a)} bag"
         return f"from {bags}" + (", drawn at random" if b else "")
@@ -901,8 +899,7 @@ def _explorers(
         kind, region = board[e]
         skill = SYMBOLS["region"][region] if kind else ("Logistics", PAPER)
         page.chip(ex + 2 * EXPLORER_R + 3, ey + 1, *skill)
-    rows = 3 if column else 1
-    return y + rows * (2 * EXPLORER_R + 2) + 2
+    return y + (3 if column else 1) * (2 * EXPLORER_R + 2) + 2
 
 
 def _relics(page: Page, x: float, y: float, s, inner: float) -> float:

@@ -232,8 +232,7 @@ class Context:
         early = min(1.0, yl / 3.0)
         spend = 0.4 + 0.6 * early  # money and relics: what they still count for late
         build = 0.3 + 0.7 * early  # Knowledge, Reputation, Expertise: less late
-        money = min(m.money, 35) * 0.45 + max(0, m.money - 35) * 0.1
-        v += money * spend
+        v += (min(m.money, 35) * 0.45 + max(0, m.money - 35) * 0.1) * spend
         for r in range(4):
             k = m.knowledge[r]
             v += (0.9 * min(k, 9) + 0.2 * max(0, min(k, 12) - 9)) * build
@@ -274,8 +273,7 @@ class Context:
                 total += 1.0 * mine
                 continue
             winners = list(counts.values()).count(best)
-            full = -1 not in spaces
-            total += (12 if full else 7) / winners + 0.5 * mine
+            total += (12 if -1 not in spaces else 7) / winners + 0.5 * mine
         return total
 
     def objectives_value(self, m: Mine, table) -> float:
@@ -826,8 +824,7 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         )
         if not s._condition_met(p, c):
             need += 6
-        gain = c.gains[0] * 0.8 + c.gains[1] * 4 + 2
-        return max(-2.0, gain * 0.4 - need)
+        return max(-2.0, (c.gains[0] * 0.8 + c.gains[1] * 4 + 2) * 0.4 - need)
 
     def _decide_pick_drawn_card(self, ctx: Context, task, legal) -> int:
         return max(legal, key=lambda a: self._card_prospect(ctx, a - CARD0))
@@ -870,8 +867,7 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         if key == "relics_held":
             return min(12, sum(m.relics) + yl) * 0.6
         if key == "gallery_collections":
-            cols = sum(1 for c in COLLECTIONS if ctx.player in m.gallery[c])
-            return 2 * (cols + 0.5 * yl)
+            return 2 * (sum(1 for c in COLLECTIONS if ctx.player in m.gallery[c]) + 0.5 * yl)
         if key == "best_knowledge":
             return max(m.knowledge) * 0.8
         return m.rep * 0.6

@@ -533,8 +533,7 @@ class LocationRules:
         t = self.task
         self.queue.pop(0)
         p, card = t.player, t.a
-        opt = a - OPTION0
-        cost_red, know_red = PAYMENTS[opt]
+        cost_red, know_red = PAYMENTS[a - OPTION0]
         self._pay_rep(p, 2 * (cost_red + know_red))  # (nothing to pay: nothing changes)
         e = self.cur[0]
         c = self.game.expeditions[card]

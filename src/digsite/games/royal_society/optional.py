@@ -160,8 +160,7 @@ class OptionalRules:
     # -- Bloomsbury ----------------------------------------------------------------------------
     def _legal_bloomsbury_tile(self):
         t = self.task
-        pool = self.stacks[t.a] if t.b == 0 else self.bloom_box[t.a]
-        return [TILE0 + x for x in sorted(pool)]
+        return [TILE0 + x for x in sorted(self.stacks[t.a] if t.b == 0 else self.bloom_box[t.a])]
 
     def _on_bloomsbury_tile(self, a):
         _, p, k, source = self.task

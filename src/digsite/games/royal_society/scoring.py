@@ -136,8 +136,7 @@ def _matchable(fits: list[int]) -> bool:
 def study_objectives(s, p: int, study: int) -> int:
     """Most objectives of a Study card achievable at once, each card used for one symbol."""
     card = s.game.studies[study]
-    played = s.played[p]
-    held = sum(1 << c for c in played)
+    held = sum(1 << c for c in s.played[p])
     cards = s.game.symbol_cards
     fits = [[cards[symbol] & held for symbol in objective] for objective in card.objectives]
     k = len(fits)

@@ -10,8 +10,7 @@ def solo_measure(game) -> SoloMeasure:
     """Solo scores against the Automa, with the titles of the game's data, best first; a title
     above the lowest is a success (a positive return)."""
     titles = tuple(name for _, name in sorted(game.rb.titles, reverse=True))
-    above = sorted(game.rb.titles)[1][0]
-    return SoloMeasure(f"{above} or more", "score", False, titles)
+    return SoloMeasure(f"{sorted(game.rb.titles)[1][0]} or more", "score", False, titles)
 
 
 SPEC = GameSpec(

@@ -91,8 +91,7 @@ class YearRules:
             )
             return
         self.turn_order = [o for o in self.favor_space if o >= 0]
-        n = self.game.num_players
-        self.put("placed", ((0, 0, 0),) * n)
+        self.put("placed", ((0, 0, 0),) * self.game.num_players)
         self.put("automa_pawns", 3 if self.game.automa else 0)
         self.put(
             "locations",

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 from .actions import (
     ACTIONS,
     BLOOMSBURY_STACKS,
@@ -34,35 +32,14 @@ def wants(region: int, typ: int) -> str:
     return f"{REGION_TITLES[region]} {relic}" if region >= 0 else relic
 
 
-# -- the numbered options of each decision that has them (found by the decision's name) --------
-def _option_setup_side(s, k: int) -> str:
-    return f"Society board side {'AB'[k] if k < 2 else k}"
-
-
-def _option_setup_expertise(s, k: int) -> str:
-    return "expertise " + "/".join(map(str, EXPERTISE_PERMUTATIONS[k]))
+def _option(s, k: int) -> str:
+    """An option of a decision that names none (never legal: for a complete text table)."""
+    return f"option {k}"
 
 
 def _option_setup_society(s, k: int) -> str:
     offer = s.society_offer[s.decider]
     return "keep " + s.game.rb.societies[offer[k]]["name"] if k < 2 and offer else _option(s, k)
-
-
-def _option_milestone_8(s, k: int) -> str:
-    return ("Knowledge 8: 1 Science", "Knowledge 8: 5 Prestige")[k] if k < 2 else "-"
-
-
-def _option_location_action(s, k: int) -> str:
-    return LOCATION_ACTIONS[s.cur[1]][k] if s.cur[1] >= 0 and k < 2 else _option(s, k)
-
-
-def _option_expedition_payment(s, k: int) -> str:
-    return PAYMENTS[k] if k < len(PAYMENTS) else _option(s, k)
-
-
-def _option(s, k: int) -> str:
-    """An option of a decision that names none (never legal: for a complete text table)."""
-    return f"option {k}"
 
 
 PAYMENTS = (
@@ -71,8 +48,21 @@ PAYMENTS = (
     "spend 2 Reputation: -1 Knowledge",
     "spend 4 Reputation: -£3 and -1 Knowledge",
 )
-_OPTION_TEXTS = (*DECISIONS.handlers(sys.modules[__name__], "_option_", default=_option), _option)
-"""The text of option ``k`` of each decision (game over included), by the decision's name."""
+_NAMED_OPTIONS = {
+    "setup_side": lambda s, k: f"Society board side {'AB'[k] if k < 2 else k}",
+    "setup_expertise": lambda s, k: "expertise " + "/".join(map(str, EXPERTISE_PERMUTATIONS[k])),
+    "setup_society": _option_setup_society,
+    "milestone_8": lambda s, k: (
+        ("Knowledge 8: 1 Science", "Knowledge 8: 5 Prestige")[k] if k < 2 else "-"
+    ),
+    "location_action": lambda s, k: (
+        LOCATION_ACTIONS[s.cur[1]][k] if s.cur[1] >= 0 and k < 2 else _option(s, k)
+    ),
+    "expedition_payment": lambda s, k: PAYMENTS[k] if k < len(PAYMENTS) else _option(s, k),
+}
+"""The text of option ``k`` of the decisions that number their options, by name."""
+_OPTION_TEXTS = tuple(_NAMED_OPTIONS.get(name, _option) for name in DECISIONS)
+"""The text of option ``k`` of each decision (game over included)."""
 
 
 def _patron(s, k: int) -> str:

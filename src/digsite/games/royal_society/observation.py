@@ -67,8 +67,7 @@ SEAT_COLUMNS = (
     ("decider", 1),
 )
 """The columns of a ``seats`` row, each with its true maximum (hand: every Expedition card)."""
-SEAT_FIELDS = tuple(name for name, _ in SEAT_COLUMNS)
-SEAT_DIVISORS = tuple(most for _, most in SEAT_COLUMNS)
+SEAT_FIELDS, SEAT_DIVISORS = zip(*SEAT_COLUMNS, strict=True)
 SCORE_FIELDS = ("prestige", "science", "money")
 """Seat counts with no maximum (piece ``seat_scores``): written as ``v / (v + UNBOUNDED_SCALE)``."""
 UNBOUNDED_SCALE = 50.0
@@ -209,13 +208,6 @@ join_bytes = bytearray().join
 """Joins bytes into a bytearray."""
 
 
-@lru_cache(maxsize=64)
-def _owner_codes(player: int, n: int) -> tuple[int, ...]:
-    """Relative code of each owner id (players, then AUTOMA 4, NEUTRAL 5), and 6 at index -1:
-    the "empty" code of the pieces that have one."""
-    return (*((q - player) % n for q in range(n)), *(0,) * (4 - n), 4, 5, 6)
-
-
 OWNER_ROW_WIDTHS = (6, 7)
 """The widths of the pieces with a row of flags per entry by its owner (``_flag_rows``)."""
 
@@ -227,9 +219,9 @@ def _one_hot(width: int, code: int) -> bytearray:
 
 @lru_cache(maxsize=64)
 def _owner_flags(player: int, n: int) -> dict[int, tuple[bytearray, ...]]:
-    """Per width of ``OWNER_ROW_WIDTHS``, the row of flags of each owner id (index -1: the
-    "empty" code's)."""
-    rel = _owner_codes(player, n)
+    """Per width of ``OWNER_ROW_WIDTHS``, the row of flags of each owner id, of its relative code
+    (players, then AUTOMA 4, NEUTRAL 5; at index -1 the "empty" code 6 of the pieces with one)."""
+    rel = (*((q - player) % n for q in range(n)), *(0,) * (4 - n), 4, 5, 6)
     return {width: tuple(_one_hot(width, code) for code in rel) for width in OWNER_ROW_WIDTHS}
 
 

@@ -75,7 +75,7 @@ from .actions import (
 )
 from .components import ASIA, CITY, MEDITERRANEAN, MUSEUM, NUM_RELIC_KINDS, PORT, UNIVERSITY
 from .locations import LEFT_GAINS
-from .scoring import MIN_PLAYED, objective_met, region_and_type_counts, requirement_met
+from .scoring import OBJECTIVE_TESTS, ON_PLAYED, region_and_type_counts, requirement_met
 
 SOCIETY_RANK = (1, 10, 0, 6, 9, 3, 11, 4, 2, 5, 8, 7)
 """Society cards, best first (set-up benefits worth most early: Knowledge and money)."""
@@ -278,12 +278,12 @@ class Context:
 
     def objectives_value(self, m: Mine, table) -> float:
         """Each open objective's worth: nearly all of it once met (the engine's
-        ``objective_met`` on ``table``, the Mine's scratch state), a part graded on the way."""
+        ``OBJECTIVE_TESTS`` on ``table``, the Mine's scratch state), a part graded on the way."""
         total = 0.0
         for g, obj, worth in self.open_objectives:
             if m.claims[g]:
                 continue
-            prog = 1.0 if objective_met(table, self.player, obj) else self._grade(m, obj)
+            prog = 1.0 if OBJECTIVE_TESTS[obj](table, self.player) else self._grade(m, obj)
             if prog >= 1.0:
                 total += worth * (0.95 if m.discs > 0 else 0.5)
             else:
@@ -303,7 +303,7 @@ class Context:
         """How far an unmet objective is, 0-1 (1 only for relics counted before they are
         drawn: ``extra_relics``, what the engine cannot judge)."""
         cards = [self.cards[c] for c in m.played]
-        if obj in MIN_PLAYED:
+        if obj in ON_PLAYED:
             regions, types = region_and_type_counts(cards)
             if obj == TWO_REGIONS_TWICE:
                 a, b = sorted(regions, reverse=True)[:2]

@@ -58,7 +58,6 @@ ON_PLAYED = {
 }
 """The objectives on played Expedition cards: the fewest cards that can meet each (checked
 first: they are tested at every turn, mostly with fewer cards), and the test of the cards."""
-MIN_PLAYED = {obj: fewest for obj, (fewest, _) in ON_PLAYED.items()}
 
 
 def _on_played(fewest: int, met: Callable) -> Callable[..., bool]:
@@ -82,15 +81,8 @@ _TESTS = {
     KNOWLEDGE_4_EVERYWHERE: lambda s, p: min(s.knowledge[p]) >= 4,
     KNOWLEDGE_12: lambda s, p: max(s.knowledge[p]) >= 12,
 }
-OBJECTIVE_TESTS: tuple[Callable[..., bool], ...] = tuple(
-    _TESTS[obj] for obj in range(len(OBJECTIVES))
-)
+OBJECTIVE_TESTS = tuple(_TESTS[obj] for obj in range(len(OBJECTIVES)))
 """``OBJECTIVE_TESTS[obj](s, p)``: whether ``p`` meets Royal Society objective ``obj``."""
-
-
-def objective_met(s, p: int, obj: int) -> bool:
-    """The 12 Royal Society objectives (``OBJECTIVES``)."""
-    return OBJECTIVE_TESTS[obj](s, p)
 
 
 def _symbol_ok(card, symbol) -> bool:

@@ -75,7 +75,7 @@ from .actions import (
 )
 from .components import ASIA, CITY, MEDITERRANEAN, MUSEUM, NUM_RELIC_KINDS, PORT, UNIVERSITY
 from .locations import LEFT_GAINS
-from .scoring import OBJECTIVE_TESTS, ON_PLAYED, region_and_type_counts, requirement_met
+from .scoring import OBJECTIVE_TESTS, ON_PLAYED, region_and_type_counts, requirement_count
 
 SOCIETY_RANK = (1, 10, 0, 6, 9, 3, 11, 4, 2, 5, 8, 7)
 """Society cards, best first (set-up benefits worth most early: Knowledge and money)."""
@@ -339,26 +339,16 @@ class Context:
         return max(m.knowledge) / 12
 
     def requirement_value(self, m: Mine, table) -> float:
-        """Minus the coming Royal Requirement's penalty, as far as it is not yet met (met: the
-        engine's ``requirement_met``; the way there graded, a valuation)."""
+        """Minus the coming Royal Requirement's penalty, as far as it is not yet met (by the
+        engine's count on ``table``, the Mine's scratch state; the way there graded)."""
         if self.requirement is None:
             return 0.0
-        req, kind, amount, weight = self.requirement
-        if requirement_met(table, self.player, req):
+        _, kind, amount, weight = self.requirement
+        have = requirement_count(table, self.player, kind)  # the engine's count
+        if have >= amount:
             return 0.0
-        if kind in ("prestige", "science"):
-            have = getattr(m, kind)
-        elif kind == "expeditions":
-            have = len(m.played)
-        elif kind == "gallery_discs":
-            have = m.gallery.count(self.player)
-        elif kind == "knowledge6_two_regions":
-            have = (
-                sum(1 for k in m.knowledge if k >= 6)
-                + 0.15 * sum(min(k, 6) for k in m.knowledge if k < 6) / 6
-            )
-        else:
-            have = sum(m.claims)
+        if kind == "knowledge6_two_regions":  # the way there graded
+            have += 0.15 * sum(min(k, 6) for k in m.knowledge if k < 6) / 6
         return -weight * max(0.0, amount - have) / amount
 
     def _requirement(self) -> tuple[int, str, int, float] | None:

@@ -149,18 +149,22 @@ def study_science(s, p: int, study: int) -> int:
     return s.game.studies[study].science[done - 1] if done else 0
 
 
+def requirement_count(s, p: int, kind: str) -> int:
+    """What a Royal Requirement of ``kind`` counts of ``p``'s."""
+    if kind in ("prestige", "science"):
+        return getattr(s, kind)[p]
+    if kind == "expeditions":
+        return len(s.played[p])
+    if kind == "gallery_discs":
+        return s.gallery.count(p)
+    if kind == "knowledge6_two_regions":
+        return sum(1 for k in s.knowledge[p] if k >= 6)
+    return sum(1 for g in range(3) if s.claims[p][g])
+
+
 def requirement_met(s, p: int, req: int) -> bool:
     info = s.game.rb.requirements[req]
-    kind, amount = info["requirement"], info["amount"]
-    if kind in ("prestige", "science"):
-        return getattr(s, kind)[p] >= amount
-    if kind == "expeditions":
-        return len(s.played[p]) >= amount
-    if kind == "gallery_discs":
-        return s.gallery.count(p) >= amount
-    if kind == "knowledge6_two_regions":
-        return sum(1 for k in s.knowledge[p] if k >= 6) >= amount
-    return sum(1 for g in range(3) if s.claims[p][g]) >= amount
+    return requirement_count(s, p, info["requirement"]) >= info["amount"]
 
 
 def royal_requirements(s, period: int) -> None:

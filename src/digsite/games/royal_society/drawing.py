@@ -223,7 +223,10 @@ def draw(game, views: Views) -> np.ndarray:
         frame, inside = _seat_areas(v, q)
         key = (v["decision"]["player"] == q, seat_name(q, views), _score(v["seats"][q]))
         page.area(f"seat {q}", frame, key, lambda q=q: _seat_frame(page, views, v, q))
-        key = _seat_key(views, v, q)
+        # inside: the seat's view, and the seat's own cards when its view is here
+        seat = {k: x for k, x in v["seats"][q].items() if k not in UNDRAWN_SEAT_KEYS}
+        mine = views.get(q)
+        key = repr((seat, mine and (mine["own"], mine["patrons_put_back"])))
         page.area(f"seat {q} inside", inside, key, lambda q=q: _seat(page, game, views, v, q))
     if panel:
         x, w = _seat_box(v, v["num_players"])
@@ -280,14 +283,6 @@ def _table(game, views: Views, v) -> tuple[tuple[int, ...], tuple[str, ...], tup
         societies = enumerate(own["society_offer"])
         items += [f"offer {i + 1}: {game.rb.societies[s]['name']}" for i, s in societies]
     return tuple(own["drawn_cards"]), tuple(items), tuple(v["drawn_relics"])
-
-
-def _seat_key(views: Views, v, q: int) -> str:
-    """What the inside of a seat's panel shows: the seat's view, and the seat's own cards
-    when its view is here."""
-    mine = views.get(q)
-    seat = {k: x for k, x in v["seats"][q].items() if k not in UNDRAWN_SEAT_KEYS}
-    return repr((seat, mine and (mine["own"], mine["patrons_put_back"])))
 
 
 # -- helpers --------------------------------------------------------------------------------

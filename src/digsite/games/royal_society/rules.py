@@ -31,12 +31,7 @@ from ...core.options import choice, data, flag
 from ...core.tasks import TaskQueueState
 from ...core.turn_based import TurnBasedGame, slots
 from . import actions, invariants, observation, saved, spec, text, view
-from .actions import (
-    AUTO_TASKS,
-    C_KEEP_RELIC,
-    C_LOC_ACTION,
-    Ability,
-)
+from .actions import AUTO_TASKS, C_KEEP_RELIC, C_LOC_ACTION, Ability
 from .components import (
     BLOOMSBURY_STACKS,
     OBJECTIVE_GROUPS,

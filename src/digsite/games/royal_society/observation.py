@@ -718,10 +718,6 @@ def _observer(s, player: int) -> Observer:
     return observer
 
 
-def _no_task(s, player: int, buf: bytearray) -> None:
-    """The game is over: no pending decision."""
-
-
 def _task_args(s, player: int, buf: bytearray) -> None:
     task = s.queue[0]
     buf[TASK_ARGS] = task[2]
@@ -770,7 +766,7 @@ DECISION_WRITERS = tuple(
         C_EXP_PAY: _organizing,
         C_PICK_DRAWN: _drawn_cards,
         C_PATRON: _drawn_patrons,
-        GAME_OVER: _no_task,
+        GAME_OVER: lambda s, player, buf: None,  # the game is over: no pending decision
     }.get(decision, _task_args)
     for decision in range(len(DECISIONS))
 )

@@ -651,9 +651,7 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         patrons = [a for a in legal if PATRON0 <= a < CLAIM0 and d != C_PATRON]
         if claims or patrons:
             return (claims + patrons)[0]
-        if d == C_MAIN and GAIN_REP in legal and self._want_gate(ctx):
-            return GAIN_REP
-        return None
+        return GAIN_REP if d == C_MAIN and GAIN_REP in legal and self._want_gate(ctx) else None
 
     def _want_gate(self, ctx: Context) -> bool:
         """A Museum exhibit (or the City) we cannot enter yet but could after Gain Reputation."""

@@ -42,9 +42,7 @@ of Orient's Reputation."""
 
 def owner_name(owner: int) -> int | str | None:
     """A seat stays its number; the Automa and the neutral colour get names; -1 is None."""
-    if owner < 0:
-        return None
-    return OWNER_NAMES.get(owner, owner)
+    return None if owner < 0 else OWNER_NAMES.get(owner, owner)
 
 
 def region_mask(regions) -> int:

@@ -378,8 +378,7 @@ def _expedition_text(c, width: float, kind: str, condition: str) -> list[list]:
     else:
         lines += [[(line, INK)] for line in wrapped(kind, width)]
         lines += [[(line, HIGHLIGHT)] for line in wrapped(condition, width)]
-    gains = _gains(zip(GAIN_KEYS, c.gains, strict=True), width)
-    return lines + [[(line, INK)] for line in gains]
+    return lines + [[(line, INK)] for line in _gains(zip(GAIN_KEYS, c.gains, strict=True), width)]
 
 
 def _write_pieces(page: Page, x: float, y: float, pieces) -> float:

@@ -92,6 +92,9 @@ PENALTY_WORTH = {
 """Rough score each Royal Requirement penalty costs over the rest of a game."""
 PROGRAM_WEIGHT = 0.3
 """How much a Program card counts beside a hand card when Knowledge is wanted for it."""
+OBJECTIVE_WORTH = 18.0
+"""Rough score of an objective's first claim: its 4 Science at 4.5 each or its 20 Prestige at
+0.9, the same; a later claim, with half the reward, counts half."""
 REP_MAX = 9
 """The top of the Reputation track."""
 HONORED = -1
@@ -291,12 +294,10 @@ class Context:
         return total
 
     def _objectives(self) -> list[tuple[int, int, float]]:
-        """(group, objective, what claiming it is worth) for each one not yet claimed: the
-        first claim's 4 Science (at 4.5 each) or 20 Prestige (at 0.9) are both worth 18, a
-        later claim's half of that."""
+        """(group, objective, what claiming it is worth) for each one not yet claimed."""
         s, p = self.state, self.player
         claimed = s.claims[p]
-        worth = [18.0 if first < 0 else 9.0 for first in s.rs_left]
+        worth = [OBJECTIVE_WORTH if first < 0 else OBJECTIVE_WORTH / 2 for first in s.rs_left]
         return [(g, s.objectives[g], worth[g]) for g in range(3) if not claimed[g]]
 
     def _grade(self, m: Mine, obj: int) -> float:

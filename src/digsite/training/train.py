@@ -111,12 +111,6 @@ def make_vec_env(args: argparse.Namespace) -> VecEnv:
     return env
 
 
-def make_eval_env(args: argparse.Namespace) -> VecEnv:
-    env = DummyVecEnv([functools.partial(build_env, args, args.eval_opponents, EVALUATION, 0)])
-    env.seed(derived_seed(args.seed, EVALUATION, 0))
-    return env
-
-
 # -- callbacks --------------------------------------------------------------------------------
 class SnapshotCallback(BaseCallback):
     """Every ``every`` steps, save the model into ``directory`` and add it to each env's pool."""
@@ -151,9 +145,11 @@ def make_callbacks(args: argparse.Namespace) -> list[BaseCallback]:
             old.unlink()
         callbacks.append(SnapshotCallback(args.snapshot_every, pool))
     if args.eval_every > 0:
+        env = DummyVecEnv([functools.partial(build_env, args, args.eval_opponents, EVALUATION, 0)])
+        env.seed(derived_seed(args.seed, EVALUATION, 0))
         callbacks.append(
             MaskableEvalCallback(
-                make_eval_env(args),
+                env,
                 n_eval_episodes=args.eval_episodes,
                 eval_freq=vec_steps(args.eval_every, args.n_envs),
                 log_path=str(args.out / "eval"),
@@ -175,16 +171,14 @@ def make_callbacks(args: argparse.Namespace) -> list[BaseCallback]:
 
 # -- optional features ------------------------------------------------------------------------
 def tensorboard_dir(args: argparse.Namespace) -> str | None:
-    if not args.tensorboard:
-        return None
-    if missing("tensorboard"):
+    if args.tensorboard and missing("tensorboard"):
         print(
             "--tensorboard needs the tensorboard package (pip install tensorboard); "
             "training without TensorBoard logs",
             file=sys.stderr,
         )
         return None
-    return str(args.out / "tb")
+    return str(args.out / "tb") if args.tensorboard else None
 
 
 # -- training ---------------------------------------------------------------------------------
@@ -282,15 +276,12 @@ def run_record(
         "hyperparameters": {key: getattr(args, key) for key in PPO_KWARGS},
         "torch_threads": TORCH_THREADS,
         "options": commandline.recorded_options(args),
-        "versions": versions(),
+        "versions": {
+            "digsite": __version__,
+            "sb3_contrib": sb3_contrib.__version__,
+            **get_system_info(print_info=False)[0],  # SB3's report: OS, Python, PyTorch, GPU...
+        },
     }
-
-
-def versions() -> dict[str, str]:
-    """digsite's and sb3-contrib's versions, then stable-baselines3's system report (OS,
-    Python, stable-baselines3, PyTorch, GPU, NumPy, Cloudpickle, Gymnasium)."""
-    system, _ = get_system_info(print_info=False)
-    return {"digsite": __version__, "sb3_contrib": sb3_contrib.__version__, **system}
 
 
 def train(args: argparse.Namespace) -> dict[str, Any]:

@@ -65,8 +65,8 @@ class OpponentPool(gym.Wrapper):
         self.rng = np.random.default_rng(seed)
         self.members: list[str] = [RANDOM]
         self.games: Counter[str] = Counter()
-        self._fixed = dict(fixed or {})
-        self._agents: dict[str, object] = {RANDOM: RandomPolicy()}  # follows the env's rng
+        # the fixed agents by kind, the random member (following the env's rng) and snapshots
+        self._agents: dict[str, object] = {RANDOM: RandomPolicy(), **(fixed or {})}
 
     def add_snapshot(self, path: str) -> None:
         """Add the MaskablePPO model saved at ``path``; the oldest member leaves a full pool."""
@@ -97,8 +97,6 @@ class OpponentPool(gym.Wrapper):
         return observation, info
 
     def _agent(self, name: str):
-        if name in self._fixed:
-            return self._fixed[name]
         if name not in self._agents:
             rng = self.rng if self.sample else None
             self._agents[name] = model_opponent(name, self.env, rng)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable
+from itertools import accumulate
 from typing import Any
 
 import gymnasium as gym
@@ -77,11 +78,9 @@ def solo_examples(args: argparse.Namespace, env: gym.Env, seed: int) -> list[Exa
         observation, reward, terminated, truncated, _ = env.step(action)
         rewards.append(float(reward))
         done = terminated or truncated
-    to_come, returns = 0.0, []
-    for reward in reversed(rewards):
-        to_come = reward + args.gamma * to_come
-        returns.append(to_come)
-    return [(*decision, value) for decision, value in zip(decisions, returns[::-1], strict=True)]
+    to_come = accumulate(reversed(rewards), lambda after, r: r + args.gamma * after, initial=0.0)
+    returns = list(to_come)[:0:-1]  # first to last, without the 0 after the end
+    return [(*decision, value) for decision, value in zip(decisions, returns, strict=True)]
 
 
 def demonstrations(
@@ -100,13 +99,12 @@ def demonstrations(
         examples += play(args, table, seed_of(first_game + played))
         played += 1
     observations, masks, actions, returns = zip(*examples, strict=True)
-    stacked = {
+    return {
         "observations": np.stack(observations),
         "masks": np.stack(masks),
         "actions": np.asarray(actions, dtype=np.int64),
         "returns": np.asarray(returns, dtype=np.float32),
-    }
-    return stacked, played
+    }, played
 
 
 def agreement(model: MaskablePPO, examples: dict[str, np.ndarray]) -> float:
@@ -127,16 +125,14 @@ def learn(model: MaskablePPO, examples: dict[str, np.ndarray], args: argparse.Na
     """``--imitation-epochs`` passes over ``examples`` at ``--imitation-learning-rate``; the
     mean loss of the last pass (PPO sets its own learning rate again at each update)."""
     policy = model.policy
-    rate = args.imitation_learning_rate
-    for group in policy.optimizer.param_groups:
-        group["lr"] = args.learning_rate if rate is None else rate
+    for group in policy.optimizer.param_groups:  # a set rate is positive (options.check)
+        group["lr"] = args.imitation_learning_rate or args.learning_rate
     policy.set_training_mode(True)
     rng = np.random.default_rng(args.seed)
     tensors = {key: torch.as_tensor(value) for key, value in examples.items()}
     size = len(examples["actions"])
-    losses: list[float] = []
-    for _ in range(args.imitation_epochs):
-        losses = []
+    for _ in range(args.imitation_epochs):  # at least one (options.check)
+        losses: list[float] = []
         order = rng.permutation(size)
         for start in range(0, size, args.batch_size):
             batch = torch.as_tensor(order[start : start + args.batch_size])
@@ -167,7 +163,6 @@ def imitate(
     start = time.perf_counter()
     learnt = games = 0
     agreements: list[float] = []
-    loss = float("nan")
     while learnt < args.imitation_steps:
         wanted = min(CHUNK, args.imitation_steps - learnt)
         examples, played = demonstrations(args, seed_of, games, wanted)
@@ -176,11 +171,10 @@ def imitate(
         learnt += len(examples["actions"])
         games += played
         if report is not None:
-            elapsed = time.perf_counter() - start
             report(
                 f"imitation: {learnt:,} of {args.imitation_steps:,} decisions ({games:,} games), "
                 f"agreement {agreements[-1]:.2f} before this chunk, "
-                f"{learnt / elapsed:,.0f} decisions/s"
+                f"{learnt / (time.perf_counter() - start):,.0f} decisions/s"
             )
     return {
         "agent": args.imitate,

@@ -77,13 +77,6 @@ def evaluation(args: argparse.Namespace, opponents: str | None) -> dict[str, Any
     }
 
 
-def engine(args: argparse.Namespace) -> Game:
-    """The game the policy plays: its run's game, or the game of its run's solo env."""
-    if args.env is not None:
-        return solo_engine(args.env, args.env_options)
-    return make_game(args.game, num_players=args.num_players, **args.game_options)
-
-
 def options_set(game: Game) -> dict[str, Any]:
     """The options of ``game`` that differ from its defaults at its number of players: what
     ``make_agent("ppo", ...)`` is given besides ``num_players`` (a solo env's learning aids)."""
@@ -96,13 +89,17 @@ def options_set(game: Game) -> dict[str, Any]:
 
 
 def card(args: argparse.Namespace, policy: dict[str, Any]) -> dict[str, Any]:
-    run, game = args.run, engine(args)
-    solo = {} if args.env is None else {"env_options": args.env_options}
+    run = args.run
+    if args.env is None:  # the game the policy plays: its run's, or its run's solo env's
+        game = make_game(args.game, num_players=args.num_players, **args.game_options)
+        options = {"game_options": args.game_options}
+    else:
+        game = solo_engine(args.env, args.env_options)
+        options = {"game_options": options_set(game), "env_options": args.env_options}
     return {
         "game": game.name,
         "env_id": args.env or entry(game.name).env_id,
-        "game_options": args.game_options if args.env is None else options_set(game),
-        **solo,
+        **options,
         "config": game.config,
         "digsite_version": __version__,
         "policy": policy,

@@ -110,6 +110,4 @@ def callback(requested: str, total: int) -> BaseCallback | None:
     chosen = mode(requested)
     if chosen == "bar":
         return ProgressBar()
-    if chosen == "log":
-        return ProgressLog(total)
-    return None
+    return ProgressLog(total) if chosen == "log" else None

@@ -86,26 +86,24 @@ class MaskedPPOModule(DefaultPPOTorchRLModule):
         self.observation_space = self._space_with_mask
 
     def _forward(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        mask, features = self._split(batch)
-        return self._masked(super()._forward(features, **kwargs), mask)
+        return self._masked(super()._forward, batch, **kwargs)
 
     def _forward_train(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-        mask, features = self._split(batch)
-        return self._masked(super()._forward_train(features, **kwargs), mask)
+        return self._masked(super()._forward_train, batch, **kwargs)
 
     def compute_values(self, batch: dict[str, Any], embeddings: Any = None) -> Any:
-        return super().compute_values(self._split(batch)[1], embeddings)
+        return super().compute_values(self._features(batch), embeddings)
 
     @staticmethod
-    def _split(batch: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
-        """The mask, and a shallow copy of the batch whose observations are the features
-        (the batch itself is left as it is: RLlib passes it on to other calls)."""
-        observation = batch[Columns.OBS]
-        return observation[MASK], {**batch, Columns.OBS: observation[FEATURES]}
+    def _features(batch: dict[str, Any]) -> dict[str, Any]:
+        """A shallow copy of the batch whose observations are the features (the batch itself
+        is left as it is: RLlib passes it on to other calls)."""
+        return {**batch, Columns.OBS: batch[Columns.OBS][FEATURES]}
 
-    @staticmethod
-    def _masked(output: dict[str, Any], mask: Any) -> dict[str, Any]:
-        logits = output[Columns.ACTION_DIST_INPUTS]
+    def _masked(self, forward: Any, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        """``forward`` on the features, the logits of masked moves at ``log(0)``."""
+        output = forward(self._features(batch), **kwargs)
+        logits, mask = output[Columns.ACTION_DIST_INPUTS], batch[Columns.OBS][MASK]
         output[Columns.ACTION_DIST_INPUTS] = logits + torch.clamp(
             torch.log(mask.to(logits.dtype)), min=LOG_ZERO
         )
@@ -133,8 +131,7 @@ assert tuple(POLICY_MAPPINGS) == POLICY_SCHEMES
 
 def module_ids(scheme: str, num_players: int) -> list[str]:
     """The RLModules a scheme trains, in seat order."""
-    seats = [f"player_{i}" for i in range(num_players)]
-    return [SHARED_MODULE] if scheme == "shared" else seats
+    return [SHARED_MODULE] if scheme == "shared" else [f"player_{i}" for i in range(num_players)]
 
 
 # -- acting with a trained module outside RLlib -----------------------------------------------

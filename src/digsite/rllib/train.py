@@ -89,10 +89,9 @@ def make_config(args: argparse.Namespace) -> PPOConfig:
 
 def number(value: Any) -> float | None:
     """A finite metric as a float, else None (RLlib reports NaN before any episode ends)."""
-    if value is None:
-        return None
-    value = float(value)
-    return value if math.isfinite(value) else None
+    if value is not None and math.isfinite(value := float(value)):
+        return value
+    return None
 
 
 def numbers(values: dict[str, Any]) -> dict[str, float | None]:

@@ -175,22 +175,16 @@ def command_line(options: Mapping[str, Any]) -> str:
     every option that differs from its default."""
     parser = argparse.ArgumentParser()
     add_arguments(parser)
-    defaults = vars(parser.parse_args([]))
+    unset = vars(parser.parse_args([]))  # the defaults
     implied = cli.default_eval_opponents(options["opponents"])
     words = ["digsite", "train"]
     for key, value in options.items():
         if key in ("game_options", "env_options"):
             words += cli.option_words(f"--{key[:-1].replace('_', '-')}", value)
-        elif key in defaults and value != defaults[key]:
-            if key == "eval_opponents" and value == implied:
-                continue
+        elif key in unset and value != unset[key] and (key, value) != ("eval_opponents", implied):
             flag = "--" + key.replace("_", "-")
-            if value is True:
-                words.append(flag)
-            elif isinstance(value, list):
-                words += [flag, ",".join(map(str, value))]
-            else:
-                words += [flag, str(value)]
+            text = ",".join(map(str, value)) if isinstance(value, list) else str(value)
+            words += [flag] if value is True else [flag, text]
     return shlex.join(words)
 
 

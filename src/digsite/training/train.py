@@ -342,7 +342,7 @@ def imitate_first(model: MaskablePPO, args: argparse.Namespace) -> dict[str, Any
     return imitation
 
 
-def plot_learning_curve(out: Path, record: dict[str, Any]) -> Path | None:
+def plot_learning_curve(out: Path, record: dict[str, Any]) -> None:
     """``<out>/learning_curve.png``: training episode returns (a moving mean over 100 episodes,
     from the Monitor logs) against steps, and the evaluations' mean rewards."""
     if missing("matplotlib", "pandas"):
@@ -350,7 +350,7 @@ def plot_learning_curve(out: Path, record: dict[str, Any]) -> Path | None:
             "--plot needs matplotlib and pandas (pip install matplotlib pandas); no plot",
             file=sys.stderr,
         )
-        return None
+        return
     import matplotlib
 
     matplotlib.use("Agg")
@@ -371,10 +371,8 @@ def plot_learning_curve(out: Path, record: dict[str, Any]) -> Path | None:
     axes.set(title=f"MaskablePPO on {subject}{opponents}", xlabel="learner steps", ylabel="return")
     axes.legend()
     figure.tight_layout()
-    path = out / "learning_curve.png"
-    figure.savefig(path, dpi=100)
+    figure.savefig(out / "learning_curve.png", dpi=100)
     plt.close(figure)
-    return path
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:

@@ -70,10 +70,8 @@ class MaskedPPOModule(DefaultPPOTorchRLModule):
     """
 
     def __init__(self, *, observation_space: spaces.Dict, **kwargs: Any) -> None:
-        if not isinstance(observation_space, spaces.Dict) or set(observation_space) != {
-            FEATURES,
-            MASK,
-        }:
+        keys = set(observation_space) if isinstance(observation_space, spaces.Dict) else None
+        if keys != {FEATURES, MASK}:
             raise ValueError(
                 f"MaskedPPOModule needs a Dict observation space with keys {FEATURES!r} and "
                 f"{MASK!r}, not {observation_space}"

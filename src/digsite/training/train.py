@@ -132,10 +132,6 @@ class SnapshotCallback(BaseCallback):
         return True
 
 
-def vec_steps(steps: int, n_envs: int) -> int:
-    return max(steps // n_envs, 1)
-
-
 def make_callbacks(args: argparse.Namespace) -> list[BaseCallback]:
     callbacks: list[BaseCallback] = []
     if SELF_PLAY in args.opponents.split(",") and args.snapshot_every > 0:
@@ -151,7 +147,7 @@ def make_callbacks(args: argparse.Namespace) -> list[BaseCallback]:
             MaskableEvalCallback(
                 env,
                 n_eval_episodes=args.eval_episodes,
-                eval_freq=vec_steps(args.eval_every, args.n_envs),
+                eval_freq=max(args.eval_every // args.n_envs, 1),
                 log_path=str(args.out / "eval"),
                 best_model_save_path=str(args.out),
                 deterministic=True,
@@ -161,7 +157,7 @@ def make_callbacks(args: argparse.Namespace) -> list[BaseCallback]:
     if args.checkpoint_every > 0:
         callbacks.append(
             CheckpointCallback(
-                save_freq=vec_steps(args.checkpoint_every, args.n_envs),
+                save_freq=max(args.checkpoint_every // args.n_envs, 1),
                 save_path=str(args.out / "checkpoints"),
                 name_prefix="model",
             )

@@ -217,8 +217,7 @@ def run_record(
 
 
 def summary(record: dict[str, Any]) -> str:
-    last = record["iterations"][-1]
-    length = last["episode_len_mean"]
+    length = record["iterations"][-1]["episode_len_mean"]
     text = (
         f"trained RLlib PPO ({record['policies']} policies) on {record['game']} "
         f"({record['num_players']} players): {len(record['iterations'])} iterations, "

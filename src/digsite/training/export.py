@@ -127,6 +127,5 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     written = card(args, export(args.model, args.out))
     path = args.out.with_suffix(".json")
     path.write_text(json.dumps(written, indent=2) + "\n")
-    size = written["policy"]["bytes"] / 1024
-    print(f"wrote {args.out} ({size:.0f} KiB) and its card {path}")
+    print(f"wrote {args.out} ({written['policy']['bytes'] / 1024:.0f} KiB) and its card {path}")
     return written

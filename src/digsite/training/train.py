@@ -90,11 +90,8 @@ def opponents_env(args: argparse.Namespace, kind: str, seed: int) -> gym.Env:
         if agent is not None:
             env.opponents = [agent] * args.num_players
         return env
-    fixed = {
-        name: make_opponents(args, name, seed, env) or RandomPolicy()
-        for name in kinds
-        if name != SELF_PLAY
-    }
+    others = [name for name in kinds if name != SELF_PLAY]
+    fixed = {name: make_opponents(args, name, seed, env) or RandomPolicy() for name in others}
     return OpponentPool(
         env, fixed, SELF_PLAY in kinds, args.pool_size, args.stochastic_opponents, seed
     )
@@ -102,10 +99,8 @@ def opponents_env(args: argparse.Namespace, kind: str, seed: int) -> gym.Env:
 
 def make_vec_env(args: argparse.Namespace) -> VecEnv:
     """``--n-envs`` training envs; env ``i`` is reset with seed ``seed + i``."""
-    factories = [
-        functools.partial(build_env, args, args.opponents, TRAINING, rank)
-        for rank in range(args.n_envs)
-    ]
+    build = functools.partial(build_env, args, args.opponents, TRAINING)
+    factories = [functools.partial(build, rank) for rank in range(args.n_envs)]
     env = Workers(factories) if args.vec == "subproc" else DummyVecEnv(factories)
     env.seed(args.seed)
     return env

@@ -162,10 +162,8 @@ def evaluate(args: argparse.Namespace, checkpoint: Path) -> dict[str, Any]:
     """The checkpointed policies, greedy, against ``--eval-opponents`` (see ``--eval-games``):
     game ``g`` puts the learned policies in seat ``g % players``, dealt from ``seed + g``."""
     mapping = rllib_env.POLICY_MAPPINGS[args.policies]
-    modules = {
-        module_id: rllib_env.load_module(checkpoint, module_id)
-        for module_id in rllib_env.module_ids(args.policies, args.num_players)
-    }
+    ids = rllib_env.module_ids(args.policies, args.num_players)
+    modules = {module_id: rllib_env.load_module(checkpoint, module_id) for module_id in ids}
     seats = [f"player_{i}" for i in range(args.num_players)]
     engine = make_game(args.game, num_players=args.num_players, **args.game_options)
     learner = rllib_env.SeatModules({seat: modules[mapping(seat)] for seat in seats})

@@ -45,13 +45,12 @@ def opponents_option(text: str, self_play: bool = True) -> str:
     kinds = [kind.strip() for kind in text.split(",")] if self_play else [text]
     if len(set(kinds)) != len(kinds):
         raise argparse.ArgumentTypeError(f"{text!r} names a kind twice")
-    for kind in kinds:
-        if not (self_play and kind == cli.SELF_PLAY):
-            try:
-                cli.agent_kind(kind)
-            except argparse.ArgumentTypeError as err:
-                also = f" or {cli.SELF_PLAY}" if self_play else ""
-                raise argparse.ArgumentTypeError(f"{err}{also}") from None
+    for kind in (name for name in kinds if not (self_play and name == cli.SELF_PLAY)):
+        try:
+            cli.agent_kind(kind)
+        except argparse.ArgumentTypeError as err:
+            also = f" or {cli.SELF_PLAY}" if self_play else ""
+            raise argparse.ArgumentTypeError(f"{err}{also}") from None
     return ",".join(kinds)
 
 

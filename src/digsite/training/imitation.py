@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable
-from itertools import accumulate
 from typing import Any
 
 import gymnasium as gym
@@ -78,9 +77,11 @@ def solo_examples(args: argparse.Namespace, env: gym.Env, seed: int) -> list[Exa
         observation, reward, terminated, truncated, _ = env.step(action)
         rewards.append(float(reward))
         done = terminated or truncated
-    to_come = accumulate(reversed(rewards), lambda after, r: r + args.gamma * after, initial=0.0)
-    returns = list(to_come)[:0:-1]  # first to last, without the 0 after the end
-    return [(*decision, value) for decision, value in zip(decisions, returns, strict=True)]
+    to_come, returns = 0.0, []
+    for reward in reversed(rewards):
+        to_come = reward + args.gamma * to_come
+        returns.append(to_come)
+    return [(*decision, value) for decision, value in zip(decisions, returns[::-1], strict=True)]
 
 
 def demonstrations(

@@ -130,8 +130,7 @@ class MedievalRealmsState(
         )
 
     def winners(self) -> list[int]:
-        keys = [self.tie_break_key(p) for p in range(self.game.num_players)]
-        return [keys.index(max(keys))]
+        return [max(range(self.game.num_players), key=self.tie_break_key)]
 
     def _fresh_caches(self) -> None:
         """A copy writes its observation's public part anew (its ``written`` starts empty)."""
@@ -203,18 +202,12 @@ class MedievalRealmsState(
     def land_winner(self, land: int) -> int:
         """The player who controls ``land`` this round (-1: nobody).  Strictly the highest
         combat value, with a General or Admiral there (buffers only block)."""
-        best, winner, tied = 0, -1, False
-        for p in range(self.game.num_players):
-            v = self.combat(p, land)
-            if v > best:
-                best, winner, tied = v, p, False
-            elif v == best and v:
-                tied = True
-        if winner < 0 or tied:
+        values = [self.combat(p, land) for p in range(self.game.num_players)]
+        best = max(values)
+        if not best or values.count(best) > 1:
             return -1
-        if not (self.generals_on[winner][land] or self.admirals_on[winner][land]):
-            return -1
-        return winner
+        winner = values.index(best)
+        return winner if self.generals_on[winner][land] or self.admirals_on[winner][land] else -1
 
     def majority_receiver(self, activator: int, card: int) -> int:
         """Who gets an activated Majority card (-1: nobody can, it is discarded)."""
@@ -242,10 +235,8 @@ class MedievalRealmsState(
         return sum(self.game.card_type[c] == card_type for c in self.realm[p])
 
     def colours_in_realm(self, p: int) -> list[int]:
-        counts = [0] * NUM_COLOURS
-        for c in self.realm[p]:
-            counts[self.game.card_colour[c]] += 1
-        return counts
+        colours = [self.game.card_colour[c] for c in self.realm[p]]
+        return [colours.count(k) for k in range(NUM_COLOURS)]
 
     # -- legal actions, one function per decision -------------------------------------------
     def _legal_pick_pair(self) -> np.ndarray:
@@ -284,10 +275,10 @@ class MedievalRealmsState(
             kind = kinds[card]
             if kind == AUCTION:
                 ok = self.res[p][self.game.card_cost[card][0]] >= self.game.board.min_bid
-            elif goods < self.price(slot):
-                ok = False
             else:
-                ok = kind != HOLE or self.can_take_into_hand(p, card)
+                ok = goods >= self.price(slot) and (
+                    kind != HOLE or self.can_take_into_hand(p, card)
+                )
             if ok:
                 mask[ACTIVATE0 + slot] = 1
         for i, card in enumerate(self.hand[p]):

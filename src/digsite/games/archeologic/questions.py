@@ -98,19 +98,17 @@ def question_building(question: int) -> int | None:
 
 def question_costs(buildings: Sequence[Building]) -> np.ndarray:
     """(9,) int64: the time each question costs (a building's depends on its size)."""
-    costs = [COUNT_QUESTION_COST, COUNT_QUESTION_COST]
-    costs += [SMALL_BUILDING_COST if b.size <= 3 else BIG_BUILDING_COST for b in buildings]
-    costs.append(TRAPS_COST)
-    return np.array(costs, dtype=np.int64)
+    sizes = [SMALL_BUILDING_COST if b.size <= 3 else BIG_BUILDING_COST for b in buildings]
+    return np.array([COUNT_QUESTION_COST, COUNT_QUESTION_COST, *sizes, TRAPS_COST], dtype=np.int64)
+
+
+_NAMES = {DIFFERENT_BUILDINGS: "different buildings", EMPTY_ZONES: "empty zones", TRAPS: "traps"}
+"""The questions that ask about no one building, by name."""
 
 
 def question_name(question: int, buildings: Sequence[Building] | None = None) -> str:
-    if question == DIFFERENT_BUILDINGS:
-        return "different buildings"
-    if question == EMPTY_ZONES:
-        return "empty zones"
-    if question == TRAPS:
-        return "traps"
+    if question in _NAMES:
+        return _NAMES[question]
     b = question_building(question)
     if b is None:
         raise ValueError(f"question id must be 0..{NUM_QUESTIONS - 1}, got {question!r}")
@@ -147,13 +145,8 @@ TRAP_CODE.setflags(write=False)
 
 def num_answers(question: int) -> int:
     """How many answer codes a question has (codes are ``0 .. num_answers - 1``)."""
-    if question == DIFFERENT_BUILDINGS:
-        return MAX_BUILDINGS_ON_AXIS + 1
-    if question == EMPTY_ZONES:
-        return EMPTY_CELLS + 1
-    if question == TRAPS:
-        return len(TRAP_ANSWERS)
-    return len(BOX_ANSWERS)
+    counts = {DIFFERENT_BUILDINGS: MAX_BUILDINGS_ON_AXIS + 1, EMPTY_ZONES: EMPTY_CELLS + 1}
+    return counts.get(question, len(TRAP_ANSWERS if question == TRAPS else BOX_ANSWERS))
 
 
 MAX_ANSWERS = max(num_answers(q) for q in range(NUM_QUESTIONS))
@@ -171,10 +164,8 @@ def decode_answer(question: int, code: int) -> int | tuple[int, ...]:
 
 def answer_to_string(question: int, code: int) -> str:
     value = decode_answer(question, code)
-    if question == DIFFERENT_BUILDINGS:
-        return f"{value} building{'s' * (value != 1)}"
-    if question == EMPTY_ZONES:
-        return f"{value} empty zone{'s' * (value != 1)}"
+    if question in (DIFFERENT_BUILDINGS, EMPTY_ZONES):
+        return f"{value} {('building', 'empty zone')[question]}{'s' * (value != 1)}"
     if question == TRAPS:
         return f"{value[0]} Fire, {value[1]} Sharp"
     icons = [name for name, n in zip(KIND_NAMES, value, strict=True) for _ in range(n)]

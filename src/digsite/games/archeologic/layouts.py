@@ -186,15 +186,14 @@ class Layouts:
         """A 5x5 picture: each cell shows the building id and the box kind in lower case
         (``T4f`` = a Fire box of T4), ``.`` an empty zone."""
         width = max(len(b.id) for b in self.buildings) + 1
+        cells = [
+            f"{'.' if b == EMPTY else self.buildings[b].id + KIND_CHARS[k].lower():^{width}}"
+            for b, k in zip(self.building[index].tolist(), self.kind[index].tolist(), strict=True)
+        ]
         lines = ["  " + " ".join(f"{c:^{width}}" for c in COLUMN_NAMES)]
-        for r in range(ROWS):
-            cells = []
-            for c in range(COLS):
-                b = int(self.building[index, r * COLS + c])
-                k = int(self.kind[index, r * COLS + c])
-                text = "." if b == EMPTY else self.buildings[b].id + KIND_CHARS[k].lower()
-                cells.append(f"{text:^{width}}")
-            lines.append(f"{ROW_NAMES[r]} " + " ".join(cells))
+        lines += [
+            f"{ROW_NAMES[r]} " + " ".join(cells[r * COLS : (r + 1) * COLS]) for r in range(ROWS)
+        ]
         return "\n".join(line.rstrip() for line in lines)
 
 

@@ -67,7 +67,8 @@ def _memo(state, name: str, player: int, compute):
 
 
 class _Candidates:
-    """The candidate layouts of one player (:func:`candidate_indices`) and the aids read from
+    """The candidate layouts of one player (the layouts of its belief that agree with the
+    pieces of the guess it is entering; none entered: the whole belief) and the aids read from
     them, kept on the state until its belief or the pieces it entered change; the aids are
     computed when first asked for, and shared with the next candidates when a piece entered
     rules out none of them (the same layouts give the same marginals)."""
@@ -110,15 +111,9 @@ def _candidates(state, player: int) -> _Candidates:
     return kept
 
 
-def candidate_indices(state, player: int) -> np.ndarray:
-    """Layout indices consistent with ``player``'s information that also agree with the pieces
-    of the guess it is entering (none entered: the whole belief)."""
-    return _candidates(state, player).indices
-
-
 def candidate_rows(state, player: int) -> np.ndarray:
-    """Placement ids ``(k, 6)`` of the layouts of :func:`candidate_indices`."""
-    return state.game.layouts.placements[candidate_indices(state, player)]
+    """Placement ids ``(k, 6)`` of ``player``'s candidate layouts (:class:`_Candidates`)."""
+    return state.game.layouts.placements[_candidates(state, player).indices]
 
 
 def feature_columns(game) -> np.ndarray:
@@ -174,7 +169,7 @@ def write_belief_features(state, player: int, out: np.ndarray) -> None:
 def information_potential(state, player: int) -> float:
     """``-log2(candidates)``; below every reachable value (``-log2(all layouts) - 1``) when the
     pieces entered fit no candidate, so entering a doomed piece costs at least a bit."""
-    count = len(candidate_indices(state, player))
+    count = len(_candidates(state, player).indices)
     if count == 0:
         return -math.log2(len(state.game.layouts)) - 1.0
     return -math.log2(count)

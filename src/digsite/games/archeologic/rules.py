@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import reduce
 from typing import Any
 
 import numpy as np
@@ -575,9 +576,7 @@ class ArcheOlogicGame(TurnBasedGame, files=(spec, actions, text)):
             facts = [("cell", c.cell, c.kind) for c in clues]
             facts += [("axis", *c) for c in axis_clues]
             if facts:  # the layouts whose bits are set in every fact's bitmap
-                words = self._fact_bits(facts[0])
-                for fact in facts[1:]:
-                    words = words & self._fact_bits(fact)
+                words = reduce(np.bitwise_and, map(self._fact_bits, facts))
                 hit = (words != 0).nonzero()[0]  # the words with a layout, then their bits
                 unpacked = np.unpackbits(words[hit].view(np.uint8), bitorder="little")
                 bits = unpacked.view(np.bool_).nonzero()[0]

@@ -106,7 +106,7 @@ class ArcheOlogicSolo(SoloMode):
         )
 
     def start(self, state) -> dict[str, Any]:
-        self._potential = self._current_potential(state)
+        self._potential = information_potential(state, 0) if self.shaping else 0.0
         return {"time": 0, "solved": False}
 
     def play(self, state, action: int) -> tuple[float, bool, dict[str, Any]]:
@@ -149,15 +149,12 @@ class ArcheOlogicSolo(SoloMode):
             quest=state.quest,
         )
 
-    def _current_potential(self, state) -> float:
-        return information_potential(state, 0) if self.shaping else 0.0
-
     def _shaped(self, state, end: bool) -> float:
         """``shaping * (potential after - potential before)``; the potential of an ended
         episode is 0, so an episode's shaping sums to ``-shaping * potential at the start``."""
         if not self.shaping:
             return 0.0
-        after = 0.0 if end else self._current_potential(state)
+        after = 0.0 if end else information_potential(state, 0)
         reward = self.shaping * (after - self._potential)
         self._potential = after
         return reward

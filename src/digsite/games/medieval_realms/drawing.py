@@ -251,14 +251,8 @@ def _current_events(page: Page, cards: _CardFaces, view) -> float:
 def _placements(views, view) -> dict[int, dict[str, list[int]]]:
     """Each seat's leaders on the board, as far as the views show them (a seat's own view
     shows its leaders behind the wall)."""
-    shown = {}
-    for seat in view["seats"]:
-        q = seat["seat"]
-        own = views.get(q)
-        placement = own["seats"][q]["placement"] if own is not None else seat["placement"]
-        if placement is not None:
-            shown[q] = placement
-    return shown
+    shown = {q: (views.get(q) or view)["seats"][q]["placement"] for q in range(len(view["seats"]))}
+    return {q: placement for q, placement in shown.items() if placement is not None}
 
 
 def _board(page: Page, game, views, view, y: float) -> float:

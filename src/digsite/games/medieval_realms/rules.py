@@ -179,11 +179,8 @@ class MedievalRealmsState(
 
     def can_take_into_hand(self, p: int, card: int) -> bool:
         """At most 4 cards in hand, never two of one stamp colour."""
-        hand = self.hand[p]
-        if len(hand) >= HAND_LIMIT:
-            return False
-        colours = self.game.card_colour
-        return all(colours[c] != colours[card] for c in hand)
+        hand, colours = self.hand[p], self.game.card_colour
+        return len(hand) < HAND_LIMIT and all(colours[c] != colours[card] for c in hand)
 
     def can_play(self, p: int, card: int) -> bool:
         game = self.game
@@ -560,13 +557,11 @@ class MedievalRealmsState(
         panel = kept + incoming[:take]
         future = incoming[take:]
         deck = list(self.deck)
-        while len(panel) < PANEL_SIZE and deck:
-            panel.append(deck.pop())
-        while len(future) < FUTURE_SIZE and deck:
-            future.append(deck.pop())
+        for name, cards, size in (("panel", panel, PANEL_SIZE), ("future", future, FUTURE_SIZE)):
+            while len(cards) < size and deck:
+                cards.append(deck.pop())
+            self.put(name, (*cards, *(-1,) * (size - len(cards))))
         self.put("deck", tuple(deck))
-        self.put("panel", (*panel, *(-1,) * (PANEL_SIZE - len(panel))))
-        self.put("future", (*future, *(-1,) * (FUTURE_SIZE - len(future))))
         self.round += 1
         self._start_placement()
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from itertools import accumulate
 
 import numpy as np
 
@@ -148,11 +149,8 @@ def card_rows(game) -> np.ndarray:
     """Feature rows of every card, plus a final zero row for an empty place (index -1).  Two
     cards have the same row exactly when they show the same (the same face)."""
     rows = np.zeros((len(game.cards) + 1, CARD_FEATURES), dtype=np.float32)
-    o_res = NUM_TYPES
-    o_col = o_res + NUM_RESOURCES
-    o_lead = o_col + NUM_COLOURS
-    o_cond = o_lead + len(LEADERS)
-    o_opt = o_cond + len(ISLAND_CONDITIONS) + 1
+    sizes = (NUM_TYPES, NUM_RESOURCES, NUM_COLOURS, len(LEADERS), len(ISLAND_CONDITIONS) + 1)
+    o_res, o_col, o_lead, o_cond, o_opt = accumulate(sizes)
     highest = max([card.condition[2] for card in game.cards] + [1])
     for card in game.cards:
         row = rows[card.id]

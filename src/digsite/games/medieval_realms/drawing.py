@@ -267,14 +267,10 @@ def _board(page: Page, game, views, view, y: float) -> float:
         x = MARGIN + i * (SQUARE_W + GAP)
         page.box(x, y, SQUARE_W, SQUARE_H, fill=tint(RESOURCE_COLOURS[RESOURCES[resource]], 0.4))
         page.text(x + 3, y + 2, f"{i + 1} {RESOURCE_TITLES[resource]}", SMALL)
-        k = 0
-        for q, placement in sorted(shown.items()):
-            count = placement["mayors_on_squares"][i]
-            if count:
-                cx = x + 11 + (k % 4) * 22
-                cy = y + 28 + (k // 4) * 20
-                page.token(cx, cy, 9, player_colour(q), str(count))
-                k += 1
+        mayors = [(q, n) for q, on in sorted(shown.items()) if (n := on["mayors_on_squares"][i])]
+        for k, (q, count) in enumerate(mayors):  # the seats with Mayors there, four a row
+            cx, cy = x + 11 + (k % 4) * 22, y + 28 + (k // 4) * 20
+            page.token(cx, cy, 9, player_colour(q), str(count))
     y += SQUARE_H + 6
     per_row = 5
     for land in range(game.num_lands):

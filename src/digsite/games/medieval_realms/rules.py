@@ -344,9 +344,14 @@ class MedievalRealmsState(
         counts = self.to_place(p)
         while self.place_left == 0:
             self.place_kind += 1
-            if self.place_kind > P_BUFFER:
+            if self.place_kind > P_BUFFER:  # the placer is done: the next one, or walls down
                 self.place_kind, self.place_last = P_MAYOR, 0
-                self._placer_done(p)
+                self.placed[p] = True
+                for q in self.turn_order:
+                    if not self.placed[q]:
+                        self._begin_placer(q)
+                        return
+                self._reveal()
                 return
             self.place_left = counts[self.place_kind]
             self.place_last = 0
@@ -367,14 +372,6 @@ class MedievalRealmsState(
         self.place_left -= 1
         if self.place_left == 0:
             self._next_kind()
-
-    def _placer_done(self, p: int) -> None:
-        self.placed[p] = True
-        for q in self.turn_order:
-            if not self.placed[q]:
-                self._begin_placer(q)
-                return
-        self._reveal()
 
     # -- walls down: production, extra goods, turn order --------------------------------------
     def _reveal(self) -> None:

@@ -61,25 +61,17 @@ class PlacementTable:
 
 
 def placement_table(building: Building) -> PlacementTable:
-    rotation, anchor, mask, cells, kinds = [], [], [], [], []
+    rows = []  # (rotation, anchor, mask, cells, kinds) of each placement, as PlacementTable
     for turns, shape in building.rotations:
         height = max(r for r, _, _ in shape) + 1
         width = max(c for _, c, _ in shape) + 1
+        kinds = [k for _, _, k in shape]
         for r0 in range(ROWS - height + 1):
             for c0 in range(COLS - width + 1):
                 covered = [(r0 + r) * COLS + c0 + c for r, c, _ in shape]
-                rotation.append(turns)
-                anchor.append(r0 * COLS + c0)
-                mask.append(sum(1 << cell for cell in covered))
-                cells.append(covered)
-                kinds.append([k for _, _, k in shape])
-    return PlacementTable(
-        rotation=np.array(rotation, dtype=np.int8),
-        anchor=np.array(anchor, dtype=np.int8),
-        mask=np.array(mask, dtype=np.int64),
-        cells=np.array(cells, dtype=np.int8),
-        kinds=np.array(kinds, dtype=np.int8),
-    )
+                rows.append((turns, r0 * COLS + c0, sum(1 << c for c in covered), covered, kinds))
+    columns, dtypes = zip(*rows, strict=True), (np.int8, np.int8, np.int64, np.int8, np.int8)
+    return PlacementTable(*(np.array(c, dtype=d) for c, d in zip(columns, dtypes, strict=True)))
 
 
 def _enumerate(tables: Sequence[PlacementTable], empty_cells: int) -> list[tuple[int, ...]]:

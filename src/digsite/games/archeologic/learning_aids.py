@@ -162,7 +162,6 @@ def belief_features(state, player: int) -> np.ndarray:
 
 
 def write_belief_features(state, player: int, out: np.ndarray) -> None:
-    """Fill ``out`` (length :data:`FEATURE_SIZE`) with :func:`belief_features`."""
     out[:] = belief_features(state, player)
 
 

@@ -65,7 +65,6 @@ axis (axis-major, ``QUESTIONS_COLUMN + axis * 9 + question``)."""
 def observation_layout(
     num_players: int, belief_features: bool = False, expert: bool = False
 ) -> ObservationLayout:
-    n = num_players
     belief = [
         ("belief_marginals", (NUM_BUILDINGS, NUM_PLACEMENT_IDS)),
         ("belief_size", (SIZE_FEATURES,)),
@@ -73,7 +72,7 @@ def observation_layout(
     expert_piece = [("expert_clues", (NUM_AXES, len(EXPERT_QUESTIONS)))]
     return ObservationLayout(
         [
-            ("seats", (n, SEAT_SIZE)),
+            ("seats", (num_players, SEAT_SIZE)),
             ("viewfinder", (NUM_AXES,)),
             ("decision", (len(DECISIONS),)),
             ("surcharge", (3,)),

@@ -85,7 +85,6 @@ TRAPS_COST = 2
 
 
 def building_question(building: int) -> int:
-    """Question id asking for the boxes of ``building``."""
     return FIRST_BUILDING_QUESTION + building
 
 

@@ -166,8 +166,7 @@ class MedievalRealmsHeuristic(HeuristicAgent):
     def _decide_bid(self, state, p: int, legal: list[int]) -> int:
         """Raise by the least while the card is worth more than the bid (the opener must
         bid); never commits tokens beyond the lowest legal bid."""
-        card = state.auction[0]
-        worth = self.card_value(state, p, card) / TOKEN_VP / 2
+        worth = self.card_value(state, p, state.auction[0]) / TOKEN_VP / 2
         if PASS not in legal or (BID0 in legal and state.lowest_bid() <= worth):
             return BID0
         return PASS

@@ -308,7 +308,6 @@ def _write_seats(state, cache: dict) -> None:
 
 
 def _write_pairs(state, cache: dict) -> None:
-    """Each seat's extra-token pair."""
     pairs = cache["pairs"]
     pairs[:] = 0.0
     for p, pair in enumerate(state.pair):

@@ -228,7 +228,6 @@ class MedievalRealmsState(
         return tuple(sum(placed[p]) for placed in spots)
 
     def in_realm(self, p: int, card_type: int) -> int:
-        """Cards of ``card_type`` in ``p``'s realm."""
         return sum(self.game.card_type[c] == card_type for c in self.realm[p])
 
     def colours_in_realm(self, p: int) -> list[int]:
@@ -239,8 +238,7 @@ class MedievalRealmsState(
     def _legal_pick_pair(self) -> np.ndarray:
         """The pairs no earlier player took."""
         mask = self._no_legal_actions()
-        taken = set(self.pair)
-        mask[[PAIR0 + i for i in range(len(PAIRS)) if i not in taken]] = 1
+        mask[[PAIR0 + i for i in range(len(PAIRS)) if i not in self.pair]] = 1
         return mask
 
     def _legal_place(self) -> np.ndarray:

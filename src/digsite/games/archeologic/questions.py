@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import product
 
 import numpy as np
 
@@ -118,13 +119,8 @@ def question_name(question: int, buildings: Sequence[Building] | None = None) ->
 def _count_tuples(parts: int, most: int) -> tuple[tuple[int, ...], ...]:
     """All tuples of ``parts`` non-negative counts with sum <= most: fewest boxes first, then
     the earlier kinds first."""
-
-    def split(total: int, n: int) -> list[tuple[int, ...]]:
-        if n == 1:
-            return [(total,)]
-        return [(k, *rest) for k in range(total, -1, -1) for rest in split(total - k, n - 1)]
-
-    return tuple(t for total in range(most + 1) for t in split(total, parts))
+    tuples = (t for t in product(range(most + 1), repeat=parts) if sum(t) <= most)
+    return tuple(sorted(tuples, key=lambda t: (sum(t), [-k for k in t])))
 
 
 BOX_ANSWERS = _count_tuples(3, MAX_BOXES_ON_AXIS)

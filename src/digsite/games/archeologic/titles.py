@@ -75,11 +75,7 @@ def title(solved: bool, time: int, master: int, seasoned: int) -> str | None:
     """The title earned by a solo game: ``None`` when unsolved."""
     if not solved:
         return None
-    if time <= master:
-        return MASTER
-    if time <= seasoned:
-        return SEASONED
-    return APPRENTICE
+    return MASTER if time <= master else SEASONED if time <= seasoned else APPRENTICE
 
 
 def state_title(state) -> tuple[str | None, int, int]:

@@ -48,53 +48,40 @@ def card_name(game, card: int) -> str:
 _PLACED_NAMES = ("Mayor", "General", "Admiral", "buffer Mayor")
 
 
-def _pair_text(state, pair: int) -> str:
-    a, b = PAIRS[pair]
-    return f"extra tokens: 1 {RESOURCE_TITLES[a]} and 1 {RESOURCE_TITLES[b]}"
-
-
-def _square_text(state, square: int) -> str:
-    resource = state.game.board.squares[square]
-    return f"Mayor on Management square {square + 1} ({RESOURCE_TITLES[resource]})"
-
-
-def _land_text(state, land: int) -> str:
-    kind = _PLACED_NAMES[state.place_kind] if state.decision == PLACE else "leader"
-    return f"{kind} on land {land + 1}"
-
-
-def _activate_text(state, slot: int) -> str:
-    return f"activate square {slot + 1}: {card_name(state.game, state.panel[slot])}"
-
-
 def _play_text(state, i: int) -> str:
     hand = state.hand[state.decider] if state.decider >= 0 else []
     card = hand[i] if i < len(hand) else -1
     return f"play hand card {i + 1}: {card_name(state.game, card)}"
 
 
-def _pass_text(state, _: int) -> str:
-    if state.decision == PLACE:
-        return "the buffer Mayor stays off the map (no land free of one's own army)"
-    return "pass"
-
-
-def _bid_text(state, step: int) -> str:
-    if state.decision == BID:
-        return f"bid {state.lowest_bid() + step}"
-    return f"bid the lowest legal bid + {step}"
-
-
 action_to_string = ACTIONS.describer(
     {
-        "pair": _pair_text,
-        "square": _square_text,
-        "land": _land_text,
-        "activate": _activate_text,
+        "pair": lambda state, pair: (
+            "extra tokens: " + " and ".join(f"1 {RESOURCE_TITLES[r]}" for r in PAIRS[pair])
+        ),
+        "square": lambda state, square: (
+            f"Mayor on Management square {square + 1} "
+            f"({RESOURCE_TITLES[state.game.board.squares[square]]})"
+        ),
+        "land": lambda state, land: (
+            f"{_PLACED_NAMES[state.place_kind] if state.decision == PLACE else 'leader'} "
+            f"on land {land + 1}"
+        ),
+        "activate": lambda state, slot: (
+            f"activate square {slot + 1}: {card_name(state.game, state.panel[slot])}"
+        ),
         "play": _play_text,
-        "pass": _pass_text,
+        "pass": lambda state, _: (
+            "the buffer Mayor stays off the map (no land free of one's own army)"
+            if state.decision == PLACE
+            else "pass"
+        ),
         "resource": lambda state, resource: f"take {RESOURCE_TITLES[resource]}",
-        "bid": _bid_text,
+        "bid": lambda state, step: (
+            f"bid {state.lowest_bid() + step}"
+            if state.decision == BID
+            else f"bid the lowest legal bid + {step}"
+        ),
         "bid_more": lambda state, _: (
             f"commit {BID_STEPS} more tokens to the bid, then choose again"
         ),

@@ -138,16 +138,9 @@ class ArcheOlogicSolo(SoloMode):
     def _final_info(self, state, info: dict) -> None:
         """The solo score, the title earned, the quest's thresholds (None when unsolved, as
         they take the reference solver about 10 ms, more than a whole episode) and the quest."""
-        title = master = seasoned = None
-        if info["solved"]:
-            title, master, seasoned = state_title(state)
-        info.update(
-            score=info["time"],
-            title=title,
-            master_time=master,
-            seasoned_time=seasoned,
-            quest=state.quest,
-        )
+        title, master, seasoned = state_title(state) if info["solved"] else (None, None, None)
+        info.update(score=info["time"], title=title, master_time=master, seasoned_time=seasoned)
+        info["quest"] = state.quest
 
     def _shaped(self, state, end: bool) -> float:
         """``shaping * (potential after - potential before)``; the potential of an ended

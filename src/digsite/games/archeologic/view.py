@@ -45,8 +45,6 @@ def guess_knowledge(state, player: int) -> GuessKnowledge:
             right.update((b, int(pid)) for b, pid in enumerate(pids))
         else:
             wrong_layouts.append(tuple(int(x) for x in pids))
-    if not (right or wrong or wrong_layouts):
-        return NO_GUESS_KNOWLEDGE
     return tuple(sorted(right)), tuple(sorted(wrong)), tuple(sorted(wrong_layouts))
 
 
@@ -138,9 +136,7 @@ def view_guess_knowledge(game, view: Mapping[str, Any]) -> GuessKnowledge:
     if game.app:
         right = tuple(sorted((b, pid(b, off)) for b, off in view["feedback_right"]))
         wrong = tuple(sorted((b, pid(b, off)) for b, off in view["feedback_wrong"]))
-        if not (right or wrong):
-            return NO_GUESS_KNOWLEDGE
-        return right, wrong, ()
+        return right, wrong, ()  # (none known: NO_GUESS_KNOWLEDGE)
     offsets = view["my_checked_guess"]
     if offsets is None:
         return NO_GUESS_KNOWLEDGE

@@ -54,6 +54,7 @@ from .components import (
     rotate_clockwise,
 )
 from .questions import (
+    AXIS_CELLS,
     AXIS_NAMES,
     DIFFERENT_BUILDINGS,
     EMPTY_ZONES,
@@ -203,13 +204,9 @@ def _board(page: Page, game, views, view) -> None:
         x = BOARD_X + COLS * BOARD_CELL + 16
         _axis_label(page, COLS + row, x, BOARD_Y + (row + 0.5) * BOARD_CELL, view)
     axis = view["viewfinder"]
-    if axis is not None:
-        if axis < COLS:
-            x, y, w, h = BOARD_X + axis * BOARD_CELL, BOARD_Y, BOARD_CELL, ROWS * BOARD_CELL
-        else:
-            x, y = BOARD_X, BOARD_Y + (axis - COLS) * BOARD_CELL
-            w, h = COLS * BOARD_CELL, BOARD_CELL
-        page.box(x, y, w, h, outline=HIGHLIGHT, width=3)
+    if axis is not None:  # framed from the axis's first zone to its last
+        (x, y), (right, bottom) = (cell_box(int(c)) for c in AXIS_CELLS[axis][[0, -1]])
+        page.box(x, y, right + BOARD_CELL - x, bottom + BOARD_CELL - y, outline=HIGHLIGHT, width=3)
 
 
 def _piece(page: Page, game, building: int, offset: int, colour: Colour) -> None:

@@ -247,12 +247,11 @@ def _layout(page: Page, game, secret: Mapping[str, Any]) -> None:
         page.text(x + LAYOUT_CELL / 2, y + LAYOUT_CELL / 2, name, SMALL, ink, "mm")
     for cell, ((x, y), building) in enumerate(zip(corners, buildings, strict=True)):  # outlines
         row, col = divmod(cell, COLS)
+        corner = (x + LAYOUT_CELL, y + LAYOUT_CELL)  # the right and bottom edges end there
         if col + 1 < COLS and buildings[cell + 1] != building:
-            edge = x + LAYOUT_CELL
-            page.draw.line([(edge, y), (edge, y + LAYOUT_CELL)], fill=INK, width=2)
+            page.draw.line([(corner[0], y), corner], fill=INK, width=2)
         if row + 1 < ROWS and buildings[cell + COLS] != building:
-            edge = y + LAYOUT_CELL
-            page.draw.line([(x, edge), (x + LAYOUT_CELL, edge)], fill=INK, width=2)
+            page.draw.line([(x, corner[1]), corner], fill=INK, width=2)
     page.box(LAYOUT_X, BOARD_Y, COLS * LAYOUT_CELL, ROWS * LAYOUT_CELL, outline=INK, width=2)
 
 

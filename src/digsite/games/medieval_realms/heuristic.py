@@ -89,10 +89,8 @@ class MedievalRealmsHeuristic(HeuristicAgent):
             value += GREAT_PERSON_BONUS[min(5, have + 1)] - GREAT_PERSON_BONUS[min(5, have)]
         elif t == SCI_DEV:
             value += TOKEN_VP * leaders[MAYOR] * rounds_left
-        elif t == TERRITORY:
-            value += TOKEN_VP * 5
-        elif t == TITHE_TYPE:
-            value += TOKEN_VP * 4
+        elif t in (TERRITORY, TITHE_TYPE):  # the tokens it gives
+            value += TOKEN_VP * (5 if t == TERRITORY else 4)
         leader = game.card_leader[card]
         if leader >= 0:
             value += LEADER_VP[leader] * max(rounds_left, 1) / NUM_ROUNDS * 2

@@ -96,8 +96,7 @@ action_seen_by = ACTIONS.seen_by(
 
 
 def _resources(amounts: Mapping[str, int]) -> str:
-    shown = ", ".join(f"{name} {k}" for name, k in amounts.items() if k)
-    return shown or "no resources"
+    return ", ".join(f"{name} {k}" for name, k in amounts.items() if k) or "no resources"
 
 
 def render_spectator(state) -> str:

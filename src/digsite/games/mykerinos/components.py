@@ -158,6 +158,11 @@ def card_faces(cards: tuple[Card, ...]) -> tuple[int, ...]:
     return tuple(faces)
 
 
+def patron_counts(cards: tuple[Card, ...], ids) -> list[int]:
+    """How many of the cards ``ids`` each patron's are (the last: the 5-point card)."""
+    return [sum(cards[c].patron == k for c in ids) for k in range(NO_PATRON + 1)]
+
+
 class DeckFileError(DataFileError):
     """A malformed Mykerinos card data file."""
 

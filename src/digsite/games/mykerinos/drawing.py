@@ -40,7 +40,7 @@ from ...core.canvas import (
     whose,
 )
 from .actions import DECISIONS
-from .components import COLS, NO_PATRON, NUM_WINGS, PATRON_TITLES, PATRONS, TWO_ROOM
+from .components import COLS, NO_PATRON, NUM_WINGS, PATRON_TITLES, PATRONS, TWO_ROOM, patron_counts
 from .text import cubes, owner_title, winners_text
 from .view import NEUTRAL_NAME
 
@@ -241,7 +241,7 @@ def _seats(page: Page, game, view, seat: int | None) -> float:
 
 def _hand(page: Page, game, x: float, y: float, info: Mapping[str, Any]) -> None:
     """Cards per patron: a card with the count upright, those tilted this season sideways."""
-    for patron, count in enumerate(_per_patron(game, info["cards"])):
+    for patron, count in enumerate(patron_counts(game.cards, info["cards"])):
         tilted = info["tilted"][patron] if patron < len(PATRONS) else 0
         colour = PATRON_COLOURS[patron]
         ink = ink_on(colour)
@@ -263,16 +263,13 @@ def _hand(page: Page, game, x: float, y: float, info: Mapping[str, Any]) -> None
     page.text(x + 4, y + CARD_H / 2, f"{len(info['cards'])} cards", SMALL, anchor="lm")
 
 
-def _per_patron(game, faces) -> list[int]:
-    """How many of the cards ``faces`` each patron's are."""
-    return [sum(game.cards[f].patron == k for f in faces) for k in range(len(PATRON_TITLES))]
-
-
 def _cards_out(page: Page, game, view, y: float) -> None:
     """The parcels still unseen and those out of the game, counted per patron."""
     parts = []
     for title, key in (("Unseen parcels", "unseen"), ("Out of the game", "discarded")):
-        counts = [f"{_short(k)} {n}" for k, n in enumerate(_per_patron(game, view[key])) if n]
+        counts = [
+            f"{_short(k)} {n}" for k, n in enumerate(patron_counts(game.cards, view[key])) if n
+        ]
         parts.append(f"{title} {len(view[key])}: {', '.join(counts) or '-'}")
     page.text(MARGIN, y + 2, "     ".join(parts), SMALL)
 

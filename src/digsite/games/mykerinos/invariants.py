@@ -34,6 +34,7 @@ from .components import (
     VIOLET,
     Museum,
     parcels_in_season,
+    patron_counts,
     region_rows,
 )
 
@@ -170,9 +171,7 @@ def _check_scores(state) -> None:
     cards = state.game.cards
     over = state.decision == GAME_OVER
     for p in range(state.game.num_players):
-        counts = [0] * 6
-        for c in state.owned[p]:
-            counts[cards[c].patron] += 1
+        counts = patron_counts(cards, state.owned[p])
         assert counts == state.patron_count[p], f"player {p}'s cached cards per patron are stale"
         per_wing, series = state.exhibition(p) if over else ((), 0)
         bonus = sum(per_wing) + series

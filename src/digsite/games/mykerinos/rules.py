@@ -63,6 +63,7 @@ from .components import (
     dilate,
     load_deck,
     parcels_in_season,
+    patron_counts,
     region_rows,
     two_free_neighbours,
 )
@@ -535,10 +536,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         self.cubes = cubes
         for row, bb in enumerate([*self.cubes, self.pyramids, self.valid]):
             self.planes[row] = bits_to_cells(bb)
-        self.patron_count = [[0] * 6 for _ in range(self.game.num_players)]
-        for p, cards in enumerate(self.owned):
-            for card in cards:
-                self.patron_count[p][self.game.cards[card].patron] += 1
+        self.patron_count = [patron_counts(self.game.cards, cards) for cards in self.owned]
         self._mask = None
 
     def _end_season(self) -> None:

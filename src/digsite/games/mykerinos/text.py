@@ -3,12 +3,11 @@ its view alone, and the spectator's, which adds the hidden order of the undealt 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
 from .actions import ACTIONS, DECISIONS, NEUTRAL, NUM_SEASONS, PLACE
-from .components import COLS, PATRON_TITLES, PATRONS, cell_bit, cell_name
+from .components import COLS, PATRON_TITLES, PATRONS, cell_bit, cell_name, patron_counts
 from .view import DISCARDED, NEUTRAL_NAME, TABLE
 
 AREA_GAP = "    "
@@ -151,11 +150,11 @@ def _museum_lines(game, view: Mapping[str, Any]) -> list[str]:
 def _seat_lines(game, view: Mapping[str, Any]) -> list[str]:
     lines = []
     for p, seat in enumerate(view["seats"]):
-        counts = Counter(game.cards[face].patron for face in seat["cards"])
         cards = ", ".join(
-            f"{PATRON_TITLES[k]} x{counts[k]}"
+            f"{PATRON_TITLES[k]} x{count}"
             + (f" ({seat['tilted'][k]} tilted)" if k < len(PATRONS) and seat["tilted"][k] else "")
-            for k in sorted(counts)
+            for k, count in enumerate(patron_counts(game.cards, seat["cards"]))
+            if count
         )
         marks = []
         if p == view["first_player"]:

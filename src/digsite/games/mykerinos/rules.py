@@ -385,13 +385,9 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         raise AssertionError("no active player")  # pragma: no cover
 
     def _take_pass_space(self, p: int) -> None:
-        taken = set(self.pass_space)
-        if self.game.num_players == 2:
-            taken.add(NEUTRAL_PASS_SPACE)
-        space = 1
-        while space in taken:
-            space += 1
-        self.pass_space[p] = space
+        """The lowest free passing space 1-5 (the neutral's 2 is taken with 2 players)."""
+        taken = {*self.pass_space, NEUTRAL_PASS_SPACE if self.game.num_players == 2 else 0}
+        self.pass_space[p] = next(s for s in range(1, 6) if s not in taken)
 
     # -- phase 3: survey ---------------------------------------------------------------------
     def _survey(self, area: int) -> None:
@@ -479,10 +475,8 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         for s in self._area_slots_left():
             self._remove_slot(s)
         for owner in range(5):
-            back = (self.cubes[owner] & area_bits).bit_count()
-            if back:
-                self.general[owner] += back
-                self.cubes[owner] &= ~area_bits
+            self.general[owner] += (self.cubes[owner] & area_bits).bit_count()
+            self.cubes[owner] &= ~area_bits
         for row in AREA_ROWS[self.survey_area]:
             self.cells[row] = NO_CUBES
             self.planes[:5, row] = 0.0

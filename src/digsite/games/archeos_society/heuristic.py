@@ -52,13 +52,10 @@ DRAFT_PREFERENCE = (STUDENT, PHOTOGRAPHER, MERCENARY, BOTANIST, GUIDE, PATRON, P
 
 def _groups(hand: list[int]) -> list[tuple[int, int, int]]:
     """(size with Mercenaries, trait 0 colour / 1 role, value) for every group in the hand."""
-    mercs = sum(hand[MERCENARY * NUM_COLOURS : (MERCENARY + 1) * NUM_COLOURS])
-    by_trait = ([0] * NUM_COLOURS, [0] * NUM_ROLES)
-    for kind, count in enumerate(hand):
-        role, colour = divmod(kind, NUM_COLOURS)
-        if role != MERCENARY:
-            by_trait[0][colour] += count
-            by_trait[1][role] += count
+    rows = [hand[r * NUM_COLOURS : (r + 1) * NUM_COLOURS] for r in range(NUM_ROLES)]
+    mercs = sum(rows[MERCENARY])
+    rows[MERCENARY] = [0] * NUM_COLOURS
+    by_trait = ([sum(column) for column in zip(*rows, strict=True)], [sum(row) for row in rows])
     return [
         (n + mercs, trait, value)
         for trait, counts in enumerate(by_trait)
@@ -94,16 +91,14 @@ class ArcheosSocietyHeuristic(HeuristicAgent):
         ready = ready or (state.monkeys >= 1 and best >= 5)
         if ready and any(a < NUM_KINDS for a in legal):
             return self._lead(state, player, hand, legal)
-        takes = [a for a in legal if TAKE0 <= a < DRAW]
-        if takes:
-            grown = []
-            for a in takes:
-                hand[a - TAKE0] += 1
-                grown.append((_best_size(hand), a))
-                hand[a - TAKE0] -= 1
-            top, action = max(grown)
-            if top > best:
-                return action
+        grown = [
+            (_best_size([c + (k == a - TAKE0) for k, c in enumerate(hand)]), a)
+            for a in legal
+            if TAKE0 <= a < DRAW
+        ]
+        top, action = max(grown, default=(best, DRAW))
+        if top > best:
+            return action
         if DRAW in legal:
             return DRAW
         return self._lead(state, player, hand, legal)
@@ -127,9 +122,7 @@ class ArcheosSocietyHeuristic(HeuristicAgent):
         if self._targets(legal):
             return self._move(state, player, legal, 1)
         tokens = [a for a in legal if TOKEN0 <= a < TOKEN0 + PROFESSOR_TOKENS]
-        if tokens:
-            return max(tokens)
-        return USE_ROLE if USE_ROLE in legal else STOP
+        return max(tokens, default=USE_ROLE if USE_ROLE in legal else STOP)
 
     def _decide_free_advance(self, state, player: int, legal: list[int]) -> int:
         return self._move(state, player, legal, 1)

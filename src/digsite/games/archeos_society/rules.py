@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections import Counter
 from typing import Any
 
 import numpy as np
@@ -188,16 +189,12 @@ class ArcheosSocietyState(
         order = rng.permutation(len(cards))
         cards = [cards[i] for i in order]  # index 0 is the top
         self.discard = [0] * NUM_KINDS
-        self.area = [0] * NUM_KINDS
-        self.hands = [[0] * NUM_KINDS for _ in range(n)]
+        self.area = [cards[n : 2 * n + 2].count(k) for k in range(NUM_KINDS)]
+        self.hands = [[int(k == cards[p]) for k in range(NUM_KINDS)] for p in range(n)]
         self.known = [[0] * NUM_KINDS for _ in range(n)]
         self.expeditions = [[] for _ in range(n)]
         self.played = [0] * NUM_KINDS
-        for p in range(n):
-            self.hands[p][cards[p]] += 1
         self.hand_size = [1] * n
-        for k in cards[n : 2 * n + 2]:
-            self.area[k] += 1
         self.area_size = n + 2
         rest = cards[2 * n + 2 :]
         top_size = len(rest) // 2
@@ -790,11 +787,8 @@ class ArcheosSocietyState(
     def sync_played(self) -> None:
         """Rebuild what is kept alongside the rules data for speed (cards in expeditions, the
         float rows of the observation) after the data was changed wholesale."""
-        self.played = [0] * NUM_KINDS
-        for exps in self.expeditions:
-            for e in exps:
-                for k in e:
-                    self.played[k] += 1
+        played = Counter(k for exps in self.expeditions for e in exps for k in e)
+        self.played = [played[k] for k in range(NUM_KINDS)]
         self.sync_planes()
 
     def sync_planes(self) -> None:
@@ -868,8 +862,7 @@ class ArcheosSocietyState(
             hand, known = self.hands[q], self.known[q]
             kept = self.kept if q == self.decider else [0] * NUM_KINDS
             fixed = [max(known[k], kept[k]) for k in range(NUM_KINDS)]
-            for k in range(NUM_KINDS):
-                pool.extend([k] * (hand[k] - fixed[k]))
+            pool += [k for k in range(NUM_KINDS) for _ in range(hand[k] - fixed[k])]
             need[q] = self.hand_size[q] - sum(fixed)
             other.hands[q] = fixed
         pool = [pool[i] for i in rng.permutation(len(pool))]

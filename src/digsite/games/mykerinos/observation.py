@@ -97,11 +97,8 @@ _SEAT_COUNTS_AT = tuple(
 _NEUTRAL_GENERAL = _S["general_cubes"] + SEATS
 _LAST_TURN, _TURN_PATRON, _CHAIN_LEFT = _S["last_turn"], _S["turn_patron"], _S["chain_cubes_left"]
 _CHAIN_NEUTRAL, _CHAIN_PYRAMID = _S["chain_neutral"], _S["chain_pyramid_allowed"]
-_CHAIN_OWN, _CHAIN_LAST, _SURVEY_AREA = (
-    _S["chain_next_to_own"],
-    _S["chain_last_cell"],
-    _S["survey_area"],
-)
+_CHAIN_OWN, _CHAIN_LAST = _S["chain_next_to_own"], _S["chain_last_cell"]
+_SURVEY_AREA = _S["survey_area"]
 _PRESTIGE_INDEX = {v: i for i, v in enumerate(PRESTIGE_VALUES)}
 _SEAT_ORDER = {
     (n, player): np.array([(player + k) % n for k in range(n)] + list(range(n, SEATS)))
@@ -331,12 +328,8 @@ class PublicTables:
 
 def _encode_turn(state, player: int, n: int, out: np.ndarray) -> None:
     """The turn state, from ``personal_cubes`` on: entries one by one on the zeroed block."""
-    personal, general, held, passing = (
-        state.personal,
-        state.general,
-        state.neutral_stock,
-        state.pass_space,
-    )
+    personal, general = state.personal, state.general
+    held, passing = state.neutral_stock, state.pass_space
     for p, (at_personal, at_general, at_held, at_passing) in zip(
         _SEATS_SHOWN[n, player], _SEAT_COUNTS_AT, strict=False
     ):

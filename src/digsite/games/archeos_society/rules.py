@@ -291,23 +291,20 @@ class ArcheosSocietyState(
         if self.role_done:
             return []
         p, role, size = self.decider, _ROLE_OF[self.lead], self.size()
-        if role == BOTANIST:
-            holder, index = self.botanist
-            under = 0 if holder < 0 else len(self.expeditions[holder][index])
-            return [USE_ROLE] if size >= under else []
-        if role == LINGUIST:
-            return [USE_ROLE] if self.linguist[p] < self.game.tables.linguist_length else []
-        if role == PHYSICIAN:
-            return [USE_ROLE] if self.hand_size[p] > 0 else []
-        if role == CARTOGRAPHER:
-            return [USE_ROLE] if self.cart_ok and self.hand_size[p] > 0 else []  # (public)
-        if role == CURATOR:
-            return [] if self.relics[p][_COLOUR_OF[self.lead]] else [USE_ROLE]
-        if role == PATRON:
-            return [USE_ROLE]
         if role == PROFESSOR:
             return [TOKEN0 + v for v in range(min(size, PROFESSOR_TOKENS)) if self.tokens[v] < 0]
-        return []
+        if role == BOTANIST:
+            holder, index = self.botanist
+            usable = holder < 0 or size >= len(self.expeditions[holder][index])
+        elif role == LINGUIST:
+            usable = self.linguist[p] < self.game.tables.linguist_length
+        elif role in (PHYSICIAN, CARTOGRAPHER):
+            usable = self.hand_size[p] > 0 and (role == PHYSICIAN or self.cart_ok)  # (public)
+        elif role == CURATOR:
+            usable = not self.relics[p][_COLOUR_OF[self.lead]]
+        else:
+            usable = role == PATRON
+        return [USE_ROLE] if usable else []
 
     # -- legal actions, one function per decision -------------------------------------------
     def _legal_leads(self) -> np.ndarray:
@@ -429,9 +426,8 @@ class ArcheosSocietyState(
         self.played[kind] += 1
         self.planes[-2, kind] += self.unit
         self.lead = kind
-        self.trait = -1
+        self.trait = self.at = -1
         self.cap = cap
-        self.at = -1
         self.moved = 0
         self.colour_done = self.role_done = self.cart_ok = False
         self.decision = TRAIT

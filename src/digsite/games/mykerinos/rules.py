@@ -137,8 +137,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
     def _resample_hidden(self, player: int, rng: np.random.Generator) -> MykerinosState:
         """Only the order of the undealt parcels and their future orientation are hidden."""
         other = self.clone()
-        order = rng.permutation(len(self.deck))
-        other.deck = [self.deck[i] for i in order]
+        other.deck = [self.deck[i] for i in rng.permutation(len(self.deck))]
         other.deck_rotated = [bool(x) for x in rng.integers(0, 2, len(self.deck))]
         return other
 
@@ -315,17 +314,13 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         self.planes[owner, cell] = 1.0
         if self.pyramids & bit:
             self.chain_pyramid = False
-        if owner == NEUTRAL:
-            self.neutral_stock[p] -= 1
-        else:
-            self.personal[p] -= 1
+        (self.neutral_stock if owner == NEUTRAL else self.personal)[p] -= 1
         self.chain_left -= 1
         self.chain_last = cell
         if self.chain_left == 0:  # the excavation is laid: its fields go back to rest
             self.chain_owner = 0
-            self.chain_own_anchor = False
+            self.chain_own_anchor = self.chain_pyramid = False
             self.chain_last = -1
-            self.chain_pyramid = False
             if owner == NEUTRAL:
                 self._end_turn(p)
             else:
@@ -354,8 +349,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         if self.last_turn:  # the last action of the season: the player passes
             self._pass(p)
         else:
-            self.decision = TURN
-            self.decider = self._next_active(p)
+            self.decision, self.decider = TURN, self._next_active(p)
 
     def _pass(self, p: int) -> None:
         self._take_pass_space(p)
@@ -366,8 +360,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
             return
         if self.pass_space.count(0) == 1:
             self.last_turn = True  # the last player left takes one more action
-        self.decision = TURN
-        self.decider = self._next_active(p)
+        self.decision, self.decider = TURN, self._next_active(p)
 
     def _next_active(self, p: int) -> int:
         n = self.game.num_players
@@ -415,8 +408,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
                             return
                     self.rank_pos += 1
                     continue
-                self.decision = SURVEY_CHOICE if pos <= 1 else LEFTOVER
-                self.decider = owner
+                self.decision, self.decider = (SURVEY_CHOICE if pos <= 1 else LEFTOVER), owner
                 return
             self._close_area()
             if self.survey_area + 1 == len(self.slots) // 2:
@@ -493,8 +485,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         self.slot_rotated, self.deck_rotated = self.deck_rotated[:k], self.deck_rotated[k:]
         self.put("slot_state", (ON_TABLE,) * k)
         self._set_region()
-        self.decision = TURN
-        self.decider = self.first_player
+        self.decision, self.decider = TURN, self.first_player
 
     def _set_region(self) -> None:
         """Lay this season's parcels: the region's spaces and its pyramids."""
@@ -534,8 +525,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         self.survey_area, self.ranked, self.rank_pos = 0, [], 0  # the survey's fields at rest
         if self.season == NUM_SEASONS:
             self._final_scoring()
-            self.decision = GAME_OVER
-            self.decider = TERMINAL
+            self.decision, self.decider = GAME_OVER, TERMINAL
             return
         self.put("season", self.season + 1)
         self._start_season()

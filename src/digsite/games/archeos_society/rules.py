@@ -653,8 +653,7 @@ class ArcheosSocietyState(
     def _next_ur(self) -> None:
         while self.ur_queue:
             q = self.ur_queue.pop(0)
-            site = self.board(self.ur_colour)
-            cap = site.max_size[self.pos[q][self.ur_colour]]
+            cap = self.board(self.ur_colour).max_size[self.pos[q][self.ur_colour]]
             if cap > 0 and self.hand_size[q] > 0:  # public: the hand may hold no leader
                 self.cap = min(cap, HAND_LIMIT)
                 self.decision, self.decider = UR, q
@@ -762,13 +761,10 @@ class ArcheosSocietyState(
             for e in self.expeditions[p]:
                 self._gain(p, L_EXPEDITIONS, self.expedition_points(e))
                 for k in e:
-                    if _ROLE_OF[k] == MERCENARY:
+                    if not last or _ROLE_OF[k] == MERCENARY:  # all go but in the last season
                         self.discard[k] += 1
                 e[:] = [k for k in e if _ROLE_OF[k] != MERCENARY]
             if not last:
-                for e in self.expeditions[p]:
-                    for k in e:
-                        self.discard[k] += 1
                 self.expeditions[p] = []
         self.first_player = self.monkey_holder
         self.sync_played()

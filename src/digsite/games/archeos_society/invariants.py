@@ -54,8 +54,7 @@ def check_invariants(state) -> None:
     d = state.decision
     assert (d == GAME_OVER) == (state.decider == TERMINAL), "decider is -1 when the game is over"
     assert len(set(state.roles)) == len(state.roles) <= ROLES_PER_GAME, "roles repeat"
-    if d == DRAFT_SITE:
-        assert state.draft_drawn >= 0, "placing a site board needs the board drawn"
+    assert d != DRAFT_SITE or state.draft_drawn >= 0, "placing a site board needs the board drawn"
     if d in (DRAFT_ROLE, DRAFT_SITE):
         _check_draft(state)
         return
@@ -92,10 +91,8 @@ def check_invariants(state) -> None:
                 assert all(k // NUM_COLOURS != MERCENARY for k in e)
     held = [t for t in state.tokens if t >= 0]
     assert all(0 <= t < n for t in held)
-    if PROFESSOR not in state.roles:
-        assert not held
-    if CURATOR not in state.roles:
-        assert not any(any(r) for r in state.relics)
+    assert PROFESSOR in state.roles or not held, "Professor tokens without the Professor"
+    assert CURATOR in state.roles or not any(map(any, state.relics)), "relics without the Curator"
 
 
 def _check_draft(state) -> None:
@@ -158,5 +155,4 @@ def _check_decision(state) -> None:
         assert q >= 0 and step in (-1, 1), "a Professor move is [player, +1 or -1]"
     if d == PROFESSOR_MOVE:
         assert state.prof_queue and state.prof_queue[0][0] == p, "no Professor move queued"
-    if state.phase == UR_PHASE:
-        assert state.ur_colour >= 0, "the Ur phase needs the Ur board"
+    assert state.phase != UR_PHASE or state.ur_colour >= 0, "the Ur phase needs the Ur board"

@@ -130,10 +130,9 @@ def _check_cubes(state) -> None:
                 f"{cubes[colour].bit_count()} of its cubes: colour {colour} is not in a "
                 f"{n}-player game, its 25 cubes stay in the general stock"
             )
-    if n != 2:
-        assert not any(state.neutral_stock), (
-            f"neutral_stock {state.neutral_stock}: neutral cubes are held only with 2 players"
-        )
+    assert n == 2 or not any(state.neutral_stock), (
+        f"neutral_stock {state.neutral_stock}: neutral cubes are held only with 2 players"
+    )
     for colour in colours:
         held = sum(state.neutral_stock) if colour == NEUTRAL else state.personal[colour]
         total = (
@@ -252,10 +251,9 @@ def _check_excavations(state) -> None:
         f"slot_state {state.slot_state}: every parcel lies on the table (-1) until the survey"
     )
     patron = state.turn_patron
-    if patron >= 0:
-        assert state.tilted[p][patron] >= 1, (
-            f"turn_patron {patron}: player {p} has tilted no card of that patron"
-        )
+    assert patron < 0 or state.tilted[p][patron] >= 1, (
+        f"turn_patron {patron}: player {p} has tilted no card of that patron"
+    )
     if d == TURN:
         assert patron == -1, f"turn_patron is {patron}; a turn starts with none (-1)"
     elif d == CHOOSE_AB:
@@ -311,10 +309,9 @@ def _check_chain(state) -> None:
         f"chain_last is {state.chain_last}: the space of the excavation's previous cube, "
         "-1 before its first"
     )
-    if started:
-        assert state.cells[state.chain_last] == owner, (
-            f"chain_last {state.chain_last}: the space holds no cube of colour {owner}"
-        )
+    assert not started or state.cells[state.chain_last] == owner, (
+        f"chain_last {state.chain_last}: the space holds no cube of colour {owner}"
+    )
     lemon = patron == LEMON and not neutral
     assert lemon or not state.chain_pyramid, (
         "chain_pyramid: only Lord Lemon allows a cube on a pyramid"

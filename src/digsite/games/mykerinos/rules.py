@@ -382,15 +382,10 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
 
     def _ranking(self, area: int) -> list[int]:
         """The owners present in the area: most cubes first, ties to the earlier passer."""
-        area_bits = AREA_BITS[area]
-        ranks = []
-        for o in self.game.owners:
-            cubes = (self.cubes[o] & area_bits).bit_count()
-            if cubes:
-                order = NEUTRAL_PASS_SPACE if o == NEUTRAL else self.pass_space[o]
-                ranks.append((-cubes, order, o))
-        ranks.sort()
-        return [o for _, _, o in ranks]
+        bits = AREA_BITS[area]
+        space = {**dict(enumerate(self.pass_space)), NEUTRAL: NEUTRAL_PASS_SPACE}
+        ranks = sorted((-(self.cubes[o] & bits).bit_count(), space[o], o) for o in self.game.owners)
+        return [o for cubes, _, o in ranks if cubes]
 
     def _advance_survey(self) -> None:
         while True:

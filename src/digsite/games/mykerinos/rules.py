@@ -469,8 +469,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
             self.general[p] -= take
             self.personal[p] += take
         if n == 2:
-            for step in range(n):
-                p = (self.first_player + step) % n
+            for p in (self.first_player, 1 - self.first_player):  # from the first player on
                 take = min(NEUTRAL_CUBES_PER_SEASON, self.general[NEUTRAL])
                 self.general[NEUTRAL] -= take
                 self.neutral_stock[p] += take

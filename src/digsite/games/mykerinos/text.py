@@ -93,10 +93,10 @@ def _region_lines(game, view: Mapping[str, Any]) -> list[str]:
     surveyed = None if survey is None else survey["area"]
     lines = [
         "region (a space: its cube's owner, N the neutral, '.' none; then P for a pyramid; "
-        "areas numbered in survey order):"
+        "areas numbered in survey order):",
+        "   c  " + _columns_line([f"{c + 1:<2}" for c in range(COLS)]),  # moves: rNcM
     ]
     label_width = 2 * (PARCEL_WIDTH * 3 - 1) + len(PARCEL_GAP)  # an area: two parcels
-    lines.append("   c  " + _columns_line([f"{c + 1:<2}" for c in range(COLS)]))  # moves: rNcM
     for row in range(len(region) // COLS):
         if row % 2 == 0:  # a line of two areas every two rows: areas row and row + 1
             labels = [
@@ -104,8 +104,7 @@ def _region_lines(game, view: Mapping[str, Any]) -> list[str]:
                 for area in (row, row + 1)
             ]
             lines.append("     " + AREA_GAP.join(f"{x:<{label_width}}" for x in labels).rstrip())
-        cells = range(row * COLS, (row + 1) * COLS)
-        marks = [_cell_mark(region[c], c in pyramids) for c in cells]
+        marks = [_cell_mark(region[c], c in pyramids) for c in range(row * COLS, (row + 1) * COLS)]
         lines.append(f"  r{row + 1}  {_columns_line(marks)}".rstrip())
     return lines
 

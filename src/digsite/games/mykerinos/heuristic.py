@@ -112,16 +112,15 @@ class MykerinosHeuristic(HeuristicAgent):
         """What one more cube of ``owner`` in ``area`` is worth to ``player``."""
         if 2 * area >= len(state.slots):
             return -1.0
-        mine = (state.cubes[owner] & AREA_BITS[area]).bit_count()
-        others = [
-            (state.cubes[o] & AREA_BITS[area]).bit_count() for o in state.game.owners if o != owner
-        ]
+        bits = AREA_BITS[area]
+        mine = (state.cubes[owner] & bits).bit_count()
+        others = [(state.cubes[o] & bits).bit_count() for o in state.game.owners if o != owner]
         leader = max(others, default=0)
         worth = 2.0 + max(
             state.game.cards[state.slots[s]].prestige for s in (2 * area, 2 * area + 1)
         )
         if owner == NEUTRAL:  # the neutral blocks: best where an opponent leads
-            opponent = (state.cubes[1 - player] & AREA_BITS[area]).bit_count()
+            opponent = (state.cubes[1 - player] & bits).bit_count()
             return worth * (opponent > mine) + opponent - mine
         if mine > leader + 1:
             return worth * 0.1  # already well ahead

@@ -110,15 +110,12 @@ def cell_name(cell: int) -> str:
 
 # A region slot s (0..11) holds one parcel: area s // 2, line s // 4; area (s // 2) % 2 is the
 # left or right area of its line, and s % 2 the left or right parcel of its area.  A parcel lies
-# 3 spaces wide and 2 high; rotating it by 180 degrees maps local space i to 5 - i.
-def _slot_cells(slot: int) -> tuple[int, ...]:
-    area = slot // 2
-    row0 = (area // 2) * 2
-    col0 = (area % 2) * 6 + (slot % 2) * 3
-    return tuple((row0 + i // 3) * COLS + col0 + i % 3 for i in range(6))
-
-
-SLOT_CELLS = tuple(_slot_cells(s) for s in range(REGION_SLOTS))
+# 3 spaces wide and 2 high (local spaces 0-5, row by row from its top-left space: row s // 4 * 2,
+# column s // 2 % 2 * 6 + s % 2 * 3); rotating it by 180 degrees maps local space i to 5 - i.
+SLOT_CELLS = tuple(
+    tuple((s // 4 * 2 + i // 3) * COLS + s // 2 % 2 * 6 + s % 2 * 3 + i % 3 for i in range(6))
+    for s in range(REGION_SLOTS)
+)
 AREA_CELL_IDS = tuple(SLOT_CELLS[2 * a] + SLOT_CELLS[2 * a + 1] for a in range(6))
 AREA_BITS = tuple(sum(cell_bit(c) for c in cells) for cells in AREA_CELL_IDS)
 AREA_WIDTH = 6

@@ -841,7 +841,16 @@ class ArcheosSocietyState(
         other._mask = None  # the decider's hand or draft hand may be redrawn
         other._reseed(rng)
         if self.decision in (DRAFT_ROLE, DRAFT_SITE):
-            other._resample_draft(player, rng)
+            if self.decision == DRAFT_ROLE:
+                seen = self.draft_seen[player]
+                hand = [r for r in self.draft_hand if seen[r] or player == self.decider]
+                unknown = [r for r in self.draft_hand if r not in hand] + self.draft_aside
+                unknown = [unknown[i] for i in rng.permutation(len(unknown))]
+                k = len(self.draft_hand) - len(hand)
+                other.draft_hand = sorted(hand + unknown[:k])
+                other.draft_aside = unknown[k:]
+            boards = self.draft_boards
+            other.draft_boards = [boards[i] for i in rng.permutation(len(boards))]
             return other
         if self.decision == GAME_OVER:
             return other
@@ -869,17 +878,6 @@ class ArcheosSocietyState(
         other.deck = [MONKEY if i in slots else next(it) for i in range(len(self.deck))]
         other.sync_planes()
         return other
-
-    def _resample_draft(self, player: int, rng: np.random.Generator) -> None:
-        if self.decision == DRAFT_ROLE:
-            seen = self.draft_seen[player]
-            hand = [r for r in self.draft_hand if seen[r] or player == self.decider]
-            unknown = [r for r in self.draft_hand if r not in hand] + self.draft_aside
-            unknown = [unknown[i] for i in rng.permutation(len(unknown))]
-            k = len(self.draft_hand) - len(hand)
-            self.draft_hand = sorted(hand + unknown[:k])
-            self.draft_aside = unknown[k:]
-        self.draft_boards = [self.draft_boards[i] for i in rng.permutation(len(self.draft_boards))]
 
 
 class ArcheosSocietyGame(TurnBasedGame, files=(spec, actions, text)):

@@ -160,9 +160,8 @@ class ArcheosSocietyState(
     @classmethod
     def new_game(cls, game: ArcheosSocietyGame, rng: np.random.Generator) -> ArcheosSocietyState:
         state = cls(game)
-        n = game.num_players
         state._reseed(rng)
-        state.first_player = int(rng.integers(n))
+        state.first_player = int(rng.integers(game.num_players))
         if game.setup in game.scenarios:
             roles, colour = game.scenarios[game.setup]
         elif game.setup == "random":
@@ -183,11 +182,9 @@ class ArcheosSocietyState(
 
     def _start_season(self) -> None:
         n = self.game.num_players
-        comp = self.game.composition(self.roles)
-        cards = [k for k in range(NUM_KINDS) for _ in range(comp[k])]
+        cards = view.multiset(self.game.composition(self.roles))
         rng = self._generator()
-        order = rng.permutation(len(cards))
-        cards = [cards[i] for i in order]  # index 0 is the top
+        cards = [cards[i] for i in rng.permutation(len(cards))]  # index 0 is the top
         self.discard = [0] * NUM_KINDS
         self.area = [cards[n : 2 * n + 2].count(k) for k in range(NUM_KINDS)]
         self.hands = [[int(k == cards[p]) for k in range(NUM_KINDS)] for p in range(n)]
@@ -804,11 +801,10 @@ class ArcheosSocietyState(
             self.draft_seen[p][r] = 1
 
     def _on_draft_role(self, action: int) -> None:
-        n = self.game.num_players
         role = action - DRAFT_ROLE0
         self.draft_hand.remove(role)
         self.put("roles", (*self.roles, role))
-        nxt = (self.decider + 1) % n
+        nxt = (self.decider + 1) % self.game.num_players
         if len(self.roles) < ROLES_PER_GAME:
             self.draft_hand = sorted([*self.draft_hand, self.draft_aside.pop()])
             self._see_draft_hand(nxt)
@@ -816,8 +812,7 @@ class ArcheosSocietyState(
             return
         # roles chosen: the next player draws a board at random and chooses its side
         self.put("roles", tuple(sorted(self.roles)))
-        self.draft_hand = []
-        self.draft_aside = []
+        self.draft_hand, self.draft_aside = [], []
         self.draft_boards = [int(c) for c in self._generator().permutation(NUM_COLOURS)]
         self.draft_drawn = self.draft_boards.pop()
         self.decision, self.decider = DRAFT_SITE, nxt

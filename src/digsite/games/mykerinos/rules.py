@@ -512,8 +512,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         self._mask = None
 
     def _end_season(self) -> None:
-        last = max(range(self.game.num_players), key=lambda p: self.pass_space[p])
-        self.put("first_player", last)
+        self.put("first_player", self.pass_space.index(max(self.pass_space)))  # the last to pass
         self.pass_space = [0] * self.game.num_players
         self.put("tilted", ((0,) * len(PATRONS),) * self.game.num_players)
         self.survey_area, self.ranked, self.rank_pos = 0, [], 0  # the survey's fields at rest

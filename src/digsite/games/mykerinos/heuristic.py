@@ -93,13 +93,11 @@ class MykerinosHeuristic(HeuristicAgent):
         museum = state.game.museum
         held = [r for r in museum.rooms if state.museum[r] == player]
         counts = state.patron_count[player]
-        gain = 0.0
-        for wing in museum.wings(room):
-            cards = counts[state.wing_patron[wing]] + 0.5  # cards still to come count a little
-            gain += cards * (
-                max(museum.best_value(wing, held + [room]), 1) - museum.best_value(wing, held)
-            )
-        return gain
+        return sum(
+            (counts[state.wing_patron[wing]] + 0.5)  # cards still to come count a little
+            * (museum.best_value(wing, [*held, room]) - museum.best_value(wing, held))
+            for wing in museum.wings(room)
+        )
 
     def _survey_value(self, state, player: int, action: int) -> float:
         if action in (TAKE_LEFT, TAKE_LEFT + 1):

@@ -77,18 +77,16 @@ def check_invariants(state) -> None:
         assert state.score[p] == sum(state.ledger[p]), "score disagrees with its sources"
         assert abs(state.score[p]) <= state.game.scales.score, "score beyond its bound"
         for t in range(NUM_TARGETS):
-            if t == SECOND_VEHICLE and state._two_vehicle_colour() < 0:
-                assert state.pos[p][t] == 0
-                continue
-            assert 0 <= state.pos[p][t] <= state._target_site(t).last, "vehicle off track"
+            unused = t == SECOND_VEHICLE and state._two_vehicle_colour() < 0  # stays at 0
+            last = 0 if unused else state._target_site(t).last
+            assert 0 <= state.pos[p][t] <= last, "vehicle off track"
         assert 0 <= state.linguist[p] <= state.game.tables.linguist_length
         for e in state.expeditions[p]:
             assert e[0] // NUM_COLOURS != MERCENARY, "a Mercenary leads"
     if state.decision == GAME_OVER:
         for p in range(n):
             assert state.ledger[p][L_CURATOR] == state.game.tables.curator[sum(state.relics[p])]
-            for e in state.expeditions[p]:
-                assert all(k // NUM_COLOURS != MERCENARY for k in e)
+            assert all(k // NUM_COLOURS != MERCENARY for e in state.expeditions[p] for k in e)
     held = [t for t in state.tokens if t >= 0]
     assert all(0 <= t < n for t in held)
     assert PROFESSOR in state.roles or not held, "Professor tokens without the Professor"

@@ -99,9 +99,7 @@ class ArcheosSocietyHeuristic(HeuristicAgent):
         top, action = max(grown, default=(best, DRAW))
         if top > best:
             return action
-        if DRAW in legal:
-            return DRAW
-        return self._lead(state, player, hand, legal)
+        return DRAW if DRAW in legal else self._lead(state, player, hand, legal)
 
     def _decide_extra(self, state, player: int, legal: list[int]) -> int:
         return self._lead(state, player, state.hands[player], set(legal))

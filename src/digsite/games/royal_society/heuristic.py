@@ -315,9 +315,7 @@ class Context:
                 return min(4, len({c.expertise for c in cards})) / 4
             if obj == THREE_SAME_TYPE:
                 return min(3, max(types)) / 3
-            myth = sum(c.myth for c in cards)
-            wonder = sum(c.wonder for c in cards)
-            return min(2, max(myth, wonder)) / 2
+            return min(2, max(sum(c.myth for c in cards), sum(c.wonder for c in cards))) / 2
         ex = m.expertise
         if obj == ALL_EXPLORERS_4:
             return sum(min(e, 4) for e in ex) / 12
@@ -370,13 +368,7 @@ class Context:
         """A quick guess of where one Knowledge helps most (the full valuation decides the
         actual choice; this one only fills in the choices inside a valued option)."""
         k = m.knowledge[region]
-        score = 0.0
-        if k in (4, 7, 11):
-            score += 6.0
-        elif k in (3, 6, 10):
-            score += 2.0
-        if k >= 12:
-            score -= 4.0
+        score = 6.0 if k in (4, 7, 11) else 2.0 if k in (3, 6, 10) else -4.0 if k >= 12 else 0.0
         score += self.region_need[region] if k < self.region_top[region] else 0.0
         if k < 4:
             score += 0.8

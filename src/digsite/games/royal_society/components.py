@@ -281,7 +281,6 @@ class RulebookData:
 
 def load_rulebook_data() -> RulebookData:
     board = shipped(__package__, "board.json")
-    bags = [int(board["relic_bags"][region][t]) for region in REGIONS for t in RELIC_TYPES]
     return RulebookData(
         societies=tuple(shipped(__package__, "societies.json")["societies"]),
         requirements=tuple(shipped(__package__, "royal_requirements.json")["requirements"]),
@@ -289,7 +288,7 @@ def load_rulebook_data() -> RulebookData:
         bloomsbury=tuple(shipped(__package__, "bloomsbury.json")["tiles"]),
         favors=tuple(f["favor"] for f in board["favors"]),
         program_reputation=tuple(board["program_reputation"]),
-        bags=tuple(bags),
+        bags=tuple(int(board["relic_bags"][region][t]) for region in REGIONS for t in RELIC_TYPES),
         titles=tuple((int(a), str(b)) for a, b in board["titles"]),
     )
 

@@ -498,8 +498,7 @@ def _decision(page: Page, game, v) -> None:
     who = d["player"]
     page.token(MARGIN + 8, DECISION_Y + 8, 8, player_colour(who))
     text = f"Player {who} to decide: {DECISIONS.meaning(d['kind'])}"
-    detail = _decision_detail(game, v, d)
-    if detail:
+    if detail := _decision_detail(game, v, d):
         text += f" ({detail})"
     if d["interrupts"]:
         text += f", interrupting {d['interrupts'].replace('_', ' ')}"

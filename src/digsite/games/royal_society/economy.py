@@ -181,9 +181,7 @@ class EconomyRules:
             self._gain(t.player, t.a, t.b)
 
     def _legal_knowledge_region(self):
-        if not self.task.b & KNOW_OTHER:
-            return list(range(REGION0, REGION0 + NUM_REGIONS))
-        exclude = set(self.chosen_regions)
+        exclude = set(self.chosen_regions) if self.task.b & KNOW_OTHER else ()
         return [REGION0 + r for r in range(NUM_REGIONS) if r not in exclude]
 
     def _on_knowledge_region(self, a):

@@ -229,11 +229,8 @@ def current_view(s) -> dict[str, Any] | None:
 
 def locations_view(s) -> list[list[list[Any]]]:
     """Per location, [section, owner, pieces] for every section and owner with pieces there."""
-    out = []
-    for loc in range(4):
-        counts = Counter((piece_section(x), piece_owner(x)) for x in s.locations[loc])
-        out.append([[sec, owner_name(o), k] for (sec, o), k in sorted(counts.items())])
-    return out
+    counts = [Counter((piece_section(x), piece_owner(x)) for x in loc) for loc in s.locations]
+    return [[[sec, owner_name(o), k] for (sec, o), k in sorted(c.items())] for c in counts]
 
 
 def decision_view(s) -> dict[str, Any]:

@@ -287,10 +287,9 @@ class Context:
             if m.claims[g]:
                 continue
             prog = 1.0 if OBJECTIVE_TESTS[obj](table, self.player) else self._grade(m, obj)
-            if prog >= 1.0:
-                total += worth * (0.95 if m.discs > 0 else 0.5)
-            else:
-                total += worth * 0.6 * prog**3
+            total += (
+                worth * (0.95 if m.discs > 0 else 0.5) if prog >= 1.0 else worth * 0.6 * prog**3
+            )
         return total
 
     def _objectives(self) -> list[tuple[int, int, float]]:
@@ -626,8 +625,7 @@ class RoyalSocietyHeuristic(HeuristicAgent):
             return legal[0]
         ctx = Context(state, player)
         d = state.decision
-        opt = self._optional(ctx, legal, d)
-        if opt is not None:
+        if (opt := self._optional(ctx, legal, d)) is not None:
             return opt
         # the decision's own actions: optional ones may be offered at any sub-decision
         own = legal if d == C_PATRON else [a for a in legal if a not in OPTIONAL_ACTIONS]
@@ -652,11 +650,10 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         if s.discs[p] <= 2:
             return False
         museum_gate = 4 if s._ability(p) == Ability.MUSEUM_AT_4 else 6
-        free = [e for e in range(3) if not s.placed[p][e]]
         return (
             s.rep[p] < museum_gate
             and s.rep[p] + 2 * (s.discs[p] - 2) >= museum_gate
-            and any(s.expertise[p][e] >= 4 for e in free)
+            and any(s.expertise[p][e] >= 4 for e in range(3) if not s.placed[p][e])
             and s._can_exhibit(p)
         )
 

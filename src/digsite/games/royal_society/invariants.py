@@ -293,14 +293,10 @@ def check_invariants(s) -> None:
         )
     for owner in s.gallery:
         assert owner == -1 or 0 <= owner < n or owner in (AUTOMA, NEUTRAL), "gallery: owners"
-    for owner in s.favor_space:
-        assert owner == -1 or 0 <= owner < n or owner == AUTOMA, "favor_space: owners"
-    for loc in s.locations:
-        for x in loc:
-            owner = piece_owner(x)
-            assert 1 <= piece_section(x) <= 6 and (owner < n or owner in (AUTOMA, NEUTRAL)), (
-                "locations"
-            )
+    assert all(o == -1 or 0 <= o < n or o == AUTOMA for o in s.favor_space), "favor_space: owners"
+    for x in (x for loc in s.locations for x in loc):
+        owner = piece_owner(x)
+        assert 1 <= piece_section(x) <= 6 and (owner < n or owner in (AUTOMA, NEUTRAL)), "locations"
     sizes = [g.collection_faces[f].size for f in s.faces]
     assert sizes == [3, 3, 3, 5, 5, 7], "faces: collections I-III hold 3, IV-V 5, VI 7"
     if s.final:

@@ -372,11 +372,10 @@ def _expedition_text(c, width: float, kind: str, condition: str) -> list[list]:
     """An Expedition card's words below its title, in lines of ``width``, each line a list of
     (words, colour): its ``kind`` (region and type) and the ``condition`` of its bonus, each
     "" when written above (side by side when both fit), what it gives."""
-    lines: list[list] = []
     if kind and condition and text_length(f"{kind}; {condition}", SMALL) <= width:
-        lines.append([(f"{kind}; ", INK), (condition, HIGHLIGHT)])
+        lines = [[(f"{kind}; ", INK), (condition, HIGHLIGHT)]]
     else:
-        lines += [[(line, INK)] for line in wrapped(kind, width)]
+        lines = [[(line, INK)] for line in wrapped(kind, width)]
         lines += [[(line, HIGHLIGHT)] for line in wrapped(condition, width)]
     return lines + [[(line, INK)] for line in _gains(zip(GAIN_KEYS, c.gains, strict=True), width)]
 

@@ -836,10 +836,9 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         ((key, amount),) = eff.items()
         cards = [ctx.cards[c] for c in m.played]
         yl = ctx.years_left
-        if key == "all_types":
-            return 2 * 4.0 * (0.5 + 0.125 * len({c.type for c in cards}))
-        if key == "all_regions":
-            return 2 * 4.0 * (0.5 + 0.125 * len({c.region for c in cards}))
+        if key in ("all_types", "all_regions"):
+            kinds = {c.type if key == "all_types" else c.region for c in cards}
+            return 2 * 4.0 * (0.5 + 0.125 * len(kinds))
         if key == "level5_expeditions":
             return 3 * (sum(1 for c in cards if c.expertise >= 5) + 0.5 * yl)
         if key == "relics_held":

@@ -166,10 +166,7 @@ def known_tiles(s, player: int) -> dict[str, list[int]]:
     seen = s.bloom_seen[player] & ~s.bloom_seen[-1]
     box = {t for pile in s.bloom_box for t in pile}
     tiles = [t for t in range(len(s.game.rb.bloomsbury)) if seen >> t & 1]
-    return {
-        "stack": [t for t in tiles if t not in box],
-        "box": [t for t in tiles if t in box],
-    }
+    return {"stack": [t for t in tiles if t not in box], "box": [t for t in tiles if t in box]}
 
 
 def reshuffled(s) -> list[list[int]]:

@@ -262,11 +262,8 @@ def check_invariants(s) -> None:
     patrons = [*s.patron_deck, *s.drawn_patrons, *(c for held in s.patrons for c in held)]
     _perm(patrons, NUM_PATRONS, "Patron cards (patron_deck, drawn_patrons, patrons)")
     assert s.patron_known <= len(s.patron_deck), "patron_known: cards known in patron_deck"
-    _perm(
-        s.study_deck + [c for p in range(n) for c in s.studies[p]],
-        NUM_STUDIES,
-        "Study cards (study_deck, studies)",
-    )
+    studies = s.study_deck + [c for p in range(n) for c in s.studies[p]]
+    _perm(studies, NUM_STUDIES, "Study cards (study_deck, studies)")
     if not g.simplified:
         socs = list(s.society_deck) + [c for p in range(n) for c in s.society_offer[p]]
         _perm(socs, 12, "Society cards (society_deck, society_offer)")

@@ -647,8 +647,6 @@ class RoyalSocietyHeuristic(HeuristicAgent):
     def _want_gate(self, ctx: Context) -> bool:
         """A Museum exhibit (or the City) we cannot enter yet but could after Gain Reputation."""
         s, p = ctx.state, ctx.player
-        if s.discs[p] <= 2:
-            return False
         museum_gate = 4 if s._ability(p) == Ability.MUSEUM_AT_4 else 6
         return (
             s.rep[p] < museum_gate

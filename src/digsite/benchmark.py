@@ -87,9 +87,7 @@ def run(args: argparse.Namespace) -> list[dict]:
     baseline_name = "pettingzoo connect_four_v3"
     makers = {baseline_name: connect_four}
     targets = {}
-    for entry in ENVIRONMENTS:
-        if args.game and entry.name not in args.game:
-            continue
+    for entry in (e for e in ENVIRONMENTS if not args.game or e.name in args.game):
         for config in entry.configs():
             name = f"{entry.env_id} {config}"
             makers[name] = lambda game=entry.name, c=config: make_env(game, **c)
@@ -97,17 +95,16 @@ def run(args: argparse.Namespace) -> list[dict]:
     rates = measure_all(makers, args.seconds, args.repeats)
     baseline = rates[baseline_name]
     rows = [{"env": baseline_name, "steps_per_s": baseline, "ratio": 1.0}]
-    for name, target in targets.items():
-        ratio = rates[name] / baseline
-        rows.append(
-            {
-                "env": name,
-                "steps_per_s": rates[name],
-                "ratio": ratio,
-                "target": target,
-                "meets_target": None if target is None else ratio >= target,
-            }
-        )
+    rows += [
+        {
+            "env": name,
+            "steps_per_s": rates[name],
+            "ratio": (ratio := rates[name] / baseline),
+            "target": target,
+            "meets_target": None if target is None else ratio >= target,
+        }
+        for name, target in targets.items()
+    ]
     if args.json:
         print(json.dumps({"digsite": __version__, "results": rows}, indent=2))
         return rows

@@ -58,12 +58,11 @@ def main(argv: list[str] | None = None) -> Clocked:
     args = parser.parse_args(argv)
 
     game = make_game(args.game, num_players=args.num_players)
-    agent = agent_for(args.agent, game, args.seed, args)
+    clock = Clocked(agent_for(args.agent, game, args.seed, args))
     opponents = [
         agent_for(args.opponents, game, args.seed + k, args) for k in range(1, args.num_players)
     ]
     start = time.perf_counter()
-    clock = Clocked(agent)
     play_games(game, [clock, *opponents], args.games, args.seed)
     print(
         f"{args.agent} at {args.game}, {args.num_players} players, {args.games} games against "

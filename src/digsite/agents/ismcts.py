@@ -56,11 +56,9 @@ def agent_moves(agent, epsilon: float = 0.0) -> MovePolicy:
     ``epsilon`` a random legal move instead."""
     # resolved once: the protocol check is slow
     act = agent.act_in if isinstance(agent, StateAgent) else functools.partial(choose, agent)
-    if not epsilon:
-        return lambda state, rng: int(act(state, state.current_player()))
 
     def move(state: State, rng: np.random.Generator) -> int:
-        if rng.random() < epsilon:
+        if epsilon and rng.random() < epsilon:  # no draw without epsilon
             return random_move(state, rng)
         return int(act(state, state.current_player()))
 

@@ -98,6 +98,5 @@ class OpponentPool(gym.Wrapper):
 
     def _agent(self, name: str):
         if name not in self._agents:
-            rng = self.rng if self.sample else None
-            self._agents[name] = model_opponent(name, self.env, rng)
+            self._agents[name] = model_opponent(name, self.env, self.rng if self.sample else None)
         return self._agents[name]

@@ -75,7 +75,6 @@ def list_environments() -> str:
 
 
 def gym_id_description(env_id: str) -> str:
-    """What a digsite Gymnasium id makes."""
     if env_id in SINGLE_SEAT_GYM_IDS:
         name, num_players = SINGLE_SEAT_GYM_IDS[env_id]
         return f"one seat of {entry(name).title}, {num_players} players"

@@ -172,7 +172,6 @@ def option_words(flag: str, options: dict[str, Any]) -> list[str]:
 
 
 def missing(*modules: str) -> list[str]:
-    """The optional packages among ``modules`` that are not installed."""
     return [name for name in modules if importlib.util.find_spec(name) is None]
 
 

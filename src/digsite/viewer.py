@@ -130,7 +130,6 @@ def page(record: Mapping[str, Any], jobs: int = 1, states: list | None = None) -
 
 
 _SLOT = re.compile(r"\{(title|data)\}")
-"""The template's slots."""
 
 
 def script_json(data: Any) -> str:

@@ -46,7 +46,6 @@ Evaluation = Callable[[State], Sequence[float]]
 
 
 def random_move(state: State, rng: np.random.Generator) -> int:
-    """A uniformly random legal move."""
     legal = np.flatnonzero(state.legal_action_mask())
     return int(legal[rng.integers(len(legal))])
 

@@ -69,8 +69,7 @@ def check_evaluate(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
     per other seat), the baselines and the output folder."""
     if args.from_run is not None:
         run = cli.apply_run(parser, args)
-        if args.model is None:
-            args.model = args.from_run / "model.zip"
+        args.model = args.model or args.from_run / "model.zip"
         if args.opponents is None and run.get("opponents"):
             args.opponents = [cli.default_eval_opponents(run["opponents"])]
     cli.check_env(parser, args)
@@ -106,8 +105,7 @@ def check_evaluate(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
     if args.model is None and not args.baselines:
         parser.error("nothing to evaluate: give --model and/or --baselines")
     check_budget(parser, args)
-    if args.out is None:
-        args.out = args.model.parent if args.model is not None else EVALUATIONS
+    args.out = args.out or (args.model.parent if args.model is not None else EVALUATIONS)
     return args
 
 

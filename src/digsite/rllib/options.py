@@ -74,8 +74,7 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
         )
     cli.check_game(parser, args)
     cli.check_agents(parser, args, [args.eval_opponents])
-    if args.out is None:
-        args.out = Path("runs") / f"{args.game}-{args.num_players}p-rllib"
+    args.out = args.out or Path("runs") / f"{args.game}-{args.num_players}p-rllib"
     if min(args.iterations, args.train_batch_size, args.minibatch_size, args.num_epochs) < 1:
         parser.error("--iterations and the batch sizes and epochs must be positive")
     cli.check_search(parser, args)

@@ -149,8 +149,7 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
         args.game_options = {}
     else:
         cli.check_game(parser, args)
-    if args.eval_opponents is None:
-        args.eval_opponents = cli.default_eval_opponents(args.opponents)
+    args.eval_opponents = args.eval_opponents or cli.default_eval_opponents(args.opponents)
     if args.env is None:
         imitated = [args.imitate] if args.imitate else []
         cli.check_agents(parser, args, [*args.opponents.split(","), args.eval_opponents, *imitated])

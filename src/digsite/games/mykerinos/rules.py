@@ -281,7 +281,8 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         if action == PASS:
             self._pass(p)
         elif action in (EXCAVATE, EXTEND):  # A: one cube anywhere; B: two, next to one's own
-            self._start_chain(p, 1 + (action == EXTEND), own_anchor=action == EXTEND)
+            extend = action == EXTEND
+            self._start_chain(p, 2 if extend else 1, own_anchor=extend)
         else:
             patron = action - PATRON0
             self.put("tilted", added_in(self.tilted, p, patron, 1))
@@ -289,10 +290,14 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
             if patron == VIOLET:
                 self.general[p] -= 1
                 self.personal[p] += 1
-            if patron <= BROWN:
-                self.decision = BROWN_ROOM if patron == BROWN else CHOOSE_AB
-            else:  # Mrs. Blackmore: two cubes anywhere; Colonel Tangerine: three, next to own
-                self._start_chain(p, 2 + (patron != BLACKMORE), own_anchor=patron != BLACKMORE)
+            if patron in (VIOLET, LEMON):
+                self.decision = CHOOSE_AB
+            elif patron == BROWN:
+                self.decision = BROWN_ROOM
+            elif patron == BLACKMORE:  # two cubes anywhere
+                self._start_chain(p, 2, own_anchor=False)
+            else:  # Colonel Tangerine: three, next to one's own
+                self._start_chain(p, 3, own_anchor=True)
 
     def _on_choose_ab(self, action: int) -> None:
         extend = action == EXTEND

@@ -104,6 +104,8 @@ def question_costs(buildings: Sequence[Building]) -> np.ndarray:
 
 _NAMES = {DIFFERENT_BUILDINGS: "different buildings", EMPTY_ZONES: "empty zones", TRAPS: "traps"}
 """The questions that ask about no one building, by name."""
+_UNITS = {DIFFERENT_BUILDINGS: "building", EMPTY_ZONES: "empty zone"}
+"""What the two count questions count."""
 
 
 def question_name(question: int, buildings: Sequence[Building] | None = None) -> str:
@@ -159,8 +161,8 @@ def decode_answer(question: int, code: int) -> int | tuple[int, ...]:
 
 def answer_to_string(question: int, code: int) -> str:
     value = decode_answer(question, code)
-    if question in (DIFFERENT_BUILDINGS, EMPTY_ZONES):
-        return f"{value} {('building', 'empty zone')[question]}{'s' * (value != 1)}"
+    if question in _UNITS:
+        return f"{value} {_UNITS[question]}{'s' * (value != 1)}"
     if question == TRAPS:
         return f"{value[0]} Fire, {value[1]} Sharp"
     icons = [name for name, n in zip(KIND_NAMES, value, strict=True) for _ in range(n)]

@@ -757,8 +757,8 @@ class ArcheosSocietyState(
         for p in range(n):
             for e in self.expeditions[p]:
                 self._gain(p, L_EXPEDITIONS, self.expedition_points(e))
-                for k in e:
-                    if not last or _ROLE_OF[k] == MERCENARY:  # all go but in the last season
+                for k in e:  # every card is discarded, but in the last season only Mercenaries
+                    if not last or _ROLE_OF[k] == MERCENARY:
                         self.discard[k] += 1
                 e[:] = [k for k in e if _ROLE_OF[k] != MERCENARY]
             if not last:

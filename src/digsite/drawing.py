@@ -23,9 +23,9 @@ import textwrap
 from functools import cache
 
 import numpy as np
-from PIL import Image, ImageDraw, ImageFont
+from PIL import ImageFont
 
-from .core.canvas import INK, PAPER, whole_blocks
+from .core.canvas import INK, Page
 from .games import spec
 
 PAGE_COLUMNS = 120
@@ -65,16 +65,11 @@ def page(text: str) -> np.ndarray:
     if len(lines) > PAGE_ROWS:
         cut = len(lines) - PAGE_ROWS + 1
         lines = [*lines[: PAGE_ROWS - 1], f"... ({cut} more lines)"]
-    size = (
-        whole_blocks(PAGE_COLUMNS * cell_w + 2 * MARGIN),
-        whole_blocks(PAGE_ROWS * cell_h + 2 * MARGIN),
-    )
-    image = Image.new("RGB", size, PAPER)
-    draw = ImageDraw.Draw(image)
+    sheet = Page(PAGE_COLUMNS * cell_w + 2 * MARGIN, PAGE_ROWS * cell_h + 2 * MARGIN)
     for row, line in enumerate(lines):
         ink = HEADER_INK if row == 0 else INK
-        draw.text((MARGIN, MARGIN + row * cell_h), line, fill=ink, font=font)
-    return np.asarray(image, dtype=np.uint8)
+        sheet.draw.text((MARGIN, MARGIN + row * cell_h), line, fill=ink, font=font)
+    return sheet.array()
 
 
 @cache

@@ -60,9 +60,7 @@ def font(size: int = NORMAL) -> ImageFont.FreeTypeFont:
 
 def whose(views) -> str:
     """Whose picture it is: the spectator's (every seat's view) or one seat's."""
-    if len(views) > 1:
-        return "spectator's picture"
-    return f"player {next(iter(views))}'s picture"
+    return "spectator's picture" if len(views) > 1 else f"player {next(iter(views))}'s picture"
 
 
 def player_colour(player: int | None) -> Colour:
@@ -92,12 +90,8 @@ class Page:
 
     def __init__(self, width: int, height: int):
         size = whole_blocks(width), whole_blocks(height)
-        spare = _held("images").pop(size, None)
-        if spare is None:
-            self.image = Image.new("RGB", size, PAPER)
-        else:
-            spare.paste(PAPER, (0, 0, *size))
-            self.image = spare
+        self.image = _held("images").pop(size, None) or Image.new("RGB", size)
+        self.image.paste(PAPER, (0, 0, *size))
         self.draw = ImageDraw.Draw(self.image)
 
     def array(self) -> np.ndarray:
@@ -202,13 +196,9 @@ class Page:
         face_down: bool = False,
     ) -> None:
         """A card: its title and a few lines, or its back when ``face_down``."""
-        if face_down:
-            self.box(x, y, w, h, fill=HIDDEN)
-            return
-        self.box(x, y, w, h, fill=colour)
-        self.text(x + 4, y + 3, title, SMALL)
-        for i, line in enumerate(lines):
-            self.text(x + 4, y + 3 + (i + 1) * (SMALL + 3), line, SMALL)
+        self.box(x, y, w, h, fill=HIDDEN if face_down else colour)
+        for i, line in enumerate(() if face_down else (title, *lines)):
+            self.text(x + 4, y + 3 + i * (SMALL + 3), line, SMALL)
 
     def track(
         self,

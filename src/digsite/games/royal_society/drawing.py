@@ -61,9 +61,7 @@ from .components import (
 from .text import ROMAN, wants
 
 WIDTH, HEIGHT = LARGE_PAGE
-MARGIN = 12
-TITLE_Y = 8
-DECISION_Y = 34
+MARGIN, TITLE_Y, DECISION_Y = 12, 8, 34
 LINE = SMALL + 3
 """Height of a line of small text."""
 HEADING_H = NORMAL + 6
@@ -98,8 +96,7 @@ RIGHT_X = MARGIN + 4 * LOC_W + 3 * LOC_GAP + 16
 LEFT_END = RIGHT_X - 4
 """Where the board's areas (left) end and the right column's begins."""
 RIGHT_W = WIDTH - MARGIN - RIGHT_X
-FAVOR_W, FAVOR_H = 76, 62
-REP_CELL = 30
+FAVOR_W, FAVOR_H, REP_CELL = 76, 62, 30
 REPUTATION_Y = BOARD_Y + HEADING_H + FAVOR_H + 8
 OBJECTIVES_Y = REPUTATION_Y + HEADING_H + REP_CELL + 4
 """The tops of the Reputation track's and the objectives' areas (below the King's Favors)."""
@@ -109,9 +106,8 @@ CLAIMS_W = 70
 
 # the seats (bottom)
 SEATS_Y = GALLERY_Y + HEADING_H + 2 * GALLERY_ROW_H - 24
-SEAT_GAP = 8
 SEAT_H = HEIGHT - MARGIN - SEATS_Y
-SEAT_HEADER_H = 22
+SEAT_GAP, SEAT_HEADER_H = 8, 22
 FRAME_WIDTH = 3
 """The width of the frame of the panel of the player to move."""
 UNDRAWN_SEAT_KEYS = ("discs_above",)
@@ -119,8 +115,7 @@ UNDRAWN_SEAT_KEYS = ("discs_above",)
 AUTOMA_H = 110
 KNOW_NAME_W = 88
 """Room for a region's name left of its Knowledge track."""
-KNOW_CELL = 11
-KNOW_TOP = 13
+KNOW_CELL, KNOW_TOP = 11, 13
 """The Knowledge tracks' spaces (0-13: 12 and beyond)."""
 MILESTONES = (5, 8, 12)
 EXPLORER_R = 9
@@ -311,8 +306,7 @@ def _gains(pairs, width: float) -> list[str]:
     so that "1 knowledge" stays together."""
     items = [GAIN_WORDS.get(k, "{} " + k).format(n) for k, n in pairs if n]
     lines: list[str] = []
-    for i, item in enumerate(items):
-        piece = item + ("," if i < len(items) - 1 else "")
+    for piece in [f"{item}," for item in items[:-1]] + items[-1:]:
         if lines and text_length(f"{lines[-1]} {piece}", SMALL) <= width:
             lines[-1] += " " + piece
         else:
@@ -395,8 +389,7 @@ def _expedition(page: Page, game, x: float, y: float, card: int, w: float, h: fl
     kind, condition, cost = _card_words(c)
     page.box(x, y, w, h, fill=REGION_TINTS[c.region])
     tx, ty = x + CARD_PAD, y + 3
-    page.text(tx, ty, c.site, SMALL)
-    ty += LINE
+    ty = _write(page, tx, ty, c.site)
     end = _needs(page, tx, ty, c.expertise, c.knowledge)
     page.text(end + 3, ty, cost, SMALL)
     ty += LINE + 2
@@ -502,12 +495,11 @@ def _decision(page: Page, game, v) -> None:
     if d["interrupts"]:
         text += f", interrupting {d['interrupts'].replace('_', ' ')}"
     queued = [t[0].replace("_", " ") for t in v["pending"]]
-    room = WIDTH - 2 * MARGIN - 22
     for shown in range(min(len(queued), PENDING_SHOWN), -1, -1):
         line = text + (f"; then {', '.join(queued[:shown])}" if shown else "")
         if shown < len(queued):
             line += f" and {len(queued) - shown} more" if shown else f"; {len(queued)} more to do"
-        if text_length(line, NORMAL) <= room:
+        if text_length(line, NORMAL) <= WIDTH - 2 * MARGIN - 22:
             break
     page.text(MARGIN + 22, DECISION_Y, line, NORMAL, HIGHLIGHT)
 
@@ -554,15 +546,13 @@ def _location(page: Page, loc: int, pieces, here: int | None) -> None:
     page.text(x + 6, BOARD_Y + 22, actions, SMALL)
     top = BOARD_Y + 22 + LINE + 2
     height = LOC_H - (top - BOARD_Y) - 2 * LINE - 6
-    by_section: dict[int, list] = {}
-    for section, owner, count in pieces:
-        by_section.setdefault(section, []).extend([owner] * count)
     for sec in range(1, SECTIONS + 1):
         sx = x + 6 + (sec - 1) * SECTION_W
         outline, width = (HIGHLIGHT, 3) if here == sec else (FAINT, 1)
         page.box(sx, top, SECTION_W - 2, height, outline=outline, width=width)
         page.text(sx + SECTION_W / 2 - 1, top + 2, str(sec), SMALL, FAINT, anchor="ma")
-        for k, owner in enumerate(by_section.get(sec, [])):
+        owners = [owner for at, owner, count in pieces if at == sec for _ in range(count)]
+        for k, owner in enumerate(owners):
             py = top + LINE + 4 + PIECE_R + k * (2 * PIECE_R + 2)
             if py + PIECE_R < top + height:
                 _piece(page, sx + SECTION_W / 2 - 1, py, owner)
@@ -582,15 +572,13 @@ def _program(page: Page, game, v) -> None:
     x = _needs(page, end + 16, PROGRAM_Y + 2, "E", "K")
     page.text(x + 2, PROGRAM_Y + 2, "needs: E Expertise, K Knowledge", SMALL)
     for i, card in enumerate(v["program"]):
-        cx = MARGIN + i * (CARD_W + CARD_GAP)
-        cy = PROGRAM_Y + HEADING_H
+        cx, cy = MARGIN + i * (CARD_W + CARD_GAP), PROGRAM_Y + HEADING_H
         if card is None:
             page.box(cx, cy, CARD_W, CARD_H, outline=FAINT)
         else:
             _expedition(page, game, cx, cy, card, CARD_W, CARD_H)
-        cost = str(game.rb.program_reputation[i])
         page.cube(cx + CARD_W - 9, cy + 9, 7, PAPER)
-        page.text(cx + CARD_W - 9, cy + 9, cost, SMALL, anchor="mm")
+        page.text(cx + CARD_W - 9, cy + 9, str(game.rb.program_reputation[i]), SMALL, anchor="mm")
 
 
 def _gallery(page: Page, game, v) -> None:

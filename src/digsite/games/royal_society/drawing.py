@@ -334,8 +334,7 @@ def _rank(seat) -> tuple[int, int, int]:
 
 def _relic(page: Page, x: float, y: float, region: int, typ: int, size: float = ICON) -> None:
     """A relic's icon centred on (x, y): its region's colour (paper for any region) in its
-    type's shape (an instrument a triangle, pottery a vase, a scroll a roll, jewelry a
-    diamond; a disc for any type)."""
+    type's shape (:data:`RELIC_SHAPES`; a disc for any type)."""
     fill = REGION_INKS[region] if region >= 0 else PAPER
     h = size / 2
     if typ == SCROLL:
@@ -698,9 +697,8 @@ def _objectives(page: Page, game, v) -> float:
         text = f"{obj['text']} ({obj['reward']})"
         y = _lines(page, RIGHT_X + 16, y, text, RIGHT_W - 16 - CLAIMS_W) + 2
     y = _heading(page, y + 4, "Royal Requirements")
-    years = game.requirement_years
-    for i, tile in enumerate(v["requirements"]):
-        text = f"end of year {years[i]}: {game.rb.requirements[tile]['text']}"
+    for year, tile in zip(game.requirement_years, v["requirements"], strict=True):
+        text = f"end of year {year}: {game.rb.requirements[tile]['text']}"
         y = _lines(page, RIGHT_X, y, text, RIGHT_W)
     y = _heading(page, y + 4, "Bloomsbury and the decks")
     stacks = v["bloomsbury_stacks"]
@@ -846,8 +844,7 @@ def _knowledge(page: Page, x: float, y: float, knowledge: Sequence[int], inner: 
     """Knowledge per region on tracks of its colour, 0-13 (12 and beyond), milestones 5, 8, 12
     framed in ink; their caption above them, or right of them in a panel with room there
     (the 4 players' narrow panels: a line saved)."""
-    beside = inner - KNOW_W >= max(text_length(line, SMALL) for line in KNOW_CAPTION)
-    if beside:
+    if inner - KNOW_W >= max(text_length(line, SMALL) for line in KNOW_CAPTION):
         for i, line in enumerate(KNOW_CAPTION):
             _write(page, x + KNOW_W, y + i * LINE, line, FAINT)
     else:

@@ -25,7 +25,13 @@ class Window:
 
     def __init__(self) -> None:
         self._screen = None
-        self.available = _can_open_window()
+        displays = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
+        self.available = any(os.environ.get(name) for name in displays) or os.name == "nt"
+        if self.available:
+            try:
+                import pygame  # noqa: F401
+            except ImportError:
+                self.available = False
 
     def show(self, pixels) -> None:
         import pygame
@@ -45,17 +51,6 @@ class Window:
 
             pygame.display.quit()
             self._screen = None
-
-
-def _can_open_window() -> bool:
-    displays = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
-    if not (any(os.environ.get(name) for name in displays) or os.name == "nt"):
-        return False
-    try:
-        import pygame  # noqa: F401
-    except ImportError:
-        return False
-    return True
 
 
 class Renders:

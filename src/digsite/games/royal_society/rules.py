@@ -105,8 +105,7 @@ class RoyalSocietyState(
 
     # -- protocol ----------------------------------------------------------------------------
     def scores(self) -> list[float]:
-        if self.final:
-            return [float(x) for x in self.final]
+        """The lower of Prestige and 5 x Science (after the game, ``final``: the same values)."""
         return [
             float(min(self.prestige[p], 5 * self.science[p])) for p in range(self.game.num_players)
         ]

@@ -31,6 +31,7 @@ from .actions import (
 from .automa import automa_turn
 from .spec import SPEC
 from .tasks import SECOND_STEP, Task
+from .view import reputation_stack
 
 NEXT_TURN = Task(A_NEXT_TURN)
 SEATS = range(max(SPEC.player_counts))
@@ -70,14 +71,13 @@ class YearRules:
         self.put("gallery", replaced(self.gallery, a - SPACE0, -1))
         self.put("req_discs", added(self.req_discs, self.task.player, 1))
 
-    def _favor_order(self) -> list[int]:
-        n = self.game.num_players
-        if self.year == 1:
-            return [(self.first_player + i) % n for i in range(n)]
-        return sorted(range(n), key=lambda p: (-self.rep[p], -self.rep_time[p]))
+    def _favor_tasks(self) -> list[Task]:
+        n, first = self.game.num_players, self.first_player
+        order = [(first + i) % n for i in range(n)] if self.year == 1 else reputation_stack(self)
+        return [Task(C_FAVOR, p) for p in order]
 
     def _auto_setup_favors(self):
-        self._push(*[Task(C_FAVOR, p) for p in self._favor_order()], Task.year_start())
+        self._push(*self._favor_tasks(), Task.year_start())
 
     def _auto_year_start(self):
         """Turn order is set (year 1: by the set-up favors); gather explorers; new expeditions."""
@@ -86,9 +86,7 @@ class YearRules:
             if self.game.automa and self.automa_last >= 0:
                 favors[self.game.automa_cards[self.automa_last].favor] = AUTOMA
             self.put("favor_space", tuple(favors))
-            self._push(
-                *[Task(C_FAVOR, p) for p in self._favor_order()], Task.year_start(SECOND_STEP)
-            )
+            self._push(*self._favor_tasks(), Task.year_start(SECOND_STEP))
             return
         self.turn_order = [o for o in self.favor_space if o >= 0]
         self.put("placed", ((0, 0, 0),) * self.game.num_players)

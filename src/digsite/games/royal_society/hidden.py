@@ -111,8 +111,7 @@ def _private_cards(s, keep: set[int], rng) -> None:
 def _bloomsbury(s, player: int, rng) -> None:
     seen = s.bloom_seen[player]
     for k in range(2):
-        looked: list[tuple[list, int]] = []
-        unseen: list[tuple[list, int]] = []
+        looked, unseen = [], []  # the (pile, index) slots of the tiles it saw, and of the others
         for i, t in enumerate(s.stacks[k]):
             (looked if seen >> t & 1 else unseen).append((s.stacks[k], i))
         for i, t in enumerate(s.bloom_box[k]):

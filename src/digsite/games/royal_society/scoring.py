@@ -35,8 +35,7 @@ def _played(s, p):
 
 def region_and_type_counts(cards) -> tuple[list[int], list[int]]:
     """How many of ``cards`` (Expedition cards) are of each region, and of each type."""
-    regions = [0] * 4
-    types = [0] * 4
+    regions, types = [0] * 4, [0] * 4
     for c in cards:
         regions[c.region] += 1
         types[c.type] += 1

@@ -141,10 +141,8 @@ class SetupRules:
         for p in range(n):
             self.queue += [Task(C_SIDE, p), Task(C_EXPERTISE, p)]
             if game.simplified:
-                self.queue.append(Task.gain(p, MONEY, SIMPLIFIED_MONEY))
-                self.queue += [
-                    Task.knowledge(p, r, SIMPLIFIED_KNOWLEDGE) for r in range(NUM_REGIONS)
-                ]
+                gains = [Task.knowledge(p, r, SIMPLIFIED_KNOWLEDGE) for r in range(NUM_REGIONS)]
+                self.queue += [Task.gain(p, MONEY, SIMPLIFIED_MONEY), *gains]
             else:
                 self.queue += [Task(C_SETUP_DISCARD, p)] * 2 + [Task(C_SOCIETY, p)]
 

@@ -108,10 +108,8 @@ action_to_string = ACTIONS.describer(
 
 def _kept_from_draw(s, action: int) -> str:
     """What the others see of the card kept from a draw of three: the cards discarded."""
-    discarded = [c for c in s.drawn_cards if c != action - CARD0]
-    return "keep one of the cards drawn, discard " + " and ".join(
-        _expedition(s, c) for c in discarded
-    )
+    discarded = " and ".join(_expedition(s, c) for c in s.drawn_cards if c != action - CARD0)
+    return "keep one of the cards drawn, discard " + discarded
 
 
 action_seen_by = ACTIONS.seen_by(action_to_string, {C_PICK_DRAWN: _kept_from_draw})

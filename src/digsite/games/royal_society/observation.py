@@ -88,9 +88,8 @@ TASK_KINDS = GAME_OVER + len(AUTO_TASKS)
 TASK_CODES = tuple(
     kind + (1 if kind < GAME_OVER else 1 + AUTO_CODE) for kind in range(A_GAIN + len(AUTO_TASKS))
 )
-"""The code + 1 written for each kind of queued task."""
-"""A queued task is written as (kind code + 1, a + 1, b + 1) over (TASK_KINDS, ARG_RANGE x2);
-arguments run from -1 (a region still to be read) to ARG_RANGE - 1."""
+"""A queued task is written as (``TASK_CODES[kind]``, a + 1, b + 1) over (TASK_KINDS, ARG_RANGE
+x2): its kind's code + 1; arguments run from -1 (a region still to be read) to ARG_RANGE - 1."""
 ARG_RANGE = 64
 LAYOUT = ObservationLayout(
     [
@@ -153,13 +152,13 @@ COUNTED = (
     ("task_args", (50, 50)),
     ("pending", (TASK_KINDS, ARG_RANGE, ARG_RANGE) * PENDING_SLOTS),
     ("regions_chosen", (4,) * REGION_SLOTS),
+    ("automa", (3,)),  # the Automa's pawns left
 )
-"""The pieces holding counts, and what their entries are divided by (their true maximum)."""
+"""The pieces holding counts, and what their last entries are divided by (their true maximum)."""
 DIVISORS = np.ones(LAYOUT.size, dtype=np.float32)
 for _name, _divisors in COUNTED:
     _stop = LAYOUT.slices[_name].stop
     DIVISORS[_stop - len(_divisors) : _stop] = _divisors
-DIVISORS[LAYOUT.slices["automa"].stop - 1] = 3  # the Automa's pawns left
 SCORES = START["seat_scores"]
 RESHUFFLED = LAYOUT.slices["reshuffled"]
 MODE_INDEX = {"solo": 0, "confrontation": 1, "competitive": 2, "standard": 3}
@@ -205,7 +204,6 @@ HEADER_ZEROS = bytearray(HEADER.stop - HEADER.start)
 TABLE_ZEROS = bytearray(TABLE.stop - TABLE.start)
 DECK_SIZES_SLICE = LAYOUT.slices["deck_sizes"]
 join_bytes = bytearray().join
-"""Joins bytes into a bytearray."""
 
 
 OWNER_ROW_WIDTHS = (6, 7)

@@ -44,22 +44,19 @@ def _expeditions(s, keep: set[int], rng) -> None:
     groups: dict[int, list[tuple[list, int]]] = {}
     epoch = s.exp_epoch
 
-    def add(pile: list, i: int) -> None:
-        groups.setdefault(epoch[pile[i]], []).append((pile, i))
+    def add(pile: list, known: int = 0) -> None:
+        """The slots of ``pile``'s cards but those of the bit mask ``known``, by deck."""
+        for i, c in enumerate(pile):
+            if not known >> c & 1:
+                groups.setdefault(epoch[c], []).append((pile, i))
 
-    for i in range(len(s.exp_deck)):
-        add(s.exp_deck, i)
+    add(s.exp_deck)
     others = [q for q in range(s.game.num_players) if q not in keep]
     for q in others:
-        for i, c in enumerate(s.hand[q]):
-            if not s.public_hand >> c & 1:
-                add(s.hand[q], i)
-        for i in range(len(s.setup_hand[q])):
-            add(s.setup_hand[q], i)
+        add(s.hand[q], s.public_hand)
+        add(s.setup_hand[q])
     if s.queue and s.queue[0].kind == C_PICK_DRAWN and s.queue[0].player not in keep:
-        # drawn_cards is another player's draw of three (not a card being organized)
-        for i in range(len(s.drawn_cards)):
-            add(s.drawn_cards, i)
+        add(s.drawn_cards)  # another player's draw of three (not a card being organized)
     dealt = groups.pop(-1, [])
     if dealt:  # the deal took marked cards; the first deck holds the rest of the pool
         first = groups.setdefault(0, [])

@@ -267,8 +267,7 @@ class Observer:
         """``seat_scores`` (float32 bytes, viewed as floats) and ``reshuffled``, written after
         the division of the bytes."""
         buf[START["mode"] + MODE_INDEX[g.mode]] = 1
-        if g.simplified:
-            buf[START["mode"] + 4] = 1
+        buf[START["mode"] + 4] = g.simplified
         for r in range(n):
             buf[SEATS + r * SEAT_WIDTH] = 1  # present
 

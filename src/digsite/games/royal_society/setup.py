@@ -182,8 +182,7 @@ class SetupRules:
         tasks = []
         for step in self.game.rb.societies[society]["setup"]:
             if "knowledge" in step:
-                region = REGIONS.index(step["region"])
-                tasks.append(Task.knowledge(p, region, step["knowledge"]))
+                tasks.append(Task.knowledge(p, REGIONS.index(step["region"]), step["knowledge"]))
             elif "knowledge_choice" in step:
                 other = KNOW_OTHER if step.get("other") else 0
                 tasks.append(Task.knowledge_choice(p, step["knowledge_choice"], other))

@@ -31,7 +31,6 @@ from .actions import (
     piece_owner,
     piece_section,
 )
-from .components import NUM_EXPEDITIONS
 from .tasks import Task
 
 OWNER_NAMES = {AUTOMA: "automa", NEUTRAL: "neutral"}
@@ -138,11 +137,8 @@ def reputation_stack(s) -> list[int]:
 
 def stacked_above(s, q: int) -> int:
     """How many discs sit on top of ``q``'s on its Reputation space."""
-    return sum(
-        1
-        for p in range(s.game.num_players)
-        if p != q and s.rep[p] == s.rep[q] and s.rep_time[p] > s.rep_time[q]
-    )
+    rep, time = s.rep, s.rep_time  # (a later arrival, never q itself, sits on top)
+    return sum(rep[p] == rep[q] and time[p] > time[q] for p in range(s.game.num_players))
 
 
 def patrons_put_back(s, player: int) -> list[int | None]:
@@ -172,9 +168,8 @@ def known_tiles(s, player: int) -> dict[str, list[int]]:
 def reshuffled(s) -> list[list[int]]:
     """The discard piles reshuffled into a new Expedition deck, oldest first (public: the pile
     was face up when it was shuffled)."""
-    epochs = max(s.exp_epoch)
     return [
-        [c for c in range(NUM_EXPEDITIONS) if s.exp_epoch[c] == e] for e in range(1, epochs + 1)
+        [c for c, x in enumerate(s.exp_epoch) if x == e] for e in range(1, max(s.exp_epoch) + 1)
     ]
 
 

@@ -22,7 +22,6 @@ from .actions import (
     DONE,
     EXPLORER0,
     FAVOR0,
-    GAME_OVER,
     NEUTRAL,
     NUM_EXPLORERS,
     SPACE0,
@@ -140,15 +139,12 @@ class YearRules:
             self._push(Task.year_start())
 
     def _final_scoring(self) -> None:
-        if self.decision == GAME_OVER:
-            return
+        """The state's ``_queue_done``: score, then end the game as the task queue does."""
         scoring.final_scores(self)
         self.final = [
             min(self.prestige[p], 5 * self.science[p]) for p in range(self.game.num_players)
         ]
-        self.decision = GAME_OVER
-        self.decider = 0
-        self._mask = None
+        super()._queue_done()
 
     # -- a player's turn --------------------------------------------------------------------
     def _legal_main(self):

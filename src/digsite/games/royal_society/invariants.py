@@ -4,6 +4,8 @@ ranges of the fields are checked on loading (``saved.FIELDS``)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from .actions import (
     A_DRAW_PATRONS,
     A_DRAW_TWO_KEEP,
@@ -141,10 +143,6 @@ PHASE_TASKS = {
 """Decisions that only come in one phase, and that phase (the others: wherever a gain is taken)."""
 
 
-def _count(queue, kind: int, p: int) -> int:
-    return sum(1 for t in queue if t.kind == kind and t.player == p)
-
-
 def _check_phase(s, phase: str, spine) -> None:
     """Who is due what in this phase: each player's set-up steps once, one King's Favor each
     a year, the turn of the player whose turn it is (explorer placed, current location)."""
@@ -156,13 +154,14 @@ def _check_phase(s, phase: str, spine) -> None:
         allowed = PHASE_TASKS.get(t.kind, phase)
         assert allowed == phase, f"task {list(t)} outside its phase ({phase})"
     automa = [AUTOMA] if g.automa else []
+    queued = Counter((t.kind, t.player) for t in q)
     for p in range(n):
-        setup_steps = [_count(q, k, p) for k in (C_SIDE, C_EXPERTISE, C_SOCIETY)]
+        setup_steps = [queued[k, p] for k in (C_SIDE, C_EXPERTISE, C_SOCIETY)]
         assert max(setup_steps) <= 1, f"player {p}: each set-up step once"
         assert (s.side[p] < 0) == bool(setup_steps[0]), f"player {p}: the board side"
         assert (s.expertise[p] == (0, 0, 0)) == bool(setup_steps[1]), f"player {p}: expertise"
         if not g.simplified:
-            discards = _count(q, C_SETUP_DISCARD, p)
+            discards = queued[C_SETUP_DISCARD, p]
             assert len(s.setup_hand[p]) == (0, 3, 4)[discards], f"player {p}: set-up discards"
             assert not (s.setup_hand[p] and s.hand[p]), f"player {p}: the hand is dealt after"
             assert (s.society_rejected[p] < 0) == bool(setup_steps[2]), f"player {p}: Society"
@@ -177,7 +176,7 @@ def _check_phase(s, phase: str, spine) -> None:
                 assert len(s.society_offer[p]) == 2 and s.society[p] < 0 and not kept
         else:
             assert not s.setup_hand[p] and not s.society_offer[p] and s.society[p] < 0
-        favors = s.favor_space.count(p) + _count(q, C_FAVOR, p)
+        favors = s.favor_space.count(p) + queued[C_FAVOR, p]
         if phase == "setup":
             assert favors == 0, f"player {p}: no King's Favor before the set-up ends"
         else:

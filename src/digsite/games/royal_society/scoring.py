@@ -86,10 +86,8 @@ OBJECTIVE_TESTS = tuple(_TESTS[obj] for obj in range(len(OBJECTIVES)))
 
 def _symbol_ok(card, symbol) -> bool:
     kind, value = symbol
-    if kind == "region":
-        return card.region == value
-    if kind == "type":
-        return card.type == value
+    if kind in ("region", "type"):  # the card's attribute of that name
+        return getattr(card, kind) == value
     return (card.myth, card.wonder, card.expertise >= 5)[value]  # components.FLAGS
 
 

@@ -111,9 +111,7 @@ def _bloomsbury(s, player: int, rng) -> None:
         looked, unseen = [], []  # the (pile, index) slots of the tiles it saw, and of the others
         for i, t in enumerate(s.stacks[k]):
             (looked if seen >> t & 1 else unseen).append((s.stacks[k], i))
-        for i, t in enumerate(s.bloom_box[k]):
-            if not seen >> t & 1:
-                unseen.append((s.bloom_box[k], i))
+        unseen += [(s.bloom_box[k], i) for i, t in enumerate(s.bloom_box[k]) if not seen >> t & 1]
         for i, t in enumerate(s.bloom_removed):
             if s.game.tile_stack[t] == k:
                 (looked if seen >> t & 1 else unseen).append((s.bloom_removed, i))

@@ -167,8 +167,7 @@ def _opening(g, v, whose: str, scores: str = "") -> list[str]:
 
 def render_view(g, v) -> str:
     """One seat's picture, from its view alone."""
-    p = v["player"]
-    own = v["own"]
+    p, own = v["player"], v["own"]
     lines = _opening(g, v, f"seat of player {p}") + _board_lines(g, v)
     lines.append(f"your hand: {_cards(g, own['hand'])}")
     if own["setup_hand"]:

@@ -174,8 +174,7 @@ def reshuffled(s) -> list[list[int]]:
 
 
 def seat_view(s, q: int, player: int) -> dict[str, Any]:
-    side = s.side[q]
-    society = s.society[q]
+    side, society = s.side[q], s.society[q]
     return {
         "reputation": s.rep[q],
         "discs_above": stacked_above(s, q),

@@ -615,15 +615,12 @@ class ArcheosSocietyState(
         self._end_turn(p)
 
     def _clear_expedition(self) -> None:
-        self.lead = self.trait = -1
+        self.lead = self.trait = self.at = self.uluru_target = -1
         self.cap = HAND_LIMIT
         self.colour_done = self.role_done = self.cart_ok = False
-        self.at = -1
-        self.moved = 0
+        self.moved = self.ling_pending = self.keep_left = self.patron_draw = self.chichen_draws = 0
         self.suspended = []
-        self.ling_pending = self.keep_left = self.patron_draw = self.chichen_draws = 0
         self.kept = [0] * NUM_KINDS
-        self.uluru_target = -1
 
     def _end_turn(self, p: int) -> None:
         if self.phase == UR_PHASE:
@@ -668,9 +665,7 @@ class ArcheosSocietyState(
     def _end_season(self) -> None:
         n = self.game.num_players
         # 1. hands and the recruitment area go to the discard pile
-        for row in (*self.hands, self.area):
-            for k, count in enumerate(row):
-                self.discard[k] += count
+        self.discard = [sum(c) for c in zip(self.discard, self.area, *self.hands, strict=True)]
         self.hands = [[0] * NUM_KINDS for _ in range(n)]
         self.known = [[0] * NUM_KINDS for _ in range(n)]
         self.hand_size = [0] * n
@@ -781,10 +776,8 @@ class ArcheosSocietyState(
         self.sync_planes()
 
     def sync_planes(self) -> None:
-        n = self.game.num_players
         rows = [*self.hands, *self.known, self.area, self.played, [0] * NUM_KINDS]
-        self.planes = np.array(rows, dtype=np.float32).reshape(2 * n + 3, NUM_KINDS)
-        self.planes *= self.unit
+        self.planes = np.array(rows, dtype=np.float32) * self.unit
         self._obs_cache = {}
 
     def derive(self) -> None:

@@ -87,7 +87,6 @@ CONTINENT_COLOURS: dict[str, Colour] = {
 """The cards' colours (continents)."""
 MONKEY_COLOUR: Colour = (140, 95, 50)
 RULE_NOTES = {
-    "plain": "",
     "chichen_itza": "draws cards",
     "rapa_nui": "furthest +3, back",
     "ta_sekhet_maat": "two vehicles",

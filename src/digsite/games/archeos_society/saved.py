@@ -33,10 +33,6 @@ def score(game) -> int:
     return int(game.scales.score)
 
 
-def no_score(game) -> int:
-    return -int(game.scales.score)
-
-
 PER_PLAYER = (players,)
 PER_KIND = (NUM_KINDS,)
 SOME = (None,)
@@ -65,8 +61,8 @@ FIELDS = StateFields(
         Field("relics", (players, NUM_COLOURS), 0, 1, frozen=2),
         # the holder of the token of value i + 1
         Field("tokens", (PROFESSOR_TOKENS,), -1, last_player, frozen=1, start=-1),
-        Field("score", PER_PLAYER, no_score, score, frozen=1),
-        Field("ledger", (players, len(LEDGER)), no_score, score),
+        Field("score", PER_PLAYER, lambda g: -score(g), score, frozen=1),
+        Field("ledger", (players, len(LEDGER)), lambda g: -score(g), score),
         Field("decision", names=DECISIONS),
         Field("decider", low=-1, high=last_player),
         Field("phase", names=PHASES),

@@ -116,8 +116,7 @@ def _check_cards(state) -> None:
 
 
 def _check_cubes(state) -> None:
-    n = state.game.num_players
-    colours = list(range(n)) + ([NEUTRAL] if n == 2 else [])
+    n, colours = state.game.num_players, state.game.owners
     cubes = [0] * 5
     for c, owner in enumerate(state.cells):
         if owner >= 0:

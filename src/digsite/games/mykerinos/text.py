@@ -4,6 +4,7 @@ its view alone, and the spectator's, which adds the hidden order of the undealt 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import groupby
 from typing import Any
 
 from .actions import ACTIONS, DECISIONS, NEUTRAL, NUM_SEASONS, PLACE
@@ -77,13 +78,10 @@ def _card_list(game, faces: list[int]) -> str:
     """Cards grouped by patron, prestige values in order: "Lord Lemon 0 0 3; Sir Brown 2"."""
     if not faces:
         return "none"
-    by_patron: dict[int, list[int]] = {}
-    for face in faces:
-        card = game.cards[face]
-        by_patron.setdefault(card.patron, []).append(card.prestige)
+    cards = sorted((game.cards[face].patron, game.cards[face].prestige) for face in faces)
     return "; ".join(
-        f"{PATRON_TITLES[patron]} {' '.join(map(str, sorted(values)))}"
-        for patron, values in sorted(by_patron.items())
+        f"{PATRON_TITLES[patron]} {' '.join(str(prestige) for _, prestige in group)}"
+        for patron, group in groupby(cards, lambda card: card[0])
     )
 
 

@@ -116,22 +116,18 @@ def _public_order(n: int, player: int) -> np.ndarray:
     o = _PUBLIC.start
     size = _PUBLIC.stop - o
     order = np.arange(size, dtype=np.intp)
-    seat_pieces = (
+    relative = np.arange(SEATS)
+    seat = np.where(relative < n, (player + relative) % n, -1)  # -1: no such seat
+    for name, width in (
         ("seats", SEAT_FEATURES),
         ("vehicles", NUM_TARGETS * MAX_SPACES),
         ("expeditions", EXPEDITION_FEATURES),
-    )
-    for name, width in seat_pieces:
+    ):
         base = _S[name] - o
-        for s in range(SEATS):
-            q = (player + s) % n
-            rel = slice(base + s * width, base + (s + 1) * width)
-            order[rel] = np.arange(base + q * width, base + (q + 1) * width) if s < n else size
-    base = _S["tokens"] - o
-    for v in range(NUM_TOKENS):
-        for s in range(SEATS):
-            at = base + v * (SEATS + 1) + 1 + s
-            order[at] = base + v * (SEATS + 1) + 1 + (player + s) % n if s < n else size
+        rows = base + seat[:, None] * width + np.arange(width)
+        order[base : base + SEATS * width] = np.where(seat[:, None] < 0, size, rows).ravel()
+    tokens = _S["tokens"] - o + 1 + (SEATS + 1) * np.arange(NUM_TOKENS)[:, None]
+    order[tokens + relative] = np.where(seat < 0, size, tokens + seat)
     return order
 
 

@@ -138,8 +138,7 @@ class Card:
     record: dict
 
     def pyramid_bits(self, slot: int, rotated: bool) -> int:
-        cells = SLOT_CELLS[slot]
-        return sum(cell_bit(cells[5 - i if rotated else i]) for i in self.pyramids)
+        return sum(cell_bit(SLOT_CELLS[slot][5 - i if rotated else i]) for i in self.pyramids)
 
 
 def card_faces(cards: tuple[Card, ...]) -> tuple[int, ...]:

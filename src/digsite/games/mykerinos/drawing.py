@@ -145,8 +145,7 @@ def _region(page: Page, game, view) -> None:
         page.text(x - 4, y + CELL, str(area + 1), NORMAL, FAINT, anchor="rm")
     survey = view["survey"]
     if survey is not None:
-        area = survey["area"]
-        x, y = slot_box(2 * area)
+        x, y = slot_box(2 * survey["area"])
         w = 2 * PARCEL_W + PARCEL_GAP
         page.box(x - 3, y - 3, w + 6, HEADER_H + 2 * CELL + 6, outline=HIGHLIGHT, width=3)
     dig = view["excavation"]

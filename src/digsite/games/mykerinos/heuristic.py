@@ -79,8 +79,7 @@ class MykerinosHeuristic(HeuristicAgent):
     # -- valuations --------------------------------------------------------------------------
     def _card_value(self, state, player: int, action: int) -> float:
         """Prestige now, plus the Museum and set value of the parcel's patron card."""
-        slot = 2 * state.survey_area + action - TAKE_LEFT
-        card = state.game.cards[state.slots[slot]]
+        card = state.game.cards[state.slots[2 * state.survey_area + action - TAKE_LEFT]]
         if card.patron == NO_PATRON:
             return card.prestige
         wing = state.wing_patron.index(card.patron)

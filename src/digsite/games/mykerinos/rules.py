@@ -506,11 +506,10 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
     def sync_derived(self) -> None:
         """Rebuild what is kept alongside the rules data for speed (cube bitboards, board
         planes, cards per patron, the cached mask) after the data was edited directly."""
-        cubes = [0] * 5
+        self.cubes = [0] * 5
         for c, owner in enumerate(self.cells):
             if owner >= 0:
-                cubes[owner] |= CELL_BIT[c]
-        self.cubes = cubes
+                self.cubes[owner] |= CELL_BIT[c]
         for row, bb in enumerate([*self.cubes, self.pyramids, self.valid]):
             self.planes[row] = bits_to_cells(bb)
         self.patron_count = [patron_counts(self.game.cards, cards) for cards in self.owned]

@@ -28,47 +28,6 @@ SEATS = 4
 PASSING_SPACES = 6
 """Passing spaces 0 (not passed) to 5: 4 players use 1-4; 2 players 1 and 3 (2 is the
 neutral's)."""
-
-
-def observation_layout() -> ObservationLayout:
-    return ObservationLayout(
-        [
-            # the board: every step
-            ("cubes", (5, NUM_CELLS)),  # me, the next players clockwise, neutral
-            ("pyramids", (NUM_CELLS,)),
-            ("region_cells", (NUM_CELLS,)),  # cells of this season's region (4 or 6 rows)
-            # public tables, the same for every observer; change a few times a season
-            ("parcels", (12, PARCEL_FEATURES)),  # patron (6), prestige 0/2/3/5 (4), on table
-            ("card_slot", (NUM_CARDS, REGION_SLOTS)),  # its slot in this season's region
-            ("museum_rooms", (NUM_ROOMS,)),  # rooms that exist in this configuration
-            ("wing_patron", (5, 5)),
-            ("season", (4,)),
-            ("deck_size", (1,)),  # / 36
-            # public tables by relative seat
-            ("museum", (NUM_ROOMS, SEATS)),  # room holder
-            ("seats", (SEATS, SEAT_FEATURES)),  # in game, score / 200, cards per patron (6) / 7,
-            # usable (untilted) cards per patron (5) / 7
-            ("card_place", (NUM_CARDS, CARD_PLACES)),  # unseen, on the table, owner (4), out
-            ("first_player", (SEATS,)),
-            # turn state: every step
-            ("personal_cubes", (4,)),  # / 25
-            ("general_cubes", (5,)),  # per colour, relative seats then neutral; / 25
-            ("neutral_cubes", (4,)),  # neutral cubes held by each player (2 players); / 25
-            ("passing_space", (SEATS, PASSING_SPACES)),  # 0 = not passed yet
-            ("decision", (len(DECISIONS),)),
-            ("decider", (4,)),
-            ("last_turn", (1,)),  # the lone player's last action of the season
-            ("turn_patron", (5,)),  # patron appealed to this turn
-            ("chain_cubes_left", (3,)),  # cubes still to place: 1, 2, 3
-            ("chain_neutral", (1,)),
-            ("chain_pyramid_allowed", (1,)),
-            ("chain_next_to_own", (1,)),  # the first cube goes next to one of the owner's
-            ("chain_last_cell", (NUM_CELLS,)),
-            ("survey_area", (6,)),
-        ]
-    )
-
-
 PARCEL_FEATURES = 11
 SEAT_FEATURES = 13
 UNSEEN, ON_THE_TABLE, OWNER0 = 0, 1, 2
@@ -76,7 +35,42 @@ DISCARDED = OWNER0 + SEATS
 CARD_PLACES = DISCARDED + 1
 """Places of a card in ``card_place``: unseen, on the table, a player's (by seat), out."""
 ON_TABLE_FEATURE = PARCEL_FEATURES - 1
-LAYOUT = observation_layout()
+LAYOUT = ObservationLayout(
+    [
+        # the board: every step
+        ("cubes", (5, NUM_CELLS)),  # me, the next players clockwise, neutral
+        ("pyramids", (NUM_CELLS,)),
+        ("region_cells", (NUM_CELLS,)),  # cells of this season's region (4 or 6 rows)
+        # public tables, the same for every observer; change a few times a season
+        ("parcels", (12, PARCEL_FEATURES)),  # patron (6), prestige 0/2/3/5 (4), on table
+        ("card_slot", (NUM_CARDS, REGION_SLOTS)),  # its slot in this season's region
+        ("museum_rooms", (NUM_ROOMS,)),  # rooms that exist in this configuration
+        ("wing_patron", (5, 5)),
+        ("season", (4,)),
+        ("deck_size", (1,)),  # / 36
+        # public tables by relative seat
+        ("museum", (NUM_ROOMS, SEATS)),  # room holder
+        ("seats", (SEATS, SEAT_FEATURES)),  # in game, score / 200, cards per patron (6) / 7,
+        # usable (untilted) cards per patron (5) / 7
+        ("card_place", (NUM_CARDS, CARD_PLACES)),  # unseen, on the table, owner (4), out
+        ("first_player", (SEATS,)),
+        # turn state: every step
+        ("personal_cubes", (4,)),  # / 25
+        ("general_cubes", (5,)),  # per colour, relative seats then neutral; / 25
+        ("neutral_cubes", (4,)),  # neutral cubes held by each player (2 players); / 25
+        ("passing_space", (SEATS, PASSING_SPACES)),  # 0 = not passed yet
+        ("decision", (len(DECISIONS),)),
+        ("decider", (4,)),
+        ("last_turn", (1,)),  # the lone player's last action of the season
+        ("turn_patron", (5,)),  # patron appealed to this turn
+        ("chain_cubes_left", (3,)),  # cubes still to place: 1, 2, 3
+        ("chain_neutral", (1,)),
+        ("chain_pyramid_allowed", (1,)),
+        ("chain_next_to_own", (1,)),  # the first cube goes next to one of the owner's
+        ("chain_last_cell", (NUM_CELLS,)),
+        ("survey_area", (6,)),
+    ]
+)
 BOARD_ROWS = 7
 _BOARD_END = LAYOUT["region_cells"].stop
 _TURN = LAYOUT["personal_cubes"].start

@@ -68,7 +68,7 @@ from .components import (
     two_free_neighbours,
 )
 from .invariants import check_layout
-from .observation import PublicTables, card_rows, observation_layout
+from .observation import LAYOUT, PublicTables, card_rows
 from .spec import SPEC
 
 FIRST_ROOMS = tuple(r for r in range(NUM_ROOMS) if r // NUM_WINGS != FIVE_ROOM)
@@ -555,7 +555,7 @@ class MykerinosGame(TurnBasedGame, files=(spec, actions, text)):
         self.allotment = 8 if self.num_players == 4 else 11
         self.owners = tuple(range(self.num_players)) + ((NEUTRAL,) if self.num_players == 2 else ())
         """The colours in play: the players', and the neutral with 2 players."""
-        self.layout = observation_layout()
+        self.layout = LAYOUT
         self.card_rows = card_rows(self)
         self.pyramid_bits = [
             [card.pyramid_bits(slot, rotated) for slot in range(12) for rotated in (False, True)]

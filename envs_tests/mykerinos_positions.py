@@ -15,7 +15,7 @@ from digsite.games.mykerinos.actions import (
     TAKE_RIGHT,
     TURN,
 )
-from digsite.games.mykerinos.components import COLS, PATRONS, cell_bit
+from digsite.games.mykerinos.components import CELL_BIT, COLS, PATRONS
 from digsite.games.mykerinos.rules import MykerinosGame
 
 BLUE, RED, GREEN, WHITE = range(4)
@@ -41,7 +41,7 @@ def clear_pyramids(state) -> None:
 
 def add_pyramids(state, cells) -> None:
     for c in cells:
-        state.pyramids |= cell_bit(c)
+        state.pyramids |= CELL_BIT[c]
     state.sync_derived()
 
 

@@ -92,13 +92,7 @@ def cell_flags(bb: int, tail: bytes = b"") -> bytes:
 
 
 assert MAX_ROWS == 6, "cell_flags writes out each of the grid's rows"
-
-
-def cell_bit(cell: int) -> int:
-    return 1 << ((cell // COLS) * STRIDE + cell % COLS)
-
-
-CELL_BIT = tuple(cell_bit(c) for c in range(NUM_CELLS))
+CELL_BIT = tuple(1 << int(i) for i in CELL_BITS)
 """The bitboard bit of each cell id."""
 CELL_NEIGHBOURS = tuple(dilate(bit) for bit in CELL_BIT)
 """The spaces next to each cell id, as a bitboard."""
@@ -117,7 +111,7 @@ SLOT_CELLS = tuple(
     for s in range(REGION_SLOTS)
 )
 AREA_CELL_IDS = tuple(SLOT_CELLS[2 * a] + SLOT_CELLS[2 * a + 1] for a in range(6))
-AREA_BITS = tuple(sum(cell_bit(c) for c in cells) for cells in AREA_CELL_IDS)
+AREA_BITS = tuple(sum(CELL_BIT[c] for c in cells) for cells in AREA_CELL_IDS)
 AREA_WIDTH = 6
 """Two parcels of 3 spaces side by side."""
 AREA_ROWS = tuple(
@@ -138,7 +132,7 @@ class Card:
     record: dict
 
     def pyramid_bits(self, slot: int, rotated: bool) -> int:
-        return sum(cell_bit(SLOT_CELLS[slot][5 - i if rotated else i]) for i in self.pyramids)
+        return sum(CELL_BIT[SLOT_CELLS[slot][5 - i if rotated else i]] for i in self.pyramids)
 
 
 def card_faces(cards: tuple[Card, ...]) -> tuple[int, ...]:

@@ -8,7 +8,7 @@ from itertools import groupby
 from typing import Any
 
 from .actions import ACTIONS, DECISIONS, NEUTRAL, NUM_SEASONS, PLACE
-from .components import COLS, PATRON_TITLES, PATRONS, cell_bit, cell_name, patron_counts
+from .components import CELL_BIT, COLS, PATRON_TITLES, PATRONS, cell_name, patron_counts
 from .view import DISCARDED, NEUTRAL_NAME, TABLE
 
 AREA_GAP = "    "
@@ -18,7 +18,7 @@ PARCEL_WIDTH = 3
 
 
 def _cell_text(state, cell: int) -> str:
-    pyramid = " (pyramid)" if state.pyramids & cell_bit(cell) else ""
+    pyramid = " (pyramid)" if state.pyramids & CELL_BIT[cell] else ""
     who = "neutral cube" if state.chain_owner == NEUTRAL and state.decision == PLACE else "cube"
     return f"{who} on {cell_name(cell)}{pyramid}"
 

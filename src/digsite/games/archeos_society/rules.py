@@ -247,9 +247,7 @@ class ArcheosSocietyState(
         return (colour,)
 
     def _target_site(self, target: int) -> Site:
-        if target == SECOND_VEHICLE:
-            return self.board(self._two_vehicle_colour())
-        return self.board(target)
+        return self.board(self._two_vehicle_colour() if target == SECOND_VEHICLE else target)
 
     def size(self) -> int:
         """Cards in the expedition whose effects are resolved (or which is being played)."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -158,19 +159,14 @@ class _CardFaces:
         if name is None:
             page.box(x, y, w, h, outline=FAINT)
             return
-        key = (*self.face(name), int(w), int(h))
-        if key not in _CARD_IMAGES:
-            _CARD_IMAGES[key] = _card_image(*key)
-        page.image.paste(_CARD_IMAGES[key], (int(x), int(y)))
+        page.image.paste(_card_image(*self.face(name), int(w), int(h)), (int(x), int(y)))
 
 
-_CARD_IMAGES: dict[tuple, Any] = {}
-"""Card faces drawn once and pasted (text is most of a picture's drawing time)."""
-
-
+@cache
 def _card_image(title: str, details: str, colour: str, kind: str, cost: str, w: int, h: int):
     """A card face: the title on the stamp-coloured band (over two lines on a narrow card),
-    the details below in as many lines as they need, and the cost on a card tall enough."""
+    the details below in as many lines as they need, and the cost on a card tall enough.
+    Drawn once per face and size, then pasted (text is most of a picture's drawing time)."""
     card = Page(w + 1, h + 1)
     card.box(0, 0, w, h, fill=PAPER)
     titles = wrapped(title, w - 6)

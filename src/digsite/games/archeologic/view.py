@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from .actions import DECISIONS, GAME_OVER, OUT_NAMES, PLACE, QUESTION
-from .solver import AxisClue, Belief, Clue
+from .solver import Belief
 
 GuessKnowledge = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], tuple]
 """``(right, wrong, wrong_layouts)``: placements ``(building, pid)`` known right, known wrong
@@ -148,12 +148,9 @@ def view_guess_knowledge(game, view: Mapping[str, Any]) -> GuessKnowledge:
 
 def belief_from_view(game, view: Mapping[str, Any]) -> Belief:
     """The layouts consistent with a view: what ``state.belief(player)`` gives, from the view
-    alone."""
-    clues = tuple(Clue(cell, kind) for cell, kind in view["clues"])
-    axis_clues = tuple(AxisClue(*c) for c in view["expert_clues"])
-    belief = Belief.from_clues(clues, game.layouts).with_axis_clues(axis_clues)
-    for axis, question, answer in view["answers"]:
-        belief = belief.with_answer(axis, question, answer)
+    alone (its expert clues and answers are alike: ``[axis, question, answer]`` rows)."""
+    belief = Belief.from_clues(view["clues"], game.layouts)
+    belief = belief.with_axis_clues([*view["expert_clues"], *view["answers"]])
     knowledge = view_guess_knowledge(game, view)
     if knowledge != NO_GUESS_KNOWLEDGE:
         belief = Belief(game.layouts, belief_filter(game.layouts, belief.indices, knowledge))

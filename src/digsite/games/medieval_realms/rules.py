@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import numpy as np
@@ -658,37 +659,33 @@ class MedievalRealmsGame(TurnBasedGame, files=(spec, actions, text)):
         start = STARTING_LEADERS[n]
         self.max_leaders = [start[k] + self.card_leader.count(k) for k in range(len(LEADERS))]
         self.max_buffers = start[3]
-        types = self.card_type
-        count = {t: types.count(t) for t in set(types)}
+        count, colours = Counter(self.card_type), Counter(self.card_colour)
         mayors = self.max_leaders[MAYOR]
         per_round = (
             mayors
             + sum(sum(reward) for reward in self.board.lands[: self.num_lands])
-            + count.get(CASTLE, 0)
-            + count.get(SCI_DEV, 0) * mayors
+            + count[CASTLE]
+            + count[SCI_DEV] * mayors
             + EXTRA_GOODS
         )
-        city_triggers = sum(self.card_colour.count(c.colour) for c in self.cards if c.type == CITY)
-        self.max_vp = city_triggers + sum(self.types[t].immediate_vp for t in types)
+        city_triggers = sum(colours[c.colour] for c in self.cards if c.type == CITY)
+        self.max_vp = city_triggers + sum(self.types[t].immediate_vp for t in self.card_type)
         self.max_tokens = (
             sum(self.board.start[n])
             + 2  # the extra tokens of the set-up
             + NUM_ROUNDS * per_round
-            + TERRITORY_TOKENS * count.get(TERRITORY, 0)
-            + TITHE_TOKENS * count.get(TITHE_TYPE, 0)
+            + TERRITORY_TOKENS * count[TERRITORY]
+            + TITHE_TOKENS * count[TITHE_TYPE]
             + city_triggers
             + self.max_vp // 5  # VP-track tokens
         )
         generals, admirals = self.max_leaders[GENERAL], self.max_leaders[ADMIRAL]
         end_of_game = (
-            count.get(CASTLE, 0) * (COMBAT_GENERAL * generals + COMBAT_ADMIRAL * admirals)
-            + count.get(MARKET, 0) * NUM_COLOURS
-            + count.get(CITY, 0) * mayors
-            + count.get(ISLAND, 0) * ISLAND_END_VP
-            + sum(  # a Great Person: 1 VP per card of its colour
-                self.card_colour.count(c.colour)
-                for c in self.cards
-                if self.types[c.type].great_person
-            )
+            count[CASTLE] * (COMBAT_GENERAL * generals + COMBAT_ADMIRAL * admirals)
+            + count[MARKET] * NUM_COLOURS
+            + count[CITY] * mayors
+            + count[ISLAND] * ISLAND_END_VP
+            # a Great Person: 1 VP per card of its colour
+            + sum(colours[c.colour] for c in self.cards if self.types[c.type].great_person)
         )
         self.max_count = max(self.max_tokens, self.max_vp, end_of_game, GREAT_PERSON_BONUS[-1])

@@ -51,8 +51,7 @@ OUT_NAMES = ("in the game", "eliminated (wrong guess)", "out of time")
 GUESS_VARIANTS = ("rulebook", "app")
 MAX_EXTRA_CLUES = 2
 """The rulebook: "You can give new Archaelogists one or two more clues"."""
-SOLO_TIME_LIMIT = 60
-MULTIPLAYER_TIME_LIMIT = 80
+SOLO_TIME_LIMIT, MULTIPLAYER_TIME_LIMIT = 60, 80
 """Default time limits (safety bounds, not rules): a solo game ends unsolved once its time passes
 60; in multiplayer a pawn that moves past space 80 is out of time (eliminated).  A greedy solver
 needs about 10-21 time per quest."""

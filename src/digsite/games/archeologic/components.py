@@ -17,11 +17,9 @@ from typing import Any
 
 from ...core.data import DataFileError, read_records
 
-ROWS = 5
-COLS = 5
+ROWS, COLS = 5, 5
 NUM_CELLS = ROWS * COLS
-COLUMN_NAMES = "ABCDE"
-ROW_NAMES = "12345"
+COLUMN_NAMES, ROW_NAMES = "ABCDE", "12345"
 
 RISK_FREE, FIRE, SHARP = 0, 1, 2
 """Box kinds.  Fire and Sharp are the two trap kinds."""

@@ -66,19 +66,15 @@ from .questions import (
 )
 
 WIDTH, HEIGHT = STANDARD_PAGE
-MARGIN = 16
-TITLE_Y = 10
+MARGIN, TITLE_Y = 16, 10
 
 # the time track
-TRACK_Y = 62
-TRACK_CELLS = 40
-TRACK_CELL = 26
+TRACK_Y, TRACK_CELLS, TRACK_CELL = 62, 40, 26
 TRACK_LEAD = 5
 """Spaces shown before the hindmost pawn."""
 
 # the City and the Archeoscope ring
-BOARD_X, BOARD_Y = MARGIN + 6, 146
-BOARD_CELL = 48
+BOARD_X, BOARD_Y, BOARD_CELL = MARGIN + 6, 146, 48
 RING_Y = BOARD_Y + ROWS * BOARD_CELL + 34
 RING_SLOT = 28
 
@@ -89,15 +85,12 @@ BUILT: Colour = (205, 180, 140)
 """A risk-free box of a building on the hidden layout's map."""
 
 # the note sheet
-SHEET_X, SHEET_Y = 460, 126
-SHEET_AXIS_W = 34
+SHEET_X, SHEET_Y, SHEET_AXIS_W = 460, 126, 34
 SHEET_COL = (WIDTH - MARGIN - SHEET_X - SHEET_AXIS_W) // NUM_QUESTIONS
-SHEET_HEADER = 34
-SHEET_ROW = 29
+SHEET_HEADER, SHEET_ROW = 34, 29
 
 # seats and the decision
-SEATS_Y = 486
-SEAT_H = 56
+SEATS_Y, SEAT_H = 486, 56
 DECISION_Y = HEIGHT - 58
 
 KIND_COLOURS: tuple[Colour, ...] = ((236, 224, 196), (225, 95, 40), (90, 90, 100))

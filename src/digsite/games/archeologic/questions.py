@@ -73,16 +73,11 @@ def parse_axis(name: str) -> int:
 
 
 # -- questions -------------------------------------------------------------------------------
-DIFFERENT_BUILDINGS = 0
-EMPTY_ZONES = 1
-FIRST_BUILDING_QUESTION = 2
+DIFFERENT_BUILDINGS, EMPTY_ZONES, FIRST_BUILDING_QUESTION = range(3)
 TRAPS = FIRST_BUILDING_QUESTION + NUM_BUILDINGS
 NUM_QUESTIONS = TRAPS + 1
-COUNT_QUESTION_COST = 1
-SMALL_BUILDING_COST = 2
-BIG_BUILDING_COST = 3
-TRAPS_COST = 2
-"""Not in the rulebook; the reviews and the fan app suggest 2."""
+COUNT_QUESTION_COST, SMALL_BUILDING_COST, BIG_BUILDING_COST, TRAPS_COST = 1, 2, 3, 2
+"""Question times; the traps' is not in the rulebook (the reviews and the fan app suggest 2)."""
 
 
 def building_question(building: int) -> int:

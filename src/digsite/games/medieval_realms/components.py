@@ -49,8 +49,7 @@ CONDITION_SUBJECTS = (("leader", LEADERS), ("colour", COLOURS), ("resource", RES
 
 NUM_SQUARES = len(RESOURCES) - 1
 NUM_LANDS = 10
-PANEL_SIZE = 12
-FUTURE_SIZE = 6
+PANEL_SIZE, FUTURE_SIZE = 12, 6
 HAND_LIMIT = 4
 BID_STEPS = 10
 """Bid actions name the lowest legal bid + 0..9, or commit 10 more tokens and choose again

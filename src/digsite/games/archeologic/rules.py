@@ -40,18 +40,7 @@ from .learning_aids import (
     informative_axis_mask,
     informative_question_mask,
 )
-from .observation import (
-    GUESS_FIELDS,
-    KNOWLEDGE,
-    NOTE_FIELDS,
-    asked_since,
-    belief_span,
-    observation_layout,
-    observation_offsets,
-    seat_rows,
-    share_written,
-    unseen,
-)
+from .observation import GUESS_FIELDS, KNOWLEDGE, NOTE_FIELDS, asked_since, share_written, unseen
 from .questions import (
     AXIS_NAMES,
     DEFAULT_RING,
@@ -555,13 +544,14 @@ class ArcheOlogicGame(TurnBasedGame, files=(spec, actions, text)):
         self._prefix_masks: dict[tuple[int, ...], np.ndarray] = {}
         self._clue_beliefs: dict[tuple, Belief] = {}
         self._fact_cache: dict[tuple, np.ndarray] = {}
-        self.layout = self.obs_layout = observation_layout(n, self.belief_features, self.expert)
+        obs_layout = observation.observation_layout(n, self.belief_features, self.expert)
+        self.layout = self.obs_layout = obs_layout
         """The observation's pieces (``obs_layout`` too: not the buildings' ``layouts``)."""
         self.secret_size = NUM_BUILDINGS * NUM_PLACEMENT_IDS
         """The hidden layout (``observe_secret``): each building's placement id, one-hot."""
-        self.obs_offsets = observation_offsets(self.obs_layout)
-        self.seat_rows = seat_rows(self.obs_layout, self.num_players)
-        self.belief_span = belief_span(self.obs_layout)
+        self.obs_offsets = observation.observation_offsets(obs_layout)
+        self.seat_rows = observation.seat_rows(obs_layout, n)
+        self.belief_span = observation.belief_span(obs_layout)
         self.placement_offsets = [offsets.tolist() for offsets in self.pid_to_offset]
         """``pid_to_offset`` as Python ints, for writing single entries fast."""
 

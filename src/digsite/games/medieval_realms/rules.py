@@ -10,7 +10,7 @@ import numpy as np
 from ...core.fields import added, added_in, replaced
 from ...core.options import choice, data
 from ...core.turn_based import TurnBasedGame, TurnBasedState, slots
-from . import actions, invariants, observation, saved, spec, text, view
+from . import actions, components, invariants, observation, saved, spec, text, view
 from .actions import (
     ACTION,
     ACTIVATE0,
@@ -69,9 +69,6 @@ from .components import (
     TERRITORY_TOKENS,
     TITHE_TOKENS,
     DataFileError,
-    load_board,
-    load_card_types,
-    load_deck,
 )
 from .components import TITHE as TITHE_TYPE
 from .observation import ObservationTables
@@ -617,9 +614,9 @@ class MedievalRealmsGame(TurnBasedGame, files=(spec, actions, text)):
 
     def configure(self, config: dict[str, Any]) -> None:
         num_players = self.num_players
-        self.types = load_card_types(config["card_types"])
-        self.cards = load_deck(config["deck"])
-        self.board = load_board(config["board"])
+        self.types = components.load_card_types(config["card_types"])
+        self.cards = components.load_deck(config["deck"])
+        self.board = components.load_board(config["board"])
         self.num_lands = 10 if num_players == 5 else 8
         t = self.types
         self.card_type = [c.type for c in self.cards]

@@ -12,7 +12,7 @@ from ...core.engine import ConfigError
 from ...core.fields import replaced
 from ...core.options import Option, choice, data, flag, integer, is_integer
 from ...core.turn_based import TurnBasedGame, TurnBasedState, mask_of
-from . import actions, invariants, observation, saved, spec, text, view
+from . import actions, invariants, observation, questions, saved, spec, text, view
 from .actions import (
     AXIS,
     AXIS0,
@@ -40,7 +40,14 @@ from .learning_aids import (
     informative_axis_mask,
     informative_question_mask,
 )
-from .observation import GUESS_FIELDS, KNOWLEDGE, NOTE_FIELDS, asked_since, share_written, unseen
+from .observation import (
+    GUESS_FIELDS,
+    KNOWLEDGE,
+    NOTE_FIELDS,
+    asked_since,
+    share_written,
+    unseen,
+)
 from .questions import (
     AXIS_NAMES,
     DEFAULT_RING,
@@ -48,8 +55,6 @@ from .questions import (
     NUM_AXES,
     NUM_QUESTIONS,
     TRAP_ICONS,
-    answer_table,
-    question_costs,
 )
 from .quests import expert_clues, make_quest
 from .saved import derive
@@ -515,8 +520,8 @@ class ArcheOlogicGame(TurnBasedGame, files=(spec, actions, text)):
                 f"JSON file or a list of building records: {err}"
             ) from None
         self.layouts = get_layouts(tiles)
-        self.table = answer_table(self.layouts)
-        self.costs = question_costs(self.layouts.buildings)
+        self.table = questions.answer_table(self.layouts)
+        self.costs = questions.question_costs(self.layouts.buildings)
         self.ring_index = {a: i for i, a in enumerate(self.ring)}
         # surcharge[v, a]: time to put the viewfinder on axis a this turn when it stood on v.
         self.surcharge = np.full((NUM_AXES, NUM_AXES), -1, dtype=np.int64)

@@ -12,7 +12,6 @@ from .solver import GUESS_COST
 
 
 def check_invariants(state) -> None:
-    """The rules a position keeps, live or loaded; each message names the field."""
     g = state.game
     n = g.num_players
     assert len(state.pos) == len(state.spent) == len(state.out) == len(state.checking) == n

@@ -147,7 +147,6 @@ def _pieces(g, placements, sep: str = ", ") -> str:
 
 
 def render_view(g, view: Mapping[str, Any]) -> str:
-    """One seat's picture, drawn from ``view`` (:func:`~.view.build_view`) alone."""
     me = view["player"]
     lines = [f"player_{me}'s picture of ArcheOlogic {_rules(g)}"]
     lines += _clue_lines(view["clues"], view["expert_clues"], view["viewfinder"])

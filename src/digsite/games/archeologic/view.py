@@ -68,7 +68,6 @@ def _offsets(game, pids) -> list[int]:
 
 
 def build_view(state, player: int) -> dict[str, Any]:
-    """Everything ``player`` knows (see the package documentation, "What a player knows")."""
     g = state.game
     n = g.num_players
     decision = state.decision

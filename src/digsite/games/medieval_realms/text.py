@@ -156,7 +156,6 @@ def render_spectator(state) -> str:
 
 
 def render_view(game, view: Mapping[str, Any]) -> str:
-    """One seat's picture, drawn from ``state.view(player)`` alone."""
     me = view["player"]
     seats = view["seats"]
     lines = [

@@ -90,21 +90,20 @@ def _candidates(state, player: int) -> _Candidates:
     entered = tuple(state.pieces) if state.current_player() == player else ()
     key = ("candidates", player)
     last = state._aids.get(key)
-    if last is not None and last.belief is belief and last.entered == entered:
+    same = last is not None and last.belief is belief  # (then only the pieces may differ)
+    if same and last.entered == entered:
         return last
     placements = state.game.layouts.placements
     if not entered:
         indices = belief.indices
-    elif last is not None and last.belief is belief and last.entered == entered[:-1]:
+    elif same and last.entered == entered[:-1]:
         b = len(entered) - 1  # one more piece: filter the last candidates by it
         indices = last.indices[placements[last.indices, b] == entered[b]]
     else:
         rows = placements[belief.indices, : len(entered)]
         indices = belief.indices[(rows == np.asarray(entered, rows.dtype)).all(axis=1)]
     kept = _Candidates(belief, entered, indices)
-    filtered = (
-        last is not None and last.belief is belief and entered[: len(last.entered)] == last.entered
-    )
+    filtered = same and entered[: len(last.entered)] == last.entered
     if filtered and len(indices) == len(last.indices):  # none ruled out: the same layouts
         kept.counts, kept.features = last.counts, last.features
     state._aids[key] = kept

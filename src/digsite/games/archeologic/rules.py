@@ -169,8 +169,7 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
             state.start = (0,)
             state.decision = START_AXIS
         else:
-            order = rng.permutation(n)
-            state.start = tuple(int(order[p]) + 1 for p in range(n))
+            state.start = tuple(int(x) + 1 for x in rng.permutation(n))
             state.start_axis = MULTIPLAYER_START_AXIS
             state.viewfinder = MULTIPLAYER_START_AXIS
             state.decision = AXIS

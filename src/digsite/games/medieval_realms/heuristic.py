@@ -190,5 +190,3 @@ class MedievalRealmsHeuristic(HeuristicAgent):
 
 _PAIR_TASTE = (1.0, 1.2, 1.2, 1.2, 0.9, 1.0, 1.1)
 """Set-up preference between resources (Science, Culture, Religion buy the VP cards)."""
-
-__all__ = ["MedievalRealmsHeuristic"]

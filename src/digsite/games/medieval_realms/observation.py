@@ -437,6 +437,3 @@ def _placement_row(cache: dict, tables: ObservationTables, state, q: int) -> np.
     if row is None:
         row = rows[key] = np.multiply(key, tables.placement_scale, dtype=np.float32)
     return row
-
-
-__all__ = ["CARD_FEATURES", "FIELDS", "SEAT_FIELDS", "ObservationTables", "card_rows", "observe"]

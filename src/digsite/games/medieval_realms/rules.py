@@ -88,12 +88,11 @@ class MedievalRealmsState(
 ):
     """A Medieval Realms position: plain Python ints, tuples and lists."""
 
-    __slots__ = slots(saved.FIELDS, "_realm_cache", "_obs_cache")
+    __slots__ = slots(saved.FIELDS, "_obs_cache")
     PUT = frozenset(observation.FIELDS)  # the fields the kept public part reads
 
     def __init__(self, game: MedievalRealmsGame):
         super().__init__(game)
-        self._realm_cache: dict = {}
         self._obs_cache: dict = {}
 
     @classmethod
@@ -132,7 +131,6 @@ class MedievalRealmsState(
 
     def _fresh_caches(self) -> None:
         """A copy writes its observation's public part anew (its ``written`` starts empty)."""
-        self._realm_cache = {}
         self._obs_cache = {}
 
     def _gain(self, p: int, resource: int, amount: int) -> None:

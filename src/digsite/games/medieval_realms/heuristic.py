@@ -68,7 +68,6 @@ class MedievalRealmsHeuristic(HeuristicAgent):
         """VP the card should bring ``p`` once in play (before paying for it)."""
         game = state.game
         t = game.card_type[card]
-        info = game.cards[card]
         ctype = game.types[t]
         rounds_left = NUM_ROUNDS - state.round
         value = float(ctype.immediate_vp)
@@ -85,7 +84,7 @@ class MedievalRealmsHeuristic(HeuristicAgent):
             value += 3 if state.island_condition_met(p, card, colours, islands) else 1
         elif ctype.great_person:
             have = state.great_persons(p)
-            value += colours[info.colour] + 1
+            value += colours[game.cards[card].colour] + 1
             value += GREAT_PERSON_BONUS[min(5, have + 1)] - GREAT_PERSON_BONUS[min(5, have)]
         elif t == SCI_DEV:
             value += TOKEN_VP * leaders[MAYOR] * rounds_left

@@ -101,8 +101,7 @@ def _placements(state, field: str, pids: tuple[int, ...] | list[int]) -> None:
 def derive(state) -> None:
     """After loading: check the records inside the row fields (each column its own range) and
     make them the engine's tuples (``Clue``, ``AxisClue``); nothing else is cached."""
-    g = state.game
-    n = g.num_players
+    n = state.game.num_players
     for i, row in enumerate(state.clues):
         if row[1] not in TRAP_KINDS:
             raise _fail(f"'clues'[{i}][1]", f"the kind is {row[1]}; it must be one of {TRAP_KINDS}")

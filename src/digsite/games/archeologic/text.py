@@ -120,8 +120,7 @@ def render_spectator(state) -> str:
         "Spectator's picture (shows hidden information: the quest and, at the end, the layout)",
         f"ArcheOlogic quest {state.quest} {_rules(g)}",
     ]
-    clues = [(c.cell, c.kind) for c in state.clues]
-    lines += _clue_lines(clues, state.axis_clues, v["viewfinder"])
+    lines += _clue_lines(state.clues, state.axis_clues, v["viewfinder"])
     lines += [f"  player_{p}: {_seat_text(g, seat)}" for p, seat in enumerate(v["seats"])]
     if state.questions:
         lines.append("Questions asked:")

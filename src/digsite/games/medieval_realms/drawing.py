@@ -184,8 +184,7 @@ def _card_image(title: str, details: str, colour: str, kind: str, cost: str, w: 
 
 
 def _title(page: Page, game, views, view, vp: list[int]) -> None:
-    n = game.num_players
-    title = f"Medieval Realms | {n} players, round {view['round']} of {NUM_ROUNDS}"
+    title = f"Medieval Realms | {game.num_players} players, round {view['round']} of {NUM_ROUNDS}"
     x = page.text(MARGIN, 6, f"{title} | {whose(views)}", LARGE)
     x = page.text(x + 20, 10, "turn order:", NORMAL)
     to_move = view["to_move"]

@@ -5,6 +5,9 @@ them.  A player's Society ability and Bloomsbury tiles are looked up here too.""
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from itertools import accumulate
+
 from ...core.fields import added, added_in, replaced, replaced_in
 from .actions import (
     ALL_REGIONS,
@@ -122,16 +125,10 @@ class EconomyRules:
     def _random_relic(self, region: int) -> int:
         """Draw at random from a region's bag (refilled from its discards if empty); -1 if none."""
         self._refill_bag(region)
-        base = region * 4
-        total = sum(self.bags[base : base + 4])
-        if total == 0:
+        upto = list(accumulate(self.bags[4 * region : 4 * region + 4]))  # relics up to each kind
+        if not upto[-1]:
             return -1
-        r = self._rand(total)
-        for k in range(base, base + 4):
-            if r < self.bags[k]:
-                return k
-            r -= self.bags[k]
-        return -1
+        return 4 * region + bisect_right(upto, self._rand(upto[-1]))
 
     def _discard_relic(self, p: int, kind: int) -> None:
         self.put("relics", added_in(self.relics, p, kind, -1))

@@ -23,7 +23,6 @@ from .actions import (
     FIRST_ACTION,
     GALLERY_START,
     LOGISTICS,
-    MID_TURN,
     MONEY,
     NO_COLLECTION_REWARDS,
     NO_RIGHT_BONUS,
@@ -291,9 +290,7 @@ class LocationRules:
         p, optional = t.player, t.b
         held = self.relics[p]
         if t.honored_patron >= 0:
-            pending = (
-                self.queue[1] if len(self.queue) > 1 and self.queue[1].kind in MID_TURN else None
-            )
+            pending = self.queue[1] if len(self.queue) > 1 else None  # the decision interrupted
             acts = [RELIC0 + k for k in self.honor_kinds(p, t.honored_patron, pending)]
         else:
             acts = [RELIC0 + k for k in range(NUM_RELIC_KINDS) if held[k]]

@@ -17,7 +17,6 @@ from .actions import (
     DONE,
     FIRST_ACTION,
     GAIN_REP,
-    MID_TURN,
     PATRON0,
     PRESTIGE,
     REPUTATION,
@@ -98,8 +97,7 @@ class OptionalRules:
             self._gain(p, REPUTATION, 2)
         elif PATRON0 <= action < PATRON0 + NUM_PATRONS:
             pat = action - PATRON0
-            pending = self.task if self.task.kind in MID_TURN else None  # the decision interrupted
-            kinds = self.honor_kinds(p, pat, pending)
+            kinds = self.honor_kinds(p, pat, self.task)  # (the decision interrupted)
             if len(kinds) == 1:
                 self._honor(p, pat, kinds[0])
             else:
@@ -127,9 +125,9 @@ class OptionalRules:
         self.put("honored", replaced(self.honored, p, (*self.honored[p], pat)))
         self._gain(p, REPUTATION, 1)
 
-    def honor_kinds(self, p: int, pat: int, pending: list[int] | None) -> list[int]:
-        """Relic kinds that may honor patron ``pat`` now: those that leave the pending location
-        action (if it is the interrupted decision) still possible."""
+    def honor_kinds(self, p: int, pat: int, pending: Task | None) -> list[int]:
+        """Relic kinds that may honor patron ``pat`` now: those that leave the ``pending``
+        location action (if it is the interrupted decision) still possible."""
         held = self.relics[p]
         kinds = [k for k in self.game.patron_kinds[pat] if held[k]]
         if pending is not None and pending.kind == C_LOC_ACTION:

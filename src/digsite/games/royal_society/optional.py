@@ -110,10 +110,8 @@ class OptionalRules:
                 self.put("rs_left", replaced(self.rs_left, g, p))
             self.put("claims", replaced_in(self.claims, p, g, 2 if first else 1))
             obj = self.game.rb.objectives[self.objectives[g]]
-            if obj["reward"] == "science":
-                self._gain(p, SCIENCE, 4 if first else 2)
-            else:
-                self._gain(p, PRESTIGE, 20 if first else 10)
+            stat, amount = (SCIENCE, 4) if obj["reward"] == "science" else (PRESTIGE, 20)
+            self._gain(p, stat, amount if first else amount // 2)  # a later claim: half
         else:
             k = action - BLOOM_CLAIM0
             seen = self.bloom_seen[p] | sum(1 << x for x in self.stacks[k])

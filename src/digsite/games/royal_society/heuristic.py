@@ -264,19 +264,14 @@ class Context:
         """An estimate of the Grand Gallery majorities (the engine's ``gallery_awards`` gives
         only each player's total, not who leads each collection): 7 for leading an unfinished
         collection, shares kept fractional, plus 0.5 per own disc; behind, 1 per own disc."""
-        p = self.player
         total = 0.0
         for spaces in (m.gallery[c] for c in COLLECTIONS):
-            mine = spaces.count(p)
-            if not mine:
-                continue
             counts = Counter(o for o in spaces if o >= 0)
-            best = max(counts.values())
-            if mine < best:
-                total += 1.0 * mine
+            if not (mine := counts[self.player]):
                 continue
+            best = max(counts.values())
             winners = list(counts.values()).count(best)
-            total += (12 if -1 not in spaces else 7) / winners + 0.5 * mine
+            total += mine if mine < best else (12 if -1 not in spaces else 7) / winners + 0.5 * mine
         return total
 
     def objectives_value(self, m: Mine, table) -> float:
@@ -627,10 +622,9 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         d = state.decision
         if (opt := self._optional(ctx, legal, d)) is not None:
             return opt
-        # the decision's own actions: optional ones may be offered at any sub-decision
+        # the decision's own actions, at least one: optional ones may be offered at any
+        # sub-decision, and all but Gain Reputation (never offered alone) were taken above
         own = legal if d == C_PATRON else [a for a in legal if a not in OPTIONAL_ACTIONS]
-        if not own:
-            return DONE if DONE in legal else legal[0]
         action = self._decide[d](self, ctx, state.queue[0], own)
         return action if action in legal else own[0]
 
@@ -733,9 +727,8 @@ class RoyalSocietyHeuristic(HeuristicAgent):
 
     def _decide_relic_from_bag(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()
-        relics = [a for a in legal if RELIC0 <= a < RELIC0 + NUM_RELIC_KINDS]
-        if relics:
-            return max(relics, key=lambda a: ctx.relic_worth(base, a - RELIC0) + 0.01 * a)
+        if legal[0] >= RELIC0:  # (relics, or else the regions' bags)
+            return max(legal, key=lambda a: ctx.relic_worth(base, a - RELIC0) + 0.01 * a)
         # a random relic: the region whose bag holds the most useful kinds
         bags = ctx.state.bags
 

@@ -260,29 +260,27 @@ class LocationRules:
         p = self.task.player
         option = a - OPTION0
         e, loc, section, supported = self.cur[:4]
-        tasks = []
         if loc == UNIVERSITY:
             if option == FIRST_ACTION:
-                tasks += knowledge_choices(p, 2 if section >= 3 else 1)
+                self._push(*knowledge_choices(p, 2 if section >= 3 else 1))
             else:
-                tasks.append(Task.discard_relic(p, DEEPEN))
+                self._push(Task.discard_relic(p, DEEPEN))
         elif loc == MUSEUM:
             if option == FIRST_ACTION:
-                tasks.append(
+                self._push(
                     Task.exhibit(p, 1 if section <= 3 else (2 if section <= 5 else 3), first=1)
                 )
             else:
-                tasks.append(Task.discard_relic(p, STUDY_RELIC))
-                if section >= 5:
-                    tasks.append(Task.discard_relic(p, STUDY_RELIC, optional=1))
+                if section >= 5:  # a second Study, optional (pushed first: it follows the first)
+                    self._push(Task.discard_relic(p, STUDY_RELIC, optional=1))
+                self._push(Task.discard_relic(p, STUDY_RELIC))
         elif loc == CITY:
             if option == FIRST_ACTION:
-                tasks.append(Task.draw_patrons(p, section))
+                self._push(Task.draw_patrons(p, section))
             else:
-                tasks.append(Task.discard_relic(p, SELL))
+                self._push(Task.discard_relic(p, SELL))
         else:
-            tasks.append(Task(C_EXPEDITION, p))
-        self._push(*tasks)
+            self._push(Task(C_EXPEDITION, p))
 
     # -- University, Museum and City -----------------------------------------------------------
     def _legal_discard_relic(self):

@@ -424,12 +424,9 @@ class LocationRules:
     def _on_pick_drawn_card(self, a):
         self.queue.pop(0)
         p, card = self.task.player, a - CARD0
-        for c in self.drawn_cards:
-            if c == card:
-                self.put("hand", replaced(self.hand, p, (*self.hand[p], c)))
-                self.put("public_hand", self.public_hand & ~(1 << c))
-            else:
-                self.put("exp_discard", self.exp_discard + (c,))
+        self.put("hand", replaced(self.hand, p, (*self.hand[p], card)))
+        self.put("public_hand", self.public_hand & ~(1 << card))
+        self.put("exp_discard", self.exp_discard + tuple(c for c in self.drawn_cards if c != card))
         self.drawn_cards = []
 
     # -- expeditions ---------------------------------------------------------------------------

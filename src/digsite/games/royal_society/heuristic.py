@@ -336,7 +336,7 @@ class Context:
         engine's count on ``table``, the Mine's scratch state; the way there graded)."""
         if self.requirement is None:
             return 0.0
-        _, kind, amount, weight = self.requirement
+        kind, amount, weight = self.requirement
         have = requirement_count(table, self.player, kind)  # the engine's count
         if have >= amount:
             return 0.0
@@ -344,18 +344,17 @@ class Context:
             have += 0.15 * sum(min(k, 6) for k in m.knowledge if k < 6) / 6
         return -weight * max(0.0, amount - have) / amount
 
-    def _requirement(self) -> tuple[int, str, int, float] | None:
-        """(tile, what, how much, weight) of the next Royal Requirement check: its penalty plus the
+    def _requirement(self) -> tuple[str, int, float] | None:
+        """(what, how much, weight) of the next Royal Requirement check: its penalty plus the
         disc it costs, weighed by how near the check is."""
         s = self.state
         for period, year in enumerate(self.g.requirement_years):
             if s.year > year:
                 continue
-            tile = s.requirements[period]
-            req = self.g.rb.requirements[tile]
+            req = self.g.rb.requirements[s.requirements[period]]
             penalty = PENALTY_WORTH[req["penalty"]] + 3.0
             urgency = 1.0 if s.year == year else (0.4 if s.year == year - 1 else 0.1)
-            return tile, req["requirement"], req["amount"], 2.0 * penalty * urgency
+            return req["requirement"], req["amount"], 2.0 * penalty * urgency
         return None
 
     def region_priority(self, m: Mine, region: int) -> float:

@@ -593,19 +593,17 @@ class LocationRules:
         self.put("discs", added(self.discs, p, -1))
         self.put("gallery", replaced(self.gallery, sp, p))
         self.put("exhibited", added(self.exhibited, p, 1))
-        tasks = []
         if (
             kind // 4 == MEDITERRANEAN
             and self._ability(p) == Ability.MEDITERRANEAN_EXHIBIT_PRESTIGE
         ):
             self._gain(p, PRESTIGE, 2)
+        if remaining > 1:  # (pushed first: it follows the collection's reward)
+            self._push(Task.exhibit(p, remaining - 1))
         col = SPACE_COLLECTION[sp]
         if not self.collections_done >> col & 1 and not self.penalties[p][NO_COLLECTION_REWARDS]:
             self.collections_done |= 1 << col
-            tasks += self._reward_tasks(p, self.game.collection_faces[self.faces[col]].reward)
-        if remaining > 1:
-            tasks.append(Task.exhibit(p, remaining - 1))
-        self._push(*tasks)
+            self._push(*self._reward_tasks(p, self.game.collection_faces[self.faces[col]].reward))
 
     def _legal_exhibit_space(self):
         t = self.task

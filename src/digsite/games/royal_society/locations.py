@@ -180,9 +180,8 @@ class LocationRules:
         return self._placements(t.player, t.a)
 
     def _on_place(self, a):
-        t = self.task
+        _, p, e, _ = self.task
         self.queue.pop(0)
-        p, e = t.player, t.a
         loc, section = divmod(a - PLACE0, 6)
         section += 1
         base = self.expertise[p][e]
@@ -321,8 +320,7 @@ class LocationRules:
         self._gain(p, MONEY, self.game.patrons[patron].rate * expertise + bonus)
 
     def _auto_draw_patrons(self):
-        t = self.task
-        p, expertise = t.player, t.a
+        _, p, expertise, _ = self.task
         deck = self.patron_deck
         cut = max(0, len(deck) - 2)
         drawn = list(reversed(deck[cut:]))  # the top card first
@@ -341,9 +339,8 @@ class LocationRules:
         return [PATRON0 + x for x in sorted(self.drawn_patrons)]
 
     def _on_patron(self, a):
-        t = self.task
+        _, p, expertise, _ = self.task
         self.queue.pop(0)
-        p, expertise = t.player, t.a
         chosen = a - PATRON0
         for x in self.drawn_patrons:
             if x != chosen:
@@ -522,9 +519,8 @@ class LocationRules:
 
     @interruptible
     def _on_expedition_payment(self, a):
-        t = self.task
+        _, p, card, _ = self.task
         self.queue.pop(0)
-        p, card = t.player, t.a
         cost_red, know_red = PAYMENTS[a - OPTION0]
         self._pay_rep(p, 2 * (cost_red + know_red))  # (nothing to pay: nothing changes)
         e = self.cur[0]
@@ -616,11 +612,10 @@ class LocationRules:
 
     @interruptible
     def _on_exhibit_space(self, a):
-        t = self.task
+        _, p, remaining, _ = self.task
         self.queue.pop(0)
         if a == DONE:
             return
-        p, remaining = t.player, t.a
         sp = a - SPACE0
         kinds = [k for k in self.space_kinds(sp) if self.relics[p][k]]
         if len(kinds) == 1:
@@ -629,8 +624,7 @@ class LocationRules:
             self._push(Task.exhibit_relic(p, sp, remaining))
 
     def _legal_exhibit_relic(self):
-        t = self.task
-        p, sp = t.player, t.a
+        _, p, sp, _ = self.task
         return [RELIC0 + k for k in self.space_kinds(sp) if self.relics[p][k]]
 
     def _on_exhibit_relic(self, a):

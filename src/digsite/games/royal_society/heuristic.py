@@ -867,15 +867,10 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         base = ctx.mine()
         done = {c for c in range(6) if ctx.state.collections_done >> c & 1}
         best = (ctx.value(base) + 0.1, DONE)
-        for a in legal:
-            if not SPACE0 <= a < SPACE0 + NUM_SPACES:
-                continue
-            sp = a - SPACE0
+        for sp in (a - SPACE0 for a in legal if a != DONE):  # (a legal space takes a relic held)
             kinds = [k for k in ctx.state.space_kinds(sp) if base.relics[k]]
-            if not kinds:
-                continue
             m = ctx.exhibited(base, sp, ctx.cheapest_relic(base, kinds), done)
-            best = max(best, (ctx.value(m), a))
+            best = max(best, (ctx.value(m), SPACE0 + sp))
         return best[1] if best[1] in legal else legal[0]
 
     def _decide_turn_end(self, ctx: Context, task, legal) -> int:

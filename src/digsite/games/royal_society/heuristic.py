@@ -768,17 +768,13 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         best = (now + 0.5, DONE if DONE in legal else DRAW3)
         if DRAW3 in legal:
             best = max(best, (now + 1.0, DRAW3))
-        for a in legal:
-            if not SLOT0 <= a < SLOT0 + 6:
-                continue
-            slot = a - SLOT0
+        for slot in (a - SLOT0 for a in legal if a not in (DRAW3, DONE)):  # the Program spaces
             card = s.program[slot]
             m = base.copy()
             if s._ability(p) != Ability.FREE_RESERVE:
                 m.pay_rep(ctx.g.rb.program_reputation[slot])
             m.hand.append(card)
-            val = ctx.value(m) + self._card_prospect(ctx, card)
-            best = max(best, (val, a))
+            best = max(best, (ctx.value(m) + self._card_prospect(ctx, card), SLOT0 + slot))
         return best[1] if best[1] in legal else legal[0]
 
     def _card_prospect(self, ctx: Context, card: int) -> float:

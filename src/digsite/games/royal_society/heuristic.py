@@ -421,15 +421,14 @@ class Context:
         for _ in range(count):
             if m.discs <= 0:
                 break
-            first: dict[tuple[int, int], int] = {}  # (collection, kind): a free space
+            first: dict[tuple[int, int], tuple[int, int]] = {}  # (collection, kind): (space, kind)
             for sp in range(NUM_SPACES):
                 kind = next((k for k in self.state.space_kinds(sp) if m.relics[k]), -1)
                 if m.gallery[sp] < 0 and kind >= 0:
-                    first.setdefault((SPACE_COLLECTION[sp], kind), sp)
+                    first.setdefault((SPACE_COLLECTION[sp], kind), (sp, kind))
             if not first:
                 break
-            options = [(sp, kind) for (_, kind), sp in first.items()]
-            sp, kind = max(options, key=lambda o: self.value(self.exhibited(m, *o, done)))
+            sp, kind = max(first.values(), key=lambda o: self.value(self.exhibited(m, *o, done)))
             self.exhibit(m, sp, kind, done)
             done.add(SPACE_COLLECTION[sp])
 
@@ -491,8 +490,13 @@ class Context:
 
     def _outcome_value(self, key, support: int, left: bool, base: Mine) -> float:
         """The location action ``key`` names, with the support paid and the left bonus."""
-        loc = key[0]
-        n = self.outcome(key, base).copy()
+        loc, option, section, port_support, explorer = key
+        if key not in self.outcomes:  # the own resources after it (only the Port's support paid)
+            m = base.copy()
+            m.pay_rep(port_support)
+            self.apply_location(m, explorer, loc, section, port_support > 0, option)
+            self.outcomes[key] = m
+        n = self.outcomes[key].copy()
         if loc != PORT:
             n.pay_rep(support)
         if left:
@@ -521,16 +525,6 @@ class Context:
         else:
             same = section if option == FIRST_ACTION else 1
         return (loc, option, same, 0, -1)
-
-    def outcome(self, key: tuple[int, int, int, int, int], base: Mine) -> Mine:
-        """The own resources after the location action ``key`` names."""
-        if key not in self.outcomes:
-            loc, option, section, support, explorer = key
-            m = base.copy()
-            m.pay_rep(support)
-            self.apply_location(m, explorer, loc, section, support > 0, option)
-            self.outcomes[key] = m
-        return self.outcomes[key]
 
     def apply_location(self, m: Mine, explorer, loc, section, supported, option) -> None:
         s, p = self.state, self.player

@@ -310,18 +310,16 @@ class Context:
             if obj == THREE_SAME_TYPE:
                 return min(3, max(types)) / 3
             return min(2, max(sum(c.myth for c in cards), sum(c.wonder for c in cards))) / 2
-        ex = m.expertise
         if obj == ALL_EXPLORERS_4:
-            return sum(min(e, 4) for e in ex) / 12
+            return sum(min(e, 4) for e in m.expertise) / 12
         if obj == TWO_EXPLORERS_5:
-            a, b = sorted(ex, reverse=True)[:2]
+            a, b = sorted(m.expertise, reverse=True)[:2]
             return (min(a, 5) + min(b, 5)) / 10
         if obj == SEVEN_GALLERY:
             return min(7, m.exhibited) / 7
         if obj == EIGHT_RELICS_ALL_REGIONS:
-            held = m.relics
-            regions = sum(1 for r in range(4) if sum(held[4 * r : 4 * r + 4]))
-            n = sum(held) + m.extra_relics
+            regions = sum(1 for r in range(4) if sum(m.relics[4 * r : 4 * r + 4]))
+            n = sum(m.relics) + m.extra_relics
             if n >= 8 and regions == 4:
                 return 1.0  # with the relics still to draw
             return 0.5 * min(8, n) / 8 + 0.5 * regions / 4 * 0.95

@@ -290,9 +290,8 @@ class Context:
     def _objectives(self) -> list[tuple[int, int, float]]:
         """(group, objective, what claiming it is worth) for each one not yet claimed."""
         s, p = self.state, self.player
-        claimed = s.claims[p]
         worth = [OBJECTIVE_WORTH if first < 0 else OBJECTIVE_WORTH / 2 for first in s.rs_left]
-        return [(g, s.objectives[g], worth[g]) for g in range(3) if not claimed[g]]
+        return [(g, s.objectives[g], worth[g]) for g in range(3) if not s.claims[p][g]]
 
     def _grade(self, m: Mine, obj: int) -> float:
         """How far an unmet objective is, 0-1 (1 only for relics counted before they are
@@ -699,11 +698,10 @@ class RoyalSocietyHeuristic(HeuristicAgent):
 
     def _decide_favor(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()
-        favors = ctx.g.rb.favors
 
         def val(a: int) -> float:
             m = base.copy()
-            ctx.apply_reward(m, tuple(favors[a - FAVOR0].items()))
+            ctx.apply_reward(m, tuple(ctx.g.rb.favors[a - FAVOR0].items()))
             return ctx.value(m) - 0.05 * (a - FAVOR0)
 
         return max(legal, key=val)
@@ -721,11 +719,10 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         if legal[0] >= RELIC0:  # (relics, or else the regions' bags)
             return max(legal, key=lambda a: ctx.relic_worth(base, a - RELIC0) + 0.01 * a)
         # a random relic: the region whose bag holds the most useful kinds
-        bags = ctx.state.bags
 
         def region_worth(a: int) -> float:
             r = a - REGION0
-            bag = bags[4 * r : 4 * r + 4]
+            bag = ctx.state.bags[4 * r : 4 * r + 4]
             total = sum(bag) or 1
             return sum(bag[t] * ctx.relic_worth(base, 4 * r + t) for t in range(4)) / total
 
@@ -795,10 +792,9 @@ class RoyalSocietyHeuristic(HeuristicAgent):
 
     def _decide_bloomsbury_tile(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()
-        info = ctx.g.rb.bloomsbury
 
         def val(a: int) -> float:
-            tile = info[a - TILE0]
+            tile = ctx.g.rb.bloomsbury[a - TILE0]
             m = base.copy()
             eff = tile["effect"]
             if tile["kind"] == "immediate":

@@ -236,8 +236,7 @@ class Context:
         spend = 0.4 + 0.6 * early  # money and relics: what they still count for late
         build = 0.3 + 0.7 * early  # Knowledge, Reputation, Expertise: less late
         v += (min(m.money, 35) * 0.45 + max(0, m.money - 35) * 0.1) * spend
-        for r in range(4):
-            k = m.knowledge[r]
+        for k in m.knowledge:
             v += (0.9 * min(k, 9) + 0.2 * max(0, min(k, 12) - 9)) * build
             # a milestone within reach is worth part of itself
             for ms, worth in ((5, 5.0), (8, 5.0), (12, 10.0)):

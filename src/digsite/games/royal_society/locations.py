@@ -377,10 +377,8 @@ class LocationRules:
         budget = self.budget(p)
         acts = []
         for slot, card in enumerate(self.program):
-            if card < 0:
-                continue
             cost = 0 if free else self.game.rb.program_reputation[slot]
-            if cost > budget:
+            if card < 0 or cost > budget:  # (an empty space, or one too dear)
                 continue
             if port:
                 e, loc, section, supported = self.cur[:4]

@@ -327,8 +327,7 @@ class LocationRules:
         self.put("patron_deck", deck[:cut])
         seen = self.patron_seen[p] | sum(1 << x for x in drawn)
         self.put("patron_seen", replaced(self.patron_seen, p, seen))
-        if self.patron_known > cut:
-            self.put("patron_known", cut)
+        self.put("patron_known", min(self.patron_known, cut))
         if len(drawn) == 1:
             self._take_patron(p, drawn[0], expertise)
         elif drawn:

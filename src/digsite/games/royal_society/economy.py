@@ -115,12 +115,10 @@ class EconomyRules:
 
     def _refill_bag(self, region: int) -> None:
         base = region * 4
-        if sum(self.bags[base : base + 4]) == 0:
-            bags, discards = list(self.bags), list(self.discards)
-            bags[base : base + 4] = discards[base : base + 4]  # (the bags were empty)
-            discards[base : base + 4] = (0, 0, 0, 0)
-            self.put("bags", tuple(bags))
-            self.put("discards", tuple(discards))
+        if sum(self.bags[base : base + 4]) == 0:  # its discards go back in
+            bags, discards = self.bags, self.discards
+            self.put("bags", bags[:base] + discards[base : base + 4] + bags[base + 4 :])
+            self.put("discards", discards[:base] + (0, 0, 0, 0) + discards[base + 4 :])
 
     def _random_relic(self, region: int) -> int:
         """Draw at random from a region's bag (refilled from its discards if empty); -1 if none."""

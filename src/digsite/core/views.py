@@ -259,8 +259,7 @@ def sample_states(
     played on afterwards: use it before asking for the next."""
     from .policy import choose
 
-    produced = 0
-    game_number = 0
+    produced = game_number = 0
     while produced < count:
         state = game.new_initial_state(rng)
         agent = agents[game_number % len(agents)] if agents and game_number % 2 else None

@@ -106,8 +106,7 @@ class SingleSeatEnv(OneSeatEnv):
         return self._observation(), reward, terminated, False, info
 
     def _play_others(self) -> None:
-        state = self.game_state
-        buffer = self._buffer
+        state, buffer = self.game_state, self._buffer
         while True:
             player = state.current_player()
             if player < 0 or player == self.seat:

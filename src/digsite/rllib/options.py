@@ -65,7 +65,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.Namespace:
     args.game = args.game or cli.DEFAULT_GAME
     args.num_players = cli.DEFAULT_PLAYERS if args.num_players is None else args.num_players
-    counts = [n for n in entry(args.game).player_counts if n >= 2]
+    counts = entry(args.game).single_seat_counts
     if args.num_players not in counts:
         solo = " (solo games train with digsite train --env)" if args.num_players == 1 else ""
         parser.error(

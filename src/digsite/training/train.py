@@ -160,7 +160,7 @@ def make_callbacks(args: argparse.Namespace) -> list[BaseCallback]:
     return callbacks
 
 
-# -- optional features ------------------------------------------------------------------------
+# -- training ---------------------------------------------------------------------------------
 def tensorboard_dir(args: argparse.Namespace) -> str | None:
     if args.tensorboard and missing("tensorboard"):
         print(
@@ -172,7 +172,6 @@ def tensorboard_dir(args: argparse.Namespace) -> str | None:
     return str(args.out / "tb") if args.tensorboard else None
 
 
-# -- training ---------------------------------------------------------------------------------
 def make_model(args: argparse.Namespace, env: VecEnv) -> MaskablePPO:
     return MaskablePPO(
         "MlpPolicy",

@@ -33,6 +33,7 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -130,33 +131,28 @@ class _Node:
         self.hint = -1  # the guide's move where this node was first expanded (-1: none)
 
 
+@dataclass(eq=False)
 class ISMCTSAgent:
     """``ISMCTSAgent(iterations=200)`` or ``ISMCTSAgent(seconds=0.1)``; a search per decision.
 
     ``rollout`` plays from each new leaf and ``evaluate`` values where it stopped; ``guide``
-    (an agent) picks each node's first expansion and gets the progressive ``bias``."""
+    (an agent, kept as its :func:`agent_moves`) picks each node's first expansion and gets the
+    progressive ``bias``."""
 
-    def __init__(
-        self,
-        iterations: int | None = 200,
-        seconds: float | None = None,
-        exploration: float = 0.7,
-        rollout: Callable[[State, np.random.Generator], None] = random_rollout,
-        seed: int | None = None,
-        guide=None,
-        evaluate: Evaluation = win_loss,
-        bias: float = 0.0,
-    ):
-        if iterations is None and seconds is None:
+    iterations: int | None = 200
+    seconds: float | None = None
+    exploration: float = 0.7
+    rollout: Callable[[State, np.random.Generator], None] = random_rollout
+    seed: int | None = None
+    guide: Any = None
+    evaluate: Evaluation = win_loss
+    bias: float = 0.0
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.seconds is None:
             raise ValueError("give ISMCTSAgent an iteration budget, a time budget, or both")
-        self.iterations = iterations
-        self.seconds = seconds
-        self.exploration = exploration
-        self.rollout = rollout
-        self.guide = None if guide is None else agent_moves(guide)
-        self.evaluate = evaluate
-        self.bias = bias
-        self.rng = np.random.default_rng(seed)
+        self.guide = None if self.guide is None else agent_moves(self.guide)
+        self.rng = np.random.default_rng(self.seed)
 
     def __call__(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
         raise TypeError("ISMCTSAgent searches the game state: the env calls act_in(state, player)")

@@ -91,8 +91,7 @@ def follow_up_leak(
 def revealed(paths: Iterable[str], revelations: Mapping[str, str]) -> bool:
     """Whether one of these view paths lies in a field the rules reveal (``game.revelations``):
     then what follows may differ in the rest too."""
-    fields = {field_of(p) for p in paths}
-    return any(f == r or f.startswith(r + ".") for f in fields for r in revelations)
+    return any(f == r or f.startswith(r + ".") for f in map(field_of, paths) for r in revelations)
 
 
 def move_text_leak(state: State, other: State, player: int) -> str | None:

@@ -185,8 +185,7 @@ class SoloTally:
 
 def summary(tally: Tally | SoloTally) -> dict[str, Any]:
     """A tally's ``as_dict`` without its lists of one entry per game or episode."""
-    per_game = ("returns", "scores", "solved")
-    return {key: value for key, value in tally.as_dict().items() if key not in per_game}
+    return {k: v for k, v in tally.as_dict().items() if k not in ("returns", "scores", "solved")}
 
 
 def rows(tallies: Sequence[Tally | SoloTally]) -> list[dict[str, Any]]:

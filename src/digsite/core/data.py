@@ -14,6 +14,7 @@ then checks what a schema cannot say (cross-record rules) and builds its compone
 from __future__ import annotations
 
 import json
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -62,10 +63,8 @@ def read_records(
     records = data.get(key) if isinstance(data, dict) else data
     if not isinstance(records, list):
         raise error(f"{where}: expected a list of {what} records or {{{key!r}: [...]}}")
-    folder = resources.files(package).joinpath("data")
-    schema_file = folder.joinpath(filename.removesuffix(".json") + ".schema.json")
-    if schema_file.is_file():
-        checked = _schema(schema_file)
+    checked = _schema(package, filename.removesuffix(".json") + ".schema.json")
+    if checked is not None:
         most = checked[1].get("maxRecords")
         if most is not None and len(records) > most:
             raise error(f"{where}: {len(records)} {what} records; a game has at most {most}")
@@ -78,17 +77,16 @@ def shipped(package: str, filename: str) -> Any:
     return json.loads(resources.files(package).joinpath("data", filename).read_text("utf-8"))
 
 
-_SCHEMAS: dict[str, tuple[Any, dict]] = {}
-
-
-def _schema(path: Any) -> tuple[Any, dict]:
-    """The validator and schema of a record schema file, read once."""
-    key = str(path)
-    if key not in _SCHEMAS:
-        schema = json.loads(path.read_text(encoding="utf-8"))
-        Validator.check_schema(schema)
-        _SCHEMAS[key] = (Validator(schema), schema)
-    return _SCHEMAS[key]
+@cache
+def _schema(package: str, filename: str) -> tuple[Any, dict] | None:
+    """The validator and schema of the record schema file ``filename`` in ``package``'s ``data``
+    folder, read once; None if there is none."""
+    path = resources.files(package).joinpath("data", filename)
+    if not path.is_file():
+        return None
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    Validator.check_schema(schema)
+    return Validator(schema), schema
 
 
 def check_records(

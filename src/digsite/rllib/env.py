@@ -51,8 +51,7 @@ LOG_ZERO = torch.finfo(torch.float32).min
 def make_env(config: dict[str, Any]) -> PettingZooEnv:
     """The RLlib env for ``config = {"game": name, "num_players": n, **game options}``;
     unknown games and options raise ``ValueError`` / ``TypeError`` naming them."""
-    options = dict(config)
-    aec = make_game_env(options.pop("game"), **options)
+    aec = make_game_env(**config)
     env = PettingZooEnv(aec)
     seats = list(aec.possible_agents)
     env.agents, env.possible_agents = seats, seats[:]

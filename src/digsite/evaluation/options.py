@@ -10,8 +10,7 @@ from .. import commandline as cli
 from ..agents.baselines import search_settings
 from ..envs.registry import entry
 
-EVALUATIONS = Path("runs/evaluations")
-LEAGUES = Path("runs/leagues")
+EVALUATIONS, LEAGUES = Path("runs/evaluations"), Path("runs/leagues")
 """Default output folders (an evaluation of a model goes next to the model)."""
 
 

@@ -21,8 +21,7 @@ try:
 except ImportError as err:
     raise extra_missing("evaluation", err) from err
 
-SIZE = (7, 4)
-DPI = 100
+SIZE, DPI = (7, 4), 100
 HEADROOM = 1.12
 """The win-rate axis goes a little past 1, so that an interval reaching 1 and its label show."""
 LABEL_GAP = 0.01

@@ -64,6 +64,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -159,27 +160,22 @@ def load_game(name: str, **config: Any) -> pyspiel.Game:
     return pyspiel.load_game(GAME_NAMES[name], params_of(game_class, config))
 
 
+@dataclass(slots=True, eq=False)
 class _Play:
     """What the adapter keeps of one play: the digsite game, every move since the start (the
     seed's bytes first) and the engine's state once the seed is drawn.  It is a state's only
     attribute, so OpenSpiel's clone (a deep copy of the attributes) copies it with the engine's
     ``clone``, and OpenSpiel's pickled serialization carries nothing but its saved JSON."""
 
-    __slots__ = ("game", "history", "state", "resampled")
-
-    def __init__(self, game: Game):
-        self.game = game
-        self.history: list[int] = []
-        self.state: State | None = None
-        self.resampled = False
-        """Drawn by ``resample_from_infostate``: no longer the position its history reaches."""
+    game: Game
+    history: list[int] = field(default_factory=list)
+    state: State | None = None
+    resampled: bool = False
+    """Drawn by ``resample_from_infostate``: no longer the position its history reaches."""
 
     def __deepcopy__(self, memo: dict) -> _Play:
-        other = _Play(self.game)
-        other.history = list(self.history)
-        other.state = None if self.state is None else self.state.clone()
-        other.resampled = self.resampled
-        return other
+        state = None if self.state is None else self.state.clone()
+        return replace(self, history=list(self.history), state=state)
 
     def __reduce__(self) -> tuple[type, tuple[str]]:
         return _Pending, (self.saved_text(),)

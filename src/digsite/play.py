@@ -29,7 +29,7 @@ import json
 import os
 import tempfile
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .agents.arena import play_game
@@ -195,21 +195,17 @@ def keep(result: dict[str, Any], path: str, say: Callable[[str], Any]) -> None:
     say(f"{problem}; it is in {kept} instead (digsite replay {kept}).")
 
 
+@dataclass(eq=False)
 class Person:
     """The person at the terminal as an agent: shown what changed at their seat and the legal
     moves, asked for one."""
 
-    def __init__(
-        self,
-        ask: Callable[[str], str],
-        say: Callable[[str], Any],
-        rules: str = "",
-        confirm_forced: bool = False,
-    ):
-        self.ask, self.say, self.rules = ask, say, rules
-        self.confirm_forced = confirm_forced
-        self.seen: str | None = None
-        """The seat's picture as the person last saw it."""
+    ask: Callable[[str], str]
+    say: Callable[[str], Any]
+    rules: str = ""
+    confirm_forced: bool = False
+    seen: str | None = field(default=None, init=False)
+    """The seat's picture as the person last saw it."""
 
     def act_in(self, state, player: int) -> int:
         legal = state.legal_actions()

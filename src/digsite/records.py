@@ -40,6 +40,7 @@ from .agents.arena import play_game
 from .core.data import Validator, schema_message
 from .core.engine import ConfigError, IllegalActionError, State
 from .core.files import RECORD_LIMIT, read_json
+from .core.options import is_integer
 from .envs.registry import entry
 
 FORMAT = "digsite-game-record"
@@ -139,10 +140,8 @@ def step_of(state: State, action: int) -> dict[str, Any]:
 def check_seed(seed: Any) -> int:
     """``seed`` as a plain int; :class:`ConfigError` unless it is a seed a record can hold
     (an integer, numpy's too, in 0..:data:`MAX_SEED`)."""
-    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
+    if not is_integer(seed) or not 0 <= seed <= MAX_SEED:
         raise ConfigError(f"a game record's seed is an integer 0..2**63 - 1, not {seed!r}")
-    if not 0 <= seed <= MAX_SEED:
-        raise ConfigError(f"a game record's seed is an integer 0..2**63 - 1, not {seed}")
     return int(seed)
 
 

@@ -197,7 +197,6 @@ def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     replay.add_argument(
         "--jobs",
         type=positive_number,
-        default=None,
         help="processes drawing the page's pictures (default: one per idle CPU; the same page)",
     )
     person = commands["play"] = sub.add_parser(

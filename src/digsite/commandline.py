@@ -221,13 +221,10 @@ def add_options(parser: argparse.ArgumentParser, owner: str, example: str = "") 
 
 def add_search_arguments(parser: argparse.ArgumentParser) -> None:
     """IS-MCTS's budget and rollouts, left to the game's spec (``search``) unless given."""
-    parser.add_argument(
-        "--mcts-iterations", type=int, default=None, help="IS-MCTS budget (default: the game's)"
-    )
+    parser.add_argument("--mcts-iterations", type=int, help="IS-MCTS budget (default: the game's)")
     parser.add_argument(
         "--mcts-rollout",
         choices=ROLLOUTS,
-        default=None,
         help="IS-MCTS rollouts: the heuristic guiding the search (the default where the game "
         "has one) or random",
     )
@@ -242,7 +239,7 @@ def add_env_arguments(parser: argparse.ArgumentParser, what: str) -> None:
     """``--env`` (a Gymnasium id: a solo env, or one seat of a game, which stands for its
     ``--game`` and ``--num-players``) and its repeatable ``--env-option KEY=VALUE``."""
     ids = [*SOLO_GYM_IDS, *SINGLE_SEAT_GYM_IDS]
-    parser.add_argument("--env", choices=ids, default=None, help=what, metavar="ID")
+    parser.add_argument("--env", choices=ids, help=what, metavar="ID")
     add_options(parser, "--env")
 
 
@@ -390,7 +387,6 @@ def add_from_run(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--from-run",
         type=Path,
-        default=None,
         metavar="RUN_DIR",
         help="take the game, players, game options (or solo env and its options) and "
         "opponents of this training run's run.json",

@@ -157,11 +157,10 @@ def _run(states: list, start: int, end: int) -> Found:
             for i in _changed_tiles(pixels, previous):
                 y, x = divmod(int(i), columns)
                 tile = pixels[y * TILE : (y + 1) * TILE, x * TILE : (x + 1) * TILE]
-                key = (tile.shape, tile.tobytes())
-                if key not in numbers:
-                    numbers[key] = len(tiles)
+                number = numbers.setdefault((tile.shape, tile.tobytes()), len(tiles))
+                if number == len(tiles):
                     tiles.append(np.ascontiguousarray(tile))
-                changed += (int(i), numbers[key])
+                changed += (int(i), number)
             changes[-1].append(changed)
             previous = pixels
     return shape, changes, tiles

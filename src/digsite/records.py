@@ -159,7 +159,6 @@ def finished(
     """The record of a finished game of ``state.game`` set up from ``seed``."""
     seed = check_seed(seed)
     engine = state.game
-    setup = engine.new_initial_state(np.random.default_rng(seed))
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -168,7 +167,7 @@ def finished(
         "game": engine.name,
         "config": engine.config,
         "seed": seed,
-        "setup": setup_digest(setup),
+        "setup": setup_digest(engine.new_initial_state(np.random.default_rng(seed))),
         "agents": list(names),
         "steps": steps,
         "returns": state.returns(),

@@ -82,8 +82,7 @@ def page(record: Mapping[str, Any], jobs: int = 1, states: list | None = None) -
     encoded by that many processes (the same page)."""
     if states is None:
         states = replay_states(record)
-    n = states[0].game.num_players
-    views = [SPECTATOR, *(str(p) for p in range(n))]
+    views = [SPECTATOR, *(str(p) for p in range(states[0].game.num_players))]
     jobs = max(1, min(jobs, len(states) // (CHUNKS_PER_JOB * SHORTEST_RUN)))
     if jobs > 1:
         size = -(-len(states) // (jobs * CHUNKS_PER_JOB))
@@ -91,8 +90,7 @@ def page(record: Mapping[str, Any], jobs: int = 1, states: list | None = None) -
         _WORKER_STATES[:] = states  # a forked worker has them; a spawned one replays
         try:
             with ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(record,)) as pool:
-                found = pool.map(_run_in_worker, runs)
-                (height, width), tiles, frames = _merged(len(views), found)
+                (height, width), tiles, frames = _merged(len(views), pool.map(_run_in_worker, runs))
                 sheets = list(pool.map(_data_uri, _sheets(tiles)))
         finally:
             _WORKER_STATES.clear()
@@ -100,13 +98,6 @@ def page(record: Mapping[str, Any], jobs: int = 1, states: list | None = None) -
         (height, width), tiles, frames = _merged(len(views), [_run(states, 0, len(states))])
         sheets = [_data_uri(sheet) for sheet in _sheets(tiles)]
     steps = record["steps"]
-    actions = {
-        v: [
-            state.action_seen_by(step["action"], int(v)) if v != SPECTATOR else step["text"]
-            for state, step in zip(states[:-1], steps, strict=True)
-        ]
-        for v in views
-    }
     data = {
         "width": width,
         "height": height,
@@ -115,7 +106,13 @@ def page(record: Mapping[str, Any], jobs: int = 1, states: list | None = None) -
         "views": views,
         "tiles": sheets,
         "frames": dict(zip(views, frames, strict=True)),
-        "actions": actions,
+        "actions": {
+            v: [
+                state.action_seen_by(step["action"], int(v)) if v != SPECTATOR else step["text"]
+                for state, step in zip(states[:-1], steps, strict=True)
+            ]
+            for v in views
+        },
         "players": [s["player"] for s in steps],
         "agents": record["agents"],
         "result": _result(record),

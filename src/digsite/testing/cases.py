@@ -32,8 +32,7 @@ class Case:
 
     def env(self, **options: Any) -> DigsiteAECEnv:
         """The PettingZoo AEC env, with the env's own ``options`` (``render_mode``...)."""
-        env, _ = make_env_functions(self.spec)
-        return env(**self.config, **options)
+        return make_env_functions(self.spec)[0](**self.config, **options)
 
     def agents(self) -> list[Any]:
         """The game's heuristic, when it has one: what plays besides random in sampled games."""

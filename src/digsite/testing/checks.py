@@ -471,13 +471,11 @@ def serialization_round_trip(case: Case) -> None:
 @check
 def clone_is_independent(case: Case) -> None:
     """Playing a clone on leaves the original as it was."""
-    game = case.game()
     rng = np.random.default_rng(5)
-    state = game.new_initial_state(rng)
+    state = case.game().new_initial_state(rng)
     play_random(state, rng, max_steps=10)
     before = state.to_dict()
-    other = state.clone()
-    play_random(other, rng)
+    play_random(state.clone(), rng)
     changed = [k for k in before if state.to_dict()[k] != before[k]]
     assert not changed, f"playing a clone changed the original's {shown(changed)}"
 
@@ -496,7 +494,6 @@ def kept_observations_equal_fresh_ones(case: Case) -> None:
     loaded from its saved data, which keeps nothing."""
     game = case.game()
     rng = np.random.default_rng(21)
-    players = np.arange(game.num_players)
     for share in KEPT_OBSERVED_SHARES:
         state = game.new_initial_state(rng)
         steps = 0
@@ -505,7 +502,7 @@ def kept_observations_equal_fresh_ones(case: Case) -> None:
             if end or rng.random() < share:
                 compare = end or rng.random() < KEPT_COMPARED_SHARE / share
                 fresh = game.state_from_dict(state.to_dict()) if compare else None
-                seats = rng.permutation(players) if compare else [state.current_player()]
+                seats = rng.permutation(game.num_players) if compare else [state.current_player()]
                 for p in map(int, seats):
                     kept = observation(state, p)
                     if fresh is not None:

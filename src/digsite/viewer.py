@@ -28,7 +28,7 @@ import io
 import json
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from importlib import resources
 from typing import Any
@@ -205,17 +205,15 @@ def _merged(
     return runs[0][0], tiles, frames
 
 
-def _sheets(tiles: list[np.ndarray]) -> list[np.ndarray]:
+def _sheets(tiles: list[np.ndarray]) -> Iterator[np.ndarray]:
     """The tiles in rows of :data:`SHEET`, each tile at the left of its ``TILE``-wide slot (a
     tile of the right or bottom edge is smaller: the rest of its slot falls off the board)."""
-    sheets = []
     for first in range(0, len(tiles), SHEET):
         row = tiles[first : first + SHEET]
         sheet = np.zeros((TILE, len(row) * TILE, 3), dtype=np.uint8)
         for k, tile in enumerate(row):
             sheet[: tile.shape[0], k * TILE : k * TILE + tile.shape[1]] = tile
-        sheets.append(sheet)
-    return sheets
+        yield sheet
 
 
 def _changed_tiles(pixels: np.ndarray, previous: np.ndarray | None) -> np.ndarray:

@@ -69,7 +69,7 @@ def plugin_specs(
     not give a :class:`GameSpec`, is not named after its game, or whose game would take a name
     or id of another game (of ``taken`` or an earlier plugin) is left out with a
     :class:`PluginWarning` naming it and why."""
-    games = list(taken)
+    taken = tuple(taken)
     found = []
     for point in sorted(entry_points, key=lambda p: p.name):
         try:
@@ -77,7 +77,7 @@ def plugin_specs(
         except Exception as err:  # a broken plugin must not break ``import digsite``
             problem = f"does not load: {err!r}"
         else:
-            problem = _spec_problem(point.name, spec, games)
+            problem = _spec_problem(point.name, spec, [*taken, *found])
         if problem:
             warnings.warn(
                 f"digsite game plugin {point.name!r} ({point.value}) {problem}; it is left out",
@@ -85,7 +85,6 @@ def plugin_specs(
                 stacklevel=2,
             )
             continue
-        games.append(spec)
         found.append(spec)
     return tuple(found)
 

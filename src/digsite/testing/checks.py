@@ -344,37 +344,36 @@ def hidden_information_resampling(case: Case) -> None:
     assert changed > 0, "resample_hidden never changed anything hidden"
 
 
+def resampled(case: Case, seed: int, count: int) -> Iterator[tuple[State, int, State]]:
+    """Sampled positions not over, each player, and the position resampled for that player."""
+    game = case.game()
+    rng = np.random.default_rng(seed)
+    for state in sample_states(game, rng, count, case.agents()):
+        if not state.is_terminal():
+            for player in range(game.num_players):
+                yield state, player, state.resample_hidden(player, rng)
+
+
 @check
 def what_follows_a_move_shows_nothing_hidden(case: Case) -> None:
     """In positions a player cannot tell apart (a state and its resampling for that player),
     the same move is followed by the same decision for the same player, unless the rules
     reveal something then (``game.revelations``): a step that comes or not, or another player
     asked, depending on a hidden hand would tell that player what the hand holds."""
-    game = case.game()
-    rng = np.random.default_rng(31)
-    for state in sample_states(game, rng, case.spec.follow_up_states, case.agents()):
-        if state.is_terminal():
-            continue
-        for player in range(game.num_players):
-            other = state.resample_hidden(player, rng)
-            both = np.flatnonzero(state.legal_action_mask() & other.legal_action_mask())
-            for action in both.tolist():
-                leak = follow_up_leak(state, other, player, action)
-                assert leak is None, leak
+    for state, player, other in resampled(case, 31, case.spec.follow_up_states):
+        both = np.flatnonzero(state.legal_action_mask() & other.legal_action_mask())
+        for action in both.tolist():
+            leak = follow_up_leak(state, other, player, action)
+            assert leak is None, leak
 
 
 @check
 def each_player_reads_the_moves_as_it_sees_them(case: Case) -> None:
     """What a player reads of another's move (``action_seen_by``, the record's seat view and
     terminal play) names a move it sees and tells nothing it does not see."""
-    game = case.game()
-    rng = np.random.default_rng(41)
-    for state in sample_states(game, rng, case.spec.follow_up_states // 4, case.agents()):
-        if state.is_terminal():
-            continue
-        for player in range(game.num_players):
-            leak = move_text_leak(state, state.resample_hidden(player, rng), player)
-            assert leak is None, leak
+    for state, player, other in resampled(case, 41, case.spec.follow_up_states // 4):
+        leak = move_text_leak(state, other, player)
+        assert leak is None, leak
 
 
 @check

@@ -23,13 +23,12 @@ class _Refused:
         self.name = name
 
     def __set__(self, state: Any, value: Any) -> None:
-        if not self._holds(state):
-            set_field(state, self.name, value)
-            return
-        raise AttributeError(
-            f"{type(state).__name__}.{self.name} is written with "
-            f"put({self.name!r}, value), which tells the kept observation"
-        )
+        if self._holds(state):
+            raise AttributeError(
+                f"{type(state).__name__}.{self.name} is written with "
+                f"put({self.name!r}, value), which tells the kept observation"
+            )
+        set_field(state, self.name, value)
 
     def _holds(self, state: Any) -> bool:
         return self.name in state.__dict__

@@ -35,7 +35,7 @@ from typing import Any
 from .agents.arena import play_game
 from .commandline import check_writable
 from .core.engine import Game
-from .envs.registry import entry
+from .envs.registry import entry, make_game
 from .records import check_seed, finished, save, step_of
 
 HELP = (
@@ -111,7 +111,7 @@ def set_table(
     game's options) names what is wrong before any move is asked."""
     from .agents import make_agent
 
-    engine = entry(game).load_game_class().from_config(**config)
+    engine = make_game(game, **config)
     n = engine.num_players
     if not 0 <= seat < n:
         raise ValueError(f"seat {seat} does not exist: seats are 0..{n - 1}")

@@ -41,7 +41,7 @@ from .core.data import Validator, schema_message
 from .core.engine import ConfigError, IllegalActionError, State
 from .core.files import RECORD_LIMIT, read_json
 from .core.options import is_integer
-from .envs.registry import entry
+from .envs.registry import entry, make_game
 
 FORMAT = "digsite-game-record"
 FORMAT_VERSION = 2
@@ -119,10 +119,9 @@ def play(
     """Play one game of ``game`` with one agent per seat (policies or state agents, see
     :mod:`digsite.core.policy`) on the set-up of ``seed``, and return its record."""
     seed = check_seed(seed)
-    e = entry(game)
-    engine = e.load_game_class().from_config(**config)
+    engine = make_game(game, **config)
     if len(agents) != engine.num_players:
-        raise ConfigError(f"{e.title} with {engine.num_players} players needs as many agents")
+        raise ConfigError(f"{engine.title} with {engine.num_players} players needs as many agents")
     names = list(names) if names is not None else [type(a).__name__ for a in agents]
     steps: list[dict[str, Any]] = []
     state = play_game(
@@ -206,7 +205,7 @@ def replay(record: Any, each: Callable[[State], Any] | None = None) -> State:
     every position, the set-up's first."""
     check(record)
     try:
-        engine = entry(record["game"]).load_game_class().from_config(**record["config"])
+        engine = make_game(record["game"], **record["config"])
     except ConfigError as err:
         raise RecordError(f"game record config: {err}") from None
     if len(record["agents"]) != engine.num_players:

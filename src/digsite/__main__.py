@@ -15,21 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .commandline import (
-    AGENT_CHOICES,
-    COMMANDS,
-    GAMES,
-    HelpFormatter,
-    Parser,
-    agent_kinds,
-    check_writable,
-    command,
-    describe,
-    key_value,
-    positive_number,
-    reported,
-    seed_number,
-)
+from . import commandline as cli
 from .envs.registry import ENVIRONMENTS, SINGLE_SEAT_GYM_IDS, entry, make_game
 from .games import BUILTIN
 
@@ -93,7 +79,7 @@ def record_command(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
     except ValueError as err:
         parser.error(f"{args.game} with {len(kinds)} players (one per --agents kind): {err}")
     try:
-        check_writable(args.out, "the record")
+        cli.check_writable(args.out, "the record")
         agents = [
             make_agent(k, args.game, seed=args.seed + i, **config) for i, k in enumerate(kinds)
         ]
@@ -130,7 +116,7 @@ def replay_command(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
 
     if args.html:
         try:
-            check_writable(args.html, "the viewer page")
+            cli.check_writable(args.html, "the viewer page")
         except ValueError as err:
             parser.error(f"--html: {err}")
     try:
@@ -140,7 +126,7 @@ def replay_command(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
         else:
             replay(record)
     except (ValueError, OSError) as err:  # a RecordError, or a file its config names: status 1
-        said = describe(err)
+        said = cli.describe(err)
         sys.exit(
             f"{PROG} replay: error: " + (said if args.record in said else f"{args.record}: {said}")
         )
@@ -163,7 +149,7 @@ def game_option(parser: argparse.ArgumentParser) -> None:
         "--game-option",
         "--option",
         dest="option",
-        type=key_value,
+        type=cli.key_value,
         action="append",
         default=[],
         metavar="KEY=VALUE",
@@ -173,20 +159,22 @@ def game_option(parser: argparse.ArgumentParser) -> None:
 
 def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     """The ``digsite`` parser and each subcommand's."""
-    parser = Parser(prog=PROG, description="digsite environments")
+    parser = cli.Parser(prog=PROG, description="digsite environments")
     sub = parser.add_subparsers(dest="command", required=True)
     commands = {"list": sub.add_parser("list", help="list the available environments")}
     record = commands["record"] = sub.add_parser(
         "record", help="play a game with baseline agents, write its record"
     )
-    record.add_argument("game", choices=GAMES, metavar="GAME", help=f"one of {', '.join(GAMES)}")
+    record.add_argument(
+        "game", choices=cli.GAMES, metavar="GAME", help=f"one of {', '.join(cli.GAMES)}"
+    )
     record.add_argument(
         "--agents",
-        type=agent_kinds,
+        type=cli.agent_kinds,
         required=True,
-        help=f"one agent kind per seat, comma-separated: {AGENT_CHOICES}",
+        help=f"one agent kind per seat, comma-separated: {cli.AGENT_CHOICES}",
     )
-    record.add_argument("--seed", type=seed_number, default=0)
+    record.add_argument("--seed", type=cli.seed_number, default=0)
     game_option(record)
     record.add_argument("--out", default="game.json")
     replay = commands["replay"] = sub.add_parser(
@@ -196,31 +184,33 @@ def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     replay.add_argument("--html", help="also write the replay viewer page (one HTML file) here")
     replay.add_argument(
         "--jobs",
-        type=positive_number,
+        type=cli.positive_number,
         help="processes drawing the page's pictures (default: one per idle CPU; the same page)",
     )
     person = commands["play"] = sub.add_parser(
         "play", help="play one seat in the terminal against agents"
     )
-    person.add_argument("game", choices=GAMES, metavar="GAME", help=f"one of {', '.join(GAMES)}")
+    person.add_argument(
+        "game", choices=cli.GAMES, metavar="GAME", help=f"one of {', '.join(cli.GAMES)}"
+    )
     person.add_argument(
         "--num-players", type=int, help="players in the game (default: the game's default)"
     )
     person.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     person.add_argument(
         "--opponents",
-        type=agent_kinds,
+        type=cli.agent_kinds,
         default="heuristic",
-        help=f"one agent kind for every other seat, or one per seat: {AGENT_CHOICES}",
+        help=f"one agent kind for every other seat, or one per seat: {cli.AGENT_CHOICES}",
     )
-    person.add_argument("--seed", type=seed_number, default=0)
+    person.add_argument("--seed", type=cli.seed_number, default=0)
     person.add_argument("--record", help="write the finished game's record here")
     person.add_argument("--confirm-forced", action="store_true", help="ask for your only move too")
     game_option(person)
-    for tool in COMMANDS:
+    for tool in cli.COMMANDS:
         commands[tool.name] = tool.parser(
             sub.add_parser(
-                tool.name, help=tool.help, description=tool.help, formatter_class=HelpFormatter
+                tool.name, help=tool.help, description=tool.help, formatter_class=cli.HelpFormatter
             )
         )
     return parser, commands
@@ -229,15 +219,15 @@ def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
 def main(argv: list[str] | None = None) -> None:
     """Run ``digsite`` on ``argv``; a user error or Ctrl-C ends it with one line on stderr
     (:func:`digsite.commandline.reported`)."""
-    with reported(PROG):
+    with cli.reported(PROG):
         parser, commands = parsers()
         args = parser.parse_args(argv)
-    with reported(f"{PROG} {args.command}"):
+    with cli.reported(f"{PROG} {args.command}"):
         run = {"record": record_command, "replay": replay_command, "play": play_command}
         if args.command == "list":
             print(list_environments())
         else:
-            (run.get(args.command) or command(args.command))(commands[args.command], args)
+            (run.get(args.command) or cli.command(args.command))(commands[args.command], args)
 
 
 if __name__ == "__main__":

@@ -81,7 +81,6 @@ from .core.errors import quoted
 from .core.files import FileRefused, parse_json
 from .core.spec import GameSpec
 from .envs import registry
-from .envs.registry import ENVIRONMENTS
 
 SEED_BYTES = 4
 """Chance nodes at the start: the bytes of the set-up's seed, most significant first."""
@@ -595,7 +594,7 @@ GAME_NAMES: dict[str, str] = {}
 
 def register_all() -> None:
     """Register every digsite game with OpenSpiel (done once, on import)."""
-    for entry in ENVIRONMENTS:
+    for entry in registry.ENVIRONMENTS:
         if entry.name in GAME_NAMES:
             continue
         game_class = entry.load_game_class()

@@ -19,17 +19,9 @@ from typing import Any
 
 import numpy as np
 
+from ..core import views
 from ..core.engine import ConfigError, CorruptStateError, Game, State
 from ..core.fields import set_field
-from ..core.views import (
-    ViewIndex,
-    canonical,
-    follow_up_leak,
-    move_text_leak,
-    piece_differences,
-    sample_states,
-    view_differences,
-)
 from ..envs.single_seat import SingleSeatEnv
 from .cases import Case
 from .play import observation, play_random, random_action
@@ -288,14 +280,16 @@ def difference_to(player: int, state: State, other: State) -> str | None:
     (``other`` a resampling of ``state`` for ``player``): view, observation, seat picture,
     mover, returns, the mover's legal actions and their texts; None if nothing."""
     view, seen = state.view(player), other.view(player)
-    if canonical(view) != canonical(seen):
-        fields = view_differences(view, seen) or ["the type of a value"]
+    if views.canonical(view) != views.canonical(seen):
+        fields = views.view_differences(view, seen) or ["the type of a value"]
         return (
             f"resample_hidden({player}) changed what player {player} knows: its view differs in "
             f"{shown(fields)} (the view shows what player {player} cannot know, or "
             "resample_hidden redraws what that player has seen)"
         )
-    pieces = piece_differences(state.game, observation(state, player), observation(other, player))
+    pieces = views.piece_differences(
+        state.game, observation(state, player), observation(other, player)
+    )
     if pieces:
         return (
             f"player {player}'s observation differs in {shown(pieces)} between two positions it "
@@ -348,7 +342,7 @@ def resampled(case: Case, seed: int, count: int) -> Iterator[tuple[State, int, S
     """Sampled positions not over, each player, and the position resampled for that player."""
     game = case.game()
     rng = np.random.default_rng(seed)
-    for state in sample_states(game, rng, count, case.agents()):
+    for state in views.sample_states(game, rng, count, case.agents()):
         if not state.is_terminal():
             for player in range(game.num_players):
                 yield state, player, state.resample_hidden(player, rng)
@@ -363,7 +357,7 @@ def what_follows_a_move_shows_nothing_hidden(case: Case) -> None:
     for state, player, other in resampled(case, 31, case.spec.follow_up_states):
         both = np.flatnonzero(state.legal_action_mask() & other.legal_action_mask())
         for action in both.tolist():
-            leak = follow_up_leak(state, other, player, action)
+            leak = views.follow_up_leak(state, other, player, action)
             assert leak is None, leak
 
 
@@ -372,7 +366,7 @@ def each_player_reads_the_moves_as_it_sees_them(case: Case) -> None:
     """What a player reads of another's move (``action_seen_by``, the record's seat view and
     terminal play) names a move it sees and tells nothing it does not see."""
     for state, player, other in resampled(case, 41, case.spec.follow_up_states // 4):
-        leak = move_text_leak(state, other, player)
+        leak = views.move_text_leak(state, other, player)
         assert leak is None, leak
 
 
@@ -401,13 +395,15 @@ def views_are_complete_and_exact(case: Case) -> None:
     game = case.game()
     agents = case.agents()
     blank = most_varied_piece(game, agents)
-    index, blanked = ViewIndex(), ViewIndex(blank=blank)
+    index, blanked = views.ViewIndex(), views.ViewIndex(blank=blank)
     caught = None
     buffer = np.empty(game.observation_size, dtype=np.float32)
-    for state in sample_states(game, np.random.default_rng(21), case.spec.view_states, agents):
+    for state in views.sample_states(
+        game, np.random.default_rng(21), case.spec.view_states, agents
+    ):
         for player in range(game.num_players):
             state.observe(player, buffer)
-            text = canonical(state.view(player))
+            text = views.canonical(state.view(player))
             index.add(text, player, state, buffer)
             if caught is None and blank is not None:
                 try:
@@ -428,7 +424,7 @@ def most_varied_piece(game: Game, agents: list[Any]) -> slice | None:
     if not pieces:
         return None
     values: dict[str, set[bytes]] = {name: set() for name in pieces}
-    for state in sample_states(game, np.random.default_rng(22), PIECES_SAMPLED, agents):
+    for state in views.sample_states(game, np.random.default_rng(22), PIECES_SAMPLED, agents):
         for player in range(game.num_players):
             obs = observation(state, player)
             for name, piece in pieces.items():
@@ -451,7 +447,7 @@ def serialization_round_trip(case: Case) -> None:
         lost = [k for k in data if copy.to_dict().get(k) != data[k]]
         assert not lost, f"a loaded state saves its fields {shown(lost)} differently"
         for p in range(game.num_players):
-            pieces = piece_differences(game, observation(copy, p), observation(state, p))
+            pieces = views.piece_differences(game, observation(copy, p), observation(state, p))
             assert not pieces, (
                 f"a loaded state gives player {p} another observation (pieces {shown(pieces)}): "
                 "the observation reads something to_dict does not save"
@@ -509,7 +505,7 @@ def kept_observations_equal_fresh_ones(case: Case) -> None:
                         assert kept.tobytes() == expected.tobytes(), (
                             f"after {steps} random steps (observed at a share {share} of "
                             f"them), player {p}'s kept observation differs from a fresh one "
-                            f"in pieces {shown(piece_differences(game, kept, expected))}"
+                            f"in pieces {shown(views.piece_differences(game, kept, expected))}"
                         )
             if end:
                 break

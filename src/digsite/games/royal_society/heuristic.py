@@ -715,8 +715,9 @@ class RoyalSocietyHeuristic(HeuristicAgent):
 
     def _decide_relic_from_bag(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()
-        if legal[0] >= RELIC0:  # (relics, or else the regions' bags)
-            return max(legal, key=lambda a: ctx.relic_worth(base, a - RELIC0) + 0.01 * a)
+        relics = [a for a in legal if RELIC0 <= a < RELIC0 + NUM_RELIC_KINDS]
+        if relics:
+            return max(relics, key=lambda a: ctx.relic_worth(base, a - RELIC0) + 0.01 * a)
         # a random relic: the region whose bag holds the most useful kinds
 
         def region_worth(a: int) -> float:

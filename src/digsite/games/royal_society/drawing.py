@@ -314,11 +314,9 @@ def _gains(pairs, width: float) -> list[str]:
     return lines
 
 
-def _wants(patron) -> str:
+def _wants(p) -> str:
     """What a patron asks for, in words: a region's relic, a type, or both."""
-    if patron.region < 0 and patron.type < 0:
-        return "any relic"
-    return wants(patron.region, patron.type)
+    return wants(p.region, p.type) if p.region >= 0 or p.type >= 0 else "any relic"
 
 
 def _score(seat) -> int:
@@ -328,8 +326,7 @@ def _score(seat) -> int:
 
 def _rank(seat) -> tuple[int, int, int]:
     """Ranking: the score, then the other marker, then Reputation."""
-    pr, sc = seat["prestige"], 5 * seat["science"]
-    return min(pr, sc), max(pr, sc), seat["reputation"]
+    return _score(seat), max(seat["prestige"], 5 * seat["science"]), seat["reputation"]
 
 
 def _relic(page: Page, x: float, y: float, region: int, typ: int, size: float = ICON) -> None:
@@ -908,18 +905,17 @@ def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float, inner: 
     y = _write(page, x, y, f"Hand ({size}){setup_count}")
     hidden = (("hand", size - len(faces)), ("set-up", setup_size - len(setup)))
     backs = [f"{count} {label} card{'s' * (count > 1)}" for label, count in hidden if count > 0]
-    room = bottom - (BACK_H + 4 if backs else 0)
-    y, left = _strips(page, game, x, y, [*faces, *setup], inner, room)
+    backs_h = BACK_H + 4 if backs else 0
+    y, left = _strips(page, game, x, y, [*faces, *setup], inner, bottom - backs_h)
     if left:
         y = _write(page, x, y, f"and {left} more cards not shown", FAINT)
-    if backs:
-        bx = x
-        for label in backs:
-            width = text_length(label, SMALL) + 16
-            page.box(bx, y, width, BACK_H, fill=HIDDEN)
-            page.text(bx + width / 2, y + BACK_H / 2, label, SMALL, PAPER, anchor="mm")
-            bx += width + 6
-        y += BACK_H + 4
+    bx = x
+    for label in backs:
+        width = text_length(label, SMALL) + 16
+        page.box(bx, y, width, BACK_H, fill=HIDDEN)
+        page.text(bx + width / 2, y + BACK_H / 2, label, SMALL, PAPER, anchor="mm")
+        bx += width + 6
+    y += backs_h
     if not mine:
         return
     tiles = mine["own"]["known_tiles"]

@@ -45,8 +45,7 @@ from .text import cubes, owner_title, winners_text
 from .view import NEUTRAL_NAME
 
 WIDTH, HEIGHT = COMPACT_PAGE
-MARGIN = 16
-TITLE_Y = 10
+MARGIN, TITLE_Y = 16, 10
 
 # region
 REGION_X, REGION_Y = MARGIN + 14, 46
@@ -73,8 +72,7 @@ WING_STEP = 2 * math.pi / NUM_WINGS
 """The angle between two wings around the ring."""
 
 # seats
-SEATS_Y = 450
-SEAT_H = 62
+SEATS_Y, SEAT_H = 450, 62
 CARD_W, CARD_H = 24, 34
 SEAT_COLUMNS = (MARGIN + 26, 250, 470, 620)
 """Name (:meth:`Page.seat_row` writes it there), stocks, passing disc, cards."""
@@ -252,10 +250,8 @@ def _hand(page: Page, game, x: float, y: float, info: Mapping[str, Any]) -> None
             page.box(x, y, CARD_W, CARD_H, fill=colour)
             page.text(x + CARD_W / 2, y + CARD_H / 2, str(count - tilted), NORMAL, ink, "mm")
         if tilted:
-            tx = x + (CARD_W + 3 if count > tilted else 0)
-            page.box(
-                tx, y + CARD_H - CARD_W, CARD_H, CARD_W, fill=colour, outline=HIGHLIGHT, width=2
-            )
+            tx, ty = x + (CARD_W + 3 if count > tilted else 0), y + CARD_H - CARD_W
+            page.box(tx, ty, CARD_H, CARD_W, fill=colour, outline=HIGHLIGHT, width=2)
             page.text(tx + CARD_H / 2, y + CARD_H - CARD_W / 2, str(tilted), NORMAL, ink, "mm")
             x += CARD_H + 3 if count > tilted else CARD_H - CARD_W
         x += CARD_W + 8

@@ -96,23 +96,21 @@ RIGHT_X = MARGIN + 4 * LOC_W + 3 * LOC_GAP + 16
 LEFT_END = RIGHT_X - 4
 """Where the board's areas (left) end and the right column's begins."""
 RIGHT_W = WIDTH - MARGIN - RIGHT_X
-FAVOR_W, FAVOR_H, REP_CELL = 76, 62, 30
+FAVOR_W, FAVOR_H, REP_CELL, REP_SPACES = 76, 62, 30, 10
 REPUTATION_Y = BOARD_Y + HEADING_H + FAVOR_H + 8
 OBJECTIVES_Y = REPUTATION_Y + HEADING_H + REP_CELL + 4
 """The tops of the Reputation track's and the objectives' areas (below the King's Favors)."""
-REP_SPACES = 10
 CLAIMS_W = 70
 """Room right of an objective for its first claimant and the others."""
 
 # the seats (bottom)
 SEATS_Y = GALLERY_Y + HEADING_H + 2 * GALLERY_ROW_H - 24
 SEAT_H = HEIGHT - MARGIN - SEATS_Y
-SEAT_GAP, SEAT_HEADER_H = 8, 22
+SEAT_GAP, SEAT_HEADER_H, AUTOMA_H = 8, 22, 110
 FRAME_WIDTH = 3
 """The width of the frame of the panel of the player to move."""
 UNDRAWN_SEAT_KEYS = ("discs_above",)
 """What a seat's view says that its panel does not show (a change there draws nothing)."""
-AUTOMA_H = 110
 KNOW_NAME_W = 88
 """Room for a region's name left of its Knowledge track."""
 KNOW_CELL, KNOW_TOP = 11, 13
@@ -471,12 +469,10 @@ def _decision(page: Page, game, v) -> None:
     """The decision line: who decides what, and what is queued after it; or the scores."""
     d = v["decision"]
     if d["kind"] == "game_over":
-        scores = [_score(s) for s in v["seats"]]
-        text = "Game over - final scores: " + ", ".join(
-            f"player {q} {x}" for q, x in enumerate(scores)
-        )
+        scores = ", ".join(f"player {q} {_score(s)}" for q, s in enumerate(v["seats"]))
+        text = f"Game over - final scores: {scores}"
         if v["num_players"] == 1:
-            text += f": {solo_title(scores[0], game.rb.titles)}"
+            text += f": {solo_title(_score(v['seats'][0]), game.rb.titles)}"
         else:
             best = max(_rank(s) for s in v["seats"])
             winners = [f"player {q}" for q, s in enumerate(v["seats"]) if _rank(s) == best]

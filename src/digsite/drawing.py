@@ -37,6 +37,8 @@ SECRET = "spectator_secret"
 the spectator's picture shows (ArcheOlogic's hidden layout), passed to ``draw`` as ``secret``."""
 HEADER_INK = (120, 40, 20)
 """The first line (what the picture shows, and whose) stands out."""
+_font = cache(ImageFont.load_default_imagefont)
+"""Pillow's built-in fixed-width bitmap font (no font file needed on any machine)."""
 
 
 def picture(state, player: int | None = None) -> np.ndarray:
@@ -70,9 +72,3 @@ def page(text: str) -> np.ndarray:
         ink = HEADER_INK if row == 0 else INK
         sheet.draw.text((MARGIN, MARGIN + row * cell_h), line, fill=ink, font=font)
     return sheet.array()
-
-
-@cache
-def _font() -> ImageFont.ImageFont:
-    """Pillow's built-in fixed-width bitmap font (no font file needed on any machine)."""
-    return ImageFont.load_default_imagefont()

@@ -398,10 +398,9 @@ def _stamp(text: str, size: int, anchor: str):
     its offset from the anchor point, and its length: the characters' masks (:func:`_glyph`)
     side by side, for FreeType renders a string a glyph at a time on every call, and a first
     picture has hundreds of words but few letters."""
-    text = without_accents(text)
     placed = []
     pen = 0
-    for char in text:
+    for char in without_accents(text):
         mask, left, top, advance = _glyph(char, size)
         if mask is not None:
             placed.append((mask, pen + left, top))

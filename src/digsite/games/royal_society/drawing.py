@@ -391,10 +391,10 @@ def _expedition(page: Page, game, x: float, y: float, card: int, w: float, h: fl
         ty = _write_pieces(page, tx, ty, pieces)
 
 
-def _strip_layout(c, w: float) -> tuple[list, list[list]]:
+def _strip_layout(c, w: float) -> tuple[list, list[list], str]:
     """A strip's first line right of the site, as (words, colour) pieces: what it has room for
     beside the needs and cost (the region and type, and then the condition of the bonus; else
-    they start the lines below); and the lines below it."""
+    they start the lines below); the lines below it; the cost."""
     kind, condition, cost = _card_words(c)
     room = w - 2 * CARD_PAD - 2 * ICON - 16 - text_length(cost, SMALL)
     room -= text_length(c.site, SMALL) + text_length(f"  {kind}", SMALL)
@@ -403,7 +403,7 @@ def _strip_layout(c, w: float) -> tuple[list, list[list]]:
         first, kind = [(kind, INK)], ""
         if condition and text_length(f"; {condition}", SMALL) <= room:
             first, condition = [*first, ("; ", INK), (condition, HIGHLIGHT)], ""
-    return first, _expedition_text(c, w - 2 * CARD_PAD, kind, condition)
+    return first, _expedition_text(c, w - 2 * CARD_PAD, kind, condition), cost
 
 
 def _strips(page: Page, game, x: float, y: float, cards, w: float, bottom: float):
@@ -421,12 +421,11 @@ def _strip(page: Page, game, x: float, y: float, card: int, w: float) -> float:
     type and bonus condition beside it when there is room), its needs and cost at the right;
     below, what it gives. Returns the y below it."""
     c = game.expeditions[card]
-    first, lines = _strip_layout(c, w)
+    first, lines, cost = _strip_layout(c, w)
     h = (1 + len(lines)) * LINE + 4
     page.box(x, y, w, h - 2, fill=REGION_TINTS[c.region])
     tx, ty = x + CARD_PAD, y + 2
     _write_pieces(page, page.text(tx, ty, c.site, SMALL) + 6, ty, first)
-    cost = _card_words(c)[2]
     right = x + w - CARD_PAD - text_length(cost, SMALL)
     page.text(right, ty, cost, SMALL)
     _needs(page, right - 2 * ICON - 8, ty, c.expertise, c.knowledge)

@@ -207,12 +207,11 @@ def _museum(page: Page, game, view) -> None:
 # -- seats -------------------------------------------------------------------------------------
 def _seats(page: Page, game, view, seat: int | None) -> float:
     y = SEATS_Y
-    to_move = view["to_move"]
     name_x, stock_x, pass_x, cards_x = SEAT_COLUMNS
     for p, info in enumerate(view["seats"]):
         marks = [m for m, on in (("you", p == seat), ("first", p == view["first_player"])) if on]
         name = f"Player {p}" + (f" ({', '.join(marks)})" if marks else "")
-        page.seat_row(y, SEAT_H - 6, MARGIN, name, p == to_move)
+        page.seat_row(y, SEAT_H - 6, MARGIN, name, p == view["to_move"])
         page.cube(MARGIN + 8, y + 10, 9, player_colour(p))
         page.text(name_x, y + 22, f"prestige {info['score']}", NORMAL)
         page.text(stock_x, y + 2, f"personal cubes {info['personal_cubes']}", SMALL)
@@ -262,10 +261,9 @@ def _cards_out(page: Page, game, view, y: float) -> None:
     """The parcels still unseen and those out of the game, counted per patron."""
     parts = []
     for title, key in (("Unseen parcels", "unseen"), ("Out of the game", "discarded")):
-        counts = [
-            f"{_short(k)} {n}" for k, n in enumerate(patron_counts(game.cards, view[key])) if n
-        ]
-        parts.append(f"{title} {len(view[key])}: {', '.join(counts) or '-'}")
+        counts = enumerate(patron_counts(game.cards, view[key]))
+        listed = ", ".join(f"{_short(k)} {n}" for k, n in counts if n) or "-"
+        parts.append(f"{title} {len(view[key])}: {listed}")
     page.text(MARGIN, y + 2, "     ".join(parts), SMALL)
 
 

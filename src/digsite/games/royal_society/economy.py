@@ -182,8 +182,7 @@ class EconomyRules:
     def _on_knowledge_region(self, a):
         """A point in Asia pays the British School of Orient once per gain: the rest of this gain's
         points (the marked C_KNOW tasks that follow) are told it is paid."""
-        t = self.task
-        q = self.queue
+        t, q = self.task, self.queue
         q.pop(0)
         p, region = t.player, a - REGION0
         if region == ASIA:

@@ -176,8 +176,7 @@ class LocationRules:
         return sections
 
     def _legal_place(self):
-        t = self.task
-        return self._placements(t.player, t.a)
+        return self._placements(self.task.player, self.task.a)
 
     def _on_place(self, a):
         _, p, e, _ = self.task
@@ -355,11 +354,9 @@ class LocationRules:
             self.exp_deck = list(self.exp_discard)
             self.put("exp_discard", ())
             self._shuffle(self.exp_deck)
-            epochs = list(self.exp_epoch)
-            epoch = max(epochs) + 1
-            for c in self.exp_deck:
-                epochs[c] = epoch
-            self.put("exp_epoch", tuple(epochs))
+            epochs, dealt = self.exp_epoch, set(self.exp_deck)
+            new = max(epochs) + 1  # the deck the reshuffled cards are now dealt from
+            self.put("exp_epoch", tuple(new if c in dealt else e for c, e in enumerate(epochs)))
         return self.exp_deck.pop() if self.exp_deck else -1
 
     def _refill_program(self) -> None:

@@ -221,10 +221,9 @@ def bloomsbury_end(s, p: int) -> tuple[int, int]:
         if info["kind"] != "end":
             continue
         ((key, amount),) = info["effect"].items()
-        types = len({c.type for c in cards})
-        regions = len({c.region for c in cards})
-        if (key == "all_types" and types == 4) or (key == "all_regions" and regions == 4):
-            science += amount
+        if key in ("all_types", "all_regions"):
+            if len({c.type if key == "all_types" else c.region for c in cards}) == 4:
+                science += amount
         elif key == "level5_expeditions":
             prestige += amount * sum(1 for c in cards if c.expertise >= 5)
         elif key == "relics_held":

@@ -122,10 +122,9 @@ class YearRules:
         self._push(Task.year_end())
 
     def _auto_turn_finish(self):
-        p = self.task.player
         self.cur[:4] = [-1, -1, 0, 0]
         self.collections_done = 0
-        self._push(*TURN_END_TASKS[p])
+        self._push(*TURN_END_TASKS[self.task.player])
 
     def _auto_year_end(self):
         """The Royal Requirement check (its Gallery disc choices are settled there, before the year

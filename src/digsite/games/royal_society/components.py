@@ -204,19 +204,11 @@ def load_studies(source=None) -> tuple[Study, ...]:
     return tuple(out)
 
 
-class AutomaAction(IntEnum):
-    """The line of an Automa card for the year (``components.AUTOMA_ACTIONS``, in order)."""
-
-    LOCATION = 0
-    GALLERY = 1
-    PROGRAM3 = 2
-    DECK = 3
-    BLOOMSBURY = 4
-    ROYAL = 5
-
-
-AUTOMA_ACTIONS = tuple(action.name.lower() for action in AutomaAction)
+AUTOMA_ACTIONS = ("location", "gallery", "program3", "deck", "bloomsbury", "royal")
 """The names of the Automa card lines in its data file."""
+AutomaAction = IntEnum("AutomaAction", [name.upper() for name in AUTOMA_ACTIONS], start=0)
+"""The line of an Automa card for the year (``AutomaAction.LOCATION`` ... ``ROYAL``, the
+``AUTOMA_ACTIONS`` in order)."""
 OBJECTIVE_GROUPS = "ABC"
 """The Royal Society objectives: one card of each group, presented as objective A, B or C."""
 NUM_OBJECTIVES = len(OBJECTIVE_GROUPS)

@@ -24,12 +24,8 @@ UNIVERSITY, MUSEUM, CITY, PORT = range(4)
 AFRICA, MEDITERRANEAN, ASIA, SOUTH_AMERICA = range(4)
 NUM_RELIC_KINDS = 16
 """A relic kind is ``region * 4 + type``."""
-NUM_EXPEDITIONS = 48
-"""Expedition cards (ids 0-47)."""
-NUM_PATRONS = 16
-"""Patron cards (ids 0-15)."""
-NUM_STUDIES = 16
-"""Study cards (ids 0-15)."""
+NUM_EXPEDITIONS, NUM_PATRONS, NUM_STUDIES = 48, 16, 16
+"""Expedition, Patron and Study cards (ids from 0)."""
 GAIN_KEYS = ("prestige", "science", "knowledge", "knowledge_choice", "random_relics",
     "chosen_relics", "reputation", "money")  # fmt: skip
 REWARD_KEYS = ("prestige", "science", "reputation", "money", "knowledge_choice", "reserve",

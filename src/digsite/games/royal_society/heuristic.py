@@ -676,8 +676,7 @@ class RoyalSocietyHeuristic(HeuristicAgent):
 
     def _decide_setup_expertise(self, ctx: Context, task, legal) -> int:
         """Expertise 3 to the Logistics explorer (money is the first bottleneck)."""
-        s, p = ctx.state, ctx.player
-        target = next((e for e in range(3) if s._skill(p, e)[0] == LOGISTICS), 0)
+        target = next((e for e in range(3) if ctx.state._skill(ctx.player, e)[0] == LOGISTICS), 0)
         three = (a for a in legal if EXPERTISE_PERMUTATIONS[a - OPTION0][target] == 3)
         return next(three, legal[0])
 
@@ -796,13 +795,12 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         def val(a: int) -> float:
             tile = ctx.g.rb.bloomsbury[a - TILE0]
             m = base.copy()
-            eff = tile["effect"]
             if tile["kind"] == "immediate":
-                ctx.apply_reward(m, tuple(eff.items()))
+                ctx.apply_reward(m, tile["effect"].items())
                 return ctx.value(m)
             if tile["kind"] == "permanent":
                 return ctx.value(m) + 2.0 * ctx.years_left + 1.0
-            return ctx.value(m) + self._bloom_end(ctx, base, eff)
+            return ctx.value(m) + self._bloom_end(ctx, base, tile["effect"])
 
         return max(legal, key=val)
 

@@ -62,14 +62,11 @@ class RoyalSocietySolo(SoloMode):
         state.apply_action(action)
         terminated = state.is_terminal()
         score = state.scores()[0]
-        if self.reward_mode == "score":
-            reward = (score - before) / self.reward_scale
-        else:
-            reward = score / self.reward_scale if terminated else 0.0
+        reward = score - before if self.reward_mode == "score" else (score if terminated else 0.0)
         info = self.start(state)
         if terminated:
             info["title"] = state.title()
-        return float(reward), False, info
+        return reward / self.reward_scale, False, info
 
     def give_up(self, state) -> tuple[float, dict[str, Any]]:
         return -1.0, self.start(state) | {"title": state.title()}

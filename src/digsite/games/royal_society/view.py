@@ -66,13 +66,8 @@ def interrupted(s) -> int:
     """The decision an honoring relic choice interrupts (its legal relics must leave that
     decision possible), or -1."""
     q = s.queue
-    if (
-        s.decision == C_DISCARD_RELIC
-        and q[0].honored_patron >= 0
-        and len(q) > 1
-        and q[1].kind in MID_TURN
-    ):
-        return q[1].kind
+    if s.decision == C_DISCARD_RELIC and q[0].honored_patron >= 0 and len(q) > 1:
+        return q[1].kind if q[1].kind in MID_TURN else -1
     return -1
 
 

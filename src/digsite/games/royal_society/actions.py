@@ -183,8 +183,7 @@ CHOSEN_REGION = -1
 EACH_REGION = 4
 """A_RANDOM_RELICS: one from each region's bag."""
 
-AUTOMA = 4
-NEUTRAL = 5
+AUTOMA, NEUTRAL = 4, 5
 """Owner ids of the Automa's and the Confrontation neutral's pieces."""
 
 GALLERY_SIZES = (3, 3, 3, 5, 5, 7)

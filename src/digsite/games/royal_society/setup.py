@@ -36,8 +36,7 @@ from .tasks import Task
 COLLECTIONS_BY_SIZE = ((3, 3), (5, 2), (7, 1))
 """(size, count): the Grand Gallery shows 3 collections of 3 spaces, 2 of 5 and 1 of 7."""
 NEUTRAL_SECTION = 4
-SIMPLIFIED_MONEY = 20
-SIMPLIFIED_KNOWLEDGE = 2
+SIMPLIFIED_MONEY, SIMPLIFIED_KNOWLEDGE = 20, 2
 """The simplified set-up's £20 and 2 Knowledge in each region, instead of a Society."""
 
 

@@ -77,11 +77,7 @@ SPAN = tuple(
 """``SPAN[low][high]``: the sections ``low`` to ``high`` as bits ``1 << section`` (0 if none)."""
 PLACE_ACTIONS = tuple(
     tuple(
-        tuple(
-            PLACE0 + loc * len(SECTIONS) + section - 1
-            for section in SECTIONS
-            if bits >> section & 1
-        )
+        tuple(PLACE0 + loc * len(SECTIONS) + s - 1 for s in SECTIONS if bits >> s & 1)
         for bits in range(1 << (SECTIONS[-1] + 1))
     )
     for loc in range(NUM_LOCATIONS)

@@ -52,9 +52,7 @@ class RoyalSocietySolo(SoloMode):
 
     def make_game(self, config: Mapping[str, Any]) -> RoyalSocietyGame:
         return RoyalSocietyGame(
-            num_players=1,
-            simplified=config["simplified"],
-            **{name: config[name] for name in DATA_OPTIONS},
+            num_players=1, **{k: config[k] for k in ("simplified", *DATA_OPTIONS)}
         )
 
     def play(self, state, action: int) -> tuple[float, bool, dict[str, Any]]:

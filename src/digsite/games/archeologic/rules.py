@@ -233,11 +233,9 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
         self.pending_surcharge = 0
         if g.solo:
             self.pos[0] = self.spent[0]
-            code = int(g.table[question, self.layout, self.viewfinder])
-            steps = int(TRAP_ICONS[question, code])
-            if steps:
-                ring = g.ring
-                self.viewfinder = ring[(g.ring_index[self.viewfinder] + steps) % len(ring)]
+            steps = int(TRAP_ICONS[question, g.table[question, self.layout, self.viewfinder]])
+            if steps:  # (the ring holds every axis once)
+                self.viewfinder = g.ring[(g.ring_index[self.viewfinder] + steps) % NUM_AXES]
             self.decision = GAME_OVER if self.spent[0] > g.time_limit else AXIS
             return
         self._move(p, time)
@@ -246,15 +244,12 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
         self._advance()
 
     def _on_place(self, action: int) -> None:
-        b = len(self.pieces)
-        self.pieces = (*self.pieces, int(self.game.offset_to_pid[b, action - PLACE0]))
-        if len(self.pieces) == NUM_BUILDINGS:
-            self._guess_entered()
-
-    def _guess_entered(self) -> None:
         g = self.game
-        p = self.decider
-        pids = self.pieces
+        pids = (*self.pieces, int(g.offset_to_pid[len(self.pieces), action - PLACE0]))
+        if len(pids) < NUM_BUILDINGS:
+            self.pieces = pids
+            return
+        p = self.decider  # the guess is entered
         self.pieces = ()
         self.spent[p] += GUESS_COST
         if g.solo:
@@ -272,9 +267,7 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
 
     def _move(self, player: int, steps: int) -> None:
         """Move a pawn ``steps`` free spaces: occupied spaces are skipped, not counted."""
-        occupied = {
-            self.pos[q] for q in range(len(self.pos)) if q != player and self.out[q] == IN_GAME
-        }
+        occupied = {x for q, x in enumerate(self.pos) if q != player and self.out[q] == IN_GAME}
         x = self.pos[player]
         for _ in range(steps):
             x += 1
@@ -297,10 +290,9 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
             p = min(active, key=self.pos.__getitem__)
             if self.checking[p]:
                 i = max(i for i, q in enumerate(self.guess_player) if q == p)
-                pids = self.guess_pieces[i]
                 self.put("guess_checked", replaced(self.guess_checked, i, True))
                 self.checking[p] = False
-                if self.guess_is_right(pids):
+                if self.guess_is_right(self.guess_pieces[i]):
                     self.winner = p
                     self.decision = GAME_OVER
                     return

@@ -69,7 +69,6 @@ def observation_layout(
         ("belief_marginals", (NUM_BUILDINGS, NUM_PLACEMENT_IDS)),
         ("belief_size", (SIZE_FEATURES,)),
     ]
-    expert_piece = [("expert_clues", (NUM_AXES, len(EXPERT_QUESTIONS)))]
     return ObservationLayout(
         [
             ("seats", (num_players, SEAT_SIZE)),
@@ -78,7 +77,7 @@ def observation_layout(
             ("surcharge", (3,)),
             ("entering_building", (NUM_BUILDINGS,)),
             ("clues", (NUM_CELLS, len(TRAP_KINDS))),
-            *(expert_piece if expert else ()),
+            *([("expert_clues", (NUM_AXES, len(EXPERT_QUESTIONS)))] if expert else ()),
             ("answers", (NUM_AXES, NUM_QUESTIONS, MAX_ANSWERS)),
             ("feedback_right", (NUM_BUILDINGS, NUM_PLACEMENT_IDS)),
             ("feedback_wrong", (NUM_BUILDINGS, NUM_PLACEMENT_IDS)),
@@ -279,10 +278,9 @@ def observe(state, player: int, out: np.ndarray) -> None:
         out[surcharge + state.pending_surcharge] = 1.0
     if decision == PLACE:
         out[entering + len(state.pieces)] = 1.0
-    offsets = g.placement_offsets
-    if decision == PLACE and state.decider == player:
-        for b, pid in enumerate(state.pieces):
-            out[mine + b * NUM_PLACEMENT_IDS + offsets[b][pid]] = 1.0
+        if state.decider == player:
+            for b, pid in enumerate(state.pieces):
+                out[mine + b * NUM_PLACEMENT_IDS + g.placement_offsets[b][pid]] = 1.0
     if g.belief_features:
         out[g.belief_span] = belief_features(state, player)
 

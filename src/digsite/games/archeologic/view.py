@@ -73,17 +73,12 @@ def build_view(state, player: int) -> dict[str, Any]:
     decision = state.decision
     clues, axis_clues = state.known_clues(player)
     asked: list[dict[tuple[int, int], int]] = [{} for _ in range(n)]
-    answers: dict[tuple[int, int], int] = {}
     for p, axis, question, _ in state.questions:
-        key = (axis, question)
-        asked[p][key] = asked[p].get(key, 0) + 1
-        if p == player:
-            answers[key] = state.answer(axis, question)
-    guesses = [0] * n
+        asked[p][axis, question] = asked[p].get((axis, question), 0) + 1
+    answers = {(a, q): state.answer(a, q) for p, a, q, _ in state.questions if p == player}
     my_guess: list[int] = []
     checked_guess = None
     for p, pids, checked in state.guesses:
-        guesses[p] += 1
         if p != player:
             continue
         if not checked:
@@ -104,7 +99,7 @@ def build_view(state, player: int) -> dict[str, Any]:
                 "out": OUT_NAMES[state.out[p]],
                 "extra_clues": g.extra_clues[p],
                 "questions": sorted([a, q, c] for (a, q), c in asked[p].items()),
-                "guesses": guesses[p],
+                "guesses": state.guess_player.count(p),
             }
             for p in range(n)
         ],

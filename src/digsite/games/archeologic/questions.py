@@ -218,19 +218,17 @@ def answer_table(layouts: Layouts) -> np.ndarray:
     n = len(layouts)
     out = np.empty((NUM_QUESTIONS, n, NUM_AXES), dtype=np.uint8)
     chunk = 1 << 15
+    buildings = range(len(layouts.buildings))
     for start in range(0, n, chunk):
         part = slice(start, min(n, start + chunk))
         b = layouts.building[part][:, AXIS_CELLS]  # (L, 10, 5): the cells of each axis
         k = layouts.kind[part][:, AXIS_CELLS]
-        present = np.stack([(b == i).any(axis=2) for i in range(len(layouts.buildings))])
-        out[DIFFERENT_BUILDINGS, part] = present.sum(axis=0)
+        out[DIFFERENT_BUILDINGS, part] = sum((b == i).any(axis=2) for i in buildings)
         out[EMPTY_ZONES, part] = (b == EMPTY).sum(axis=2)
-        fire = (k == FIRE).sum(axis=2)
-        sharp = (k == SHARP).sum(axis=2)
-        out[TRAPS, part] = TRAP_CODE[fire, sharp]
-        for i in range(len(layouts.buildings)):
+        out[TRAPS, part] = TRAP_CODE[(k == FIRE).sum(axis=2), (k == SHARP).sum(axis=2)]
+        for i in buildings:
             mine = b == i
             counts = [(mine & (k == kind)).sum(axis=2) for kind in (RISK_FREE, FIRE, SHARP)]
-            out[building_question(i), part] = BOX_CODE[counts[0], counts[1], counts[2]]
+            out[building_question(i), part] = BOX_CODE[tuple(counts)]
     out.setflags(write=False)
     return out

@@ -197,9 +197,8 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
             if stock >= 2 and self._placeable(p, 2, True, -1, False):
                 mask[EXTEND] = 1
         counts = self.patron_count[p]
-        tilted = self.tilted[p]
-        for k in range(len(PATRONS)):
-            if counts[k] > tilted[k] and self._patron_possible(k, p, stock, free):
+        for k, tilted in enumerate(self.tilted[p]):  # (the five patrons)
+            if counts[k] > tilted and self._patron_possible(k, p, stock, free):
                 mask[PATRON0 + k] = 1
         return mask
 
@@ -234,9 +233,8 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         mask[DECLINE] = 1
         if self._free():
             mask[EXCAVATE] = 1
-            if self.neutral_stock[self.decider] >= 2 and self._placeable(
-                NEUTRAL, 2, True, -1, False
-            ):
+            held = self.neutral_stock[self.decider]
+            if held >= 2 and self._placeable(NEUTRAL, 2, True, -1, False):
                 mask[EXTEND] = 1
         return mask
 

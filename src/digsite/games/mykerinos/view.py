@@ -57,19 +57,18 @@ def build_view(state, player: int) -> dict[str, Any]:
         }
         for card, where in zip(state.slots, state.slot_state, strict=True)
     ]
-    seats = []
-    for p in range(n):
-        seat = {
+    seats = [
+        {
             "score": state.score[p],
             "cards": sorted(face[c] for c in state.owned[p]),
             "tilted": list(state.tilted[p]),
             "personal_cubes": state.personal[p],
             "general_cubes": state.general[p],
             "passing_space": state.pass_space[p],
+            **({"neutral_cubes": state.neutral_stock[p]} if n == 2 else {}),
         }
-        if n == 2:
-            seat["neutral_cubes"] = state.neutral_stock[p]
-        seats.append(seat)
+        for p in range(n)
+    ]
     decision = state.decision
     over = decision == GAME_OVER
     return {

@@ -100,10 +100,8 @@ def _seat_text(g, seat: Mapping[str, Any]) -> str:
 def _decision_lines(g, v: Mapping[str, Any]) -> list[str]:
     """Who won, or who decides what (and which building is entered)."""
     if v["to_move"] is None:
-        winner = v["winner"]
-        if winner is None:
-            return ["Game over: the City stays unmapped."]
-        return [f"Game over: player_{winner} wins."]
+        won = "the City stays unmapped" if v["winner"] is None else f"player_{v['winner']} wins"
+        return [f"Game over: {won}."]
     lines = [DECISIONS.asking(v["decision"], v["to_move"])]
     k = v["pieces_entered"]
     if k is not None:
@@ -192,8 +190,7 @@ def _solo_title_from_view(g, view: Mapping[str, Any]) -> str:
         return f"Title: no title (unsolved), time {time}"
     pids = tuple(pid for _, pid in view_guess_knowledge(g, view)[0])  # known right: all six
     layout = int(g.prefix_rows(pids)[0])
-    clues, expert_clues = ([tuple(c) for c in view[key]] for key in ("clues", "expert_clues"))
-    master, seasoned = thresholds(layout, clues, g.ring, expert_clues, g.layouts)
+    master, seasoned = thresholds(layout, view["clues"], g.ring, view["expert_clues"], g.layouts)
     return _title_line(title(True, time, master, seasoned), time, master, seasoned)
 
 

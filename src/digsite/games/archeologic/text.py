@@ -6,17 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .actions import (
-    ACTIONS,
-    AXIS,
-    DECISIONS,
-    GAME_OVER,
-    IN_GAME,
-    NUM_ROTATIONS,
-    OUT_NAMES,
-    PLACE,
-    START_AXIS,
-)
+from . import actions
 from .components import KIND_NAMES, NUM_BUILDINGS, NUM_CELLS, cell_name
 from .questions import AXIS_NAMES, answer_to_string, question_name
 from .quests import axis_clue_string
@@ -26,9 +16,9 @@ from .view import build_view, view_guess_knowledge
 
 
 def _axis_text(state, axis: int) -> str:
-    if state.decision == START_AXIS:
+    if state.decision == actions.START_AXIS:
         return f"start the viewfinder on {AXIS_NAMES[axis]}"
-    if state.decision == AXIS and state.viewfinder >= 0:
+    if state.decision == actions.AXIS and state.viewfinder >= 0:
         extra = int(state.game.surcharge[state.viewfinder, axis])
         return f"viewfinder to {AXIS_NAMES[axis]} (+{extra} time)"
     return f"axis {AXIS_NAMES[axis]}"
@@ -44,16 +34,16 @@ def _question_text(state, question: int) -> str:
 def _placed(what: str, offset: int) -> str:
     """A building at a placement offset (``rotation * 25 + anchor``)."""
     rotation, anchor = divmod(offset, NUM_CELLS)
-    return f"{what} turned {rotation}/{NUM_ROTATIONS} at {cell_name(anchor)}"
+    return f"{what} turned {rotation}/{actions.NUM_ROTATIONS} at {cell_name(anchor)}"
 
 
 def _place_text(state, offset: int) -> str:
-    entering = state.decision == PLACE
+    entering = state.decision == actions.PLACE
     what = state.game.layouts.buildings[len(state.pieces)].id if entering else "building"
     return f"place {_placed(what, offset)}"
 
 
-action_to_string = ACTIONS.describer(
+action_to_string = actions.ACTIONS.describer(
     {
         "axis": _axis_text,
         "question": _question_text,
@@ -62,8 +52,8 @@ action_to_string = ACTIONS.describer(
     }
 )
 """The text of an action in a state (its axis and surcharge, question and time, or placement)."""
-action_seen_by = ACTIONS.seen_by(
-    action_to_string, {PLACE: lambda state, _: "enter a building of the guess (secret)"}
+action_seen_by = actions.ACTIONS.seen_by(
+    action_to_string, {actions.PLACE: lambda state, _: "enter a building of the guess (secret)"}
 )
 """How a player sees a move: "The question you chose is public information that you must say
 out loud", the viewfinder's axis and the guess announced too; the layout entered is not."""
@@ -92,7 +82,7 @@ def _seat_text(g, seat: Mapping[str, Any]) -> str:
     """Where a seat is on the track (or its time, solo), its side of the screen, and whether
     it is out."""
     side = "Checking" if seat["checking"] else "Searching"
-    status = "" if seat["out"] == OUT_NAMES[IN_GAME] else f" - {seat['out']}"
+    status = "" if seat["out"] == actions.OUT_NAMES[actions.IN_GAME] else f" - {seat['out']}"
     where = f"time {seat['time_spent']}" if g.solo else f"space {seat['position']}"
     return f"{where}, {side}{status}"
 
@@ -102,7 +92,7 @@ def _decision_lines(g, v: Mapping[str, Any]) -> list[str]:
     if v["to_move"] is None:
         won = "the City stays unmapped" if v["winner"] is None else f"player_{v['winner']} wins"
         return [f"Game over: {won}."]
-    lines = [DECISIONS.asking(v["decision"], v["to_move"])]
+    lines = [actions.DECISIONS.asking(v["decision"], v["to_move"])]
     k = v["pieces_entered"]
     if k is not None:
         lines.append(f"  entering {g.layouts.buildings[k].id} ({k + 1} of {NUM_BUILDINGS})")
@@ -130,7 +120,7 @@ def render_spectator(state) -> str:
     if state.guesses:
         lines.append(f"Guesses made: {len(state.guesses)}")
     lines += _decision_lines(g, v)
-    if state.decision == GAME_OVER:
+    if state.decision == actions.GAME_OVER:
         if g.solo:  # the title earned (see :mod:`.titles`), with the quest's two thresholds
             earned, master, seasoned = state_title(state)
             lines.append(_title_line(earned, state.spent[0], master, seasoned))

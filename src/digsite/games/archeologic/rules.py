@@ -48,14 +48,7 @@ from .observation import (
     share_written,
     unseen,
 )
-from .questions import (
-    AXIS_NAMES,
-    DEFAULT_RING,
-    MULTIPLAYER_START_AXIS,
-    NUM_AXES,
-    NUM_QUESTIONS,
-    TRAP_ICONS,
-)
+from .questions import NUM_AXES, NUM_QUESTIONS, TRAP_ICONS
 from .quests import expert_clues, make_quest
 from .saved import derive
 from .solver import GUESS_COST, AxisClue, Belief, Clue, axis_choices
@@ -102,11 +95,11 @@ OPTIONS = (
 def _parse_ring(ring: list | None) -> tuple[int, ...]:
     """The ring as axis indices (the option is None or a list, ``_listed``)."""
     if ring is None:
-        return tuple(DEFAULT_RING)
+        return tuple(questions.DEFAULT_RING)
     out = []
     for a in ring:
-        if isinstance(a, str) and a.strip().upper() in AXIS_NAMES:
-            out.append(AXIS_NAMES.index(a.strip().upper()))
+        if isinstance(a, str) and a.strip().upper() in questions.AXIS_NAMES:
+            out.append(questions.AXIS_NAMES.index(a.strip().upper()))
         elif is_integer(a) and 0 <= a < NUM_AXES:
             out.append(int(a))
         else:
@@ -170,8 +163,7 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
             state.decision = START_AXIS
         else:
             state.start = tuple(int(x) + 1 for x in rng.permutation(n))
-            state.start_axis = MULTIPLAYER_START_AXIS
-            state.viewfinder = MULTIPLAYER_START_AXIS
+            state.start_axis = state.viewfinder = questions.MULTIPLAYER_START_AXIS
             state.decision = AXIS
         state.pos = list(state.start)  # (spent, checking and out start at 0, False, IN_GAME)
         state.decider = int(np.argmin(state.pos))
@@ -486,7 +478,7 @@ class ArcheOlogicGame(TurnBasedGame, files=(spec, actions, text)):
             config["extra_clues"] = list(self.extra_clues)
         self.ring = _parse_ring(config["ring"])
         if config["ring"] is not None:
-            config["ring"] = [AXIS_NAMES[a] for a in self.ring]
+            config["ring"] = [questions.AXIS_NAMES[a] for a in self.ring]
         self.solo = n == 1
         if config["time_limit"] is None:
             config["time_limit"] = SOLO_TIME_LIMIT if self.solo else MULTIPLAYER_TIME_LIMIT

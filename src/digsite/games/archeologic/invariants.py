@@ -18,7 +18,6 @@ def check_invariants(state) -> None:
     assert g.quest is None or state.quest == g.quest, f"field 'quest': this game's is {g.quest}"
     _check_clues(state)
     guesses = state.guesses
-    # time spent = questions and surcharges + 4 per guess entered
     spent = [0] * n
     for p, _axis, question, surcharge in state.questions:
         spent[p] += int(g.costs[question]) + surcharge
@@ -32,8 +31,7 @@ def check_invariants(state) -> None:
     for p in range(n):
         mine = [c for q, _, c in guesses if q == p]
         assert all(mine[:-1]), f"field 'guess_checked': player {p} guessed again unchecked"
-        if not g.app:
-            assert len(mine) <= 1, f"field 'guess_player': player {p} guessed twice (rulebook)"
+        assert g.app or len(mine) <= 1, f"field 'guess_player': player {p} guessed twice (rulebook)"
     # the viewfinder follows the questions (solo: plus one step per trap icon)
     if state.decision == START_AXIS:
         assert g.solo, "field 'decision': only a solo game chooses a start axis"

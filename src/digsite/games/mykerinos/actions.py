@@ -9,8 +9,7 @@ NEUTRAL = 4
 """Owner index of the neutral colour (2-player game)."""
 CUBES_PER_COLOUR = 25
 NUM_SEASONS = 4
-NEUTRAL_PASS_SPACE = 2
-NEUTRAL_CUBES_PER_SEASON = 4
+NEUTRAL_PASS_SPACE, NEUTRAL_CUBES_PER_SEASON = 2, 4
 
 # -- action table ----------------------------------------------------------------------------
 ACTIONS = ActionTable(
@@ -63,7 +62,5 @@ DECISIONS = DecisionKinds(
 (TURN, CHOOSE_AB, PLACE, BROWN_ROOM, NEUTRAL_ACTION, SURVEY_CHOICE, LEFTOVER, NEUTRAL_CARD,
  GAME_OVER) = range(len(DECISIONS))  # fmt: skip
 
-
-ON_TABLE = -1
-REMOVED = -2
+ON_TABLE, REMOVED = -1, -2
 """Slot states besides a player index: still on the table, or out of the game."""

@@ -27,8 +27,7 @@ PRESTIGE_VALUES = (0, 2, 3, 5)
 NUM_CARDS = 36
 
 # -- region geometry -------------------------------------------------------------------------
-COLS = 12
-MAX_ROWS = 6
+COLS, MAX_ROWS = 12, 6
 NUM_CELLS = COLS * MAX_ROWS
 STRIDE = COLS + 1
 CELL_BITS = np.array([r * STRIDE + c for r in range(MAX_ROWS) for c in range(COLS)], dtype=np.intp)

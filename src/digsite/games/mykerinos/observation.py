@@ -21,15 +21,13 @@ from .components import NUM_CARDS, NUM_CELLS, NUM_ROOMS, PRESTIGE_VALUES, REGION
 
 SCORE_SCALE = 200.0
 """Above any reachable score: at most 18 parcels (one per area) score under 160 in all."""
-CUBE_SCALE = 25.0
-CARD_SCALE = 7.0
+CUBE_SCALE, CARD_SCALE = 25.0, 7.0
 SEATS = 4
 """Seat rows in every configuration (unused seats are zero)."""
 PASSING_SPACES = 6
 """Passing spaces 0 (not passed) to 5: 4 players use 1-4; 2 players 1 and 3 (2 is the
 neutral's)."""
-PARCEL_FEATURES = 11
-SEAT_FEATURES = 13
+PARCEL_FEATURES, SEAT_FEATURES = 11, 13
 UNSEEN, ON_THE_TABLE, OWNER0 = 0, 1, 2
 DISCARDED = OWNER0 + SEATS
 CARD_PLACES = DISCARDED + 1

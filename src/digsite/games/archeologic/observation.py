@@ -184,17 +184,14 @@ def _new_question_part(state, player: int) -> tuple[np.ndarray, list[int]]:
     """The record before any question: the starting clues (expert: pre-filled answers and
     flags), no question counted."""
     g = state.game
-    s = g.obs_layout.slices
-    answers = s["answers"].start
     base = np.zeros(g.observation_size, dtype=np.float32)
+    pieces = g.obs_layout.unpack(base)  # (views of base)
     clues, axis_clues = state.known_clues(player)
-    cells = s["clues"].start
     for cell, kind in clues:
-        base[cells + cell * len(TRAP_KINDS) + TRAP_KINDS.index(kind)] = 1.0
+        pieces["clues"][cell, TRAP_KINDS.index(kind)] = 1.0
     for axis, question, code in axis_clues:  # pre-filled in the note sheet, and flagged
-        base[answers + (axis * NUM_QUESTIONS + question) * MAX_ANSWERS + code] = 1.0
-        flag = axis * len(EXPERT_QUESTIONS) + EXPERT_QUESTIONS.index(question)
-        base[s["expert_clues"].start + flag] = 1.0
+        pieces["answers"][axis, question, code] = 1.0
+        pieces["expert_clues"][axis, EXPERT_QUESTIONS.index(question)] = 1.0
     return base, [0] * (g.num_players * SEAT_SIZE)
 
 
@@ -244,8 +241,7 @@ def _write_guesses(state, player: int, out: np.ndarray) -> None:
                 out[mine + b * NUM_PLACEMENT_IDS + offsets[b][pid]] = 1.0
         else:
             for b, ok in enumerate(state.guess_feedback(pids)):
-                base = right if ok else wrong
-                out[base + b * NUM_PLACEMENT_IDS + offsets[b][pids[b]]] = 1.0
+                out[(right if ok else wrong) + b * NUM_PLACEMENT_IDS + offsets[b][pids[b]]] = 1.0
 
 
 def observe(state, player: int, out: np.ndarray) -> None:

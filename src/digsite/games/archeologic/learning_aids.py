@@ -185,11 +185,10 @@ def consistent_placement_mask(state, player: int) -> np.ndarray:
     kept = _candidates(state, player)
     mask = kept.mask
     if mask is None:
-        building = len(kept.entered)
         if not len(kept.indices):
             mask = state.game.placement_mask(kept.entered)
         else:
-            column = building * NUM_PLACEMENT_IDS
+            column = len(kept.entered) * NUM_PLACEMENT_IDS  # (the building being entered)
             mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
             counts = _counts(state.game, kept)[column : column + NUM_PLACEMENT_IDS]
             mask[PLACE0 : PLACE0 + NUM_PLACEMENT_IDS] = counts != 0

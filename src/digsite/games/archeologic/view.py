@@ -136,7 +136,7 @@ def view_guess_knowledge(game, view: Mapping[str, Any]) -> GuessKnowledge:
         return NO_GUESS_KNOWLEDGE
     pids = tuple(pid(b, off) for b, off in enumerate(offsets))
     if view["winner"] == view["player"]:
-        return tuple((b, x) for b, x in enumerate(pids)), (), ()
+        return tuple(enumerate(pids)), (), ()
     return (), (), (pids,)
 
 

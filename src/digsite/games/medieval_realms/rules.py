@@ -90,6 +90,7 @@ class MedievalRealmsState(
 
     __slots__ = slots(saved.FIELDS, "_obs_cache")
     PUT = frozenset(observation.FIELDS)  # the fields the kept public part reads
+    LEGAL_LISTS = True  # each _legal_<decision> lists the legal action ids
 
     def __init__(self, game: MedievalRealmsGame):
         super().__init__(game)
@@ -231,35 +232,26 @@ class MedievalRealmsState(
         return [colours.count(k) for k in range(NUM_COLOURS)]
 
     # -- legal actions, one function per decision -------------------------------------------
-    def _legal_pick_pair(self) -> np.ndarray:
+    def _legal_pick_pair(self) -> list[int]:
         """The pairs no earlier player took."""
-        mask = self._no_legal_actions()
-        mask[[PAIR0 + i for i in range(len(PAIRS)) if i not in self.pair]] = 1
-        return mask
+        return [PAIR0 + i for i in range(len(PAIRS)) if i not in self.pair]
 
-    def _legal_place(self) -> np.ndarray:
+    def _legal_place(self) -> list[int] | range:
         """Squares / lands from the last one used by this kind of leader (non-decreasing)."""
-        mask = self._no_legal_actions()
         if self.place_kind == P_MAYOR:
-            mask[SQUARE0 + self.place_last : SQUARE0 + NUM_SQUARES] = 1
-            return mask
-        p, lands = self.decider, self.game.num_lands
-        first = max(self.place_last, 0)
-        mask[LAND0 + first : LAND0 + lands] = 1
-        if self.place_kind == P_BUFFER:
-            for land in range(first, lands):
-                if self.generals_on[p][land] or self.admirals_on[p][land]:
-                    mask[LAND0 + land] = 0
-            if not mask[LAND0 : LAND0 + lands].any():
-                mask[PASS] = 1  # every land holds one's own army: off the map
-        return mask
+            return range(SQUARE0 + self.place_last, SQUARE0 + NUM_SQUARES)
+        p, first, lands = self.decider, self.place_last, self.game.num_lands
+        if self.place_kind != P_BUFFER:
+            return range(LAND0 + first, LAND0 + lands)
+        generals, admirals = self.generals_on[p], self.admirals_on[p]
+        free = [LAND0 + land for land in range(first, lands) if not generals[land] | admirals[land]]
+        return free or [PASS]  # every land holds one's own army: off the map
 
-    def _legal_action(self) -> np.ndarray:
-        mask = self._no_legal_actions()
+    def _legal_action(self) -> list[int]:
         p = self.decider
-        mask[PASS] = 1
         goods = self.res[p][GOODS]
         kinds = self.game.card_kind
+        legal = []
         for slot, card in enumerate(self.panel):
             if card < 0:
                 continue
@@ -271,35 +263,26 @@ class MedievalRealmsState(
                     kind != HOLE or self.can_take_into_hand(p, card)
                 )
             if ok:
-                mask[ACTIVATE0 + slot] = 1
-        for i, card in enumerate(self.hand[p]):
-            if self.can_play(p, card):
-                mask[PLAY0 + i] = 1
-        return mask
+                legal.append(ACTIVATE0 + slot)
+        legal += [PLAY0 + i for i, card in enumerate(self.hand[p]) if self.can_play(p, card)]
+        legal.append(PASS)
+        return legal
 
-    def _legal_bid(self) -> np.ndarray:
-        mask = self._no_legal_actions()
+    def _legal_bid(self) -> list[int]:
         card, bid, _ = self.auction
-        if bid > 0 and not self.raising:
-            mask[PASS] = 1
+        legal = [PASS] if bid > 0 and not self.raising else []
         low = self.lowest_bid()
         holding = self.res[self.decider][self.game.card_cost[card][0]]
-        steps = min(BID_STEPS, holding - low + 1)
-        if steps > 0:
-            mask[BID0 : BID0 + steps] = 1
+        legal += range(BID0, BID0 + min(BID_STEPS, holding - low + 1))
         if holding >= low + BID_STEPS:
-            mask[BID_MORE] = 1
-        return mask
+            legal.append(BID_MORE)
+        return legal
 
-    def _legal_token_choice(self) -> np.ndarray:
-        mask = self._no_legal_actions()
-        mask[[RESOURCE0 + r for r in self.game.cards[self.choice_card].options]] = 1
-        return mask
+    def _legal_token_choice(self) -> list[int]:
+        return [RESOURCE0 + r for r in self.game.cards[self.choice_card].options]
 
-    def _legal_bonus(self) -> np.ndarray:
-        mask = self._no_legal_actions()
-        mask[RESOURCE0 : RESOURCE0 + NUM_RESOURCES] = 1
-        return mask
+    def _legal_bonus(self) -> range:
+        return range(RESOURCE0, RESOURCE0 + NUM_RESOURCES)
 
     # -- set-up ------------------------------------------------------------------------------
     def _on_pick_pair(self, action: int) -> None:

@@ -254,13 +254,12 @@ class ArcheosSocietyState(
         return len(self.expeditions[self.decider][self.at])
 
     def _colour_targets(self) -> list[int]:
-        p = self.decider
         if self.colour_done:
             return []
         size = self.size() + (_ROLE_OF[self.lead] == GUIDE)
         colours = range(NUM_COLOURS) if _ROLE_OF[self.lead] == PILOT else (_COLOUR_OF[self.lead],)
         out = []
-        pos, moved = self.pos[p], self.moved
+        pos, moved = self.pos[self.decider], self.moved
         for c in colours:
             for t in self.vehicles(c):
                 site = self._target_site(t)
@@ -330,11 +329,8 @@ class ArcheosSocietyState(
         return mask_of((TRAIT_COLOUR, TRAIT_ROLE), NUM_ACTIONS)
 
     def _legal_add(self) -> np.ndarray:
-        mask = self._no_legal_actions()
-        mask[STOP] = 1
-        if self.size() < self.cap:
-            mask[self._addable()] = 1
-        return mask
+        addable = self._addable() if self.size() < self.cap else []
+        return mask_of([STOP, *addable], NUM_ACTIONS)
 
     def _legal_effects(self) -> np.ndarray:
         targets = [TARGET0 + t for t in self._colour_targets()]
@@ -351,11 +347,8 @@ class ArcheosSocietyState(
         return mask_of(stop + targets, NUM_ACTIONS)
 
     def _legal_keep(self) -> np.ndarray:
-        mask = self._no_legal_actions()
-        mask[STOP] = 1
         hand, kept = self.hands[self.decider], self.kept
-        mask[[k for k in range(NUM_KINDS) if hand[k] > kept[k]]] = 1
-        return mask
+        return mask_of([STOP, *(k for k in range(NUM_KINDS) if hand[k] > kept[k])], NUM_ACTIONS)
 
     def _legal_uluru(self) -> np.ndarray:
         return mask_of((STOP, CASH_IN), NUM_ACTIONS)

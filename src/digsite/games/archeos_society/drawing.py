@@ -134,10 +134,8 @@ def _title(page: Page, game, views, view, scores: list[int]) -> None:
         f"{game.num_seasons}, set-up {setup} | {whose(views)}"
     )
     x = page.text(MARGIN, 6, title, LARGE)
-    first = view["first_player"]
-    if first is not None:
-        x = page.text(x + 20, 10, "first player:", NORMAL)
-        page.seat_token(x + 14, 19, first)
+    x = page.text(x + 20, 10, "first player:", NORMAL)
+    page.seat_token(x + 14, 19, view["first_player"])
     y = 34
     decider = view["decider"]
     if decider is None:

@@ -525,17 +525,13 @@ class MedievalRealmsState(
             return
         drop = PANEL_DISCARD[self.game.num_players]
         self.put("discard", (*self.discard, *(c for c in self.panel[:drop] if c >= 0)))
-        kept = [c for c in self.panel[drop:] if c >= 0]
-        incoming = [c for c in self.future if c >= 0]
-        take = PANEL_SIZE - len(kept)
-        panel = kept + incoming[:take]
-        future = incoming[take:]
-        deck = list(self.deck)
-        for name, cards, size in (("panel", panel, PANEL_SIZE), ("future", future, FUTURE_SIZE)):
-            while len(cards) < size and deck:
-                cards.append(deck.pop())
-            self.put(name, (*cards, *(-1,) * (size - len(cards))))
-        self.put("deck", tuple(deck))
+        # the cards move along in order: those kept on the panel, the Future Events, the deck
+        cards = [c for c in (*self.panel[drop:], *self.future) if c >= 0] + [*reversed(self.deck)]
+        end = PANEL_SIZE + FUTURE_SIZE
+        cards += [-1] * (end - len(cards))  # (an empty deck leaves squares empty)
+        self.put("panel", tuple(cards[:PANEL_SIZE]))
+        self.put("future", tuple(cards[PANEL_SIZE:end]))
+        self.put("deck", tuple(reversed(cards[end:])))  # (top last)
         self.round += 1
         self._start_placement()
 

@@ -118,12 +118,9 @@ def _public_order(n: int, player: int) -> np.ndarray:
     order = np.arange(size, dtype=np.intp)
     relative = np.arange(SEATS)
     seat = np.where(relative < n, (player + relative) % n, -1)  # -1: no such seat
-    for name, width in (
-        ("seats", SEAT_FEATURES),
-        ("vehicles", NUM_TARGETS * MAX_SPACES),
-        ("expeditions", EXPEDITION_FEATURES),
-    ):
+    for name in ("seats", "vehicles", "expeditions"):  # (a row per seat)
         base = _S[name] - o
+        width = np.prod(LAYOUT.shapes[name][1:])
         rows = base + seat[:, None] * width + np.arange(width)
         order[base : base + SEATS * width] = np.where(seat[:, None] < 0, size, rows).ravel()
     tokens = _S["tokens"] - o + 1 + (SEATS + 1) * np.arange(NUM_TOKENS)[:, None]

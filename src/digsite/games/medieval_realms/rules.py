@@ -144,13 +144,11 @@ class MedievalRealmsState(
         The Future Events are face up and everything else is public.  A placement still being
         made by the player to move is kept: its legal moves depend on it."""
         other = self.clone()
-        order = rng.permutation(len(self.deck))
-        other.put("deck", tuple(self.deck[i] for i in order))
+        other.put("deck", tuple(self.deck[i] for i in rng.permutation(len(self.deck))))
         if not self.revealed:
             for q in range(self.game.num_players):
                 if q != player and self.placed[q]:
                     other._random_placement(q, rng)
-        other._mask = None
         return other
 
     def _random_placement(self, q: int, rng: np.random.Generator) -> None:

@@ -135,12 +135,11 @@ def render_spectator(state) -> str:
         lines.append("  hand: " + ("; ".join(named(c) for c in state.hand[p]) or "-"))
         lines.append("  realm: " + ("; ".join(named(c) for c in state.realm[p]) or "-"))
         lands = game.num_lands
-        hidden = "" if state.revealed else " (behind the wall)"
         lines.append(
             f"  Mayors on squares {state.squares[p]}, Generals on lands "
             f"{state.generals_on[p][:lands]}, Admirals {state.admirals_on[p][:lands]}"
             + (f", buffers {state.buffers_on[p][:lands]}" if state.buffers[p] else "")
-            + hidden
+            + ("" if state.revealed else " (behind the wall)")
         )
     if state.auction[0] >= 0:
         lines.append(

@@ -370,16 +370,15 @@ class ArcheosSocietyState(
             self._start_expedition(p, action, HAND_LIMIT)
         elif action < DRAW:
             k = action - TAKE0
-            n = self.game.num_players
             self.area[k] -= 1
             self.area_size -= 1
             self.hands[p][k] += 1
             self.hand_size[p] += 1
             self.known[p][k] += 1
             planes = self.planes
-            planes[2 * n, k] -= self.unit
+            planes[-3, k] -= self.unit  # the area's row (see ``planes``)
             planes[p, k] += self.unit
-            planes[n + p, k] += self.unit
+            planes[self.game.num_players + p, k] += self.unit
             self._end_turn(p)
         elif action == DRAW:
             count = 2 if self.area_size == 0 and self.hand_size[p] <= HAND_LIMIT - 2 else 1

@@ -351,9 +351,8 @@ def _seat(page: Page, views, view, q: int, seat, y: float, h: float) -> None:
         if ex > RIGHT_X + RIGHT_W - 170:
             page.text(ex, ey + 2, f"+{len(expeditions) - i}", SMALL)
             break
-        label = f"{size}{'P' if photographer else ''}"
         page.box(ex, ey, 24, 18, fill=tint(player_colour(q), 0.4))
-        page.text(ex + 12, ey + 9, label, SMALL, INK, "mm")
+        page.text(ex + 12, ey + 9, f"{size}{'P' if photographer else ''}", SMALL, INK, "mm")
     if seat["relics"]:
         rx = page.text(RIGHT_X + RIGHT_W - 140, ey + 2, "relics", SMALL) + 4
         for i, colour in enumerate(seat["relics"]):

@@ -253,9 +253,8 @@ def _placements(views, view) -> dict[int, dict[str, list[int]]]:
 def _board(page: Page, game, views, view, y: float) -> float:
     """Management squares and lands with the leaders the views show; returns the y below."""
     shown = _placements(views, view)
-    hidden = not view["revealed"] and view["decision"] == "place"
     note = ""
-    if hidden:
+    if not view["revealed"] and view["decision"] == "place":
         note = " (behind the walls)" if len(views) > 1 else " (yours; the others' are hidden)"
     y = page.heading(MARGIN, y, "Management squares and lands" + note) - 2
     for i, resource in enumerate(game.board.squares):
@@ -341,7 +340,6 @@ def _seat(page: Page, cards: _CardFaces, views, view, seat, y: float, h: float) 
         leaders += f" ({seat['buffer_mayors']} buffer)"
     status.append(leaders)
     x = page.seat_header(RIGHT_X, y, RIGHT_W, h, q, views, view["to_move"] == q, status)
-    # resources and leaders
     ry = y + 23
     rx = x
     for resource in RESOURCES:

@@ -155,13 +155,10 @@ def card_rows(game) -> np.ndarray:
     for card in game.cards:
         row = rows[card.id]
         row[card.type] = 1.0
-        if card.resource >= 0:
-            row[o_res + card.resource] = 1.0
-        if card.colour >= 0:
-            row[o_col + card.colour] = 1.0
-        leader = game.card_leader[card.id]
-        if leader >= 0:
-            row[o_lead + leader] = 1.0
+        shown = (o_res, card.resource), (o_col, card.colour), (o_lead, game.card_leader[card.id])
+        for offset, value in shown:  # (-1: none shown)
+            if value >= 0:
+                row[offset + value] = 1.0
         kind, what, count = card.condition
         if kind >= 0:
             row[o_cond + kind] = 1.0

@@ -44,6 +44,7 @@ wrong.  Whatever the logits (NaN, infinite), the agent never plays a masked acti
 from __future__ import annotations
 
 import functools
+import importlib
 import io
 import itertools
 import json
@@ -56,6 +57,7 @@ from typing import Any
 import numpy as np
 
 from ..core.files import read_bytes
+from ..envs.registry import make_game
 
 MODEL_PREFIX = "model:"
 PPO = "ppo"
@@ -102,8 +104,6 @@ UNPICKLER_SAYS = "WeightsUnpickler error:"
 
 def _import(module: str, what: str) -> Any:
     """``module``, or an ImportError naming the ``train`` extra."""
-    import importlib
-
     try:
         return importlib.import_module(module)
     except ImportError as err:
@@ -399,8 +399,6 @@ def describe(card: Mapping[str, Any]) -> str:
 def pretrained_path(game: str, **config: Any) -> Path:
     """The shipped policy of ``game`` in ``config`` (``num_players`` and options; the game's
     defaults where left out); a ValueError naming the shipped configurations if none."""
-    from ..envs.registry import make_game
-
     wanted = make_game(game, **config).config
     cards = pretrained_cards()
     for card in cards:

@@ -43,7 +43,6 @@ class DecisionKinds(tuple):
         return self
 
     def meaning(self, name: str) -> str:
-        """What the decision called ``name`` asks for."""
         return self.meanings[self.index(name)]
 
     def asking(self, name: str, player: int) -> str:

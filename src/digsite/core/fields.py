@@ -52,7 +52,6 @@ def players(game: Game) -> int:
 
 
 def last_player(game: Game) -> int:
-    """The highest player number."""
     return game.num_players - 1
 
 
@@ -100,7 +99,6 @@ class Field:
         return item
 
     def fresh(self, game: Game) -> Any:
-        """The value of this field in a fresh state of ``game``."""
         start = self.start
         if callable(start):
             return _freeze(start(game), self.depth, self.frozen)
@@ -273,13 +271,8 @@ def set_field(state: State, name: str, value: Any) -> None:
 
 def attributes(state: State) -> dict[str, Any]:
     """Every attribute ``state`` holds: its ``__dict__`` (if it has one) and its slots set."""
-    out = dict(getattr(state, "__dict__", ()))
-    for name in slot_names(type(state)):
-        try:
-            out[name] = getattr(state, name)
-        except AttributeError:  # (a slot not set)
-            continue
-    return out
+    slots = {name: getattr(state, name) for name in slot_names(type(state)) if hasattr(state, name)}
+    return {**getattr(state, "__dict__", {}), **slots}
 
 
 def copy_attributes(source: State, target: State) -> None:
@@ -330,14 +323,12 @@ def replaced_in(rows: Sequence[Sequence[Any]], i: int, j: int, value: Any) -> tu
 
 
 def added(row: Sequence[int], i: int, amount: int) -> tuple:
-    """``row`` with ``amount`` added to item ``i``."""
     items = list(row)
     items[i] += amount
     return tuple(items)
 
 
 def added_in(rows: Sequence[Sequence[int]], i: int, j: int, amount: int) -> tuple:
-    """``rows`` with ``amount`` added to item ``j`` of row ``i``."""
     return replaced(rows, i, added(rows[i], j, amount))
 
 

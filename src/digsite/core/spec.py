@@ -146,7 +146,6 @@ class GameSpec:
         return load(self.game_class)
 
     def load_heuristic(self):
-        """A new instance of the game's rules-based agent."""
         return load(self.heuristic_agent)()
 
     @property

@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from .engine import State
+from .policy import choose
 from .turn_based import TurnBasedState
 
 MAX_FIELDS_SHOWN = 8
@@ -57,6 +58,12 @@ def field_of(path: str) -> str:
 _INDEX = re.compile(r"\[\d+\]")
 
 
+def shown(items: Sequence[str]) -> str:
+    """The first few of ``items``, and how many more: a message names what differs, not all."""
+    more = f" and {len(items) - MAX_FIELDS_SHOWN} more" if len(items) > MAX_FIELDS_SHOWN else ""
+    return ", ".join(items[:MAX_FIELDS_SHOWN]) + more
+
+
 def follow_up_leak(
     state: TurnBasedState, other: TurnBasedState, player: int, action: int
 ) -> str | None:
@@ -76,14 +83,14 @@ def follow_up_leak(
     paths = view_differences(one.view(player), two.view(player))
     if revealed(paths, state.game.revelations):
         return None
-    shown = {field_of(p) for p in paths}
+    differing = {field_of(p) for p in paths}
     names = one.DECISIONS
     return (
         f"after {state.action_to_string(action)!r} ({names[state.decision]}, player "
         f"{state.current_player()}), player {player} sees {names[one.decision]} for player "
         f"{one.current_player()} in one position and {names[two.decision]} for player "
         f"{two.current_player()} in another it cannot tell apart, and nothing the rules "
-        f"reveal differs (its views then differ in: {', '.join(sorted(shown)) or 'nothing'}; "
+        f"reveal differs (its views then differ in: {', '.join(sorted(differing)) or 'nothing'}; "
         f"revealed fields: {', '.join(state.game.revelations) or 'none'})"
     )
 
@@ -202,12 +209,9 @@ class ViewIndex:
         seen_view = self._view_by_observation.setdefault(key, view_text)
         if seen_view != view_text:
             fields = view_differences(json.loads(seen_view), json.loads(view_text))
-            shown = ", ".join(fields[:MAX_FIELDS_SHOWN])
-            hidden = len(fields) - MAX_FIELDS_SHOWN
-            more = f" and {hidden} more" if hidden > 0 else ""
             raise AssertionError(
                 f"two different views of player {player} give the same observation; "
-                f"the views differ in: {shown}{more} (the observation leaves out what the "
+                f"the views differ in: {shown(fields)} (the observation leaves out what the "
                 "view holds, or the view holds what the player does not know)"
             )
         exposed = (
@@ -256,8 +260,6 @@ def sample_states(
     view), and another by a sibling, the same position after another legal action (a state
     that differs in little, so that an observation piece left out shows).  A yielded state is
     played on afterwards: use it before asking for the next."""
-    from .policy import choose
-
     produced = game_number = 0
     while produced < count:
         state = game.new_initial_state(rng)

@@ -22,12 +22,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+import gymnasium
+
 from ..core.errors import ConfigError
 from ..core.options import is_integer
 from ..core.spec import GameSpec, load
 from ..games import SPECS
 from ..games import spec as entry
 from .rendering import RENDER_MODES
+from .solo import SoloEnv
 from .wrappers import ACTION_MASKS
 
 ENVIRONMENTS: tuple[GameSpec, ...] = SPECS
@@ -49,8 +52,6 @@ __all__ = [
 def register_all() -> None:
     """Register every env with PettingZoo's registry (when the installed PettingZoo has one)
     and the solo and single-seat Gymnasium envs with Gymnasium's."""
-    import gymnasium
-
     creators = {
         **{env_id: _solo_creator(mode) for env_id, mode in SOLO_GYM_IDS.items()},
         **{env_id: SingleSeatCreator(*seat) for env_id, seat in SINGLE_SEAT_GYM_IDS.items()},
@@ -95,7 +96,6 @@ class SingleSeatCreator:
 def _solo_creator(mode: str):
     """The Gymnasium creator of a solo env; the game's mode is imported only when an env is
     made, so ``import digsite`` stays light (its declared options name what is wrong)."""
-    from .solo import SoloEnv
 
     def create(**options):
         return SoloEnv(load(mode), **options)

@@ -42,7 +42,6 @@ MODEL_NAME = "MaskablePPO"
 
 
 def agent_name(kind: str, args: argparse.Namespace) -> str:
-    """The table's name of an agent kind."""
     if kind == "mcts":
         return f"mcts ({args.mcts_iterations} it., {args.mcts_rollout} rollouts)"
     return kind

@@ -27,7 +27,6 @@ class Case:
         return "-".join([self.spec.name, *(f"{k}{v}" for k, v in self.config.items())])
 
     def game(self) -> Game:
-        """The rules engine."""
         return self.spec.load_game_class().from_config(**self.config)
 
     def env(self, **options: Any) -> DigsiteAECEnv:

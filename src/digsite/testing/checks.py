@@ -18,10 +18,14 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
+import pettingzoo
+from gymnasium.utils.env_checker import check_env as gym_check_env
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from ..core import views
 from ..core.engine import ConfigError, CorruptStateError, Game, State
 from ..core.fields import set_field
+from ..core.views import shown
 from ..envs.single_seat import SingleSeatEnv
 from .cases import Case
 from .play import observation, play_random, random_action
@@ -41,7 +45,6 @@ SAME_SEED_GAMES = 2
 SINGLE_SEAT_EPISODES = 5
 PIECES_SAMPLED = 100
 """States on which the observation piece with the most distinct values is found."""
-MAX_SHOWN = 8
 
 
 class CheckSkipped(Exception):
@@ -49,7 +52,6 @@ class CheckSkipped(Exception):
 
 
 def check(function: Check) -> Check:
-    """List ``function`` in :data:`CHECKS` under its name."""
     CHECKS[function.__name__] = function
     return function
 
@@ -83,11 +85,6 @@ def saved(state: State) -> str:
     return json.dumps(state.to_dict(), sort_keys=True)
 
 
-def shown(items: list[str]) -> str:
-    more = f" and {len(items) - MAX_SHOWN} more" if len(items) > MAX_SHOWN else ""
-    return ", ".join(items[:MAX_SHOWN]) + more
-
-
 # -- PettingZoo ------------------------------------------------------------------------------
 @check
 def api_test(case: Case) -> None:
@@ -108,10 +105,6 @@ def seed_test(case: Case) -> None:
 @check
 def registered_with_pettingzoo(case: Case) -> None:
     """``pettingzoo.make("aec", "digsite/<game>-v<N>", **config)`` makes the game."""
-    import pettingzoo
-
-    import digsite  # noqa: F401  (registers the ids)
-
     env = pettingzoo.make("aec", case.spec.env_id, **case.config)
     env.reset(seed=3)
     made = env.unwrapped.game.config
@@ -155,8 +148,6 @@ def spaces_are_stable_and_masks_belong_to_the_mover(case: Case) -> None:
 def global_state_is_every_seats_observation_then_the_secret(case: Case) -> None:
     """PettingZoo's ``state()``: in ``state_space``, each seat's observation in seat order,
     then what no player knows; also through the AEC-to-parallel conversion."""
-    from pettingzoo.utils.conversions import turn_based_aec_to_parallel
-
     env = case.env()
     raw = env.unwrapped
     expect_error(AttributeError, raw.state, "state() before reset()", "reset")
@@ -725,8 +716,6 @@ def env_shows_nothing_else_before_the_end(case: Case) -> None:
 def single_seat_env_passes_checkers(case: Case) -> None:
     """One seat against random players passes Gymnasium's ``check_env`` and, when installed,
     stable-baselines3's."""
-    from gymnasium.utils.env_checker import check_env as gym_check_env
-
     env = SingleSeatEnv(case.game())
     quiet(lambda: gym_check_env(env, skip_render_check=True))
     try:

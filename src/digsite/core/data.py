@@ -31,18 +31,15 @@ class DataFileError(ConfigError):
     :class:`ConfigError`; each game's data error derives from this one."""
 
 
-def _strict_integers() -> type:
-    """JSON Schema draft 2020-12 with Python's own ints only: no bools, and no floats such as
-    ``2.0`` (which the standard counts as integers but a list index refuses)."""
-    base = jsonschema.Draft202012Validator
-    checker = base.TYPE_CHECKER.redefine(
+Validator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine(
         "integer", lambda _, x: isinstance(x, int) and not isinstance(x, bool)
-    )
-    return jsonschema.validators.extend(base, type_checker=checker)
-
-
-Validator = _strict_integers()
-"""The validator of every schema of the package: saved states and component records."""
+    ),
+)
+"""The validator of every schema of the package (saved states and component records): JSON
+Schema draft 2020-12 with Python's own ints only, no bools, and no floats such as ``2.0`` (which
+the standard counts as integers but a list index refuses)."""
 
 
 def read_records(

@@ -119,8 +119,7 @@ def choice(name: str, default: Any, choices: Sequence[Any], doc: str = "") -> Op
             raise ValueError(value)
         return value
 
-    shown = ", ".join(repr(c) for c in choices)
-    return Option(name, default, f"one of {shown}", normalize, doc)
+    return Option(name, default, f"one of {', '.join(map(repr, choices))}", normalize, doc)
 
 
 def flag(name: str, default: bool, doc: str = "") -> Option:

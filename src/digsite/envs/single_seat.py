@@ -36,8 +36,10 @@ from .rendering import RENDER_MODE
 from .solo import ILLEGAL_ACTION, OneSeatEnv
 
 
-def _opponents(num_players: int):
-    def normalize(value):
+def options(num_players: int):
+    """The env's options, for a game of ``num_players``."""
+
+    def opponents(value):
         if value is None:
             value = RandomPolicy()
         if isinstance(value, str) or not isinstance(value, Sequence):
@@ -48,11 +50,6 @@ def _opponents(num_players: int):
             raise TypeError(value)
         return list(value)
 
-    return normalize
-
-
-def options(num_players: int):
-    """The env's options, for a game of ``num_players``."""
     return (
         integer("seat", None, 0, num_players - 1, optional=True, doc="None: a random seat"),
         Option(
@@ -60,7 +57,7 @@ def options(num_players: int):
             None,
             "None (random play), one policy(observation, action_mask) -> action or agent with "
             f"act_in(state, player) for every seat, or a list of {num_players} of them",
-            _opponents(num_players),
+            opponents,
         ),
         ILLEGAL_ACTION,
         number("illegal_action_reward", -1.0),

@@ -165,9 +165,7 @@ def run(args: argparse.Namespace) -> list[Tally] | list[SoloTally]:
     title, stem, tallies, setting = (evaluate_solo if solo else evaluate_game)(args)
     wall_time = time.perf_counter() - start
     table = tables.frame(rows(tallies))
-    print(title)
-    print(tables.text(table))
-    print(f"({wall_time:.1f} s)")
+    print(title, tables.text(table), f"({wall_time:.1f} s)", sep="\n")
     record = {
         **setting,
         "model": None if args.model is None else str(args.model),

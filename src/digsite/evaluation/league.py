@@ -115,15 +115,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     print(tables.text(versus))
     print(f"({wall_time:.1f} s)")
     record = {
-        "game": args.game,
-        "num_players": args.num_players,
-        "game_options": args.game_options,
-        "agents": args.agents,
+        **{key: vars(args)[key] for key in ("game", "num_players", "game_options", "agents")},
         "names": names,
         "games_per_matchup": args.games,
-        "seed": args.seed,
-        "mcts_iterations": args.mcts_iterations,
-        "mcts_rollout": args.mcts_rollout,
+        **{key: vars(args)[key] for key in ("seed", "mcts_iterations", "mcts_rollout")},
         "wall_time_s": round(wall_time, 2),
         "digsite_version": __version__,
         "standings": overall.to_dict("records"),

@@ -34,11 +34,10 @@ def win_rates(path: Path, title: str, tallies: Sequence[Tally], par: float) -> P
     """One bar per agent: its win rate, the 95% interval as an error bar, the value above it,
     and a dashed line at par (what a random player in that seat would win on average)."""
     figure, axes = plt.subplots(figsize=SIZE)
-    names = [t.agent for t in tallies]
     rates = np.array([t.win_rate for t in tallies])
     low, high = np.array([t.interval for t in tallies]).T
     error = [np.clip(rates - low, 0, None), np.clip(high - rates, 0, None)]
-    axes.bar(names, rates, yerr=error, capsize=4, color="C0")
+    axes.bar([t.agent for t in tallies], rates, yerr=error, capsize=4, color="C0")
     for x, (rate, top) in enumerate(zip(rates, high, strict=True)):
         axes.text(x, top + LABEL_GAP, f"{rate:.3f}", ha="center", va="bottom", fontsize=8)
     axes.axhline(par, color="C3", linestyle="--", linewidth=1, label=f"par (1/players = {par:.2f})")

@@ -17,15 +17,8 @@ from .actions import ActionTable
 from .chance import Chance
 from .decisions import DecisionKinds
 from .encoding import ObservationLayout
-from .engine import (
-    TERMINAL,
-    ConfigError,
-    CorruptStateError,
-    Game,
-    IllegalActionError,
-    State,
-    win_loss_returns,
-)
+from .engine import TERMINAL, Game, State, win_loss_returns
+from .errors import ConfigError, CorruptStateError, IllegalActionError
 from .fields import Field, StateFields, last_player, players
 from .options import Option, choice, flag, integer, number
 from .policy import HeuristicAgent

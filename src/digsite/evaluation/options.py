@@ -31,11 +31,10 @@ def add_evaluate_arguments(parser: argparse.ArgumentParser) -> None:
         parser, "evaluate on this solo Gymnasium env instead (the model's options)"
     )
     cli.add_from_run(parser)
-    add("--model", type=Path, default=None, help="a model.zip of digsite train")
+    add("--model", type=Path, help="a model.zip of digsite train")
     add(
         "--out",
         type=Path,
-        default=None,
         help=f"output folder (default: the model's, else {EVALUATIONS})",
     )
     add("--games", type=int, default=200, help="games per agent")
@@ -43,7 +42,6 @@ def add_evaluate_arguments(parser: argparse.ArgumentParser) -> None:
     add(
         "--opponents",
         type=cli.agent_kinds,
-        default=None,
         help=f"who plays the other seats: one kind for all, or one per other seat, "
         f"comma-separated, among {cli.AGENT_CHOICES} (default: random, or the run's opponents)",
     )

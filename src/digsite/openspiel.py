@@ -285,7 +285,15 @@ def _checked_fields(data: dict[str, Any], game: Game) -> tuple[list[int], Any]:
             f"saved state: {game.name} version {quoted(data['version'])}, this game is version "
             f"{version}"
         )
-    _check_config(data["config"], game)
+    config, ours = data["config"], _plain(game.config)
+    if not isinstance(config, dict):
+        raise CorruptStateError(f"saved state: config is an object, not {type(config).__name__}")
+    for name in sorted(set(config) | set(ours)):
+        if name not in config or name not in ours or config[name] != ours[name]:
+            raise CorruptStateError(
+                f"saved state: option {name!r} is {_shown(config, name)} there, "
+                f"{_shown(ours, name)} in this game"
+            )
     history, move_number = data["history"], data["move_number"]
     limit = SEED_BYTES + game.max_game_length
     if not isinstance(history, list) or len(history) > limit:
@@ -311,18 +319,6 @@ def _checked_fields(data: dict[str, Any], game: Game) -> tuple[list[int], Any]:
             "moves), then an object (the engine's to_dict)"
         )
     return history, data["state"]
-
-
-def _check_config(config: Any, game: Game) -> None:
-    if not isinstance(config, dict):
-        raise CorruptStateError(f"saved state: config is an object, not {type(config).__name__}")
-    ours = _plain(game.config)
-    for name in sorted(set(config) | set(ours)):
-        if name not in config or name not in ours or config[name] != ours[name]:
-            raise CorruptStateError(
-                f"saved state: option {name!r} is {_shown(config, name)} there, "
-                f"{_shown(ours, name)} in this game"
-            )
 
 
 def _shown(options: dict[str, Any], name: str) -> str:
@@ -491,8 +487,7 @@ class DigsiteState(pyspiel.State):
     def information_state_string(self, player: int | None = None) -> str:
         return _view_string(self, self._player(player))
 
-    def observation_string(self, player: int | None = None) -> str:
-        return self.information_state_string(player)
+    observation_string = information_state_string
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         return super().information_state_tensor(self._player(player))

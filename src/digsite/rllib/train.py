@@ -89,9 +89,7 @@ def make_config(args: argparse.Namespace) -> PPOConfig:
 
 def number(value: Any) -> float | None:
     """A finite metric as a float, else None (RLlib reports NaN before any episode ends)."""
-    if value is not None and math.isfinite(value := float(value)):
-        return value
-    return None
+    return value if value is not None and math.isfinite(value := float(value)) else None
 
 
 def numbers(values: dict[str, Any]) -> dict[str, float | None]:

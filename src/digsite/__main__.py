@@ -161,12 +161,13 @@ def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     """The ``digsite`` parser and each subcommand's."""
     parser = cli.Parser(prog=PROG, description="digsite environments")
     sub = parser.add_subparsers(dest="command", required=True)
+    played = argparse.ArgumentParser(add_help=False)  # the GAME of record and play
+    played.add_argument(
+        "game", choices=cli.GAMES, metavar="GAME", help=f"one of {', '.join(cli.GAMES)}"
+    )
     commands = {"list": sub.add_parser("list", help="list the available environments")}
     record = commands["record"] = sub.add_parser(
-        "record", help="play a game with baseline agents, write its record"
-    )
-    record.add_argument(
-        "game", choices=cli.GAMES, metavar="GAME", help=f"one of {', '.join(cli.GAMES)}"
+        "record", help="play a game with baseline agents, write its record", parents=[played]
     )
     record.add_argument(
         "--agents",
@@ -188,10 +189,7 @@ def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         help="processes drawing the page's pictures (default: one per idle CPU; the same page)",
     )
     person = commands["play"] = sub.add_parser(
-        "play", help="play one seat in the terminal against agents"
-    )
-    person.add_argument(
-        "game", choices=cli.GAMES, metavar="GAME", help=f"one of {', '.join(cli.GAMES)}"
+        "play", help="play one seat in the terminal against agents", parents=[played]
     )
     person.add_argument(
         "--num-players", type=int, help="players in the game (default: the game's default)"

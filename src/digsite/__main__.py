@@ -158,7 +158,6 @@ def game_option(parser: argparse.ArgumentParser) -> None:
 
 
 def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
-    """The ``digsite`` parser and each subcommand's."""
     parser = cli.Parser(prog=PROG, description="digsite environments")
     sub = parser.add_subparsers(dest="command", required=True)
     played = argparse.ArgumentParser(add_help=False)  # the GAME of record and play

@@ -72,7 +72,6 @@ class Parser(argparse.ArgumentParser):
 
 
 def one_line(text: str) -> str:
-    """``text`` on one line: its lines joined with "; "."""
     return "; ".join(line.strip() for line in text.splitlines() if line.strip())
 
 
@@ -334,7 +333,6 @@ def default_eval_opponents(opponents: str) -> str:
 
 
 def agent_kinds(text: str) -> list[str]:
-    """A comma-separated list of agent kinds (:func:`agent_kind`)."""
     kinds = [agent_kind(kind) for kind in text.split(",") if kind.strip()]
     if not kinds:
         raise argparse.ArgumentTypeError(f"no agent kind in {text!r}; kinds: {AGENT_CHOICES}")
@@ -432,7 +430,6 @@ class Command:
         return parser
 
     def __call__(self, parser: argparse.ArgumentParser, args: argparse.Namespace) -> Any:
-        """Check ``args`` and run the tool."""
         return self.run_checked(self.checked(parser, args))
 
     def checked(self, parser: argparse.ArgumentParser, args: argparse.Namespace):

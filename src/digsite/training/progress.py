@@ -106,7 +106,6 @@ def mode(requested: str, stream: TextIO | None = None) -> str:
 
 
 def callback(requested: str, total: int) -> BaseCallback | None:
-    """The callback that shows a run's progress in the ``--progress`` mode, if any."""
     chosen = mode(requested)
     if chosen == "bar":
         return ProgressBar()

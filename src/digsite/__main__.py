@@ -54,18 +54,15 @@ def list_environments() -> str:
         "Gymnasium single-agent ids: import digsite, gymnasium; gymnasium.make(id, **options)\n"
         "(a seat's options: seat, opponents, illegal_action, render_mode and its game's)"
     )
+    described = {game.solo_id: f"{game.title} solo" for game in reversed(ENVIRONMENTS)}
+    described |= {
+        seat_id: f"one seat of {entry(name).title}, {num_players} players"
+        for seat_id, (name, num_players) in SINGLE_SEAT_GYM_IDS.items()
+    }
     for env_id in gymnasium.registry:
         if env_id.startswith(NAMESPACE):
-            lines.append(f"{env_id}  ({gym_id_description(env_id)})")
+            lines.append(f"{env_id}  ({described.get(env_id, 'Gymnasium single-agent')})")
     return "\n".join(lines)
-
-
-def gym_id_description(env_id: str) -> str:
-    if env_id in SINGLE_SEAT_GYM_IDS:
-        name, num_players = SINGLE_SEAT_GYM_IDS[env_id]
-        return f"one seat of {entry(name).title}, {num_players} players"
-    solo = [game.title for game in ENVIRONMENTS if game.solo_id == env_id]
-    return f"{solo[0]} solo" if solo else "Gymnasium single-agent"
 
 
 def record_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:

@@ -29,4 +29,5 @@ def make_env(game: str, **config: Any) -> DigsiteAECEnv:
     """The AEC env of the registered game named ``game``, digsite's own or a plugin's, with
     ``config`` (its options, ``render_mode``, ``max_cycles``): ``make_env("mykerinos",
     num_players=2)``.  A plugin has no ``digsite.<game>_v<N>`` module; this needs none."""
-    return make_env_functions(entry(game))[0](**config)
+    env, _ = make_env_functions(entry(game))
+    return env(**config)

@@ -115,10 +115,15 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     print(tables.text(versus))
     print(f"({wall_time:.1f} s)")
     record = {
-        **{key: vars(args)[key] for key in ("game", "num_players", "game_options", "agents")},
+        "game": args.game,
+        "num_players": args.num_players,
+        "game_options": args.game_options,
+        "agents": args.agents,
         "names": names,
         "games_per_matchup": args.games,
-        **{key: vars(args)[key] for key in ("seed", "mcts_iterations", "mcts_rollout")},
+        "seed": args.seed,
+        "mcts_iterations": args.mcts_iterations,
+        "mcts_rollout": args.mcts_rollout,
         "wall_time_s": round(wall_time, 2),
         "digsite_version": __version__,
         "standings": overall.to_dict("records"),

@@ -112,6 +112,35 @@ def test_buffers_avoid_own_military_lands():
     assert state.buffers_on[p][0] == 2 and state.placed[p]
 
 
+def test_a_buffer_with_every_land_held_by_ones_army_goes_off_the_map():
+    """With Generals and Admirals on all 8 lands, a buffer has no land left: its one action is
+    to pass (off the map), which the heuristic plays too (it once looked for the best of no
+    lands and failed)."""
+    from digsite.games.medieval_realms.heuristic import MedievalRealmsHeuristic
+
+    state = new_state(2, seed=2)
+    pick_pairs(state)
+    p = state.decider
+    kinds = state.game.card_leader
+    army = [c for c in state.deck if kinds[c] in (GENERAL, ADMIRAL)][:6]
+    for card in army:  # 1 + 1 at the start, 6 more won: 8 military leaders
+        give_realm(state, p, card)
+        state.put("leaders", added_in(state.leaders, p, kinds[card], 1))
+    mayors, generals, admirals = state.leaders[p]
+    place(
+        state,
+        p,
+        squares=[1] * (mayors - state.buffers[p]),
+        generals=range(1, generals + 1),
+        admirals=range(generals + 1, 9),
+    )
+    assert state.legal_actions() == [PASS]
+    state.check_invariants()
+    assert MedievalRealmsHeuristic().act_in(state, p) == PASS
+    state.apply_action(PASS)
+    assert not any(state.buffers_on[p])
+
+
 def test_a_lone_buffer_wins_nothing_and_blocks():
     state = new_state(2, seed=3)
     pick_pairs(state)

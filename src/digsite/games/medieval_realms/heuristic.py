@@ -184,7 +184,7 @@ class MedievalRealmsHeuristic(HeuristicAgent):
             )
             return sum(game.board.lands[land]) - 3 * used + 0.01 * land
 
-        return max(lands, key=worth)
+        return max(lands, key=worth, default=PASS)  # (no land: the buffer goes off the map)
 
 
 _PAIR_TASTE = (1.0, 1.2, 1.2, 1.2, 0.9, 1.0, 1.1)

@@ -234,7 +234,6 @@ def load_automa(source=None) -> tuple[AutomaCard, ...]:
 def load_boards(source=None) -> tuple[tuple[tuple[int, int], ...], ...]:
     """Per board id (colour * 2 + side): 3 explorer skills, (0 logistics | 1 expertise, region)."""
     records, where = _records(source, "society_boards.json", "boards", "Society board side", 8)
-    out = []
     for i, r in enumerate(records):
         colour, side = COLOURS[i // 2], "AB"[i % 2]
         if (r["colour"], r["side"]) != (colour, side):
@@ -244,13 +243,13 @@ def load_boards(source=None) -> tuple[tuple[tuple[int, int], ...], ...]:
                 f"['colour'], ['side']: record {i} is the {colour} board's side {side}, not "
                 f"{r['colour']} {r['side']} (records go 2 * colour + side, colours {COLOURS})",
             )
-        out.append(
-            tuple(
-                (0, -1) if e["skill"] == "logistics" else (1, REGIONS.index(e["region"]))
-                for e in r["explorers"]
-            )
+    return tuple(
+        tuple(
+            (0, -1) if e["skill"] == "logistics" else (1, REGIONS.index(e["region"]))
+            for e in r["explorers"]
         )
-    return tuple(out)
+        for r in records
+    )
 
 
 @dataclass(frozen=True)

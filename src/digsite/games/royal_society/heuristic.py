@@ -785,9 +785,8 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         return min(legal, key=lambda a: self._card_prospect(ctx, a - CARD0))
 
     def _decide_explorer_expertise(self, ctx: Context, task, legal) -> int:
-        s, p = ctx.state, ctx.player
-        ex = s.expertise[p]
-        return max(legal, key=lambda a: (not s.placed[p][a - EXPLORER0], ex[a - EXPLORER0]))
+        placed, ex = ctx.state.placed[ctx.player], ctx.state.expertise[ctx.player]
+        return max(legal, key=lambda a: (not placed[a - EXPLORER0], ex[a - EXPLORER0]))
 
     def _decide_bloomsbury_tile(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()

@@ -140,9 +140,7 @@ class YearRules:
     def _final_scoring(self) -> None:
         """The state's ``_queue_done``: score, then end the game as the task queue does."""
         scoring.final_scores(self)
-        self.final = [
-            min(self.prestige[p], 5 * self.science[p]) for p in range(self.game.num_players)
-        ]
+        self.final = [min(pr, 5 * sc) for pr, sc in zip(self.prestige, self.science, strict=True)]
         super()._queue_done()
 
     # -- a player's turn --------------------------------------------------------------------

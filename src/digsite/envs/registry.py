@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 import gymnasium
+from pettingzoo import register
+from pettingzoo.env_registry.registration import aec_registry
 
 from ..core.errors import ConfigError
 from ..core.options import is_integer
@@ -50,8 +52,8 @@ __all__ = [
 
 
 def register_all() -> None:
-    """Register every env with PettingZoo's registry (when the installed PettingZoo has one)
-    and the solo and single-seat Gymnasium envs with Gymnasium's."""
+    """Register every env with PettingZoo's registry and the solo and single-seat Gymnasium
+    envs with Gymnasium's."""
     creators = {
         **{env_id: _solo_creator(mode) for env_id, mode in SOLO_GYM_IDS.items()},
         **{env_id: SingleSeatCreator(*seat) for env_id, seat in SINGLE_SEAT_GYM_IDS.items()},
@@ -59,11 +61,6 @@ def register_all() -> None:
     for env_id, creator in creators.items():
         if env_id not in gymnasium.registry:
             gymnasium.register(env_id, entry_point=creator, additional_wrappers=(ACTION_MASKS,))
-    try:
-        from pettingzoo import register
-        from pettingzoo.env_registry.registration import aec_registry
-    except ImportError:  # an older PettingZoo without the registry
-        return
     for spec in ENVIRONMENTS:
         if spec.env_id not in aec_registry:
             register("aec", spec.env_id, entry_point=ENV_FACTORY, kwargs={"game": spec.name})

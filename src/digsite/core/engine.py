@@ -237,16 +237,6 @@ def action_index(action: Any, num_actions: int) -> int:
     return int(action)
 
 
-def legal_or_none(action: Any, mask: np.ndarray) -> int | None:
-    """``action`` as an action id if it is an action and legal under ``mask``, else None: for
-    the Gymnasium envs, which answer anything else with their documented treatment."""
-    try:
-        index = action_index(action, len(mask))
-    except IllegalActionError:
-        return None
-    return index if mask[index] else None
-
-
 def win_loss_returns(winners: Sequence[int], num_players: int) -> list[float]:
     """+1 to each winner, -1 to everyone else; 0 for all when every player shares the win.
 

@@ -7,12 +7,13 @@ and :func:`solo_env` build the env from it.  ``step`` (or ``action_to_string``) 
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import gymnasium as gym
 import numpy as np
 
-from ..core.engine import Game, legal_or_none
+from ..core.engine import Game, IllegalActionError, action_index
 from ..core.options import Option, choice
 from ..core.solo import SoloMode
 from ..core.spec import load
@@ -55,9 +56,9 @@ class OneSeatEnv(Renders, gym.Env):
         if self._done:
             raise RuntimeError("the episode is over; call reset()")
         mask = self.game_state.legal_action_mask()
-        legal_action = legal_or_none(action, mask)
-        if legal_action is not None:
-            return legal_action, {}
+        with contextlib.suppress(IllegalActionError):  # not an action: treated as an illegal one
+            if mask[index := action_index(action, len(mask))]:
+                return index, {}
         if self.illegal_action == "end":
             self._done = True
             return None, {"illegal_action": True}

@@ -61,11 +61,29 @@ def read_records(
     if not isinstance(records, list):
         raise error(f"{where}: expected a list of {what} records or {{{key!r}: [...]}}")
     checked = _schema(package, filename.removesuffix(".json") + ".schema.json")
-    if checked is not None:
-        most = checked[1].get("maxRecords")
-        if most is not None and len(records) > most:
-            raise error(f"{where}: {len(records)} {what} records; a game has at most {most}")
-        check_records(records, checked, where, what, error)
+    if checked is None:
+        return records, where
+    validator, schema = checked
+    most = schema.get("maxRecords")
+    if most is not None and len(records) > most:
+        raise error(f"{where}: {len(records)} {what} records; a game has at most {most}")
+    seen: dict[tuple[str, str], int] = {}  # each record fits the schema, no two share a unique key
+    for i, record in enumerate(records):
+        name = f"{where}, {what} #{i}"
+        if isinstance(record, dict) and "id" in record:
+            name += f" (id {record['id']!r})"
+        problem = min(validator.iter_errors(record), key=_deepest_first, default=None)
+        if problem is not None:
+            field = "".join(f"[{p!r}]" for p in problem.absolute_path) or "the record"
+            raise error(f"{name}: {field}: {schema_message(problem)}")
+        for unique in schema.get("uniqueKeys", ()):
+            value = json.dumps(record.get(unique), sort_keys=True)
+            first = seen.setdefault((unique, value), i)
+            if first != i:
+                raise error(
+                    f"{name}: {unique} {record[unique]!r} is already the {unique} of "
+                    f"{what} #{first}; each {what} has its own"
+                )
     return records, where
 
 
@@ -84,30 +102,6 @@ def _schema(package: str, filename: str) -> tuple[Any, dict] | None:
     schema = json.loads(path.read_text(encoding="utf-8"))
     Validator.check_schema(schema)
     return Validator(schema), schema
-
-
-def check_records(
-    records: list, checked: tuple[Any, dict], where: str, what: str, error: type[ValueError]
-) -> None:
-    """Each record fits the schema, and no two share a value of a ``uniqueKeys`` field."""
-    validator, schema = checked
-    seen: dict[tuple[str, str], int] = {}
-    for i, record in enumerate(records):
-        name = f"{where}, {what} #{i}"
-        if isinstance(record, dict) and "id" in record:
-            name += f" (id {record['id']!r})"
-        problem = min(validator.iter_errors(record), key=_deepest_first, default=None)
-        if problem is not None:
-            field = "".join(f"[{p!r}]" for p in problem.absolute_path) or "the record"
-            raise error(f"{name}: {field}: {schema_message(problem)}")
-        for unique in schema.get("uniqueKeys", ()):
-            value = json.dumps(record.get(unique), sort_keys=True)
-            first = seen.setdefault((unique, value), i)
-            if first != i:
-                raise error(
-                    f"{name}: {unique} {record[unique]!r} is already the {unique} of "
-                    f"{what} #{first}; each {what} has its own"
-                )
 
 
 def _deepest_first(error: jsonschema.ValidationError) -> tuple:

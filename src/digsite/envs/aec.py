@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.env import AECIterable
 from pettingzoo.utils.env_logger import EnvLogger
 
 from ..core.engine import Game, IllegalActionError
@@ -200,14 +201,10 @@ class DigsiteAECEnv(Renders, AECEnv):
         return self.metadata["name"]
 
 
-class _AgentIterable:
-    """What ``agent_iter`` returns: like PettingZoo's ``AECIterable`` (each ``iter`` starts
-    afresh, with ``max_iter`` steps), its iterator a generator, cheaper to advance once per
-    step than PettingZoo's ``AECIterator``."""
-
-    def __init__(self, env: DigsiteAECEnv, max_iter: int):
-        self.env = env
-        self.max_iter = max_iter
+class _AgentIterable(AECIterable):
+    """What ``agent_iter`` returns: PettingZoo's ``AECIterable`` (each ``iter`` starts afresh,
+    with ``max_iter`` steps), its iterator a generator, cheaper to advance once per step than
+    PettingZoo's ``AECIterator``."""
 
     def __iter__(self) -> Iterator[str]:
         """``env.agent_selection`` before each step, while an agent is left, at most

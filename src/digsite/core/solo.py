@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from .engine import Game, State
-from .options import Option, check_options
+from .options import Option
 
 
 class SoloMode(abc.ABC):
@@ -25,13 +25,8 @@ class SoloMode(abc.ABC):
     """The env's name in messages, e.g. ``"ArcheOlogic solo env"``."""
 
     def __init__(self, config: Mapping[str, Any]):
-        """``config``: the options, checked (:meth:`checked`)."""
+        """``config``: the options, checked (``check_options``, by the env)."""
         self.game = self.make_game(config)
-
-    @classmethod
-    def checked(cls, options: Mapping[str, Any], common: tuple[Option, ...]) -> dict[str, Any]:
-        """``options`` checked against this mode's and the ``common`` ones (ConfigError)."""
-        return check_options((*cls.options, *common), dict(options), cls.title)
 
     @abc.abstractmethod
     def make_game(self, config: Mapping[str, Any]) -> Game:

@@ -14,7 +14,7 @@ import gymnasium as gym
 import numpy as np
 
 from ..core.engine import Game, IllegalActionError, action_index
-from ..core.options import Option, choice
+from ..core.options import Option, check_options, choice
 from ..core.solo import SoloMode
 from ..core.spec import load
 from ..games import spec
@@ -81,7 +81,7 @@ class SoloEnv(OneSeatEnv):
     """A Gymnasium env over player 0 of a game's one-player ``mode`` with its ``options``."""
 
     def __init__(self, mode: type[SoloMode], **options: Any):
-        config = mode.checked(options, SOLO_OPTIONS)
+        config = check_options((*mode.options, *SOLO_OPTIONS), options, mode.title)
         self.mode = mode(config)
         super().__init__(self.mode.game, config["illegal_action"], config["render_mode"])
 

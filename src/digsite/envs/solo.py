@@ -7,7 +7,6 @@ and :func:`solo_env` build the env from it.  ``step`` (or ``action_to_string``) 
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
 import gymnasium as gym
@@ -56,9 +55,11 @@ class OneSeatEnv(Renders, gym.Env):
         if self._done:
             raise RuntimeError("the episode is over; call reset()")
         mask = self.game_state.legal_action_mask()
-        with contextlib.suppress(IllegalActionError):  # not an action: treated as an illegal one
+        try:
             if mask[index := action_index(action, len(mask))]:
                 return index, {}
+        except IllegalActionError:  # not an action: answered as an illegal one
+            pass
         if self.illegal_action == "end":
             self._done = True
             return None, {"illegal_action": True}

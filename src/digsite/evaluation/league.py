@@ -75,12 +75,9 @@ def standings(names: list[str], outcomes: list[Outcome]) -> list[dict[str, Any]]
 def pairwise(names: list[str], outcomes: list[Outcome]) -> dict[str, dict[str, str]]:
     """``table[row][column]``: the row agent's win rate against the column agent, with its
     95% interval, over the games both played."""
-    wins: Counter[tuple[int, int]] = Counter()
-    games: Counter[tuple[int, int]] = Counter()
-    for outcome in outcomes:
-        for a, b in itertools.permutations(outcome.seating, 2):
-            games[a, b] += 1
-            wins[a, b] += outcome.return_of(a) > outcome.return_of(b)
+    met = [(a, b, o) for o in outcomes for a, b in itertools.permutations(o.seating, 2)]
+    games = Counter((a, b) for a, b, _ in met)
+    wins = Counter((a, b) for a, b, o in met if o.return_of(a) > o.return_of(b))
 
     def cell(a: int, b: int) -> str:
         n, won = games[a, b], wins[a, b]

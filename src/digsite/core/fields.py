@@ -247,8 +247,7 @@ class StateFields:
 @cache
 def slot_names(cls: type) -> tuple[str, ...]:
     """The attributes the instances of ``cls`` keep in slots (none but for a state class that
-    declares its fields and own attributes in ``__slots__``: Python 3.11 caches the look-up of
-    a method only on an object without a ``__dict__`` or with at most 30 attributes in it)."""
+    declares them: :func:`digsite.core.turn_based.slots` says why)."""
     return tuple(
         name
         for klass in cls.__mro__

@@ -7,47 +7,32 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.actions import ActionText
-from .actions import (
-    ACTIONS,
-    ADD,
-    DECISIONS,
-    EFFECTS,
-    EXTRA,
-    FREE_ADVANCE,
-    GAME_OVER,
-    KEEP,
-    PROFESSOR_MOVE,
-    SECOND_VEHICLE,
-    TURN,
-    ULURU,
-    UR,
-)
+from . import actions
 from .components import COLOURS, MONKEY, ROLE_TITLES, kind_name
 from .view import build_view, multiset
 
 _STOP_WORDS = {
-    TURN: "put the hand of ten Mercenaries into the recruitment area",
-    ADD: "expedition complete",
-    KEEP: "keep no card at this step",
-    EXTRA: "no extra expedition",
-    UR: "play no expedition",
-    EFFECTS: "no more effects: the expedition is over",
-    FREE_ADVANCE: "skip the Linguist's free advance",
-    ULURU: "stay on Uluru",
-    PROFESSOR_MOVE: "do not advance (Professor)",
+    actions.TURN: "put the hand of ten Mercenaries into the recruitment area",
+    actions.ADD: "expedition complete",
+    actions.KEEP: "keep no card at this step",
+    actions.EXTRA: "no extra expedition",
+    actions.UR: "play no expedition",
+    actions.EFFECTS: "no more effects: the expedition is over",
+    actions.FREE_ADVANCE: "skip the Linguist's free advance",
+    actions.ULURU: "stay on Uluru",
+    actions.PROFESSOR_MOVE: "do not advance (Professor)",
 }
 
 
 def _kind_text(state, kind: int) -> str:
-    verb = {KEEP: "keep", ADD: "add"}.get(state.decision, "lead an expedition with")
+    verb = {actions.KEEP: "keep", actions.ADD: "add"}.get(state.decision, "lead an expedition with")
     return f"{verb} a {kind_name(kind)}"
 
 
 def _target_text(state, target: int) -> str:
-    back = state.decision == PROFESSOR_MOVE and state.prof_queue[:1] == [[state.decider, -1]]
-    verb = "move back" if back else "advance"
-    if target == SECOND_VEHICLE:
+    moving = state.decision == actions.PROFESSOR_MOVE
+    verb = "move back" if moving and state.prof_queue[:1] == [[state.decider, -1]] else "advance"
+    if target == actions.SECOND_VEHICLE:
         colour = state._two_vehicle_colour()
         name = state.board(colour).name if colour >= 0 else "the two-vehicle site"
         return f"{verb} the second vehicle on {name}"
@@ -55,15 +40,12 @@ def _target_text(state, target: int) -> str:
     return f"{verb} the vehicle on {name}"
 
 
-def _side_text(side: str) -> ActionText:
-    def text(state, _: int) -> str:
-        board = COLOURS[state.draft_drawn] if state.draft_drawn >= 0 else "drawn"
-        return f"lay the {board} site board {side} side up"
-
-    return text
+def _side_text(state, side: str) -> str:
+    board = COLOURS[state.draft_drawn] if state.draft_drawn >= 0 else "drawn"
+    return f"lay the {board} site board {side} side up"
 
 
-action_to_string = ACTIONS.describer(
+action_to_string = actions.ACTIONS.describer(
     {
         "kind": _kind_text,
         "take": lambda state, kind: f"take a {kind_name(kind)} from the recruitment area",
@@ -76,13 +58,13 @@ action_to_string = ACTIONS.describer(
         "token": lambda state, token: f"take the Professor token {token + 1}",
         "cash_in": lambda state, _: "cash in the Uluru space and go back to its start",
         "draft_role": lambda state, role: f"choose the role {ROLE_TITLES[role]}",
-        "side_compass": _side_text("compass"),
-        "side_advanced": _side_text("advanced"),
+        "side_compass": lambda state, _: _side_text(state, "compass"),
+        "side_advanced": lambda state, _: _side_text(state, "advanced"),
     }
 )
 """The text of an action in a state (its card, vehicle, effect, token, role or side)."""
-action_seen_by = ACTIONS.seen_by(
-    action_to_string, {KEEP: lambda state, _: "a step of the Physician's choice (secret)"}
+action_seen_by = actions.ACTIONS.seen_by(
+    action_to_string, {actions.KEEP: lambda state, _: "a step of the Physician's choice (secret)"}
 )
 """How a player sees a move: the cards a Physician keeps stay hidden; the rest is open (a
 draw is seen, not the card drawn)."""
@@ -99,9 +81,9 @@ def _table_lines(game, view: Mapping[str, Any], deck: str) -> list[str]:
     (``deck``, as the picture knows it) and the recruitment area."""
     season = f"season {view['season']}/{game.num_seasons}"
     if view["decider"] is None:  # the game is over
-        season += ", " + DECISIONS.meaning(view["decision"])
+        season += ", " + actions.DECISIONS.meaning(view["decision"])
     else:
-        season += "; " + DECISIONS.asking(view["decision"], view["decider"])
+        season += "; " + actions.DECISIONS.asking(view["decision"], view["decider"])
     return [
         season,
         "roles: " + ", ".join(ROLE_TITLES[r] for r in view["roles"]),
@@ -120,7 +102,8 @@ def _board_lines(game, view: Mapping[str, Any]) -> list[str]:
         site = game.boards[c][side]
         two = site.rule == "ta_sekhet_maat"
         vehicles = " ".join(
-            f"p{p}@{seat['vehicles'][c]}" + (f"/{seat['vehicles'][SECOND_VEHICLE]}" if two else "")
+            f"p{p}@{seat['vehicles'][c]}"
+            + (f"/{seat['vehicles'][actions.SECOND_VEHICLE]}" if two else "")
             for p, seat in enumerate(view["players"])
         )
         lines.append(f"{site.name} ({COLOURS[c]}): {vehicles}")
@@ -146,7 +129,7 @@ def render_spectator(state) -> str:
         )
     if state.draft_hand:
         lines.append("draft hand: " + ", ".join(ROLE_TITLES[r] for r in state.draft_hand))
-    if state.decision == GAME_OVER:
+    if state.decision == actions.GAME_OVER:
         lines.append("winners: " + ", ".join(f"player {p}" for p in state.winners()))
     return "\n".join(lines)
 

@@ -6,16 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from . import components
 from .actions import ACTIONS, BID, DECISIONS, GAME_OVER, NUM_ROUNDS, PAIRS, PLACE, PLACE_KINDS
-from .components import (
-    BID_STEPS,
-    COLOURS,
-    ISLAND_CONDITIONS,
-    KINDS,
-    LEADERS,
-    RESOURCE_TITLES,
-    RESOURCES,
-)
 
 
 def face_name(game, card: int) -> str:
@@ -24,21 +16,20 @@ def face_name(game, card: int) -> str:
     t = game.types[info.type]
     extra = []
     if info.resource >= 0:
-        extra.append(RESOURCES[info.resource])
+        extra.append(components.RESOURCES[info.resource])
     if info.colour >= 0:
-        extra.append(f"{COLOURS[info.colour]} cards")
+        extra.append(f"{components.COLOURS[info.colour]} cards")
     leader = game.card_leader[card]
     if leader >= 0:
-        extra.append(f"+1 {LEADERS[leader]}")
+        extra.append(f"+1 {components.LEADERS[leader]}")
     if info.condition[0] >= 0:
         kind, what, count = info.condition
-        names = (LEADERS, COLOURS, RESOURCES, None)[kind]
-        subject = "islands" if names is None else names[what]
-        extra.append(f"if {count} {subject} ({ISLAND_CONDITIONS[kind]})")
+        subject = components.CONDITION_SUBJECTS[kind][1][what] if what >= 0 else "islands"
+        extra.append(f"if {count} {subject} ({components.ISLAND_CONDITIONS[kind]})")
     if info.options:
-        extra.append(" or ".join(RESOURCES[r] for r in sorted(info.options)))
+        extra.append(" or ".join(components.RESOURCES[r] for r in sorted(info.options)))
     shown = f" [{', '.join(extra)}]" if extra else ""
-    return f"{t.title}{shown} ({COLOURS[t.colour]}, {KINDS[t.kind]})"
+    return f"{t.title}{shown} ({components.COLOURS[t.colour]}, {components.KINDS[t.kind]})"
 
 
 def card_name(game, card: int) -> str:
@@ -57,11 +48,12 @@ def _play_text(state, i: int) -> str:
 action_to_string = ACTIONS.describer(
     {
         "pair": lambda state, pair: (
-            "extra tokens: " + " and ".join(f"1 {RESOURCE_TITLES[r]}" for r in PAIRS[pair])
+            "extra tokens: "
+            + " and ".join(f"1 {components.RESOURCE_TITLES[r]}" for r in PAIRS[pair])
         ),
         "square": lambda state, square: (
             f"Mayor on Management square {square + 1} "
-            f"({RESOURCE_TITLES[state.game.board.squares[square]]})"
+            f"({components.RESOURCE_TITLES[state.game.board.squares[square]]})"
         ),
         "land": lambda state, land: (
             f"{_PLACED_NAMES[state.place_kind] if state.decision == PLACE else 'leader'} "
@@ -76,14 +68,14 @@ action_to_string = ACTIONS.describer(
             if state.decision == PLACE
             else "pass"
         ),
-        "resource": lambda state, resource: f"take {RESOURCE_TITLES[resource]}",
+        "resource": lambda state, resource: f"take {components.RESOURCE_TITLES[resource]}",
         "bid": lambda state, step: (
             f"bid {state.lowest_bid() + step}"
             if state.decision == BID
             else f"bid the lowest legal bid + {step}"
         ),
         "bid_more": lambda state, _: (
-            f"commit {BID_STEPS} more tokens to the bid, then choose again"
+            f"commit {components.BID_STEPS} more tokens to the bid, then choose again"
         ),
     }
 )
@@ -125,7 +117,7 @@ def render_spectator(state) -> str:
     lines.append("discard: " + ("; ".join(named(c) for c in state.discard) or "-"))
     for p in range(n):
         mayors, generals, admirals = state.leaders[p]
-        resources = _resources(dict(zip(RESOURCES, state.res[p], strict=True)))
+        resources = _resources(dict(zip(components.RESOURCES, state.res[p], strict=True)))
         buffers = f" ({state.buffers[p]} buffers)" if state.buffers[p] else ""
         passed = ", passed" if state.passed[p] else ""
         lines.append(

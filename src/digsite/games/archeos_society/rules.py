@@ -114,11 +114,10 @@ NO_TOKENS = (-1,) * PROFESSOR_TOKENS
 
 _ROLE_OF = [k // NUM_COLOURS for k in range(NUM_KINDS)]
 _COLOUR_OF = [k % NUM_COLOURS for k in range(NUM_KINDS)]
-_MERCS = range(MERCENARY * NUM_COLOURS, (MERCENARY + 1) * NUM_COLOURS)
-_MERC_KINDS = slice(_MERCS.start, _MERCS.stop)
+_MERC_KINDS = slice(MERCENARY * NUM_COLOURS, (MERCENARY + 1) * NUM_COLOURS)
 _SHARING = tuple(
     [
-        tuple(k for k in range(NUM_KINDS) if trait[k] == trait[lead] or k in _MERCS)
+        tuple(k for k in range(NUM_KINDS) if trait[k] == trait[lead] or _ROLE_OF[k] == MERCENARY)
         for lead in range(NUM_KINDS)
     ]
     for trait in (_COLOUR_OF, _ROLE_OF)
@@ -270,15 +269,14 @@ class ArcheosSocietyState(
     def _free_targets(self, p: int, step: int, moved: int = 0) -> list[int]:
         """Vehicles that can move one space forward (step 1) or back (step -1), except those
         in the bit set ``moved`` (already advanced by this expedition)."""
-        out = []
         pos = self.pos[p]
-        for c in range(NUM_COLOURS):
-            for t in self.vehicles(c):
-                if moved >> t & 1:
-                    continue
-                if (pos[t] < self._target_site(t).last) if step > 0 else pos[t] > 0:
-                    out.append(t)
-        return out
+        return [
+            t
+            for c in range(NUM_COLOURS)
+            for t in self.vehicles(c)
+            if not moved >> t & 1
+            and ((pos[t] < self._target_site(t).last) if step > 0 else pos[t] > 0)
+        ]
 
     def _role_options(self) -> list[int]:
         """Role-effect actions open now: USE_ROLE or Professor tokens."""

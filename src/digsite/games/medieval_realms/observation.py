@@ -249,8 +249,7 @@ def _write_hands(state, cache: dict) -> bool:
     for p, hand in enumerate(state.hand):
         if hand != keys[p]:
             hands[p] = 0.0
-            if hand:
-                hands[p, : len(hand)] = rows[list(hand)]
+            hands[p, : len(hand)] = rows[list(hand)]
             keys[p] = hand
     return True
 

@@ -149,9 +149,8 @@ class MedievalRealmsState(
             for q in range(self.game.num_players):
                 if q != player and self.placed[q]:
                     other._random_placement(q, rng)
-        other._mask = (
-            None  # (no legal-action rule reads what is redrawn: kept safe for one that will)
-        )
+        # (no legal-action rule reads what is redrawn: cleared for one that will)
+        other._mask = None
         return other
 
     def _random_placement(self, q: int, rng: np.random.Generator) -> None:

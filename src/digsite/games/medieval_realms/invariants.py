@@ -4,19 +4,8 @@ fields are checked on loading (``saved.FIELDS``)."""
 
 from __future__ import annotations
 
+from . import components
 from .actions import ACTION, BID, BONUS, GAME_OVER, P_BUFFER, PICK_PAIR, PLACE, TOKEN_CHOICE
-from .components import (
-    ADMIRAL,
-    AUCTION,
-    BID_STEPS,
-    GENERAL,
-    HAND_LIMIT,
-    MAYOR,
-    NUM_LANDS,
-    STARTING_LEADERS,
-    TERRITORY,
-)
-from .components import TITHE as TITHE_TYPE
 
 
 def check_invariants(state) -> None:
@@ -34,17 +23,17 @@ def check_invariants(state) -> None:
     for p in range(n):
         assert min(state.res[p]) >= 0, f"player {p} holds negative resources"
         hand = state.hand[p]
-        assert len(hand) <= HAND_LIMIT, f"player {p} holds {len(hand)} cards"
+        assert len(hand) <= components.HAND_LIMIT, f"player {p} holds {len(hand)} cards"
         colours = [game.card_colour[c] for c in hand]
         assert len(set(colours)) == len(colours), f"player {p} holds two cards of a colour"
-        assert all(game.card_kind[c] != AUCTION for c in hand), "an auction card in hand"
+        assert all(game.card_kind[c] != components.AUCTION for c in hand), "an auction card in hand"
         immediate = sum(game.types[game.card_type[c]].immediate_vp for c in state.realm[p])
         assert state.vp[p] == immediate + state.city_vp[p], f"player {p}'s VP disagree"
         owed = state.vp[p] // 5
         assert state.bonus_tokens[p] + state.bonus_queue.count(p) == owed, "VP track bonus"
-        start = STARTING_LEADERS[n]
-        assert state.leaders[p][MAYOR] >= start[0] and state.buffers[p] == start[3]
-        assert state.leaders[p][GENERAL] >= 1 and state.leaders[p][ADMIRAL] >= 1
+        start = components.STARTING_LEADERS[n]
+        assert state.leaders[p][components.MAYOR] >= start[0] and state.buffers[p] == start[3]
+        assert min(state.leaders[p][components.GENERAL :]) >= 1, "a General and an Admiral"
         if state.decision == GAME_OVER:
             assert state.final[p] == state.final_vp(p), f"player {p}'s final score disagrees"
         else:
@@ -56,7 +45,7 @@ def check_invariants(state) -> None:
             done, counts = state.placed_counts(p), state.to_place(p)
             assert done[:P_BUFFER] == counts[:P_BUFFER], "Mayors, Generals or Admirals misplaced"
             assert done[P_BUFFER] <= counts[P_BUFFER], "more buffers placed than held"
-            for land in range(NUM_LANDS):
+            for land in range(components.NUM_LANDS):
                 military = state.generals_on[p][land] + state.admirals_on[p][land]
                 assert not (military and state.buffers_on[p][land]), "buffer on own army"
                 if land >= game.num_lands:
@@ -73,7 +62,8 @@ def check_invariants(state) -> None:
         holding = state.res[state.decider][currency]
         assert not state.raising or state.lowest_bid() <= holding, "a raise beyond the purse"
     assert sorted(state.turn_order) == list(range(n))
-    assert state.raising % BID_STEPS == 0 and (state.decision == BID or not state.raising)
+    assert state.raising % components.BID_STEPS == 0
+    assert state.decision == BID or not state.raising
     for p in range(n):  # the bounds the observation scales by
         assert sum(state.res[p]) <= game.max_tokens, f"player {p} holds too many tokens"
         assert state.vp[p] <= game.max_vp, f"player {p} has too many VP"
@@ -87,7 +77,7 @@ def _check_phase(state) -> None:
     d, p = state.decision, state.decider
     if state.choice_card >= 0:
         assert d == TOKEN_CHOICE and state.choice_card in state.realm[p], "token choice"
-        assert state.game.card_type[state.choice_card] in (TERRITORY, TITHE_TYPE)
+        assert state.game.card_type[state.choice_card] in (components.TERRITORY, components.TITHE)
     else:
         assert d != TOKEN_CHOICE, "a token choice names its card"
     if d == BONUS:

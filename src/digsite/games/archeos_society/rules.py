@@ -830,23 +830,18 @@ class ArcheosSocietyState(
             return other
         if self.decision == GAME_OVER:
             return other
-        n = self.game.num_players
+        others = [q for q in range(self.game.num_players) if q != player]
         pool = [k for k in self.deck if k != MONKEY]
-        need = [0] * n
-        for q in range(n):
-            if q == player:
-                continue
-            hand, known = self.hands[q], self.known[q]
+        for q in others:  # each keeps what is known to be there, the rest goes to the pool
             kept = self.kept if q == self.decider else [0] * NUM_KINDS
-            fixed = [max(known[k], kept[k]) for k in range(NUM_KINDS)]
-            pool += [k for k in range(NUM_KINDS) for _ in range(hand[k] - fixed[k])]
-            need[q] = self.hand_size[q] - sum(fixed)
-            other.hands[q] = fixed
+            fixed = other.hands[q] = list(map(max, self.known[q], kept))
+            pool += view.multiset([h - f for h, f in zip(self.hands[q], fixed, strict=True)])
         pool = [pool[i] for i in rng.permutation(len(pool))]
-        for q in range(n):
-            for k in pool[: need[q]]:
+        for q in others:
+            need = self.hand_size[q] - sum(other.hands[q])
+            for k in pool[:need]:
                 other.hands[q][k] += 1
-            pool = pool[need[q] :]
+            pool = pool[need:]
         monkeys = NUM_MONKEYS - self.monkeys
         bottom = len(self.deck) - self.top_left  # deck list is top-last
         slots = set(int(i) for i in rng.choice(bottom, monkeys, replace=False)) if monkeys else ()

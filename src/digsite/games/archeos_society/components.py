@@ -60,13 +60,11 @@ class DataError(DataFileError):
 def load_cards(source: Any = None) -> list[int]:
     """Cards per kind (72 counts) from a card file; checks the rulebook's deck constraints."""
     records, where = read_records(source, __package__, "cards.json", "cards", DataError, "card")
+    cards = [rec for rec in records if rec["role"] != "monkey"]
+    monkeys = len(records) - len(cards)
     counts = [0] * NUM_KINDS
-    monkeys = 0
-    for rec in records:
-        if rec["role"] == "monkey":
-            monkeys += 1
-        else:
-            counts[kind_of(ROLES.index(rec["role"]), COLOURS.index(rec["colour"]))] += 1
+    for rec in cards:
+        counts[kind_of(ROLES.index(rec["role"]), COLOURS.index(rec["colour"]))] += 1
     if monkeys != NUM_MONKEYS:
         raise DataError(f"{where}: the deck needs {NUM_MONKEYS} monkey cards, not {monkeys}")
     per_role = [sum(counts[r * NUM_COLOURS : (r + 1) * NUM_COLOURS]) for r in range(NUM_ROLES)]

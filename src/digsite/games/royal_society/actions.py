@@ -14,16 +14,10 @@ from .components import (
     NUM_RELIC_KINDS,
 )
 
-NUM_EXPLORERS = 3
-NUM_LOCATIONS = 4
+NUM_EXPLORERS, NUM_LOCATIONS, NUM_REGIONS, PROGRAM_SPACES, FAVOR_SPACES = 3, 4, 4, 6, 6
+NUM_SPACES, NUM_TILES, NUM_OPTIONS = 26, 20, 6
 SECTIONS = 6
 """Sections of a location, 1-6 (the Expertise an explorer uses there)."""
-PROGRAM_SPACES = 6
-NUM_REGIONS = 4
-NUM_SPACES = 26
-NUM_TILES = 20
-FAVOR_SPACES = 6
-NUM_OPTIONS = 6
 
 ACTIONS = ActionTable(
     (

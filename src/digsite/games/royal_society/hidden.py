@@ -78,9 +78,8 @@ def _patrons(s, keep: set[int], rng) -> None:
     known = 0
     for q in keep:
         known |= s.patron_seen[q]
-    slots = [(s.patron_deck, i) for i, x in enumerate(s.patron_deck) if not known >> x & 1]
-    slots += [(s.drawn_patrons, i) for i, x in enumerate(s.drawn_patrons) if not known >> x & 1]
-    _shuffle_within(rng, slots)
+    piles = (s.patron_deck, s.drawn_patrons)
+    _shuffle_within(rng, [(p, i) for p in piles for i, x in enumerate(p) if not known >> x & 1])
 
 
 def _private_cards(s, keep: set[int], rng) -> None:

@@ -6,77 +6,36 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .actions import (
-    A_DRAW_PATRONS,
-    A_DRAW_TWO_KEEP,
-    A_GAIN,
-    A_KNOW,
-    A_NEXT_TURN,
-    A_RANDOM_RELICS,
-    A_SETUP_FAVORS,
-    A_TURN_FINISH,
-    A_YEAR_END,
-    A_YEAR_START,
-    AUTO0,
-    AUTO_TASKS,
-    AUTOMA,
-    C_BLOOM,
-    C_DISCARD_RELIC,
-    C_EXHIBIT,
-    C_EXHIBIT_RELIC,
-    C_EXP_PAY,
-    C_EXPEDITION,
-    C_EXPERTISE,
-    C_FAVOR,
-    C_HAND,
-    C_KNOW,
-    C_LOC_ACTION,
-    C_MAIN,
-    C_PATRON,
-    C_PICK_DRAWN,
-    C_PLACE,
-    C_RELIC,
-    C_REQUIREMENT_DISC,
-    C_RESERVE,
-    C_SETUP_DISCARD,
-    C_SIDE,
-    C_SOCIETY,
-    C_TURN_END,
-    FLOW_TASKS,
-    GAME_OVER,
-    HONOR,
-    NEUTRAL,
-    NUM_SPACES,
-    NUM_TILES,
-    piece_owner,
-    piece_section,
-)
+from . import actions
 from .components import NUM_EXPEDITIONS, NUM_PATRONS, NUM_RELIC_KINDS, NUM_STUDIES
 from .view import PENDING_SLOTS, REGION_SLOTS, pending_tasks, regions_read
 
+AUTOMATIC = range(actions.AUTO0, actions.AUTO0 + len(actions.AUTO_TASKS))
 TASK_ARGS = {
-    **dict.fromkeys((*range(GAME_OVER), *range(AUTO0, AUTO0 + len(AUTO_TASKS))), ((0, 0), (0, 0))),
-    C_PLACE: ((0, 2), (0, 0)),  # the explorer
-    C_KNOW: ((1, 3), (0, 7)),  # points, KNOW_* flags
-    C_RELIC: ((-1, 15), (0, 1)),  # regions (-1: the ones chosen before), drawn at random
-    C_DISCARD_RELIC: ((0, HONOR + NUM_PATRONS - 1), (0, 1)),  # purpose (HONOR + patron), optional
-    C_RESERVE: ((0, 1), (0, 1)),  # optional, at the Port
-    C_BLOOM: ((0, 1), (0, 1)),  # stack, from the box
-    C_PATRON: ((1, 6), (0, 0)),  # expertise paid for
-    C_EXP_PAY: ((0, NUM_EXPEDITIONS - 1), (0, 0)),  # the card being organized
-    C_EXHIBIT: ((1, 3), (0, 1)),  # exhibits left, the first of them
-    C_EXHIBIT_RELIC: ((0, NUM_SPACES - 1), (1, 3)),  # the space, exhibits left
-    A_GAIN: ((0, 4), (0, 30)),  # stat (4: the Society kept), amount or the Society
-    A_KNOW: ((0, 3), (1, 30)),  # region, points (an expedition's gain: up to 30 in its file)
-    A_RANDOM_RELICS: ((-1, 4), (1, 30)),  # region (-1 chosen, 4 each), relics (as A_KNOW)
-    A_DRAW_PATRONS: ((1, 6), (0, 0)),  # expertise paid for
-    A_YEAR_START: ((0, 1), (0, 0)),  # second step (after the favors)
-    A_YEAR_END: ((0, 1), (0, 0)),  # second step (after the requirement discs)
-    A_DRAW_TWO_KEEP: ((0, 3), (0, 0)),  # region
+    **dict.fromkeys((*range(actions.GAME_OVER), *AUTOMATIC), ((0, 0), (0, 0))),
+    actions.C_PLACE: ((0, 2), (0, 0)),  # the explorer
+    actions.C_KNOW: ((1, 3), (0, 7)),  # points, KNOW_* flags
+    actions.C_RELIC: ((-1, 15), (0, 1)),  # regions (-1: the ones chosen before), drawn at random
+    actions.C_DISCARD_RELIC: ((0, actions.HONOR + NUM_PATRONS - 1), (0, 1)),  # purpose, optional
+    actions.C_RESERVE: ((0, 1), (0, 1)),  # optional, at the Port
+    actions.C_BLOOM: ((0, 1), (0, 1)),  # stack, from the box
+    actions.C_PATRON: ((1, 6), (0, 0)),  # expertise paid for
+    actions.C_EXP_PAY: ((0, NUM_EXPEDITIONS - 1), (0, 0)),  # the card being organized
+    actions.C_EXHIBIT: ((1, 3), (0, 1)),  # exhibits left, the first of them
+    actions.C_EXHIBIT_RELIC: ((0, actions.NUM_SPACES - 1), (1, 3)),  # the space, exhibits left
+    actions.A_GAIN: ((0, 4), (0, 30)),  # stat (4: the Society kept), amount or the Society
+    actions.A_KNOW: ((0, 3), (1, 30)),  # region, points (an expedition's: up to 30 in its file)
+    actions.A_RANDOM_RELICS: ((-1, 4), (1, 30)),  # region (-1 chosen, 4 each), relics (as A_KNOW)
+    actions.A_DRAW_PATRONS: ((1, 6), (0, 0)),  # expertise paid for
+    actions.A_YEAR_START: ((0, 1), (0, 0)),  # second step (after the favors)
+    actions.A_YEAR_END: ((0, 1), (0, 0)),  # second step (after the requirement discs)
+    actions.A_DRAW_TWO_KEEP: ((0, 3), (0, 0)),  # region
 }
 """The range of the two arguments of each task kind, 0 and 0 where it has none (see ``flow``, which
 makes them)."""
-SEATLESS = frozenset((A_YEAR_START, A_NEXT_TURN, A_YEAR_END, A_SETUP_FAVORS))
+SEATLESS = frozenset(
+    (actions.A_YEAR_START, actions.A_NEXT_TURN, actions.A_YEAR_END, actions.A_SETUP_FAVORS)
+)
 """Tasks of the year's flow that belong to no player (saved with player 0)."""
 
 
@@ -90,7 +49,7 @@ def _check_queue(s) -> None:
         kind, p, a, b = task
         assert kind in TASK_ARGS, (
             f"field 'queue' holds task {list(task)} of unknown kind {kind} (decisions "
-            f"0..{GAME_OVER - 1}, automatic tasks {AUTO0}..{AUTO0 + len(AUTO_TASKS) - 1})"
+            f"0..{actions.GAME_OVER - 1}, automatic tasks {AUTOMATIC[0]}..{AUTOMATIC[-1]})"
         )
         (a_low, a_high), (b_low, b_high) = TASK_ARGS[kind]
         assert a_low <= a <= a_high and b_low <= b <= b_high, (
@@ -101,7 +60,7 @@ def _check_queue(s) -> None:
             f"field 'queue' holds task {list(task)}: its player must be "
             + ("0 (a step of the year's flow)" if kind in SEATLESS else f"0..{n - 1}")
         )
-    flow = [i for i, t in enumerate(s.queue) if t.kind in FLOW_TASKS]
+    flow = [i for i, t in enumerate(s.queue) if t.kind in actions.FLOW_TASKS]
     spine = [(t.kind, t.a) for t in s.queue[flow[0] :]] if flow else []
     assert len(flow) == len(spine), "field 'queue': nothing is queued behind the year's flow"
     setup = not s.turn_order
@@ -111,34 +70,41 @@ def _check_queue(s) -> None:
         return
     assert s.year <= g.years and not s.final, "the game is not over before its last year"
     kind = spine[0][0]
-    if kind == A_SETUP_FAVORS:
-        assert spine == [(A_SETUP_FAVORS, 0)] and setup and s.year == 1, "the set-up"
-    elif kind == A_YEAR_START:
+    if kind == actions.A_SETUP_FAVORS:
+        assert spine == [(actions.A_SETUP_FAVORS, 0)] and setup and s.year == 1, "the set-up"
+    elif kind == actions.A_YEAR_START:
         assert len(spine) == 1 and (spine[0][1] == 1) == (s.year > 1), "the King's Favors"
-    elif kind == A_YEAR_END:
-        assert spine == [(A_YEAR_END, 1)] and s.year in g.requirement_years, "Royal Requirements"
+    elif kind == actions.A_YEAR_END:
+        assert spine == [(actions.A_YEAR_END, 1)] and s.year in g.requirement_years, (
+            "Royal Requirements"
+        )
     else:
-        assert spine in ([(A_TURN_FINISH, 0), (A_NEXT_TURN, 0)], [(A_NEXT_TURN, 0)]), "turns"
-    assert setup == (kind in (A_SETUP_FAVORS, A_YEAR_START) and s.year == 1), (
+        assert spine in (
+            [(actions.A_TURN_FINISH, 0), (actions.A_NEXT_TURN, 0)],
+            [(actions.A_NEXT_TURN, 0)],
+        ), "turns"
+    assert setup == (kind in (actions.A_SETUP_FAVORS, actions.A_YEAR_START) and s.year == 1), (
         "the turn order is set once the year's first King's Favors are taken"
     )
     _check_phase(s, PHASES[kind], spine)
 
 
 PHASES = {
-    A_SETUP_FAVORS: "setup",
-    A_YEAR_START: "favors",
-    A_TURN_FINISH: "turn",
-    A_NEXT_TURN: "turn_end",
-    A_YEAR_END: "requirements",
+    actions.A_SETUP_FAVORS: "setup",
+    actions.A_YEAR_START: "favors",
+    actions.A_TURN_FINISH: "turn",
+    actions.A_NEXT_TURN: "turn_end",
+    actions.A_YEAR_END: "requirements",
 }
 """The phase of the game each step of the year's flow at the end of the queue stands for."""
 PHASE_TASKS = {
-    **dict.fromkeys((C_SIDE, C_EXPERTISE, C_SETUP_DISCARD, C_SOCIETY), "setup"),
-    C_FAVOR: "favors",
-    **dict.fromkeys((C_MAIN, C_PLACE, C_LOC_ACTION, C_EXPEDITION, C_EXP_PAY), "turn"),
-    **dict.fromkeys((C_HAND, C_TURN_END), "turn_end"),
-    C_REQUIREMENT_DISC: "requirements",
+    **dict.fromkeys((actions.C_SIDE, actions.C_EXPERTISE, actions.C_SOCIETY), "setup"),
+    actions.C_SETUP_DISCARD: "setup",
+    actions.C_FAVOR: "favors",
+    **dict.fromkeys((actions.C_MAIN, actions.C_PLACE, actions.C_LOC_ACTION), "turn"),
+    **dict.fromkeys((actions.C_EXPEDITION, actions.C_EXP_PAY), "turn"),
+    **dict.fromkeys((actions.C_HAND, actions.C_TURN_END), "turn_end"),
+    actions.C_REQUIREMENT_DISC: "requirements",
 }
 """Decisions that only come in one phase, and that phase (the others: wherever a gain is taken)."""
 
@@ -153,15 +119,17 @@ def _check_phase(s, phase: str, spine) -> None:
     for t in front:
         allowed = PHASE_TASKS.get(t.kind, phase)
         assert allowed == phase, f"task {list(t)} outside its phase ({phase})"
-    automa = [AUTOMA] if g.automa else []
+    automa = [actions.AUTOMA] if g.automa else []
     queued = Counter((t.kind, t.player) for t in q)
     for p in range(n):
-        setup_steps = [queued[k, p] for k in (C_SIDE, C_EXPERTISE, C_SOCIETY)]
+        setup_steps = [
+            queued[k, p] for k in (actions.C_SIDE, actions.C_EXPERTISE, actions.C_SOCIETY)
+        ]
         assert max(setup_steps) <= 1, f"player {p}: each set-up step once"
         assert (s.side[p] < 0) == bool(setup_steps[0]), f"player {p}: the board side"
         assert (s.expertise[p] == (0, 0, 0)) == bool(setup_steps[1]), f"player {p}: expertise"
         if not g.simplified:
-            discards = queued[C_SETUP_DISCARD, p]
+            discards = queued[actions.C_SETUP_DISCARD, p]
             assert len(s.setup_hand[p]) == (0, 3, 4)[discards], f"player {p}: set-up discards"
             assert not (s.setup_hand[p] and s.hand[p]), f"player {p}: the hand is dealt after"
             assert (s.society_rejected[p] < 0) == bool(setup_steps[2]), f"player {p}: Society"
@@ -176,12 +144,12 @@ def _check_phase(s, phase: str, spine) -> None:
                 assert len(s.society_offer[p]) == 2 and s.society[p] < 0 and not kept
         else:
             assert not s.setup_hand[p] and not s.society_offer[p] and s.society[p] < 0
-        favors = s.favor_space.count(p) + queued[C_FAVOR, p]
+        favors = s.favor_space.count(p) + queued[actions.C_FAVOR, p]
         if phase == "setup":
             assert favors == 0, f"player {p}: no King's Favor before the set-up ends"
         else:
             assert favors == 1, f"player {p}: one King's Favor a year"
-    assert s.favor_space.count(AUTOMA) == len(automa) or (
+    assert s.favor_space.count(actions.AUTOMA) == len(automa) or (
         phase == "favors" and s.year > 1 and s.automa_last < 0 and g.automa
     ), "the Automa's King's Favor"
     if phase == "setup":
@@ -201,9 +169,9 @@ def _check_phase(s, phase: str, spine) -> None:
         assert pos >= 0, "a turn is under way"
         mover = s.turn_order[pos]
         assert mover < n, "the Automa's turn is played at once"
-        assert spine[0] != (A_TURN_FINISH, 0) or q[-2][1] == mover, "the turn's player"
+        assert spine[0] != (actions.A_TURN_FINISH, 0) or q[-2][1] == mover, "the turn's player"
         assert all(t.player == mover for t in front), "only the mover's tasks in a turn"
-        placing = any(t.kind in (C_MAIN, C_PLACE) for t in front)
+        placing = any(t.kind in (actions.C_MAIN, actions.C_PLACE) for t in front)
         if phase == "turn" and explorer < 0:
             assert placing, "an explorer is placed in each turn"
         if explorer >= 0:
@@ -221,7 +189,7 @@ def check_invariants(s) -> None:
     shapes and ranges of ``FIELDS`` are checked on loading)."""
     g = s.game
     n = g.num_players
-    assert (s.decision == GAME_OVER) == (not s.queue), (
+    assert (s.decision == actions.GAME_OVER) == (not s.queue), (
         "the queue is empty only once the game is over"
     )
     if s.queue:
@@ -242,11 +210,11 @@ def check_invariants(s) -> None:
         )
         assert set(s.honored[p]) <= set(s.patrons[p]), f"honored[{p}]: patrons held"
     # expedition cards: every card in exactly one place
-    paying = [t.a for t in s.queue if t.kind == C_EXP_PAY]
+    paying = [t.a for t in s.queue if t.kind == actions.C_EXP_PAY]
     assert paying == ([s.organizing] if s.organizing >= 0 else []), (
         "organizing: the card of the expedition payment in the queue (-1 without one)"
     )
-    assert bool(s.drawn_cards) == (s.decision == C_PICK_DRAWN), (
+    assert bool(s.drawn_cards) == (s.decision == actions.C_PICK_DRAWN), (
         "drawn_cards: a draw of three, on the table only while one is kept from it"
     )
     cards = [*s.exp_deck, *s.exp_discard, *s.exp_box, *s.drawn_cards, *paying]
@@ -281,18 +249,24 @@ def check_invariants(s) -> None:
     for p in range(n):
         tiles += s.bloom[p]
         assert len(s.bloom[p]) == sum(s.bloom_taken[p]), f"bloom[{p}]: a tile per bloom_taken"
-    _perm(tiles, NUM_TILES, "Bloomsbury tiles (stacks, bloom_box, bloom_removed, bloom)")
+    _perm(tiles, actions.NUM_TILES, "Bloomsbury tiles (stacks, bloom_box, bloom_removed, bloom)")
     for k in range(NUM_RELIC_KINDS):
         held = sum(s.relics[p][k] for p in range(n)) + s.drawn_relics.count(k)
         assert s.bags[k] + s.discards[k] + held == g.rb.bags[k], (
             f"relics of kind {k} are conserved (bags, discards, relics, drawn_relics)"
         )
     for owner in s.gallery:
-        assert owner == -1 or 0 <= owner < n or owner in (AUTOMA, NEUTRAL), "gallery: owners"
-    assert all(o == -1 or 0 <= o < n or o == AUTOMA for o in s.favor_space), "favor_space: owners"
+        assert owner == -1 or 0 <= owner < n or owner in (actions.AUTOMA, actions.NEUTRAL), (
+            "gallery: owners"
+        )
+    assert all(o == -1 or 0 <= o < n or o == actions.AUTOMA for o in s.favor_space), (
+        "favor_space: owners"
+    )
     for x in (x for loc in s.locations for x in loc):
-        owner = piece_owner(x)
-        assert 1 <= piece_section(x) <= 6 and (owner < n or owner in (AUTOMA, NEUTRAL)), "locations"
+        owner = actions.piece_owner(x)
+        assert 1 <= actions.piece_section(x) <= 6 and (
+            owner < n or owner in (actions.AUTOMA, actions.NEUTRAL)
+        ), "locations"
     sizes = [g.collection_faces[f].size for f in s.faces]
     assert sizes == [3, 3, 3, 5, 5, 7], "faces: collections I-III hold 3, IV-V 5, VI 7"
     if s.final:

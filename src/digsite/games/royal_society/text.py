@@ -2,18 +2,7 @@
 
 from __future__ import annotations
 
-from .actions import (
-    ACTIONS,
-    BLOOMSBURY_STACKS,
-    C_PICK_DRAWN,
-    CARD0,
-    COLLECTIONS,
-    DECISIONS,
-    EXPERTISE_PERMUTATIONS,
-    GALLERY_START,
-    SECTIONS,
-    SPACE_COLLECTION,
-)
+from . import actions
 from .components import LOCATION_TITLES, OBJECTIVE_GROUPS, REGION_TITLES, RELIC_TYPES, relic_name
 from .view import build_view
 
@@ -50,7 +39,9 @@ PAYMENTS = (
 )
 _NAMED_OPTIONS = {
     "setup_side": lambda s, k: f"Society board side {'AB'[k] if k < 2 else k}",
-    "setup_expertise": lambda s, k: "expertise " + "/".join(map(str, EXPERTISE_PERMUTATIONS[k])),
+    "setup_expertise": lambda s, k: (
+        "expertise " + "/".join(map(str, actions.EXPERTISE_PERMUTATIONS[k]))
+    ),
     "setup_society": _option_setup_society,
     "milestone_8": lambda s, k: f"Knowledge 8: {('1 Science', '5 Prestige')[k]}" if k < 2 else "-",
     "location_action": lambda s, k: (
@@ -59,7 +50,7 @@ _NAMED_OPTIONS = {
     "expedition_payment": lambda s, k: PAYMENTS[k] if k < len(PAYMENTS) else _option(s, k),
 }
 """The text of option ``k`` of the decisions that number their options, by name."""
-_OPTION_TEXTS = tuple(_NAMED_OPTIONS.get(name, _option) for name in DECISIONS)
+_OPTION_TEXTS = tuple(_NAMED_OPTIONS.get(name, _option) for name in actions.DECISIONS)
 """The text of option ``k`` of each decision (game over included)."""
 
 
@@ -74,21 +65,23 @@ def _expedition(s, k: int) -> str:
 
 
 def _gallery_space(s, sp: int) -> str:
-    col = SPACE_COLLECTION[sp]
-    region, typ = s.game.collection_faces[s.faces[col]].spaces[sp - GALLERY_START[col]]
+    col = actions.SPACE_COLLECTION[sp]
+    region, typ = s.game.collection_faces[s.faces[col]].spaces[sp - actions.GALLERY_START[col]]
     return f"Grand Gallery space {sp} (collection {ROMAN[col]}: {wants(region, typ)})"
 
 
-action_to_string = ACTIONS.describer(
+action_to_string = actions.ACTIONS.describer(
     {
         "explorer": lambda s, k: f"explorer {k + 1}",
         "place": lambda s, k: (
-            f"place in {LOCATION_TITLES[k // SECTIONS]}, section {k % SECTIONS + 1}"
+            f"place in {LOCATION_TITLES[k // actions.SECTIONS]}, section {k % actions.SECTIONS + 1}"
         ),
         "gain_reputation": lambda s, k: "gain 2 Reputation with a Society disc",
         "patron": _patron,
         "present": lambda s, k: f"present to the Royal Society: objective {OBJECTIVE_GROUPS[k]}",
-        "publisher": lambda s, k: f"find a publisher in Bloomsbury ({BLOOMSBURY_STACKS[k]})",
+        "publisher": lambda s, k: (
+            f"find a publisher in Bloomsbury ({actions.BLOOMSBURY_STACKS[k]})"
+        ),
         "done": lambda s, k: "done / decline",
         "expedition": _expedition,
         "program_space": lambda s, k: f"Program space {k + 1}",
@@ -106,11 +99,13 @@ action_to_string = ACTIONS.describer(
 
 def _kept_from_draw(s, action: int) -> str:
     """What the others see of the card kept from a draw of three: the cards discarded."""
-    discarded = " and ".join(_expedition(s, c) for c in s.drawn_cards if c != action - CARD0)
+    discarded = " and ".join(
+        _expedition(s, c) for c in s.drawn_cards if c != action - actions.CARD0
+    )
     return "keep one of the cards drawn, discard " + discarded
 
 
-action_seen_by = ACTIONS.seen_by(action_to_string, {C_PICK_DRAWN: _kept_from_draw})
+action_seen_by = actions.ACTIONS.seen_by(action_to_string, {actions.C_PICK_DRAWN: _kept_from_draw})
 """How a player sees a move: the card kept from a draw of three goes to the hidden hand; the
 rest is open."""
 
@@ -143,7 +138,7 @@ def _board_lines(g, v) -> list[str]:
         text = " ".join(f"{_owner(o)}@{sec}" + (f"x{k}" if k > 1 else "") for sec, o, k in pieces)
         lines.append(f"{LOCATION_TITLES[loc]}: {text}")
     gallery = "".join(_owner(o)[-1] for o in v["gallery"])
-    lines.append("Grand Gallery: " + " ".join(gallery[sl] for sl in COLLECTIONS))
+    lines.append("Grand Gallery: " + " ".join(gallery[sl] for sl in actions.COLLECTIONS))
     lines.append(
         f"decks: Expedition {v['expedition_deck_size']}, Patron {v['patron_deck_size']}; "
         f"Bloomsbury stacks {v['bloomsbury_stacks'][0]} / {v['bloomsbury_stacks'][1]}; "
@@ -160,7 +155,7 @@ def _opening(g, v, whose: str, scores: str = "") -> list[str]:
     d = v["decision"]
     if d["kind"] == "game_over":
         return [heading, "game over" + (f"; scores {scores}" if scores else "")]
-    return [heading, DECISIONS.asking(d["kind"], d["player"])]
+    return [heading, actions.DECISIONS.asking(d["kind"], d["player"])]
 
 
 def render_view(g, v) -> str:

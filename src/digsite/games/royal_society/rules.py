@@ -30,22 +30,8 @@ from ...core.fields import attributes
 from ...core.options import choice, data, flag
 from ...core.tasks import TaskQueueState
 from ...core.turn_based import TurnBasedGame, slots
-from . import actions, invariants, observation, saved, spec, text, view
+from . import actions, components, invariants, observation, saved, spec, text, view
 from .actions import AUTO_TASKS, C_KEEP_RELIC, C_LOC_ACTION, Ability
-from .components import (
-    BLOOMSBURY_STACKS,
-    OBJECTIVE_GROUPS,
-    load_automa,
-    load_boards,
-    load_collections,
-    load_expeditions,
-    load_patrons,
-    load_rulebook_data,
-    load_studies,
-    relic_kinds,
-    relic_slice,
-    solo_title,
-)
 from .economy import EconomyRules
 from .hidden import resample
 from .locations import LocationRules
@@ -120,7 +106,7 @@ class RoyalSocietyState(
         return [p for p, k in enumerate(keys) if k == best]
 
     def title(self) -> str:
-        return solo_title(int(self.scores()[0]), self.game.rb.titles)
+        return components.solo_title(int(self.scores()[0]), self.game.rb.titles)
 
     def final_returns(self) -> list[float]:
         """Solo: +1 for any title above Novice, else -1; else +1 each winner, -1 the others."""
@@ -189,14 +175,16 @@ class RoyalSocietyGame(TurnBasedGame, files=(spec, actions, text)):
         )
         self.years = 4 if num_players == 4 else 5
         self.requirement_years = (2, 4) if num_players == 4 else (3, 5)
-        self.expeditions = load_expeditions(config["expeditions"])
-        self.patrons = load_patrons(config["patrons"])
-        self.collections = load_collections(config["collections"])
-        self.studies = load_studies(config["studies"])
-        self.automa_cards = load_automa(config["automa"])
-        self.boards = load_boards(config["society_boards"])
-        self.rb = load_rulebook_data()
-        self.tile_stack = tuple(BLOOMSBURY_STACKS.index(t["stack"]) for t in self.rb.bloomsbury)
+        self.expeditions = components.load_expeditions(config["expeditions"])
+        self.patrons = components.load_patrons(config["patrons"])
+        self.collections = components.load_collections(config["collections"])
+        self.studies = components.load_studies(config["studies"])
+        self.automa_cards = components.load_automa(config["automa"])
+        self.boards = components.load_boards(config["society_boards"])
+        self.rb = components.load_rulebook_data()
+        self.tile_stack = tuple(
+            components.BLOOMSBURY_STACKS.index(t["stack"]) for t in self.rb.bloomsbury
+        )
         """Per Bloomsbury tile, its stack: 0 for the 10 Prestige one, 1 for the 25."""
         self.abilities = tuple(Ability[s["ability"].upper()] for s in self.rb.societies)
         self.collections_by_size = tuple(
@@ -205,11 +193,12 @@ class RoyalSocietyGame(TurnBasedGame, files=(spec, actions, text)):
         )
         """The collection tiles of each size of ``COLLECTIONS_BY_SIZE`` (what set-up deals)."""
         self.objective_groups = tuple(
-            tuple(o["id"] for o in self.rb.objectives if o["group"] == g) for g in OBJECTIVE_GROUPS
+            tuple(o["id"] for o in self.rb.objectives if o["group"] == g)
+            for g in components.OBJECTIVE_GROUPS
         )
         self.bloomsbury_stacks = tuple(
             tuple(t["id"] for t in self.rb.bloomsbury if t["stack"] == value)
-            for value in BLOOMSBURY_STACKS
+            for value in components.BLOOMSBURY_STACKS
         )
         self.symbol_cards = symbol_cards(self)
         """Per symbol of the Study cards, the Expedition cards that can take it (a bit mask)."""
@@ -219,11 +208,11 @@ class RoyalSocietyGame(TurnBasedGame, files=(spec, actions, text)):
                 f"the simplified set-up deals 2 marked Expedition cards per player: the deck has "
                 f"{len(self.simplified_cards)} marked cards, {2 * num_players} are needed"
             )
-        self.patron_kinds = [relic_kinds(x.region, x.type) for x in self.patrons]
-        self.patron_relics = tuple(relic_slice(x.region, x.type) for x in self.patrons)
+        self.patron_kinds = [components.relic_kinds(x.region, x.type) for x in self.patrons]
+        self.patron_relics = tuple(components.relic_slice(x.region, x.type) for x in self.patrons)
         """Per patron, the relic kinds it accepts as a slice (``relic_slice``)."""
         self.collection_faces = [f for tile in self.collections for f in tile]
         self.face_kinds = [
-            [relic_kinds(*space) for space in f.spaces] for f in self.collection_faces
+            [components.relic_kinds(*space) for space in f.spaces] for f in self.collection_faces
         ]
         self.layout = LAYOUT

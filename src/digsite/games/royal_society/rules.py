@@ -131,9 +131,7 @@ class RoyalSocietyState(
         ``pickle`` restores them.)"""
         return None, {**attributes(self), "_encoding": None}
 
-    # -- information -------------------------------------------------------------------------
-    def _resample_hidden(self, player: int, rng: np.random.Generator) -> RoyalSocietyState:
-        return resample(self, player, rng)
+    _resample_hidden = resample  # (``hidden``: what the player cannot tell apart, redrawn)
 
 
 class RoyalSocietyGame(TurnBasedGame, files=(spec, actions, text)):
@@ -157,12 +155,11 @@ class RoyalSocietyGame(TurnBasedGame, files=(spec, actions, text)):
         allowed = {1: ("solo",), 2: ("confrontation", "competitive")}.get(
             num_players, ("standard",)
         )
-        default = allowed[0]
         if mode is None:
-            mode = config["mode"] = default
+            mode = config["mode"] = allowed[0]
         if mode not in allowed:
             raise ConfigError(
-                f"with {num_players} player(s) mode is one of {allowed} (None: {default!r}); "
+                f"with {num_players} player(s) mode is one of {allowed} (None: {allowed[0]!r}); "
                 f"2 players play 'confrontation' (neutral blocking discs) or 'competitive' "
                 f"(the Automa as a third society)"
             )
@@ -170,9 +167,7 @@ class RoyalSocietyGame(TurnBasedGame, files=(spec, actions, text)):
         self.simplified = simplified
         self.automa = self.mode in ("solo", "competitive")
         self.neutral = self.mode == "confrontation"
-        self.board_players = {"solo": 2, "confrontation": 2, "competitive": 3}.get(
-            self.mode, num_players
-        )
+        self.board_players = num_players + self.automa  # the Automa's society is one more
         self.years = 4 if num_players == 4 else 5
         self.requirement_years = (2, 4) if num_players == 4 else (3, 5)
         self.expeditions = components.load_expeditions(config["expeditions"])

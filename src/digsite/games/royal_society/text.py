@@ -39,9 +39,7 @@ PAYMENTS = (
 )
 _NAMED_OPTIONS = {
     "setup_side": lambda s, k: f"Society board side {'AB'[k] if k < 2 else k}",
-    "setup_expertise": lambda s, k: (
-        "expertise " + "/".join(map(str, actions.EXPERTISE_PERMUTATIONS[k]))
-    ),
+    "setup_expertise": lambda s, k: "expertise {}/{}/{}".format(*actions.EXPERTISE_PERMUTATIONS[k]),
     "setup_society": _option_setup_society,
     "milestone_8": lambda s, k: f"Knowledge 8: {('1 Science', '5 Prestige')[k]}" if k < 2 else "-",
     "location_action": lambda s, k: (

@@ -14,35 +14,10 @@ from functools import lru_cache
 import numpy as np
 
 from ...core.encoding import ObservationLayout
-from .actions import (
-    A_GAIN,
-    AUTO_TASKS,
-    BLOOMSBURY_STACKS,
-    C_DISCARD_RELIC,
-    C_EXP_PAY,
-    C_KNOW,
-    C_PATRON,
-    C_PICK_DRAWN,
-    C_RELIC,
-    DECISIONS,
-    FLOW_TASKS,
-    GAME_OVER,
-    MID_TURN,
-    NUM_SPACES,
-    NUM_TILES,
-    piece,
-    piece_owner,
-    piece_section,
-)
+from . import actions, view
+from .actions import FLOW_TASKS, GAME_OVER, NUM_TILES
 from .components import NUM_EXPEDITIONS, NUM_PATRONS, NUM_RELIC_KINDS, NUM_STUDIES
-from .view import (
-    PENDING_SLOTS,
-    REGION_SLOTS,
-    decision_args,
-    interrupted,
-    pending_tasks,
-    regions_read,
-)
+from .view import decision_args, interrupted, pending_tasks, regions_read
 
 SEAT_COLUMNS = (
     ("present", 1),
@@ -62,8 +37,8 @@ SEAT_COLUMNS = (
     ("side_b", 1),
     *((f"penalty{i}", 1) for i in range(4)),
     *((f"claim_{g}", 2) for g in "abc"),
-    *((f"bloom_right{v}", 1) for v in BLOOMSBURY_STACKS),
-    *((f"bloom_taken{v}", 1) for v in BLOOMSBURY_STACKS),
+    *((f"bloom_right{v}", 1) for v in actions.BLOOMSBURY_STACKS),
+    *((f"bloom_taken{v}", 1) for v in actions.BLOOMSBURY_STACKS),
     ("decider", 1),
 )
 """The columns of a ``seats`` row, each with its true maximum (hand: every Expedition card)."""
@@ -81,23 +56,24 @@ def _unbounded(v: int) -> bytes:
     return FLOAT32.pack(v / (v + UNBOUNDED_SCALE))
 
 
-MID_TURN_KINDS = tuple(sorted(MID_TURN))
-AUTO_CODE = GAME_OVER - A_GAIN
+MID_TURN_KINDS = tuple(sorted(actions.MID_TURN))
+AUTO_CODE = GAME_OVER - actions.A_GAIN
 """Added to an automatic task's kind (``AUTO0`` on) to number it after the decisions."""
-TASK_KINDS = GAME_OVER + len(AUTO_TASKS)
+TASK_KINDS = GAME_OVER + len(actions.AUTO_TASKS)
 TASK_CODES = tuple(
-    kind + (1 if kind < GAME_OVER else 1 + AUTO_CODE) for kind in range(A_GAIN + len(AUTO_TASKS))
+    kind + (1 if kind < GAME_OVER else 1 + AUTO_CODE)
+    for kind in range(actions.A_GAIN + len(actions.AUTO_TASKS))
 )
 """A queued task is written as (``TASK_CODES[kind]``, a + 1, b + 1) over (TASK_KINDS, ARG_RANGE
 x2): its kind's code + 1; arguments run from -1 (a region still to be read) to ARG_RANGE - 1."""
 ARG_RANGE = 64
 LAYOUT = ObservationLayout(
     [
-        ("decision", (len(DECISIONS),)),
+        ("decision", (len(actions.DECISIONS),)),
         ("task_args", (2,)),
         ("interrupts", (len(MID_TURN_KINDS),)),
-        ("pending", (PENDING_SLOTS, 3)),
-        ("regions_chosen", (REGION_SLOTS,)),
+        ("pending", (view.PENDING_SLOTS, 3)),
+        ("regions_chosen", (view.REGION_SLOTS,)),
         ("year", (5,)),
         ("mode", (5,)),
         ("seats", (4, len(SEAT_FIELDS))),
@@ -125,7 +101,7 @@ LAYOUT = ObservationLayout(
         ("deck_sizes", (5,)),
         ("patrons_put_back", (NUM_PATRONS,)),
         ("locations", (4, 6, 6)),
-        ("gallery", (NUM_SPACES, 7)),
+        ("gallery", (actions.NUM_SPACES, 7)),
         ("collection_faces", (6, 24)),
         ("objectives", (3, 12)),
         ("objective_first", (3, 7)),
@@ -150,8 +126,8 @@ COUNTED = (
     ("patrons_put_back", (NUM_PATRONS,) * NUM_PATRONS),
     ("stack_sizes", (5, 5)),
     ("task_args", (50, 50)),
-    ("pending", (TASK_KINDS, ARG_RANGE, ARG_RANGE) * PENDING_SLOTS),
-    ("regions_chosen", (4,) * REGION_SLOTS),
+    ("pending", (TASK_KINDS, ARG_RANGE, ARG_RANGE) * view.PENDING_SLOTS),
+    ("regions_chosen", (4,) * view.REGION_SLOTS),
     ("automa", (3,)),  # the Automa's pawns left
 )
 """The pieces holding counts, and what their last entries are divided by (their true maximum)."""
@@ -223,7 +199,9 @@ def _owner_flags(player: int, n: int) -> dict[int, tuple[bytearray, ...]]:
     return {width: tuple(_one_hot(width, code) for code in rel) for width in OWNER_ROW_WIDTHS}
 
 
-PIECE_OFFSETS = tuple((piece_section(x) - 1) * 6 + piece_owner(x) for x in range(piece(6, 0)))
+PIECE_OFFSETS = tuple(
+    (actions.piece_section(x) - 1) * 6 + actions.piece_owner(x) for x in range(actions.piece(6, 0))
+)
 """Where a piece ``piece(owner, section)`` counts within its location's (6, 6) block (for
 player 0, whose relative codes are the owner ids)."""
 
@@ -750,15 +728,15 @@ def _drawn_patrons(s, player: int, buf: bytearray) -> None:
 
 DECISION_WRITERS = tuple(
     {
-        C_RELIC: _resolved_args,
-        C_KNOW: _resolved_args,
-        C_DISCARD_RELIC: _discard_relic,
-        C_EXP_PAY: _organizing,
-        C_PICK_DRAWN: _drawn_cards,
-        C_PATRON: _drawn_patrons,
+        actions.C_RELIC: _resolved_args,
+        actions.C_KNOW: _resolved_args,
+        actions.C_DISCARD_RELIC: _discard_relic,
+        actions.C_EXP_PAY: _organizing,
+        actions.C_PICK_DRAWN: _drawn_cards,
+        actions.C_PATRON: _drawn_patrons,
         GAME_OVER: lambda s, player, buf: None,  # the game is over: no pending decision
     }.get(decision, _task_args)
-    for decision in range(len(DECISIONS))
+    for decision in range(len(actions.DECISIONS))
 )
 """Per decision, the writer of the pieces it shows (cleared before): the pending task's
 arguments, and the cards on the table in the decisions that show some."""

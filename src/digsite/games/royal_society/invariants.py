@@ -31,8 +31,7 @@ TASK_ARGS = {
     actions.A_YEAR_END: ((0, 1), (0, 0)),  # second step (after the requirement discs)
     actions.A_DRAW_TWO_KEEP: ((0, 3), (0, 0)),  # region
 }
-"""The range of the two arguments of each task kind, 0 and 0 where it has none (see ``flow``, which
-makes them)."""
+"""The range of the two arguments of each task kind, 0 and 0 where it has none (see ``tasks``)."""
 SEATLESS = frozenset(
     (actions.A_YEAR_START, actions.A_NEXT_TURN, actions.A_YEAR_END, actions.A_SETUP_FAVORS)
 )

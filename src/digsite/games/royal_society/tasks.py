@@ -3,8 +3,7 @@
 A task is a decision of ``player`` (``kind`` a decision id) or an automatic step (``kind`` from
 ``AUTO0``); its two arguments ``a`` and ``b`` mean what the kind says, so tasks are made by the
 named constructors below and read through the named accessors where a field has more than one
-meaning.  A task is an immutable tuple: copies of a position share them, and it saves as the
-plain list ``[kind, player, a, b]`` (the observation encodes the same four numbers).
+meaning (the observation encodes the same four numbers).
 """
 
 from __future__ import annotations

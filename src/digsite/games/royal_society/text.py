@@ -97,9 +97,8 @@ action_to_string = actions.ACTIONS.describer(
 
 def _kept_from_draw(s, action: int) -> str:
     """What the others see of the card kept from a draw of three: the cards discarded."""
-    discarded = " and ".join(
-        _expedition(s, c) for c in s.drawn_cards if c != action - actions.CARD0
-    )
+    kept = action - actions.CARD0
+    discarded = " and ".join(_expedition(s, c) for c in s.drawn_cards if c != kept)
     return "keep one of the cards drawn, discard " + discarded
 
 

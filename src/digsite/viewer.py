@@ -61,10 +61,12 @@ before it again, and a worker replays the record and renders its own texts."""
 TEMPLATE = "viewer.html"
 """The page, beside this module: ``{title}`` and ``{data}`` are its slots."""
 
-Found = tuple[tuple[int, int], list[list[list[int]]], list[np.ndarray]]
+Tile = tuple[tuple[int, ...], bytes]
+"""A tile as its shape and its pixels' bytes: what tells tiles apart, and what makes one again."""
+Found = tuple[tuple[int, int], list[list[list[int]]], list[Tile]]
 """What a run of positions found: the pictures' height and width; for each view, for each
 position, its changed tiles, each as its index (row by row) then the run's number for its
-pixels; and the pixels of each number."""
+pixels; and the tile of each number."""
 
 
 def default_jobs() -> int:
@@ -139,8 +141,7 @@ def script_json(data: Any) -> str:
 def _run(states: list, start: int, end: int) -> Found:
     """Draw every view of ``states[start:end]`` (the spectator's, then each seat's) and find
     what changed in each picture (in the first, since the position before, drawn again)."""
-    numbers: dict[tuple[tuple[int, ...], bytes], int] = {}
-    tiles: list[np.ndarray] = []
+    numbers: dict[Tile, int] = {}
     changes: list[list[list[int]]] = []
     shape = (0, 0)
     for seat in [None, *range(states[0].game.num_players)]:
@@ -154,13 +155,10 @@ def _run(states: list, start: int, end: int) -> Found:
             for i in _changed_tiles(pixels, previous):
                 y, x = divmod(int(i), columns)
                 tile = pixels[y * TILE : (y + 1) * TILE, x * TILE : (x + 1) * TILE]
-                number = numbers.setdefault((tile.shape, tile.tobytes()), len(tiles))
-                if number == len(tiles):
-                    tiles.append(np.ascontiguousarray(tile))
-                changed += (int(i), number)
+                changed += (int(i), numbers.setdefault((tile.shape, tile.tobytes()), len(numbers)))
             changes[-1].append(changed)
             previous = pixels
-    return shape, changes, tiles
+    return shape, changes, list(numbers)
 
 
 _WORKER_STATES: list = []
@@ -184,25 +182,17 @@ def _merged(
     each from the set-up on), and each view's frames as (tile index, tile number) pairs: the
     same whatever the runs, since a position's changes depend only on it and the one before."""
     runs = list(found)
-    numbers: dict[tuple[tuple[int, ...], bytes], int] = {}
-    tiles: list[np.ndarray] = []
+    numbers: dict[Tile, int] = {}
     frames: list[list[list[int]]] = [[] for _ in range(views)]
-    ours: list[dict[int, int]] = [{} for _ in runs]  # a run's number -> the page's
     for view, frame_list in enumerate(frames):
-        for (_, changes, pixels), theirs in zip(runs, ours, strict=True):
+        for _, changes, tiles in runs:
             for changed in changes[view]:
                 frame = changed.copy()
                 for j in range(1, len(frame), 2):
-                    number = theirs.get(frame[j])
-                    if number is None:
-                        tile = pixels[frame[j]]
-                        number = numbers.setdefault((tile.shape, tile.tobytes()), len(tiles))
-                        if number == len(tiles):
-                            tiles.append(tile)
-                        theirs[frame[j]] = number
-                    frame[j] = number
+                    frame[j] = numbers.setdefault(tiles[frame[j]], len(numbers))
                 frame_list.append(frame)
-    return runs[0][0], tiles, frames
+    pixels = [np.frombuffer(data, np.uint8).reshape(shape) for shape, data in numbers]
+    return runs[0][0], pixels, frames
 
 
 def _sheets(tiles: list[np.ndarray]) -> Iterator[np.ndarray]:

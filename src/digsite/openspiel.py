@@ -232,27 +232,29 @@ def _check_chance_outcome(action: int) -> None:
         )
 
 
+def _corrupt(problem: str) -> CorruptStateError:
+    return CorruptStateError(f"saved state: {problem}")
+
+
 def _json_object(text: Any) -> dict[str, Any]:
     """The JSON object of a saved state, refused if too long, not JSON or OpenSpiel's pickled
     form (never unpickled: it could run code)."""
     if not isinstance(text, str):
         raise CorruptStateError(f"a saved state is a string, not {type(text).__name__}")
     if len(text) > MAX_SAVED_CHARS:
-        raise CorruptStateError(
-            f"saved state: {len(text)} characters, more than the {MAX_SAVED_CHARS} allowed"
-        )
+        raise _corrupt(f"{len(text)} characters, more than the {MAX_SAVED_CHARS} allowed")
     if text.lstrip().startswith(PICKLED_FORMS):
-        raise CorruptStateError(
-            "saved state: this is OpenSpiel's pickled form, which digsite never unpickles (it "
-            "could run any code); save states with state.serialize() or "
+        raise _corrupt(
+            "this is OpenSpiel's pickled form, which digsite never unpickles (it could run any "
+            "code); save states with state.serialize() or "
             "digsite.openspiel.serialize_game_and_state"
         )
     try:
         data = parse_json(text)
     except FileRefused as why:
-        raise CorruptStateError(f"saved state: {why}") from None
+        raise _corrupt(str(why)) from None
     if not isinstance(data, dict):
-        raise CorruptStateError(f"saved state: a JSON object, not {type(data).__name__}")
+        raise _corrupt(f"a JSON object, not {type(data).__name__}")
     return data
 
 
@@ -267,56 +269,42 @@ def _checked_fields(data: dict[str, Any], game: Game) -> tuple[list[int], Any]:
     missing = [name for name in SAVED_FIELDS if name not in data]
     unknown = sorted(set(data) - set(SAVED_FIELDS))
     if missing or unknown:
-        raise CorruptStateError(
-            f"saved state: fields missing {missing}, unknown {unknown}; "
-            f"its fields are {', '.join(SAVED_FIELDS)}"
+        raise _corrupt(
+            f"fields missing {missing}, unknown {unknown}; its fields are {', '.join(SAVED_FIELDS)}"
         )
     if data["format"] != SAVE_FORMAT:
-        raise CorruptStateError(
-            f"saved state: format {quoted(data['format'])}, not {SAVE_FORMAT!r}"
-        )
+        raise _corrupt(f"format {quoted(data['format'])}, not {SAVE_FORMAT!r}")
     if data["game"] != game.name:
-        raise CorruptStateError(
-            f"saved state: a state of {quoted(data['game'])}, not of this game, {game.name!r}"
-        )
+        raise _corrupt(f"a state of {quoted(data['game'])}, not of this game, {game.name!r}")
     version = registry.entry(game.name).version
     if type(data["version"]) is not int or data["version"] != version:  # (JSON's: no bool)
-        raise CorruptStateError(
-            f"saved state: {game.name} version {quoted(data['version'])}, this game is version "
-            f"{version}"
+        raise _corrupt(
+            f"{game.name} version {quoted(data['version'])}, this game is version {version}"
         )
     config, ours = data["config"], _plain(game.config)
     if not isinstance(config, dict):
-        raise CorruptStateError(f"saved state: config is an object, not {type(config).__name__}")
+        raise _corrupt(f"config is an object, not {type(config).__name__}")
     for name in sorted(set(config) | set(ours)):
         if name not in config or name not in ours or config[name] != ours[name]:
-            raise CorruptStateError(
-                f"saved state: option {name!r} is {_shown(config, name)} there, "
-                f"{_shown(ours, name)} in this game"
-            )
+            there, here = _shown(config, name), _shown(ours, name)
+            raise _corrupt(f"option {name!r} is {there} there, {here} in this game")
     history, move_number = data["history"], data["move_number"]
     limit = SEED_BYTES + game.max_game_length
     if not isinstance(history, list) or len(history) > limit:
-        raise CorruptStateError(f"saved state: history is a list of at most {limit} moves")
+        raise _corrupt(f"history is a list of at most {limit} moves")
     top = max(BYTE_OUTCOMES, game.num_actions)
     for index, action in enumerate(history):
         if type(action) is not int or not 0 <= action < top:
-            raise CorruptStateError(
-                f"saved state: history[{index}] = {quoted(action)} is not an action (0..{top - 1})"
-            )
+            raise _corrupt(f"history[{index}] = {quoted(action)} is not an action (0..{top - 1})")
     if type(move_number) is not int or move_number < 0:
-        raise CorruptStateError(
-            f"saved state: move_number {quoted(move_number)} is not a non-negative integer"
-        )
+        raise _corrupt(f"move_number {quoted(move_number)} is not a non-negative integer")
     if move_number != len(history):
-        raise CorruptStateError(
-            f"saved state: move_number {move_number}, but its history has {len(history)} moves"
-        )
+        raise _corrupt(f"move_number {move_number}, but its history has {len(history)} moves")
     drawing = len(history) < SEED_BYTES
     if (data["state"] is None) != drawing or not (drawing or isinstance(data["state"], dict)):
-        raise CorruptStateError(
-            f"saved state: 'state' is null while the seed is drawn (the first {SEED_BYTES} "
-            "moves), then an object (the engine's to_dict)"
+        raise _corrupt(
+            f"'state' is null while the seed is drawn (the first {SEED_BYTES} moves), then an "
+            "object (the engine's to_dict)"
         )
     return history, data["state"]
 
@@ -335,15 +323,11 @@ def _restore(data: dict[str, Any], game: Game, apply: Callable[[int], None], pla
         try:
             apply(action)
         except IllegalActionError as err:
-            raise CorruptStateError(
-                f"saved state: history[{index}] = {action} cannot be played there: {err}"
-            ) from None
+            raise _corrupt(f"history[{index}] = {action} cannot be played there: {err}") from None
     reached = None if play.state is None else _plain(play.state.to_dict())
     if reached != saved:
         fields = sorted(k for k in saved if saved.get(k) != reached.get(k)) if saved else []
-        raise CorruptStateError(
-            f"saved state: its position is not the one its history reaches (fields {fields})"
-        )
+        raise _corrupt(f"its position is not the one its history reaches (fields {fields})")
 
 
 class DigsiteGame(pyspiel.Game):
@@ -397,7 +381,7 @@ class DigsiteState(pyspiel.State):
     def __setattr__(self, name: str, value: Any) -> None:
         if name == "_play" and not isinstance(value, _Play):  # OpenSpiel's pickled form, loading
             if not isinstance(value, _Pending):
-                raise CorruptStateError("saved state: the pickled part holds no digsite state")
+                raise _corrupt("the pickled part holds no digsite state")
             value = self._loaded(value)
         super().__setattr__(name, value)
 
@@ -414,10 +398,7 @@ class DigsiteState(pyspiel.State):
         _restore(_json_object(text), play.game, apply, play)
         told = [(int(move.player), move.action) for move in self.full_history()]
         if told != moves or self.move_number() != len(moves):
-            raise CorruptStateError(
-                "saved state: OpenSpiel's history= and move_number= lines disagree with the "
-                "saved state's history"
-            )
+            raise _corrupt("OpenSpiel's history= and move_number= lines disagree with its history")
         return play
 
     def __deepcopy__(self, memo: dict) -> DigsiteState:
@@ -530,18 +511,13 @@ def deserialize_game_and_state(text: str) -> tuple[DigsiteGame, DigsiteState]:
     data = _json_object(text)
     name, config = data.get("game"), data.get("config")
     if not isinstance(name, str) or name not in GAME_NAMES:
-        raise CorruptStateError(
-            f"saved state: game {quoted(name)} is not a digsite game; games: "
-            f"{', '.join(GAME_NAMES)}"
-        )
+        raise _corrupt(f"game {quoted(name)} is not a digsite game; games: {', '.join(GAME_NAMES)}")
     if not isinstance(config, dict):
-        raise CorruptStateError(f"saved state: config is an object, not {type(config).__name__}")
+        raise _corrupt(f"config is an object, not {type(config).__name__}")
     try:
         game = load_game(name, **config)
     except (ValueError, TypeError, pyspiel.SpielError) as err:
-        raise CorruptStateError(
-            f"saved state: its config cannot make a {name} game: {err}"
-        ) from None
+        raise _corrupt(f"its config cannot make a {name} game: {err}") from None
     return game, game._state_from(data)
 
 

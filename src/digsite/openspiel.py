@@ -286,7 +286,7 @@ def _checked_fields(data: dict[str, Any], game: Game) -> tuple[list[int], Any]:
         raise _corrupt(f"config is an object, not {type(config).__name__}")
     for name in sorted(set(config) | set(ours)):
         if name not in config or name not in ours or config[name] != ours[name]:
-            there, here = _shown(config, name), _shown(ours, name)
+            there, here = (quoted(o[name]) if name in o else "absent" for o in (config, ours))
             raise _corrupt(f"option {name!r} is {there} there, {here} in this game")
     history, move_number = data["history"], data["move_number"]
     limit = SEED_BYTES + game.max_game_length
@@ -307,10 +307,6 @@ def _checked_fields(data: dict[str, Any], game: Game) -> tuple[list[int], Any]:
             "object (the engine's to_dict)"
         )
     return history, data["state"]
-
-
-def _shown(options: dict[str, Any], name: str) -> str:
-    return quoted(options[name]) if name in options else "absent"
 
 
 def _restore(data: dict[str, Any], game: Game, apply: Callable[[int], None], play: _Play) -> None:

@@ -52,20 +52,6 @@ inverted (1 / count: 1 exactly when one layout is left, the moment a careful pla
 on the log scale one layout and two differ by 0.03)."""
 
 
-def _memo(state, name: str, player: int, compute):
-    """``compute(belief, entered)`` for ``player``, kept on the state until its belief or the
-    pieces it entered change (the same information gives the same result)."""
-    belief = state.belief(player)
-    entered = tuple(state.pieces) if state.current_player() == player else ()
-    key = (name, player)
-    cached = state._aids.get(key)
-    if cached is not None and cached[0] is belief and cached[1] == entered:
-        return cached[2]
-    value = compute(belief, entered)
-    state._aids[key] = (belief, entered, value)
-    return value
-
-
 class _Candidates:
     """The candidate layouts of one player (the layouts of its belief that agree with the
     pieces of the guess it is entering; none entered: the whole belief) and the aids read from
@@ -73,7 +59,7 @@ class _Candidates:
     computed when first asked for, and shared with the next candidates when a piece entered
     rules out none of them (the same layouts give the same marginals)."""
 
-    __slots__ = ("belief", "entered", "indices", "counts", "features", "mask")
+    __slots__ = ("belief", "entered", "indices", "counts", "features", "mask", "memo")
 
     def __init__(self, belief: Belief, entered: tuple[int, ...], indices: np.ndarray):
         self.belief = belief
@@ -82,6 +68,7 @@ class _Candidates:
         self.counts: np.ndarray | None = None  # (600,) layouts per marginal column
         self.features: np.ndarray | None = None
         self.mask: np.ndarray | None = None
+        self.memo: dict[str, np.ndarray] = {}  # the informative questions and their masks
 
 
 def _candidates(state, player: int) -> _Candidates:
@@ -197,23 +184,31 @@ def consistent_placement_mask(state, player: int) -> np.ndarray:
     return mask
 
 
+def _memo(state, name: str, player: int, compute):
+    """``compute()`` for ``player``, kept with its candidates (:func:`_candidates`) until its
+    belief or the pieces it entered change (the same information gives the same result)."""
+    memo = _candidates(state, player).memo
+    if name not in memo:
+        memo[name] = compute()
+    return memo[name]
+
+
 def _informative(state, player: int) -> np.ndarray:
     """(9, 10) bools: whether each question on each axis can teach ``player`` something."""
-    return _memo(state, "informative", player, lambda belief, entered: belief.informative())
+    return _memo(state, "informative", player, lambda: state.belief(player).informative())
 
 
 def informative_axis_mask(state, player: int) -> np.ndarray:
-    """The axis decision's mask for ``player``: the axes reachable from the viewfinder with a
-    question it can learn from, and the guess."""
-    viewfinder = state.viewfinder
+    """The axis decision's mask for ``player``: the axes with a question it can learn from (any
+    axis is reachable), and the guess."""
 
-    def compute(belief, entered) -> np.ndarray:
-        mask = state.game._axis_masks[viewfinder].copy()
+    def compute() -> np.ndarray:
+        mask = state.game._axis_mask.copy()
         mask[AXIS0 : AXIS0 + NUM_AXES] &= _informative(state, player).any(axis=0)
         mask.setflags(write=False)
         return mask
 
-    return _memo(state, f"axis mask {viewfinder}", player, compute)
+    return _memo(state, "axis mask", player, compute)
 
 
 def informative_question_mask(state, player: int) -> np.ndarray:
@@ -222,7 +217,7 @@ def informative_question_mask(state, player: int) -> np.ndarray:
     state resampled for another player stays playable)."""
     viewfinder = state.viewfinder
 
-    def compute(belief, entered) -> np.ndarray:
+    def compute() -> np.ndarray:
         useful = _informative(state, player)[:, viewfinder]
         if not useful.any():
             return state.game._question_mask

@@ -186,7 +186,7 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
     def _legal_axis(self) -> np.ndarray:
         if self.game.informative_questions:
             return informative_axis_mask(self, self.decider)
-        return self.game._axis_masks[self.viewfinder]
+        return self.game._axis_mask
 
     def _legal_question(self) -> np.ndarray:
         if self.game.informative_questions:
@@ -508,17 +508,13 @@ class ArcheOlogicGame(TurnBasedGame, files=(spec, actions, text)):
         self.ring_index = {a: i for i, a in enumerate(self.ring)}
         # surcharge[v, a]: time to put the viewfinder on axis a this turn when it stood on v.
         self.surcharge = np.full((NUM_AXES, NUM_AXES), -1, dtype=np.int64)
-        axis_masks = np.zeros((NUM_AXES, NUM_ACTIONS), dtype=np.int8)
         for v in range(NUM_AXES):
             for a, extra in axis_choices(v, self.ring):
                 self.surcharge[v, a] = extra
-                axis_masks[v, AXIS0 + a] = 1
-            axis_masks[v, GUESS] = 1
         self._start_mask = mask_of(range(AXIS0, AXIS0 + NUM_AXES), NUM_ACTIONS)
+        self._axis_mask = mask_of((*range(AXIS0, AXIS0 + NUM_AXES), GUESS), NUM_ACTIONS)
+        """Every axis (any axis is reachable for +2, ``solver.VIEWFINDER_MOVES``) and the guess."""
         self._question_mask = mask_of(range(QUESTION0, QUESTION0 + NUM_QUESTIONS), NUM_ACTIONS)
-        axis_masks.setflags(write=False)
-        self._axis_masks = tuple(axis_masks)
-        """Per viewfinder axis, the axis decision's mask (rows made once, not per position)."""
         # placement action offset (rotation * 25 + anchor) <-> row of the building's table
         self.offset_to_pid = np.full((NUM_BUILDINGS, NUM_PLACEMENT_IDS), -1, dtype=np.int64)
         self.pid_to_offset = []

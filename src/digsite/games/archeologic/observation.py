@@ -281,25 +281,18 @@ def observe(state, player: int, out: np.ndarray) -> None:
         out[g.belief_span] = belief_features(state, player)
 
 
-def seat_rows(layout: ObservationLayout, num_players: int) -> tuple[tuple[int, ...], ...]:
-    """``seat_rows(...)[player][p]``: where seat ``p``'s row starts in ``player``'s
-    observation (the own seat first, then the others in turn order)."""
-    seats = layout.slices["seats"].start
-    n = num_players
-    return tuple(
-        tuple(seats + ((p - player) % n) * SEAT_SIZE for p in range(n)) for player in range(n)
-    )
-
-
-def belief_span(layout: ObservationLayout) -> slice | None:
-    """Where the belief features are (``belief_marginals`` and ``belief_size``), if any."""
-    if "belief_size" not in layout.slices:
-        return None
-    return slice(layout.slices["belief_marginals"].start, layout.slices["belief_size"].stop)
-
-
-def observation_offsets(layout: ObservationLayout) -> tuple[int, ...]:
-    """Where :func:`observe` writes: the starts of the pieces it fills per call."""
+def offsets(layout: ObservationLayout, num_players: int) -> tuple[tuple, tuple, slice | None]:
+    """Where :func:`observe` writes: the starts of the pieces it fills per call; where seat
+    ``p``'s row starts in ``player``'s observation (``[player][p]``: the own seat first, then
+    the others in turn order); the belief features (``belief_marginals`` and ``belief_size``),
+    if any."""
+    s, n = layout.slices, num_players
     names = ("seats", "viewfinder", "decision", "surcharge", "entering_building")
     names += ("feedback_right", "feedback_wrong", "my_guess")
-    return tuple(layout.slices[name].start for name in names)
+    rows = tuple(
+        tuple(s["seats"].start + (p - q) % n * SEAT_SIZE for p in range(n)) for q in range(n)
+    )
+    belief = (
+        slice(s["belief_marginals"].start, s["belief_size"].stop) if "belief_size" in s else None
+    )
+    return tuple(s[name].start for name in names), rows, belief

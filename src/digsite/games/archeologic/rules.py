@@ -533,9 +533,7 @@ class ArcheOlogicGame(TurnBasedGame, files=(spec, actions, text)):
         """The observation's pieces (``obs_layout`` too: not the buildings' ``layouts``)."""
         self.secret_size = NUM_BUILDINGS * NUM_PLACEMENT_IDS
         """The hidden layout (``observe_secret``): each building's placement id, one-hot."""
-        self.obs_offsets = observation.observation_offsets(obs_layout)
-        self.seat_rows = observation.seat_rows(obs_layout, n)
-        self.belief_span = observation.belief_span(obs_layout)
+        self.obs_offsets, self.seat_rows, self.belief_span = observation.offsets(obs_layout, n)
         self.placement_offsets = [offsets.tolist() for offsets in self.pid_to_offset]
         """``pid_to_offset`` as Python ints, for writing single entries fast."""
 

@@ -12,8 +12,6 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-import numpy as np
-
 from ...core.data import DataFileError, read_records
 
 PATRONS = ("lady_violet", "lord_lemon", "sir_brown", "mrs_blackmore", "colonel_tangerine")
@@ -30,9 +28,6 @@ NUM_CARDS = 36
 COLS, MAX_ROWS = 12, 6
 NUM_CELLS = COLS * MAX_ROWS
 STRIDE = COLS + 1
-CELL_BITS = np.array([r * STRIDE + c for r in range(MAX_ROWS) for c in range(COLS)], dtype=np.intp)
-"""Bit index of each cell id."""
-BITBOARD_BYTES = (MAX_ROWS * STRIDE + 7) // 8
 
 
 def region_rows(season: int) -> int:
@@ -63,19 +58,13 @@ def two_free_neighbours(free: int) -> int:
     return ((a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)) & VALID_ALL
 
 
-def bits_to_cells(bb: int) -> np.ndarray:
-    """0/1 uint8 array over the 72 cell ids."""
-    raw = np.frombuffer(bb.to_bytes(BITBOARD_BYTES, "little"), dtype=np.uint8)
-    return np.unpackbits(raw, bitorder="little")[CELL_BITS]
-
-
 _ROW_FLAGS = tuple(bytes(bits >> c & 1 for c in range(COLS)) for bits in range(1 << COLS))
 """Per set of cells of one row (12 bits), a 0/1 byte per cell."""
 
 
 def cell_flags(bb: int, tail: bytes = b"") -> bytes:
     """A 0/1 byte per cell id, then ``tail``: a table look-up per row (the ``MAX_ROWS`` rows
-    written out, as it runs every step), several times cheaper than :func:`bits_to_cells`."""
+    written out, as it runs every step), several times cheaper than unpacking the bits."""
     f, s = _ROW_FLAGS, STRIDE
     return b"".join(
         (
@@ -91,7 +80,7 @@ def cell_flags(bb: int, tail: bytes = b"") -> bytes:
 
 
 assert MAX_ROWS == 6, "cell_flags writes out each of the grid's rows"
-CELL_BIT = tuple(1 << int(i) for i in CELL_BITS)
+CELL_BIT = tuple(1 << (r * STRIDE + c) for r in range(MAX_ROWS) for c in range(COLS))
 """The bitboard bit of each cell id."""
 CELL_NEIGHBOURS = tuple(dilate(bit) for bit in CELL_BIT)
 """The spaces next to each cell id, as a bitboard."""

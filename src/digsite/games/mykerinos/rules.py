@@ -57,7 +57,6 @@ from .components import (
     VALID,
     VIOLET,
     Museum,
-    bits_to_cells,
     card_faces,
     cell_flags,
     dilate,
@@ -509,7 +508,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
             if owner >= 0:
                 self.cubes[owner] |= CELL_BIT[c]
         for row, bb in enumerate([*self.cubes, self.pyramids, self.valid]):
-            self.planes[row] = bits_to_cells(bb)
+            self.planes[row] = np.frombuffer(cell_flags(bb), np.uint8)
         self.patron_count = [patron_counts(self.game.cards, cards) for cards in self.owned]
         self._mask = None
 

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from .actions import (
     DECISIONS,
     GAME_OVER,
@@ -24,7 +22,7 @@ from .actions import (
     REMOVED,
     SURVEY_CHOICE,
 )
-from .components import COLS, PATRONS, bits_to_cells, region_rows
+from .components import COLS, PATRONS, cell_flags, region_rows
 
 NEUTRAL_NAME = "neutral"
 """How the view names the neutral colour (2 players)."""
@@ -35,7 +33,7 @@ DISCARDED = "discarded"
 
 def cells_of(bitboard: int) -> list[int]:
     """The cell ids of a bitboard, ascending."""
-    return np.flatnonzero(bits_to_cells(bitboard)).tolist()
+    return [c for c, flag in enumerate(cell_flags(bitboard)) if flag]
 
 
 def owner_name(owner: int) -> int | str:
@@ -46,10 +44,8 @@ def build_view(state, player: int) -> dict[str, Any]:
     game = state.game
     n = game.num_players
     face = game.card_faces
-    region: list[int | str | None] = [None] * (region_rows(state.season) * COLS)
-    for owner in game.owners:
-        for c in cells_of(state.cubes[owner]):
-            region[c] = owner_name(owner)
+    spaces = region_rows(state.season) * COLS
+    region = [None if owner < 0 else owner_name(owner) for owner in state.cells[:spaces]]
     parcels = [
         {
             "card": face[card],

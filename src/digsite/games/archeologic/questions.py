@@ -196,10 +196,8 @@ def answer_from_grid(building: Sequence[int], kind: Sequence[int], question: int
         seen.add(b)
         if b == target:
             boxes[k] += 1
-        if k == FIRE:
-            traps[0] += 1
-        elif k == SHARP:
-            traps[1] += 1
+        if k != RISK_FREE:  # a trap box, Fire or Sharp
+            traps[k - FIRE] += 1
     if question == DIFFERENT_BUILDINGS:
         return len(seen)
     if question == EMPTY_ZONES:

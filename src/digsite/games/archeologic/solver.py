@@ -172,8 +172,7 @@ def axis_choices(
     for steps, surcharge in moves:
         targets = ring if steps is None else (ring[(pos + steps) % len(ring)],)
         for axis in targets:
-            if surcharge < best.get(axis, surcharge + 1):
-                best[axis] = surcharge
+            best[axis] = min(surcharge, best.get(axis, surcharge))
     order = [ring[(pos + 1 + i) % len(ring)] for i in range(len(ring))]
     return tuple((a, best[a]) for a in order if a in best)
 

@@ -11,6 +11,7 @@ read ``state.belief(player)``, use exactly the player's information.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -72,9 +73,7 @@ def build_view(state, player: int) -> dict[str, Any]:
     n = g.num_players
     decision = state.decision
     clues, axis_clues = state.known_clues(player)
-    asked: list[dict[tuple[int, int], int]] = [{} for _ in range(n)]
-    for p, axis, question, _ in state.questions:
-        asked[p][axis, question] = asked[p].get((axis, question), 0) + 1
+    asked = Counter((p, axis, question) for p, axis, question, _ in state.questions)
     answers = {(a, q): state.answer(a, q) for p, a, q, _ in state.questions if p == player}
     my_guess: list[int] = []
     checked_guess = None
@@ -98,7 +97,7 @@ def build_view(state, player: int) -> dict[str, Any]:
                 "checking": state.checking[p],
                 "out": OUT_NAMES[state.out[p]],
                 "extra_clues": g.extra_clues[p],
-                "questions": sorted([a, q, c] for (a, q), c in asked[p].items()),
+                "questions": sorted([a, q, c] for (s, a, q), c in asked.items() if s == p),
                 "guesses": state.guess_player.count(p),
             }
             for p in range(n)

@@ -91,7 +91,6 @@ _LAST_TURN, _TURN_PATRON, _CHAIN_LEFT = _S["last_turn"], _S["turn_patron"], _S["
 _CHAIN_NEUTRAL, _CHAIN_PYRAMID = _S["chain_neutral"], _S["chain_pyramid_allowed"]
 _CHAIN_OWN, _CHAIN_LAST = _S["chain_next_to_own"], _S["chain_last_cell"]
 _SURVEY_AREA = _S["survey_area"]
-_PRESTIGE_INDEX = {v: i for i, v in enumerate(PRESTIGE_VALUES)}
 _SEAT_ORDER = {
     (n, player): np.array([(player + k) % n for k in range(n)] + list(range(n, SEATS)))
     for n in (2, 3, 4)
@@ -149,7 +148,7 @@ def card_rows(game) -> np.ndarray:
     rows = np.zeros((len(game.cards), PARCEL_FEATURES), dtype=np.float32)
     for card in game.cards:
         rows[card.id, card.patron] = 1.0
-        rows[card.id, 6 + _PRESTIGE_INDEX[card.prestige]] = 1.0
+        rows[card.id, 6 + PRESTIGE_VALUES.index(card.prestige)] = 1.0
     rows[:, ON_TABLE_FEATURE] = 1.0
     return rows
 

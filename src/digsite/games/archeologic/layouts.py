@@ -113,15 +113,9 @@ class Layouts:
     def __init__(self, buildings: Sequence[Building]):
         self.buildings: tuple[Building, ...] = tuple(buildings)
         self.tables: tuple[PlacementTable, ...] = tuple(placement_table(b) for b in buildings)
-        sizes = [len(t) for t in self.tables]
         found = _enumerate(self.tables, EMPTY_CELLS)
         placements = np.array(found, dtype=np.int16).reshape(-1, len(self.buildings))
-        # Mixed-radix key of a row; sorting by it is the lexicographic order of the rows.
-        self._radix = np.cumprod([1] + sizes[:0:-1])[::-1].astype(np.int64)
-        keys = placements.astype(np.int64) @ self._radix
-        order = np.argsort(keys, kind="stable")
-        self.placements: np.ndarray = placements[order]
-        self._keys = keys[order]
+        self.placements: np.ndarray = placements[np.lexsort(placements.T[::-1])]  # (rows sorted)
         n = len(self.placements)
         rows = np.arange(n)[:, None]
         self.building: np.ndarray = np.full((n, NUM_CELLS), EMPTY, dtype=np.int8)
@@ -130,7 +124,7 @@ class Layouts:
             pid = self.placements[:, b]
             self.building[rows, table.cells[pid]] = b
             self.kind[rows, table.cells[pid]] = table.kinds[pid]
-        for arr in (self.placements, self._keys, self.building, self.kind):
+        for arr in (self.placements, self.building, self.kind):
             arr.setflags(write=False)
 
     def __len__(self) -> int:
@@ -165,9 +159,8 @@ class Layouts:
             row[building] = self.placement_id(building, rotation, anchor)
         if min(row) < 0:
             return -1
-        key = int(np.array(row, dtype=np.int64) @ self._radix)
-        i = int(np.searchsorted(self._keys, key))
-        return i if i < len(self) and int(self._keys[i]) == key else -1
+        hit = np.flatnonzero((self.placements == row).all(axis=1))
+        return int(hit[0]) if len(hit) else -1
 
     def traps(self, index: int) -> tuple[tuple[int, int], ...]:
         """``(cell, kind)`` of the layout's trap boxes, by cell."""

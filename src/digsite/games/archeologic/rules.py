@@ -348,12 +348,6 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
         written = unseen(self, kept)  # and answers, the belief, the own checked guesses, and
         if not written:  # the questions it was built from
             return kept[2]
-        belief = self._belief_brought_up(player, kept, written)
-        written.clear()
-        return belief
-
-    def _belief_brought_up(self, player: int, kept: list, written: set[str]) -> Belief:
-        """:meth:`belief` once the fields ``written`` were written."""
         g = self.game
         base, belief, mine, before = kept[1:5]
         fresh = False
@@ -376,6 +370,7 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
                     knowledge = guess_knowledge(self, player)
                     belief = Belief(g.layouts, belief_filter(g.layouts, base.indices, knowledge))
         kept[1:5] = base, belief, mine, self.questions
+        written.clear()
         return belief
 
     def _answered(self, belief: Belief, asked: list[tuple[int, int]]) -> Belief:

@@ -134,13 +134,42 @@ def observe(state, player: int, out: np.ndarray) -> None:
 
     The board comes from ``state.planes``, the public tables from ``state._obs_cache`` (see
     :class:`PublicTables`: the pieces that read a field written since it last looked are
-    written again), the turn state is written afresh; the test suite checks all of it against
-    a fresh encoding."""
+    written again), the turn state is written afresh, entry by entry on the zeroed block; the
+    test suite checks all of it against a fresh encoding."""
     n = state.game.num_players
     board = out[:_BOARD_END].reshape(BOARD_ROWS, NUM_CELLS)
     state.planes.take(_BOARD_ORDER[n, player], 0, board)
     out[_BOARD_END:] = state._obs_cache.seen_by(state, player, n)  # (the turn state zeroed)
-    _encode_turn(state, player, n, out)
+    personal, general = state.personal, state.general
+    held, passing = state.neutral_stock, state.pass_space
+    for p, (at_personal, at_general, at_held, at_passing) in zip(
+        _SEATS_SHOWN[n, player], _SEAT_COUNTS_AT, strict=False
+    ):
+        out[at_personal] = personal[p] / CUBE_SCALE
+        out[at_general] = general[p] / CUBE_SCALE
+        out[at_held] = held[p] / CUBE_SCALE
+        out[at_passing + passing[p]] = 1.0
+    out[_NEUTRAL_GENERAL] = general[NEUTRAL] / CUBE_SCALE
+    decision = state.decision
+    out[_DECISION + decision] = 1.0
+    if decision != GAME_OVER:
+        out[_DECIDER + (state.decider - player) % n] = 1.0
+    if state.last_turn:
+        out[_LAST_TURN] = 1.0
+    if state.turn_patron >= 0:
+        out[_TURN_PATRON + state.turn_patron] = 1.0
+    if decision == PLACE:
+        out[_CHAIN_LEFT + state.chain_left - 1] = 1.0
+        if state.chain_owner == NEUTRAL:
+            out[_CHAIN_NEUTRAL] = 1.0
+        if state.chain_pyramid:
+            out[_CHAIN_PYRAMID] = 1.0
+        if state.chain_own_anchor:
+            out[_CHAIN_OWN] = 1.0
+        if state.chain_last >= 0:
+            out[_CHAIN_LAST + state.chain_last] = 1.0
+    elif SURVEY_CHOICE <= decision < GAME_OVER:
+        out[_SURVEY_AREA + state.survey_area] = 1.0
 
 
 def card_rows(game) -> np.ndarray:
@@ -315,37 +344,3 @@ class PublicTables:
         self.deck_size = len(state.deck)
         table[_T["deck_size"]] = self.deck_size / NUM_CARDS
         self.views = [None] * SEATS
-
-
-def _encode_turn(state, player: int, n: int, out: np.ndarray) -> None:
-    """The turn state, from ``personal_cubes`` on: entries one by one on the zeroed block."""
-    personal, general = state.personal, state.general
-    held, passing = state.neutral_stock, state.pass_space
-    for p, (at_personal, at_general, at_held, at_passing) in zip(
-        _SEATS_SHOWN[n, player], _SEAT_COUNTS_AT, strict=False
-    ):
-        out[at_personal] = personal[p] / CUBE_SCALE
-        out[at_general] = general[p] / CUBE_SCALE
-        out[at_held] = held[p] / CUBE_SCALE
-        out[at_passing + passing[p]] = 1.0
-    out[_NEUTRAL_GENERAL] = general[NEUTRAL] / CUBE_SCALE
-    decision = state.decision
-    out[_DECISION + decision] = 1.0
-    if decision != GAME_OVER:
-        out[_DECIDER + (state.decider - player) % n] = 1.0
-    if state.last_turn:
-        out[_LAST_TURN] = 1.0
-    if state.turn_patron >= 0:
-        out[_TURN_PATRON + state.turn_patron] = 1.0
-    if decision == PLACE:
-        out[_CHAIN_LEFT + state.chain_left - 1] = 1.0
-        if state.chain_owner == NEUTRAL:
-            out[_CHAIN_NEUTRAL] = 1.0
-        if state.chain_pyramid:
-            out[_CHAIN_PYRAMID] = 1.0
-        if state.chain_own_anchor:
-            out[_CHAIN_OWN] = 1.0
-        if state.chain_last >= 0:
-            out[_CHAIN_LAST + state.chain_last] = 1.0
-    elif SURVEY_CHOICE <= decision < GAME_OVER:
-        out[_SURVEY_AREA + state.survey_area] = 1.0

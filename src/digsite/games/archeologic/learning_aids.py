@@ -75,8 +75,7 @@ def _candidates(state, player: int) -> _Candidates:
     """``player``'s kept :class:`_Candidates`, brought up to date."""
     belief = state.belief(player)
     entered = tuple(state.pieces) if state.current_player() == player else ()
-    key = ("candidates", player)
-    last = state._aids.get(key)
+    last = state._aids.get(player)
     same = last is not None and last.belief is belief  # (then only the pieces may differ)
     if same and last.entered == entered:
         return last
@@ -93,7 +92,7 @@ def _candidates(state, player: int) -> _Candidates:
     filtered = same and entered[: len(last.entered)] == last.entered
     if filtered and len(indices) == len(last.indices):  # none ruled out: the same layouts
         kept.counts, kept.features = last.counts, last.features
-    state._aids[key] = kept
+    state._aids[player] = kept
     return kept
 
 

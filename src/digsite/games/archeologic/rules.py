@@ -142,7 +142,7 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
     def __init__(self, game: ArcheOlogicGame):
         super().__init__(game)
         self._beliefs: dict[int, tuple] = {}  # per player: the belief and what it was built on
-        self._aids: dict[tuple, tuple] = {}  # learning aids kept per (aid, player)
+        self._aids: dict[int, Any] = {}  # per player, its learning aids' candidates
         self._question_record: dict[int, list] = {}  # per player, see observation.record
 
     @classmethod

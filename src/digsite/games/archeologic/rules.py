@@ -502,10 +502,8 @@ class ArcheOlogicGame(TurnBasedGame, files=(spec, actions, text)):
         self.costs = questions.question_costs(self.layouts.buildings)
         self.ring_index = {a: i for i, a in enumerate(self.ring)}
         # surcharge[v, a]: time to put the viewfinder on axis a this turn when it stood on v.
-        self.surcharge = np.full((NUM_AXES, NUM_AXES), -1, dtype=np.int64)
-        for v in range(NUM_AXES):
-            for a, extra in axis_choices(v, self.ring):
-                self.surcharge[v, a] = extra
+        choices = [dict(axis_choices(v, self.ring)) for v in range(NUM_AXES)]
+        self.surcharge = np.array([[c[a] for a in range(NUM_AXES)] for c in choices], np.int64)
         self._start_mask = mask_of(range(AXIS0, AXIS0 + NUM_AXES), NUM_ACTIONS)
         self._axis_mask = mask_of((*range(AXIS0, AXIS0 + NUM_AXES), GUESS), NUM_ACTIONS)
         """Every axis (any axis is reachable for +2, ``solver.VIEWFINDER_MOVES``) and the guess."""

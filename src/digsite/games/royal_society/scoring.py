@@ -6,26 +6,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from ...core.fields import added, replaced_in
-from .actions import (
-    ALL_EXPLORERS_4,
-    C_REQUIREMENT_DISC,
-    COLLECTIONS,
-    EIGHT_RELICS_ALL_REGIONS,
-    FOUR_EXPERTISE_LEVELS,
-    KNOWLEDGE_4_EVERYWHERE,
-    KNOWLEDGE_12,
-    OBJECTIVES,
-    PENALTIES,
-    PRESTIGE,
-    SCIENCE,
-    SEVEN_GALLERY,
-    THREE_PATRONS,
-    THREE_REGIONS,
-    THREE_SAME_TYPE,
-    TWO_EXPLORERS_5,
-    TWO_MYTH_OR_WONDER,
-    TWO_REGIONS_TWICE,
-)
+from . import actions
 from .tasks import Task
 
 
@@ -43,14 +24,17 @@ def region_and_type_counts(cards) -> tuple[list[int], list[int]]:
 
 
 ON_PLAYED = {
-    TWO_REGIONS_TWICE: (
+    actions.TWO_REGIONS_TWICE: (
         4,
         lambda cards: sum(1 for x in region_and_type_counts(cards)[0] if x >= 2) >= 2,
     ),
-    THREE_REGIONS: (3, lambda cards: sum(1 for x in region_and_type_counts(cards)[0] if x) >= 3),
-    FOUR_EXPERTISE_LEVELS: (4, lambda cards: len({c.expertise for c in cards}) >= 4),
-    THREE_SAME_TYPE: (3, lambda cards: max(region_and_type_counts(cards)[1]) >= 3),
-    TWO_MYTH_OR_WONDER: (
+    actions.THREE_REGIONS: (
+        3,
+        lambda cards: sum(1 for x in region_and_type_counts(cards)[0] if x) >= 3,
+    ),
+    actions.FOUR_EXPERTISE_LEVELS: (4, lambda cards: len({c.expertise for c in cards}) >= 4),
+    actions.THREE_SAME_TYPE: (3, lambda cards: max(region_and_type_counts(cards)[1]) >= 3),
+    actions.TWO_MYTH_OR_WONDER: (
         2,
         lambda cards: sum(c.myth for c in cards) >= 2 or sum(c.wonder for c in cards) >= 2,
     ),
@@ -70,17 +54,17 @@ def _on_played(fewest: int, met: Callable) -> Callable[..., bool]:
 
 _TESTS = {
     **{obj: _on_played(fewest, met) for obj, (fewest, met) in ON_PLAYED.items()},
-    ALL_EXPLORERS_4: lambda s, p: min(s.expertise[p]) >= 4,
-    TWO_EXPLORERS_5: lambda s, p: sum(1 for x in s.expertise[p] if x >= 5) >= 2,
-    SEVEN_GALLERY: lambda s, p: s.exhibited[p] >= 7,
-    EIGHT_RELICS_ALL_REGIONS: lambda s, p: (
+    actions.ALL_EXPLORERS_4: lambda s, p: min(s.expertise[p]) >= 4,
+    actions.TWO_EXPLORERS_5: lambda s, p: sum(1 for x in s.expertise[p] if x >= 5) >= 2,
+    actions.SEVEN_GALLERY: lambda s, p: s.exhibited[p] >= 7,
+    actions.EIGHT_RELICS_ALL_REGIONS: lambda s, p: (
         sum(s.relics[p]) >= 8 and all(sum(s.relics[p][4 * r : 4 * r + 4]) for r in range(4))
     ),
-    THREE_PATRONS: lambda s, p: len(s.honored[p]) >= 3,
-    KNOWLEDGE_4_EVERYWHERE: lambda s, p: min(s.knowledge[p]) >= 4,
-    KNOWLEDGE_12: lambda s, p: max(s.knowledge[p]) >= 12,
+    actions.THREE_PATRONS: lambda s, p: len(s.honored[p]) >= 3,
+    actions.KNOWLEDGE_4_EVERYWHERE: lambda s, p: min(s.knowledge[p]) >= 4,
+    actions.KNOWLEDGE_12: lambda s, p: max(s.knowledge[p]) >= 12,
 }
-OBJECTIVE_TESTS = tuple(_TESTS[obj] for obj in range(len(OBJECTIVES)))
+OBJECTIVE_TESTS = tuple(_TESTS[obj] for obj in range(len(actions.OBJECTIVES)))
 """``OBJECTIVE_TESTS[obj](s, p)``: whether ``p`` meets Royal Society objective ``obj``."""
 
 
@@ -174,19 +158,19 @@ def royal_requirements(s, period: int) -> None:
     for p in range(s.game.num_players):
         if requirement_met(s, p, req):
             continue
-        if penalty in PENALTIES:
-            s.put("penalties", replaced_in(s.penalties, p, PENALTIES.index(penalty), 1))
+        if penalty in actions.PENALTIES:
+            s.put("penalties", replaced_in(s.penalties, p, actions.PENALTIES.index(penalty), 1))
         elif penalty == "lose_1_science":
-            s._gain(p, SCIENCE, -1)
+            s._gain(p, actions.SCIENCE, -1)
         else:
-            s._gain(p, PRESTIGE, -8)
+            s._gain(p, actions.PRESTIGE, -8)
         if s.discs[p] > 0:
             s.put("discs", added(s.discs, p, -1))
             s.put("req_discs", added(s.req_discs, p, 1))
         elif p in s.gallery:
-            choices.append(Task(C_REQUIREMENT_DISC, p))  # which disc: the player's choice
+            choices.append(Task(actions.C_REQUIREMENT_DISC, p))  # which disc: the player's choice
         else:
-            s._gain(p, PRESTIGE, -15)
+            s._gain(p, actions.PRESTIGE, -15)
             if s.rep_discs[p] > 0:
                 s.put("rep_discs", added(s.rep_discs, p, -1))
                 s.put("req_discs", added(s.req_discs, p, 1))
@@ -198,7 +182,7 @@ def gallery_awards(s) -> list[int]:
     Automa and neutral discs take their share like anyone's)."""
     n = s.game.num_players
     out = [0] * n
-    for sl in COLLECTIONS:
+    for sl in actions.COLLECTIONS:
         spaces = s.gallery[sl]
         counts = Counter(owner for owner in spaces if owner >= 0)
         if not counts:
@@ -229,7 +213,7 @@ def bloomsbury_end(s, p: int) -> tuple[int, int]:
         elif key == "relics_held":
             prestige += min(12, sum(s.relics[p]))
         elif key == "gallery_collections":
-            prestige += amount * sum(p in s.gallery[sl] for sl in COLLECTIONS)
+            prestige += amount * sum(p in s.gallery[sl] for sl in actions.COLLECTIONS)
         elif key == "best_knowledge":
             prestige += max(s.knowledge[p])
         elif key == "reputation_points":
@@ -242,10 +226,10 @@ def final_scores(s) -> None:
     rulebook's order); the score is then the lower of Prestige and 5 x Science."""
     gallery = gallery_awards(s)
     for p in range(s.game.num_players):
-        s._gain(p, PRESTIGE, gallery[p])
-        s._gain(p, SCIENCE, max(study_science(s, p, x) for x in s.studies[p]))
+        s._gain(p, actions.PRESTIGE, gallery[p])
+        s._gain(p, actions.SCIENCE, max(study_science(s, p, x) for x in s.studies[p]))
         pr, sc = bloomsbury_end(s, p)
-        s._gain(p, PRESTIGE, pr)
-        s._gain(p, SCIENCE, sc)
+        s._gain(p, actions.PRESTIGE, pr)
+        s._gain(p, actions.SCIENCE, sc)
         penalty = sum(s.game.patrons[x].penalty for x in s.patrons[p] if x not in s.honored[p])
-        s._gain(p, PRESTIGE, -penalty)
+        s._gain(p, actions.PRESTIGE, -penalty)

@@ -94,11 +94,9 @@ class YearRules:
             "locations",
             tuple(tuple(x for x in loc if piece_owner(x) == NEUTRAL) for loc in self.locations),
         )
-        if self.year > 1:
-            for slot in (0, 1):
-                if self.program[slot] >= 0:
-                    self.put("exp_discard", self.exp_discard + (self.program[slot],))
-                    self.put("program", replaced(self.program, slot, -1))
+        if self.year > 1:  # the cards of Program spaces 1 and 2 are discarded
+            self.put("exp_discard", self.exp_discard + tuple(c for c in self.program[:2] if c >= 0))
+            self.put("program", (-1, -1, *self.program[2:]))
             self._refill_program()
         self.cur = [-1, -1, 0, 0, -1]
         self._push(NEXT_TURN)

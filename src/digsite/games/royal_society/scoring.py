@@ -106,8 +106,9 @@ def _matchable(fits: list[int]) -> bool:
     return all(augment(i, [0]) for i in range(len(fits)))
 
 
-def study_objectives(s, p: int, study: int) -> int:
-    """Most objectives of a Study card achievable at once, each card used for one symbol."""
+def study_science(s, p: int, study: int) -> int:
+    """A Study card's Science: by the most of its objectives achievable at once, each card used
+    for one symbol."""
     card = s.game.studies[study]
     held = sum(1 << c for c in s.played[p])
     cards = s.game.symbol_cards
@@ -122,12 +123,7 @@ def study_objectives(s, p: int, study: int) -> int:
         symbols = [f for i in range(k) if subset >> i & 1 for f in fits[i]]
         if count == 1 or _matchable(symbols):
             best = count
-    return best
-
-
-def study_science(s, p: int, study: int) -> int:
-    done = study_objectives(s, p, study)
-    return s.game.studies[study].science[done - 1] if done else 0
+    return card.science[best - 1] if best else 0
 
 
 def requirement_count(s, p: int, kind: str) -> int:

@@ -61,12 +61,8 @@ from .components import (
 from .optional import interruptible
 from .tasks import Task, knowledge_choices
 
-RIGHT_BONUS = {
-    UNIVERSITY: (REPUTATION, 1),
-    MUSEUM: (PRESTIGE, 2),
-    CITY: (PRESTIGE, 2),
-    PORT: (REPUTATION, 1),
-}
+RIGHT_BONUS = ((REPUTATION, 1), (PRESTIGE, 2), (PRESTIGE, 2), (REPUTATION, 1))
+"""Per location (University, Museum, City, Port), the right bonus of learning from peers."""
 LEFT_GAINS = {MUSEUM: (REPUTATION, 1), CITY: (MONEY, 3)}
 """The left bonus where it is a gain (the University: a Knowledge point, the Port: a Reserve)."""
 

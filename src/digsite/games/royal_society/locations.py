@@ -85,6 +85,8 @@ MUSEUM_EXHIBIT_SECTIONS = 1 << 2 | 1 << 4 | 1 << 6
 """Where a supported explorer may Exhibit at the Museum."""
 CITY_GATE = 4
 """The Reputation The City asks."""
+SECOND_ACTIONS = (DEEPEN, STUDY_RELIC, SELL)
+"""The second action of the University, the Museum and the City: a relic discarded for it."""
 
 
 class LocationRules:
@@ -234,43 +236,30 @@ class LocationRules:
     def _legal_location_action(self):
         t = self.task
         p = t.player
-        e, loc, section, supported = self.cur[:4]
-        acts = [
-            OPTION0 + o
-            for o in self.location_options(p, loc, section, bool(supported), self.budget(p))
-        ]
-        # the Port's action starts with its own decision, which offers them
-        if acts and loc != PORT:
-            acts += self.optional_actions(t.player, t)
+        _, loc, section, supported = self.cur[:4]
+        options = self.location_options(p, loc, section, bool(supported), self.budget(p))
+        acts = [OPTION0 + o for o in options]
+        if acts and loc != PORT:  # (the Port's action starts with its own decision, offering them)
+            acts += self.optional_actions(p, t)
         return acts
 
     @interruptible
     def _on_location_action(self, a):
         self.queue.pop(0)
         p = self.task.player
-        option = a - OPTION0
-        e, loc, section, supported = self.cur[:4]
-        if loc == UNIVERSITY:
-            if option == FIRST_ACTION:
-                self._push(*knowledge_choices(p, 2 if section >= 3 else 1))
-            else:
-                self._push(Task.discard_relic(p, DEEPEN))
-        elif loc == MUSEUM:
-            if option == FIRST_ACTION:
-                self._push(
-                    Task.exhibit(p, 1 if section <= 3 else (2 if section <= 5 else 3), first=1)
-                )
-            else:
-                if section >= 5:  # a second Study, optional (pushed first: it follows the first)
-                    self._push(Task.discard_relic(p, STUDY_RELIC, optional=1))
-                self._push(Task.discard_relic(p, STUDY_RELIC))
-        elif loc == CITY:
-            if option == FIRST_ACTION:
-                self._push(Task.draw_patrons(p, section))
-            else:
-                self._push(Task.discard_relic(p, SELL))
-        else:
+        _, loc, section, _ = self.cur[:4]
+        if loc == PORT:
             self._push(Task(C_EXPEDITION, p))
+        elif a - OPTION0 != FIRST_ACTION:  # Deepen, Study a Relic or Sell: a relic discarded
+            if loc == MUSEUM and section >= 5:  # a second Study, optional (pushed first)
+                self._push(Task.discard_relic(p, STUDY_RELIC, optional=1))
+            self._push(Task.discard_relic(p, SECOND_ACTIONS[loc]))
+        elif loc == UNIVERSITY:
+            self._push(*knowledge_choices(p, 2 if section >= 3 else 1))
+        elif loc == MUSEUM:
+            self._push(Task.exhibit(p, 1 if section <= 3 else (2 if section <= 5 else 3), first=1))
+        else:
+            self._push(Task.draw_patrons(p, section))
 
     # -- University, Museum and City -----------------------------------------------------------
     def _legal_discard_relic(self):

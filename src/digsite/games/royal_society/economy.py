@@ -217,15 +217,12 @@ class EconomyRules:
         _, p, regions, forced_random = self.task
         if regions == CHOSEN_REGIONS:  # "one of the previously chosen regions"
             regions = sum(1 << r for r in set(self.chosen_regions[-2:])) or ALL_REGIONS
+        bags = self.bags
         if forced_random or self.penalties[p][RANDOM_RELICS_ONLY]:
             return [
-                REGION0 + r
-                for r in range(4)
-                if regions >> r & 1 and sum(self.bags[4 * r : 4 * r + 4])
+                REGION0 + r for r in range(4) if regions >> r & 1 and sum(bags[4 * r : 4 * r + 4])
             ]
-        return [
-            RELIC0 + k for k in range(NUM_RELIC_KINDS) if regions >> (k // 4) & 1 and self.bags[k]
-        ]
+        return [RELIC0 + k for k in range(NUM_RELIC_KINDS) if regions >> (k // 4) & 1 and bags[k]]
 
     def _on_relic_from_bag(self, a):
         self.queue.pop(0)

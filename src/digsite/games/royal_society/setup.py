@@ -206,10 +206,9 @@ class SetupRules:
         self.queue.pop(0)
         p = self.task.player
         offer = self.society_offer[p]
-        kept = offer[a - OPTION0]
         self.society_rejected = replaced(self.society_rejected, p, offer[1 - (a - OPTION0)])
         self.chosen_regions = []
-        tasks = self._society_tasks(p, kept)
+        tasks = self._society_tasks(p, offer[a - OPTION0])
         if any(task.kind == C_BLOOM for task in tasks):  # it looks through the 10 stack's box
             seen = self.bloom_seen[p] | sum(1 << x for x in self.bloom_box[0])
             self.put("bloom_seen", replaced(self.bloom_seen, p, seen))

@@ -24,34 +24,24 @@ from typing import Any
 
 from ...core.fields import replaced
 from ...core.policy import HeuristicAgent
+from . import actions
 from .actions import (
-    ALL_EXPLORERS_4,
     C_MAIN,
     C_PATRON,
     CARD0,
     CLAIM0,
     COLLECTIONS,
-    DECISIONS,
-    DEEPEN,
     DONE,
     DRAW3,
-    EIGHT_RELICS_ALL_REGIONS,
-    EXPERTISE_PERMUTATIONS,
     EXPLORER0,
     FAVOR0,
     FIRST_ACTION,
-    FOUR_EXPERTISE_LEVELS,
     GAIN_REP,
-    KNOWLEDGE_4_EVERYWHERE,
     LOGISTICS,
-    MILESTONE_8,
     MONEY,
-    NO_COLLECTION_REWARDS,
     NUM_SPACES,
     OPTION0,
     PATRON0,
-    PAYMENTS,
-    PLACE0,
     PRESTIGE,
     REGION0,
     REGION_SKILL,
@@ -59,19 +49,10 @@ from .actions import (
     REPUTATION,
     REWARD_STATS,
     SCIENCE,
-    SEVEN_GALLERY,
     SLOT0,
     SPACE0,
     SPACE_COLLECTION,
-    STUDY_RELIC,
-    THREE_PATRONS,
-    THREE_REGIONS,
-    THREE_SAME_TYPE,
-    TILE0,
-    TWO_EXPLORERS_5,
-    TWO_REGIONS_TWICE,
     Ability,
-    piece_section,
 )
 from .components import ASIA, CITY, MEDITERRANEAN, MUSEUM, NUM_RELIC_KINDS, PORT, UNIVERSITY
 from .locations import LEFT_GAINS
@@ -298,32 +279,32 @@ class Context:
         cards = [self.cards[c] for c in m.played]
         if obj in ON_PLAYED:
             regions, types = region_and_type_counts(cards)
-            if obj == TWO_REGIONS_TWICE:
+            if obj == actions.TWO_REGIONS_TWICE:
                 a, b = sorted(regions, reverse=True)[:2]
                 return (min(a, 2) + min(b, 2)) / 4
-            if obj == THREE_REGIONS:
+            if obj == actions.THREE_REGIONS:
                 return min(3, sum(1 for x in regions if x)) / 3
-            if obj == FOUR_EXPERTISE_LEVELS:
+            if obj == actions.FOUR_EXPERTISE_LEVELS:
                 return min(4, len({c.expertise for c in cards})) / 4
-            if obj == THREE_SAME_TYPE:
+            if obj == actions.THREE_SAME_TYPE:
                 return min(3, max(types)) / 3
             return min(2, max(sum(c.myth for c in cards), sum(c.wonder for c in cards))) / 2
-        if obj == ALL_EXPLORERS_4:
+        if obj == actions.ALL_EXPLORERS_4:
             return sum(min(e, 4) for e in m.expertise) / 12
-        if obj == TWO_EXPLORERS_5:
+        if obj == actions.TWO_EXPLORERS_5:
             a, b = sorted(m.expertise, reverse=True)[:2]
             return (min(a, 5) + min(b, 5)) / 10
-        if obj == SEVEN_GALLERY:
+        if obj == actions.SEVEN_GALLERY:
             return min(7, m.exhibited) / 7
-        if obj == EIGHT_RELICS_ALL_REGIONS:
+        if obj == actions.EIGHT_RELICS_ALL_REGIONS:
             regions = sum(1 for r in range(4) if sum(m.relics[4 * r : 4 * r + 4]))
             n = sum(m.relics) + m.extra_relics
             if n >= 8 and regions == 4:
                 return 1.0  # with the relics still to draw
             return 0.5 * min(8, n) / 8 + 0.5 * regions / 4 * 0.95
-        if obj == THREE_PATRONS:
+        if obj == actions.THREE_PATRONS:
             return min(3, m.honored) / 3
-        if obj == KNOWLEDGE_4_EVERYWHERE:
+        if obj == actions.KNOWLEDGE_4_EVERYWHERE:
             return sum(min(k, 4) for k in m.knowledge) / 16
         return max(m.knowledge) / 12
 
@@ -440,7 +421,7 @@ class Context:
         m.exhibited += 1
         col = SPACE_COLLECTION[sp]
         s, p = self.state, self.player
-        if col not in done and not s.penalties[p][NO_COLLECTION_REWARDS]:
+        if col not in done and not s.penalties[p][actions.NO_COLLECTION_REWARDS]:
             self.apply_reward(m, self.g.collection_faces[s.faces[col]].reward)
         if kind // 4 == MEDITERRANEAN and s._ability(p) == Ability.MEDITERRANEAN_EXHIBIT_PRESTIGE:
             m.gain(PRESTIGE, 2)
@@ -463,7 +444,7 @@ class Context:
     # -- placements ----------------------------------------------------------------------------
     def placement_value(self, explorer: int, action: int, base: Mine) -> float:
         """The value of the best location action a placement allows (-1e9: none)."""
-        loc, section = divmod(action - PLACE0, 6)
+        loc, section = divmod(action - actions.PLACE0, 6)
         section += 1
         support = max(0, section - self.state.expertise[self.player][explorer])
         key = (loc, section, support, explorer if loc == PORT else -1)
@@ -473,7 +454,7 @@ class Context:
             options = self.state.location_options(
                 self.player, loc, section, support > 0, m.budget(), explorer
             )
-            highest = max(map(piece_section, self.state.locations[loc]), default=0)
+            highest = max(map(actions.piece_section, self.state.locations[loc]), default=0)
             left = section < highest  # learning from peers: the left bonus
             best = -1e9
             for option in options:
@@ -595,7 +576,7 @@ class Context:
 class RoyalSocietyHeuristic(HeuristicAgent):
     """``RoyalSocietyHeuristic()``: a StateAgent (see ``digsite.core.policy``)."""
 
-    DECISIONS = DECISIONS
+    DECISIONS = actions.DECISIONS
 
     def projected_score(self, state, player: int) -> float:
         """The player's valuation: an estimate of its final score with what its resources are
@@ -677,7 +658,7 @@ class RoyalSocietyHeuristic(HeuristicAgent):
     def _decide_setup_expertise(self, ctx: Context, task, legal) -> int:
         """Expertise 3 to the Logistics explorer (money is the first bottleneck)."""
         target = next((e for e in range(3) if ctx.state._skill(ctx.player, e)[0] == LOGISTICS), 0)
-        three = (a for a in legal if EXPERTISE_PERMUTATIONS[a - OPTION0][target] == 3)
+        three = (a for a in legal if actions.EXPERTISE_PERMUTATIONS[a - OPTION0][target] == 3)
         return next(three, legal[0])
 
     def _decide_setup_discard(self, ctx: Context, task, legal) -> int:
@@ -710,7 +691,7 @@ class RoyalSocietyHeuristic(HeuristicAgent):
 
     def _decide_milestone_8(self, ctx: Context, task, legal) -> int:
         """1 Science or 5 Prestige (Science when they are worth the same)."""
-        return ctx.best(legal, lambda m, a: m.gain(*MILESTONE_8[a - OPTION0]))
+        return ctx.best(legal, lambda m, a: m.gain(*actions.MILESTONE_8[a - OPTION0]))
 
     def _decide_relic_from_bag(self, ctx: Context, task, legal) -> int:
         base = ctx.mine()
@@ -733,10 +714,10 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         base = ctx.mine()
         purpose = task[2]
         relics = [a for a in legal if RELIC0 <= a < RELIC0 + NUM_RELIC_KINDS]
-        if purpose == DEEPEN:
+        if purpose == actions.DEEPEN:
             return max(relics, key=lambda a: ctx._deepen_gain(base, a - RELIC0))
         choice = self._decide_exhibit_relic(ctx, task, relics)
-        if DONE in legal and purpose == STUDY_RELIC:
+        if DONE in legal and purpose == actions.STUDY_RELIC:
             m = base.copy()
             m.relics[choice - RELIC0] -= 1
             m.gain(SCIENCE, 1)
@@ -792,7 +773,7 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         base = ctx.mine()
 
         def val(a: int) -> float:
-            tile = ctx.g.rb.bloomsbury[a - TILE0]
+            tile = ctx.g.rb.bloomsbury[a - actions.TILE0]
             m = base.copy()
             if tile["kind"] == "immediate":
                 ctx.apply_reward(m, tile["effect"].items())
@@ -837,7 +818,7 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         kind, _ = s._skill(p, s.cur[0])
 
         def pay(m: Mine, a: int) -> None:
-            reductions = PAYMENTS[a - OPTION0]
+            reductions = actions.PAYMENTS[a - OPTION0]
             m.pay_rep(2 * sum(reductions))
             cost = card.cost - (3 if kind == LOGISTICS else 0) - 3 * reductions[0]
             m.gain(MONEY, -max(0, cost))

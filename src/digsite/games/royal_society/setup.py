@@ -53,11 +53,16 @@ class SetupRules:
         if self.game.neutral:
             self._deal_neutral()
         if self.game.automa:
-            self.automa_deck = list(range(len(self.game.automa_cards)))
-            self._shuffle(self.automa_deck)
+            self.automa_deck = self._shuffled(range(len(self.game.automa_cards)))
             self.put("favor_space", replaced(self.favor_space, 0, AUTOMA))
         self._deal_players()
         self.queue.append(Task(A_SETUP_FAVORS))
+
+    def _shuffled(self, items) -> list:
+        """``items`` as a list, shuffled by the state's chance stream."""
+        items = list(items)
+        self._shuffle(items)
+        return items
 
     def _deal_board(self) -> None:
         """The Grand Gallery's collection tiles, the Royal Requirements and Requests, and the
@@ -65,9 +70,7 @@ class SetupRules:
         game = self.game
         faces = []
         for (_, count), tiles in zip(COLLECTIONS_BY_SIZE, game.collections_by_size, strict=True):
-            pool = list(tiles)
-            self._shuffle(pool)
-            faces += [2 * t + self._rand(2) for t in pool[:count]]
+            faces += [2 * t + self._rand(2) for t in self._shuffled(tiles)[:count]]
         self.put("faces", tuple(faces))
         self.put("requirements", (self._rand(4), 4 + self._rand(4)))
         self.put(
@@ -75,8 +78,7 @@ class SetupRules:
         )
         per_stack = game.board_players + 1
         for k, stack in enumerate(game.bloomsbury_stacks):
-            tiles = list(stack)
-            self._shuffle(tiles)
+            tiles = self._shuffled(stack)
             self.stacks[k] = tiles[:per_stack]
             self.put("bloom_box", replaced(self.bloom_box, k, tuple(tiles[per_stack:])))
 
@@ -84,14 +86,11 @@ class SetupRules:
         """The Patron, Expedition (the simplified set-up's marked cards dealt first), Study and
         Society decks, and the Program."""
         game = self.game
-        patrons = list(range(NUM_PATRONS))
-        self._shuffle(patrons)
-        self.put("patron_deck", tuple(patrons))
+        self.put("patron_deck", tuple(self._shuffled(range(NUM_PATRONS))))
         deck = list(range(NUM_EXPEDITIONS))
         if game.simplified:
             n = game.num_players
-            marked = list(game.simplified_cards)
-            self._shuffle(marked)
+            marked = self._shuffled(game.simplified_cards)
             for p in range(n):
                 self.put("hand", replaced(self.hand, p, tuple(sorted(marked[2 * p : 2 * p + 2]))))
             dealt = set(marked[: 2 * n])
@@ -99,14 +98,11 @@ class SetupRules:
                 "exp_epoch", tuple(-1 if c in dealt else e for c, e in enumerate(self.exp_epoch))
             )
             deck = [c for c in deck if c not in dealt]
-        self._shuffle(deck)
-        self.exp_deck = deck
+        self.exp_deck = self._shuffled(deck)
         for slot in reversed(range(PROGRAM_SPACES)):
             self.put("program", replaced(self.program, slot, self._draw_card()))
-        self.study_deck = list(range(NUM_STUDIES))
-        self._shuffle(self.study_deck)
-        self.society_deck = [] if game.simplified else list(range(12))
-        self._shuffle(self.society_deck)
+        self.study_deck = self._shuffled(range(NUM_STUDIES))
+        self.society_deck = self._shuffled(() if game.simplified else range(12))
 
     def _deal_neutral(self) -> None:
         """Confrontation: a neutral disc in section 4 of each location, on the second Royal
@@ -116,9 +112,7 @@ class SetupRules:
         )
         self.put("rs_left", replaced(self.rs_left, 1, NEUTRAL))
         for c, sl in enumerate(COLLECTIONS):
-            spaces = list(range(sl.start, sl.stop))
-            self._shuffle(spaces)
-            for sp in spaces[: 2 if c == 5 else 1]:
+            for sp in self._shuffled(range(sl.start, sl.stop))[: 2 if c == 5 else 1]:
                 self.put("gallery", replaced(self.gallery, sp, NEUTRAL))
 
     def _deal_players(self) -> None:

@@ -91,8 +91,7 @@ class SetupRules:
         if game.simplified:
             n = game.num_players
             marked = self._shuffled(game.simplified_cards)
-            for p in range(n):
-                self.put("hand", replaced(self.hand, p, tuple(sorted(marked[2 * p : 2 * p + 2]))))
+            self.put("hand", tuple(tuple(sorted(marked[2 * p : 2 * p + 2])) for p in range(n)))
             dealt = set(marked[: 2 * n])
             self.put(
                 "exp_epoch", tuple(-1 if c in dealt else e for c, e in enumerate(self.exp_epoch))

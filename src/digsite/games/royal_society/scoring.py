@@ -45,11 +45,7 @@ first: they are tested at every turn, mostly with fewer cards), and the test of 
 
 def _on_played(fewest: int, met: Callable) -> Callable[..., bool]:
     """The test of an objective on played cards: ``met`` of the cards, if there are enough."""
-
-    def test(s, p: int) -> bool:
-        return len(s.played[p]) >= fewest and met(_played(s, p))
-
-    return test
+    return lambda s, p: len(s.played[p]) >= fewest and met(_played(s, p))
 
 
 _TESTS = {

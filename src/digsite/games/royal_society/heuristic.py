@@ -624,8 +624,6 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         """The explorer of the best placement (which is chosen again at ``place``)."""
         s, p, base = ctx.state, ctx.player, ctx.mine()
         placements = [(a - EXPLORER0, pl) for a in legal for pl in s._placements(p, a - EXPLORER0)]
-        if not placements:
-            return DONE if DONE in legal else legal[0]
         return EXPLORER0 + max(placements, key=lambda o: self._placement_score(ctx, *o, base))[0]
 
     @staticmethod

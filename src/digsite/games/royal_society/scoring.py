@@ -24,10 +24,7 @@ def region_and_type_counts(cards) -> tuple[list[int], list[int]]:
 
 
 ON_PLAYED = {
-    actions.TWO_REGIONS_TWICE: (
-        4,
-        lambda cards: sum(1 for x in region_and_type_counts(cards)[0] if x >= 2) >= 2,
-    ),
+    actions.TWO_REGIONS_TWICE: (4, lambda cards: sorted(region_and_type_counts(cards)[0])[-2] >= 2),
     actions.THREE_REGIONS: (3, lambda cards: len({c.region for c in cards}) >= 3),
     actions.FOUR_EXPERTISE_LEVELS: (4, lambda cards: len({c.expertise for c in cards}) >= 4),
     actions.THREE_SAME_TYPE: (3, lambda cards: max(region_and_type_counts(cards)[1]) >= 3),

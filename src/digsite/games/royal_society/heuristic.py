@@ -94,7 +94,7 @@ class Mine:
     is run there and the numbers are read back.  Only deterministic rules on the player's own
     resources run there, never a draw, so the clone tells the heuristic nothing hidden."""
 
-    __slots__ = (*TRACKS, *HELD, "claims", "gallery", "hand", "patrons", "honored", "exhibited",
+    __slots__ = (*TRACKS, *HELD, "gallery", "hand", "patrons", "honored", "exhibited",
                  "extra_relics", "st", "me")  # fmt: skip
 
     def __init__(self, state, p: int, scratch) -> None:
@@ -102,7 +102,6 @@ class Mine:
             setattr(self, name, getattr(state, name)[p])
         for name in HELD:
             setattr(self, name, list(getattr(state, name)[p]))
-        self.claims = [bool(c) for c in state.claims[p]]
         self.gallery, self.hand = list(state.gallery), list(state.hand[p])
         self.patrons = [x for x in state.patrons[p] if x not in state.honored[p]]
         self.honored, self.exhibited = len(state.honored[p]), state.exhibited[p]
@@ -131,7 +130,7 @@ class Mine:
     def table(self):
         """The scratch state holding all of this Mine, for the engine's objective checks."""
         st, p = self._load(), self.me
-        for name in (*HELD, "claims"):
+        for name in HELD:
             st.put(name, replaced(getattr(st, name), p, tuple(getattr(self, name))))
         st.put("exhibited", replaced(st.exhibited, p, self.exhibited))
         st.put("honored", replaced(st.honored, p, (HONORED,) * self.honored))
@@ -258,20 +257,18 @@ class Context:
         """Each open objective's worth: nearly all of it once met (the engine's
         ``OBJECTIVE_TESTS`` on ``table``, the Mine's scratch state), a part graded on the way."""
         total = 0.0
-        for g, obj, worth in self.open_objectives:
-            if m.claims[g]:
-                continue
+        for obj, worth in self.open_objectives:
             prog = 1.0 if OBJECTIVE_TESTS[obj](table, self.player) else self._grade(m, obj)
             total += (
                 worth * (0.95 if m.discs > 0 else 0.5) if prog >= 1.0 else worth * 0.6 * prog**3
             )
         return total
 
-    def _objectives(self) -> list[tuple[int, int, float]]:
-        """(group, objective, what claiming it is worth) for each one not yet claimed."""
+    def _objectives(self) -> list[tuple[int, float]]:
+        """(objective, what claiming it is worth) for each one not yet claimed."""
         s, p = self.state, self.player
         worth = [OBJECTIVE_WORTH if first < 0 else OBJECTIVE_WORTH / 2 for first in s.rs_left]
-        return [(g, s.objectives[g], worth[g]) for g in range(3) if not s.claims[p][g]]
+        return [(s.objectives[g], worth[g]) for g in range(3) if not s.claims[p][g]]
 
     def _grade(self, m: Mine, obj: int) -> float:
         """How far an unmet objective is, 0-1 (1 only for relics counted before they are

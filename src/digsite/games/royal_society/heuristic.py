@@ -78,8 +78,6 @@ OBJECTIVE_WORTH = 18.0
 0.9, the same; a later claim, with half the reward, counts half."""
 REP_MAX = 9
 """The top of the Reputation track."""
-HONORED = -1
-"""A patron honored, as the scratch state lists it: the objective checks only count them."""
 TRACKS = ("prestige", "science", "money", "rep", "discs", "knowledge")
 """A Mine's numbers that the engine's rules change, named as the state's fields."""
 HELD = ("expertise", "played", "relics")
@@ -128,12 +126,12 @@ class Mine:
             setattr(self, name, getattr(self.st, name)[self.me])
 
     def table(self):
-        """The scratch state holding all of this Mine, for the engine's objective checks."""
+        """The scratch state holding this Mine, for the engine's objective checks (its honored
+        patrons and claims are the state's there: no valuation changes them)."""
         st, p = self._load(), self.me
         for name in HELD:
             st.put(name, replaced(getattr(st, name), p, tuple(getattr(self, name))))
         st.put("exhibited", replaced(st.exhibited, p, self.exhibited))
-        st.put("honored", replaced(st.honored, p, (HONORED,) * self.honored))
         st.put("gallery", tuple(self.gallery))
         return st
 

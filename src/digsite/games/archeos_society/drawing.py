@@ -113,18 +113,16 @@ def draw(game, views: Mapping[int, Mapping[str, Any]]) -> np.ndarray:
     return page.array()
 
 
-def _card(page: Page, x: float, y: float, kind: int | None, w: int = CARD_W, h: int = CARD_H):
+def _card(page: Page, x: float, y: float, kind: int | None) -> None:
     """A card: its colour and role (a monkey in brown), or its back when ``kind`` is None."""
     if kind is None:
-        page.box(x, y, w, h, fill=HIDDEN)
+        page.box(x, y, CARD_W, CARD_H, fill=HIDDEN)
         return
-    if kind == MONKEY:
-        page.box(x, y, w, h, fill=MONKEY_COLOUR)
-        page.text_fitted(x + 3, y + 8, "monkey", w - 4, PAPER)
-        return
-    colour = CONTINENT_COLOURS[COLOURS[kind % NUM_COLOURS]]
-    page.box(x, y, w, h, fill=colour)
-    page.text_fitted(x + 3, y + 8, ROLE_TITLES[kind // NUM_COLOURS], w - 4, ink_on(colour))
+    monkey = kind == MONKEY
+    colour = MONKEY_COLOUR if monkey else CONTINENT_COLOURS[COLOURS[kind % NUM_COLOURS]]
+    page.box(x, y, CARD_W, CARD_H, fill=colour)
+    role = "monkey" if monkey else ROLE_TITLES[kind // NUM_COLOURS]
+    page.text_fitted(x + 3, y + 8, role, CARD_W - 4, ink_on(colour))
 
 
 def _title(page: Page, game, views, view, scores: list[int]) -> None:
@@ -160,10 +158,8 @@ def _sites(page: Page, game, view) -> float:
         if side < 0:
             page.text(MARGIN + 4, y + 4, CONTINENTS[c], SMALL, ink)
             drawing = view["draft_board"] == c
-            note = "side being chosen" if drawing else "not laid yet"
-            page.text(
-                MARGIN + SITE_LABEL_W + 8, y + 20, note, NORMAL, HIGHLIGHT if drawing else FAINT
-            )
+            note, fill = ("side being chosen", HIGHLIGHT) if drawing else ("not laid yet", FAINT)
+            page.text(MARGIN + SITE_LABEL_W + 8, y + 20, note, NORMAL, fill)
             y += SITE_H + SITE_GAP
             continue
         site = game.boards[c][side]
@@ -322,11 +318,9 @@ def _seats(page: Page, views, view) -> None:
 
 def _hand(views, q: int, seat) -> list[int | None]:
     """The hand as far as the picture may show it: faces, and None for a card's back."""
-    own = views.get(q)
-    if own is not None:
-        return list(own["hand"])
-    known = list(seat["known"])
-    return known + [None] * (seat["hand_size"] - len(known))
+    if q in views:
+        return list(views[q]["hand"])
+    return [*seat["known"], *[None] * (seat["hand_size"] - len(seat["known"]))]
 
 
 def _seat(page: Page, views, view, q: int, seat, y: float, h: float) -> None:

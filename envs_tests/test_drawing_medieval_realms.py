@@ -88,10 +88,10 @@ def test_no_card_text_is_cut(monkeypatch):
         (drawing.HAND_CARD_W - 6, drawing.HAND_CARD_H),
     ]
     for players in (2, 5):
-        faces = drawing._CardFaces(MedievalRealmsGame(num_players=players))
-        for name in faces.game.card_names:
+        game = MedievalRealmsGame(num_players=players)
+        for name in game.card_names:
             for w, h in sizes:
-                drawing._card_image(*faces.face(name), w, h)
+                drawing._card_image(*drawing._face(game, name), w, h)
     assert not cut, sorted(set(cut))
 
 

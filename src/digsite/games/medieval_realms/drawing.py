@@ -119,47 +119,40 @@ def draw(game, views: Mapping[int, Mapping[str, Any]]) -> np.ndarray:
     """The picture of the position the ``views`` show (one seat's view, or every seat's)."""
     page = Page(WIDTH, HEIGHT)
     view = next(iter(views.values()))
-    cards = _CardFaces(game)
     over = view["to_move"] is None  # the end-of-game VP count once the game is over
     vp = [s["vp"] + (sum(s["end_of_game_vp"].values()) if over else 0) for s in view["seats"]]
     _title(page, game, views, view, vp)
-    y = _current_events(page, cards, view)
+    y = _current_events(page, game, view)
     y = _board(page, game, views, view, y + 8)
-    _auction(page, cards, view, y + 6)
-    _seats(page, cards, views, view)
+    _auction(page, game, view, y + 6)
+    _seats(page, game, views, view)
     label = "VP track" + (" (final scores)" if over else "")
     page.score_track(MARGIN, VP_TRACK_Y, WIDTH - 2 * MARGIN, VP_TRACK_LENGTH, vp, label)
     return page.array()
 
 
-class _CardFaces:
-    """What a card's name (as views give it) shows: title, details, stamp colour, kind, cost."""
+def _face(game, name: str) -> tuple[str, str, str, str, str]:
+    """(title, details, stamp colour, kind, cost) of the card called ``name`` (as views name it)."""
+    card = game.card_names.index(name)  # the cards of one name differ in nothing shown
+    t = game.types[game.card_type[card]]
+    details = name[name.index("[") + 1 : name.index("]")] if "[" in name else ""
+    if set(details.split(" or ")) == set(RESOURCES):
+        details = "any resource"
+    details = details.replace(" or ", " / ")
+    title = t.title.removesuffix(GREAT_PERSON_SUFFIX)
+    if t.great_person:
+        details = ("Great Person: " + details).strip(": ")
+    resource, amount = game.card_cost[card]  # an amount of 0: the card is bid for
+    cost = f"{amount or 'bid'} {RESOURCES[resource]}" if resource >= 0 else "k-th: k admirals"
+    return title, details, COLOURS[t.colour], KINDS[t.kind], cost
 
-    def __init__(self, game):
-        self.game = game
-        self.by_name = {name: c for c, name in enumerate(game.card_names)}
 
-    def face(self, name: str) -> tuple[str, str, str, str, str]:
-        """(title, details, stamp colour, kind, cost) of the card called ``name``."""
-        card = self.by_name[name]
-        t = self.game.types[self.game.card_type[card]]
-        details = name[name.index("[") + 1 : name.index("]")] if "[" in name else ""
-        if set(details.split(" or ")) == set(RESOURCES):
-            details = "any resource"
-        details = details.replace(" or ", " / ")
-        title = t.title.removesuffix(GREAT_PERSON_SUFFIX)
-        if t.great_person:
-            details = ("Great Person: " + details).strip(": ")
-        resource, amount = self.game.card_cost[card]  # an amount of 0: the card is bid for
-        cost = f"{amount or 'bid'} {RESOURCES[resource]}" if resource >= 0 else "k-th: k admirals"
-        return title, details, COLOURS[t.colour], KINDS[t.kind], cost
-
-    def draw(self, page: Page, x: float, y: float, w: float, h: float, name: str | None) -> None:
-        """A card face (or an empty square): stamp colour band, title, details, cost."""
-        if name is None:
-            page.box(x, y, w, h, outline=FAINT)
-            return
-        page.image.paste(_card_image(*self.face(name), int(w), int(h)), (int(x), int(y)))
+def _card(page: Page, game, x: float, y: float, w: float, h: float, name: str | None) -> None:
+    """A card face (or an empty square): stamp colour band, title, details, cost."""
+    if name is None:
+        page.box(x, y, w, h, outline=FAINT)
+        return
+    page.image.paste(_card_image(*_face(game, name), int(w), int(h)), (int(x), int(y)))
 
 
 @cache
@@ -218,7 +211,7 @@ def _decision(view) -> str:
     return text
 
 
-def _current_events(page: Page, cards: _CardFaces, view) -> float:
+def _current_events(page: Page, game, view) -> float:
     """The Current Events panel, the Future Events, deck and discard; returns the y below."""
     end = page.text(MARGIN, TOP, "Current Events", LARGE)
     page.text(end + 10, TOP + 6, "(numbered; a card of row k costs k goods)", SMALL)
@@ -227,14 +220,14 @@ def _current_events(page: Page, cards: _CardFaces, view) -> float:
         row, col = divmod(slot, 4)
         x = MARGIN + col * (PANEL_CARD_W + GAP)
         top = y + row * (PANEL_CARD_H + GAP)
-        cards.draw(page, x, top, PANEL_CARD_W, PANEL_CARD_H, name)
+        _card(page, game, x, top, PANEL_CARD_W, PANEL_CARD_H, name)
         page.text(x + PANEL_CARD_W - 3, top + PANEL_CARD_H - 3, str(slot + 1), NORMAL, INK, "rd")
     y += 3 * (PANEL_CARD_H + GAP) + 2
     page.text(MARGIN, y, f"Future Events (deck {view['deck_size']})", SMALL)
     y += SMALL + 3
     for i, name in enumerate(view["future_events"]):
         x = MARGIN + i * (FUTURE_CARD_W + GAP)
-        cards.draw(page, x, y, FUTURE_CARD_W, FUTURE_CARD_H, name)
+        _card(page, game, x, y, FUTURE_CARD_W, FUTURE_CARD_H, name)
     y += FUTURE_CARD_H + 4
     discard = Counter(n.split(" (")[0].split(" [")[0] for n in view["discard"])
     named = [f"{k} x{v}" if v > 1 else k for k, v in sorted(discard.items())]
@@ -292,12 +285,12 @@ def _land_leaders(page: Page, shown, land: int, x: float, y: float) -> None:
                 x += 21
 
 
-def _auction(page: Page, cards: _CardFaces, view, y: float) -> None:
+def _auction(page: Page, game, view, y: float) -> None:
     """The card being auctioned and the bids, or the card whose tokens are being chosen."""
     auction = view["auction"]
     if auction is not None:
         page.heading(MARGIN, y, "Auction", active=True)
-        cards.draw(page, MARGIN, y + 26, PANEL_CARD_W, PANEL_CARD_H, auction["card"])
+        _card(page, game, MARGIN, y + 26, PANEL_CARD_W, PANEL_CARD_H, auction["card"])
         x = MARGIN + PANEL_CARD_W + 12
         high = auction["high_bidder"]
         if high is None:
@@ -311,18 +304,18 @@ def _auction(page: Page, cards: _CardFaces, view, y: float) -> None:
             page.text(x, y + 68, f"{auction['committed']} more tokens committed", NORMAL)
     elif view["token_choice"] is not None:
         page.heading(MARGIN, y, "Tokens to choose", active=True)
-        cards.draw(page, MARGIN, y + 26, PANEL_CARD_W, PANEL_CARD_H, view["token_choice"])
+        _card(page, game, MARGIN, y + 26, PANEL_CARD_W, PANEL_CARD_H, view["token_choice"])
 
 
-def _seats(page: Page, cards: _CardFaces, views, view) -> None:
+def _seats(page: Page, game, views, view) -> None:
     """One panel per seat, in seat order, the seats sharing the column's height."""
     seats = view["seats"]
     h = (SEATS_BOTTOM - TOP) // len(seats)
     for i, seat in enumerate(seats):
-        _seat(page, cards, views, view, seat, TOP + i * h, h - 6)
+        _seat(page, game, views, view, seat, TOP + i * h, h - 6)
 
 
-def _seat(page: Page, cards: _CardFaces, views, view, seat, y: float, h: float) -> None:
+def _seat(page: Page, game, views, view, seat, y: float, h: float) -> None:
     q = seat["seat"]
     end = sum(seat["end_of_game_vp"].values())
     status = [f"{seat['vp']} VP" + (f" + {end} at the end" if end else "")]
@@ -352,21 +345,21 @@ def _seat(page: Page, cards: _CardFaces, views, view, seat, y: float, h: float) 
     page.text(x, hy + 10, "hand", SMALL)
     for i in range(HAND_LIMIT):
         name = seat["hand"][i] if i < len(seat["hand"]) else None
-        cards.draw(page, x + 34 + i * (HAND_CARD_W + 2), hy, HAND_CARD_W - 6, card_h, name)
+        _card(page, game, x + 34 + i * (HAND_CARD_W + 2), hy, HAND_CARD_W - 6, card_h, name)
     # realm, by stamp colour
-    _realm(page, cards, seat["realm"], x, hy + card_h + 4, y + h, roomy)
+    _realm(page, game, seat["realm"], x, hy + card_h + 4, y + h, roomy)
 
 
 def _realm(
-    page: Page, cards: _CardFaces, realm: list[str], x: float, y: float, bottom: float, by_row: bool
+    page: Page, game, realm: list[str], x: float, y: float, bottom: float, by_row: bool
 ) -> None:
     """The realm's cards as chips (stamp colour, title, count), grouped by colour (with
     ``by_row``, a colour a row while they fit), each chip as wide as its words; what has no
     room is counted."""
     page.text(x, y + 2, f"realm {len(realm)}", SMALL)
-    groups = Counter((COLOURS.index(face[2]), face[0]) for face in map(cards.face, realm))
+    groups = Counter((COLOURS.index(f[2]), f[0]) for f in [_face(game, n) for n in realm])
     chips = [
-        ((f"{count}x " if count > 1 else "") + title, COLOURS[rank], rank)
+        ((f"{count}x " if count > 1 else "") + title, STAMP_COLOURS[COLOURS[rank]], rank)
         for (rank, title), count in sorted(groups.items())
     ]
     right = RIGHT_X + RIGHT_W - 4
@@ -374,22 +367,19 @@ def _realm(
     rows = _chip_rows(chips, left, right, by_row)
     if by_row and y + len(rows) * (CHIP_H + 2) > bottom:
         rows = _chip_rows(chips, left, right, False)
-    shown = 0
-    for row in rows:
+    for i, row in enumerate(rows):
         if y + CHIP_H > bottom:
-            more = f"+{len(chips) - shown} more"
+            more = f"+{sum(map(len, rows[i:]))} more"
             page.text(right - 2, bottom - SMALL - 2, more, SMALL, INK, "ra")
             return
         cx = left
-        for label, colour, _ in row:
-            fill = STAMP_COLOURS[colour]
+        for label, fill, _ in row:
             cx = page.chip(cx, y, label, fill, ink_on(fill)) + GAP
-            shown += 1
         y += CHIP_H + 2
 
 
 def _chip_rows(chips, left: float, right: float, by_colour: bool) -> list[list]:
-    """``chips`` (label, colour, colour rank) in rows between ``left`` and ``right``: a new
+    """``chips`` (label, stamp colour, its rank) in rows between ``left`` and ``right``: a new
     row when the next chip has no room (and, ``by_colour``, at each new stamp colour)."""
     rows: list[list] = []
     cx = right

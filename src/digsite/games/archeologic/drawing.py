@@ -172,8 +172,8 @@ def _board(page: Page, game, views, view) -> None:
         x, y = cell_box(cell)
         page.box(x, y, BOARD_CELL, BOARD_CELL, fill=GROUND, outline=FAINT)
     last = view["to_move"] if view["to_move"] is not None else view["winner"]
-    in_order = sorted(views.items(), key=lambda item: item[0] == last)  # theirs on top
-    for p, seat_view in in_order:  # guesses and feedback, tinted in the guesser's colour
+    # guesses and feedback, tinted in the guesser's colour (the mover's, or winner's, on top)
+    for p, seat_view in sorted(views.items(), key=lambda item: item[0] == last):
         pieces = seat_view["my_guess"] or seat_view.get("my_checked_guess") or []
         for b, offset in enumerate(pieces):
             _piece(page, game, b, offset, tint(player_colour(p), 0.35))
@@ -335,18 +335,15 @@ def _answer(page: Page, question: int, code: int, right: float, bottom: float) -
         kinds = [k for k, n in enumerate(value) for _ in range(n)]
         if not kinds:
             page.text(right, bottom, "none", SMALL, anchor="rd")
-        for i, kind in enumerate(reversed(kinds)):
-            size = 11
-            x = right - (i + 1) * (size + 2)
-            page.box(x, bottom - size, size, size, fill=KIND_COLOURS[kind])
+        for i, kind in enumerate(reversed(kinds)):  # squares of 11 pixels, 2 apart
+            page.box(right - (i + 1) * 13, bottom - 11, 11, 11, fill=KIND_COLOURS[kind])
 
 
 # -- seats and the decision --------------------------------------------------------------------
 def _seats(page: Page, game, views, view) -> None:
-    y = SEATS_Y
-    to_move = view["to_move"]
     for p, info in enumerate(view["seats"]):
-        page.seat_row(y, SEAT_H - 6, MARGIN, seat_name(p, views), p == to_move)
+        y = SEATS_Y + p * SEAT_H
+        page.seat_row(y, SEAT_H - 6, MARGIN, seat_name(p, views), p == view["to_move"])
         page.token(MARGIN + 9, y + 10, 9, player_colour(p), "C" if info["checking"] else str(p))
         where = "" if game.solo else f"space {info['position']}, "
         side = "Checking" if info["checking"] else "Searching"
@@ -370,7 +367,6 @@ def _seats(page: Page, game, views, view) -> None:
                     ids = " ".join(game.layouts.buildings[b].id for b, _ in seat_view[key])
                     text += f"; known {word}: {ids}"
             page.text(150, y + 23, text, SMALL)
-        y += SEAT_H
 
 
 def _decision(page: Page, game, view) -> None:
@@ -387,8 +383,7 @@ def _decision(page: Page, game, view) -> None:
     page.token(MARGIN + 9, y + 11, 9, player_colour(to_move))
     meaning = DECISIONS.meaning(view["decision"])
     page.text(MARGIN + 26, y, f"Player {to_move} to decide: {meaning}", LARGE, HIGHLIGHT)
-    if view["pieces_entered"] is not None:
-        k = view["pieces_entered"]
+    if (k := view["pieces_entered"]) is not None:
         entering = f"entering {game.layouts.buildings[k].id}, building {k + 1} of {NUM_BUILDINGS}"
         page.text(MARGIN + 26, y + 26, entering, NORMAL)
     elif view["viewfinder"] is not None:

@@ -141,13 +141,11 @@ def _region(page: Page, game, view) -> None:
     for area in range(len(view["parcels"]) // 2):
         x, y = cell_box((area // 2) * 2 * COLS + (area % 2) * 6)
         page.text(x - 4, y + CELL, str(area + 1), NORMAL, FAINT, anchor="rm")
-    survey = view["survey"]
-    if survey is not None:
+    if (survey := view["survey"]) is not None:
         x, y = slot_box(2 * survey["area"])
         w = 2 * PARCEL_W + PARCEL_GAP
         page.box(x - 3, y - 3, w + 6, HEADER_H + 2 * CELL + 6, outline=HIGHLIGHT, width=3)
-    dig = view["excavation"]
-    if dig is not None and dig["last_cell"] is not None:
+    if (dig := view["excavation"]) is not None and dig["last_cell"] is not None:
         x, y = cell_box(dig["last_cell"])
         page.box(x + 1, y + 1, CELL - 2, CELL - 2, outline=HIGHLIGHT, width=3)
 
@@ -157,13 +155,11 @@ def _parcel_card(page: Page, game, slot: int, parcel: Mapping[str, Any]) -> None
     where = parcel["where"]
     x, y = slot_box(slot)
     colour = PATRON_COLOURS[card.patron]
-    if where == "discarded":
-        page.box(x, y + 2, PARCEL_W, HEADER_H - 4, fill=PAPER, outline=FAINT)
-        page.text(x + 4, y + 8, f"{_short(card.patron)} {card.prestige}: out", SMALL, FAINT)
-        return
-    page.box(x, y + 2, PARCEL_W, HEADER_H - 4, fill=colour)
-    page.text(x + 4, y + 8, f"{_short(card.patron)} {card.prestige}", SMALL, ink_on(colour))
-    if where != "table":
+    out = where == "discarded"
+    fill, outline, ink = (PAPER, FAINT, FAINT) if out else (colour, INK, ink_on(colour))
+    page.box(x, y + 2, PARCEL_W, HEADER_H - 4, fill=fill, outline=outline)
+    page.text(x + 4, y + 8, f"{_short(card.patron)} {card.prestige}" + ": out" * out, SMALL, ink)
+    if where not in ("table", "discarded"):
         page.token(x + PARCEL_W - 13, y + HEADER_H / 2, 9, player_colour(where), str(where))
 
 
@@ -285,15 +281,13 @@ def _decision(page: Page, view) -> None:
     details = []
     if view["patron"] is not None:
         details.append(f"appealing to {PATRON_TITLES[PATRONS.index(view['patron'])]}")
-    dig = view["excavation"]
-    if dig is not None:
+    if (dig := view["excavation"]) is not None:
         kind = "neutral excavation" if dig["neutral"] else "excavation"
         text = f"{kind}, {cubes(dig['cubes_left'])} to place"
         if dig["next_to_own"] and dig["last_cell"] is None:
             text += ", the first next to one's own cubes"
         details.append(text + (", one may go on a pyramid" if dig["pyramid_allowed"] else ""))
-    survey = view["survey"]
-    if survey is not None:
+    if (survey := view["survey"]) is not None:
         ranking = ", ".join(owner_title(o) for o in survey["ranking"])
         details.append(f"surveying area {survey['area'] + 1}; ranking: {ranking}")
     if details:

@@ -196,8 +196,7 @@ def _board(page: Page, game, views, view) -> None:
     for row in range(ROWS):
         x = BOARD_X + COLS * BOARD_CELL + 16
         _axis_label(page, COLS + row, x, BOARD_Y + (row + 0.5) * BOARD_CELL, view)
-    axis = view["viewfinder"]
-    if axis is not None:  # framed from the axis's first zone to its last
+    if (axis := view["viewfinder"]) is not None:  # framed from the axis's first zone to its last
         (x, y), (right, bottom) = (cell_box(int(c)) for c in AXIS_CELLS[axis][[0, -1]])
         page.box(x, y, right + BOARD_CELL - x, bottom + BOARD_CELL - y, outline=HIGHLIGHT, width=3)
 

@@ -172,8 +172,7 @@ def _sites(page: Page, game, view) -> float:
             page.text(x + 3, y + 2, str(points), NORMAL)
             if i > 0:
                 page.text(x + SPACE_W - 6, y + 3, f"{site.thresholds[i - 1]}+", SMALL, INK, "ra")
-            extra = _space_extra(site, i)
-            if extra:
+            if extra := _space_extra(site, i):
                 page.text(x + SPACE_W - 6, y + 17, extra, SMALL, INK, "ra")
             _vehicles(page, vehicles, c, i, site.rule == "ta_sekhet_maat", x, y + 32)
         y += SITE_H + SITE_GAP
@@ -237,8 +236,7 @@ def _common(page: Page, game, view, y: float) -> float:
     for i in range(3):
         fill = MONKEY_COLOUR if i < view["monkeys"] else PAPER
         page.token(x + 12 + i * 20, y + 8, 8, fill, "M" if i < view["monkeys"] else "")
-    holder = view["monkey_holder"]
-    if holder is not None:
+    if (holder := view["monkey_holder"]) is not None:
         page.text(x + 70, y, f"third drawn by player {holder}", SMALL)
     y += NORMAL + 6
     roles = ", ".join(ROLE_TITLES[r] for r in view["roles"])
@@ -260,14 +258,12 @@ def _common(page: Page, game, view, y: float) -> float:
 
 def _expedition(page: Page, view, y: float) -> float:
     """The expedition being resolved, the ones waiting, the Botanist tile; returns the y below."""
-    botanist = view["botanist"]
-    if botanist is not None:
+    if (botanist := view["botanist"]) is not None:
         q = botanist["player"]
         page.seat_token(MARGIN + 8, y + 8, q)
         page.text(MARGIN + 22, y, f"Botanist tile: player {q}, on {botanist['size']} cards")
         y += NORMAL + 6
-    expedition = view["expedition"]
-    if expedition is not None:
+    if (expedition := view["expedition"]) is not None:
         done = [e for e in ("colour", "role") if expedition[f"{e}_done"]]
         trait = expedition["trait"] or "not chosen yet"
         text = f"Expedition being played (trait: {trait}; effects done: {', '.join(done) or '-'})"

@@ -192,8 +192,7 @@ def _title(page: Page, game, views, view, vp: list[int]) -> None:
         return
     page.seat_token(MARGIN + 8, y + 8, to_move)
     text = f"to move: player {to_move}: {view['decision']}: {_decision(view)}"
-    actor = view["actor"]
-    if actor is not None and actor != to_move:
+    if (actor := view["actor"]) is not None and actor != to_move:
         text += f" (in player {actor}'s turn)"
     page.text(MARGIN + 22, y, text, NORMAL, HIGHLIGHT)
 
@@ -201,8 +200,7 @@ def _title(page: Page, game, views, view, vp: list[int]) -> None:
 def _decision(view) -> str:
     decision = view["decision"]
     text = DECISION_TEXT.get(decision, decision)
-    placing = view["placing"]
-    if placing is not None:
+    if (placing := view["placing"]) is not None:
         text += f": {placing['left']} {placing['leader']}(s) of player {placing['seat']} left"
     if view["auction"] is not None and decision == "bid":
         text += f" for {view['auction']['card'].split(' (')[0]}"
@@ -287,8 +285,7 @@ def _land_leaders(page: Page, shown, land: int, x: float, y: float) -> None:
 
 def _auction(page: Page, game, view, y: float) -> None:
     """The card being auctioned and the bids, or the card whose tokens are being chosen."""
-    auction = view["auction"]
-    if auction is not None:
+    if (auction := view["auction"]) is not None:
         page.heading(MARGIN, y, "Auction", active=True)
         _card(page, game, MARGIN, y + 26, PANEL_CARD_W, PANEL_CARD_H, auction["card"])
         x = MARGIN + PANEL_CARD_W + 12

@@ -221,8 +221,7 @@ def _seats(page: Page, game, view, seat: int | None) -> float:
             page.token(pass_x + 14, y + 30, 11, player_colour(p), str(passed))
         _hand(page, game, cards_x, y, info)
         y += SEAT_H
-    neutral = view["neutral"]
-    if neutral is not None:
+    if (neutral := view["neutral"]) is not None:
         page.cube(MARGIN + 8, y + 10, 9, NEUTRAL_COLOUR)
         page.text(name_x, y + 2, "Neutral", NORMAL)
         page.text(stock_x, y + 4, f"general stock {neutral['general_cubes']}", SMALL)

@@ -594,8 +594,7 @@ def _gallery(page: Page, game, v) -> None:
                     page.text(cx, cy, "any", SMALL, INK, "mm")
                 else:
                     _relic(page, cx, cy, region, typ, ICON + 3)
-                owner = v["gallery"][GALLERY_START[col] + k]
-                if owner is not None:
+                if (owner := v["gallery"][GALLERY_START[col] + k]) is not None:
                     _piece(page, sx + SPACE_W - 11, y + 9, owner, r=7)
             width = size * SPACE_W + COLLECTION_GAP - 4
             for k, line in enumerate(_gains(face.reward, width)):

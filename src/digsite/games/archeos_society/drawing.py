@@ -271,12 +271,9 @@ def _expedition(page: Page, view, y: float) -> float:
         y += NORMAL + 4
         _cards(page, MARGIN, y, expedition["cards"], PER_ROW)
         y += -(-len(expedition["cards"]) // PER_ROW) * (CARD_H + 2) + 2
-    notes = []
-    if view["ur_queue"]:
-        notes.append("Ur expeditions still to come: " + _players(view["ur_queue"]))
     moves = [f"{q} {'advances' if n > 0 else 'moves back'}" for q, n in view["professor_queue"]]
-    if moves:
-        notes.append("Professor moves to come: " + _players(moves))
+    waits = (("Ur expeditions still to come", view["ur_queue"]), ("Professor moves to come", moves))
+    notes = [f"{what}: " + ", ".join(f"player {q}" for q in who) for what, who in waits if who]
     if view["uluru_vehicle"] is not None:
         notes.append("a vehicle may cash in on Uluru")
     notes += [f"waiting: a Cartographer expedition of {w['size']} cards" for w in view["suspended"]]
@@ -284,10 +281,6 @@ def _expedition(page: Page, view, y: float) -> float:
         page.text_fitted(MARGIN, y, note, LEFT_W)
         y += SMALL + 4
     return y
-
-
-def _players(items) -> str:
-    return ", ".join(f"player {item}" for item in items)
 
 
 def _linguist(page: Page, game, view, y: float) -> None:

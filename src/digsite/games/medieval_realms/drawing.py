@@ -234,16 +234,11 @@ def _current_events(page: Page, game, view) -> float:
     return bottom + 3
 
 
-def _placements(views, view) -> dict[int, dict[str, list[int]]]:
-    """Each seat's leaders on the board, as far as the views show them (a seat's own view
-    shows its leaders behind the wall)."""
-    shown = {q: (views.get(q) or view)["seats"][q]["placement"] for q in range(len(view["seats"]))}
-    return {q: placement for q, placement in shown.items() if placement is not None}
-
-
 def _board(page: Page, game, views, view, y: float) -> float:
-    """Management squares and lands with the leaders the views show; returns the y below."""
-    shown = _placements(views, view)
+    """Management squares and lands with the leaders the views show (a seat's own view shows
+    its leaders behind the wall); returns the y below."""
+    shown = {q: (views.get(q) or view)["seats"][q]["placement"] for q in range(len(view["seats"]))}
+    shown = {q: placement for q, placement in shown.items() if placement is not None}
     note = ""
     if not view["revealed"] and view["decision"] == "place":
         note = " (behind the walls)" if len(views) > 1 else " (yours; the others' are hidden)"

@@ -305,13 +305,6 @@ def _seats(page: Page, views, view) -> None:
         _seat(page, views, view, q, seat, TOP + q * h, h - 6)
 
 
-def _hand(views, q: int, seat) -> list[int | None]:
-    """The hand as far as the picture may show it: faces, and None for a card's back."""
-    if q in views:
-        return list(views[q]["hand"])
-    return [*seat["known"], *[None] * (seat["hand_size"] - len(seat["known"]))]
-
-
 def _seat(page: Page, views, view, q: int, seat, y: float, h: float) -> None:
     status = [f"{seat['score']} points", f"{seat['hand_size']} cards in hand"]
     if view["first_player"] == q:
@@ -323,7 +316,8 @@ def _seat(page: Page, views, view, q: int, seat, y: float, h: float) -> None:
     x = page.seat_header(RIGHT_X, y, RIGHT_W, h, q, views, view["decider"] == q, status)
     hy = y + 24
     page.text(x, hy + 8, "hand", SMALL)
-    hand = _hand(views, q, seat)[:HAND_LIMIT]
+    known = [*seat["known"], *[None] * (seat["hand_size"] - len(seat["known"]))]  # None: a back
+    hand = (views[q]["hand"] if q in views else known)[:HAND_LIMIT]
     per_row = (RIGHT_X + RIGHT_W - 4 - x - HAND_X) // (CARD_W + 2)
     _cards(page, x + HAND_X, hy, hand, per_row)
     ey = hy + max(1, -(-len(hand) // per_row)) * (CARD_H + 2) + 4

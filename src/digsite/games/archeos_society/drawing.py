@@ -107,7 +107,9 @@ def draw(game, views: Mapping[int, Mapping[str, Any]]) -> np.ndarray:
     y = _common(page, game, view, y + 4)
     y = _expedition(page, view, y + 4)
     _linguist(page, game, view, y + 4)
-    _seats(page, views, view)
+    h = min(MAX_SEAT_H, (SEATS_BOTTOM - TOP) // len(view["players"]))
+    for q, seat in enumerate(view["players"]):
+        _seat(page, views, view, q, seat, TOP + q * h, h - 6)
     width = WIDTH - 2 * MARGIN
     page.score_track(MARGIN, SCORE_TRACK_Y, width, SCORE_TRACK_LENGTH, scores, "Score track")
     return page.array()
@@ -296,13 +298,6 @@ def _linguist(page: Page, game, view, y: float) -> None:
     for space in game.tables.linguist_artifacts:
         page.box(MARGIN + space * cell, top, cell, cell, fill=tint(MONKEY_COLOUR, 0.5))
     page.track(MARGIN, top, length, cell, marks, "Linguist track (shaded: artifacts)")
-
-
-def _seats(page: Page, views, view) -> None:
-    players = view["players"]
-    h = min(MAX_SEAT_H, (SEATS_BOTTOM - TOP) // len(players))
-    for q, seat in enumerate(players):
-        _seat(page, views, view, q, seat, TOP + q * h, h - 6)
 
 
 def _seat(page: Page, views, view, q: int, seat, y: float, h: float) -> None:

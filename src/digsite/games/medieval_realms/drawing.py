@@ -125,7 +125,9 @@ def draw(game, views: Mapping[int, Mapping[str, Any]]) -> np.ndarray:
     y = _current_events(page, game, view)
     y = _board(page, game, views, view, y + 8)
     _auction(page, game, view, y + 6)
-    _seats(page, game, views, view)
+    h = (SEATS_BOTTOM - TOP) // len(view["seats"])  # the seats share the column's height
+    for i, seat in enumerate(view["seats"]):
+        _seat(page, game, views, view, seat, TOP + i * h, h - 6)
     label = "VP track" + (" (final scores)" if over else "")
     page.score_track(MARGIN, VP_TRACK_Y, WIDTH - 2 * MARGIN, VP_TRACK_LENGTH, vp, label)
     return page.array()
@@ -297,14 +299,6 @@ def _auction(page: Page, game, view, y: float) -> None:
     elif view["token_choice"] is not None:
         page.heading(MARGIN, y, "Tokens to choose", active=True)
         _card(page, game, MARGIN, y + 26, PANEL_CARD_W, PANEL_CARD_H, view["token_choice"])
-
-
-def _seats(page: Page, game, views, view) -> None:
-    """One panel per seat, in seat order, the seats sharing the column's height."""
-    seats = view["seats"]
-    h = (SEATS_BOTTOM - TOP) // len(seats)
-    for i, seat in enumerate(seats):
-        _seat(page, game, views, view, seat, TOP + i * h, h - 6)
 
 
 def _seat(page: Page, game, views, view, seat, y: float, h: float) -> None:

@@ -65,8 +65,7 @@ def page(text: str) -> np.ndarray:
         for piece in (textwrap.wrap(line, PAGE_COLUMNS, drop_whitespace=False) or [""])
     ]
     if len(lines) > PAGE_ROWS:
-        cut = len(lines) - PAGE_ROWS + 1
-        lines = [*lines[: PAGE_ROWS - 1], f"... ({cut} more lines)"]
+        lines = [*lines[: PAGE_ROWS - 1], f"... ({len(lines) - PAGE_ROWS + 1} more lines)"]
     sheet = Page(PAGE_COLUMNS * cell_w + 2 * MARGIN, PAGE_ROWS * cell_h + 2 * MARGIN)
     for row, line in enumerate(lines):
         ink = HEADER_INK if row == 0 else INK

@@ -384,8 +384,7 @@ def _expedition(page: Page, game, x: float, y: float, card: int, w: float, h: fl
     page.box(x, y, w, h, fill=REGION_TINTS[c.region])
     tx, ty = x + CARD_PAD, y + 3
     ty = _write(page, tx, ty, c.site)
-    end = _needs(page, tx, ty, c.expertise, c.knowledge)
-    page.text(end + 3, ty, cost, SMALL)
+    page.text(_needs(page, tx, ty, c.expertise, c.knowledge) + 3, ty, cost, SMALL)
     ty += LINE + 2
     for pieces in _expedition_text(c, w - 2 * CARD_PAD, kind, condition):
         ty = _write_pieces(page, tx, ty, pieces)
@@ -678,10 +677,9 @@ def _objectives(page: Page, game, v) -> float:
     y += LINE - 2
     for i, tile in enumerate(v["objectives"]):
         obj = game.rb.objectives[tile]
-        first = v["objective_first"][i]
         claimants = [q for q, s in enumerate(v["seats"]) if s["claims"][i]]
         page.text(RIGHT_X, y, f"{OBJECTIVE_GROUPS[i]}:", SMALL)
-        if first is not None:
+        if (first := v["objective_first"][i]) is not None:
             _piece(page, RIGHT_X + RIGHT_W - CLAIMS_W + 8, y + 6, first, r=6)
         for k, q in enumerate(claimants):
             _piece(page, RIGHT_X + RIGHT_W - CLAIMS_W + 26 + k * 12, y + 6, q, r=5)

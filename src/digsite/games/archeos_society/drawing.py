@@ -151,9 +151,9 @@ def _title(page: Page, game, views, view, scores: list[int]) -> None:
 
 def _sites(page: Page, game, view) -> float:
     """The six site boards with the vehicles; returns the y below."""
-    y = TOP
     vehicles = [seat["vehicles"] for seat in view["players"]]
     for c, side in enumerate(view["sides"]):
+        y = TOP + c * (SITE_H + SITE_GAP)
         colour = CONTINENT_COLOURS[COLOURS[c]]
         page.box(MARGIN, y, SITE_LABEL_W, SITE_H, fill=colour)
         ink = ink_on(colour)
@@ -162,7 +162,6 @@ def _sites(page: Page, game, view) -> float:
             drawing = view["draft_board"] == c
             note, fill = ("side being chosen", HIGHLIGHT) if drawing else ("not laid yet", FAINT)
             page.text(MARGIN + SITE_LABEL_W + 8, y + 20, note, NORMAL, fill)
-            y += SITE_H + SITE_GAP
             continue
         site = game.boards[c][side]
         page.text_fitted(MARGIN + 4, y + 4, site.name, SITE_LABEL_W - 6, ink)
@@ -177,8 +176,7 @@ def _sites(page: Page, game, view) -> float:
             if extra := _space_extra(site, i):
                 page.text(x + SPACE_W - 6, y + 17, extra, SMALL, INK, "ra")
             _vehicles(page, vehicles, c, i, site.rule == "ta_sekhet_maat", x, y + 32)
-        y += SITE_H + SITE_GAP
-    return y
+    return TOP + len(view["sides"]) * (SITE_H + SITE_GAP)
 
 
 def _space_extra(site, i: int) -> str:

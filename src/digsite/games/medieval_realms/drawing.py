@@ -272,11 +272,9 @@ def _land_leaders(page: Page, shown, land: int, x: float, y: float) -> None:
     for q, placement in sorted(shown.items()):
         colour = player_colour(q)
         for kind, label in LAND_LEADERS:
+            piece, r = (page.token, 9) if label == "A" else (page.cube, 8)
             for _ in range(placement.get(kind, [0] * (land + 1))[land]):
-                if label == "A":
-                    page.token(x + 9, y + 9, 9, colour, label)
-                else:
-                    page.cube(x + 9, y + 9, 8, colour, label)
+                piece(x + 9, y + 9, r, colour, label)
                 x += 21
 
 

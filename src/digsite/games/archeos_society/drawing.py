@@ -192,17 +192,14 @@ def _space_extra(site, i: int) -> str:
 
 def _vehicles(page: Page, vehicles, c: int, space: int, two: bool, x: float, y: float) -> None:
     """The vehicles of every player on one space (the second Ta-sekhet-maat vehicle ringed)."""
-    k = 0
-    for q, pos in enumerate(vehicles):
-        for index in (c, SECOND_VEHICLE) if two else (c,):
-            if pos[index] != space:
-                continue
-            cx = x + VEHICLE_R + 2 + (k % 4) * (2 * VEHICLE_R + 1)
-            cy = y + VEHICLE_R + (k // 4) * (2 * VEHICLE_R + 1)
-            page.token(cx, cy, VEHICLE_R, player_colour(q))
-            if index == SECOND_VEHICLE:
-                page.draw.ellipse((cx - 2, cy - 2, cx + 2, cy + 2), fill=PAPER)
-            k += 1
+    indices = (c, SECOND_VEHICLE) if two else (c,)
+    here = [(q, i) for q, pos in enumerate(vehicles) for i in indices if pos[i] == space]
+    for k, (q, index) in enumerate(here):
+        cx = x + VEHICLE_R + 2 + (k % 4) * (2 * VEHICLE_R + 1)
+        cy = y + VEHICLE_R + (k // 4) * (2 * VEHICLE_R + 1)
+        page.token(cx, cy, VEHICLE_R, player_colour(q))
+        if index == SECOND_VEHICLE:
+            page.draw.ellipse((cx - 2, cy - 2, cx + 2, cy + 2), fill=PAPER)
 
 
 def _area(page: Page, view, y: float) -> float:

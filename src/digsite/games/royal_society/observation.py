@@ -594,16 +594,23 @@ ALL_OPS = dict.fromkeys((*(write for _, write, pieces in PARTS if not pieces), *
 """What a new observer other than player 0's runs: its own parts and every shared piece's copy."""
 
 
+FIELD_WORK: dict[str, tuple[dict, dict]] = {name: ({}, {}) for name in FIELDS}
+"""Per field, player 0's writers and what the other players do (dicts: ordered sets)."""
+for _names, _write, _pieces in PARTS:
+    for _name in _names:
+        FIELD_WORK[_name][0][_write] = None
+        FIELD_WORK[_name][1].update(dict.fromkeys([COPY[p] for p in _pieces] or [_write]))
+
+
 @lru_cache(maxsize=4096)
 def _work(changed: frozenset[str]) -> tuple[dict, dict]:
     """For a set of fields written: player 0's writers, and what the other players do (their
-    own parts' writers and the copies of the shared pieces), as dicts (ordered sets).  (The
-    writers write apart, in any order.)"""
+    own parts' writers and the copies of the shared pieces).  (The writers write apart, in any
+    order.)"""
     writes, logged = {}, {}
-    for names, write, pieces in PARTS:
-        if not changed.isdisjoint(names):
-            writes[write] = None
-            logged.update(dict.fromkeys([COPY[p] for p in pieces] or [write]))
+    for name in changed:
+        writes.update(FIELD_WORK[name][0])
+        logged.update(FIELD_WORK[name][1])
     return writes, logged
 
 

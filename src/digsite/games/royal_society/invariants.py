@@ -254,18 +254,11 @@ def check_invariants(s) -> None:
         assert s.bags[k] + s.discards[k] + held == g.rb.bags[k], (
             f"relics of kind {k} are conserved (bags, discards, relics, drawn_relics)"
         )
-    for owner in s.gallery:
-        assert owner == -1 or 0 <= owner < n or owner in (actions.AUTOMA, actions.NEUTRAL), (
-            "gallery: owners"
-        )
-    assert all(o == -1 or 0 <= o < n or o == actions.AUTOMA for o in s.favor_space), (
-        "favor_space: owners"
-    )
-    for x in (x for loc in s.locations for x in loc):
-        owner = actions.piece_owner(x)
-        assert 1 <= actions.piece_section(x) <= 6 and (
-            owner < n or owner in (actions.AUTOMA, actions.NEUTRAL)
-        ), "locations"
+    owners = {-1, *range(n), actions.AUTOMA, actions.NEUTRAL}  # (-1: none)
+    assert owners.issuperset(s.gallery), "gallery: owners"
+    assert owners.difference({actions.NEUTRAL}).issuperset(s.favor_space), "favor_space: owners"
+    for x in (x for loc in s.locations for x in loc):  # (pieces, 0 or more: saved.FIELDS)
+        assert 1 <= actions.piece_section(x) <= 6 and actions.piece_owner(x) in owners, "locations"
     sizes = [g.collection_faces[f].size for f in s.faces]
     assert sizes == [3, 3, 3, 5, 5, 7], "faces: collections I-III hold 3, IV-V 5, VI 7"
     if s.final:

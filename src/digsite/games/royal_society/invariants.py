@@ -96,9 +96,10 @@ PHASES = {
     actions.A_YEAR_END: "requirements",
 }
 """The phase of the game each step of the year's flow at the end of the queue stands for."""
+SETUP_STEPS = (actions.C_SIDE, actions.C_EXPERTISE, actions.C_SOCIETY)
+"""Each player's set-up decisions taken once (the Society's only in the full game)."""
 PHASE_TASKS = {
-    **dict.fromkeys((actions.C_SIDE, actions.C_EXPERTISE, actions.C_SOCIETY), "setup"),
-    actions.C_SETUP_DISCARD: "setup",
+    **dict.fromkeys((*SETUP_STEPS, actions.C_SETUP_DISCARD), "setup"),
     actions.C_FAVOR: "favors",
     **dict.fromkeys((actions.C_MAIN, actions.C_PLACE, actions.C_LOC_ACTION), "turn"),
     **dict.fromkeys((actions.C_EXPEDITION, actions.C_EXP_PAY), "turn"),
@@ -121,9 +122,7 @@ def _check_phase(s, phase: str, spine) -> None:
     automa = [actions.AUTOMA] if g.automa else []
     queued = Counter((t.kind, t.player) for t in q)
     for p in range(n):
-        setup_steps = [
-            queued[k, p] for k in (actions.C_SIDE, actions.C_EXPERTISE, actions.C_SOCIETY)
-        ]
+        setup_steps = [queued[k, p] for k in SETUP_STEPS]
         assert max(setup_steps) <= 1, f"player {p}: each set-up step once"
         assert (s.side[p] < 0) == bool(setup_steps[0]), f"player {p}: the board side"
         assert (s.expertise[p] == (0, 0, 0)) == bool(setup_steps[1]), f"player {p}: expertise"

@@ -169,8 +169,7 @@ def render_view(g, v) -> str:
         drawn = ", ".join(map(str, own["drawn_patrons"]))
         mine = v["decision"]["player"] == p
         lines.append(f"patrons drawn: {drawn}" if mine else f"patrons you know drawn: {drawn}")
-    put_back = [x for x in v["patrons_put_back"] if x is not None]
-    if put_back:
+    if put_back := [x for x in v["patrons_put_back"] if x is not None]:
         lines.append("patrons you know under the deck: " + ", ".join(map(str, put_back)))
     tiles = own["known_tiles"]
     if tiles["stack"] or tiles["box"]:

@@ -189,9 +189,6 @@ class ArcheosSocietyState(
         self.hands = [[int(k == cards[p]) for k in range(NUM_KINDS)] for p in range(n)]
         self.known = [[0] * NUM_KINDS for _ in range(n)]
         self.expeditions = [[] for _ in range(n)]
-        self.played = [0] * NUM_KINDS
-        self.hand_size = [1] * n
-        self.area_size = n + 2
         rest = cards[2 * n + 2 :]
         top_size = len(rest) // 2
         bottom = rest[top_size:] + [MONKEY] * NUM_MONKEYS
@@ -199,7 +196,7 @@ class ArcheosSocietyState(
         # the deck is kept top-last: the bottom half first, then the top half
         self.deck = bottom[::-1] + rest[:top_size][::-1]
         self.top_left = top_size
-        self.sync_planes()
+        self.derive()
         self.monkeys = 0
         self.monkey_holder = -1
         self.put("botanist", NO_BOTANIST)
@@ -656,10 +653,8 @@ class ArcheosSocietyState(
         self.discard = [sum(c) for c in zip(self.discard, self.area, *self.hands, strict=True)]
         self.hands = [[0] * NUM_KINDS for _ in range(n)]
         self.known = [[0] * NUM_KINDS for _ in range(n)]
-        self.hand_size = [0] * n
         self.area = [0] * NUM_KINDS
-        self.area_size = 0
-        self.sync_planes()
+        self.derive()
         # 2. end-of-season role effects
         holder = self.botanist[0]
         if holder >= 0:
@@ -747,7 +742,7 @@ class ArcheosSocietyState(
             if not last:
                 self.expeditions[p] = []
         self.first_player = self.monkey_holder
-        self.sync_played()
+        self.derive()
         if last:
             for p in range(n):
                 self._gain(p, L_CURATOR, self.game.tables.curator[sum(self.relics[p])])
@@ -756,24 +751,20 @@ class ArcheosSocietyState(
         self.put("season", self.season + 1)
         self._start_season()
 
-    def sync_played(self) -> None:
-        """Rebuild what is kept alongside the rules data for speed (cards in expeditions, the
-        float rows of the observation) after the data was changed wholesale."""
-        played = Counter(k for exps in self.expeditions for e in exps for k in e)
-        self.played = [played[k] for k in range(NUM_KINDS)]
-        self.sync_planes()
-
     def sync_planes(self) -> None:
         rows = [*self.hands, *self.known, self.area, self.played, [0] * NUM_KINDS]
         self.planes = np.array(rows, dtype=np.float32) * self.unit
         self._obs_cache = {}
 
     def derive(self) -> None:
-        """Build what the state keeps besides its fields (``saved.FIELDS``): the hand and area
-        sizes, the cards played and the observation's rows."""
+        """Build what the state keeps besides its fields (``saved.FIELDS``), for speed: the hand
+        and area sizes, the cards in expeditions and the observation's rows (after a load, or
+        when the rules changed the fields wholesale)."""
         self.hand_size = [sum(h) for h in self.hands]
         self.area_size = sum(self.area)
-        self.sync_played()
+        played = Counter(k for exps in self.expeditions for e in exps for k in e)
+        self.played = [played[k] for k in range(NUM_KINDS)]
+        self.sync_planes()
         self._mask = None
 
     # -- custom set-up -----------------------------------------------------------------------

@@ -83,8 +83,7 @@ def check_invariants(state) -> None:
         assert 0 <= state.linguist[p] <= state.game.tables.linguist_length
         for e in state.expeditions[p]:
             assert e[0] // NUM_COLOURS != MERCENARY, "a Mercenary leads"
-    if state.decision == GAME_OVER:
-        for p in range(n):
+        if d == GAME_OVER:
             assert state.ledger[p][L_CURATOR] == state.game.tables.curator[sum(state.relics[p])]
             assert all(k // NUM_COLOURS != MERCENARY for e in state.expeditions[p] for k in e)
     held = [t for t in state.tokens if t >= 0]

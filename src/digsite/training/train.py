@@ -185,14 +185,10 @@ def make_model(args: argparse.Namespace, env: VecEnv) -> MaskablePPO:
     )
 
 
-def find(callbacks: list[BaseCallback], kind: type[BaseCallback]) -> Any:
-    return next((callback for callback in callbacks if isinstance(callback, kind)), None)
-
-
 def evaluations(callbacks: list[BaseCallback], solo: bool) -> list[dict[str, Any]] | None:
     """Each evaluation's timestep, mean reward and (for games against opponents, whose reward is
     +1 / 0 / -1) win rate, if evaluation was on."""
-    callback = find(callbacks, MaskableEvalCallback)
+    callback = next((c for c in callbacks if isinstance(c, MaskableEvalCallback)), None)
     if callback is None:
         return None
     return [
@@ -208,8 +204,7 @@ def evaluations(callbacks: list[BaseCallback], solo: bool) -> list[dict[str, Any
 
 
 def snapshots(callbacks: list[BaseCallback]) -> list[Path]:
-    callback = find(callbacks, SnapshotCallback)
-    return [] if callback is None else callback.snapshots
+    return next((c.snapshots for c in callbacks if isinstance(c, SnapshotCallback)), [])
 
 
 def pool_games(

@@ -197,7 +197,7 @@ def test_final_scoring_example():
     s.put("rep", replaced(s.rep, p, 3))
     s.put("year", g.years + 1)  # after the last year
     s.queue = []
-    s._final_scoring()
+    s._queue_done()
     assert s.prestige[p] == 56
     assert s.science[p] == 12
     assert s.scores()[p] == 56.0

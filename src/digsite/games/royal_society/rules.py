@@ -114,10 +114,6 @@ class RoyalSocietyState(
             return [1.0 if self.scores()[0] >= self.game.rb.titles[1][0] else -1.0]
         return super().final_returns()
 
-    def _queue_done(self) -> None:
-        """The year's flow ends after the last year: the final scoring."""
-        self._final_scoring()
-
     def derive(self) -> None:
         """After loading: the queue's saved rows become tasks."""
         self._load_queue(Task)

@@ -135,8 +135,8 @@ class YearRules:
         if self.year <= self.game.years:
             self._push(Task.year_start())
 
-    def _final_scoring(self) -> None:
-        """The state's ``_queue_done``: score, then end the game as the task queue does."""
+    def _queue_done(self) -> None:
+        """After the last year: the final scoring, then the game ends as the task queue ends it."""
         scoring.final_scores(self)
         self.final = [min(pr, 5 * sc) for pr, sc in zip(self.prestige, self.science, strict=True)]
         super()._queue_done()

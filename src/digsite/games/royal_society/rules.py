@@ -38,7 +38,7 @@ from .locations import LocationRules
 from .observation import LAYOUT, Encoding
 from .optional import OptionalRules
 from .scoring import symbol_cards
-from .setup import COLLECTIONS_BY_SIZE, SetupRules
+from .setup import SetupRules
 from .spec import SPEC
 from .tasks import Task
 from .year import YearRules
@@ -178,15 +178,6 @@ class RoyalSocietyGame(TurnBasedGame, files=(spec, actions, text)):
         )
         """Per Bloomsbury tile, its stack: 0 for the 10 Prestige one, 1 for the 25."""
         self.abilities = tuple(Ability[s["ability"].upper()] for s in self.rb.societies)
-        self.collections_by_size = tuple(
-            tuple(t for t, tile in enumerate(self.collections) if tile[0].size == size)
-            for size, _ in COLLECTIONS_BY_SIZE
-        )
-        """The collection tiles of each size of ``COLLECTIONS_BY_SIZE`` (what set-up deals)."""
-        self.objective_groups = tuple(
-            tuple(o["id"] for o in self.rb.objectives if o["group"] == g)
-            for g in components.OBJECTIVE_GROUPS
-        )
         self.bloomsbury_stacks = tuple(
             tuple(t["id"] for t in self.rb.bloomsbury if t["stack"] == value)
             for value in components.BLOOMSBURY_STACKS

@@ -30,7 +30,7 @@ from .actions import (
     options,
     piece,
 )
-from .components import NUM_EXPEDITIONS, NUM_PATRONS, NUM_STUDIES, REGIONS
+from .components import NUM_EXPEDITIONS, NUM_PATRONS, NUM_STUDIES, OBJECTIVE_GROUPS, REGIONS
 from .tasks import Task
 
 COLLECTIONS_BY_SIZE = ((3, 3), (5, 2), (7, 1))
@@ -69,13 +69,15 @@ class SetupRules:
         Bloomsbury stacks (one tile more than the societies on the board; the rest boxed)."""
         game = self.game
         faces = []
-        for (_, count), tiles in zip(COLLECTIONS_BY_SIZE, game.collections_by_size, strict=True):
+        for size, count in COLLECTIONS_BY_SIZE:
+            tiles = [t for t, tile in enumerate(game.collections) if tile[0].size == size]
             faces += [2 * t + self._rand(2) for t in self._shuffled(tiles)[:count]]
         self.put("faces", tuple(faces))
         self.put("requirements", (self._rand(4), 4 + self._rand(4)))
-        self.put(
-            "objectives", tuple(group[self._rand(len(group))] for group in game.objective_groups)
+        groups = (
+            [o["id"] for o in game.rb.objectives if o["group"] == g] for g in OBJECTIVE_GROUPS
         )
+        self.put("objectives", tuple(group[self._rand(len(group))] for group in groups))
         per_stack = game.board_players + 1
         for k, stack in enumerate(game.bloomsbury_stacks):
             tiles = self._shuffled(stack)

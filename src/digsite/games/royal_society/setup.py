@@ -117,28 +117,25 @@ class SetupRules:
                 self.put("gallery", replaced(self.gallery, sp, NEUTRAL))
 
     def _deal_players(self) -> None:
-        """Each player's Studies, Society offer and four cards, the first player, and the
-        players' set-up decisions (the simplified set-up gives money and Knowledge instead of
-        the Society and the cards to keep)."""
+        """Each player's Studies, Society offer, four cards and set-up decisions (the simplified
+        set-up gives money and Knowledge instead of the Society and the cards to keep), then the
+        first player."""
         game = self.game
         n = game.num_players
         for p in range(n):
             studies = sorted([self.study_deck.pop(), self.study_deck.pop()])
             self.put("studies", replaced(self.studies, p, tuple(studies)))
-            if game.simplified:
-                continue
-            offer = (self.society_deck.pop(), self.society_deck.pop())
-            self.put("society_offer", replaced(self.society_offer, p, offer))
-            hand = tuple(sorted(self._draw_card() for _ in range(4)))
-            self.put("setup_hand", replaced(self.setup_hand, p, hand))
-        self.first_player = self._rand(n)
-        for p in range(n):
             self.queue += [Task(C_SIDE, p), Task(C_EXPERTISE, p)]
             if game.simplified:
                 gains = [Task.knowledge(p, r, SIMPLIFIED_KNOWLEDGE) for r in range(NUM_REGIONS)]
                 self.queue += [Task.gain(p, MONEY, SIMPLIFIED_MONEY), *gains]
             else:
+                offer = (self.society_deck.pop(), self.society_deck.pop())
+                self.put("society_offer", replaced(self.society_offer, p, offer))
+                hand = tuple(sorted(self._draw_card() for _ in range(4)))
+                self.put("setup_hand", replaced(self.setup_hand, p, hand))
                 self.queue += [Task(C_SETUP_DISCARD, p)] * 2 + [Task(C_SOCIETY, p)]
+        self.first_player = self._rand(n)
 
     def _legal_setup_side(self):
         return options(2)

@@ -109,9 +109,11 @@ class EconomyRules:
 
     # -- relic bags ----------------------------------------------------------------------------
     def _take_relic(self, p: int, kind: int) -> None:
-        self.put("bags", added(self.bags, kind, -1))
-        self.put("relics", added_in(self.relics, p, kind, 1))
-        self._refill_bag(kind // 4)
+        """A relic of ``kind`` (none if -1) from its bag, then every empty bag refilled."""
+        if kind >= 0:
+            self.put("bags", added(self.bags, kind, -1))
+            self.put("relics", added_in(self.relics, p, kind, 1))
+        self._refill_all()
 
     def _refill_bag(self, region: int) -> None:
         base = region * 4
@@ -227,9 +229,7 @@ class EconomyRules:
     def _on_relic_from_bag(self, a):
         self.queue.pop(0)
         kind = self._random_relic(a - REGION0) if a < RELIC0 else a - RELIC0  # (-1: none)
-        if kind >= 0:
-            self._take_relic(self.task.player, kind)
-        self._refill_all()
+        self._take_relic(self.task.player, kind)
 
     def _auto_random_relics(self):
         _, p, region, count = self.task
@@ -237,10 +237,7 @@ class EconomyRules:
             region = self.chosen_regions[-1] if self.chosen_regions else 0
         regions = range(NUM_REGIONS) if region == EACH_REGION else [region] * count
         for r in regions:
-            kind = self._random_relic(r)
-            if kind >= 0:
-                self._take_relic(p, kind)
-            self._refill_all()
+            self._take_relic(p, self._random_relic(r))
 
     def _legal_keep_relic(self):
         return [RELIC0 + k for k in sorted(set(self.drawn_relics))]

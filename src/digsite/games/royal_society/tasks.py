@@ -39,31 +39,31 @@ SECOND_STEP = 1
 """``a`` of the year's start (after the King's Favors) and end (after the requirement discs)."""
 
 
+def _cached(make):
+    """A frequent named constructor, cached: a task is immutable, so each is built once."""
+    return classmethod(cache(make))
+
+
 class Task(tasks.Task):
-    """One queued task (see the module docstring); ``a`` and ``b`` default to 0 (unused).  The
-    frequent named constructors are cached: a task is immutable, so each is built once."""
+    """One queued task (see the module docstring); ``a`` and ``b`` default to 0 (unused)."""
 
     __slots__ = ()
 
     # -- decisions with arguments ----------------------------------------------------------------
-    @classmethod
-    @cache
+    @_cached
     def location_action(cls, p: int) -> Task:
         return cls(C_LOC_ACTION, p)
 
-    @classmethod
-    @cache
+    @_cached
     def place(cls, p: int, explorer: int) -> Task:
         return cls(C_PLACE, p, explorer)
 
-    @classmethod
-    @cache
+    @_cached
     def knowledge_choice(cls, p: int, points: int = 1, flags: int = 0) -> Task:
         """Knowledge in a region of the player's choice; ``flags`` are ``KNOW_*``."""
         return cls(C_KNOW, p, points, flags)
 
-    @classmethod
-    @cache
+    @_cached
     def relic_choice(cls, p: int, regions: int, at_random: int = 0) -> Task:
         """A relic from the bags of ``regions`` (a bit mask; ``CHOSEN_REGIONS``: those chosen
         before), of the player's choice or (``at_random``) drawn from a bag of its choice."""
@@ -94,14 +94,12 @@ class Task(tasks.Task):
     def bloomsbury(cls, p: int, stack: int, from_box: int = 0) -> Task:
         return cls(C_BLOOM, p, stack, from_box)
 
-    @classmethod
-    @cache
+    @_cached
     def keep_patron(cls, p: int, expertise: int) -> Task:
         """Keep one of the patrons drawn, paid for at ``expertise``."""
         return cls(C_PATRON, p, expertise)
 
-    @classmethod
-    @cache
+    @_cached
     def payment(cls, p: int, card: int) -> Task:
         """Pay for the expedition of ``card``."""
         return cls(C_EXP_PAY, p, card)
@@ -116,8 +114,7 @@ class Task(tasks.Task):
         return cls(C_EXHIBIT_RELIC, p, space, left)
 
     # -- automatic tasks ---------------------------------------------------------------------
-    @classmethod
-    @cache
+    @_cached
     def gain(cls, p: int, stat: int, amount: int) -> Task:
         return cls(A_GAIN, p, stat, amount)
 
@@ -131,20 +128,17 @@ class Task(tasks.Task):
         """The Society card a gain brings in, else -1."""
         return self.b if self.kind == A_GAIN and self.a == SETUP_SOCIETY else -1
 
-    @classmethod
-    @cache
+    @_cached
     def knowledge(cls, p: int, region: int, points: int) -> Task:
         return cls(A_KNOW, p, region, points)
 
-    @classmethod
-    @cache
+    @_cached
     def random_relics(cls, p: int, region: int, count: int) -> Task:
         """``count`` random relics from ``region``'s bag (``CHOSEN_REGION``: the region last
         chosen; ``EACH_REGION``: one from each bag)."""
         return cls(A_RANDOM_RELICS, p, region, count)
 
-    @classmethod
-    @cache
+    @_cached
     def draw_patrons(cls, p: int, expertise: int) -> Task:
         return cls(A_DRAW_PATRONS, p, expertise)
 
@@ -152,13 +146,11 @@ class Task(tasks.Task):
     def draw_two_keep_one(cls, p: int, region: int) -> Task:
         return cls(A_DRAW_TWO_KEEP, p, region)
 
-    @classmethod
-    @cache
+    @_cached
     def year_start(cls, step: int = 0) -> Task:
         return cls(A_YEAR_START, 0, step)
 
-    @classmethod
-    @cache
+    @_cached
     def year_end(cls, step: int = 0) -> Task:
         return cls(A_YEAR_END, 0, step)
 

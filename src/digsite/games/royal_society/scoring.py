@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from itertools import chain, combinations
 
 from ...core.fields import added, replaced_in
 from . import actions
@@ -103,17 +104,10 @@ def study_science(s, p: int, study: int) -> int:
     held = sum(1 << c for c in s.played[p])
     cards = s.game.symbol_cards
     fits = [[cards[symbol] & held for symbol in objective] for objective in card.objectives]
-    k = len(fits)
-    alone = sum(1 << i for i in range(k) if _matchable(fits[i]))  # a subset needs each of them
-    best = 0
-    for subset in range(1, 1 << k):
-        count = subset.bit_count()
-        if count <= best or subset & ~alone:
-            continue
-        symbols = [f for i in range(k) if subset >> i & 1 for f in fits[i]]
-        if count == 1 or _matchable(symbols):
-            best = count
-    return card.science[best - 1] if best else 0
+    for count in range(len(fits), 0, -1):  # (2 or 3 objectives: at most 7 sets to try)
+        if any(_matchable([*chain(*chosen)]) for chosen in combinations(fits, count)):
+            return card.science[count - 1]
+    return 0
 
 
 def requirement_count(s, p: int, kind: str) -> int:

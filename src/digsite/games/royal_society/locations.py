@@ -52,7 +52,6 @@ from .components import (
     CITY,
     MEDITERRANEAN,
     MUSEUM,
-    NUM_EXPEDITIONS,
     NUM_RELIC_KINDS,
     PORT,
     SOUTH_AMERICA,
@@ -79,8 +78,6 @@ PLACE_ACTIONS = tuple(
     for loc in range(NUM_LOCATIONS)
 )
 """``PLACE_ACTIONS[loc][sections]``: the actions placing at ``loc``'s sections given as bits."""
-HAND_COSTS = (0,) * NUM_EXPEDITIONS
-"""The Reputation a card in hand costs to organize (none), per card."""
 MUSEUM_EXHIBIT_SECTIONS = 1 << 2 | 1 << 4 | 1 << 6
 """Where a supported explorer may Exhibit at the Museum."""
 CITY_GATE = 4
@@ -142,7 +139,7 @@ class LocationRules:
         needs computed as ``_needs`` does, with the explorer's skill applied once), as bits."""
         hand = self.hand[p]
         cards = (*hand, *self.program)  # (an empty Program space is -1)
-        costs = (*HAND_COSTS[: len(hand)], *self.game.rb.program_reputation)
+        costs = (0,) * len(hand) + self.game.rb.program_reputation  # (a card in hand costs none)
         kind, region = self._skill(p, explorer)
         skill_region = region if kind == REGION_SKILL else -1  # 2 Knowledge less there
         money = self.money[p] + (3 if kind == LOGISTICS else 0)
@@ -435,7 +432,7 @@ class LocationRules:
         knowledge = self.knowledge[p]
         expeditions = self.game.expeditions
         hand = (*self.hand[p], extra) if extra >= 0 else self.hand[p]
-        costs = (*HAND_COSTS[: len(hand)], *self.game.rb.program_reputation)
+        costs = (0,) * len(hand) + self.game.rb.program_reputation  # (a card in hand costs none)
         skipped = len(hand) + skip_slot if skip_slot >= 0 else -1
         for i, card in enumerate((*hand, *self.program)):  # (an empty Program space is -1)
             if card < 0 or i == skipped:

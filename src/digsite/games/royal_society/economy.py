@@ -41,8 +41,6 @@ from .tasks import Task, knowledge_choices
 
 
 class EconomyRules:
-    """The economy, a part of the state (see the module docstring)."""
-
     __slots__ = ()
 
     # -- gains ---------------------------------------------------------------------------------

@@ -87,8 +87,6 @@ SECOND_ACTIONS = (DEEPEN, STUDY_RELIC, SELL)
 
 
 class LocationRules:
-    """The locations and expeditions, a part of the state (see the module docstring)."""
-
     __slots__ = ()
 
     # -- placing an explorer -------------------------------------------------------------------

@@ -48,8 +48,6 @@ def interruptible(on: Callable) -> Callable:
 
 
 class OptionalRules:
-    """The optional actions, a part of the state (see the module docstring)."""
-
     __slots__ = ()
 
     def optional_actions(self, p: int, task: Task | None = None) -> list[int]:

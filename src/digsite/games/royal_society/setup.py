@@ -41,8 +41,6 @@ SIMPLIFIED_MONEY, SIMPLIFIED_KNOWLEDGE = 20, 2
 
 
 class SetupRules:
-    """Set-up, a part of the state (see the module docstring)."""
-
     __slots__ = ()
 
     def _deal(self) -> None:
@@ -59,7 +57,6 @@ class SetupRules:
         self.queue.append(Task(A_SETUP_FAVORS))
 
     def _shuffled(self, items) -> list:
-        """``items`` as a list, shuffled by the state's chance stream."""
         items = list(items)
         self._shuffle(items)
         return items

@@ -48,8 +48,6 @@ UNPLACED = {
 
 
 class YearRules:
-    """The year's flow, a part of the state (see the module docstring)."""
-
     __slots__ = ()
 
     def _legal_favor(self):

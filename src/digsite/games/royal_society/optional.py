@@ -123,20 +123,19 @@ class OptionalRules:
 
     def honor_kinds(self, p: int, pat: int, pending: Task | None) -> list[int]:
         """Relic kinds that may honor patron ``pat`` now: those that leave the ``pending``
-        location action (if it is the interrupted decision) still possible."""
+        location action (if it is the interrupted decision) still possible (the other decisions
+        of a turn keep theirs: an honor only adds Reputation to the budget of a payment)."""
         held = self.relics[p]
         kinds = [k for k in self.game.patron_kinds[pat] if held[k]]
         if pending is not None and pending.kind == C_LOC_ACTION:
             kinds = [k for k in kinds if self._keeps_pending(pending, PATRON0 + pat, k)]
         return kinds
 
-    def _keeps_pending(self, task: list[int], action: int, kind: int) -> bool:
+    def _keeps_pending(self, task: Task, action: int, kind: int) -> bool:
         """Whether ``task`` still has a legal action after optional ``action`` (an honor with
         relic ``kind``, or a claim); only budgets and relics can take it away."""
         if task.kind not in (C_LOC_ACTION, C_EXPEDITION, C_EXP_PAY):
             return True  # a Reserve or an Exhibit left without a choice just ends, as declined
-        if action < CLAIM0 and task.kind != C_LOC_ACTION:
-            return True  # an honor only adds Reputation to the budget of a payment
         if task.kind == C_LOC_ACTION:
             _, loc, section, supported = self.cur[:4]
             p = task.player

@@ -724,12 +724,9 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         return min(legal, key=lambda a: ctx.relic_worth(base, a - RELIC0) - 0.01 * a)
 
     def _decide_reserve(self, ctx: Context, task, legal) -> int:
-        s, p = ctx.state, ctx.player
-        base = ctx.mine()
-        now = ctx.value(base)
-        best = (now + 0.5, DONE if DONE in legal else DRAW3)
-        if DRAW3 in legal:
-            best = max(best, (now + 1.0, DRAW3))
+        s, p, base = ctx.state, ctx.player, ctx.mine()
+        now, draw = ctx.value(base), DRAW3 in legal  # (drawing 3 beats declining)
+        best = (now + (1.0 if draw else 0.5), DRAW3 if draw or DONE not in legal else DONE)
         for slot in (a - SLOT0 for a in legal if a not in (DRAW3, DONE)):  # the Program spaces
             card = s.program[slot]
             m = base.copy()

@@ -61,8 +61,7 @@ def _expeditions(s, keep: set[int], rng) -> None:
     if dealt:  # the deal took marked cards; the first deck holds the rest of the pool
         first = groups.setdefault(0, [])
         pool = [pile[i] for pile, i in dealt + first]
-        marked = set(s.game.simplified_cards)
-        candidates = [c for c in pool if c in marked]
+        candidates = [c for c in pool if c in s.game.simplified_cards]
         chosen = [candidates[int(j)] for j in rng.permutation(len(candidates))[: len(dealt)]]
         rest = [c for c in pool if c not in chosen]  # (the cards are distinct)
         for (pile, i), c in zip(dealt + first, chosen + rest, strict=True):

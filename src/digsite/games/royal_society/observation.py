@@ -618,9 +618,8 @@ def _work(changed: frozenset[str]) -> tuple[dict, dict]:
 def _copies(player: int, n: int) -> dict[str, tuple[tuple[slice, slice | np.ndarray], ...]]:
     """(to, from) slices that copy each turned shared piece from player 0's bytes into
     ``player``'s: the seats' rows (the owners' columns of ``locations``) turned so that
-    ``player`` comes first; nothing for player 0 (the other shared pieces are copied whole)."""
-    if player == 0:
-        return {name: () for name in SHARED_PIECES}
+    ``player`` comes first (player 0's are never run; the other shared pieces are copied
+    whole)."""
     out = {}
     for name in SHARED_PIECES:
         sl = LAYOUT.slices[name]

@@ -400,16 +400,14 @@ class Context:
                     first.setdefault((SPACE_COLLECTION[sp], kind), (sp, kind))
             if not first:
                 break
-            sp, kind = max(first.values(), key=lambda o: self.value(self.exhibited(m, *o, done)))
+            sp, kind = max(
+                first.values(), key=lambda o: self.value(self.exhibit(m.copy(), *o, done))
+            )
             self.exhibit(m, sp, kind, done)
             done.add(SPACE_COLLECTION[sp])
 
-    def exhibited(self, m: Mine, sp: int, kind: int, done: set[int]) -> Mine:
-        n = m.copy()
-        self.exhibit(n, sp, kind, done)
-        return n
-
-    def exhibit(self, m: Mine, sp: int, kind: int, done: set[int]) -> None:
+    def exhibit(self, m: Mine, sp: int, kind: int, done: set[int]) -> Mine:
+        """``m`` after exhibiting a relic of ``kind`` on space ``sp`` (changed in place)."""
         m.relics[kind] -= 1
         m.discs -= 1
         m.gallery[sp] = self.player
@@ -420,6 +418,7 @@ class Context:
             self.apply_reward(m, self.g.collection_faces[s.faces[col]].reward)
         if kind // 4 == MEDITERRANEAN and s._ability(p) == Ability.MEDITERRANEAN_EXHIBIT_PRESTIGE:
             m.gain(PRESTIGE, 2)
+        return m
 
     def best(self, legal, effect: Callable[[Mine, int], None]) -> int:
         """The action of ``legal`` whose ``effect`` on a copy of the own resources is worth
@@ -821,7 +820,7 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         best = (ctx.value(base) + 0.1, DONE)
         for sp in (a - SPACE0 for a in legal if a != DONE):  # (a legal space takes a relic held)
             kinds = [k for k in ctx.state.space_kinds(sp) if base.relics[k]]
-            m = ctx.exhibited(base, sp, ctx.cheapest_relic(base, kinds), done)
+            m = ctx.exhibit(base.copy(), sp, ctx.cheapest_relic(base, kinds), done)
             best = max(best, (ctx.value(m), SPACE0 + sp))
         return best[1] if best[1] in legal else legal[0]
 

@@ -693,9 +693,7 @@ def _observer(s, player: int) -> Observer:
 
 
 def _task_args(s, player: int, buf: bytearray) -> None:
-    task = s.queue[0]
-    buf[TASK_ARGS] = task[2]
-    buf[TASK_ARGS + 1] = task[3]
+    _, _, buf[TASK_ARGS], buf[TASK_ARGS + 1] = s.queue[0]  # (kind, player, a, b)
 
 
 def _resolved_args(s, player: int, buf: bytearray) -> None:

@@ -44,10 +44,6 @@ def owner_name(owner: int) -> int | str | None:
     return None if owner < 0 else OWNER_NAMES.get(owner, owner)
 
 
-def region_mask(regions) -> int:
-    return sum(1 << r for r in set(regions))
-
-
 def decision_args(s, task: list[int]) -> tuple[int, int]:
     """The pending task's two arguments as they bear on its legal actions and effects: a relic
     from "one of the previously chosen regions" names those regions; a Knowledge choice names
@@ -55,9 +51,9 @@ def decision_args(s, task: list[int]) -> tuple[int, int]:
     plus ``ASIA_PAID`` when its gain already paid the British School of Orient."""
     kind, a, b = task.kind, task.a, task.b
     if kind == C_RELIC and a < 0:
-        a = region_mask(s.chosen_regions[-2:]) or 15
+        a = sum(1 << r for r in set(s.chosen_regions[-2:])) or 15  # (a mask of regions)
     elif kind == C_KNOW:
-        excluded = region_mask(s.chosen_regions) if b & KNOW_OTHER else 0
+        excluded = sum(1 << r for r in set(s.chosen_regions)) if b & KNOW_OTHER else 0
         b = excluded | (ASIA_PAID if b & KNOW_ASIA_PAID else 0)
     return a, b
 

@@ -345,8 +345,7 @@ def _write_reputation(s, o: Observer) -> None:
                     above[q if times[p] > times[q] else p] += 1
     buf = o.buf
     for b, q in o.seat_rows:
-        buf[b + REP_COLUMN] = reps[q]
-        buf[b + ABOVE_COLUMN] = above[q]
+        buf[b + REP_COLUMN], buf[b + ABOVE_COLUMN] = reps[q], above[q]
 
 
 def _write_known_hands(s, o: Observer) -> None:
@@ -760,9 +759,7 @@ def observe(s, player: int, out: np.ndarray) -> None:
     if len(queue) > 1 and queue[1].kind not in FLOW_TASKS:  # (as a rule, none are)
         b = PENDING
         for kind, _, a, arg in pending_tasks(s):
-            buf[b] = TASK_CODES[kind]
-            buf[b + 1] = a + 1
-            buf[b + 2] = arg + 1
+            buf[b], buf[b + 1], buf[b + 2] = TASK_CODES[kind], a + 1, arg + 1
             b += 3
     if not s.turn_order:  # set-up: a Society's steps may read the regions chosen
         b = REGIONS_CHOSEN

@@ -353,15 +353,10 @@ def _write_known_hands(s, o: Observer) -> None:
     buf, hands, public_hand, player = o.buf, s.hand, s.public_hand, o.player
     start = _clear(buf, "seat_public_hand")
     for r, q in enumerate(o.order):
-        hand = hands[q]
         b = start + r * NUM_EXPEDITIONS
-        if q == player:
-            for c in hand:
+        for c in hands[q]:
+            if q == player or public_hand >> c & 1:
                 buf[b + c] = 1
-        elif public_hand:
-            for c in hand:
-                if public_hand >> c & 1:
-                    buf[b + c] = 1
 
 
 def _write_side(s, o: Observer) -> None:

@@ -376,9 +376,8 @@ class Context:
                 m.gain(REWARD_STATS[key], amount)
             elif key == "knowledge_choice":
                 m.best_know(self, amount)
-            elif key == "reserve":
-                if len(m.hand) < 3:
-                    m.hand.append(-1)  # a card still unknown
+            elif key == "reserve" and len(m.hand) < 3:
+                m.hand.append(-1)  # a card still unknown
             elif key == "chosen_relic":
                 m.extra_relics += 1.3 * amount
             elif key == "expertise":

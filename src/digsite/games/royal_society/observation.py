@@ -612,8 +612,7 @@ def _work(changed: frozenset[str]) -> tuple[dict, dict]:
 def _copies(player: int, n: int) -> dict[str, tuple[tuple[slice, slice | np.ndarray], ...]]:
     """(to, from) slices that copy each turned shared piece from player 0's bytes into
     ``player``'s: the seats' rows (the owners' columns of ``locations``) turned so that
-    ``player`` comes first (player 0's are never run; the other shared pieces are copied
-    whole)."""
+    ``player`` comes first (player 0's are never run)."""
     out = {}
     for name in SHARED_PIECES:
         sl = LAYOUT.slices[name]
@@ -621,16 +620,14 @@ def _copies(player: int, n: int) -> dict[str, tuple[tuple[slice, slice | np.ndar
             column = [*((r + player) % n for r in range(n)), *range(n, 6)]
             sources = [sl.start + i - i % 6 + column[i % 6] for i in range(sl.stop - sl.start)]
             out[name] = ((sl, np.array(sources)),)
-            continue
-        if name not in SEAT_PIECES:  # (copied whole)
-            continue
-        width = (sl.stop - sl.start) // 4
-        start, cut, stop = sl.start, sl.start + (n - player) * width, sl.start + n * width
-        split = start + player * width
-        out[name] = (
-            (slice(start, cut), slice(split, stop)),
-            (slice(cut, stop), slice(start, split)),
-        )
+        elif name in SEAT_PIECES:  # (the others are copied whole)
+            width = (sl.stop - sl.start) // 4
+            start, cut, stop = sl.start, sl.start + (n - player) * width, sl.start + n * width
+            split = start + player * width
+            out[name] = (
+                (slice(start, cut), slice(split, stop)),
+                (slice(cut, stop), slice(start, split)),
+            )
     return out
 
 

@@ -96,12 +96,10 @@ class RoyalSocietyState(
             float(min(self.prestige[p], 5 * self.science[p])) for p in range(self.game.num_players)
         ]
 
-    def ranking_key(self, p: int) -> tuple[int, int, int]:
-        pr, sc = self.prestige[p], 5 * self.science[p]
-        return (min(pr, sc), max(pr, sc), self.rep[p])
-
     def winners(self) -> list[int]:
-        keys = [self.ranking_key(p) for p in range(self.game.num_players)]
+        """The best score; a tie to the higher of Prestige and 5 x Science, then Reputation."""
+        tracks = zip(self.prestige, self.science, self.rep, strict=True)
+        keys = [(min(pr, 5 * sc), max(pr, 5 * sc), rep) for pr, sc, rep in tracks]
         best = max(keys)
         return [p for p, k in enumerate(keys) if k == best]
 

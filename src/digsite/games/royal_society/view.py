@@ -218,12 +218,11 @@ def locations_view(s) -> list[list[list[Any]]]:
 def decision_view(s) -> dict[str, Any]:
     if s.decision == GAME_OVER:
         return {"kind": "game_over", "player": None, "args": [0, 0], "interrupts": None}
-    a, b = decision_args(s, s.queue[0])
     cut = interrupted(s)
     return {
         "kind": DECISIONS[s.decision],
         "player": s.decider,
-        "args": [a, b],
+        "args": list(decision_args(s, s.queue[0])),
         "interrupts": DECISIONS[cut] if cut >= 0 else None,
     }
 
@@ -231,7 +230,6 @@ def decision_view(s) -> dict[str, Any]:
 def build_view(s, player: int) -> dict[str, Any]:
     g = s.game
     n = g.num_players
-    offer = s.society_offer[player]
     return {
         "player": player,
         "mode": g.mode,
@@ -275,7 +273,7 @@ def build_view(s, player: int) -> dict[str, Any]:
             "hand": sorted(s.hand[player]),
             "setup_hand": sorted(s.setup_hand[player]),
             "studies": sorted(s.studies[player]),
-            "society_offer": list(offer),  # in the order its options 0 / 1 name them
+            "society_offer": list(s.society_offer[player]),  # in the order of options 0 / 1
             "drawn_cards": visible_drawn_cards(s, player),
             "drawn_patrons": known_drawn_patrons(s, player),
             "known_tiles": known_tiles(s, player),

@@ -163,10 +163,8 @@ def record(state, player: int) -> np.ndarray:
             counts = counts[:]  # record gets their entries (its questions part, when needed)
         else:
             part, counts = part.copy(), counts[:]
-        where, values = _question_entries(state, player, done, counts)
         array = part if full is None else full
-        for i, value in zip(where, values, strict=True):
-            array[i] = value
+        _write_questions(state, player, done, counts, array)
         array.setflags(write=False)
         kept[PART], kept[COUNTS], kept[ASKED] = part, counts, state.questions
     if full is None:
@@ -195,12 +193,10 @@ def _new_question_part(state, player: int) -> tuple[np.ndarray, list[int]]:
     return base, [0] * (g.num_players * SEAT_SIZE)
 
 
-def _question_entries(
-    state, player: int, done: int, counts: list[int]
-) -> tuple[list[int], list[float]]:
-    """Where the questions from the ``done``-th on change ``player``'s record and to what:
-    the count of the question on the asker's seat row (``counts``, by seat, brought up to
-    date) and, for the player's own questions, the answer in the note sheet."""
+def _write_questions(state, player: int, done: int, counts: list[int], out: np.ndarray) -> None:
+    """Write into ``out`` what the questions from the ``done``-th on change in ``player``'s
+    record: the count of the question on the asker's seat row (``counts``, by seat, brought up
+    to date) and, for the player's own questions, the answer in the note sheet."""
     g = state.game
     n = g.num_players
     s = g.obs_layout.slices
@@ -209,18 +205,13 @@ def _question_entries(
     scale = 1.0 / (g.time_limit + TRACK_MARGIN)
     table = g.table
     layout = state.layout
-    where: list[int] = []
-    values: list[float] = []
     for p, axis, question, _ in state.questions[done:]:
         cell = axis * NUM_QUESTIONS + question
         column = ((p - player) % n) * SEAT_SIZE + QUESTIONS_COLUMN + cell
         counts[column] += 1
-        where.append(seats + column)
-        values.append(counts[column] * scale)
+        out[seats + column] = counts[column] * scale
         if p == player:
-            where.append(answers + cell * MAX_ANSWERS + int(table[question, layout, axis]))
-            values.append(1.0)
-    return where, values
+            out[answers + cell * MAX_ANSWERS + int(table[question, layout, axis])] = 1.0
 
 
 def _write_guesses(state, player: int, out: np.ndarray) -> None:

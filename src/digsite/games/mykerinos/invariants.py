@@ -9,7 +9,6 @@ from . import actions, components
 
 
 def check_invariants(state) -> None:
-    """What the rules guarantee of every position (a loaded state is held to it too)."""
     check_layout(state)
     _check_cards(state)
     _check_cubes(state)

@@ -238,7 +238,6 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         return mask
 
     def _legal_parcels(self) -> np.ndarray:
-        """The parcels left in the area being surveyed."""
         mask = self._no_legal_actions()
         for s in self._area_slots_left():
             mask[TAKE_LEFT + s % 2] = 1

@@ -220,7 +220,6 @@ def draw(game, view: Mapping[str, Any], header: str) -> str:
 
 
 def render_view(game, view: Mapping[str, Any]) -> str:
-    """One seat's picture, from its view alone."""
     header = (
         f"Mykerinos, {view['num_players']} players: what player {view['player']} knows "
         "(everything on the table is public)"

@@ -26,10 +26,9 @@ uninformative viewfinder axis it asks the first question.
 
 from __future__ import annotations
 
-import numpy as np
-
 from ...core.policy import HeuristicAgent
 from .actions import AXIS0, DECISIONS, GUESS, PLACE0, QUESTION0
+from .learning_aids import candidate_rows
 from .solver import Belief, axis_choices, best_question
 
 
@@ -68,9 +67,7 @@ class DeductionAgent(HeuristicAgent):
         extends the pieces already entered (the only one when the agent guessed for sure)."""
         g = state.game
         b = len(state.pieces)
-        rows = g.layouts.placements[belief.indices]
-        if b:
-            rows = rows[(rows[:, :b] == np.asarray(state.pieces, dtype=rows.dtype)).all(axis=1)]
+        rows = candidate_rows(state, state.decider)  # (the belief's layouts with these pieces)
         if len(rows):
             pid = int(rows[0, b])
         else:  # cannot happen with its own guesses; stay legal anyway

@@ -153,11 +153,7 @@ def _seat_lines(game, view: Mapping[str, Any]) -> list[str]:
             for k, count in enumerate(patron_counts(game.cards, seat["cards"]))
             if count
         )
-        marks = []
-        if p == view["first_player"]:
-            marks.append("first player")
-        if p == view["player"]:
-            marks.append("you")
+        marks = ["first player"] * (p == view["first_player"]) + ["you"] * (p == view["player"])
         mark = f" ({', '.join(marks)})" if marks else ""
         neutral = f", {seat['neutral_cubes']} neutral" if "neutral_cubes" in seat else ""
         passed = seat["passing_space"]

@@ -68,8 +68,6 @@ class DeductionAgent(HeuristicAgent):
         g = state.game
         b = len(state.pieces)
         rows = candidate_rows(state, state.decider)  # (the belief's layouts with these pieces)
-        if len(rows):
-            pid = int(rows[0, b])
-        else:  # cannot happen with its own guesses; stay legal anyway
-            pid = int(g.layouts.placements[g.prefix_rows(tuple(state.pieces))[0], b])
-        return PLACE0 + int(g.pid_to_offset[b][pid])
+        if not len(rows):  # cannot happen with its own guesses; stay legal anyway
+            rows = g.layouts.placements[g.prefix_rows(tuple(state.pieces))]
+        return PLACE0 + int(g.pid_to_offset[b][rows[0, b]])

@@ -247,7 +247,6 @@ def solve(
     ring = list(ring)
     free_start = start_axis is None and solo
     viewfinder = MULTIPLAYER_START_AXIS if start_axis is None else start_axis
-    time = 0
     turns: list[Turn] = []
     while len(belief) > 1 and len(turns) < max_turns:
         if free_start and not turns:
@@ -259,7 +258,6 @@ def solve(
             break
         answer = int(table[choice.question, layout, choice.axis])
         belief = belief.with_answer(choice.axis, choice.question, answer)
-        time += choice.time
         viewfinder = choice.axis
         if solo:
             steps = int(TRAP_ICONS[choice.question, answer])
@@ -267,6 +265,5 @@ def solve(
         # a Choice starts with the axis, question, surcharge and time a Turn starts with
         turns.append(Turn(*choice[:4], answer, len(belief), viewfinder))
     solved = len(belief) == 1
-    if solved:
-        time += guess_cost
+    time = sum(turn.time for turn in turns) + (guess_cost if solved else 0)
     return SolveResult(time, tuple(turns), solved, len(belief))

@@ -4,6 +4,7 @@ its view alone, and the spectator's, which adds the hidden order of the undealt 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from itertools import groupby
 from typing import Any
 
@@ -23,17 +24,14 @@ def _cell_text(state, cell: int) -> str:
     return f"{who} on {cell_name(cell)}{pyramid}"
 
 
-def _parcel_text(side: int):
-    def text(state, _: int) -> str:
-        name = ("left", "right")[side]
-        slot = 2 * state.survey_area + side
-        if slot < len(state.slots):
-            card = state.game.cards[state.slots[slot]]
-            shown = f"{PATRON_TITLES[card.patron]}, {card.prestige} prestige"
-            return f"take the {name} parcel ({shown})"
-        return f"take the {name} parcel"
-
-    return text
+def _parcel_text(side: int, state, _: int) -> str:
+    name = ("left", "right")[side]
+    slot = 2 * state.survey_area + side
+    if slot < len(state.slots):
+        card = state.game.cards[state.slots[slot]]
+        shown = f"{PATRON_TITLES[card.patron]}, {card.prestige} prestige"
+        return f"take the {name} parcel ({shown})"
+    return f"take the {name} parcel"
 
 
 action_to_string = ACTIONS.describer(
@@ -44,8 +42,8 @@ action_to_string = ACTIONS.describer(
         "extend": lambda state, _: "B: extend an excavation",
         "pass": lambda state, _: "C: pass",
         "patron": lambda state, patron: f"D: appeal to {PATRON_TITLES[patron]}",
-        "take_left": _parcel_text(0),
-        "take_right": _parcel_text(1),
+        "take_left": partial(_parcel_text, 0),
+        "take_right": partial(_parcel_text, 1),
         "decline": lambda state, _: "decline",
     }
 )

@@ -149,7 +149,6 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
     def new_game(cls, game: ArcheOlogicGame, rng: np.random.Generator) -> ArcheOlogicState:
         number = game.quest if game.quest is not None else int(rng.integers(MAX_QUEST_NUMBER))
         quest = make_quest(number, game.layouts.buildings)
-        n = game.num_players
         state = cls(game)
         state.quest = number
         state.put("layout", quest.layout)
@@ -162,7 +161,7 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
             state.start = (0,)
             state.decision = START_AXIS
         else:
-            state.start = tuple(int(x) + 1 for x in rng.permutation(n))
+            state.start = tuple(int(x) + 1 for x in rng.permutation(game.num_players))
             state.start_axis = state.viewfinder = questions.MULTIPLAYER_START_AXIS
             state.decision = AXIS
         state.pos = list(state.start)  # (spent, checking and out start at 0, False, IN_GAME)
@@ -272,9 +271,8 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
         again.  A player left alone goes on until they solve the city or are out too; when
         nobody is left, everybody has lost (the rulebook)."""
         g = self.game
-        n = g.num_players
         while True:
-            active = [q for q in range(n) if self.out[q] == IN_GAME]
+            active = [q for q in range(g.num_players) if self.out[q] == IN_GAME]
             if not active:
                 self.winner = -1
                 self.decision = GAME_OVER

@@ -101,7 +101,6 @@ def _placements(state, field: str, pids: tuple[int, ...] | list[int]) -> None:
 def derive(state) -> None:
     """After loading: check the records inside the row fields (each column its own range) and
     make them the engine's tuples (``Clue``, ``AxisClue``); nothing else is cached."""
-    n = state.game.num_players
     for i, row in enumerate(state.clues):
         if row[1] not in TRAP_KINDS:
             raise _fail(f"'clues'[{i}][1]", f"the kind is {row[1]}; it must be one of {TRAP_KINDS}")
@@ -110,7 +109,7 @@ def derive(state) -> None:
         _row("axis_clues", i, row, ("axis", "question", "answer"), (NUM_AXES - 1, 1, ROWS))
     state.put("axis_clues", tuple(AxisClue(*row) for row in state.axis_clues))
     columns = ("player", "axis", "question", "surcharge")
-    highs = (n - 1, NUM_AXES - 1, NUM_QUESTIONS - 1, 2)
+    highs = (state.game.num_players - 1, NUM_AXES - 1, NUM_QUESTIONS - 1, 2)
     for i, row in enumerate(state.questions):
         _row("questions", i, row, columns, highs)
     guesses = ("guess_player", "guess_pieces", "guess_checked")

@@ -70,7 +70,6 @@ def _offsets(game, pids) -> list[int]:
 
 def build_view(state, player: int) -> dict[str, Any]:
     g = state.game
-    n = g.num_players
     decision = state.decision
     clues, axis_clues = state.known_clues(player)
     asked = Counter((p, axis, question) for p, axis, question, _ in state.questions)
@@ -100,7 +99,7 @@ def build_view(state, player: int) -> dict[str, Any]:
                 "questions": sorted([a, q, c] for (s, a, q), c in asked.items() if s == p),
                 "guesses": state.guess_player.count(p),
             }
-            for p in range(n)
+            for p in range(g.num_players)
         ],
         "viewfinder": state.viewfinder if state.viewfinder >= 0 else None,
         "decision": DECISIONS[decision],

@@ -144,7 +144,7 @@ def test_every_word_is_whole_on_the_page_and_over_no_other(config):
                 below = drawing.SEATS_Y + drawing.SEAT_H
                 assert not [t for t in texts if t.bottom > below], where  # under the panels
                 view = state.view(0)
-                seats = view["num_players"] + drawing._automa_panel(view)
+                seats = view["num_players"] + bool(view["automa"])  # the Automa's panel too
                 for q in range(seats):
                     x, w = drawing._seat_box(view, q)
                     bottom = drawing.SEATS_Y + drawing.SEAT_H

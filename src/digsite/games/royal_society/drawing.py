@@ -188,7 +188,7 @@ def draw(game, views: Views) -> np.ndarray:
     spectator's (every seat's view), drawn in areas, each drawn again only when what it shows
     changed (:class:`KeptPage`: from one position to the next most of the table stays)."""
     v = next(iter(views.values()))
-    panel = _automa_panel(v)
+    panel = bool(v["automa"])  # the Automa's panel (beside one or two seats: there is room)
     page = KeptPage(WIDTH, HEIGHT, (game, v["num_players"], panel))
     keys = _keys(game, views, v)
     for name, box, drawing in (
@@ -731,16 +731,10 @@ def _patron(game, k: int) -> str:
 
 
 # -- the seats -----------------------------------------------------------------------------------
-def _automa_panel(v) -> bool:
-    """Whether the Automa has a panel of its own beside the seats (it plays beside one or two
-    players only, so that there is always room)."""
-    return bool(v["automa"])
-
-
 def _seat_box(v, q: int) -> tuple[float, float]:
     """The x and width of seat ``q``'s panel: the seats (and the Automa's panel) share the
     page's width, so that fewer players have wider panels."""
-    panels = v["num_players"] + _automa_panel(v)
+    panels = v["num_players"] + bool(v["automa"])
     width = (WIDTH - 2 * MARGIN - (panels - 1) * SEAT_GAP) // panels
     return MARGIN + q * (width + SEAT_GAP), width
 

@@ -322,7 +322,6 @@ def _seat(page: Page, game, views, view, seat, y: float, h: float) -> None:
     for resource in RESOURCES:
         page.cube(rx + 7, ry + 7, 7, RESOURCE_COLOURS[resource])
         rx = page.text(rx + 17, ry, f"{resource} {seat['resources'][resource]}", SMALL) + 10
-    # hand (public in Medieval Realms)
     hy = ry + 20
     roomy = h >= ROOMY_SEAT_H
     card_h = ROOMY_HAND_CARD_H if roomy else HAND_CARD_H
@@ -330,7 +329,6 @@ def _seat(page: Page, game, views, view, seat, y: float, h: float) -> None:
     for i in range(HAND_LIMIT):
         name = seat["hand"][i] if i < len(seat["hand"]) else None
         _card(page, game, x + 34 + i * (HAND_CARD_W + 2), hy, HAND_CARD_W - 6, card_h, name)
-    # realm, by stamp colour
     _realm(page, game, seat["realm"], x, hy + card_h + 4, y + h, roomy)
 
 
@@ -346,8 +344,7 @@ def _realm(
         ((f"{count}x " if count > 1 else "") + title, STAMP_COLOURS[COLOURS[rank]], rank)
         for (rank, title), count in sorted(groups.items())
     ]
-    right = RIGHT_X + RIGHT_W - 4
-    left = x + 52
+    left, right = x + 52, RIGHT_X + RIGHT_W - 4
     rows = _chip_rows(chips, left, right, by_row)
     if by_row and y + len(rows) * (CHIP_H + 2) > bottom:
         rows = _chip_rows(chips, left, right, False)

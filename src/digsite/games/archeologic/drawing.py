@@ -371,8 +371,7 @@ def _seats(page: Page, game, views, view) -> None:
 def _decision(page: Page, game, view) -> None:
     y = DECISION_Y
     page.rule(y - 8, MARGIN)
-    to_move = view["to_move"]
-    if to_move is None:
+    if (to_move := view["to_move"]) is None:
         winner = view["winner"]
         text = "the City stays unmapped" if winner is None else f"player {winner} maps the City"
         page.text(MARGIN, y, f"Game over: {text}", LARGE, HIGHLIGHT)

@@ -137,8 +137,7 @@ def _title(page: Page, game, views, view, scores: list[int]) -> None:
     x = page.text(x + 20, 10, "first player:", NORMAL)
     page.seat_token(x + 14, 19, view["first_player"])
     y = 34
-    decider = view["decider"]
-    if decider is None:
+    if (decider := view["decider"]) is None:
         page.text(MARGIN, y, final_scores(scores, "tie (the tie-break decides)"), NORMAL, HIGHLIGHT)
         return
     page.seat_token(MARGIN + 8, y + 8, decider)

@@ -284,8 +284,7 @@ def _auction(page: Page, game, view, y: float) -> None:
         page.heading(MARGIN, y, "Auction", active=True)
         _card(page, game, MARGIN, y + 26, PANEL_CARD_W, PANEL_CARD_H, auction["card"])
         x = MARGIN + PANEL_CARD_W + 12
-        high = auction["high_bidder"]
-        if high is None:
+        if (high := auction["high_bidder"]) is None:
             page.text(x, y + 28, "no bid yet", NORMAL)
         else:
             page.seat_token(x + 8, y + 36, high)

@@ -266,8 +266,7 @@ def _cards_out(page: Page, game, view, y: float) -> None:
 def _decision(page: Page, view) -> None:
     y = DECISION_Y
     page.rule(y - 8, MARGIN)
-    to_move = view["to_move"]
-    if to_move is None:
+    if (to_move := view["to_move"]) is None:
         page.text(MARGIN, y, f"Game over. Winner: {winners_text(view)}", LARGE, HIGHLIGHT)
         bonus = ", ".join(f"player {p} +{b}" for p, b in enumerate(view["exhibition"]))
         page.text(MARGIN, y + 26, f"Final exhibition: {bonus}", NORMAL)

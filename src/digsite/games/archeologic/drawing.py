@@ -353,8 +353,7 @@ def _seats(page: Page, game, views, view) -> None:
         if view["winner"] == p:
             line += "; WINNER"
         page.text(150, y + 3, line, NORMAL)
-        if p in views:
-            seat_view = views[p]
+        if (seat_view := views.get(p)) is not None:
             clues = [f"{cell_name(c)} {('', 'Fire', 'Sharp')[k]}" for c, k in seat_view["clues"]]
             clues += [
                 f"{AXIS_NAMES[a]}: {_question_title(game, q)} {n}"

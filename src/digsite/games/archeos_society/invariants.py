@@ -6,37 +6,9 @@ from __future__ import annotations
 
 from ...core import chance
 from ...core.engine import TERMINAL
-from .actions import (
-    ADD,
-    DRAFT_ROLE,
-    DRAFT_SITE,
-    EFFECTS,
-    EXTRA,
-    FREE_ADVANCE,
-    GAME_OVER,
-    KEEP,
-    NUM_TARGETS,
-    PROFESSOR_MOVE,
-    PROFESSOR_PHASE,
-    SECOND_VEHICLE,
-    TRAIT,
-    ULURU,
-    UR,
-    UR_PHASE,
-)
-from .components import (
-    CURATOR,
-    HAND_LIMIT,
-    L_CURATOR,
-    MERCENARY,
-    MONKEY,
-    NUM_COLOURS,
-    NUM_KINDS,
-    NUM_MONKEYS,
-    NUM_ROLES,
-    PROFESSOR,
-    ROLES_PER_GAME,
-)
+from . import actions, components
+from .actions import ADD, EFFECTS, EXTRA, FREE_ADVANCE, GAME_OVER, KEEP, TRAIT, ULURU
+from .components import L_CURATOR, MERCENARY, MONKEY, NUM_COLOURS, NUM_MONKEYS, ROLES_PER_GAME
 from .saved import FIELDS
 
 _DRAFT_FIELDS = {*chance.NAMES, "roles", "sides", "first_player", "decision", "decider"} | {
@@ -54,8 +26,10 @@ def check_invariants(state) -> None:
     d = state.decision
     assert (d == GAME_OVER) == (state.decider == TERMINAL), "decider is -1 when the game is over"
     assert len(set(state.roles)) == len(state.roles) <= ROLES_PER_GAME, "roles repeat"
-    assert d != DRAFT_SITE or state.draft_drawn >= 0, "placing a site board needs the board drawn"
-    if d in (DRAFT_ROLE, DRAFT_SITE):
+    assert d != actions.DRAFT_SITE or state.draft_drawn >= 0, (
+        "placing a site board needs the board drawn"
+    )
+    if d in (actions.DRAFT_ROLE, actions.DRAFT_SITE):
         _check_draft(state)
         return
     assert len(state.roles) == ROLES_PER_GAME and -1 not in state.sides, "set-up unfinished"
@@ -72,12 +46,12 @@ def check_invariants(state) -> None:
         assert MONKEY not in state.deck[len(state.deck) - state.top_left :], "monkey on top"
     assert state.area_size == sum(state.area)
     for p in range(n):
-        assert state.hand_size[p] == sum(state.hands[p]) <= HAND_LIMIT, "hand size wrong"
-        assert all(0 <= state.known[p][k] <= state.hands[p][k] for k in range(NUM_KINDS))
+        assert state.hand_size[p] == sum(state.hands[p]) <= components.HAND_LIMIT, "hand size wrong"
+        assert all(0 <= state.known[p][k] <= state.hands[p][k] for k in range(components.NUM_KINDS))
         assert state.score[p] == sum(state.ledger[p]), "score disagrees with its sources"
         assert abs(state.score[p]) <= state.game.scales.score, "score beyond its bound"
-        for t in range(NUM_TARGETS):
-            unused = t == SECOND_VEHICLE and state._two_vehicle_colour() < 0  # stays at 0
+        for t in range(actions.NUM_TARGETS):
+            unused = t == actions.SECOND_VEHICLE and state._two_vehicle_colour() < 0  # stays at 0
             last = 0 if unused else state._target_site(t).last
             assert 0 <= state.pos[p][t] <= last, "vehicle off track"
         assert 0 <= state.linguist[p] <= state.game.tables.linguist_length
@@ -88,8 +62,10 @@ def check_invariants(state) -> None:
             assert all(k // NUM_COLOURS != MERCENARY for e in state.expeditions[p] for k in e)
     held = [t for t in state.tokens if t >= 0]
     assert all(0 <= t < n for t in held)
-    assert PROFESSOR in state.roles or not held, "Professor tokens without the Professor"
-    assert CURATOR in state.roles or not any(map(any, state.relics)), "relics without the Curator"
+    assert components.PROFESSOR in state.roles or not held, "Professor tokens without the Professor"
+    assert components.CURATOR in state.roles or not any(map(any, state.relics)), (
+        "relics without the Curator"
+    )
 
 
 def _check_draft(state) -> None:
@@ -101,9 +77,9 @@ def _check_draft(state) -> None:
         if name not in _DRAFT_FIELDS:
             assert getattr(state, name) == getattr(fresh, name), f"{name} set in the set-up"
     unlaid = [c for c in range(NUM_COLOURS) if state.sides[c] < 0]
-    if state.decision == DRAFT_ROLE:
+    if state.decision == actions.DRAFT_ROLE:
         everything = sorted([*roles, *state.draft_hand, *state.draft_aside])
-        assert everything == list(range(NUM_ROLES)), "a role card was lost"
+        assert everything == list(range(components.NUM_ROLES)), "a role card was lost"
         assert len(roles) < ROLES_PER_GAME == len(state.draft_hand), "a draft hand of 6"
         assert len(unlaid) == NUM_COLOURS and state.draft_drawn < 0 and not state.draft_boards
         laid = 0
@@ -127,7 +103,7 @@ def _check_decision(state) -> None:
         assert i < len(own) and own[i][0] == lead, "a suspended expedition is not the mover's"
     hand = state.hands[max(p, 0)]
     assert all(k <= h for k, h in zip(state.kept, hand, strict=True)), "kept cards not in hand"
-    if d in _EXPEDITION_DECISIONS or (d == ULURU and state.phase != PROFESSOR_PHASE):
+    if d in _EXPEDITION_DECISIONS or (d == ULURU and state.phase != actions.PROFESSOR_PHASE):
         assert own and state.at < len(own) and own[state.at][0] == state.lead, "no expedition"
         assert state.trait < 0 or d != TRAIT, "the trait is chosen once"
     else:
@@ -139,10 +115,12 @@ def _check_decision(state) -> None:
         assert rest == (-1, -1, 0, [], 0) and counts == (0, 0, 0, 0) and not any(flags), (
             "no expedition is under way, yet its fields are not at rest"
         )
-        assert state.cap == HAND_LIMIT or d == UR, "a size limit outside the Ur expeditions"
+        assert state.cap == components.HAND_LIMIT or d == actions.UR, (
+            "a size limit outside the Ur expeditions"
+        )
     if state.uluru_target >= 0:
         assert state._target_site(state.uluru_target).rule == "uluru", "no vehicle on Uluru"
-        stale = state.lead >= 0 or d in (PROFESSOR_MOVE, GAME_OVER)
+        stale = state.lead >= 0 or d in (actions.PROFESSOR_MOVE, GAME_OVER)
         assert d == ULURU or stale, "an Uluru vehicle outside its expedition or phase"
     else:
         assert d != ULURU, "an Uluru decision needs the vehicle that advanced"
@@ -150,6 +128,8 @@ def _check_decision(state) -> None:
     assert state.keep_left > 0 or d != KEEP, "a Physician keep with none left"
     for q, step in state.prof_queue:
         assert q >= 0 and step in (-1, 1), "a Professor move is [player, +1 or -1]"
-    if d == PROFESSOR_MOVE:
+    if d == actions.PROFESSOR_MOVE:
         assert state.prof_queue and state.prof_queue[0][0] == p, "no Professor move queued"
-    assert state.phase != UR_PHASE or state.ur_colour >= 0, "the Ur phase needs the Ur board"
+    assert state.phase != actions.UR_PHASE or state.ur_colour >= 0, (
+        "the Ur phase needs the Ur board"
+    )

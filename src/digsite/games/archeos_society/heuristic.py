@@ -17,37 +17,19 @@ table). In short:
 from __future__ import annotations
 
 from ...core.policy import HeuristicAgent
-from .actions import (
-    CASH_IN,
-    DECISIONS,
-    DRAFT_ROLE0,
-    DRAW,
-    NUM_TARGETS,
-    SIDE_COMPASS,
-    STOP,
-    TAKE0,
-    TARGET0,
-    TOKEN0,
-    TRAIT_COLOUR,
-    TRAIT_ROLE,
-    USE_ROLE,
-)
-from .components import (
-    BOTANIST,
-    GUIDE,
-    HAND_LIMIT,
-    MERCENARY,
-    NUM_COLOURS,
-    NUM_KINDS,
-    NUM_ROLES,
-    PATRON,
-    PHOTOGRAPHER,
-    PILOT,
-    PROFESSOR_TOKENS,
-    STUDENT,
-)
+from . import actions, components
+from .actions import DECISIONS, DRAFT_ROLE0, DRAW, STOP, TAKE0, TARGET0, TOKEN0
+from .components import GUIDE, MERCENARY, NUM_COLOURS, NUM_KINDS, NUM_ROLES, PHOTOGRAPHER, STUDENT
 
-DRAFT_PREFERENCE = (STUDENT, PHOTOGRAPHER, MERCENARY, BOTANIST, GUIDE, PATRON, PILOT)
+DRAFT_PREFERENCE = (
+    STUDENT,
+    PHOTOGRAPHER,
+    MERCENARY,
+    components.BOTANIST,
+    GUIDE,
+    components.PATRON,
+    components.PILOT,
+)
 
 
 def _groups(hand: list[int]) -> list[tuple[int, int, int]]:
@@ -87,7 +69,7 @@ class ArcheosSocietyHeuristic(HeuristicAgent):
         hand, legal = state.hands[player], set(legal)
         best = _best_size(hand)
         size = state.hand_size[player]
-        ready = best >= 6 or size >= HAND_LIMIT or (state.monkeys >= 2 and best >= 3)
+        ready = best >= 6 or size >= components.HAND_LIMIT or (state.monkeys >= 2 and best >= 3)
         ready = ready or (state.monkeys >= 1 and best >= 5)
         if ready and any(a < NUM_KINDS for a in legal):
             return self._lead(state, player, hand, legal)
@@ -111,7 +93,7 @@ class ArcheosSocietyHeuristic(HeuristicAgent):
         role, colour = divmod(state.lead, NUM_COLOURS)
         by_colour = sum(hand[r * NUM_COLOURS + colour] for r in range(NUM_ROLES))
         by_role = sum(hand[role * NUM_COLOURS : (role + 1) * NUM_COLOURS])
-        return TRAIT_COLOUR if by_colour >= by_role else TRAIT_ROLE
+        return actions.TRAIT_COLOUR if by_colour >= by_role else actions.TRAIT_ROLE
 
     def _decide_add(self, state, player: int, legal: list[int]) -> int:
         return next((a for a in legal if a < NUM_KINDS), STOP)
@@ -119,8 +101,8 @@ class ArcheosSocietyHeuristic(HeuristicAgent):
     def _decide_effects(self, state, player: int, legal: list[int]) -> int:
         if self._targets(legal):
             return self._move(state, player, legal, 1)
-        tokens = [a for a in legal if TOKEN0 <= a < TOKEN0 + PROFESSOR_TOKENS]
-        return max(tokens, default=USE_ROLE if USE_ROLE in legal else STOP)
+        tokens = [a for a in legal if TOKEN0 <= a < TOKEN0 + components.PROFESSOR_TOKENS]
+        return max(tokens, default=actions.USE_ROLE if actions.USE_ROLE in legal else STOP)
 
     def _decide_free_advance(self, state, player: int, legal: list[int]) -> int:
         return self._move(state, player, legal, 1)
@@ -136,13 +118,13 @@ class ArcheosSocietyHeuristic(HeuristicAgent):
     def _decide_uluru(self, state, player: int, legal: list[int]) -> int:
         t = state.uluru_target
         pos = state.pos[player][t]
-        return CASH_IN if pos >= 3 or pos == state._target_site(t).last else STOP
+        return actions.CASH_IN if pos >= 3 or pos == state._target_site(t).last else STOP
 
     def _decide_draft_role(self, state, player: int, legal: list[int]) -> int:
         return self.first_legal((DRAFT_ROLE0 + r for r in DRAFT_PREFERENCE), legal, legal[0])
 
     def _decide_draft_site(self, state, player: int, legal: list[int]) -> int:
-        return SIDE_COMPASS
+        return actions.SIDE_COMPASS
 
     # -- pieces ------------------------------------------------------------------------------
     @staticmethod
@@ -174,7 +156,7 @@ class ArcheosSocietyHeuristic(HeuristicAgent):
 
     @staticmethod
     def _targets(legal: list[int]) -> list[int]:
-        return [a for a in legal if TARGET0 <= a < TARGET0 + NUM_TARGETS]
+        return [a for a in legal if TARGET0 <= a < TARGET0 + actions.NUM_TARGETS]
 
     def _move(self, state, player: int, legal: list[int], step: int) -> int:
         """The vehicle whose move by ``step`` (1 forward, -1 back) pays most, or stop."""

@@ -18,40 +18,9 @@ looks at the deck order or at other players' hidden leaders).  In short:
 from __future__ import annotations
 
 from ...core.policy import HeuristicAgent
-from .actions import (
-    ACTIVATE0,
-    BID0,
-    DECISIONS,
-    LAND0,
-    NUM_ROUNDS,
-    P_MAYOR,
-    PAIR0,
-    PAIRS,
-    PASS,
-    PLAY0,
-    RESOURCE0,
-    SQUARE0,
-)
-from .components import (
-    ADMIRAL,
-    ART_GALLERY,
-    AUCTION,
-    CASTLE,
-    CATHEDRAL,
-    CITY,
-    GENERAL,
-    GOODS,
-    GREAT_PERSON_BONUS,
-    HOLE,
-    ISLAND,
-    MARKET,
-    MAYOR,
-    NUM_RESOURCES,
-    SCI_DEV,
-    TERRITORY,
-    WAR,
-)
-from .components import TITHE as TITHE_TYPE
+from . import actions, components
+from .actions import DECISIONS, PAIR0, PASS
+from .components import ADMIRAL, ART_GALLERY, CATHEDRAL, GREAT_PERSON_BONUS, WAR
 
 TOKEN_VP = 0.5
 LEADER_VP = (1.5, 2.5, 1.5)
@@ -69,32 +38,32 @@ class MedievalRealmsHeuristic(HeuristicAgent):
         game = state.game
         t = game.card_type[card]
         ctype = game.types[t]
-        rounds_left = NUM_ROUNDS - state.round
+        rounds_left = actions.NUM_ROUNDS - state.round
         value = float(ctype.immediate_vp)
         leaders = state.leaders[p]
         colours = state.colours_in_realm(p)
-        if t == CASTLE:
-            value += 2 * leaders[GENERAL] + leaders[ADMIRAL] + TOKEN_VP * rounds_left
-        elif t == MARKET:
+        if t == components.CASTLE:
+            value += 2 * leaders[components.GENERAL] + leaders[ADMIRAL] + TOKEN_VP * rounds_left
+        elif t == components.MARKET:
             value += sum(1 for k in colours if k) + (0 if colours[ctype.colour] else 1)
-        elif t == CITY:
-            value += leaders[MAYOR] + 0.5 * rounds_left
-        elif t == ISLAND:
-            islands = state.in_realm(p, ISLAND) + 1
+        elif t == components.CITY:
+            value += leaders[components.MAYOR] + 0.5 * rounds_left
+        elif t == components.ISLAND:
+            islands = state.in_realm(p, components.ISLAND) + 1
             value += 3 if state.island_condition_met(p, card, colours, islands) else 1
         elif ctype.great_person:
             have = state.great_persons(p)
             value += colours[game.cards[card].colour] + 1
             value += GREAT_PERSON_BONUS[min(5, have + 1)] - GREAT_PERSON_BONUS[min(5, have)]
-        elif t == SCI_DEV:
-            value += TOKEN_VP * leaders[MAYOR] * rounds_left
-        elif t in (TERRITORY, TITHE_TYPE):  # the tokens it gives
-            value += TOKEN_VP * (5 if t == TERRITORY else 4)
+        elif t == components.SCI_DEV:
+            value += TOKEN_VP * leaders[components.MAYOR] * rounds_left
+        elif t in (components.TERRITORY, components.TITHE):  # the tokens it gives
+            value += TOKEN_VP * (5 if t == components.TERRITORY else 4)
         leader = game.card_leader[card]
         if leader >= 0:
-            value += LEADER_VP[leader] * max(rounds_left, 1) / NUM_ROUNDS * 2
+            value += LEADER_VP[leader] * max(rounds_left, 1) / actions.NUM_ROUNDS * 2
         for c in state.realm[p]:  # Cities this card would trigger
-            if game.card_type[c] == CITY and game.cards[c].colour == ctype.colour:
+            if game.card_type[c] == components.CITY and game.cards[c].colour == ctype.colour:
                 value += 1 + TOKEN_VP
         return value
 
@@ -104,8 +73,8 @@ class MedievalRealmsHeuristic(HeuristicAgent):
 
     def _needs(self, state, p: int) -> list[float]:
         """How much each resource would help: what the hand lacks, a little Goods always."""
-        need = [0.1] * NUM_RESOURCES
-        need[GOODS] = 0.5
+        need = [0.1] * components.NUM_RESOURCES
+        need[components.GOODS] = 0.5
         for card in state.hand[p]:
             resource, amount = state.game.card_cost[card]
             if resource >= 0:
@@ -116,12 +85,12 @@ class MedievalRealmsHeuristic(HeuristicAgent):
 
     # -- one answer per decision (``legal``: the decision's own kind of action) ----------------
     def _decide_pick_pair(self, state, p: int, legal: list[int]) -> int:
-        return max(legal, key=lambda a: sum(_PAIR_TASTE[r] for r in PAIRS[a - PAIR0]))
+        return max(legal, key=lambda a: sum(_PAIR_TASTE[r] for r in actions.PAIRS[a - PAIR0]))
 
     def _decide_token_choice(self, state, p: int, legal: list[int]) -> int:
         """The resource the hand lacks most (also the VP track's bonus token)."""
         need = self._needs(state, p)
-        return max(legal, key=lambda a: need[a - RESOURCE0])
+        return max(legal, key=lambda a: need[a - actions.RESOURCE0])
 
     _decide_bonus = _decide_token_choice
 
@@ -129,22 +98,22 @@ class MedievalRealmsHeuristic(HeuristicAgent):
         game = state.game
         best, best_value = PASS, 0.25
         for a in legal:
-            if PLAY0 <= a < PASS:
-                card = state.hand[p][a - PLAY0]
+            if actions.PLAY0 <= a < PASS:
+                card = state.hand[p][a - actions.PLAY0]
                 value = self.card_value(state, p, card) - self.cost_vp(state, card) + 1.0
-            elif ACTIVATE0 <= a < PLAY0:
-                slot = a - ACTIVATE0
+            elif actions.ACTIVATE0 <= a < actions.PLAY0:
+                slot = a - actions.ACTIVATE0
                 card = state.panel[slot]
                 kind = game.card_kind[card]
-                if kind == AUCTION:
+                if kind == components.AUCTION:
                     value = self.card_value(state, p, card) - TOKEN_VP * game.board.min_bid - 1
                 else:
-                    if kind != HOLE and state.majority_receiver(p, card) != p:
+                    if kind != components.HOLE and state.majority_receiver(p, card) != p:
                         continue
                     resource, amount = game.card_cost[card]
                     lack = max(0, amount - state.res[p][resource]) if resource >= 0 else 0
-                    if game.card_type[card] == ISLAND:
-                        islands = state.in_realm(p, ISLAND) + 1
+                    if game.card_type[card] == components.ISLAND:
+                        islands = state.in_realm(p, components.ISLAND) + 1
                         lack = 2 * max(0, islands - state.leaders[p][ADMIRAL])
                     value = (
                         self.card_value(state, p, card)
@@ -164,21 +133,21 @@ class MedievalRealmsHeuristic(HeuristicAgent):
         """Raise by the least while the card is worth more than the bid (the opener must
         bid); never commits tokens beyond the lowest legal bid."""
         worth = self.card_value(state, p, state.auction[0]) / TOKEN_VP / 2
-        if PASS not in legal or (BID0 in legal and state.lowest_bid() <= worth):
-            return BID0
+        if PASS not in legal or (actions.BID0 in legal and state.lowest_bid() <= worth):
+            return actions.BID0
         return PASS
 
     def _decide_place(self, state, p: int, legal: list[int]) -> int:
         game = state.game
-        if state.place_kind == P_MAYOR:
+        if state.place_kind == actions.P_MAYOR:
             need = self._needs(state, p)
             squares = game.board.squares
-            return max(legal, key=lambda a: need[squares[a - SQUARE0]])
+            return max(legal, key=lambda a: need[squares[a - actions.SQUARE0]])
         # lands by the value of their reward; one leader per land where possible
-        lands = [a for a in legal if LAND0 <= a < ACTIVATE0]
+        lands = [a for a in legal if actions.LAND0 <= a < actions.ACTIVATE0]
 
         def worth(a: int) -> float:
-            land = a - LAND0
+            land = a - actions.LAND0
             used = sum(
                 on[p][land] for on in (state.generals_on, state.admirals_on, state.buffers_on)
             )

@@ -24,41 +24,28 @@ from itertools import accumulate
 import numpy as np
 
 from ...core.encoding import ObservationLayout
-from .actions import (
-    ACTION,
-    BID,
-    BONUS,
-    DECISIONS,
-    NUM_ROUNDS,
-    PAIRS,
-    PLACE,
-    PLACE_KINDS,
-    TOKEN_CHOICE,
-)
-from .components import (
-    FUTURE_SIZE,
-    HAND_LIMIT,
-    ISLAND_CONDITIONS,
-    LEADERS,
-    NUM_COLOURS,
-    NUM_LANDS,
-    NUM_RESOURCES,
-    NUM_SQUARES,
-    NUM_TYPES,
-    PANEL_SIZE,
-)
+from . import actions, components
+from .actions import PLACE, PLACE_KINDS
+from .components import FUTURE_SIZE, NUM_COLOURS, NUM_LANDS, NUM_TYPES, PANEL_SIZE
 
 SEATS = 5
-CARD_FEATURES = NUM_TYPES + NUM_RESOURCES + NUM_COLOURS + len(LEADERS) + 4 + 1 + NUM_RESOURCES
+CARD_PARTS = (
+    NUM_TYPES,
+    components.NUM_RESOURCES,
+    NUM_COLOURS,
+    len(components.LEADERS),
+    len(components.ISLAND_CONDITIONS) + 1,
+)
 """Per card: type (18), shown resource (7), shown colour (10), leader given (3), Island
-condition kind (4) and count / the deck's highest count (1), token options (7)."""
+condition kind (4) and count / the deck's highest count (1); then token options (7)."""
+CARD_FEATURES = sum(CARD_PARTS) + components.NUM_RESOURCES
 FINAL_PARTS = 3  # end-of-game VP: card effects, resources, Great Persons
 SEAT_FIELDS = (
     ("present", 1),
-    ("resources", NUM_RESOURCES),
+    ("resources", components.NUM_RESOURCES),
     ("vp", 1),
     ("final", FINAL_PARTS),
-    ("leaders", len(LEADERS)),
+    ("leaders", len(components.LEADERS)),
     ("buffers", 1),
     ("passed", 1),
     ("placed", 1),
@@ -72,10 +59,10 @@ _SEAT_LAYOUT = ObservationLayout((name, (size,)) for name, size in SEAT_FIELDS)
 SEAT_FEATURES = _SEAT_LAYOUT.size
 _SPAN = _SEAT_LAYOUT.slices
 _SEAT = {name: span.start for name, span in _SPAN.items()}
-PLACEMENT_FEATURES = NUM_SQUARES + 3 * NUM_LANDS
+PLACEMENT_FEATURES = components.NUM_SQUARES + 3 * NUM_LANDS
 PLACING_FEATURES = len(PLACE_KINDS) + 1 + NUM_LANDS  # kind, leaders left, lowest spot
 AUCTION_FEATURES = 1 + 2 * SEATS + 1  # bid, high bidder, bidders out, tokens committed
-ACTOR_DECISIONS = (ACTION, BID, TOKEN_CHOICE, BONUS)
+ACTOR_DECISIONS = (actions.ACTION, actions.BID, actions.TOKEN_CHOICE, actions.BONUS)
 """Decisions of the action phase, when the player whose turn it is (the actor) matters."""
 
 
@@ -83,17 +70,17 @@ def observation_layout(num_faces: int) -> ObservationLayout:
     """The pieces; ``num_faces`` is the number of different cards in the game's deck."""
     return ObservationLayout(
         [
-            ("round", (NUM_ROUNDS,)),
-            ("decision", (len(DECISIONS),)),
+            ("round", (actions.NUM_ROUNDS,)),
+            ("decision", (len(actions.DECISIONS),)),
             ("decider", (SEATS,)),  # relative seat of the player to decide
             ("actor", (SEATS,)),  # relative seat whose turn of the action phase it is
             ("panel", (PANEL_SIZE, CARD_FEATURES)),  # Current Events squares 1..12
             ("future", (FUTURE_SIZE, CARD_FEATURES)),  # Future Events (face up)
             ("deck_size", (1,)),  # cards left in the deck / deck size
             ("discard", (num_faces,)),  # discarded cards by face / copies of the face
-            ("pairs", (SEATS, len(PAIRS))),  # each seat's extra-token pair
+            ("pairs", (SEATS, len(actions.PAIRS))),  # each seat's extra-token pair
             ("seats", (SEATS, SEAT_FEATURES)),
-            ("hands", (SEATS, HAND_LIMIT, CARD_FEATURES)),
+            ("hands", (SEATS, components.HAND_LIMIT, CARD_FEATURES)),
             ("realms", (SEATS, num_faces)),  # cards in play by face / copies of the face
             ("placement", (SEATS, PLACEMENT_FEATURES)),  # own always; others once revealed
             ("placing", (PLACING_FEATURES,)),  # kind, left (public); lowest spot (placer only)
@@ -133,7 +120,7 @@ class ObservationTables:
         self.leader_scale = np.array([1.0 / m for m in game.max_leaders], dtype=np.float32)
         self.buffer_scale = 1.0 / max(1, game.max_buffers)
         kinds = (*game.max_leaders, game.max_buffers)
-        spots = (NUM_SQUARES, NUM_LANDS, NUM_LANDS, NUM_LANDS)
+        spots = (components.NUM_SQUARES, NUM_LANDS, NUM_LANDS, NUM_LANDS)
         self.placement_scale = np.repeat(1.0 / np.maximum(kinds, 1), spots).astype(np.float32)
         self.left_scale = 1.0 / max(kinds)
         self.num_cards = len(game.cards)
@@ -149,8 +136,7 @@ def card_rows(game) -> np.ndarray:
     """Feature rows of every card, plus a final zero row for an empty place (index -1).  Two
     cards have the same row exactly when they show the same (the same face)."""
     rows = np.zeros((len(game.cards) + 1, CARD_FEATURES), dtype=np.float32)
-    sizes = (NUM_TYPES, NUM_RESOURCES, NUM_COLOURS, len(LEADERS), len(ISLAND_CONDITIONS) + 1)
-    o_res, o_col, o_lead, o_cond, o_opt = accumulate(sizes)
+    o_res, o_col, o_lead, o_cond, o_opt = accumulate(CARD_PARTS)
     highest = max([card.condition[2] for card in game.cards] + [1])
     for card in game.cards:
         row = rows[card.id]
@@ -162,7 +148,7 @@ def card_rows(game) -> np.ndarray:
         kind, what, count = card.condition
         if kind >= 0:
             row[o_cond + kind] = 1.0
-            row[o_cond + len(ISLAND_CONDITIONS)] = count / highest
+            row[o_cond + len(components.ISLAND_CONDITIONS)] = count / highest
             offset = (o_lead, o_col, o_res, -1)[kind]
             if offset >= 0:
                 row[offset + what] = 1.0

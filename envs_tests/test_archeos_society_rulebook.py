@@ -18,8 +18,7 @@ from digsite.games.archeos_society.actions import (
     TURN,
     USE_ROLE,
 )
-from digsite.games.archeos_society.components import MONKEY
-from digsite.games.archeos_society.rules import L_BOTANIST, L_EXPEDITIONS, L_SITES
+from digsite.games.archeos_society.components import L_BOTANIST, L_EXPEDITIONS, L_SITES, MONKEY
 
 from .archeos_society_positions import arrange, card, cards, legal, new_state, play_expedition
 from .play import play_random

@@ -36,17 +36,18 @@ from digsite.games.archeos_society.actions import (
     UR,
     USE_ROLE,
 )
-from digsite.games.archeos_society.components import MONKEY, DataError
-from digsite.games.archeos_society.observation import LAYOUT
-from digsite.games.archeos_society.rules import (
+from digsite.games.archeos_society.components import (
     L_CURATOR,
     L_EXPEDITIONS,
     L_LINGUIST,
     L_RAPA_NUI,
     L_SITES,
     L_ULURU,
-    ArcheosSocietyState,
+    MONKEY,
+    DataError,
 )
+from digsite.games.archeos_society.observation import LAYOUT
+from digsite.games.archeos_society.rules import ArcheosSocietyState
 
 from .archeos_society_positions import (
     arrange,

@@ -13,18 +13,16 @@ from ...core.engine import TERMINAL, ConfigError
 from ...core.fields import added, added_in, replaced, replaced_in
 from ...core.options import Option, choice, data
 from ...core.turn_based import TurnBasedGame, TurnBasedState, mask_of, slots
-from . import actions, invariants, observation, saved, spec, text, view
+from . import actions, components, invariants, observation, saved, spec, text, view
 from .actions import (
     ADD,
     CASH_IN,
-    DRAFT_ROLE,
     DRAFT_ROLE0,
     DRAFT_SITE,
     DRAW,
     EFFECTS,
     EXTRA,
     FREE_ADVANCE,
-    GAME_OVER,
     KEEP,
     NUM_ACTIONS,
     NUM_TARGETS,
@@ -54,10 +52,6 @@ from .components import (
     GUIDE,
     HAND_LIMIT,
     L_BOTANIST,
-    L_CURATOR,
-    L_EXPEDITIONS,
-    L_LINGUIST,
-    L_RAPA_NUI,
     L_SITES,
     L_ULURU,
     LINGUIST,
@@ -75,13 +69,7 @@ from .components import (
     ROLES,
     ROLES_PER_GAME,
     STUDENT,
-    Site,
-    load_cards,
-    load_scenarios,
-    load_sites,
-    load_tables,
 )
-from .observation import LAYOUT, Scales
 from .spec import SPEC
 
 EXTRA_SETUPS = ("random", "draft")
@@ -172,7 +160,7 @@ class ArcheosSocietyState(
             state.draft_aside = order[ROLES_PER_GAME:]
             state.put("sides", (-1,) * NUM_COLOURS)
             state._see_draft_hand(state.first_player)
-            state.decision, state.decider = DRAFT_ROLE, state.first_player
+            state.decision, state.decider = actions.DRAFT_ROLE, state.first_player
             return state
         state.put("roles", tuple(roles))
         state.put("sides", replaced(state.sides, colour, 1))  # the advanced board
@@ -227,7 +215,7 @@ class ArcheosSocietyState(
         self._obs_cache = {}
 
     # -- queries -----------------------------------------------------------------------------
-    def board(self, colour: int) -> Site:
+    def board(self, colour: int) -> components.Site:
         return self.game.boards[colour][self.sides[colour] == 1]
 
     def _two_vehicle_colour(self) -> int:
@@ -242,7 +230,7 @@ class ArcheosSocietyState(
             return (colour, SECOND_VEHICLE)
         return (colour,)
 
-    def _target_site(self, target: int) -> Site:
+    def _target_site(self, target: int) -> components.Site:
         return self.board(self._two_vehicle_colour() if target == SECOND_VEHICLE else target)
 
     def size(self) -> int:
@@ -664,7 +652,7 @@ class ArcheosSocietyState(
             best = max(self.linguist)
             for p in range(n):
                 if best > 0 and self.linguist[p] == best:
-                    self._gain(p, L_LINGUIST, LINGUIST_POINTS)
+                    self._gain(p, components.L_LINGUIST, LINGUIST_POINTS)
         if PROFESSOR in self.roles:
             sums = [sum(v + 1 for v, t in enumerate(self.tokens) if t == p) for p in range(n)]
             high, low = max(sums), min(sums)
@@ -728,13 +716,13 @@ class ArcheosSocietyState(
                 best = max(q[c] for q in self.pos)
                 for p in range(n):
                     if best > 0 and self.pos[p][c] == best:
-                        self._gain(p, L_RAPA_NUI, RAPA_NUI_POINTS)
+                        self._gain(p, components.L_RAPA_NUI, RAPA_NUI_POINTS)
                         self.put("pos", replaced_in(self.pos, p, c, 0))
         # 4. expedition points, Mercenaries removed first
         last = self.season == self.game.num_seasons
         for p in range(n):
             for e in self.expeditions[p]:
-                self._gain(p, L_EXPEDITIONS, self.expedition_points(e))
+                self._gain(p, components.L_EXPEDITIONS, self.expedition_points(e))
                 for k in e:  # every card is discarded, but in the last season only Mercenaries
                     if not last or _ROLE_OF[k] == MERCENARY:
                         self.discard[k] += 1
@@ -745,8 +733,8 @@ class ArcheosSocietyState(
         self.derive()
         if last:
             for p in range(n):
-                self._gain(p, L_CURATOR, self.game.tables.curator[sum(self.relics[p])])
-            self.decision, self.decider = GAME_OVER, TERMINAL
+                self._gain(p, components.L_CURATOR, self.game.tables.curator[sum(self.relics[p])])
+            self.decision, self.decider = actions.GAME_OVER, TERMINAL
             return
         self.put("season", self.season + 1)
         self._start_season()
@@ -807,8 +795,8 @@ class ArcheosSocietyState(
         other = self.clone()
         other._mask = None  # the decider's hand or draft hand may be redrawn
         other._reseed(rng)
-        if self.decision in (DRAFT_ROLE, DRAFT_SITE):
-            if self.decision == DRAFT_ROLE:
+        if self.decision in (actions.DRAFT_ROLE, DRAFT_SITE):
+            if self.decision == actions.DRAFT_ROLE:
                 seen = self.draft_seen[player]
                 hand = [r for r in self.draft_hand if seen[r] or player == self.decider]
                 unknown = [r for r in self.draft_hand if r not in hand] + self.draft_aside
@@ -819,7 +807,7 @@ class ArcheosSocietyState(
             boards = self.draft_boards
             other.draft_boards = [boards[i] for i in rng.permutation(len(boards))]
             return other
-        if self.decision == GAME_OVER:
+        if self.decision == actions.GAME_OVER:
             return other
         others = [q for q in range(self.game.num_players) if q != player]
         pool = [k for k in self.deck if k != MONKEY]
@@ -862,10 +850,10 @@ class ArcheosSocietyGame(TurnBasedGame, files=(spec, actions, text)):
 
     def configure(self, config: dict[str, Any]) -> None:
         cards, sites, tables, scenarios = (config[name] for name in DATA_OPTIONS)
-        self.card_counts = load_cards(cards)
-        self.boards: list[list[Site]] = load_sites(sites)
-        self.tables = load_tables(tables)
-        self.scenarios = load_scenarios(scenarios, self.boards)
+        self.card_counts = components.load_cards(cards)
+        self.boards: list[list[components.Site]] = components.load_sites(sites)
+        self.tables = components.load_tables(tables)
+        self.scenarios = components.load_scenarios(scenarios, self.boards)
         self.setup = config["setup"]
         setups = (*self.scenarios, *EXTRA_SETUPS)
         if self.setup not in setups:
@@ -875,7 +863,7 @@ class ArcheosSocietyGame(TurnBasedGame, files=(spec, actions, text)):
         self.max_cards = sum(sorted(totals, reverse=True)[:ROLES_PER_GAME])
         """Cards of the largest composition of 6 roles (the deck of the game at most)."""
         most_of_a_kind = max(self.card_counts)
-        self.scales = Scales(
+        self.scales = observation.Scales(
             card=1.0 / (1 << (most_of_a_kind - 1).bit_length()),  # a power of 2: sums stay exact
             deck=float(self.max_cards + NUM_MONKEYS),
             expeditions=float(self.max_cards),
@@ -883,7 +871,7 @@ class ArcheosSocietyGame(TurnBasedGame, files=(spec, actions, text)):
             linguist=float(self.tables.linguist_length),
             artifacts=float(max(1, len(self.tables.linguist_artifacts))),
         )
-        self.layout = LAYOUT
+        self.layout = observation.LAYOUT
 
     def score_bound(self) -> int:
         """No reachable score lies beyond plus or minus this (the observation's scale).

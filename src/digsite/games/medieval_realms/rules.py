@@ -18,7 +18,6 @@ from .actions import (
     BID0,
     BID_MORE,
     BONUS,
-    GAME_OVER,
     LAND0,
     NUM_ROUNDS,
     P_BUFFER,
@@ -27,7 +26,6 @@ from .actions import (
     PAIR0,
     PAIRS,
     PASS,
-    PICK_PAIR,
     PLACE,
     PLAY0,
     RESOURCE0,
@@ -46,7 +44,6 @@ from .components import (
     COMBAT_GENERAL,
     EXTRA_GOODS,
     FUTURE_SIZE,
-    GENERAL,
     GOODS,
     GREAT_PERSON_BONUS,
     HAND_LIMIT,
@@ -55,7 +52,6 @@ from .components import (
     ISLAND,
     ISLAND_END_VP,
     LEADERS,
-    MARKET,
     MAYOR,
     NUM_COLOURS,
     NUM_LANDS,
@@ -64,16 +60,13 @@ from .components import (
     PANEL_DISCARD,
     PANEL_SIZE,
     SCI_DEV,
-    STARTING_LEADERS,
     TERRITORY,
     TERRITORY_TOKENS,
     TITHE_TOKENS,
     DataFileError,
 )
 from .components import TITHE as TITHE_TYPE
-from .observation import ObservationTables
 from .spec import SPEC
-from .text import face_name
 
 DATA_OPTIONS = ("deck", "card_types", "board")
 OPTIONS = (choice("num_players", 4, SPEC.player_counts), *(data(name) for name in DATA_OPTIONS))
@@ -105,11 +98,11 @@ class MedievalRealmsState(
         s.put("future", tuple(deck.pop() for _ in range(FUTURE_SIZE)))
         s.put("deck", tuple(deck))
         s.put("turn_order", tuple(int(x) for x in rng.permutation(n)))
-        mayors, generals, admirals, buffers = STARTING_LEADERS[n]
+        mayors, generals, admirals, buffers = components.STARTING_LEADERS[n]
         s.put("res", (tuple(game.board.start[n]),) * n)
         s.put("leaders", ((mayors, generals, admirals),) * n)
         s.put("buffers", (buffers,) * n)
-        s.decision = PICK_PAIR
+        s.decision = actions.PICK_PAIR
         s.decider = s.turn_order[-1]
         return s
 
@@ -544,10 +537,10 @@ class MedievalRealmsState(
             t = game.card_type[c]
             if t == CASTLE:
                 total += (
-                    COMBAT_GENERAL * self.leaders[p][GENERAL]
+                    COMBAT_GENERAL * self.leaders[p][components.GENERAL]
                     + COMBAT_ADMIRAL * self.leaders[p][ADMIRAL]
                 )
-            elif t == MARKET:
+            elif t == components.MARKET:
                 total += sum(1 for k in colours if k)
             elif t == CITY:
                 total += self.leaders[p][MAYOR]
@@ -574,7 +567,7 @@ class MedievalRealmsState(
 
     def _final_scoring(self) -> None:
         self.put("final", tuple(self.final_vp(p) for p in range(self.game.num_players)))
-        self.decision = GAME_OVER
+        self.decision = actions.GAME_OVER
         self.decider = -1
 
 
@@ -607,7 +600,7 @@ class MedievalRealmsGame(TurnBasedGame, files=(spec, actions, text)):
         auction cards (bid resource, 0)."""
         self._faces()
         self._limits()
-        self.tables = ObservationTables(self)
+        self.tables = observation.ObservationTables(self)
         self.layout = self.tables.layout
 
     def _faces(self) -> None:
@@ -620,7 +613,7 @@ class MedievalRealmsGame(TurnBasedGame, files=(spec, actions, text)):
             self.card_face.append(index.setdefault(key, len(index)))
         self.face_cards = [self.card_face.index(f) for f in range(len(index))]  # one card each
         self.face_copies = [self.card_face.count(f) for f in range(len(index))]
-        self.face_names = [face_name(self, c) for c in self.face_cards]
+        self.face_names = [text.face_name(self, c) for c in self.face_cards]
         if len(set(self.face_names)) != len(self.face_names):
             raise DataFileError("two different cards have the same name: card type titles clash")
         self.card_names = [self.face_names[f] for f in self.card_face]
@@ -630,7 +623,7 @@ class MedievalRealmsGame(TurnBasedGame, files=(spec, actions, text)):
         reachable value is ever clipped: leaders of each kind, and ``max_count``, a bound on
         the tokens a player gains, its VP, its end-of-game VP and any bid."""
         n = self.num_players
-        start = STARTING_LEADERS[n]
+        start = components.STARTING_LEADERS[n]
         self.max_leaders = [start[k] + self.card_leader.count(k) for k in range(len(LEADERS))]
         self.max_buffers = start[3]
         count, colours = Counter(self.card_type), Counter(self.card_colour)
@@ -653,10 +646,10 @@ class MedievalRealmsGame(TurnBasedGame, files=(spec, actions, text)):
             + city_triggers
             + self.max_vp // 5  # VP-track tokens
         )
-        generals, admirals = self.max_leaders[GENERAL], self.max_leaders[ADMIRAL]
+        generals, admirals = self.max_leaders[components.GENERAL], self.max_leaders[ADMIRAL]
         end_of_game = (
             count[CASTLE] * (COMBAT_GENERAL * generals + COMBAT_ADMIRAL * admirals)
-            + count[MARKET] * NUM_COLOURS
+            + count[components.MARKET] * NUM_COLOURS
             + count[CITY] * mayors
             + count[ISLAND] * ISLAND_END_VP
             # a Great Person: 1 VP per card of its colour

@@ -11,18 +11,9 @@ from operator import attrgetter
 
 from ...core import chance
 from ...core.fields import Field, StateFields, last_player, players
+from . import components
 from .actions import DECISIONS, NUM_TARGETS, PHASES
-from .components import (
-    HAND_LIMIT,
-    LEDGER,
-    MAX_SPACES,
-    MONKEY,
-    NUM_COLOURS,
-    NUM_KINDS,
-    NUM_MONKEYS,
-    NUM_ROLES,
-    PROFESSOR_TOKENS,
-)
+from .components import HAND_LIMIT, NUM_COLOURS, NUM_KINDS, NUM_ROLES
 from .spec import SPEC
 
 cards = attrgetter("max_cards")
@@ -45,9 +36,9 @@ FIELDS = StateFields(
         Field("sides", (NUM_COLOURS,), -1, 1, frozen=1),
         Field("season", low=1, high=attrgetter("num_seasons"), start=1),
         Field("first_player", low=0, high=last_player),
-        Field("deck", SOME, 0, MONKEY),  # kinds, top of the deck last
+        Field("deck", SOME, 0, components.MONKEY),  # kinds, top of the deck last
         Field("top_left", low=0, high=cards),  # the top half (no monkey) still in the deck
-        Field("monkeys", low=0, high=NUM_MONKEYS),  # revealed this season
+        Field("monkeys", low=0, high=components.NUM_MONKEYS),  # revealed this season
         Field("monkey_holder", low=-1, high=last_player, start=-1),
         Field("hands", (players, NUM_KINDS), 0, HAND_LIMIT),
         Field("known", (players, NUM_KINDS), 0, HAND_LIMIT),  # publicly held (taken from the area)
@@ -56,13 +47,13 @@ FIELDS = StateFields(
         Field("expeditions", (players, None, None), 0, NUM_KINDS - 1),
         # player, expedition under the Botanist tile
         Field("botanist", (2,), -1, cards, frozen=1, start=-1),
-        Field("pos", (players, NUM_TARGETS), 0, MAX_SPACES - 1, frozen=2),
+        Field("pos", (players, NUM_TARGETS), 0, components.MAX_SPACES - 1, frozen=2),
         Field("linguist", PER_PLAYER, 0, attrgetter("tables.linguist_length"), frozen=1),
         Field("relics", (players, NUM_COLOURS), 0, 1, frozen=2),
         # the holder of the token of value i + 1
-        Field("tokens", (PROFESSOR_TOKENS,), -1, last_player, frozen=1, start=-1),
+        Field("tokens", (components.PROFESSOR_TOKENS,), -1, last_player, frozen=1, start=-1),
         Field("score", PER_PLAYER, lambda g: -score(g), score, frozen=1),
-        Field("ledger", (players, len(LEDGER)), lambda g: -score(g), score),
+        Field("ledger", (players, len(components.LEDGER)), lambda g: -score(g), score),
         Field("decision", names=DECISIONS),
         Field("decider", low=-1, high=last_player),
         Field("phase", names=PHASES),

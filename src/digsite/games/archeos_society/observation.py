@@ -14,16 +14,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...core.encoding import ObservationLayout
-from .actions import DECISIONS, DRAFT_ROLE, DRAFT_SITE, GAME_OVER, NUM_TARGETS, PROFESSOR_MOVE
-from .components import (
-    HAND_LIMIT,
-    MAX_SPACES,
-    MERCENARY,
-    NUM_COLOURS,
-    NUM_KINDS,
-    NUM_ROLES,
-    PHOTOGRAPHER,
-)
+from . import actions, components
+from .actions import DRAFT_ROLE, DRAFT_SITE, GAME_OVER, NUM_TARGETS, PROFESSOR_MOVE
+from .components import HAND_LIMIT, MAX_SPACES, NUM_COLOURS, NUM_KINDS, NUM_ROLES
 
 SEATS = 6
 MAX_SEASONS = 3
@@ -77,7 +70,7 @@ LAYOUT = ObservationLayout(
         ("queues", (SEATS, QUEUE_FEATURES)),
         ("monkeys", (4,)),  # revealed this season: 0..3
         ("deck", (2,)),  # cards in the deck, of which in the monkey-free top
-        ("decision", (len(DECISIONS),)),
+        ("decision", (len(actions.DECISIONS),)),
         ("decider", (SEATS,)),
         ("leader", (NUM_ROLES + NUM_COLOURS,)),
         ("trait", (2,)),
@@ -99,8 +92,10 @@ _PUBLIC = slice(LAYOUT["seats"].start, LAYOUT["expeditions"].stop)
 """The public tables (seats to season) and the expedition rows: cached together by seat."""
 _TABLES_SIZE = LAYOUT["season"].stop - _PUBLIC.start
 _EXPEDITION_ROWS = slice(_TABLES_SIZE, _PUBLIC.stop - _PUBLIC.start)
-_MERC_LOW, _MERC_HIGH = MERCENARY * NUM_COLOURS, MERCENARY * NUM_COLOURS + NUM_COLOURS - 1
-_PHOTO_LOW, _PHOTO_HIGH = PHOTOGRAPHER * NUM_COLOURS, PHOTOGRAPHER * NUM_COLOURS + NUM_COLOURS - 1
+_MERC_LOW = components.MERCENARY * NUM_COLOURS
+_MERC_HIGH = _MERC_LOW + NUM_COLOURS - 1
+_PHOTO_LOW = components.PHOTOGRAPHER * NUM_COLOURS
+_PHOTO_HIGH = _PHOTO_LOW + NUM_COLOURS - 1
 
 
 def _row_order(n: int, player: int) -> np.ndarray:

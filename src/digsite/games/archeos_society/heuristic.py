@@ -19,22 +19,14 @@ from __future__ import annotations
 from ...core.policy import HeuristicAgent
 from . import actions, components
 from .actions import DECISIONS, DRAFT_ROLE0, DRAW, STOP, TAKE0, TARGET0, TOKEN0
-from .components import GUIDE, MERCENARY, NUM_COLOURS, NUM_KINDS, NUM_ROLES, PHOTOGRAPHER, STUDENT
+from .components import BOTANIST, MERCENARY, NUM_COLOURS, PATRON, PHOTOGRAPHER, PILOT, STUDENT
 
-DRAFT_PREFERENCE = (
-    STUDENT,
-    PHOTOGRAPHER,
-    MERCENARY,
-    components.BOTANIST,
-    GUIDE,
-    components.PATRON,
-    components.PILOT,
-)
+DRAFT_PREFERENCE = (STUDENT, PHOTOGRAPHER, MERCENARY, BOTANIST, components.GUIDE, PATRON, PILOT)
 
 
 def _groups(hand: list[int]) -> list[tuple[int, int, int]]:
     """(size with Mercenaries, trait 0 colour / 1 role, value) for every group in the hand."""
-    rows = [hand[r * NUM_COLOURS : (r + 1) * NUM_COLOURS] for r in range(NUM_ROLES)]
+    rows = [hand[r * NUM_COLOURS : (r + 1) * NUM_COLOURS] for r in range(components.NUM_ROLES)]
     mercs = sum(rows[MERCENARY])
     rows[MERCENARY] = [0] * NUM_COLOURS
     by_trait = ([sum(column) for column in zip(*rows, strict=True)], [sum(row) for row in rows])
@@ -71,7 +63,7 @@ class ArcheosSocietyHeuristic(HeuristicAgent):
         size = state.hand_size[player]
         ready = best >= 6 or size >= components.HAND_LIMIT or (state.monkeys >= 2 and best >= 3)
         ready = ready or (state.monkeys >= 1 and best >= 5)
-        if ready and any(a < NUM_KINDS for a in legal):
+        if ready and any(a < components.NUM_KINDS for a in legal):
             return self._lead(state, player, hand, legal)
         grown = [
             (_best_size([c + (k == a - TAKE0) for k, c in enumerate(hand)]), a)
@@ -91,12 +83,12 @@ class ArcheosSocietyHeuristic(HeuristicAgent):
     def _decide_trait(self, state, player: int, legal: list[int]) -> int:
         hand = state.hands[player]
         role, colour = divmod(state.lead, NUM_COLOURS)
-        by_colour = sum(hand[r * NUM_COLOURS + colour] for r in range(NUM_ROLES))
+        by_colour = sum(hand[r * NUM_COLOURS + colour] for r in range(components.NUM_ROLES))
         by_role = sum(hand[role * NUM_COLOURS : (role + 1) * NUM_COLOURS])
         return actions.TRAIT_COLOUR if by_colour >= by_role else actions.TRAIT_ROLE
 
     def _decide_add(self, state, player: int, legal: list[int]) -> int:
-        return next((a for a in legal if a < NUM_KINDS), STOP)
+        return next((a for a in legal if a < components.NUM_KINDS), STOP)
 
     def _decide_effects(self, state, player: int, legal: list[int]) -> int:
         if self._targets(legal):
@@ -112,7 +104,11 @@ class ArcheosSocietyHeuristic(HeuristicAgent):
 
     def _decide_keep(self, state, player: int, legal: list[int]) -> int:
         best = max(_groups(state.hands[player]), key=lambda g: g[0], default=None)
-        kept = (a for a in legal if a < NUM_KINDS and best is not None and self._in_group(a, best))
+        kept = (
+            a
+            for a in legal
+            if a < components.NUM_KINDS and best is not None and self._in_group(a, best)
+        )
         return next(kept, STOP)
 
     def _decide_uluru(self, state, player: int, legal: list[int]) -> int:
@@ -134,7 +130,7 @@ class ArcheosSocietyHeuristic(HeuristicAgent):
         return role == MERCENARY or (colour if trait == 0 else role) == value
 
     def _lead(self, state, player: int, hand: list[int], legal: set[int]) -> int:
-        leaders = [a for a in legal if a < NUM_KINDS]
+        leaders = [a for a in legal if a < components.NUM_KINDS]
         if not leaders:
             return STOP
         best = max(_groups(hand), key=lambda g: g[0])
@@ -146,7 +142,7 @@ class ArcheosSocietyHeuristic(HeuristicAgent):
         value = 3.0 if role == PHOTOGRAPHER else 0.0
         if role == STUDENT:
             return value - 0.5
-        eff = size + (role == GUIDE)
+        eff = size + (role == components.GUIDE)
         for t in state.vehicles(colour):
             site = state._target_site(t)
             pos = state.pos[player][t]

@@ -15,6 +15,9 @@ from __future__ import annotations
 import argparse
 import sys
 
+import gymnasium
+from pettingzoo.env_registry.registration import aec_registry
+
 from . import commandline as cli
 from .envs.registry import ENVIRONMENTS, SINGLE_SEAT_GYM_IDS, entry, make_game
 from .games import BUILTIN
@@ -26,16 +29,8 @@ PROG = "digsite"
 def list_environments() -> str:
     """Every digsite id in PettingZoo's and Gymnasium's registries, with what our registry
     says of its game (players, status, modes) and how to make it."""
-    import gymnasium
-
-    try:
-        from pettingzoo.env_registry.registration import aec_registry
-    except ImportError:  # an older PettingZoo without a registry: our own list
-        aec_ids = [e.env_id for e in ENVIRONMENTS]
-    else:
-        aec_ids = [env_id for env_id in aec_registry if env_id.startswith(NAMESPACE)]
     lines = []
-    for env_id in aec_ids:
+    for env_id in (env_id for env_id in aec_registry if env_id.startswith(NAMESPACE)):
         game = entry(env_id[len(NAMESPACE) :].rpartition("-v")[0])
         players = ", ".join(str(n) for n in game.player_counts)
         lines.append(f"{env_id}  ({game.title}; {players} players; {game.status})")

@@ -141,20 +141,20 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
     """Check the options together and fill the derived ones (``game_options``, ``env_options``,
     ``out``, ``eval_opponents``)."""
     cli.check_env(parser, args)
+    args.eval_opponents = args.eval_opponents or cli.default_eval_opponents(args.opponents)
     if args.env is not None:
-        if args.opponents != "random" or args.eval_opponents not in (None, "random"):
+        if args.opponents != "random" or args.eval_opponents != "random":
             parser.error("a solo --env has no opponents; leave out --opponents")
         if args.game is not None or args.num_players is not None:
             parser.error("--game and --num-players go without --env (a solo env has one seat)")
+        if args.score_shaping:
+            parser.error("--score-shaping plays --game (a solo --env has its own reward)")
         args.game_options = {}
     else:
         cli.check_game(parser, args)
-    args.eval_opponents = args.eval_opponents or cli.default_eval_opponents(args.opponents)
-    if args.env is None:
-        imitated = [args.imitate] if args.imitate else []
-        cli.check_agents(parser, args, [*args.opponents.split(","), args.eval_opponents, *imitated])
-    elif args.score_shaping:
-        parser.error("--score-shaping plays --game (a solo --env has its own reward)")
+        cli.check_agents(
+            parser, args, [*args.opponents.split(","), args.eval_opponents, args.imitate]
+        )
     cli.check_search(parser, args)
     if min(args.imitation_steps, args.imitation_epochs) < 1:
         parser.error("--imitation-steps and --imitation-epochs must be positive")

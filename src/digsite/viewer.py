@@ -117,7 +117,12 @@ def page(record: Mapping[str, Any], jobs: int = 1, states: list | None = None) -
         },
         "players": [s["player"] for s in steps],
         "agents": record["agents"],
-        "result": _result(record),
+        "result": "; ".join(
+            f"player {p} ({name}): score {score:g}, return {ret:+g}"
+            for p, (name, score, ret) in enumerate(
+                zip(record["agents"], record["scores"], record["returns"], strict=True)
+            )
+        ),
         "scores": record["scores"],
         "returns": record["returns"],
     }
@@ -234,12 +239,3 @@ def _data_uri(pixels: np.ndarray) -> str:
     buffer = io.BytesIO()
     Image.fromarray(pixels).save(buffer, "WEBP", **WEBP)
     return "data:image/webp;base64," + base64.b64encode(buffer.getvalue()).decode()
-
-
-def _result(record: Mapping[str, Any]) -> str:
-    return "; ".join(
-        f"player {p} ({name}): score {score:g}, return {ret:+g}"
-        for p, (name, score, ret) in enumerate(
-            zip(record["agents"], record["scores"], record["returns"], strict=True)
-        )
-    )

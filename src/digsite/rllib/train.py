@@ -38,7 +38,6 @@ VERSIONS = ("digsite", "ray", "torch", "gymnasium", "pettingzoo", "numpy")
 HASH_SEED = "PYTHONHASHSEED"
 
 
-# -- RLlib ------------------------------------------------------------------------------------
 def start_ray(args: argparse.Namespace) -> bool:
     """Start (or join) Ray unless it is running already; True if this call started it."""
     if ray.is_initialized():

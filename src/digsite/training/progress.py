@@ -107,6 +107,4 @@ def mode(requested: str, stream: TextIO | None = None) -> str:
 
 def callback(requested: str, total: int) -> BaseCallback | None:
     chosen = mode(requested)
-    if chosen == "bar":
-        return ProgressBar()
-    return ProgressLog(total) if chosen == "log" else None
+    return ProgressBar() if chosen == "bar" else ProgressLog(total) if chosen == "log" else None

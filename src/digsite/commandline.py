@@ -269,8 +269,6 @@ def check_env(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None
     """Fill ``args.env_options`` (a dict), checked by making the solo env once; a solo env takes
     no ``--game-option``.  A one-seat id becomes its ``--game`` and ``--num-players`` (its
     ``--env-option`` the game's options), which play the same seat with the command's opponents."""
-    import gymnasium as gym
-
     if args.env_option and args.env is None:
         parser.error("--env-option goes with --env")
     if args.env in SINGLE_SEAT_GYM_IDS:  # one seat: the game's seat, as --game would play it
@@ -293,7 +291,7 @@ def check_env(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None
     args.env_options = dict(args.env_option)
     if args.env is not None:
         try:
-            gym.make(args.env, **args.env_options).close()
+            solo_engine(args.env, args.env_options)
         except (TypeError, ValueError) as err:
             parser.error(f"{args.env} does not take {args.env_options}: {err}")
 

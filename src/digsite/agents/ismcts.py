@@ -110,10 +110,10 @@ class ScoreMargin:
 
     def __call__(self, state: State) -> list[float]:
         scores = state.scores() if self.scores is None else self.scores(state)
-        margins = []
-        for p, score in enumerate(scores):
-            best_other = max(s for q, s in enumerate(scores) if q != p)
-            margins.append(math.tanh((score - best_other) / self.scale))
+        margins = [
+            math.tanh((score - max(s for q, s in enumerate(scores) if q != p)) / self.scale)
+            for p, score in enumerate(scores)
+        ]
         if not state.is_terminal():
             return margins
         blend = self.blend

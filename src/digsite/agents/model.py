@@ -325,8 +325,7 @@ def _load_actor(path: str, modified_ns: int):
         raise ValueError(f"{path} is not {what}: {err}") from None
     actor = build_actor(layers)
     actor.load_state_dict(weights)
-    actor.eval()
-    return actor
+    return actor.eval()
 
 
 def load_actor(path: str | Path):

@@ -106,10 +106,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         f"league: {args.game}, {args.num_players} players{options}, {args.games} games per "
         f"match-up, seats rotating, seeds {args.seed}-{args.seed + args.games - 1}"
     )
-    print(title)
-    print(tables.text(overall))
-    print(f"\n{VERSUS} (95% interval)")
-    print(tables.text(versus))
+    print(title, tables.text(overall), f"\n{VERSUS} (95% interval)", tables.text(versus), sep="\n")
     print(f"({wall_time:.1f} s)")
     record = {
         "game": args.game,

@@ -186,7 +186,11 @@ class ISMCTSAgent:
                     child.available += 1
             mover = state.current_player()
             if unexplored:
-                action = self._expansion(node, state, unexplored)
+                if node.hint < 0 and self.guide is not None:
+                    node.hint = self.guide(state, self.rng)
+                action = node.hint  # the guide's move, unless explored here: a random one
+                if action not in unexplored:
+                    action = unexplored[self.rng.integers(len(unexplored))]
                 child = children[action] = _Node()
                 child.available = 1
                 state.apply_action(action)
@@ -201,15 +205,6 @@ class ISMCTSAgent:
         for visited, mover in path:
             visited.visits += 1
             visited.total += values[mover]
-
-    def _expansion(self, node: _Node, state: State, unexplored: list[int]) -> int:
-        """The guide's move if it is still unexplored here, else a random unexplored one."""
-        if self.guide is not None:
-            if node.hint < 0:
-                node.hint = self.guide(state, self.rng)
-            if node.hint in unexplored:
-                return node.hint
-        return unexplored[self.rng.integers(len(unexplored))]
 
     def _select(self, node: _Node, legal: list[int]) -> int:
         """UCB1 over the available children, plus the progressive bias of the guide's move."""

@@ -123,10 +123,10 @@ class ScoreMargin:
 class _Node:
     __slots__ = ("children", "visits", "available", "total", "hint")
 
-    def __init__(self) -> None:
+    def __init__(self, available: int = 0) -> None:
         self.children: dict[int, _Node] = {}
         self.visits = 0
-        self.available = 0
+        self.available = available  # the iterations in which its action was legal
         self.total = 0.0  # sum of the values of the player who chose the action leading here
         self.hint = -1  # the guide's move where this node was first expanded (-1: none)
 
@@ -191,8 +191,7 @@ class ISMCTSAgent:
                 action = node.hint  # the guide's move, unless explored here: a random one
                 if action not in unexplored:
                     action = unexplored[self.rng.integers(len(unexplored))]
-                child = children[action] = _Node()
-                child.available = 1
+                child = children[action] = _Node(available=1)
                 state.apply_action(action)
                 path.append((child, mover))
                 break

@@ -223,10 +223,9 @@ def _actor_state(torch: Any, state: Any, prefixes: list[str]) -> tuple[list[int]
     weights = {}
     for index, prefix in enumerate(prefixes):
         for part in PARTS:
-            tensor = state[prefix + part].float()
+            weights[f"{2 * index}.{part}"] = tensor = state[prefix + part].float()
             if not bool(torch.isfinite(tensor).all()):
                 raise ValueError(f"{prefix}{part} holds NaN or infinite weights")
-            weights[f"{2 * index}.{part}"] = tensor
     return layers, weights
 
 

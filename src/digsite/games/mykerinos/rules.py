@@ -10,23 +10,20 @@ from ...core.engine import TERMINAL
 from ...core.fields import added, added_in, replaced
 from ...core.options import choice, data
 from ...core.turn_based import TurnBasedGame, TurnBasedState, slots
-from . import actions, invariants, observation, saved, spec, text, view
+from . import actions, components, invariants, observation, saved, spec, text, view
 from .actions import (
     BROWN_ROOM,
     CHOOSE_AB,
     DECLINE,
     EXCAVATE,
     EXTEND,
-    GAME_OVER,
     LEFTOVER,
     NEUTRAL,
     NEUTRAL_ACTION,
     NEUTRAL_CARD,
-    NEUTRAL_CUBES_PER_SEASON,
     NEUTRAL_PASS_SPACE,
     NUM_ACTIONS,
     NUM_ROOMS,
-    NUM_SEASONS,
     ON_TABLE,
     PASS,
     PATRON0,
@@ -41,7 +38,6 @@ from .actions import (
 from .components import (
     AREA_BITS,
     AREA_ROWS,
-    AREA_WIDTH,
     BLACKMORE,
     BROWN,
     CELL_BIT,
@@ -49,30 +45,22 @@ from .components import (
     FIVE_ROOM,
     LEMON,
     NO_PATRON,
-    NUM_CARDS,
     NUM_CELLS,
-    NUM_WINGS,
     PATRONS,
     SLOT_CELLS,
-    VALID,
     VIOLET,
-    Museum,
-    card_faces,
     cell_flags,
     dilate,
-    load_deck,
-    parcels_in_season,
     patron_counts,
     region_rows,
     two_free_neighbours,
 )
-from .invariants import check_layout
-from .observation import LAYOUT, PublicTables, card_rows
+from .observation import PublicTables
 from .spec import SPEC
 
-FIRST_ROOMS = tuple(r for r in range(NUM_ROOMS) if r // NUM_WINGS != FIVE_ROOM)
+FIRST_ROOMS = tuple(r for r in range(NUM_ROOMS) if r // components.NUM_WINGS != FIVE_ROOM)
 """The 2- and 3-rooms, open to anyone (a 5-room opens to the holder of a room next to it)."""
-NO_CUBES = [-1] * AREA_WIDTH
+NO_CUBES = [-1] * components.AREA_WIDTH
 """A row of an area in ``cells`` once its cubes went back to the stock."""
 NOT_CELLS = bytes(NUM_ACTIONS - NUM_CELLS)
 """The mask of the actions after the cells when a cube is placed: none legal."""
@@ -99,7 +87,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         self.cubes = [0] * 5
         """The cubes of each owner as bitboards (derived from ``cells``, kept in step)."""
         self.pyramids = 0
-        self.valid = VALID[4]
+        self.valid = components.VALID[4]
         self.patron_count = [[0] * 6 for _ in range(game.num_players)]  # derived from owned
         self.planes = np.zeros((7, NUM_CELLS), dtype=np.float32)
         """The board as 0/1 rows (players 0-3, neutral, pyramids, region), kept in step with the
@@ -112,8 +100,8 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         state = cls(game)
         state.put("first_player", int(rng.integers(game.num_players)))
         state.put("wing_patron", tuple(rng.permutation(5).tolist()))
-        state.deck = rng.permutation(NUM_CARDS).tolist()
-        state.deck_rotated = rng.integers(0, 2, NUM_CARDS).astype(bool).tolist()
+        state.deck = rng.permutation(components.NUM_CARDS).tolist()
+        state.deck_rotated = rng.integers(0, 2, components.NUM_CARDS).astype(bool).tolist()
         state._start_season()
         return state
 
@@ -471,10 +459,10 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
             self.personal[p] += take
         if n == 2:
             for p in (self.first_player, 1 - self.first_player):  # from the first player on
-                take = min(NEUTRAL_CUBES_PER_SEASON, self.general[NEUTRAL])
+                take = min(actions.NEUTRAL_CUBES_PER_SEASON, self.general[NEUTRAL])
                 self.general[NEUTRAL] -= take
                 self.neutral_stock[p] += take
-        k = parcels_in_season(self.season)
+        k = components.parcels_in_season(self.season)
         self.put("slots", tuple(self.deck[:k]))
         self.deck = self.deck[k:]
         self.slot_rotated, self.deck_rotated = self.deck_rotated[:k], self.deck_rotated[k:]
@@ -485,7 +473,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
     def _set_region(self) -> None:
         """Lay this season's parcels: the region's spaces and its pyramids."""
         table = self.game.pyramid_bits
-        self.valid = VALID[region_rows(self.season)]
+        self.valid = components.VALID[region_rows(self.season)]
         self.pyramids = 0
         for s, (card, rotated) in enumerate(zip(self.slots, self.slot_rotated, strict=True)):
             self.pyramids |= table[card][2 * s + rotated]
@@ -495,7 +483,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
     def derive(self) -> None:
         """Build what the state keeps besides its fields (``saved.FIELDS``): the region and its
         pyramids, then what :meth:`sync_derived` rebuilds."""
-        check_layout(self)
+        invariants.check_layout(self)
         self._set_region()
         self.sync_derived()
 
@@ -516,9 +504,9 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         self.pass_space = [0] * self.game.num_players
         self.put("tilted", ((0,) * len(PATRONS),) * self.game.num_players)
         self.survey_area, self.ranked, self.rank_pos = 0, [], 0  # the survey's fields at rest
-        if self.season == NUM_SEASONS:
+        if self.season == actions.NUM_SEASONS:
             self._final_scoring()
-            self.decision, self.decider = GAME_OVER, TERMINAL
+            self.decision, self.decider = actions.GAME_OVER, TERMINAL
             return
         self.put("season", self.season + 1)
         self._start_season()
@@ -544,21 +532,21 @@ class MykerinosGame(TurnBasedGame, files=(spec, actions, text)):
     state_class = MykerinosState
 
     def configure(self, config: dict[str, Any]) -> None:
-        self.cards = load_deck(config["deck"])
+        self.cards = components.load_deck(config["deck"])
         if isinstance(config["deck"], (list, dict)):
             config["deck"] = [c.record for c in self.cards]
-        self.museum = Museum(config["museum_two_rooms"])
+        self.museum = components.Museum(config["museum_two_rooms"])
         self.allotment = 8 if self.num_players == 4 else 11
         self.owners = tuple(range(self.num_players)) + ((NEUTRAL,) if self.num_players == 2 else ())
         """The colours in play: the players', and the neutral with 2 players."""
-        self.layout = LAYOUT
-        self.card_rows = card_rows(self)
+        self.layout = observation.LAYOUT
+        self.card_rows = observation.card_rows(self)
         self.pyramid_bits = [
             [card.pyramid_bits(slot, rotated) for slot in range(12) for rotated in (False, True)]
             for card in self.cards
         ]
         """Pyramids of each card as a bitboard, by ``2 * slot + rotated``."""
-        self.card_faces = card_faces(self.cards)
+        self.card_faces = components.card_faces(self.cards)
         """Per card, the id naming its face in views (see ``components.card_faces``)."""
         self.face_groups = [
             tuple(c for c, f in enumerate(self.card_faces) if f == face)

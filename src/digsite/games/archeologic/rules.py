@@ -12,13 +12,12 @@ from ...core.engine import ConfigError
 from ...core.fields import replaced
 from ...core.options import Option, choice, data, flag, integer, is_integer
 from ...core.turn_based import TurnBasedGame, TurnBasedState, mask_of
-from . import actions, invariants, observation, questions, saved, spec, text, view
+from . import actions, invariants, layouts, observation, questions, saved, spec, text, view
 from .actions import (
     AXIS,
     AXIS0,
     GAME_OVER,
     GUESS,
-    GUESS_VARIANTS,
     IN_GAME,
     MAX_EXTRA_CLUES,
     MULTIPLAYER_TIME_LIMIT,
@@ -29,12 +28,9 @@ from .actions import (
     PLACE0,
     QUESTION,
     QUESTION0,
-    SOLO_TIME_LIMIT,
-    START_AXIS,
     WRONG_GUESS,
 )
 from .components import NUM_BUILDINGS, NUM_CELLS, BuildingsFileError, load_buildings
-from .layouts import get_layouts
 from .learning_aids import (
     consistent_placement_mask,
     informative_axis_mask,
@@ -50,7 +46,6 @@ from .observation import (
 )
 from .questions import NUM_AXES, NUM_QUESTIONS, TRAP_ICONS
 from .quests import expert_clues, make_quest
-from .saved import derive
 from .solver import GUESS_COST, AxisClue, Belief, Clue, axis_choices
 from .spec import SPEC
 from .view import belief_filter, guess_knowledge
@@ -78,7 +73,7 @@ def _listed(value: Any) -> list | None:
 OPTIONS = (
     choice("num_players", 2, SPEC.player_counts),
     choice("num_clues", 3, CLUE_COUNTS),
-    choice("guess_variant", "rulebook", GUESS_VARIANTS),
+    choice("guess_variant", "rulebook", actions.GUESS_VARIANTS),
     integer("quest", None, 0, optional=True, doc="None: a random quest each game"),
     Option("ring", None, "None or a list of the 10 axes", _listed),
     integer("time_limit", None, 10, optional=True, doc="None: the rulebook's track"),
@@ -136,7 +131,7 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
     computed from it).  Public: the time track, the viewfinder, the questions asked (by whom,
     on which axis), who is checking a guess, eliminations."""
 
-    derive = derive
+    derive = saved.derive
     PUT = frozenset(KNOWLEDGE)  # the fields the kept records and beliefs read
 
     def __init__(self, game: ArcheOlogicGame):
@@ -159,7 +154,7 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
             state.put("clues", tuple(quest.starting_clues(game.clues_drawn)))
         if game.solo:  # start_axis and viewfinder stay at their start, -1, until chosen
             state.start = (0,)
-            state.decision = START_AXIS
+            state.decision = actions.START_AXIS
         else:
             state.start = tuple(int(x) + 1 for x in rng.permutation(game.num_players))
             state.start_axis = state.viewfinder = questions.MULTIPLAYER_START_AXIS
@@ -474,7 +469,7 @@ class ArcheOlogicGame(TurnBasedGame, files=(spec, actions, text)):
             config["ring"] = [questions.AXIS_NAMES[a] for a in self.ring]
         self.solo = n == 1
         if config["time_limit"] is None:
-            config["time_limit"] = SOLO_TIME_LIMIT if self.solo else MULTIPLAYER_TIME_LIMIT
+            config["time_limit"] = actions.SOLO_TIME_LIMIT if self.solo else MULTIPLAYER_TIME_LIMIT
         self.num_clues = num_clues
         self.guess_variant = config["guess_variant"]
         self.app = self.guess_variant == "app"
@@ -495,7 +490,7 @@ class ArcheOlogicGame(TurnBasedGame, files=(spec, actions, text)):
                 f"archeologic buildings must be None (the shipped tiles), the path of a buildings "
                 f"JSON file or a list of building records: {err}"
             ) from None
-        self.layouts = get_layouts(tiles)
+        self.layouts = layouts.get_layouts(tiles)
         self.table = questions.answer_table(self.layouts)
         self.costs = questions.question_costs(self.layouts.buildings)
         self.ring_index = {a: i for i, a in enumerate(self.ring)}

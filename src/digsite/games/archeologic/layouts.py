@@ -24,18 +24,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .components import (
-    COLS,
-    COLUMN_NAMES,
-    EMPTY,
-    EMPTY_CELLS,
-    KIND_CHARS,
-    NUM_CELLS,
-    ROW_NAMES,
-    ROWS,
-    Building,
-    load_buildings,
-)
+from . import components
+from .components import COLS, EMPTY, KIND_CHARS, NUM_CELLS, ROW_NAMES, ROWS, Building
 
 
 class Piece(NamedTuple):
@@ -113,7 +103,7 @@ class Layouts:
     def __init__(self, buildings: Sequence[Building]):
         self.buildings: tuple[Building, ...] = tuple(buildings)
         self.tables: tuple[PlacementTable, ...] = tuple(placement_table(b) for b in buildings)
-        found = _enumerate(self.tables, EMPTY_CELLS)
+        found = _enumerate(self.tables, components.EMPTY_CELLS)
         placements = np.array(found, dtype=np.int16).reshape(-1, len(self.buildings))
         self.placements: np.ndarray = placements[np.lexsort(placements.T[::-1])]  # (rows sorted)
         n = len(self.placements)
@@ -175,7 +165,7 @@ class Layouts:
             f"{'.' if b == EMPTY else self.buildings[b].id + KIND_CHARS[k].lower():^{width}}"
             for b, k in zip(self.building[index].tolist(), self.kind[index].tolist(), strict=True)
         ]
-        lines = ["  " + " ".join(f"{c:^{width}}" for c in COLUMN_NAMES)]
+        lines = ["  " + " ".join(f"{c:^{width}}" for c in components.COLUMN_NAMES)]
         lines += [
             f"{ROW_NAMES[r]} " + " ".join(cells[r * COLS : (r + 1) * COLS]) for r in range(ROWS)
         ]
@@ -189,7 +179,7 @@ def _cached(buildings: tuple[Building, ...]) -> Layouts:
 
 def get_layouts(buildings: Sequence[Building] | None = None) -> Layouts:
     """The layouts of ``buildings`` (default: the shipped tiles), built once and cached."""
-    return _cached(tuple(load_buildings() if buildings is None else buildings))
+    return _cached(tuple(components.load_buildings() if buildings is None else buildings))
 
 
 def layout_to_string(index: int, layouts: Layouts | None = None) -> str:

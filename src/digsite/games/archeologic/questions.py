@@ -32,26 +32,13 @@ from itertools import product
 
 import numpy as np
 
-from .components import (
-    COLS,
-    COLUMN_NAMES,
-    EMPTY,
-    EMPTY_CELLS,
-    FIRE,
-    KIND_NAMES,
-    MAX_BOXES_ON_AXIS,
-    NUM_BUILDINGS,
-    RISK_FREE,
-    ROW_NAMES,
-    ROWS,
-    SHARP,
-    Building,
-)
+from . import components
+from .components import COLS, EMPTY, EMPTY_CELLS, FIRE, RISK_FREE, ROWS, SHARP, Building
 from .layouts import Layouts
 
 # -- axes ------------------------------------------------------------------------------------
 NUM_AXES = COLS + ROWS
-AXIS_NAMES = tuple(COLUMN_NAMES) + tuple(ROW_NAMES)
+AXIS_NAMES = tuple(components.COLUMN_NAMES) + tuple(components.ROW_NAMES)
 AXIS_CELLS = np.array(
     [[r * COLS + c for r in range(ROWS)] for c in range(COLS)]
     + [[r * COLS + c for c in range(COLS)] for r in range(ROWS)],
@@ -74,7 +61,7 @@ def parse_axis(name: str) -> int:
 
 # -- questions -------------------------------------------------------------------------------
 DIFFERENT_BUILDINGS, EMPTY_ZONES, FIRST_BUILDING_QUESTION = range(3)
-TRAPS = FIRST_BUILDING_QUESTION + NUM_BUILDINGS
+TRAPS = FIRST_BUILDING_QUESTION + components.NUM_BUILDINGS
 NUM_QUESTIONS = TRAPS + 1
 COUNT_QUESTION_COST, SMALL_BUILDING_COST, BIG_BUILDING_COST, TRAPS_COST = 1, 2, 3, 2
 """Question times; the traps' is not in the rulebook (the reviews and the fan app suggest 2)."""
@@ -120,7 +107,7 @@ def _count_tuples(parts: int, most: int) -> tuple[tuple[int, ...], ...]:
     return tuple(sorted(tuples, key=lambda t: (sum(t), [-k for k in t])))
 
 
-BOX_ANSWERS = _count_tuples(3, MAX_BOXES_ON_AXIS)
+BOX_ANSWERS = _count_tuples(3, components.MAX_BOXES_ON_AXIS)
 """Building answer code -> ``(risk-free, fire, sharp)`` counts; code 0 is "no box"."""
 TRAP_ANSWERS = _count_tuples(2, COLS)
 """Trap answer code -> ``(fire, sharp)`` counts."""
@@ -160,7 +147,7 @@ def answer_to_string(question: int, code: int) -> str:
         return f"{value} {_UNITS[question]}{'s' * (value != 1)}"
     if question == TRAPS:
         return f"{value[0]} Fire, {value[1]} Sharp"
-    icons = [name for name, n in zip(KIND_NAMES, value, strict=True) for _ in range(n)]
+    icons = [name for name, n in zip(components.KIND_NAMES, value, strict=True) for _ in range(n)]
     return " + ".join(icons) if icons else "nothing"
 
 

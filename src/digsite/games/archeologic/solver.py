@@ -19,18 +19,10 @@ from typing import NamedTuple
 
 import numpy as np
 
+from . import questions
 from .components import NUM_CELLS, TRAP_KINDS
 from .layouts import Layouts, get_layouts
-from .questions import (
-    DEFAULT_RING,
-    MAX_ANSWERS,
-    MULTIPLAYER_START_AXIS,
-    NUM_AXES,
-    NUM_QUESTIONS,
-    TRAP_ICONS,
-    answer_table,
-    question_costs,
-)
+from .questions import MAX_ANSWERS, NUM_AXES, NUM_QUESTIONS, answer_table
 
 VIEWFINDER_MOVES: tuple[tuple[int | None, int], ...] = ((1, 0), (2, 1), (None, 2))
 """``(steps clockwise, time surcharge)``; ``None`` steps = any axis."""
@@ -162,7 +154,7 @@ class Choice(NamedTuple):
 
 def axis_choices(
     viewfinder: int,
-    ring: Sequence[int] = DEFAULT_RING,
+    ring: Sequence[int] = questions.DEFAULT_RING,
     moves: Sequence[tuple[int | None, int]] = VIEWFINDER_MOVES,
 ) -> tuple[tuple[int, int], ...]:
     """``(axis, surcharge)`` reachable this turn from the viewfinder's axis before the turn's
@@ -185,7 +177,7 @@ def best_question(
     order, or to a uniform draw when ``rng`` is given.  ``None`` when no question can tell the
     remaining layouts apart."""
     gain = belief.information()
-    costs = question_costs(belief.layouts.buildings)
+    costs = questions.question_costs(belief.layouts.buildings)
     options = []
     for axis, surcharge in choices:
         for q in range(NUM_QUESTIONS):
@@ -225,7 +217,7 @@ def solve(
     rng: np.random.Generator | None = None,
     *,
     layouts: Layouts | None = None,
-    ring: Sequence[int] = DEFAULT_RING,
+    ring: Sequence[int] = questions.DEFAULT_RING,
     moves: Sequence[tuple[int | None, int]] = VIEWFINDER_MOVES,
     guess_cost: int = GUESS_COST,
     max_turns: int = 100,
@@ -246,7 +238,7 @@ def solve(
         raise ValueError(f"layout {layout} does not agree with the clues")
     ring = list(ring)
     free_start = start_axis is None and solo
-    viewfinder = MULTIPLAYER_START_AXIS if start_axis is None else start_axis
+    viewfinder = questions.MULTIPLAYER_START_AXIS if start_axis is None else start_axis
     turns: list[Turn] = []
     while len(belief) > 1 and len(turns) < max_turns:
         if free_start and not turns:
@@ -260,7 +252,7 @@ def solve(
         belief = belief.with_answer(choice.axis, choice.question, answer)
         viewfinder = choice.axis
         if solo:
-            steps = int(TRAP_ICONS[choice.question, answer])
+            steps = int(questions.TRAP_ICONS[choice.question, answer])
             viewfinder = ring[(ring.index(viewfinder) + steps) % len(ring)]
         # a Choice starts with the axis, question, surcharge and time a Turn starts with
         turns.append(Turn(*choice[:4], answer, len(belief), viewfinder))

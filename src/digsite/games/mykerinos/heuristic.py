@@ -16,21 +16,13 @@ directly.  In short:
 from __future__ import annotations
 
 from ...core.policy import HeuristicAgent
+from . import components
 from .actions import DECISIONS, DECLINE, EXCAVATE, EXTEND, NEUTRAL, PASS, PATRON0, ROOM0, TAKE_LEFT
-from .components import (
-    AREA_BITS,
-    AREA_CELL_IDS,
-    BLACKMORE,
-    BROWN,
-    LEMON,
-    NO_PATRON,
-    TANGERINE,
-    VIOLET,
-)
+from .components import AREA_BITS, BLACKMORE, BROWN, LEMON, NO_PATRON, TANGERINE, VIOLET
 
 PATRON_PREFERENCE = (TANGERINE, BLACKMORE, VIOLET, LEMON)
 """Patrons worth a turn, best first (Sir Brown is used only through the Museum logic)."""
-AREA_OF = {cell: area for area, cells in enumerate(AREA_CELL_IDS) for cell in cells}
+AREA_OF = {cell: area for area, cells in enumerate(components.AREA_CELL_IDS) for cell in cells}
 """The area of each cell of the board."""
 
 

@@ -12,16 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import (
-    DECISIONS,
-    GAME_OVER,
-    NEUTRAL,
-    NEUTRAL_PASS_SPACE,
-    ON_TABLE,
-    PLACE,
-    REMOVED,
-    SURVEY_CHOICE,
-)
+from . import actions
+from .actions import GAME_OVER, NEUTRAL, NEUTRAL_PASS_SPACE, ON_TABLE, PLACE, REMOVED, SURVEY_CHOICE
 from .components import COLS, PATRONS, cell_flags, region_rows
 
 NEUTRAL_NAME = "neutral"
@@ -88,7 +80,7 @@ def build_view(state, player: int) -> dict[str, Any]:
             if n == 2
             else None
         ),
-        "decision": DECISIONS[decision],
+        "decision": actions.DECISIONS[decision],
         "to_move": None if over else state.decider,
         "last_action": state.last_turn,
         "patron": PATRONS[state.turn_patron] if state.turn_patron >= 0 else None,

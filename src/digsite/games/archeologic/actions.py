@@ -3,24 +3,23 @@ action table is generated from ``ACTIONS``)."""
 
 from ...core.actions import ActionTable
 from ...core.decisions import DecisionKinds
-from .components import NUM_CELLS
-from .questions import NUM_AXES, NUM_QUESTIONS
+from . import components, questions
 
 NUM_ROTATIONS = 4
-NUM_PLACEMENT_IDS = NUM_ROTATIONS * NUM_CELLS
+NUM_PLACEMENT_IDS = NUM_ROTATIONS * components.NUM_CELLS
 """Placement offsets of one building: ``rotation * 25 + anchor``."""
 
 # -- action table ----------------------------------------------------------------------------
 ACTIONS = ActionTable(
     (
         "axis",
-        NUM_AXES,
+        questions.NUM_AXES,
         "an axis (0-4 = columns A-E, 5-9 = rows 1-5): the solo start axis, or where the "
         "viewfinder goes this turn (masked; ``action_to_string`` shows the surcharge +0/+1/+2)",
     ),
     (
         "question",
-        NUM_QUESTIONS,
+        questions.NUM_QUESTIONS,
         "question 0-8 on the viewfinder's axis (different buildings, empty zones, boxes of "
         "building L4, T4, S4, O4, L3, I3, traps)",
     ),

@@ -4,11 +4,9 @@ Each message names the field; the shapes and ranges are checked on loading (``sa
 
 from __future__ import annotations
 
+from . import components, quests, solver
 from .actions import GAME_OVER, IN_GAME, OUT_OF_TIME, PLACE, QUESTION, START_AXIS, WRONG_GUESS
-from .components import NUM_BUILDINGS
 from .questions import MULTIPLAYER_START_AXIS, NUM_AXES, TRAP_ICONS
-from .quests import EXPERT_QUESTIONS, NUM_QUEST_CLUES
-from .solver import GUESS_COST
 
 
 def check_invariants(state) -> None:
@@ -22,7 +20,7 @@ def check_invariants(state) -> None:
     for p, _axis, question, surcharge in state.questions:
         spent[p] += int(g.costs[question]) + surcharge
     for p, pids, _checked in guesses:
-        spent[p] += GUESS_COST
+        spent[p] += solver.GUESS_COST
         assert len(g.prefix_rows(tuple(pids))) == 1, f"field 'guess_pieces': {pids} is no layout"
     assert spent == state.spent, (
         f"field 'spent' is {state.spent}; the turns (questions, surcharges, 4 per guess) "
@@ -66,7 +64,7 @@ def check_invariants(state) -> None:
     else:
         _check_track(state, guesses)
     if state.decision == PLACE:
-        assert len(state.pieces) < NUM_BUILDINGS, "field 'pieces': the guess is complete"
+        assert len(state.pieces) < components.NUM_BUILDINGS, "field 'pieces': the guess is complete"
         assert state.checking[state.decider], "field 'checking': the player entering a guess"
         assert len(g.prefix_rows(tuple(state.pieces))) > 0, "field 'pieces': no layout"
     else:
@@ -79,7 +77,7 @@ def _check_clues(state) -> None:
         facts = [(c.axis, c.question) for c in state.axis_clues]
         assert len(set(facts)) == len(facts), "field 'axis_clues': the same clue twice"
         for i, c in enumerate(state.axis_clues):
-            assert c.question in EXPERT_QUESTIONS, f"field 'axis_clues'[{i}]: question"
+            assert c.question in quests.EXPERT_QUESTIONS, f"field 'axis_clues'[{i}]: question"
             assert c.answer == state.answer(c.axis, c.question), (
                 f"field 'axis_clues'[{i}]: the answer on the layout is "
                 f"{state.answer(c.axis, c.question)}, not {c.answer}"
@@ -88,7 +86,7 @@ def _check_clues(state) -> None:
         traps = set(g.layouts.traps(state.layout))
         for i, c in enumerate(state.clues):
             assert (c.cell, c.kind) in traps, f"field 'clues'[{i}]: no such trap in the layout"
-        assert len(set(state.clues)) == len(state.clues) <= NUM_QUEST_CLUES, (
+        assert len(set(state.clues)) == len(state.clues) <= quests.NUM_QUEST_CLUES, (
             "field 'clues': the same clue twice"
         )
 

@@ -39,13 +39,12 @@ import math
 import numpy as np
 
 from ...core.turn_based import mask_of
+from . import components, solver
 from .actions import AXIS0, NUM_ACTIONS, NUM_PLACEMENT_IDS, PLACE0, QUESTION0
-from .components import NUM_BUILDINGS
 from .questions import NUM_AXES
-from .solver import Belief
 
 SIZE_FEATURES = 4
-MARGINALS = NUM_BUILDINGS * NUM_PLACEMENT_IDS
+MARGINALS = components.NUM_BUILDINGS * NUM_PLACEMENT_IDS
 FEATURE_SIZE = MARGINALS + SIZE_FEATURES
 """Marginals (6 x 100), then the counts of the belief and of the candidates, log-scaled, then
 inverted (1 / count: 1 exactly when one layout is left, the moment a careful player guesses;
@@ -61,7 +60,7 @@ class _Candidates:
 
     __slots__ = ("belief", "entered", "indices", "counts", "features", "mask", "memo")
 
-    def __init__(self, belief: Belief, entered: tuple[int, ...], indices: np.ndarray):
+    def __init__(self, belief: solver.Belief, entered: tuple[int, ...], indices: np.ndarray):
         self.belief = belief
         self.entered = entered
         self.indices = indices
@@ -108,7 +107,7 @@ def feature_columns(game) -> np.ndarray:
     if columns is None:
         placements = game.layouts.placements
         columns = np.empty(placements.shape, dtype=np.intp)  # (what bincount counts, no copy)
-        for b in range(NUM_BUILDINGS):
+        for b in range(components.NUM_BUILDINGS):
             columns[:, b] = b * NUM_PLACEMENT_IDS + game.pid_to_offset[b][placements[:, b]]
         game._feature_columns = columns
     return columns

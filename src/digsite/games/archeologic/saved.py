@@ -21,15 +21,13 @@ from __future__ import annotations
 
 from ...core.engine import CorruptStateError
 from ...core.fields import Field, StateFields, last_player, players
-from .actions import DECISIONS, NUM_PLACEMENT_IDS, OUT_NAMES
+from . import actions, solver, spec
 from .components import NUM_BUILDINGS, NUM_CELLS, ROWS, TRAP_KINDS
 from .questions import NUM_AXES, NUM_QUESTIONS
-from .solver import AxisClue, Clue
-from .spec import SPEC
 
 MAX_QUEST = (1 << 63) - 1
 """Any non-negative quest number a numpy seed takes (a random one is below 2**31)."""
-MAX_PLACEMENTS = NUM_PLACEMENT_IDS
+MAX_PLACEMENTS = actions.NUM_PLACEMENT_IDS
 """More placements than any tile has (4 rotations at most, one anchor per cell at most)."""
 
 
@@ -40,7 +38,7 @@ def _track(game) -> int:
 
 
 FIELDS = StateFields(
-    SPEC,
+    spec.SPEC,
     (
         # the quest number: it drew the layout and the clues (informative once a state's
         # hidden part is redrawn by resample_hidden)
@@ -56,10 +54,10 @@ FIELDS = StateFields(
         Field("pos", shape=(players,), low=0, high=_track),  # pawn's space (solo: time spent)
         Field("spent", shape=(players,), low=0, high=_track),  # questions, surcharges, 4/guess
         Field("checking", shape=(players,), kind=bool),  # the pawn shows its Checking side
-        Field("out", shape=(players,), names=OUT_NAMES),
+        Field("out", shape=(players,), names=actions.OUT_NAMES),
         Field("start_axis", low=-1, high=NUM_AXES - 1, start=-1),  # -1 before the solo start
         Field("viewfinder", low=-1, high=NUM_AXES - 1, start=-1),  # -1 before the solo start
-        Field("decision", names=DECISIONS),
+        Field("decision", names=actions.DECISIONS),
         Field("decider", low=0, high=last_player),
         Field("pending_surcharge", low=0, high=2),  # paid for the question being chosen
         # the guess being entered: one placement id per building entered so far
@@ -104,10 +102,10 @@ def derive(state) -> None:
     for i, row in enumerate(state.clues):
         if row[1] not in TRAP_KINDS:
             raise _fail(f"'clues'[{i}][1]", f"the kind is {row[1]}; it must be one of {TRAP_KINDS}")
-    state.put("clues", tuple(Clue(*row) for row in state.clues))
+    state.put("clues", tuple(solver.Clue(*row) for row in state.clues))
     for i, row in enumerate(state.axis_clues):  # (an expert clue's question is 0 or 1)
         _row("axis_clues", i, row, ("axis", "question", "answer"), (NUM_AXES - 1, 1, ROWS))
-    state.put("axis_clues", tuple(AxisClue(*row) for row in state.axis_clues))
+    state.put("axis_clues", tuple(solver.AxisClue(*row) for row in state.axis_clues))
     columns = ("player", "axis", "question", "surcharge")
     highs = (state.game.num_players - 1, NUM_AXES - 1, NUM_QUESTIONS - 1, 2)
     for i, row in enumerate(state.questions):

@@ -6,11 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from . import actions
+from . import actions, quests, solver
 from .components import KIND_NAMES, NUM_BUILDINGS, NUM_CELLS, cell_name
 from .questions import AXIS_NAMES, answer_to_string, question_name
-from .quests import axis_clue_string
-from .solver import GUESS_COST
 from .titles import state_title, thresholds, title
 from .view import build_view, view_guess_knowledge
 
@@ -47,7 +45,7 @@ action_to_string = actions.ACTIONS.describer(
     {
         "axis": _axis_text,
         "question": _question_text,
-        "guess": lambda state, _: f"I think I've found it! ({GUESS_COST} time)",
+        "guess": lambda state, _: f"I think I've found it! ({solver.GUESS_COST} time)",
         "place": _place_text,
     }
 )
@@ -73,7 +71,7 @@ def _clue_lines(clues, expert_clues, viewfinder: int | None) -> list[str]:
     """The starting clues a picture knows (``(cell, kind)`` pairs, expert clues) and the
     viewfinder."""
     shown = [f"{cell_name(cell)} {KIND_NAMES[kind]}" for cell, kind in clues]
-    shown += [axis_clue_string(c) for c in expert_clues]
+    shown += [quests.axis_clue_string(c) for c in expert_clues]
     where = AXIS_NAMES[viewfinder] if viewfinder is not None else "(not placed yet)"
     return ["Starting clues: " + ", ".join(shown), f"Viewfinder: {where}"]
 

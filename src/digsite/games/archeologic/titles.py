@@ -16,13 +16,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from . import questions, quests, solver
 from .layouts import Layouts, get_layouts
-from .questions import DEFAULT_RING
-from .quests import expert_clues, make_quest
-from .solver import GUESS_COST, solve
 
 MASTER, SEASONED, APPRENTICE = "Master", "Seasoned", "Apprentice"
-SEASONED_MARGIN = GUESS_COST
+SEASONED_MARGIN = solver.GUESS_COST
 """Seasoned threshold = Master threshold + this (the time of one more guess)."""
 
 
@@ -35,9 +33,9 @@ def titles(
     """``(master, seasoned)``: the highest solo times that earn Master and Seasoned on quest
     number ``quest`` with its first ``num_clues`` starting clues (the expert clues of that
     variation if ``expert_variation`` is given; cached)."""
-    q = make_quest(quest)
+    q = quests.make_quest(quest)
     if expert_variation is not None:
-        clues = expert_clues(q, expert_variation, num_clues)
+        clues = quests.expert_clues(q, expert_variation, num_clues)
         return thresholds(q.layout, (), ring, axis_clues=clues)
     return thresholds(q.layout, q.starting_clues(num_clues), ring)
 
@@ -53,7 +51,7 @@ def thresholds(
     clues and/or expert ``(axis, question, answer)`` clues)."""
     clues = tuple((int(c), int(k)) for c, k in clues)
     facts = tuple((int(a), int(q), int(x)) for a, q, x in axis_clues)
-    ring = tuple(DEFAULT_RING if ring is None else ring)
+    ring = tuple(questions.DEFAULT_RING if ring is None else ring)
     return _thresholds(
         int(layout), clues, ring, facts, get_layouts() if layouts is None else layouts
     )
@@ -63,7 +61,7 @@ def thresholds(
 def _thresholds(
     layout: int, clues: tuple, ring: tuple[int, ...], axis_clues: tuple, layouts: Layouts
 ) -> tuple[int, int]:
-    result = solve(layout, clues, layouts=layouts, ring=ring, axis_clues=axis_clues)
+    result = solver.solve(layout, clues, layouts=layouts, ring=ring, axis_clues=axis_clues)
     if not result.solved:  # never with the shipped tiles (every layout is identifiable)
         raise ValueError(
             f"the reference solver cannot solve layout {layout} from {clues} {axis_clues}"

@@ -19,8 +19,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import questions
-from .components import NUM_CELLS, TRAP_KINDS
+from . import components, questions
 from .layouts import Layouts, get_layouts
 from .questions import MAX_ANSWERS, NUM_AXES, NUM_QUESTIONS, answer_table
 
@@ -94,10 +93,10 @@ class Belief:
 
     def with_clue(self, cell: int, kind: int) -> Belief:
         """Keep the layouts where ``cell`` holds a trap box of ``kind``."""
-        if not 0 <= cell < NUM_CELLS:
-            raise ValueError(f"clue cell must be 0..{NUM_CELLS - 1}, got {cell!r}")
-        if kind not in TRAP_KINDS:
-            raise ValueError(f"clue kind must be a trap kind {TRAP_KINDS}, got {kind!r}")
+        if not 0 <= cell < components.NUM_CELLS:
+            raise ValueError(f"clue cell must be 0..{components.NUM_CELLS - 1}, got {cell!r}")
+        if kind not in components.TRAP_KINDS:
+            raise ValueError(f"clue kind must be a trap kind {components.TRAP_KINDS}, got {kind!r}")
         keep = self.layouts.kind[self.indices, cell] == kind
         return Belief(self.layouts, self.indices[keep])
 

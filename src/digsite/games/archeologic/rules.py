@@ -92,13 +92,11 @@ def _parse_ring(ring: list | None) -> tuple[int, ...]:
     if ring is None:
         return tuple(questions.DEFAULT_RING)
     out = []
-    for a in ring:
-        if isinstance(a, str) and a.strip().upper() in questions.AXIS_NAMES:
-            out.append(questions.AXIS_NAMES.index(a.strip().upper()))
-        elif is_integer(a) and 0 <= a < NUM_AXES:
-            out.append(int(a))
-        else:
-            raise ConfigError(f"archeologic ring: {a!r} is not an axis (A-E, 1-5 or 0-9)")
+    for a in ring:  # an axis index, or its name (questions.parse_axis)
+        try:
+            out.append(int(a) if is_integer(a) and 0 <= a < NUM_AXES else questions.parse_axis(a))
+        except ValueError:
+            raise ConfigError(f"archeologic ring: {a!r} is not an axis (A-E, 1-5 or 0-9)") from None
     if sorted(out) != list(range(NUM_AXES)):
         raise ConfigError(
             f"archeologic ring must list each of the 10 axes once (clockwise), got {ring!r}"

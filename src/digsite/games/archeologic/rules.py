@@ -47,7 +47,6 @@ from .observation import (
 from .questions import NUM_AXES, NUM_QUESTIONS, TRAP_ICONS
 from .quests import expert_clues, make_quest
 from .solver import GUESS_COST, AxisClue, Belief, Clue, axis_choices
-from .spec import SPEC
 from .view import belief_filter, guess_knowledge
 
 CLUE_COUNTS = (3, 4, 5)
@@ -71,7 +70,7 @@ def _listed(value: Any) -> list | None:
 
 
 OPTIONS = (
-    choice("num_players", 2, SPEC.player_counts),
+    choice("num_players", 2, spec.SPEC.player_counts),
     choice("num_clues", 3, CLUE_COUNTS),
     choice("guess_variant", "rulebook", actions.GUESS_VARIANTS),
     integer("quest", None, 0, optional=True, doc="None: a random quest each game"),

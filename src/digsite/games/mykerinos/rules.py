@@ -56,7 +56,6 @@ from .components import (
     two_free_neighbours,
 )
 from .observation import PublicTables
-from .spec import SPEC
 
 FIRST_ROOMS = tuple(r for r in range(NUM_ROOMS) if r // components.NUM_WINGS != FIVE_ROOM)
 """The 2- and 3-rooms, open to anyone (a 5-room opens to the holder of a room next to it)."""
@@ -67,7 +66,7 @@ NOT_CELLS = bytes(NUM_ACTIONS - NUM_CELLS)
 MUSEUM_TWO_ROOMS = (5, 4)
 """2-rooms between the Museum's wings: 5 (a ring) or 4 (an open fan)."""
 OPTIONS = (
-    choice("num_players", 3, SPEC.player_counts),
+    choice("num_players", 3, spec.SPEC.player_counts),
     choice("museum_two_rooms", 5, MUSEUM_TWO_ROOMS, doc="5: a ring of wings; 4: an open fan"),
     data("deck", "cards.json", doc="the parcel cards (components.load_deck)"),
 )

@@ -116,16 +116,12 @@ def registered_with_pettingzoo(case: Case) -> None:
 def spaces_are_stable_and_masks_belong_to_the_mover(case: Case) -> None:
     """Each space is one object; observations lie in them; only the mover has legal actions."""
     env = case.env()
-    env.reset(seed=0)
-    rng = np.random.default_rng(0)
     for agent in env.possible_agents:
         assert env.observation_space(agent) is env.observation_space(agent), (
             "observation_space(agent) returns a new object each call"
         )
         assert env.action_space(agent) is env.action_space(agent)
-    for _ in range(ENV_STEPS):
-        if not env.agents:
-            break
+    for _ in random_play(env, seed=0, steps=ENV_STEPS):
         for agent in env.agents:
             obs = env.observe(agent)
             assert obs["action_mask"].dtype == np.int8, "the action mask is not int8"
@@ -140,8 +136,6 @@ def spaces_are_stable_and_masks_belong_to_the_mover(case: Case) -> None:
                 f"{agent}'s action mask is {'empty' if mover else 'not empty'} though it is "
                 f"{'' if mover else 'not '}the agent to move"
             )
-        obs, _, term, trunc, _ = env.last()
-        env.step(None if term or trunc else random_action(obs["action_mask"], rng))
 
 
 @check
@@ -151,10 +145,8 @@ def global_state_is_every_seats_observation_then_the_secret(case: Case) -> None:
     env = case.env()
     raw = env.unwrapped
     expect_error(AttributeError, raw.state, "state() before reset()", "reset")
-    env.reset(seed=1)
-    rng = np.random.default_rng(1)
     size, n = raw.game.observation_size, raw.game.num_players
-    for _ in range(30):
+    for _, (_, _, term, trunc, _) in random_play(env, seed=1, steps=30):
         state = raw.state()
         assert raw.state_space.contains(state), "state() is outside state_space"
         for player, agent in enumerate(raw.possible_agents):
@@ -170,10 +162,8 @@ def global_state_is_every_seats_observation_then_the_secret(case: Case) -> None:
                 buffer = np.empty_like(secret)
                 other.observe_secret(buffer)
                 assert not np.array_equal(buffer, secret), "the secret shows what is hidden"
-        obs, _, term, trunc, _ = env.last()
         if term or trunc:
             break
-        env.step(random_action(obs["action_mask"], rng))
     parallel = turn_based_aec_to_parallel(case.env())
     parallel.reset(seed=1)
     assert parallel.state_space.contains(parallel.state()), "the parallel env's state()"
@@ -606,17 +596,24 @@ def corrupt_saved_states_are_rejected(case: Case) -> None:
 
 
 # -- the env ---------------------------------------------------------------------------------
-def random_steps(env, seed: int, steps: int) -> Iterator[dict]:
+def random_play(env, seed: int, steps: int = 2**63) -> Iterator[tuple[str, tuple]]:
     """Reset ``env`` with ``seed`` and play up to ``steps`` random legal moves (drawn from
-    ``seed`` too) while the game lasts, yielding the mover's observation before each."""
+    ``seed`` too; a finished agent's dead step) while an agent is left, yielding the agent to
+    act and its ``env.last()`` before each."""
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
-    for _ in range(steps):
-        obs, _, term, trunc, _ = env.last()
+    for agent in env.agent_iter(steps):
+        yield agent, (last := env.last())
+        obs, _, term, trunc, _ = last
+        env.step(None if term or trunc else random_action(obs["action_mask"], rng))
+
+
+def random_steps(env, seed: int, steps: int) -> Iterator[dict]:
+    """:func:`random_play` while the game lasts, yielding the mover's observation."""
+    for _, (obs, _, term, trunc, _) in random_play(env, seed, steps):
         if term or trunc:
             return
         yield obs
-        env.step(random_action(obs["action_mask"], rng))
 
 
 @check
@@ -663,15 +660,11 @@ def pickle_mid_game(case: Case) -> None:
 def max_cycles_truncates(case: Case) -> None:
     """``max_cycles=2``: two cycles of live steps, then every agent truncated."""
     env = case.env(max_cycles=2)
-    env.reset(seed=0)
-    rng = np.random.default_rng(0)
     n = len(env.possible_agents)
     steps, truncated = 0, set()
-    for agent in env.agent_iter():
-        obs, _, term, trunc, _ = env.last()
+    for agent, (_, _, _, trunc, _) in random_play(env, seed=0):
         if trunc:
             truncated.add(agent)
-        env.step(None if term or trunc else random_action(obs["action_mask"], rng))
         steps += 1
     assert steps == 2 * n + n, f"{steps} steps: 2 cycles of live steps, then one dead step each"
     assert truncated == set(env.possible_agents), "not every agent was truncated"
@@ -698,17 +691,11 @@ def env_shows_nothing_else_before_the_end(case: Case) -> None:
     """Rewards stay 0 and infos empty until the game ends: neither can carry hidden
     information to an agent."""
     env = case.env()
-    env.reset(seed=6)
-    rng = np.random.default_rng(6)
-    for _agent in env.agent_iter():
-        obs, reward, term, trunc, info = env.last()
-        if term or trunc:
-            env.step(None)
-            continue
-        assert reward == 0.0 and info == {}, "a reward or info before the end"
-        assert all(r == 0.0 for r in env.rewards.values()), "a reward before the end"
-        assert all(i == {} for i in env.infos.values()), "an info before the end"
-        env.step(random_action(obs["action_mask"], rng))
+    for _, (_, reward, term, trunc, info) in random_play(env, seed=6):
+        if not (term or trunc):
+            assert reward == 0.0 and info == {}, "a reward or info before the end"
+            assert all(r == 0.0 for r in env.rewards.values()), "a reward before the end"
+            assert all(i == {} for i in env.infos.values()), "an info before the end"
 
 
 # -- one seat as a Gymnasium env -------------------------------------------------------------

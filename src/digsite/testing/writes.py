@@ -8,6 +8,7 @@ import contextlib
 from collections.abc import Iterator
 from types import MemberDescriptorType
 from typing import Any
+from unittest import mock
 
 from ..core.fields import set_field
 
@@ -48,11 +49,7 @@ class _RefusedSlot(_Refused):
         return self if state is None else self.slot.__get__(state, owner)
 
     def _holds(self, state: Any) -> bool:
-        try:
-            self.slot.__get__(state)
-        except AttributeError:  # (not set yet)
-            return False
-        return True
+        return hasattr(state, self.name)  # (read through the slot: False until it is set)
 
 
 def _put(state: Any, name: str, value: Any) -> None:
@@ -64,19 +61,12 @@ def _put(state: Any, name: str, value: Any) -> None:
 @contextlib.contextmanager
 def refused_writes(state_class: type) -> Iterator[None]:
     """While inside: writing a field of ``state_class.PUT`` other than with ``put`` raises."""
-    names = (*getattr(state_class, "PUT", ()), "put")
-    before = {name: state_class.__dict__[name] for name in names if name in state_class.__dict__}
-    for name in names[:-1]:
-        held = before.get(name)
-        slot = getattr(held, "slot", held)  # (a guard inside another: the same slot)
-        is_slot = isinstance(slot, MemberDescriptorType)
-        setattr(state_class, name, _RefusedSlot(name, slot) if is_slot else _Refused(name))
-    state_class.put = _put
-    try:
+    with contextlib.ExitStack() as patches:
+        for name in getattr(state_class, "PUT", ()):
+            held = state_class.__dict__.get(name)
+            slot = getattr(held, "slot", held)  # (a guard inside another: the same slot)
+            is_slot = isinstance(slot, MemberDescriptorType)
+            guard = _RefusedSlot(name, slot) if is_slot else _Refused(name)
+            patches.enter_context(mock.patch.object(state_class, name, guard, create=True))
+        patches.enter_context(mock.patch.object(state_class, "put", _put, create=True))
         yield
-    finally:
-        for name in names:
-            if name in before:
-                setattr(state_class, name, before[name])
-            else:
-                delattr(state_class, name)

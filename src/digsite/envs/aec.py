@@ -66,11 +66,9 @@ class DigsiteAECEnv(Renders, AECEnv):
         self.max_cycles = max_cycles or math.ceil(game.max_game_length / n) + 1
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._agent_index = {a: i for i, a in enumerate(self.possible_agents)}
-        obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, 1.0, (game.observation_size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (game.num_actions,), np.int8),
-            }
+        obs_space = spaces.Dict(  # (in the keys' sorted order, as Dict sorts a dict's)
+            action_mask=spaces.Box(0, 1, (game.num_actions,), np.int8),
+            observation=spaces.Box(0.0, 1.0, (game.observation_size,), np.float32),
         )
         self._observation_spaces = {a: obs_space for a in self.possible_agents}
         state_size = n * game.observation_size + game.secret_size

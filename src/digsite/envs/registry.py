@@ -52,8 +52,7 @@ __all__ = [
 
 
 def register_all() -> None:
-    """Register every env with PettingZoo's registry and the solo and single-seat Gymnasium
-    envs with Gymnasium's."""
+    """Register every game's ids not registered yet, with PettingZoo and Gymnasium."""
     creators = {
         **{env_id: _solo_creator(mode) for env_id, mode in SOLO_GYM_IDS.items()},
         **{env_id: SingleSeatCreator(*seat) for env_id, seat in SINGLE_SEAT_GYM_IDS.items()},

@@ -90,8 +90,7 @@ def plugin_specs(
 
 
 def _spec_problem(name: str, spec: object, games: list[GameSpec]) -> str | None:
-    """Why the entry point ``name`` giving ``spec`` cannot add a game beside ``games``, or
-    None."""
+    """Why entry point ``name``'s ``spec`` cannot add a game beside ``games``, or None."""
     if not isinstance(spec, GameSpec):
         return f"gives {type(spec).__name__}, not a digsite.core.spec.GameSpec"
     if spec.name != name:

@@ -606,19 +606,13 @@ def random_play(env, seed: int, steps: int = 2**63) -> Iterator[tuple[str, tuple
         env.step(None if term or trunc else random_action(obs["action_mask"], rng))
 
 
-def random_steps(env, seed: int, steps: int) -> Iterator[dict]:
-    """:func:`random_play` while the game lasts, yielding the mover's observation."""
-    for _, (obs, _, term, trunc, _) in random_play(env, seed, steps):
-        if term or trunc:
-            return
-        yield obs
-
-
 @check
 def illegal_actions_are_rejected_and_change_nothing(case: Case) -> None:
     """An illegal, out-of-range or malformed action raises ``ValueError`` and changes nothing."""
     env = case.env()
-    for obs in random_steps(env, seed=2, steps=40):
+    for _, (obs, _, term, trunc, _) in random_play(env, seed=2, steps=40):
+        if term or trunc:
+            break
         before = env.unwrapped.game_state.to_dict()
         illegal = np.flatnonzero(obs["action_mask"] == 0)
         for bad in [int(illegal[0]), -1, env.game.num_actions, None, 1.5]:
@@ -639,8 +633,9 @@ def unknown_config_is_an_error(case: Case) -> None:
 def pickle_mid_game(case: Case) -> None:
     """A pickled env mid-game plays on exactly as the original."""
     env = case.env()
-    for _ in random_steps(env, seed=4, steps=10):
-        pass
+    for _, (_, _, term, trunc, _) in random_play(env, seed=4, steps=10):
+        if term or trunc:
+            break
     copy = pickle.loads(pickle.dumps(env))
     rng = np.random.default_rng(4)
     while env.agents:

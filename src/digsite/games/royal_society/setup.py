@@ -6,31 +6,9 @@ The King's Favors that close the set-up belong to the year (``year``)."""
 from __future__ import annotations
 
 from ...core.fields import removed, replaced
-from .actions import (
-    A_SETUP_FAVORS,
-    AUTOMA,
-    C_BLOOM,
-    C_EXPERTISE,
-    C_SETUP_DISCARD,
-    C_SIDE,
-    C_SOCIETY,
-    CARD0,
-    CHOSEN_REGION,
-    CHOSEN_REGIONS,
-    COLLECTIONS,
-    EACH_REGION,
-    EXPERTISE_PERMUTATIONS,
-    KNOW_OTHER,
-    MONEY,
-    NEUTRAL,
-    NUM_REGIONS,
-    OPTION0,
-    PROGRAM_SPACES,
-    REWARD_STATS,
-    options,
-    piece,
-)
-from .components import NUM_EXPEDITIONS, NUM_PATRONS, NUM_STUDIES, OBJECTIVE_GROUPS, REGIONS
+from . import actions, components
+from .actions import C_BLOOM, CARD0, EXPERTISE_PERMUTATIONS, NEUTRAL, OPTION0, options, piece
+from .components import OBJECTIVE_GROUPS, REGIONS
 from .tasks import Task
 
 COLLECTIONS_BY_SIZE = ((3, 3), (5, 2), (7, 1))
@@ -52,9 +30,9 @@ class SetupRules:
             self._deal_neutral()
         if self.game.automa:
             self.automa_deck = self._shuffled(range(len(self.game.automa_cards)))
-            self.put("favor_space", replaced(self.favor_space, 0, AUTOMA))
+            self.put("favor_space", replaced(self.favor_space, 0, actions.AUTOMA))
         self._deal_players()
-        self.queue.append(Task(A_SETUP_FAVORS))
+        self.queue.append(Task(actions.A_SETUP_FAVORS))
 
     def _shuffled(self, items) -> list:
         items = list(items)
@@ -85,8 +63,8 @@ class SetupRules:
         """The Patron, Expedition (the simplified set-up's marked cards dealt first), Study and
         Society decks, and the Program."""
         game = self.game
-        self.put("patron_deck", tuple(self._shuffled(range(NUM_PATRONS))))
-        deck = list(range(NUM_EXPEDITIONS))
+        self.put("patron_deck", tuple(self._shuffled(range(components.NUM_PATRONS))))
+        deck = list(range(components.NUM_EXPEDITIONS))
         if game.simplified:
             n = game.num_players
             marked = self._shuffled(game.simplified_cards)
@@ -97,19 +75,20 @@ class SetupRules:
             )
             deck = [c for c in deck if c not in dealt]
         self.exp_deck = self._shuffled(deck)
-        for slot in reversed(range(PROGRAM_SPACES)):
+        for slot in reversed(range(actions.PROGRAM_SPACES)):
             self.put("program", replaced(self.program, slot, self._draw_card()))
-        self.study_deck = self._shuffled(range(NUM_STUDIES))
+        self.study_deck = self._shuffled(range(components.NUM_STUDIES))
         self.society_deck = self._shuffled(() if game.simplified else range(12))
 
     def _deal_neutral(self) -> None:
         """Confrontation: a neutral disc in section 4 of each location, on the second Royal
         Request, and on one random space of each collection (two of the largest)."""
         self.put(
-            "locations", tuple((*loc, piece(NEUTRAL, NEUTRAL_SECTION)) for loc in self.locations)
+            "locations",
+            tuple((*loc, piece(NEUTRAL, NEUTRAL_SECTION)) for loc in self.locations),
         )
         self.put("rs_left", replaced(self.rs_left, 1, NEUTRAL))
-        for c, sl in enumerate(COLLECTIONS):
+        for c, sl in enumerate(actions.COLLECTIONS):
             for sp in self._shuffled(range(sl.start, sl.stop))[: 2 if c == 5 else 1]:
                 self.put("gallery", replaced(self.gallery, sp, NEUTRAL))
 
@@ -122,16 +101,18 @@ class SetupRules:
         for p in range(n):
             studies = sorted([self.study_deck.pop(), self.study_deck.pop()])
             self.put("studies", replaced(self.studies, p, tuple(studies)))
-            self.queue += [Task(C_SIDE, p), Task(C_EXPERTISE, p)]
+            self.queue += [Task(actions.C_SIDE, p), Task(actions.C_EXPERTISE, p)]
             if game.simplified:
-                gains = [Task.knowledge(p, r, SIMPLIFIED_KNOWLEDGE) for r in range(NUM_REGIONS)]
-                self.queue += [Task.gain(p, MONEY, SIMPLIFIED_MONEY), *gains]
+                gains = [
+                    Task.knowledge(p, r, SIMPLIFIED_KNOWLEDGE) for r in range(actions.NUM_REGIONS)
+                ]
+                self.queue += [Task.gain(p, actions.MONEY, SIMPLIFIED_MONEY), *gains]
             else:
                 offer = (self.society_deck.pop(), self.society_deck.pop())
                 self.put("society_offer", replaced(self.society_offer, p, offer))
                 hand = tuple(sorted(self._draw_card() for _ in range(4)))
                 self.put("setup_hand", replaced(self.setup_hand, p, hand))
-                self.queue += [Task(C_SETUP_DISCARD, p)] * 2 + [Task(C_SOCIETY, p)]
+                self.queue += [Task(actions.C_SETUP_DISCARD, p)] * 2 + [Task(actions.C_SOCIETY, p)]
         self.first_player = self._rand(n)
 
     def _legal_setup_side(self):
@@ -172,20 +153,22 @@ class SetupRules:
             if "knowledge" in step:
                 tasks.append(Task.knowledge(p, REGIONS.index(step["region"]), step["knowledge"]))
             elif "knowledge_choice" in step:
-                other = KNOW_OTHER if step.get("other") else 0
+                other = actions.KNOW_OTHER if step.get("other") else 0
                 tasks.append(Task.knowledge_choice(p, step["knowledge_choice"], other))
             elif "random_relics" in step:
                 region = step["region"]
-                r = CHOSEN_REGION if region == "chosen" else REGIONS.index(region)
+                r = actions.CHOSEN_REGION if region == "chosen" else REGIONS.index(region)
                 tasks.append(Task.random_relics(p, r, step["random_relics"]))
             elif "random_relics_each_region" in step:
-                tasks.append(Task.random_relics(p, EACH_REGION, 1))
-            elif step.keys() & {"expertise", *REWARD_STATS}:  # as a reward gives them
+                tasks.append(Task.random_relics(p, actions.EACH_REGION, 1))
+            elif step.keys() & {"expertise", *actions.REWARD_STATS}:  # as a reward gives them
                 tasks += self._reward_tasks(p, step.items())
             elif "meet_patron" in step:
                 tasks.append(Task.draw_patrons(p, step["meet_patron"]))
             elif "chosen_relic_from_chosen" in step:
-                tasks.append(Task.relic_choice(p, CHOSEN_REGIONS))  # read when the task is reached
+                tasks.append(
+                    Task.relic_choice(p, actions.CHOSEN_REGIONS)
+                )  # read when the task is reached
             elif "bloomsbury_box" in step:
                 tasks.append(Task.bloomsbury(p, 0, from_box=1))
         tasks.append(Task.keep_society(p, society))

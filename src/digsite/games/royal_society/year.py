@@ -9,15 +9,11 @@ from __future__ import annotations
 from itertools import product
 
 from ...core.fields import added, removed, replaced
-from . import scoring
+from . import actions, scoring
 from .actions import (
-    A_NEXT_TURN,
-    A_TURN_FINISH,
     AUTOMA,
-    C_FAVOR,
     C_HAND,
     C_MAIN,
-    C_TURN_END,
     CARD0,
     DONE,
     EXPLORER0,
@@ -32,11 +28,11 @@ from .spec import SPEC
 from .tasks import SECOND_STEP, Task
 from .view import reputation_stack
 
-NEXT_TURN = Task(A_NEXT_TURN)
+NEXT_TURN = Task(actions.A_NEXT_TURN)
 SEATS = range(max(SPEC.player_counts))
-TURN_TASKS = tuple((Task(C_MAIN, p), Task(A_TURN_FINISH, p), NEXT_TURN) for p in SEATS)
+TURN_TASKS = tuple((Task(C_MAIN, p), Task(actions.A_TURN_FINISH, p), NEXT_TURN) for p in SEATS)
 """Per player, the tasks of its turn (tasks are immutable: built once, shared)."""
-TURN_END_TASKS = tuple((Task(C_HAND, p), Task(C_TURN_END, p)) for p in SEATS)
+TURN_END_TASKS = tuple((Task(C_HAND, p), Task(actions.C_TURN_END, p)) for p in SEATS)
 """Per player, the decisions that end its turn: the hand limit, then the optional actions."""
 HAND_LIMIT = 3
 """Expedition cards a player may keep at the end of a turn."""
@@ -71,7 +67,7 @@ class YearRules:
     def _favor_tasks(self) -> list[Task]:
         n, first = self.game.num_players, self.first_player
         order = [(first + i) % n for i in range(n)] if self.year == 1 else reputation_stack(self)
-        return [Task(C_FAVOR, p) for p in order]
+        return [Task(actions.C_FAVOR, p) for p in order]
 
     def _auto_setup_favors(self):
         self._push(*self._favor_tasks(), Task.year_start())

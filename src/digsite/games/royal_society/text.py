@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from . import actions
+from . import actions, view
 from .components import LOCATION_TITLES, OBJECTIVE_GROUPS, REGION_TITLES, RELIC_TYPES, relic_name
-from .view import build_view
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI")
 LOCATION_ACTIONS = (
@@ -183,7 +182,7 @@ def render_view(g, v) -> str:
 def render_spectator(s) -> str:
     """The spectator's picture: the public table, and every hidden hand and card."""
     g = s.game
-    v = build_view(s, 0)
+    v = view.build_view(s, 0)
     scores = ", ".join(str(int(x)) for x in s.scores())
     lines = _opening(g, v, "spectator's picture (shows hidden information)", scores)
     lines += _board_lines(g, v)

@@ -12,28 +12,19 @@ from collections import Counter
 from itertools import islice
 from typing import Any
 
+from . import actions
 from .actions import (
-    AUTO0,
-    AUTO_TASKS,
-    AUTOMA,
     C_DISCARD_RELIC,
-    C_EXP_PAY,
     C_KNOW,
-    C_PICK_DRAWN,
     C_RELIC,
-    DECISIONS,
     FLOW_TASKS,
-    GAME_OVER,
     KNOW_ASIA_PAID,
     KNOW_OTHER,
     MID_TURN,
-    NEUTRAL,
-    piece_owner,
-    piece_section,
 )
 from .tasks import Task
 
-OWNER_NAMES = {AUTOMA: "automa", NEUTRAL: "neutral"}
+OWNER_NAMES = {actions.AUTOMA: "automa", actions.NEUTRAL: "neutral"}
 ASIA_PAID = 16
 """Added to a Knowledge choice's second argument when its gain already paid the British School
 of Orient's Reputation."""
@@ -87,7 +78,8 @@ def pending_tasks(s) -> list[Task]:
 
 
 def task_name(kind: int) -> str:
-    return AUTO_TASKS[kind - AUTO0] if kind >= AUTO0 else DECISIONS[kind]
+    auto = actions.AUTO0
+    return actions.AUTO_TASKS[kind - auto] if kind >= auto else actions.DECISIONS[kind]
 
 
 def regions_read(s) -> list[int]:
@@ -105,9 +97,9 @@ def regions_read(s) -> list[int]:
 def visible_drawn_cards(s, player: int) -> list[int]:
     """Expedition cards on the table being chosen from: one's own draw of three, or the card
     being organized (face up for everyone)."""
-    if s.decision == C_EXP_PAY:
+    if s.decision == actions.C_EXP_PAY:
         return [s.organizing]
-    if s.decision == C_PICK_DRAWN and s.decider == player:
+    if s.decision == actions.C_PICK_DRAWN and s.decider == player:
         return sorted(s.drawn_cards)
     return []
 
@@ -211,19 +203,20 @@ def current_view(s) -> dict[str, Any] | None:
 
 def locations_view(s) -> list[list[list[Any]]]:
     """Per location, [section, owner, pieces] for every section and owner with pieces there."""
-    counts = [Counter((piece_section(x), piece_owner(x)) for x in loc) for loc in s.locations]
+    section, owner = actions.piece_section, actions.piece_owner
+    counts = [Counter((section(x), owner(x)) for x in loc) for loc in s.locations]
     return [[[sec, owner_name(o), k] for (sec, o), k in sorted(c.items())] for c in counts]
 
 
 def decision_view(s) -> dict[str, Any]:
-    if s.decision == GAME_OVER:
+    if s.decision == actions.GAME_OVER:
         return {"kind": "game_over", "player": None, "args": [0, 0], "interrupts": None}
     cut = interrupted(s)
     return {
-        "kind": DECISIONS[s.decision],
+        "kind": actions.DECISIONS[s.decision],
         "player": s.decider,
         "args": list(decision_args(s, s.queue[0])),
-        "interrupts": DECISIONS[cut] if cut >= 0 else None,
+        "interrupts": actions.DECISIONS[cut] if cut >= 0 else None,
     }
 
 

@@ -30,23 +30,18 @@ from ...core.fields import attributes
 from ...core.options import choice, data, flag
 from ...core.tasks import TaskQueueState
 from ...core.turn_based import TurnBasedGame, slots
-from . import actions, components, invariants, observation, saved, spec, text, view
-from .actions import AUTO_TASKS, C_KEEP_RELIC, C_LOC_ACTION, Ability
+from . import actions, components, hidden, invariants, observation, saved, spec, tasks, text, view
 from .economy import EconomyRules
-from .hidden import resample
 from .locations import LocationRules
-from .observation import LAYOUT, Encoding
 from .optional import OptionalRules
 from .scoring import symbol_cards
 from .setup import SetupRules
-from .spec import SPEC
-from .tasks import Task
 from .year import YearRules
 
 MODES = ("standard", "confrontation", "competitive", "solo")
 DATA_OPTIONS = ("expeditions", "patrons", "collections", "studies", "automa", "society_boards")
 OPTIONS = (
-    choice("num_players", 3, SPEC.player_counts),
+    choice("num_players", 3, spec.SPEC.player_counts),
     choice("mode", None, (None, *MODES), doc="None: solo, confrontation or standard by count"),
     flag("simplified", False, doc="the rulebook's simplified set-up"),
     *(data(name) for name in DATA_OPTIONS),
@@ -68,15 +63,16 @@ class RoyalSocietyState(
 
     __slots__ = slots(saved.FIELDS, "task", "_mixed", "_encoding")  # (4% of a step)
 
-    AUTOMATIC = AUTO_TASKS
-    FORCED = frozenset((C_LOC_ACTION, C_KEEP_RELIC))  # a location's one action, one relic kind
+    AUTOMATIC = actions.AUTO_TASKS
+    # a location's one action, one relic kind
+    FORCED = frozenset((actions.C_LOC_ACTION, actions.C_KEEP_RELIC))
     PUT = frozenset(observation.FIELDS)  # the fields the kept observation reads
 
     def __init__(self, game: RoyalSocietyGame):
         self.task = None  # (a slot hides the class's default, as for _mixed)
         self._mixed = NO_DRAWS
         super().__init__(game)
-        self._encoding: Encoding | None = None
+        self._encoding: observation.Encoding | None = None
         """The players' observation bytes kept between calls (``observation.Encoding``)."""
 
     # -- set-up ------------------------------------------------------------------------------
@@ -114,7 +110,7 @@ class RoyalSocietyState(
 
     def derive(self) -> None:
         """After loading: the queue's saved rows become tasks."""
-        self._load_queue(Task)
+        self._load_queue(tasks.Task)
 
     def _fresh_caches(self) -> None:
         self._encoding = None  # each player's bytes are written again for the copy
@@ -125,7 +121,7 @@ class RoyalSocietyState(
         ``pickle`` restores them.)"""
         return None, {**attributes(self), "_encoding": None}
 
-    _resample_hidden = resample  # (``hidden``: what the player cannot tell apart, redrawn)
+    _resample_hidden = hidden.resample  # (``hidden``: what the player cannot tell apart, redrawn)
 
 
 class RoyalSocietyGame(TurnBasedGame, files=(spec, actions, text)):
@@ -175,7 +171,7 @@ class RoyalSocietyGame(TurnBasedGame, files=(spec, actions, text)):
             components.BLOOMSBURY_STACKS.index(t["stack"]) for t in self.rb.bloomsbury
         )
         """Per Bloomsbury tile, its stack: 0 for the 10 Prestige one, 1 for the 25."""
-        self.abilities = tuple(Ability[s["ability"].upper()] for s in self.rb.societies)
+        self.abilities = tuple(actions.Ability[s["ability"].upper()] for s in self.rb.societies)
         self.bloomsbury_stacks = tuple(
             tuple(t["id"] for t in self.rb.bloomsbury if t["stack"] == value)
             for value in components.BLOOMSBURY_STACKS
@@ -195,4 +191,4 @@ class RoyalSocietyGame(TurnBasedGame, files=(spec, actions, text)):
         self.face_kinds = [
             [components.relic_kinds(*space) for space in f.spaces] for f in self.collection_faces
         ]
-        self.layout = LAYOUT
+        self.layout = observation.LAYOUT

@@ -6,13 +6,8 @@ from enum import IntEnum
 
 from ...core.actions import ActionTable
 from ...core.decisions import AutomaticTasks, DecisionKinds
-from .components import (
-    BLOOMSBURY_STACKS,
-    NUM_EXPEDITIONS,
-    NUM_OBJECTIVES,
-    NUM_PATRONS,
-    NUM_RELIC_KINDS,
-)
+from . import components
+from .components import BLOOMSBURY_STACKS
 
 NUM_EXPLORERS, NUM_LOCATIONS, NUM_REGIONS, PROGRAM_SPACES, FAVOR_SPACES = 3, 4, 4, 6, 6
 NUM_SPACES, NUM_TILES, NUM_OPTIONS = 26, 20, 6
@@ -34,13 +29,13 @@ ACTIONS = ActionTable(
     ("gain_reputation", 1, "Gain Reputation: a Society disc for 2 Reputation (turn start / end)"),
     (
         "patron",
-        NUM_PATRONS,
+        components.NUM_PATRONS,
         "a Patron card by id: honor it (turn start / end, mid-turn) or keep it "
         "(Meet a Patron, where honoring is not offered)",
     ),
     (
         "present",
-        NUM_OBJECTIVES,
+        components.NUM_OBJECTIVES,
         "present to the Royal Society: objective A, B, C (turn start / end, mid-turn)",
     ),
     (
@@ -51,7 +46,7 @@ ACTIONS = ActionTable(
     ("done", 1, "done: end the turn, stop exhibiting / studying, decline an optional gain"),
     (
         "expedition",
-        NUM_EXPEDITIONS,
+        components.NUM_EXPEDITIONS,
         "an Expedition card by id: organize it, keep it (draw of 3), "
         "discard it (set-up, hand limit)",
     ),
@@ -65,7 +60,7 @@ ACTIONS = ActionTable(
     ),
     (
         "relic",
-        NUM_RELIC_KINDS,
+        components.NUM_RELIC_KINDS,
         "a relic kind ``region * 4 + type`` (instrument, pottery, scroll, "
         "jewelry): take it from a bag, keep it, or discard it for an action / a patron",
     ),

@@ -23,8 +23,7 @@ from itertools import islice
 
 import numpy as np
 
-from .actions import C_EXPEDITION, C_LOC_ACTION, C_PICK_DRAWN
-from .saved import FIELDS
+from . import actions, saved
 
 REDRAWN = (
     "hand", "setup_hand", "patron_deck", "studies", "society_offer", "society_rejected",
@@ -55,7 +54,7 @@ def _expeditions(s, keep: set[int], rng) -> None:
     for q in others:
         add(s.hand[q], s.public_hand)
         add(s.setup_hand[q])
-    if s.queue and s.queue[0].kind == C_PICK_DRAWN and s.queue[0].player not in keep:
+    if s.queue and s.queue[0].kind == actions.C_PICK_DRAWN and s.queue[0].player not in keep:
         add(s.drawn_cards)  # another player's draw of three (not a card being organized)
     dealt = groups.pop(-1, [])
     if dealt:  # the deal took marked cards; the first deck holds the rest of the pool
@@ -121,7 +120,7 @@ def _bloomsbury(s, player: int, rng) -> None:
 ATTEMPTS = 200
 
 
-PLACED_FOR = (C_LOC_ACTION, C_EXPEDITION)
+PLACED_FOR = (actions.C_LOC_ACTION, actions.C_EXPEDITION)
 """The decisions an explorer's placement promises: it is legal only if its location action
 can be done (at the Port, an expedition organized), and the Reserve before never takes the
 last expedition away."""
@@ -146,12 +145,12 @@ def resample(state, player: int, rng: np.random.Generator):
         s = state.clone()
         s._reseed(rng)
         keep = {player} if attempt < ATTEMPTS else {player, state.decider}
-        FIELDS.thaw(s, REDRAWN)
+        saved.FIELDS.thaw(s, REDRAWN)
         _expeditions(s, keep, rng)
         _patrons(s, keep, rng)
         _private_cards(s, keep, rng)
         _bloomsbury(s, player, rng)
-        FIELDS.freeze(s, REDRAWN)
+        saved.FIELDS.freeze(s, REDRAWN)
         s.automa_deck = [s.automa_deck[int(i)] for i in rng.permutation(len(s.automa_deck))]
         s._mask = None
         if s.is_terminal() or state.decider == player or _mover_can_go_on(s):

@@ -164,15 +164,13 @@ def gallery_awards(s) -> list[int]:
     out = [0] * n
     for sl in actions.COLLECTIONS:
         spaces = s.gallery[sl]
-        counts = Counter(owner for owner in spaces if owner >= 0)
-        if not counts:
-            continue
-        best = max(counts.values())
-        winners = [o for o, k in counts.items() if k == best]
-        value = (12 if -1 not in spaces else 6) // len(winners)
-        for o in winners:
-            if o < n:
-                out[o] += value
+        if counts := Counter(owner for owner in spaces if owner >= 0):
+            best = max(counts.values())
+            winners = [o for o, k in counts.items() if k == best]
+            value = (12 if -1 not in spaces else 6) // len(winners)
+            for o in winners:
+                if o < n:
+                    out[o] += value
     return out
 
 

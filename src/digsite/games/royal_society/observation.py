@@ -164,15 +164,12 @@ HEADER = slice(START["decision"], START["year"])
 TABLE = slice(START["drawn_cards"], START["program"])
 """The cards on the table and the current explorer: rewritten at every call."""
 # Where the pieces written at every call start.
-DECISION = START["decision"]
-TASK_ARGS = START["task_args"]
-INTERRUPTS = START["interrupts"]
-PENDING = START["pending"]
-REGIONS_CHOSEN = START["regions_chosen"]
-DRAWN_CARDS = START["drawn_cards"]
-DRAWN_PATRONS = START["drawn_patrons"]
-DRAWN_RELICS = START["drawn_relics"]
-CURRENT = START["current"]
+DECISION, TASK_ARGS, INTERRUPTS, PENDING, REGIONS_CHOSEN = (
+    START[name] for name in ("decision", "task_args", "interrupts", "pending", "regions_chosen")
+)
+DRAWN_CARDS, DRAWN_PATRONS, DRAWN_RELICS, CURRENT = (
+    START[name] for name in ("drawn_cards", "drawn_patrons", "drawn_relics", "current")
+)
 STACK_SIZES = START["stack_sizes"]
 # Bytes are assigned into a slice of a bytearray as bytearrays: anything else is first copied
 # into a new bytearray, which costs twice the assignment.

@@ -594,7 +594,12 @@ def corrupt_saved_states_are_rejected(case: Case) -> None:
 
 
 # -- the env ---------------------------------------------------------------------------------
-def random_play(env, seed: int, steps: int = 2**63) -> Iterator[tuple[str, tuple]]:
+WHOLE_GAME = 2**63
+"""``random_play``'s default number of steps, PettingZoo's own bound of ``agent_iter``: no game
+is that long, so the play goes on to the end."""
+
+
+def random_play(env, seed: int, steps: int = WHOLE_GAME) -> Iterator[tuple[str, tuple]]:
     """Reset ``env`` with ``seed`` and play up to ``steps`` random legal moves (drawn from
     ``seed`` too; a finished agent's dead step) while an agent is left, yielding the agent to
     act and its ``env.last()`` before each."""

@@ -19,21 +19,45 @@ NOT_RESET = "(not reset)"
 WINDOW_TITLE = "digsite"
 
 
-class Window:
-    """An env's window for ``render_mode="human"``: opened on the first picture, when a
-    display and pygame are there (``available``); closed with the env."""
+class Renders:
+    """``render()``, ``close()`` and ``action_to_string()`` for an env with ``game_state`` and
+    ``render_mode`` (every env of the package): the window of ``"human"`` is opened on the
+    first picture, when a display and pygame are there, and closed with the env; before the
+    first ``reset`` there is no game (``ResetNeededError``)."""
 
-    def __init__(self) -> None:
-        self._screen = None
-        displays = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
-        self.available = any(os.environ.get(name) for name in displays) or os.name == "nt"
-        if self.available:
-            try:
-                import pygame  # noqa: F401
-            except ImportError:
-                self.available = False
+    _window: bool | None = None
+    """Whether ``"human"`` shows its pictures in a window (found on the first picture)."""
+    _screen = None
 
-    def show(self, pixels) -> None:
+    def render(self):
+        """What ``env.render()`` returns in the env's ``render_mode`` (the module docstring)."""
+        state, mode = self.game_state, self.render_mode
+        if mode is None:
+            logger.warn("render() called without a render_mode; pass render_mode='ansi'.")
+            return None
+        if mode == "human" and self._window is None:
+            displays = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
+            self._window = any(os.environ.get(name) for name in displays) or os.name == "nt"
+            if self._window:
+                try:
+                    import pygame  # noqa: F401
+                except ImportError:
+                    self._window = False
+        if mode == "rgb_array" or (mode == "human" and self._window):
+            from ..drawing import page, picture  # Pillow is loaded only when a picture is asked
+
+            pixels = picture(state) if state is not None else page(NOT_RESET)
+            if mode == "rgb_array":
+                return pixels
+            self._show(pixels)
+            return None
+        text = state.render() if state is not None else NOT_RESET
+        if mode == "human":
+            print(text)
+            return None
+        return text
+
+    def _show(self, pixels) -> None:
         import pygame
 
         height, width = pixels.shape[:2]
@@ -51,41 +75,7 @@ class Window:
 
             pygame.display.quit()
             self._screen = None
-
-
-class Renders:
-    """``render()``, ``close()`` and ``action_to_string()`` for an env with ``game_state`` and
-    ``render_mode`` (every env of the package): the window of ``"human"`` is opened on the
-    first picture; before the first ``reset`` there is no game (``ResetNeededError``)."""
-
-    _window: Window | None = None
-
-    def render(self):
-        """What ``env.render()`` returns in the env's ``render_mode`` (the module docstring)."""
-        state, mode = self.game_state, self.render_mode
-        if mode is None:
-            logger.warn("render() called without a render_mode; pass render_mode='ansi'.")
-            return None
-        if mode == "human" and self._window is None:
-            self._window = Window()
-        if mode == "rgb_array" or (mode == "human" and self._window.available):
-            from ..drawing import page, picture  # Pillow is loaded only when a picture is asked
-
-            pixels = picture(state) if state is not None else page(NOT_RESET)
-            if mode == "rgb_array":
-                return pixels
-            self._window.show(pixels)
-            return None
-        text = state.render() if state is not None else NOT_RESET
-        if mode == "human":
-            print(text)
-            return None
-        return text
-
-    def close(self) -> None:
-        if self._window is not None:
-            self._window.close()
-            self._window = None
+        self._window = None
 
     def action_to_string(self, action: int) -> str:
         """Readable meaning of an action id in the current position."""

@@ -5,6 +5,7 @@ word is whole, on the page, inside its card or panel, and over no other word."""
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 
 import numpy as np
@@ -107,7 +108,7 @@ def test_every_expedition_card_has_room_for_its_words():
         for width in (_narrowest_seat(game), drawing.RIGHT_W):
             with drawn_texts() as texts:
                 page = Page(drawing.WIDTH, drawing.HEIGHT)
-                bottom = drawing._strip(page, game, 0, 0, card, width)
+                bottom, _ = drawing._strips(page, game, 0, 0, [card], width, math.inf)
                 page.array()
             assert not outside(texts, width + 1, bottom + 1), (card, width)
             assert not overlapping(texts), (card, width)

@@ -406,32 +406,27 @@ def _strip_layout(c, w: float) -> tuple[list, list[list], str]:
 
 
 def _strips(page: Page, game, x: float, y: float, cards, w: float, bottom: float):
-    """Expedition cards as strips (:func:`_strip`) from (x, y) while each leaves a line free
-    above ``bottom``; returns the y below them and how many had no room."""
+    """Expedition cards as strips as wide as a panel (hands, cards drawn) from (x, y) while
+    each leaves a line free above ``bottom``: site (region, type and bonus condition beside it
+    when there is room), its needs and cost at the right; below, what it gives. Returns the y
+    below them and how many had no room."""
     for i, card in enumerate(cards):
-        if y + (1 + len(_strip_layout(game.expeditions[card], w)[1])) * LINE + 4 + LINE > bottom:
+        c = game.expeditions[card]
+        first, lines, cost = _strip_layout(c, w)
+        h = (1 + len(lines)) * LINE + 4
+        if y + h + LINE > bottom:
             return y, len(cards) - i
-        y = _strip(page, game, x, y, card, w)
+        page.box(x, y, w, h - 2, fill=REGION_TINTS[c.region])
+        tx, ty = x + CARD_PAD, y + 2
+        _write_pieces(page, page.text(tx, ty, c.site, SMALL) + 6, ty, first)
+        right = x + w - CARD_PAD - text_length(cost, SMALL)
+        page.text(right, ty, cost, SMALL)
+        _needs(page, right - 2 * ICON - 8, ty, c.expertise, c.knowledge)
+        ty += LINE
+        for pieces in lines:
+            ty = _write_pieces(page, tx, ty, pieces)
+        y += h
     return y, 0
-
-
-def _strip(page: Page, game, x: float, y: float, card: int, w: float) -> float:
-    """An Expedition card as a strip as wide as a panel (hands, cards drawn): site (region,
-    type and bonus condition beside it when there is room), its needs and cost at the right;
-    below, what it gives. Returns the y below it."""
-    c = game.expeditions[card]
-    first, lines, cost = _strip_layout(c, w)
-    h = (1 + len(lines)) * LINE + 4
-    page.box(x, y, w, h - 2, fill=REGION_TINTS[c.region])
-    tx, ty = x + CARD_PAD, y + 2
-    _write_pieces(page, page.text(tx, ty, c.site, SMALL) + 6, ty, first)
-    right = x + w - CARD_PAD - text_length(cost, SMALL)
-    page.text(right, ty, cost, SMALL)
-    _needs(page, right - 2 * ICON - 8, ty, c.expertise, c.knowledge)
-    ty += LINE
-    for pieces in lines:
-        ty = _write_pieces(page, tx, ty, pieces)
-    return y + h
 
 
 def _needs(page: Page, x: float, y: float, expertise: int | str, knowledge: int | str) -> float:

@@ -913,12 +913,19 @@ def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float, inner: 
     if not studies and y + LINE <= bottom:
         _write(page, x, y, "Study cards: -")
     for i, k in enumerate(studies):
+        header, rows = _study_rows(game, k, inner)
         note = LINE if i < len(studies) - 1 else 0  # room for the count of those left out
-        if y + len(_study_rows(game, k, inner)[1]) * (CHIP_H + 2) + 2 + note > bottom:
+        if y + len(rows) * (CHIP_H + 2) + 2 + note > bottom:
             left = len(studies) - i
             _write(page, x, y, f"and {left} more Study card{'s' * (left > 1)} not shown", FAINT)
             break
-        y = _study(page, game, k, x, y, inner)
+        # each objective a group of symbol chips (one played expedition for each symbol)
+        cx = page.text(x, y + 2, header, SMALL) + STUDY_GAP
+        for row in rows:
+            for label, fill in row:
+                cx = page.chip(cx, y, label, fill) if label else cx + STUDY_GAP
+            cx, y = x, y + CHIP_H + 2
+        y += 2
 
 
 def _study_rows(game, k: int, inner: float) -> tuple[str, list[list[tuple[str, Colour]]]]:
@@ -940,15 +947,3 @@ def _study_rows(game, k: int, inner: float) -> tuple[str, list[list[tuple[str, C
         rows[-1] += [*labels, ("", PAPER)]
         used += width + STUDY_GAP
     return header, rows
-
-
-def _study(page: Page, game, k: int, x: float, y: float, inner: float) -> float:
-    """A Study card: its header, then each objective as a group of symbol chips (one played
-    expedition for each symbol); returns the y below it."""
-    header, rows = _study_rows(game, k, inner)
-    cx = page.text(x, y + 2, header, SMALL) + STUDY_GAP
-    for row in rows:
-        for label, fill in row:
-            cx = page.chip(cx, y, label, fill) if label else cx + STUDY_GAP
-        cx, y = x, y + CHIP_H + 2
-    return y + 2

@@ -48,7 +48,6 @@ from .components import (
     GREAT_PERSON_BONUS,
     HAND_LIMIT,
     HOLE,
-    IF_ISLANDS,
     ISLAND,
     ISLAND_END_VP,
     LEADERS,
@@ -532,18 +531,16 @@ class MedievalRealmsState(
         game = self.game
         colours = self.colours_in_realm(p)
         islands = self.in_realm(p, ISLAND)
+        mayors, generals, admirals = self.leaders[p]
         total = 0
         for c in self.realm[p]:
             t = game.card_type[c]
             if t == CASTLE:
-                total += (
-                    COMBAT_GENERAL * self.leaders[p][components.GENERAL]
-                    + COMBAT_ADMIRAL * self.leaders[p][ADMIRAL]
-                )
+                total += COMBAT_GENERAL * generals + COMBAT_ADMIRAL * admirals
             elif t == components.MARKET:
                 total += sum(1 for k in colours if k)
             elif t == CITY:
-                total += self.leaders[p][MAYOR]
+                total += mayors
             elif t == ISLAND:
                 total += ISLAND_END_VP if self.island_condition_met(p, c, colours, islands) else 0
             elif game.types[t].great_person:
@@ -552,7 +549,7 @@ class MedievalRealmsState(
 
     def island_condition_met(self, p: int, card: int, colours: list[int], islands: int) -> bool:
         kind, what, count = self.game.cards[card].condition
-        if kind == IF_ISLANDS:
+        if kind == components.IF_ISLANDS:
             return islands >= count
         counted = (self.leaders[p], colours, self.res[p])  # by kind: leaders, colour, resource
         return counted[kind][what] >= count
@@ -627,7 +624,7 @@ class MedievalRealmsGame(TurnBasedGame, files=(spec, actions, text)):
         self.max_leaders = [start[k] + self.card_leader.count(k) for k in range(len(LEADERS))]
         self.max_buffers = start[3]
         count, colours = Counter(self.card_type), Counter(self.card_colour)
-        mayors = self.max_leaders[MAYOR]
+        mayors, generals, admirals = self.max_leaders
         per_round = (
             mayors
             + sum(sum(reward) for reward in self.board.lands[: self.num_lands])
@@ -646,7 +643,6 @@ class MedievalRealmsGame(TurnBasedGame, files=(spec, actions, text)):
             + city_triggers
             + self.max_vp // 5  # VP-track tokens
         )
-        generals, admirals = self.max_leaders[components.GENERAL], self.max_leaders[ADMIRAL]
         end_of_game = (
             count[CASTLE] * (COMBAT_GENERAL * generals + COMBAT_ADMIRAL * admirals)
             + count[components.MARKET] * NUM_COLOURS

@@ -299,31 +299,25 @@ class MedievalRealmsState(
         for name in PLACED_ON_LANDS:
             self.put(name, ((0,) * NUM_LANDS,) * n)
         self.decision = PLACE
-        self._begin_placer(self.turn_order[0])
+        self._next_kind(self.turn_order[0], P_MAYOR)
 
-    def _begin_placer(self, p: int) -> None:
-        self.decider = p
-        self.place_kind = P_MAYOR - 1
-        self.place_left = 0
-        self._next_kind()
-
-    def _next_kind(self) -> None:
-        """Move on to the next kind of leader the placer still has to place."""
-        p = self.decider
+    def _next_kind(self, p: int, kind: int) -> None:
+        """``p`` places its leaders of the first kind from ``kind`` it has; once it has none
+        left, the next placer does, and after the last one the walls come down."""
         counts = self.to_place(p)
-        while self.place_left == 0:
-            self.place_kind += 1
-            if self.place_kind > P_BUFFER:  # the placer is done: the next one, or walls down
-                self.place_kind, self.place_last = P_MAYOR, 0
-                self.placed[p] = True
-                for q in self.turn_order:
-                    if not self.placed[q]:
-                        self._begin_placer(q)
-                        return
-                self._reveal()
+        while kind <= P_BUFFER and not counts[kind]:
+            kind += 1
+        if kind <= P_BUFFER:
+            self.decider, self.place_kind = p, kind
+            self.place_left, self.place_last = counts[kind], 0
+            return
+        self.place_kind, self.place_last = P_MAYOR, 0
+        self.placed[p] = True
+        for q in self.turn_order:
+            if not self.placed[q]:
+                self._next_kind(q, P_MAYOR)
                 return
-            self.place_left = counts[self.place_kind]
-            self.place_last = 0
+        self._reveal()
 
     def _on_place(self, action: int) -> None:
         p = self.decider
@@ -340,7 +334,7 @@ class MedievalRealmsState(
         self.place_last = spot
         self.place_left -= 1
         if self.place_left == 0:
-            self._next_kind()
+            self._next_kind(p, kind + 1)
 
     # -- walls down: production, extra goods, turn order --------------------------------------
     def _reveal(self) -> None:

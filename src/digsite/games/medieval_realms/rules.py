@@ -372,10 +372,7 @@ class MedievalRealmsState(
         goods = [self.res[p][GOODS] for p in range(n)]
         old = self.turn_order[0]
         first = max(range(n), key=lambda p: (goods[p], -((p - old) % n)))
-        rest = sorted(
-            (p for p in range(n) if p != first), key=lambda p: (-goods[p], (p - first) % n)
-        )
-        return [first, *rest]
+        return sorted(range(n), key=lambda p: (p != first, -goods[p], (p - first) % n))
 
     # -- the action phase --------------------------------------------------------------------
     def _on_action(self, action: int) -> None:

@@ -54,7 +54,6 @@ SEAT_FIELDS = (
     ("colours", NUM_COLOURS),
     ("owed", 1),
 )
-"""The features of a seat row, in order."""
 _SEAT_LAYOUT = ObservationLayout((name, (size,)) for name, size in SEAT_FIELDS)
 SEAT_FEATURES = _SEAT_LAYOUT.size
 _SPAN = _SEAT_LAYOUT.slices

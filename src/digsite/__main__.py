@@ -156,8 +156,8 @@ def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     played.add_argument(
         "game", choices=cli.GAMES, metavar="GAME", help=f"one of {', '.join(cli.GAMES)}"
     )
-    commands = {"list": sub.add_parser("list", help="list the available environments")}
-    record = commands["record"] = sub.add_parser(
+    sub.add_parser("list", help="list the available environments")
+    record = sub.add_parser(
         "record", help="play a game with baseline agents, write its record", parents=[played]
     )
     record.add_argument(
@@ -169,9 +169,7 @@ def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     record.add_argument("--seed", type=cli.seed_number, default=0)
     game_option(record)
     record.add_argument("--out", default="game.json")
-    replay = commands["replay"] = sub.add_parser(
-        "replay", help="check that a game record reproduces"
-    )
+    replay = sub.add_parser("replay", help="check that a game record reproduces")
     replay.add_argument("record", help="a record file")
     replay.add_argument("--html", help="also write the replay viewer page (one HTML file) here")
     replay.add_argument(
@@ -179,7 +177,7 @@ def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         type=cli.positive_number,
         help="processes drawing the page's pictures (default: one per idle CPU; the same page)",
     )
-    person = commands["play"] = sub.add_parser(
+    person = sub.add_parser(
         "play", help="play one seat in the terminal against agents", parents=[played]
     )
     person.add_argument(
@@ -197,12 +195,12 @@ def parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     person.add_argument("--confirm-forced", action="store_true", help="ask for your only move too")
     game_option(person)
     for tool in cli.COMMANDS:
-        commands[tool.name] = tool.parser(
+        tool.parser(
             sub.add_parser(
                 tool.name, help=tool.help, description=tool.help, formatter_class=cli.HelpFormatter
             )
         )
-    return parser, commands
+    return parser, sub.choices
 
 
 def main(argv: list[str] | None = None) -> None:

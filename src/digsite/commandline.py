@@ -199,7 +199,6 @@ DEFAULT_GAME, DEFAULT_PLAYERS = "mykerinos", 2
 
 
 def add_game_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--game``, ``--num-players`` and the repeatable ``--game-option KEY=VALUE``."""
     add = parser.add_argument
     add("--game", choices=GAMES, help=f"the game (default: {DEFAULT_GAME})")
     add("--num-players", type=int, help=f"players in each game (default: {DEFAULT_PLAYERS})")
@@ -207,7 +206,6 @@ def add_game_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def add_options(parser: argparse.ArgumentParser, owner: str, example: str = "") -> None:
-    """The repeatable ``<owner>-option KEY=VALUE``: an option of the ``owner``'s game or env."""
     parser.add_argument(
         f"{owner}-option",
         type=key_value,

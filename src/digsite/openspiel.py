@@ -309,23 +309,6 @@ def _checked_fields(data: dict[str, Any], game: Game) -> tuple[list[int], Any]:
     return history, data["state"]
 
 
-def _restore(data: dict[str, Any], game: Game, apply: Callable[[int], None], play: _Play) -> None:
-    """Check the saved ``data`` of a state of ``game`` and replay its history with ``apply``,
-    which plays into ``play``: the position reached must be the saved one, rebuilt by the
-    game's own ``state_from_dict`` (``CorruptStateError`` for bad data)."""
-    history, position = _checked_fields(data, game)
-    saved = None if position is None else _plain(game.state_from_dict(position).to_dict())
-    for index, action in enumerate(history):
-        try:
-            apply(action)
-        except IllegalActionError as err:
-            raise _corrupt(f"history[{index}] = {action} cannot be played there: {err}") from None
-    reached = None if play.state is None else _plain(play.state.to_dict())
-    if reached != saved:
-        fields = sorted(k for k in saved if saved.get(k) != reached.get(k)) if saved else []
-        raise _corrupt(f"its position is not the one its history reaches (fields {fields})")
-
-
 class DigsiteGame(pyspiel.Game):
     """One digsite game as an OpenSpiel game; ``entry`` is set by :func:`register_all`."""
 
@@ -356,8 +339,22 @@ class DigsiteGame(pyspiel.Game):
         return self._state_from(_json_object(text))
 
     def _state_from(self, data: dict[str, Any]) -> DigsiteState:
-        state = self.new_initial_state()
-        _restore(data, self.digsite_game, state.apply_action, state._play)
+        """The state saved as ``data``, checked: its history replayed must reach the saved
+        position, rebuilt by the game's own ``state_from_dict`` (``CorruptStateError``)."""
+        game, state = self.digsite_game, self.new_initial_state()
+        history, position = _checked_fields(data, game)
+        saved = None if position is None else _plain(game.state_from_dict(position).to_dict())
+        for index, action in enumerate(history):
+            try:
+                state.apply_action(action)
+            except IllegalActionError as err:
+                raise _corrupt(
+                    f"history[{index}] = {action} cannot be played there: {err}"
+                ) from None
+        reached = None if state.digsite_state is None else _plain(state.digsite_state.to_dict())
+        if reached != saved:
+            fields = sorted(k for k in saved if saved.get(k) != reached.get(k)) if saved else []
+            raise _corrupt(f"its position is not the one its history reaches (fields {fields})")
         return state
 
     def max_chance_nodes_in_history(self) -> int:
@@ -384,18 +381,12 @@ class DigsiteState(pyspiel.State):
     def _loaded(self, text: str) -> _Play:
         """The play saved in ``text``, checked as ``deserialize_state`` checks it, and against
         the history and move number OpenSpiel has already read into this state."""
-        play = _Play(self._play.game)
-        moves = []
-
-        def apply(action: int) -> None:
-            moves.append((play.current_player(), action))
-            play.apply(action)
-
-        _restore(_json_object(text), play.game, apply, play)
+        loaded = self.get_game()._state_from(_json_object(text))
         told = [(int(move.player), move.action) for move in self.full_history()]
+        moves = [(int(move.player), move.action) for move in loaded.full_history()]
         if told != moves or self.move_number() != len(moves):
             raise _corrupt("OpenSpiel's history= and move_number= lines disagree with its history")
-        return play
+        return loaded._play
 
     def __deepcopy__(self, memo: dict) -> DigsiteState:
         return self.clone()
@@ -462,7 +453,10 @@ class DigsiteState(pyspiel.State):
 
     # -- information ---------------------------------------------------------------------------
     def information_state_string(self, player: int | None = None) -> str:
-        return _view_string(self, self._player(player))
+        player = self._player(player)
+        if self._play.state is None:
+            return ""  # nothing is known before the set-up
+        return json.dumps(self._play.state.view(player), separators=(",", ":"))
 
     observation_string = information_state_string
 
@@ -483,12 +477,6 @@ class DigsiteState(pyspiel.State):
             other._play.state = self._play.state.resample_hidden(player, rng)
             other._play.resampled = True
         return other
-
-
-def _view_string(state: DigsiteState, player: int) -> str:
-    if state.digsite_state is None:
-        return ""  # nothing is known before the set-up
-    return json.dumps(state.digsite_state.view(player), separators=(",", ":"))
 
 
 def serialize_game_and_state(game: DigsiteGame, state: DigsiteState) -> str:
@@ -552,7 +540,7 @@ class DigsiteObserver:
             state.digsite_state.observe(player, self.tensor)
 
     def string_from(self, state: DigsiteState, player: int) -> str:
-        return _view_string(state, check_player(player, self.num_players))
+        return state.information_state_string(check_player(player, self.num_players))
 
 
 GAME_NAMES: dict[str, str] = {}

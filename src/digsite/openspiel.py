@@ -179,24 +179,6 @@ class _Play:
     def __reduce__(self) -> tuple[type, tuple[str]]:
         return _Pending, (self.saved_text(),)
 
-    def current_player(self) -> int:
-        if self.state is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        player = self.state.current_player()
-        return int(pyspiel.PlayerId.TERMINAL) if player == TERMINAL else player
-
-    def apply(self, action: int) -> None:
-        """Play ``action``: at a chance node a byte of the seed (``IllegalActionError`` for any
-        other outcome), else the engine's move.  A refused action changes nothing."""
-        if self.state is not None:
-            self.state.apply_action(action)
-        else:
-            _check_chance_outcome(action)
-            if len(self.history) == SEED_BYTES - 1:
-                seed = int.from_bytes(bytes([*self.history, action]), "big")
-                self.state = self.game.new_initial_state(np.random.default_rng(seed))
-        self.history.append(action)
-
     def saved_text(self) -> str:
         """The saved form (see the module docstring)."""
         if self.resampled:
@@ -415,14 +397,28 @@ class DigsiteState(pyspiel.State):
 
     # -- play ----------------------------------------------------------------------------------
     def current_player(self) -> int:
-        return self._play.current_player()
+        state = self._play.state
+        if state is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        player = state.current_player()
+        return int(pyspiel.PlayerId.TERMINAL) if player == TERMINAL else player
 
     def _legal_actions(self, player: int) -> list[int]:
         state = self._play.state
         return state.legal_actions() if player == state.current_player() else []
 
     def _apply_action(self, action: int) -> None:
-        self._play.apply(action)
+        """At a chance node a byte of the seed (``IllegalActionError`` for any other outcome),
+        else the engine's move.  A refused action changes nothing."""
+        play = self._play
+        if play.state is not None:
+            play.state.apply_action(action)
+        else:
+            _check_chance_outcome(action)
+            if len(play.history) == SEED_BYTES - 1:
+                seed = int.from_bytes(bytes([*play.history, action]), "big")
+                play.state = play.game.new_initial_state(np.random.default_rng(seed))
+        play.history.append(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

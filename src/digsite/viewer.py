@@ -191,10 +191,8 @@ def _merged(
     frames: list[list[list[int]]] = [[] for _ in range(views)]
     for view, frame_list in enumerate(frames):
         for _, changes, tiles in runs:
-            for changed in changes[view]:
-                frame = changed.copy()
-                for j in range(1, len(frame), 2):
-                    frame[j] = numbers.setdefault(tiles[frame[j]], len(numbers))
+            for frame in changes[view]:  # the run's tile numbers made the page's, in place
+                frame[1::2] = [numbers.setdefault(tiles[n], len(numbers)) for n in frame[1::2]]
                 frame_list.append(frame)
     pixels = [np.frombuffer(data, np.uint8).reshape(shape) for shape, data in numbers]
     return runs[0][0], pixels, frames

@@ -163,11 +163,10 @@ def piece_differences(game, a: np.ndarray, b: np.ndarray) -> list[str]:
     observations differ; ``observation[i]`` for an entry outside every named piece."""
     pieces = game.observation_piece_names()
     named = [name for name, piece in pieces if not np.array_equal(a[piece], b[piece])]
-    covered = np.zeros(len(a), dtype=bool)
+    loose = a != b
     for _, piece in pieces:
-        covered[piece] = True
-    loose = np.flatnonzero(~covered & (a != b)).tolist()
-    return named + [f"observation[{i}]" for i in loose]
+        loose[piece] = False
+    return named + [f"observation[{i}]" for i in np.flatnonzero(loose).tolist()]
 
 
 def _digest(data: bytes) -> bytes:

@@ -659,11 +659,9 @@ def max_cycles_truncates(case: Case) -> None:
     """``max_cycles=2``: two cycles of live steps, then every agent truncated."""
     env = case.env(max_cycles=2)
     n = len(env.possible_agents)
-    steps, truncated = 0, set()
-    for agent, (_, _, _, trunc, _) in random_play(env, seed=0):
-        if trunc:
-            truncated.add(agent)
-        steps += 1
+    played = [(agent, trunc) for agent, (_, _, _, trunc, _) in random_play(env, seed=0)]
+    truncated = {agent for agent, trunc in played if trunc}
+    steps = len(played)
     assert steps == 2 * n + n, f"{steps} steps: 2 cycles of live steps, then one dead step each"
     assert truncated == set(env.possible_agents), "not every agent was truncated"
 

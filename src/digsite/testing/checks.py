@@ -715,24 +715,21 @@ def single_seat_env_reward_is_the_learners_and_unmasked_actions_never_crash(case
     for mode in ("end", "random"):
         env = SingleSeatEnv(case.game(), illegal_action=mode)
         for episode in range(SINGLE_SEAT_EPISODES):
-            obs, info = env.reset(seed=episode)
-            done = False
-            while not done:
-                obs, reward, terminated, truncated, info = env.step(env.action_space.sample())
-                done = terminated or truncated
+            env.reset(seed=episode)
+            terminated = truncated = False
+            while not (terminated or truncated):
+                _, reward, terminated, truncated, info = env.step(env.action_space.sample())
             if info.get("illegal_action") and mode == "end":
                 assert reward == -1.0, "an illegal action does not end with reward -1"
             else:
                 assert reward == env.game_state.returns()[env.seat], "the reward is not the return"
         # with masks the episode reaches the real end of the game
-        obs, info = env.reset(seed=99)
+        env.reset(seed=99)
         rng = np.random.default_rng(0)
-        done = False
-        while not done:
-            obs, reward, terminated, truncated, info = env.step(
-                random_action(env.action_masks().astype(np.int8), rng)
-            )
-            done = terminated or truncated
+        terminated = truncated = False
+        while not (terminated or truncated):
+            action = random_action(env.action_masks(), rng)
+            _, reward, terminated, truncated, info = env.step(action)
         state = env.game_state
         assert state.is_terminal(), "a masked episode ends before the game"
         assert reward == state.returns()[info.get("seat", env.seat)], "the reward is not the return"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import itertools
 import json
 import pickle
 import warnings
@@ -472,8 +473,7 @@ def kept_observations_equal_fresh_ones(case: Case) -> None:
     rng = np.random.default_rng(21)
     for share in KEPT_OBSERVED_SHARES:
         state = game.new_initial_state(rng)
-        steps = 0
-        while True:
+        for steps in itertools.count():
             end = state.is_terminal()
             if end or rng.random() < share:
                 compare = end or rng.random() < KEPT_COMPARED_SHARE / share
@@ -491,7 +491,6 @@ def kept_observations_equal_fresh_ones(case: Case) -> None:
             if end:
                 break
             state.apply_action(random_action(state.legal_action_mask(), rng))
-            steps += 1
 
 
 HAND_CHANGE_DEPTHS = (6, 40)

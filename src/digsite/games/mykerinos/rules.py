@@ -380,19 +380,16 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
             left = self._area_slots_left()
             while self.rank_pos < len(self.ranked) and left:
                 pos, owner = self.rank_pos, self.ranked[self.rank_pos]
-                if owner == NEUTRAL:
-                    if pos <= 1 and len(left) == 1:
-                        self._remove_slot(left[0])
-                        left = []
-                    elif pos <= 1:
-                        picker = self._neutral_picker(pos)
-                        if picker is not None:
-                            self.decision, self.decider = NEUTRAL_CARD, picker
-                            return
-                    self.rank_pos += 1
-                    continue
-                self.decision, self.decider = (SURVEY_CHOICE if pos <= 1 else LEFTOVER), owner
-                return
+                if owner != NEUTRAL:
+                    self.decision, self.decider = (SURVEY_CHOICE if pos <= 1 else LEFTOVER), owner
+                    return
+                if pos <= 1 and len(left) == 1:
+                    self._remove_slot(left[0])
+                    left = []
+                elif pos <= 1 and (picker := self._neutral_picker(pos)) is not None:
+                    self.decision, self.decider = NEUTRAL_CARD, picker
+                    return
+                self.rank_pos += 1
             self._close_area()
             if self.survey_area + 1 == len(self.slots) // 2:
                 self._end_season()  # (which sets the survey's fields at rest)

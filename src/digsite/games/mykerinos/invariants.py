@@ -90,13 +90,12 @@ def _check_cubes(state) -> None:
         if owner >= 0:
             cubes[owner] |= components.CELL_BIT[c]
     assert cubes == state.cubes, "the cube bitboards disagree with cells"
-    for colour in range(5):
-        if colour not in colours:
-            assert state.general[colour] == actions.CUBES_PER_COLOUR and not cubes[colour], (
-                f"general[{colour}] is {state.general[colour]} and cells hold "
-                f"{cubes[colour].bit_count()} of its cubes: colour {colour} is not in a "
-                f"{n}-player game, its 25 cubes stay in the general stock"
-            )
+    for colour in sorted(set(range(5)) - set(colours)):
+        assert state.general[colour] == actions.CUBES_PER_COLOUR and not cubes[colour], (
+            f"general[{colour}] is {state.general[colour]} and cells hold "
+            f"{cubes[colour].bit_count()} of its cubes: colour {colour} is not in a "
+            f"{n}-player game, its 25 cubes stay in the general stock"
+        )
     assert n == 2 or not any(state.neutral_stock), (
         f"neutral_stock {state.neutral_stock}: neutral cubes are held only with 2 players"
     )

@@ -365,7 +365,6 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
 
     # -- phase 3: survey ---------------------------------------------------------------------
     def _survey(self, area: int) -> None:
-        """Survey ``area`` next: its owners ranked, the first of them to choose."""
         self.survey_area, self.ranked, self.rank_pos = area, self._ranking(area), 0
 
     def _ranking(self, area: int) -> list[int]:
@@ -467,7 +466,6 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         self.decision, self.decider = TURN, self.first_player
 
     def _set_region(self) -> None:
-        """Lay this season's parcels: the region's spaces and its pyramids."""
         table = self.game.pyramid_bits
         self.valid = components.VALID[region_rows(self.season)]
         self.pyramids = 0

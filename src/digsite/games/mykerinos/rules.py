@@ -9,7 +9,7 @@ import numpy as np
 from ...core.engine import TERMINAL
 from ...core.fields import added, added_in, replaced
 from ...core.options import choice, data
-from ...core.turn_based import TurnBasedGame, TurnBasedState, slots
+from ...core.turn_based import TurnBasedGame, TurnBasedState, mask_of, slots
 from . import actions, components, invariants, observation, saved, spec, text, view
 from .actions import (
     BROWN_ROOM,
@@ -209,10 +209,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         return np.frombuffer(cell_flags(cells, NOT_CELLS), np.int8)  # (read-only: a mask)
 
     def _legal_brown_room(self) -> np.ndarray:
-        mask = self._no_legal_actions()
-        for r in self.museum_rooms_for(self.decider):
-            mask[ROOM0 + r] = 1
-        return mask
+        return mask_of([ROOM0 + r for r in self.museum_rooms_for(self.decider)], NUM_ACTIONS)
 
     def _legal_neutral_action(self) -> np.ndarray:
         mask = self._no_legal_actions()
@@ -224,26 +221,19 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
                 mask[EXTEND] = 1
         return mask
 
-    def _legal_parcels(self) -> np.ndarray:
-        mask = self._no_legal_actions()
-        for s in self._area_slots_left():
-            mask[TAKE_LEFT + s % 2] = 1
-        return mask
+    def _parcels(self) -> list[int]:
+        return [TAKE_LEFT + s % 2 for s in self._area_slots_left()]
+
+    def _legal_neutral_card(self) -> np.ndarray:
+        return mask_of(self._parcels(), NUM_ACTIONS)
 
     def _legal_survey_choice(self) -> np.ndarray:
-        mask = self._legal_parcels()
         p = self.decider
-        if self.general[p] > 0:
-            for r in self.museum_rooms_for(p):
-                mask[ROOM0 + r] = 1
-        return mask
+        rooms = self.museum_rooms_for(p) if self.general[p] > 0 else ()
+        return mask_of([*self._parcels(), *(ROOM0 + r for r in rooms)], NUM_ACTIONS)
 
     def _legal_leftover(self) -> np.ndarray:
-        mask = self._legal_parcels()
-        mask[DECLINE] = 1
-        return mask
-
-    _legal_neutral_card = _legal_parcels
+        return mask_of([*self._parcels(), DECLINE], NUM_ACTIONS)
 
     def _patron_possible(self, patron: int, p: int, stock: int, free: int) -> bool:
         if patron == VIOLET:

@@ -171,32 +171,29 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
 
     # -- legal actions, one function per decision -------------------------------------------
     def _legal_turn(self) -> np.ndarray:
-        mask = self._no_legal_actions()
         p = self.decider
-        mask[PASS] = 1
+        legal = [PASS]
         stock = self.personal[p]
         if stock == 0:
-            return mask  # with no cube left, passing is the only action
+            return mask_of(legal, NUM_ACTIONS)  # with no cube left, passing is the only action
         free = self._free()
         if free:
-            mask[EXCAVATE] = 1
+            legal.append(EXCAVATE)
             if stock >= 2 and self._placeable(p, 2, True, -1, False):
-                mask[EXTEND] = 1
+                legal.append(EXTEND)
         counts = self.patron_count[p]
         for k, tilted in enumerate(self.tilted[p]):  # (the five patrons)
             if counts[k] > tilted and self._patron_possible(k, p, stock, free):
-                mask[PATRON0 + k] = 1
-        return mask
+                legal.append(PATRON0 + k)
+        return mask_of(legal, NUM_ACTIONS)
 
     def _legal_choose_ab(self) -> np.ndarray:
-        mask = self._no_legal_actions()
         p = self.decider
         pyramid = self.turn_patron == LEMON
-        if self._placeable(p, 1, False, -1, pyramid):
-            mask[EXCAVATE] = 1
+        legal = [EXCAVATE] if self._placeable(p, 1, False, -1, pyramid) else []
         if self.personal[p] >= 2 and self._placeable(p, 2, True, -1, pyramid):
-            mask[EXTEND] = 1
-        return mask
+            legal.append(EXTEND)
+        return mask_of(legal, NUM_ACTIONS)
 
     def _legal_place(self) -> np.ndarray:
         cells = self._placeable(
@@ -212,14 +209,13 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         return mask_of([ROOM0 + r for r in self.museum_rooms_for(self.decider)], NUM_ACTIONS)
 
     def _legal_neutral_action(self) -> np.ndarray:
-        mask = self._no_legal_actions()
-        mask[DECLINE] = 1
+        legal = [DECLINE]
         if self._free():
-            mask[EXCAVATE] = 1
+            legal.append(EXCAVATE)
             held = self.neutral_stock[self.decider]
             if held >= 2 and self._placeable(NEUTRAL, 2, True, -1, False):
-                mask[EXTEND] = 1
-        return mask
+                legal.append(EXTEND)
+        return mask_of(legal, NUM_ACTIONS)
 
     def _parcels(self) -> list[int]:
         return [TAKE_LEFT + s % 2 for s in self._area_slots_left()]

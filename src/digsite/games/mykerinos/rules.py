@@ -369,9 +369,8 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
                     self.decision, self.decider = (SURVEY_CHOICE if pos <= 1 else LEFTOVER), owner
                     return
                 if pos <= 1 and len(left) == 1:
-                    self._remove_slot(left[0])
-                    left = []
-                elif pos <= 1 and (picker := self._neutral_picker(pos)) is not None:
+                    break  # a neutral 1st or 2nd takes the lone parcel out: the area closes
+                if pos <= 1 and (picker := self._neutral_picker(pos)) is not None:
                     self.decision, self.decider = NEUTRAL_CARD, picker
                     return
                 self.rank_pos += 1

@@ -522,8 +522,7 @@ class ArcheosSocietyState(
         self._resume()
 
     def _on_uluru(self, action: int) -> None:
-        p = self.decider
-        t = self.uluru_target
+        p, t = self.decider, self.uluru_target
         if action == CASH_IN:
             self._gain(p, L_ULURU, self._target_site(t).points[self.pos[p][t]])
             self.put("pos", replaced_in(self.pos, p, t, 0))
@@ -849,11 +848,10 @@ class ArcheosSocietyGame(TurnBasedGame, files=(spec, actions, text)):
     state_class = ArcheosSocietyState
 
     def configure(self, config: dict[str, Any]) -> None:
-        cards, sites, tables, scenarios = (config[name] for name in DATA_OPTIONS)
-        self.card_counts = components.load_cards(cards)
-        self.boards: list[list[components.Site]] = components.load_sites(sites)
-        self.tables = components.load_tables(tables)
-        self.scenarios = components.load_scenarios(scenarios, self.boards)
+        self.card_counts = components.load_cards(config["cards"])
+        self.boards: list[list[components.Site]] = components.load_sites(config["sites"])
+        self.tables = components.load_tables(config["tables"])
+        self.scenarios = components.load_scenarios(config["scenarios"], self.boards)
         self.setup = config["setup"]
         setups = (*self.scenarios, *EXTRA_SETUPS)
         if self.setup not in setups:

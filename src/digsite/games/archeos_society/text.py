@@ -165,11 +165,10 @@ def render_view(game, view: Mapping[str, Any]) -> str:
             f"expedition led by {kind_name(expedition['leader'])}: "
             f"{_names(expedition['cards'])}; effects done: {', '.join(done) or '-'}"
         )
-    for waiting in view["suspended"]:
-        lines.append(
-            f"waiting for its colour effect: {kind_name(waiting['leader'])}, "
-            f"{waiting['size']} cards"
-        )
+    lines += (
+        f"waiting for its colour effect: {kind_name(w['leader'])}, {w['size']} cards"
+        for w in view["suspended"]
+    )
     if view["draft_hand"] is not None:
         lines.append("draft hand (known): " + ", ".join(ROLE_TITLES[r] for r in view["draft_hand"]))
     return "\n".join(lines)

@@ -814,16 +814,13 @@ class ArcheosSocietyState(
             kept = self.kept if q == self.decider else [0] * NUM_KINDS
             fixed = other.hands[q] = list(map(max, self.known[q], kept))
             pool += view.multiset([h - f for h, f in zip(self.hands[q], fixed, strict=True)])
-        pool = [pool[i] for i in rng.permutation(len(pool))]
+        it = iter([pool[i] for i in rng.permutation(len(pool))])  # to the hands, then the deck
         for q in others:
-            need = self.hand_size[q] - sum(other.hands[q])
-            for k in pool[:need]:
-                other.hands[q][k] += 1
-            pool = pool[need:]
+            for _ in range(self.hand_size[q] - sum(other.hands[q])):
+                other.hands[q][next(it)] += 1
         monkeys = NUM_MONKEYS - self.monkeys
         bottom = len(self.deck) - self.top_left  # deck list is top-last
         slots = set(int(i) for i in rng.choice(bottom, monkeys, replace=False)) if monkeys else ()
-        it = iter(pool)
         other.deck = [MONKEY if i in slots else next(it) for i in range(len(self.deck))]
         other.sync_planes()
         return other

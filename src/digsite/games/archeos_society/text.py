@@ -4,7 +4,7 @@ drawn from its view alone."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from . import actions
@@ -92,12 +92,11 @@ def _table_lines(game, view: Mapping[str, Any], deck: str) -> list[str]:
     ]
 
 
-def _board_lines(game, view: Mapping[str, Any]) -> list[str]:
+def _board_lines(game, view: Mapping[str, Any]) -> Iterator[str]:
     """One line per board: its name and every player's vehicles on it."""
-    lines = []
     for c, side in enumerate(view["sides"]):
         if side < 0:
-            lines.append(f"{COLOURS[c]} board: not laid yet")
+            yield f"{COLOURS[c]} board: not laid yet"
             continue
         site = game.boards[c][side]
         two = site.rule == "ta_sekhet_maat"
@@ -106,8 +105,7 @@ def _board_lines(game, view: Mapping[str, Any]) -> list[str]:
             + (f"/{seat['vehicles'][actions.SECOND_VEHICLE]}" if two else "")
             for p, seat in enumerate(view["players"])
         )
-        lines.append(f"{site.name} ({COLOURS[c]}): {vehicles}")
-    return lines
+        yield f"{site.name} ({COLOURS[c]}): {vehicles}"
 
 
 def render_spectator(state) -> str:

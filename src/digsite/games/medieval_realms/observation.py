@@ -215,7 +215,7 @@ def observe(state, player: int, out: np.ndarray) -> None:
 # leave it as it was.  A copy (``clone``, ``resample_hidden``) starts with nothing kept.
 
 
-def _write_board(state, cache: dict) -> None:
+def _write_board(state, cache: dict) -> bool:
     """The board block: both panels, the deck's size and the discard pile by face."""
     t = state.game.tables
     board = cache["board"]
@@ -224,9 +224,10 @@ def _write_board(state, cache: dict) -> None:
     board[future] = len(state.deck) / t.num_cards
     counts = np.bincount(t.card_face[list(state.discard)], minlength=len(t.face_scale))
     board[future + 1 :] = counts * t.face_scale
+    return True
 
 
-def _write_hands(state, cache: dict) -> None:
+def _write_hands(state, cache: dict) -> bool:
     """Each seat's hand whose cards changed, card rows in hand order."""
     rows = state.game.tables.card_rows
     hands, keys = cache["hands"], cache["hand_keys"]
@@ -235,9 +236,10 @@ def _write_hands(state, cache: dict) -> None:
             hands[p] = 0.0
             hands[p, : len(hand)] = rows[list(hand)]
             keys[p] = hand
+    return True
 
 
-def _write_realms(state, cache: dict) -> None:
+def _write_realms(state, cache: dict) -> bool:
     """Each seat's realm whose cards changed: counts by face, and its types and colours (a part
     of its seat row, written next)."""
     t = state.game.tables
@@ -249,9 +251,10 @@ def _write_realms(state, cache: dict) -> None:
             counts = np.bincount(t.card_face[cards], minlength=len(t.face_scale))
             realms[p] = counts * t.face_scale
             summary[p] = t.realm_rows[cards].sum(axis=0)
+    return True
 
 
-def _write_seats(state, cache: dict) -> None:
+def _write_seats(state, cache: dict) -> bool:
     """Each seat's row whose tokens, VP, leaders, pass, turn position, bonus owed or realm
     changed."""
     t = state.game.tables
@@ -286,24 +289,27 @@ def _write_seats(state, cache: dict) -> None:
         o = _SEAT["types"]
         row[o : o + NUM_TYPES + NUM_COLOURS] = summary[p]
         row[_SEAT["owed"]] = code[raw[7]]
+    return True
 
 
-def _write_pairs(state, cache: dict) -> None:
+def _write_pairs(state, cache: dict) -> bool:
     pairs = cache["pairs"]
     pairs[:] = 0.0
     for p, pair in enumerate(state.pair):
         if pair >= 0:
             pairs[p, pair] = 1.0
+    return True
 
 
-def _write_placements(state, cache: dict) -> bool | None:
-    """The placements, public once revealed (None before); True if that hides them still."""
+def _write_placements(state, cache: dict) -> bool:
+    """The placements, public once revealed (None before); False if that hides them still."""
     if not state.revealed:
         shown, cache["placement"] = cache["placement"], None
-        return shown is None
+        return shown is not None
     t = state.game.tables
     rows = [_placement_row(cache, t, state, q) for q in range(state.game.num_players)]
     cache["placement"] = np.array(rows)
+    return True
 
 
 PARTS = (
@@ -333,8 +339,8 @@ PARTS = (
     ),
 )
 """The parts of the public part: the fields each is written from (all of them: a writer reads
-nothing else of the state, in the order given), its writer, which returns True when what it
-shows is as it was (nothing, in most), and the piece it writes."""
+nothing else of the state, in the order given), its writer, which returns whether what it
+shows may have changed, and the piece it writes."""
 FIELDS = tuple(dict.fromkeys(name for names, _, _ in PARTS for name in names))
 """Every field the public part reads: frozen in ``saved.FIELDS``, written with ``put`` (the
 state's ``PUT``)."""
@@ -373,7 +379,7 @@ def _public_part(state, player: int, cache: dict) -> np.ndarray:
         _new_tables(state, cache)
         written.clear()
     elif written:
-        rewritten = {piece for write, piece in _work(frozenset(written)) if not write(state, cache)}
+        rewritten = {piece for write, piece in _work(frozenset(written)) if write(state, cache)}
         written.clear()
         if rewritten:
             for kept in cache["players"].values():

@@ -192,6 +192,8 @@ class Context:
         """Where the Mines of this decision run the engine's rules (see ``Mine``)."""
         self.open_objectives = self._objectives()
         self.requirement = self._requirement()
+        self.base = self.mine()
+        """The player's own resources now, which every option's valuation starts from."""
         self.region_need = [0.0] * 4
         """Per region: how much the own hand and the Program want Knowledge there, and up to
         how much (``region_top``)."""
@@ -422,10 +424,9 @@ class Context:
     def best(self, legal, effect: Callable[[Mine, int], None]) -> int:
         """The action of ``legal`` whose ``effect`` on a copy of the own resources is worth
         most (the first of equals)."""
-        base = self.mine()
 
         def val(a: int) -> float:
-            m = base.copy()
+            m = self.base.copy()
             effect(m, a)
             return self.value(m)
 
@@ -435,14 +436,14 @@ class Context:
         return min(kinds, key=lambda k: self.relic_worth(m, k) - 0.01 * m.relics[k])
 
     # -- placements ----------------------------------------------------------------------------
-    def placement_value(self, explorer: int, action: int, base: Mine) -> float:
+    def placement_value(self, explorer: int, action: int) -> float:
         """The value of the best location action a placement allows (-1e9: none)."""
         loc, section = divmod(action - actions.PLACE0, 6)
         section += 1
         support = max(0, section - self.state.expertise[self.player][explorer])
         key = (loc, section, support, explorer if loc == PORT else -1)
         if key not in self.memo:
-            m = base.copy()
+            m = self.base.copy()
             m.pay_rep(support)
             options = self.state.location_options(
                 self.player, loc, section, support > 0, m.budget(), explorer
@@ -453,16 +454,16 @@ class Context:
             for option in options:
                 same = (self.outcome_key(explorer, loc, section, support, option), support, left)
                 if same not in self.values:
-                    self.values[same] = self._outcome_value(*same, base)
+                    self.values[same] = self._outcome_value(*same)
                 best = max(best, self.values[same])
             self.memo[key] = best
         return self.memo[key]
 
-    def _outcome_value(self, key, support: int, left: bool, base: Mine) -> float:
+    def _outcome_value(self, key, support: int, left: bool) -> float:
         """The location action ``key`` names, with the support paid and the left bonus."""
         loc, option, section, port_support, explorer = key
         if key not in self.outcomes:  # the own resources after it (only the Port's support paid)
-            m = base.copy()
+            m = self.base.copy()
             m.pay_rep(port_support)
             self.apply_location(m, explorer, loc, section, port_support > 0, option)
             self.outcomes[key] = m
@@ -575,7 +576,7 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         """The player's valuation: an estimate of its final score with what its resources are
         worth, from its own cards and the public table."""
         ctx = Context(state, player)
-        return ctx.value(ctx.mine())
+        return ctx.value(ctx.base)
 
     def act_in(self, state, player: int) -> int:
         legal = state.legal_actions()
@@ -615,19 +616,18 @@ class RoyalSocietyHeuristic(HeuristicAgent):
     # -- decisions --------------------------------------------------------------------------------
     def _decide_main(self, ctx: Context, task, legal) -> int:
         """The explorer of the best placement (which is chosen again at ``place``)."""
-        s, p, base = ctx.state, ctx.player, ctx.mine()
+        s, p = ctx.state, ctx.player
         placements = [(a - EXPLORER0, pl) for a in legal for pl in s._placements(p, a - EXPLORER0)]
-        return EXPLORER0 + max(placements, key=lambda o: self._placement_score(ctx, *o, base))[0]
+        return EXPLORER0 + max(placements, key=lambda o: self._placement_score(ctx, *o))[0]
 
     @staticmethod
-    def _placement_score(ctx: Context, explorer: int, action: int, base: Mine) -> float:
+    def _placement_score(ctx: Context, explorer: int, action: int) -> float:
         """A placement's value, keeping the strongest explorers for later when it costs nothing."""
         level = ctx.state.expertise[ctx.player][explorer]
-        return ctx.placement_value(explorer, action, base) - 0.05 * level - 0.01 * action
+        return ctx.placement_value(explorer, action) - 0.05 * level - 0.01 * action
 
     def _decide_place(self, ctx: Context, task, legal) -> int:
-        base = ctx.mine()
-        return max(legal, key=lambda a: self._placement_score(ctx, task.a, a, base))
+        return max(legal, key=lambda a: self._placement_score(ctx, task.a, a))
 
     def _decide_location_action(self, ctx: Context, task, legal) -> int:
         e, loc, section, supported = ctx.state.cur[:4]
@@ -667,62 +667,57 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         return min(legal, key=lambda a: SOCIETY_RANK.index(offer[a - OPTION0]))
 
     def _decide_favor(self, ctx: Context, task, legal) -> int:
-        base = ctx.mine()
 
         def val(a: int) -> float:
-            m = base.copy()
+            m = ctx.base.copy()
             ctx.apply_reward(m, tuple(ctx.g.rb.favors[a - FAVOR0].items()))
             return ctx.value(m) - 0.05 * (a - FAVOR0)
 
         return max(legal, key=val)
 
     def _decide_knowledge_region(self, ctx: Context, task, legal) -> int:
-        base = ctx.mine()
-        return max(legal, key=lambda a: ctx.know_value(base, a - REGION0))
+        return max(legal, key=lambda a: ctx.know_value(ctx.base, a - REGION0))
 
     def _decide_milestone_8(self, ctx: Context, task, legal) -> int:
         """1 Science or 5 Prestige (Science when they are worth the same)."""
         return ctx.best(legal, lambda m, a: m.gain(*actions.MILESTONE_8[a - OPTION0]))
 
     def _decide_relic_from_bag(self, ctx: Context, task, legal) -> int:
-        base = ctx.mine()
         relics = [a for a in legal if RELIC0 <= a < RELIC0 + NUM_RELIC_KINDS]
         if relics:
-            return max(relics, key=lambda a: ctx.relic_worth(base, a - RELIC0) + 0.01 * a)
+            return max(relics, key=lambda a: ctx.relic_worth(ctx.base, a - RELIC0) + 0.01 * a)
         # a random relic: the region whose bag holds the most useful kinds
 
         def region_worth(a: int) -> float:
             r = a - REGION0
             bag = ctx.state.bags[4 * r : 4 * r + 4]
             total = sum(bag) or 1
-            return sum(bag[t] * ctx.relic_worth(base, 4 * r + t) for t in range(4)) / total
+            return sum(bag[t] * ctx.relic_worth(ctx.base, 4 * r + t) for t in range(4)) / total
 
         return max(legal, key=region_worth)
 
     _decide_keep_relic = _decide_relic_from_bag
 
     def _decide_discard_relic(self, ctx: Context, task, legal) -> int:
-        base = ctx.mine()
         purpose = task[2]
         relics = [a for a in legal if RELIC0 <= a < RELIC0 + NUM_RELIC_KINDS]
         if purpose == actions.DEEPEN:
-            return max(relics, key=lambda a: ctx._deepen_gain(base, a - RELIC0))
+            return max(relics, key=lambda a: ctx._deepen_gain(ctx.base, a - RELIC0))
         choice = self._decide_exhibit_relic(ctx, task, relics)
         if DONE in legal and purpose == actions.STUDY_RELIC:
-            m = base.copy()
+            m = ctx.base.copy()
             m.relics[choice - RELIC0] -= 1
             m.gain(SCIENCE, 1)
-            if ctx.value(m) < ctx.value(base):
+            if ctx.value(m) < ctx.value(ctx.base):
                 return DONE
         return choice
 
     def _decide_exhibit_relic(self, ctx: Context, task, legal) -> int:
         """The relic worth least."""
-        base = ctx.mine()
-        return min(legal, key=lambda a: ctx.relic_worth(base, a - RELIC0) - 0.01 * a)
+        return min(legal, key=lambda a: ctx.relic_worth(ctx.base, a - RELIC0) - 0.01 * a)
 
     def _decide_reserve(self, ctx: Context, task, legal) -> int:
-        s, p, base = ctx.state, ctx.player, ctx.mine()
+        s, p, base = ctx.state, ctx.player, ctx.base
         now, draw = ctx.value(base), DRAW3 in legal  # (drawing 3 beats declining)
         best = (now + (1.0 if draw else 0.5), DRAW3 if draw or DONE not in legal else DONE)
         for slot in (a - SLOT0 for a in legal if a not in (DRAW3, DONE)):  # the Program spaces
@@ -758,17 +753,16 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         return max(legal, key=lambda a: (not placed[a - EXPLORER0], ex[a - EXPLORER0]))
 
     def _decide_bloomsbury_tile(self, ctx: Context, task, legal) -> int:
-        base = ctx.mine()
 
         def val(a: int) -> float:
             tile = ctx.g.rb.bloomsbury[a - actions.TILE0]
-            m = base.copy()
+            m = ctx.base.copy()
             if tile["kind"] == "immediate":
                 ctx.apply_reward(m, tile["effect"].items())
                 return ctx.value(m)
             if tile["kind"] == "permanent":
                 return ctx.value(m) + 2.0 * ctx.years_left + 1.0
-            return ctx.value(m) + self._bloom_end(ctx, base, tile["effect"])
+            return ctx.value(m) + self._bloom_end(ctx, ctx.base, tile["effect"])
 
         return max(legal, key=val)
 
@@ -797,7 +791,7 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         return ctx.best(legal, honor)
 
     def _decide_expedition(self, ctx: Context, task, legal) -> int:
-        e, base = ctx.state.cur[0], ctx.mine()
+        e, base = ctx.state.cur[0], ctx.base
         return max(legal, key=lambda a: ctx.value(ctx.expedition(base, e, a - CARD0)))
 
     def _decide_expedition_payment(self, ctx: Context, task, legal) -> int:
@@ -814,12 +808,11 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         return ctx.best(legal, pay)
 
     def _decide_exhibit_space(self, ctx: Context, task, legal) -> int:
-        base = ctx.mine()
         done = {c for c in range(6) if ctx.state.collections_done >> c & 1}
-        best = (ctx.value(base) + 0.1, DONE)
+        best = (ctx.value(ctx.base) + 0.1, DONE)
         for sp in (a - SPACE0 for a in legal if a != DONE):  # (a legal space takes a relic held)
-            kinds = [k for k in ctx.state.space_kinds(sp) if base.relics[k]]
-            m = ctx.exhibit(base.copy(), sp, ctx.cheapest_relic(base, kinds), done)
+            kinds = [k for k in ctx.state.space_kinds(sp) if ctx.base.relics[k]]
+            m = ctx.exhibit(ctx.base.copy(), sp, ctx.cheapest_relic(ctx.base, kinds), done)
             best = max(best, (ctx.value(m), SPACE0 + sp))
         return best[1] if best[1] in legal else legal[0]
 

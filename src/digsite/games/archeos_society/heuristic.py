@@ -43,8 +43,6 @@ def _best_size(hand: list[int]) -> int:
 
 
 class ArcheosSocietyHeuristic(HeuristicAgent):
-    """``ArcheosSocietyHeuristic()``: a StateAgent (see ``digsite.core.policy``)."""
-
     DECISIONS = DECISIONS
 
     def projected_score(self, state, player: int) -> float:

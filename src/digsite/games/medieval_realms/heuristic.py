@@ -28,8 +28,6 @@ LEADER_VP = (1.5, 2.5, 1.5)
 
 
 class MedievalRealmsHeuristic(HeuristicAgent):
-    """``MedievalRealmsHeuristic()``: a StateAgent (see ``digsite.core.policy``)."""
-
     DECISIONS = DECISIONS
 
     # -- valuing cards -----------------------------------------------------------------------

@@ -27,8 +27,6 @@ AREA_OF = {cell: area for area, cells in enumerate(components.AREA_CELL_IDS) for
 
 
 class MykerinosHeuristic(HeuristicAgent):
-    """``MykerinosHeuristic()``: a StateAgent (see ``digsite.core.policy``)."""
-
     DECISIONS = DECISIONS
 
     def act_in(self, state, player: int) -> int:

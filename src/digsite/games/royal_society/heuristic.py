@@ -568,8 +568,6 @@ class Context:
 
 
 class RoyalSocietyHeuristic(HeuristicAgent):
-    """``RoyalSocietyHeuristic()``: a StateAgent (see ``digsite.core.policy``)."""
-
     DECISIONS = actions.DECISIONS
 
     def projected_score(self, state, player: int) -> float:

@@ -25,35 +25,7 @@ from typing import Any
 from ...core.fields import replaced
 from ...core.policy import HeuristicAgent
 from . import actions
-from .actions import (
-    C_MAIN,
-    C_PATRON,
-    CARD0,
-    CLAIM0,
-    COLLECTIONS,
-    DONE,
-    DRAW3,
-    EXPLORER0,
-    FAVOR0,
-    FIRST_ACTION,
-    GAIN_REP,
-    LOGISTICS,
-    MONEY,
-    NUM_SPACES,
-    OPTION0,
-    PATRON0,
-    PRESTIGE,
-    REGION0,
-    REGION_SKILL,
-    RELIC0,
-    REPUTATION,
-    REWARD_STATS,
-    SCIENCE,
-    SLOT0,
-    SPACE0,
-    SPACE_COLLECTION,
-    Ability,
-)
+from .actions import DONE, EXPLORER0, GAIN_REP, MONEY, OPTION0, RELIC0, SPACE0, Ability
 from .components import ASIA, CITY, MEDITERRANEAN, MUSEUM, NUM_RELIC_KINDS, PORT, UNIVERSITY
 from .locations import LEFT_GAINS
 from .scoring import OBJECTIVE_TESTS, ON_PLAYED, region_and_type_counts, requirement_count
@@ -244,7 +216,7 @@ class Context:
         only each player's total, not who leads each collection): 7 for leading an unfinished
         collection, shares kept fractional, plus 0.5 per own disc; behind, 1 per own disc."""
         total = 0.0
-        for spaces in (m.gallery[c] for c in COLLECTIONS):
+        for spaces in (m.gallery[c] for c in actions.COLLECTIONS):
             counts = Counter(o for o in spaces if o >= 0)
             if not (mine := counts[self.player]):
                 continue
@@ -364,7 +336,7 @@ class Context:
             kinds = self.g.patron_kinds[pat]
             if kind in kinds and not any(m.relics[k] for k in kinds):
                 w += self.g.patrons[pat].penalty + 1.0
-        free = (sp for sp in range(NUM_SPACES) if m.gallery[sp] < 0)
+        free = (sp for sp in range(actions.NUM_SPACES) if m.gallery[sp] < 0)
         if any(kind in self.state.space_kinds(sp) for sp in free):
             w += 1.5
         if not sum(m.relics[4 * (kind // 4) : 4 * (kind // 4) + 4]):
@@ -374,8 +346,8 @@ class Context:
     # -- effects of options -----------------------------------------------------------------
     def apply_reward(self, m: Mine, reward) -> None:
         for key, amount in reward:
-            if key in REWARD_STATS:
-                m.gain(REWARD_STATS[key], amount)
+            if key in actions.REWARD_STATS:
+                m.gain(actions.REWARD_STATS[key], amount)
             elif key == "knowledge_choice":
                 m.best_know(self, amount)
             elif key == "reserve" and len(m.hand) < 3:
@@ -395,17 +367,17 @@ class Context:
             if m.discs <= 0:
                 break
             first: dict[tuple[int, int], tuple[int, int]] = {}  # (collection, kind): (space, kind)
-            for sp in range(NUM_SPACES):
+            for sp in range(actions.NUM_SPACES):
                 kind = next((k for k in self.state.space_kinds(sp) if m.relics[k]), -1)
                 if m.gallery[sp] < 0 and kind >= 0:
-                    first.setdefault((SPACE_COLLECTION[sp], kind), (sp, kind))
+                    first.setdefault((actions.SPACE_COLLECTION[sp], kind), (sp, kind))
             if not first:
                 break
             sp, kind = max(
                 first.values(), key=lambda o: self.value(self.exhibit(m.copy(), *o, done))
             )
             self.exhibit(m, sp, kind, done)
-            done.add(SPACE_COLLECTION[sp])
+            done.add(actions.SPACE_COLLECTION[sp])
 
     def exhibit(self, m: Mine, sp: int, kind: int, done: set[int]) -> Mine:
         """``m`` after exhibiting a relic of ``kind`` on space ``sp`` (changed in place)."""
@@ -413,12 +385,12 @@ class Context:
         m.discs -= 1
         m.gallery[sp] = self.player
         m.exhibited += 1
-        col = SPACE_COLLECTION[sp]
+        col = actions.SPACE_COLLECTION[sp]
         s, p = self.state, self.player
         if col not in done and not s.penalties[p][actions.NO_COLLECTION_REWARDS]:
             self.apply_reward(m, self.g.collection_faces[s.faces[col]].reward)
         if kind // 4 == MEDITERRANEAN and s._ability(p) == Ability.MEDITERRANEAN_EXHIBIT_PRESTIGE:
-            m.gain(PRESTIGE, 2)
+            m.gain(actions.PRESTIGE, 2)
         return m
 
     def best(self, legal, effect: Callable[[Mine, int], None]) -> int:
@@ -487,27 +459,27 @@ class Context:
         if loc == PORT:
             return (loc, option, section, support, explorer)
         if loc == UNIVERSITY:
-            same = (1 if section < 3 else 3) if option == FIRST_ACTION else 4
+            same = (1 if section < 3 else 3) if option == actions.FIRST_ACTION else 4
         elif loc == MUSEUM:
-            if option == FIRST_ACTION:
+            if option == actions.FIRST_ACTION:
                 same = 2 if section <= 3 else (4 if section <= 5 else 6)
             else:
                 same = 1 if section < 5 else 5
         else:
-            same = section if option == FIRST_ACTION else 1
+            same = section if option == actions.FIRST_ACTION else 1
         return (loc, option, same, 0, -1)
 
     def apply_location(self, m: Mine, explorer, loc, section, supported, option) -> None:
         s, p = self.state, self.player
         if loc == UNIVERSITY:
-            if option == FIRST_ACTION:
+            if option == actions.FIRST_ACTION:
                 m.best_know(self, 2 if section >= 3 else 1)
             else:
                 k = max(m.held_kinds(), key=lambda k: self._deepen_gain(m, k))
                 m.relics[k] -= 1
                 m.gain_know(k // 4, 3)
         elif loc == MUSEUM:
-            if option == FIRST_ACTION:
+            if option == actions.FIRST_ACTION:
                 self.best_exhibits(m, 1 if section <= 3 else (2 if section <= 5 else 3))
             else:
                 for _ in range(2 if section >= 5 else 1):
@@ -516,16 +488,16 @@ class Context:
                         break
                     k = self.cheapest_relic(m, kinds)
                     m.relics[k] -= 1
-                    m.gain(SCIENCE, 1)
+                    m.gain(actions.SCIENCE, 1)
         elif loc == CITY:
-            if option == FIRST_ACTION:
+            if option == actions.FIRST_ACTION:
                 # an average patron pays £4 per Expertise
                 m.gain(MONEY, 4 * section + (3 if s._ability(p) == Ability.PATRON_PLUS_3 else 0))
                 m.prestige -= 1.5  # the patron's relic or penalty, on average
             else:
                 k = self.cheapest_relic(m, m.held_kinds())
                 m.relics[k] -= 1
-                m.gain(REPUTATION, -1)
+                m.gain(actions.REPUTATION, -1)
                 m.gain(MONEY, 18 if s._ability(p) == Ability.SELL_FOR_18 else 15)
         else:
             cards = s.feasible_expeditions(p, explorer, section, supported, m.budget())
@@ -543,16 +515,16 @@ class Context:
             n.pay_rep(s.game.rb.program_reputation[s.program.index(card)])
         kind, _ = skill = s._skill(p, explorer)
         dk, dm = s._needs(p, skill, card)
-        n.gain(MONEY, -max(0, c.cost - (3 if kind == LOGISTICS else 0)))
+        n.gain(MONEY, -max(0, c.cost - (3 if kind == actions.LOGISTICS else 0)))
         if card in n.hand:
             n.hand.remove(card)
         n.pay_rep((2 if dk == 1 else 0) + (2 if dm > 0 else 0))
         n.played.append(card)
         n.expertise[explorer] = min(6, n.expertise[explorer] + 1)
         prestige, science, know, know_choice, rnd, chosen, rep, money = c.gains
-        for stat, amount in ((PRESTIGE, prestige), (SCIENCE, science), (REPUTATION, rep)):
+        stats = (actions.PRESTIGE, actions.SCIENCE, actions.REPUTATION, MONEY)
+        for stat, amount in zip(stats, (prestige, science, rep, money), strict=True):
             n.gain(stat, amount)
-        n.gain(MONEY, money)
         if know:
             n.gain_know(c.region, know)
         if know_choice:
@@ -586,7 +558,7 @@ class RoyalSocietyHeuristic(HeuristicAgent):
             return opt
         # the decision's own actions, at least one: optional ones may be offered at any
         # sub-decision, and all but Gain Reputation (never offered alone) were taken above
-        own = legal if d == C_PATRON else [a for a in legal if a not in OPTIONAL_ACTIONS]
+        own = legal if d == actions.C_PATRON else [a for a in legal if a not in OPTIONAL_ACTIONS]
         action = self._decide[d](self, ctx, state.queue[0], own)
         return action if action in legal else own[0]
 
@@ -594,11 +566,15 @@ class RoyalSocietyHeuristic(HeuristicAgent):
     def _optional(self, ctx: Context, legal: list[int], d: int) -> int | None:
         """Claims and Bloomsbury tiles, then honoring patrons (but where one is kept), at once;
         Reputation for a gate."""
-        claims = [a for a in legal if CLAIM0 <= a < DONE]
-        patrons = [a for a in legal if PATRON0 <= a < CLAIM0 and d != C_PATRON]
+        claims = [a for a in legal if actions.CLAIM0 <= a < DONE]
+        patrons = [
+            a for a in legal if actions.PATRON0 <= a < actions.CLAIM0 and d != actions.C_PATRON
+        ]
         if claims or patrons:
             return (claims + patrons)[0]
-        return GAIN_REP if d == C_MAIN and GAIN_REP in legal and self._want_gate(ctx) else None
+        return (
+            GAIN_REP if d == actions.C_MAIN and GAIN_REP in legal and self._want_gate(ctx) else None
+        )
 
     def _want_gate(self, ctx: Context) -> bool:
         """A Museum exhibit (or the City) we cannot enter yet but could after Gain Reputation."""
@@ -640,13 +616,17 @@ class RoyalSocietyHeuristic(HeuristicAgent):
 
         def matches(a: int) -> int:
             board = ctx.g.boards[(p % 4) * 2 + a - OPTION0]
-            return sum(regions.count(region) for kind, region in board if kind == REGION_SKILL)
+            return sum(
+                regions.count(region) for kind, region in board if kind == actions.REGION_SKILL
+            )
 
         return max(legal, key=matches)
 
     def _decide_setup_expertise(self, ctx: Context, task, legal) -> int:
         """Expertise 3 to the Logistics explorer (money is the first bottleneck)."""
-        target = next((e for e in range(3) if ctx.state._skill(ctx.player, e)[0] == LOGISTICS), 0)
+        target = next(
+            (e for e in range(3) if ctx.state._skill(ctx.player, e)[0] == actions.LOGISTICS), 0
+        )
         three = (a for a in legal if actions.EXPERTISE_PERMUTATIONS[a - OPTION0][target] == 3)
         return next(three, legal[0])
 
@@ -654,7 +634,7 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         """The card hardest to organize."""
 
         def cost(a: int) -> float:
-            c = ctx.cards[a - CARD0]
+            c = ctx.cards[a - actions.CARD0]
             cond = 8 if c.condition_region >= 0 or c.condition_type >= 0 else 0
             return 2 * c.expertise + c.knowledge + c.cost / 5 + cond
 
@@ -668,13 +648,13 @@ class RoyalSocietyHeuristic(HeuristicAgent):
 
         def val(a: int) -> float:
             m = ctx.base.copy()
-            ctx.apply_reward(m, tuple(ctx.g.rb.favors[a - FAVOR0].items()))
-            return ctx.value(m) - 0.05 * (a - FAVOR0)
+            ctx.apply_reward(m, tuple(ctx.g.rb.favors[a - actions.FAVOR0].items()))
+            return ctx.value(m) - 0.05 * (a - actions.FAVOR0)
 
         return max(legal, key=val)
 
     def _decide_knowledge_region(self, ctx: Context, task, legal) -> int:
-        return max(legal, key=lambda a: ctx.know_value(ctx.base, a - REGION0))
+        return max(legal, key=lambda a: ctx.know_value(ctx.base, a - actions.REGION0))
 
     def _decide_milestone_8(self, ctx: Context, task, legal) -> int:
         """1 Science or 5 Prestige (Science when they are worth the same)."""
@@ -687,7 +667,7 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         # a random relic: the region whose bag holds the most useful kinds
 
         def region_worth(a: int) -> float:
-            r = a - REGION0
+            r = a - actions.REGION0
             bag = ctx.state.bags[4 * r : 4 * r + 4]
             total = sum(bag) or 1
             return sum(bag[t] * ctx.relic_worth(ctx.base, 4 * r + t) for t in range(4)) / total
@@ -705,7 +685,7 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         if DONE in legal and purpose == actions.STUDY_RELIC:
             m = ctx.base.copy()
             m.relics[choice - RELIC0] -= 1
-            m.gain(SCIENCE, 1)
+            m.gain(actions.SCIENCE, 1)
             if ctx.value(m) < ctx.value(ctx.base):
                 return DONE
         return choice
@@ -716,15 +696,15 @@ class RoyalSocietyHeuristic(HeuristicAgent):
 
     def _decide_reserve(self, ctx: Context, task, legal) -> int:
         s, p, base = ctx.state, ctx.player, ctx.base
-        now, draw = ctx.value(base), DRAW3 in legal  # (drawing 3 beats declining)
-        best = (now + (1.0 if draw else 0.5), DRAW3 if draw or DONE not in legal else DONE)
-        for slot in (a - SLOT0 for a in legal if a not in (DRAW3, DONE)):  # the Program spaces
+        now, draw = ctx.value(base), actions.DRAW3 in legal  # (drawing 3 beats declining)
+        best = (now + (1.0 if draw else 0.5), actions.DRAW3 if draw or DONE not in legal else DONE)
+        for slot in (a - actions.SLOT0 for a in legal if a not in (actions.DRAW3, DONE)):
             card = s.program[slot]
             m = base.copy()
             if s._ability(p) != Ability.FREE_RESERVE:
                 m.pay_rep(ctx.g.rb.program_reputation[slot])
             m.hand.append(card)
-            best = max(best, (ctx.value(m) + self._card_prospect(ctx, card), SLOT0 + slot))
+            best = max(best, (ctx.value(m) + self._card_prospect(ctx, card), actions.SLOT0 + slot))
         return best[1] if best[1] in legal else legal[0]
 
     def _card_prospect(self, ctx: Context, card: int) -> float:
@@ -741,10 +721,10 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         return max(-2.0, (c.gains[0] * 0.8 + c.gains[1] * 4 + 2) * 0.4 - need)
 
     def _decide_pick_drawn_card(self, ctx: Context, task, legal) -> int:
-        return max(legal, key=lambda a: self._card_prospect(ctx, a - CARD0))
+        return max(legal, key=lambda a: self._card_prospect(ctx, a - actions.CARD0))
 
     def _decide_hand_limit(self, ctx: Context, task, legal) -> int:
-        return min(legal, key=lambda a: self._card_prospect(ctx, a - CARD0))
+        return min(legal, key=lambda a: self._card_prospect(ctx, a - actions.CARD0))
 
     def _decide_explorer_expertise(self, ctx: Context, task, legal) -> int:
         placed, ex = ctx.state.placed[ctx.player], ctx.state.expertise[ctx.player]
@@ -776,21 +756,23 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         if key == "relics_held":
             return min(12, sum(m.relics) + yl) * 0.6
         if key == "gallery_collections":
-            return 2 * (sum(1 for c in COLLECTIONS if ctx.player in m.gallery[c]) + 0.5 * yl)
+            return 2 * (
+                sum(1 for c in actions.COLLECTIONS if ctx.player in m.gallery[c]) + 0.5 * yl
+            )
         if key == "best_knowledge":
             return max(m.knowledge) * 0.8
         return m.rep * 0.6
 
     def _decide_patron(self, ctx: Context, task, legal) -> int:
         def honor(m: Mine, a: int) -> None:
-            m.gain(MONEY, ctx.g.patrons[a - PATRON0].rate * task[2])
-            m.patrons.append(a - PATRON0)
+            m.gain(MONEY, ctx.g.patrons[a - actions.PATRON0].rate * task[2])
+            m.patrons.append(a - actions.PATRON0)
 
         return ctx.best(legal, honor)
 
     def _decide_expedition(self, ctx: Context, task, legal) -> int:
         e, base = ctx.state.cur[0], ctx.base
-        return max(legal, key=lambda a: ctx.value(ctx.expedition(base, e, a - CARD0)))
+        return max(legal, key=lambda a: ctx.value(ctx.expedition(base, e, a - actions.CARD0)))
 
     def _decide_expedition_payment(self, ctx: Context, task, legal) -> int:
         s, p = ctx.state, ctx.player
@@ -800,7 +782,7 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         def pay(m: Mine, a: int) -> None:
             reductions = actions.PAYMENTS[a - OPTION0]
             m.pay_rep(2 * sum(reductions))
-            cost = card.cost - (3 if kind == LOGISTICS else 0) - 3 * reductions[0]
+            cost = card.cost - (3 if kind == actions.LOGISTICS else 0) - 3 * reductions[0]
             m.gain(MONEY, -max(0, cost))
 
         return ctx.best(legal, pay)

@@ -58,9 +58,8 @@ class ArcheosSocietyHeuristic(HeuristicAgent):
     def _decide_turn(self, state, player: int, legal: list[int]) -> int:
         hand, legal = state.hands[player], set(legal)
         best = _best_size(hand)
-        size = state.hand_size[player]
-        ready = best >= 6 or size >= components.HAND_LIMIT or (state.monkeys >= 2 and best >= 3)
-        ready = ready or (state.monkeys >= 1 and best >= 5)
+        ready = best >= 6 or state.hand_size[player] >= components.HAND_LIMIT
+        ready = ready or (state.monkeys >= 2 and best >= 3) or (state.monkeys >= 1 and best >= 5)
         if ready and any(a < components.NUM_KINDS for a in legal):
             return self._lead(state, player, hand, legal)
         grown = [
@@ -89,10 +88,9 @@ class ArcheosSocietyHeuristic(HeuristicAgent):
         return next((a for a in legal if a < components.NUM_KINDS), STOP)
 
     def _decide_effects(self, state, player: int, legal: list[int]) -> int:
-        if self._targets(legal):
-            return self._move(state, player, legal, 1)
         tokens = [a for a in legal if TOKEN0 <= a < TOKEN0 + components.PROFESSOR_TOKENS]
-        return max(tokens, default=actions.USE_ROLE if actions.USE_ROLE in legal else STOP)
+        other = max(tokens, default=actions.USE_ROLE if actions.USE_ROLE in legal else STOP)
+        return self._move(state, player, legal, 1, other)
 
     def _decide_free_advance(self, state, player: int, legal: list[int]) -> int:
         return self._move(state, player, legal, 1)
@@ -102,12 +100,8 @@ class ArcheosSocietyHeuristic(HeuristicAgent):
 
     def _decide_keep(self, state, player: int, legal: list[int]) -> int:
         best = max(_groups(state.hands[player]), key=lambda g: g[0], default=None)
-        kept = (
-            a
-            for a in legal
-            if a < components.NUM_KINDS and best is not None and self._in_group(a, best)
-        )
-        return next(kept, STOP)
+        kept = (a for a in legal if a < components.NUM_KINDS and self._in_group(a, best))
+        return STOP if best is None else next(kept, STOP)
 
     def _decide_uluru(self, state, player: int, legal: list[int]) -> int:
         t = state.uluru_target
@@ -148,15 +142,11 @@ class ArcheosSocietyHeuristic(HeuristicAgent):
                 value = max(value, value + 1.0 + self._gain(state, player, t))
         return value
 
-    @staticmethod
-    def _targets(legal: list[int]) -> list[int]:
-        return [a for a in legal if TARGET0 <= a < TARGET0 + actions.NUM_TARGETS]
-
-    def _move(self, state, player: int, legal: list[int], step: int) -> int:
-        """The vehicle whose move by ``step`` (1 forward, -1 back) pays most, or stop."""
-        targets = self._targets(legal)
+    def _move(self, state, player: int, legal: list[int], step: int, other: int = STOP) -> int:
+        """The vehicle whose move by ``step`` (1 forward, -1 back) pays most, else ``other``."""
+        targets = [a for a in legal if TARGET0 <= a < TARGET0 + actions.NUM_TARGETS]
         if not targets:
-            return STOP
+            return other
         return max(targets, key=lambda a: self._gain(state, player, a - TARGET0, step))
 
     @staticmethod

@@ -567,14 +567,11 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         """Claims and Bloomsbury tiles, then honoring patrons (but where one is kept), at once;
         Reputation for a gate."""
         claims = [a for a in legal if actions.CLAIM0 <= a < DONE]
-        patrons = [
-            a for a in legal if actions.PATRON0 <= a < actions.CLAIM0 and d != actions.C_PATRON
-        ]
-        if claims or patrons:
+        patrons = [a for a in legal if actions.PATRON0 <= a < actions.CLAIM0]
+        if claims or (patrons and d != actions.C_PATRON):
             return (claims + patrons)[0]
-        return (
-            GAIN_REP if d == actions.C_MAIN and GAIN_REP in legal and self._want_gate(ctx) else None
-        )
+        want = d == actions.C_MAIN and GAIN_REP in legal and self._want_gate(ctx)
+        return GAIN_REP if want else None
 
     def _want_gate(self, ctx: Context) -> bool:
         """A Museum exhibit (or the City) we cannot enter yet but could after Gain Reputation."""
@@ -645,7 +642,6 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         return min(legal, key=lambda a: SOCIETY_RANK.index(offer[a - OPTION0]))
 
     def _decide_favor(self, ctx: Context, task, legal) -> int:
-
         def val(a: int) -> float:
             m = ctx.base.copy()
             ctx.apply_reward(m, tuple(ctx.g.rb.favors[a - actions.FAVOR0].items()))
@@ -731,7 +727,6 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         return max(legal, key=lambda a: (not placed[a - EXPLORER0], ex[a - EXPLORER0]))
 
     def _decide_bloomsbury_tile(self, ctx: Context, task, legal) -> int:
-
         def val(a: int) -> float:
             tile = ctx.g.rb.bloomsbury[a - actions.TILE0]
             m = ctx.base.copy()

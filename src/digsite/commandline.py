@@ -22,7 +22,7 @@ import json
 import math
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
@@ -250,9 +250,11 @@ def add_hyperparameters(parser: argparse.ArgumentParser, defaults: dict[str, Any
         )
 
 
-def check_game(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+def check_game(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, kinds: Sequence[str] = ()
+) -> None:
     """Fill the default game and player count and ``args.game_options`` (a dict), checked by
-    building the game once."""
+    building the game once; then the agent ``kinds`` the command plays (:func:`check_agents`)."""
     args.game = args.game or DEFAULT_GAME
     args.num_players = DEFAULT_PLAYERS if args.num_players is None else args.num_players
     args.game_options = dict(args.game_option)
@@ -261,6 +263,7 @@ def check_game(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Non
     except (TypeError, ValueError) as err:
         taken = f" does not take {args.game_options}" if args.game_options else ""
         parser.error(f"{args.game}{taken}: {err}")
+    check_agents(parser, args, kinds)
 
 
 def check_env(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:

@@ -129,8 +129,7 @@ def check_league(parser: argparse.ArgumentParser, args: argparse.Namespace) -> a
             parser.error(
                 f"{args.from_run} trained on the solo {run['env']}: a league needs players"
             )
-    cli.check_game(parser, args)
-    cli.check_agents(parser, args, args.agents)
+    cli.check_game(parser, args, args.agents)
     if len(set(args.agents)) != len(args.agents):
         parser.error(f"--agents names an agent twice: {','.join(args.agents)}")
     if len(args.agents) < args.num_players:

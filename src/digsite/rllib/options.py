@@ -72,8 +72,7 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
             f"{args.game} is played by {', '.join(map(str, counts))} players with RLlib, "
             f"not {args.num_players}{solo}"
         )
-    cli.check_game(parser, args)
-    cli.check_agents(parser, args, [args.eval_opponents])
+    cli.check_game(parser, args, [args.eval_opponents])
     args.out = args.out or Path("runs") / f"{args.game}-{args.num_players}p-rllib"
     if min(args.iterations, args.train_batch_size, args.minibatch_size, args.num_epochs) < 1:
         parser.error("--iterations and the batch sizes and epochs must be positive")

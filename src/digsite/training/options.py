@@ -151,10 +151,8 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
             parser.error("--score-shaping plays --game (a solo --env has its own reward)")
         args.game_options = {}
     else:
-        cli.check_game(parser, args)
-        cli.check_agents(
-            parser, args, [*args.opponents.split(","), args.eval_opponents, args.imitate]
-        )
+        kinds = [*args.opponents.split(","), args.eval_opponents, args.imitate]
+        cli.check_game(parser, args, kinds)
     cli.check_search(parser, args)
     if min(args.imitation_steps, args.imitation_epochs) < 1:
         parser.error("--imitation-steps and --imitation-epochs must be positive")
@@ -220,8 +218,7 @@ def check_export(parser: argparse.ArgumentParser, args: argparse.Namespace) -> a
         cli.check_env(parser, args)
         args.game_options, args.opponents = {}, []
     else:
-        cli.check_game(parser, args)
-        cli.check_agents(parser, args, args.opponents)
+        cli.check_game(parser, args, args.opponents)
     args.model = args.model or args.from_run / "model.zip"
     if not args.model.is_file():
         parser.error(f"model file {args.model} not found")

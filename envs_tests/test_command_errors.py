@@ -80,6 +80,10 @@ BAD_ARGUMENTS = [
     (["evaluate", "--games", "0"], "--games must be positive"),
     (["league", "--agents", "random"], "needs at least 2 agents"),
     (["league", "--agents", "random,champion"], "unknown agent kind 'champion'"),
+    (
+        ["league", "--game", "royal_society", "--num-players", "4", "--agents", "random,ppo"],
+        "no pretrained ppo agent for royal_society (num_players=4)",
+    ),
     (["benchmark", "--seconds", "0"], "--seconds and --repeats must be positive"),
     (["benchmark", "--game", "nogame"], "invalid choice: 'nogame'"),
     (["train", "--num-players", "9"], "num_players must be one of 2, 3, 4, not 9"),
@@ -90,6 +94,10 @@ BAD_ARGUMENTS = [
     (["export", "--from-run", MISSING], "is not a training run"),
     (["train-rllib", "--policies", "league"], "invalid choice: 'league'"),
     (["train-rllib", "--num-players", "9"], "not 9"),
+    (
+        ["train-rllib", "--game", "royal_society", "--num-players", "4", "--eval-opponents", "ppo"],
+        "no pretrained ppo agent for royal_society (num_players=4)",
+    ),
 ]
 
 

@@ -347,7 +347,8 @@ def check_agents(
     if "heuristic" in kinds and entry(args.game).heuristic_agent is None:
         parser.error(f"{args.game} has no heuristic player yet")
     if PPO in kinds:
-        if args.env is not None:  # a solo env's policy is its game's
+        if getattr(args, "env", None) is not None:  # a solo env's policy is its game's
+            # (league and train-rllib take no --env)
             config = solo_engine(args.env, args.env_options).config
         else:
             config = {"num_players": args.num_players, **args.game_options}

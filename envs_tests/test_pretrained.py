@@ -198,6 +198,10 @@ def test_ppo_sits_in_every_tool(tmp_path):
         "evaluate", [*game, "--baselines", "ppo", "--games", "1", "--out", str(tmp_path)]
     )
     assert results[0].agent == "ppo"
+    league = run_tool(
+        "league", [*game, "--agents", "random,ppo", "--games", "1", "--out", str(tmp_path)]
+    )
+    assert {row["agent"] for row in league["standings"]} == {"random", "ppo"}
     run_tool(
         "train", [*TINY, *game, "--timesteps", "256", "--out", str(tmp_path), "--opponents", "ppo"]
     )

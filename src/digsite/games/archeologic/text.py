@@ -49,7 +49,6 @@ action_to_string = actions.ACTIONS.describer(
         "place": _place_text,
     }
 )
-"""The text of an action in a state (its axis and surcharge, question and time, or placement)."""
 action_seen_by = actions.ACTIONS.seen_by(
     action_to_string, {actions.PLACE: lambda state, _: "enter a building of the guess (secret)"}
 )

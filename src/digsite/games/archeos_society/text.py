@@ -62,7 +62,6 @@ action_to_string = actions.ACTIONS.describer(
         "side_advanced": lambda state, _: _side_text(state, "advanced"),
     }
 )
-"""The text of an action in a state (its card, vehicle, effect, token, role or side)."""
 action_seen_by = actions.ACTIONS.seen_by(
     action_to_string, {actions.KEEP: lambda state, _: "a step of the Physician's choice (secret)"}
 )
@@ -133,7 +132,6 @@ def render_spectator(state) -> str:
 
 
 def render_view(game, view: Mapping[str, Any]) -> str:
-    """One seat's picture, drawn from ``view`` (``state.view(player)``) alone."""
     me = view["player"]
     deck = f"{view['deck']} cards ({view['deck_monkey_free']} above the monkeys)"
     lines = [

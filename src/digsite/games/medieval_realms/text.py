@@ -79,7 +79,6 @@ action_to_string = ACTIONS.describer(
         ),
     }
 )
-"""The text of an action in a state (its pair, square, land, card, resource or bid)."""
 action_seen_by = ACTIONS.seen_by(
     action_to_string,
     {PLACE: lambda state, _: f"{_PLACED_NAMES[state.place_kind]} placed behind the wall"},
@@ -115,24 +114,22 @@ def render_spectator(state) -> str:
         + ("; ".join(named(c) for c in reversed(state.deck)) or "-")
     )
     lines.append("discard: " + ("; ".join(named(c) for c in state.discard) or "-"))
+    lands = game.num_lands
     for p in range(n):
         mayors, generals, admirals = state.leaders[p]
         resources = _resources(dict(zip(components.RESOURCES, state.res[p], strict=True)))
         buffers = f" ({state.buffers[p]} buffers)" if state.buffers[p] else ""
         passed = ", passed" if state.passed[p] else ""
-        lines.append(
+        lines += [
             f"player {p}: {state.vp[p]} VP; {resources}; Mayors {mayors}{buffers}, "
-            f"Generals {generals}, Admirals {admirals}{passed}"
-        )
-        lines.append("  hand: " + ("; ".join(named(c) for c in state.hand[p]) or "-"))
-        lines.append("  realm: " + ("; ".join(named(c) for c in state.realm[p]) or "-"))
-        lands = game.num_lands
-        lines.append(
+            f"Generals {generals}, Admirals {admirals}{passed}",
+            "  hand: " + ("; ".join(named(c) for c in state.hand[p]) or "-"),
+            "  realm: " + ("; ".join(named(c) for c in state.realm[p]) or "-"),
             f"  Mayors on squares {state.squares[p]}, Generals on lands "
             f"{state.generals_on[p][:lands]}, Admirals {state.admirals_on[p][:lands]}"
             + (f", buffers {state.buffers_on[p][:lands]}" if state.buffers[p] else "")
-            + ("" if state.revealed else " (behind the wall)")
-        )
+            + ("" if state.revealed else " (behind the wall)"),
+        ]
     if state.auction[0] >= 0:
         lines.append(
             f"auction of {named(state.auction[0])}: bid {state.auction[1]} by "

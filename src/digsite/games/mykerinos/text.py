@@ -47,7 +47,6 @@ action_to_string = ACTIONS.describer(
         "decline": lambda state, _: "decline",
     }
 )
-"""The text of an action in a state (its cell, room, action letter, patron or parcel)."""
 action_seen_by = ACTIONS.seen_by(action_to_string, {})
 """How a player sees a move: every move of Mykerinos is made in the open."""
 

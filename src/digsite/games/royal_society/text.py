@@ -47,8 +47,6 @@ _NAMED_OPTIONS = {
     "expedition_payment": lambda s, k: PAYMENTS[k] if k < len(PAYMENTS) else _option(s, k),
 }
 """The text of option ``k`` of the decisions that number their options, by name."""
-_OPTION_TEXTS = tuple(_NAMED_OPTIONS.get(name, _option) for name in actions.DECISIONS)
-"""The text of option ``k`` of each decision (game over included)."""
 
 
 def _patron(s, k: int) -> str:
@@ -88,10 +86,9 @@ action_to_string = actions.ACTIONS.describer(
         "gallery_space": _gallery_space,
         "bloomsbury_tile": lambda s, k: "Bloomsbury: " + s.game.rb.bloomsbury[k]["text"],
         "favor": lambda s, k: f"King's Favor space {k + 1}",
-        "option": lambda s, k: _OPTION_TEXTS[s.decision](s, k),
+        "option": lambda s, k: _NAMED_OPTIONS.get(actions.DECISIONS[s.decision], _option)(s, k),
     }
 )
-"""``action_to_string(state, action)``: the text of any action id."""
 
 
 def _kept_from_draw(s, action: int) -> str:
@@ -155,7 +152,6 @@ def _opening(g, v, whose: str, scores: str = "") -> list[str]:
 
 
 def render_view(g, v) -> str:
-    """One seat's picture, from its view alone."""
     p, own = v["player"], v["own"]
     lines = _opening(g, v, f"seat of player {p}") + _board_lines(g, v)
     lines.append(f"your hand: {_cards(g, own['hand'])}")

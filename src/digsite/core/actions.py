@@ -27,8 +27,7 @@ ActionText = Callable[[Any, int], str]
 TABLE_MARK = "{action_table}"
 """Where a documentation page has its generated action table."""
 
-_ID_WIDTH = 8
-_MEANING_WIDTH = 86
+_ID_WIDTH, _MEANING_WIDTH = 8, 86
 
 
 @dataclass(frozen=True)
@@ -103,10 +102,8 @@ class ActionTable:
         for r in self.ranges:
             ids = str(r.start) if r.size == 1 else f"{r.start}-{r.start + r.size - 1}"
             wrapped = textwrap.wrap(r.meaning, _MEANING_WIDTH) or [""]
-            lines.append(f"{ids:<{_ID_WIDTH}} {wrapped[0]}")
-            lines += [f"{'':<{_ID_WIDTH}} {line}" for line in wrapped[1:]]
-        lines.append(rule)
-        return "\n".join(lines)
+            lines += (f"{'' if i else ids:<{_ID_WIDTH}} {line}" for i, line in enumerate(wrapped))
+        return "\n".join([*lines, rule])
 
     def document(self, page: str) -> str:
         """``page`` (a game's documentation) with its :data:`TABLE_MARK` replaced by the table."""

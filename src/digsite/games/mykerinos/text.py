@@ -84,8 +84,7 @@ def _card_list(game, faces: list[int]) -> str:
 
 def _region_lines(game, view: Mapping[str, Any]) -> list[str]:
     region, pyramids = view["region"], set(view["pyramids"])
-    survey = view["survey"]
-    surveyed = None if survey is None else survey["area"]
+    surveyed = None if view["survey"] is None else view["survey"]["area"]
     lines = [
         "region (a space: its cube's owner, N the neutral, '.' none; then P for a pyramid; "
         "areas numbered in survey order):",

@@ -90,8 +90,7 @@ def _decision_lines(g, v: Mapping[str, Any]) -> list[str]:
         won = "the City stays unmapped" if v["winner"] is None else f"player_{v['winner']} wins"
         return [f"Game over: {won}."]
     lines = [actions.DECISIONS.asking(v["decision"], v["to_move"])]
-    k = v["pieces_entered"]
-    if k is not None:
+    if (k := v["pieces_entered"]) is not None:
         lines.append(f"  entering {g.layouts.buildings[k].id} ({k + 1} of {NUM_BUILDINGS})")
     return lines
 

@@ -151,11 +151,9 @@ def render_view(game, view: Mapping[str, Any]) -> str:
             f"linguist {seat['linguist']}, relics {len(seat['relics'])}, "
             f"tokens {seat['professor_tokens'] or '-'}; expeditions: {exps or '-'}"
         )
-    if view["botanist"] is not None:
-        tile = view["botanist"]
+    if (tile := view["botanist"]) is not None:
         lines.append(f"Botanist tile: player {tile['player']}, on {tile['size']} cards")
-    expedition = view["expedition"]
-    if expedition is not None:
+    if (expedition := view["expedition"]) is not None:
         done = [e for e in ("colour", "role") if expedition[f"{e}_done"]]
         lines.append(
             f"expedition led by {kind_name(expedition['leader'])}: "

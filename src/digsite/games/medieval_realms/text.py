@@ -180,23 +180,19 @@ def render_view(game, view: Mapping[str, Any]) -> str:
             lines.append(f"  end of game: {parts}")
         lines.append("  hand: " + ("; ".join(seat["hand"]) or "-"))
         lines.append("  realm: " + ("; ".join(seat["realm"]) or "-"))
-        placement = seat["placement"]
-        if placement is not None:
+        if (placement := seat["placement"]) is not None:
             shown = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in placement.items())
             lines.append(f"  {shown}" + ("" if view["revealed"] else " (behind your wall)"))
         elif not view["revealed"]:
             lines.append("  leaders behind the wall")
-    placing = view["placing"]
-    if placing is not None:
-        line = (
+    if (placing := view["placing"]) is not None:
+        spot = placing["lowest_spot"]
+        lines.append(
             f"placing: player {placing['seat']}, {placing['left']} "
             f"{_PLACED_NAMES[PLACE_KINDS.index(placing['leader'])]}(s) left"
+            + ("" if spot is None else f", the next one on spot {spot + 1} or higher")
         )
-        if placing["lowest_spot"] is not None:
-            line += f", the next one on spot {placing['lowest_spot'] + 1} or higher"
-        lines.append(line)
-    auction = view["auction"]
-    if auction is not None:
+    if (auction := view["auction"]) is not None:
         high = auction["high_bidder"]
         lines.append(
             f"auction of {auction['card']}: bid {auction['bid']}"

@@ -159,8 +159,7 @@ def _seat_lines(game, view: Mapping[str, Any]) -> list[str]:
             f"stock{neutral}, {seat['general_cubes']} in the general stock; {passing}; "
             f"cards: {cards or 'none'}"
         )
-    neutral = view["neutral"]
-    if neutral is not None:
+    if (neutral := view["neutral"]) is not None:
         lines.append(
             f"neutral: {cubes(neutral['general_cubes'])} in the general stock; its disc is on "
             f"passing space {neutral['passing_space']}"
@@ -184,8 +183,7 @@ def _decision_lines(view: Mapping[str, Any]) -> list[str]:
         line += " (the last action of the season)"
     if view["patron"] is not None:
         line += f"; appealing to {PATRON_TITLES[PATRONS.index(view['patron'])]}"
-    dig = view["excavation"]
-    if dig is not None:
+    if (dig := view["excavation"]) is not None:
         whose = "a neutral excavation" if dig["neutral"] else "an excavation"
         line += f"; {whose}, {cubes(dig['cubes_left'])} to place"
         if dig["last_cell"] is not None:
@@ -194,8 +192,7 @@ def _decision_lines(view: Mapping[str, Any]) -> list[str]:
             line += ", the first next to one of its own cubes"
         if dig["pyramid_allowed"]:
             line += ", one may go on a pyramid"
-    survey = view["survey"]
-    if survey is not None:
+    if (survey := view["survey"]) is not None:
         ranking = ", ".join(owner_title(o) for o in survey["ranking"])
         line += f"; surveying area {survey['area'] + 1}, ranking: {ranking}"
     return [line]

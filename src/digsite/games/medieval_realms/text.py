@@ -159,21 +159,16 @@ def render_view(game, view: Mapping[str, Any]) -> str:
     for seat in seats:
         q = seat["seat"]
         leaders = seat["leaders"]
-        you = " (you)" if q == me else ""
-        extra = seat["extra_tokens"]
+        extra, owed = seat["extra_tokens"], seat["vp_track_tokens_owed"]
         lines.append(
-            f"player {q}{you}: {seat['vp']} VP; {_resources(seat['resources'])}; "
-            f"Mayors {leaders['mayor']}"
+            f"player {q}{' (you)' if q == me else ''}: {seat['vp']} VP; "
+            f"{_resources(seat['resources'])}; Mayors {leaders['mayor']}"
             + (f" ({seat['buffer_mayors']} buffers)" if seat["buffer_mayors"] else "")
             + f", Generals {leaders['general']}, Admirals {leaders['admiral']}"
             + (f"; extra tokens {' + '.join(extra)}" if extra else "")
             + (", passed" if seat["passed"] else "")
             + (", has placed" if seat["placed"] else "")
-            + (
-                f"; owed {seat['vp_track_tokens_owed']} VP-track token(s)"
-                if seat["vp_track_tokens_owed"]
-                else ""
-            )
+            + (f"; owed {owed} VP-track token(s)" if owed else "")
         )
         if any(seat["end_of_game_vp"].values()):
             parts = ", ".join(f"{k} {v}" for k, v in seat["end_of_game_vp"].items())

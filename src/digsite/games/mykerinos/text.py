@@ -3,7 +3,7 @@ its view alone, and the spectator's, which adds the hidden order of the undealt 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import partial
 from itertools import groupby
 from typing import Any
@@ -82,14 +82,14 @@ def _card_list(game, faces: list[int]) -> str:
     )
 
 
-def _region_lines(game, view: Mapping[str, Any]) -> list[str]:
+def _region_lines(game, view: Mapping[str, Any]) -> Iterator[str]:
     region, pyramids = view["region"], set(view["pyramids"])
     surveyed = None if view["survey"] is None else view["survey"]["area"]
-    lines = [
+    yield (
         "region (a space: its cube's owner, N the neutral, '.' none; then P for a pyramid; "
-        "areas numbered in survey order):",
-        "   c  " + _columns_line([f"{c + 1:<2}" for c in range(COLS)]),  # moves: rNcM
-    ]
+        "areas numbered in survey order):"
+    )
+    yield "   c  " + _columns_line([f"{c + 1:<2}" for c in range(COLS)])  # moves: rNcM
     label_width = 2 * (PARCEL_WIDTH * 3 - 1) + len(PARCEL_GAP)  # an area: two parcels
     for row in range(len(region) // COLS):
         if row % 2 == 0:  # a line of two areas every two rows: areas row and row + 1
@@ -97,10 +97,9 @@ def _region_lines(game, view: Mapping[str, Any]) -> list[str]:
                 f"area {area + 1}" + (" (surveyed now)" if area == surveyed else "")
                 for area in (row, row + 1)
             ]
-            lines.append("     " + AREA_GAP.join(f"{x:<{label_width}}" for x in labels).rstrip())
+            yield "     " + AREA_GAP.join(f"{x:<{label_width}}" for x in labels).rstrip()
         marks = [_cell_mark(region[c], c in pyramids) for c in range(row * COLS, (row + 1) * COLS)]
-        lines.append(f"  r{row + 1}  {_columns_line(marks)}".rstrip())
-    return lines
+        yield f"  r{row + 1}  {_columns_line(marks)}".rstrip()
 
 
 def _columns_line(marks: list[str]) -> str:
@@ -114,17 +113,16 @@ _PARCEL_PLACES = {TABLE: "on the table", DISCARDED: "out of the game"}
 """Where a parcel of the season is, but in a player's hands."""
 
 
-def _parcel_lines(game, view: Mapping[str, Any]) -> list[str]:
-    lines = ["parcels of this season:"]
+def _parcel_lines(game, view: Mapping[str, Any]) -> Iterator[str]:
+    yield "parcels of this season:"
     for slot, parcel in enumerate(view["parcels"]):
         where = parcel["where"]
         state = _PARCEL_PLACES.get(where, f"taken by player {where}")
         side = "left" if slot % 2 == 0 else "right"
         title = _card_title(game, parcel["card"])
-        lines.append(f"  area {slot // 2 + 1} {side}: {title} prestige, {state}")
+        yield f"  area {slot // 2 + 1} {side}: {title} prestige, {state}"
     for label, key in (("unseen parcels", "unseen"), ("out of the game", "discarded")):
-        lines.append(f"{label} ({len(view[key])}): {_card_list(game, view[key])}")
-    return lines
+        yield f"{label} ({len(view[key])}): {_card_list(game, view[key])}"
 
 
 def _museum_lines(game, view: Mapping[str, Any]) -> list[str]:
@@ -140,8 +138,7 @@ def _museum_lines(game, view: Mapping[str, Any]) -> list[str]:
     return [f"museum wings: {wings}", "  " + ("; ".join(held) if held else "(no cube yet)")]
 
 
-def _seat_lines(game, view: Mapping[str, Any]) -> list[str]:
-    lines = []
+def _seat_lines(game, view: Mapping[str, Any]) -> Iterator[str]:
     for p, seat in enumerate(view["seats"]):
         cards = ", ".join(
             f"{PATRON_TITLES[k]} x{count}"
@@ -154,17 +151,16 @@ def _seat_lines(game, view: Mapping[str, Any]) -> list[str]:
         neutral = f", {seat['neutral_cubes']} neutral" if "neutral_cubes" in seat else ""
         passed = seat["passing_space"]
         passing = f"passed on space {passed}" if passed else "not passed"
-        lines.append(
+        yield (
             f"player {p}{mark}: {seat['score']} prestige; {cubes(seat['personal_cubes'])} in "
             f"stock{neutral}, {seat['general_cubes']} in the general stock; {passing}; "
             f"cards: {cards or 'none'}"
         )
     if (neutral := view["neutral"]) is not None:
-        lines.append(
+        yield (
             f"neutral: {cubes(neutral['general_cubes'])} in the general stock; its disc is on "
             f"passing space {neutral['passing_space']}"
         )
-    return lines
 
 
 def winners_text(view: Mapping[str, Any]) -> str:

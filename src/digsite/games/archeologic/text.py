@@ -118,8 +118,7 @@ def render_spectator(state) -> str:
     lines += _decision_lines(g, v)
     if state.decision == actions.GAME_OVER:
         if g.solo:  # the title earned (see :mod:`.titles`), with the quest's two thresholds
-            earned, master, seasoned = state_title(state)
-            lines.append(_title_line(earned, state.spent[0], master, seasoned))
+            lines.append(_title_line(*state_title(state), state.spent[0]))
         lines += ["The layout was:", g.layouts.to_string(state.layout)]
     return "\n".join(lines)
 
@@ -177,10 +176,10 @@ def _solo_title_from_view(g, view: Mapping[str, Any]) -> str:
     pids = tuple(pid for _, pid in view_guess_knowledge(g, view)[0])  # known right: all six
     layout = int(g.prefix_rows(pids)[0])
     master, seasoned = thresholds(layout, view["clues"], g.ring, view["expert_clues"], g.layouts)
-    return _title_line(title(True, time, master, seasoned), time, master, seasoned)
+    return _title_line(title(True, time, master, seasoned), master, seasoned, time)
 
 
-def _title_line(earned: str | None, time: int, master: int, seasoned: int) -> str:
+def _title_line(earned: str | None, master: int, seasoned: int, time: int) -> str:
     shown = f"{earned} Archaeologist" if earned else "no title (unsolved)"
     return (
         f"Title: {shown}, time {time} "

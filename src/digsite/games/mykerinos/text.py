@@ -196,12 +196,9 @@ def _decision_lines(view: Mapping[str, Any]) -> list[str]:
 
 def draw(game, view: Mapping[str, Any], header: str) -> str:
     lines = [header, f"season {view['season']} of {NUM_SEASONS}"]
-    lines += _region_lines(game, view)
-    lines += _parcel_lines(game, view)
-    lines += _museum_lines(game, view)
-    lines += _seat_lines(game, view)
-    lines += _decision_lines(view)
-    return "\n".join(lines)
+    for part in (_region_lines, _parcel_lines, _museum_lines, _seat_lines):
+        lines += part(game, view)
+    return "\n".join(lines + _decision_lines(view))
 
 
 def render_view(game, view: Mapping[str, Any]) -> str:

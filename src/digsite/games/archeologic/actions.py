@@ -9,7 +9,6 @@ NUM_ROTATIONS = 4
 NUM_PLACEMENT_IDS = NUM_ROTATIONS * components.NUM_CELLS
 """Placement offsets of one building: ``rotation * 25 + anchor``."""
 
-# -- action table ----------------------------------------------------------------------------
 ACTIONS = ActionTable(
     (
         "axis",
@@ -34,7 +33,6 @@ ACTIONS = ActionTable(
 AXIS0, QUESTION0, GUESS, PLACE0 = ACTIONS.starts
 NUM_ACTIONS = ACTIONS.size
 
-# -- decisions -------------------------------------------------------------------------------
 DECISIONS = DecisionKinds(
     ("start_axis", "solo, first: the viewfinder's start axis"),
     ("axis", 'start of a turn: where the viewfinder goes, or "I think I\'ve found it!"'),

@@ -1,7 +1,5 @@
 """ArcheOlogic, as every generic surface reads it (:mod:`digsite.core.spec`)."""
 
-from __future__ import annotations
-
 from ...core.spec import GameSpec, SoloMeasure, SoloSpec
 
 

@@ -10,7 +10,6 @@ SECOND_VEHICLE = NUM_COLOURS
 NUM_TARGETS = SECOND_VEHICLE + 1
 """A vehicle per site colour, then the second one of Ta-sekhet-maat."""
 
-# -- action table ----------------------------------------------------------------------------
 ACTIONS = ActionTable(
     (
         "kind",
@@ -53,7 +52,6 @@ ACTIONS = ActionTable(
 NUM_ACTIONS = ACTIONS.size
 # KIND0 is 0: the rules take the action of a card kind from one's hand as the kind itself
 
-# -- decisions -------------------------------------------------------------------------------
 DECISIONS = DecisionKinds(
     (
         "turn",

@@ -1,7 +1,5 @@
 """Archeos Society, as every generic surface reads it (:mod:`digsite.core.spec`)."""
 
-from __future__ import annotations
-
 from ...core.spec import GameSpec
 
 SPEC = GameSpec(

@@ -24,7 +24,6 @@ PAIRS = tuple(combinations(range(NUM_RESOURCES), 2))
 
 _CHOSEN_TOKENS = f'a Tithe ({TITHE_TOKENS}) or an "any" Territory ({TERRITORY_TOKENS})'
 
-# -- action table ----------------------------------------------------------------------------
 ACTIONS = ActionTable(
     (
         "pair",
@@ -72,7 +71,6 @@ ACTIONS = ActionTable(
 PAIR0, SQUARE0, LAND0, ACTIVATE0, PLAY0, PASS, RESOURCE0, BID0, BID_MORE = ACTIONS.starts
 NUM_ACTIONS = ACTIONS.size
 
-# -- decisions -------------------------------------------------------------------------------
 DECISIONS = DecisionKinds(
     ("pick_pair", "set-up: the two extra tokens, in reverse turn order"),
     ("place", "behind the wall: the next leader's square or land"),

@@ -11,7 +11,6 @@ CUBES_PER_COLOUR = 25
 NUM_SEASONS = 4
 NEUTRAL_PASS_SPACE, NEUTRAL_CUBES_PER_SEASON = 2, 4
 
-# -- action table ----------------------------------------------------------------------------
 ACTIONS = ActionTable(
     (
         "cell",
@@ -48,7 +47,6 @@ ACTIONS = ActionTable(
 CELL0, ROOM0, EXCAVATE, EXTEND, PASS, PATRON0, TAKE_LEFT, TAKE_RIGHT, DECLINE = ACTIONS.starts
 NUM_ACTIONS = ACTIONS.size
 
-# -- decisions -------------------------------------------------------------------------------
 DECISIONS = DecisionKinds(
     ("turn", "choose A, B, C (pass) or a patron"),
     ("choose_ab", "after Lady Violet or Lord Lemon: A or B"),

@@ -1,7 +1,5 @@
 """The Royal Society action table and the kinds of pending tasks (see the package docstring)."""
 
-from __future__ import annotations
-
 from enum import IntEnum
 
 from ...core.actions import ActionTable

@@ -1,8 +1,6 @@
 """The Royal Society of Archeology, as every generic surface reads it
 (:mod:`digsite.core.spec`)."""
 
-from __future__ import annotations
-
 from ...core.spec import GameSpec, SearchSettings, SoloMeasure, SoloSpec
 
 

@@ -5,24 +5,15 @@ from itertools import combinations
 
 from ...core.actions import ActionTable
 from ...core.decisions import DecisionKinds
-from .components import (
-    BID_STEPS,
-    HAND_LIMIT,
-    NUM_LANDS,
-    NUM_RESOURCES,
-    NUM_SQUARES,
-    PANEL_SIZE,
-    RESOURCES,
-    TERRITORY_TOKENS,
-    TITHE_TOKENS,
-)
+from . import components
+from .components import BID_STEPS, HAND_LIMIT, NUM_RESOURCES, PANEL_SIZE, RESOURCES, TITHE_TOKENS
 
 NUM_ROUNDS = 7
 
 PAIRS = tuple(combinations(range(NUM_RESOURCES), 2))
 """The 21 pairs of two different resources, for the extra tokens of the set-up."""
 
-_CHOSEN_TOKENS = f'a Tithe ({TITHE_TOKENS}) or an "any" Territory ({TERRITORY_TOKENS})'
+_CHOSEN_TOKENS = f'a Tithe ({TITHE_TOKENS}) or an "any" Territory ({components.TERRITORY_TOKENS})'
 
 ACTIONS = ActionTable(
     (
@@ -33,13 +24,13 @@ ACTIONS = ActionTable(
     ),
     (
         "square",
-        NUM_SQUARES,
-        f"behind the wall: the next Mayor on Management square 1-{NUM_SQUARES}",
+        components.NUM_SQUARES,
+        f"behind the wall: the next Mayor on Management square 1-{components.NUM_SQUARES}",
     ),
     (
         "land",
-        NUM_LANDS,
-        f"behind the wall: the next General / Admiral / buffer on land 1-{NUM_LANDS}",
+        components.NUM_LANDS,
+        f"behind the wall: the next General / Admiral / buffer on land 1-{components.NUM_LANDS}",
     ),
     ("activate", PANEL_SIZE, f"activate the card on Current Events square 1-{PANEL_SIZE}"),
     ("play", HAND_LIMIT, f"put the 1st-{HAND_LIMIT}th card of one's hand into play"),

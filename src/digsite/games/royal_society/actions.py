@@ -79,7 +79,6 @@ ACTIONS = ActionTable(
         "-1 Knowledge, both)",
     ),
 )
-"""Every action id, as named ranges (the documentation's action table is made from it)."""
 (EXPLORER0, PLACE0, GAIN_REP, PATRON0, CLAIM0, BLOOM_CLAIM0, DONE, CARD0, SLOT0, DRAW3, REGION0,
  RELIC0, SPACE0, TILE0, FAVOR0, OPTION0) = ACTIONS.starts  # fmt: skip
 NUM_ACTIONS = ACTIONS.size
@@ -111,7 +110,6 @@ DECISIONS = DecisionKinds(
     ("turn_end", "optional actions before the turn ends, or done"),
     ("requirement_disc", "the Gallery disc taken back for a failed Royal Requirement"),
 )
-"""The pending decisions of a player, in id order (``game_over`` last)."""
 (C_SIDE, C_EXPERTISE, C_SETUP_DISCARD, C_SOCIETY, C_FAVOR, C_MAIN, C_PLACE, C_LOC_ACTION, C_KNOW,
  C_MILESTONE8, C_RELIC, C_KEEP_RELIC, C_DISCARD_RELIC, C_RESERVE, C_PICK_DRAWN, C_EXPLORER_UP,
  C_BLOOM, C_PATRON, C_EXPEDITION, C_EXP_PAY, C_EXHIBIT, C_EXHIBIT_RELIC, C_HAND, C_TURN_END,
@@ -135,7 +133,6 @@ AUTO_TASKS = AutomaticTasks(
     "setup_favors",
     "draw_two_keep_one",
 )
-"""Names of the automatic tasks, kinds ``AUTO0`` on (the state's ``_auto_<name>`` runs each)."""
 (A_GAIN, A_KNOW, A_RANDOM_RELICS, A_DRAW_PATRONS, A_YEAR_START, A_NEXT_TURN, A_YEAR_END,
  A_TURN_FINISH, A_SETUP_FAVORS,
  A_DRAW_TWO_KEEP) = range(AUTO0, AUTO0 + len(AUTO_TASKS))  # fmt: skip

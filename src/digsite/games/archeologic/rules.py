@@ -69,12 +69,25 @@ def _listed(value: Any) -> list | None:
     return list(value)
 
 
+def _ring(value: Any) -> list[str] | None:
+    """The ring by axis names (``questions.AXIS_NAMES``), from axis indices or names."""
+    if value is None:
+        return None
+    axes = [
+        int(a) if is_integer(a) and 0 <= a < NUM_AXES else questions.parse_axis(a)
+        for a in _listed(value)
+    ]
+    if sorted(axes) != list(range(NUM_AXES)):
+        raise ValueError(value)
+    return [questions.AXIS_NAMES[a] for a in axes]
+
+
 OPTIONS = (
     choice("num_players", 2, spec.SPEC.player_counts),
     choice("num_clues", 3, CLUE_COUNTS),
     choice("guess_variant", "rulebook", actions.GUESS_VARIANTS),
     integer("quest", None, 0, optional=True, doc="None: a random quest each game"),
-    Option("ring", None, "None or a list of the 10 axes", _listed),
+    Option("ring", None, "None or a list of the 10 axes (A-E, 1-5 or 0-9), each once", _ring),
     integer("time_limit", None, 10, optional=True, doc="None: the rulebook's track"),
     flag("expert", False, doc="counts on axes instead of trap cells as starting clues"),
     data("buildings"),
@@ -84,23 +97,6 @@ OPTIONS = (
     Option("extra_clues", None, f"None or one count 0..{MAX_EXTRA_CLUES} per player", _listed),
     flag("solo_more_clues", False, doc="solo with num_clues 4 or 5"),
 )
-
-
-def _parse_ring(ring: list | None) -> tuple[int, ...]:
-    """The ring as axis indices (the option is None or a list, ``_listed``)."""
-    if ring is None:
-        return tuple(questions.DEFAULT_RING)
-    out = []
-    for a in ring:  # an axis index, or its name (questions.parse_axis)
-        try:
-            out.append(int(a) if is_integer(a) and 0 <= a < NUM_AXES else questions.parse_axis(a))
-        except ValueError:
-            raise ConfigError(f"archeologic ring: {a!r} is not an axis (A-E, 1-5 or 0-9)") from None
-    if sorted(out) != list(range(NUM_AXES)):
-        raise ConfigError(
-            f"archeologic ring must list each of the 10 axes once (clockwise), got {ring!r}"
-        )
-    return tuple(out)
 
 
 def _parse_extra_clues(extra_clues: list | None, num_players: int) -> tuple[int, ...]:
@@ -461,9 +457,8 @@ class ArcheOlogicGame(TurnBasedGame, files=(spec, actions, text)):
         self.extra_clues = _parse_extra_clues(config["extra_clues"], n)
         if config["extra_clues"] is not None:
             config["extra_clues"] = list(self.extra_clues)
-        self.ring = _parse_ring(config["ring"])
-        if config["ring"] is not None:
-            config["ring"] = [questions.AXIS_NAMES[a] for a in self.ring]
+        ring = config["ring"]
+        self.ring = tuple(map(questions.parse_axis, ring)) if ring else questions.DEFAULT_RING
         self.solo = n == 1
         if config["time_limit"] is None:
             config["time_limit"] = actions.SOLO_TIME_LIMIT if self.solo else MULTIPLAYER_TIME_LIMIT

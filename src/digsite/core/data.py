@@ -52,8 +52,7 @@ def read_records(
     """
     data, where = source, f"the list of {what} records"
     if source is None:
-        data = shipped(package, filename)
-        where = f"the shipped {filename}"
+        data, where = shipped(package, filename), f"the shipped {filename}"
     elif isinstance(source, (str, Path)):
         where = str(source) if str(source).isprintable() else repr(str(source))  # one line
         data = read_json(source, f"{what} file", DATA_LIMIT, error)

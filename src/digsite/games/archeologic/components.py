@@ -181,13 +181,11 @@ def _parse_building(index: int, record: Any, where: str) -> Building:
 
 
 def _connected(cells: set[tuple[int, int]]) -> bool:
-    start = next(iter(cells))
-    seen = {start}
-    todo = [start]
+    todo = [next(iter(cells))]
+    seen = set(todo)
     while todo:
         r, c = todo.pop()
-        for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-            if nb in cells and nb not in seen:
-                seen.add(nb)
-                todo.append(nb)
+        reached = {(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)} & cells - seen
+        seen |= reached
+        todo += reached
     return seen == cells

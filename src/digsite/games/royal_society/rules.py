@@ -141,19 +141,17 @@ class RoyalSocietyGame(TurnBasedGame, files=(spec, actions, text)):
     state_class = RoyalSocietyState
 
     def configure(self, config: dict[str, Any]) -> None:
-        num_players, mode, simplified = self.num_players, config["mode"], config["simplified"]
+        num_players, simplified = self.num_players, config["simplified"]
         allowed = {1: ("solo",), 2: ("confrontation", "competitive")}.get(
             num_players, ("standard",)
         )
-        if mode is None:
-            mode = config["mode"] = allowed[0]
-        if mode not in allowed:
+        self.mode = config["mode"] = config["mode"] or allowed[0]  # (None: the count's first)
+        if self.mode not in allowed:
             raise ConfigError(
                 f"with {num_players} player(s) mode is one of {allowed} (None: {allowed[0]!r}); "
                 f"2 players play 'confrontation' (neutral blocking discs) or 'competitive' "
                 f"(the Automa as a third society)"
             )
-        self.mode = mode
         self.simplified = simplified
         self.automa = self.mode in ("solo", "competitive")
         self.neutral = self.mode == "confrontation"

@@ -5,10 +5,8 @@ from ...core.actions import ActionTable
 from ...core.decisions import DecisionKinds
 from .components import COLOURS, HAND_LIMIT, NUM_COLOURS, NUM_KINDS, NUM_ROLES, PROFESSOR_TOKENS
 
-SECOND_VEHICLE = NUM_COLOURS
-"""Target index of the second vehicle on the two-vehicle site (Ta-sekhet-maat)."""
-NUM_TARGETS = SECOND_VEHICLE + 1
-"""A vehicle per site colour, then the second one of Ta-sekhet-maat."""
+SECOND_VEHICLE, NUM_TARGETS = NUM_COLOURS, NUM_COLOURS + 1
+"""Targets: a vehicle per site colour, then (SECOND_VEHICLE) Ta-sekhet-maat's second one."""
 
 ACTIONS = ActionTable(
     (

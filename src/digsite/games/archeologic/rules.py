@@ -60,13 +60,20 @@ WORD_BITS = 1 << WORD_SHIFT
 """The bits of a word of a fact's bitmap (``ArcheOlogicGame._fact_bits``)."""
 
 
-def _listed(value: Any) -> list | None:
-    """None or a list (its entries are checked with the other options in mind)."""
-    if value is None:
-        return None
+def _listed(value: Any) -> list:
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
         raise TypeError(value)
     return list(value)
+
+
+def _counts(value: Any) -> list[int] | None:
+    """None or the extra clues, a count 0-2 each (one per player: checked with num_players)."""
+    if value is None:
+        return None
+    counts = _listed(value)
+    if not all(is_integer(x) and 0 <= x <= MAX_EXTRA_CLUES for x in counts):
+        raise ValueError(value)
+    return [int(x) for x in counts]
 
 
 def _ring(value: Any) -> list[str] | None:
@@ -94,29 +101,9 @@ OPTIONS = (
     flag("belief_features", False, doc="a learning aid: the exact belief in the observation"),
     flag("consistent_guesses", False, doc="a learning aid: guesses masked to possible layouts"),
     flag("informative_questions", False, doc="a learning aid: questions that teach nothing masked"),
-    Option("extra_clues", None, f"None or one count 0..{MAX_EXTRA_CLUES} per player", _listed),
+    Option("extra_clues", None, f"None or one count 0..{MAX_EXTRA_CLUES} per player", _counts),
     flag("solo_more_clues", False, doc="solo with num_clues 4 or 5"),
 )
-
-
-def _parse_extra_clues(extra_clues: list | None, num_players: int) -> tuple[int, ...]:
-    """Per seat, 0-2 more starting clues for a new player (the rulebook's handicap)."""
-    if extra_clues is None:
-        return (0,) * num_players
-    if len(extra_clues) != num_players or not all(
-        is_integer(x) and 0 <= x <= MAX_EXTRA_CLUES for x in extra_clues
-    ):
-        raise ConfigError(
-            f"archeologic extra_clues must be None or one count 0-{MAX_EXTRA_CLUES} per player "
-            f"({num_players} of them): the starting clues a new player gets on top of "
-            f"num_clues, got {extra_clues!r}"
-        )
-    if num_players == 1 and any(extra_clues):
-        raise ConfigError(
-            "archeologic extra_clues level the field between players; a solo game has one "
-            "player (more solo clues: solo_more_clues=True with num_clues 4 or 5)"
-        )
-    return tuple(int(x) for x in extra_clues)
 
 
 class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation, text, invariants)):
@@ -454,9 +441,18 @@ class ArcheOlogicGame(TurnBasedGame, files=(spec, actions, text)):
                 f"archeologic solo uses the rulebook's {SOLO_CLUES} starting clues; "
                 f"num_clues={num_clues!r} in solo needs the variant solo_more_clues=True"
             )
-        self.extra_clues = _parse_extra_clues(config["extra_clues"], n)
-        if config["extra_clues"] is not None:
-            config["extra_clues"] = list(self.extra_clues)
+        extra = config["extra_clues"]
+        if extra is not None and len(extra) != n:
+            raise ConfigError(
+                f"archeologic extra_clues must be None or one count per player ({n} of them): "
+                f"the starting clues a new player gets on top of num_clues, got {extra!r}"
+            )
+        if n == 1 and any(extra or ()):
+            raise ConfigError(
+                "archeologic extra_clues level the field between players; a solo game has one "
+                "player (more solo clues: solo_more_clues=True with num_clues 4 or 5)"
+            )
+        self.extra_clues = tuple(extra or (0,) * n)
         ring = config["ring"]
         self.ring = tuple(map(questions.parse_axis, ring)) if ring else questions.DEFAULT_RING
         self.solo = n == 1

@@ -166,9 +166,7 @@ class SetupRules:
             elif "meet_patron" in step:
                 tasks.append(Task.draw_patrons(p, step["meet_patron"]))
             elif "chosen_relic_from_chosen" in step:
-                tasks.append(
-                    Task.relic_choice(p, actions.CHOSEN_REGIONS)
-                )  # read when the task is reached
+                tasks.append(Task.relic_choice(p, actions.CHOSEN_REGIONS))
             elif "bloomsbury_box" in step:
                 tasks.append(Task.bloomsbury(p, 0, from_box=1))
         tasks.append(Task.keep_society(p, society))

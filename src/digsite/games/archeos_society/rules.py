@@ -169,9 +169,8 @@ class ArcheosSocietyState(
 
     def _start_season(self) -> None:
         n = self.game.num_players
-        cards = view.multiset(self.game.composition(self.roles))
         rng = self._generator()
-        cards = [cards[i] for i in rng.permutation(len(cards))]  # index 0 is the top
+        cards = rng.permutation(view.multiset(self.game.composition(self.roles))).tolist()
         self.discard = [0] * NUM_KINDS
         self.area = [cards[n : 2 * n + 2].count(k) for k in range(NUM_KINDS)]
         self.hands = [[int(k == cards[p]) for k in range(NUM_KINDS)] for p in range(n)]
@@ -179,9 +178,8 @@ class ArcheosSocietyState(
         self.expeditions = [[] for _ in range(n)]
         rest = cards[2 * n + 2 :]
         top_size = len(rest) // 2
-        bottom = rest[top_size:] + [MONKEY] * NUM_MONKEYS
-        bottom = [bottom[i] for i in rng.permutation(len(bottom))]
-        # the deck is kept top-last: the bottom half first, then the top half
+        bottom = rng.permutation(rest[top_size:] + [MONKEY] * NUM_MONKEYS).tolist()
+        # kept top-last (``cards[0]`` is the top): the bottom half first, then the top half
         self.deck = bottom[::-1] + rest[:top_size][::-1]
         self.top_left = top_size
         self.derive()
@@ -799,12 +797,11 @@ class ArcheosSocietyState(
                 seen = self.draft_seen[player]
                 hand = [r for r in self.draft_hand if seen[r] or player == self.decider]
                 unknown = [r for r in self.draft_hand if r not in hand] + self.draft_aside
-                unknown = [unknown[i] for i in rng.permutation(len(unknown))]
+                unknown = rng.permutation(unknown).tolist()
                 k = len(self.draft_hand) - len(hand)
                 other.draft_hand = sorted(hand + unknown[:k])
                 other.draft_aside = unknown[k:]
-            boards = self.draft_boards
-            other.draft_boards = [boards[i] for i in rng.permutation(len(boards))]
+            other.draft_boards = rng.permutation(self.draft_boards).tolist()
             return other
         if self.decision == actions.GAME_OVER:
             return other

@@ -561,12 +561,11 @@ class MedievalRealmsState(
 
 class MedievalRealmsGame(TurnBasedGame, files=(spec, actions, text)):
     options = OPTIONS
-    revelations = dict.fromkeys(
-        ("seats.placement",),
-        "Once all the PLAYERS have placed their LEADERS on the MANAGEMENT ZONE and the REALM'S "
-        "MAP, they must withdraw their DEFENSIVE WALLS. They will get awarded every Resource "
-        "produced by their LEADERS",
-    )
+    revelations = {
+        "seats.placement": "Once all the PLAYERS have placed their LEADERS on the MANAGEMENT ZONE "
+        "and the REALM'S MAP, they must withdraw their DEFENSIVE WALLS. They will get awarded "
+        "every Resource produced by their LEADERS",
+    }
     max_game_length = 8000
     state_class = MedievalRealmsState
 

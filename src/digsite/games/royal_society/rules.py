@@ -1,22 +1,16 @@
 """Royal Society of Archeology rules engine (see the package docstring for rules and decisions).
 
-The state is a :class:`~digsite.core.tasks.TaskQueueState`: a queue of tasks (``tasks``) whose
-head is the pending decision.  Decisions (``C_*`` kinds) wait for their player; automatic tasks
-(``A_*``) run at once.  The year flow itself (upkeep, turns, Royal Requirements, final scoring)
-is a chain of such tasks, so every rule that creates a choice just puts a task in front of the
-queue.  Each decision has its ``_legal_<name>`` (a list of actions) and ``_on_<name>``, each
-automatic task its ``_auto_<name>``, all reading their task as ``self.task``.
+The state is a :class:`~digsite.core.tasks.TaskQueueState` (decisions ``C_*``, automatic tasks
+``A_*``), and the year flow itself (upkeep, turns, Royal Requirements, final scoring) is a chain
+of its tasks, so every rule that creates a choice just puts a task in front of the queue.
 
 This module holds the game and the state's protocol (scores, winners, chance, the information
 methods); the rules are mixins by area, each module holding the decisions of its area with what
 they offer: ``setup``, ``economy`` (gains, Knowledge, Reputation, relic bags), ``locations``
 (placing an explorer, the location actions, expeditions, exhibits), ``optional`` (the optional
 actions, before, after and during a turn), ``year`` (the year's flow, its turns and the end of
-the game) and ``automa``.  The fields the observation reads (``PUT``) are frozen
-(tuples, ints; ``saved.FIELDS``): a rule writes a new value (``core.fields.replaced``,
-``added``...) with ``put``, which tells each player's kept observation as it writes (see
-``observation``); a write in place fails, and the tests refuse any write but ``put``.
-"""
+the game) and ``automa``.  The fields the observation reads (``PUT``) are frozen and written
+with ``put`` (see ``core.fields``)."""
 
 from __future__ import annotations
 

@@ -82,9 +82,7 @@ class RoyalSocietyState(
     # -- protocol ----------------------------------------------------------------------------
     def scores(self) -> list[float]:
         """The lower of Prestige and 5 x Science (after the game, ``final``: the same values)."""
-        return [
-            float(min(self.prestige[p], 5 * self.science[p])) for p in range(self.game.num_players)
-        ]
+        return [float(min(pr, 5 * sc)) for pr, sc in zip(self.prestige, self.science, strict=True)]
 
     def winners(self) -> list[int]:
         """The best score; a tie to the higher of Prestige and 5 x Science, then Reputation."""

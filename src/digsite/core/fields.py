@@ -120,14 +120,6 @@ def _size(size: Size, game: Game) -> int:
     return size(game) if callable(size) else size
 
 
-def _copy(value: Any, depth: int) -> Any:
-    if depth == 0:
-        return value
-    if depth == 1:
-        return list(value)
-    return [_copy(x, depth - 1) for x in value]
-
-
 LOAD_ERRORS = (AssertionError, TypeError, KeyError, IndexError, ValueError, AttributeError)
 """What a check of a loaded position may raise when the position is not one of the game."""
 
@@ -160,7 +152,7 @@ class StateFields:
         # object with 30 or fewer inline, faster to read, until its ``__dict__`` is asked for
         # (8% of a step of a game with such a state).
         for name, start, depth in starts:
-            setattr(state, name, _copy(start, depth))
+            setattr(state, name, _freeze(start, depth, 0))
 
     def copy_into(self, source: State, target: State) -> None:
         """Give ``target`` its own copy of every list field of ``source`` (for ``clone``)."""
@@ -169,13 +161,13 @@ class StateFields:
         for name in self._rows:
             setattr(target, name, [row[:] for row in getattr(source, name)])
         for name, depth in self._deeper:
-            setattr(target, name, _copy(getattr(source, name), depth))
+            setattr(target, name, _freeze(getattr(source, name), depth, 0))
 
     def thaw(self, state: State, names: Sequence[str]) -> None:
         """Give ``state`` its own lists, to their full depth, for the fields ``names`` (to be
         changed in place, a copy's reshuffle say); :meth:`freeze` declares them again."""
         for name in names:
-            set_field(state, name, _copy(getattr(state, name), self._declared[name].depth))
+            set_field(state, name, _freeze(getattr(state, name), self._declared[name].depth, 0))
 
     def freeze(self, state: State, names: Sequence[str]) -> None:
         """Make the fields ``names`` of ``state`` as declared (tuples at their frozen levels),
@@ -189,7 +181,7 @@ class StateFields:
         """``state`` as plain data: the game, its configuration and every field."""
         out: dict[str, Any] = {"game": self.game, "config": state.game.config}
         for f in self.fields:
-            value = _copy(getattr(state, f.name), f.depth)
+            value = _freeze(getattr(state, f.name), f.depth, 0)
             out[f.name] = _rename(value, f.depth, f.names.__getitem__) if f.names else value
         return out
 
@@ -296,9 +288,12 @@ def _slot_values(cls: type) -> Callable[[Any], tuple]:
 
 
 def _freeze(value: Any, depth: int, frozen: int) -> Any:
-    """A copy of ``value``'s list levels, its ``frozen`` innermost ones made tuples."""
+    """A copy of ``value``'s list levels, its ``frozen`` innermost ones made tuples (none: a
+    copy of lists, for ``clone`` and saving)."""
     if depth == 0:
         return value
+    if depth == 1:
+        return tuple(value) if frozen else list(value)
     items = [_freeze(x, depth - 1, frozen) for x in value]
     return tuple(items) if depth <= frozen else items
 

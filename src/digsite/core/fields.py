@@ -177,6 +177,13 @@ class StateFields:
             set_field(state, name, _freeze(getattr(state, name), f.depth, f.frozen))
             state.note_change(name)
 
+    def check_at_start(self, state: State, names: Sequence[str], why: str) -> None:
+        """Assert that ``state`` holds the fields ``names`` as a fresh state does: the fields of a
+        step of the rules rest there outside it (``why`` says when): one saved form a position."""
+        held = [getattr(state, name) for name in names]
+        starts = [self._declared[name].fresh(state.game) for name in names]
+        assert held == starts, f"{', '.join(names)} are {held}: {why} ({starts})"
+
     def dump(self, state: State) -> dict[str, Any]:
         """``state`` as plain data: the game, its configuration and every field."""
         out: dict[str, Any] = {"game": self.game, "config": state.game.config}

@@ -72,10 +72,9 @@ def _check_draft(state) -> None:
     """The custom set-up: role cards and boards conserved, each player in turn from the
     first, and nothing of the game itself under way yet."""
     n, roles = state.game.num_players, state.roles
-    fresh = type(state)(state.game)
     for name in FIELDS.names:
         if name not in _DRAFT_FIELDS:
-            assert getattr(state, name) == getattr(fresh, name), f"{name} set in the set-up"
+            FIELDS.check_at_start(state, (name,), "the custom set-up leaves it at its start")
     unlaid = [c for c in range(NUM_COLOURS) if state.sides[c] < 0]
     if state.decision == actions.DRAFT_ROLE:
         everything = sorted([*roles, *state.draft_hand, *state.draft_aside])

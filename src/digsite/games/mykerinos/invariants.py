@@ -6,6 +6,10 @@ from __future__ import annotations
 
 from ...core.engine import TERMINAL
 from . import actions, components
+from .saved import FIELDS
+
+CHAIN = ("chain_owner", "chain_left", "chain_own_anchor", "chain_last", "chain_pyramid")
+SURVEY = ("survey_area", "ranked", "rank_pos")  # (each field's meaning: saved.FIELDS)
 
 
 def check_invariants(state) -> None:
@@ -15,12 +19,17 @@ def check_invariants(state) -> None:
     _check_museum(state)
     _check_scores(state)
     _check_passing(state)
-    if state.decision == actions.GAME_OVER:
+    d = state.decision
+    if d == actions.GAME_OVER:
         _check_game_over(state)
-    elif state.decision <= actions.NEUTRAL_ACTION:
+    elif d <= actions.NEUTRAL_ACTION:
         _check_excavations(state)
     else:
         _check_survey(state)
+    if d != actions.PLACE:
+        FIELDS.check_at_start(state, CHAIN, "no excavation is under way but in decision place")
+    if d <= actions.NEUTRAL_ACTION or d == actions.GAME_OVER:
+        FIELDS.check_at_start(state, SURVEY, "no area is surveyed now")
 
 
 def check_layout(state) -> None:
@@ -187,25 +196,6 @@ def _check_game_over(state) -> None:
     assert not any(state.cubes), "cells: the last survey returns every cube from the region"
     assert not any(any(t) for t in state.tilted), "tilted: the cards are straightened"
     assert state.turn_patron == -1, "turn_patron: no patron once the game is over"
-    _check_no_chain(state)
-    _check_no_survey(state)
-
-
-def _check_no_chain(state) -> None:
-    """Between excavations their fields are at rest, so a position has one saved form."""
-    names = ("chain_owner", "chain_left", "chain_own_anchor", "chain_last", "chain_pyramid")
-    chain = [getattr(state, name) for name in names]
-    assert chain == [0, 0, False, -1, False], (
-        f"{', '.join(names)} are {chain}: no excavation is under way unless the decision is "
-        "place ([0, 0, false, -1, false])"
-    )
-
-
-def _check_no_survey(state) -> None:
-    survey = [state.survey_area, state.ranked, state.rank_pos]
-    assert survey == [0, [], 0], (
-        f"survey_area, ranked, rank_pos are {survey}: no area is surveyed now ([0, [], 0])"
-    )
 
 
 def _check_excavations(state) -> None:
@@ -237,9 +227,6 @@ def _check_excavations(state) -> None:
         assert state.neutral_stock[p] >= 1, f"neutral_stock[{p}] is 0: no neutral cube"
     if d == actions.PLACE:
         _check_chain(state)
-    else:
-        _check_no_chain(state)
-    _check_no_survey(state)
 
 
 def _check_chain(state) -> None:
@@ -295,7 +282,6 @@ def _check_survey(state) -> None:
     areas = len(state.slots) // 2
     assert a < areas, f"survey_area is {a}; season {state.season} has {areas} areas"
     assert state.turn_patron == -1, "turn_patron: no patron is appealed to in the survey"
-    _check_no_chain(state)
     for s, where in enumerate(state.slot_state):
         assert (where == actions.ON_TABLE) == (s // 2 > a) or s // 2 == a, (
             f"slot_state[{s}] is {where}: the areas before survey_area {a} are closed (no "

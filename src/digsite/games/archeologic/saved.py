@@ -1,11 +1,5 @@
 """Saving an ArcheOlogic state: its declared fields (:data:`FIELDS`), saved as they are held.
 
-``to_dict`` is ``FIELDS.dump``, ``from_dict`` is ``FIELDS.load``: the saved dict is checked
-against the declaration (types, lengths, ranges, allowed names), then :func:`derive` checks the
-records inside the row fields (a clue, a question, a guess: each column its own range) and
-rebuilds their tuples, and the position must pass ``check_invariants``.  Anything else raises
-``CorruptStateError`` naming the field.
-
 The fields are declared below, each with what it holds (``n`` players, ``k`` starting clues
 drawn: ``num_clues`` plus the most extra clues of a seat).  A placement id is a row of the
 building's placement table (``game.layouts.tables[building]``): every rotation and anchor where

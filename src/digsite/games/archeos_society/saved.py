@@ -1,9 +1,5 @@
-"""The fields of an Archeos Society state, declared once: they drive a fresh state, ``clone``,
-``to_dict`` and the checked ``state_from_dict`` (see :mod:`digsite.core.fields`).
-
-The fields the observation's public tables read (``observation.FIELDS``) are frozen (tuples,
-ints: a change in place fails loudly) and the rules write them only with the state's ``put``,
-which tells the kept tables to write themselves again."""
+"""The fields of an Archeos Society state (see :mod:`digsite.core.fields`): those the
+observation's public tables read (``observation.FIELDS``) are frozen, written with ``put``."""
 
 from __future__ import annotations
 

@@ -1,11 +1,7 @@
-"""The fields of a Medieval Realms state, declared once: they drive a fresh state, ``clone``,
-``to_dict`` and the checked ``state_from_dict`` (see :mod:`digsite.core.fields`).
-
-Every field the observation's kept public part reads (``observation.FIELDS``) is frozen to its
-full depth (tuples, ints): the rules replace it whole with the state's ``put``, which tells
-the kept observation, and ``clone`` shares it.  The others (the turn's scratch: the placer,
-the auction, the pending choice) stay lists or numbers, which the observation writes at every
-call."""
+"""The fields of a Medieval Realms state (see :mod:`digsite.core.fields`).  Those the
+observation's kept public part reads (``observation.FIELDS``) are frozen to their full depth and
+written whole with ``put``; the turn's scratch (the placer, the auction, the pending choice)
+stays lists or numbers, which the observation writes at every call."""
 
 from __future__ import annotations
 

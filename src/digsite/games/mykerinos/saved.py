@@ -1,18 +1,8 @@
-"""The fields of a Mykerinos state, declared once (``FIELDS``): they drive a fresh state,
-``clone``, ``to_dict`` and ``state_from_dict`` (see ``digsite.core.fields``).
-
-A saved state is ``{"game": "mykerinos", "config": ..., <every field>}``; the state holds exactly
-these fields (``decision`` as an index, saved by name) plus what ``MykerinosState.derive``
-rebuilds from them: the cube bitboards (from ``cells``), the region and its pyramids (from
-``season``, ``slots`` and ``slot_rotated``), the board planes and the cards per patron.  The
-bounds here are the widest the fields' meaning allows; the rules' own limits (cards and cubes
-conserved, a decision with what it needs, ...) are ``invariants.check_invariants``, which a
-loaded state must pass.
-
-The fields the observation's public tables read (``observation.FIELDS``) are frozen (tuples,
-ints: a change in place fails loudly) and the rules write them only with the state's ``put``,
-which tells the kept tables what to write again.
-"""
+"""The fields of a Mykerinos state (see :mod:`digsite.core.fields`): the state holds them and
+what ``MykerinosState.derive`` rebuilds from them (the cube bitboards, the region and its
+pyramids, the board planes, the cards per patron).  The bounds are the widest the fields'
+meaning allows; the rules' own limits are ``invariants.check_invariants``.  The fields the
+observation's public tables read (``observation.FIELDS``) are frozen, written with ``put``."""
 
 from __future__ import annotations
 

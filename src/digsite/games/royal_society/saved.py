@@ -1,11 +1,7 @@
-"""The declared fields of a Royal Society state (``FIELDS``: they drive a fresh state, ``clone``,
-``to_dict`` and ``state_from_dict``).
-
-Every field the observation reads (``observation.FIELDS``; all the per-player ones) is frozen to
-its full depth: tuples, or ints.  The rules replace such a field whole with ``put``
-(``core.fields.replaced``...), which tells the kept observation, and never change it in place
-(a tuple fails loudly), so ``clone`` shares the value.  The others (decks, the queue, the
-turn's scratch) stay lists, changed in place."""
+"""The declared fields of a Royal Society state (see :mod:`digsite.core.fields`).  Every field the
+observation reads (``observation.FIELDS``; all the per-player ones) is frozen to its full depth
+and written whole with ``put``; the others (decks, the queue, the turn's scratch) stay lists,
+changed in place."""
 
 from __future__ import annotations
 

@@ -183,8 +183,6 @@ def _perm(items, total: int, what: str) -> None:
 
 
 def check_invariants(s) -> None:
-    """What every position of the game keeps (a loaded one is held to the same rules; the
-    shapes and ranges of ``FIELDS`` are checked on loading)."""
     g = s.game
     n = g.num_players
     assert (s.decision == actions.GAME_OVER) == (not s.queue), (
@@ -207,6 +205,7 @@ def check_invariants(s) -> None:
             f"player {p}: the 10 Society discs are conserved"
         )
         assert set(s.honored[p]) <= set(s.patrons[p]), f"honored[{p}]: patrons held"
+        assert len(s.bloom[p]) == sum(s.bloom_taken[p]), f"bloom[{p}]: a tile per bloom_taken"
     # expedition cards: every card in exactly one place
     paying = [t.a for t in s.queue if t.kind == actions.C_EXP_PAY]
     assert paying == ([s.organizing] if s.organizing >= 0 else []), (
@@ -244,9 +243,7 @@ def check_invariants(s) -> None:
     else:
         assert not automa and s.automa_last < 0, "no Automa cards without the Automa"
     tiles = [*s.stacks[0], *s.stacks[1], *s.bloom_box[0], *s.bloom_box[1], *s.bloom_removed]
-    for p in range(n):
-        tiles += s.bloom[p]
-        assert len(s.bloom[p]) == sum(s.bloom_taken[p]), f"bloom[{p}]: a tile per bloom_taken"
+    tiles += [tile for row in s.bloom for tile in row]
     _perm(tiles, actions.NUM_TILES, "Bloomsbury tiles (stacks, bloom_box, bloom_removed, bloom)")
     for k in range(NUM_RELIC_KINDS):
         held = sum(s.relics[p][k] for p in range(n)) + s.drawn_relics.count(k)

@@ -108,12 +108,10 @@ def _check_decision(state) -> None:
     else:
         assert state.lead < 0, "an expedition under way outside its decisions"
     if state.lead < 0:
-        rest = (state.trait, state.at, state.moved, state.suspended, sum(state.kept))
-        counts = (state.ling_pending, state.keep_left, state.patron_draw, state.chichen_draws)
-        flags = (state.colour_done, state.role_done, state.cart_ok)
-        assert rest == (-1, -1, 0, [], 0) and counts == (0, 0, 0, 0) and not any(flags), (
-            "no expedition is under way, yet its fields are not at rest"
-        )
+        rest = ("trait", "at", "moved", "suspended", "kept")
+        counts = ("ling_pending", "keep_left", "patron_draw", "chichen_draws")
+        flags = ("colour_done", "role_done", "cart_ok")
+        FIELDS.check_at_start(state, (*rest, *counts, *flags), "no expedition is under way")
         assert state.cap == components.HAND_LIMIT or d == actions.UR, (
             "a size limit outside the Ur expeditions"
         )

@@ -162,9 +162,7 @@ def _check_track(state, guesses: list) -> None:
         assert active, "field 'decision': nobody is left in the game"
         assert state.decider in active, "field 'decider': a pawn out of the game"
         assert state.pos[state.decider] == min(positions), "field 'decider': the last pawn acts"
-        assert state.pos[state.decider] <= g.time_limit, (
-            "field 'pos': the pawn to act is out of time"
-        )
+        assert min(positions) <= g.time_limit, "field 'pos': the pawn to act is out of time"
         assert not state.checking[state.decider] or state.decision == PLACE, (
             "field 'checking': the last pawn's guess is checked before it acts"
         )

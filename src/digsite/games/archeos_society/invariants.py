@@ -26,9 +26,7 @@ def check_invariants(state) -> None:
     d = state.decision
     assert (d == GAME_OVER) == (state.decider == TERMINAL), "decider is -1 when the game is over"
     assert len(set(state.roles)) == len(state.roles) <= ROLES_PER_GAME, "roles repeat"
-    assert d != actions.DRAFT_SITE or state.draft_drawn >= 0, (
-        "placing a site board needs the board drawn"
-    )
+    assert d != actions.DRAFT_SITE or state.draft_drawn >= 0, "a site board is placed once drawn"
     if d in (actions.DRAFT_ROLE, actions.DRAFT_SITE):
         _check_draft(state)
         return

@@ -218,9 +218,7 @@ def _check_excavations(state) -> None:
         )
         assert state.personal[p] >= 1, f"personal[{p}] is 0: no cube for A or B"
     elif d == actions.BROWN_ROOM:
-        assert patron == components.BROWN, (
-            f"turn_patron is {patron}; a Museum room follows Sir Brown"
-        )
+        assert patron == components.BROWN, f"turn_patron is {patron}; the Museum follows Sir Brown"
         assert state.personal[p] >= 1, f"personal[{p}] is 0: no cube for the Museum"
     elif d == actions.NEUTRAL_ACTION:
         assert n == 2, "decision neutral_action: the neutral plays only with 2 players"

@@ -24,48 +24,14 @@ from typing import Any
 
 import numpy as np
 
-from ...core.canvas import (
-    FAINT,
-    HIGHLIGHT,
-    INK,
-    LARGE,
-    NORMAL,
-    PAPER,
-    SMALL,
-    STANDARD_PAGE,
-    Colour,
-    Page,
-    player_colour,
-    seat_name,
-    tint,
-    whose,
-)
+from ...core import canvas
+from ...core.canvas import FAINT, HIGHLIGHT, INK, LARGE, NORMAL, PAPER, SMALL, Page, player_colour
+from . import components, questions
 from .actions import DECISIONS, NUM_ROTATIONS
-from .components import (
-    COLS,
-    EMPTY,
-    FIRE,
-    KIND_CHARS,
-    NUM_BUILDINGS,
-    NUM_CELLS,
-    ROWS,
-    SHARP,
-    cell_name,
-    rotate_clockwise,
-)
-from .questions import (
-    AXIS_CELLS,
-    AXIS_NAMES,
-    DIFFERENT_BUILDINGS,
-    EMPTY_ZONES,
-    NUM_AXES,
-    NUM_QUESTIONS,
-    TRAPS,
-    decode_answer,
-    question_building,
-)
+from .components import COLS, FIRE, NUM_BUILDINGS, NUM_CELLS, ROWS, SHARP, cell_name
+from .questions import AXIS_NAMES, DIFFERENT_BUILDINGS, EMPTY_ZONES, NUM_QUESTIONS, TRAPS
 
-WIDTH, HEIGHT = STANDARD_PAGE
+WIDTH, HEIGHT = canvas.STANDARD_PAGE
 MARGIN, TITLE_Y = 16, 10
 
 # the time track
@@ -81,7 +47,7 @@ RING_SLOT = 28
 # the hidden layout (the spectator's picture)
 LAYOUT_X = BOARD_X + COLS * BOARD_CELL + 44
 LAYOUT_CELL = 28
-BUILT: Colour = (205, 180, 140)
+BUILT: canvas.Colour = (205, 180, 140)
 """A risk-free box of a building on the hidden layout's map."""
 
 # the note sheet
@@ -93,11 +59,11 @@ SHEET_HEADER, SHEET_ROW = 34, 29
 SEATS_Y, SEAT_H = 486, 56
 DECISION_Y = HEIGHT - 58
 
-KIND_COLOURS: tuple[Colour, ...] = ((236, 224, 196), (225, 95, 40), (90, 90, 100))
+KIND_COLOURS: tuple[canvas.Colour, ...] = ((236, 224, 196), (225, 95, 40), (90, 90, 100))
 """Risk-free, Fire, Sharp boxes."""
-RIGHT_COLOUR: Colour = (150, 210, 140)
-WRONG_COLOUR: Colour = (235, 150, 140)
-GROUND: Colour = (232, 220, 190)
+RIGHT_COLOUR: canvas.Colour = (150, 210, 140)
+WRONG_COLOUR: canvas.Colour = (235, 150, 140)
+GROUND: canvas.Colour = (232, 220, 190)
 """An unexplored zone of the City."""
 
 
@@ -120,7 +86,7 @@ def draw(
     page = Page(WIDTH, HEIGHT)
     kind = "solo" if game.solo else f"{game.num_players} players"
     clues = f"{game.num_clues} {'expert ' if game.expert else ''}clues"
-    title = f"ArcheOlogic, {kind} ({game.guess_variant} guesses, {clues}) - {whose(views)}"
+    title = f"ArcheOlogic, {kind} ({game.guess_variant} guesses, {clues}) - {canvas.whose(views)}"
     page.text(MARGIN, TITLE_Y, title, LARGE)
     _track(page, game, public)
     _board(page, game, views, public)
@@ -147,7 +113,7 @@ def _track(page: Page, game, view) -> None:
     for i in range(TRACK_CELLS):
         space = start + i
         x = MARGIN + i * TRACK_CELL
-        fill = tint(HIGHLIGHT, 0.2) if space > game.time_limit else None
+        fill = canvas.tint(HIGHLIGHT, 0.2) if space > game.time_limit else None
         page.box(x, TRACK_Y, TRACK_CELL, TRACK_CELL, fill=fill, outline=FAINT)
         if space % 5 == 0:
             page.text(x + 2, TRACK_Y + TRACK_CELL + 2, str(space), SMALL, FAINT)
@@ -176,7 +142,7 @@ def _board(page: Page, game, views, view) -> None:
     for p, seat_view in sorted(views.items(), key=lambda item: item[0] == last):
         pieces = seat_view["my_guess"] or seat_view.get("my_checked_guess") or []
         for b, offset in enumerate(pieces):
-            _piece(page, game, b, offset, tint(player_colour(p), 0.35))
+            _piece(page, game, b, offset, canvas.tint(player_colour(p), 0.35))
         for key, colour in (("feedback_wrong", WRONG_COLOUR), ("feedback_right", RIGHT_COLOUR)):
             for b, offset in seat_view.get(key, ()):
                 _piece(page, game, b, offset, colour)
@@ -197,16 +163,16 @@ def _board(page: Page, game, views, view) -> None:
         x = BOARD_X + COLS * BOARD_CELL + 16
         _axis_label(page, COLS + row, x, BOARD_Y + (row + 0.5) * BOARD_CELL, view)
     if (axis := view["viewfinder"]) is not None:  # framed from the axis's first zone to its last
-        (x, y), (right, bottom) = (cell_box(int(c)) for c in AXIS_CELLS[axis][[0, -1]])
+        (x, y), (right, bottom) = (cell_box(int(c)) for c in questions.AXIS_CELLS[axis][[0, -1]])
         page.box(x, y, right + BOARD_CELL - x, bottom + BOARD_CELL - y, outline=HIGHLIGHT, width=3)
 
 
-def _piece(page: Page, game, building: int, offset: int, colour: Colour) -> None:
+def _piece(page: Page, game, building: int, offset: int, colour: canvas.Colour) -> None:
     """Each box of a building placed at an offset (rotation * 25 + anchor), with its id."""
     tile = game.layouts.buildings[building]
     rotation, anchor = divmod(offset, NUM_CELLS)
     row0, col0 = divmod(anchor, COLS)
-    for r, c, kind in rotate_clockwise(tile.boxes, rotation % NUM_ROTATIONS):
+    for r, c, kind in components.rotate_clockwise(tile.boxes, rotation % NUM_ROTATIONS):
         cell = (row0 + r) * COLS + col0 + c
         if not 0 <= cell < NUM_CELLS:
             continue
@@ -215,7 +181,7 @@ def _piece(page: Page, game, building: int, offset: int, colour: Colour) -> None
         page.text(x + 5, y + BOARD_CELL - 5, tile.id, SMALL, anchor="ld")
         if kind in (FIRE, SHARP):
             corner = x + BOARD_CELL - 5, y + BOARD_CELL - 5
-            page.text(*corner, KIND_CHARS[kind], SMALL, KIND_COLOURS[kind], "rd")
+            page.text(*corner, components.KIND_CHARS[kind], SMALL, KIND_COLOURS[kind], "rd")
 
 
 def _layout(page: Page, game, secret: Mapping[str, Any]) -> None:
@@ -230,7 +196,7 @@ def _layout(page: Page, game, secret: Mapping[str, Any]) -> None:
         for cell in range(len(buildings))
     ]
     for (x, y), building, kind in zip(corners, buildings, kinds, strict=True):
-        if building == EMPTY:
+        if building == components.EMPTY:
             page.box(x, y, LAYOUT_CELL, LAYOUT_CELL, fill=GROUND, outline=FAINT)
             continue
         page.box(x, y, LAYOUT_CELL, LAYOUT_CELL, fill=colours[kind], outline=FAINT)
@@ -277,7 +243,7 @@ def _ring(page: Page, game, view) -> None:
 # -- the note sheet ----------------------------------------------------------------------------
 def _question_title(game, question: int) -> str:
     titles = {DIFFERENT_BUILDINGS: "buildings", EMPTY_ZONES: "empty", TRAPS: "traps"}
-    return titles.get(question) or game.layouts.buildings[question_building(question)].id
+    return titles.get(question) or game.layouts.buildings[questions.question_building(question)].id
 
 
 def sheet_cell(axis: int, question: int) -> tuple[float, float]:
@@ -302,7 +268,7 @@ def _sheet(page: Page, game, views, view) -> None:
     for p, seat in enumerate(view["seats"]):
         for axis, q, times in seat["questions"]:
             asked.setdefault((axis, q), []).append((p, times))
-    for axis in range(NUM_AXES):
+    for axis in range(questions.NUM_AXES):
         _, y = sheet_cell(axis, 0)
         here = axis == view["viewfinder"]
         cx, ink = SHEET_X + SHEET_AXIS_W / 2, HIGHLIGHT if here else INK
@@ -325,7 +291,7 @@ def _sheet(page: Page, game, views, view) -> None:
 
 def _answer(page: Page, question: int, code: int, right: float, bottom: float) -> None:
     """An answer, right-aligned at (right, bottom): a count, the traps, or the boxes seen."""
-    value = decode_answer(question, code)
+    value = questions.decode_answer(question, code)
     if question in (DIFFERENT_BUILDINGS, EMPTY_ZONES):
         page.text(right, bottom, str(value), NORMAL, anchor="rd")
     elif question == TRAPS:
@@ -342,7 +308,7 @@ def _answer(page: Page, question: int, code: int, right: float, bottom: float) -
 def _seats(page: Page, game, views, view) -> None:
     for p, info in enumerate(view["seats"]):
         y = SEATS_Y + p * SEAT_H
-        page.seat_row(y, SEAT_H - 6, MARGIN, seat_name(p, views), p == view["to_move"])
+        page.seat_row(y, SEAT_H - 6, MARGIN, canvas.seat_name(p, views), p == view["to_move"])
         page.token(MARGIN + 9, y + 10, 9, player_colour(p), "C" if info["checking"] else str(p))
         where = "" if game.solo else f"space {info['position']}, "
         side = "Checking" if info["checking"] else "Searching"

@@ -21,38 +21,13 @@ from typing import Any
 
 import numpy as np
 
-from ...core.canvas import (
-    FAINT,
-    HIDDEN,
-    HIGHLIGHT,
-    INK,
-    LARGE,
-    NEUTRAL_COLOUR,
-    NORMAL,
-    PAPER,
-    SMALL,
-    STANDARD_PAGE,
-    Colour,
-    Page,
-    final_scores,
-    ink_on,
-    player_colour,
-    tint,
-    whose,
-)
+from ...core import canvas
+from ...core.canvas import FAINT, HIGHLIGHT, INK, LARGE, NORMAL, PAPER, SMALL, Page, player_colour
+from . import components
 from .actions import DECISIONS, SECOND_VEHICLE
-from .components import (
-    COLOURS,
-    CONTINENTS,
-    HAND_LIMIT,
-    LINGUIST,
-    MONKEY,
-    NUM_COLOURS,
-    PROFESSOR,
-    ROLE_TITLES,
-)
+from .components import COLOURS, HAND_LIMIT, MONKEY, NUM_COLOURS, ROLE_TITLES
 
-WIDTH, HEIGHT = STANDARD_PAGE
+WIDTH, HEIGHT = canvas.STANDARD_PAGE
 MARGIN = 10
 LEFT_W = 600
 """The sites and the common area; the seat panels fill the rest."""
@@ -76,7 +51,7 @@ SEATS_BOTTOM = SCORE_TRACK_Y - 26
 MAX_SEAT_H = 175
 VEHICLE_R = 6
 
-CONTINENT_COLOURS: dict[str, Colour] = {
+CONTINENT_COLOURS: dict[str, canvas.Colour] = {
     "red": (200, 60, 50),
     "green": (70, 150, 70),
     "blue": (60, 100, 200),
@@ -85,7 +60,7 @@ CONTINENT_COLOURS: dict[str, Colour] = {
     "purple": (120, 70, 160),
 }
 """The cards' colours (continents)."""
-MONKEY_COLOUR: Colour = (140, 95, 50)
+MONKEY_COLOUR: canvas.Colour = (140, 95, 50)
 RULE_NOTES = {
     "chichen_itza": "draws cards",
     "rapa_nui": "furthest +3, back",
@@ -118,27 +93,29 @@ def draw(game, views: Mapping[int, Mapping[str, Any]]) -> np.ndarray:
 def _card(page: Page, x: float, y: float, kind: int | None) -> None:
     """A card: its colour and role (a monkey in brown), or its back when ``kind`` is None."""
     if kind is None:
-        page.box(x, y, CARD_W, CARD_H, fill=HIDDEN)
+        page.box(x, y, CARD_W, CARD_H, fill=canvas.HIDDEN)
         return
     monkey = kind == MONKEY
     colour = MONKEY_COLOUR if monkey else CONTINENT_COLOURS[COLOURS[kind % NUM_COLOURS]]
     page.box(x, y, CARD_W, CARD_H, fill=colour)
     role = "monkey" if monkey else ROLE_TITLES[kind // NUM_COLOURS]
-    page.text_fitted(x + 3, y + 8, role, CARD_W - 4, ink_on(colour))
+    page.text_fitted(x + 3, y + 8, role, CARD_W - 4, canvas.ink_on(colour))
 
 
 def _title(page: Page, game, views, view, scores: list[int]) -> None:
     setup = view["setup"].replace("_", " ")
     title = (
         f"Archeos Society | {view['num_players']} players, season {view['season']} of "
-        f"{game.num_seasons}, set-up {setup} | {whose(views)}"
+        f"{game.num_seasons}, set-up {setup} | {canvas.whose(views)}"
     )
     x = page.text(MARGIN, 6, title, LARGE)
     x = page.text(x + 20, 10, "first player:", NORMAL)
     page.seat_token(x + 14, 19, view["first_player"])
     y = 34
     if (decider := view["decider"]) is None:
-        page.text(MARGIN, y, final_scores(scores, "tie (the tie-break decides)"), NORMAL, HIGHLIGHT)
+        page.text(
+            MARGIN, y, canvas.final_scores(scores, "tie (the tie-break decides)"), NORMAL, HIGHLIGHT
+        )
         return
     page.seat_token(MARGIN + 8, y + 8, decider)
     decision = view["decision"]
@@ -155,9 +132,9 @@ def _sites(page: Page, game, view) -> float:
         y = TOP + c * (SITE_H + SITE_GAP)
         colour = CONTINENT_COLOURS[COLOURS[c]]
         page.box(MARGIN, y, SITE_LABEL_W, SITE_H, fill=colour)
-        ink = ink_on(colour)
+        ink = canvas.ink_on(colour)
         if side < 0:
-            page.text(MARGIN + 4, y + 4, CONTINENTS[c], SMALL, ink)
+            page.text(MARGIN + 4, y + 4, components.CONTINENTS[c], SMALL, ink)
             drawing = view["draft_board"] == c
             note, fill = ("side being chosen", HIGHLIGHT) if drawing else ("not laid yet", FAINT)
             page.text(MARGIN + SITE_LABEL_W + 8, y + 20, note, NORMAL, fill)
@@ -168,7 +145,7 @@ def _sites(page: Page, game, view) -> float:
         page.text_fitted(MARGIN + 4, y + 36, RULE_NOTES.get(site.rule, ""), SITE_LABEL_W - 6, ink)
         for i, points in enumerate(site.points):
             x = MARGIN + SITE_LABEL_W + 4 + i * SPACE_W
-            page.box(x, y, SPACE_W - 3, SITE_H, fill=tint(colour, 0.2))
+            page.box(x, y, SPACE_W - 3, SITE_H, fill=canvas.tint(colour, 0.2))
             page.text(x + 3, y + 2, str(points), NORMAL)
             if i > 0:
                 page.text(x + SPACE_W - 6, y + 3, f"{site.thresholds[i - 1]}+", SMALL, INK, "ra")
@@ -238,12 +215,12 @@ def _common(page: Page, game, view, y: float) -> float:
     roles = ", ".join(ROLE_TITLES[r] for r in view["roles"])
     page.text_fitted(MARGIN, y, f"roles: {roles}", LEFT_W, INK, NORMAL)
     y += NORMAL + 6
-    if PROFESSOR in view["roles"]:
+    if components.PROFESSOR in view["roles"]:
         taken = Counter(t for seat in view["players"] for t in seat["professor_tokens"])
         left = list((Counter(game.tables.professor_tokens) - taken).elements())
         x = page.text(MARGIN, y, "Professor tokens left:", SMALL)
         for i, token in enumerate(sorted(left)):
-            page.token(x + 12 + i * 20, y + 7, 8, NEUTRAL_COLOUR, str(token))
+            page.token(x + 12 + i * 20, y + 7, 8, canvas.NEUTRAL_COLOUR, str(token))
         y += NORMAL + 6
     if view["draft_hand"] is not None:
         roles = ", ".join(ROLE_TITLES[r] for r in view["draft_hand"])
@@ -281,7 +258,7 @@ def _expedition(page: Page, view, y: float) -> float:
 
 def _linguist(page: Page, game, view, y: float) -> None:
     """The Linguist track with the artifact spaces, when the Linguist is in the game."""
-    if LINGUIST not in view["roles"] or y + 40 > SEATS_BOTTOM:
+    if components.LINGUIST not in view["roles"] or y + 40 > SEATS_BOTTOM:
         return
     length = game.tables.linguist_length + 1
     cell = min(26, LEFT_W / length)
@@ -290,7 +267,7 @@ def _linguist(page: Page, game, view, y: float) -> None:
         marks.setdefault(min(seat["linguist"], length - 1), []).append(q)
     top = y + NORMAL + 4
     for space in game.tables.linguist_artifacts:
-        page.box(MARGIN + space * cell, top, cell, cell, fill=tint(MONKEY_COLOUR, 0.5))
+        page.box(MARGIN + space * cell, top, cell, cell, fill=canvas.tint(MONKEY_COLOUR, 0.5))
     page.track(MARGIN, top, length, cell, marks, "Linguist track (shaded: artifacts)")
 
 
@@ -317,7 +294,7 @@ def _seat(page: Page, views, view, q: int, seat, y: float, h: float) -> None:
         if ex > RIGHT_X + RIGHT_W - 170:
             page.text(ex, ey + 2, f"+{len(expeditions) - i}", SMALL)
             break
-        page.box(ex, ey, 24, 18, fill=tint(player_colour(q), 0.4))
+        page.box(ex, ey, 24, 18, fill=canvas.tint(player_colour(q), 0.4))
         page.text(ex + 12, ey + 9, f"{size}{'P' if photographer else ''}", SMALL, INK, "mm")
     if seat["relics"]:
         rx = page.text(RIGHT_X + RIGHT_W - 140, ey + 2, "relics", SMALL) + 4
@@ -327,4 +304,4 @@ def _seat(page: Page, views, view, q: int, seat, y: float, h: float) -> None:
     if seat["professor_tokens"] and py + 16 < y + h:
         px = page.text(x, py + 2, "Professor", SMALL) + 4
         for i, token in enumerate(seat["professor_tokens"]):
-            page.token(px + 9 + 20 * i, py + 9, 8, NEUTRAL_COLOUR, str(token))
+            page.token(px + 9 + 20 * i, py + 9, 8, canvas.NEUTRAL_COLOUR, str(token))

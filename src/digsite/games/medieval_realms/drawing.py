@@ -22,31 +22,12 @@ from typing import Any
 
 import numpy as np
 
-from ...core.canvas import (
-    CHIP_H,
-    FAINT,
-    HIGHLIGHT,
-    INK,
-    LARGE,
-    NORMAL,
-    PAPER,
-    SMALL,
-    STANDARD_PAGE,
-    Colour,
-    Page,
-    chip_width,
-    final_scores,
-    fitted,
-    ink_on,
-    player_colour,
-    tint,
-    whose,
-    wrapped,
-)
+from ...core import canvas
+from ...core.canvas import HIGHLIGHT, LARGE, NORMAL, SMALL, Page, final_scores, fitted, ink_on, tint
 from .actions import NUM_ROUNDS
 from .components import COLOURS, FUTURE_SIZE, HAND_LIMIT, KINDS, RESOURCE_TITLES, RESOURCES
 
-WIDTH, HEIGHT = STANDARD_PAGE
+WIDTH, HEIGHT = canvas.STANDARD_PAGE
 MARGIN = 10
 LEFT_W = 580
 """The board column; the seat panels fill the rest."""
@@ -81,7 +62,7 @@ SLOT_NUMBER_W = 24
 GREAT_PERSON_SUFFIX = " (Great Person)"
 """Said on the card's details line instead ("Great Person: blue cards")."""
 
-STAMP_COLOURS: dict[str, Colour] = {
+STAMP_COLOURS: dict[str, canvas.Colour] = {
     "orange": (235, 140, 50),
     "red": (205, 55, 50),
     "yellow": (240, 210, 60),
@@ -94,7 +75,7 @@ STAMP_COLOURS: dict[str, Colour] = {
     "blue": (60, 100, 200),
 }
 """The cards' stamp colours."""
-RESOURCE_COLOURS: dict[str, Colour] = {
+RESOURCE_COLOURS: dict[str, canvas.Colour] = {
     "goods": (160, 115, 60),
     "science": (60, 110, 200),
     "culture": (150, 80, 170),
@@ -152,7 +133,7 @@ def _face(game, name: str) -> tuple[str, str, str, str, str]:
 def _card(page: Page, game, x: float, y: float, w: float, h: float, name: str | None) -> None:
     """A card face (or an empty square): stamp colour band, title, details, cost."""
     if name is None:
-        page.box(x, y, w, h, outline=FAINT)
+        page.box(x, y, w, h, outline=canvas.FAINT)
         return
     page.image.paste(_card_image(*_face(game, name), int(w), int(h)), (int(x), int(y)))
 
@@ -163,24 +144,24 @@ def _card_image(title: str, details: str, colour: str, kind: str, cost: str, w: 
     the details below in as many lines as they need, and the cost on a card tall enough.
     Drawn once per face and size, then pasted (text is most of a picture's drawing time)."""
     card = Page(w + 1, h + 1)
-    card.box(0, 0, w, h, fill=PAPER)
-    titles = wrapped(title, w - 6)
+    card.box(0, 0, w, h, fill=canvas.PAPER)
+    titles = canvas.wrapped(title, w - 6)
     band = CARD_LINE * len(titles) + 3
     card.box(0, 0, w, band, fill=STAMP_COLOURS[colour])
     for i, line in enumerate(titles):
         card.text(3, 2 + i * CARD_LINE, fitted(line, w - 6), SMALL, ink_on(STAMP_COLOURS[colour]))
     costed = h >= COSTED_CARD_H
-    costs = wrapped(f"{kind}: {cost}", w - SLOT_NUMBER_W) if costed else []
+    costs = canvas.wrapped(f"{kind}: {cost}", w - SLOT_NUMBER_W) if costed else []
     bottom = h - CARD_LINE * len(costs) - 2 if costed else h - 1
     card.paragraph(3, band + 2, details or kind, w - 6, bottom)
     for i, line in enumerate(costs):
-        card.text(3, bottom + 1 + i * CARD_LINE, line, SMALL, FAINT)
+        card.text(3, bottom + 1 + i * CARD_LINE, line, SMALL, canvas.FAINT)
     return card.image
 
 
 def _title(page: Page, game, views, view, vp: list[int]) -> None:
     title = f"Medieval Realms | {game.num_players} players, round {view['round']} of {NUM_ROUNDS}"
-    x = page.text(MARGIN, 6, f"{title} | {whose(views)}", LARGE)
+    x = page.text(MARGIN, 6, f"{title} | {canvas.whose(views)}", LARGE)
     x = page.text(x + 20, 10, "turn order:", NORMAL)
     to_move = view["to_move"]
     for i, p in enumerate(view["turn_order"]):
@@ -221,7 +202,9 @@ def _current_events(page: Page, game, view) -> float:
         x = MARGIN + col * (PANEL_CARD_W + GAP)
         top = y + row * (PANEL_CARD_H + GAP)
         _card(page, game, x, top, PANEL_CARD_W, PANEL_CARD_H, name)
-        page.text(x + PANEL_CARD_W - 3, top + PANEL_CARD_H - 3, str(slot + 1), NORMAL, INK, "rd")
+        page.text(
+            x + PANEL_CARD_W - 3, top + PANEL_CARD_H - 3, str(slot + 1), NORMAL, canvas.INK, "rd"
+        )
     y += 3 * (PANEL_CARD_H + GAP) + 2
     page.text(MARGIN, y, f"Future Events (deck {view['deck_size']})", SMALL)
     y += SMALL + 3
@@ -252,7 +235,7 @@ def _board(page: Page, game, views, view, y: float) -> float:
         mayors = [(q, n) for q, on in sorted(shown.items()) if (n := on["mayors_on_squares"][i])]
         for k, (q, count) in enumerate(mayors):  # the seats with Mayors there, four a row
             cx, cy = x + 11 + (k % 4) * 22, y + 28 + (k // 4) * 20
-            page.token(cx, cy, 9, player_colour(q), str(count))
+            page.token(cx, cy, 9, canvas.player_colour(q), str(count))
     y += SQUARE_H + 6
     per_row = 5
     for land in range(game.num_lands):
@@ -270,7 +253,7 @@ def _board(page: Page, game, views, view, y: float) -> float:
 def _land_leaders(page: Page, shown, land: int, x: float, y: float) -> None:
     """Generals (squares), Admirals (discs) and buffers (B) of every seat shown on a land."""
     for q, placement in sorted(shown.items()):
-        colour = player_colour(q)
+        colour = canvas.player_colour(q)
         for kind, label in LAND_LEADERS:
             piece, r = (page.token, 9) if label == "A" else (page.cube, 8)
             for _ in range(placement.get(kind, [0] * (land + 1))[land]):
@@ -345,17 +328,17 @@ def _realm(
     ]
     left, right = x + 52, RIGHT_X + RIGHT_W - 4
     rows = _chip_rows(chips, left, right, by_row)
-    if by_row and y + len(rows) * (CHIP_H + 2) > bottom:
+    if by_row and y + len(rows) * (canvas.CHIP_H + 2) > bottom:
         rows = _chip_rows(chips, left, right, False)
     for i, row in enumerate(rows):
-        if y + CHIP_H > bottom:
+        if y + canvas.CHIP_H > bottom:
             more = f"+{sum(map(len, rows[i:]))} more"
-            page.text(right - 2, bottom - SMALL - 2, more, SMALL, INK, "ra")
+            page.text(right - 2, bottom - SMALL - 2, more, SMALL, canvas.INK, "ra")
             return
         cx = left
         for label, fill, _ in row:
             cx = page.chip(cx, y, label, fill, ink_on(fill)) + GAP
-        y += CHIP_H + 2
+        y += canvas.CHIP_H + 2
 
 
 def _chip_rows(chips, left: float, right: float, by_colour: bool) -> list[list]:
@@ -364,7 +347,7 @@ def _chip_rows(chips, left: float, right: float, by_colour: bool) -> list[list]:
     rows: list[list] = []
     cx = right
     for chip in chips:
-        width = chip_width(chip[0])
+        width = canvas.chip_width(chip[0])
         if cx + width > right or (by_colour and rows and rows[-1][-1][2] != chip[2]):
             rows.append([])
             cx = left

@@ -22,29 +22,14 @@ from typing import Any
 
 import numpy as np
 
-from ...core.canvas import (
-    COMPACT_PAGE,
-    FAINT,
-    HIGHLIGHT,
-    INK,
-    LARGE,
-    NEUTRAL_COLOUR,
-    NORMAL,
-    PAPER,
-    SMALL,
-    Colour,
-    Page,
-    ink_on,
-    player_colour,
-    text_length,
-    whose,
-)
+from ...core import canvas
+from ...core.canvas import FAINT, HIGHLIGHT, INK, LARGE, NORMAL, PAPER, SMALL, Page, player_colour
 from .actions import DECISIONS
 from .components import COLS, NO_PATRON, NUM_WINGS, PATRON_TITLES, PATRONS, TWO_ROOM, patron_counts
 from .text import cubes, owner_title, winners_text
 from .view import NEUTRAL_NAME
 
-WIDTH, HEIGHT = COMPACT_PAGE
+WIDTH, HEIGHT = canvas.COMPACT_PAGE
 MARGIN, TITLE_Y = 16, 10
 
 # region
@@ -61,8 +46,8 @@ LINE_GAP = 10
 """Between two lines of areas."""
 PARCEL_W = 3 * CELL
 CUBE_R = 12
-PYRAMID_COLOUR: Colour = (214, 184, 110)
-SAND: Colour = (236, 224, 196)
+PYRAMID_COLOUR: canvas.Colour = (214, 184, 110)
+SAND: canvas.Colour = (236, 224, 196)
 
 # Museum
 MUSEUM_CX, MUSEUM_CY = 835, 240
@@ -78,7 +63,7 @@ SEAT_COLUMNS = (MARGIN + 26, 250, 470, 620)
 """Name (:meth:`Page.seat_row` writes it there), stocks, passing disc, cards."""
 DECISION_Y = HEIGHT - 58
 
-PATRON_COLOURS: tuple[Colour, ...] = (
+PATRON_COLOURS: tuple[canvas.Colour, ...] = (
     (150, 90, 190),  # Lady Violet
     (235, 215, 60),  # Lord Lemon
     (140, 90, 50),  # Sir Brown
@@ -99,7 +84,7 @@ def draw(game, views: Mapping[int, Mapping[str, Any]]) -> np.ndarray:
     view = views[next(iter(views))]  # the table is public: every view shows it alike
     page = Page(WIDTH, HEIGHT)
     title = f"Mykerinos, {view['num_players']} players - season {view['season']} of 4"
-    page.text(MARGIN, TITLE_Y, f"{title} - {whose(views)}", LARGE)
+    page.text(MARGIN, TITLE_Y, f"{title} - {canvas.whose(views)}", LARGE)
     _region(page, game, view)
     _museum(page, game, view)
     y = _seats(page, game, view, seat)
@@ -136,7 +121,7 @@ def _region(page: Page, game, view) -> None:
             corners = [(x + 6, y + CELL - 6), (x + CELL - 6, y + CELL - 6), (x + CELL / 2, y + 6)]
             page.draw.polygon(corners, fill=PYRAMID_COLOUR, outline=INK)
         if owner is not None:
-            colour = NEUTRAL_COLOUR if owner == NEUTRAL_NAME else player_colour(owner)
+            colour = canvas.NEUTRAL_COLOUR if owner == NEUTRAL_NAME else player_colour(owner)
             page.cube(x + CELL / 2, y + CELL / 2, CUBE_R, colour)
     for area in range(len(view["parcels"]) // 2):
         x, y = cell_box((area // 2) * 2 * COLS + (area % 2) * 6)
@@ -156,7 +141,7 @@ def _parcel_card(page: Page, game, slot: int, parcel: Mapping[str, Any]) -> None
     x, y = slot_box(slot)
     colour = PATRON_COLOURS[card.patron]
     out = where == "discarded"
-    fill, outline, ink = (PAPER, FAINT, FAINT) if out else (colour, INK, ink_on(colour))
+    fill, outline, ink = (PAPER, FAINT, FAINT) if out else (colour, INK, canvas.ink_on(colour))
     page.box(x, y + 2, PARCEL_W, HEADER_H - 4, fill=fill, outline=outline)
     page.text(x + 4, y + 8, f"{_short(card.patron)} {card.prestige}" + ": out" * out, SMALL, ink)
     if where not in ("table", "discarded"):
@@ -192,12 +177,12 @@ def _museum(page: Page, game, view) -> None:
         patron = PATRONS.index(name)
         angle = -math.pi / 2 + wing * WING_STEP
         label = f"wing {wing + 1}: {_short(patron)}"
-        width = text_length(label, SMALL) + 10
+        width = canvas.text_length(label, SMALL) + 10
         # the label's near edge on the circle of radius LABEL_R, outside the wing's 5-room
         lx = MUSEUM_CX + math.cos(angle) * (LABEL_R + width / 2)
         ly = MUSEUM_CY + math.sin(angle) * (LABEL_R + 10)
         page.box(lx - width / 2, ly - 10, width, 20, fill=PATRON_COLOURS[patron])
-        page.text(lx, ly, label, SMALL, ink_on(PATRON_COLOURS[patron]), anchor="mm")
+        page.text(lx, ly, label, SMALL, canvas.ink_on(PATRON_COLOURS[patron]), anchor="mm")
 
 
 # -- seats -------------------------------------------------------------------------------------
@@ -222,10 +207,10 @@ def _seats(page: Page, game, view, seat: int | None) -> float:
         _hand(page, game, cards_x, y, info)
         y += SEAT_H
     if (neutral := view["neutral"]) is not None:
-        page.cube(MARGIN + 8, y + 10, 9, NEUTRAL_COLOUR)
+        page.cube(MARGIN + 8, y + 10, 9, canvas.NEUTRAL_COLOUR)
         page.text(name_x, y + 2, "Neutral", NORMAL)
         page.text(stock_x, y + 4, f"general stock {neutral['general_cubes']}", SMALL)
-        page.token(pass_x + 14, y + 12, 11, NEUTRAL_COLOUR, str(neutral["passing_space"]))
+        page.token(pass_x + 14, y + 12, 11, canvas.NEUTRAL_COLOUR, str(neutral["passing_space"]))
         y += SEAT_H / 2 + 4
     return y
 
@@ -235,7 +220,7 @@ def _hand(page: Page, game, x: float, y: float, info: Mapping[str, Any]) -> None
     for patron, count in enumerate(patron_counts(game.cards, info["cards"])):
         tilted = info["tilted"][patron] if patron < len(PATRONS) else 0
         colour = PATRON_COLOURS[patron]
-        ink = ink_on(colour)
+        ink = canvas.ink_on(colour)
         if count == 0:  # the place outlined in the patron's colour
             edge = FAINT if patron == NO_PATRON else colour
             page.box(x, y, CARD_W, CARD_H, outline=edge, width=EMPTY_PLACE_EDGE)

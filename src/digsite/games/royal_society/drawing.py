@@ -24,43 +24,14 @@ from typing import Any
 
 import numpy as np
 
-from ...core.canvas import (
-    CHIP_H,
-    FAINT,
-    HIDDEN,
-    HIGHLIGHT,
-    INK,
-    LARGE,
-    LARGE_PAGE,
-    NEUTRAL_COLOUR,
-    NORMAL,
-    PAPER,
-    SMALL,
-    Box,
-    Colour,
-    KeptPage,
-    Page,
-    chip_width,
-    player_colour,
-    seat_name,
-    text_length,
-    wrapped,
-)
+from ...core import canvas
+from ...core.canvas import FAINT, HIGHLIGHT, INK, NORMAL, PAPER, SMALL, Colour, Page, text_length
+from . import components
 from .actions import ALL_REGIONS, DECISIONS, GALLERY_SIZES, GALLERY_START, HONOR, SECTIONS
-from .components import (
-    BLOOMSBURY_STACKS,
-    EXPEDITION_TYPES,
-    GAIN_KEYS,
-    LOCATION_TITLES,
-    OBJECTIVE_GROUPS,
-    REGION_TITLES,
-    RELIC_TYPES,
-    relic_name,
-    solo_title,
-)
+from .components import BLOOMSBURY_STACKS, GAIN_KEYS, OBJECTIVE_GROUPS, REGION_TITLES
 from .text import ROMAN, wants
 
-WIDTH, HEIGHT = LARGE_PAGE
+WIDTH, HEIGHT = canvas.LARGE_PAGE
 MARGIN, TITLE_Y, DECISION_Y = 12, 8, 34
 LINE = SMALL + 3
 """Height of a line of small text."""
@@ -127,7 +98,7 @@ BACK_H = 2 * LINE
 """The backs of the cards of a hand this picture may not show."""
 
 AUTOMA_COLOUR: Colour = (70, 70, 70)
-OTHER_OWNERS = {"automa": ("A", AUTOMA_COLOUR), "neutral": ("N", NEUTRAL_COLOUR)}
+OTHER_OWNERS = {"automa": ("A", AUTOMA_COLOUR), "neutral": ("N", canvas.NEUTRAL_COLOUR)}
 """The pieces that are no seat's: their label and colour."""
 BLOCKED: Colour = (215, 210, 195)
 """A King's Favor blocked by the Automa's last card."""
@@ -144,7 +115,7 @@ REGION_INKS: tuple[Colour, ...] = (
     (105, 170, 90),  # South America
 )
 """A relic's colour: its region's, stronger than the tints so that a small icon shows it."""
-SCROLL = RELIC_TYPES.index("scroll")
+SCROLL = components.RELIC_TYPES.index("scroll")
 RELIC_SHAPES = (
     ((0, -3), (3, 3), (-3, 3)),  # instrument: a triangle
     ((-1, -3), (1, -3), (1, -1), (3, 1), (1, 3), (-1, 3), (-3, 1), (-1, -1)),  # pottery: a vase
@@ -162,7 +133,7 @@ STUDY_GAP = 10
 """Between the objectives of a Study card."""
 SYMBOLS = {
     "region": tuple(zip(REGION_TITLES, REGION_TINTS, strict=True)),
-    "type": tuple((name, PAPER) for name in EXPEDITION_TYPES),
+    "type": tuple((name, PAPER) for name in components.EXPEDITION_TYPES),
     "flag": tuple((name, BLOCKED) for name in ("myth", "wonder", "level 5")),
 }
 """A Study card symbol's chip (words and colour) by kind: a region in its colour, an
@@ -189,7 +160,7 @@ def draw(game, views: Views) -> np.ndarray:
     changed (:class:`KeptPage`: from one position to the next most of the table stays)."""
     v = next(iter(views.values()))
     panel = bool(v["automa"])  # the Automa's panel (beside one or two seats: there is room)
-    page = KeptPage(WIDTH, HEIGHT, (game, v["num_players"], panel))
+    page = canvas.KeptPage(WIDTH, HEIGHT, (game, v["num_players"], panel))
     keys = _keys(game, views, v)
     for name, box, drawing in (
         ("title", (0, 0, WIDTH, DECISION_Y - 1), lambda: _title(page, game, views, v)),
@@ -214,7 +185,7 @@ def draw(game, views: Views) -> np.ndarray:
     page.area("on the table", (box,), key, lambda: _on_the_table(page, game, table, y))
     for q in range(v["num_players"]):
         frame, inside = _seat_areas(v, q)
-        key = (v["decision"]["player"] == q, seat_name(q, views), _score(v["seats"][q]))
+        key = (v["decision"]["player"] == q, canvas.seat_name(q, views), _score(v["seats"][q]))
         page.area(f"seat {q}", frame, key, lambda q=q: _seat_frame(page, views, v, q))
         # inside: the seat's view, and the seat's own cards when its view is here
         seat = {k: x for k, x in v["seats"][q].items() if k not in UNDRAWN_SEAT_KEYS}
@@ -228,7 +199,7 @@ def draw(game, views: Views) -> np.ndarray:
     return page.array()
 
 
-def _seat_areas(v, q: int) -> tuple[tuple[Box, ...], tuple[Box, ...]]:
+def _seat_areas(v, q: int) -> tuple[tuple[canvas.Box, ...], tuple[canvas.Box, ...]]:
     """A seat's panel as areas: its frame and header (the header, the edges a highlighted
     frame takes), and inside them the rest, which the player to move changing leaves."""
     x, w = _seat_box(v, q)
@@ -281,7 +252,7 @@ def _table(game, views: Views, v) -> tuple[tuple[int, ...], tuple[str, ...], tup
 # -- helpers --------------------------------------------------------------------------------
 def _piece(page: Page, x: float, y: float, owner, r: float = PIECE_R) -> None:
     """A piece of a seat (a disc of its colour), the Automa ("A") or the neutral ("N")."""
-    label, colour = OTHER_OWNERS.get(owner) or ("", player_colour(owner))
+    label, colour = OTHER_OWNERS.get(owner) or ("", canvas.player_colour(owner))
     page.token(x, y, r, colour, label)
 
 
@@ -293,7 +264,7 @@ def _write(page: Page, x: float, y: float, text: str, fill: Colour = INK) -> flo
 
 def _lines(page: Page, x: float, y: float, text: str, width: float, fill: Colour = INK) -> float:
     """Small text broken between words into lines of ``width``; returns the y below it."""
-    for line in wrapped(text, width):
+    for line in canvas.wrapped(text, width):
         y = _write(page, x, y, line, fill)
     return y
 
@@ -308,7 +279,7 @@ def _gains(pairs, width: float) -> list[str]:
         if lines and text_length(f"{lines[-1]} {piece}", SMALL) <= width:
             lines[-1] += " " + piece
         else:
-            lines += wrapped(piece, width)
+            lines += canvas.wrapped(piece, width)
     return lines
 
 
@@ -346,11 +317,11 @@ def _relic(page: Page, x: float, y: float, region: int, typ: int, size: float = 
 def _card_words(c) -> tuple[str, str, str]:
     """An Expedition card's region and type, the condition of its bonus ("" for a card
     without one) and its cost, in words."""
-    need = ((REGION_TITLES, c.condition_region), (EXPEDITION_TYPES, c.condition_type))
+    need = ((REGION_TITLES, c.condition_region), (components.EXPEDITION_TYPES, c.condition_type))
     condition = " ".join(names[i] for names, i in need if i >= 0)
     marks = " ".join(m for m, on in (("myth", c.myth), ("wonder", c.wonder)) if on)
     return (
-        f"{REGION_TITLES[c.region]} {EXPEDITION_TYPES[c.type]}",
+        f"{REGION_TITLES[c.region]} {components.EXPEDITION_TYPES[c.type]}",
         condition and f"needs {condition} played",
         f"{c.cost} money" + (f", {marks}" if marks else ""),
     )
@@ -363,8 +334,8 @@ def _expedition_text(c, width: float, kind: str, condition: str) -> list[list]:
     if kind and condition and text_length(f"{kind}; {condition}", SMALL) <= width:
         lines = [[(f"{kind}; ", INK), (condition, HIGHLIGHT)]]
     else:
-        lines = [[(line, INK)] for line in wrapped(kind, width)]
-        lines += [[(line, HIGHLIGHT)] for line in wrapped(condition, width)]
+        lines = [[(line, INK)] for line in canvas.wrapped(kind, width)]
+        lines += [[(line, HIGHLIGHT)] for line in canvas.wrapped(condition, width)]
     return lines + [[(line, INK)] for line in _gains(zip(GAIN_KEYS, c.gains, strict=True), width)]
 
 
@@ -433,7 +404,7 @@ def _needs(page: Page, x: float, y: float, expertise: int | str, knowledge: int 
     """The Expertise (a disc, as on the explorers) and the Knowledge of its region (a square, as
     on the tracks) an expedition needs, from (x, y); returns the x after them."""
     r = ICON / 2
-    page.token(x + r, y + r - 1, r, NEUTRAL_COLOUR, str(expertise))
+    page.token(x + r, y + r - 1, r, canvas.NEUTRAL_COLOUR, str(expertise))
     x += ICON + 3
     page.cube(x + r, y + r - 1, r, PAPER)
     page.text(x + r, y + r - 1, str(knowledge), SMALL, INK, "mm")
@@ -454,7 +425,7 @@ def _title_words(game, views: Views, v) -> tuple[str, str]:
 
 def _title(page: Page, game, views: Views, v) -> None:
     text, whose = _title_words(game, views, v)
-    end = page.text(MARGIN, TITLE_Y, text, LARGE)
+    end = page.text(MARGIN, TITLE_Y, text, canvas.LARGE)
     page.text(end + 16, TITLE_Y + 4, whose, NORMAL, HIGHLIGHT)
 
 
@@ -465,7 +436,7 @@ def _decision(page: Page, game, v) -> None:
         scores = ", ".join(f"player {q} {_score(s)}" for q, s in enumerate(v["seats"]))
         text = f"Game over - final scores: {scores}"
         if v["num_players"] == 1:
-            text += f": {solo_title(_score(v['seats'][0]), game.rb.titles)}"
+            text += f": {components.solo_title(_score(v['seats'][0]), game.rb.titles)}"
         else:
             best = max(_rank(s) for s in v["seats"])
             winners = [f"player {q}" for q, s in enumerate(v["seats"]) if _rank(s) == best]
@@ -473,7 +444,7 @@ def _decision(page: Page, game, v) -> None:
         page.text(MARGIN, DECISION_Y, text, NORMAL, HIGHLIGHT)
         return
     who = d["player"]
-    page.token(MARGIN + 8, DECISION_Y + 8, 8, player_colour(who))
+    page.token(MARGIN + 8, DECISION_Y + 8, 8, canvas.player_colour(who))
     text = f"Player {who} to decide: {DECISIONS.meaning(d['kind'])}"
     if detail := _decision_detail(game, v, d):
         text += f" ({detail})"
@@ -526,7 +497,7 @@ def _location(page: Page, loc: int, pieces, here: int | None) -> None:
     explorer placed this turn, framed)."""
     x = MARGIN + loc * (LOC_W + LOC_GAP)
     page.box(x, BOARD_Y, LOC_W, LOC_H, outline=INK)
-    page.text(x + 6, BOARD_Y + 4, LOCATION_TITLES[loc], NORMAL)
+    page.text(x + 6, BOARD_Y + 4, components.LOCATION_TITLES[loc], NORMAL)
     actions, bonuses, gate = LOCATION_NOTES[loc]
     page.text(x + 6, BOARD_Y + 22, actions, SMALL)
     top = BOARD_Y + 22 + LINE + 2
@@ -605,7 +576,7 @@ def _bags(page: Page, v) -> None:
     page.text(end + 8, y + 2, "relics left in each bag (+ discarded)", SMALL)
     y += HEADING_H
     bags, discards = v["relic_bags"], v["relic_discards"]
-    for t, name in enumerate(RELIC_TYPES):
+    for t, name in enumerate(components.RELIC_TYPES):
         cx = x + BAG_NAME_W + t * BAG_COL_W
         _relic(page, cx + ICON / 2, y + ICON / 2, -1, t)
         page.text(cx + ICON + 4, y, name, SMALL)
@@ -659,7 +630,7 @@ def _reputation(page: Page, v) -> None:
         k = height.get(rep, 0)
         height[rep] = k + 1
         cx = RIGHT_X + rep * REP_CELL + REP_CELL / 2 + 2 + 4 * k
-        page.token(cx, y + REP_CELL / 2 + 1 - 4 * k, PIECE_R, player_colour(q))
+        page.token(cx, y + REP_CELL / 2 + 1 - 4 * k, PIECE_R, canvas.player_colour(q))
 
 
 def _objectives(page: Page, game, v) -> float:
@@ -708,11 +679,11 @@ def _on_the_table(page: Page, game, table, y: float) -> None:
         x = page.text(RIGHT_X, y, "relics drawn:", SMALL) + 6
         for kind in relics:
             _relic(page, x + ICON / 2, y + ICON / 2, kind // 4, kind % 4)
-            x = page.text(x + ICON + 3, y, relic_name(kind), SMALL) + 8
+            x = page.text(x + ICON + 3, y, components.relic_name(kind), SMALL) + 8
         y += LINE
         left -= 1
     for item in items:
-        if y + len(wrapped(item, RIGHT_W)) * LINE + LINE > bottom:
+        if y + len(canvas.wrapped(item, RIGHT_W)) * LINE + LINE > bottom:
             break
         y = _lines(page, RIGHT_X, y, item, RIGHT_W)
         left -= 1
@@ -748,8 +719,8 @@ def _panel(page: Page, v, q: int, h: float, colour: Colour, name: str, moving: b
 def _seat_frame(page: Page, views: Views, v, q: int) -> None:
     """A seat's panel frame and its header: name and score."""
     moving = v["decision"]["player"] == q
-    name = seat_name(q, views) + ("  - to move" if moving else "")
-    x, w = _panel(page, v, q, SEAT_H, player_colour(q), name, moving)
+    name = canvas.seat_name(q, views) + ("  - to move" if moving else "")
+    x, w = _panel(page, v, q, SEAT_H, canvas.player_colour(q), name, moving)
     page.text(x + w - 6, SEATS_Y + 3, f"score {_score(v['seats'][q])}", NORMAL, PAPER, anchor="ra")
 
 
@@ -848,7 +819,7 @@ def _explorers(
     board = game.boards[(q % 4) * 2 + ("AB".index(s["side"]) if s["side"] else 0)]
     for e, level in enumerate(s["expertise"]):
         ex, ey = (x, y + e * (2 * EXPLORER_R + 2)) if column else (x + e * inner / 3, y)
-        colour = FAINT if s["placed"][e] else player_colour(q)
+        colour = FAINT if s["placed"][e] else canvas.player_colour(q)
         label = str(level) if level else ""
         page.token(ex + EXPLORER_R, ey + EXPLORER_R, EXPLORER_R, colour, label)
         kind, region = board[e]
@@ -893,7 +864,7 @@ def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float, inner: 
     bx = x
     for label in backs:
         width = text_length(label, SMALL) + 16
-        page.box(bx, y, width, BACK_H, fill=HIDDEN)
+        page.box(bx, y, width, BACK_H, fill=canvas.HIDDEN)
         page.text(bx + width / 2, y + BACK_H / 2, label, SMALL, PAPER, anchor="mm")
         bx += width + 6
     y += backs_h
@@ -907,7 +878,7 @@ def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float, inner: 
             f"Seen: Bloomsbury tiles {', '.join(seen) or '-'}; "
             f"patrons under the deck {', '.join(put_back) or '-'}"
         )
-        if y + (len(wrapped(text, inner)) + 1) * LINE <= bottom:
+        if y + (len(canvas.wrapped(text, inner)) + 1) * LINE <= bottom:
             y = _lines(page, x, y, text, inner)
     studies = mine["own"]["studies"]
     if not studies and y + LINE <= bottom:
@@ -915,7 +886,7 @@ def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float, inner: 
     for i, k in enumerate(studies):
         header, rows = _study_rows(game, k, inner)
         note = LINE if i < len(studies) - 1 else 0  # room for the count of those left out
-        if y + len(rows) * (CHIP_H + 2) + 2 + note > bottom:
+        if y + len(rows) * (canvas.CHIP_H + 2) + 2 + note > bottom:
             left = len(studies) - i
             _write(page, x, y, f"and {left} more Study card{'s' * (left > 1)} not shown", FAINT)
             break
@@ -924,7 +895,7 @@ def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float, inner: 
         for row in rows:
             for label, fill in row:
                 cx = page.chip(cx, y, label, fill) if label else cx + STUDY_GAP
-            cx, y = x, y + CHIP_H + 2
+            cx, y = x, y + canvas.CHIP_H + 2
         y += 2
 
 
@@ -940,7 +911,7 @@ def _study_rows(game, k: int, inner: float) -> tuple[str, list[list[tuple[str, C
     used = text_length(header, SMALL) + STUDY_GAP
     for objective in study.objectives:
         labels = [SYMBOLS[kind][i] for kind, i in objective]
-        width = sum(chip_width(label) for label, _ in labels)
+        width = sum(canvas.chip_width(label) for label, _ in labels)
         if used + width > inner:
             rows.append([])
             used = 0.0

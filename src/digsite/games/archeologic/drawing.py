@@ -35,29 +35,24 @@ WIDTH, HEIGHT = canvas.STANDARD_PAGE
 MARGIN, TITLE_Y = 16, 10
 
 # the time track
-TRACK_Y, TRACK_CELLS, TRACK_CELL = 62, 40, 26
-TRACK_LEAD = 5
-"""Spaces shown before the hindmost pawn."""
+TRACK_Y, TRACK_CELLS, TRACK_CELL, TRACK_LEAD = 62, 40, 26, 5
+"""``TRACK_LEAD``: the spaces shown before the hindmost pawn."""
 
 # the City and the Archeoscope ring
 BOARD_X, BOARD_Y, BOARD_CELL = MARGIN + 6, 146, 48
-RING_Y = BOARD_Y + ROWS * BOARD_CELL + 34
-RING_SLOT = 28
+RING_Y, RING_SLOT = BOARD_Y + ROWS * BOARD_CELL + 34, 28
 
 # the hidden layout (the spectator's picture)
-LAYOUT_X = BOARD_X + COLS * BOARD_CELL + 44
-LAYOUT_CELL = 28
+LAYOUT_X, LAYOUT_CELL = BOARD_X + COLS * BOARD_CELL + 44, 28
 BUILT: canvas.Colour = (205, 180, 140)
 """A risk-free box of a building on the hidden layout's map."""
 
 # the note sheet
-SHEET_X, SHEET_Y, SHEET_AXIS_W = 460, 126, 34
+SHEET_X, SHEET_Y, SHEET_AXIS_W, SHEET_HEADER, SHEET_ROW = 460, 126, 34, 34, 29
 SHEET_COL = (WIDTH - MARGIN - SHEET_X - SHEET_AXIS_W) // NUM_QUESTIONS
-SHEET_HEADER, SHEET_ROW = 34, 29
 
 # seats and the decision
-SEATS_Y, SEAT_H = 486, 56
-DECISION_Y = HEIGHT - 58
+SEATS_Y, SEAT_H, DECISION_Y = 486, 56, HEIGHT - 58
 
 KIND_COLOURS: tuple[canvas.Colour, ...] = ((236, 224, 196), (225, 95, 40), (90, 90, 100))
 """Risk-free, Fire, Sharp boxes."""

@@ -28,28 +28,22 @@ from .actions import DECISIONS, SECOND_VEHICLE
 from .components import COLOURS, HAND_LIMIT, MONKEY, NUM_COLOURS, ROLE_TITLES
 
 WIDTH, HEIGHT = canvas.STANDARD_PAGE
-MARGIN = 10
-LEFT_W = 600
-"""The sites and the common area; the seat panels fill the rest."""
+MARGIN, LEFT_W = 10, 600
+"""``LEFT_W``: the sites and the common area; the seat panels fill the rest."""
 RIGHT_X = MARGIN + LEFT_W + 12
 RIGHT_W = WIDTH - RIGHT_X - MARGIN
 TOP = 60
 """Below the title and the decision line."""
-SITE_LABEL_W = 116
-SPACE_W, SITE_H = 60, 58
-SITE_GAP = 4
+SITE_LABEL_W, SPACE_W, SITE_H, SITE_GAP = 116, 60, 58, 4
 CARD_W, CARD_H = 80, 30
 """A card: wide enough for its role in words ("Photographer")."""
 PER_ROW = LEFT_W // (CARD_W + 2)
 """Cards in a row of the left column."""
 HAND_X = 34
 """A hand's cards start this far right of the panel's contents (after the word "hand")."""
-SCORE_TRACK_Y = 805
-SCORE_TRACK_LENGTH = 50
+SCORE_TRACK_Y, SCORE_TRACK_LENGTH = 805, 50
 """Spaces of the score track (a marker past the end goes round again, its lap written on it)."""
-SEATS_BOTTOM = SCORE_TRACK_Y - 26
-MAX_SEAT_H = 175
-VEHICLE_R = 6
+SEATS_BOTTOM, MAX_SEAT_H, VEHICLE_R = SCORE_TRACK_Y - 26, 175, 6
 
 CONTINENT_COLOURS: dict[str, canvas.Colour] = {
     "red": (200, 60, 50),

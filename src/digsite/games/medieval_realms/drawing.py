@@ -28,21 +28,18 @@ from .actions import NUM_ROUNDS
 from .components import COLOURS, FUTURE_SIZE, HAND_LIMIT, KINDS, RESOURCE_TITLES, RESOURCES
 
 WIDTH, HEIGHT = canvas.STANDARD_PAGE
-MARGIN = 10
-LEFT_W = 580
-"""The board column; the seat panels fill the rest."""
+MARGIN, LEFT_W = 10, 580
+"""``LEFT_W``: the board column; the seat panels fill the rest."""
 RIGHT_X = MARGIN + LEFT_W + 12
 RIGHT_W = WIDTH - RIGHT_X - MARGIN
 TOP = 60
 """Below the title and the decision line."""
 PANEL_CARD_W, PANEL_CARD_H, GAP = 141, 56, 4
 FUTURE_CARD_W, FUTURE_CARD_H = (LEFT_W - (FUTURE_SIZE - 1) * GAP) // FUTURE_SIZE, 44
-SQUARE_W, SQUARE_H = 94, 56
-LAND_W, LAND_H = 114, 52
+SQUARE_W, SQUARE_H, LAND_W, LAND_H = 94, 56, 114, 52
 LAND_LEADERS_Y = 30
 """Below a land's two lines of name and rewards."""
-VP_TRACK_Y = 800
-VP_TRACK_LENGTH = 50
+VP_TRACK_Y, VP_TRACK_LENGTH = 800, 50
 """Spaces of the VP track (a marker past the end goes round again, its lap written on it)."""
 SEATS_BOTTOM = VP_TRACK_Y - 28
 HAND_CARD_W, HAND_CARD_H = 132, 46

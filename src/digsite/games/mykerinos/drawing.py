@@ -35,30 +35,21 @@ MARGIN, TITLE_Y = 16, 10
 # region
 REGION_X, REGION_Y = MARGIN + 14, 46
 """Area numbers are written left of each area."""
-CELL = 42
-PARCEL_GAP = 6
-"""Between the two parcels of an area."""
-AREA_GAP = 22
-"""Between the two areas of a line."""
-HEADER_H = 30
-"""The parcel's card above its spaces."""
-LINE_GAP = 10
-"""Between two lines of areas."""
-PARCEL_W = 3 * CELL
-CUBE_R = 12
+CELL, PARCEL_GAP, AREA_GAP, HEADER_H, LINE_GAP = 42, 6, 22, 30, 10
+"""A space's side; the gaps between the two parcels of an area, between the two areas of a line;
+the parcel's card above its spaces; the gap between two lines of areas."""
+PARCEL_W, CUBE_R = 3 * CELL, 12
 PYRAMID_COLOUR: canvas.Colour = (214, 184, 110)
 SAND: canvas.Colour = (236, 224, 196)
 
 # Museum
 MUSEUM_CX, MUSEUM_CY = 835, 240
-OUTER_R, INNER_R, LABEL_R = 140, 72, 168
-ROOM = 38
+OUTER_R, INNER_R, LABEL_R, ROOM = 140, 72, 168, 38
 WING_STEP = 2 * math.pi / NUM_WINGS
 """The angle between two wings around the ring."""
 
 # seats
-SEATS_Y, SEAT_H = 450, 62
-CARD_W, CARD_H = 24, 34
+SEATS_Y, SEAT_H, CARD_W, CARD_H = 450, 62, 24, 34
 SEAT_COLUMNS = (MARGIN + 26, 250, 470, 620)
 """Name (:meth:`Page.seat_row` writes it there), stocks, passing disc, cards."""
 DECISION_Y = HEIGHT - 58

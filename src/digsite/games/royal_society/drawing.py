@@ -39,20 +39,16 @@ HEADING_H = NORMAL + 6
 """Height of an area's title."""
 
 # the board (left)
-BOARD_Y = 62
-LOC_W, LOC_H, LOC_GAP = 222, 160, 8
-SECTION_W = (LOC_W - 12) // SECTIONS
-PIECE_R = 8
+BOARD_Y, LOC_W, LOC_H, LOC_GAP = 62, 222, 160, 8
+SECTION_W, PIECE_R = (LOC_W - 12) // SECTIONS, 8
 PROGRAM_Y = BOARD_Y + LOC_H + 8
-CARD_W, CARD_H, CARD_GAP = 146, 132, 6
-CARD_PAD = 4
-"""A card's margin around its text."""
+CARD_W, CARD_H, CARD_GAP, CARD_PAD = 146, 132, 6, 4
+"""A Program card's size, the gap between two, and a card's margin around its text."""
 GALLERY_Y = PROGRAM_Y + HEADING_H + CARD_H + 8
 SPACE_W, SPACE_H = 38, 34
 """A Grand Gallery space."""
-COLLECTION_GAP = 16
-ROMAN_W = 22
-"""Room for a collection's number, left of its spaces."""
+COLLECTION_GAP, ROMAN_W = 16, 22
+"""Between two collections; room for a collection's number, left of its spaces."""
 GALLERY_ROWS = ((0, 1, 2), (3, 4, 5))
 """The collections on each row of the Gallery: the short ones first, the relic bags beside them."""
 GALLERY_ROW_H = SPACE_H + LINE + 32
@@ -77,19 +73,14 @@ CLAIMS_W = 70
 # the seats (bottom)
 SEATS_Y = GALLERY_Y + HEADING_H + 2 * GALLERY_ROW_H - 24
 SEAT_H = HEIGHT - MARGIN - SEATS_Y
-SEAT_GAP, SEAT_HEADER_H, AUTOMA_H = 8, 22, 110
-FRAME_WIDTH = 3
-"""The width of the frame of the panel of the player to move."""
+SEAT_GAP, SEAT_HEADER_H, AUTOMA_H, FRAME_WIDTH = 8, 22, 110, 3
+"""``FRAME_WIDTH``: the width of the frame of the panel of the player to move."""
 UNDRAWN_SEAT_KEYS = ("discs_above",)
 """What a seat's view says that its panel does not show (a change there draws nothing)."""
-KNOW_NAME_W = 88
-"""Room for a region's name left of its Knowledge track."""
-KNOW_CELL, KNOW_TOP = 11, 13
-"""The Knowledge tracks' spaces (0-13: 12 and beyond)."""
-MILESTONES = (5, 8, 12)
-EXPLORER_R = 9
-KNOW_W = 264
-"""The Knowledge tracks' width, with their names and counts."""
+KNOW_NAME_W, KNOW_CELL, KNOW_TOP = 88, 11, 13
+"""Room for a region's name left of its Knowledge track; its spaces (0-13: 12 and beyond)."""
+MILESTONES, EXPLORER_R, KNOW_W = (5, 8, 12), 9, 264
+"""``KNOW_W``: the Knowledge tracks' width, with their names and counts."""
 KNOW_CAPTION = ("Knowledge", "milestones", ", ".join(map(str, MILESTONES)))
 """The Knowledge tracks' caption in lines right of them (or in one above them)."""
 EXPLORERS_W = 150

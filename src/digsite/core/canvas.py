@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import threading
 import unicodedata
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Any, NamedTuple, TypeVar
 
@@ -14,6 +14,10 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 Colour = tuple[int, int, int]
+Views = Mapping[int, Mapping[str, Any]]
+"""What a game's ``draw`` is given: one seat's view, or every seat's (the spectator's picture)."""
+Picture = np.ndarray
+"""What ``draw`` returns: an ``(H, W, 3)`` ``uint8`` array (:meth:`Page.array`)."""
 
 PAPER: Colour = (246, 241, 226)
 INK: Colour = (45, 35, 25)

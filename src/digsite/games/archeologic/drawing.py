@@ -19,11 +19,6 @@ being searched for (buildings outlined, traps in their colours), which no seat's
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-import numpy as np
-
 from ...core import canvas
 from ...core.canvas import FAINT, HIGHLIGHT, INK, LARGE, NORMAL, PAPER, SMALL, Page, player_colour
 from . import components, questions
@@ -72,9 +67,7 @@ def spectator_secret(state) -> dict[str, list[int]]:
     }
 
 
-def draw(
-    game, views: Mapping[int, Mapping[str, Any]], secret: Mapping[str, Any] | None = None
-) -> np.ndarray:
+def draw(game, views: canvas.Views, secret: dict[str, list[int]] | None = None) -> canvas.Picture:
     """The picture of the table: one seat's (one view) or the spectator's (every view, and the
     hidden layout as ``secret``, from :func:`spectator_secret`)."""
     public = views[next(iter(views))]  # seats, viewfinder, decision: alike in every view
@@ -179,7 +172,7 @@ def _piece(page: Page, game, building: int, offset: int, colour: canvas.Colour) 
             page.text(*corner, components.KIND_CHARS[kind], SMALL, KIND_COLOURS[kind], "rd")
 
 
-def _layout(page: Page, game, secret: Mapping[str, Any]) -> None:
+def _layout(page: Page, game, secret: dict[str, list[int]]) -> None:
     """The hidden layout on a small map: each box with its building's id in the colour of its
     kind, a thick line between zones of different buildings."""
     page.text(LAYOUT_X, BOARD_Y - 46, "Hidden layout", NORMAL, HIGHLIGHT)

@@ -16,10 +16,6 @@ colour.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from typing import Any
-
-import numpy as np
 
 from ...core import canvas
 from ...core.canvas import FAINT, HIGHLIGHT, INK, LARGE, NORMAL, PAPER, SMALL, Page, player_colour
@@ -65,7 +61,7 @@ RULE_NOTES = {
 }
 
 
-def draw(game, views: Mapping[int, Mapping[str, Any]]) -> np.ndarray:
+def draw(game, views: canvas.Views) -> canvas.Picture:
     """The picture of the position the ``views`` show (one seat's view, or every seat's)."""
     page = Page(WIDTH, HEIGHT)
     view = next(iter(views.values()))

@@ -16,11 +16,7 @@ a colour a row).  The player to move's panel is framed in the highlight colour.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
 from functools import cache
-from typing import Any
-
-import numpy as np
 
 from ...core import canvas
 from ...core.canvas import HIGHLIGHT, LARGE, NORMAL, SMALL, Page, final_scores, fitted, ink_on, tint
@@ -93,7 +89,7 @@ DECISION_TEXT = {
 }
 
 
-def draw(game, views: Mapping[int, Mapping[str, Any]]) -> np.ndarray:
+def draw(game, views: canvas.Views) -> canvas.Picture:
     """The picture of the position the ``views`` show (one seat's view, or every seat's)."""
     page = Page(WIDTH, HEIGHT)
     view = next(iter(views.values()))

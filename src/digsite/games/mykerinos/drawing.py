@@ -17,10 +17,6 @@ seat marked "you".
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from typing import Any
-
-import numpy as np
 
 from ...core import canvas
 from ...core.canvas import FAINT, HIGHLIGHT, INK, LARGE, NORMAL, PAPER, SMALL, Page, player_colour
@@ -69,7 +65,7 @@ EMPTY_PLACE_EDGE = 2
 """Width of the coloured outline of a patron's empty card place."""
 
 
-def draw(game, views: Mapping[int, Mapping[str, Any]]) -> np.ndarray:
+def draw(game, views: canvas.Views) -> canvas.Picture:
     """The picture of the table: one seat's (one view) or the spectator's (every view)."""
     seat = next(iter(views)) if len(views) == 1 else None
     view = views[next(iter(views))]  # the table is public: every view shows it alike
@@ -126,7 +122,7 @@ def _region(page: Page, game, view) -> None:
         page.box(x + 1, y + 1, CELL - 2, CELL - 2, outline=HIGHLIGHT, width=3)
 
 
-def _parcel_card(page: Page, game, slot: int, parcel: Mapping[str, Any]) -> None:
+def _parcel_card(page: Page, game, slot: int, parcel) -> None:
     card = game.cards[parcel["card"]]
     where = parcel["where"]
     x, y = slot_box(slot)
@@ -206,7 +202,7 @@ def _seats(page: Page, game, view, seat: int | None) -> float:
     return y
 
 
-def _hand(page: Page, game, x: float, y: float, info: Mapping[str, Any]) -> None:
+def _hand(page: Page, game, x: float, y: float, info) -> None:
     """Cards per patron: a card with the count upright, those tilted this season sideways."""
     for patron, count in enumerate(patron_counts(game.cards, info["cards"])):
         tilted = info["tilted"][patron] if patron < len(PATRONS) else 0

@@ -19,10 +19,7 @@ seat's own Study cards.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
-import numpy as np
+from collections.abc import Sequence
 
 from ...core import canvas
 from ...core.canvas import FAINT, HIGHLIGHT, INK, NORMAL, PAPER, SMALL, Colour, Page, text_length
@@ -142,10 +139,9 @@ GAIN_WORDS = {
 }
 """What an expedition, a King's Favor or a collection gives, in words, where it is not the
 number and the key's name ("2 prestige")."""
-Views = Mapping[int, Mapping[str, Any]]
 
 
-def draw(game, views: Views) -> np.ndarray:
+def draw(game, views: canvas.Views) -> canvas.Picture:
     """The picture of one position: one seat's (``views`` holds its view alone) or the
     spectator's (every seat's view), drawn in areas, each drawn again only when what it shows
     changed (:class:`KeptPage`: from one position to the next most of the table stays)."""
@@ -206,7 +202,7 @@ def _seat_areas(v, q: int) -> tuple[tuple[canvas.Box, ...], tuple[canvas.Box, ..
 
 
 # -- what each area shows (its key: all that its drawing reads) ------------------------------
-def _keys(game, views: Views, v) -> dict[str, str]:
+def _keys(game, views, v) -> dict[str, str]:
     """The keys of the table's areas, by name (the right column's: King's Favors and
     Reputation, each of a fixed height, then objectives, requirements and supplies)."""
     seats, automa = v["seats"], v["automa"]
@@ -228,7 +224,7 @@ def _keys(game, views: Views, v) -> dict[str, str]:
     return {name: repr(key) for name, key in keys.items()}
 
 
-def _table(game, views: Views, v) -> tuple[tuple[int, ...], tuple[str, ...], tuple[int, ...]]:
+def _table(game, views, v) -> tuple[tuple[int, ...], tuple[str, ...], tuple[int, ...]]:
     """What is on the table for the decision under way (what this picture may show): the
     Expedition cards, the patrons and Society cards in words, the relics."""
     decider = v["decision"]["player"]
@@ -403,7 +399,7 @@ def _needs(page: Page, x: float, y: float, expertise: int | str, knowledge: int 
 
 
 # -- the title and the decision --------------------------------------------------------------
-def _title_words(game, views: Views, v) -> tuple[str, str]:
+def _title_words(game, views, v) -> tuple[str, str]:
     """The title line's words: the game, its mode and year; whose picture it is."""
     players = v["num_players"]
     mode = v["mode"] + (", simplified" if v["simplified"] else "")
@@ -414,7 +410,7 @@ def _title_words(game, views: Views, v) -> tuple[str, str]:
     return text, "the solo player's picture" if players == 1 else f"Player {v['player']}'s picture"
 
 
-def _title(page: Page, game, views: Views, v) -> None:
+def _title(page: Page, game, views, v) -> None:
     text, whose = _title_words(game, views, v)
     end = page.text(MARGIN, TITLE_Y, text, canvas.LARGE)
     page.text(end + 16, TITLE_Y + 4, whose, NORMAL, HIGHLIGHT)
@@ -707,7 +703,7 @@ def _panel(page: Page, v, q: int, h: float, colour: Colour, name: str, moving: b
     return x, w
 
 
-def _seat_frame(page: Page, views: Views, v, q: int) -> None:
+def _seat_frame(page: Page, views, v, q: int) -> None:
     """A seat's panel frame and its header: name and score."""
     moving = v["decision"]["player"] == q
     name = canvas.seat_name(q, views) + ("  - to move" if moving else "")
@@ -715,7 +711,7 @@ def _seat_frame(page: Page, views: Views, v, q: int) -> None:
     page.text(x + w - 6, SEATS_Y + 3, f"score {_score(v['seats'][q])}", NORMAL, PAPER, anchor="ra")
 
 
-def _seat(page: Page, game, views: Views, v, q: int) -> None:
+def _seat(page: Page, game, views, v, q: int) -> None:
     """The inside of a seat's panel (:func:`_seat_frame` draws its frame and header)."""
     s = v["seats"][q]
     x, w = _seat_box(v, q)
@@ -835,7 +831,7 @@ def _relics(page: Page, x: float, y: float, s, inner: float) -> float:
     return y + LINE + 2
 
 
-def _hand(page: Page, game, views: Views, v, q: int, x: float, y: float, inner: float) -> None:
+def _hand(page: Page, game, views, v, q: int, x: float, y: float, inner: float) -> None:
     """Hand (and set-up) cards: faces this picture may show, backs with a count for the rest;
     then the Study cards of a seat whose view is here, while there is room."""
     s = v["seats"][q]

@@ -103,9 +103,8 @@ def _title(page: Page, game, views, view, scores: list[int]) -> None:
     page.seat_token(x + 14, 19, view["first_player"])
     y = 34
     if (decider := view["decider"]) is None:
-        page.text(
-            MARGIN, y, canvas.final_scores(scores, "tie (the tie-break decides)"), NORMAL, HIGHLIGHT
-        )
+        tie = "tie (the tie-break decides)"
+        page.text(MARGIN, y, canvas.final_scores(scores, tie), NORMAL, HIGHLIGHT)
         return
     page.seat_token(MARGIN + 8, y + 8, decider)
     decision = view["decision"]

@@ -195,9 +195,7 @@ def _current_events(page: Page, game, view) -> float:
         x = MARGIN + col * (PANEL_CARD_W + GAP)
         top = y + row * (PANEL_CARD_H + GAP)
         _card(page, game, x, top, PANEL_CARD_W, PANEL_CARD_H, name)
-        page.text(
-            x + PANEL_CARD_W - 3, top + PANEL_CARD_H - 3, str(slot + 1), NORMAL, canvas.INK, "rd"
-        )
+        page.text(x + PANEL_CARD_W - 3, top + PANEL_CARD_H - 3, str(slot + 1), anchor="rd")
     y += 3 * (PANEL_CARD_H + GAP) + 2
     page.text(MARGIN, y, f"Future Events (deck {view['deck_size']})", SMALL)
     y += SMALL + 3

@@ -273,27 +273,16 @@ def _column(field: str, offset: int, size: bool = False):
     return write
 
 
-def _columns(field: str, offset: int):
-    """Writer of a per-player list of ints from ``offset`` of the ``seats`` rows."""
-
-    def write(s, o: Observer) -> None:
-        values, buf = getattr(s, field), o.buf
-        for b, q in o.seat_rows:
-            row = values[q]
-            buf[b + offset : b + offset + len(row)] = bytearray(row)  # (see HEADER_ZEROS)
-
-    return write
-
-
-def _count_rows(field: str, piece: str, width: int):
-    """Writer of a per-player list of ``width`` counts as one row per seat."""
-    start = START[piece]
+def _columns(field: str, start: int, width: int = SEAT_WIDTH):
+    """Writer of a per-player list of ints from ``start``, a row of ``width`` per seat (by
+    default from a column of the ``seats`` rows)."""
 
     def write(s, o: Observer) -> None:
         values, buf = getattr(s, field), o.buf
         for r, q in enumerate(o.order):
+            row = values[q]
             b = start + r * width
-            buf[b : b + width] = bytearray(values[q])
+            buf[b : b + len(row)] = bytearray(row)  # (see HEADER_ZEROS)
 
     return write
 
@@ -363,14 +352,6 @@ def _write_side(s, o: Observer) -> None:
         buf[b + COLUMN["side_b"]] = s.side[q] == 1
 
 
-def _write_society(s, o: Observer) -> None:
-    buf = o.buf
-    start = _clear(buf, "seat_society")
-    for r, q in enumerate(o.order):
-        if s.society[q] >= 0:
-            buf[start + r * 12 + s.society[q]] = 1
-
-
 def _write_society_offer(s, o: Observer) -> None:
     buf = o.buf
     b = _clear(buf, "my_society_offer")
@@ -404,15 +385,16 @@ def _cards(field: str, piece: str, mine: bool = False):
 
 
 def _flag_rows(field: str, piece: str, owners: bool = False):
-    """Writer of a list as one row of flags per entry: the flag of its value (of its owner's
-    relative code if ``owners``: -1 flags the row's "empty" code where the row has one); an
-    entry of -1 otherwise flags nothing."""
-    start, stop, width = START[piece], LAYOUT.slices[piece].stop, LAYOUT.shapes[piece][-1]
+    """Writer of a list as one row of flags per entry (a per-player list leaves the rows of
+    absent seats zero): the flag of its value (of its owner's relative code if ``owners``: -1
+    flags the row's "empty" code where the row has one); an entry of -1 otherwise flags
+    nothing."""
+    start, width = START[piece], LAYOUT.shapes[piece][-1]
     flags = (*(_one_hot(width, x) for x in range(width)), bytearray(width))  # (by value; -1: none)
 
     def write(s, o: Observer) -> None:
-        rows = o.owner_flags[width] if owners else flags
-        o.buf[start:stop] = join_bytes([rows[x] for x in getattr(s, field)])
+        rows, values = o.owner_flags[width] if owners else flags, getattr(s, field)
+        o.buf[start : start + width * len(values)] = join_bytes([rows[x] for x in values])
 
     return write
 
@@ -483,9 +465,9 @@ SEATS_ONLY = ("seats",)
 PARTS = (
     (("year",), _write_year, ("year",)),
     (("rep", "rep_time"), _write_reputation, SEATS_ONLY),
-    (("knowledge",), _columns("knowledge", COLUMN["knowledge0"]), SEATS_ONLY),
-    (("expertise",), _columns("expertise", COLUMN["expertise0"]), SEATS_ONLY),
-    (("placed",), _columns("placed", COLUMN["placed0"]), SEATS_ONLY),
+    (("knowledge",), _columns("knowledge", SEATS + COLUMN["knowledge0"]), SEATS_ONLY),
+    (("expertise",), _columns("expertise", SEATS + COLUMN["expertise0"]), SEATS_ONLY),
+    (("placed",), _columns("placed", SEATS + COLUMN["placed0"]), SEATS_ONLY),
     (("discs",), _column("discs", COLUMN["discs"]), SEATS_ONLY),
     (("rep_discs",), _column("rep_discs", COLUMN["rep_discs"]), SEATS_ONLY),
     (("req_discs",), _column("req_discs", COLUMN["requirement_discs"]), SEATS_ONLY),
@@ -497,12 +479,12 @@ PARTS = (
     (("played",), _one_hot_rows("played", "seat_played", NUM_EXPEDITIONS), ("seat_played",)),
     (("exhibited",), _column("exhibited", COLUMN["exhibited"]), SEATS_ONLY),
     (("side",), _write_side, SEATS_ONLY),
-    (("penalties",), _columns("penalties", COLUMN["penalty0"]), SEATS_ONLY),
-    (("claims",), _columns("claims", COLUMN["claim_a"]), SEATS_ONLY),
-    (("bloom_right",), _columns("bloom_right", COLUMN["bloom_right10"]), SEATS_ONLY),
-    (("bloom_taken",), _columns("bloom_taken", COLUMN["bloom_taken10"]), SEATS_ONLY),
-    (("relics",), _count_rows("relics", "seat_relics", NUM_RELIC_KINDS), ("seat_relics",)),
-    (("society",), _write_society, ("seat_society",)),
+    (("penalties",), _columns("penalties", SEATS + COLUMN["penalty0"]), SEATS_ONLY),
+    (("claims",), _columns("claims", SEATS + COLUMN["claim_a"]), SEATS_ONLY),
+    (("bloom_right",), _columns("bloom_right", SEATS + COLUMN["bloom_right10"]), SEATS_ONLY),
+    (("bloom_taken",), _columns("bloom_taken", SEATS + COLUMN["bloom_taken10"]), SEATS_ONLY),
+    (("relics",), _columns("relics", START["seat_relics"], NUM_RELIC_KINDS), ("seat_relics",)),
+    (("society",), _flag_rows("society", "seat_society"), ("seat_society",)),
     (("patrons",), _one_hot_rows("patrons", "seat_patrons", NUM_PATRONS), ("seat_patrons",)),
     (("honored",), _one_hot_rows("honored", "seat_honored", NUM_PATRONS), ("seat_honored",)),
     (("bloom",), _one_hot_rows("bloom", "seat_bloomsbury", NUM_TILES), ("seat_bloomsbury",)),

@@ -220,10 +220,9 @@ FIELDS = ("score", "linguist", "relics", "tokens", "botanist", "pos", "roles", "
 """The fields the public tables are written from (and, each call, the size of the expedition
 under the Botanist tile): frozen in ``saved.FIELDS`` and written only with the state's ``put``
 (its ``PUT``), which notes their names in ``state.written``."""
-_BOTANIST_SIZE = 11
-"""The entry of a seat's row holding the size of its expedition under the Botanist tile."""
-_BOTANIST0 = _S["seats"] - _PUBLIC.start + _BOTANIST_SIZE
-"""That entry of seat 0 in the public block."""
+_BOTANIST0 = _S["seats"] - _PUBLIC.start + SEAT_FEATURES - 1
+"""Where seat 0's row in the public block holds (last) the size of the expedition under its
+Botanist tile."""
 
 
 def _public(state) -> np.ndarray:

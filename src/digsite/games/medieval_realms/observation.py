@@ -279,15 +279,12 @@ def _write_seats(state, cache: dict) -> bool:
         keys[p] = raw
         row = seats[p]
         row[_SEAT["present"]] = 1.0
-        row[_SPAN["resources"]] = code[list(state.res[p])]
-        row[_SEAT["vp"]] = code[state.vp[p]]
-        row[_SPAN["final"]] = code[list(state.final[p])]
+        row[_SEAT["resources"] : _SEAT["leaders"]] = code[[*raw[0], raw[1], *raw[2]]]
         row[_SPAN["leaders"]] = np.multiply(state.leaders[p], t.leader_scale)
         row[_SEAT["buffers"]] = state.buffers[p] * t.buffer_scale
         row[_SEAT["passed"]] = float(state.passed[p])
         row[_SPAN["position"]] = _POSITIONS[raw[6]]
-        o = _SEAT["types"]
-        row[o : o + NUM_TYPES + NUM_COLOURS] = summary[p]
+        row[_SEAT["types"] : _SEAT["owed"]] = summary[p]
         row[_SEAT["owed"]] = code[raw[7]]
     return True
 

@@ -9,7 +9,7 @@ order carries no information are sorted (never the order of a hidden draw).
 from __future__ import annotations
 
 from collections import Counter
-from itertools import islice, takewhile
+from itertools import islice
 from typing import Any
 
 from . import actions
@@ -69,7 +69,12 @@ def pending_tasks(s) -> list[Task]:
     """The tasks queued behind the pending decision up to the next step of the year's flow:
     public (the rewards still to come, the points still to place, other players' choices still
     due such as Gallery discs for a failed Royal Requirement)."""
-    return list(takewhile(lambda t: t.kind not in FLOW_TASKS, islice(s.queue, 1, None)))
+    out = []
+    for t in islice(s.queue, 1, None):
+        if t.kind in FLOW_TASKS:
+            break
+        out.append(t)
+    return out
 
 
 def task_name(kind: int) -> str:

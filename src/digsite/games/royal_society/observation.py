@@ -385,10 +385,9 @@ def _cards(field: str, piece: str, mine: bool = False):
 
 
 def _flag_rows(field: str, piece: str, owners: bool = False):
-    """Writer of a list as one row of flags per entry (a per-player list leaves the rows of
-    absent seats zero): the flag of its value (of its owner's relative code if ``owners``: -1
-    flags the row's "empty" code where the row has one); an entry of -1 otherwise flags
-    nothing."""
+    """Writer of a list as one row of flags per entry (absent seats' rows stay zero): the flag
+    of its value (of its owner's relative code if ``owners``: -1 flags the row's "empty" code
+    where the row has one); an entry of -1 otherwise flags nothing."""
     start, width = START[piece], LAYOUT.shapes[piece][-1]
     flags = (*(_one_hot(width, x) for x in range(width)), bytearray(width))  # (by value; -1: none)
 

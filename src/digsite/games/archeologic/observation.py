@@ -27,7 +27,6 @@ from .actions import (
     GAME_OVER,
     MAX_EXTRA_CLUES,
     NUM_PLACEMENT_IDS,
-    OUT_OF_TIME,
     PLACE,
     QUESTION,
     WRONG_GUESS,
@@ -247,10 +246,8 @@ def observe(state, player: int, out: np.ndarray) -> None:
         out[row + TIME_SPENT] = state.spent[p] * scale
         if state.checking[p]:
             out[row + CHECKING] = 1.0
-        if state.out[p] == WRONG_GUESS:
-            out[row + WRONG_OUT] = 1.0
-        elif state.out[p] == OUT_OF_TIME:
-            out[row + TIME_OUT] = 1.0
+        if state.out[p]:  # WRONG_OUT or TIME_OUT, in the order of WRONG_GUESS, OUT_OF_TIME
+            out[row + WRONG_OUT - WRONG_GUESS + state.out[p]] = 1.0
         if g.extra_clues[p]:
             out[row + EXTRA] = g.extra_clues[p] / MAX_EXTRA_CLUES
     if decision == GAME_OVER:

@@ -50,12 +50,10 @@ class DecisionKinds(tuple):
         words (never the decision's name, an identifier)."""
         return f"player {player} to decide: {self.meaning(name)}"
 
-    def handlers(
-        self, owner: Any, prefix: str, *, default: Callable | None = None
-    ) -> tuple[Callable, ...]:
-        """``owner``'s ``<prefix><name>`` for every decision but ``game_over``, in id order;
-        a missing one is ``default``, or an error naming it when there is no default."""
-        return _handlers(owner, prefix, self[: self.game_over], "decision", default)
+    def handlers(self, owner: Any, prefix: str) -> tuple[Callable, ...]:
+        """``owner``'s ``<prefix><name>`` for every decision but ``game_over``, in id order (a
+        missing one: an error naming it)."""
+        return _handlers(owner, prefix, self[: self.game_over], "decision")
 
 
 class AutomaticTasks(tuple):
@@ -77,8 +75,8 @@ class AutomaticTasks(tuple):
         return _handlers(owner, "_auto_", self, "automatic task")
 
 
-def _handlers(owner: Any, prefix: str, names: tuple, what: str, default: Any = None) -> tuple:
-    missing = [name for name in names if getattr(owner, prefix + name, default) is None]
+def _handlers(owner: Any, prefix: str, names: tuple, what: str) -> tuple:
+    missing = [name for name in names if getattr(owner, prefix + name, None) is None]
     if missing:
         raise TypeError(f"{owner.__name__} has no {prefix}{missing[0]} for {what} {missing[0]!r}")
-    return tuple(getattr(owner, prefix + name, default) for name in names)
+    return tuple(getattr(owner, prefix + name) for name in names)

@@ -167,8 +167,7 @@ class GameSpec:
 
     def __post_init__(self) -> None:
         if not self.gym_name:
-            pascal = "".join(part.capitalize() for part in self.name.split("_"))
-            object.__setattr__(self, "gym_name", pascal)
+            object.__setattr__(self, "gym_name", "".join(map(str.capitalize, self.name.split("_"))))
 
     def configs(self) -> tuple[dict, ...]:
         return self.test_configs or tuple({"num_players": n} for n in self.player_counts)

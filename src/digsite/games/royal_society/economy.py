@@ -9,32 +9,22 @@ from bisect import bisect_right
 from itertools import accumulate
 
 from ...core.fields import added, added_in, replaced, replaced_in
+from . import actions
 from .actions import (
     ALL_REGIONS,
     BLOOMSBURY_STACKS,
-    C_EXPLORER_UP,
-    C_KEEP_RELIC,
     C_KNOW,
-    C_MILESTONE8,
-    CHOSEN_REGION,
-    CHOSEN_REGIONS,
-    EACH_REGION,
     EXPLORER0,
     KNOW_ASIA_PAID,
     KNOW_MORE,
-    KNOW_OTHER,
-    MILESTONE_8,
     NUM_REGIONS,
-    OPTION0,
     PRESTIGE,
-    RANDOM_RELICS_ONLY,
     REGION0,
     RELIC0,
     REPUTATION,
     REWARD_STATS,
     SCIENCE,
     Ability,
-    options,
 )
 from .components import ASIA, NUM_RELIC_KINDS
 from .tasks import Task, knowledge_choices
@@ -78,7 +68,7 @@ class EconomyRules:
         if before < 5 <= after:
             self._gain(p, SCIENCE, 1)
         if before < 8 <= after:
-            self._push(Task(C_MILESTONE8, p))
+            self._push(Task(actions.C_MILESTONE8, p))
         if before < 12 <= after:
             self._gain(p, SCIENCE, 2)
         if after > 12:
@@ -152,7 +142,7 @@ class EconomyRules:
             elif key == "chosen_relic":
                 tasks += [Task.relic_choice(p, ALL_REGIONS)] * amount
             elif key == "expertise":
-                tasks += [Task(C_EXPLORER_UP, p)] * amount
+                tasks += [Task(actions.C_EXPLORER_UP, p)] * amount
         return tasks
 
     # -- a player's Society ability and Bloomsbury tiles ---------------------------------------
@@ -176,7 +166,7 @@ class EconomyRules:
             self._gain(t.player, t.a, t.b)
 
     def _legal_knowledge_region(self):
-        exclude = set(self.chosen_regions) if self.task.b & KNOW_OTHER else ()
+        exclude = set(self.chosen_regions) if self.task.b & actions.KNOW_OTHER else ()
         return [REGION0 + r for r in range(NUM_REGIONS) if r not in exclude]
 
     def _on_knowledge_region(self, a):
@@ -199,11 +189,11 @@ class EconomyRules:
         self._know(t.player, t.a, t.b)
 
     def _legal_milestone_8(self):
-        return options(2)
+        return actions.options(2)
 
     def _on_milestone_8(self, a):
         self.queue.pop(0)
-        self._gain(self.task.player, *MILESTONE_8[a - OPTION0])
+        self._gain(self.task.player, *actions.MILESTONE_8[a - actions.OPTION0])
 
     def _legal_explorer_expertise(self):
         return [EXPLORER0 + e for e in range(3) if self.expertise[self.task.player][e] < 6]
@@ -215,10 +205,10 @@ class EconomyRules:
 
     def _legal_relic_from_bag(self):
         _, p, regions, forced_random = self.task
-        if regions == CHOSEN_REGIONS:  # "one of the previously chosen regions"
+        if regions == actions.CHOSEN_REGIONS:  # "one of the previously chosen regions"
             regions = sum(1 << r for r in set(self.chosen_regions[-2:])) or ALL_REGIONS
         bags = self.bags
-        if forced_random or self.penalties[p][RANDOM_RELICS_ONLY]:
+        if forced_random or self.penalties[p][actions.RANDOM_RELICS_ONLY]:
             return [
                 REGION0 + r for r in range(4) if regions >> r & 1 and sum(bags[4 * r : 4 * r + 4])
             ]
@@ -231,9 +221,9 @@ class EconomyRules:
 
     def _auto_random_relics(self):
         _, p, region, count = self.task
-        if region == CHOSEN_REGION:
+        if region == actions.CHOSEN_REGION:
             region = self.chosen_regions[-1] if self.chosen_regions else 0
-        regions = range(NUM_REGIONS) if region == EACH_REGION else [region] * count
+        regions = range(NUM_REGIONS) if region == actions.EACH_REGION else [region] * count
         for r in regions:
             self._take_relic(p, self._random_relic(r))
 
@@ -258,4 +248,4 @@ class EconomyRules:
             self.put("bags", added(self.bags, kind, -1))
             drawn.append(kind)
         self.drawn_relics = drawn
-        self._push(Task(C_KEEP_RELIC, p))  # (forced when one kind is drawn, dropped if none)
+        self._push(Task(actions.C_KEEP_RELIC, p))  # (forced when one kind drawn, dropped if none)

@@ -8,25 +8,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...core.fields import added, removed, replaced, replaced_in
+from . import actions, components
 from .actions import (
-    ALL_REGIONS,
-    ANTHROPOLOGY,
-    C_EXPEDITION,
-    C_PICK_DRAWN,
     CARD0,
-    CARTOGRAPHY,
     DEEPEN,
     DONE,
     DRAW3,
-    EXCAVATION,
-    EXPLORATION,
     FIRST_ACTION,
     GALLERY_START,
     LOGISTICS,
     MONEY,
     NO_COLLECTION_REWARDS,
     NO_RIGHT_BONUS,
-    NUM_LOCATIONS,
     OPTION0,
     PATRON0,
     PAYMENTS,
@@ -47,16 +40,7 @@ from .actions import (
     piece_owner,
     piece_section,
 )
-from .components import (
-    AFRICA,
-    CITY,
-    MEDITERRANEAN,
-    MUSEUM,
-    NUM_RELIC_KINDS,
-    PORT,
-    SOUTH_AMERICA,
-    UNIVERSITY,
-)
+from .components import CITY, MUSEUM, NUM_RELIC_KINDS, PORT, UNIVERSITY
 from .optional import interruptible
 from .tasks import Task, knowledge_choices
 
@@ -75,7 +59,7 @@ PLACE_ACTIONS = tuple(
         tuple(PLACE0 + loc * len(SECTIONS) + s - 1 for s in SECTIONS if bits >> s & 1)
         for bits in range(1 << (SECTIONS[-1] + 1))
     )
-    for loc in range(NUM_LOCATIONS)
+    for loc in range(actions.NUM_LOCATIONS)
 )
 """``PLACE_ACTIONS[loc][sections]``: the actions placing at ``loc``'s sections given as bits."""
 MUSEUM_EXHIBIT_SECTIONS = 1 << 2 | 1 << 4 | 1 << 6
@@ -193,7 +177,7 @@ class LocationRules:
         tasks.append(Task.location_action(p))
         # step 5: permanent Bloomsbury effects of placing an explorer
         if loc == UNIVERSITY and self._has_bloom(p, "university_relic"):
-            tasks.append(Task.relic_choice(p, ALL_REGIONS, at_random=1))
+            tasks.append(Task.relic_choice(p, actions.ALL_REGIONS, at_random=1))
         if loc == MUSEUM and self._has_bloom(p, "museum_reputation"):
             tasks.append(Task.gain(p, REPUTATION, 2))
         if loc == CITY and self._has_bloom(p, "city_prestige"):
@@ -244,7 +228,7 @@ class LocationRules:
         p = self.task.player
         _, loc, section, _ = self.cur[:4]
         if loc == PORT:
-            self._push(Task(C_EXPEDITION, p))
+            self._push(Task(actions.C_EXPEDITION, p))
         elif a - OPTION0 != FIRST_ACTION:  # Deepen, Study a Relic or Sell: a relic discarded
             if loc == MUSEUM and section >= 5:  # a second Study, optional (pushed first)
                 self._push(Task.discard_relic(p, STUDY_RELIC, optional=1))
@@ -374,7 +358,7 @@ class LocationRules:
             while len(drawn) < 3 and (c := self._draw_card()) >= 0:
                 drawn.append(c)
             self.drawn_cards = sorted(drawn)
-            self._push(Task(C_PICK_DRAWN, p))
+            self._push(Task(actions.C_PICK_DRAWN, p))
             return
         slot = a - SLOT0
         if self._ability(p) != Ability.FREE_RESERVE:
@@ -513,17 +497,17 @@ class LocationRules:
             tasks.append(Task.random_relics(p, c.region, rnd))
         tasks += [Task.relic_choice(p, 1 << c.region) for _ in range(chosen)]
         ability = self._ability(p)
-        if ability == Ability.AFRICA_CHOSEN_RELIC and c.region == AFRICA:
-            tasks.append(Task.relic_choice(p, 1 << AFRICA))
-        elif ability == Ability.EXCAVATION_DRAW_TWO and c.type == EXCAVATION:
+        if ability == Ability.AFRICA_CHOSEN_RELIC and c.region == components.AFRICA:
+            tasks.append(Task.relic_choice(p, 1 << components.AFRICA))
+        elif ability == Ability.EXCAVATION_DRAW_TWO and c.type == actions.EXCAVATION:
             tasks.append(Task.draw_two_keep_one(p, c.region))
-        elif ability == Ability.ANTHROPOLOGY_KNOWLEDGE and c.type == ANTHROPOLOGY:
+        elif ability == Ability.ANTHROPOLOGY_KNOWLEDGE and c.type == actions.ANTHROPOLOGY:
             tasks.append(Task.knowledge(p, c.region, 1))
-        elif ability == Ability.SOUTH_AMERICA_MONEY and c.region == SOUTH_AMERICA:
+        elif ability == Ability.SOUTH_AMERICA_MONEY and c.region == components.SOUTH_AMERICA:
             tasks.append(Task.gain(p, MONEY, 3))
-        elif ability == Ability.EXPLORATION_REPUTATION and c.type == EXPLORATION:
+        elif ability == Ability.EXPLORATION_REPUTATION and c.type == actions.EXPLORATION:
             tasks.append(Task.gain(p, REPUTATION, 1))
-        elif ability == Ability.CARTOGRAPHY_CHOSEN_RELIC and c.type == CARTOGRAPHY:
+        elif ability == Ability.CARTOGRAPHY_CHOSEN_RELIC and c.type == actions.CARTOGRAPHY:
             tasks.append(Task.relic_choice(p, 1 << c.region))
         if self._has_bloom(p, "port_knowledge"):
             tasks.append(Task.knowledge(p, c.region, 1))
@@ -560,7 +544,7 @@ class LocationRules:
         self.put("gallery", replaced(self.gallery, sp, p))
         self.put("exhibited", added(self.exhibited, p, 1))
         if (
-            kind // 4 == MEDITERRANEAN
+            kind // 4 == components.MEDITERRANEAN
             and self._ability(p) == Ability.MEDITERRANEAN_EXHIBIT_PRESTIGE
         ):
             self._gain(p, PRESTIGE, 2)

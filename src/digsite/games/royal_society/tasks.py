@@ -11,29 +11,8 @@ from __future__ import annotations
 from functools import cache
 
 from ...core import tasks
-from .actions import (
-    A_DRAW_PATRONS,
-    A_DRAW_TWO_KEEP,
-    A_GAIN,
-    A_KNOW,
-    A_RANDOM_RELICS,
-    A_YEAR_END,
-    A_YEAR_START,
-    C_BLOOM,
-    C_DISCARD_RELIC,
-    C_EXHIBIT,
-    C_EXHIBIT_RELIC,
-    C_EXP_PAY,
-    C_KNOW,
-    C_LOC_ACTION,
-    C_PATRON,
-    C_PLACE,
-    C_RELIC,
-    C_RESERVE,
-    HONOR,
-    KNOW_MORE,
-    SETUP_SOCIETY,
-)
+from . import actions
+from .actions import A_GAIN, C_DISCARD_RELIC, HONOR, KNOW_MORE, SETUP_SOCIETY
 
 SECOND_STEP = 1
 """``a`` of the year's start (after the King's Favors) and end (after the requirement discs)."""
@@ -52,22 +31,22 @@ class Task(tasks.Task):
     # -- decisions with arguments ----------------------------------------------------------------
     @_cached
     def location_action(cls, p: int) -> Task:
-        return cls(C_LOC_ACTION, p)
+        return cls(actions.C_LOC_ACTION, p)
 
     @_cached
     def place(cls, p: int, explorer: int) -> Task:
-        return cls(C_PLACE, p, explorer)
+        return cls(actions.C_PLACE, p, explorer)
 
     @_cached
     def knowledge_choice(cls, p: int, points: int = 1, flags: int = 0) -> Task:
         """Knowledge in a region of the player's choice; ``flags`` are ``KNOW_*``."""
-        return cls(C_KNOW, p, points, flags)
+        return cls(actions.C_KNOW, p, points, flags)
 
     @_cached
     def relic_choice(cls, p: int, regions: int, at_random: int = 0) -> Task:
         """A relic from the bags of ``regions`` (a bit mask; ``CHOSEN_REGIONS``: those chosen
         before), of the player's choice or (``at_random``) drawn from a bag of its choice."""
-        return cls(C_RELIC, p, regions, at_random)
+        return cls(actions.C_RELIC, p, regions, at_random)
 
     @classmethod
     def discard_relic(cls, p: int, purpose: int, optional: int = 0) -> Task:
@@ -88,30 +67,30 @@ class Task(tasks.Task):
     def reserve(cls, p: int, optional: int, at_port: int = 0) -> Task:
         """Reserve an Expedition (``at_port``: the Port's left bonus, which must leave an
         expedition to organize)."""
-        return cls(C_RESERVE, p, optional, at_port)
+        return cls(actions.C_RESERVE, p, optional, at_port)
 
     @classmethod
     def bloomsbury(cls, p: int, stack: int, from_box: int = 0) -> Task:
-        return cls(C_BLOOM, p, stack, from_box)
+        return cls(actions.C_BLOOM, p, stack, from_box)
 
     @_cached
     def keep_patron(cls, p: int, expertise: int) -> Task:
         """Keep one of the patrons drawn, paid for at ``expertise``."""
-        return cls(C_PATRON, p, expertise)
+        return cls(actions.C_PATRON, p, expertise)
 
     @_cached
     def payment(cls, p: int, card: int) -> Task:
         """Pay for the expedition of ``card``."""
-        return cls(C_EXP_PAY, p, card)
+        return cls(actions.C_EXP_PAY, p, card)
 
     @classmethod
     def exhibit(cls, p: int, left: int, first: int = 0) -> Task:
         """The next of ``left`` Exhibits (``first``: the one the location choice offers)."""
-        return cls(C_EXHIBIT, p, left, first)
+        return cls(actions.C_EXHIBIT, p, left, first)
 
     @classmethod
     def exhibit_relic(cls, p: int, space: int, left: int) -> Task:
-        return cls(C_EXHIBIT_RELIC, p, space, left)
+        return cls(actions.C_EXHIBIT_RELIC, p, space, left)
 
     # -- automatic tasks ---------------------------------------------------------------------
     @_cached
@@ -130,29 +109,29 @@ class Task(tasks.Task):
 
     @_cached
     def knowledge(cls, p: int, region: int, points: int) -> Task:
-        return cls(A_KNOW, p, region, points)
+        return cls(actions.A_KNOW, p, region, points)
 
     @_cached
     def random_relics(cls, p: int, region: int, count: int) -> Task:
         """``count`` random relics from ``region``'s bag (``CHOSEN_REGION``: the region last
         chosen; ``EACH_REGION``: one from each bag)."""
-        return cls(A_RANDOM_RELICS, p, region, count)
+        return cls(actions.A_RANDOM_RELICS, p, region, count)
 
     @_cached
     def draw_patrons(cls, p: int, expertise: int) -> Task:
-        return cls(A_DRAW_PATRONS, p, expertise)
+        return cls(actions.A_DRAW_PATRONS, p, expertise)
 
     @classmethod
     def draw_two_keep_one(cls, p: int, region: int) -> Task:
-        return cls(A_DRAW_TWO_KEEP, p, region)
+        return cls(actions.A_DRAW_TWO_KEEP, p, region)
 
     @_cached
     def year_start(cls, step: int = 0) -> Task:
-        return cls(A_YEAR_START, 0, step)
+        return cls(actions.A_YEAR_START, 0, step)
 
     @_cached
     def year_end(cls, step: int = 0) -> Task:
-        return cls(A_YEAR_END, 0, step)
+        return cls(actions.A_YEAR_END, 0, step)
 
 
 def knowledge_choices(p: int, points: int) -> list[Task]:

@@ -105,16 +105,13 @@ def _private_cards(s, keep: set[int], rng) -> None:
 def _bloomsbury(s, player: int, rng) -> None:
     seen = s.bloom_seen[player]
     for k in range(2):
-        looked, unseen = [], []  # the (pile, index) slots of the tiles it saw, and of the others
-        for i, t in enumerate(s.stacks[k]):
-            (looked if seen >> t & 1 else unseen).append((s.stacks[k], i))
-        unseen += [(s.bloom_box[k], i) for i, t in enumerate(s.bloom_box[k]) if not seen >> t & 1]
-        for i, t in enumerate(s.bloom_removed):
-            if s.game.tile_stack[t] == k:
-                (looked if seen >> t & 1 else unseen).append((s.bloom_removed, i))
-        _shuffle_within(rng, looked)
-        _shuffle_within(rng, unseen)
-        s.bloom_box[k].sort()
+        stack, box, removed = s.stacks[k], s.bloom_box[k], s.bloom_removed
+        slots = [(stack, i) for i in range(len(stack))]
+        slots += [(box, i) for i, t in enumerate(box) if not seen >> t & 1]
+        slots += [(removed, i) for i, t in enumerate(removed) if s.game.tile_stack[t] == k]
+        for saw in (1, 0):  # the tiles it saw, then the others, each group among its places
+            _shuffle_within(rng, [(pile, i) for pile, i in slots if seen >> pile[i] & 1 == saw])
+        box.sort()
 
 
 ATTEMPTS = 200

@@ -10,19 +10,7 @@ from itertools import product
 
 from ...core.fields import added, removed, replaced
 from . import actions, scoring
-from .actions import (
-    AUTOMA,
-    C_HAND,
-    C_MAIN,
-    CARD0,
-    DONE,
-    EXPLORER0,
-    FAVOR0,
-    NEUTRAL,
-    NUM_EXPLORERS,
-    SPACE0,
-    piece_owner,
-)
+from .actions import C_HAND, C_MAIN, CARD0, DONE, EXPLORER0, FAVOR0, NEUTRAL, NUM_EXPLORERS, SPACE0
 from .automa import automa_turn
 from .spec import SPEC
 from .tasks import SECOND_STEP, Task
@@ -77,7 +65,7 @@ class YearRules:
         if self.year > 1 and self.task.a != SECOND_STEP:
             favors = [-1] * 6
             if self.game.automa and self.automa_last >= 0:
-                favors[self.game.automa_cards[self.automa_last].favor] = AUTOMA
+                favors[self.game.automa_cards[self.automa_last].favor] = actions.AUTOMA
             self.put("favor_space", tuple(favors))
             self._push(*self._favor_tasks(), Task.year_start(SECOND_STEP))
             return
@@ -86,7 +74,9 @@ class YearRules:
         self.put("automa_pawns", 3 if self.game.automa else 0)
         self.put(
             "locations",
-            tuple(tuple(x for x in loc if piece_owner(x) == NEUTRAL) for loc in self.locations),
+            tuple(
+                tuple(x for x in loc if actions.piece_owner(x) == NEUTRAL) for loc in self.locations
+            ),
         )
         if self.year > 1:  # the cards of Program spaces 1 and 2 are discarded
             self.put("exp_discard", self.exp_discard + tuple(c for c in self.program[:2] if c >= 0))
@@ -101,7 +91,7 @@ class YearRules:
         for i in range(1, count + 1):
             idx = (pos + i) % count
             owner = order[idx]
-            if owner == AUTOMA:
+            if owner == actions.AUTOMA:
                 if self.automa_pawns > 0:
                     self.cur[4] = idx
                     automa_turn(self)

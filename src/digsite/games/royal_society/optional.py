@@ -8,21 +8,8 @@ from collections.abc import Callable
 from functools import wraps
 
 from ...core.fields import added, removed, replaced, replaced_in
-from .actions import (
-    BLOOM_CLAIM0,
-    C_EXP_PAY,
-    C_EXPEDITION,
-    C_LOC_ACTION,
-    CLAIM0,
-    DONE,
-    FIRST_ACTION,
-    GAIN_REP,
-    PATRON0,
-    PRESTIGE,
-    REPUTATION,
-    SCIENCE,
-    TILE0,
-)
+from . import actions
+from .actions import BLOOM_CLAIM0, C_LOC_ACTION, CLAIM0, DONE, FIRST_ACTION, GAIN_REP, PATRON0
 from .components import CITY, NUM_PATRONS, UNIVERSITY
 from .scoring import OBJECTIVE_TESTS
 from .tasks import Task
@@ -92,7 +79,7 @@ class OptionalRules:
         if action == GAIN_REP:
             self.put("discs", added(self.discs, p, -1))
             self.put("rep_discs", added(self.rep_discs, p, 1))
-            self._gain(p, REPUTATION, 2)
+            self._gain(p, actions.REPUTATION, 2)
         elif PATRON0 <= action < PATRON0 + NUM_PATRONS:
             pat = action - PATRON0
             kinds = self.honor_kinds(p, pat, self.task)  # (the decision interrupted)
@@ -107,8 +94,8 @@ class OptionalRules:
             if first:
                 self.put("rs_left", replaced(self.rs_left, g, p))
             self.put("claims", replaced_in(self.claims, p, g, 2 if first else 1))
-            obj = self.game.rb.objectives[self.objectives[g]]
-            stat, amount = (SCIENCE, 4) if obj["reward"] == "science" else (PRESTIGE, 20)
+            science = self.game.rb.objectives[self.objectives[g]]["reward"] == "science"
+            stat, amount = (actions.SCIENCE, 4) if science else (actions.PRESTIGE, 20)
             self._gain(p, stat, amount if first else amount // 2)  # a later claim: half
         else:
             k = action - BLOOM_CLAIM0
@@ -119,7 +106,7 @@ class OptionalRules:
     def _honor(self, p: int, pat: int, kind: int) -> None:
         self._discard_relic(p, kind)
         self.put("honored", replaced(self.honored, p, (*self.honored[p], pat)))
-        self._gain(p, REPUTATION, 1)
+        self._gain(p, actions.REPUTATION, 1)
 
     def honor_kinds(self, p: int, pat: int, pending: Task | None) -> list[int]:
         """Relic kinds that may honor patron ``pat`` now: those that leave the ``pending``
@@ -134,7 +121,7 @@ class OptionalRules:
     def _keeps_pending(self, task: Task, action: int, kind: int) -> bool:
         """Whether ``task`` still has a legal action after optional ``action`` (an honor with
         relic ``kind``, or a claim); only budgets and relics can take it away."""
-        if task.kind not in (C_LOC_ACTION, C_EXPEDITION, C_EXP_PAY):
+        if task.kind not in (C_LOC_ACTION, actions.C_EXPEDITION, actions.C_EXP_PAY):
             return True  # a Reserve or an Exhibit left without a choice just ends, as declined
         if task.kind == C_LOC_ACTION:
             _, loc, section, supported = self.cur[:4]
@@ -152,13 +139,14 @@ class OptionalRules:
 
     # -- Bloomsbury ----------------------------------------------------------------------------
     def _legal_bloomsbury_tile(self):
-        t = self.task
-        return [TILE0 + x for x in sorted(self.stacks[t.a] if t.b == 0 else self.bloom_box[t.a])]
+        _, _, k, source = self.task
+        tiles = self.bloom_box[k] if source else self.stacks[k]
+        return [actions.TILE0 + x for x in sorted(tiles)]
 
     def _on_bloomsbury_tile(self, a):
         _, p, k, source = self.task
         self.queue.pop(0)
-        tile = a - TILE0
+        tile = a - actions.TILE0
         if source == 0:
             self.stacks[k].remove(tile)
         else:

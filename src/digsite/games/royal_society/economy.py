@@ -10,22 +10,7 @@ from itertools import accumulate
 
 from ...core.fields import added, added_in, replaced, replaced_in
 from . import actions
-from .actions import (
-    ALL_REGIONS,
-    BLOOMSBURY_STACKS,
-    C_KNOW,
-    EXPLORER0,
-    KNOW_ASIA_PAID,
-    KNOW_MORE,
-    NUM_REGIONS,
-    PRESTIGE,
-    REGION0,
-    RELIC0,
-    REPUTATION,
-    REWARD_STATS,
-    SCIENCE,
-    Ability,
-)
+from .actions import BLOOMSBURY_STACKS, NUM_REGIONS, PRESTIGE, REGION0, RELIC0, REPUTATION, SCIENCE
 from .components import ASIA, NUM_RELIC_KINDS
 from .tasks import Task, knowledge_choices
 
@@ -78,7 +63,7 @@ class EconomyRules:
         if (
             region == ASIA
             and asia_reputation
-            and self._ability(p) == Ability.ASIA_KNOWLEDGE_REPUTATION
+            and self._ability(p) == actions.Ability.ASIA_KNOWLEDGE_REPUTATION
         ):
             self._gain(p, REPUTATION, 1)
 
@@ -133,14 +118,14 @@ class EconomyRules:
         """Tasks for a reward given as (key, amount) pairs from the rulebook's vocabulary."""
         tasks = []
         for key, amount in reward:
-            if key in REWARD_STATS:
-                tasks.append(Task.gain(p, REWARD_STATS[key], amount))
+            if key in actions.REWARD_STATS:
+                tasks.append(Task.gain(p, actions.REWARD_STATS[key], amount))
             elif key == "knowledge_choice":
                 tasks += knowledge_choices(p, amount)
             elif key == "reserve":
                 tasks += [Task.reserve(p, optional=1)] * amount
             elif key == "chosen_relic":
-                tasks += [Task.relic_choice(p, ALL_REGIONS)] * amount
+                tasks += [Task.relic_choice(p, actions.ALL_REGIONS)] * amount
             elif key == "expertise":
                 tasks += [Task(actions.C_EXPLORER_UP, p)] * amount
         return tasks
@@ -177,11 +162,11 @@ class EconomyRules:
         p, region = t.player, a - REGION0
         if region == ASIA:
             i = 0
-            while i < len(q) and q[i].kind == C_KNOW and q[i].b & KNOW_MORE:
-                q[i] = q[i]._replace(b=q[i].b | KNOW_ASIA_PAID)
+            while i < len(q) and q[i].kind == actions.C_KNOW and q[i].b & actions.KNOW_MORE:
+                q[i] = q[i]._replace(b=q[i].b | actions.KNOW_ASIA_PAID)
                 i += 1
         self.chosen_regions.append(region)
-        self._know(p, region, t.a, asia_reputation=not t.b & KNOW_ASIA_PAID)
+        self._know(p, region, t.a, asia_reputation=not t.b & actions.KNOW_ASIA_PAID)
 
     def _auto_knowledge(self):
         t = self.task
@@ -196,17 +181,17 @@ class EconomyRules:
         self._gain(self.task.player, *actions.MILESTONE_8[a - actions.OPTION0])
 
     def _legal_explorer_expertise(self):
-        return [EXPLORER0 + e for e in range(3) if self.expertise[self.task.player][e] < 6]
+        return [actions.EXPLORER0 + e for e in range(3) if self.expertise[self.task.player][e] < 6]
 
     def _on_explorer_expertise(self, a):
         self.queue.pop(0)
-        p, e = self.task.player, a - EXPLORER0
+        p, e = self.task.player, a - actions.EXPLORER0
         self.put("expertise", replaced_in(self.expertise, p, e, min(6, self.expertise[p][e] + 1)))
 
     def _legal_relic_from_bag(self):
         _, p, regions, forced_random = self.task
         if regions == actions.CHOSEN_REGIONS:  # "one of the previously chosen regions"
-            regions = sum(1 << r for r in set(self.chosen_regions[-2:])) or ALL_REGIONS
+            regions = sum(1 << r for r in set(self.chosen_regions[-2:])) or actions.ALL_REGIONS
         bags = self.bags
         if forced_random or self.penalties[p][actions.RANDOM_RELICS_ONLY]:
             return [

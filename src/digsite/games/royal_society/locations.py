@@ -11,7 +11,6 @@ from ...core.fields import added, removed, replaced, replaced_in
 from . import actions, components
 from .actions import (
     CARD0,
-    DEEPEN,
     DONE,
     DRAW3,
     FIRST_ACTION,
@@ -29,11 +28,9 @@ from .actions import (
     RELIC0,
     REPUTATION,
     SCIENCE,
-    SELL,
     SLOT0,
     SPACE0,
     SPACE_COLLECTION,
-    STUDY_RELIC,
     SUPPORT_CAP_5,
     Ability,
     piece,
@@ -66,7 +63,7 @@ MUSEUM_EXHIBIT_SECTIONS = 1 << 2 | 1 << 4 | 1 << 6
 """Where a supported explorer may Exhibit at the Museum."""
 CITY_GATE = 4
 """The Reputation The City asks."""
-SECOND_ACTIONS = (DEEPEN, STUDY_RELIC, SELL)
+SECOND_ACTIONS = (actions.DEEPEN, actions.STUDY_RELIC, actions.SELL)
 """The second action of the University, the Museum and the City: a relic discarded for it."""
 
 
@@ -231,7 +228,7 @@ class LocationRules:
             self._push(Task(actions.C_EXPEDITION, p))
         elif a - OPTION0 != FIRST_ACTION:  # Deepen, Study a Relic or Sell: a relic discarded
             if loc == MUSEUM and section >= 5:  # a second Study, optional (pushed first)
-                self._push(Task.discard_relic(p, STUDY_RELIC, optional=1))
+                self._push(Task.discard_relic(p, actions.STUDY_RELIC, optional=1))
             self._push(Task.discard_relic(p, SECOND_ACTIONS[loc]))
         elif loc == UNIVERSITY:
             self._push(*knowledge_choices(p, 2 if section >= 3 else 1))
@@ -264,11 +261,11 @@ class LocationRules:
             self._honor(p, t.honored_patron, kind)
         else:
             self._discard_relic(p, kind)
-            if purpose == DEEPEN:
+            if purpose == actions.DEEPEN:
                 self._know(p, kind // 4, 3)
-            elif purpose == STUDY_RELIC:
+            elif purpose == actions.STUDY_RELIC:
                 self._gain(p, SCIENCE, 1)
-            elif purpose == SELL:
+            elif purpose == actions.SELL:
                 self._gain(p, REPUTATION, -1)
                 self._gain(p, MONEY, 18 if self._ability(p) == Ability.SELL_FOR_18 else 15)
         self._refill_all()

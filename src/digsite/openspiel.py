@@ -523,10 +523,8 @@ class DigsiteObserver:
             )
         self.num_players = game.num_players
         self.tensor = np.zeros(game.observation_size, dtype=np.float32)
-        pieces = game.observation_piece_names() or [
-            ("observation", slice(0, game.observation_size))
-        ]
-        self.dict = {name: self.tensor[piece] for name, piece in pieces}
+        pieces = game.observation_piece_names()
+        self.dict = {n: self.tensor[p] for n, p in pieces} or {"observation": self.tensor}
 
     def set_from(self, state: DigsiteState, player: int) -> None:
         player = check_player(player, self.num_players)

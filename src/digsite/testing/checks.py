@@ -144,22 +144,21 @@ def global_state_is_every_seats_observation_then_the_secret(case: Case) -> None:
     """PettingZoo's ``state()``: in ``state_space``, each seat's observation in seat order,
     then what no player knows; also through the AEC-to-parallel conversion."""
     env = case.env()
-    raw = env.unwrapped
-    expect_error(AttributeError, raw.state, "state() before reset()", "reset")
-    size, n = raw.game.observation_size, raw.game.num_players
+    expect_error(AttributeError, env.state, "state() before reset()", "reset")
+    size, n = env.game.observation_size, env.game.num_players
     for _, (_, _, term, trunc, _) in random_play(env, seed=1, steps=30):
-        state = raw.state()
-        assert raw.state_space.contains(state), "state() is outside state_space"
-        for player, agent in enumerate(raw.possible_agents):
+        state = env.state()
+        assert env.state_space.contains(state), "state() is outside state_space"
+        for player, agent in enumerate(env.possible_agents):
             seat_part = state[player * size : (player + 1) * size]
             assert np.array_equal(seat_part, env.observe(agent)["observation"]), (
                 f"state() does not hold {agent}'s observation in its place"
             )
         secret = state[n * size :]
-        assert len(secret) == raw.game.secret_size, "state() is not secret_size longer"
-        if raw.game.secret_size:
-            other = raw.game_state.resample_hidden(0, np.random.default_rng(2))
-            if other.to_dict() != raw.game_state.to_dict():
+        assert len(secret) == env.game.secret_size, "state() is not secret_size longer"
+        if env.game.secret_size:
+            other = env.game_state.resample_hidden(0, np.random.default_rng(2))
+            if other.to_dict() != env.game_state.to_dict():
                 buffer = np.empty_like(secret)
                 other.observe_secret(buffer)
                 assert not np.array_equal(buffer, secret), "the secret shows what is hidden"

@@ -389,9 +389,6 @@ class DigsiteState(pyspiel.State):
         )
 
     # -- chance: the set-up's seed -------------------------------------------------------------
-    def is_chance_node(self) -> bool:
-        return self._play.state is None
-
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return [(byte, 1.0 / BYTE_OUTCOMES) for byte in range(BYTE_OUTCOMES)]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from dataclasses import dataclass
 from types import MemberDescriptorType
 from typing import Any
 from unittest import mock
@@ -13,15 +14,13 @@ from unittest import mock
 from ..core.fields import set_field
 
 
+@dataclass(slots=True)
 class _Refused:
     """A data descriptor without ``__get__``: reads still find the state's own value; a write
     fails but the field's first (its start, ``StateFields.fresh``), and ``put`` writes the
     state's ``__dict__``, past it (:func:`_put`, ``core.fields.set_field``)."""
 
-    __slots__ = ("name",)
-
-    def __init__(self, name: str):
-        self.name = name
+    name: str
 
     def __set__(self, state: Any, value: Any) -> None:
         if self._holds(state):
@@ -35,15 +34,12 @@ class _Refused:
         return self.name in state.__dict__
 
 
+@dataclass(slots=True)
 class _RefusedSlot(_Refused):
     """:class:`_Refused` standing in for the slot of a state class that keeps its fields in
     slots: reads and the writes past it go to ``slot``."""
 
-    __slots__ = ("slot",)
-
-    def __init__(self, name: str, slot: MemberDescriptorType):
-        super().__init__(name)
-        self.slot = slot
+    slot: MemberDescriptorType
 
     def __get__(self, state: Any, owner: type | None = None) -> Any:
         return self if state is None else self.slot.__get__(state, owner)

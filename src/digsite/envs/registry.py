@@ -31,7 +31,6 @@ from ..core.options import is_integer
 from ..core.spec import GameSpec, load
 from ..games import SPECS
 from ..games import spec as entry
-from .rendering import RENDER_MODES
 from .solo import SoloEnv
 from .wrappers import ACTION_MASKS
 
@@ -73,7 +72,7 @@ class SingleSeatCreator:
 
     game: str
     num_players: int
-    metadata: ClassVar[dict] = {"render_modes": RENDER_MODES, "render_fps": 1}
+    metadata: ClassVar[dict] = SoloEnv.metadata
 
     def __call__(self, **options):
         asked = options.pop("num_players", self.num_players)

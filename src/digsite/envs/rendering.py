@@ -20,11 +20,12 @@ WINDOW_TITLE = "digsite"
 
 
 class Renders:
-    """``render()``, ``close()`` and ``action_to_string()`` for an env with ``game_state`` and
-    ``render_mode`` (every env of the package): the window of ``"human"`` is opened on the
-    first picture, when a display and pygame are there, and closed with the env; before the
-    first ``reset`` there is no game (``ResetNeededError``)."""
+    """``render()``, ``close()``, ``action_to_string()`` and ``metadata`` for an env with
+    ``game_state`` and ``render_mode`` (every env of the package): the window of ``"human"`` is
+    opened on the first picture, when a display and pygame are there, and closed with the env;
+    before the first ``reset`` there is no game (``ResetNeededError``)."""
 
+    metadata = {"render_modes": RENDER_MODES, "render_fps": 1}
     _window: bool | None = None
     """Whether ``"human"`` shows its pictures in a window (found on the first picture)."""
     _screen = None

@@ -17,7 +17,7 @@ from ..core.options import Option, check_options, choice
 from ..core.solo import SoloMode
 from ..core.spec import load
 from ..games import spec
-from .rendering import RENDER_MODE, RENDER_MODES, Renders
+from .rendering import RENDER_MODE, Renders
 
 ILLEGAL_ACTION_MODES = ("end", "random")
 ILLEGAL_ACTION = choice(
@@ -35,7 +35,6 @@ class OneSeatEnv(Renders, gym.Env):
     ``game``, its action mask for MaskablePPO and the documented answer to an unmasked
     action."""
 
-    metadata = {"render_modes": RENDER_MODES, "render_fps": 1}
     seat = 0
 
     def __init__(self, game: Game, illegal_action: str, render_mode: str | None):

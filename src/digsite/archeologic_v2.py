@@ -1,8 +1,5 @@
-from .envs.factory import make_env_functions
-from .games import archeologic as _game
+from .envs.factory import game_module
 from .games.archeologic.spec import SPEC
 
-__doc__ = _game.__doc__
-env, raw_env = make_env_functions(SPEC)
-
+__doc__, env, raw_env = game_module(SPEC)
 __all__ = ["env", "raw_env"]

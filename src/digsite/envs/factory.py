@@ -4,6 +4,7 @@ registered id (:func:`make_env`), and each built-in game module's ``env`` / ``ra
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib import import_module
 from typing import Any
 
 from ..core.spec import GameSpec
@@ -23,6 +24,12 @@ def make_env_functions(spec: GameSpec) -> tuple[Callable[..., Any], Callable[...
         return DigsiteAECEnv(game, render_mode=render_mode, max_cycles=max_cycles)
 
     return env, env
+
+
+def game_module(spec: GameSpec) -> tuple[str | None, Callable[..., Any], Callable[..., Any]]:
+    """What a built-in game's module (``digsite.<game>_v<N>``) holds: the docstring of the
+    game's package (its documentation page), ``env`` and ``raw_env``."""
+    return (import_module(spec.package).__doc__, *make_env_functions(spec))
 
 
 def make_env(game: str, **config: Any) -> DigsiteAECEnv:

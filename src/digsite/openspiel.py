@@ -307,7 +307,6 @@ class DigsiteGame(pyspiel.Game):
             num_players=g.num_players,
             min_utility=MIN_UTILITY,
             max_utility=MAX_UTILITY,
-            utility_sum=None,
             max_game_length=g.max_game_length,
         )
         super().__init__(self.game_type, info, full)

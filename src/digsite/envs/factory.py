@@ -36,5 +36,4 @@ def make_env(game: str, **config: Any) -> DigsiteAECEnv:
     """The AEC env of the registered game named ``game``, digsite's own or a plugin's, with
     ``config`` (its options, ``render_mode``, ``max_cycles``): ``make_env("mykerinos",
     num_players=2)``.  A plugin has no ``digsite.<game>_v<N>`` module; this needs none."""
-    env, _ = make_env_functions(entry(game))
-    return env(**config)
+    return make_env_functions(entry(game))[0](**config)

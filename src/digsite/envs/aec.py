@@ -81,14 +81,12 @@ class DigsiteAECEnv(Renders, AECEnv):
         self._rng: np.random.Generator | None = None
         self.game_state = None
 
-    # -- spaces -----------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
         return self._observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space:
         return self._action_spaces[agent]
 
-    # -- lifecycle --------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None or self._rng is None:
             self._rng = np.random.default_rng(seed)

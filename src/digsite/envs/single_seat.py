@@ -76,7 +76,6 @@ class SingleSeatEnv(OneSeatEnv):
         self.seat = 0 if self.fixed_seat is None else self.fixed_seat
         self._buffer = np.empty(game.observation_size, dtype=np.float32)
 
-    # -- gymnasium API ----------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
         for opponent in self.opponents:

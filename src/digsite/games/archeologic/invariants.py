@@ -1,6 +1,5 @@
-"""What every ArcheOlogic position keeps, live or loaded (``check_invariants``, the state's):
-time spent as the turns give it, clues and answers as the layout gives them, one pawn to act.
-Each message names the field; the shapes and ranges are checked on loading (``saved.FIELDS``)."""
+"""What every ArcheOlogic position keeps (``check_invariants``): time spent as the turns give it,
+clues and answers as the layout gives them, one pawn to act."""
 
 from __future__ import annotations
 

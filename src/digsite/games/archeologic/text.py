@@ -1,5 +1,4 @@
-"""Text for ArcheOlogic: action names, the spectator's picture (hidden information included) and
-a seat's picture drawn from that player's view alone."""
+"""ArcheOlogic as text: action names, a seat's picture and the spectator's (with hidden parts)."""
 
 from __future__ import annotations
 

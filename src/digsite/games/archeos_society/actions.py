@@ -1,5 +1,4 @@
-"""Archeos Society actions and kinds of pending decision, declared once (the package
-documentation's action table is generated from ``ACTIONS``)."""
+"""Archeos Society actions and kinds of pending decision (:mod:`digsite.core.actions`)."""
 
 from ...core.actions import ActionTable
 from ...core.decisions import DecisionKinds

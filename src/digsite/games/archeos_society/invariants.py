@@ -1,6 +1,5 @@
-"""What every Archeos Society position keeps, live or loaded (``check_invariants``, the
-state's): cards and monkeys conserved, a decision with what it needs, the custom set-up's
-draft apart.  The shapes and ranges of the fields are checked on loading (``saved.FIELDS``)."""
+"""What every Archeos Society position keeps (``check_invariants``): cards and monkeys conserved,
+a decision with what it needs, the custom set-up's draft apart."""
 
 from __future__ import annotations
 

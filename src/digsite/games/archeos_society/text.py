@@ -1,5 +1,4 @@
-"""Names of actions, the spectator's picture of an Archeos Society position and a seat's picture
-drawn from its view alone."""
+"""Archeos Society as text: action names and pictures of a position."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Medieval Realms actions and kinds of pending decision, declared once (the package
-documentation's action table is generated from ``ACTIONS``)."""
+"""Medieval Realms actions and kinds of pending decision (:mod:`digsite.core.actions`)."""
 
 from itertools import combinations
 

@@ -1,6 +1,5 @@
-"""What every Medieval Realms position keeps, live or loaded (``check_invariants``, the
-state's): cards and VP conserved, a decision its flow can reach.  The shapes and ranges of the
-fields are checked on loading (``saved.FIELDS``)."""
+"""What every Medieval Realms position keeps (``check_invariants``): cards and VP conserved, a
+decision its flow can reach."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Text of Medieval Realms actions and positions: the spectator's picture (everything) and a
-seat's picture (drawn from the player's view alone)."""
+"""Medieval Realms as text: action names and pictures of a position."""
 
 from __future__ import annotations
 

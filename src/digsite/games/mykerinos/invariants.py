@@ -1,6 +1,5 @@
-"""What every Mykerinos position keeps, live or loaded (``check_invariants``, the state's):
-cards and cubes conserved, scores as the cards and the Museum give them, a decision with what it
-needs.  The shapes and ranges of the fields are checked on loading (``saved.FIELDS``)."""
+"""What every Mykerinos position keeps (``check_invariants``): cards and cubes conserved, scores
+as the cards and the Museum give them, a decision with what it needs."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Mykerinos as text: the texts of actions, and pictures of a position (one seat's, drawn from
-its view alone, and the spectator's, which adds the hidden order of the undealt parcels)."""
+"""Mykerinos as text: action names, a seat's picture and the spectator's (with the deck order)."""
 
 from __future__ import annotations
 

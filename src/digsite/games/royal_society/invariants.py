@@ -1,6 +1,5 @@
-"""What every Royal Society position keeps, live or loaded (``check_invariants``, the state's):
-the task queue well formed and in its phase, every component in one place.  The shapes and
-ranges of the fields are checked on loading (``saved.FIELDS``)."""
+"""What every Royal Society position keeps (``check_invariants``): the task queue well formed and
+in its phase, every component in one place."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""The Royal Society of Archeology, as every generic surface reads it
-(:mod:`digsite.core.spec`)."""
+"""The Royal Society of Archeology, as every generic surface reads it (:mod:`digsite.core.spec`)."""
 
 from ...core.spec import GameSpec, SearchSettings, SoloMeasure, SoloSpec
 

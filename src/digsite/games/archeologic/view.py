@@ -1,13 +1,11 @@
-"""What one ArcheOlogic player knows (``State.view``), and the belief computed from it.
+"""What one ArcheOlogic player knows (``State.view``; each field in the package documentation's
+"What a player knows"), and the belief computed from it.
 
-The view is built from the state directly (the reference truth); the field-by-field meaning is
-in the package documentation ("What a player knows").  Seats are absolute.  The knowledge that
-narrows the layouts down (starting clues given to this player, its own answers, what its own
-checked guesses taught it) is also available in the compact form the engine caches the belief
-on (:func:`guess_knowledge`), and :func:`belief_from_view` rebuilds the belief from a view
-alone: a test checks the two always agree, so the learning aids and the deduction agent, which
-read ``state.belief(player)``, use exactly the player's information.
-"""
+Seats are absolute.  The knowledge that narrows the layouts down (starting clues given to this
+player, its own answers, what its own checked guesses taught it) is also available in the compact
+form the engine caches the belief on (:func:`guess_knowledge`), and :func:`belief_from_view`
+rebuilds the belief from a view alone: a test checks the two always agree, so the learning aids and
+the deduction agent, which read ``state.belief(player)``, use exactly the player's information."""
 
 from __future__ import annotations
 

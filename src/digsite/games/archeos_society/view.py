@@ -1,11 +1,8 @@
-"""What one Archeos Society player knows, as plain data (``state.view(player)``).
+"""What one Archeos Society player knows, as plain data (``state.view(player)``; the package
+documentation's "What a player knows" describes each field).
 
-Built from the state directly: it is the reference the observation, the seat's picture and the
-tests are checked against.  Seats are absolute (``player`` names the viewer).  Cards are card
-kinds (``role * 6 + colour``, see ``components``); a multiset of cards is the sorted list of
-its kinds, one entry per card.  The package documentation ("What a player knows") describes
-each field.
-"""
+Seats are absolute (``player`` names the viewer).  Cards are card kinds (``role * 6 + colour``, see
+``components``); a multiset of cards is the sorted list of its kinds, one entry per card."""
 
 from __future__ import annotations
 

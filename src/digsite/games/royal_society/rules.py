@@ -1,16 +1,10 @@
 """Royal Society of Archeology rules engine (see the package docstring for rules and decisions).
 
 The state is a :class:`~digsite.core.tasks.TaskQueueState` (decisions ``C_*``, automatic tasks
-``A_*``), and the year flow itself (upkeep, turns, Royal Requirements, final scoring) is a chain
-of its tasks, so every rule that creates a choice just puts a task in front of the queue.
-
-This module holds the game and the state's protocol (scores, winners, chance, the information
-methods); the rules are mixins by area, each module holding the decisions of its area with what
-they offer: ``setup``, ``economy`` (gains, Knowledge, Reputation, relic bags), ``locations``
-(placing an explorer, the location actions, expeditions, exhibits), ``optional`` (the optional
-actions, before, after and during a turn), ``year`` (the year's flow, its turns and the end of
-the game) and ``automa``.  The fields the observation reads (``PUT``) are frozen and written
-with ``put`` (see ``core.fields``)."""
+``A_*``) whose year flow itself (upkeep, turns, Royal Requirements, final scoring) is a chain of
+its tasks.  This module holds the game and the state's protocol (scores, winners, chance, the
+information methods); the rules are mixins by area, a module each: ``setup``, ``economy``,
+``locations``, ``optional``, ``year`` and ``automa``."""
 
 from __future__ import annotations
 

@@ -1,10 +1,6 @@
-"""The queued tasks of a position: ``Task(kind, player, a, b)`` (:mod:`digsite.core.tasks`).
-
-A task is a decision of ``player`` (``kind`` a decision id) or an automatic step (``kind`` from
-``AUTO0``); its two arguments ``a`` and ``b`` mean what the kind says, so tasks are made by the
-named constructors below and read through the named accessors where a field has more than one
-meaning (the observation encodes the same four numbers).
-"""
+"""The queued tasks of a position, ``Task(kind, player, a, b)`` (:mod:`digsite.core.tasks`), made
+by the named constructors below and read through the named accessors where a field has more than
+one meaning (the observation encodes the same four numbers)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,8 @@
 """``view(player)``: everything one player knows under the rules, as plain canonical data.
 
-It is built from the state (the reference truth); the observation encoder, the seat render and
-the action texts show nothing beyond it.  Seats are absolute (``0 .. n-1``); other owners of
-pieces are ``"automa"`` and ``"neutral"``; ``None`` is an empty place.  Lists of things whose
-order carries no information are sorted (never the order of a hidden draw).
-"""
+Seats are absolute (``0 .. n-1``); other owners of pieces are ``"automa"`` and ``"neutral"``;
+``None`` is an empty place.  Lists of things whose order carries no information are sorted (never
+the order of a hidden draw)."""
 
 from __future__ import annotations
 

@@ -1,26 +1,20 @@
 """The ArcheOlogic solo game as a single-agent task: ``digsite/ArcheOlogicSolo-v2``, a Gymnasium
 env (:class:`digsite.envs.solo.SoloEnv`) of :class:`ArcheOlogicSolo`.
 
-* Observation: ``Box(0, 1, (N,), float32)``, the solo player's observation of the rules engine
-  (``digsite.games.archeologic``: time, viewfinder, pending decision, clues, note sheet of
-  answers, guess feedback, pieces entered).
+* Observation: the solo player's observation of the rules engine (``digsite.games.archeologic``:
+  time, viewfinder, pending decision, clues, note sheet of answers, guess feedback, pieces entered).
 * Actions: ``Discrete(120)``, the game's action table (start axis, viewfinder axis, question,
-  "I think I've found it!", placements of the building being entered); ``action_masks()`` gives
-  the legal ones (for MaskablePPO).
+  "I think I've found it!", placements of the building being entered).
 * Reward: minus the time each step spends (questions, viewfinder surcharges, 4 per guess), plus
   ``solve_bonus`` (default +20) on the step that enters the right layout.  An episode that ends
-  unsolved (a wrong guess in the rulebook variant, or the time limit) costs on its last step the
-  rest of the clock, as if the time had run out: ``-(time_limit + 1 - time spent)``.  The return
-  of an episode is ``solve_bonus - time spent`` when solved and ``-(time_limit + 1)`` otherwise,
-  so every solution beats every failure and a faster one beats a slower one; failing early is
-  never a shortcut.
+  unsolved (a wrong guess in the rulebook variant, the time limit, or an action outside the mask
+  with ``illegal_action="end"``) costs on its last step the rest of the clock, as if the time had
+  run out: ``-(time_limit + 1 - time spent)``.  The return of an episode is ``solve_bonus - time
+  spent`` when solved and ``-(time_limit + 1)`` otherwise, so every solution beats every failure
+  and a faster one beats a slower one; failing early is never a shortcut.
 * Episode end: terminated when the layout is found, when a guess is wrong (rulebook variant),
   or when the game's own time limit is passed (``time_limit``, default 60: the game ends
   unsolved).  Truncated when ``max_time`` (if given) is reached first.
-* An action outside the mask never crashes: with ``illegal_action="end"`` (default) the episode
-  ends at once (terminated) with reward ``-(time_limit + 1 - time spent)``, as if the time had
-  run out, and ``info["illegal_action"] = True``; with ``illegal_action="random"`` a uniformly
-  drawn legal action is played instead (``info["illegal_action"]`` is also set).
 * ``info``: ``time`` (time spent) and ``solved``.  On the last step of an episode also
   ``quest`` (the quest number: it names the hidden layout, so it is given only once the
   episode is over), ``score``, the solo score as the rulebook counts it (the time spent: lower
@@ -33,34 +27,22 @@ env (:class:`digsite.envs.solo.SoloEnv`) of :class:`ArcheOlogicSolo`.
 Options: ``num_clues`` (default 3, the rulebook's solo; 4 or 5 only with the variant
 ``solo_more_clues=True``), ``guess_variant`` ("rulebook" or "app"), ``quest``
 (an int, or None for a random quest each episode), ``max_time``, ``time_limit``, ``ring``,
-``solve_bonus``, ``illegal_action``, ``render_mode`` ("ansi", "human" or "rgb_array"),
-``expert`` (bool, default False: digsite's own expert mode, count clues on axes pre-filled in
-the note sheet; titles then come from the reference solver on the same expert clues), ``buildings``
-(None = the shipped tiles, or a buildings JSON path / list of records, as the game's option).
-
-Learning aids (off by default, so the default env is the plain game;
-:mod:`digsite.games.archeologic.learning_aids`), all computed from the player's own
-information only, never from the hidden layout:
+``solve_bonus``, ``expert`` (bool, default False: digsite's own expert mode, count clues on axes
+pre-filled in the note sheet; titles then come from the reference solver on the same expert
+clues), ``buildings`` (None = the shipped tiles, or a buildings JSON path / list of records, as
+the game's option), and the learning aids, off by default (so the default env is the plain game)
+and all computed from the player's own information only (what each gives and why:
+:mod:`digsite.games.archeologic.learning_aids`):
 
 * ``belief=True`` (the game's ``belief_features`` option) appends 604 features to the
-  observation: for each building, the share of the layouts still possible for the player (and
-  agreeing with the pieces of the guess entered so far) that put it at each placement offset,
-  aligned with the placement actions, and the counts of possible layouts, log-scaled and
-  inverted (1 / count, which is 1 exactly when one layout is left).  When one layout is left,
-  the features spell it out.
-* ``consistent_guesses=True`` (the game's option of that name) masks the entry of a guess to
-  the layouts the player cannot rule out: a guess is right with probability 1 / (layouts still
-  possible), and always right once one is left.  The learner still picks the questions and the
-  moment to guess (random play then solves about 1 game in 6).
-* ``informative_questions=True`` (the game's option of that name) masks the questions whose
-  answer the player already knows (every layout it cannot rule out gives the same one), and
-  the axes without another: asking again only spends time, and a deterministic policy that
-  asks once in a position asks again in the next, until the clock runs out.
-* ``shaping=k`` (k > 0) adds ``k`` times the change of an information potential (minus log2 of
-  the layouts still possible) to each step's reward, with potential 0 once the episode ends:
-  each bit learnt pays ``k`` at once, a piece that fits no possible layout costs, and the
-  shaping of a whole episode sums to ``k * log2(layouts possible at the start)``, the same for
-  every policy, so it changes no policy's ranking (potential-based shaping).
+  observation, which spell out the layout when one is left.
+* ``consistent_guesses=True`` (the game's option of that name) masks a guess's entry to the
+  layouts the player cannot rule out (random play then solves about 1 game in 6);
+  ``informative_questions=True`` (the same) the questions whose answer the player already knows
+  and the axes without another.
+* ``shaping=k`` (k > 0) adds ``k`` times the change of the information potential to each step's
+  reward, with potential 0 once the episode ends, so the shaping of a whole episode sums to
+  ``k * log2(layouts possible at the start)``, the same for every policy.
 """
 
 from __future__ import annotations

@@ -2,26 +2,23 @@
 ``digsite/RoyalSocietySolo-v3``, a Gymnasium env (:class:`digsite.envs.solo.SoloEnv`) of
 :class:`RoyalSocietySolo`.
 
-* Observation: ``Box(0, 1, (N,), float32)``, the solo player's observation of the rules engine
-  (``digsite.games.royal_society``, ``num_players=1``: the 2-player board side, 5 years, the
-  Automa's pawns, Gallery discs and Royal Society discs on the board).
+* Observation: the solo player's observation of the rules engine (``digsite.games.royal_society``,
+  ``num_players=1``: the 2-player board side, 5 years, the Automa's pawns, Gallery discs and Royal
+  Society discs on the board).
 * Actions: ``Discrete(183)``, the game's action table (set-up choices, explorer, location and
-  section, location actions and their targets, optional actions); ``action_masks()`` gives the
-  legal ones (for MaskablePPO).
+  section, location actions and their targets, optional actions).
 * Reward (``reward="score"``, the default): the change of the solo score (the lower of Prestige
   and 5 x Science) at every step, divided by ``reward_scale`` (default 100); the final scoring's
   changes arrive on the last step, so an episode's return is the final score / ``reward_scale``.
-  ``reward="final"``: 0 until the last step, then the final score / ``reward_scale``.
-* Episode end: terminated when the 5th year is scored.  An action outside the mask never
-  crashes: with ``illegal_action="end"`` (default) the episode ends at once (terminated) with
-  reward -1 and ``info["illegal_action"] = True``; with ``"random"`` a uniformly drawn legal
-  action is played instead (``info["illegal_action"]`` is also set).
+  ``reward="final"``: 0 until the last step, then the final score / ``reward_scale``.  An action
+  outside the mask with ``illegal_action="end"``: -1.
+* Episode end: terminated when the 5th year is scored.
 * ``info``: ``score``, ``prestige``, ``science`` every step; on the last step also ``title``
   (the King's honorary title from the rulebook's table: Novice below 40 ... Sir from 80).
 
 Options: ``simplified`` (the first-game set-up), the component data options of the game
 (``expeditions``, ``patrons``, ``collections``, ``studies``, ``automa``, ``society_boards``),
-``reward``, ``reward_scale``, ``illegal_action``, ``render_mode`` ("ansi", "human" or "rgb_array").
+``reward`` and ``reward_scale``.
 """
 
 from __future__ import annotations

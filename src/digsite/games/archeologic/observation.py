@@ -1,21 +1,20 @@
-"""What one ArcheOlogic player may know, written into a flat float32 vector.
+"""What one ArcheOlogic player may know (``view(player)``, :mod:`.view`), written into a flat
+float32 vector.
 
-It encodes ``view(player)`` (:mod:`.view`) completely and nothing else.  Seats are relative:
-seat 0 is the observing player, seat 1 the next player, and so on.  Public: the time track,
-whose turn it is, the viewfinder, the pending decision, how many times each seat asked each
-question on each axis, guesses made, pawn sides, eliminations, extra clues per seat and the
-winner.  Private: this player's starting clues, own answers (a note sheet), own guess feedback
-(app variant) and the pieces of its own guess (entered, waiting to be checked, or checked in the
-rulebook variant).  Never the layout.  Expert mode: the expert clues (counts on axes) are
-pre-filled in the note sheet (``answers`` at the clue's axis and count question) and flagged in
-the ``expert_clues`` piece, so a clue and an answer to the same question stay apart; the
-``clues`` piece stays zero.  With ``belief_features`` the observation ends with the player's
-exact belief (:mod:`.learning_aids`), a function of the private pieces above.
+Seats are relative: seat 0 is the observing player, seat 1 the next player, and so on.  Public: the
+time track, whose turn it is, the viewfinder, the pending decision, how many times each seat asked
+each question on each axis, guesses made, pawn sides, eliminations, extra clues per seat and the
+winner.  Private: this player's starting clues, own answers (a note sheet), own guess feedback (app
+variant) and the pieces of its own guess (entered, waiting to be checked, or checked in the rulebook
+variant).  Never the layout.  Expert mode: the expert clues (counts on axes) are pre-filled in the
+note sheet (``answers`` at the clue's axis and count question) and flagged in the ``expert_clues``
+piece, so a clue and an answer to the same question stay apart; the ``clues`` piece stays zero.
+With ``belief_features`` the observation ends with the player's exact belief
+(:mod:`.learning_aids`), a function of the private pieces above.
 
-Counts and times are divided by ``time_limit + TRACK_MARGIN``, above every reachable value (a
-pawn passes ``time_limit`` by at most 8: a 3-time question with a +2 surcharge and 3 occupied
-spaces skipped; every question costs at least 1 and a guess 4), so they never saturate.
-"""
+Counts and times are divided by ``time_limit + TRACK_MARGIN``, above every reachable value (a pawn
+passes ``time_limit`` by at most 8: a 3-time question with a +2 surcharge and 3 occupied spaces
+skipped; every question costs at least 1 and a guess 4), so they never saturate."""
 
 from __future__ import annotations
 

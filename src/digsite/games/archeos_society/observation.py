@@ -1,11 +1,10 @@
-"""``view(player)`` written as named pieces into a flat float32 vector, fast.
+"""``view(player)`` written as named pieces into a flat float32 vector, fast (a plain reference
+encoder in ``envs_tests/test_archeos_society_observation.py`` writes the same bytes from the rules'
+lists).
 
-The observation holds exactly what the view holds (``view.py`` is the reference; a plain
-reference encoder in ``envs_tests/test_archeos_society_observation.py`` writes the same bytes
-from the rules' lists).  Seats are relative: seat 0 is the observer, 1.. the next players
-clockwise.  Every count is divided by a true maximum of the game's data (``Scales``), so no
-reachable value saturates; scores are shifted so that negative ones show.
-"""
+Seats are relative: seat 0 is the observer, 1.. the next players clockwise.  Every count is divided
+by a true maximum of the game's data (``Scales``), so no reachable value saturates; scores are
+shifted so that negative ones show."""
 
 from __future__ import annotations
 

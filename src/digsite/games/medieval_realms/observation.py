@@ -1,19 +1,12 @@
-"""What one Medieval Realms player knows (``view.py``), written as named pieces into a flat
-float32 vector.
+"""What one Medieval Realms player knows (``view.py``), written as named pieces into a flat float32
+vector.
 
-Public: the Current and Future Events panels, the discard pile, every Manor, hand and realm, the
-turn order, the auction.  Hidden: the deck order, and the other players' leaders behind their
-walls until the walls come down (``state.revealed``); a player always sees its own placement.
-Seats are relative: slot 0 is the observer, 1.. the next players clockwise; unused slots are
-zero.
-
-Cards are described by what they show (their *face*): a card row of features in the panels,
-hands and the pending card, a count per face for realms and the discard pile.  Counts are
-scaled by true bounds from the game's data (``game.max_count``, ``game.max_leaders``, copies
-of a face in the deck), so no reachable value is ever clipped; tokens, VP and bids, which have
-loose bounds, use ``log(1 + n) / log(1 + game.max_count)``: exact, and fine-grained where
-values usually lie.
-"""
+Seats are relative: slot 0 is the observer, 1.. the next players clockwise; unused slots are zero.
+Cards are described by what they show (their *face*): a card row of features in the panels, hands
+and the pending card, a count per face for realms and the discard pile.  Counts are scaled by true
+bounds from the game's data (``game.max_count``, ``game.max_leaders``, copies of a face in the
+deck), so no reachable value is ever clipped; tokens, VP and bids, which have loose bounds, use
+``log(1 + n) / log(1 + game.max_count)``: exact, and fine-grained where values usually lie."""
 
 from __future__ import annotations
 

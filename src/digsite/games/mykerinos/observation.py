@@ -1,12 +1,9 @@
 """``view(player)`` written as named pieces into a flat float32 vector.
 
-Everything on the table is public in Mykerinos; the only hidden part is the order (and future
-orientation) of the undealt parcels, which never enters the observation.  Seats are relative:
-slot 0 is the observer, slots 1.. the next players clockwise, so one policy can play any seat.
-Every parcel dealt so far is shown where it went (``card_place``, ``card_slot``), by card id;
-cards of one face (``game.card_faces``) share their places in a fixed order, since the view
-cannot tell them apart.
-"""
+Seats are relative: slot 0 is the observer, slots 1.. the next players clockwise, so one policy can
+play any seat.  Every parcel dealt so far is shown where it went (``card_place``, ``card_slot``), by
+card id; cards of one face (``game.card_faces``) share their places in a fixed order, since the view
+cannot tell them apart."""
 
 from __future__ import annotations
 

@@ -1,21 +1,18 @@
-"""The ArcheOlogic table as a picture, drawn from the players' views alone.
+"""The ArcheOlogic table as a picture.
 
-At the top, the time track (a window of it around the pawns) with each player's pawn in their
-colour (a "C" on a pawn flipped to its Checking side); solo, the time spent.  Left, the
-Archeoscope: the 5 x 5 City with its ten axes (columns A-E above, rows 1-5 at the right), the
-viewfinder's axis framed, the starting clues known in this picture (Fire / Sharp), the guesses
-the picture's seats are entering or had checked (the building's id on each box, tinted in the
-guesser's colour) and the app's feedback (right in green, wrong in red); below it the ring of
-axes in clockwise order with the viewfinder and, while it moves, each axis's surcharge.  Right,
-the note sheet: one row per axis, one column per question, with a disc of each player who asked
-it (a count when asked more than once) and the answer where the picture's views hold it (expert
-clues marked "clue").  Below, one row per seat (pawn space, time spent, Searching or Checking,
-out of the game, guesses made, extra clues, the seat's clues when this picture holds its view),
-then the pending decision with the player to move.  A seat's picture holds only its own view,
-so it shows its own clues, answers and guesses and none of the others'; the spectator's holds
-every seat's view and, on a small map between the City and the note sheet, the hidden layout
-being searched for (buildings outlined, traps in their colours), which no seat's picture shows.
-"""
+At the top, the time track (a window of it around the pawns) with each player's pawn in their colour
+(a "C" on a pawn flipped to its Checking side); solo, the time spent.  Left, the Archeoscope: the
+5x5 City with its ten axes (columns A-E above, rows 1-5 at the right), the viewfinder's axis framed,
+the starting clues known in this picture (Fire / Sharp), the guesses the picture's seats are
+entering or had checked (the building's id on each box, tinted in the guesser's colour) and the
+app's feedback (right in green, wrong in red); below it the ring of axes in clockwise order with the
+viewfinder and, while it moves, each axis's surcharge.  Right, the note sheet: one row per axis, one
+column per question, with a disc of each player who asked it (a count when asked more than once) and
+the answer where the picture's views hold it (expert clues marked "clue").  Below, one row per seat
+(pawn space, time spent, Searching or Checking, out of the game, guesses made, extra clues, the
+seat's clues when this picture holds its view), then the pending decision with the player to move.
+The spectator's picture adds, on a small map between the City and the note sheet, the hidden layout
+being searched for (buildings outlined, traps in their colours)."""
 
 from __future__ import annotations
 

@@ -1,12 +1,10 @@
 """ArcheOlogic's heuristic player, a deduction player: exact belief, greedy questions, guess
 when certain.
 
-``DeductionAgent()`` is a StateAgent (``digsite.core.policy``) for every configuration (solo and
-2-4 players, both guess variants).  It looks at the state only through what its player may know:
-``state.belief(player)`` (its starting clues, its own answers and what its own checked guesses
-taught it; the same as ``belief_from_view(game, state.view(player))``) and the public position
-(decision, viewfinder, surcharge being paid, pieces it entered); never ``state.layout``.  Its
-policy, one function per decision (dispatched on ``DECISIONS``):
+``DeductionAgent()`` (:class:`digsite.core.policy.HeuristicAgent`) plays every configuration
+(solo and 2-4 players, both guess variants).  It reads ``state.belief(player)`` (the same as
+``belief_from_view(game, state.view(player))``) and the public position (decision, viewfinder,
+surcharge being paid, pieces it entered); never ``state.layout``.  Its policy:
 
 * when its belief holds one layout: "I think I've found it!", then that layout's placements,
   building by building in the data-file order the engine asks for;

@@ -1,16 +1,14 @@
 """Archeos Society as a board picture.
 
-The title line names the game, the season, the set-up and whose picture it is; the line below
-names the player to move and the pending decision.  On the left: the six site boards (name,
-continent colour, side; each space with its points, the threshold to reach it and the values
-of advanced sides: Chichén Itzá's draws, Tantallon's big / small stars, Ur's size limits) with
-the players' vehicles; the recruitment area; the deck, the monkeys, the roles in the game and
-the Professor tokens left; the expedition being resolved, the Botanist tile and the Linguist
-track.  On the right, one panel per seat: score, hand (faces for the seat's own view and for the
-spectator; for the other seats, the cards known from the area face up and the rest as backs),
-the season's expeditions (size, P for a Photographer leader), relics and Professor tokens.  The
-score track runs along the bottom.  The player to move's panel is framed in the highlight
-colour.
+The title line names the game, the season, the set-up and whose picture it is; the line below names
+the player to move and the pending decision.  On the left: the six site boards (name, continent
+colour, side; each space with its points, the threshold to reach it and the values of advanced
+sides: Chichén Itzá's draws, Tantallon's big / small stars, Ur's size limits) with the players'
+vehicles; the recruitment area; the deck, the monkeys, the roles in the game and the Professor
+tokens left; the expedition being resolved, the Botanist tile and the Linguist track.  On the right,
+one panel per seat: score, hand (faces for the seat's own view and for the spectator; for the other
+seats, the cards known from the area face up and the rest as backs), the season's expeditions (size,
+P for a Photographer leader), relics and Professor tokens.  The score track runs along the bottom.
 """
 
 from __future__ import annotations

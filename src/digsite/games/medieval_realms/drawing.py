@@ -1,17 +1,15 @@
 """Medieval Realms as a board picture.
 
-The title line names the game, the round, the turn order and whose picture it is; the line
-below it names the player to move and the pending decision (the auction, the tokens to choose,
-the leader being placed).  On the left: the Current Events panel (12 squares, three rows of
-four at 1, 2 and 3 Goods) with the Future Events, the deck and the discard; the six Management
-squares with the Mayors on them and the lands with their rewards, Generals (squares), Admirals
-(discs) and buffer Mayors (B), as far as the picture's views show them (another seat's leaders
-behind its wall appear only in the spectator's picture); the VP track along the bottom.  On the
-right, one panel per seat, the seats sharing the column's height: VP, place in the turn order,
-resources (the Manor), leaders, the hand (public in this game) and the realm, cards grouped by
-stamp colour (with fewer seats, taller panels show the hand cards' kind and cost and the realm
-a colour a row).  The player to move's panel is framed in the highlight colour.
-"""
+The title line names the game, the round, the turn order and whose picture it is; the line below it
+names the player to move and the pending decision (the auction, the tokens to choose, the leader
+being placed).  On the left: the Current Events panel (12 squares, three rows of four at 1, 2 and 3
+Goods) with the Future Events, the deck and the discard; the six Management squares with the Mayors
+on them and the lands with their rewards, Generals (squares), Admirals (discs) and buffer Mayors
+(B), as far as the picture's views show them (another seat's leaders behind its wall appear only in
+the spectator's picture); the VP track along the bottom.  On the right, one panel per seat, the
+seats sharing the column's height: VP, place in the turn order, resources (the Manor), leaders, the
+hand (public in this game) and the realm, cards grouped by stamp colour (with fewer seats, taller
+panels show the hand cards' kind and cost and the realm a colour a row)."""
 
 from __future__ import annotations
 

@@ -1,18 +1,17 @@
-"""The Mykerinos table as a picture, drawn from the players' views alone.
+"""The Mykerinos table as a picture.
 
 Top left, the season's region: the parcels laid in areas (two parcels side by side, two areas a
 line), each parcel headed by its card (patron colour, prestige, and who took it, or "out" once
-discarded), its spaces with pyramids (sand triangles) and cubes in their owners' colours
-(the neutral's in brown-grey); the area being surveyed is framed, and so is the previous cube of
-the excavation under way.  Top right, the Museum: five wings around a ring, each a 3-room (inner)
+discarded), its spaces with pyramids (sand triangles) and cubes in their owners' colours (the
+neutral's in brown-grey); the area being surveyed is framed, and so is the previous cube of the
+excavation under way.  Top right, the Museum: five wings around a ring, each a 3-room (inner)
 opening on a 5-room (outer), with the 2-rooms between neighbouring wings, the wings' patrons, and
 the cubes in rooms.  Below, one row per seat (score, cubes in the personal and general stocks,
 neutral cubes with 2 players, passing disc, first-player marker, cards per patron with the ones
 tilted this season drawn sideways), the neutral's row with 2 players, the parcels still unseen and
 out of the game, then the pending decision with the player to move.  Everything on the Mykerinos
-table is public, so a seat's picture differs from the spectator's only in its title and in the
-seat marked "you".
-"""
+table is public, so a seat's picture differs from the spectator's only in its title and in the seat
+marked "you"."""
 
 from __future__ import annotations
 

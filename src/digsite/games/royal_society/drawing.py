@@ -1,21 +1,19 @@
-"""The Royal Society of Archeology table as a picture, drawn from the players' views alone.
+"""The Royal Society of Archeology table as a picture.
 
-Every word is whole (no abbreviation, nothing cut): what has no room is grouped, coloured or
-drawn as an icon, and what still has no room is counted ("and 2 more not shown").
+Every word is whole (no abbreviation, nothing cut): what has no room is grouped, coloured or drawn
+as an icon, and what still has no room is counted ("and 2 more not shown").
 
-Top, the title (mode, year, whose picture) and the pending decision (at the end, the scores
-and the winners; solo, the title). Left, the London board: the four locations, their sections
-holding explorers in their owners' colours (the Automa's dark grey "A", Confrontation's neutral
-"N"); the Program's Expedition cards in their region's colour; the Grand Gallery's collections,
-each space the icon of the relic it wants (colour the region, shape the type), beside the relic
-bags, a table that is also the icons' legend. Right: the King's Favors, the Reputation track,
-the Royal Society objectives, the Royal Requirements, Bloomsbury and the decks, and what is on
-the table for the decision under way. Bottom, one panel per seat sharing the page's width (the
-Automa's beside them; the player to move's framed in the highlight colour): score, tracks,
-Knowledge, explorers, relics as icons, patrons, expeditions, claims, and the hand: faces this
-picture may show as strips of their region's colour, backs with a count for the others, and the
-seat's own Study cards.
-"""
+Top, the title (mode, year, whose picture) and the pending decision (at the end, the scores and the
+winners; solo, the title). Left, the London board: the four locations, their sections holding
+explorers in their owners' colours (the Automa's dark grey "A", Confrontation's neutral "N"); the
+Program's Expedition cards in their region's colour; the Grand Gallery's collections, each space the
+icon of the relic it wants (colour the region, shape the type), beside the relic bags, a table that
+is also the icons' legend. Right: the King's Favors, the Reputation track, the Royal Society
+objectives, the Royal Requirements, Bloomsbury and the decks, and what is on the table for the
+decision under way. Bottom, one panel per seat sharing the page's width (the Automa's beside them):
+score, tracks, Knowledge, explorers, relics as icons, patrons, expeditions, claims, and the hand:
+faces this picture may show as strips of their region's colour, backs with a count for the others,
+and the seat's own Study cards."""
 
 from __future__ import annotations
 

@@ -1,15 +1,10 @@
-"""Saving an ArcheOlogic state: its declared fields (:data:`FIELDS`), saved as they are held.
-
-The fields are declared below, each with what it holds (``n`` players, ``k`` starting clues
-drawn: ``num_clues`` plus the most extra clues of a seat).  A placement id is a row of the
-building's placement table (``game.layouts.tables[building]``): every rotation and anchor where
-the tile fits on the Map.
-
-The fields a player's kept record and belief are built from (``observation.KNOWLEDGE``: the
-layout, the starting clues, the questions and the guesses) are frozen to their full depth
-(tuples, ints): the rules replace them whole with the state's ``put``, which tells the kept
-records and beliefs, and ``clone`` shares them.
-"""
+"""The fields of an ArcheOlogic state (see :mod:`digsite.core.fields`), saved as they are held;
+below, ``n`` is the number of players and ``k`` the starting clues drawn (``num_clues`` plus the
+most extra clues of a seat).  A placement id is a row of the building's placement table
+(``game.layouts.tables[building]``): every rotation and anchor where the tile fits on the Map.  The
+fields a player's kept record and belief are built from (``observation.KNOWLEDGE``: the layout, the
+starting clues, the questions and the guesses) are frozen, written with ``put``, which tells the
+kept records and beliefs."""
 
 from __future__ import annotations
 

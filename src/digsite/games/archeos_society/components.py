@@ -1,9 +1,7 @@
-"""Archeos Society components: the cards, the twelve site sides, the score tables and the
-scenarios, read from the data files with checks that name what is wrong.
+"""Archeos Society components: the cards, the twelve site sides, the score tables, the scenarios.
 
 A card is handled by its *kind*, ``role * 6 + colour`` (72 kinds): two cards of one kind are
-identical in play, so hands, the recruitment area and the deck are counts or lists of kinds.
-"""
+identical in play, so hands, the recruitment area and the deck are counts or lists of kinds."""
 
 from __future__ import annotations
 

@@ -1,19 +1,10 @@
-"""Quests: generated stand-ins for the 28 coded cards, one per quest number.
+"""Quests: generated stand-ins for the 28 coded cards, one per quest number (:func:`make_quest`),
+and their expert clues (:func:`expert_clues`); how each is drawn and why: the package
+documentation's Decisions and Expert mode.
 
-The real coded cards are not public, so a quest is drawn from its number: a layout uniformly
-among the legal ones and an ordered list of 7 starting clues, distinct trap cells of that layout
-(the wheel holds up to 7: 3 to 5 for everyone plus 1-2 for new players).  A draw is kept only if
-the layout is *identifiable* from its first 3 clues: among the layouts consistent with them, no
-other gives the same answer to every question on every axis.  Otherwise the same random stream
-draws again, so a number always gives the same quest.
-
-Expert mode (digsite's own design; the app's real expert clues are unknown): a starting clue is a
-count on an axis, "column C crosses 3 different buildings" or "row 2 holds 1 empty zone" (the
-answers of the two cheap questions), harder to decipher than a trap cell.  As in the app, the
-expert clues of one quest vary from game to game: :func:`expert_clues` draws them from the quest
-number and a *variation* number that the game draws at set-up; it keeps a draw only if the layout
-is identifiable from its first 3 clues (always true with the shipped tiles).
-"""
+A quest holds 7 ordered starting clues, as many as the wheel holds (3 to 5 for everyone plus 1-2 for
+new players).  A draw whose layout is not identifiable from its first 3 clues is drawn again from
+the same random stream, so a number always gives the same quest."""
 
 from __future__ import annotations
 

@@ -1,15 +1,10 @@
 """Solo titles: Apprentice (solved), Seasoned and Master (solved within a quest's thresholds).
 
-The rulebook prints two numbers under each coded card's solution; the cards are not public, so
-each quest's thresholds are derived from the reference solver (:func:`~.solver.solve`, the
-greedy information-per-time player) on that quest with the game's number of clues (cell clues,
-or in expert mode the expert axis clues, passed as ``axis_clues``):
-
-* Master: time <= the solver's time (what the app's own solution would score);
-* Seasoned: time <= the solver's time + :data:`SEASONED_MARGIN` (4, one more guess's worth).
-
-See the package documentation's Decisions for why.
-"""
+The rulebook prints two numbers under each coded card's solution; the cards are not public, so a
+quest's thresholds come from the reference solver (:func:`~.solver.solve`) on that quest with the
+game's number of clues (cell clues, or in expert mode the expert axis clues, passed as
+``axis_clues``): Master is a time at most the solver's, Seasoned at most the solver's plus
+:data:`SEASONED_MARGIN` (why: the package documentation's Decisions)."""
 
 from __future__ import annotations
 

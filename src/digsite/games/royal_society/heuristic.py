@@ -1,4 +1,5 @@
-"""A rules-based Royal Society player: greedy on a valuation of its own resources.
+"""A rules-based Royal Society player: greedy on a valuation of its own resources (what it values
+and when it acts: the package documentation's "Heuristic agent").
 
 It reads only what its player may know: its own cards (hand, Study cards, set-up hand, Society
 offer), what it is choosing from and the public table; never deck orders, other players' hands
@@ -6,15 +7,9 @@ or the face-down Bloomsbury tiles, and it never simulates a draw of the engine (
 reveal the seeded ones).
 
 Every option is valued by applying its effects to a small copy of the player's own resources
-(``Mine``) by the engine's own rules, run on a scratch clone of the state; what depends on draws
-is estimated.  The value estimates the final score (``min(Prestige, 5 x Science)`` projected to
-the end, plus a bonus for the larger of the two) and what the resources are worth for later
-turns: money and Knowledge for expeditions, Reputation for support and gates, relics for the
-Gallery and patrons, Expertise, discs, progress towards the Royal Society objectives, the coming
-Royal Requirement (weighed by how close its check is) and the Grand Gallery majorities.  It
-claims objectives and Bloomsbury tiles at once, honors a patron as soon as it holds a matching
-relic, and gains Reputation only to pass a gate it wants to use.
-"""
+(``Mine``) by the engine's own rules, run on a scratch clone of the state; what depends on draws is
+estimated, and the projected score ``min(Prestige, 5 x Science)`` gets a bonus for the larger of the
+two."""
 
 from __future__ import annotations
 

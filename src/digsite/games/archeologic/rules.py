@@ -329,10 +329,13 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
             fresh = done is None
             if fresh:
                 base, done = g.clue_belief(*self.known_clues(player)), 0
-            news = [(a, q) for p, a, q, _ in self.questions[done:] if p == player]
-            narrowed = self._answered(base, news)
+            # the answers (read on the layout) to the questions asked since
+            news = [
+                (a, q, self.answer(a, q)) for p, a, q, _ in self.questions[done:] if p == player
+            ]
+            narrowed = base.with_axis_clues(news)
             # the guesses' knowledge as it was (none when the belief was the base)
-            belief = narrowed if fresh or belief is base else self._answered(belief, news)
+            belief = narrowed if fresh or belief is base else belief.with_axis_clues(news)
             base = narrowed
         if fresh or not written.isdisjoint(GUESS_FIELDS):
             # what the guesses teach follows from the own checked ones (and the layout)
@@ -345,16 +348,6 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
         kept[1:5] = base, belief, mine, self.questions
         written.clear()
         return belief
-
-    def _answered(self, belief: Belief, asked: list[tuple[int, int]]) -> Belief:
-        """``belief`` narrowed by the answers (read on the layout) to these questions."""
-        if not asked:
-            return belief
-        table = self.game.table
-        indices = belief.indices
-        for axis, question in asked:
-            indices = indices[table[question, indices, axis] == table[question, self.layout, axis]]
-        return belief if len(indices) == len(belief) else Belief(self.game.layouts, indices)
 
     def _resample_hidden(self, player: int, rng: np.random.Generator) -> ArcheOlogicState:
         """Another state ``player`` cannot tell from this one: the layout drawn uniformly from

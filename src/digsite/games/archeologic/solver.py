@@ -75,11 +75,15 @@ class Belief:
         return belief
 
     def with_axis_clues(self, axis_clues: Iterable[tuple[int, int, int]]) -> Belief:
-        """Keep the layouts that agree with expert clues ``(axis, question, answer code)``."""
-        belief = self
+        """Keep the layouts that agree with expert clues or answers ``(axis, question, answer
+        code)``; this belief itself when they rule out none (kept aids follow its identity)."""
+        table = answer_table(self.layouts)
+        indices = self.indices
         for axis, question, answer in axis_clues:
-            belief = belief.with_answer(int(axis), int(question), int(answer))
-        return belief
+            if not 0 <= axis < NUM_AXES or not 0 <= question < NUM_QUESTIONS:
+                raise ValueError(f"no axis {axis!r} / question {question!r}")
+            indices = indices[table[question, indices, axis] == answer]
+        return self if len(indices) == len(self) else Belief(self.layouts, indices)
 
     def __len__(self) -> int:
         return len(self.indices)
@@ -102,10 +106,7 @@ class Belief:
 
     def with_answer(self, axis: int, question: int, answer: int) -> Belief:
         """Keep the layouts that give ``answer`` to ``question`` on ``axis``."""
-        if not 0 <= axis < NUM_AXES or not 0 <= question < NUM_QUESTIONS:
-            raise ValueError(f"no axis {axis!r} / question {question!r}")
-        keep = answer_table(self.layouts)[question, self.indices, axis] == answer
-        return Belief(self.layouts, self.indices[keep])
+        return self.with_axis_clues(((axis, question, answer),))
 
     def sample(self, rng: np.random.Generator) -> int:
         """A layout drawn uniformly from the belief (for ``resample_hidden``)."""

@@ -35,6 +35,7 @@ Each is kept on the state per player until that player's belief or pieces change
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -51,6 +52,7 @@ inverted (1 / count: 1 exactly when one layout is left, the moment a careful pla
 on the log scale one layout and two differ by 0.03)."""
 
 
+@dataclass(slots=True, eq=False)
 class _Candidates:
     """The candidate layouts of one player (the layouts of its belief that agree with the
     pieces of the guess it is entering; none entered: the whole belief) and the aids read from
@@ -58,16 +60,13 @@ class _Candidates:
     computed when first asked for, and shared with the next candidates when a piece entered
     rules out none of them (the same layouts give the same marginals)."""
 
-    __slots__ = ("belief", "entered", "indices", "counts", "features", "mask", "memo")
-
-    def __init__(self, belief: solver.Belief, entered: tuple[int, ...], indices: np.ndarray):
-        self.belief = belief
-        self.entered = entered
-        self.indices = indices
-        self.counts: np.ndarray | None = None  # (600,) layouts per marginal column
-        self.features: np.ndarray | None = None
-        self.mask: np.ndarray | None = None
-        self.memo: dict[str, np.ndarray] = {}  # the informative questions and their masks
+    belief: solver.Belief
+    entered: tuple[int, ...]
+    indices: np.ndarray
+    counts: np.ndarray | None = None  # (600,) layouts per marginal column
+    features: np.ndarray | None = None
+    mask: np.ndarray | None = None
+    memo: dict[str, np.ndarray] = field(default_factory=dict)  # informative questions, masks
 
 
 def _candidates(state, player: int) -> _Candidates:
@@ -105,11 +104,11 @@ def feature_columns(game) -> np.ndarray:
     the column of the marginals it counts in (built once per game)."""
     columns = getattr(game, "_feature_columns", None)
     if columns is None:
-        placements = game.layouts.placements
-        columns = np.empty(placements.shape, dtype=np.intp)  # (what bincount counts, no copy)
-        for b in range(components.NUM_BUILDINGS):
-            columns[:, b] = b * NUM_PLACEMENT_IDS + game.pid_to_offset[b][placements[:, b]]
-        game._feature_columns = columns
+        placements = game.layouts.placements  # (intp offsets: what bincount counts, no copy)
+        columns = [
+            b * NUM_PLACEMENT_IDS + o[placements[:, b]] for b, o in enumerate(game.pid_to_offset)
+        ]
+        game._feature_columns = columns = np.stack(columns, axis=1)
     return columns
 
 

@@ -39,11 +39,8 @@ from .layouts import Layouts
 # -- axes ------------------------------------------------------------------------------------
 NUM_AXES = COLS + ROWS
 AXIS_NAMES = tuple(components.COLUMN_NAMES) + tuple(components.ROW_NAMES)
-AXIS_CELLS = np.array(
-    [[r * COLS + c for r in range(ROWS)] for c in range(COLS)]
-    + [[r * COLS + c for c in range(COLS)] for r in range(ROWS)],
-    dtype=np.intp,
-)
+_GRID = np.arange(components.NUM_CELLS, dtype=np.intp).reshape(ROWS, COLS)
+AXIS_CELLS = np.concatenate([_GRID.T, _GRID])
 """(10, 5): the cells of each axis, top to bottom for a column, left to right for a row."""
 AXIS_CELLS.setflags(write=False)
 DEFAULT_RING = tuple(range(NUM_AXES))

@@ -112,8 +112,7 @@ def is_identifiable(
     single it out."""
     belief = Belief.from_clues(clues, layouts).with_axis_clues(axis_clues)
     table = answer_table(layouts)
-    mine = table[:, layout, :]
-    same = np.all(table[:, belief.indices, :] == mine[:, None, :], axis=(0, 2))
+    same = (table[:, belief.indices] == table[:, layout, None]).all(axis=(0, 2))
     return int(same.sum()) == 1 and layout in belief
 
 

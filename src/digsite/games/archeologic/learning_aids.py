@@ -173,10 +173,8 @@ def consistent_placement_mask(state, player: int) -> np.ndarray:
             mask = state.game.placement_mask(kept.entered)
         else:
             column = len(kept.entered) * NUM_PLACEMENT_IDS  # (the building being entered)
-            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
             counts = _counts(state.game, kept)[column : column + NUM_PLACEMENT_IDS]
-            mask[PLACE0 : PLACE0 + NUM_PLACEMENT_IDS] = counts != 0
-            mask.setflags(write=False)
+            mask = mask_of((PLACE0 + np.flatnonzero(counts)).tolist(), NUM_ACTIONS)
         kept.mask = mask
     return mask
 

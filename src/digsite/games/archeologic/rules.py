@@ -55,9 +55,9 @@ SOLO_CLUES = 3
 """The rulebook's solo set-up: "Write down the 3 Starting clues"."""
 MAX_QUEST_NUMBER = 1 << 31
 """A random quest number is drawn from 0 .. 2**31 - 1 (each gives a uniform random layout)."""
-WORD_SHIFT = 6
+WORD_SHIFT = 3
 WORD_BITS = 1 << WORD_SHIFT
-"""The bits of a word of a fact's bitmap (``ArcheOlogicGame._fact_bits``)."""
+"""The bits of a word (a byte) of a fact's bitmap (``ArcheOlogicGame._fact_bits``)."""
 
 
 def _listed(value: Any) -> list:
@@ -517,7 +517,7 @@ class ArcheOlogicGame(TurnBasedGame, files=(spec, actions, text)):
             if facts:  # the layouts whose bits are set in every fact's bitmap
                 words = reduce(np.bitwise_and, map(self._fact_bits, facts))
                 hit = (words != 0).nonzero()[0]  # the words with a layout, then their bits
-                unpacked = np.unpackbits(words[hit].view(np.uint8), bitorder="little")
+                unpacked = np.unpackbits(words[hit], bitorder="little")
                 bits = unpacked.view(np.bool_).nonzero()[0]
                 indices = hit[bits >> WORD_SHIFT] * WORD_BITS + (bits & (WORD_BITS - 1))
             else:
@@ -528,7 +528,7 @@ class ArcheOlogicGame(TurnBasedGame, files=(spec, actions, text)):
 
     def _fact_bits(self, fact: tuple) -> np.ndarray:
         """The layouts with a trap ``("cell", cell, kind)`` or an axis answer ``("axis", axis,
-        question, answer)`` as a bitmap (bit ``i % 64`` of word ``i // 64`` little-endian, 20 kB
+        question, answer)`` as a bitmap (bit ``i % 8`` of byte ``i // 8``, little-endian, 20 kB
         for the shipped tiles): a few words ANDed find the layouts of a set of clues at once
         (cached: a game's clues come from few such facts)."""
         words = self._fact_cache.get(fact)
@@ -539,9 +539,7 @@ class ArcheOlogicGame(TurnBasedGame, files=(spec, actions, text)):
             else:
                 _, axis, question, answer = fact
                 hit = self.table[question, :, axis] == answer
-            packed = np.packbits(hit, bitorder="little")
-            words = np.zeros(-(-len(hit) // WORD_BITS), dtype=np.uint64)
-            words.view(np.uint8)[: len(packed)] = packed
+            words = np.packbits(hit, bitorder="little")
             words.setflags(write=False)
             self._fact_cache[fact] = words
         return words

@@ -131,11 +131,9 @@ class Belief:
             return out
         table = answer_table(self.layouts)
         offsets = np.arange(NUM_AXES, dtype=np.intp) * MAX_ANSWERS
-        whole = n == len(self.layouts)
         for q in range(NUM_QUESTIONS):
-            codes = table[q] if whole else table[q, self.indices]
             counts = np.bincount(
-                (codes + offsets).ravel(), minlength=NUM_AXES * MAX_ANSWERS
+                (table[q, self.indices] + offsets).ravel(), minlength=NUM_AXES * MAX_ANSWERS
             ).reshape(NUM_AXES, MAX_ANSWERS)
             out[q] = np.log2(n) - (counts * np.log2(np.maximum(counts, 1))).sum(axis=1) / n
         return np.maximum(out, 0.0)
@@ -177,14 +175,13 @@ def best_question(
     order, or to a uniform draw when ``rng`` is given.  ``None`` when no question can tell the
     remaining layouts apart."""
     gain = belief.information()
-    costs = questions.question_costs(belief.layouts.buildings)
-    options = []
-    for axis, surcharge in choices:
-        for q in range(NUM_QUESTIONS):
-            g = float(gain[q, axis])
-            if g > NO_INFORMATION:
-                time = int(costs[q]) + surcharge
-                options.append(Choice(axis, q, surcharge, time, g, g / time))
+    costs = questions.question_costs(belief.layouts.buildings).tolist()
+    options = [
+        Choice(axis, q, surcharge, costs[q] + surcharge, g, g / (costs[q] + surcharge))
+        for axis, surcharge in choices
+        for q, g in enumerate(gain[:, axis].tolist())
+        if g > NO_INFORMATION
+    ]
     if not options:
         return None
     top = max(o.score for o in options)

@@ -41,8 +41,7 @@ import numpy as np
 
 from ...core.turn_based import mask_of
 from . import components, solver
-from .actions import AXIS0, NUM_ACTIONS, NUM_PLACEMENT_IDS, PLACE0, QUESTION0
-from .questions import NUM_AXES
+from .actions import AXIS0, GUESS, NUM_ACTIONS, NUM_PLACEMENT_IDS, PLACE0, QUESTION0
 
 SIZE_FEATURES = 4
 MARGINALS = components.NUM_BUILDINGS * NUM_PLACEMENT_IDS
@@ -78,16 +77,11 @@ def _candidates(state, player: int) -> _Candidates:
     if same and last.entered == entered:
         return last
     placements = state.game.layouts.placements
-    if not entered:
-        indices = belief.indices
-    elif same and last.entered == entered[:-1]:
-        b = len(entered) - 1  # one more piece: filter the last candidates by it
-        indices = last.indices[placements[last.indices, b] == entered[b]]
-    else:
-        rows = placements[belief.indices, : len(entered)]
-        indices = belief.indices[(rows == np.asarray(entered, rows.dtype)).all(axis=1)]
+    filtered = same and entered[: len(last.entered)] == last.entered  # (pieces were added)
+    indices = last.indices if filtered else belief.indices
+    for b in range(len(last.entered) if filtered else 0, len(entered)):  # each piece added
+        indices = indices[placements[indices, b] == entered[b]]
     kept = _Candidates(belief, entered, indices)
-    filtered = same and entered[: len(last.entered)] == last.entered
     if filtered and len(indices) == len(last.indices):  # none ruled out: the same layouts
         kept.counts, kept.features = last.counts, last.features
     state._aids[player] = kept
@@ -198,10 +192,8 @@ def informative_axis_mask(state, player: int) -> np.ndarray:
     axis is reachable), and the guess."""
 
     def compute() -> np.ndarray:
-        mask = state.game._axis_mask.copy()
-        mask[AXIS0 : AXIS0 + NUM_AXES] &= _informative(state, player).any(axis=0)
-        mask.setflags(write=False)
-        return mask
+        useful = np.flatnonzero(_informative(state, player).any(axis=0))
+        return mask_of([*(AXIS0 + useful).tolist(), GUESS], NUM_ACTIONS)
 
     return _memo(state, "axis mask", player, compute)
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import product
 from typing import NamedTuple
 
 import numpy as np
@@ -56,10 +57,9 @@ def placement_table(building: Building) -> PlacementTable:
         height = max(r for r, _, _ in shape) + 1
         width = max(c for _, c, _ in shape) + 1
         kinds = [k for _, _, k in shape]
-        for r0 in range(ROWS - height + 1):
-            for c0 in range(COLS - width + 1):
-                covered = [(r0 + r) * COLS + c0 + c for r, c, _ in shape]
-                rows.append((turns, r0 * COLS + c0, sum(1 << c for c in covered), covered, kinds))
+        for r0, c0 in product(range(ROWS - height + 1), range(COLS - width + 1)):
+            covered = [(r0 + r) * COLS + c0 + c for r, c, _ in shape]
+            rows.append((turns, r0 * COLS + c0, sum(1 << c for c in covered), covered, kinds))
     columns, dtypes = zip(*rows, strict=True), (np.int8, np.int8, np.int64, np.int8, np.int8)
     return PlacementTable(*(np.array(c, dtype=d) for c, d in zip(columns, dtypes, strict=True)))
 

@@ -129,10 +129,9 @@ def belief_features(state, player: int) -> np.ndarray:
             counts = _counts(state.game, kept)
             np.divide(counts, candidates, out=features[:MARGINALS], dtype=np.float32)
         total = math.log2(len(state.game.layouts) + 1)
-        features[MARGINALS] = math.log2(known + 1) / total
-        features[MARGINALS + 1] = math.log2(candidates + 1) / total
-        features[MARGINALS + 2] = 1 / known if known else 0.0
-        features[MARGINALS + 3] = 1 / candidates if candidates else 0.0
+        for i, count in enumerate((known, candidates)):  # log-scaled, then inverted
+            features[MARGINALS + i] = math.log2(count + 1) / total
+            features[MARGINALS + 2 + i] = 1 / count if count else 0.0
         features.setflags(write=False)
         kept.features = features
     return features

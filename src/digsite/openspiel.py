@@ -1,23 +1,13 @@
 """Every digsite game as an OpenSpiel game.
 
-``import digsite.openspiel`` registers each game with OpenSpiel (the ``openspiel`` extra,
-``pip install "digsite[openspiel]"``, installs ``open_spiel``)::
-
-    import pyspiel
-    import digsite.openspiel
-
-    game = pyspiel.load_game("python_digsite_mykerinos", {"players": 3})
-    state = game.new_initial_state()
-
-    game = digsite.openspiel.load_game("royal_society", num_players=2, mode="competitive")
-
-The names are ``python_digsite_<game>`` (``GAME_NAMES``).  Parameters: ``players`` and each
-option of the game (``Game.options``); an option whose default depends on others or is a shipped
-data file is a string, ``""`` for its default, otherwise the option's value as JSON, a list as
-``"[0 1 2]"`` (OpenSpiel's game strings keep no commas), or the plain string
-(``{"players": 2, "mode": "competitive"}``, ``{"quest": "17"}``, ``{"extra_clues": "[0 1 2]"}``,
-or a data file's path).  :func:`load_game` writes these from digsite keyword options.  A value
-the game does not allow raises the game's ``ConfigError``.
+``import digsite.openspiel`` registers each game with OpenSpiel (the ``openspiel`` extra; an
+example in ``docs/openspiel.md``).  The names are ``python_digsite_<game>`` (``GAME_NAMES``).
+Parameters: ``players`` and each option of the game (``Game.options``); an option whose default
+depends on others or is a shipped data file is a string, ``""`` for its default, otherwise the
+option's value as JSON, a list as ``"[0 1 2]"`` (OpenSpiel's game strings keep no commas), or the
+plain string (``{"players": 2, "mode": "competitive"}``, ``{"quest": "17"}``,
+``{"extra_clues": "[0 1 2]"}``, or a data file's path).  :func:`load_game` writes these from
+digsite keyword options.  A value the game does not allow raises the game's ``ConfigError``.
 
 **Chance.** A digsite engine draws all of a game's chance from the seed of its set-up (``Game.
 new_initial_state(rng)``; later draws come from the state's chance stream, seeded from it:
@@ -26,14 +16,13 @@ chance nodes, each a uniform byte of that seed; the deal is then the one the dig
 with ``env.reset(seed=seed)``.  The game type is ``EXPLICIT_STOCHASTIC``, so states
 serialize, and search can tell chance from players.
 
-**Information.** ``information_state_string(player)`` is the player's view (``State.view``:
-everything the player knows under the rules, with perfect memory) as canonical JSON; the
-information state and observation tensors are the env's observation, which encodes that view
-completely, so the two kinds coincide.  The utility is ``GENERAL_SUM``: with two players a
-game is zero-sum except ArcheOlogic's, where nobody may find the site (-1 to both), and with
-more players a win is not constant-sum.  ``resample_from_infostate`` is the engine's
-``resample_hidden``.  Returns are the env's: +1 to each winner, -1 to the others (0 for all
-when all share the win); the Royal Society and ArcheOlogic solo games: +1 won, -1 lost.
+**Information.** ``information_state_string(player)`` is the player's view (``State.view``) as
+canonical JSON; the information state and observation tensors are the env's observation, which
+encodes that view completely, so the two kinds coincide.  The utility is ``GENERAL_SUM``: with
+two players a game is zero-sum except ArcheOlogic's, where nobody may find the site (-1 to both),
+and with more players a win is not constant-sum.  ``resample_from_infostate`` is the engine's
+``resample_hidden``.  Returns are the env's (``docs/contract.md``; the Royal Society and
+ArcheOlogic solo games: +1 won, -1 lost).
 A player index outside ``0..players - 1`` (information strings and tensors, observers,
 ``resample_from_infostate``, ``action_to_string``) raises ``ValueError`` naming the players, and
 a chance outcome other than a seed byte raises ``IllegalActionError`` and changes nothing.
@@ -49,15 +38,12 @@ it is safe for a string from anyone.  ``pickle.dumps`` of a state stores the sam
 drawn by ``resample_from_infostate`` is not the one its history reaches, so it has no saved form
 (``serialize`` raises ``ValueError``; ``clone`` works).
 
-**What is not safe.**  OpenSpiel's own path for Python games,
-``pyspiel.deserialize_game_and_state`` (and ``DeserializeState`` called from OpenSpiel's C++
-code), decodes the ``__dict__=`` part of its string with Python's ``pickle`` before any digsite
-code sees it: a crafted string runs whatever code it carries, and no Python game can prevent
-that.  Never give it, nor ``pickle.loads``, a string you did not make yourself; read states with
-:func:`deserialize_game_and_state` instead.  For the strings OpenSpiel makes of a digsite state
-(``pyspiel.serialize_game_and_state``, ``random_sim_test(serialize=True)``), the pickled part is
-only the saved JSON above, read back with the same checks, and the ``history=`` and
-``move_number=`` lines must agree with it.
+**What is not safe.**  ``pyspiel.deserialize_game_and_state`` (and ``DeserializeState`` from
+OpenSpiel's C++) unpickles the ``__dict__=`` part of its string before any digsite code sees it
+(``docs/safety.md``): read states with :func:`deserialize_game_and_state` instead.  For the
+strings OpenSpiel makes of a digsite state (``pyspiel.serialize_game_and_state``,
+``random_sim_test(serialize=True)``), the pickled part is only the saved JSON above, read back
+with the same checks, and the ``history=`` and ``move_number=`` lines must agree with it.
 """
 
 from __future__ import annotations

@@ -1,12 +1,9 @@
 """Trained policies as agents, in any seat of any env (play, evaluation, records, training).
 
-One agent, :class:`ModelAgent`, plays three kinds of policy file:
-
-* a MaskablePPO ``model.zip`` of ``digsite train`` (the agent kind ``model:PATH``);
-* a policy file exported from one by ``digsite export`` (``model:PATH.pt`` too);
-* the pretrained policies shipped in the package (the agent kind ``"ppo"``):
-  ``digsite/agents/pretrained/<game>-<N>p.pt``, each with a JSON card beside it that says how
-  it was trained and evaluated, and for which game configuration (:func:`pretrained_agent`).
+One agent, :class:`ModelAgent`, plays a MaskablePPO ``model.zip`` of ``digsite train``, a
+policy file exported from one by ``digsite export`` (both the agent kind ``model:PATH``) and the
+policies shipped in the package, each with its card (the kind ``"ppo"``,
+:func:`pretrained_agent`; ``docs/agents.md``).
 
 It plays the masked most likely move of the policy from its own seat's observation, or, given a
 generator, samples the masked policy.  Only the ``train`` extra is needed (torch).
@@ -22,23 +19,12 @@ saved with ``torch.save`` as a plain dict::
 The weights are stored as float16 (half the size) and computed in float32: the file alone fixes
 every move, so an evaluation of the file is an evaluation of the shipped agent.
 
-Model files are untrusted (a user may be given one), so reading one never runs code:
-
-* a policy file is read with ``torch.load(weights_only=True)``, which builds tensors and plain
-  containers only;
-* a ``model.zip`` is never given to ``MaskablePPO.load``, which unpickles its ``data`` member
-  (a crafted zip would run any command).  Its ``data`` is read as plain JSON, its
-  ``":serialized:"`` (pickled) entries never decoded, and ``policy.pth`` as weights only.  It
-  must be what ``digsite train`` writes: a policy class of sb3-contrib's maskable policies,
-  ``policy_kwargs`` holding a ``net_arch`` alone (a custom activation, features extractor or
-  other option is refused: the actor computed here is linear layers with tanh between them),
-  and a state dict whose actor side is ``mlp_extractor.policy_net.{0,2,4,...}`` and
-  ``action_net`` (the critic's entries are ignored; anything else is refused).
-
-Before any network is built, every file is checked (:func:`_zip`, :func:`_actor_state`; the
-user's account is ``docs/safety.md``): a zip bomb is refused before anything is unpacked, and a
-small file cannot declare huge layers.  A refused file is a ValueError naming it and what is
-wrong.  Whatever the logits (NaN, infinite), the agent never plays a masked action.
+Model files are untrusted, so reading one never runs code, and every file is checked before any
+network is built (:func:`_zip`, :func:`_actor_state`; what is read how and refused:
+``docs/safety.md``).  A ``model.zip``'s actor must be what this module computes: linear layers
+with tanh between them, its state dict's actor side ``mlp_extractor.policy_net.{0,2,4,...}`` and
+``action_net`` (the critic's entries are ignored; anything else is refused).  A refused file is
+a ValueError naming it and what is wrong.
 """
 
 from __future__ import annotations

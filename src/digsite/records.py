@@ -2,23 +2,13 @@
 
 A record holds what reproduces and explains a game: the package version, the env id, the game's
 options, the seed of its set-up and a digest of that set-up, the agents' names, every step (the
-player, the action id and its text) and the final returns and scores::
-
-    from digsite import records
-    from digsite.agents import make_agent
-
-    game = records.play("mykerinos", [make_agent("heuristic", "mykerinos"),
-                                      make_agent("random", "mykerinos", seed=1)],
-                        names=["heuristic", "random"], seed=7, num_players=2)
-    records.save(game, "game.json")
-    records.replay(records.load("game.json"))   # the final state, or RecordError
-
-``python -m digsite record GAME --agents heuristic,random`` writes one from the baseline agents,
-``python -m digsite replay RECORD`` checks one.  The set-up is the one ``env.reset(seed=seed)``
-deals, so a record is also a seeded game of the env.  Replaying checks that the seed and
-config deal the recorded set-up (its digest), every step against the engine (the player to
-move, the action's legality and text) and the end (returns and scores): a record that does not
-reproduce, or a malformed one, raises :class:`RecordError` saying where it breaks.
+player, the action id and its text) and the final returns and scores.  :func:`play` and
+``digsite record`` write one, :func:`replay` and ``digsite replay`` check one (``docs/play.md``).
+The set-up is the one ``env.reset(seed=seed)`` deals, so a record is also a seeded game of the
+env.  Replaying checks that the seed and config deal the recorded set-up (its digest), every step
+against the engine (the player to move, the action's legality and text) and the end (returns and
+scores): a record that does not reproduce, or a malformed one, raises :class:`RecordError` saying
+where it breaks.
 
 A record file is untrusted: :func:`load` reads it through :func:`digsite.core.files.read_json`
 (a regular file of at most :data:`~digsite.core.files.RECORD_LIMIT` bytes of UTF-8 JSON), and

@@ -1,25 +1,16 @@
 """The one PettingZoo AEC adapter, shared by every digsite game.
 
-It turns any :class:`~digsite.core.engine.Game` into an ``AECEnv`` with
+It turns any :class:`~digsite.core.engine.Game` into an ``AECEnv`` that keeps the environment
+contract (``docs/contract.md``: agents and spaces, rewards at the end from ``State.returns()``,
+``state()``, illegal actions, seeding), and besides:
 
-* agents ``player_0 .. player_{n-1}``, one ``Discrete(A)`` action space each;
-* observations ``{"observation": float32 (N,), "action_mask": int8 (A,)}``, where the mask is
-  non-zero only for the agent to move (all zeros for every other agent and after the end);
-* rewards only at the end of the game, from ``State.returns()`` (see ``win_loss_returns``);
+* the mask is all zeros for every agent but the one to move, and after the end; None for the
+  agent to move is an ``IllegalActionError`` (a ``ValueError``) too;
 * ``max_cycles``: a safety bound; when the game has not ended after ``max_cycles`` steps per
   agent, every agent is truncated (it never triggers in a normal game);
-* an illegal or out-of-range action, or None for the agent to move, raises
-  ``IllegalActionError`` (a ``ValueError``) naming the legal actions, and the state is left
-  exactly as it was (no silent penalty, no termination);
 * after the end each agent is stepped with None (PettingZoo's dead step) and leaves
   ``agents``; once all have left, ``step(None)`` warns and does nothing (as PettingZoo's
-  order-enforcing wrapper does), another action is an ``IllegalActionError``;
-* ``state()``, PettingZoo's global state for centralized critics: every player's observation
-  in seat order, then what no player knows but the position has fixed
-  (``State.observe_secret``, e.g. ArcheOlogic's hidden layout), in ``state_space``; chance
-  still to come (the order of a shuffled deck) is not part of it;
-* seeding through ``reset(seed=...)``: all chance in a game is drawn from one generator seeded
-  there, so the same seed and actions give the same game.
+  order-enforcing wrapper does), another action is an ``IllegalActionError``.
 
 Order checks are done inline rather than by PettingZoo's wrapper stack, which would cost
 about half of the throughput: ``step``, ``observe``, ``last``, ``state`` and ``agent_iter``

@@ -3,21 +3,18 @@
     digsite replay game.json --html game.html
 
 The page holds the picture of every position of the game (:func:`digsite.drawing.picture`) for
-the spectator and for each seat, with previous / next buttons (and the arrow keys), a slider, a
-play button (and the space bar) with its speed, the action played, the list of moves beside the
-board (a click jumps to the position after it) and, at the end, the table of the result.  The
-view switch shows the game as the spectator saw it or as one seat saw it: a seat's pictures are
-drawn from its view alone, and each move reads as that seat saw it (``State.action_seen_by``: a
-public move by name, a secret one as what was public about it).  The record's texts reach the
-page once, as a JSON block whose ``<``, ``>`` and ``&`` are escaped, read by the script; the
-title is HTML-escaped, and both go in in one pass, so no text of a record can become markup or
-script.  The page needs no network: pictures are embedded, cut into tiles of ``TILE`` pixels,
-each distinct tile once (in lossless WebP rows of ``SHEET`` tiles) and each position as the
-tiles that changed since the last one, since consecutive positions and the different views
-share most of the table.  Drawing the pictures is most of the build: ``jobs`` processes share
-it (``digsite replay --jobs``, one per idle CPU by default), and the page is the same byte for
-byte whatever their number.  The page opens at ``game.html#step=K&view=V``
-(``V`` = ``spectator`` or a seat number) when the address says so.
+the spectator and for each seat, with the controls, the list of moves and the view switch that
+``docs/play.md`` describes; a seat's pictures are drawn from its view alone, and each move reads
+as that seat saw it (``State.action_seen_by``).  The record's texts reach the page once, as a
+JSON block whose ``<``, ``>`` and ``&`` are escaped, read by the script; the title is
+HTML-escaped, and both go in in one pass, so no text of a record can become markup or script.
+The page needs no network: pictures are embedded, cut into tiles of ``TILE`` pixels, each
+distinct tile once (in lossless WebP rows of ``SHEET`` tiles) and each position as the tiles
+that changed since the last one, since consecutive positions and the different views share most
+of the table.  Drawing the pictures is most of the build: ``jobs`` processes share it (``digsite
+replay --jobs``, one per idle CPU by default), and the page is the same byte for byte whatever
+their number.  The page opens at ``game.html#step=K&view=V`` (``V`` = ``spectator`` or a seat
+number) when the address says so.
 """
 
 from __future__ import annotations

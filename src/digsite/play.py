@@ -4,20 +4,11 @@
     digsite play royal_society --num-players 3 --opponents heuristic,mcts --record game.json
     digsite play mykerinos --num-players 2 --opponents model:runs/mykerinos/model.zip
 
-The person sees their seat's picture only (``state.render(seat)``, drawn from their view, so
-never what the seat does not know): whole the first time, then only its lines that changed
-since they last saw it (``board`` shows it whole), then the legal moves numbered with their
-text.  A move is chosen by its number or by an unambiguous piece of its text (``pass``,
-``museum 3``); anything else is explained and asked again.  A move that is the only legal one
-is played at once and said (``--confirm-forced`` asks for it all the same).  ``help`` repeats
-how to answer, with the rules summary of the game's documentation page and its address;
-``quit`` leaves.  Each of the opponents' moves is told as the person's seat sees it
-(``State.action_seen_by``: a public move by name, a secret one, such as a card kept from a
-draw, as what was public about it).
-``--record`` writes the finished game's record (:mod:`digsite.records`).  Everything is checked
-before the first move (the game and its options, the seat, the opponents, that the record's
-folder takes files), so a mistake costs no game; if the record still cannot be written at the
-end, it is kept in a temporary file, named, rather than lost.
+The person sees their seat's picture only (``state.render(seat)``) and each opponent's move as
+their seat sees it (``State.action_seen_by``); how they answer: ``docs/play.md``, "Play a seat
+yourself".  Everything is checked before the first move (the game and its options, the seat,
+the opponents, that the record's folder takes files), so a mistake costs no game; if the record
+still cannot be written at the end, it is kept in a temporary file, named, rather than lost.
 """
 
 from __future__ import annotations

@@ -1,19 +1,14 @@
 """The registration of every game's envs with PettingZoo and Gymnasium, from the games' specs.
 
-Each game declares itself once, in its package's ``spec.py`` (:mod:`digsite.core.spec`); its
-``version`` is bumped whenever the env's observations, actions or rules change (CHANGELOG.md
-says what changed), and the ids, module names and Gymnasium ids follow.  The games are
-digsite's own and the installed plugins (:data:`digsite.games.SPECS`); every PettingZoo id is
-made by one generic factory, :func:`digsite.envs.factory.make_env`, so a plugin needs no module
-here.
+Each game declares itself once, in its package's ``spec.py`` (:mod:`digsite.core.spec`), and
+the ids and module names follow its ``version`` (``docs/versions.md``).  The games are digsite's
+own and the installed plugins (:data:`digsite.games.SPECS`); every PettingZoo id is made by one
+generic factory, :func:`digsite.envs.factory.make_env`, so a plugin needs no module here.
 
-The Gymnasium ids are of two kinds, both in PascalCase so that neither is taken for a
-PettingZoo id (``digsite/mykerinos-v1``): a game's one-player mode, ``digsite/<solo
-name>-v<N>`` (``digsite/ArcheOlogicSolo-v2``), and one seat of a game of two players or more
-against fixed opponents, ``digsite/<gym name><n>p-v<N>`` (``digsite/Mykerinos2p-v1``), for
-every player count the game's spec declares.  The options given to ``gymnasium.make`` reach
-the env (:func:`digsite.single_seat_env` for a seat: ``seat``, ``opponents``, the game's
-options...), and every id ends with :class:`~digsite.envs.wrappers.ActionMasks`, so that
+The Gymnasium ids (``docs/gymnasium.md``) are of two kinds: a game's one-player mode,
+``digsite/<solo name>-v<N>``, and one seat of a game of two players or more against fixed
+opponents, ``digsite/<gym name><n>p-v<N>``, for every player count the game's spec declares.
+Every id ends with :class:`~digsite.envs.wrappers.ActionMasks`, so that
 ``gymnasium.make(id).action_masks()`` works.
 """
 

@@ -5,10 +5,8 @@ then everybody else's decisions up to my next one", and the reward is always the
 (the end-of-game return of the learner's seat).  This is the shape MaskablePPO needs:
 ``action_masks()`` returns the learner's legal actions.
 
-Opponents are agents as in :mod:`digsite.core.policy`: plain callables
-``policy(observation, action_mask) -> action`` that see only their seat's observation, or agents
-with ``act_in(state, player)`` (heuristics, search) that reason on the engine state through their
-player's information.  The default opponent picks uniformly among legal actions.
+Opponents are agents as in :mod:`digsite.core.policy`; the default opponent picks uniformly
+among legal actions.
 
 An action outside the mask (possible when a user or a checker ignores ``action_masks()``), or
 anything that is not an action (a float, a bool, a string, None: see ``engine.action_index``), is

@@ -1,10 +1,6 @@
 """Evaluate agents against opponents: ``digsite evaluate`` (or ``training_scripts/evaluate.py``).
 The user's guide is ``docs/evaluation.md``; ``digsite evaluate --help`` lists every option.
 
-    digsite evaluate --game mykerinos --num-players 2 --model runs/mykerinos-2p/model.zip \\
-        --games 200 --opponents random
-    digsite evaluate --from-run runs/mykerinos-2p --opponents heuristic
-
 Game ``i`` puts the agent under test in seat ``i % N`` (so every seat is played equally often)
 and is dealt from ``seed + i``; the model, then each baseline, plays the same deals against
 fresh opponents seeded alike.  On a solo env (``--env``, or a solo run) every agent plays the
@@ -13,8 +9,7 @@ same episodes.
 The files go into ``--out`` as ``STEM.json`` (every game), ``STEM.md``, ``STEM.csv`` and
 ``STEM.png``, where STEM names everything that makes one evaluation differ from another:
 ``results-<game>-<N>p[-<options>]-<agents>-vs-<opponents>`` or
-``results-<env>[-<options>]-<agents>``.  Two different evaluations therefore never share
-files; running the same one again replaces them.
+``results-<env>[-<options>]-<agents>``.
 """
 
 from __future__ import annotations

@@ -9,15 +9,10 @@ is installed.  Each failure names the view field, observation piece or fact at f
 check runs, a field that the game's state writes only with ``put`` (its ``PUT``) refuses any
 other write (:func:`digsite.testing.writes.refused_writes`).
 
-::
-
-    from digsite.testing import check_game
-
-    check_game("mygame")  # every check, every configuration the spec lists
-
-or ``python -m digsite.testing mygame``, or in pytest :class:`digsite.testing.plugin.Conformance`.
-The checks are :data:`CHECKS` (:mod:`digsite.testing.checks`); the helpers of random play are
-in :mod:`digsite.testing.play`.
+It runs as ``check_game("mygame")`` (every check, every configuration the spec lists),
+``python -m digsite.testing mygame`` or, in pytest, :class:`digsite.testing.plugin.Conformance`
+(``docs/your-own-game.md``).  The checks are :data:`CHECKS` (:mod:`digsite.testing.checks`);
+the helpers of random play are in :mod:`digsite.testing.play`.
 """
 
 from .cases import Case, cases

@@ -6,9 +6,8 @@ play one seat in the terminal (:mod:`digsite.play`).  The tools (``train``, ``ev
 same options as their scripts in ``training_scripts/``; ``digsite TOOL --help`` lists them,
 and a tool whose extra is not installed says which to install.
 
-A user's mistake (an unknown game, a bad option, seat or agent kind, a file that cannot be read
-or written) or Ctrl-C ends a command with one line on stderr, never a traceback: see
-:mod:`digsite.commandline` for the exit statuses."""
+A user's mistake or Ctrl-C ends a command with one line on stderr, never a traceback
+(:mod:`digsite.commandline`)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,9 @@
 """The one loop that plays games between agents: every evaluation, the league, the RLlib
 evaluation, game records and the tests play through it.
 
-An agent is anything :func:`digsite.core.policy.choose` accepts: a callable
-``policy(observation, action_mask) -> action`` (the random player, a trained model) or an
-object with ``act_in(state, player) -> action`` (heuristics, search).  Games are played on the
-rules engine directly, which is what the envs wrap: the observation a policy gets is the one its
-seat's env gives, and game ``i`` is dealt from ``seed + i``, the deal ``env.reset(seed=seed + i)``
+An agent is anything :func:`digsite.core.policy.choose` accepts.  Games are played on the rules
+engine directly, which is what the envs wrap: the observation a policy gets is the one its seat's
+env gives, and game ``i`` is dealt from ``seed + i``, the deal ``env.reset(seed=seed + i)``
 gives.
 
 :func:`play_games` rotates the seats: in game ``i`` agent ``k`` sits in seat

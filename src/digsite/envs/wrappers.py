@@ -4,9 +4,7 @@ Gymnasium 1.x wrappers no longer pass unknown attributes through, so the ``actio
 the env itself would be out of reach behind the wrappers ``gymnasium.make`` adds (the env
 checker, the order enforcer).  Every digsite id therefore names :class:`ActionMasks` as its
 last wrapper (``EnvSpec.additional_wrappers``): ``gymnasium.make(id).action_masks()`` works, as
-does ``gymnasium.make(env.spec)``.  A wrapper of one's own put around it hides the method again;
-``env.get_wrapper_attr("action_masks")()`` reaches it through any wrappers, and is what
-sb3-contrib's ``MaskablePPO`` calls (``ActionMasker`` is not needed).
+does ``gymnasium.make(env.spec)`` (behind a wrapper of one's own: ``docs/gymnasium.md``).
 """
 
 from __future__ import annotations

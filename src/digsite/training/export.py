@@ -1,11 +1,8 @@
 """``digsite export``: a trained model as a small policy file, with a card that says how it was
 made and how well it plays (``docs/training.md`` is the user's guide).
 
-    digsite export --from-run runs/medieval_realms-4p \\
-        --out src/digsite/agents/pretrained/medieval_realms-4p.pt --games 200
-
-writes the policy file (the actor network alone, float16: :mod:`digsite.agents.model`) and,
-beside it, its card ``medieval_realms-4p.json``: the game, its configuration and env id; the
+It writes the policy file (the actor network alone, float16: :mod:`digsite.agents.model`) and,
+beside it, its card (commands: ``docs/recipes.md``): the game, its configuration and env id; the
 policy's layers, size and SHA-256; the training run (from the run's ``run.json``); and one
 ``digsite evaluate`` per ``--opponents`` kind, or for a solo run one on its env, whose command
 and result files are recorded (the files go into the run's folder).  A policy file written

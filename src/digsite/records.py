@@ -252,9 +252,8 @@ def save(record: Mapping[str, Any], path: str | Path) -> None:
 
 
 def load(path: str | Path) -> dict[str, Any]:
-    """The record in ``path``, checked (:func:`check`); not yet replayed.  Anything but a
-    regular file of JSON of at most :data:`~digsite.core.files.RECORD_LIMIT` bytes is refused
-    (:func:`digsite.core.files.read_json`)."""
+    """The record in ``path``, checked (:func:`check`, :func:`digsite.core.files.read_json`);
+    not yet replayed."""
     record = read_json(path, "a game record from", RECORD_LIMIT, RecordError)
     check(record)
     return record

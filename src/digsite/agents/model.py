@@ -169,7 +169,6 @@ def _weights(torch: Any, data: bytes, what: str) -> Any:
 
 
 def _sizes(value: Any) -> bool:
-    """Whether ``value`` is a list of ints (not bools)."""
     return isinstance(value, list) and all(type(width) is int for width in value)
 
 

@@ -50,8 +50,7 @@ class Option:
 
 
 def plain(value: Any) -> Any:
-    """A numpy scalar as the Python value it holds (``np.str_`` -> str, ``np.int64`` -> int,
-    ``np.bool_`` -> bool, ``np.float32`` -> float); anything else unchanged."""
+    """A numpy scalar as the Python value it holds (``np.int64`` -> int); anything else as is."""
     return value.item() if isinstance(value, np.generic) else value
 
 

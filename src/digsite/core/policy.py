@@ -61,8 +61,7 @@ class HeuristicAgent:
 
     @staticmethod
     def first_legal(preferred: Iterable[int], legal: Collection[int], default: int) -> int:
-        """The first action of ``preferred`` that is legal (preference breaks the ties), else
-        ``default``."""
+        """The first legal action of ``preferred`` (preference breaks ties), else ``default``."""
         return next((a for a in preferred if a in legal), default)
 
     def projected_scores(self, state: State) -> list[float]:

@@ -150,8 +150,7 @@ class GameSpec:
 
     @property
     def solo_id(self) -> str | None:
-        """The Gymnasium id of the game's one-player mode (``digsite/ArcheOlogicSolo-v2``), if
-        it has one: its version is the game's."""
+        """The Gymnasium id of the one-player mode, if any (``digsite/ArcheOlogicSolo-v2``)."""
         return None if self.solo is None else f"digsite/{self.solo.name}-v{self.version}"
 
     @property

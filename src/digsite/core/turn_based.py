@@ -119,8 +119,7 @@ class TurnBasedState(State):
     decision but ``game_over``, ``_legal_<name>(self) -> mask`` (a list of action ids with
     ``LEGAL_LISTS``) and ``_on_<name>(self, action)``; plus ``winners`` (or
     ``final_returns``).  Its class statement names the game's files (``files=(actions, saved,
-    view, observation, text, invariants)``), which give ``DECISIONS``, ``FIELDS``, the
-    information methods and ``check_invariants`` (see :data:`STATE_FILES`)."""
+    view, observation, text, invariants)``, :data:`STATE_FILES`)."""
 
     __slots__ = ()
 
@@ -255,9 +254,8 @@ class TurnBasedState(State):
 class TurnBasedGame(Game):
     """A game whose subclass declares ``options``, ``max_game_length`` and ``state_class`` (a
     :class:`TurnBasedState` with a ``new_game(game, rng)`` classmethod), names its files
-    (``files=(spec, actions, text)``: its spec, with name, title and player counts, its number
-    of actions and its text's ``render_view``; see :data:`GAME_FILES`), and writes
-    :meth:`configure`, which sets ``layout``, the observation's named pieces."""
+    (``files=(spec, actions, text)``, :data:`GAME_FILES`), and writes :meth:`configure`, which
+    sets ``layout``, the observation's named pieces."""
 
     spec: ClassVar[GameSpec]
     state_class: ClassVar[type[TurnBasedState]]

@@ -194,8 +194,6 @@ class _AgentIterable(AECIterable):
     PettingZoo's ``AECIterator``."""
 
     def __iter__(self) -> Iterator[str]:
-        """``env.agent_selection`` before each step, while an agent is left, at most
-        ``max_iter`` times (what PettingZoo's ``AECIterator`` yields)."""
         env, left = self.env, self.max_iter
         while left > 0 and env.agents:
             left -= 1

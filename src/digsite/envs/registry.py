@@ -84,8 +84,7 @@ class SingleSeatCreator:
 
 
 def _solo_creator(mode: str):
-    """The Gymnasium creator of a solo env; the game's mode is imported only when an env is
-    made, so ``import digsite`` stays light (its declared options name what is wrong)."""
+    """The Gymnasium creator of a solo env, importing its mode as :class:`SingleSeatCreator`."""
 
     def create(**options):
         return SoloEnv(load(mode), **options)

@@ -258,8 +258,7 @@ def same_seed_same_game(case: Case) -> None:
 # -- a player's information ------------------------------------------------------------------
 def difference_to(player: int, state: State, other: State) -> str | None:
     """What the env shows ``player`` differently in two positions it cannot tell apart
-    (``other`` a resampling of ``state`` for ``player``): view, observation, seat picture,
-    mover, returns, the mover's legal actions and their texts; None if nothing."""
+    (``other`` a resampling of ``state`` for ``player``); None if nothing."""
     view, seen = state.view(player), other.view(player)
     if views.canonical(view) != views.canonical(seen):
         fields = views.view_differences(view, seen) or ["the type of a value"]

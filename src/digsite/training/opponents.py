@@ -77,8 +77,7 @@ class OpponentPool(gym.Wrapper):
         self.members = self.members[-self.max_size :]
 
     def draw(self) -> str:
-        """A kind, uniformly (no draw when there is one); for self-play a member of the pool,
-        the ``i``-th oldest with weight ``i + 1``."""
+        """A kind, uniformly (no draw when there is one); for self-play a member of the pool."""
         kinds = self.kinds
         kind = kinds[self.rng.integers(len(kinds))] if len(kinds) > 1 else kinds[0]
         if kind != SELF_PLAY:

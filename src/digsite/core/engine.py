@@ -97,18 +97,13 @@ class State(abc.ABC):
 
     @abc.abstractmethod
     def legal_action_mask(self) -> np.ndarray:
-        """``int8`` array of length ``game.num_actions``; all zeros when terminal.
-
-        The returned array may be cached by the state: callers must not modify it.
-        """
+        """``int8`` array of length ``game.num_actions``, all zeros when terminal; the state may
+        cache it: callers must not modify it."""
 
     @abc.abstractmethod
     def apply_action(self, action: int) -> None:
-        """Play ``action`` for the current player.
-
-        Raises :class:`IllegalActionError` (leaving the state untouched) if it is not an action
-        (:func:`action_index`) or not legal now.
-        """
+        """Play ``action`` for the current player; :class:`IllegalActionError` (leaving the state
+        untouched) if it is not an action (:func:`action_index`) or not legal now."""
 
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
@@ -215,12 +210,10 @@ def check_player(player: Any, num_players: int) -> int:
 
 
 def action_index(action: Any, num_actions: int) -> int:
-    """``action`` as an action id, or :class:`IllegalActionError` saying what is allowed.
-
-    The one rule of every env: an action is a Python or numpy integer (or a 0-d integer array,
-    as ``model.predict`` returns) in ``0..num_actions - 1``; a bool, a float (even ``87.0``), a
-    string, a list or None is not an action.
-    """
+    """``action`` as an action id, or :class:`IllegalActionError` saying what is allowed: the
+    one rule of every env, an action is a Python or numpy integer (or a 0-d integer array, as
+    ``model.predict`` returns) in ``0..num_actions - 1``; a bool, a float (even ``87.0``), a
+    string, a list or None is not an action."""
     if type(action) is int and 0 <= action < num_actions:  # the common case, checked first
         return action
     if isinstance(action, np.ndarray) and action.shape == ():
@@ -238,11 +231,8 @@ def action_index(action: Any, num_actions: int) -> int:
 
 
 def win_loss_returns(winners: Sequence[int], num_players: int) -> list[float]:
-    """+1 to each winner, -1 to everyone else; 0 for all when every player shares the win.
-
-    With two players this is zero-sum; a shared win among some (not all) players counts as a win
-    for each of them, as the rulebooks say the win is shared.
-    """
+    """+1 to each winner, -1 to everyone else; 0 for all when every player shares the win.  A
+    win shared by some (not all) players is a win for each of them, as the rulebooks say."""
     if len(winners) == num_players:
         return [0.0] * num_players
     won = set(winners)

@@ -240,8 +240,7 @@ def replay(record: Any, each: Callable[[State], Any] | None = None) -> State:
 
 
 def replay_states(record: Any) -> list[State]:
-    """Every position of the record's game, from the set-up to the end (replayed and checked
-    as :func:`replay` does)."""
+    """Every position of the record's game, the set-up first (checked as :func:`replay` checks)."""
     states: list[State] = []
     replay(record, lambda state: states.append(state.clone()))
     return states

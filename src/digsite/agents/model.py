@@ -174,10 +174,8 @@ def _sizes(value: Any) -> bool:
 
 def _actor_state(torch: Any, state: Any, prefixes: list[str]) -> tuple[list[int], dict]:
     """The layers and the float32 ``nn.Sequential`` state dict (``0.weight``, ``0.bias``,
-    ``2.weight``, ...) of the linear layers ``prefixes`` of ``state`` (each ``<prefix>weight``
-    and ``<prefix>bias``), which must be all its actor holds: each layer taking the one
-    before's output, none wider than :data:`MAX_WIDTH`, at most :data:`MAX_PARAMETERS` in all,
-    every weight finite."""
+    ``2.weight``, ...) of the linear layers ``prefixes`` of ``state``, which must be all its
+    actor holds, chained, bounded (:data:`MAX_WIDTH`, :data:`MAX_PARAMETERS`) and finite."""
     expected = {prefix + part for prefix in prefixes for part in PARTS}
     if set(state) != expected:
         odd = sorted(map(str, set(state) ^ expected))

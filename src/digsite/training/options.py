@@ -138,8 +138,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.Namespace:
-    """Check the options together and fill the derived ones (``game_options``, ``env_options``,
-    ``out``, ``eval_opponents``)."""
+    """Check the options together and fill the derived ones (``out``, ``eval_opponents``...)."""
     cli.check_env(parser, args)
     args.eval_opponents = args.eval_opponents or cli.default_eval_opponents(args.opponents)
     if args.env is not None:

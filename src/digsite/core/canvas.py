@@ -99,10 +99,9 @@ class Page:
         self.draw = ImageDraw.Draw(self.image)
 
     def array(self) -> np.ndarray:
-        """The picture, as a new array.  This finishes the page: its image is painted over by
-        the next page of its size drawn in this thread (a new page-sized image and its memory
-        cost a third of a picture's time).  Read as one buffer of bytes (:func:`_rgb_bytes`),
-        read-only as ``np.asarray`` of the image is."""
+        """The picture, as a new read-only array.  This finishes the page: its image is painted
+        over by the next page of its size drawn in this thread (a new page-sized image and its
+        memory cost a third of a picture's time)."""
         pixels = _pixels(self.image)
         _held("images")[self.image.size] = self.image
         return pixels

@@ -76,8 +76,7 @@ class TaskQueueState(TurnBasedState):
             cls._auto_table = automatic.handlers(cls)
 
     def _play(self, action: int) -> None:
-        """Play ``action`` (the pending decision's handler, as for every game), then run the
-        queue on to the next decision."""
+        """Play ``action`` (the pending decision's handler), then run the queue to the next one."""
         self._apply_table[self.decision](self, action)
         self._run()
 
@@ -125,7 +124,6 @@ class TaskQueueState(TurnBasedState):
             self.task = head
 
     def _load_queue(self, make: Callable[..., Task] = Task) -> None:
-        """After loading: the saved rows of ``queue`` made tasks (by ``make``), and its head
-        the task pending."""
+        """After loading: the saved rows of ``queue`` made tasks (by ``make``), its head pending."""
         self.queue = [make(*row) for row in self.queue]
         self.task = self.queue[0] if self.queue else None

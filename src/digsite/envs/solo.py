@@ -31,9 +31,8 @@ SOLO_OPTIONS: tuple[Option, ...] = (ILLEGAL_ACTION, RENDER_MODE)
 
 
 class OneSeatEnv(Renders, gym.Env):
-    """What the solo and single-seat envs share: a Gymnasium env over the ``seat`` of a
-    ``game``, its action mask for MaskablePPO and the documented answer to an unmasked
-    action."""
+    """What the solo and single-seat envs share: a Gymnasium env over the ``seat`` of a ``game``,
+    its action mask for MaskablePPO and its answer to an unmasked action."""
 
     seat = 0
 

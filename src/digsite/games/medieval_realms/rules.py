@@ -14,36 +14,24 @@ from . import actions, components, invariants, observation, saved, spec, text, v
 from .actions import (
     ACTION,
     ACTIVATE0,
-    BID,
     BID0,
     BID_MORE,
-    BONUS,
     LAND0,
-    NUM_ROUNDS,
     P_BUFFER,
     P_GENERAL,
     P_MAYOR,
-    PAIR0,
-    PAIRS,
     PASS,
-    PLACE,
     PLAY0,
-    RESOURCE0,
     SQUARE0,
-    TOKEN_CHOICE,
 )
 from .components import (
     ADMIRAL,
     AUCTION,
-    BATTLE,
     BID_STEPS,
-    CASTLE,
     CITY,
     COMBAT_ADMIRAL,
     COMBAT_BUFFER,
     COMBAT_GENERAL,
-    EXTRA_GOODS,
-    FUTURE_SIZE,
     GOODS,
     GREAT_PERSON_BONUS,
     HAND_LIMIT,
@@ -51,17 +39,9 @@ from .components import (
     ISLAND,
     ISLAND_END_VP,
     LEADERS,
-    MAYOR,
-    NUM_COLOURS,
-    NUM_LANDS,
-    NUM_RESOURCES,
     NUM_SQUARES,
-    PANEL_DISCARD,
-    PANEL_SIZE,
-    SCI_DEV,
     TERRITORY,
     TERRITORY_TOKENS,
-    TITHE_TOKENS,
     DataFileError,
 )
 from .components import TITHE as TITHE_TYPE
@@ -93,8 +73,8 @@ class MedievalRealmsState(
         s = cls(game)
         n = game.num_players
         deck = [int(x) for x in rng.permutation(len(game.cards))]
-        s.put("panel", tuple(deck.pop() for _ in range(PANEL_SIZE)))
-        s.put("future", tuple(deck.pop() for _ in range(FUTURE_SIZE)))
+        s.put("panel", tuple(deck.pop() for _ in range(components.PANEL_SIZE)))
+        s.put("future", tuple(deck.pop() for _ in range(components.FUTURE_SIZE)))
         s.put("deck", tuple(deck))
         s.put("turn_order", tuple(int(x) for x in rng.permutation(n)))
         mayors, generals, admirals, buffers = components.STARTING_LEADERS[n]
@@ -114,7 +94,7 @@ class MedievalRealmsState(
         return (
             self.vp[p] + sum(self.final[p]),
             len(self.realm[p]),
-            self.in_realm(p, CASTLE),
+            self.in_realm(p, components.CASTLE),
             sum(self.leaders[p]),
             -self.turn_order.index(p),
         )
@@ -149,7 +129,7 @@ class MedievalRealmsState(
         """Every leader on a random spot, buffers on random lands free of ``q``'s army."""
         lands = self.game.num_lands
         producing, generals, admirals, buffers = self.to_place(q)
-        rows = [[0] * NUM_SQUARES, [0] * NUM_LANDS, [0] * NUM_LANDS, [0] * NUM_LANDS]
+        rows = [[0] * NUM_SQUARES] + [[0] * components.NUM_LANDS for _ in PLACED_ON_LANDS]
         drawn = ((producing, NUM_SQUARES), (generals, lands), (admirals, lands))
         for row, (count, spots) in zip(rows[:3], drawn, strict=True):
             for spot in rng.integers(0, spots, count):
@@ -221,12 +201,12 @@ class MedievalRealmsState(
 
     def colours_in_realm(self, p: int) -> list[int]:
         colours = [self.game.card_colour[c] for c in self.realm[p]]
-        return [colours.count(k) for k in range(NUM_COLOURS)]
+        return [colours.count(k) for k in range(components.NUM_COLOURS)]
 
     # -- legal actions, one function per decision -------------------------------------------
     def _legal_pick_pair(self) -> list[int]:
         """The pairs no earlier player took."""
-        return [PAIR0 + i for i in range(len(PAIRS)) if i not in self.pair]
+        return [actions.PAIR0 + i for i in range(len(actions.PAIRS)) if i not in self.pair]
 
     def _legal_place(self) -> list[int] | range:
         """Squares / lands from the last one used by this kind of leader (non-decreasing)."""
@@ -271,17 +251,17 @@ class MedievalRealmsState(
         return legal
 
     def _legal_token_choice(self) -> list[int]:
-        return [RESOURCE0 + r for r in self.game.cards[self.choice_card].options]
+        return [actions.RESOURCE0 + r for r in self.game.cards[self.choice_card].options]
 
     def _legal_bonus(self) -> range:
-        return range(RESOURCE0, RESOURCE0 + NUM_RESOURCES)
+        return range(actions.RESOURCE0, actions.RESOURCE0 + components.NUM_RESOURCES)
 
     # -- set-up ------------------------------------------------------------------------------
     def _on_pick_pair(self, action: int) -> None:
         p = self.decider
-        pair = action - PAIR0
+        pair = action - actions.PAIR0
         self.put("pair", replaced(self.pair, p, pair))
-        for r in PAIRS[pair]:
+        for r in actions.PAIRS[pair]:
             self._gain(p, r, 1)
         position = self.turn_order.index(p)
         if position > 0:
@@ -297,8 +277,8 @@ class MedievalRealmsState(
         self.placed = [False] * n
         self.put("squares", ((0,) * NUM_SQUARES,) * n)
         for name in PLACED_ON_LANDS:
-            self.put(name, ((0,) * NUM_LANDS,) * n)
-        self.decision = PLACE
+            self.put(name, ((0,) * components.NUM_LANDS,) * n)
+        self.decision = actions.PLACE
         self._next_kind(self.turn_order[0], P_MAYOR)
 
     def _next_kind(self, p: int, kind: int) -> None:
@@ -349,11 +329,11 @@ class MedievalRealmsState(
                 res[squares[s]] += count
             for c in self.realm[p]:
                 t = game.card_type[c]
-                if t == CASTLE:
-                    res[BATTLE] += 1
-                elif t == SCI_DEV:
-                    res[game.cards[c].resource] += self.leaders[p][MAYOR]
-            res[GOODS] += EXTRA_GOODS
+                if t == components.CASTLE:
+                    res[components.BATTLE] += 1
+                elif t == components.SCI_DEV:
+                    res[game.cards[c].resource] += self.leaders[p][components.MAYOR]
+            res[GOODS] += components.EXTRA_GOODS
         for land in range(game.num_lands):
             winner = self.land_winner(land)
             if winner >= 0:
@@ -395,7 +375,7 @@ class MedievalRealmsState(
             if kind == AUCTION:
                 self.auction = [card, 0, -1]
                 self.auction_out = [False] * self.game.num_players
-                self.decision = BID
+                self.decision = actions.BID
                 return  # the activator opens the bidding
             self._gain(p, GOODS, -self.price(slot))
             receiver = p if kind == HOLE else self.majority_receiver(p, card)
@@ -439,11 +419,11 @@ class MedievalRealmsState(
     def _continue(self) -> None:
         """After an action and its effects: pending choices first, then the next turn."""
         if self.choice_card >= 0:
-            self.decision = TOKEN_CHOICE
+            self.decision = actions.TOKEN_CHOICE
             self.decider = next(p for p, r in enumerate(self.realm) if self.choice_card in r)
             return
         if self.bonus_queue:
-            self.decision = BONUS
+            self.decision = actions.BONUS
             self.decider = self.bonus_queue[0]
             return
         n = self.game.num_players
@@ -459,15 +439,15 @@ class MedievalRealmsState(
 
     def _on_token_choice(self, action: int) -> None:
         territory = self.game.card_type[self.choice_card] == TERRITORY
-        amount = TERRITORY_TOKENS if territory else TITHE_TOKENS
-        self._gain(self.decider, action - RESOURCE0, amount)
+        amount = TERRITORY_TOKENS if territory else components.TITHE_TOKENS
+        self._gain(self.decider, action - actions.RESOURCE0, amount)
         self.choice_card = -1
         self._continue()
 
     def _on_bonus(self, action: int) -> None:
         p = self.bonus_queue[0]
         self.put("bonus_queue", self.bonus_queue[1:])
-        self._gain(p, action - RESOURCE0, 1)
+        self._gain(p, action - actions.RESOURCE0, 1)
         self.bonus_tokens[p] += 1
         self._continue()
 
@@ -503,17 +483,17 @@ class MedievalRealmsState(
 
     # -- end of round / game -----------------------------------------------------------------
     def _end_round(self) -> None:
-        if self.round == NUM_ROUNDS:
+        if self.round == actions.NUM_ROUNDS:
             self._final_scoring()
             return
-        drop = PANEL_DISCARD[self.game.num_players]
+        drop = components.PANEL_DISCARD[self.game.num_players]
         self.put("discard", (*self.discard, *(c for c in self.panel[:drop] if c >= 0)))
         # the cards move along in order: those kept on the panel, the Future Events, the deck
         cards = [c for c in (*self.panel[drop:], *self.future) if c >= 0] + [*reversed(self.deck)]
-        end = PANEL_SIZE + FUTURE_SIZE
+        end = components.PANEL_SIZE + components.FUTURE_SIZE
         cards += [-1] * (end - len(cards))  # (an empty deck leaves squares empty)
-        self.put("panel", tuple(cards[:PANEL_SIZE]))
-        self.put("future", tuple(cards[PANEL_SIZE:end]))
+        self.put("panel", tuple(cards[: components.PANEL_SIZE]))
+        self.put("future", tuple(cards[components.PANEL_SIZE : end]))
         self.put("deck", tuple(reversed(cards[end:])))  # (top last)
         self.round += 1
         self._start_placement()
@@ -526,7 +506,7 @@ class MedievalRealmsState(
         total = 0
         for c in self.realm[p]:
             t = game.card_type[c]
-            if t == CASTLE:
+            if t == components.CASTLE:
                 total += COMBAT_GENERAL * generals + COMBAT_ADMIRAL * admirals
             elif t == components.MARKET:
                 total += sum(1 for k in colours if k)
@@ -618,24 +598,24 @@ class MedievalRealmsGame(TurnBasedGame, files=(spec, actions, text)):
         per_round = (
             mayors
             + sum(sum(reward) for reward in self.board.lands[: self.num_lands])
-            + count[CASTLE]
-            + count[SCI_DEV] * mayors
-            + EXTRA_GOODS
+            + count[components.CASTLE]
+            + count[components.SCI_DEV] * mayors
+            + components.EXTRA_GOODS
         )
         city_triggers = sum(colours[c.colour] for c in self.cards if c.type == CITY)
         self.max_vp = city_triggers + sum(self.types[t].immediate_vp for t in self.card_type)
         self.max_tokens = (
             sum(self.board.start[n])
             + 2  # the extra tokens of the set-up
-            + NUM_ROUNDS * per_round
+            + actions.NUM_ROUNDS * per_round
             + TERRITORY_TOKENS * count[TERRITORY]
-            + TITHE_TOKENS * count[TITHE_TYPE]
+            + components.TITHE_TOKENS * count[TITHE_TYPE]
             + city_triggers
             + self.max_vp // 5  # VP-track tokens
         )
         end_of_game = (
-            count[CASTLE] * (COMBAT_GENERAL * generals + COMBAT_ADMIRAL * admirals)
-            + count[components.MARKET] * NUM_COLOURS
+            count[components.CASTLE] * (COMBAT_GENERAL * generals + COMBAT_ADMIRAL * admirals)
+            + count[components.MARKET] * components.NUM_COLOURS
             + count[CITY] * mayors
             + count[ISLAND] * ISLAND_END_VP
             # a Great Person: 1 VP per card of its colour

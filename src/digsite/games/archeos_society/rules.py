@@ -16,18 +16,10 @@ from ...core.turn_based import TurnBasedGame, TurnBasedState, mask_of, slots
 from . import actions, components, invariants, observation, saved, spec, text, view
 from .actions import (
     ADD,
-    CASH_IN,
-    DRAFT_ROLE0,
-    DRAFT_SITE,
     DRAW,
     EFFECTS,
-    EXTRA,
-    FREE_ADVANCE,
-    KEEP,
     NUM_ACTIONS,
     NUM_TARGETS,
-    PLAY,
-    PROFESSOR_MOVE,
     PROFESSOR_PHASE,
     SECOND_VEHICLE,
     SIDE_ADVANCED,
@@ -40,8 +32,6 @@ from .actions import (
     TRAIT_COLOUR,
     TRAIT_ROLE,
     TURN,
-    ULURU,
-    UR,
     UR_PHASE,
     USE_ROLE,
 )
@@ -51,16 +41,12 @@ from .components import (
     CURATOR,
     GUIDE,
     HAND_LIMIT,
-    L_BOTANIST,
     L_SITES,
-    L_ULURU,
     LINGUIST,
     MERCENARY,
     MONKEY,
     NUM_COLOURS,
     NUM_KINDS,
-    NUM_MONKEYS,
-    NUM_ROLES,
     PATRON,
     PHYSICIAN,
     PILOT,
@@ -152,10 +138,10 @@ class ArcheosSocietyState(
         if game.setup in game.scenarios:
             roles, colour = game.scenarios[game.setup]
         elif game.setup == "random":
-            roles = sorted(int(r) for r in rng.choice(NUM_ROLES, ROLES_PER_GAME, False))
+            roles = sorted(int(r) for r in rng.choice(components.NUM_ROLES, ROLES_PER_GAME, False))
             colour = int(rng.integers(NUM_COLOURS))
         else:  # draft: 6 role cards to the first player, the other 6 face down aside
-            order = [int(r) for r in rng.permutation(NUM_ROLES)]
+            order = [int(r) for r in rng.permutation(components.NUM_ROLES)]
             state.draft_hand = sorted(order[:ROLES_PER_GAME])
             state.draft_aside = order[ROLES_PER_GAME:]
             state.put("sides", (-1,) * NUM_COLOURS)
@@ -178,7 +164,7 @@ class ArcheosSocietyState(
         self.expeditions = [[] for _ in range(n)]
         rest = cards[2 * n + 2 :]
         top_size = len(rest) // 2
-        bottom = rng.permutation(rest[top_size:] + [MONKEY] * NUM_MONKEYS).tolist()
+        bottom = rng.permutation(rest[top_size:] + [MONKEY] * components.NUM_MONKEYS).tolist()
         # kept top-last (``cards[0]`` is the top): the bottom half first, then the top half
         self.deck = bottom[::-1] + rest[:top_size][::-1]
         self.top_left = top_size
@@ -188,7 +174,7 @@ class ArcheosSocietyState(
         self.put("botanist", NO_BOTANIST)
         self.put("tokens", NO_TOKENS)
         self._clear_expedition()
-        self.phase = PLAY
+        self.phase = actions.PLAY
         self.decision, self.decider = TURN, self.first_player
 
     # -- protocol ----------------------------------------------------------------------------
@@ -332,10 +318,10 @@ class ArcheosSocietyState(
         return mask_of([STOP, *(k for k in range(NUM_KINDS) if hand[k] > kept[k])], NUM_ACTIONS)
 
     def _legal_uluru(self) -> np.ndarray:
-        return mask_of((STOP, CASH_IN), NUM_ACTIONS)
+        return mask_of((STOP, actions.CASH_IN), NUM_ACTIONS)
 
     def _legal_draft_role(self) -> np.ndarray:
-        return mask_of([DRAFT_ROLE0 + r for r in self.draft_hand], NUM_ACTIONS)
+        return mask_of([actions.DRAFT_ROLE0 + r for r in self.draft_hand], NUM_ACTIONS)
 
     def _legal_draft_site(self) -> np.ndarray:
         return mask_of((SIDE_COMPASS, SIDE_ADVANCED), NUM_ACTIONS)
@@ -378,7 +364,7 @@ class ArcheosSocietyState(
                 self.top_left -= 1
             if card == MONKEY:
                 self.monkeys += 1
-                if self.monkeys == NUM_MONKEYS:
+                if self.monkeys == components.NUM_MONKEYS:
                     self._third_monkey(p)
                     return False
                 continue
@@ -477,7 +463,7 @@ class ArcheosSocietyState(
         self.role_done = True
         role, size = _ROLE_OF[self.lead], self.size()
         if role == BOTANIST:
-            self._gain(p, L_BOTANIST, BOTANIST_POINTS)
+            self._gain(p, components.L_BOTANIST, BOTANIST_POINTS)
             self.put("botanist", (p, len(self.expeditions[p]) - 1))
             self._effects()
         elif role == LINGUIST:
@@ -489,11 +475,11 @@ class ArcheosSocietyState(
             self._resume_effects()
         elif role == PHYSICIAN:
             self.keep_left = min(size, self.hand_size[p])
-            self.decision = KEEP
+            self.decision = actions.KEEP
         elif role == CARTOGRAPHER:
             if not self.colour_done:  # its colour effect may still come after the extra one
                 self.suspended.append([self.lead, len(self.expeditions[p]) - 1])
-            self.decision = EXTRA
+            self.decision = actions.EXTRA
         elif role == CURATOR:
             self.put("relics", replaced_in(self.relics, p, _COLOUR_OF[self.lead], 1))
             self._effects()
@@ -514,15 +500,15 @@ class ArcheosSocietyState(
                 draws = self.chichen_draws + site.draws[self.pos[p][target] - 1]
                 self.chichen_draws = min(draws, HAND_LIMIT)
         if site.rule == "uluru":
-            self.decision = ULURU
+            self.decision = actions.ULURU
             self.uluru_target = target
             return
         self._resume()
 
     def _on_uluru(self, action: int) -> None:
         p, t = self.decider, self.uluru_target
-        if action == CASH_IN:
-            self._gain(p, L_ULURU, self._target_site(t).points[self.pos[p][t]])
+        if action == actions.CASH_IN:
+            self._gain(p, components.L_ULURU, self._target_site(t).points[self.pos[p][t]])
             self.put("pos", replaced_in(self.pos, p, t, 0))
         self._resume()
 
@@ -535,7 +521,7 @@ class ArcheosSocietyState(
     def _resume_effects(self) -> None:
         if self.ling_pending:
             if self._free_targets(self.decider, 1, self.moved):
-                self.decision = FREE_ADVANCE
+                self.decision = actions.FREE_ADVANCE
                 return
             self.ling_pending = 0
         self._effects()
@@ -605,7 +591,7 @@ class ArcheosSocietyState(
         self.monkey_holder = p
         self._clear_expedition()
         ur = [c for c in range(NUM_COLOURS) if self.sides[c] == 1 and self.board(c).rule == "ur"]
-        if ur and self.phase == PLAY:
+        if ur and self.phase == actions.PLAY:
             n = self.game.num_players
             self.phase = UR_PHASE
             self.ur_colour = ur[0]
@@ -620,9 +606,9 @@ class ArcheosSocietyState(
             cap = self.board(self.ur_colour).max_size[self.pos[q][self.ur_colour]]
             if cap > 0 and self.hand_size[q] > 0:  # public: the hand may hold no leader
                 self.cap = min(cap, HAND_LIMIT)
-                self.decision, self.decider = UR, q
+                self.decision, self.decider = actions.UR, q
                 return
-        self.phase = PLAY
+        self.phase = actions.PLAY
         self._end_season()
 
     def _on_ur(self, action: int) -> None:
@@ -643,7 +629,7 @@ class ArcheosSocietyState(
         # 2. end-of-season role effects
         holder = self.botanist[0]
         if holder >= 0:
-            self._gain(holder, L_BOTANIST, BOTANIST_POINTS)
+            self._gain(holder, components.L_BOTANIST, BOTANIST_POINTS)
             self.put("botanist", NO_BOTANIST)
         if LINGUIST in self.roles:
             best = max(self.linguist)
@@ -666,10 +652,10 @@ class ArcheosSocietyState(
         while self.prof_queue:
             p, step = self.prof_queue[0]
             if self._free_targets(p, step):
-                self.decision, self.decider = PROFESSOR_MOVE, p
+                self.decision, self.decider = actions.PROFESSOR_MOVE, p
                 return
             self.prof_queue.pop(0)
-        self.phase = PLAY
+        self.phase = actions.PLAY
         self._score_season()
 
     def _on_professor_move(self, action: int) -> None:
@@ -758,7 +744,7 @@ class ArcheosSocietyState(
             self.draft_seen[p][r] = 1
 
     def _on_draft_role(self, action: int) -> None:
-        role = action - DRAFT_ROLE0
+        role = action - actions.DRAFT_ROLE0
         self.draft_hand.remove(role)
         self.put("roles", (*self.roles, role))
         nxt = (self.decider + 1) % self.game.num_players
@@ -772,7 +758,7 @@ class ArcheosSocietyState(
         self.draft_hand, self.draft_aside = [], []
         self.draft_boards = [int(c) for c in self._generator().permutation(NUM_COLOURS)]
         self.draft_drawn = self.draft_boards.pop()
-        self.decision, self.decider = DRAFT_SITE, nxt
+        self.decision, self.decider = actions.DRAFT_SITE, nxt
 
     def _on_draft_site(self, action: int) -> None:
         self.put("sides", replaced(self.sides, self.draft_drawn, int(action == SIDE_ADVANCED)))
@@ -781,7 +767,7 @@ class ArcheosSocietyState(
             self.decider = (self.decider + 1) % self.game.num_players
             return
         self.draft_drawn = -1
-        self.draft_seen = [[0] * NUM_ROLES for _ in range(self.game.num_players)]
+        self.draft_seen = [[0] * components.NUM_ROLES for _ in range(self.game.num_players)]
         self._start_season()
 
     # -- hidden information ------------------------------------------------------------------
@@ -792,7 +778,7 @@ class ArcheosSocietyState(
         other = self.clone()
         other._mask = None  # the decider's hand or draft hand may be redrawn
         other._reseed(rng)
-        if self.decision in (actions.DRAFT_ROLE, DRAFT_SITE):
+        if self.decision in (actions.DRAFT_ROLE, actions.DRAFT_SITE):
             if self.decision == actions.DRAFT_ROLE:
                 seen = self.draft_seen[player]
                 hand = [r for r in self.draft_hand if seen[r] or player == self.decider]
@@ -815,7 +801,7 @@ class ArcheosSocietyState(
         for q in others:
             for _ in range(self.hand_size[q] - sum(other.hands[q])):
                 other.hands[q][next(it)] += 1
-        monkeys = NUM_MONKEYS - self.monkeys
+        monkeys = components.NUM_MONKEYS - self.monkeys
         bottom = len(self.deck) - self.top_left  # deck list is top-last
         slots = set(int(i) for i in rng.choice(bottom, monkeys, replace=False)) if monkeys else ()
         other.deck = [MONKEY if i in slots else next(it) for i in range(len(self.deck))]
@@ -851,13 +837,13 @@ class ArcheosSocietyGame(TurnBasedGame, files=(spec, actions, text)):
         if self.setup not in setups:
             raise ConfigError(f"setup must be one of {setups}, not {self.setup!r}")
         self.num_seasons = 2 if self.num_players <= 3 else 3
-        totals = [sum(self.composition([r])) for r in range(NUM_ROLES)]
+        totals = [sum(self.composition([r])) for r in range(components.NUM_ROLES)]
         self.max_cards = sum(sorted(totals, reverse=True)[:ROLES_PER_GAME])
         """Cards of the largest composition of 6 roles (the deck of the game at most)."""
         most_of_a_kind = max(self.card_counts)
         self.scales = observation.Scales(
             card=1.0 / (1 << (most_of_a_kind - 1).bit_length()),  # a power of 2: sums stay exact
-            deck=float(self.max_cards + NUM_MONKEYS),
+            deck=float(self.max_cards + components.NUM_MONKEYS),
             expeditions=float(self.max_cards),
             score=float(self.score_bound()),
             linguist=float(self.tables.linguist_length),

@@ -39,9 +39,10 @@ drawn by ``resample_from_infostate`` is not the one its history reaches, so it h
 (``serialize`` raises ``ValueError``; ``clone`` works).
 
 **What is not safe.**  ``pyspiel.deserialize_game_and_state`` (and ``DeserializeState`` from
-OpenSpiel's C++) unpickles the ``__dict__=`` part of its string before any digsite code sees it
-(``docs/safety.md``): read states with :func:`deserialize_game_and_state` instead.  For the
-strings OpenSpiel makes of a digsite state (``pyspiel.serialize_game_and_state``,
+OpenSpiel's C++) unpickles the ``__dict__=`` part of its string before any digsite code sees it,
+so a crafted string runs any code it carries (``docs/safety.md``): never give it, nor
+``pickle.loads``, a string you did not make; read states with :func:`deserialize_game_and_state`.
+For the strings OpenSpiel makes of a digsite state (``pyspiel.serialize_game_and_state``,
 ``random_sim_test(serialize=True)``), the pickled part is only the saved JSON above, read back
 with the same checks, and the ``history=`` and ``move_number=`` lines must agree with it.
 """

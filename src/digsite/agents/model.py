@@ -21,10 +21,13 @@ every move, so an evaluation of the file is an evaluation of the shipped agent.
 
 Model files are untrusted, so reading one never runs code, and every file is checked before any
 network is built (:func:`_zip`, :func:`_actor_state`; what is read how and refused:
-``docs/safety.md``).  A ``model.zip``'s actor must be what this module computes: linear layers
-with tanh between them, its state dict's actor side ``mlp_extractor.policy_net.{0,2,4,...}`` and
-``action_net`` (the critic's entries are ignored; anything else is refused).  A refused file is
-a ValueError naming it and what is wrong.
+``docs/safety.md``).  A ``model.zip`` is never given to ``MaskablePPO.load``, which unpickles its
+``data`` member (a crafted zip would run any command): its ``data`` is read as plain JSON and
+``policy.pth`` as weights only, as a policy file is (``torch.load(weights_only=True)``).  Its
+actor must be what this module computes: linear layers with tanh between them, its state dict's
+actor side ``mlp_extractor.policy_net.{0,2,4,...}`` and ``action_net`` (the critic's entries are
+ignored; anything else is refused).  A refused file is a ValueError naming it and what is wrong.
+Whatever the logits (NaN, infinite), the agent never plays a masked action.
 """
 
 from __future__ import annotations

@@ -386,7 +386,6 @@ def _public_part(state, player: int, cache: dict) -> np.ndarray:
 
 
 def _turned(state, player: int, cache: dict, out: np.ndarray, pieces) -> None:
-    """Copy the public ``pieces`` into ``player``'s ``out``, seats turned."""
     t = state.game.tables
     s = t.start
     order = _SEAT_ORDER[state.game.num_players, player]

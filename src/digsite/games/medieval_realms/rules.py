@@ -205,7 +205,6 @@ class MedievalRealmsState(
 
     # -- legal actions, one function per decision -------------------------------------------
     def _legal_pick_pair(self) -> list[int]:
-        """The pairs no earlier player took."""
         return [actions.PAIR0 + i for i in range(len(actions.PAIRS)) if i not in self.pair]
 
     def _legal_place(self) -> list[int] | range:
@@ -386,7 +385,6 @@ class MedievalRealmsState(
         self._continue()
 
     def _into_play(self, p: int, card: int) -> None:
-        """Place a card in ``p``'s realm and resolve its immediate and triggered effects."""
         game = self.game
         colour = game.card_colour[card]
         for c in self.realm[p]:

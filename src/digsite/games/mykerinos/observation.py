@@ -127,9 +127,7 @@ _ON_TABLE_FLAGS = slice(
 
 
 def observe(state, player: int, out: np.ndarray) -> None:
-    """Write ``player``'s view of ``state`` into ``out``.
-
-    The board comes from ``state.planes``, the public tables from ``state._obs_cache`` (see
+    """The board comes from ``state.planes``, the public tables from ``state._obs_cache`` (see
     :class:`PublicTables`: the pieces that read a field written since it last looked are
     written again), the turn state is written afresh, entry by entry on the zeroed block; the
     test suite checks all of it against a fresh encoding."""

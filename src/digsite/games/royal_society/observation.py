@@ -308,7 +308,6 @@ CLEAR = {name: (sl, bytearray(sl.stop - sl.start), sl.start) for name, sl in LAY
 
 
 def _clear(buf: bytearray, piece: str) -> int:
-    """Zero ``piece`` and return its start."""
     sl, zeros, start = CLEAR[piece]
     buf[sl] = zeros
     return start

@@ -76,7 +76,6 @@ class Task(tasks.Task):
 
     @_cached
     def payment(cls, p: int, card: int) -> Task:
-        """Pay for the expedition of ``card``."""
         return cls(actions.C_EXP_PAY, p, card)
 
     @classmethod

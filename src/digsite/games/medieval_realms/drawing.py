@@ -122,7 +122,6 @@ def _face(game, name: str) -> tuple[str, str, str, str, str]:
 
 
 def _card(page: Page, game, x: float, y: float, w: float, h: float, name: str | None) -> None:
-    """A card face (or an empty square): stamp colour band, title, details, cost."""
     if name is None:
         page.box(x, y, w, h, outline=canvas.FAINT)
         return

@@ -274,12 +274,10 @@ def _wants(p) -> str:
 
 
 def _score(seat) -> int:
-    """The score: the lower of Prestige and 5 Prestige per Science point."""
     return min(seat["prestige"], 5 * seat["science"])
 
 
 def _rank(seat) -> tuple[int, int, int]:
-    """Ranking: the score, then the other marker, then Reputation."""
     return _score(seat), max(seat["prestige"], 5 * seat["science"]), seat["reputation"]
 
 
@@ -325,7 +323,6 @@ def _expedition_text(c, width: float, kind: str, condition: str) -> list[list]:
 
 
 def _write_pieces(page: Page, x: float, y: float, pieces) -> float:
-    """One line of small text in pieces of their own colours; returns the y of the next."""
     for words, colour in pieces:
         x = page.text(x, y, words, SMALL, colour)
     return y + LINE
@@ -580,7 +577,6 @@ def _bags(page: Page, v) -> None:
 
 # -- the right column ----------------------------------------------------------------------------
 def _heading(page: Page, y: float, text: str) -> float:
-    """A title of the right column's; returns the y below it."""
     page.text(RIGHT_X, y, text, NORMAL)
     return y + HEADING_H
 
@@ -702,7 +698,6 @@ def _panel(page: Page, v, q: int, h: float, colour: Colour, name: str, moving: b
 
 
 def _seat_frame(page: Page, views, v, q: int) -> None:
-    """A seat's panel frame and its header: name and score."""
     moving = v["decision"]["player"] == q
     name = canvas.seat_name(q, views) + ("  - to move" if moving else "")
     x, w = _panel(page, v, q, SEAT_H, canvas.player_colour(q), name, moving)

@@ -682,7 +682,6 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         return choice
 
     def _decide_exhibit_relic(self, ctx: Context, task, legal) -> int:
-        """The relic worth least."""
         return min(legal, key=lambda a: ctx.relic_worth(ctx.base, a - RELIC0) - 0.01 * a)
 
     def _decide_reserve(self, ctx: Context, task, legal) -> int:

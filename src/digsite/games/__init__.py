@@ -65,10 +65,8 @@ BUILTIN: tuple[GameSpec, ...] = tuple(
 def plugin_specs(
     entry_points: Iterable[metadata.EntryPoint], taken: Iterable[GameSpec]
 ) -> tuple[GameSpec, ...]:
-    """The specs that ``entry_points`` give, by name; an entry point that does not load, does
-    not give a :class:`GameSpec`, is not named after its game, or whose game would take a name
-    or id of another game (of ``taken`` or an earlier plugin) is left out with a
-    :class:`PluginWarning` naming it and why."""
+    """The specs that ``entry_points`` give, by name; one that does not load or cannot add its
+    game (:func:`_spec_problem`) is left out with a :class:`PluginWarning` naming it and why."""
     taken = tuple(taken)
     found = []
     for point in sorted(entry_points, key=lambda p: p.name):

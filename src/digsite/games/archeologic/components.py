@@ -96,11 +96,7 @@ class Building:
 
     @cached_property
     def rotations(self) -> tuple[tuple[int, tuple[Box, ...]], ...]:
-        """``(quarter_turns, boxes)`` for each distinct clockwise rotation, fewest turns first.
-
-        A rotation that gives the same boxes and kinds as an earlier one is dropped, so each
-        physical placement appears once (none of the shipped tiles has such a symmetry).
-        """
+        """``(quarter_turns, boxes)`` for each distinct clockwise rotation, fewest turns first."""
         first: dict[tuple[Box, ...], int] = {}  # each shape and its fewest turns, in order
         for turns in range(4):
             first.setdefault(rotate_clockwise(self.boxes, turns), turns)
@@ -116,9 +112,9 @@ def load_buildings(source: str | Path | list | dict | None = None) -> tuple[Buil
 
     ``source`` is ``None`` (the shipped file), a path to a JSON file, a list of building records
     or ``{"buildings": [...]}``.  The record order is the building index.  Each record is
-    checked against ``data/buildings.schema.json`` (field types, the kind letters, provenance
-    and its source, unique ids), then here: the shape rules of one tile and the rules of the
-    set.  Raises :class:`BuildingsFileError` naming the file, the record and what is wrong.
+    checked against ``data/buildings.schema.json``, then here: the shape rules of one tile and
+    the rules of the set.  Raises :class:`BuildingsFileError` naming the file, the record and
+    what is wrong.
     """
     records, where = read_records(
         source,

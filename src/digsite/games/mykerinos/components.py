@@ -148,9 +148,8 @@ class DeckFileError(DataFileError):
 def load_deck(source: str | Path | list | None = None) -> tuple[Card, ...]:
     """Read and check a deck: ``None`` (the shipped file), a path, or a list of records.
 
-    Each record is checked against ``data/cards.schema.json`` (types, patrons, prestige values,
-    the two rows of pyramids, provenance, and no two records with one id); what the schema
-    cannot say, the rules across records, is checked here."""
+    Each record is checked against ``data/cards.schema.json``; what the schema cannot say, the
+    rules across records, is checked here."""
     records, where = read_records(
         source, __package__, "cards.json", "cards", DeckFileError, "Mykerinos card"
     )

@@ -360,9 +360,8 @@ def _strip_layout(c, w: float) -> tuple[list, list[list], str]:
 
 def _strips(page: Page, game, x: float, y: float, cards, w: float, bottom: float):
     """Expedition cards as strips as wide as a panel (hands, cards drawn) from (x, y) while
-    each leaves a line free above ``bottom``: site (region, type and bonus condition beside it
-    when there is room), its needs and cost at the right; below, what it gives. Returns the y
-    below them and how many had no room."""
+    each leaves a line free above ``bottom`` (:func:`_strip_layout`); returns the y below them
+    and how many had no room."""
     for i, card in enumerate(cards):
         c = game.expeditions[card]
         first, lines, cost = _strip_layout(c, w)

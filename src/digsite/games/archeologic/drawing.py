@@ -65,8 +65,6 @@ def spectator_secret(state) -> dict[str, list[int]]:
 
 
 def draw(game, views: canvas.Views, secret: dict[str, list[int]] | None = None) -> canvas.Picture:
-    """The picture of the table: one seat's (one view) or the spectator's (every view, and the
-    hidden layout as ``secret``, from :func:`spectator_secret`)."""
     public = views[next(iter(views))]  # seats, viewfinder, decision: alike in every view
     page = Page(WIDTH, HEIGHT)
     kind = "solo" if game.solo else f"{game.num_players} players"

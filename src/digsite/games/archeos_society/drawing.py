@@ -60,7 +60,6 @@ RULE_NOTES = {
 
 
 def draw(game, views: canvas.Views) -> canvas.Picture:
-    """The picture of the position the ``views`` show (one seat's view, or every seat's)."""
     page = Page(WIDTH, HEIGHT)
     view = next(iter(views.values()))
     scores = [seat["score"] for seat in view["players"]]

@@ -88,7 +88,6 @@ DECISION_TEXT = {
 
 
 def draw(game, views: canvas.Views) -> canvas.Picture:
-    """The picture of the position the ``views`` show (one seat's view, or every seat's)."""
     page = Page(WIDTH, HEIGHT)
     view = next(iter(views.values()))
     over = view["to_move"] is None  # the end-of-game VP count once the game is over

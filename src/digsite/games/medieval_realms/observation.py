@@ -150,9 +150,8 @@ def card_rows(game) -> np.ndarray:
 
 
 def observe(state, player: int, out: np.ndarray) -> None:
-    """Write ``player``'s view of ``state`` into ``out``: its kept public part
-    (:func:`_public_part`), then what changes at almost every step (the turn, the placer's
-    own placement behind the wall, the auction)."""
+    """The kept public part (:func:`_public_part`), then what changes at almost every step (the
+    turn, the placer's own placement behind the wall, the auction)."""
     game = state.game
     t = game.tables
     s = t.start

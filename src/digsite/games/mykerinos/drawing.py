@@ -65,7 +65,6 @@ EMPTY_PLACE_EDGE = 2
 
 
 def draw(game, views: canvas.Views) -> canvas.Picture:
-    """The picture of the table: one seat's (one view) or the spectator's (every view)."""
     seat = next(iter(views)) if len(views) == 1 else None
     view = views[next(iter(views))]  # the table is public: every view shows it alike
     page = Page(WIDTH, HEIGHT)

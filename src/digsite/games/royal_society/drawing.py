@@ -140,9 +140,8 @@ number and the key's name ("2 prestige")."""
 
 
 def draw(game, views: canvas.Views) -> canvas.Picture:
-    """The picture of one position: one seat's (``views`` holds its view alone) or the
-    spectator's (every seat's view), drawn in areas, each drawn again only when what it shows
-    changed (:class:`KeptPage`: from one position to the next most of the table stays)."""
+    """Drawn in areas, each drawn again only when what it shows changed (:class:`KeptPage`:
+    from one position to the next most of the table stays)."""
     v = next(iter(views.values()))
     panel = bool(v["automa"])  # the Automa's panel (beside one or two seats: there is room)
     page = canvas.KeptPage(WIDTH, HEIGHT, (game, v["num_players"], panel))

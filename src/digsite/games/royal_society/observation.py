@@ -163,7 +163,6 @@ HEADER = slice(START["decision"], START["year"])
 """The pieces of the pending decision (decision to regions_chosen): rewritten at every call."""
 TABLE = slice(START["drawn_cards"], START["program"])
 """The cards on the table and the current explorer: rewritten at every call."""
-# Where the pieces written at every call start.
 DECISION, TASK_ARGS, INTERRUPTS, PENDING, REGIONS_CHOSEN = (
     START[name] for name in ("decision", "task_args", "interrupts", "pending", "regions_chosen")
 )

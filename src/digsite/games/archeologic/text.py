@@ -66,8 +66,7 @@ def _rules(g) -> str:
 
 
 def _clue_lines(clues, expert_clues, viewfinder: int | None) -> list[str]:
-    """The starting clues a picture knows (``(cell, kind)`` pairs, expert clues) and the
-    viewfinder."""
+    """The starting clues a picture knows (``(cell, kind)`` pairs, expert ones), the viewfinder."""
     shown = [f"{cell_name(cell)} {KIND_NAMES[kind]}" for cell, kind in clues]
     shown += [quests.axis_clue_string(c) for c in expert_clues]
     where = AXIS_NAMES[viewfinder] if viewfinder is not None else "(not placed yet)"
@@ -75,8 +74,7 @@ def _clue_lines(clues, expert_clues, viewfinder: int | None) -> list[str]:
 
 
 def _seat_text(g, seat: Mapping[str, Any]) -> str:
-    """Where a seat is on the track (or its time, solo), its side of the screen, and whether
-    it is out."""
+    """Where a seat is on the track (its time, solo), its side of the screen, whether it is out."""
     side = "Checking" if seat["checking"] else "Searching"
     status = "" if seat["out"] == actions.OUT_NAMES[actions.IN_GAME] else f" - {seat['out']}"
     where = f"time {seat['time_spent']}" if g.solo else f"space {seat['position']}"

@@ -46,8 +46,7 @@ class ArcheosSocietyHeuristic(HeuristicAgent):
     DECISIONS = DECISIONS
 
     def projected_score(self, state, player: int) -> float:
-        """The points with what the player's sites and expeditions score at the season's end
-        (all public)."""
+        """The points with what its sites and expeditions score at the season's end (all public)."""
         return float(
             state.score[player]
             + sum(state.site_points(player, c) for c in range(NUM_COLOURS))

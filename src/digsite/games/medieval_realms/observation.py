@@ -247,8 +247,7 @@ def _write_realms(state, cache: dict) -> bool:
 
 
 def _write_seats(state, cache: dict) -> bool:
-    """Each seat's row whose tokens, VP, leaders, pass, turn position, bonus owed or realm
-    changed."""
+    """Seat rows whose tokens, VP, leaders, pass, turn position, bonus owed or realm changed."""
     t = state.game.tables
     code = t.count_code
     seats, keys, summary = cache["seats"], cache["seat_keys"], cache["realm_summary"]
@@ -361,8 +360,7 @@ def _new_tables(state, cache: dict) -> None:
 
 
 def _public_part(state, player: int, cache: dict) -> np.ndarray:
-    """``player``'s public part, brought up to date with the fields written since the last
-    call (see above)."""
+    """``player``'s public part, brought up to date (see above)."""
     written = state.written
     if not cache:
         _new_tables(state, cache)

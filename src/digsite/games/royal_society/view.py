@@ -103,8 +103,7 @@ def visible_drawn_cards(s, player: int) -> list[int]:
 
 
 def known_hand(s, q: int, player: int) -> list[int]:
-    """Cards of ``q``'s hand that ``player`` knows: all of its own, else those taken from the
-    Program."""
+    """Cards of ``q``'s hand ``player`` knows: all of its own, else those taken from the Program."""
     if q == player:
         return sorted(s.hand[q])
     return sorted(c for c in s.hand[q] if s.public_hand >> c & 1)

@@ -391,9 +391,8 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
         return other
 
     def clone(self) -> ArcheOlogicState:
-        """A copy (see ``TurnBasedState.clone``), the fields written since the kept records and
-        beliefs last looked first passed to them, so that the copy's, copied with them, miss
-        none (the copy's ``written`` starts empty)."""
+        """The writes not yet shared go to the kept records and beliefs first, so that the copy's,
+        copied with them, miss none (the copy's ``written`` starts empty)."""
         if self.written:
             share_written(self)
         return super().clone()

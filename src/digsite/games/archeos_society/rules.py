@@ -728,9 +728,8 @@ class ArcheosSocietyState(
         self._obs_cache = {}
 
     def derive(self) -> None:
-        """Build what the state keeps besides its fields (``saved.FIELDS``), for speed: the hand
-        and area sizes, the cards in expeditions and the observation's rows (after a load, or
-        when the rules changed the fields wholesale)."""
+        """What the state keeps besides its fields, for speed: built after a load and whenever the
+        rules change the fields wholesale (the set-up, a season's end)."""
         self.hand_size = [sum(h) for h in self.hands]
         self.area_size = sum(self.area)
         played = Counter(k for exps in self.expeditions for e in exps for k in e)

@@ -350,11 +350,10 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
         return belief
 
     def _resample_hidden(self, player: int, rng: np.random.Generator) -> ArcheOlogicState:
-        """Another state ``player`` cannot tell from this one: the layout drawn uniformly from
-        its belief; the starting clues it was not given (the others' extra clues) redrawn on
-        that layout; another player's guess checked wrong that the new layout would make
-        right is replaced by another layout (its pieces are hidden from ``player``).  Answers
-        and guess feedback follow from the layout."""
+        """The layout drawn uniformly from ``player``'s belief; the starting clues it was not given
+        (the others' extra clues) redrawn on that layout; another player's guess checked wrong that
+        the new layout would make right is replaced by another layout (its pieces are hidden from
+        ``player``).  Answers and guess feedback follow from the layout."""
         g = self.game
         other = self.clone()
         layout = self.belief(player).sample(rng)

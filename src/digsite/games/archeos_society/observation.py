@@ -128,11 +128,10 @@ _PUBLIC_ORDERS = {key: _public_order(*key) for key in _KEYS}
 
 
 def observe(state, player: int, out: np.ndarray) -> None:
-    """Card counts are copied from ``state.planes`` (kept in step with the rules' lists, already
-    in observation units); the public part comes from a cache by absolute seat (see
-    :func:`_public`), rotated to the observer; the turn is written entry by entry into zeros
-    through a memoryview (few entries are set; numpy is slow per entry and converts Python
-    lists slowly)."""
+    """Card counts are copied from ``state.planes`` (kept in step with the rules' lists, already in
+    observation units); the public part comes from a cache by absolute seat (see :func:`_public`),
+    rotated to the observer; the turn is written entry by entry into zeros through a memoryview (few
+    entries are set; numpy is slow per entry and converts Python lists slowly)."""
     game = state.game
     scales = game.scales
     n = game.num_players

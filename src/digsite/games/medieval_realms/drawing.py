@@ -304,9 +304,8 @@ def _seat(page: Page, game, views, view, seat, y: float, h: float) -> None:
 def _realm(
     page: Page, game, realm: list[str], x: float, y: float, bottom: float, by_row: bool
 ) -> None:
-    """The realm's cards as chips (stamp colour, title, count), grouped by colour (with
-    ``by_row``, a colour a row while they fit), each chip as wide as its words; what has no
-    room is counted."""
+    """Realm cards as chips (stamp colour, title, count), grouped by colour (with ``by_row``, a
+    colour a row while they fit), each chip as wide as its words; what has no room is counted."""
     page.text(x, y + 2, f"realm {len(realm)}", SMALL)
     groups = Counter((COLOURS.index(f[2]), f[0]) for f in [_face(game, n) for n in realm])
     chips = [

@@ -128,9 +128,8 @@ _ON_TABLE_FLAGS = slice(
 
 def observe(state, player: int, out: np.ndarray) -> None:
     """The board comes from ``state.planes``, the public tables from ``state._obs_cache`` (see
-    :class:`PublicTables`: the pieces that read a field written since it last looked are
-    written again), the turn state is written afresh, entry by entry on the zeroed block; the
-    test suite checks all of it against a fresh encoding."""
+    :class:`PublicTables`), the turn state is written afresh, entry by entry on the zeroed block;
+    the test suite checks all of it against a fresh encoding."""
     n = state.game.num_players
     board = out[:_BOARD_END].reshape(BOARD_ROWS, NUM_CELLS)
     state.planes.take(_BOARD_ORDER[n, player], 0, board)

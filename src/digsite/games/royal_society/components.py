@@ -115,8 +115,7 @@ def _fail(where: str, i: Any, msg: str) -> ComponentDataError:
 
 def _records(source, filename, key, what, count):
     """The records of a component file, each checked against ``data/<kind>.schema.json`` by
-    ``read_records``; then what a schema cannot say: how many there are and that the ids run in
-    order."""
+    ``read_records``; then what a schema cannot say: their count and that the ids run in order."""
     records, where = read_records(source, __package__, filename, key, ComponentDataError, what)
     if count is not None and len(records) != count:
         raise ComponentDataError(f"{where}: expected {count} {what} records, got {len(records)}")

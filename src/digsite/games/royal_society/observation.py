@@ -574,9 +574,8 @@ for _names, _write, _pieces in PARTS:
 
 @lru_cache(maxsize=4096)
 def _work(changed: frozenset[str]) -> tuple[dict, dict]:
-    """For a set of fields written: player 0's writers, and what the other players do (their
-    own parts' writers and the copies of the shared pieces).  (The writers write apart, in any
-    order.)"""
+    """For the fields written: player 0's writers, and what the other players do (their own parts'
+    writers and the copies of the shared pieces).  (The writers write apart, in any order.)"""
     writes, logged = {}, {}
     for name in changed:
         writes.update(FIELD_WORK[name][0])

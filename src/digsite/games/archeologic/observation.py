@@ -177,8 +177,7 @@ def record(state, player: int) -> np.ndarray:
 
 
 def _new_question_part(state, player: int) -> tuple[np.ndarray, list[int]]:
-    """The record before any question: the starting clues (expert: pre-filled answers and
-    flags), no question counted."""
+    """The record before any question: the starting clues (expert: pre-filled answers and flags)."""
     g = state.game
     base = np.zeros(g.observation_size, dtype=np.float32)
     pieces = g.obs_layout.unpack(base)  # (views of base)

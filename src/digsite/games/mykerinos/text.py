@@ -102,8 +102,7 @@ def _region_lines(game, view: Mapping[str, Any]) -> Iterator[str]:
 
 
 def _columns_line(marks: list[str]) -> str:
-    """One line of the region, a mark (two characters) for each column, its parcels and areas
-    apart as on the table."""
+    """One line of the region, a mark per column, its parcels and areas apart as on the table."""
     parcels = [" ".join(marks[c : c + PARCEL_WIDTH]) for c in range(0, COLS, PARCEL_WIDTH)]
     return AREA_GAP.join(PARCEL_GAP.join(parcels[i : i + 2]) for i in (0, 2))
 

@@ -67,8 +67,7 @@ def _symbol_ok(card, symbol) -> bool:
 
 
 def symbol_cards(game) -> dict[tuple[str, int], int]:
-    """Per symbol of the game's Study cards, the Expedition cards that can take it (a bit mask
-    of their ids)."""
+    """Per Study card symbol, the Expedition cards that can take it (a bit mask of their ids)."""
     return {
         symbol: sum(1 << c.id for c in game.expeditions if _symbol_ok(c, symbol))
         for study in game.studies

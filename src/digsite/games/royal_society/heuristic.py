@@ -389,8 +389,7 @@ class Context:
         return m
 
     def best(self, legal, effect: Callable[[Mine, int], None]) -> int:
-        """The action of ``legal`` whose ``effect`` on a copy of the own resources is worth
-        most (the first of equals)."""
+        """The action of ``legal`` whose ``effect`` on a Mine is worth most (first of equals)."""
 
         def val(a: int) -> float:
             m = self.base.copy()

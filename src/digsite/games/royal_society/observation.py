@@ -607,8 +607,7 @@ def _copies(player: int, n: int) -> dict[str, tuple[tuple[slice, slice | np.ndar
 
 
 def _flag_decider(o: Observer, decider: int) -> None:
-    """Flag ``decider``'s seat (-1: none) as deciding in the ``seats`` rows of ``o`` instead of
-    ``o.decider``'s."""
+    """Move ``o``'s deciding flag in the ``seats`` rows to ``decider``'s seat (-1: none)."""
     buf, player, n = o.buf, o.player, o.n
     if o.decider >= 0:
         buf[SEATS + (o.decider - player) % n * SEAT_WIDTH + DECIDER_COLUMN] = 0

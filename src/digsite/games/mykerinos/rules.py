@@ -17,42 +17,33 @@ from .actions import (
     DECLINE,
     EXCAVATE,
     EXTEND,
-    LEFTOVER,
     NEUTRAL,
     NEUTRAL_ACTION,
     NEUTRAL_CARD,
-    NEUTRAL_PASS_SPACE,
     NUM_ACTIONS,
     NUM_ROOMS,
     ON_TABLE,
     PASS,
     PATRON0,
     PLACE,
-    REMOVED,
     ROOM0,
-    SURVEY_CHOICE,
     TAKE_LEFT,
     TAKE_RIGHT,
     TURN,
 )
 from .components import (
-    AREA_BITS,
-    AREA_ROWS,
     BLACKMORE,
     BROWN,
     CELL_BIT,
     CELL_NEIGHBOURS,
     FIVE_ROOM,
     LEMON,
-    NO_PATRON,
-    NUM_CELLS,
     PATRONS,
     SLOT_CELLS,
     VIOLET,
     cell_flags,
     dilate,
     patron_counts,
-    region_rows,
     two_free_neighbours,
 )
 from .observation import PublicTables
@@ -61,7 +52,7 @@ FIRST_ROOMS = tuple(r for r in range(NUM_ROOMS) if r // components.NUM_WINGS != 
 """The 2- and 3-rooms, open to anyone (a 5-room opens to the holder of a room next to it)."""
 NO_CUBES = [-1] * components.AREA_WIDTH
 """A row of an area in ``cells`` once its cubes went back to the stock."""
-NOT_CELLS = bytes(NUM_ACTIONS - NUM_CELLS)
+NOT_CELLS = bytes(NUM_ACTIONS - components.NUM_CELLS)
 """The mask of the actions after the cells when a cube is placed: none legal."""
 MUSEUM_TWO_ROOMS = (5, 4)
 """2-rooms between the Museum's wings: 5 (a ring) or 4 (an open fan)."""
@@ -88,7 +79,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         self.pyramids = 0
         self.valid = components.VALID[4]
         self.patron_count = [[0] * 6 for _ in range(game.num_players)]  # derived from owned
-        self.planes = np.zeros((7, NUM_CELLS), dtype=np.float32)
+        self.planes = np.zeros((7, components.NUM_CELLS), dtype=np.float32)
         """The board as 0/1 rows (players 0-3, neutral, pyramids, region), kept in step with the
         bitboards so that observations copy it instead of decoding bits."""
         self._obs_cache = PublicTables()
@@ -346,7 +337,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
 
     def _take_pass_space(self, p: int) -> None:
         """The lowest free passing space 1-5 (the neutral's 2 is taken with 2 players)."""
-        taken = {*self.pass_space, NEUTRAL_PASS_SPACE if self.game.num_players == 2 else 0}
+        taken = {*self.pass_space, actions.NEUTRAL_PASS_SPACE if self.game.num_players == 2 else 0}
         self.pass_space[p] = next(s for s in range(1, 6) if s not in taken)
 
     # -- phase 3: survey ---------------------------------------------------------------------
@@ -355,8 +346,8 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
 
     def _ranking(self, area: int) -> list[int]:
         """The owners present in the area: most cubes first, ties to the earlier passer."""
-        bits = AREA_BITS[area]
-        space = {**dict(enumerate(self.pass_space)), NEUTRAL: NEUTRAL_PASS_SPACE}
+        bits = components.AREA_BITS[area]
+        space = {**dict(enumerate(self.pass_space)), NEUTRAL: actions.NEUTRAL_PASS_SPACE}
         ranks = sorted((-(self.cubes[o] & bits).bit_count(), space[o], o) for o in self.game.owners)
         return [o for cubes, _, o in ranks if cubes]
 
@@ -366,7 +357,8 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
             while self.rank_pos < len(self.ranked) and left:
                 pos, owner = self.rank_pos, self.ranked[self.rank_pos]
                 if owner != NEUTRAL:
-                    self.decision, self.decider = (SURVEY_CHOICE if pos <= 1 else LEFTOVER), owner
+                    self.decision = actions.SURVEY_CHOICE if pos <= 1 else actions.LEFTOVER
+                    self.decider = owner
                     return
                 if pos <= 1 and len(left) == 1:
                     break  # a neutral 1st or 2nd takes the lone parcel out: the area closes
@@ -416,17 +408,17 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         self.put("score", added(self.score, p, card.prestige))
 
     def _remove_slot(self, slot: int) -> None:
-        self.put("slot_state", replaced(self.slot_state, slot, REMOVED))
+        self.put("slot_state", replaced(self.slot_state, slot, actions.REMOVED))
         self.put("removed", (*self.removed, self.slots[slot]))
 
     def _close_area(self) -> None:
-        area_bits = AREA_BITS[self.survey_area]
+        area_bits = components.AREA_BITS[self.survey_area]
         for s in self._area_slots_left():
             self._remove_slot(s)
         for owner in range(5):
             self.general[owner] += (self.cubes[owner] & area_bits).bit_count()
             self.cubes[owner] &= ~area_bits
-        for row in AREA_ROWS[self.survey_area]:
+        for row in components.AREA_ROWS[self.survey_area]:
             self.cells[row] = NO_CUBES
             self.planes[:5, row] = 0.0
 
@@ -452,7 +444,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
 
     def _set_region(self) -> None:
         table = self.game.pyramid_bits
-        self.valid = components.VALID[region_rows(self.season)]
+        self.valid = components.VALID[components.region_rows(self.season)]
         self.pyramids = 0
         for s, (card, rotated) in enumerate(zip(self.slots, self.slot_rotated, strict=True)):
             self.pyramids |= table[card][2 * s + rotated]
@@ -496,7 +488,7 @@ class MykerinosState(TurnBasedState, files=(actions, saved, view, observation, t
         held = [r for r in museum.rooms if self.museum[r] == player]
         counts = self.patron_count[player]
         per_wing = [counts[self.wing_patron[w]] * museum.best_value(w, held) for w in range(5)]
-        return per_wing, 5 * min(counts[:NO_PATRON])
+        return per_wing, 5 * min(counts[: components.NO_PATRON])
 
     def _final_scoring(self) -> None:
         for p in range(self.game.num_players):

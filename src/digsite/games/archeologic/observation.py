@@ -21,15 +21,8 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.encoding import ObservationLayout
-from .actions import (
-    DECISIONS,
-    GAME_OVER,
-    MAX_EXTRA_CLUES,
-    NUM_PLACEMENT_IDS,
-    PLACE,
-    QUESTION,
-    WRONG_GUESS,
-)
+from . import actions
+from .actions import GAME_OVER, MAX_EXTRA_CLUES, NUM_PLACEMENT_IDS, PLACE, QUESTION, WRONG_GUESS
 from .components import NUM_BUILDINGS, NUM_CELLS, TRAP_KINDS
 from .learning_aids import SIZE_FEATURES, belief_features
 from .questions import MAX_ANSWERS, NUM_AXES, NUM_QUESTIONS
@@ -71,7 +64,7 @@ def observation_layout(
         [
             ("seats", (num_players, SEAT_SIZE)),
             ("viewfinder", (NUM_AXES,)),
-            ("decision", (len(DECISIONS),)),
+            ("decision", (len(actions.DECISIONS),)),
             ("surcharge", (3,)),
             ("entering_building", (NUM_BUILDINGS,)),
             ("clues", (NUM_CELLS, len(TRAP_KINDS))),

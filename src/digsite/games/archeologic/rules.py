@@ -36,14 +36,7 @@ from .learning_aids import (
     informative_axis_mask,
     informative_question_mask,
 )
-from .observation import (
-    GUESS_FIELDS,
-    KNOWLEDGE,
-    NOTE_FIELDS,
-    asked_since,
-    share_written,
-    unseen,
-)
+from .observation import GUESS_FIELDS, NOTE_FIELDS, asked_since, share_written, unseen
 from .questions import NUM_AXES, NUM_QUESTIONS, TRAP_ICONS
 from .quests import expert_clues, make_quest
 from .solver import GUESS_COST, AxisClue, Belief, Clue, axis_choices
@@ -112,7 +105,7 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
     on which axis), who is checking a guess, eliminations."""
 
     derive = saved.derive
-    PUT = frozenset(KNOWLEDGE)  # the fields the kept records and beliefs read
+    PUT = frozenset(observation.KNOWLEDGE)  # the fields the kept records and beliefs read
 
     def __init__(self, game: ArcheOlogicGame):
         super().__init__(game)
@@ -316,10 +309,10 @@ class ArcheOlogicState(TurnBasedState, files=(actions, saved, view, observation,
         is built from (``observation.KNOWLEDGE``) are written: narrowed by the answers to the
         questions asked since."""
         kept = self._beliefs.get(player)
-        if kept is None:  # the fields written since (see observation.UNSEEN), the belief from
-            kept = self._beliefs[player] = [set(KNOWLEDGE), None, None, None, None]  # the clues
-        written = unseen(self, kept)  # and answers, the belief, the own checked guesses, and
-        if not written:  # the questions it was built from
+        if kept is None:  # the fields written since (see observation.UNSEEN), the belief
+            kept = self._beliefs[player] = [set(observation.KNOWLEDGE), None, None, None, None]
+        written = unseen(self, kept)  # from the clues and answers, the belief, the own checked
+        if not written:  # guesses, and the questions it was built from
             return kept[2]
         g = self.game
         base, belief, mine, before = kept[1:5]

@@ -11,15 +11,7 @@ from itertools import islice
 from typing import Any
 
 from . import actions
-from .actions import (
-    C_DISCARD_RELIC,
-    C_KNOW,
-    C_RELIC,
-    FLOW_TASKS,
-    KNOW_ASIA_PAID,
-    KNOW_OTHER,
-    MID_TURN,
-)
+from .actions import C_DISCARD_RELIC, C_KNOW, C_RELIC, FLOW_TASKS, KNOW_ASIA_PAID, KNOW_OTHER
 from .tasks import Task
 
 OWNER_NAMES = {actions.AUTOMA: "automa", actions.NEUTRAL: "neutral"}
@@ -52,7 +44,7 @@ def interrupted(s) -> int:
     decision possible), or -1."""
     q = s.queue
     if s.decision == C_DISCARD_RELIC and q[0].honored_patron >= 0 and len(q) > 1:
-        return q[1].kind if q[1].kind in MID_TURN else -1
+        return q[1].kind if q[1].kind in actions.MID_TURN else -1
     return -1
 
 

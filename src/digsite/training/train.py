@@ -161,18 +161,15 @@ def make_callbacks(args: argparse.Namespace) -> list[BaseCallback]:
 
 
 # -- training ---------------------------------------------------------------------------------
-def tensorboard_dir(args: argparse.Namespace) -> str | None:
-    if args.tensorboard and missing("tensorboard"):
+def make_model(args: argparse.Namespace, env: VecEnv) -> MaskablePPO:
+    tensorboard = args.tensorboard
+    if tensorboard and missing("tensorboard"):
         print(
             "--tensorboard needs the tensorboard package (pip install tensorboard); "
             "training without TensorBoard logs",
             file=sys.stderr,
         )
-        return None
-    return str(args.out / "tb") if args.tensorboard else None
-
-
-def make_model(args: argparse.Namespace, env: VecEnv) -> MaskablePPO:
+        tensorboard = False
     return MaskablePPO(
         "MlpPolicy",
         env,
@@ -180,7 +177,7 @@ def make_model(args: argparse.Namespace, env: VecEnv) -> MaskablePPO:
         seed=args.seed,
         device="cpu",
         verbose=args.verbose,
-        tensorboard_log=tensorboard_dir(args),
+        tensorboard_log=str(args.out / "tb") if tensorboard else None,
         **{key: getattr(args, key) for key in PPO_KWARGS},
     )
 

@@ -80,8 +80,7 @@ def observation_layout(
 
 KNOWLEDGE = ("questions", "layout", "clues", "axis_clues", "guess_player", "guess_pieces",
              "guess_checked")  # fmt: skip
-"""The fields a player's record (and its belief, ``state.belief``) is written from: frozen in
-``saved.FIELDS`` and written only with the state's ``put`` (its ``PUT``)."""
+"""The fields a player's record and belief are written from: frozen in ``saved.FIELDS``, ``PUT``."""
 NOTE_FIELDS = frozenset(KNOWLEDGE[:4])
 """The note sheet's fields: questions and answers, starting clues."""
 GUESS_FIELDS = frozenset(KNOWLEDGE[4:])

@@ -214,11 +214,9 @@ assert _S["kept"] == _ROWS_END  # observe zeroes everything after the copied car
 
 FIELDS = ("score", "linguist", "relics", "tokens", "botanist", "pos", "roles", "sides", "season")
 """The fields the public tables are written from (and, each call, the size of the expedition
-under the Botanist tile): frozen in ``saved.FIELDS`` and written only with the state's ``put``
-(its ``PUT``), which notes their names in ``state.written``."""
+under the Botanist tile): frozen in ``saved.FIELDS``, the state's ``PUT``."""
 _BOTANIST0 = _S["seats"] - _PUBLIC.start + SEAT_FEATURES - 1
-"""Where seat 0's row in the public block holds (last) the size of the expedition under its
-Botanist tile."""
+"""Seat 0's size of the expedition under its Botanist tile (its row's last) in the public block."""
 
 
 def _public(state) -> np.ndarray:

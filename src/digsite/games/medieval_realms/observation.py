@@ -330,8 +330,7 @@ PARTS = (
 nothing else of the state, in the order given), its writer, which returns whether what it
 shows may have changed, and the piece it writes."""
 FIELDS = tuple(dict.fromkeys(name for names, _, _ in PARTS for name in names))
-"""Every field the public part reads: frozen in ``saved.FIELDS``, written with ``put`` (the
-state's ``PUT``)."""
+"""Every field the public part reads: frozen in ``saved.FIELDS``, the state's ``PUT``."""
 PIECES = tuple(piece for _, _, piece in PARTS)
 
 

@@ -289,9 +289,8 @@ _PIECES = (
 (all of them: a piece reads nothing else of the state but the cards per patron, which the
 rules keep with ``owned``)."""
 FIELDS = tuple(dict.fromkeys(name for _, names in _PIECES for name in names))
-"""The fields the public tables are written from: frozen in ``saved.FIELDS`` and written only
-with the state's ``put`` (its ``PUT``), which notes their names in ``state.written``.  The
-deck's size is compared at every call instead (it changes with ``slots``, at a new season)."""
+"""The fields the public tables are written from: frozen in ``saved.FIELDS``, the state's ``PUT``.
+The deck's size is compared at every call instead (it changes with ``slots``, at a new season)."""
 ALL_WRITERS = tuple(write for write, _ in _PIECES)
 
 

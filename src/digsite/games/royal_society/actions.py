@@ -198,8 +198,7 @@ class Ability(IntEnum):
 OBJECTIVES = ("two_regions_twice", "three_regions", "four_expertise_levels", "three_same_type",
     "all_explorers_4", "two_explorers_5", "seven_gallery", "eight_relics_all_regions",
     "three_patrons", "two_myth_or_wonder", "knowledge_4_everywhere", "knowledge_12")  # fmt: skip
-"""The 12 Royal Society objectives in the rulebook's order (p.14), as ``royal_society.json``
-names them."""
+"""The objectives in the rulebook's order (p.14), as ``royal_society.json`` names them."""
 (TWO_REGIONS_TWICE, THREE_REGIONS, FOUR_EXPERTISE_LEVELS, THREE_SAME_TYPE, ALL_EXPLORERS_4,
  TWO_EXPLORERS_5, SEVEN_GALLERY, EIGHT_RELICS_ALL_REGIONS, THREE_PATRONS, TWO_MYTH_OR_WONDER,
  KNOWLEDGE_4_EVERYWHERE, KNOWLEDGE_12) = range(len(OBJECTIVES))  # fmt: skip
@@ -207,8 +206,7 @@ names them."""
 
 PENALTIES = ("support_cap_5", "random_relics", "no_collection_rewards", "no_right_bonus")
 SUPPORT_CAP_5, RANDOM_RELICS_ONLY, NO_COLLECTION_REWARDS, NO_RIGHT_BONUS = range(len(PENALTIES))
-"""A player's Royal Requirement penalties of period 1 (``penalties[p][i]``), as
-``royal_requirements.json`` names them."""
+"""Penalties of period 1 (``penalties[p][i]``), as ``royal_requirements.json`` names them."""
 LOGISTICS, REGION_SKILL = range(2)
 """The kind of an explorer's skill on a Society board: (kind, region)."""
 EXCAVATION, EXPLORATION, ANTHROPOLOGY, CARTOGRAPHY = range(4)

@@ -202,8 +202,7 @@ def load_studies(source=None) -> tuple[Study, ...]:
 AUTOMA_ACTIONS = ("location", "gallery", "program3", "deck", "bloomsbury", "royal")
 """The names of the Automa card lines in its data file."""
 AutomaAction = IntEnum("AutomaAction", [name.upper() for name in AUTOMA_ACTIONS], start=0)
-"""The line of an Automa card for the year (``AutomaAction.LOCATION`` ... ``ROYAL``, the
-``AUTOMA_ACTIONS`` in order)."""
+"""The line of an Automa card for the year."""
 OBJECTIVE_GROUPS = "ABC"
 """The Royal Society objectives: one card of each group, presented as objective A, B or C."""
 NUM_OBJECTIVES = len(OBJECTIVE_GROUPS)

@@ -122,8 +122,7 @@ SYMBOLS = {
     "type": tuple((name, PAPER) for name in components.EXPEDITION_TYPES),
     "flag": tuple((name, BLOCKED) for name in ("myth", "wonder", "level 5")),
 }
-"""A Study card symbol's chip (words and colour) by kind: a region in its colour, an
-expedition type, a flag."""
+"""A Study card symbol's chip (words and colour) by kind."""
 DISCARD_PURPOSES = ("Deepen Knowledge", "Study a Relic", "Sell a Relic")
 """Why a relic is discarded (the ``discard_relic`` decision's first argument below ``HONOR``)."""
 PENDING_SHOWN = 4
@@ -135,8 +134,7 @@ GAIN_WORDS = {
     "chosen_relic": "{} relic of your choice",
     "reserve": "reserve an expedition",
 }
-"""What an expedition, a King's Favor or a collection gives, in words, where it is not the
-number and the key's name ("2 prestige")."""
+"""A gain in words, where it is not the number and the key's name ("2 prestige")."""
 
 
 def draw(game, views: canvas.Views) -> canvas.Picture:

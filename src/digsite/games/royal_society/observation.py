@@ -509,8 +509,7 @@ PARTS = (
 them: a writer reads nothing else of the state), its writer, which rewrites all of it, and the
 pieces it writes if they are shared (see below; empty: written for each player)."""
 FIELDS = tuple(dict.fromkeys(name for names, _, _ in PARTS for name in names))
-"""Every field the parts are written from: frozen in ``saved.FIELDS``, written with ``put``
-(the state's ``PUT``)."""
+"""Every field the parts are written from: frozen in ``saved.FIELDS``, the state's ``PUT``."""
 
 # Shared pieces are the same for every player up to the order of the seats: the pieces of the
 # seats in rows (``seat_*``, written by seat) and those of the board that name no owner.  They

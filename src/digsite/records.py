@@ -88,7 +88,6 @@ SCHEMA: dict[str, Any] = {
     },
     "additionalProperties": False,
 }
-"""The JSON Schema of a record."""
 SCHEMA["required"] = list(SCHEMA["properties"])
 
 _VALIDATOR = Validator(SCHEMA)

@@ -27,7 +27,6 @@ MAX_DRAWS = 1000
 EXPERT_STREAM = 0xE4
 """Salt of the random stream that draws expert clues (independent of the layout's stream)."""
 EXPERT_QUESTIONS = (DIFFERENT_BUILDINGS, EMPTY_ZONES)
-"""The questions whose answers make expert clues."""
 
 
 @dataclass(frozen=True)

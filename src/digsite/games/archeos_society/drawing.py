@@ -32,7 +32,6 @@ SITE_LABEL_W, SPACE_W, SITE_H, SITE_GAP = 116, 60, 58, 4
 CARD_W, CARD_H = 80, 30
 """A card: wide enough for its role in words ("Photographer")."""
 PER_ROW = LEFT_W // (CARD_W + 2)
-"""Cards in a row of the left column."""
 HAND_X = 34
 """A hand's cards start this far right of the panel's contents (after the word "hand")."""
 SCORE_TRACK_Y, SCORE_TRACK_LENGTH = 805, 50
@@ -47,7 +46,6 @@ CONTINENT_COLOURS: dict[str, canvas.Colour] = {
     "pink": (230, 120, 170),
     "purple": (120, 70, 160),
 }
-"""The cards' colours (continents)."""
 MONKEY_COLOUR: canvas.Colour = (140, 95, 50)
 RULE_NOTES = {
     "chichen_itza": "draws cards",

@@ -65,7 +65,6 @@ STAMP_COLOURS: dict[str, canvas.Colour] = {
     "white": (250, 250, 250),
     "blue": (60, 100, 200),
 }
-"""The cards' stamp colours."""
 RESOURCE_COLOURS: dict[str, canvas.Colour] = {
     "goods": (160, 115, 60),
     "science": (60, 110, 200),

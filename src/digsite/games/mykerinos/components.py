@@ -81,7 +81,6 @@ def cell_flags(bb: int, tail: bytes = b"") -> bytes:
 
 assert MAX_ROWS == 6, "cell_flags writes out each of the grid's rows"
 CELL_BIT = tuple(1 << (r * STRIDE + c) for r in range(MAX_ROWS) for c in range(COLS))
-"""The bitboard bit of each cell id."""
 CELL_NEIGHBOURS = tuple(dilate(bit) for bit in CELL_BIT)
 """The spaces next to each cell id, as a bitboard."""
 

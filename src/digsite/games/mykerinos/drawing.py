@@ -41,7 +41,6 @@ SAND: canvas.Colour = (236, 224, 196)
 MUSEUM_CX, MUSEUM_CY = 835, 240
 OUTER_R, INNER_R, LABEL_R, ROOM = 140, 72, 168, 38
 WING_STEP = 2 * math.pi / NUM_WINGS
-"""The angle between two wings around the ring."""
 
 # seats
 SEATS_Y, SEAT_H, CARD_W, CARD_H = 450, 62, 24, 34

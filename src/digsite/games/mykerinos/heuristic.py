@@ -23,7 +23,6 @@ from .components import AREA_BITS, BLACKMORE, BROWN, LEMON, NO_PATRON, TANGERINE
 PATRON_PREFERENCE = (TANGERINE, BLACKMORE, VIOLET, LEMON)
 """Patrons worth a turn, best first (Sir Brown is used only through the Museum logic)."""
 AREA_OF = {cell: area for area, cells in enumerate(components.AREA_CELL_IDS) for cell in cells}
-"""The area of each cell of the board."""
 
 
 class MykerinosHeuristic(HeuristicAgent):

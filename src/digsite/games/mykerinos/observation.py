@@ -219,7 +219,6 @@ _SEASON = slice(_T["season"], _T["deck_size"])
 _CARD_PLACE = slice(_T["card_place"], _T["first_player"])
 _FIRST_PLAYER = slice(_T["first_player"], _T["first_player"] + SEATS)
 _CARD_PLACE_AT = _T["card_place"] + CARD_PLACES * np.arange(NUM_CARDS)
-"""Where the ``card_place`` row of each card starts."""
 
 
 def _write_wings(state, table: np.ndarray) -> None:

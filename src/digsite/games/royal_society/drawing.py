@@ -31,7 +31,6 @@ MARGIN, TITLE_Y, DECISION_Y = 12, 8, 34
 LINE = SMALL + 3
 """Height of a line of small text."""
 HEADING_H = NORMAL + 6
-"""Height of an area's title."""
 
 # the board (left)
 BOARD_Y, LOC_W, LOC_H, LOC_GAP = 62, 222, 160, 8

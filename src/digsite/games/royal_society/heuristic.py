@@ -44,7 +44,6 @@ OBJECTIVE_WORTH = 18.0
 """Rough score of an objective's first claim: its 4 Science at 4.5 each or its 20 Prestige at
 0.9, the same; a later claim, with half the reward, counts half."""
 REP_MAX = 9
-"""The top of the Reputation track."""
 TRACKS = ("prestige", "science", "money", "rep", "discs", "knowledge")
 """A Mine's numbers that the engine's rules change, named as the state's fields."""
 HELD = ("expertise", "played", "relics")

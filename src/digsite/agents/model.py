@@ -65,9 +65,8 @@ MAX_MEMBERS = 1024
 MAX_NAME_CHARS = 255
 """The longest member name a model's zip may hold."""
 MAX_WIDTH = 65_536
-"""The widest layer a policy may have (observation size, hidden width or number of actions):
-our games observe at most a few thousand floats, and ``--net-arch`` widths are about 1024 at
-most."""
+"""The widest layer a policy may have (observation, hidden or action size): our games observe at
+most a few thousand floats, and ``--net-arch`` widths are about 1024 at most."""
 MAX_PARAMETERS = 50_000_000
 """The most weights and biases an actor may hold (200 MB as float32): a 5,000-float observation
 into two 1024-wide layers is 6 million."""

@@ -31,8 +31,7 @@ PPO_KWARGS: dict[str, Any] = {
 NET_ARCH = [256, 256]
 """The default hidden layers of the policy and of the value network (each its own)."""
 PROGRESS_MODES = ("auto", "bar", "log", "none")
-"""``--progress``: ``auto`` is ``bar`` in a terminal when the ``monitoring`` extra is
-installed, else ``log``."""
+"""``--progress``: ``auto`` is ``bar`` in a terminal with the ``monitoring`` extra, else ``log``."""
 LOG_SECONDS = 10.0
 """Seconds between two lines of ``--progress log``."""
 RUNS = Path("runs")

@@ -27,8 +27,7 @@ EXCHANGES = (
     "env_method",
     "env_is_wrapped",
 )
-"""The methods that read every worker's answer (``close`` reads the answers of a step left
-unfinished)."""
+"""The methods that read every worker's answer (``close``: those of a step left unfinished)."""
 
 
 def whole(exchange: Callable[..., Any]) -> Callable[..., Any]:

@@ -22,8 +22,7 @@ CUBE_SCALE, CARD_SCALE = 25.0, 7.0
 SEATS = 4
 """Seat rows in every configuration (unused seats are zero)."""
 PASSING_SPACES = 6
-"""Passing spaces 0 (not passed) to 5: 4 players use 1-4; 2 players 1 and 3 (2 is the
-neutral's)."""
+"""Passing spaces 0 (not passed) to 5: 4 players use 1-4, 2 players 1 and 3 (2: the neutral's)."""
 PARCEL_FEATURES, SEAT_FEATURES = 11, 13
 UNSEEN, ON_THE_TABLE, OWNER0 = 0, 1, 2
 DISCARDED = OWNER0 + SEATS

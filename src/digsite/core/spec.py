@@ -99,8 +99,7 @@ class GameSpec:
     heuristic_agent: str | None = None
     """``"module:Class"`` of the game's rules-based agent, if it has one."""
     drawing: str | None = None
-    """The module that draws the game's board (``draw(game, views)``, and optionally
-    ``spectator_secret(state)``: :mod:`digsite.drawing`); None: its text picture."""
+    """The module drawing the game's board (see :mod:`digsite.drawing`); None: its text picture."""
     search: SearchSettings = SearchSettings()
     """The game's default IS-MCTS, as measured in docs/results.md."""
     solo: SoloSpec | None = None

@@ -549,19 +549,16 @@ def change_by_hand(state: State, field: Any) -> bool:
             return not value
         return value + 1 if high is None or value < high else value - 1
 
-    lists = field.depth - field.frozen
-    if not lists:
-        new = changed(getattr(state, field.name))
-        if new is not None:
-            set_field(state, field.name, new)
-        return new is not None
-    found = first_item(getattr(state, field.name), lists)
+    value, lists = getattr(state, field.name), field.depth - field.frozen
+    found = first_item(value, lists) if lists else ([value], 0)
     if found is None:
         return False
     holder, key = found
     new = changed(holder[key])
     if new is not None:
         holder[key] = new
+        if not lists:  # the field itself (one value), not an item of a list it holds
+            set_field(state, field.name, new)
     return new is not None
 
 

@@ -56,8 +56,7 @@ def check_game(
     as it comes.  Returns every result; raises :class:`ConformanceError` listing each failure
     if any check fails (a crash of the game's code counts as a failure, and is chained)."""
     names = list(CHECKS if checks is None else checks)
-    unknown = [n for n in names if n not in CHECKS]
-    if unknown:
+    if unknown := [n for n in names if n not in CHECKS]:
         raise ValueError(f"no check {', '.join(unknown)}; checks: {', '.join(CHECKS)}")
     results, first_error = [], None
     for case in cases(game, configs):

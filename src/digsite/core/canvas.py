@@ -8,7 +8,7 @@ import threading
 import unicodedata
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import cache, lru_cache
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
@@ -277,13 +277,6 @@ Box = tuple[int, int, int, int]
 T = TypeVar("T")
 
 
-class _Kept(NamedTuple):
-    layout: Hashable
-    image: Image.Image
-    areas: dict[str, tuple[tuple[Box, ...], Hashable, Any, list[tuple]]]
-    """Each area's boxes, key, what its drawing returned and the texts it wrote."""
-
-
 class KeptPage(Page):
     """A page whose pixels stay for the next page of its size and ``layout`` drawn in this
     thread, which redraws only the areas (:meth:`area`) whose key changed: from one position
@@ -302,9 +295,9 @@ class KeptPage(Page):
                 _held("images")[size] = kept.image
             super().__init__(width, height)
             self.areas: dict[str, tuple[tuple[Box, ...], Hashable, Any, list[tuple]]] = {}
+            """Each area's boxes, key, what its drawing returned and the texts it wrote."""
         else:
-            self.image, self.areas = kept.image, kept.areas
-            self.draw = ImageDraw.Draw(self.image)
+            self.image, self.areas, self.draw = kept.image, kept.areas, kept.draw
         self.layout = layout
 
     def area(self, name: str, boxes: tuple[Box, ...], key: Hashable, draw: Callable[[], T]) -> T:
@@ -337,7 +330,7 @@ class KeptPage(Page):
         """The picture, as a new array; the page's image is kept for the next page of its
         size and layout (:class:`KeptPage`)."""
         pixels = _pixels(self.image)
-        _held("kept")[self.image.size] = _Kept(self.layout, self.image, self.areas)
+        _held("kept")[self.image.size] = self
         return pixels
 
 

@@ -327,8 +327,7 @@ class KeptPage(Page):
         tests) sees them here."""
 
     def array(self) -> np.ndarray:
-        """The picture, as a new array; the page's image is kept for the next page of its
-        size and layout (:class:`KeptPage`)."""
+        """The picture, as a new array; the page is kept for the next of its size and layout."""
         pixels = _pixels(self.image)
         _held("kept")[self.image.size] = self
         return pixels

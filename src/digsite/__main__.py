@@ -112,10 +112,7 @@ def replay_command(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
             parser.error(f"--html: {err}")
     try:
         record = load(args.record)
-        if args.html:
-            states = replay_states(record)  # checked as replay checks; the page's positions
-        else:
-            replay(record)
+        states = replay_states(record) if args.html else replay(record)  # both check it all
     except (ValueError, OSError) as err:  # a RecordError, or a file its config names: status 1
         said = cli.describe(err)
         sys.exit(

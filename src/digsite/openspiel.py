@@ -167,7 +167,6 @@ class _Play:
         return _Pending, (self.saved_text(),)
 
     def saved_text(self) -> str:
-        """The saved form (see the module docstring)."""
         if self.resampled:
             raise ValueError(
                 "this state was drawn by resample_from_infostate: its history does not lead to "

@@ -32,7 +32,7 @@ import functools
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -120,15 +120,13 @@ class ScoreMargin:
         return [(1 - blend) * r + blend * m for r, m in zip(state.returns(), margins, strict=True)]
 
 
+@dataclass(slots=True, eq=False)
 class _Node:
-    __slots__ = ("children", "visits", "available", "total", "hint")
-
-    def __init__(self, available: int = 0) -> None:
-        self.children: dict[int, _Node] = {}
-        self.visits = 0
-        self.available = available  # the iterations in which its action was legal
-        self.total = 0.0  # sum of the values of the player who chose the action leading here
-        self.hint = -1  # the guide's move where this node was first expanded (-1: none)
+    available: int = 0  # the iterations in which its action was legal
+    children: dict[int, _Node] = field(default_factory=dict)
+    visits: int = 0
+    total: float = 0.0  # sum of the values of the player who chose the action leading here
+    hint: int = -1  # the guide's move where this node was first expanded (-1: none)
 
 
 @dataclass(eq=False)

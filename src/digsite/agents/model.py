@@ -51,8 +51,7 @@ from ..envs.registry import make_game
 MODEL_PREFIX = "model:"
 PPO = "ppo"
 """The agent kind of the pretrained policies."""
-POLICY_FORMAT = "digsite-policy-1"
-STORED_DTYPE = "float16"
+POLICY_FORMAT, STORED_DTYPE = "digsite-policy-1", "float16"
 PRETRAINED = Path(__file__).with_name("pretrained")
 """The shipped policies and their cards (package data)."""
 
@@ -110,16 +109,14 @@ def build_actor(layers: list[int]):
 
 
 def layers_of(actor) -> list[int]:
-    linear = list(actor[::2])
-    return [linear[0].in_features, *(m.out_features for m in linear)]
+    return [actor[0].in_features, *(m.out_features for m in actor[::2])]
 
 
 def save_policy(actor, path: Path) -> None:
     """Write the policy file of ``actor`` (weights stored as float16)."""
     torch = _import("torch", "a trained policy")
-    weights = {
-        key: value.to(getattr(torch, STORED_DTYPE)) for key, value in actor.state_dict().items()
-    }
+    dtype = getattr(torch, STORED_DTYPE)
+    weights = {key: value.to(dtype) for key, value in actor.state_dict().items()}
     path.parent.mkdir(parents=True, exist_ok=True)
     torch.save({"format": POLICY_FORMAT, "layers": layers_of(actor), "state_dict": weights}, path)
 

@@ -279,8 +279,7 @@ def check_env(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None
 
         args.game, args.num_players = SINGLE_SEAT_GYM_IDS[args.env]
         seat = {option.name for option in seat_options(args.num_players)}
-        taken = sorted(seat & dict(args.env_option).keys())
-        if taken:
+        if taken := sorted(seat & dict(args.env_option).keys()):
             parser.error(
                 f"--env-option {taken[0]}: the command plays the seat itself (see --opponents); "
                 f"{args.env} takes its game's options here"

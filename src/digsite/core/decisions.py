@@ -76,7 +76,6 @@ class AutomaticTasks(tuple):
 
 
 def _handlers(owner: Any, prefix: str, names: tuple, what: str) -> tuple:
-    missing = [name for name in names if getattr(owner, prefix + name, None) is None]
-    if missing:
+    if missing := [name for name in names if getattr(owner, prefix + name, None) is None]:
         raise TypeError(f"{owner.__name__} has no {prefix}{missing[0]} for {what} {missing[0]!r}")
     return tuple(getattr(owner, prefix + name) for name in names)

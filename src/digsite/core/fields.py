@@ -280,8 +280,7 @@ def copy_attributes(source: State, target: State) -> None:
     held = getattr(source, "__dict__", None)
     if held is not None:
         target.__dict__ = held.copy()
-    names = slot_names(type(source))
-    if names:
+    if names := slot_names(type(source)):
         values = _slot_values(type(source))(source)
         deque(map(setattr, repeat(target), names, values), maxlen=0)
 

@@ -150,8 +150,7 @@ def data(name: str, file: str | None = None, doc: str = "") -> Option:
 
 def check_options(declared: Sequence[Option], given: Mapping[str, Any], owner: str) -> dict:
     """The full configuration: every declared option, given or default, as a plain value."""
-    unknown = sorted(set(given) - {o.name for o in declared})
-    if unknown:
+    if unknown := sorted(set(given) - {o.name for o in declared}):
         listed = ", ".join(f"{o.name} (default {o.default!r})" for o in declared)
         raise ConfigError(f"unknown {owner} option(s) {', '.join(unknown)}; options are: {listed}")
     return {o.name: o.check(given.get(o.name, o.default), owner) for o in declared}

@@ -219,8 +219,7 @@ def summary(record: dict[str, Any]) -> str:
         f"{record['env_steps']} env steps in {record['wall_time_s']:.1f} s, mean episode length "
         f"{'n/a' if length is None else f'{length:.1f}'}"
     )
-    evaluation = record["evaluation"]
-    if evaluation:
+    if evaluation := record["evaluation"]:
         games = sum(seat["games"] for seat in evaluation["seats"].values())
         wins = sum(seat["wins"] for seat in evaluation["seats"].values())
         text += f"; greedy vs {evaluation['opponents']}: won {wins}/{games}"

@@ -73,7 +73,6 @@ def check_game(
             results.append(result)
             if report is not None:
                 report(result)
-    failures = [r for r in results if r.outcome == FAILED]
-    if failures:
+    if failures := [r for r in results if r.outcome == FAILED]:
         raise ConformanceError(failures) from first_error
     return results

@@ -142,8 +142,7 @@ class Tables:
 def load_tables(source: Any = None) -> Tables:
     records, where = read_records(source, __package__, "tables.json", "tables", DataError, "table")
     by_id = {rec["id"]: rec for rec in records}
-    missing = [k for k in TABLES if k not in by_id]
-    if missing:
+    if missing := [k for k in TABLES if k not in by_id]:
         raise DataError(f"{where}: missing table(s) {missing}")
     points = by_id["expedition_points"]["values"]
     curator = by_id["curator_museum"]["values"]

@@ -182,8 +182,7 @@ def observe(state, player: int, out: np.ndarray) -> None:
         b[c + 5] = state.keep_left / HAND_LIMIT
         b[c + 6] = state.patron_draw / HAND_LIMIT
         b[c + 7] = state.chichen_draws / HAND_LIMIT
-        moved = state.moved
-        if moved:
+        if moved := state.moved:
             for t in range(NUM_TARGETS):
                 if moved >> t & 1:
                     b[_S["advanced"] + t] = 1.0

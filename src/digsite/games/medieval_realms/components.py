@@ -144,8 +144,7 @@ def load_card_types(source: Any = None) -> tuple[CardType, ...]:
             great_person=rec.get("great_person", False),
             leader=-1 if leader is None else LEADERS.index(leader),
         )
-    missing = [CARD_TYPES[t] for t in range(NUM_TYPES) if t not in found]
-    if missing:
+    if missing := [CARD_TYPES[t] for t in range(NUM_TYPES) if t not in found]:
         raise DataFileError(f"{where}: card type(s) {', '.join(missing)} are not described")
     for t in (INQUISITION, GUNPOWDER, UNIVERSITY, DOCKING_BAY):
         if found[t].leader < 0:

@@ -134,8 +134,7 @@ class MedievalRealmsState(
         for row, (count, spots) in zip(rows[:3], drawn, strict=True):
             for spot in rng.integers(0, spots, count):
                 row[int(spot)] += 1
-        free = [land for land in range(lands) if not (rows[1][land] or rows[2][land])]
-        if free:
+        if free := [land for land in range(lands) if not (rows[1][land] or rows[2][land])]:
             for i in rng.integers(0, len(free), buffers):
                 rows[3][free[int(i)]] += 1
         for name, row in zip(("squares", *PLACED_ON_LANDS), rows, strict=True):
@@ -395,8 +394,7 @@ class MedievalRealmsState(
         self.put("realm", replaced(self.realm, p, (*self.realm[p], card)))
         t = game.card_type[card]
         info = game.cards[card]
-        vp = game.types[t].immediate_vp
-        if vp:
+        if vp := game.types[t].immediate_vp:
             self.gain_vp(p, vp)
         leader = game.card_leader[card]
         if leader >= 0:
@@ -410,8 +408,7 @@ class MedievalRealmsState(
         """VP during play; each multiple of 5 reached or passed earns a token of one's choice."""
         before = self.vp[p]
         self.put("vp", added(self.vp, p, amount))
-        owed = self.vp[p] // VP_PER_TOKEN - before // VP_PER_TOKEN
-        if owed:
+        if owed := self.vp[p] // VP_PER_TOKEN - before // VP_PER_TOKEN:
             self.put("bonus_queue", (*self.bonus_queue, *(p,) * owed))
 
     def _continue(self) -> None:

@@ -650,8 +650,7 @@ class RoyalSocietyHeuristic(HeuristicAgent):
         return ctx.best(legal, lambda m, a: m.gain(*actions.MILESTONE_8[a - OPTION0]))
 
     def _decide_relic_from_bag(self, ctx: Context, task, legal) -> int:
-        relics = [a for a in legal if RELIC0 <= a < RELIC0 + NUM_RELIC_KINDS]
-        if relics:
+        if relics := [a for a in legal if RELIC0 <= a < RELIC0 + NUM_RELIC_KINDS]:
             return max(relics, key=lambda a: ctx.relic_worth(ctx.base, a - RELIC0) + 0.01 * a)
         # a random relic: the region whose bag holds the most useful kinds
 

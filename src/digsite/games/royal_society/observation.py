@@ -625,8 +625,7 @@ def _observer(s, player: int) -> Observer:
     observers = encoding.observers
     base = observers[0]
     pending = base.pending
-    written = s.written
-    if written:
+    if written := s.written:
         writes, logged = _work(frozenset(written))
         written.clear()
         pending.update(writes)
@@ -646,8 +645,7 @@ def _observer(s, player: int) -> Observer:
         observer = observers[player] = Observer(s, player, base.buf)
         observer.pending.update(ALL_OPS)
         encoding.others.append(observer)
-    pending = observer.pending
-    if pending:
+    if pending := observer.pending:
         for write in pending:
             write(s, observer)
         pending.clear()  # (after the writes: a write that raised is tried again next time)

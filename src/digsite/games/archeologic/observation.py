@@ -22,7 +22,15 @@ import numpy as np
 
 from ...core.encoding import ObservationLayout
 from . import actions
-from .actions import GAME_OVER, MAX_EXTRA_CLUES, NUM_PLACEMENT_IDS, PLACE, QUESTION, WRONG_GUESS
+from .actions import (
+    GAME_OVER,
+    MAX_EXTRA_CLUES,
+    NUM_PLACEMENT_IDS,
+    OUT_OF_TIME,
+    PLACE,
+    QUESTION,
+    WRONG_GUESS,
+)
 from .components import NUM_BUILDINGS, NUM_CELLS, TRAP_KINDS
 from .learning_aids import SIZE_FEATURES, belief_features
 from .questions import MAX_ANSWERS, NUM_AXES, NUM_QUESTIONS
@@ -236,8 +244,10 @@ def observe(state, player: int, out: np.ndarray) -> None:
         out[row + TIME_SPENT] = state.spent[p] * scale
         if state.checking[p]:
             out[row + CHECKING] = 1.0
-        if state.out[p]:  # WRONG_OUT or TIME_OUT, in the order of WRONG_GUESS, OUT_OF_TIME
-            out[row + WRONG_OUT - WRONG_GUESS + state.out[p]] = 1.0
+        if state.out[p] == WRONG_GUESS:
+            out[row + WRONG_OUT] = 1.0
+        elif state.out[p] == OUT_OF_TIME:
+            out[row + TIME_OUT] = 1.0
         if g.extra_clues[p]:
             out[row + EXTRA] = g.extra_clues[p] / MAX_EXTRA_CLUES
     if decision == GAME_OVER:
